@@ -1,0 +1,1 @@
+"""poundbot: use cases, store, channels and reminder engine around ``domain``."""

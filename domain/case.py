@@ -1,0 +1,634 @@
+"""A case (an impounding) and its life under the Act, as an explicit state machine.
+
+A case is the fold of its events. ``Case.apply`` refuses an event that the Act does
+not allow from the case's stage, one dated in the future or before the event before
+it; commands that need amounts (release, sale) are in ``domain.dues`` and
+``domain.sale`` and produce the events applied here.
+
+Stages and the provision of each transition::
+
+    IMPOUNDED --s.12--> RELEASED                    (claimed and paid)
+    IMPOUNDED --s.14--> ON_DEPOSIT --s.19--> CLOSED  (deposit under protest; outcome recorded)
+    IMPOUNDED --s.13(1)--> REPORTED --s.13(2)--> NOTICE_POSTED
+    NOTICE_POSTED --s.13(3)--> SELLING              (from the 8th day after the notice)
+    IMPOUNDED/REPORTED/NOTICE_POSTED --s.15(1)--> OWNER_REFUSED --> SELLING
+    SELLING --s.15(2)/s.16--> ACCOUNT_DUE (owner appeared) | IN_DEPOSIT | CLOSED
+    ACCOUNT_DUE --s.15(4)--> CLOSED ; ACCOUNT_DUE --s.15(5)--> IN_DEPOSIT | CLOSED
+    IN_DEPOSIT --s.16(3)--> CLOSED (claim established) ; --s.17(1)--> CLOSED (credited)
+    REPORTED/NOTICE_POSTED --s.12--> RELEASED       (the owner may claim until the sale)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+
+from domain.calendar import add_months, day_after_period
+from domain.errors import (
+    BackwardsDateError,
+    BarredBuyerError,
+    FutureDateError,
+    InvalidCaseError,
+    TooEarlyError,
+    TransitionRefusedError,
+)
+from domain.kinds import Kinds
+from domain.money import Money
+from domain.provisions import cites
+
+__all__ = [
+    "AccountDelivered",
+    "AccountRefused",
+    "AuctionScheduled",
+    "Case",
+    "ClaimedAndPaid",
+    "CreditedToFund",
+    "DeliveredOnDeposit",
+    "DepositClaimed",
+    "DepositOutcome",
+    "DisposedOtherwise",
+    "Event",
+    "Impounded",
+    "Lot",
+    "LotOffered",
+    "NoticePosted",
+    "OwnerRefusedToPay",
+    "Person",
+    "ReportedUnclaimed",
+    "SaleClosed",
+    "Seizure",
+    "SeizureCorrected",
+    "Stage",
+    "auction_allowed_from",
+    "deposit_window_end",
+    "report_due_on",
+]
+
+
+class Stage(enum.Enum):
+    """Where a case stands under the Act."""
+
+    IMPOUNDED = "impounded"
+    RELEASED = "released"  # s.12
+    ON_DEPOSIT = "on_deposit"  # s.14
+    REPORTED = "reported"  # s.13(1)
+    NOTICE_POSTED = "notice_posted"  # s.13(2)
+    OWNER_REFUSED = "owner_refused"  # s.15(1)
+    SELLING = "selling"  # s.13(3) / s.15(1)
+    ACCOUNT_DUE = "account_due"  # s.15(3)
+    IN_DEPOSIT = "in_deposit"  # s.16(3)
+    CLOSED = "closed"
+
+
+OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED}
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A person named in a seizure report: name and residence (s.7)."""
+
+    name: str
+    residence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """Cattle of one kind in a case: how many and what they look like (s.7, s.13(2)(a))."""
+
+    kind: str
+    count: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seizure:
+    """The facts the pound-keeper records on intake (s.7).
+
+    ``brought_at`` is the local day and hour the cattle were brought to the pound;
+    ``seized_on`` the day of seizure (s.19 counts from it), by default the same day.
+    """
+
+    pound: str
+    lots: tuple[Lot, ...]
+    place_seized: str
+    brought_at: datetime
+    seizer: Person | None = None
+    owner: Person | None = None
+    seized_on: date | None = None
+
+    @property
+    def impounded_on(self) -> date:
+        return self.brought_at.date()
+
+    @property
+    def seizure_day(self) -> date:
+        return self.seized_on or self.brought_at.date()
+
+    @property
+    def head_count(self) -> int:
+        return sum(lot.count for lot in self.lots)
+
+    @cites("s.7", "s.2(1)")
+    def validate(self, kinds: Kinds, today: date) -> None:
+        """Refuse a report that cannot stand: no cattle, a bad count, an unknown kind,
+        a place left blank, a date in the future, seizure after impounding."""
+        if not self.lots:
+            raise InvalidCaseError("a seizure needs at least one animal", "s.7")
+        for lot in self.lots:
+            kinds[lot.kind]  # raises UnknownKindError (s.2(1))
+            if lot.count < 1 or lot.count > 10_000:
+                raise InvalidCaseError(f"not a count of cattle: {lot.count}", "s.7")
+        if not self.place_seized.strip():
+            raise InvalidCaseError("the place of seizure is required", "s.7")
+        if self.impounded_on > today:
+            raise FutureDateError("the cattle cannot be brought in after today", "s.7")
+        if self.seized_on is not None and self.seized_on > self.impounded_on:
+            raise InvalidCaseError("the seizure cannot be after the impounding", "s.7")
+
+
+# --- events -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Something that happened to a case, on a local date."""
+
+    on: date
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Impounded(Event):
+    """The cattle were brought to the pound (s.7)."""
+
+    seizure: Seizure
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeizureCorrected(Event):
+    """The intake facts were corrected; the reason is kept (never a silent edit)."""
+
+    seizure: Seizure
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimedAndPaid(Event):
+    """The owner claimed and paid fines and charges; cattle released (s.12)."""
+
+    paid: Money
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeliveredOnDeposit(Event):
+    """The owner disputed the seizure, deposited fines and charges, took the cattle (s.14)."""
+
+    deposited: Money
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DepositOutcome(Event):
+    """What became of a s.14 deposit: returned after a complaint upheld, or applied to dues.
+
+    The Act leaves this to the s.19 proceedings; poundbot records the outcome and its
+    reference (a declared gap, not a rule).
+    """
+
+    returned: bool
+    reference: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportedUnclaimed(Event):
+    """The pound-keeper reported the cattle unclaimed to the local authority (s.13(1))."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoticePosted(Event):
+    """The notice was affixed at the office and proclaimed by beat of drum (s.13(2))."""
+
+    office: str
+    proclaimed_at: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OwnerRefusedToPay(Event):
+    """The owner appeared and refused or omitted to pay or deposit (s.15(1))."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuctionScheduled(Event):
+    """The public auction was fixed for a day and place (s.13(3), s.15(1))."""
+
+    auction_on: date
+    place: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LotOffered(Event):
+    """Heads of one lot offered at the auction: sold for ``price`` to ``buyer``, or unsold.
+
+    ``buyer_declared_not_barred`` is the buyer's declaration under s.18.
+    """
+
+    lot: int
+    count: int
+    price: Money | None
+    buyer: Person | None = None
+    buyer_declared_not_barred: bool = False
+
+    @property
+    def sold(self) -> bool:
+        return self.price is not None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DisposedOtherwise(Event):
+    """Heads disposed of otherwise by the Director's order (s.13(3) proviso)."""
+
+    lot: int
+    count: int
+    manner: str
+    ordered_by: str
+    order_reference: str
+    proceeds: Money = field(default_factory=Money.zero)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SaleClosed(Event):
+    """The sale is over and its money settled (s.15(2), s.16); amounts as computed then."""
+
+    expenses: Money
+    to_owner_or_deposit: Money  # the balance: to the owner (s.15(3)) or deposit (s.16(3))
+    owner_appeared: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AccountDelivered(Event):
+    """The owner took the remaining cattle and the balance and gave a receipt (s.15(4))."""
+
+    receipt_by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AccountRefused(Event):
+    """The owner refused the remaining cattle and the balance: deemed unclaimed (s.15(5))."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DepositClaimed(Event):
+    """A claim to the deposited surplus was preferred in time and established (s.16(3))."""
+
+    claimant: str
+    preferred_on: date
+    reference: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreditedToFund(Event):
+    """The unclaimed surplus was credited to the fund of the local authority (s.17(1))."""
+
+
+# --- rules that count from the case's dates ----------------------------------------
+
+
+@cites("s.13(1)", "GCA s.8")
+def report_due_on(impounded_on: date) -> date:
+    """Day on which an unclaimed impounding must be reported.
+
+    s.13(1): "If the cattle be not claimed within seven days from the date of their
+    being impounded, the pound-keeper shall report the fact ..." A period "from" a
+    date excludes it, so the seven days end on impounded_on + 7 and the report is
+    due the day after (impounded 1 March -> due 9 March).
+    """
+    return day_after_period(impounded_on, 7)
+
+
+@cites("s.13(3)", "GCA s.8")
+def auction_allowed_from(notice_on: date) -> date:
+    """First day the cattle may be sold by public auction after the notice.
+
+    s.13(3): "If the cattle be not claimed within seven days from the date of the
+    notice, they shall be sold by public auction ..." (notice 10 March -> 18 March).
+    """
+    return day_after_period(notice_on, 7)
+
+
+@cites("s.16(3)")
+def deposit_window_end(deposited_on: date) -> date:
+    """Last day on which a claim to deposited surplus proceeds may be preferred.
+
+    s.16(3): "... if no claim thereto be preferred within three months ..." Calendar
+    months to the corresponding date, the month's last day when there is none
+    (30 November 2026 -> 28 February 2027).
+    """
+    return add_months(deposited_on, 3)
+
+
+# --- the case ----------------------------------------------------------------------
+
+# Which events each stage accepts (corrections are allowed in every open stage).
+_ALLOWED: dict[type[Event], frozenset[Stage]] = {
+    ClaimedAndPaid: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
+    DeliveredOnDeposit: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
+    DepositOutcome: frozenset({Stage.ON_DEPOSIT}),
+    ReportedUnclaimed: frozenset({Stage.IMPOUNDED}),
+    NoticePosted: frozenset({Stage.REPORTED}),
+    OwnerRefusedToPay: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
+    AuctionScheduled: frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}),
+    LotOffered: frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}),
+    DisposedOtherwise: frozenset({Stage.NOTICE_POSTED, Stage.SELLING}),
+    SaleClosed: frozenset({Stage.SELLING}),
+    AccountDelivered: frozenset({Stage.ACCOUNT_DUE}),
+    AccountRefused: frozenset({Stage.ACCOUNT_DUE}),
+    DepositClaimed: frozenset({Stage.IN_DEPOSIT}),
+    CreditedToFund: frozenset({Stage.IN_DEPOSIT}),
+    SeizureCorrected: OPEN_STAGES - {Stage.CLOSED},
+}
+
+_PROVISION: dict[type[Event], str] = {
+    Impounded: "s.7",
+    SeizureCorrected: "s.7",
+    ClaimedAndPaid: "s.12",
+    DeliveredOnDeposit: "s.14",
+    DepositOutcome: "s.19",
+    ReportedUnclaimed: "s.13(1)",
+    NoticePosted: "s.13(2)",
+    OwnerRefusedToPay: "s.15(1)",
+    AuctionScheduled: "s.13(3)",
+    LotOffered: "s.13(3)",
+    DisposedOtherwise: "s.13(3) proviso",
+    SaleClosed: "s.15(2)",
+    AccountDelivered: "s.15(4)",
+    AccountRefused: "s.15(5)",
+    DepositClaimed: "s.16(3)",
+    CreditedToFund: "s.17(1)",
+}
+
+
+def provision_of(event: Event) -> str:
+    """The provision under which an event happens."""
+    return _PROVISION[type(event)]
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """An impounding and everything that has happened to it since."""
+
+    number: str
+    seizure: Seizure
+    stage: Stage
+    events: tuple[Event, ...]
+
+    @classmethod
+    def open(cls, number: str, seizure: Seizure, kinds: Kinds, today: date) -> Case:
+        """Open a case on a seizure report (s.7)."""
+        seizure.validate(kinds, today)
+        first = Impounded(on=seizure.impounded_on, seizure=seizure)
+        return cls(number=number, seizure=seizure, stage=Stage.IMPOUNDED, events=(first,))
+
+    @classmethod
+    def replay(cls, number: str, events: list[Event] | tuple[Event, ...]) -> Case:
+        """Rebuild a case from its stored events (no date checks against today)."""
+        first = events[0]
+        if not isinstance(first, Impounded):
+            raise InvalidCaseError("a case starts with its impounding", "s.7")
+        case = cls(number=number, seizure=first.seizure, stage=Stage.IMPOUNDED, events=(first,))
+        for event in events[1:]:
+            case = case._transition(event)
+        return case
+
+    # -- facts derived from events --
+
+    @property
+    def last_event_on(self) -> date:
+        return max(e.on for e in self.events)
+
+    def first(self, kind: type[Event]) -> Event | None:
+        return next((e for e in self.events if isinstance(e, kind)), None)
+
+    def last(self, kind: type[Event]) -> Event | None:
+        return next((e for e in reversed(self.events) if isinstance(e, kind)), None)
+
+    @property
+    def reported_on(self) -> date | None:
+        event = self.first(ReportedUnclaimed)
+        return event.on if event else None
+
+    @property
+    def notice(self) -> NoticePosted | None:
+        event = self.first(NoticePosted)
+        return event if isinstance(event, NoticePosted) else None
+
+    @property
+    def owner_appeared(self) -> bool:
+        """True on the s.15 route: the owner appeared and refused or omitted to pay."""
+        return self.first(OwnerRefusedToPay) is not None
+
+    @property
+    def scheduled_auction(self) -> AuctionScheduled | None:
+        event = self.last(AuctionScheduled)
+        return event if isinstance(event, AuctionScheduled) else None
+
+    @property
+    def deposited_on(self) -> date | None:
+        """Day the surplus went into deposit under s.16(3), if it did."""
+        closed = self.last(SaleClosed)
+        if not isinstance(closed, SaleClosed) or closed.to_owner_or_deposit.paise <= 0:
+            return None
+        if not closed.owner_appeared:
+            return closed.on
+        refused = self.last(AccountRefused)
+        return refused.on if refused else None
+
+    def disposed_heads(self, lot: int) -> int:
+        """Heads of lot ``lot`` sold or otherwise disposed of so far."""
+        return sum(
+            e.count
+            for e in self.events
+            if ((isinstance(e, LotOffered) and e.sold) or isinstance(e, DisposedOtherwise))
+            and e.lot == lot
+        )
+
+    def remaining_heads(self, lot: int) -> int:
+        return self.seizure.lots[lot].count - self.disposed_heads(lot)
+
+    @property
+    def heads_remaining(self) -> int:
+        return sum(self.remaining_heads(i) for i in range(len(self.seizure.lots)))
+
+    @property
+    def proceeds(self) -> Money:
+        """Proceeds of sale and of other disposal so far (s.15(3)(e))."""
+        paise = 0
+        for e in self.events:
+            if isinstance(e, LotOffered) and e.price is not None:
+                paise += e.price.paise
+            elif isinstance(e, DisposedOtherwise):
+                paise += e.proceeds.paise
+        return Money(paise)
+
+    # -- transitions --
+
+    def apply(self, event: Event, today: date) -> Case:
+        """The case after ``event``, if the Act allows it on that date; else an error."""
+        provision = provision_of(event)
+        if event.on > today:
+            raise FutureDateError(f"{event.on.isoformat()} is in the future", provision)
+        if event.on < self.last_event_on:
+            raise BackwardsDateError(
+                f"{event.on.isoformat()} is before the last recorded step "
+                f"({self.last_event_on.isoformat()})",
+                provision,
+            )
+        return self._transition(event)
+
+    def _transition(self, event: Event) -> Case:
+        provision = provision_of(event)
+        allowed = _ALLOWED.get(type(event), frozenset())
+        if self.stage not in allowed:
+            raise TransitionRefusedError(
+                f"{type(event).__name__} is not allowed when the case is {self.stage.value}",
+                provision,
+            )
+        self._guard(event)
+        stage = self._next_stage(event)
+        seizure = event.seizure if isinstance(event, SeizureCorrected) else self.seizure
+        return replace(self, seizure=seizure, stage=stage, events=(*self.events, event))
+
+    def _guard(self, event: Event) -> None:
+        """Date and quantity rules a transition must meet."""
+        if isinstance(event, ReportedUnclaimed):
+            self._guard_report(event)
+        elif isinstance(event, LotOffered | DisposedOtherwise):
+            self._guard_sale(event)
+        elif isinstance(event, AuctionScheduled):
+            if self.stage is Stage.NOTICE_POSTED or self._on_s13_route():
+                self._guard_s13_3_date(event.auction_on)
+        elif isinstance(event, SeizureCorrected):
+            if self.stage is not Stage.IMPOUNDED and (
+                event.seizure.impounded_on != self.seizure.impounded_on
+            ):
+                raise TransitionRefusedError(
+                    "the day of impounding can be corrected only before the s.13(1) report",
+                    "s.13(1)",
+                )
+            if event.seizure.impounded_on > event.on:
+                raise FutureDateError("the cattle cannot be brought in after today", "s.7")
+            if not event.reason.strip():
+                raise InvalidCaseError("a correction needs a reason", "s.7")
+        elif isinstance(event, SaleClosed):
+            if self._on_s13_route() and self.heads_remaining:
+                raise TransitionRefusedError(
+                    f"{self.heads_remaining} head still unsold: unclaimed cattle are all "
+                    "sold or disposed of",
+                    "s.13(3)",
+                )
+        elif isinstance(event, CreditedToFund):
+            deposited = self.deposited_on
+            assert deposited is not None
+            if event.on <= deposit_window_end(deposited):
+                raise TooEarlyError(
+                    "the deposit may be credited to the fund only after three months "
+                    f"(after {deposit_window_end(deposited).isoformat()})",
+                    "s.16(3)",
+                )
+        elif isinstance(event, DepositClaimed):
+            deposited = self.deposited_on
+            assert deposited is not None
+            if not deposited <= event.preferred_on <= deposit_window_end(deposited):
+                raise TooEarlyError(
+                    "a claim must be preferred within three months of the deposit", "s.16(3)"
+                )
+            if event.preferred_on > event.on:
+                raise InvalidCaseError("a claim is established after it is preferred", "s.16(3)")
+
+    def _guard_report(self, event: ReportedUnclaimed) -> None:
+        due = report_due_on(self.seizure.impounded_on)
+        if event.on < due:
+            raise TooEarlyError(
+                f"cattle are unclaimed only after seven days; report from {due.isoformat()}",
+                "s.13(1)",
+            )
+
+    def _on_s13_route(self) -> bool:
+        return self.notice is not None and not self.owner_appeared
+
+    def _guard_s13_3_date(self, day: date) -> None:
+        notice = self.notice
+        if notice is None:
+            raise TransitionRefusedError("no notice has been posted", "s.13(2)")
+        first_day = auction_allowed_from(notice.on)
+        if day < first_day:
+            raise TooEarlyError(
+                f"the auction is lawful from {first_day.isoformat()}, seven days after the notice",
+                "s.13(3)",
+            )
+
+    def _guard_sale(self, event: LotOffered | DisposedOtherwise) -> None:
+        if self._on_s13_route():
+            self._guard_s13_3_date(event.on)
+        elif isinstance(event, DisposedOtherwise):
+            raise TransitionRefusedError(
+                "other disposal is for unclaimed cattle under the proviso", "s.13(3) proviso"
+            )
+        if not 0 <= event.lot < len(self.seizure.lots):
+            raise InvalidCaseError(f"no lot {event.lot + 1} in this case", "s.13(3)")
+        if event.count < 1 or event.count > self.remaining_heads(event.lot):
+            raise InvalidCaseError(
+                f"lot {event.lot + 1} has {self.remaining_heads(event.lot)} head left",
+                "s.13(3)",
+            )
+        if isinstance(event, LotOffered) and event.sold:
+            if event.price is None or event.price.paise <= 0:
+                raise InvalidCaseError("a sale needs a price", "s.13(3)")
+            if event.buyer is None or not event.buyer.name.strip():
+                raise InvalidCaseError("a sale needs the buyer's name", "s.18")
+            if not event.buyer_declared_not_barred:
+                raise BarredBuyerError(
+                    "the buyer must declare that they are not barred from buying", "s.18"
+                )
+        if isinstance(event, DisposedOtherwise) and not (
+            event.ordered_by.strip() and event.order_reference.strip()
+        ):
+            raise InvalidCaseError(
+                "other disposal needs who ordered it and the order's reference",
+                "s.13(3) proviso",
+            )
+
+    def _next_stage(self, event: Event) -> Stage:
+        match event:
+            case ClaimedAndPaid():
+                return Stage.RELEASED
+            case DeliveredOnDeposit():
+                return Stage.ON_DEPOSIT
+            case DepositOutcome():
+                return Stage.CLOSED
+            case ReportedUnclaimed():
+                return Stage.REPORTED
+            case NoticePosted():
+                return Stage.NOTICE_POSTED
+            case OwnerRefusedToPay():
+                return Stage.OWNER_REFUSED
+            case AuctionScheduled():
+                return self.stage
+            case LotOffered() | DisposedOtherwise():
+                return Stage.SELLING
+            case SaleClosed(owner_appeared=True):
+                return Stage.ACCOUNT_DUE
+            case SaleClosed(to_owner_or_deposit=balance):
+                return Stage.IN_DEPOSIT if balance.paise > 0 else Stage.CLOSED
+            case AccountDelivered():
+                return Stage.CLOSED
+            case AccountRefused():
+                balance = self._closing_balance()
+                return Stage.IN_DEPOSIT if balance.paise > 0 else Stage.CLOSED
+            case DepositClaimed() | CreditedToFund():
+                return Stage.CLOSED
+            case SeizureCorrected():
+                return self.stage
+        raise TransitionRefusedError(f"unknown event {type(event).__name__}")
+
+    def _closing_balance(self) -> Money:
+        closed = self.last(SaleClosed)
+        return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()

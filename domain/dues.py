@@ -1,0 +1,244 @@
+"""What an owner owes on a day, line by line, and what a deposit under s.14 would be."""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+
+from domain.calendar import period_end
+from domain.case import (
+    Case,
+    ClaimedAndPaid,
+    DeliveredOnDeposit,
+    DisposedOtherwise,
+    LotOffered,
+    SaleClosed,
+)
+from domain.errors import TransitionRefusedError
+from domain.money import Money, total
+from domain.provisions import cites
+from domain.tariff import Tariff, feeding_days
+
+__all__ = [
+    "Deposit",
+    "Dues",
+    "DuesItem",
+    "DuesLine",
+    "complaint_last_day",
+    "deposit_for",
+    "dues_on",
+    "release_on_deposit",
+    "release_on_payment",
+]
+
+
+class DuesItem(enum.Enum):
+    """The heads of dues the Act names."""
+
+    FINE = "fine"  # s.11
+    FEEDING = "feeding"  # s.4, s.12
+    SALE_EXPENSES = "sale_expenses"  # s.15(2)
+
+
+@dataclass(frozen=True, slots=True)
+class DuesLine:
+    """One line of dues: ``heads`` of ``kind`` x ``days`` at ``rate`` = ``amount``."""
+
+    item: DuesItem
+    kind: str
+    heads: int
+    days: int
+    rate: Money
+    amount: Money
+    provision: str
+    source: str
+    first_day: date | None = None
+    last_day: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dues:
+    """What is owed on ``on`` for a case, with the lines that make it up."""
+
+    case_number: str
+    on: date
+    lines: tuple[DuesLine, ...]
+
+    @property
+    def total(self) -> Money:
+        return total([line.amount for line in self.lines])
+
+    def of(self, item: DuesItem) -> Money:
+        return total([line.amount for line in self.lines if line.item is item])
+
+    @property
+    def fines(self) -> Money:
+        return self.of(DuesItem.FINE)
+
+    @property
+    def feeding(self) -> Money:
+        return self.of(DuesItem.FEEDING)
+
+    @property
+    def sale_expenses(self) -> Money:
+        return self.of(DuesItem.SALE_EXPENSES)
+
+
+def _feeding_ends(case: Case, lot: int, day: date) -> Counter[date]:
+    """Heads of a lot by the last day they were fed (sold heads stop on the day sold)."""
+    ends: Counter[date] = Counter()
+    gone = 0
+    for event in case.events:
+        if isinstance(event, ClaimedAndPaid | DeliveredOnDeposit) and event.on <= day:
+            ends[event.on] += case.seizure.lots[lot].count - gone
+            return ends
+        if isinstance(event, LotOffered | DisposedOtherwise) and event.lot == lot:
+            sold = isinstance(event, DisposedOtherwise) or event.sold
+            if sold and event.on <= day:
+                ends[event.on] += event.count
+                gone += event.count
+        if isinstance(event, SaleClosed) and event.on <= day:
+            # The remaining heads are fed until the sale closes and they are handed over.
+            ends[event.on] += case.seizure.lots[lot].count - gone
+            return ends
+    ends[day] += case.seizure.lots[lot].count - gone
+    return ends
+
+
+@cites("s.11", "s.4", "s.12", "s.15(2)")
+def dues_on(case: Case, tariff: Tariff, day: date) -> Dues:
+    """Fines, feeding and watering charges (and sale expenses once sold) on ``day``.
+
+    s.11: a fine per head by kind, on the scale in force on the day of impounding.
+    s.4 / s.12: feeding and watering per head per day, each day at the rate in force
+    that day, counted by the tariff's stated policy; heads stop being charged on the
+    day they leave the pound (release, sale). s.15(2): the expenses of sale, once the
+    sale is closed.
+    """
+    impounded = case.seizure.impounded_on
+    lines: list[DuesLine] = []
+    for index, lot in enumerate(case.seizure.lots):
+        fine = tariff.fine_per_head(lot.kind, impounded)
+        lines.append(
+            DuesLine(
+                item=DuesItem.FINE,
+                kind=lot.kind,
+                heads=lot.count,
+                days=1,
+                rate=fine.amount,
+                amount=fine.amount * lot.count,
+                provision="s.11",
+                source=fine.source,
+            )
+        )
+        for last, heads in sorted(_feeding_ends(case, index, day).items()):
+            lines.extend(_feeding_lines(tariff, lot.kind, heads, impounded, last))
+    closed = case.last(SaleClosed)
+    if isinstance(closed, SaleClosed) and closed.on <= day and closed.expenses.paise:
+        lines.append(
+            DuesLine(
+                item=DuesItem.SALE_EXPENSES,
+                kind="",
+                heads=0,
+                days=0,
+                rate=closed.expenses,
+                amount=closed.expenses,
+                provision="s.15(2)",
+                source="recorded at the sale",
+            )
+        )
+    return Dues(case_number=case.number, on=day, lines=tuple(lines))
+
+
+def _feeding_lines(
+    tariff: Tariff, kind: str, heads: int, impounded: date, last: date
+) -> list[DuesLine]:
+    """Feeding lines for ``heads`` fed up to ``last``, one line per rate in force."""
+    lines: list[DuesLine] = []
+    if heads <= 0:
+        return lines
+    for day in feeding_days(impounded, last, tariff.feeding_days):
+        row = tariff.feeding_per_head(kind, day)
+        if lines and lines[-1].source == row.source and lines[-1].rate == row.amount:
+            prev = lines[-1]
+            lines[-1] = DuesLine(
+                item=DuesItem.FEEDING,
+                kind=kind,
+                heads=heads,
+                days=prev.days + 1,
+                rate=row.amount,
+                amount=prev.amount + row.amount * heads,
+                provision="s.4",
+                source=row.source,
+                first_day=prev.first_day,
+                last_day=day,
+            )
+        else:
+            lines.append(
+                DuesLine(
+                    item=DuesItem.FEEDING,
+                    kind=kind,
+                    heads=heads,
+                    days=1,
+                    rate=row.amount,
+                    amount=row.amount * heads,
+                    provision="s.4",
+                    source=row.source,
+                    first_day=day,
+                    last_day=day,
+                )
+            )
+    return lines
+
+
+@cites("s.19", "GCA s.8")
+def complaint_last_day(seized_on: date) -> date:
+    """Last day to complain of an illegal seizure: ten days from the date of seizure.
+
+    s.19: a complaint "within ten days from the date of seizure"; the day of seizure
+    is excluded (seized 5 March -> complaint by 15 March).
+    """
+    return period_end(seized_on, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Deposit:
+    """What a deposit under s.14 takes on a day, and the s.19 last day to complain."""
+
+    dues: Dues
+    complaint_by: date
+
+    @property
+    def amount(self) -> Money:
+        return self.dues.total
+
+
+@cites("s.14", "s.19")
+def deposit_for(case: Case, tariff: Tariff, day: date) -> Deposit:
+    """s.14: "upon deposit of the fines and charges incurred in respect of the cattle,
+    the cattle shall be delivered"; the owner then has until the s.19 day to complain."""
+    return Deposit(
+        dues=dues_on(case, tariff, day),
+        complaint_by=complaint_last_day(case.seizure.seizure_day),
+    )
+
+
+@cites("s.12")
+def release_on_payment(case: Case, tariff: Tariff, day: date, today: date) -> Case:
+    """The owner claims and pays the fines and charges due that day; cattle released."""
+    dues = dues_on(case, tariff, day)
+    return case.apply(ClaimedAndPaid(on=day, paid=dues.total), today)
+
+
+@cites("s.14")
+def release_on_deposit(case: Case, tariff: Tariff, day: date, today: date) -> Case:
+    """The owner disputes the seizure and deposits the fines and charges; cattle delivered."""
+    deposit = deposit_for(case, tariff, day)
+    if deposit.complaint_by < day:
+        # The deposit is the way to dispute a seizure while a complaint is possible.
+        raise TransitionRefusedError(
+            f"the time to complain ended on {deposit.complaint_by.isoformat()}", "s.19"
+        )
+    return case.apply(DeliveredOnDeposit(on=day, deposited=deposit.amount), today)

@@ -1,0 +1,73 @@
+"""Every error the domain raises, each with the provision it enforces where there is one."""
+
+from __future__ import annotations
+
+__all__ = [
+    "BackwardsDateError",
+    "BarredBuyerError",
+    "DomainError",
+    "FutureDateError",
+    "InvalidCaseError",
+    "RateNotInForceError",
+    "TooEarlyError",
+    "TransitionRefusedError",
+    "UnknownKindError",
+]
+
+
+class DomainError(Exception):
+    """Base of every rule the domain refuses; ``provision`` names the rule, ``code`` is stable."""
+
+    code = "domain_error"
+
+    def __init__(self, message: str, provision: str | None = None) -> None:
+        super().__init__(message)
+        self.provision = provision
+
+
+class RateNotInForceError(DomainError):
+    """No rate is in force on the day asked (before the first dated rate)."""
+
+    code = "rate_not_in_force"
+
+
+class UnknownKindError(DomainError):
+    """A kind of cattle that the configuration does not list (s.2(1))."""
+
+    code = "unknown_kind"
+
+
+class InvalidCaseError(DomainError):
+    """A seizure report whose facts cannot stand (no cattle, a bad count, ...)."""
+
+    code = "invalid_case"
+
+
+class FutureDateError(DomainError):
+    """An event dated after today."""
+
+    code = "future_date"
+
+
+class BackwardsDateError(DomainError):
+    """An event dated before the event before it."""
+
+    code = "backwards_date"
+
+
+class TransitionRefusedError(DomainError):
+    """The Act does not allow this step from the case's present stage."""
+
+    code = "transition_refused"
+
+
+class TooEarlyError(DomainError):
+    """A step taken before the period the Act sets has run (e.g. an auction inside s.13(3))."""
+
+    code = "too_early"
+
+
+class BarredBuyerError(DomainError):
+    """A buyer the Act bars from buying at a pound sale (s.18)."""
+
+    code = "barred_buyer"

@@ -1,0 +1,87 @@
+"""Money in integer paise, and the one place where a sum is split into parts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+__all__ = ["Money", "split_largest_remainder", "total"]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Money:
+    """An amount in integer paise (1 rupee = 100 paise). Never a float."""
+
+    paise: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.paise, int) or isinstance(self.paise, bool):
+            raise TypeError("money is integer paise")
+
+    @classmethod
+    def zero(cls) -> Money:
+        return cls(0)
+
+    @classmethod
+    def rupees(cls, amount: str | int) -> Money:
+        """Parse rupees from text ("150", "150.50"); more than two decimals is an error."""
+        try:
+            value = Decimal(str(amount))
+        except InvalidOperation as exc:
+            raise ValueError(f"not an amount of rupees: {amount!r}") from exc
+        paise = value * 100
+        if paise != paise.to_integral_value():
+            raise ValueError(f"an amount has at most two decimals: {amount!r}")
+        return cls(int(paise))
+
+    def __add__(self, other: Money) -> Money:
+        return Money(self.paise + other.paise)
+
+    def __sub__(self, other: Money) -> Money:
+        return Money(self.paise - other.paise)
+
+    def __mul__(self, times: int) -> Money:
+        return Money(self.paise * times)
+
+    __rmul__ = __mul__
+
+    def __bool__(self) -> bool:
+        return self.paise != 0
+
+    @property
+    def is_negative(self) -> bool:
+        return self.paise < 0
+
+    def __str__(self) -> str:
+        sign = "-" if self.paise < 0 else ""
+        whole, frac = divmod(abs(self.paise), 100)
+        return f"{sign}Rs {whole}.{frac:02d}"
+
+
+def total(amounts: Sequence[Money]) -> Money:
+    """Sum of amounts (zero for none)."""
+    return Money(sum(a.paise for a in amounts))
+
+
+def split_largest_remainder(whole: Money, weights: Sequence[int]) -> list[Money]:
+    """Split ``whole`` in proportion to ``weights`` so the parts sum to it exactly.
+
+    Largest-remainder method: each part gets the floor of its share; the paise left
+    over go one each to the parts with the largest remainders, earlier parts first
+    on a tie. Weights are non-negative and not all zero.
+    """
+    if not weights or any(w < 0 for w in weights) or sum(weights) == 0:
+        raise ValueError("weights must be non-negative and not all zero")
+    if whole.paise < 0:
+        raise ValueError("cannot split a negative amount")
+    weight_sum = sum(weights)
+    floors = [whole.paise * w // weight_sum for w in weights]
+    remainders = [whole.paise * w % weight_sum for w in weights]
+    left = whole.paise - sum(floors)
+    order = sorted(range(len(weights)), key=lambda i: (-remainders[i], i))
+    for i in order[:left]:
+        floors[i] += 1
+    parts = [Money(p) for p in floors]
+    assert sum(p.paise for p in parts) == whole.paise
+    return parts

@@ -1,0 +1,73 @@
+"""The provisions of the Act that poundbot applies, and the ``@cites`` decorator.
+
+Every public rule function in ``domain`` carries the provisions it applies as
+``fn.__provisions__``; a meta-test checks that each one is in ``PROVISIONS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+__all__ = ["PROVISIONS", "UnknownProvisionError", "cites", "provisions_of"]
+
+#: The table of provisions: citation -> what it provides (short, English).
+PROVISIONS: Final[dict[str, str]] = {
+    "s.2(1)": "meaning of cattle (kinds configurable, others notified by the Government)",
+    "s.4": "rates for feeding and watering fixed by the local authority",
+    "s.7": "pound-keeper records the cattle, the day and hour brought, seizer and owner",
+    "s.11": "fines per head by kind of animal, on the scale notified",
+    "s.12": "owner claims, pays fines and charges, cattle released",
+    "s.13(1)": "unclaimed within seven days of impounding: keeper reports",
+    "s.13(2)": "notice affixed at the office and proclaimed by beat of drum",
+    "s.13(2)(a)": "notice: number and description of the cattle",
+    "s.13(2)(b)": "notice: place where seized",
+    "s.13(2)(c)": "notice: place where impounded",
+    "s.13(3)": "unclaimed within seven days of the notice: public auction",
+    "s.13(3) proviso": "the Director may order other disposal when no fair price is likely",
+    "s.14": "owner disputing the seizure gets the cattle on deposit of fines and charges",
+    "s.15(1)": "owner refusing or omitting to pay: as many cattle as necessary sold",
+    "s.15(2)": "fines, feeding and watering and sale expenses deducted from proceeds",
+    "s.15(3)": "remaining cattle and balance delivered to the owner with an account",
+    "s.15(3)(a)": "account: number of cattle seized",
+    "s.15(3)(b)": "account: time during which impounded",
+    "s.15(3)(c)": "account: fines and charges incurred",
+    "s.15(3)(d)": "account: number of cattle sold",
+    "s.15(3)(e)": "account: proceeds of sale",
+    "s.15(3)(f)": "account: manner in which the proceeds were disposed of",
+    "s.15(4)": "owner gives a receipt for cattle and balance delivered",
+    "s.15(5)": "owner refusing delivery: cattle and proceeds deemed unclaimed",
+    "s.16(1)": "fines deducted sent to the local authority",
+    "s.16(2)": "feeding and watering charges paid to the pound-keeper",
+    "s.16(3)": "surplus unclaimed proceeds held in deposit for three months",
+    "s.17(1)": "fines and unclaimed proceeds credited to the fund of the local authority",
+    "s.18": "officers, pound-keepers and members may not buy at these sales",
+    "s.19": "complaint of illegal seizure within ten days from the date of seizure",
+    "GCA s.8": "general clauses: a period 'from' a date excludes that date",
+}
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class UnknownProvisionError(ValueError):
+    """A citation that is not in the table of provisions."""
+
+
+def cites(*provisions: str) -> Callable[[F], F]:
+    """Mark a rule function with the provisions of the Act it applies."""
+    for p in provisions:
+        if p not in PROVISIONS:
+            raise UnknownProvisionError(p)
+    if not provisions:
+        raise UnknownProvisionError("a rule must cite at least one provision")
+
+    def mark(fn: F) -> F:
+        fn.__provisions__ = tuple(provisions)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def provisions_of(fn: Callable[..., object]) -> tuple[str, ...]:
+    """The provisions a rule function cites (empty if it cites none)."""
+    return tuple(getattr(fn, "__provisions__", ()))
