@@ -458,6 +458,17 @@ class Case:
         return sum(self.remaining_heads(i) for i in range(len(self.seizure.lots)))
 
     @property
+    def sale_outcome(self) -> str | None:
+        """``sold``, ``partly_sold`` or ``disposed_otherwise`` once lots have gone."""
+        sold = any(isinstance(e, LotOffered) and e.sold for e in self.events)
+        other = any(isinstance(e, DisposedOtherwise) for e in self.events)
+        if not sold and not other:
+            return None
+        if self.heads_remaining:
+            return "partly_sold"
+        return "sold" if sold else "disposed_otherwise"
+
+    @property
     def proceeds(self) -> Money:
         """Proceeds of sale and of other disposal so far (s.15(3)(e))."""
         paise = 0

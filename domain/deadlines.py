@@ -1,0 +1,133 @@
+"""The statutory deadlines of a case in any stage, with their dates and provisions."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from domain.case import (
+    Case,
+    Stage,
+    auction_allowed_from,
+    deposit_window_end,
+    report_due_on,
+)
+from domain.dues import complaint_last_day
+from domain.provisions import cites
+
+__all__ = ["Deadline", "DeadlineKind", "Role", "deadlines"]
+
+
+class Role(enum.Enum):
+    """Who must act on a deadline."""
+
+    KEEPER = "keeper"
+    OFFICER = "officer"
+    OWNER = "owner"
+
+
+class DeadlineKind(enum.Enum):
+    """The deadlines the Act sets."""
+
+    REPORT_DUE = "report_due"  # s.13(1)
+    NOTICE_DUE = "notice_due"  # s.13(2), "thereupon"
+    AUCTION_LAWFUL = "auction_lawful"  # s.13(3)
+    AUCTION_DAY = "auction_day"  # s.13(3) / s.15(1), as scheduled
+    COMPLAINT_WINDOW_ENDS = "complaint_window_ends"  # s.19
+    DEPOSIT_WINDOW_ENDS = "deposit_window_ends"  # s.16(3)
+    CREDIT_TO_FUND = "credit_to_fund"  # s.17(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A day by (or from) which someone must act, and the provision behind it.
+
+    ``counts_from`` is the day of the event the period runs from.
+    """
+
+    kind: DeadlineKind
+    due_on: date
+    provision: str
+    who: Role
+    counts_from: date
+
+
+@cites("s.13(1)", "s.13(2)", "s.13(3)", "s.15(1)", "s.16(3)", "s.17(1)", "s.19")
+def deadlines(case: Case) -> list[Deadline]:
+    """The deadlines that apply to ``case`` in its present stage, earliest first.
+
+    - s.13(1): while impounded and unclaimed, the report is due on the 8th day.
+    - s.13(2): once reported, the notice is due "thereupon", the same day.
+    - s.13(3): once the notice is posted, the auction is lawful from the 8th day after
+      it; a scheduled auction adds its day (also under s.15(1)).
+    - s.19: ten days from the seizure to complain; shown while impounded or on deposit.
+    - s.16(3) / s.17(1): three months in deposit, then the credit to the fund.
+    """
+    seizure = case.seizure
+    out: list[Deadline] = []
+    stage = case.stage
+    if stage is Stage.IMPOUNDED:
+        out.append(
+            Deadline(
+                DeadlineKind.REPORT_DUE,
+                report_due_on(seizure.impounded_on),
+                "s.13(1)",
+                Role.KEEPER,
+                seizure.impounded_on,
+            )
+        )
+    if stage in (Stage.IMPOUNDED, Stage.ON_DEPOSIT):
+        out.append(
+            Deadline(
+                DeadlineKind.COMPLAINT_WINDOW_ENDS,
+                complaint_last_day(seizure.seizure_day),
+                "s.19",
+                Role.OFFICER if stage is Stage.ON_DEPOSIT else Role.OWNER,
+                seizure.seizure_day,
+            )
+        )
+    reported = case.reported_on
+    if stage is Stage.REPORTED and reported is not None:
+        out.append(Deadline(DeadlineKind.NOTICE_DUE, reported, "s.13(2)", Role.OFFICER, reported))
+    notice = case.notice
+    if stage is Stage.NOTICE_POSTED and notice is not None:
+        out.append(
+            Deadline(
+                DeadlineKind.AUCTION_LAWFUL,
+                auction_allowed_from(notice.on),
+                "s.13(3)",
+                Role.OFFICER,
+                notice.on,
+            )
+        )
+    scheduled = case.scheduled_auction
+    if stage in (Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING) and scheduled:
+        provision = "s.15(1)" if case.owner_appeared else "s.13(3)"
+        out.append(
+            Deadline(
+                DeadlineKind.AUCTION_DAY,
+                scheduled.auction_on,
+                provision,
+                Role.OFFICER,
+                scheduled.on,
+            )
+        )
+    deposited = case.deposited_on
+    if stage is Stage.IN_DEPOSIT and deposited is not None:
+        window_end = deposit_window_end(deposited)
+        out.append(
+            Deadline(
+                DeadlineKind.DEPOSIT_WINDOW_ENDS, window_end, "s.16(3)", Role.OFFICER, deposited
+            )
+        )
+        out.append(
+            Deadline(
+                DeadlineKind.CREDIT_TO_FUND,
+                window_end + timedelta(days=1),
+                "s.17(1)",
+                Role.OFFICER,
+                deposited,
+            )
+        )
+    return sorted(out, key=lambda d: (d.due_on, d.kind.value))

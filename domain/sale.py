@@ -1,0 +1,375 @@
+"""The sale: lots offered one at a time, other disposal, settlement, account and receipt.
+
+s.13(3) (unclaimed cattle): all are sold, or disposed of otherwise by the Director's
+order (proviso). s.15(1) (the owner refuses or omits to pay): "as many of them as may
+be necessary", so after each sale the domain says what is still owed and whether to
+stop. s.15(2): dues are deducted from the proceeds; s.16: fines to the local authority,
+feeding charges to the pound-keeper, the balance to the owner or into deposit.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import date
+
+from domain.case import (
+    AccountDelivered,
+    AccountRefused,
+    Case,
+    CreditedToFund,
+    DepositClaimed,
+    DisposedOtherwise,
+    LotOffered,
+    Person,
+    SaleClosed,
+    Stage,
+)
+from domain.dues import Dues, DuesItem, dues_on
+from domain.errors import BarredBuyerError, TransitionRefusedError
+from domain.money import Money, total
+from domain.provisions import cites
+from domain.tariff import Tariff
+
+__all__ = [
+    "BARRED_ROLES",
+    "DEFAULT_DEDUCTION_ORDER",
+    "Account",
+    "Disbursement",
+    "Payee",
+    "Receipt",
+    "SaleProgress",
+    "Settlement",
+    "account_for",
+    "check_buyer",
+    "close_sale",
+    "credit_to_fund",
+    "deliver_account",
+    "dispose_otherwise",
+    "establish_claim",
+    "offer_lot",
+    "receipt_for",
+    "refuse_account",
+    "sale_progress",
+    "settle",
+]
+
+#: Who may not buy at a sale under this Act (s.18).
+BARRED_ROLES = frozenset({"police_officer", "officer", "pound_keeper", "member"})
+
+#: When proceeds do not cover the dues, they meet them in this order (a policy the
+#: configuration may change): the expenses of realising the money first, then the
+#: pound-keeper's feeding charges, then the fines.
+DEFAULT_DEDUCTION_ORDER: tuple[DuesItem, ...] = (
+    DuesItem.SALE_EXPENSES,
+    DuesItem.FEEDING,
+    DuesItem.FINE,
+)
+
+
+@cites("s.18")
+def check_buyer(role: str | None, declared_not_barred: bool) -> None:
+    """s.18: officers, pound-keepers and members of the local authority may not buy.
+
+    ``role`` is what poundbot knows of the buyer (a registered keeper or officer);
+    the buyer's own declaration is required in every case.
+    """
+    if role in BARRED_ROLES:
+        raise BarredBuyerError(f"a {role.replace('_', ' ')} may not buy at this sale", "s.18")
+    if not declared_not_barred:
+        raise BarredBuyerError("the buyer must declare they are not barred", "s.18")
+
+
+@cites("s.13(3)", "s.15(1)", "s.18")
+def offer_lot(
+    case: Case,
+    *,
+    lot: int,
+    count: int,
+    price: Money | None,
+    buyer: Person | None,
+    buyer_role: str | None,
+    declared_not_barred: bool,
+    on: date,
+    today: date,
+) -> Case:
+    """Record heads of one lot offered at the auction: sold (price, buyer) or unsold."""
+    if price is not None:
+        check_buyer(buyer_role, declared_not_barred)
+    event = LotOffered(
+        on=on,
+        lot=lot,
+        count=count,
+        price=price,
+        buyer=buyer,
+        buyer_declared_not_barred=declared_not_barred,
+    )
+    return case.apply(event, today)
+
+
+@cites("s.13(3) proviso")
+def dispose_otherwise(
+    case: Case,
+    *,
+    lot: int,
+    count: int,
+    manner: str,
+    ordered_by: str,
+    order_reference: str,
+    proceeds: Money,
+    on: date,
+    today: date,
+) -> Case:
+    """The Director, of the opinion that the cattle will not fetch a fair price, ordered
+    another disposal. The opinion is the Director's, recorded with the order; poundbot
+    never judges a fair price itself."""
+    event = DisposedOtherwise(
+        on=on,
+        lot=lot,
+        count=count,
+        manner=manner,
+        ordered_by=ordered_by,
+        order_reference=order_reference,
+        proceeds=proceeds,
+    )
+    return case.apply(event, today)
+
+
+@dataclass(frozen=True, slots=True)
+class SaleProgress:
+    """Where a sale stands: proceeds so far, what is still owed, whether to stop."""
+
+    proceeds: Money
+    dues: Dues
+    still_owed: Money
+    heads_remaining: int
+    stop: bool
+    provision: str
+
+
+@cites("s.15(1)", "s.13(3)")
+def sale_progress(
+    case: Case, tariff: Tariff, day: date, expected_expenses: Money | None = None
+) -> SaleProgress:
+    """After each lot: what is still owed, and whether selling should stop.
+
+    s.15(1): "the cattle, or as many of them as may be necessary, shall be sold", so
+    on the owner's route selling stops once the proceeds cover the dues and the
+    expected expenses of sale. s.13(3): unclaimed cattle are all sold, so selling
+    stops only when none remain.
+    """
+    dues = dues_on(case, tariff, day)
+    owed = dues.total + (expected_expenses or Money.zero()) - case.proceeds
+    still_owed = owed if owed.paise > 0 else Money.zero()
+    remaining = case.heads_remaining
+    if case.owner_appeared:
+        return SaleProgress(
+            case.proceeds, dues, still_owed, remaining, not still_owed or not remaining, "s.15(1)"
+        )
+    return SaleProgress(case.proceeds, dues, still_owed, remaining, remaining == 0, "s.13(3)")
+
+
+class Payee(enum.Enum):
+    """Where a part of the proceeds goes."""
+
+    SALE_EXPENSES = "sale_expenses"  # s.15(2): the expenses of sale met
+    LOCAL_AUTHORITY = "local_authority"  # s.16(1): the fines
+    POUND_KEEPER = "pound_keeper"  # s.16(2): feeding and watering charges
+    OWNER = "owner"  # s.15(3): the balance, to the owner
+    DEPOSIT = "deposit"  # s.16(3): the unclaimed balance, held in deposit
+
+
+@dataclass(frozen=True, slots=True)
+class Disbursement:
+    """One part of the proceeds and where it goes, under which provision."""
+
+    payee: Payee
+    amount: Money
+    provision: str
+
+
+_PAYEE_OF: dict[DuesItem, tuple[Payee, str]] = {
+    DuesItem.SALE_EXPENSES: (Payee.SALE_EXPENSES, "s.15(2)"),
+    DuesItem.FINE: (Payee.LOCAL_AUTHORITY, "s.16(1)"),
+    DuesItem.FEEDING: (Payee.POUND_KEEPER, "s.16(2)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The money of a sale, to the paisa: proceeds = the dues met + the balance."""
+
+    proceeds: Money
+    dues: Dues
+    disbursements: tuple[Disbursement, ...]
+    unmet: Money
+
+    def to(self, payee: Payee) -> Money:
+        return total([d.amount for d in self.disbursements if d.payee is payee])
+
+    @property
+    def balance(self) -> Money:
+        return self.to(Payee.OWNER) + self.to(Payee.DEPOSIT)
+
+
+@cites("s.15(2)", "s.16(1)", "s.16(2)", "s.16(3)", "s.15(3)")
+def settle(
+    proceeds: Money,
+    dues: Dues,
+    owner_appeared: bool,
+    order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
+) -> Settlement:
+    """Deduct the dues from the proceeds and say where every paisa goes.
+
+    s.15(2): fines, feeding and watering and sale expenses are deducted from the
+    proceeds, met in ``order`` when the proceeds fall short. s.16(1): the fines to the
+    local authority; s.16(2): feeding charges to the pound-keeper; the balance to the
+    owner with the account (s.15(3)) or, unclaimed, into deposit (s.16(3)).
+    Invariant: the disbursements add up to the proceeds exactly.
+    """
+    if proceeds.is_negative:
+        raise ValueError("proceeds cannot be negative")
+    if sorted(item.value for item in order) != sorted(item.value for item in DuesItem):
+        raise ValueError("the deduction order must name each head of dues once")
+    left = proceeds
+    parts: list[Disbursement] = []
+    unmet = Money.zero()
+    for item in order:
+        owed = dues.of(item)
+        met = min(owed, left)
+        left -= met
+        unmet += owed - met
+        payee, provision = _PAYEE_OF[item]
+        if met:
+            parts.append(Disbursement(payee, met, provision))
+    if left:
+        parts.append(
+            Disbursement(Payee.OWNER, left, "s.15(3)")
+            if owner_appeared
+            else Disbursement(Payee.DEPOSIT, left, "s.16(3)")
+        )
+    settlement = Settlement(proceeds, dues, tuple(parts), unmet)
+    if total([d.amount for d in parts]) != proceeds:  # pragma: no cover - the invariant
+        raise AssertionError("settlement does not account for every paisa")
+    return settlement
+
+
+@cites("s.15(2)", "s.16(3)")
+def close_sale(
+    case: Case,
+    tariff: Tariff,
+    *,
+    on: date,
+    expenses: Money,
+    today: date,
+    order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
+) -> tuple[Case, Settlement]:
+    """Close the sale on ``on`` with its expenses; settle the money (s.15(2), s.16)."""
+    if expenses.is_negative:
+        raise ValueError("expenses cannot be negative")
+    probe = SaleClosed(
+        on=on,
+        expenses=expenses,
+        to_owner_or_deposit=Money.zero(),
+        owner_appeared=case.owner_appeared,
+    )
+    provisional = case.apply(probe, today)
+    settlement = settle(case.proceeds, dues_on(provisional, tariff, on), case.owner_appeared, order)
+    event = SaleClosed(
+        on=on,
+        expenses=expenses,
+        to_owner_or_deposit=settlement.balance,
+        owner_appeared=case.owner_appeared,
+    )
+    return case.apply(event, today), settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """The account delivered with the remaining cattle and the balance (s.15(3))."""
+
+    case_number: str
+    cattle_seized: int  # (a)
+    impounded_from: date  # (b)
+    impounded_until: date  # (b)
+    fines_and_charges: Money  # (c)
+    dues: Dues  # (c), line by line
+    cattle_sold: int  # (d)
+    proceeds: Money  # (e)
+    disposal: tuple[Disbursement, ...]  # (f)
+    cattle_remaining: int
+    balance: Money
+
+    @property
+    def days_impounded(self) -> int:
+        return (self.impounded_until - self.impounded_from).days
+
+
+@cites(
+    "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
+)
+def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
+    """The s.15(3) account of a settled sale, items (a) to (f)."""
+    sold = sum(case.disposed_heads(i) for i in range(len(case.seizure.lots)))
+    return Account(
+        case_number=case.number,
+        cattle_seized=case.seizure.head_count,  # (a) the number of cattle seized
+        impounded_from=case.seizure.impounded_on,  # (b) the time during which impounded
+        impounded_until=closed_on,  # (b)
+        fines_and_charges=settlement.dues.total,  # (c) fines and charges incurred
+        dues=settlement.dues,  # (c)
+        cattle_sold=sold,  # (d) the number of cattle sold
+        proceeds=settlement.proceeds,  # (e) the proceeds of sale
+        disposal=settlement.disbursements,  # (f) how the proceeds were disposed of
+        cattle_remaining=case.seizure.head_count - sold,
+        balance=settlement.balance,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """The owner's receipt for the cattle and the balance delivered (s.15(4))."""
+
+    case_number: str
+    received_by: str
+    on: date
+    cattle_received: int
+    balance_received: Money
+
+
+@cites("s.15(4)")
+def receipt_for(account: Account, received_by: str, on: date) -> Receipt:
+    """s.15(4): the owner or agent gives a receipt for the cattle and the balance."""
+    return Receipt(account.case_number, received_by, on, account.cattle_remaining, account.balance)
+
+
+@cites("s.15(4)")
+def deliver_account(case: Case, *, received_by: str, on: date, today: date) -> Case:
+    """The owner took the remaining cattle and the balance and signed the receipt."""
+    if not received_by.strip():
+        raise TransitionRefusedError("a receipt needs the name of who received", "s.15(4)")
+    return case.apply(AccountDelivered(on=on, receipt_by=received_by), today)
+
+
+@cites("s.15(5)", "s.16(3)")
+def refuse_account(case: Case, *, on: date, today: date) -> Case:
+    """s.15(5): the owner refused; cattle and proceeds are deemed unclaimed, the balance
+    goes into deposit (s.16(3)). Remaining cattle are then dealt with as unclaimed."""
+    return case.apply(AccountRefused(on=on), today)
+
+
+@cites("s.16(3)")
+def establish_claim(
+    case: Case, *, claimant: str, preferred_on: date, reference: str, on: date, today: date
+) -> Case:
+    """A claim to the deposit, preferred within three months, established on ``on``."""
+    event = DepositClaimed(on=on, claimant=claimant, preferred_on=preferred_on, reference=reference)
+    return case.apply(event, today)
+
+
+@cites("s.17(1)", "s.16(3)")
+def credit_to_fund(case: Case, *, on: date, today: date) -> Case:
+    """s.17(1): unclaimed proceeds, three months in deposit, go to the authority's fund."""
+    if case.stage is not Stage.IN_DEPOSIT:
+        raise TransitionRefusedError("nothing of this case is in deposit", "s.16(3)")
+    return case.apply(CreditedToFund(on=on), today)
