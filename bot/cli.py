@@ -21,6 +21,24 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _config_check(args: argparse.Namespace) -> int:
+    """Check a configuration file: "FILE: OK (...)", or each fault as "FILE:LINE: message"."""
+    from bot.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.file)
+    except ConfigError as exc:
+        for fault in exc.faults:
+            print(f"{args.file}:{fault.line}: {fault.message}")
+        return 1
+    except OSError as exc:
+        print(f"{args.file}: cannot read: {exc.strerror or exc}")
+        return 1
+    counts = f"{len(config.authorities)} authorities, {len(config.pounds)} pounds"
+    print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -28,6 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8080)
     serve.set_defaults(func=_serve)
+    config = sub.add_parser("config", help="work with the configuration file")
+    config_sub = config.add_subparsers(dest="config_command", required=True)
+    check = config_sub.add_parser("check", help="check a configuration file and list its faults")
+    check.add_argument("file", metavar="FILE")
+    check.set_defaults(func=_config_check)
     return parser
 
 

@@ -1,0 +1,36 @@
+"""Who is asking: a registered user in a role, or a member of the public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ADMIN", "KEEPER", "OFFICER", "PUBLIC", "ROLES", "Caller"]
+
+KEEPER = "keeper"
+OFFICER = "officer"
+ADMIN = "admin"
+PUBLIC = "public"
+ROLES = (KEEPER, OFFICER, ADMIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """The person behind a request, as the channel identified them."""
+
+    role: str
+    channel: str
+    user_id: int | None = None
+    pound: str | None = None
+    authority: str | None = None
+    phone: str | None = None
+    telegram_id: int | None = None
+    name: str = ""
+    lang: str | None = None
+
+    @classmethod
+    def public(cls, channel: str, phone: str | None = None, lang: str | None = None) -> Caller:
+        return cls(role=PUBLIC, channel=channel, phone=phone, lang=lang)
+
+    @classmethod
+    def system(cls) -> Caller:
+        return cls(role="system", channel="system")

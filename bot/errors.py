@@ -1,0 +1,62 @@
+"""Errors of the application layer (the domain's own are in ``domain.errors``).
+
+Each has a stable ``code`` the renderers translate; none carries user-facing text.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AppError",
+    "BadInputError",
+    "InviteInvalidError",
+    "NotAllowedError",
+    "UnknownCaseError",
+    "UnknownPoundError",
+    "UnknownUserError",
+]
+
+
+class AppError(Exception):
+    """Base of what a use case refuses for reasons outside the Act."""
+
+    code = "app_error"
+
+    def __init__(self, message: str = "", **facts: object) -> None:
+        super().__init__(message or self.code)
+        self.facts = facts
+
+
+class NotAllowedError(AppError):
+    """The caller's role may not do this here (another pound, another authority, ...)."""
+
+    code = "not_allowed"
+
+
+class UnknownCaseError(AppError):
+    """No case has this number."""
+
+    code = "unknown_case"
+
+
+class UnknownPoundError(AppError):
+    """No pound has this code."""
+
+    code = "unknown_pound"
+
+
+class UnknownUserError(AppError):
+    """No such user."""
+
+    code = "unknown_user"
+
+
+class InviteInvalidError(AppError):
+    """The invite code is unknown, used or expired."""
+
+    code = "invite_invalid"
+
+
+class BadInputError(AppError):
+    """The message could not be understood (a bad count, a bad date, ...)."""
+
+    code = "bad_input"

@@ -1,0 +1,170 @@
+"""Use cases of the administrator: users and invites."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from bot.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
+from bot.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
+from bot.services.base import Deps
+from bot.store.models import Invite, User
+from bot.store.tx import Tx
+
+__all__ = ["accept_invite", "add_user", "create_invite", "find_user", "list_users", "remove_user"]
+
+LANGS = ("ml", "en", "ta", "kn")
+INVITE_DAYS = 7
+
+
+def _require_admin(caller: Caller) -> None:
+    if caller.role not in (ADMIN, "system"):
+        raise NotAllowedError("only an administrator manages users")
+
+
+def _check_place(deps: Deps, role: str, pound: str | None, authority: str | None) -> None:
+    if role not in ROLES:
+        raise BadInputError("unknown role", role=role)
+    if role == KEEPER and (pound is None or pound not in deps.config.pounds):
+        raise BadInputError("a keeper needs a known pound", pound=pound)
+    if role == OFFICER and (authority is None or authority not in deps.config.authorities):
+        raise BadInputError("an officer needs a known authority", authority=authority)
+
+
+async def add_user(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    *,
+    role: str,
+    pound: str | None = None,
+    authority: str | None = None,
+    phone: str | None = None,
+    telegram_id: int | None = None,
+    name: str = "",
+    lang: str | None = None,
+) -> User:
+    """Register a keeper of a pound, an officer of an authority, or an admin."""
+    _require_admin(caller)
+    _check_place(deps, role, pound, authority)
+    if lang is not None and lang not in LANGS:
+        raise BadInputError("unknown language", lang=lang)
+    if phone is not None and not (
+        phone.startswith("+") and phone[1:].isdigit() and 8 <= len(phone) <= 16
+    ):
+        raise BadInputError("a phone number is written +91XXXXXXXXXX", phone=phone)
+    if pound is not None and authority is None:
+        authority = deps.authority_of(pound)
+    for column, value in ((User.phone, phone), (User.telegram_id, telegram_id)):
+        if value is not None:
+            taken = await tx.session.execute(select(User.id).where(column == value))
+            if taken.first() is not None:
+                raise BadInputError("already registered", value=str(value))
+    user = User(
+        role=role,
+        pound_code=pound if role == KEEPER else None,
+        authority_code=authority if role in (KEEPER, OFFICER) else None,
+        phone=phone,
+        telegram_id=telegram_id,
+        name=name,
+        lang=lang,
+        active=True,
+        created_at=tx.now,
+    )
+    tx.session.add(user)
+    await tx.session.flush()
+    return user
+
+
+async def list_users(tx: Tx, deps: Deps, caller: Caller) -> list[User]:
+    """All active users."""
+    _require_admin(caller)
+    rows = await tx.session.execute(select(User).where(User.active.is_(True)).order_by(User.id))
+    return list(rows.scalars())
+
+
+async def remove_user(tx: Tx, deps: Deps, caller: Caller, user_id: int) -> User:
+    """Deactivate a user (kept for the audit log); their phone and Telegram id are freed."""
+    _require_admin(caller)
+    user = await tx.session.get(User, user_id)
+    if user is None or not user.active:
+        raise UnknownUserError("no such user", user_id=user_id)
+    user.active = False
+    user.phone = None
+    user.telegram_id = None
+    await tx.session.flush()
+    return user
+
+
+async def find_user(
+    tx: Tx, *, phone: str | None = None, telegram_id: int | None = None
+) -> User | None:
+    """The active user with this phone number or Telegram id."""
+    if phone is None and telegram_id is None:
+        return None
+    column, value = (User.phone, phone) if phone is not None else (User.telegram_id, telegram_id)
+    rows = await tx.session.execute(select(User).where(column == value, User.active.is_(True)))
+    return rows.scalar_one_or_none()
+
+
+async def create_invite(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    *,
+    role: str,
+    pound: str | None = None,
+    authority: str | None = None,
+    name: str = "",
+    days: int = INVITE_DAYS,
+) -> Invite:
+    """A single-use invite code for a Telegram deep link, valid for ``days`` days."""
+    _require_admin(caller)
+    _check_place(deps, role, pound, authority)
+    if pound is not None and authority is None:
+        authority = deps.authority_of(pound)
+    invite = Invite(
+        code=secrets.token_urlsafe(12),
+        role=role,
+        pound_code=pound,
+        authority_code=authority,
+        name=name,
+        created_at=tx.now,
+        expires_at=tx.now + timedelta(days=days),
+    )
+    tx.session.add(invite)
+    await tx.session.flush()
+    return invite
+
+
+async def accept_invite(
+    tx: Tx, deps: Deps, code: str, *, telegram_id: int, name: str, lang: str | None
+) -> User:
+    """Bind a Telegram account to the role of an unused, unexpired invite."""
+    invite = (
+        await tx.session.execute(select(Invite).where(Invite.code == code).with_for_update())
+    ).scalar_one_or_none()
+    if invite is None or invite.used_at is not None or invite.expires_at <= tx.now:
+        raise InviteInvalidError("invite unknown, used or expired")
+    existing = await find_user(tx, telegram_id=telegram_id)
+    if existing is not None:
+        existing.active = False
+        existing.telegram_id = None
+        await tx.session.flush()
+    user = User(
+        role=invite.role,
+        pound_code=invite.pound_code,
+        authority_code=invite.authority_code,
+        telegram_id=telegram_id,
+        name=invite.name or name,
+        lang=lang if lang in LANGS else None,
+        active=True,
+        created_at=tx.now,
+    )
+    tx.session.add(user)
+    await tx.session.flush()
+    invite.used_by = user.id
+    invite.used_at = tx.now
+    return user

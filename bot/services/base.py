@@ -1,0 +1,57 @@
+"""What every use case needs: the configuration, the clock, and the role checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from bot.caller import KEEPER, OFFICER, Caller
+from bot.clock import Clock, local_today
+from bot.config import Config
+from bot.errors import NotAllowedError, UnknownPoundError
+from bot.store.tx import LoadedCase
+from domain.calendar import LOCAL_TZ
+from domain.tariff import Tariff
+
+__all__ = ["Deps", "require_keeper", "require_officer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Deps:
+    """The configuration and the clock, injected into every use case."""
+
+    config: Config
+    clock: Clock
+
+    def today(self) -> date:
+        return local_today(self.clock)
+
+    def local_now(self) -> datetime:
+        return self.clock.now().astimezone(LOCAL_TZ)
+
+    def tariff(self, pound: str) -> Tariff:
+        try:
+            return self.config.tariffs[pound]
+        except KeyError:
+            raise UnknownPoundError("unknown pound", pound=pound) from None
+
+    def authority_of(self, pound: str) -> str:
+        try:
+            return self.config.pounds[pound].authority
+        except KeyError:
+            raise UnknownPoundError("unknown pound", pound=pound) from None
+
+
+def require_keeper(caller: Caller, pound: str) -> None:
+    """Only the keeper of this pound."""
+    if caller.role != KEEPER or caller.pound != pound:
+        raise NotAllowedError("not the keeper of this pound", pound=pound)
+
+
+def require_officer(deps: Deps, caller: Caller, loaded_or_pound: LoadedCase | str) -> str:
+    """Only an officer of the authority the pound belongs to; returns that authority."""
+    pound = loaded_or_pound if isinstance(loaded_or_pound, str) else loaded_or_pound.pound
+    authority = deps.authority_of(pound)
+    if caller.role != OFFICER or caller.authority != authority:
+        raise NotAllowedError("not an officer of this authority", authority=authority)
+    return authority

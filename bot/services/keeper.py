@@ -1,0 +1,188 @@
+"""Use cases of the pound-keeper: intake (s.7), release (s.12, s.14), report (s.13(1))."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from bot.caller import KEEPER, OFFICER, Caller
+from bot.errors import NotAllowedError
+from bot.services.base import Deps, require_keeper, require_officer
+from bot.store.tx import LoadedCase, Tx
+from domain.case import Case, OwnerRefusedToPay, ReportedUnclaimed, Seizure, SeizureCorrected
+from domain.dues import Dues, DuesItem, dues_on, release_on_deposit, release_on_payment
+from domain.money import Money, total
+
+__all__ = [
+    "OpenCase",
+    "Recorded",
+    "correct_seizure",
+    "daily_charge",
+    "list_open_cases",
+    "record_deposit",
+    "record_owner_refusal",
+    "record_payment",
+    "record_seizure",
+    "report_unclaimed",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A case after a step, with its dues on the day of the step."""
+
+    loaded: LoadedCase
+    dues: Dues
+
+    @property
+    def case(self) -> Case:
+        return self.loaded.case
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCase:
+    """An open case of a pound, for the keeper's list."""
+
+    loaded: LoadedCase
+    days_in_pound: int
+    dues: Dues
+
+
+async def record_seizure(
+    tx: Tx, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None = None
+) -> Recorded:
+    """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day."""
+    require_keeper(caller, seizure.pound)
+    today = deps.today()
+    tariff = deps.tariff(seizure.pound)
+    # Validate (facts and tariff) before taking a number: a refused report leaves no gap.
+    dues_on(Case.open("pending", seizure, deps.config.kinds, today), tariff, today)
+    seq = await tx.next_case_seq(seizure.pound)
+    case = Case.open(f"{seizure.pound}-{seq}", seizure, deps.config.kinds, today)
+    row = await tx.add_case(case, seq, caller, owner_phone)
+    loaded = LoadedCase(row, case)
+    return Recorded(loaded, dues_on(case, tariff, today))
+
+
+def daily_charge(deps: Deps, case: Case, day: date) -> Money:
+    """What one more day in the pound costs for all the heads of a case (s.4)."""
+    tariff = deps.tariff(case.seizure.pound)
+    return total(
+        [tariff.feeding_per_head(lot.kind, day).amount * lot.count for lot in case.seizure.lots]
+    )
+
+
+async def correct_seizure(
+    tx: Tx, deps: Deps, caller: Caller, number: str, seizure: Seizure, reason: str
+) -> Recorded:
+    """Correct the intake facts; the correction and its reason are kept in the log."""
+    loaded = await tx.load_case(number, for_update=True)
+    require_keeper(caller, loaded.pound)
+    if seizure.pound != loaded.pound:
+        raise NotAllowedError("a case cannot move to another pound")
+    today = deps.today()
+    seizure.validate(deps.config.kinds, today)
+    after = loaded.case.apply(SeizureCorrected(on=today, seizure=seizure, reason=reason), today)
+    await tx.append_events(loaded, after, caller)
+    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+
+
+async def record_payment(
+    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+) -> Recorded:
+    """The owner paid the fines and charges and took the cattle (s.12).
+
+    The fines go to the local authority's fund (s.17(1)); the feeding charges the
+    pound-keeper retains (s.16(2)).
+    """
+    loaded = await tx.load_case(number, for_update=True)
+    require_keeper(caller, loaded.pound)
+    today = deps.today()
+    day = on or today
+    tariff = deps.tariff(loaded.pound)
+    after = release_on_payment(loaded.case, tariff, day, today)
+    dues = dues_on(after, tariff, day)
+    (event_row,) = await tx.append_events(loaded, after, caller)
+    authority = deps.authority_of(loaded.pound)
+    for account, item, provision in (
+        ("fines", DuesItem.FINE, "s.17(1)"),
+        ("keeper_feeding", DuesItem.FEEDING, "s.16(2)"),
+    ):
+        amount = dues.of(item)
+        if amount:
+            tx.ledger(
+                authority=authority,
+                loaded=loaded,
+                event_row=event_row,
+                account=account,
+                amount=amount.paise,
+                provision=provision,
+                on=day,
+            )
+    await tx.record_payment(loaded, event_row, "payment", dues.total, day)
+    return Recorded(LoadedCase(loaded.row, after), dues)
+
+
+async def record_deposit(
+    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+) -> Recorded:
+    """The owner disputes the seizure, deposits fines and charges, takes the cattle (s.14)."""
+    loaded = await tx.load_case(number, for_update=True)
+    require_keeper(caller, loaded.pound)
+    today = deps.today()
+    day = on or today
+    tariff = deps.tariff(loaded.pound)
+    after = release_on_deposit(loaded.case, tariff, day, today)
+    dues = dues_on(after, tariff, day)
+    (event_row,) = await tx.append_events(loaded, after, caller)
+    tx.ledger(
+        authority=deps.authority_of(loaded.pound),
+        loaded=loaded,
+        event_row=event_row,
+        account="protest_deposit",
+        amount=dues.total.paise,
+        provision="s.14",
+        on=day,
+    )
+    await tx.record_payment(loaded, event_row, "deposit", dues.total, day)
+    return Recorded(LoadedCase(loaded.row, after), dues)
+
+
+async def report_unclaimed(
+    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+) -> Recorded:
+    """Report to the local authority that the cattle are unclaimed (s.13(1))."""
+    loaded = await tx.load_case(number, for_update=True)
+    require_keeper(caller, loaded.pound)
+    today = deps.today()
+    after = loaded.case.apply(ReportedUnclaimed(on=on or today), today)
+    await tx.append_events(loaded, after, caller)
+    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+
+
+async def record_owner_refusal(
+    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+) -> Recorded:
+    """The owner appeared and refused or omitted to pay or deposit (s.15(1))."""
+    loaded = await tx.load_case(number, for_update=True)
+    if caller.role == OFFICER:
+        require_officer(deps, caller, loaded)
+    else:
+        require_keeper(caller, loaded.pound)
+    today = deps.today()
+    after = loaded.case.apply(OwnerRefusedToPay(on=on or today), today)
+    await tx.append_events(loaded, after, caller)
+    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+
+
+async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
+    """The open cases of the keeper's pound, with days in pound and dues today."""
+    if caller.role != KEEPER or caller.pound is None:
+        raise NotAllowedError("only a pound-keeper lists the cases of a pound")
+    today = deps.today()
+    tariff = deps.tariff(caller.pound)
+    out = []
+    for loaded in await tx.open_cases(caller.pound):
+        days = (today - loaded.case.seizure.impounded_on).days
+        out.append(OpenCase(loaded, days, dues_on(loaded.case, tariff, today)))
+    return out

@@ -1,0 +1,110 @@
+"""What anyone may ask: dues, a deposit, a search of open cases, the outcome of a case.
+
+Public answers carry the public facts of a case only: kinds, counts, descriptions,
+place of seizure, pound and dates. Never a name or a telephone number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from bot.services.base import Deps
+from bot.services.officer import account_of
+from bot.store.tx import LoadedCase, Tx
+from domain.case import Case, Lot, Stage, report_due_on
+from domain.deadlines import Deadline, deadlines
+from domain.dues import Deposit, Dues, deposit_for, dues_on
+from domain.sale import Account
+
+__all__ = [
+    "DuesAnswer",
+    "Outcome",
+    "PublicCase",
+    "deposit_quote",
+    "dues_today",
+    "find_cases",
+    "outcome",
+    "public_facts",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicCase:
+    """The facts of a case anyone may know."""
+
+    number: str
+    pound: str
+    pound_name: str
+    lots: tuple[Lot, ...]
+    place_seized: str
+    impounded_on: date
+    stage: Stage
+    report_due_on: date
+
+
+def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
+    """The public facts of a loaded case."""
+    case = loaded.case
+    pound = deps.config.pounds.get(loaded.pound)
+    return PublicCase(
+        number=case.number,
+        pound=loaded.pound,
+        pound_name=pound.name if pound else loaded.pound,
+        lots=case.seizure.lots,
+        place_seized=case.seizure.place_seized,
+        impounded_on=case.seizure.impounded_on,
+        stage=case.stage,
+        report_due_on=report_due_on(case.seizure.impounded_on),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DuesAnswer:
+    """Dues today, with the deadlines ahead (what happens next and when)."""
+
+    facts: PublicCase
+    dues: Dues
+    next_steps: tuple[Deadline, ...]
+    case: Case
+
+
+async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
+    """What the owner owes today on a case (s.11, s.4, s.12), and what comes next."""
+    loaded = await tx.load_case(number)
+    today = deps.today()
+    dues = dues_on(loaded.case, deps.tariff(loaded.pound), today)
+    ahead = tuple(d for d in deadlines(loaded.case) if d.due_on >= today)
+    return DuesAnswer(public_facts(deps, loaded), dues, ahead, loaded.case)
+
+
+async def deposit_quote(tx: Tx, deps: Deps, number: str) -> tuple[PublicCase, Deposit]:
+    """What a deposit under s.14 would be today, and the s.19 last day to complain."""
+    loaded = await tx.load_case(number)
+    deposit = deposit_for(loaded.case, deps.tariff(loaded.pound), deps.today())
+    return public_facts(deps, loaded), deposit
+
+
+async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
+    """Open cases whose kind, description or place seized match all the words."""
+    cleaned = [w for w in (w.strip() for w in words) if len(w) >= 2][:6]
+    if not cleaned:
+        return []
+    kinds = {w.casefold(): k for lang in deps.config.kind_words.values() for w, k in lang.items()}
+    terms = [kinds.get(w.casefold(), w) for w in cleaned]
+    return [public_facts(deps, loaded) for loaded in await tx.search_open(terms)]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of a case: its stage and, after a sale, the s.15(3) account."""
+
+    facts: PublicCase
+    account: Account | None
+
+
+async def outcome(tx: Tx, deps: Deps, number: str) -> Outcome:
+    """The outcome of a case; after a sale, its account (s.15(3))."""
+    loaded = await tx.load_case(number)
+    settled = account_of(deps, loaded.case)
+    return Outcome(public_facts(deps, loaded), settled[1] if settled else None)

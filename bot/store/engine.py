@@ -1,0 +1,67 @@
+"""Engines: embedded SQLite (WAL, busy timeout, foreign keys) or PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+__all__ = ["DEFAULT_URL", "database_url", "make_engine", "make_sessionmaker"]
+
+DEFAULT_URL = "sqlite+aiosqlite:///var/poundbot.sqlite3"
+
+
+def database_url() -> str:
+    """``POUNDBOT_DATABASE_URL`` or the embedded SQLite file under ``var/``."""
+    return os.environ.get("POUNDBOT_DATABASE_URL", DEFAULT_URL)
+
+
+def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
+    """An async engine for ``url``; SQLite gets its pragmas and serialised writers."""
+    url = url or database_url()
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, **kwargs)
+        _sqlite_setup(engine)
+        return engine
+    if parsed.drivername == "postgresql":
+        raise ValueError("say postgresql+asyncpg:// or postgresql+psycopg:// explicitly")
+    return create_async_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def _sqlite_setup(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the driver, open transactions (see "begin" below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        for pragma in (
+            "journal_mode=WAL",
+            "busy_timeout=5000",
+            "foreign_keys=ON",
+            "synchronous=NORMAL",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        # IMMEDIATE takes the write lock up front: two writers never deadlock on
+        # upgrading a read lock, and case numbers cannot race.
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions that keep loaded objects usable after commit."""
+    return async_sessionmaker(engine, expire_on_commit=False)

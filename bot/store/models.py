@@ -1,0 +1,266 @@
+"""Tables. Money is integer paise (BIGINT); times are stored in UTC."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Authority",
+    "Base",
+    "CaseEvent",
+    "CaseLot",
+    "CaseRow",
+    "InboxRow",
+    "Invite",
+    "LedgerEntry",
+    "OutboxRow",
+    "Payment",
+    "Pound",
+    "SaleLot",
+    "SettlementRow",
+    "User",
+    "UtcDateTime",
+]
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """An aware datetime stored as UTC on every engine (SQLite keeps no zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the store")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UtcDateTime, dict[str, Any]: JSON}
+
+
+class Authority(Base):
+    """A local authority (from configuration)."""
+
+    __tablename__ = "authorities"
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+
+
+class Pound(Base):
+    """A pound (from configuration) and its case counter."""
+
+    __tablename__ = "pounds"
+    code: Mapped[str] = mapped_column(String(8), primary_key=True)
+    authority_code: Mapped[str] = mapped_column(ForeignKey("authorities.code"))
+    name: Mapped[str] = mapped_column(String(200))
+    last_case_seq: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class User(Base):
+    """A keeper of a pound, an officer of an authority, or an admin."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    role: Mapped[str] = mapped_column(String(16))
+    pound_code: Mapped[str | None] = mapped_column(ForeignKey("pounds.code"))
+    authority_code: Mapped[str | None] = mapped_column(ForeignKey("authorities.code"))
+    phone: Mapped[str | None] = mapped_column(String(20), unique=True)
+    telegram_id: Mapped[int | None] = mapped_column(BigInteger, unique=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    lang: Mapped[str | None] = mapped_column(String(2))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+
+
+class Invite(Base):
+    """A single-use code binding a Telegram account to a role."""
+
+    __tablename__ = "invites"
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    role: Mapped[str] = mapped_column(String(16))
+    pound_code: Mapped[str | None] = mapped_column(ForeignKey("pounds.code"))
+    authority_code: Mapped[str | None] = mapped_column(ForeignKey("authorities.code"))
+    name: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    used_at: Mapped[datetime | None]
+
+
+class CaseRow(Base):
+    """A case: its number and what the public search and the lists need."""
+
+    __tablename__ = "cases"
+    __table_args__ = (UniqueConstraint("pound_code", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pound_code: Mapped[str] = mapped_column(ForeignKey("pounds.code"))
+    seq: Mapped[int] = mapped_column(Integer)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    stage: Mapped[str] = mapped_column(String(20), index=True)
+    impounded_on: Mapped[date] = mapped_column(Date)
+    place_seized: Mapped[str] = mapped_column(String(300))
+    owner_phone: Mapped[str | None] = mapped_column(String(20), index=True)
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class CaseLot(Base):
+    """A lot of a case, kept in step with the latest seizure facts (for search)."""
+
+    __tablename__ = "case_lots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id", ondelete="CASCADE"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    count: Mapped[int] = mapped_column(Integer)
+    description: Mapped[str] = mapped_column(Text, default="")
+
+
+class CaseEvent(Base):
+    """The append-only audit log: every event of every case, who, when, how, under what."""
+
+    __tablename__ = "case_events"
+    __table_args__ = (UniqueConstraint("case_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    on: Mapped[date] = mapped_column(Date)
+    payload: Mapped[dict[str, Any]]
+    provision: Mapped[str] = mapped_column(String(24))
+    actor_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    actor_role: Mapped[str] = mapped_column(String(16))
+    channel: Mapped[str] = mapped_column(String(16))
+    recorded_at: Mapped[datetime]
+
+
+class Payment(Base):
+    """Money taken at the pound: payment on release (s.12) or deposit (s.14)."""
+
+    __tablename__ = "payments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    amount_paise: Mapped[int] = mapped_column(BigInteger)
+    on: Mapped[date] = mapped_column(Date)
+    event_id: Mapped[int] = mapped_column(ForeignKey("case_events.id"))
+
+
+class SaleLot(Base):
+    """Heads of a lot offered at a sale: sold (price, buyer) or not (s.13(3), s.15(1))."""
+
+    __tablename__ = "sale_lots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    lot_idx: Mapped[int] = mapped_column(Integer)
+    count: Mapped[int] = mapped_column(Integer)
+    sold: Mapped[bool] = mapped_column(Boolean)
+    price_paise: Mapped[int | None] = mapped_column(BigInteger)
+    buyer_name: Mapped[str | None] = mapped_column(String(200))
+    buyer_declared_not_barred: Mapped[bool] = mapped_column(Boolean, default=False)
+    disposal: Mapped[str] = mapped_column(String(16), default="auction")
+    on: Mapped[date] = mapped_column(Date)
+    event_id: Mapped[int] = mapped_column(ForeignKey("case_events.id"))
+
+
+class SettlementRow(Base):
+    """The settled money of a sale (s.15(2), s.16)."""
+
+    __tablename__ = "settlements"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), unique=True)
+    on: Mapped[date] = mapped_column(Date)
+    proceeds_paise: Mapped[int] = mapped_column(BigInteger)
+    dues_paise: Mapped[int] = mapped_column(BigInteger)
+    unmet_paise: Mapped[int] = mapped_column(BigInteger)
+    balance_paise: Mapped[int] = mapped_column(BigInteger)
+    event_id: Mapped[int] = mapped_column(ForeignKey("case_events.id"))
+
+
+class LedgerEntry(Base):
+    """One movement of money to an account of an authority, with its provision."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (Index("ix_ledger_authority_on", "authority_code", "on"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    authority_code: Mapped[str] = mapped_column(ForeignKey("authorities.code"))
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    account: Mapped[str] = mapped_column(String(24))
+    amount_paise: Mapped[int] = mapped_column(BigInteger)
+    provision: Mapped[str] = mapped_column(String(24))
+    on: Mapped[date] = mapped_column(Date)
+    event_id: Mapped[int] = mapped_column(ForeignKey("case_events.id"))
+
+
+class InboxRow(Base):
+    """Every inbound message, stored raw before it is acted on."""
+
+    __tablename__ = "inbox"
+    __table_args__ = (UniqueConstraint("channel", "provider_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    provider_id: Mapped[str] = mapped_column(String(64))
+    sender: Mapped[str] = mapped_column(String(64))
+    body: Mapped[str] = mapped_column(Text)
+    raw: Mapped[dict[str, Any]]
+    received_at: Mapped[datetime]
+    processed_at: Mapped[datetime | None] = mapped_column(index=True)
+    reply: Mapped[str | None] = mapped_column(Text)
+
+
+class OutboxRow(Base):
+    """Every outbound message, with its idempotency key and delivery status."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_due", "status", "next_attempt_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(120), unique=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    recipient: Mapped[str] = mapped_column(String(64))
+    body: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default="queued")
+    provider_id: Mapped[str | None] = mapped_column(String(64), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime]
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(Text)

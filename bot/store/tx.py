@@ -1,0 +1,383 @@
+"""The unit of work: one database transaction and what the use cases read and write in it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.caller import Caller
+from bot.errors import BadInputError, UnknownCaseError
+from bot.store.codec import dump_event, load_event
+from bot.store.models import (
+    Authority,
+    CaseEvent,
+    CaseLot,
+    CaseRow,
+    LedgerEntry,
+    Payment,
+    Pound,
+    SaleLot,
+    SettlementRow,
+    User,
+)
+from domain.case import Case, DisposedOtherwise, LotOffered, SeizureCorrected, provision_of
+from domain.money import Money
+from domain.sale import Settlement
+
+__all__ = ["LoadedCase", "Store", "Tx", "parse_case_number", "sync_places"]
+
+_CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
+
+
+def parse_case_number(text: str) -> tuple[str, int]:
+    """``KNM-17``, ``knm 17``, ``KNM17`` -> ("KNM", 17); anything else is bad input."""
+    match = _CASE_NO.match(text)
+    if not match:
+        raise BadInputError("not a case number", text=text)
+    return match.group(1).upper(), int(match.group(2))
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCase:
+    """A case row and the domain case rebuilt from its events."""
+
+    row: CaseRow
+    case: Case
+
+    @property
+    def pound(self) -> str:
+        return self.row.pound_code
+
+
+class Tx:
+    """One transaction. Use cases read and write only through it."""
+
+    def __init__(self, session: AsyncSession, now: datetime) -> None:
+        self.session = session
+        self.now = now
+
+    # -- case numbers --
+
+    async def next_case_seq(self, pound: str) -> int:
+        """The next number of ``pound``: no gaps, no duplicates, even concurrently."""
+        result = await self.session.execute(
+            update(Pound)
+            .where(Pound.code == pound)
+            .values(last_case_seq=Pound.last_case_seq + 1)
+            .returning(Pound.last_case_seq)
+        )
+        seq = result.scalar_one_or_none()
+        if seq is None:
+            raise BadInputError("unknown pound", pound=pound)
+        return int(seq)
+
+    # -- cases --
+
+    async def add_case(
+        self, case: Case, seq: int, actor: Caller, owner_phone: str | None
+    ) -> CaseRow:
+        """Store a newly opened case and its first event."""
+        seizure = case.seizure
+        row = CaseRow(
+            pound_code=seizure.pound,
+            seq=seq,
+            number=case.number,
+            stage=case.stage.value,
+            impounded_on=seizure.impounded_on,
+            place_seized=seizure.place_seized,
+            owner_phone=owner_phone,
+            created_at=self.now,
+            updated_at=self.now,
+        )
+        self.session.add(row)
+        await self.session.flush()
+        self._set_lots(row, case)
+        await self.append_events(LoadedCase(row, case), case, actor, from_seq=0)
+        return row
+
+    async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
+        """The case with this number (tolerant: ``knm 17``), rebuilt from its events."""
+        pound, seq = parse_case_number(number)
+        query = select(CaseRow).where(CaseRow.pound_code == pound, CaseRow.seq == seq)
+        if for_update:
+            query = query.with_for_update()
+        row = (await self.session.execute(query)).scalar_one_or_none()
+        if row is None:
+            raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
+        return await self._rebuild(row)
+
+    async def _rebuild(self, row: CaseRow) -> LoadedCase:
+        events = (
+            await self.session.execute(
+                select(CaseEvent.type, CaseEvent.payload)
+                .where(CaseEvent.case_id == row.id)
+                .order_by(CaseEvent.seq)
+            )
+        ).all()
+        case = Case.replay(row.number, [load_event(t, p) for t, p in events])
+        return LoadedCase(row, case)
+
+    async def append_events(
+        self, loaded: LoadedCase, after: Case, actor: Caller, *, from_seq: int | None = None
+    ) -> list[CaseEvent]:
+        """Append the events ``after`` has beyond ``loaded`` to the audit log; update the row."""
+        start = len(loaded.case.events) if from_seq is None else from_seq
+        rows: list[CaseEvent] = []
+        for seq, event in enumerate(after.events[start:], start=start):
+            type_name, payload = dump_event(event)
+            rows.append(
+                CaseEvent(
+                    case_id=loaded.row.id,
+                    seq=seq,
+                    type=type_name,
+                    on=event.on,
+                    payload=payload,
+                    provision=provision_of(event),
+                    actor_user_id=actor.user_id,
+                    actor_role=actor.role,
+                    channel=actor.channel,
+                    recorded_at=self.now,
+                )
+            )
+        self.session.add_all(rows)
+        loaded.row.stage = after.stage.value
+        loaded.row.updated_at = self.now
+        if any(isinstance(e, SeizureCorrected) for e in after.events[start:]):
+            loaded.row.impounded_on = after.seizure.impounded_on
+            loaded.row.place_seized = after.seizure.place_seized
+            await self.session.execute(
+                CaseLot.__table__.delete().where(CaseLot.case_id == loaded.row.id)
+            )
+            self._set_lots(loaded.row, after)
+        await self.session.flush()
+        return rows
+
+    def _set_lots(self, row: CaseRow, case: Case) -> None:
+        self.session.add_all(
+            CaseLot(
+                case_id=row.id, idx=i, kind=lot.kind, count=lot.count, description=lot.description
+            )
+            for i, lot in enumerate(case.seizure.lots)
+        )
+
+    async def open_cases(self, pound: str) -> list[LoadedCase]:
+        """Open cases of a pound, oldest first."""
+        rows = (
+            await self.session.execute(
+                select(CaseRow)
+                .where(CaseRow.pound_code == pound, CaseRow.stage.not_in(["released", "closed"]))
+                .order_by(CaseRow.seq)
+            )
+        ).scalars()
+        return [await self._rebuild(row) for row in rows]
+
+    async def cases_in_stage(
+        self, pounds: Sequence[str], stages: Sequence[str]
+    ) -> list[LoadedCase]:
+        rows = (
+            await self.session.execute(
+                select(CaseRow)
+                .where(CaseRow.pound_code.in_(pounds), CaseRow.stage.in_(stages))
+                .order_by(CaseRow.pound_code, CaseRow.seq)
+            )
+        ).scalars()
+        return [await self._rebuild(row) for row in rows]
+
+    async def search_open(self, words: Sequence[str], limit: int = 5) -> list[LoadedCase]:
+        """Open cases whose kind, description or place of seizure match every word."""
+        query = select(CaseRow).where(CaseRow.stage.not_in(["released", "closed"]))
+        for word in words:
+            like = f"%{_escape_like(word.casefold())}%"
+            lot_match = (
+                select(CaseLot.id)
+                .where(CaseLot.case_id == CaseRow.id)
+                .where(
+                    or_(
+                        func.lower(CaseLot.kind).like(like, escape="\\"),
+                        func.lower(CaseLot.description).like(like, escape="\\"),
+                    )
+                )
+                .exists()
+            )
+            query = query.where(
+                or_(func.lower(CaseRow.place_seized).like(like, escape="\\"), lot_match)
+            )
+        rows = (
+            await self.session.execute(query.order_by(CaseRow.id.desc()).limit(limit))
+        ).scalars()
+        return [await self._rebuild(row) for row in rows]
+
+    # -- money --
+
+    async def last_event_row(self, loaded: LoadedCase) -> CaseEvent:
+        """The newest audit-log row of a case."""
+        row = (
+            await self.session.execute(
+                select(CaseEvent)
+                .where(CaseEvent.case_id == loaded.row.id)
+                .order_by(CaseEvent.seq.desc())
+                .limit(1)
+            )
+        ).scalar_one()
+        return row
+
+    async def record_sale_lot(self, loaded: LoadedCase, after: Case) -> None:
+        """Project the newest sale event of ``after`` into ``sale_lots``."""
+        event = after.events[-1]
+        event_row = await self.last_event_row(loaded)
+        if isinstance(event, LotOffered):
+            self.session.add(
+                SaleLot(
+                    case_id=loaded.row.id,
+                    lot_idx=event.lot,
+                    count=event.count,
+                    sold=event.sold,
+                    price_paise=event.price.paise if event.price else None,
+                    buyer_name=event.buyer.name if event.buyer else None,
+                    buyer_declared_not_barred=event.buyer_declared_not_barred,
+                    disposal="auction",
+                    on=event.on,
+                    event_id=event_row.id,
+                )
+            )
+        elif isinstance(event, DisposedOtherwise):
+            self.session.add(
+                SaleLot(
+                    case_id=loaded.row.id,
+                    lot_idx=event.lot,
+                    count=event.count,
+                    sold=True,
+                    price_paise=event.proceeds.paise,
+                    buyer_name=None,
+                    disposal="other",
+                    on=event.on,
+                    event_id=event_row.id,
+                )
+            )
+
+    async def record_settlement(
+        self, loaded: LoadedCase, event_row: CaseEvent, settlement: Settlement, on: date
+    ) -> None:
+        """The settled money of a sale."""
+        self.session.add(
+            SettlementRow(
+                case_id=loaded.row.id,
+                on=on,
+                proceeds_paise=settlement.proceeds.paise,
+                dues_paise=settlement.dues.total.paise,
+                unmet_paise=settlement.unmet.paise,
+                balance_paise=settlement.balance.paise,
+                event_id=event_row.id,
+            )
+        )
+
+    async def deposit_amount(self, loaded: LoadedCase) -> Money:
+        """What was deposited under s.14 for a case."""
+        paise = (
+            await self.session.execute(
+                select(func.coalesce(func.sum(Payment.amount_paise), 0)).where(
+                    Payment.case_id == loaded.row.id, Payment.kind == "deposit"
+                )
+            )
+        ).scalar_one()
+        return Money(int(paise))
+
+    async def barred_role_of(self, name: str, authority: str) -> str | None:
+        """s.18: the role of a registered keeper or officer of ``authority`` by this name."""
+        rows = await self.session.execute(
+            select(User.role, User.pound_code, User.authority_code).where(
+                User.active.is_(True), func.lower(User.name) == name.strip().casefold()
+            )
+        )
+        for role, pound, user_authority in rows:
+            if role == "officer" and user_authority == authority:
+                return "officer"
+            if role == "keeper" and pound is not None:
+                owner = await self.session.get(Pound, pound)
+                if owner is not None and owner.authority_code == authority:
+                    return "pound_keeper"
+        return None
+
+    async def record_payment(
+        self, loaded: LoadedCase, event_row: CaseEvent, kind: str, amount: Money, on: date
+    ) -> None:
+        """A payment (s.12) or deposit (s.14) taken at the pound."""
+        self.session.add(
+            Payment(
+                case_id=loaded.row.id,
+                kind=kind,
+                amount_paise=amount.paise,
+                on=on,
+                event_id=event_row.id,
+            )
+        )
+
+    def ledger(
+        self,
+        *,
+        authority: str,
+        loaded: LoadedCase,
+        event_row: CaseEvent,
+        account: str,
+        amount: int,
+        provision: str,
+        on: date,
+    ) -> None:
+        """Add one ledger entry (integer paise)."""
+        self.session.add(
+            LedgerEntry(
+                authority_code=authority,
+                case_id=loaded.row.id,
+                account=account,
+                amount_paise=amount,
+                provision=provision,
+                on=on,
+                event_id=event_row.id,
+            )
+        )
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class Store:
+    """Opens transactions on one engine."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: object) -> None:
+        self.sessions = sessions
+        self.clock = clock
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One transaction: committed if the block ends normally, rolled back otherwise."""
+        async with self.sessions() as session, session.begin():
+            now = self.clock.now()  # type: ignore[attr-defined]
+            yield Tx(session, now)
+
+
+async def sync_places(
+    tx: Tx, authorities: dict[str, str], pounds: dict[str, tuple[str, str]]
+) -> None:
+    """Make the authorities and pounds tables match the configuration (case counters kept)."""
+    for code, name in authorities.items():
+        row = await tx.session.get(Authority, code)
+        if row is None:
+            tx.session.add(Authority(code=code, name=name))
+        else:
+            row.name = name
+    await tx.session.flush()
+    for code, (authority, name) in pounds.items():
+        pound = await tx.session.get(Pound, code)
+        if pound is None:
+            tx.session.add(Pound(code=code, authority_code=authority, name=name, last_case_seq=0))
+        else:
+            pound.authority_code = authority
+            pound.name = name
+    await tx.session.flush()

@@ -1,0 +1,81 @@
+"""Shared fixtures: databases on SQLite always and on PostgreSQL when asked to.
+
+``POUNDBOT_TEST_PG_URL`` (e.g. ``postgresql+asyncpg://postgres@127.0.0.1:5432/test``)
+names a server; each test run gets a database of its own there, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store.engine import make_engine
+from bot.store.models import Base
+
+PG_URL = os.environ.get("POUNDBOT_TEST_PG_URL")
+ENGINES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.pg)] if PG_URL else ["sqlite"]
+
+
+@pytest.fixture(scope="session")
+def pg_database_url() -> Iterator[str | None]:
+    """A fresh PostgreSQL database for this test run (None without POUNDBOT_TEST_PG_URL)."""
+    if not PG_URL:
+        yield None
+        return
+    import asyncio
+
+    import asyncpg
+
+    base = make_url(PG_URL)
+    name = f"poundbot_test_{uuid.uuid4().hex[:12]}"
+    dsn = base.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(dsn)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+_pg_schema_ready = False
+
+
+@pytest.fixture(params=ENGINES)
+async def engine(
+    request: pytest.FixtureRequest, tmp_path: Path, pg_database_url: str | None
+) -> AsyncIterator[AsyncEngine]:
+    """An engine with an empty schema: a new SQLite file, or a truncated PostgreSQL db."""
+    global _pg_schema_ready
+    if request.param == "sqlite":
+        eng = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'test.sqlite3'}")
+        async with eng.begin() as conn:
+            await conn.run_sync(Base.metadata.create_all)
+    else:
+        assert pg_database_url is not None
+        eng = make_engine(pg_database_url)
+        async with eng.begin() as conn:
+            if not _pg_schema_ready:
+                await conn.run_sync(Base.metadata.drop_all)
+                await conn.run_sync(Base.metadata.create_all)
+                _pg_schema_ready = True
+            else:
+                tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
+                await conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    try:
+        yield eng
+    finally:
+        await eng.dispose()

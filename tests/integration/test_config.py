@@ -1,0 +1,469 @@
+"""The configuration file: the packaged sample loads, every fault is found on its line,
+and ``poundbot config check`` reports them."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.config import (
+    LANGUAGES,
+    Config,
+    ConfigError,
+    Fault,
+    load_config,
+    parse_config,
+    sample_config_path,
+)
+from domain.dues import DuesItem
+from domain.errors import RateNotInForceError
+from domain.money import Money
+from domain.tariff import FeedingDays
+
+SAMPLE = sample_config_path().read_text(encoding="utf-8")
+
+#: The kinds s.2(1) names that the sample must cover.
+S_2_1_KINDS = {
+    "cow",
+    "ox",
+    "bull",
+    "calf",
+    "buffalo",
+    "buffalo_calf",
+    "goat",
+    "kid",
+    "sheep",
+    "lamb",
+    "pig",
+    "horse",
+    "pony",
+    "ass",
+    "mule",
+    "camel",
+    "elephant",
+}
+
+
+@pytest.fixture(scope="module")
+def sample() -> Config:
+    return parse_config(SAMPLE, "sample_config.toml")
+
+
+def edited(old: str, new: str) -> str:
+    """The sample with the first ``old`` replaced by ``new``."""
+    assert old in SAMPLE, old
+    return SAMPLE.replace(old, new, 1)
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of the first line (not a comment) that contains ``needle``."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line and not line.lstrip().startswith("#"):
+            return number
+    raise AssertionError(f"not in the text: {needle}")
+
+
+def faults_of(text: str) -> list[Fault]:
+    with pytest.raises(ConfigError) as raised:
+        parse_config(text)
+    return raised.value.faults
+
+
+# -- the sample ------------------------------------------------------------------------
+
+
+def test_the_sample_loads_with_the_kunnamangalam_pound_knm(sample: Config) -> None:
+    pound = sample.pounds["KNM"]
+    assert pound.authority == "KNM-GP"
+    assert pound.languages == ("ml", "en")
+    authority = sample.authority_of("KNM")
+    assert authority.name == "Kunnamangalam Grama Panchayat"
+    assert authority.district == "Kozhikode"
+    assert "Kunnamangalam" in authority.office_address
+
+
+def test_the_sample_covers_every_kind_s_2_1_names(sample: Config) -> None:
+    assert set(sample.kinds) >= S_2_1_KINDS
+    assert sample.kinds["calf"].adult == "cow"
+
+
+@pytest.mark.parametrize("pound", ["KNM", "PTM", "ENM", "VTV"])
+def test_every_pound_has_an_s_11_fine_and_an_s_4_feeding_rate_for_every_kind(
+    sample: Config, pound: str
+) -> None:
+    tariff = sample.tariffs[pound]
+    for kind in sample.kinds:
+        for day in (date(2024, 4, 1), date(2025, 6, 1)):
+            assert tariff.fine_per_head(kind, day).amount > Money(0)
+            assert tariff.feeding_per_head(kind, day).amount > Money(0)
+
+
+@pytest.mark.parametrize(
+    ("day", "rupees"),
+    [
+        pytest.param(date(2025, 3, 31), "500", id="s.11 the day before the revision"),
+        pytest.param(date(2025, 4, 1), "750", id="s.11 the day of the revision"),
+        pytest.param(date(2025, 4, 2), "750", id="s.11 the day after the revision"),
+    ],
+)
+def test_a_revised_fine_applies_from_the_day_of_its_row(
+    sample: Config, day: date, rupees: str
+) -> None:
+    assert sample.tariffs["KNM"].fine_per_head("cow", day).amount == Money.rupees(rupees)
+
+
+def test_a_rate_asked_for_a_day_before_its_first_row_is_not_in_force(sample: Config) -> None:
+    with pytest.raises(RateNotInForceError):
+        sample.tariffs["KNM"].feeding_per_head("cow", date(2024, 3, 31))
+    with pytest.raises(RateNotInForceError):
+        sample.tariffs["ENM"].fine_per_head("goat", date(2024, 3, 31))
+
+
+def test_pounds_of_an_authority_share_its_tariff_unless_they_name_their_own(
+    sample: Config,
+) -> None:
+    assert sample.tariffs["KNM"] is sample.tariffs["PTM"]
+    assert sample.tariffs["ENM"] is not sample.tariffs["KNM"]
+    assert sample.pounds["ENM"].tariff == "ENM"
+    assert sample.tariffs["KNM"].feeding_days is FeedingDays.BOTH_INCLUDED
+    assert sample.tariffs["ENM"].feeding_days is FeedingDays.FROM_DAY_AFTER
+
+
+def test_every_amount_of_the_sample_says_it_is_a_sample(sample: Config) -> None:
+    for tariff in sample.tariffs.values():
+        for tables in (tariff.fines, tariff.feeding):
+            for table in tables.values():
+                assert all("SAMPLE" in row.source for row in table.rows)
+
+
+def test_the_sample_has_notices_in_every_language(sample: Config) -> None:
+    used = {lang for pound in sample.pounds.values() for lang in pound.languages}
+    assert used == set(LANGUAGES)
+    assert sample.pounds["ENM"].languages == ("ml", "kn", "en")
+    assert sample.pounds["VTV"].languages == ("ml", "ta", "en")
+
+
+def test_the_sample_policy_and_reminder_settings(sample: Config) -> None:
+    assert sample.feeding_days is FeedingDays.BOTH_INCLUDED
+    assert sample.deduction_order == (DuesItem.SALE_EXPENSES, DuesItem.FEEDING, DuesItem.FINE)
+    reminders = sample.reminders
+    assert str(reminders.timezone) == "Asia/Kolkata"
+    assert reminders.reminder_time == time(8, 0)
+    assert reminders.sms_per_second == 1
+
+
+@pytest.mark.parametrize(
+    ("at", "night"),
+    [
+        (time(20, 59), False),
+        (time(21, 0), True),
+        (time(0, 0), True),
+        (time(7, 59, 59), True),
+        (time(8, 0), False),
+    ],
+)
+def test_the_night_hours_run_from_their_start_up_to_their_end(
+    sample: Config, at: time, night: bool
+) -> None:
+    assert sample.reminders.is_night(at) is night
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "kind"),
+    [
+        ("en", "COWS", "cow"),
+        ("en", " Buffalo   calf ", "buffalo_calf"),
+        ("ml", "പശു", "cow"),
+        ("ml", "പശുക്കള്\u200d", "cow"),  # the chillu typed the old way
+        ("ml", "കാള", "bull"),
+        ("ta", "எருமை", "buffalo"),
+        ("kn", "ಆನೆ", "elephant"),
+        ("en", "cattle", None),
+        ("kn", "cow", None),
+    ],
+)
+def test_a_word_of_an_sms_names_a_kind_in_its_language(
+    sample: Config, lang: str, word: str, kind: str | None
+) -> None:
+    assert sample.kind_for_word(lang, word) == kind
+
+
+def test_the_loaded_configuration_cannot_be_changed(sample: Config) -> None:
+    with pytest.raises(TypeError):
+        sample.pounds["XYZ"] = sample.pounds["KNM"]  # type: ignore[index]
+
+
+# -- faults ------------------------------------------------------------------------------
+
+KNM_ELEPHANT_FEEDING = (
+    'elephant = [{ from = 2024-04-01, rupees = "1500", source = "SAMPLE figure, not law: '
+    'replace from the Kunnamangalam GP s.4 resolution" }]\n'
+)
+
+FAULTS = [
+    ("a TOML syntax error", "sms_per_second = 1", "sms_per_second = = 1", None, "TOML syntax"),
+    ("a missing key", 'district = "Kozhikode"\n', "", "[[authorities]]", "missing key 'district'"),
+    (
+        "a misspelt key",
+        'village = "Kunnamangalam"',
+        'vilage = "Kunnamangalam"',
+        None,
+        "authority KNM-GP: unknown key 'vilage' (did you mean 'village'?)",
+    ),
+    ("a misspelt table", "[policy]", "[polcy]", None, "unknown key 'polcy' (did you mean"),
+    ("a pound code twice", 'code = "PTM"', 'code = "KNM" # 2', "# 2", "pound KNM is listed twice"),
+    ("an authority code twice", 'code = "ENM-GP"', 'code = "KNM-GP" # 2', "# 2", "listed twice"),
+    ("a kind code twice", 'code = "goat"', 'code = "cow" # 2', "# 2", "kind cow is listed twice"),
+    ("a pound code with a digit", 'code = "VTV"', 'code = "VTV1"', None, "2 to 6 upper-case"),
+    ("a pound code in lower case", 'code = "VTV"', 'code = "vtv"', None, "2 to 6 upper-case"),
+    (
+        "a pound of an unknown authority",
+        'authority = "VTV-GP"',
+        'authority = "VTV-PG"',
+        None,
+        "pound VTV: unknown authority",
+    ),
+    (
+        "s.11 a fine for an unknown kind",
+        'camel = [{ from = 2024-04-01, rupees = "1000"',
+        'camels = [{ from = 2024-04-01, rupees = "1000"',
+        None,
+        "tariff KNM-GP: fines: 'camels' is not a listed kind",
+    ),
+    (
+        "s.4 a kind with no feeding rate",
+        KNM_ELEPHANT_FEEDING,
+        "",
+        "[tariffs.KNM-GP.feeding]",
+        "tariff KNM-GP: feeding: no rate for kind 'elephant'",
+    ),
+    (
+        "s.11 a fine as a float",
+        'rupees = "250", source',
+        "rupees = 250.0, source",
+        None,
+        "fines.calf row 1: rupees: 250.0 is a float",
+    ),
+    (
+        "s.4 a negative rate",
+        '"120.50"',
+        '"-120.50"',
+        None,
+        "feeding.cow row 2: rupees: '-120.50' is negative",
+    ),
+    ("s.4 a rate with three decimals", '"120.50"', '"120.505"', None, "more than two decimals"),
+    ("s.11 an amount that is no number", '"120.50"', '"Rs 120"', None, "is not an amount"),
+    (
+        "s.11 two rows from the same day",
+        'from = 2025-04-01, rupees = "750"',
+        'from = 2024-04-01, rupees = "750"',
+        None,
+        "tariff KNM-GP: fines.cow: two rows from 2024-04-01",
+    ),
+    (
+        "s.11 a date written as text",
+        'from = 2024-04-01, rupees = "600"',
+        'from = "2024-04-01", rupees = "600"',
+        None,
+        "fines.bull row 1: from: '2024-04-01' is not a date",
+    ),
+    (
+        "s.13(2) a notice language not known",
+        '["ml", "kn", "en"]',
+        '["ml", "kan", "en"]',
+        None,
+        "pound ENM: languages: 'kan' is not one of",
+    ),
+    ("s.13(2) a notice language twice", '["ml", "kn", "en"]', '["ml", "kn", "ml"]', None, "twice"),
+    ("words in an unknown language", 'words.kn = ["ಹಸು"', 'words.kx = ["ಹಸು"', None, "'kx' is not"),
+    (
+        "an unknown default language",
+        'default_language = "ml"',
+        'default_language = "fr"',
+        None,
+        "'fr'",
+    ),
+    (
+        "an unknown kind of authority",
+        'kind = "grama_panchayat"',
+        'kind = "gp"',
+        None,
+        "'gp' is not",
+    ),
+    (
+        "s.4 an unknown way of counting feeding days",
+        'feeding_days = "both_included"',
+        'feeding_days = "all_days"',
+        None,
+        "[policy]: feeding_days: 'all_days' is not one of",
+    ),
+    (
+        "s.15(2) an unknown head of dues",
+        '["sale_expenses", "feeding", "fine"]',
+        '["sale_expenses", "feeding", "fines"]',
+        None,
+        "deduction_order must list each of",
+    ),
+    (
+        "s.15(2) a head of dues left out",
+        '["sale_expenses", "feeding", "fine"]',
+        '["sale_expenses", "feeding"]',
+        None,
+        "deduction_order must list each of",
+    ),
+    (
+        "a time without its leading zero",
+        'reminder_time = "08:00"',
+        'reminder_time = "8:00"',
+        None,
+        "'8:00'",
+    ),
+    (
+        "a night hour of 60 minutes",
+        '"21:00"',
+        '"21:60"',
+        None,
+        "night_hours: '21:60' is not a time",
+    ),
+    (
+        "an unknown time zone",
+        'timezone = "Asia/Kolkata"',
+        'timezone = "India/Kerala"',
+        None,
+        "zone",
+    ),
+    ("no SMS at all per second", "sms_per_second = 1", "sms_per_second = 0", None, "above 0"),
+    (
+        "a word for two kinds in one language",
+        'words.ml = ["കാള",',
+        'words.ml = ["പശു", "കാള",',
+        None,
+        "the ml word 'പശു' names both cow and bull",
+    ),
+    (
+        "an adult kind not listed",
+        'adult = "cow"',
+        'adult = "cattle"',
+        None,
+        "adult 'cattle' is not",
+    ),
+    (
+        "a pound naming a missing tariff",
+        'tariff = "ENM"',
+        'tariff = "ENMX"',
+        None,
+        "[tariffs.ENMX]",
+    ),
+    ("a tariff no pound applies", 'tariff = "ENM"', 'tariff = "ENMX"', "[tariffs.ENM]", "no pound"),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "message"), [pytest.param(*case[1:], id=case[0]) for case in FAULTS]
+)
+def test_each_fault_is_found_on_its_line(old: str, new: str, at: str | None, message: str) -> None:
+    text = edited(old, new)
+    line = line_of(text, at or new.strip())
+    faults = faults_of(text)
+    assert any(f.line == line and message in f.message for f in faults), faults
+
+
+def test_every_fault_is_reported_not_only_the_first() -> None:
+    text = SAMPLE
+    for old, new in [
+        ('reminder_time = "08:00"', 'reminder_time = "8am"'),
+        ('village = "Kunnamangalam"', 'vilage = "Kunnamangalam"'),
+        ('"120.50"', "120.5"),
+        ('["ml", "kn", "en"]', '["ml", "kx", "en"]'),
+    ]:
+        text = text.replace(old, new, 1)
+    lines = [f.line for f in faults_of(text)]
+    assert lines == sorted(lines)
+    expected = ['"8am"', "vilage =", "120.5", '"kx"']
+    assert {line_of(text, needle) for needle in expected} <= set(lines)
+
+
+def test_a_fault_names_the_file_and_line_in_its_error_text() -> None:
+    with pytest.raises(ConfigError) as raised:
+        parse_config(edited('"120.50"', "120.5"), "poundbot.toml")
+    assert str(raised.value).startswith("poundbot.toml:")
+    assert raised.value.name == "poundbot.toml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        pytest.param(
+            'name = "Kunnamangalam Grama Panchayat"\n',
+            'name = """Kunnamangalam Grama\n[[pounds]] "Panchayat" # \\""""\n',
+            id="a multi-line string",
+        ),
+        pytest.param(
+            'name = "Kunnamangalam Grama Panchayat"\n',
+            "\"name\" = 'Kunnamangalam \\ [x] Grama Panchayat'\n",
+            id="a quoted key and a literal string",
+        ),
+        pytest.param(
+            "cow = [\n",
+            "cow = [  # a comment with ] and } in it\n",
+            id="a comment inside an array",
+        ),
+        pytest.param(
+            '{ from = 2024-04-01, rupees = "500", source = "SAMPLE figure',
+            '{ "from" = 2024-04-01, \'rupees\' = "500", source = "SAMPLE ] } # figure',
+            id="quoted keys and brackets in an inline table",
+        ),
+    ],
+)
+def test_lines_are_found_past_strings_comments_and_quoted_keys(old: str, new: str) -> None:
+    text = edited(old, new).replace('"120.50"', "120.5", 1)
+    faults = faults_of(text)
+    assert [f.line for f in faults] == [line_of(text, "120.5")], faults
+
+
+def test_a_file_that_is_not_utf_8_is_a_fault_on_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "poundbot.toml"
+    path.write_bytes(b'[reminders]\ntimezone = "Asia/Kolkata"\nreminder_time = "\xff"\n')
+    with pytest.raises(ConfigError) as raised:
+        load_config(path)
+    assert raised.value.faults == [Fault(3, "not UTF-8 text")]
+
+
+# -- poundbot config check -------------------------------------------------------------
+
+
+def test_config_check_says_ok_for_the_sample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "poundbot.toml"
+    path.write_text(SAMPLE, encoding="utf-8")
+    assert main(["config", "check", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: OK (3 authorities, 4 pounds, 18 kinds)\n"
+
+
+def test_config_check_prints_each_fault_on_its_line_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "poundbot.toml"
+    text = edited('"120.50"', "120.5").replace('reminder_time = "08:00"', 'reminder_time = "8"')
+    path.write_text(text, encoding="utf-8")
+    assert main(["config", "check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"{path}:{line_of(text, 'reminder_time')}: [reminders]: reminder_time: '8' is not a "
+        'time "HH:MM" (24-hour)',
+        f"{path}:{line_of(text, '120.5')}: tariff KNM-GP: feeding.cow row 2: rupees: 120.5 is a "
+        'float; write money as text: "120.5"',
+    ]
+
+
+def test_config_check_fails_for_a_file_that_is_not_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "missing.toml"
+    assert main(["config", "check", str(path)]) == 1
+    assert re.fullmatch(rf"{re.escape(str(path))}: cannot read: .+\n", capsys.readouterr().out)

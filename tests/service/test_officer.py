@@ -1,0 +1,129 @@
+"""Officer use cases: notice, auction, settlement, deposit register, ledger."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from bot.caller import Caller
+from bot.clock import FixedClock
+from bot.services import keeper as k
+from bot.services import officer as o
+from bot.services import public as p
+from bot.services.base import Deps
+from bot.store.tx import Store
+from domain.calendar import LOCAL_TZ
+from domain.case import Person, Stage
+from domain.errors import BarredBuyerError, TooEarlyError
+from domain.money import Money
+from tests.service.helpers import seizure
+
+
+def at(day: int, month: int = 3, year: int = 2026) -> datetime:
+    return datetime(year, month, day, 11, 0, tzinfo=LOCAL_TZ)
+
+
+async def _unclaimed_to_notice(store: Store, deps: Deps, keeper: Caller, officer: Caller,
+                               clock: FixedClock) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    clock.set(at(9))
+    async with store.transaction() as tx:
+        await k.report_unclaimed(tx, deps, keeper, "KNM-1")
+    clock.set(at(10))
+    async with store.transaction() as tx:
+        await o.record_notice(tx, deps, officer, "KNM-1",
+                              proclaimed_at=("Kunnamangalam", "Kunnamangalam market"))
+
+
+async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
+    await _unclaimed_to_notice(store, deps, keeper, officer, clock)
+    clock.set(at(17))
+    with pytest.raises(TooEarlyError) as early:
+        async with store.transaction() as tx:
+            await o.record_lot(tx, deps, officer, "KNM-1", lot=0, count=2,
+                               price=Money.rupees(40000), buyer=Person("Mammu"),
+                               buyer_role=None, declared_not_barred=True)
+    assert early.value.provision == "s.13(3)"
+    clock.set(at(18))
+    async with store.transaction() as tx:
+        _, progress = await o.record_lot(tx, deps, officer, "KNM-1", lot=0, count=2,
+                                         price=Money.rupees(40000), buyer=Person("Mammu"),
+                                         buyer_role=None, declared_not_barred=True)
+    assert not progress.stop  # s.13(3): unclaimed cattle are all sold
+    async with store.transaction() as tx:
+        _, progress = await o.record_lot(tx, deps, officer, "KNM-1", lot=1, count=1,
+                                         price=Money.rupees(30000), buyer=Person("Beeran"),
+                                         buyer_role=None, declared_not_barred=True)
+    assert progress.stop
+    async with store.transaction() as tx:
+        settled = await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(1500))
+    assert settled.recorded.case.stage is Stage.IN_DEPOSIT
+    assert settled.account.cattle_sold == 3
+    assert settled.account.proceeds == Money.rupees(70000)
+    async with store.transaction() as tx:
+        register = await o.deposit_register(tx, deps, officer)
+    assert [(e.number, e.window_end) for e in register] == [("KNM-1", date(2026, 6, 18))]
+    clock.set(at(18, 6))
+    with pytest.raises(TooEarlyError):
+        async with store.transaction() as tx:
+            await o.credit_deposit_to_fund(tx, deps, officer, "KNM-1")
+    clock.set(at(19, 6))
+    async with store.transaction() as tx:
+        await o.credit_deposit_to_fund(tx, deps, officer, "KNM-1")
+        entries = await o.ledger(tx, deps, officer)
+    totals: dict[str, int] = {}
+    for entry in entries:
+        totals[entry.account] = totals.get(entry.account, 0) + entry.amount_paise
+    assert sum(v for a, v in totals.items()) == Money.rupees(70000).paise
+    assert totals["surplus_deposit"] == 0
+    assert totals["fund"] == register[0].amount.paise
+    async with store.transaction() as tx:
+        assert (await o.deposit_register(tx, deps, officer)) == []
+        answer = await p.outcome(tx, deps, "KNM-1")
+    assert answer.facts.stage is Stage.CLOSED
+    assert answer.account is not None and answer.account.cattle_sold == 3
+
+
+async def test_owner_who_will_not_pay_sees_only_as_many_sold_as_needed_s15_1(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    clock.set(at(3))
+    async with store.transaction() as tx:
+        await k.record_owner_refusal(tx, deps, keeper, "KNM-1")
+    clock.set(at(6))
+    async with store.transaction() as tx:
+        _, progress = await o.record_lot(tx, deps, officer, "KNM-1", lot=1, count=1,
+                                         price=Money.rupees(25000), buyer=Person("Beeran"),
+                                         buyer_role=None, declared_not_barred=True)
+    assert progress.stop and progress.still_owed == Money.zero()
+    async with store.transaction() as tx:
+        settled = await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(500))
+    assert settled.recorded.case.stage is Stage.ACCOUNT_DUE
+    assert settled.account.cattle_remaining == 2
+    async with store.transaction() as tx:
+        delivered = await o.record_account_delivered(tx, deps, officer, "KNM-1",
+                                                     received_by="Kunhammed P.")
+    assert delivered.case.stage is Stage.CLOSED
+
+
+async def test_a_registered_keeper_cannot_buy_at_the_sale_s18(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock, admin: Caller
+) -> None:
+    from bot.services.admin import add_user
+
+    async with store.transaction() as tx:
+        await add_user(tx, deps, admin, role="keeper", pound="KNM", name="Velayudhan")
+    await _unclaimed_to_notice(store, deps, keeper, officer, clock)
+    clock.set(at(18))
+    with pytest.raises(BarredBuyerError) as barred:
+        async with store.transaction() as tx:
+            await o.record_lot(tx, deps, officer, "KNM-1", lot=0, count=1,
+                               price=Money.rupees(20000), buyer=Person("velayudhan"),
+                               buyer_role=None, declared_not_barred=True)
+    assert barred.value.provision == "s.18"
