@@ -36,7 +36,7 @@ async def store(engine: AsyncEngine, config: Config, clock: FixedClock) -> Async
             {code: a.name for code, a in config.authorities.items()},
             {code: (p.authority, p.name) for code, p in config.pounds.items()},
         )
-    yield store
+    return store
 
 
 @pytest.fixture

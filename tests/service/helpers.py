@@ -9,7 +9,10 @@ from domain.case import Lot, Person, Seizure
 
 def seizure(
     pound: str = "KNM",
-    lots: tuple[Lot, ...] = (Lot("cow", 2, "brown, white patch"), Lot("buffalo", 1, "cut left ear")),
+    lots: tuple[Lot, ...] = (
+        Lot("cow", 2, "brown, white patch"),
+        Lot("buffalo", 1, "cut left ear"),
+    ),
     place: str = "Kunnamangalam market",
     at: datetime | None = None,
 ) -> Seizure:
@@ -22,5 +25,3 @@ def seizure(
         seizer=Person("Rajan K.", "Pathimangalam"),
         owner=Person("Kunhammed P.", "Chathamangalam"),
     )
-
-

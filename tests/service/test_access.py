@@ -30,8 +30,9 @@ KEEPER_ACTIONS: dict[str, Action] = {
     "correct seizure (s.7)": lambda tx, d, c: k.correct_seizure(tx, d, c, "KNM-1", seizure(), "x"),
 }
 OFFICER_ACTIONS: dict[str, Action] = {
-    "record notice (s.13(2))": lambda tx, d, c: o.record_notice(tx, d, c, "KNM-1",
-                                                                proclaimed_at=("x",)),
+    "record notice (s.13(2))": lambda tx, d, c: o.record_notice(
+        tx, d, c, "KNM-1", proclaimed_at=("x",)
+    ),
     "settle (s.15(2))": lambda tx, d, c: o.settle_sale(tx, d, c, "KNM-1", expenses=Money(0)),
     "credit to fund (s.17(1))": lambda tx, d, c: o.credit_deposit_to_fund(tx, d, c, "KNM-1"),
 }
@@ -43,8 +44,7 @@ ADMIN_ACTIONS: dict[str, Action] = {
 
 STRANGERS = {
     "keeper of another pound": Caller(role="keeper", channel="t", pound="ENM", authority="ENM-GP"),
-    "keeper of a sister pound": Caller(role="keeper", channel="t", pound="PTM",
-                                       authority="KNM-GP"),
+    "keeper of a sister pound": Caller(role="keeper", channel="t", pound="PTM", authority="KNM-GP"),
     "officer of another authority": Caller(role="officer", channel="t", authority="ENM-GP"),
     "owner": Caller.public("t", phone="+919847000001"),
     "stranger": Caller.public("t"),
@@ -69,7 +69,7 @@ async def test_a_keeper_lists_only_the_cases_of_their_own_pound(store: Store, de
 
 
 @pytest.mark.usefixtures("one_case")
-@pytest.mark.parametrize("who", list(STRANGERS) + ["officer of this authority"])
+@pytest.mark.parametrize("who", [*list(STRANGERS), "officer of this authority"])
 @pytest.mark.parametrize("action", list(KEEPER_ACTIONS))
 async def test_only_the_keeper_of_the_pound_does_the_keepers_steps(
     store: Store, deps: Deps, officer: Caller, who: str, action: str
@@ -81,7 +81,7 @@ async def test_only_the_keeper_of_the_pound_does_the_keepers_steps(
 
 
 @pytest.mark.usefixtures("one_case")
-@pytest.mark.parametrize("who", list(STRANGERS) + ["keeper of this pound"])
+@pytest.mark.parametrize("who", [*list(STRANGERS), "keeper of this pound"])
 @pytest.mark.parametrize("action", list(OFFICER_ACTIONS))
 async def test_only_an_officer_of_the_authority_does_the_officers_steps(
     store: Store, deps: Deps, keeper: Caller, who: str, action: str
@@ -121,9 +121,7 @@ async def test_only_an_admin_manages_users(
 
 
 @pytest.mark.usefixtures("one_case")
-async def test_public_answers_never_carry_names_or_phone_numbers(
-    store: Store, deps: Deps
-) -> None:
+async def test_public_answers_never_carry_names_or_phone_numbers(store: Store, deps: Deps) -> None:
     async with store.transaction() as tx:
         found = await p.find_cases(tx, deps, ["cow"])
         dues = await p.dues_today(tx, deps, "knm 1")

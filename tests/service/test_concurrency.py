@@ -68,7 +68,8 @@ async def test_a_crash_inside_the_transaction_leaves_no_half_made_record(
     async with store.transaction() as tx:
         pound = await tx.session.get(Pound, "KNM")
         inbox = (await tx.session.execute(select(InboxRow))).scalar_one()
-    assert pound is not None and pound.last_case_seq == 0  # no number was used up
+    assert pound is not None
+    assert pound.last_case_seq == 0
     assert inbox.processed_at is None  # kept, to be retried: nothing lost
 
     async def working(tx: Tx) -> str:
@@ -80,8 +81,13 @@ async def test_a_crash_inside_the_transaction_leaves_no_half_made_record(
 async def test_an_outbound_message_is_queued_once_per_idempotency_key(store: Store) -> None:
     async def queue() -> bool:
         async with store.transaction() as tx:
-            return await enqueue(tx, key="intake:KNM-1:owner", channel="sms",
-                                 recipient="+919847000001", body="Your cattle ...")
+            return await enqueue(
+                tx,
+                key="intake:KNM-1:owner",
+                channel="sms",
+                recipient="+919847000001",
+                body="Your cattle ...",
+            )
 
     results = await asyncio.gather(*(queue() for _ in range(5)))
     assert sorted(results) == [False, False, False, False, True]

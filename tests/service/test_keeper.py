@@ -116,7 +116,9 @@ async def test_a_correction_is_logged_with_its_reason_and_updates_the_search_fac
         corrected = await k.correct_seizure(tx, deps, keeper, "KNM-1", fixed, "three cows, not two")
     assert corrected.case.seizure.head_count == 3
     async with store.transaction() as tx:
-        events = (await tx.session.execute(select(CaseEvent).order_by(CaseEvent.seq))).scalars().all()
+        events = (
+            (await tx.session.execute(select(CaseEvent).order_by(CaseEvent.seq))).scalars().all()
+        )
         row = (await tx.session.execute(select(CaseRow))).scalar_one()
     assert [e.type for e in events] == ["Impounded", "SeizureCorrected"]
     assert events[1].payload["reason"] == "three cows, not two"

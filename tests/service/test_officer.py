@@ -24,8 +24,9 @@ def at(day: int, month: int = 3, year: int = 2026) -> datetime:
     return datetime(year, month, day, 11, 0, tzinfo=LOCAL_TZ)
 
 
-async def _unclaimed_to_notice(store: Store, deps: Deps, keeper: Caller, officer: Caller,
-                               clock: FixedClock) -> None:
+async def _unclaimed_to_notice(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
     async with store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure())
     clock.set(at(9))
@@ -33,8 +34,9 @@ async def _unclaimed_to_notice(store: Store, deps: Deps, keeper: Caller, officer
         await k.report_unclaimed(tx, deps, keeper, "KNM-1")
     clock.set(at(10))
     async with store.transaction() as tx:
-        await o.record_notice(tx, deps, officer, "KNM-1",
-                              proclaimed_at=("Kunnamangalam", "Kunnamangalam market"))
+        await o.record_notice(
+            tx, deps, officer, "KNM-1", proclaimed_at=("Kunnamangalam", "Kunnamangalam market")
+        )
 
 
 async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
@@ -44,20 +46,47 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
     clock.set(at(17))
     with pytest.raises(TooEarlyError) as early:
         async with store.transaction() as tx:
-            await o.record_lot(tx, deps, officer, "KNM-1", lot=0, count=2,
-                               price=Money.rupees(40000), buyer=Person("Mammu"),
-                               buyer_role=None, declared_not_barred=True)
+            await o.record_lot(
+                tx,
+                deps,
+                officer,
+                "KNM-1",
+                lot=0,
+                count=2,
+                price=Money.rupees(40000),
+                buyer=Person("Mammu"),
+                buyer_role=None,
+                declared_not_barred=True,
+            )
     assert early.value.provision == "s.13(3)"
     clock.set(at(18))
     async with store.transaction() as tx:
-        _, progress = await o.record_lot(tx, deps, officer, "KNM-1", lot=0, count=2,
-                                         price=Money.rupees(40000), buyer=Person("Mammu"),
-                                         buyer_role=None, declared_not_barred=True)
+        _, progress = await o.record_lot(
+            tx,
+            deps,
+            officer,
+            "KNM-1",
+            lot=0,
+            count=2,
+            price=Money.rupees(40000),
+            buyer=Person("Mammu"),
+            buyer_role=None,
+            declared_not_barred=True,
+        )
     assert not progress.stop  # s.13(3): unclaimed cattle are all sold
     async with store.transaction() as tx:
-        _, progress = await o.record_lot(tx, deps, officer, "KNM-1", lot=1, count=1,
-                                         price=Money.rupees(30000), buyer=Person("Beeran"),
-                                         buyer_role=None, declared_not_barred=True)
+        _, progress = await o.record_lot(
+            tx,
+            deps,
+            officer,
+            "KNM-1",
+            lot=1,
+            count=1,
+            price=Money.rupees(30000),
+            buyer=Person("Beeran"),
+            buyer_role=None,
+            declared_not_barred=True,
+        )
     assert progress.stop
     async with store.transaction() as tx:
         settled = await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(1500))
@@ -85,7 +114,8 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
         assert (await o.deposit_register(tx, deps, officer)) == []
         answer = await p.outcome(tx, deps, "KNM-1")
     assert answer.facts.stage is Stage.CLOSED
-    assert answer.account is not None and answer.account.cattle_sold == 3
+    assert answer.account is not None
+    assert answer.account.cattle_sold == 3
 
 
 async def test_owner_who_will_not_pay_sees_only_as_many_sold_as_needed_s15_1(
@@ -98,17 +128,28 @@ async def test_owner_who_will_not_pay_sees_only_as_many_sold_as_needed_s15_1(
         await k.record_owner_refusal(tx, deps, keeper, "KNM-1")
     clock.set(at(6))
     async with store.transaction() as tx:
-        _, progress = await o.record_lot(tx, deps, officer, "KNM-1", lot=1, count=1,
-                                         price=Money.rupees(25000), buyer=Person("Beeran"),
-                                         buyer_role=None, declared_not_barred=True)
-    assert progress.stop and progress.still_owed == Money.zero()
+        _, progress = await o.record_lot(
+            tx,
+            deps,
+            officer,
+            "KNM-1",
+            lot=1,
+            count=1,
+            price=Money.rupees(25000),
+            buyer=Person("Beeran"),
+            buyer_role=None,
+            declared_not_barred=True,
+        )
+    assert progress.stop
+    assert progress.still_owed == Money.zero()
     async with store.transaction() as tx:
         settled = await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(500))
     assert settled.recorded.case.stage is Stage.ACCOUNT_DUE
     assert settled.account.cattle_remaining == 2
     async with store.transaction() as tx:
-        delivered = await o.record_account_delivered(tx, deps, officer, "KNM-1",
-                                                     received_by="Kunhammed P.")
+        delivered = await o.record_account_delivered(
+            tx, deps, officer, "KNM-1", received_by="Kunhammed P."
+        )
     assert delivered.case.stage is Stage.CLOSED
 
 
@@ -123,7 +164,16 @@ async def test_a_registered_keeper_cannot_buy_at_the_sale_s18(
     clock.set(at(18))
     with pytest.raises(BarredBuyerError) as barred:
         async with store.transaction() as tx:
-            await o.record_lot(tx, deps, officer, "KNM-1", lot=0, count=1,
-                               price=Money.rupees(20000), buyer=Person("velayudhan"),
-                               buyer_role=None, declared_not_barred=True)
+            await o.record_lot(
+                tx,
+                deps,
+                officer,
+                "KNM-1",
+                lot=0,
+                count=1,
+                price=Money.rupees(20000),
+                buyer=Person("velayudhan"),
+                buyer_role=None,
+                declared_not_barred=True,
+            )
     assert barred.value.provision == "s.18"
