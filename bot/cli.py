@@ -16,8 +16,21 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from bot.app import build_app
+    from bot.bootstrap import config_path, load, open_app
+    from bot.config import ConfigError
 
-    uvicorn.run(build_app(), host=args.host, port=args.port, log_level="info")
+    try:
+        config = load()
+    except (ConfigError, OSError) as exc:
+        log.error("refusing to start: the configuration %s is not valid", config_path())
+        if isinstance(exc, ConfigError):
+            for fault in exc.faults:
+                log.error("  %s:%d: %s", config_path(), fault.line, fault.message)
+        else:
+            log.error("  %s", exc)
+        return 2
+    app = build_app(lambda: open_app(config=config))
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
 
 
@@ -58,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     args = build_parser().parse_args(argv)
     return int(args.func(args))
 

@@ -1,0 +1,77 @@
+"""The composition root: the one place where concrete objects are built and wired."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.clock import Clock, SystemClock
+from bot.config import Config, load_config, sample_config_path
+from bot.services.base import Deps
+from bot.store.engine import database_url, make_engine, make_sessionmaker
+from bot.store.migrate import upgrade
+from bot.store.tx import Store, sync_places
+
+__all__ = ["App", "config_path", "load", "open_app"]
+
+log = logging.getLogger("poundbot")
+
+
+def config_path() -> str | Path:
+    """``POUNDBOT_CONFIG`` or the sample configuration shipped with poundbot."""
+    return os.environ.get("POUNDBOT_CONFIG") or str(sample_config_path())
+
+
+def load() -> Config:
+    """The configuration in force (raises ``ConfigError`` listing every fault)."""
+    return load_config(config_path())
+
+
+@dataclass
+class App:
+    """Everything a running poundbot holds."""
+
+    config: Config
+    engine: AsyncEngine
+    store: Store
+    deps: Deps
+
+
+def is_embedded(url: str) -> bool:
+    """True for the embedded SQLite database."""
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+@asynccontextmanager
+async def open_app(
+    *,
+    config: Config | None = None,
+    url: str | None = None,
+    clock: Clock | None = None,
+    migrate: bool | None = None,
+) -> AsyncIterator[App]:
+    """Build the app: configuration, engine (migrated when embedded), store, use-case deps."""
+    config = config or load()
+    url = url or database_url()
+    clock = clock or SystemClock()
+    engine = make_engine(url)
+    try:
+        if migrate if migrate is not None else is_embedded(url):
+            await upgrade(engine)
+        store = Store(make_sessionmaker(engine), clock)
+        async with store.transaction() as tx:
+            await sync_places(
+                tx,
+                {code: a.name for code, a in config.authorities.items()},
+                {code: (p.authority, p.name) for code, p in config.pounds.items()},
+            )
+        yield App(config, engine, store, Deps(config, clock))
+    finally:
+        await engine.dispose()
