@@ -1,0 +1,267 @@
+"""One-line commands: text (SMS, a Telegram line, the console) to a structured command.
+
+Pure: no I/O. ``parse`` returns a ``Command`` or raises ``ParseError`` with a stable
+code the renderers translate. The words are in ``bot.words``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, time
+
+from bot.config import Config, normalize_word
+from bot.errors import BadInputError
+from bot.words import CONNECTIVE_INDEX, keyword_of
+from domain.money import Money
+
+__all__ = ["MAX_LENGTH", "Command", "ParseError", "SeizeLot", "parse", "parse_date"]
+
+MAX_LENGTH = 1600  # ten SMS segments; anything longer is refused before parsing
+_DATE = re.compile(r"^(\d{1,2})[-/.](\d{1,2})(?:[-/.](\d{2}|\d{4}))?$")
+_TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
+_CASE_LIKE = re.compile(r"^[A-Za-z]{2,6}[-/.#]?\d{1,7}$")
+
+
+class ParseError(BadInputError):
+    """The text is not a command poundbot understands; ``code`` says what is wrong."""
+
+    def __init__(self, code: str, **facts: object) -> None:
+        super().__init__(code, **facts)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class SeizeLot:
+    """``<n> <kind>`` in a SEIZE line."""
+
+    count: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A parsed command: its name, the language its keyword was in, and its arguments."""
+
+    name: str
+    lang: str
+    case: str | None = None
+    words: tuple[str, ...] = ()
+    lots: tuple[SeizeLot, ...] = ()
+    place: str = ""
+    on: date | None = None
+    at: time | None = None
+    person: str = ""
+    description: str = ""
+    lot: int | None = None
+    count: int | None = None
+    amount: Money | None = None
+    reference: str = ""
+    places: tuple[str, ...] = field(default=())
+
+
+_CASE_COMMANDS = {
+    "dues",
+    "deposit",
+    "status",
+    "paid",
+    "deposited",
+    "report",
+    "refused",
+    "notice",
+    "auction",
+    "sold",
+    "unsold",
+    "settle",
+    "receipt",
+    "account_refused",
+    "claim",
+    "fund",
+}
+
+
+def parse_date(text: str, today: date) -> date:
+    """``20-11-2026``, ``20/11/26``, ``20.11`` (this year) -> a date; else ParseError."""
+    match = _DATE.match(text.strip())
+    if not match:
+        raise ParseError("bad_date", text=text)
+    day, month, year = int(match.group(1)), int(match.group(2)), match.group(3)
+    full_year = today.year if year is None else int(year) + (2000 if len(year) == 2 else 0)
+    try:
+        return date(full_year, month, day)
+    except ValueError:
+        raise ParseError("bad_date", text=text) from None
+
+
+def _parse_time(text: str) -> time:
+    match = _TIME.match(text.strip())
+    if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
+        raise ParseError("bad_time", text=text)
+    return time(int(match.group(1)), int(match.group(2)))
+
+
+def _amount(text: str) -> Money:
+    cleaned = text.strip().lower().removeprefix("rs").removeprefix("₹").strip(" .").replace(",", "")
+    try:
+        money = Money.rupees(cleaned)
+    except (ValueError, TypeError):
+        raise ParseError("bad_amount", text=text) from None
+    if money.is_negative:
+        raise ParseError("bad_amount", text=text)
+    return money
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise ParseError("bad_count", text=text)
+    return int(text)
+
+
+def _split_connectives(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """Tokens before the first connective, and the tokens after each connective."""
+    head: list[str] = []
+    parts: dict[str, list[str]] = {}
+    current: list[str] = head
+    for token in tokens:
+        found = CONNECTIVE_INDEX.get(normalize_word(token))
+        if found is not None and found[0] not in parts:
+            current = parts.setdefault(found[0], [])
+        else:
+            current.append(token)
+    return head, parts
+
+
+def _date_time(tokens: list[str], today: date) -> tuple[date | None, time | None]:
+    if not tokens:
+        raise ParseError("bad_date", text="")
+    on = parse_date(tokens[0], today)
+    at = _parse_time(tokens[1]) if len(tokens) > 1 else None
+    if len(tokens) > 2:
+        raise ParseError("bad_date", text=" ".join(tokens))
+    return on, at
+
+
+def _kind(config: Config, lang: str, tokens: list[str]) -> tuple[str, int]:
+    """The kind named by the longest run (up to 3 words) at the start of ``tokens``."""
+    for width in (3, 2, 1):
+        phrase = " ".join(tokens[:width])
+        if len(tokens) < width:
+            continue
+        for language in (lang, "en", "ml", "ta", "kn"):
+            code = config.kind_for_word(language, phrase)
+            if code is not None:
+                return code, width
+        if width == 1 and normalize_word(phrase) in config.kinds:
+            return normalize_word(phrase), 1
+    raise ParseError("unknown_kind", word=tokens[0] if tokens else "")
+
+
+def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
+    main, _, description = rest.partition(";")
+    head, parts = _split_connectives(main.split())
+    lots: list[SeizeLot] = []
+    i = 0
+    while i < len(head):
+        count = _count(head[i])
+        code, width = _kind(config, lang, head[i + 1 :])
+        lots.append(SeizeLot(count, code))
+        i += 1 + width
+    if not lots:
+        raise ParseError("missing_cattle")
+    place = " ".join(parts.get("at", [])).strip(" ,")
+    if not place:
+        raise ParseError("missing_place")
+    on, at = _date_time(parts["on"], today) if "on" in parts else (None, None)
+    return Command(
+        name="seize",
+        lang=lang,
+        lots=tuple(lots),
+        place=place,
+        on=on,
+        at=at,
+        person=" ".join(parts.get("by", [])).strip(" ,"),
+        description=description.strip(),
+    )
+
+
+def parse(text: str, config: Config, today: date) -> Command:
+    """Parse one line. Unknown words, a missing case number, a bad count, ... -> ParseError."""
+    if len(text) > MAX_LENGTH:
+        raise ParseError("too_long")
+    cleaned = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+    if not cleaned:
+        raise ParseError("empty")
+    first, _, rest = cleaned.partition(" ")
+    found = keyword_of(first.lstrip("/"))
+    if found is None:
+        raise ParseError("unknown_command", word=first[:20])
+    name, lang = found
+    rest = rest.strip()
+    if name == "seize":
+        return _seize(config, lang, rest, today)
+    if name == "find":
+        words = tuple(w.strip(".,;:!?") for w in rest.split() if w.strip(".,;:!?"))
+        if not words:
+            raise ParseError("missing_words")
+        return Command(name=name, lang=lang, words=words[:6])
+    if name == "lang":
+        choice = rest.strip(" .").lower()[:2]
+        if choice not in ("ml", "en", "ta", "kn"):
+            raise ParseError("unknown_lang", text=rest[:10])
+        return Command(name=name, lang=lang, words=(choice,))
+    if name not in _CASE_COMMANDS:
+        return Command(name=name, lang=lang)
+    return _case_command(name, lang, rest, today)
+
+
+def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
+    tokens = [t for t in (t.strip(".,;:!?") for t in rest.split()) if t]
+    if not tokens:
+        raise ParseError("missing_case")
+    # "KNM-17", "knm 17": take one or two tokens as the case number.
+    if _CASE_LIKE.match(tokens[0]):
+        case, tokens = tokens[0], tokens[1:]
+    elif len(tokens) > 1 and tokens[0].isalpha() and tokens[1].isdigit():
+        case, tokens = f"{tokens[0]}-{tokens[1]}", tokens[2:]
+    else:
+        raise ParseError("missing_case", text=tokens[0][:20])
+    head, parts = _split_connectives(tokens)
+    on = _date_time(parts["on"], today)[0] if "on" in parts else None
+    base = Command(name=name, lang=lang, case=case.upper(), on=on)
+    if name == "notice":
+        places = tuple(p.strip() for p in " ".join(parts.get("at", [])).split(",") if p.strip())
+        return _replace(base, places=places)
+    if name == "auction":
+        if on is None:
+            raise ParseError("bad_date", text="")
+        return _replace(base, place=" ".join(parts.get("at", [])).strip())
+    if name in ("sold", "unsold"):
+        if len(head) < 2:
+            raise ParseError("bad_count", text=" ".join(head))
+        lot, count = _count(head[0]), _count(head[1])
+        if name == "unsold":
+            return _replace(base, lot=lot, count=count)
+        if len(head) < 3:
+            raise ParseError("bad_amount", text="")
+        buyer = " ".join(parts.get("to", [])).strip()
+        if not buyer:
+            raise ParseError("missing_buyer")
+        return _replace(base, lot=lot, count=count, amount=_amount(head[2]), person=buyer)
+    if name == "settle":
+        return _replace(base, amount=_amount(head[0]) if head else Money.zero())
+    if name == "receipt":
+        person = " ".join(parts.get("by", head)).strip()
+        if not person:
+            raise ParseError("missing_person")
+        return _replace(base, person=person)
+    if name == "claim":
+        person = " ".join(parts.get("by", [])).strip()
+        reference = " ".join(parts.get("ref", [])).strip()
+        if not person or not reference:
+            raise ParseError("missing_person")
+        return _replace(base, person=person, reference=reference)
+    return base
+
+
+def _replace(command: Command, **changes: object) -> Command:
+    return replace(command, **changes)  # type: ignore[arg-type]

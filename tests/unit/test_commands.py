@@ -1,0 +1,121 @@
+"""One-line commands: every keyword in every language, the SEIZE grammar, and bad input."""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import date, time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.commands import ParseError, SeizeLot, parse
+from bot.config import Config, load_config, sample_config_path
+from bot.words import KEYWORDS
+from domain.money import Money
+
+CONFIG: Config = load_config(sample_config_path())
+TODAY = date(2026, 11, 29)
+
+
+def p(text: str):  # type: ignore[no-untyped-def]
+    return parse(text, CONFIG, TODAY)
+
+
+def test_the_issue_example_seizure_parses_into_lots_place_date_and_description() -> None:
+    command = p(
+        "SEIZE 2 cow 1 buffalo AT Kunnamangalam market ON 20-11-2026; brown cows, "
+        "buffalo with a cut left ear"
+    )
+    assert command.name == "seize"
+    assert command.lots == (SeizeLot(2, "cow"), SeizeLot(1, "buffalo"))
+    assert command.place == "Kunnamangalam market"
+    assert command.on == date(2026, 11, 20)
+    assert command.description == "brown cows, buffalo with a cut left ear"
+
+
+def test_a_seizure_takes_an_hour_a_seizer_and_plural_or_multiword_kinds() -> None:
+    command = p(
+        "seize 3 cows 1 buffalo calf at Pathimangalam ON 28/11/2026 18:30 BY Rajan, Kunnamangalam"
+    )
+    assert command.lots == (SeizeLot(3, "cow"), SeizeLot(1, "buffalo_calf"))
+    assert (command.on, command.at) == (date(2026, 11, 28), time(18, 30))
+    assert command.person == "Rajan, Kunnamangalam"
+
+
+def test_a_seizure_in_malayalam_words() -> None:
+    command = p("പിടിച്ചു 2 പശു സ്ഥലം കുന്ദമംഗലം ചന്ത")
+    assert (command.name, command.lang) == ("seize", "ml")
+    assert command.lots == (SeizeLot(2, "cow"),)
+    assert command.place == "കുന്ദമംഗലം ചന്ത"
+
+
+@pytest.mark.parametrize(
+    ("command", "lang", "word"),
+    [
+        (name, lang, word)
+        for name, by_lang in KEYWORDS.items()
+        for lang, words in by_lang.items()
+        for word in words
+    ],
+)
+def test_every_keyword_and_synonym_is_understood(command: str, lang: str, word: str) -> None:
+    args = {
+        "seize": " 1 cow AT market",
+        "find": " cow",
+        "lang": " ml",
+        "auction": " KNM-1 ON 1-12-2026 AT market",
+        "sold": " KNM-1 1 1 100 TO Beeran",
+        "unsold": " KNM-1 1 1",
+        "receipt": " KNM-1 BY Kunhammed",
+        "claim": " KNM-1 BY A REF B",
+    }.get(command, " KNM-1")
+    parsed = p(word + args)
+    assert (parsed.name, parsed.lang) == (command, lang)
+    assert p(word.lower() + "  " + args.strip()).name == command
+
+
+@pytest.mark.parametrize(
+    "spelling", ["DUES KNM-17", "dues knm 17", "Dues KNM17", " dues  knm-17. "]
+)
+def test_case_numbers_are_read_tolerantly(spelling: str) -> None:
+    assert p(spelling).case in ("KNM-17", "KNM17")
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "empty"),
+        ("hello there", "unknown_command"),
+        ("DUES", "missing_case"),
+        ("DUES please", "missing_case"),
+        ("SEIZE two cow AT market", "bad_count"),
+        ("SEIZE 0 cow AT market", "bad_count"),
+        ("SEIZE 2 dragon AT market", "unknown_kind"),
+        ("SEIZE 2 cow", "missing_place"),
+        ("SEIZE AT market", "missing_cattle"),
+        ("SEIZE 2 cow AT market ON 31-02-2026", "bad_date"),
+        ("SEIZE 2 cow AT market ON 20-11-2026 25:00", "bad_time"),
+        ("LANG fr", "unknown_lang"),
+        ("FIND", "missing_words"),
+        ("SOLD KNM-1 1 1 lots TO Beeran", "bad_amount"),
+        ("SOLD KNM-1 1 1 100", "missing_buyer"),
+        ("x" * 2000, "too_long"),
+    ],
+)
+def test_bad_input_gets_a_code_the_reply_can_translate(text: str, code: str) -> None:
+    with pytest.raises(ParseError) as error:
+        p(text)
+    assert error.value.code == code
+
+
+def test_amounts_take_rupee_signs_and_indian_grouping() -> None:
+    assert p("SOLD KNM-1 1 1 Rs1,25,000 TO Beeran").amount == Money.rupees(125000)
+    assert p("SETTLE KNM-1 ₹1500.50").amount == Money.rupees("1500.50")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_no_text_makes_the_parser_fail_other_than_with_a_parse_error(text: str) -> None:
+    with contextlib.suppress(ParseError):
+        p(text)
