@@ -8,7 +8,8 @@ it; commands that need amounts (release, sale) are in ``domain.dues`` and
 Stages and the provision of each transition::
 
     IMPOUNDED --s.12--> RELEASED                    (claimed and paid)
-    IMPOUNDED --s.14--> ON_DEPOSIT --s.19--> CLOSED  (deposit under protest; outcome recorded)
+    IMPOUNDED/REPORTED/NOTICE_POSTED --s.14--> ON_DEPOSIT --s.19--> CLOSED
+                                     (deposit under protest while s.19 allows; outcome recorded)
     IMPOUNDED --s.13(1)--> REPORTED --s.13(2)--> NOTICE_POSTED
     NOTICE_POSTED --s.13(3)--> SELLING              (from the 8th day after the notice)
     IMPOUNDED/REPORTED/NOTICE_POSTED --s.15(1)--> OWNER_REFUSED --> SELLING
@@ -62,6 +63,7 @@ __all__ = [
     "Stage",
     "auction_allowed_from",
     "deposit_window_end",
+    "provision_of",
     "report_due_on",
 ]
 
@@ -390,7 +392,7 @@ class Case:
     @classmethod
     def replay(cls, number: str, events: list[Event] | tuple[Event, ...]) -> Case:
         """Rebuild a case from its stored events (no date checks against today)."""
-        first = events[0]
+        first = events[0] if events else None
         if not isinstance(first, Impounded):
             raise InvalidCaseError("a case starts with its impounding", "s.7")
         case = cls(number=number, seizure=first.seizure, stage=Stage.IMPOUNDED, events=(first,))
@@ -514,6 +516,11 @@ class Case:
         elif isinstance(event, LotOffered | DisposedOtherwise):
             self._guard_sale(event)
         elif isinstance(event, AuctionScheduled):
+            if event.auction_on < event.on:
+                raise BackwardsDateError(
+                    "an auction cannot be fixed for a day before the day it is fixed",
+                    "s.15(1)" if self.owner_appeared else "s.13(3)",
+                )
             if self.stage is Stage.NOTICE_POSTED or self._on_s13_route():
                 self._guard_s13_3_date(event.auction_on)
         elif isinstance(event, SeizureCorrected):
@@ -528,6 +535,12 @@ class Case:
                 raise FutureDateError("the cattle cannot be brought in after today", "s.7")
             if not event.reason.strip():
                 raise InvalidCaseError("a correction needs a reason", "s.7")
+            for index in range(len(self.seizure.lots)):
+                gone, lots = self.disposed_heads(index), event.seizure.lots
+                if gone and (index >= len(lots) or lots[index].count < gone):
+                    raise InvalidCaseError(
+                        f"lot {index + 1}: {gone} head already sold or disposed of", "s.7"
+                    )
         elif isinstance(event, SaleClosed):
             if self._on_s13_route() and self.heads_remaining:
                 raise TransitionRefusedError(
@@ -547,9 +560,15 @@ class Case:
         elif isinstance(event, DepositClaimed):
             deposited = self.deposited_on
             assert deposited is not None
-            if not deposited <= event.preferred_on <= deposit_window_end(deposited):
+            if event.preferred_on < deposited:
                 raise TooEarlyError(
                     "a claim must be preferred within three months of the deposit", "s.16(3)"
+                )
+            if event.preferred_on > deposit_window_end(deposited):
+                raise TransitionRefusedError(
+                    "a claim must be preferred within three months of the deposit; they "
+                    f"ended on {deposit_window_end(deposited).isoformat()}",
+                    "s.16(3)",
                 )
             if event.preferred_on > event.on:
                 raise InvalidCaseError("a claim is established after it is preferred", "s.16(3)")
@@ -605,6 +624,10 @@ class Case:
             raise InvalidCaseError(
                 "other disposal needs who ordered it and the order's reference",
                 "s.13(3) proviso",
+            )
+        if isinstance(event, DisposedOtherwise) and event.proceeds.is_negative:
+            raise InvalidCaseError(
+                "the proceeds of other disposal cannot be negative", "s.13(3) proviso"
             )
 
     def _next_stage(self, event: Event) -> Stage:

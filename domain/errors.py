@@ -31,10 +31,17 @@ class RateNotInForceError(DomainError):
     code = "rate_not_in_force"
 
 
-class UnknownKindError(DomainError):
-    """A kind of cattle that the configuration does not list (s.2(1))."""
+class UnknownKindError(DomainError, KeyError):
+    """A kind of cattle that the configuration does not list (s.2(1)).
+
+    Also a ``KeyError``, so that ``Kinds`` keeps the ``Mapping`` contract
+    (``code in kinds``, ``kinds.get(code)``).
+    """
 
     code = "unknown_kind"
+
+    def __str__(self) -> str:
+        return Exception.__str__(self)  # the message, not KeyError's quoted repr
 
 
 class InvalidCaseError(DomainError):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 
 __all__ = ["Money", "split_largest_remainder", "total"]
+
+# Rupees as written by people and in configuration: digits, at most two decimals.
+_RUPEES = re.compile(r"^(-)?([0-9]{1,15})(?:\.([0-9]{1,2}))?$")
+_DECIMALS = re.compile(r"^-?[0-9]{1,15}\.[0-9]{3,}$")
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -26,14 +30,17 @@ class Money:
     @classmethod
     def rupees(cls, amount: str | int) -> Money:
         """Parse rupees from text ("150", "150.50"); more than two decimals is an error."""
-        try:
-            value = Decimal(str(amount))
-        except InvalidOperation as exc:
-            raise ValueError(f"not an amount of rupees: {amount!r}") from exc
-        paise = value * 100
-        if paise != paise.to_integral_value():
-            raise ValueError(f"an amount has at most two decimals: {amount!r}")
-        return cls(int(paise))
+        if not isinstance(amount, str | int) or isinstance(amount, bool):
+            raise TypeError("rupees are parsed from text or a whole number, never a float")
+        text = str(amount).strip()
+        match = _RUPEES.match(text)
+        if match is None:
+            if _DECIMALS.match(text):
+                raise ValueError(f"an amount has at most two decimals: {amount!r}")
+            raise ValueError(f"not an amount of rupees: {amount!r}")
+        sign, whole, frac = match.groups()
+        paise = int(whole) * 100 + int((frac or "").ljust(2, "0"))
+        return cls(-paise if sign else paise)
 
     def __add__(self, other: Money) -> Money:
         return Money(self.paise + other.paise)

@@ -302,7 +302,8 @@ class Account:
 
     @property
     def days_impounded(self) -> int:
-        return (self.impounded_until - self.impounded_from).days
+        """Calendar days in the pound, the first and the last both counted (s.15(3)(b))."""
+        return (self.impounded_until - self.impounded_from).days + 1
 
 
 @cites(
