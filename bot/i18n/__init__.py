@@ -1,0 +1,24 @@
+"""The language layer: catalogs (English, Malayalam, Tamil, Kannada), formats and replies.
+
+Only this package calls gettext and formats money and dates. ``catalogs`` compiles the
+``.po`` files under ``locales/`` in memory; ``fmt`` formats amounts and dates; ``render``
+turns domain facts into replies.
+"""
+
+from bot.i18n.catalogs import (
+    LANGUAGES,
+    CatalogError,
+    Translator,
+    UnknownLanguageError,
+    detect_script,
+    translator,
+)
+
+__all__ = [
+    "LANGUAGES",
+    "CatalogError",
+    "Translator",
+    "UnknownLanguageError",
+    "detect_script",
+    "translator",
+]

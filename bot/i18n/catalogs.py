@@ -1,0 +1,195 @@
+"""The message catalogs: ``locales/<lang>/LC_MESSAGES/messages.po``, compiled in memory.
+
+The ``.po`` files are the only source. They are read and compiled into a buffer on
+first use (once per process), so a stale or missing ``.mo`` can never make Malayalam
+fall back to English. Fuzzy entries are never used; a catalog whose ``%(name)s``
+placeholders disagree with its msgids is refused at load, not at the first reply.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from babel.messages import mofile, pofile
+from babel.messages.catalog import Catalog
+from babel.support import Translations
+
+__all__ = [
+    "LANGUAGES",
+    "LOCALES",
+    "LOCALES_DIR",
+    "CatalogError",
+    "CatalogStats",
+    "Translator",
+    "UnknownLanguageError",
+    "catalog_report",
+    "detect_script",
+    "locale_of",
+    "print_report",
+    "read_catalog",
+    "translator",
+]
+
+#: The languages poundbot speaks; Malayalam first (the official language of Kerala).
+LANGUAGES: Final = ("ml", "en", "ta", "kn")
+
+#: The Babel locale of each language (Indian English, and the Indian variants).
+LOCALES: Final[dict[str, str]] = {"en": "en_IN", "ml": "ml_IN", "ta": "ta_IN", "kn": "kn_IN"}
+
+#: ``locales/`` at the top of the repository.
+LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
+
+# Unicode blocks of the scripts an owner may text in (inclusive ranges).
+_SCRIPTS: Final[dict[str, tuple[int, int]]] = {
+    "ml": (0x0D00, 0x0D7F),  # Malayalam
+    "ta": (0x0B80, 0x0BFF),  # Tamil
+    "kn": (0x0C80, 0x0CFF),  # Kannada
+}
+
+
+class UnknownLanguageError(LookupError):
+    """A language code that poundbot has no catalog for."""
+
+
+class CatalogError(RuntimeError):
+    """A catalog that cannot be used (unreadable, or placeholders that disagree)."""
+
+
+def locale_of(lang: str) -> str:
+    """The Babel locale for ``lang`` (``ml`` -> ``ml_IN``); unknown codes are an error."""
+    try:
+        return LOCALES[lang]
+    except KeyError:
+        raise UnknownLanguageError(
+            f"no catalog for language {lang!r}; known: {', '.join(LANGUAGES)}"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Translator:
+    """gettext for one language, with the Babel locale used to format its numbers and dates."""
+
+    lang: str
+    locale: str
+    translations: Translations = field(repr=False, compare=False)
+
+    def gettext(self, message: str) -> str:
+        """The translation of ``message`` (the English msgid when it has none)."""
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of a plural message for ``n`` under the language's Plural-Forms."""
+        return self.translations.ngettext(singular, plural, n)
+
+
+def _po_path(lang: str, directory: Path) -> Path:
+    return directory / lang / "LC_MESSAGES" / "messages.po"
+
+
+def read_catalog(lang: str, directory: Path = LOCALES_DIR) -> Catalog:
+    """Parse the ``.po`` of ``lang``; a malformed file is an error, not a partial catalog."""
+    locale = locale_of(lang)
+    path = _po_path(lang, directory)
+    try:
+        with path.open("rb") as fp:
+            return pofile.read_po(fp, locale=locale, abort_invalid=True)
+    except (OSError, pofile.PoFileError) as exc:
+        raise CatalogError(f"cannot read the {lang} catalog {path}: {exc}") from exc
+
+
+def _check_placeholders(lang: str, catalog: Catalog) -> None:
+    """Refuse a catalog whose translations use other placeholders than their msgids."""
+    problems = [
+        f"{message.id!r}: {'; '.join(str(e) for e in errors)}"
+        for message, errors in catalog.check()
+        if not message.fuzzy
+    ]
+    if problems:
+        raise CatalogError(f"the {lang} catalog has bad placeholders: " + " | ".join(problems))
+
+
+@functools.cache
+def _load(lang: str, directory: Path) -> Translator:
+    catalog = read_catalog(lang, directory)
+    _check_placeholders(lang, catalog)
+    buffer = io.BytesIO()
+    mofile.write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    translations = Translations(fp=buffer, domain="messages")
+    return Translator(lang=lang, locale=locale_of(lang), translations=translations)
+
+
+def translator(lang: str, directory: Path = LOCALES_DIR) -> Translator:
+    """The translator for ``lang``, compiled from its ``.po`` on first use and cached."""
+    locale_of(lang)  # unknown languages fail here, before any file is touched
+    return _load(lang, directory)
+
+
+def detect_script(text: str) -> str | None:
+    """The language whose script most of the letters of ``text`` are in, if an Indian one.
+
+    Malayalam (U+0D00-0D7F), Tamil (U+0B80-0BFF) or Kannada (U+0C80-0CFF); ``None``
+    for text in none of them (Latin text may be English or Malayalam in Latin letters,
+    so it is left to the caller). A tie goes to the earlier language in ``LANGUAGES``.
+    """
+    counts = dict.fromkeys(_SCRIPTS, 0)
+    for char in text:
+        point = ord(char)
+        for lang, (first, last) in _SCRIPTS.items():
+            if first <= point <= last:
+                counts[lang] += 1
+                break
+    best = max(counts.values())
+    if best == 0:
+        return None
+    return next(lang for lang in LANGUAGES if counts.get(lang) == best)
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogStats:
+    """How complete one catalog is."""
+
+    lang: str
+    total: int
+    translated: int
+    fuzzy: int
+
+    @property
+    def untranslated(self) -> int:
+        return self.total - self.translated - self.fuzzy
+
+
+def _stats(lang: str, directory: Path) -> CatalogStats:
+    catalog = read_catalog(lang, directory)
+    messages = [m for m in catalog if m.id]
+    fuzzy = sum(1 for m in messages if m.fuzzy)
+    translated = sum(
+        1
+        for m in messages
+        if not m.fuzzy and (all(m.string) if isinstance(m.string, tuple | list) else bool(m.string))
+    )
+    return CatalogStats(lang=lang, total=len(messages), translated=translated, fuzzy=fuzzy)
+
+
+def catalog_report(directory: Path = LOCALES_DIR) -> Iterator[CatalogStats]:
+    """Statistics of every catalog (``make messages-report``); English may be empty."""
+    for lang in LANGUAGES:
+        yield _stats(lang, directory)
+
+
+def print_report(directory: Path = LOCALES_DIR) -> int:
+    """Print each catalog's completeness; 1 if a non-English one is incomplete or fuzzy."""
+    status = 0
+    for stats in catalog_report(directory):
+        print(
+            f"{stats.lang}: {stats.translated}/{stats.total} translated, "
+            f"{stats.fuzzy} fuzzy, {stats.untranslated} untranslated"
+        )
+        if stats.lang != "en" and (stats.fuzzy or stats.untranslated):
+            status = 1
+    return status

@@ -1,0 +1,68 @@
+"""Money, dates and times as the four languages write them; the only place they are formatted.
+
+Decisions (tested in ``tests/unit/test_fmt.py``):
+
+- Money uses Indian digit grouping (``1,23,456.50``) in every language. CLDR gives lakh
+  grouping for en_IN but not for ml_IN, ta_IN or kn_IN, so the pattern is passed
+  explicitly. Digits stay Latin: that is how Kerala offices, receipts and banks write
+  amounts in all four languages.
+- Whole rupees drop ".00" (``₹150``, not ``₹150.00``); amounts with paise keep both
+  decimals (``₹150.50``). Receipts in whole rupees are the common case, and the
+  characters saved count in an SMS.
+- The sign: chat uses ``₹`` in every language. An SMS in English uses ``Rs `` so the
+  message stays in GSM-7 (``₹`` alone would force UCS-2 and halve its room). An SMS
+  in Malayalam, Tamil or Kannada is UCS-2 anyway, so it keeps ``₹``: one unit, shorter
+  than any spelled-out word for rupees.
+- Dates are day, abbreviated native month, year (``9 മാർ 2026``, ``9 மார். 2026``,
+  ``9 ಮಾರ್ಚ್ 2026``, ``9 Mar 2026``) in every language: the order Kerala offices write,
+  short enough for an SMS and never ambiguous the way ``09/03/26`` is. (CLDR's medium
+  format puts the year first in Malayalam and the month first in Kannada.)
+- Times are local (Asia/Kolkata), 12-hour with AM/PM as CLDR gives for these locales.
+  A naive datetime is taken to be local already, as the domain keeps them.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from decimal import Decimal
+from typing import Final
+
+from babel.dates import format_date, format_datetime
+from babel.numbers import format_currency
+
+from bot.i18n.catalogs import locale_of
+from domain.calendar import LOCAL_TZ
+from domain.money import Money
+
+__all__ = ["date", "datetime", "money"]
+
+_DATE: Final = "d MMM y"
+_DATETIME: Final = "d MMM y, h:mm a"
+_GROUPED_WHOLE: Final = "#,##,##0"
+_GROUPED_PAISE: Final = "#,##,##0.00"
+
+
+def money(amount: Money, lang: str, *, sms: bool) -> str:
+    """``amount`` with Indian grouping: ``₹1,23,456.50``, ``₹150``; ``Rs 150`` in an English SMS."""
+    locale = locale_of(lang)
+    number = _GROUPED_WHOLE if amount.paise % 100 == 0 else _GROUPED_PAISE
+    symbol = "'Rs '" if sms and lang == "en" else "¤"
+    return format_currency(
+        Decimal(amount.paise).scaleb(-2),
+        "INR",
+        format=symbol + number,
+        locale=locale,
+        currency_digits=False,
+    )
+
+
+def date(day: _dt.date, lang: str) -> str:
+    """``day`` as day, short native month and year: ``9 മാർ 2026``."""
+    return format_date(day, _DATE, locale=locale_of(lang))
+
+
+def datetime(moment: _dt.datetime, lang: str) -> str:
+    """``moment`` in local time: ``9 മാർ 2026, 2:30 PM``."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(LOCAL_TZ).replace(tzinfo=None)
+    return format_datetime(moment, _DATETIME, locale=locale_of(lang))
