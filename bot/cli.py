@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import functools
+import inspect
 import logging
+import socket
+import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["main"]
+from sqlalchemy.exc import SQLAlchemyError
+
+from bot import cli_admin
+from bot.caller import ROLES
+from bot.cli_admin import CommandError
+from bot.config import LANGUAGES, ConfigError
+from bot.errors import AppError
+from bot.store.engine import database_url
+from domain.errors import DomainError
+
+__all__ = ["REFUSALS", "build_parser", "main"]
 
 log = logging.getLogger("poundbot")
 
@@ -52,6 +68,121 @@ def _config_check(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- the administrative commands ------------------------------------------------------
+
+#: What an administrative command reports as one line on stderr (exit status 1): the
+#: refusals of the use cases and of the Act, a bad configuration, a database or file that
+#: cannot be reached. Anything else is a bug and keeps its traceback.
+REFUSALS = (
+    AppError,
+    DomainError,
+    ConfigError,
+    CommandError,
+    SQLAlchemyError,
+    sqlite3.Error,
+    OSError,
+)
+
+
+def _one_line(exc: BaseException) -> str:
+    """A refusal as one line: its message, then its facts or provision in brackets."""
+    if isinstance(exc, ConfigError):
+        return (
+            f"the configuration {exc.name} has {len(exc.faults)} fault(s); "
+            f"run: poundbot config check {exc.name}"
+        )
+    if isinstance(exc, AppError):
+        facts = "; ".join(
+            f"{key}: {'not given' if value is None else value}" for key, value in exc.facts.items()
+        )
+        return f"{exc} ({facts})" if facts else str(exc)
+    if isinstance(exc, DomainError):
+        return f"{exc} ({exc.provision})" if exc.provision else str(exc)
+    if isinstance(exc, SQLAlchemyError | sqlite3.Error):
+        cause = getattr(exc, "orig", None) or exc
+        return f"database: {(str(cause).strip().splitlines() or [type(cause).__name__])[0]}"
+    if isinstance(exc, ConnectionError | TimeoutError | socket.gaierror):
+        return f"cannot reach the database: {exc}"
+    return str(exc)
+
+
+def _admin(command: Callable[[argparse.Namespace], Any]) -> Callable[[argparse.Namespace], int]:
+    """Run a command of ``bot.cli_admin`` (on its own event loop when it is async); print
+    a refusal as ``poundbot: error: ...`` on stderr and return 1."""
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            if inspect.iscoroutinefunction(command):
+                cli_admin.check_url(database_url())
+                return int(asyncio.run(command(args)))
+            return int(command(args))
+        except REFUSALS as exc:
+            print(f"poundbot: error: {_one_line(exc)}", file=sys.stderr)
+            return 1
+
+    return run
+
+
+def _days(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of days")
+    return value
+
+
+def _role_and_place(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--role", required=True, choices=ROLES)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--pound", metavar="CODE", help="the pound of a keeper")
+    where.add_argument("--authority", metavar="CODE", help="the local authority of an officer")
+
+
+def _add_admin_commands(sub: Any) -> None:
+    migrate = sub.add_parser("migrate", help="upgrade the database to the newest schema")
+    migrate.set_defaults(func=_admin(cli_admin.migrate))
+
+    users = sub.add_parser("users", help="register, list and remove users").add_subparsers(
+        dest="users_command", required=True
+    )
+    add = users.add_parser("add", help=f"register a {', '.join(ROLES)}")
+    _role_and_place(add)
+    add.add_argument("--phone", metavar="E164", help="e.g. +919847012345")
+    add.add_argument("--telegram-id", type=int, metavar="N")
+    add.add_argument("--name", default="")
+    add.add_argument("--lang", choices=LANGUAGES)
+    add.set_defaults(func=_admin(cli_admin.users_add))
+    listing = users.add_parser("list", help="the active users, one tab-separated line each")
+    listing.set_defaults(func=_admin(cli_admin.users_list))
+    remove = users.add_parser("remove", help="deactivate a user (kept for the audit log)")
+    remove.add_argument("id", type=int, metavar="ID")
+    remove.set_defaults(func=_admin(cli_admin.users_remove))
+
+    invite = sub.add_parser("invite", help="make a single-use Telegram invite code")
+    _role_and_place(invite)
+    invite.add_argument("--name", default="")
+    invite.add_argument("--days", type=_days, default=7, metavar="N", help="valid N days (7)")
+    invite.set_defaults(func=_admin(cli_admin.invite))
+
+    backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
+    backup.add_argument("file", metavar="FILE")
+    backup.set_defaults(func=_admin(cli_admin.backup))
+
+    export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(
+        dest="what", required=True
+    )
+    for what, text in (("cases", "every case"), ("ledger", "the ledger, oldest first")):
+        table = export.add_parser(what, help=f"{text}, as CSV")
+        table.add_argument("--csv", action="store_true", required=True, help="CSV (RFC 4180)")
+        if what == "ledger":
+            table.add_argument("--authority", metavar="CODE", help="only this authority")
+        table.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
+        table.set_defaults(func=_admin(cli_admin.export), authority=None)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -64,15 +195,19 @@ def build_parser() -> argparse.ArgumentParser:
     check = config_sub.add_parser("check", help="check a configuration file and list its faults")
     check.add_argument("file", metavar="FILE")
     check.set_defaults(func=_config_check)
+    _add_admin_commands(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    # The server logs what it does; an administrative command prints its result and
+    # logs only warnings (not Alembic's "Context impl ..." on every run).
     logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        level=logging.INFO if args.command == "serve" else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
-    args = build_parser().parse_args(argv)
     return int(args.func(args))
 
 

@@ -66,7 +66,7 @@ def _load(tp: Any, value: Any) -> Any:
         return datetime.fromisoformat(value)
     if tp is date:
         return date.fromisoformat(value)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = typing.get_type_hints(tp)
         return tp(**{f.name: _load(hints[f.name], value[f.name]) for f in dataclasses.fields(tp)})
     return value

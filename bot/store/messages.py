@@ -99,4 +99,4 @@ async def enqueue(
         )
         .on_conflict_do_nothing(index_elements=["idempotency_key"])
     )
-    return bool(result.rowcount)
+    return bool(getattr(result, "rowcount", 0))

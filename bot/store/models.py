@@ -29,6 +29,7 @@ __all__ = [
     "CaseEvent",
     "CaseLot",
     "CaseRow",
+    "Contact",
     "InboxRow",
     "Invite",
     "LedgerEntry",
@@ -264,3 +265,13 @@ class OutboxRow(Base):
     created_at: Mapped[datetime]
     sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
+
+
+class Contact(Base):
+    """A telephone number poundbot talks to: its language and whether it said STOP."""
+
+    __tablename__ = "contacts"
+    phone: Mapped[str] = mapped_column(String(20), primary_key=True)
+    lang: Mapped[str | None] = mapped_column(String(2))
+    opted_out_at: Mapped[datetime | None]
+    updated_at: Mapped[datetime]

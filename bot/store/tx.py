@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.caller import Caller
@@ -152,7 +152,7 @@ class Tx:
             loaded.row.impounded_on = after.seizure.impounded_on
             loaded.row.place_seized = after.seizure.place_seized
             await self.session.execute(
-                CaseLot.__table__.delete().where(CaseLot.case_id == loaded.row.id)
+                delete(CaseLot).where(CaseLot.case_id == loaded.row.id)
             )
             self._set_lots(loaded.row, after)
         await self.session.flush()

@@ -1,0 +1,271 @@
+"""The administrative commands of ``poundbot``: migrate, users, invite, backup, export.
+
+Each command opens the app, calls a use case as the system, and prints plain results on
+stdout; it raises what it refuses, and ``bot.cli`` prints that as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import sys
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy.engine import Connection, make_url
+
+from bot.bootstrap import App, config_path, load, open_app
+from bot.caller import KEEPER, OFFICER, Caller
+from bot.errors import BadInputError
+from bot.export import Table, read_table, write_csv
+from bot.services.admin import add_user, create_invite, list_users, remove_user
+from bot.store.engine import database_url, make_engine
+from bot.store.migrate import alembic_config, upgrade
+from domain.calendar import LOCAL_TZ
+
+__all__ = [
+    "CommandError",
+    "backup",
+    "check_url",
+    "export",
+    "invite",
+    "migrate",
+    "users_add",
+    "users_list",
+    "users_remove",
+]
+
+
+class CommandError(Exception):
+    """A command refused for a reason of its own (a backup of PostgreSQL, a file that exists)."""
+
+
+def _open() -> AbstractAsyncContextManager[App]:
+    """``open_app`` on the configuration in force, saying which file cannot be read."""
+    try:
+        config = load()
+    except OSError as exc:
+        raise CommandError(
+            f"cannot read the configuration {config_path()}: {exc.strerror or exc}"
+        ) from None
+    return open_app(config=config)
+
+
+def check_url(url: str) -> None:
+    """Refuse a URL that does not name its driver (SQLAlchemy 2.1 would pick psycopg)."""
+    if make_url(url).drivername == "postgresql":
+        raise CommandError(
+            "POUNDBOT_DATABASE_URL: say postgresql+asyncpg:// or postgresql+psycopg:// explicitly"
+        )
+
+
+def _shown(url: str) -> str:
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _post(role: str, pound: str | None, authority: str | None) -> str:
+    """ "keeper of pound KNM (KNM-GP)", "officer of KNM-GP", "admin"."""
+    if role == KEEPER:
+        return f"keeper of pound {pound} ({authority})"
+    if role == OFFICER:
+        return f"officer of {authority}"
+    return role
+
+
+def _cell(value: object) -> str:
+    text = "-" if value is None or value == "" else str(value)
+    return " ".join(text.split())  # no tab or line break inside a column
+
+
+# -- migrate ---------------------------------------------------------------------------
+
+
+def _revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+async def migrate(args: argparse.Namespace) -> int:
+    """Upgrade the database to the newest revision."""
+    url = database_url()
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            before = await conn.run_sync(_revision)
+        await upgrade(engine)
+        async with engine.connect() as conn:
+            after = await conn.run_sync(_revision)
+    finally:
+        await engine.dispose()
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    at = f"{after} (head)" if after == head else f"{after} (head is {head})"
+    if before == after:
+        print(f"database {_shown(url)}: already at revision {at}")
+    else:
+        print(f"database {_shown(url)}: upgraded from {before or 'an empty database'} to {at}")
+    return 0
+
+
+# -- users -----------------------------------------------------------------------------
+
+
+async def users_add(args: argparse.Namespace) -> int:
+    """Register a keeper, an officer or an admin."""
+    async with _open() as app, app.store.transaction() as tx:
+        user = await add_user(
+            tx,
+            app.deps,
+            Caller.system(),
+            role=args.role,
+            pound=args.pound,
+            authority=args.authority,
+            phone=args.phone,
+            telegram_id=args.telegram_id,
+            name=args.name,
+            lang=args.lang,
+        )
+    post = _post(user.role, user.pound_code, user.authority_code)
+    extras = [
+        f"phone {user.phone}" if user.phone else "",
+        f"Telegram id {user.telegram_id}" if user.telegram_id is not None else "",
+        f"name {user.name}" if user.name else "",
+        f"language {user.lang}" if user.lang else "",
+    ]
+    print(", ".join([f"added user {user.id}: {post}", *filter(None, extras)]))
+    return 0
+
+
+async def users_list(args: argparse.Namespace) -> int:
+    """One tab-separated line per active user."""
+    async with _open() as app, app.store.transaction() as tx:
+        users = await list_users(tx, app.deps, Caller.system())
+    for user in users:
+        place = user.pound_code if user.role == KEEPER else user.authority_code
+        columns = (user.id, user.role, place, user.phone, user.telegram_id, user.name, user.lang)
+        print("\t".join(_cell(value) for value in columns))
+    if not users:
+        print("no active users", file=sys.stderr)
+    return 0
+
+
+async def users_remove(args: argparse.Namespace) -> int:
+    """Deactivate a user; the audit log keeps them."""
+    async with _open() as app, app.store.transaction() as tx:
+        user = await remove_user(tx, app.deps, Caller.system(), args.id)
+    who = _post(user.role, user.pound_code, user.authority_code)
+    name = f", {user.name}" if user.name else ""
+    print(
+        f"removed user {user.id} ({who}{name}): kept for the audit log; "
+        "their phone and Telegram id are free again"
+    )
+    return 0
+
+
+# -- invite ----------------------------------------------------------------------------
+
+
+async def invite(args: argparse.Namespace) -> int:
+    """A single-use code that binds a Telegram account to a role."""
+    async with _open() as app, app.store.transaction() as tx:
+        made = await create_invite(
+            tx,
+            app.deps,
+            Caller.system(),
+            role=args.role,
+            pound=args.pound,
+            authority=args.authority,
+            name=args.name,
+            days=args.days,
+        )
+    expires = made.expires_at.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M %Z")
+    name = f", name {made.name}" if made.name else ""
+    print(f"invite code: {made.code}")
+    print(f"for: {_post(made.role, made.pound_code, made.authority_code)}{name}")
+    print(f"expires: {expires} (single use)")
+    bot_name = os.environ.get("TELEGRAM_BOT_USERNAME", "").strip().lstrip("@")
+    if bot_name:
+        print(f"link: https://t.me/{bot_name}?start={made.code}")
+    else:
+        print(
+            f"give the code: in Telegram, open the bot and send /start {made.code} "
+            "(set TELEGRAM_BOT_USERNAME to print a link)"
+        )
+    return 0
+
+
+# -- backup ----------------------------------------------------------------------------
+
+
+def _copy(source_path: Path, target: Path) -> str:
+    """Copy with SQLite's online backup; the result of ``PRAGMA quick_check`` on the copy."""
+    source = sqlite3.connect(source_path, timeout=30)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            # One step (pages=-1) reads every page in one read transaction: in WAL mode the
+            # server's writers go on, and the copy is the database as of that moment.
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            (check,) = copy.execute("PRAGMA quick_check").fetchone()
+            return str(check)
+        finally:
+            copy.close()
+    finally:
+        source.close()
+
+
+def backup(args: argparse.Namespace) -> int:
+    """Copy the embedded SQLite database to FILE, safely while the server runs."""
+    url = make_url(database_url())
+    if url.get_backend_name() != "sqlite":
+        raise CommandError(
+            f"backup copies the embedded SQLite database; {_shown(database_url())} is "
+            f"{url.get_backend_name()}: use pg_dump (e.g. pg_dump -Fc -f FILE DBNAME)"
+        )
+    if not url.database or url.database == ":memory:":
+        raise CommandError("an in-memory database has nothing to back up")
+    source_path = Path(url.database)
+    target = Path(args.file)
+    if not source_path.is_file():
+        raise CommandError(f"no database at {source_path}")
+    if target.exists():
+        raise CommandError(f"{target} exists: back up to a new file")
+    partial = target.with_name(f".{target.name}.partial")
+    partial.unlink(missing_ok=True)
+    try:
+        check = _copy(source_path, partial)
+        if check != "ok":
+            raise CommandError(f"the copy failed its integrity check: {check}")
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    partial.replace(target)
+    print(f"backed up {source_path} to {target} ({target.stat().st_size} bytes, quick_check ok)")
+    return 0
+
+
+# -- export ----------------------------------------------------------------------------
+
+
+async def _read_export(args: argparse.Namespace) -> Table:
+    async with _open() as app:
+        if args.authority is not None and args.authority not in app.config.authorities:
+            raise BadInputError("unknown authority", authority=args.authority)
+        async with app.store.transaction() as tx:
+            return await read_table(tx, args.what, authority=args.authority)
+
+
+def export(args: argparse.Namespace) -> int:
+    """The cases or the ledger as CSV, to stdout or FILE (written once all is read)."""
+    check_url(database_url())
+    table = asyncio.run(_read_export(args))
+    if args.out is None:
+        write_csv(sys.stdout, table)
+        return 0
+    with open(args.out, "w", encoding="utf-8", newline="") as out:
+        write_csv(out, table)
+    print(f"wrote {len(table.records)} {args.what} rows to {args.out}")
+    return 0

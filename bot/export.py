@@ -1,0 +1,190 @@
+"""CSV exports for the authority's office: the cases and the ledger.
+
+Amounts leave the database as integer paise and are written as rupees with two
+decimals by integer division, so a clerk's desk calculator agrees to the paisa.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal, TextIO
+
+from sqlalchemy import func, select
+
+from bot.store.models import CaseEvent, CaseLot, CaseRow, LedgerEntry
+from bot.store.tx import Tx
+
+__all__ = [
+    "CASE_HEADER",
+    "LEDGER_HEADER",
+    "CaseLine",
+    "LedgerLine",
+    "Table",
+    "case_record",
+    "kinds_text",
+    "ledger_record",
+    "read_table",
+    "rupees",
+    "write_csv",
+]
+
+CASE_HEADER = (
+    "number",
+    "pound",
+    "stage",
+    "impounded_on",
+    "place_seized",
+    "kinds",
+    "heads",
+    "last_event_on",
+)
+LEDGER_HEADER = ("date", "authority", "case", "account", "amount_rupees", "provision")
+
+#: A cell starting with one of these is a formula to a spreadsheet (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True, slots=True)
+class CaseLine:
+    """A case as the export reads it: its row, its lots in order, its newest event's day."""
+
+    number: str
+    pound: str
+    stage: str
+    impounded_on: date
+    place_seized: str
+    lots: tuple[tuple[str, int], ...]  # (kind, count), in the order of the s.7 report
+    last_event_on: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """A ledger entry as the export reads it (amount in integer paise)."""
+
+    on: date
+    authority: str
+    case_number: str
+    account: str
+    amount_paise: int
+    provision: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A header and its records, ready for ``write_csv``."""
+
+    header: tuple[str, ...]
+    records: list[list[str]]
+
+
+def rupees(paise: int) -> str:
+    """Integer paise as rupees with two decimals: 12050 -> "120.50", -5 -> "-0.05"."""
+    whole, part = divmod(abs(paise), 100)
+    return f"{'-' if paise < 0 else ''}{whole}.{part:02d}"
+
+
+def kinds_text(lots: Iterable[tuple[str, int]]) -> str:
+    """Heads per kind, in the order the kinds first appear: "2 cow; 1 buffalo"."""
+    counts: dict[str, int] = {}
+    for kind, count in lots:
+        counts[kind] = counts.get(kind, 0) + count
+    return "; ".join(f"{count} {kind}" for kind, count in counts.items())
+
+
+def _text(value: str) -> str:
+    # Free text typed by keepers: a leading "=" etc. would run as a formula when the
+    # file is opened in a spreadsheet; a leading apostrophe keeps it text.
+    return f"'{value}" if value.startswith(_FORMULA_START) else value
+
+
+def case_record(line: CaseLine) -> list[str]:
+    """One CSV record of the cases export (columns of ``CASE_HEADER``)."""
+    return [
+        line.number,
+        line.pound,
+        line.stage,
+        line.impounded_on.isoformat(),
+        _text(line.place_seized),
+        kinds_text(line.lots),
+        str(sum(count for _, count in line.lots)),
+        line.last_event_on.isoformat() if line.last_event_on else "",
+    ]
+
+
+def ledger_record(line: LedgerLine) -> list[str]:
+    """One CSV record of the ledger export (columns of ``LEDGER_HEADER``)."""
+    return [
+        line.on.isoformat(),
+        line.authority,
+        line.case_number,
+        line.account,
+        rupees(line.amount_paise),
+        line.provision,
+    ]
+
+
+def write_csv(out: TextIO, table: Table) -> None:
+    """Write the header and records as RFC 4180 CSV (CRLF line ends)."""
+    writer = csv.writer(out)
+    writer.writerow(table.header)
+    writer.writerows(table.records)
+
+
+async def read_table(
+    tx: Tx, what: Literal["cases", "ledger"], *, authority: str | None = None
+) -> Table:
+    """The cases (every pound, by pound and number) or the ledger (oldest first,
+    of one authority when ``authority`` is given), formatted for CSV."""
+    if what == "cases":
+        return Table(CASE_HEADER, [case_record(line) for line in await _case_lines(tx)])
+    return Table(
+        LEDGER_HEADER, [ledger_record(line) for line in await _ledger_lines(tx, authority)]
+    )
+
+
+async def _case_lines(tx: Tx) -> list[CaseLine]:
+    cases = (
+        await tx.session.execute(
+            select(
+                CaseRow.id,
+                CaseRow.number,
+                CaseRow.pound_code,
+                CaseRow.stage,
+                CaseRow.impounded_on,
+                CaseRow.place_seized,
+            ).order_by(CaseRow.pound_code, CaseRow.seq)
+        )
+    ).all()
+    lots: dict[int, list[tuple[str, int]]] = {}
+    for case_id, kind, count in await tx.session.execute(
+        select(CaseLot.case_id, CaseLot.kind, CaseLot.count).order_by(CaseLot.case_id, CaseLot.idx)
+    ):
+        lots.setdefault(case_id, []).append((kind, count))
+    last: dict[int, date] = {
+        case_id: on
+        for case_id, on in await tx.session.execute(
+            select(CaseEvent.case_id, func.max(CaseEvent.on)).group_by(CaseEvent.case_id)
+        )
+    }
+    return [
+        CaseLine(number, pound, stage, impounded_on, place, tuple(lots.get(id_, ())), last.get(id_))
+        for id_, number, pound, stage, impounded_on, place in cases
+    ]
+
+
+async def _ledger_lines(tx: Tx, authority: str | None) -> list[LedgerLine]:
+    query = select(
+        LedgerEntry.on,
+        LedgerEntry.authority_code,
+        CaseRow.number,
+        LedgerEntry.account,
+        LedgerEntry.amount_paise,
+        LedgerEntry.provision,
+    ).join(CaseRow, CaseRow.id == LedgerEntry.case_id)
+    if authority is not None:
+        query = query.where(LedgerEntry.authority_code == authority)
+    rows = await tx.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
+    return [LedgerLine(*row) for row in rows]

@@ -1,0 +1,531 @@
+"""The administrative command line, run in-process on a real SQLite file: migrate, users,
+invites, backup and the CSV exports. Refusals are one line on stderr and exit status 1."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import re
+import socket
+import sqlite3
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from bot.bootstrap import open_app
+from bot.caller import Caller
+from bot.cli import main
+from bot.clock import FixedClock
+from bot.export import CaseLine, case_record, kinds_text, rupees
+from bot.services.admin import accept_invite
+from bot.services.keeper import record_payment, record_seizure
+from bot.store.migrate import alembic_config
+from domain.calendar import LOCAL_TZ
+from domain.case import Lot
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
+from tests.service.helpers import seizure
+
+KNM_KEEPER = Caller(role="keeper", channel="cli", pound="KNM", authority="KNM-GP")
+ENM_KEEPER = Caller(role="keeper", channel="cli", pound="ENM", authority="ENM-GP")
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The SQLite file the commands use, with the sample configuration."""
+    path = tmp_path / "poundbot.sqlite3"
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", f"sqlite+aiosqlite:///{path}")
+    monkeypatch.delenv("POUNDBOT_CONFIG", raising=False)
+    monkeypatch.delenv("TELEGRAM_BOT_USERNAME", raising=False)
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``poundbot ARGV``: exit status, stdout, stderr."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must be refused; its one line of stderr."""
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (1, "")
+    assert "Traceback" not in err
+    assert err.count("\n") == 1
+    assert err.startswith("poundbot: error: ")
+    return err.removeprefix("poundbot: error: ").rstrip("\n")
+
+
+def head() -> str:
+    from alembic.script import ScriptDirectory
+
+    revision = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert revision is not None
+    return revision
+
+
+# -- migrate ---------------------------------------------------------------------------
+
+
+@pytest.fixture(params=ENGINES)
+def empty_database(
+    request: pytest.FixtureRequest, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """POUNDBOT_DATABASE_URL of an empty database: a new SQLite file or PostgreSQL db."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{db}"
+        return
+    with fresh_pg_database() as url:
+        monkeypatch.setenv("POUNDBOT_DATABASE_URL", url)
+        yield url
+
+
+def test_migrate_upgrades_an_empty_database_to_head_then_says_it_is_already_there(
+    empty_database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shown = make_url(empty_database).render_as_string(hide_password=True)
+    assert run(capsys, "migrate") == (
+        0,
+        f"database {shown}: upgraded from an empty database to {head()} (head)\n",
+        "",
+    )
+    assert run(capsys, "migrate") == (
+        0,
+        f"database {shown}: already at revision {head()} (head)\n",
+        "",
+    )
+    assert run(capsys, "users", "list") == (0, "", "no active users\n")
+
+
+# -- users -----------------------------------------------------------------------------
+
+
+def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(
+        capsys,
+        *("users", "add", "--role", "keeper", "--pound", "KNM", "--phone", "+919847000001"),
+        *("--name", "Ravi K.", "--lang", "ml"),
+    ) == (
+        0,
+        "added user 1: keeper of pound KNM (KNM-GP), phone +919847000001, name Ravi K., "
+        "language ml\n",
+        "",
+    )
+    assert run(
+        capsys, "users", "add", "--role", "officer", "--authority", "KNM-GP", "--telegram-id", "555"
+    ) == (0, "added user 2: officer of KNM-GP, Telegram id 555\n", "")
+    assert run(capsys, "users", "add", "--role", "admin", "--name", "Suma") == (
+        0,
+        "added user 3: admin, name Suma\n",
+        "",
+    )
+    assert run(capsys, "users", "list") == (
+        0,
+        "1\tkeeper\tKNM\t+919847000001\t-\tRavi K.\tml\n"
+        "2\tofficer\tKNM-GP\t-\t555\t-\t-\n"
+        "3\tadmin\t-\t-\t-\tSuma\t-\n",
+        "",
+    )
+    assert run(capsys, "users", "remove", "1") == (
+        0,
+        "removed user 1 (keeper of pound KNM (KNM-GP), Ravi K.): kept for the audit log; "
+        "their phone and Telegram id are free again\n",
+        "",
+    )
+    assert run(capsys, "users", "list")[1].splitlines() == [
+        "2\tofficer\tKNM-GP\t-\t555\t-\t-",
+        "3\tadmin\t-\t-\t-\tSuma\t-",
+    ]
+
+
+def test_a_removed_users_phone_can_be_registered_again(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add = ("users", "add", "--role", "keeper", "--pound", "KNM", "--phone", "+919847000001")
+    assert run(capsys, *add)[0] == 0
+    assert run(capsys, "users", "remove", "1")[0] == 0
+    assert run(capsys, *add)[1].startswith("added user 2: keeper of pound KNM")
+
+
+def test_an_empty_user_list_prints_nothing_and_says_so_on_stderr(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "users", "list") == (0, "", "no active users\n")
+
+
+def test_a_phone_number_already_registered_is_refused_in_one_line(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add = ("users", "add", "--role", "keeper", "--pound", "KNM", "--phone", "+919847000001")
+    assert run(capsys, *add)[0] == 0
+    assert refused(capsys, *add) == "already registered (value: +919847000001)"
+    officer = ("--role", "officer", "--authority", "KNM-GP", "--phone", "+919847000001")
+    assert refused(capsys, "users", "add", *officer) == "already registered (value: +919847000001)"
+
+
+def test_a_telegram_id_already_registered_is_refused(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add = ("users", "add", "--role", "admin", "--telegram-id", "555")
+    assert run(capsys, *add)[0] == 0
+    assert refused(capsys, *add) == "already registered (value: 555)"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ("--role", "keeper", "--pound", "XYZ"),
+            "a keeper needs a known pound (pound: XYZ)",
+            id="an unknown pound",
+        ),
+        pytest.param(
+            ("--role", "keeper", "--authority", "KNM-GP"),
+            "a keeper needs a known pound (pound: not given)",
+            id="a keeper without a pound",
+        ),
+        pytest.param(
+            ("--role", "officer", "--authority", "XYZ-GP"),
+            "an officer needs a known authority (authority: XYZ-GP)",
+            id="an unknown authority",
+        ),
+        pytest.param(
+            ("--role", "keeper", "--pound", "KNM", "--phone", "9847000001"),
+            "a phone number is written +91XXXXXXXXXX (phone: 9847000001)",
+            id="a phone number without its country code",
+        ),
+    ],
+)
+def test_a_user_who_cannot_be_registered_is_refused_in_one_line(
+    db: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
+) -> None:
+    assert refused(capsys, "users", "add", *argv) == message
+    assert run(capsys, "users", "list")[1] == ""
+
+
+def test_removing_a_user_who_is_not_there_is_refused(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert refused(capsys, "users", "remove", "99") == "no such user (user_id: 99)"
+
+
+def test_a_configuration_with_faults_is_refused_in_one_line_naming_the_check(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "poundbot.toml"
+    bad.write_text("[reminders]\nsms_per_second = = 1\n", encoding="utf-8")
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(bad))
+    assert refused(capsys, "users", "list") == (
+        f"the configuration {bad} has 1 fault(s); run: poundbot config check {bad}"
+    )
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(tmp_path / "missing.toml"))
+    assert refused(capsys, "users", "list") == (
+        f"cannot read the configuration {tmp_path / 'missing.toml'}: No such file or directory"
+    )
+
+
+def test_a_bare_postgresql_url_is_refused_before_connecting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", "postgresql://postgres@127.0.0.1/poundbot")
+    assert "postgresql+asyncpg://" in refused(capsys, "users", "list")
+
+
+def test_a_database_server_that_cannot_be_reached_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a loopback port with nobody listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", f"postgresql+asyncpg://pb@127.0.0.1:{port}/pb")
+    assert refused(capsys, "users", "list").startswith("cannot reach the database: ")
+
+
+# -- invite ----------------------------------------------------------------------------
+
+INVITE = re.compile(
+    r"invite code: (?P<code>[A-Za-z0-9_-]{16})\n"
+    r"for: (?P<post>.+)\n"
+    r"expires: (?P<expires>\d{4}-\d\d-\d\d \d\d:\d\d) IST \(single use\)\n"
+    r"(?P<how>.+)\n"
+)
+
+
+async def _accept(code: str) -> tuple[str, str | None, str | None, str]:
+    async with open_app() as app, app.store.transaction() as tx:
+        user = await accept_invite(tx, app.deps, code, telegram_id=4242, name="Tg", lang="ml")
+    return user.role, user.pound_code, user.authority_code, user.name
+
+
+def test_an_invite_without_a_bot_username_says_to_send_start_with_the_code(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(
+        capsys, "invite", "--role", "keeper", "--pound", "KNM", "--name", "Ravi K.", "--days", "3"
+    )
+    assert (status, err) == (0, "")
+    found = INVITE.fullmatch(out)
+    assert found, out
+    code = found["code"]
+    assert found["post"] == "keeper of pound KNM (KNM-GP), name Ravi K."
+    expires = datetime.strptime(found["expires"], "%Y-%m-%d %H:%M").replace(tzinfo=LOCAL_TZ)
+    days = (expires - datetime.now(LOCAL_TZ)).total_seconds() / 86400
+    assert 2.99 < days <= 3
+    assert found["how"] == (
+        f"give the code: in Telegram, open the bot and send /start {code} "
+        "(set TELEGRAM_BOT_USERNAME to print a link)"
+    )
+    assert asyncio.run(_accept(code)) == ("keeper", "KNM", "KNM-GP", "Ravi K.")
+
+
+def test_an_invite_with_a_bot_username_prints_the_telegram_deep_link(
+    db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TELEGRAM_BOT_USERNAME", "@KnmPoundBot")
+    status, out, _ = run(capsys, "invite", "--role", "officer", "--authority", "KNM-GP")
+    found = INVITE.fullmatch(out)
+    assert status == 0
+    assert found, out
+    assert found["post"] == "officer of KNM-GP"
+    assert found["how"] == f"link: https://t.me/KnmPoundBot?start={found['code']}"
+    assert asyncio.run(_accept(found["code"])) == ("officer", None, "KNM-GP", "Tg")
+
+
+def test_an_invite_for_an_unknown_pound_is_refused(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = refused(capsys, "invite", "--role", "keeper", "--pound", "XYZ")
+    assert message == "a keeper needs a known pound (pound: XYZ)"
+
+
+def test_an_invite_for_no_days_is_a_usage_error(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["invite", "--role", "admin", "--days", "0"])
+    assert exited.value.code == 2
+    assert "0 is not a positive number of days" in capsys.readouterr().err
+
+
+# -- backup ----------------------------------------------------------------------------
+
+
+def test_a_backup_is_a_sqlite_file_holding_the_users(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "users", "add", "--role", "admin", "--name", "Suma", "--phone", "+919847000001")
+    target = tmp_path / "backups" / "poundbot-2026-03-01.sqlite3"
+    target.parent.mkdir()
+    status, out, err = run(capsys, "backup", str(target))
+    assert (status, err) == (0, "")
+    size = target.stat().st_size
+    assert out == f"backed up {db} to {target} ({size} bytes, quick_check ok)\n"
+    with sqlite3.connect(target) as copy:
+        rows = copy.execute("SELECT id, role, phone, name FROM users").fetchall()
+        (mode,) = copy.execute("PRAGMA journal_mode").fetchone()
+    copy.close()
+    assert rows == [(1, "admin", "+919847000001", "Suma")]
+    assert mode == "delete"
+    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+
+
+def test_a_backup_taken_while_a_writer_holds_a_transaction_copies_what_was_committed(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "users", "add", "--role", "admin", "--name", "Committed")
+    writer = sqlite3.connect(db, isolation_level=None)
+    try:
+        assert writer.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute(
+            "INSERT INTO users (role, name, active, created_at) "
+            "VALUES ('admin', 'Uncommitted', 1, '2026-03-01 05:00:00')"
+        )
+        status, _, err = run(capsys, "backup", str(tmp_path / "copy.sqlite3"))
+        writer.execute("COMMIT")
+    finally:
+        writer.close()
+    assert (status, err) == (0, "")
+    with sqlite3.connect(tmp_path / "copy.sqlite3") as copy:
+        names = copy.execute("SELECT name FROM users ORDER BY id").fetchall()
+    copy.close()
+    assert names == [("Committed",)]
+
+
+def test_a_backup_never_overwrites_a_file(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "migrate")
+    target = tmp_path / "old.sqlite3"
+    target.write_bytes(b"an older backup")
+    assert refused(capsys, "backup", str(target)) == f"{target} exists: back up to a new file"
+    assert target.read_bytes() == b"an older backup"
+
+
+def test_a_backup_of_a_database_not_yet_created_is_refused(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert refused(capsys, "backup", str(tmp_path / "copy.sqlite3")) == f"no database at {db}"
+    assert not db.exists()
+
+
+def test_a_backup_of_postgresql_is_refused_and_points_to_pg_dump(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", "postgresql+asyncpg://pb:s3cret@db/poundbot")
+    message = refused(capsys, "backup", str(tmp_path / "copy.sqlite3"))
+    assert message == (
+        "backup copies the embedded SQLite database; postgresql+asyncpg://pb:***@db/poundbot "
+        "is postgresql: use pg_dump (e.g. pg_dump -Fc -f FILE DBNAME)"
+    )
+
+
+# -- export ----------------------------------------------------------------------------
+
+
+async def _seed() -> None:
+    """KNM-1 (2 cows, a buffalo) stays impounded; KNM-2 and ENM-1 are paid for (s.12)."""
+    clock = FixedClock(datetime(2026, 3, 1, 10, 30, tzinfo=LOCAL_TZ))
+    async with open_app(clock=clock) as app:
+        for keeper, report in (
+            (KNM_KEEPER, seizure()),
+            (KNM_KEEPER, seizure(lots=(Lot("cow", 1, "black"),), place="Chathamangalam road")),
+            (ENM_KEEPER, seizure(pound="ENM", lots=(Lot("cow", 1),), place="Perla junction")),
+        ):
+            async with app.store.transaction() as tx:
+                await record_seizure(tx, app.deps, keeper, report)
+        clock.set(datetime(2026, 3, 2, 11, 0, tzinfo=LOCAL_TZ))
+        async with app.store.transaction() as tx:
+            await record_payment(tx, app.deps, ENM_KEEPER, "ENM-1")
+        clock.set(datetime(2026, 3, 3, 11, 0, tzinfo=LOCAL_TZ))
+        async with app.store.transaction() as tx:
+            await record_payment(tx, app.deps, KNM_KEEPER, "KNM-2")
+
+
+def rows_of(text: str) -> list[list[str]]:
+    assert text.endswith("\r\n")  # RFC 4180
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+def test_export_cases_writes_one_csv_row_per_case_with_its_kinds_and_heads(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_seed())
+    status, out, err = run(capsys, "export", "cases", "--csv")
+    assert (status, err) == (0, "")
+    assert rows_of(out) == [
+        [
+            "number",
+            "pound",
+            "stage",
+            "impounded_on",
+            "place_seized",
+            "kinds",
+            "heads",
+            "last_event_on",
+        ],
+        ["ENM-1", "ENM", "released", "2026-03-01", "Perla junction", "1 cow", "1", "2026-03-02"],
+        [
+            "KNM-1",
+            "KNM",
+            "impounded",
+            "2026-03-01",
+            "Kunnamangalam market",
+            "2 cow; 1 buffalo",
+            "3",
+            "2026-03-01",
+        ],
+        [
+            "KNM-2",
+            "KNM",
+            "released",
+            "2026-03-01",
+            "Chathamangalam road",
+            "1 cow",
+            "1",
+            "2026-03-03",
+        ],
+    ]
+
+
+# s.12 payment on the 3rd for 1 cow impounded on the 1st at KNM (both days included):
+# fine s.11 Rs 750; feeding s.4 3 days x Rs 120.50 = Rs 361.50.
+# At ENM (from the day after): fine Rs 500; feeding 1 day x Rs 90.
+LEDGER = [
+    ["date", "authority", "case", "account", "amount_rupees", "provision"],
+    ["2026-03-02", "ENM-GP", "ENM-1", "fines", "500.00", "s.17(1)"],
+    ["2026-03-02", "ENM-GP", "ENM-1", "keeper_feeding", "90.00", "s.16(2)"],
+    ["2026-03-03", "KNM-GP", "KNM-2", "fines", "750.00", "s.17(1)"],
+    ["2026-03-03", "KNM-GP", "KNM-2", "keeper_feeding", "361.50", "s.16(2)"],
+]
+
+
+def test_export_ledger_writes_every_entry_in_rupees_oldest_first(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_seed())
+    status, out, err = run(capsys, "export", "ledger", "--csv")
+    assert (status, err) == (0, "")
+    assert rows_of(out) == LEDGER
+
+
+def test_export_ledger_of_one_authority_to_a_file(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_seed())
+    target = tmp_path / "ledger-knm.csv"
+    status, out, err = run(
+        capsys, "export", "ledger", "--csv", "--authority", "KNM-GP", "--out", str(target)
+    )
+    assert (status, out, err) == (0, f"wrote 2 ledger rows to {target}\n", "")
+    assert rows_of(target.read_bytes().decode("utf-8")) == [LEDGER[0], *LEDGER[3:]]
+
+
+def test_export_of_an_empty_database_is_the_header_alone(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "export", "ledger", "--csv") == (
+        0,
+        "date,authority,case,account,amount_rupees,provision\r\n",
+        "",
+    )
+
+
+def test_export_ledger_of_an_unknown_authority_is_refused(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = refused(capsys, "export", "ledger", "--csv", "--authority", "XYZ-GP")
+    assert message == "unknown authority (authority: XYZ-GP)"
+
+
+@pytest.mark.parametrize(
+    ("paise", "text"),
+    [
+        (0, "0.00"),
+        (5, "0.05"),
+        (99, "0.99"),
+        (100, "1.00"),
+        (36150, "361.50"),
+        (-5, "-0.05"),
+        (-36150, "-361.50"),
+        (123_456_789_012_345_678, "1234567890123456.78"),
+    ],
+)
+def test_paise_are_written_as_rupees_with_two_decimals_without_floats(
+    paise: int, text: str
+) -> None:
+    assert rupees(paise) == text
+
+
+def test_lots_of_the_same_kind_are_added_up_in_the_order_they_first_appear() -> None:
+    lots = [("cow", 2), ("buffalo", 1), ("cow", 1)]
+    assert kinds_text(lots) == "3 cow; 1 buffalo"
+
+
+def test_a_place_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text() -> None:
+    line = CaseLine("KNM-9", "KNM", "impounded", datetime(2026, 3, 1).date(), "=1+1", (), None)
+    assert case_record(line)[4:] == ["'=1+1", "", "0", ""]
