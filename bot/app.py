@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 
 from sqlalchemy import text
 from starlette.applications import Starlette
@@ -14,6 +15,11 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from bot.bootstrap import App, open_app
+from bot.channels.sms import SmsWebhook
+from bot.channels.twilio_sender import TwilioSender
+from bot.outbox import Sender
+from bot.settings import Settings
+from bot.workers import run_delivery
 
 __all__ = ["build_app", "startup_report"]
 
@@ -39,6 +45,7 @@ async def healthz(request: Request) -> JSONResponse:
 def startup_report(app: App, env: dict[str, str] | None = None) -> list[str]:
     """What is on and what is off, and why: the first lines ``poundbot serve`` logs."""
     env = dict(os.environ if env is None else env)
+    settings = Settings.from_env(env)
     url = app.engine.url
     lines = [
         f"Configuration: {len(app.config.authorities)} authorities, "
@@ -50,35 +57,54 @@ def startup_report(app: App, env: dict[str, str] | None = None) -> list[str]:
         ),
         f"Database: {url.get_backend_name()} {url.render_as_string(hide_password=True)}",
     ]
-    if env.get("TELEGRAM_BOT_TOKEN"):
-        lines.append("Telegram: token set")
-    else:
-        lines.append("Telegram: off (no TELEGRAM_BOT_TOKEN)")
-    twilio = [
-        k
-        for k in ("TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER")
-        if not env.get(k)
-    ]
-    if twilio:
-        lines.append(f"SMS: off (no {', '.join(twilio)})")
-    else:
-        lines.append("SMS: Twilio credentials set")
+    telegram_off = settings.telegram_off_reason()
+    lines.append(f"Telegram: off ({telegram_off})" if telegram_off else "Telegram: on")
+    sms_off = settings.sms_off_reason()
+    lines.append(
+        f"SMS: off ({sms_off})"
+        if sms_off
+        else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}"
+    )
     return lines
 
 
-def build_app(factory: AppFactory | None = None) -> Starlette:
+def build_app(factory: AppFactory | None = None, settings: Settings | None = None) -> Starlette:
     """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime."""
     factory = factory or (lambda: open_app())
+    settings = settings or Settings.from_env()
+    routes = [Route("/healthz", healthz)]
+    if settings.sms_off_reason() is None:
+        routes += SmsWebhook(settings.twilio_token, settings.public_url).routes()
 
     @asynccontextmanager
     async def lifespan(starlette: Starlette) -> AsyncIterator[None]:
-        async with factory() as app:
+        async with factory() as app, AsyncExitStack() as stack:
             for line in startup_report(app):
                 log.info("%s", line)
+            senders: dict[str, Sender] = {}
+            if settings.sms_off_reason() is None:
+                senders["sms"] = await stack.enter_async_context(
+                    TwilioSender(
+                        settings.twilio_sid,
+                        settings.twilio_token,
+                        settings.twilio_from,
+                        api_url=settings.twilio_api_url,
+                        status_callback=f"{settings.public_url}/twilio/status",
+                    )
+                )
+            stop = asyncio.Event()
+            tasks = []
+            if senders:
+                pause = {"sms": 1 / app.config.reminders.sms_per_second}
+                tasks.append(
+                    asyncio.create_task(run_delivery(app.store, senders, pause=pause, stop=stop))
+                )
             starlette.state.poundbot = app
             try:
                 yield
             finally:
                 starlette.state.poundbot = None
+                stop.set()
+                await asyncio.gather(*tasks, return_exceptions=True)
 
-    return Starlette(routes=[Route("/healthz", healthz)], lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan)

@@ -15,12 +15,21 @@ from bot.errors import BadInputError
 from bot.words import CONNECTIVE_INDEX, keyword_of
 from domain.money import Money
 
-__all__ = ["MAX_LENGTH", "Command", "ParseError", "SeizeLot", "parse", "parse_date"]
+__all__ = [
+    "MAX_LENGTH",
+    "Command",
+    "ParseError",
+    "SeizeLot",
+    "normalize_phone",
+    "parse",
+    "parse_date",
+]
 
 MAX_LENGTH = 1600  # ten SMS segments; anything longer is refused before parsing
 _DATE = re.compile(r"^(\d{1,2})[-/.](\d{1,2})(?:[-/.](\d{2}|\d{4}))?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _CASE_LIKE = re.compile(r"^[A-Za-z]{2,6}[-/.#]?\d{1,7}$")
+_PHONE = re.compile(r"^\+?[0-9]{10,13}$")
 
 
 class ParseError(BadInputError):
@@ -58,6 +67,8 @@ class Command:
     amount: Money | None = None
     reference: str = ""
     places: tuple[str, ...] = field(default=())
+    owner: str = ""
+    owner_phone: str | None = None
 
 
 _CASE_COMMANDS = {
@@ -172,6 +183,8 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
     if not place:
         raise ParseError("missing_place")
     on, at = _date_time(parts["on"], today) if "on" in parts else (None, None)
+    owner_words = [w for w in parts.get("owner", []) if not _PHONE.match(w)]
+    phones = [normalize_phone(w) for w in parts.get("owner", []) if _PHONE.match(w)]
     return Command(
         name="seize",
         lang=lang,
@@ -181,7 +194,21 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
         at=at,
         person=" ".join(parts.get("by", [])).strip(" ,"),
         description=description.strip(),
+        owner=" ".join(owner_words).strip(" ,"),
+        owner_phone=phones[0] if phones else None,
     )
+
+
+def normalize_phone(text: str) -> str:
+    """An Indian mobile number in E.164: ``9847012345`` -> ``+919847012345``."""
+    digits = text.lstrip("+")
+    if text.startswith("+"):
+        return "+" + digits
+    if len(digits) == 10:
+        return "+91" + digits
+    if len(digits) == 12 and digits.startswith("91"):
+        return "+" + digits
+    return "+" + digits.lstrip("0")
 
 
 def parse(text: str, config: Config, today: date) -> Command:

@@ -123,7 +123,8 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     }
 )
 
-#: Connecting words inside a command: AT <place>, ON <date>, BY <person>, TO <buyer>.
+#: Connecting words inside a command: AT <place>, ON <date>, BY <person>, TO <buyer>,
+#: REF <reference>, OWNER <name> [<phone>].
 CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "at": {"en": ("AT",), "ml": ("സ്ഥലം",), "ta": ("இடம்",), "kn": ("ಸ್ಥಳ",)},
@@ -131,6 +132,7 @@ CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "by": {"en": ("BY",), "ml": ("പിടിച്ചത്",), "ta": ("பிடித்தவர்",), "kn": ("ಹಿಡಿದವರು",)},
         "to": {"en": ("TO",), "ml": ("വാങ്ങിയത്",), "ta": ("வாங்கியவர்",), "kn": ("ಖರೀದಿದಾರ",)},
         "ref": {"en": ("REF",), "ml": ("നമ്പർ",), "ta": ("எண்",), "kn": ("ಸಂಖ್ಯೆ",)},
+        "owner": {"en": ("OWNER",), "ml": ("ഉടമ",), "ta": ("உரிமையாளர்",), "kn": ("ಮಾಲೀಕ",)},
     }
 )
 

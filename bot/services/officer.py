@@ -23,6 +23,7 @@ from domain.case import (
     Stage,
     deposit_window_end,
 )
+from domain.deadlines import Deadline, Role, deadlines
 from domain.dues import DuesItem, dues_on
 from domain.money import Money
 from domain.sale import (
@@ -45,8 +46,10 @@ __all__ = [
     "DepositEntry",
     "Settled",
     "account_of",
+    "balance_of",
     "claim_deposit",
     "credit_deposit_to_fund",
+    "deadlines_due",
     "deposit_register",
     "ledger",
     "record_account_delivered",
@@ -260,7 +263,7 @@ async def record_account_refused(
     day = on or today
     after = refuse_account(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    balance = after.deposited_on and _balance(after)
+    balance = after.deposited_on and balance_of(after)
     if balance:
         event_row = await tx.last_event_row(loaded)
         for account, sign in (("owner_balance", -1), ("surplus_deposit", 1)):
@@ -276,7 +279,8 @@ async def record_account_refused(
     return recorded
 
 
-def _balance(case: Case) -> Money:
+def balance_of(case: Case) -> Money:
+    """The balance of a settled sale: to the owner (s.15(3)) or in deposit (s.16(3))."""
     closed = case.last(SaleClosed)
     return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
 
@@ -305,7 +309,7 @@ async def claim_deposit(
         today=today,
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
-    await _move_deposit(tx, loaded, authority, _balance(after), "owner_balance", "s.16(3)", day)
+    await _move_deposit(tx, loaded, authority, balance_of(after), "owner_balance", "s.16(3)", day)
     return recorded
 
 
@@ -318,7 +322,7 @@ async def credit_deposit_to_fund(
     day = on or today
     after = credit_to_fund(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    await _move_deposit(tx, loaded, authority, _balance(after), "fund", "s.17(1)", day)
+    await _move_deposit(tx, loaded, authority, balance_of(after), "fund", "s.17(1)", day)
     return recorded
 
 
@@ -404,7 +408,7 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
         assert deposited is not None
         out.append(
             DepositEntry(
-                loaded.row.number, _balance(loaded.case), deposited, deposit_window_end(deposited)
+                loaded.row.number, balance_of(loaded.case), deposited, deposit_window_end(deposited)
             )
         )
     return out
@@ -420,3 +424,19 @@ async def ledger(tx: Tx, deps: Deps, caller: Caller) -> list[LedgerEntry]:
         .order_by(LedgerEntry.on, LedgerEntry.id)
     )
     return list(rows.scalars())
+
+
+async def deadlines_due(tx: Tx, deps: Deps, caller: Caller) -> list[tuple[str, Deadline]]:
+    """Deadlines of the caller's authority due today or overdue, earliest first."""
+    if caller.role != OFFICER or caller.authority is None:
+        raise NotAllowedError("only an officer lists the deadlines of an authority")
+    today = deps.today()
+    pounds = [p.code for p in deps.config.pounds.values() if p.authority == caller.authority]
+    open_stages = [s.value for s in Stage if s not in (Stage.RELEASED, Stage.CLOSED)]
+    due = [
+        (loaded.row.number, deadline)
+        for loaded in await tx.cases_in_stage(pounds, open_stages)
+        for deadline in deadlines(loaded.case)
+        if deadline.due_on <= today and deadline.who is not Role.OWNER
+    ]
+    return sorted(due, key=lambda item: (item[1].due_on, item[0]))

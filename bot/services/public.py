@@ -18,6 +18,7 @@ from domain.dues import Deposit, Dues, deposit_for, dues_on
 from domain.sale import Account
 
 __all__ = [
+    "DepositAnswer",
     "DuesAnswer",
     "Outcome",
     "PublicCase",
@@ -78,11 +79,20 @@ async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
     return DuesAnswer(public_facts(deps, loaded), dues, ahead, loaded.case)
 
 
-async def deposit_quote(tx: Tx, deps: Deps, number: str) -> tuple[PublicCase, Deposit]:
+@dataclass(frozen=True, slots=True)
+class DepositAnswer:
+    """What a deposit under s.14 would be today, with the s.19 last day to complain."""
+
+    facts: PublicCase
+    deposit: Deposit
+    case: Case
+
+
+async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
     """What a deposit under s.14 would be today, and the s.19 last day to complain."""
     loaded = await tx.load_case(number)
     deposit = deposit_for(loaded.case, deps.tariff(loaded.pound), deps.today())
-    return public_facts(deps, loaded), deposit
+    return DepositAnswer(public_facts(deps, loaded), deposit, loaded.case)
 
 
 async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:

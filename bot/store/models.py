@@ -30,6 +30,7 @@ __all__ = [
     "CaseLot",
     "CaseRow",
     "Contact",
+    "Conversation",
     "InboxRow",
     "Invite",
     "LedgerEntry",
@@ -274,4 +275,18 @@ class Contact(Base):
     phone: Mapped[str] = mapped_column(String(20), primary_key=True)
     lang: Mapped[str | None] = mapped_column(String(2))
     opted_out_at: Mapped[datetime | None]
+    updated_at: Mapped[datetime]
+
+
+class Conversation(Base):
+    """The state of a half-written report in a chat, so a restart or another instance
+    can continue it (Telegram's guided /seize)."""
+
+    __tablename__ = "conversations"
+    __table_args__ = (UniqueConstraint("channel", "chat_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    flow: Mapped[str] = mapped_column(String(32))
+    state: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime]

@@ -151,9 +151,7 @@ class Tx:
         if any(isinstance(e, SeizureCorrected) for e in after.events[start:]):
             loaded.row.impounded_on = after.seizure.impounded_on
             loaded.row.place_seized = after.seizure.place_seized
-            await self.session.execute(
-                delete(CaseLot).where(CaseLot.case_id == loaded.row.id)
-            )
+            await self.session.execute(delete(CaseLot).where(CaseLot.case_id == loaded.row.id))
             self._set_lots(loaded.row, after)
         await self.session.flush()
         return rows

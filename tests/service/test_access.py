@@ -125,7 +125,7 @@ async def test_public_answers_never_carry_names_or_phone_numbers(store: Store, d
     async with store.transaction() as tx:
         found = await p.find_cases(tx, deps, ["cow"])
         dues = await p.dues_today(tx, deps, "knm 1")
-        _, deposit = await p.deposit_quote(tx, deps, "KNM-1")
+        deposit = (await p.deposit_quote(tx, deps, "KNM-1")).deposit
         result = await p.outcome(tx, deps, "KNM-1")
     assert [c.number for c in found] == ["KNM-1"]
     public = repr([found, dataclasses.replace(dues, case=None), deposit, result])  # type: ignore[arg-type]

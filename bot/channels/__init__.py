@@ -1,0 +1,1 @@
+"""Channels: the transports (SMS over Twilio, Telegram) around ``bot.dispatch``."""

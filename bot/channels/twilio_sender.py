@@ -1,0 +1,63 @@
+"""Sending SMS through the twilio SDK's async REST client."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+import aiohttp
+from twilio.base.exceptions import TwilioRestException
+from twilio.http.async_http_client import AsyncTwilioHttpClient
+from twilio.rest import Client
+
+from bot.outbox import PermanentSendError, TransientSendError, UnsubscribedError
+
+__all__ = ["TwilioSender"]
+
+
+class TwilioSender:
+    """Sends one SMS per call; create and use it inside a running event loop."""
+
+    def __init__(
+        self,
+        sid: str,
+        token: str,
+        from_number: str,
+        *,
+        api_url: str = "",
+        status_callback: str = "",
+    ) -> None:
+        self._sid, self._token, self._from = sid, token, from_number
+        self._api_url, self._callback = api_url, status_callback
+        self._http: AsyncTwilioHttpClient | None = None
+        self._client: Client | None = None
+
+    async def __aenter__(self) -> TwilioSender:
+        self._http = AsyncTwilioHttpClient(timeout=15)
+        self._client = Client(self._sid, self._token, http_client=self._http)
+        if self._api_url:
+            self._client.api.base_url = self._api_url.rstrip("/")
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._http is not None:
+            await self._http.close()
+
+    async def send(self, recipient: str, body: str, key: str) -> str:
+        """Send; 429, 5xx and network errors are transient, other refusals permanent."""
+        assert self._client is not None, "use TwilioSender inside 'async with'"
+        extra = {"status_callback": self._callback} if self._callback else {}
+        try:
+            message = await self._client.messages.create_async(
+                to=recipient, from_=self._from, body=body, **extra
+            )
+        except TwilioRestException as exc:
+            if exc.status == 429 or exc.status >= 500:
+                raise TransientSendError(f"twilio {exc.status} {exc.code}") from exc
+            if str(exc.code) == "21610":
+                raise UnsubscribedError(f"twilio {exc.code}: unsubscribed") from exc
+            raise PermanentSendError(f"twilio {exc.status} {exc.code}: {exc.msg}") from exc
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            raise TransientSendError(f"network: {exc!r}") from exc
+        return str(message.sid)

@@ -1,0 +1,167 @@
+"""Delivering the outbox: claim due messages with a lease, send, mark; retry with backoff.
+
+The claim is one ``UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED)
+RETURNING`` that works on SQLite (where writers are serialised) and PostgreSQL (where
+instances skip each other's rows). A message whose lease ran out (an instance died
+while sending) is claimed again: at most one duplicate per crash, never a loss.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from sqlalchemy import and_, or_, select, update
+
+from bot.store.models import Contact, OutboxRow
+from bot.store.tx import Store
+
+__all__ = [
+    "PermanentSendError",
+    "Sender",
+    "TransientSendError",
+    "UnsubscribedError",
+    "claim",
+    "deliver_once",
+]
+
+log = logging.getLogger("poundbot.outbox")
+
+LEASE = timedelta(minutes=2)
+MAX_ATTEMPTS = 8
+
+
+class TransientSendError(Exception):
+    """The provider could not take the message now (429, 5xx, network): try again later."""
+
+
+class PermanentSendError(Exception):
+    """The provider refused the message for good."""
+
+
+class UnsubscribedError(PermanentSendError):
+    """The number has unsubscribed (Twilio 21610): it is marked stopped."""
+
+
+class Sender(Protocol):
+    """A channel's way to send one message; returns the provider's message id."""
+
+    async def send(self, recipient: str, body: str, key: str) -> str: ...
+
+
+def backoff(attempts: int) -> timedelta:
+    """30 s, 1 min, 2 min, ... up to an hour between attempts."""
+    return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
+
+
+async def claim(store: Store, worker: str, channels: list[str], limit: int = 50) -> list[OutboxRow]:
+    """Take up to ``limit`` due messages of ``channels`` for ``worker`` under a lease."""
+    async with store.transaction() as tx:
+        now = tx.now
+        due = (
+            select(OutboxRow.id)
+            .where(
+                OutboxRow.channel.in_(channels),
+                or_(
+                    and_(OutboxRow.status == "queued", OutboxRow.next_attempt_at <= now),
+                    and_(OutboxRow.status == "sending", OutboxRow.claimed_until < now),
+                ),
+            )
+            .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+        ids = (
+            (
+                await tx.session.execute(
+                    update(OutboxRow)
+                    .where(OutboxRow.id.in_(due.scalar_subquery()))
+                    .values(
+                        status="sending",
+                        claimed_by=worker,
+                        claimed_until=now + LEASE,
+                        attempts=OutboxRow.attempts + 1,
+                    )
+                    .returning(OutboxRow.id)
+                    .execution_options(synchronize_session=False)
+                )
+            )
+            .scalars()
+            .all()
+        )
+        if not ids:
+            return []
+        rows = await tx.session.execute(
+            select(OutboxRow).where(OutboxRow.id.in_(ids)).order_by(OutboxRow.id)
+        )
+        return list(rows.scalars())
+
+
+async def _finish(store: Store, row_id: int, worker: str, **values: object) -> None:
+    """Record the outcome of a send, if the lease is still ours."""
+    async with store.transaction() as tx:
+        await tx.session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id == row_id, OutboxRow.claimed_by == worker)
+            .values(claimed_until=None, **values)
+        )
+
+
+async def deliver_once(
+    store: Store,
+    senders: Mapping[str, Sender],
+    worker: str,
+    *,
+    limit: int = 50,
+    pause: Mapping[str, float] | None = None,
+) -> int:
+    """One pass: claim due messages and send them; returns how many were sent."""
+    sent = 0
+    pause = pause or {}
+    for row in await claim(store, worker, list(senders), limit):
+        sender = senders[row.channel]
+        try:
+            provider_id = await sender.send(row.recipient, row.body, row.idempotency_key)
+        except TransientSendError as exc:
+            final = row.attempts >= MAX_ATTEMPTS
+            await _finish(
+                store,
+                row.id,
+                worker,
+                status="failed" if final else "queued",
+                last_error=str(exc)[:500],
+                next_attempt_at=_now(store) + backoff(row.attempts),
+            )
+            log.warning("outbox %s: %s (attempt %d)", row.idempotency_key, exc, row.attempts)
+        except PermanentSendError as exc:
+            await _finish(store, row.id, worker, status="failed", last_error=str(exc)[:500])
+            if isinstance(exc, UnsubscribedError):
+                await _stop_number(store, row.recipient)
+            log.warning("outbox %s refused: %s", row.idempotency_key, exc)
+        else:
+            await _finish(
+                store, row.id, worker, status="sent", provider_id=provider_id, sent_at=_now(store)
+            )
+            sent += 1
+        if pause.get(row.channel):
+            await asyncio.sleep(pause[row.channel])
+    return sent
+
+
+def _now(store: Store) -> datetime:
+    now = store.clock.now()  # type: ignore[attr-defined]
+    assert isinstance(now, datetime)
+    return now
+
+
+async def _stop_number(store: Store, phone: str) -> None:
+    async with store.transaction() as tx:
+        contact = await tx.session.get(Contact, phone)
+        if contact is None:
+            tx.session.add(Contact(phone=phone, opted_out_at=tx.now, updated_at=tx.now))
+        else:
+            contact.opted_out_at = contact.opted_out_at or tx.now
+            contact.updated_at = tx.now

@@ -1,0 +1,61 @@
+"""Settings from the environment: credentials and URLs, never in the configuration file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["Settings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the channels need to be switched on."""
+
+    public_url: str = ""
+    telegram_token: str = ""
+    telegram_secret: str = ""
+    telegram_api_url: str = "https://api.telegram.org/bot"
+    telegram_username: str = ""
+    twilio_sid: str = ""
+    twilio_token: str = ""
+    twilio_from: str = ""
+    twilio_api_url: str = ""
+    link_secret: str = ""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        return cls(
+            public_url=env.get("POUNDBOT_PUBLIC_URL", "").rstrip("/"),
+            telegram_token=env.get("TELEGRAM_BOT_TOKEN", ""),
+            telegram_secret=env.get("TELEGRAM_WEBHOOK_SECRET", ""),
+            telegram_api_url=env.get("TELEGRAM_API_URL", "https://api.telegram.org/bot"),
+            telegram_username=env.get("TELEGRAM_BOT_USERNAME", "").lstrip("@"),
+            twilio_sid=env.get("TWILIO_ACCOUNT_SID", ""),
+            twilio_token=env.get("TWILIO_AUTH_TOKEN", ""),
+            twilio_from=env.get("TWILIO_FROM_NUMBER", ""),
+            twilio_api_url=env.get("TWILIO_API_URL", ""),
+            link_secret=env.get("POUNDBOT_SECRET", ""),
+        )
+
+    def sms_off_reason(self) -> str | None:
+        """Why the SMS channel is off, or None when it is on."""
+        missing = [
+            name
+            for name, value in (
+                ("TWILIO_ACCOUNT_SID", self.twilio_sid),
+                ("TWILIO_AUTH_TOKEN", self.twilio_token),
+                ("TWILIO_FROM_NUMBER", self.twilio_from),
+                ("POUNDBOT_PUBLIC_URL", self.public_url),
+            )
+            if not value
+        ]
+        return f"no {', '.join(missing)}" if missing else None
+
+    def telegram_off_reason(self) -> str | None:
+        """Why the Telegram channel is off, or None when it is on."""
+        if not self.telegram_token:
+            return "no TELEGRAM_BOT_TOKEN"
+        return None

@@ -1,0 +1,119 @@
+"""The outbox: each message sent once, retried on transient errors, never after acceptance."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from bot.clock import FixedClock
+from bot.outbox import (
+    PermanentSendError,
+    TransientSendError,
+    UnsubscribedError,
+    claim,
+    deliver_once,
+)
+from bot.store.messages import enqueue
+from bot.store.models import Contact, OutboxRow
+from bot.store.tx import Store
+
+
+class FakeSender:
+    """Records what it sends; fails as told."""
+
+    def __init__(self, fail: list[Exception] | None = None) -> None:
+        self.sent: list[tuple[str, str, str]] = []
+        self.fail = fail or []
+
+    async def send(self, recipient: str, body: str, key: str) -> str:
+        await asyncio.sleep(0)
+        if self.fail:
+            raise self.fail.pop(0)
+        self.sent.append((recipient, body, key))
+        return f"SM{len(self.sent):04d}"
+
+
+async def _queue(store: Store, n: int, channel: str = "sms") -> None:
+    async with store.transaction() as tx:
+        for i in range(n):
+            await enqueue(
+                tx, key=f"k{i}", channel=channel, recipient=f"+9198470{i:05d}", body=f"message {i}"
+            )
+
+
+async def _rows(store: Store) -> list[OutboxRow]:
+    async with store.transaction() as tx:
+        return list((await tx.session.execute(select(OutboxRow).order_by(OutboxRow.id))).scalars())
+
+
+async def test_two_dispatchers_send_each_message_exactly_once(store: Store) -> None:
+    await _queue(store, 200)
+    first, second = FakeSender(), FakeSender()
+
+    async def drain(sender: FakeSender, name: str) -> None:
+        while await deliver_once(store, {"sms": sender}, name, limit=7):
+            pass
+
+    await asyncio.gather(drain(first, "a"), drain(second, "b"))
+    keys = [key for _, _, key in first.sent + second.sent]
+    assert sorted(keys) == sorted(f"k{i}" for i in range(200))
+    assert all(row.status == "sent" for row in await _rows(store))
+
+
+async def test_a_transient_failure_is_retried_after_a_backoff(
+    store: Store, clock: FixedClock
+) -> None:
+    await _queue(store, 1)
+    sender = FakeSender(fail=[TransientSendError("429")])
+    assert await deliver_once(store, {"sms": sender}, "w") == 0
+    (row,) = await _rows(store)
+    assert (row.status, row.attempts) == ("queued", 1)
+    assert await deliver_once(store, {"sms": sender}, "w") == 0  # not due yet
+    clock.advance(seconds=31)
+    assert await deliver_once(store, {"sms": sender}, "w") == 1
+    (row,) = await _rows(store)
+    assert (row.status, row.provider_id, row.attempts) == ("sent", "SM0001", 2)
+
+
+async def test_a_refused_message_fails_and_an_unsubscribed_number_is_stopped(
+    store: Store,
+) -> None:
+    await _queue(store, 2)
+    sender = FakeSender(fail=[PermanentSendError("21211 bad number"), UnsubscribedError("21610")])
+    await deliver_once(store, {"sms": sender}, "w")
+    rows = await _rows(store)
+    assert [r.status for r in rows] == ["failed", "failed"]
+    async with store.transaction() as tx:
+        contact = await tx.session.get(Contact, rows[1].recipient)
+    assert contact is not None
+    assert contact.opted_out_at is not None
+
+
+async def test_a_lease_left_by_a_dead_instance_is_taken_over(
+    store: Store, clock: FixedClock
+) -> None:
+    await _queue(store, 3)
+    taken = await claim(store, "dead", ["sms"])
+    assert len(taken) == 3
+    assert await claim(store, "alive", ["sms"]) == []  # leased
+    clock.advance(minutes=3)
+    sender = FakeSender()
+    assert await deliver_once(store, {"sms": sender}, "alive") == 3
+    assert all(r.claimed_by == "alive" for r in await _rows(store))
+
+
+async def test_a_message_not_due_until_morning_waits(store: Store, clock: FixedClock) -> None:
+    async with store.transaction() as tx:
+        await enqueue(
+            tx,
+            key="night",
+            channel="sms",
+            recipient="+919847000001",
+            body="x",
+            not_before=clock.now() + timedelta(hours=9),
+        )
+    assert await deliver_once(store, {"sms": FakeSender()}, "w") == 0
+    clock.advance(hours=9)
+    assert await deliver_once(store, {"sms": FakeSender()}, "w") == 1
