@@ -1,0 +1,416 @@
+"""From a line of text to a reply: parse, call one use case, render. Shared by every channel.
+
+SMS, the one-line Telegram commands and the console all come through ``handle_text``;
+only the transport differs. Bad input and refused steps become translated replies
+and change nothing (each command runs in a savepoint that a refusal rolls back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.caller import KEEPER, Caller
+from bot.commands import Command, ParseError, parse
+from bot.errors import AppError, NotAllowedError
+from bot.i18n import Translator, detect_script, render, translator
+from bot.notify import notify_officers, notify_phone
+from bot.services import keeper as keeping
+from bot.services import officer as officering
+from bot.services import public
+from bot.services.base import Deps, require_officer
+from bot.store.models import Contact, User
+from bot.store.tx import Tx
+from domain.case import Lot, Person, Seizure
+from domain.dues import complaint_last_day
+from domain.errors import DomainError
+from domain.kinds import Kinds
+from domain.money import Money
+from domain.sale import receipt_for
+
+__all__ = ["Reply", "handle_text", "language_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The answer to one message, and the language it is in."""
+
+    text: str
+    lang: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    tx: Tx
+    deps: Deps
+    caller: Caller
+    tr: Translator
+    sms: bool
+
+    @property
+    def kinds(self) -> Kinds:
+        return self.deps.config.kinds
+
+    def default_lang(self, pound: str) -> str:
+        found = self.deps.config.pounds.get(pound)
+        return found.languages[0] if found else "ml"
+
+
+Handler = Callable[[_Ctx, Command], Awaitable[str]]
+
+
+async def language_for(tx: Tx, caller: Caller, text: str) -> str:
+    """The caller's chosen language; else the script they wrote in; else English."""
+    if caller.lang:
+        return caller.lang
+    if caller.phone:
+        contact = await tx.session.get(Contact, caller.phone)
+        if contact is not None and contact.lang:
+            return contact.lang
+    return detect_script(text) or "en"
+
+
+async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: bool) -> Reply:
+    """Answer one line from ``caller``: never raises for anything the user typed."""
+    lang = await language_for(tx, caller, text)
+    try:
+        command = parse(text, deps.config, deps.today())
+    except ParseError as exc:
+        return Reply(render.parse_error(exc.code, exc.facts, translator(lang)), lang)
+    if not caller.lang and command.lang != "en":
+        lang = command.lang  # a keyword in Malayalam gets a Malayalam reply
+    ctx = _Ctx(tx, deps, caller, translator(lang), sms)
+    try:
+        async with tx.session.begin_nested():
+            body = await _HANDLERS[command.name](ctx, command)
+    except DomainError as exc:
+        body = render.error(exc, ctx.tr)
+    except AppError as exc:
+        body = render.app_error(exc, ctx.tr)
+    return Reply(body, ctx.tr.lang)
+
+
+# --- anyone --------------------------------------------------------------------------
+
+
+async def _help(ctx: _Ctx, command: Command) -> str:
+    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms)
+
+
+async def _dues(ctx: _Ctx, command: Command) -> str:
+    answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
+    return render.dues_reply(answer.dues, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds)
+
+
+async def _deposit(ctx: _Ctx, command: Command) -> str:
+    answer = await public.deposit_quote(ctx.tx, ctx.deps, _case(command))
+    return render.deposit_reply(answer.deposit, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds)
+
+
+async def _status(ctx: _Ctx, command: Command) -> str:
+    answer = await public.outcome(ctx.tx, ctx.deps, _case(command))
+    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds)
+
+
+async def _find(ctx: _Ctx, command: Command) -> str:
+    found = await public.find_cases(ctx.tx, ctx.deps, list(command.words))
+    return render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
+
+
+async def _lang(ctx: _Ctx, command: Command) -> str:
+    chosen = command.words[0]
+    await _set_contact(ctx, lang=chosen)
+    return render.lang_set(translator(chosen))
+
+
+async def _stop(ctx: _Ctx, command: Command) -> str:
+    await _set_contact(ctx, opted_out=True)
+    return render.stopped(ctx.tr)
+
+
+async def _start(ctx: _Ctx, command: Command) -> str:
+    await _set_contact(ctx, opted_out=False)
+    return render.started(ctx.tr)
+
+
+async def _set_contact(
+    ctx: _Ctx, *, lang: str | None = None, opted_out: bool | None = None
+) -> None:
+    """Remember a language or an opt-out, for a registered user or a telephone number."""
+    tx, caller = ctx.tx, ctx.caller
+    if caller.user_id is not None and lang is not None:
+        user = await tx.session.get(User, caller.user_id)
+        if user is not None:
+            user.lang = lang
+    if caller.phone is None:
+        return
+    contact = await tx.session.get(Contact, caller.phone)
+    if contact is None:
+        contact = Contact(phone=caller.phone, updated_at=tx.now)
+        tx.session.add(contact)
+    if lang is not None:
+        contact.lang = lang
+    if opted_out is not None:
+        contact.opted_out_at = tx.now if opted_out else None
+    contact.updated_at = tx.now
+    await tx.session.flush()
+
+
+def _case(command: Command) -> str:
+    assert command.case is not None  # the parser refuses a case command without one
+    return command.case
+
+
+# --- pound-keepers ---------------------------------------------------------------------
+
+
+async def _seize(ctx: _Ctx, command: Command) -> str:
+    caller, deps = ctx.caller, ctx.deps
+    if caller.role != KEEPER or caller.pound is None:
+        raise NotAllowedError("only a pound-keeper reports a seizure")
+    now = deps.local_now()
+    day = command.on or now.date()
+    hour = command.at or (now.time() if day == now.date() else datetime.min.time())
+    seizer = _person(command.person)
+    seizure = Seizure(
+        pound=caller.pound,
+        lots=tuple(Lot(lot.kind, lot.count, command.description) for lot in command.lots),
+        place_seized=command.place,
+        brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),
+        seizer=seizer,
+        owner=_person(command.owner),
+    )
+    recorded = await keeping.record_seizure(
+        ctx.tx, deps, caller, seizure, owner_phone=command.owner_phone
+    )
+    case = recorded.case
+    daily = keeping.daily_charge(deps, case, deps.today())
+    pound = deps.config.pounds[caller.pound]
+    if command.owner_phone:
+        await notify_phone(
+            ctx.tx,
+            command.owner_phone,
+            f"intake:{case.number}",
+            lambda tr: render.intake_sms(case, recorded.dues, daily, pound.name, tr),
+            ctx.default_lang(caller.pound),
+            deps.config.reminders,
+        )
+    return render.seizure_ack(
+        case, recorded.dues, daily, ctx.tr, ctx.sms, kinds=ctx.kinds, pound_name=pound.name
+    )
+
+
+def _person(text: str) -> Person | None:
+    if not text:
+        return None
+    name, _, residence = text.partition(",")
+    return Person(name.strip(), residence.strip())
+
+
+async def _paid(ctx: _Ctx, command: Command) -> str:
+    recorded = await keeping.record_payment(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    return render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
+
+
+async def _deposited(ctx: _Ctx, command: Command) -> str:
+    recorded = await keeping.record_deposit(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    by = complaint_last_day(recorded.case.seizure.seizure_day)
+    return render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms)
+
+
+async def _report(ctx: _Ctx, command: Command) -> str:
+    recorded = await keeping.report_unclaimed(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    case = recorded.case
+    pound = ctx.deps.config.pounds[case.seizure.pound]
+    reported_on = case.reported_on or ctx.deps.today()
+    authority = ctx.deps.authority_of(pound.code)
+    await notify_officers(
+        ctx.tx,
+        authority,
+        f"report:{case.number}",
+        lambda tr: render.report_to_officer(case, pound.name, reported_on, tr),
+        ctx.deps.config.authorities[authority].default_language,
+    )
+    return render.report_sent(case, ctx.tr, ctx.sms)
+
+
+async def _refused(ctx: _Ctx, command: Command) -> str:
+    recorded = await keeping.record_owner_refusal(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    return render.owner_refusal_recorded(recorded.case, ctx.tr, ctx.sms)
+
+
+async def _cases(ctx: _Ctx, command: Command) -> str:
+    items = await keeping.list_open_cases(ctx.tx, ctx.deps, ctx.caller)
+    return render.open_cases(items, ctx.tr, ctx.sms, kinds=ctx.kinds)
+
+
+# --- officers ----------------------------------------------------------------------------
+
+
+async def _notice(ctx: _Ctx, command: Command) -> str:
+    deps, tx = ctx.deps, ctx.tx
+    if not command.places:
+        loaded = await tx.load_case(_case(command))
+        authority_code = require_officer(deps, ctx.caller, loaded)
+        authority = deps.config.authorities[authority_code]
+        pound = deps.config.pounds[loaded.pound]
+        today = deps.today()
+        parts = [
+            render.notice_text(loaded.case, authority, pound, today, ctx.tr),
+            render.proclamation_script(loaded.case, authority, pound, today, ctx.tr),
+        ]
+        return "\n\n".join(parts)
+    recorded = await officering.record_notice(
+        tx, deps, ctx.caller, _case(command), proclaimed_at=command.places, on=command.on
+    )
+    return render.notice_recorded(recorded.case, ctx.tr)
+
+
+async def _auction(ctx: _Ctx, command: Command) -> str:
+    assert command.on is not None
+    recorded = await officering.schedule_auction(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), auction_on=command.on, place=command.place
+    )
+    row = recorded.loaded.row
+    if row.owner_phone:
+        number, day, place = row.number, command.on, command.place
+        await notify_phone(
+            ctx.tx,
+            row.owner_phone,
+            f"auction:{number}:{day.isoformat()}",
+            lambda tr: render.auction_sms(number, day, place, tr),
+            ctx.default_lang(row.pound_code),
+            ctx.deps.config.reminders,
+        )
+    return render.auction_scheduled(recorded.case, ctx.tr)
+
+
+async def _sold(ctx: _Ctx, command: Command) -> str:
+    assert command.lot is not None
+    assert command.count is not None
+    sold = command.name == "sold"
+    # Recording SOLD states that the buyer signed the declaration of s.18.
+    recorded, progress = await officering.record_lot(
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        lot=command.lot - 1,
+        count=command.count,
+        price=command.amount if sold else None,
+        buyer=Person(command.person) if sold else None,
+        buyer_role=None,
+        declared_not_barred=sold,
+        on=command.on,
+    )
+    return render.lot_recorded(recorded.case, progress, ctx.tr)
+
+
+async def _settle(ctx: _Ctx, command: Command) -> str:
+    settled = await officering.settle_sale(
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        expenses=command.amount or Money.zero(),
+        on=command.on,
+    )
+    row = settled.recorded.loaded.row
+    if row.owner_phone:
+        await notify_phone(
+            ctx.tx,
+            row.owner_phone,
+            f"account:{row.number}",
+            lambda tr: render.account_sms(settled.account, tr),
+            ctx.default_lang(row.pound_code),
+            ctx.deps.config.reminders,
+        )
+    return render.settled_reply(settled.settlement, settled.account, ctx.tr)
+
+
+async def _receipt(ctx: _Ctx, command: Command) -> str:
+    recorded = await officering.record_account_delivered(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), received_by=command.person, on=command.on
+    )
+    settled = officering.account_of(ctx.deps, recorded.case)
+    assert settled is not None
+    day = command.on or ctx.deps.today()
+    return render.receipt_text(receipt_for(settled[1], command.person, day), ctx.tr)
+
+
+async def _account_refused(ctx: _Ctx, command: Command) -> str:
+    recorded = await officering.record_account_refused(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    return render.account_refused_reply(recorded.case, ctx.tr)
+
+
+async def _claim(ctx: _Ctx, command: Command) -> str:
+    today = ctx.deps.today()
+    recorded = await officering.claim_deposit(
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        claimant=command.person,
+        preferred_on=command.on or today,
+        reference=command.reference,
+    )
+    return render.claim_recorded(recorded.case, ctx.tr)
+
+
+async def _fund(ctx: _Ctx, command: Command) -> str:
+    loaded = await ctx.tx.load_case(_case(command))
+    amount = officering.balance_of(loaded.case)
+    recorded = await officering.credit_deposit_to_fund(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    return render.fund_credited(recorded.case, amount, ctx.tr)
+
+
+async def _due(ctx: _Ctx, command: Command) -> str:
+    items = await officering.deadlines_due(ctx.tx, ctx.deps, ctx.caller)
+    return render.digest(items, ctx.deps.today(), ctx.tr)
+
+
+async def _register(ctx: _Ctx, command: Command) -> str:
+    entries = await officering.deposit_register(ctx.tx, ctx.deps, ctx.caller)
+    return render.deposit_register_text(entries, ctx.deps.today(), ctx.tr)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "help": _help,
+    "dues": _dues,
+    "deposit": _deposit,
+    "status": _status,
+    "find": _find,
+    "lang": _lang,
+    "stop": _stop,
+    "start": _start,
+    "seize": _seize,
+    "paid": _paid,
+    "deposited": _deposited,
+    "report": _report,
+    "refused": _refused,
+    "cases": _cases,
+    "notice": _notice,
+    "auction": _auction,
+    "sold": _sold,
+    "unsold": _sold,
+    "settle": _settle,
+    "receipt": _receipt,
+    "account_refused": _account_refused,
+    "claim": _claim,
+    "fund": _fund,
+    "due": _due,
+    "register": _register,
+}
