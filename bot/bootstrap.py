@@ -65,7 +65,7 @@ async def open_app(
     try:
         if migrate if migrate is not None else is_embedded(url):
             await upgrade(engine)
-        store = Store(make_sessionmaker(engine), clock)
+        store = Store(make_sessionmaker(engine), clock, serialize=is_embedded(url))
         async with store.transaction() as tx:
             await sync_places(
                 tx,

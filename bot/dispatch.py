@@ -81,9 +81,13 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
     if not caller.lang and command.lang != "en":
         lang = command.lang  # a keyword in Malayalam gets a Malayalam reply
     ctx = _Ctx(tx, deps, caller, translator(lang), sms)
+    handler = _HANDLERS[command.name]
     try:
-        async with tx.session.begin_nested():
-            body = await _HANDLERS[command.name](ctx, command)
+        if command.name in _READ_ONLY:
+            body = await handler(ctx, command)
+        else:  # a refusal rolls back whatever the step had written
+            async with tx.session.begin_nested():
+                body = await handler(ctx, command)
     except DomainError as exc:
         body = render.error(exc, ctx.tr)
     except AppError as exc:
@@ -386,6 +390,9 @@ async def _register(ctx: _Ctx, command: Command) -> str:
     entries = await officering.deposit_register(ctx.tx, ctx.deps, ctx.caller)
     return render.deposit_register_text(entries, ctx.deps.today(), ctx.tr)
 
+
+#: Commands that write nothing: no savepoint needed around them.
+_READ_ONLY = frozenset({"help", "dues", "deposit", "status", "find", "cases", "due", "register"})
 
 _HANDLERS: dict[str, Handler] = {
     "help": _help,
