@@ -1,0 +1,130 @@
+"""``poundbot console``: a terminal chat with the running configuration and database.
+
+It goes through the same parsing, use cases and rendering as the real channels
+(``bot.dispatch.handle_text``, with every line stored in the inbox like an SMS); only
+the transport differs. Line editing and history come from ``readline`` where the
+terminal has it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+import uuid
+from collections.abc import Callable
+from typing import TextIO
+
+from bot.bootstrap import App, open_app
+from bot.caller import KEEPER, OFFICER, Caller
+from bot.channels.identity import caller_for_phone
+from bot.dispatch import handle_text
+from bot.i18n import render, translator
+from bot.store.messages import Inbound, process_inbound
+from bot.store.tx import Tx
+
+__all__ = ["add_console_command", "run_console"]
+
+log = logging.getLogger("poundbot.console")
+
+PROMPTS = {"keeper": "keeper> ", "officer": "officer> ", "owner": "owner> "}
+BYE = ("quit", "exit", "bye")
+
+
+def _caller(args: argparse.Namespace, app: App) -> Caller:
+    """Who the console speaks as (a registered user with --phone takes precedence)."""
+    if args.role == "keeper":
+        pound = args.pound or next(iter(app.config.pounds))
+        return Caller(
+            role=KEEPER,
+            channel="console",
+            pound=pound,
+            authority=app.config.pounds[pound].authority,
+            phone=args.phone,
+            lang=args.lang,
+            name="console",
+        )
+    if args.role == "officer":
+        authority = args.authority or next(iter(app.config.authorities))
+        return Caller(
+            role=OFFICER,
+            channel="console",
+            authority=authority,
+            phone=args.phone,
+            lang=args.lang,
+            name="console",
+        )
+    return Caller.public("console", phone=args.phone or "+910000000000", lang=args.lang)
+
+
+async def run_console(
+    app: App,
+    caller: Caller,
+    *,
+    read: Callable[[str], str] = input,
+    out: TextIO = sys.stdout,
+    prompt: str = "> ",
+) -> int:
+    """Read lines until end of input or "quit"; answer each as the channels would."""
+    if caller.phone and caller.role == "public":
+        async with app.store.transaction() as tx:
+            registered = await caller_for_phone(tx, caller.phone, "console")
+        if registered.role != "public":
+            caller = registered
+    print(
+        f"poundbot console as {caller.role}"
+        + (f" of {caller.pound or caller.authority}" if caller.pound or caller.authority else "")
+        + ". Type HELP for the words, quit to leave.",
+        file=out,
+    )
+    while True:
+        try:
+            line = await asyncio.to_thread(read, prompt)
+        except EOFError:
+            print(file=out)
+            return 0
+        if line.strip().lower() in BYE:
+            return 0
+        if not line.strip():
+            continue
+        message = Inbound(
+            "console",
+            uuid.uuid4().hex,
+            caller.phone or "console",
+            line,
+            {"line": line, "role": caller.role},
+        )
+
+        async def handle(tx: Tx, line: str = line) -> str:
+            return (await handle_text(tx, app.deps, caller, line, sms=False)).text
+
+        try:
+            print(await process_inbound(app.store, message, handle), file=out)
+        except Exception:  # the line stays in the inbox, unprocessed; the console goes on
+            log.exception("console: could not process %r", line)
+            print(render.try_again_later(translator(caller.lang or "en")), file=out)
+
+
+def _command(args: argparse.Namespace) -> int:
+    async def main() -> int:
+        async with open_app() as app:
+            return await run_console(app, _caller(args, app), prompt=PROMPTS[args.role])
+
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (line editing and history for input())
+    return asyncio.run(main())
+
+
+def add_console_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``poundbot console --as keeper|officer|owner [--phone] [--lang] [--pound|--authority]``."""
+    console = sub.add_parser("console", help="chat with poundbot in the terminal")
+    console.add_argument("--as", dest="role", choices=sorted(PROMPTS), default="owner")
+    console.add_argument(
+        "--phone", help="speak as this number (a registered user's, or an owner's)"
+    )
+    console.add_argument("--lang", choices=["ml", "en", "ta", "kn"])
+    console.add_argument("--pound", help="the keeper's pound (default: the first configured)")
+    console.add_argument("--authority", help="the officer's authority (default: the first)")
+    console.set_defaults(func=_command)

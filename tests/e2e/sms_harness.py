@@ -1,0 +1,116 @@
+"""A running poundbot with the SMS channel on, signed Twilio requests, and a fake Twilio API."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import httpx
+from twilio.request_validator import RequestValidator
+
+from bot.app import build_app
+from bot.bootstrap import App, open_app
+from bot.caller import Caller
+from bot.clock import FixedClock
+from bot.services.admin import add_user
+from bot.settings import Settings
+from domain.calendar import LOCAL_TZ
+from tests.e2e.fake_twilio import FakeTwilio
+from tests.e2e.loopback import serve
+
+PUBLIC_URL = "https://pound.example.org"
+TOKEN = "twilio-test-auth-token"
+SID = "AC" + "0" * 32
+FROM = "+14155550100"
+KEEPER_PHONE = "+919847000010"
+OFFICER_PHONE = "+919847000020"
+
+
+@dataclass
+class SmsRig:
+    """What a test talks to."""
+
+    http: httpx.AsyncClient
+    app: App
+    clock: FixedClock
+    twilio: FakeTwilio
+    twilio_url: str
+    settings: Settings
+
+    def sign(self, path: str, params: Mapping[str, str], url: str | None = None) -> str:
+        validator = RequestValidator(TOKEN)
+        return str(validator.compute_signature(url or PUBLIC_URL + path, dict(params)))
+
+    async def post(
+        self, path: str, params: Mapping[str, str], *, signature: str | None = None
+    ) -> httpx.Response:
+        headers = {
+            "X-Twilio-Signature": signature if signature is not None else self.sign(path, params)
+        }
+        return await self.http.post(path, data=dict(params), headers=headers)
+
+    async def sms(self, sender: str, body: str, sid: str) -> httpx.Response:
+        return await self.post(
+            "/twilio/sms",
+            {
+                "MessageSid": sid,
+                "From": sender,
+                "To": FROM,
+                "Body": body,
+                "FromCity": "",
+                "NumMedia": "0",
+                "AccountSid": SID,
+            },
+        )
+
+
+@asynccontextmanager
+async def sms_rig(tmp_path: Path) -> AsyncIterator[SmsRig]:
+    """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too."""
+    clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
+    twilio = FakeTwilio()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
+    async with serve(twilio.app()) as twilio_url:
+        settings = Settings(
+            public_url=PUBLIC_URL,
+            twilio_sid=SID,
+            twilio_token=TOKEN,
+            twilio_from=FROM,
+            twilio_api_url=twilio_url,
+        )
+        async with open_app(url=url, clock=clock) as setup, setup.store.transaction() as tx:
+            admin = Caller.system()
+            await add_user(
+                tx,
+                setup.deps,
+                admin,
+                role="keeper",
+                pound="KNM",
+                phone=KEEPER_PHONE,
+                name="Velayudhan",
+                lang="en",
+            )
+            await add_user(
+                tx,
+                setup.deps,
+                admin,
+                role="officer",
+                authority="KNM-GP",
+                phone=OFFICER_PHONE,
+                name="Secretary",
+                lang="en",
+            )
+        holder: dict[str, App] = {}
+
+        @asynccontextmanager
+        async def factory() -> AsyncIterator[App]:
+            async with open_app(url=url, clock=clock) as app:
+                holder["app"] = app
+                yield app
+
+        poundbot = build_app(factory, settings)
+        async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
+            yield SmsRig(http, holder["app"], clock, twilio, twilio_url, settings)
