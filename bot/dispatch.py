@@ -272,6 +272,8 @@ async def _notice(ctx: _Ctx, command: Command) -> str:
             render.notice_text(loaded.case, authority, pound, today, ctx.tr),
             render.proclamation_script(loaded.case, authority, pound, today, ctx.tr),
         ]
+        if deps.notice_url is not None:
+            parts.append(deps.notice_url(loaded.row.number, today))
         return "\n\n".join(parts)
     recorded = await officering.record_notice(
         tx, deps, ctx.caller, _case(command), proclaimed_at=command.places, on=command.on

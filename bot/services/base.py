@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -22,6 +23,8 @@ class Deps:
 
     config: Config
     clock: Clock
+    #: Builds the signed link of a case's printable notice (None: no public URL).
+    notice_url: Callable[[str, date], str] | None = None
 
     def today(self) -> date:
         return local_today(self.clock)

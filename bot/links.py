@@ -1,0 +1,28 @@
+"""Unguessable signed links: the printable s.13(2) notice of a case."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from datetime import date
+
+__all__ = ["notice_path", "notice_signature", "verify_notice"]
+
+
+def notice_signature(secret: str, number: str, on: date) -> str:
+    """HMAC-SHA256 of the case number and the notice date, URL-safe, 22 characters."""
+    digest = hmac.new(
+        secret.encode(), f"notice|{number}|{on.isoformat()}".encode(), hashlib.sha256
+    ).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def notice_path(secret: str, number: str, on: date) -> str:
+    """The path of the printable notice: ``/notice/KNM-17/2026-03-10/<signature>``."""
+    return f"/notice/{number}/{on.isoformat()}/{notice_signature(secret, number, on)}"
+
+
+def verify_notice(secret: str, number: str, on: date, signature: str) -> bool:
+    """True when ``signature`` was made by this server for this case and date."""
+    return hmac.compare_digest(notice_signature(secret, number, on), signature)
