@@ -30,7 +30,6 @@ __all__ = [
     "catalog_report",
     "detect_script",
     "locale_of",
-    "print_report",
     "read_catalog",
     "translator",
 ]
@@ -177,19 +176,7 @@ def _stats(lang: str, directory: Path) -> CatalogStats:
 
 
 def catalog_report(directory: Path = LOCALES_DIR) -> Iterator[CatalogStats]:
-    """Statistics of every catalog (``make messages-report``); English may be empty."""
+    """Statistics of every catalog (``make messages-report``, ``bot.i18n.report``);
+    English may be empty: its msgids are its texts."""
     for lang in LANGUAGES:
         yield _stats(lang, directory)
-
-
-def print_report(directory: Path = LOCALES_DIR) -> int:
-    """Print each catalog's completeness; 1 if a non-English one is incomplete or fuzzy."""
-    status = 0
-    for stats in catalog_report(directory):
-        print(
-            f"{stats.lang}: {stats.translated}/{stats.total} translated, "
-            f"{stats.fuzzy} fuzzy, {stats.untranslated} untranslated"
-        )
-        if stats.lang != "en" and (stats.fuzzy or stats.untranslated):
-            status = 1
-    return status

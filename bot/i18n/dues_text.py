@@ -1,0 +1,75 @@
+"""The lines of what is owed: fines (s.11), feeding and watering (s.4), sale expenses
+(s.15(2)), each with its heads, days and rate; used by every reply that lists dues."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, timedelta
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.words_text import KindMap, kind_count, money
+from domain.case import Case, Stage
+from domain.dues import Dues, DuesItem, DuesLine
+from domain.money import Money
+
+__all__ = ["IN_POUND", "daily_now", "dues_line", "dues_lines", "feeding_days"]
+
+#: Stages in which the cattle are still in the pound and feeding charges still run.
+IN_POUND: Final = frozenset(
+    {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+)
+
+
+def feeding_days(lines: Iterable[DuesLine]) -> int:
+    """Distinct days charged for feeding and watering across the lines."""
+    days: set[date] = set()
+    for line in lines:
+        if line.item is DuesItem.FEEDING and line.first_day and line.last_day:
+            days.update(
+                line.first_day + timedelta(days=i)
+                for i in range((line.last_day - line.first_day).days + 1)
+            )
+    return len(days)
+
+
+def daily_now(dues: Dues, case: Case) -> Money:
+    """The feeding charge per day still running on the dues' day (zero once they left)."""
+    if case.stage not in IN_POUND:
+        return Money.zero()
+    return Money(
+        sum(
+            line.rate.paise * line.heads
+            for line in dues.lines
+            if line.item is DuesItem.FEEDING and line.last_day == dues.on
+        )
+    )
+
+
+def dues_line(line: DuesLine, tr: Translator, kinds: KindMap | None = None) -> str:
+    """One line of the dues with its provision: heads × (days ×) rate = amount."""
+    values = {
+        "cattle": kind_count(line.kind, line.heads, tr, kinds),
+        "rate": money(line.rate, tr),
+        "amount": money(line.amount, tr),
+        "days": line.days,
+    }
+    if line.item is DuesItem.FINE:
+        # TRANSLATORS: s.11 — one line of the dues: heads x fine per head = amount.
+        return tr.gettext("Fine (s.11): %(cattle)s × %(rate)s = %(amount)s") % values
+    if line.item is DuesItem.FEEDING:
+        # TRANSLATORS: s.4 — one line of the dues: heads x days x charge per head per
+        # day = amount.
+        text = tr.ngettext(
+            "Feeding and watering (s.4): %(cattle)s × %(days)d day × %(rate)s = %(amount)s",
+            "Feeding and watering (s.4): %(cattle)s × %(days)d days × %(rate)s = %(amount)s",
+            line.days,
+        )
+        return text % values
+    # TRANSLATORS: s.15(2) — the expenses of the sale, deducted from its proceeds.
+    return tr.gettext("Expenses of sale (s.15(2)): %(amount)s") % values
+
+
+def dues_lines(dues: Dues, tr: Translator, kinds: KindMap | None = None) -> list[str]:
+    """Every line of ``dues``, in the domain's order (lot by lot)."""
+    return [dues_line(line, tr, kinds) for line in dues.lines]

@@ -1,0 +1,102 @@
+"""What happens next in a case, and when: the sentence that ends a dues reply.
+
+Each function returns its wordings fullest first; an SMS falls back to a shorter one
+when the fuller does not fit.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.dues_text import IN_POUND
+from bot.i18n.words_text import day
+from domain.calendar import period_end
+from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
+
+__all__ = ["auction_steps", "next_step", "report_steps"]
+
+
+def report_steps(impounded: date, on: date, tr: Translator) -> tuple[str, ...]:
+    """The s.13(1) report date as of ``on``: fullest wording first, then the shortest."""
+    due = {"date": day(report_due_on(impounded), tr)}
+    # TRANSLATORS: s.13(1) — the day the unclaimed report is due, as briefly as possible
+    # (an SMS falls back to this when the fuller wording does not fit).
+    short = tr.gettext("Report due %(date)s (s.13(1)).") % due
+    if on <= period_end(impounded, 7):
+        # TRANSLATORS: s.13(1) — day the pound-keeper reports unclaimed cattle to the
+        # local authority (still ahead).
+        return (tr.gettext("If unclaimed, reported on %(date)s (s.13(1)).") % due, short)
+    # TRANSLATORS: s.13(1) — seven days have passed unclaimed: the report is due (or was
+    # due) on that day.
+    return (tr.gettext("Unclaimed: report due %(date)s (s.13(1)).") % due, short)
+
+
+def auction_steps(case: Case, tr: Translator) -> tuple[str, ...]:
+    """The scheduled public auction: with its place, then without (for a short SMS)."""
+    auction = case.scheduled_auction
+    if auction is None:
+        return ()
+    values = {"date": day(auction.auction_on, tr), "place": auction.place}
+    if case.owner_appeared:
+        # TRANSLATORS: s.15(1) — the owner did not pay; day and place of the auction.
+        at = tr.gettext("Public auction on %(date)s at %(place)s (s.15(1)).")
+        # TRANSLATORS: s.15(1) — the same, without the place (for a short SMS).
+        on_day = tr.gettext("Public auction on %(date)s (s.15(1)).")
+    else:
+        # TRANSLATORS: s.13(3) — unclaimed cattle; day and place of the auction.
+        at = tr.gettext("Public auction on %(date)s at %(place)s (s.13(3)).")
+        # TRANSLATORS: s.13(3) — the same, without the place (for a short SMS).
+        on_day = tr.gettext("Public auction on %(date)s (s.13(3)).")
+    return (at % values, on_day % values)
+
+
+def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
+    """What happens next in the case, and when, as of ``on``: the fullest wording first,
+    then shorter ones an SMS may fall back to."""
+    impounded = case.seizure.impounded_on
+    stage = case.stage
+    if stage is Stage.IMPOUNDED:
+        return report_steps(impounded, on, tr)
+    if stage is Stage.REPORTED:
+        # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed to the local authority; the
+        # notice and the proclamation by beat of drum come next.
+        text = tr.gettext(
+            "Reported unclaimed on %(date)s (s.13(1)); notice and beat of drum next (s.13(2))."
+        )
+        # TRANSLATORS: s.13(2) — the same, shorter (for an SMS).
+        short = tr.gettext("Notice and beat of drum next (s.13(2)).")
+        return (text % {"date": day(case.reported_on or on, tr)}, short)
+    if case.scheduled_auction is not None and stage in IN_POUND:
+        return auction_steps(case, tr)
+    if stage is Stage.NOTICE_POSTED and case.notice is not None:
+        # TRANSLATORS: s.13(3) — first day of the public auction of unclaimed cattle,
+        # seven days after the notice.
+        text = tr.gettext("If unclaimed, public auction from %(date)s (s.13(3)).")
+        return (text % {"date": day(auction_allowed_from(case.notice.on), tr)},)
+    if stage is Stage.OWNER_REFUSED:
+        # TRANSLATORS: s.15(1) — the owner refused or omitted to pay.
+        return (tr.gettext("Not paid: the cattle will be sold by public auction (s.15(1))."),)
+    if stage is Stage.SELLING:
+        # TRANSLATORS: s.15(2) — the auction is under way.
+        return (tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2))."),)
+    if stage is Stage.ACCOUNT_DUE:
+        # TRANSLATORS: s.15(3), s.15(4) — the owner collects the remaining cattle and
+        # the balance with an account, and gives a receipt.
+        text = tr.gettext(
+            "Collect the remaining cattle and the balance with the account, and give a "
+            "receipt (s.15(4))."
+        )
+        return (text,)
+    if stage is Stage.IN_DEPOSIT and case.deposited_on is not None:
+        # TRANSLATORS: s.16(3) — last day to claim the surplus held in deposit.
+        text = tr.gettext("Surplus held in deposit; claim it by %(date)s (s.16(3)).")
+        return (text % {"date": day(deposit_window_end(case.deposited_on), tr)},)
+    if stage is Stage.ON_DEPOSIT:
+        # TRANSLATORS: s.14 — the cattle were delivered on a deposit.
+        return (tr.gettext("Cattle delivered on deposit (s.14)."),)
+    if stage is Stage.RELEASED:
+        # TRANSLATORS: s.12 — paid and released.
+        return (tr.gettext("Paid and released (s.12)."),)
+    # TRANSLATORS: the case is over; nothing more will happen.
+    return (tr.gettext("This case is closed."),)

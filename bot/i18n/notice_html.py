@@ -1,0 +1,100 @@
+"""The s.13(2) notice as a printable HTML page: A4, one block per language of the
+pound, one after the other (Malayalam above English, as the pound lists them).
+
+Each block carries its ``lang`` so the browser shapes the script and picks its Noto
+font; every piece of user data (place names, descriptions, addresses) is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from html import escape
+from typing import TYPE_CHECKING, Final
+
+from bot.i18n.catalogs import translator
+from bot.i18n.render_notice import NoticeParts, notice_parts
+from domain.case import Case
+
+if TYPE_CHECKING:
+    from bot.config import Authority, Pound
+
+__all__ = ["notice_html"]
+
+_FONTS: Final = {
+    "ml": '"Noto Sans Malayalam", ',
+    "ta": '"Noto Sans Tamil", ',
+    "kn": '"Noto Sans Kannada", ',
+    "en": "",
+}
+
+_STYLE: Final = """
+@page { size: A4; margin: 18mm 16mm; }
+html { font-family: "Noto Sans Malayalam", "Noto Sans Tamil", "Noto Sans Kannada",
+  "Noto Sans", sans-serif; font-size: 11.5pt; line-height: 1.45; color: #000; }
+body { margin: 0; }
+section.notice { padding: 0 0 6mm; break-inside: avoid; page-break-inside: avoid; }
+section.notice + section.notice { border-top: 1px dashed #000; padding-top: 6mm; }
+h1 { font-size: 15pt; text-align: center; margin: 0 0 2mm; }
+p.authority { text-align: center; font-weight: bold; margin: 0 0 1mm; }
+p.reference { text-align: center; margin: 0 0 4mm; }
+dl { margin: 3mm 0; }
+dt { font-weight: bold; margin-top: 2mm; }
+dd { margin: 0 0 0 8mm; }
+p.warning { font-weight: bold; border: 1px solid #000; padding: 2mm 3mm; }
+p.signature { text-align: right; margin-top: 14mm; }
+@media screen { body { max-width: 178mm; margin: 10mm auto; } }
+"""
+
+
+def _font_rules() -> str:
+    rules = [
+        f':lang({lang}) {{ font-family: {first}"Noto Sans", sans-serif; }}'
+        for lang, first in _FONTS.items()
+    ]
+    return "\n".join(rules)
+
+
+def _section(parts: NoticeParts) -> str:
+    items = "\n".join(
+        f"    <dt>{escape(label)}</dt>\n    <dd>{escape(value)}</dd>"
+        for label, value in parts.items
+    )
+    return (
+        f'<section class="notice" lang="{escape(parts.lang)}">\n'
+        f"  <h1>{escape(parts.heading)}</h1>\n"
+        f'  <p class="authority">{escape(parts.authority)}</p>\n'
+        f'  <p class="reference">{escape(parts.reference)}</p>\n'
+        f"  <p>{escape(parts.intro)}</p>\n"
+        f"  <dl>\n{items}\n  </dl>\n"
+        f'  <p class="warning">{escape(parts.warning)}</p>\n'
+        f"  <p>{escape(parts.claim)}</p>\n"
+        f"  <p>{escape(parts.proclaimed)}</p>\n"
+        f'  <p class="dated">{escape(parts.dated)}</p>\n'
+        f'  <p class="signature">{escape(parts.signature)}</p>\n'
+        "</section>"
+    )
+
+
+def notice_html(
+    case: Case, authority: Authority, pound: Pound, notice_on: date, langs: Sequence[str]
+) -> str:
+    """A complete HTML5 page with the s.13(2) notice in each of ``langs``, in order."""
+    chosen = list(dict.fromkeys(langs)) or ["en"]
+    blocks = [notice_parts(case, authority, pound, notice_on, translator(lang)) for lang in chosen]
+    title = f"{blocks[0].heading} — {case.number}"
+    body = "\n".join(_section(parts) for parts in blocks)
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{escape(chosen[0])}">\n'
+        "<head>\n"
+        '<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n"
+        f"<style>{_STYLE}{_font_rules()}\n</style>\n"
+        "</head>\n"
+        "<body>\n"
+        f"{body}\n"
+        "</body>\n"
+        "</html>\n"
+    )

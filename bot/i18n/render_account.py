@@ -1,0 +1,213 @@
+"""The s.15(3) account of a sale, items (a) to (f); where the proceeds went (s.15(2),
+s.16); and the s.15(4) receipt the owner signs.
+
+The clause letters (a) to (f) stay as the Act labels them, in every language, so an
+account can be read against the Act.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.dues_text import dues_lines
+from bot.i18n.sms_fit import join, shortest_fit
+from bot.i18n.words_text import KindMap, day, head_count, money
+from domain.sale import Account, Disbursement, Payee, Receipt
+
+__all__ = [
+    "account_sms",
+    "account_summary",
+    "account_text",
+    "collect_line",
+    "disbursement_line",
+    "receipt_text",
+]
+
+_INDENT: Final = "  - "
+_SIGNATURE_LINE: Final = "______________________________"
+
+
+def disbursement_line(part: Disbursement, tr: Translator, sms: bool = False) -> str:
+    """Where one part of the proceeds went, with its provision."""
+    values = {"amount": money(part.amount, tr, sms)}
+    if part.payee is Payee.SALE_EXPENSES:
+        # TRANSLATORS: s.15(2) — the part of the proceeds that met the expenses of sale.
+        return tr.gettext("Expenses of sale met (s.15(2)): %(amount)s") % values
+    if part.payee is Payee.LOCAL_AUTHORITY:
+        # TRANSLATORS: s.16(1) — the fines deducted from the proceeds, which the officer
+        # who made the sale sends to the local authority.
+        return tr.gettext("Fines, sent to the local authority (s.16(1)): %(amount)s") % values
+    if part.payee is Payee.POUND_KEEPER:
+        # TRANSLATORS: s.16(2) — the feeding and watering charges deducted from the
+        # proceeds, paid over to the pound-keeper.
+        text = tr.gettext("Feeding and watering, paid to the pound-keeper (s.16(2)): %(amount)s")
+        return text % values
+    if part.payee is Payee.OWNER:
+        # TRANSLATORS: s.15(3) — the balance of the proceeds, delivered to the owner.
+        return tr.gettext("Balance, delivered to the owner (s.15(3)): %(amount)s") % values
+    # TRANSLATORS: s.16(3) — the surplus unclaimed proceeds, sent to the local authority,
+    # which holds them in deposit.
+    text = tr.gettext("Surplus, held in deposit by the local authority (s.16(3)): %(amount)s")
+    return text % values
+
+
+def account_text(account: Account, tr: Translator, kinds: KindMap | None = None) -> str:
+    """The full s.15(3) account delivered to the owner, items (a) to (f)."""
+    values: dict[str, object] = {
+        "case": account.case_number,
+        "seized": account.cattle_seized,
+        "sold": account.cattle_sold,
+        "from": day(account.impounded_from, tr),
+        "until": day(account.impounded_until, tr),
+        "days": account.days_impounded,
+        "charges": money(account.fines_and_charges, tr),
+        "proceeds": money(account.proceeds, tr),
+    }
+    # TRANSLATORS: s.15(3) — heading of the account delivered to the owner with the
+    # remaining cattle and the balance of the proceeds of sale.
+    heading = tr.gettext("Account of case %(case)s (s.15(3))") % values
+    # TRANSLATORS: s.15(3)(a) — keep the clause letter "(a)" as the Act labels it.
+    seized = tr.gettext("(a) Number of cattle seized: %(seized)d") % values
+    # TRANSLATORS: s.15(3)(b) — the time during which the cattle were impounded, the
+    # first and the last day both counted. Keep "(b)".
+    impounded = tr.ngettext(
+        "(b) Time impounded: %(from)s to %(until)s, %(days)d day",
+        "(b) Time impounded: %(from)s to %(until)s, %(days)d days",
+        account.days_impounded,
+    )
+    # TRANSLATORS: s.15(3)(c) — the amount of fines and charges incurred. Keep "(c)".
+    charges = tr.gettext("(c) Fines and charges incurred: %(charges)s") % values
+    # TRANSLATORS: s.15(3)(d) — keep "(d)".
+    sold = tr.gettext("(d) Number of cattle sold: %(sold)d") % values
+    # TRANSLATORS: s.15(3)(e) — keep "(e)".
+    proceeds = tr.gettext("(e) Proceeds of sale: %(proceeds)s") % values
+    # TRANSLATORS: s.15(3)(f) — the manner in which the proceeds were disposed of;
+    # the lines that follow say to whom. Keep "(f)".
+    disposal = tr.gettext("(f) How the proceeds were disposed of:")
+    lines = [
+        heading,
+        seized,
+        impounded % values,
+        charges,
+        *(_INDENT + line for line in dues_lines(account.dues, tr, kinds)),
+        sold,
+        proceeds,
+        disposal,
+        *(_INDENT + disbursement_line(part, tr) for part in account.disposal),
+    ]
+    if not account.disposal:
+        # TRANSLATORS: s.15(3)(f) — there were no proceeds to dispose of.
+        lines.append(_INDENT + tr.gettext("No proceeds."))
+    # TRANSLATORS: s.15(3) — what is delivered to the owner with this account.
+    delivered = tr.gettext("Delivered with this account: %(cattle)s and %(balance)s.")
+    lines.append(
+        delivered
+        % {
+            "cattle": head_count(account.cattle_remaining, tr),
+            "balance": money(account.balance, tr),
+        }
+    )
+    return join(lines, sms=False)
+
+
+def collect_line(account: Account, tr: Translator, sms: bool) -> str:
+    """What the owner collects at the pound with the account (s.15(3), s.15(4)); for
+    unclaimed cattle sold, where the balance is held instead (s.16(3))."""
+    values = {
+        "cattle": head_count(account.cattle_remaining, tr),
+        "balance": money(account.balance, tr, sms),
+    }
+    if any(part.payee is Payee.DEPOSIT for part in account.disposal):
+        # TRANSLATORS: s.16(3) — unclaimed cattle were sold: the balance is not at the
+        # pound but held in deposit by the local authority, and can be claimed there
+        # within three months.
+        text = tr.gettext(
+            "The balance of %(balance)s is held in deposit by the local authority; claim "
+            "it there within three months (s.16(3))."
+        )
+    elif account.cattle_remaining and account.balance:
+        # TRANSLATORS: s.15(3), s.15(4) — the owner collects the remaining cattle and the
+        # balance at the pound, with the account, and gives a receipt.
+        text = tr.gettext(
+            "Collect %(cattle)s and %(balance)s at the pound; give a receipt (s.15(4))."
+        )
+    elif account.cattle_remaining:
+        # TRANSLATORS: s.15(3), s.15(4) — only cattle remain to be collected.
+        text = tr.gettext("Collect %(cattle)s at the pound; give a receipt (s.15(4)).")
+    elif account.balance:
+        # TRANSLATORS: s.15(3), s.15(4) — only the balance remains to be collected.
+        text = tr.gettext("Collect %(balance)s at the pound; give a receipt (s.15(4)).")
+    else:
+        # TRANSLATORS: s.15(3) — every head was sold and the proceeds met only the dues.
+        text = tr.gettext("Nothing is left to collect (s.15(3)).")
+    return text % values
+
+
+def account_summary(account: Account, tr: Translator, sms: bool) -> str:
+    """The account in one or two sentences: sold, proceeds, deductions, balance."""
+    values = {
+        "case": account.case_number,
+        "sold": account.cattle_sold,
+        "seized": account.cattle_seized,
+        "proceeds": money(account.proceeds, tr, sms),
+        "deducted": money(account.proceeds - account.balance, tr, sms),
+        "balance": money(account.balance, tr, sms),
+    }
+    # TRANSLATORS: s.15(3), s.15(2) — the account in one sentence: heads sold out of
+    # heads seized, the proceeds, what was deducted for fines and charges, the balance.
+    text = tr.ngettext(
+        "Account (s.15(3)): %(sold)d of %(seized)d head sold for %(proceeds)s; "
+        "%(deducted)s deducted for fines and charges (s.15(2)); balance %(balance)s.",
+        "Account (s.15(3)): %(sold)d of %(seized)d head sold for %(proceeds)s; "
+        "%(deducted)s deducted for fines and charges (s.15(2)); balance %(balance)s.",
+        account.cattle_seized,
+    )
+    return text % values
+
+
+def account_sms(account: Account, tr: Translator) -> str:
+    """The s.15(3) account in an SMS to the owner: sold, proceeds, deductions, balance,
+    and what to collect where."""
+    # TRANSLATORS: SMS — the case the account below is of.
+    case = tr.gettext("Case %(case)s.") % {"case": account.case_number}
+    summary = account_summary(account, tr, sms=True)
+    return shortest_fit(tr, [[case, summary, collect_line(account, tr, True)], [case, summary]])
+
+
+def receipt_text(receipt: Receipt, tr: Translator) -> str:
+    """The s.15(4) receipt the owner (or agent) signs for the cattle and the balance."""
+    values = {
+        "case": receipt.case_number,
+        "name": receipt.received_by,
+        "cattle": head_count(receipt.cattle_received, tr),
+        "balance": money(receipt.balance_received, tr),
+        "date": day(receipt.on, tr),
+    }
+    # TRANSLATORS: s.15(4) — heading of the receipt the owner or agent gives.
+    heading = tr.gettext("Receipt (s.15(4)), case %(case)s") % values
+    # TRANSLATORS: s.15(4), s.15(3) — the receipt itself, in the first person of the
+    # owner or agent who signs it.
+    body = tr.gettext(
+        "I, %(name)s, the owner of the cattle of case %(case)s or the owner's agent, have "
+        "received, according to the account delivered to me under s.15(3):"
+    )
+    # TRANSLATORS: s.15(4) — the cattle delivered (a count of head of cattle).
+    cattle_line = tr.gettext("the remaining cattle: %(cattle)s;")
+    # TRANSLATORS: s.15(4) — the balance of the proceeds of sale paid.
+    balance_line = tr.gettext("the balance of the proceeds of sale: %(balance)s.")
+    # TRANSLATORS: s.15(4) — where the date and the signature go.
+    signed = tr.gettext("Date: %(date)s")
+    # TRANSLATORS: s.15(4) — the line the owner or agent signs on.
+    signature = tr.gettext("Signature of the owner or agent:")
+    return join(
+        [
+            heading % values,
+            body % values,
+            _INDENT + cattle_line % values,
+            _INDENT + balance_line % values,
+            signed % values,
+            f"{signature} {_SIGNATURE_LINE}",
+        ],
+        sms=False,
+    )

@@ -1,0 +1,174 @@
+"""What the officer is told about money held after a sale or a deposit: the owner's
+refusal of the account (s.15(5)), the three months in deposit (s.16(3)), the credit to
+the fund (s.17(1)), the outcome of a s.14 deposit, and the deposit register."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, timedelta
+from typing import TYPE_CHECKING
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.render_officer import case_line
+from bot.i18n.sms_fit import join
+from bot.i18n.words_text import day, head_count, money
+from domain.case import (
+    AccountRefused,
+    Case,
+    CreditedToFund,
+    DeliveredOnDeposit,
+    DepositClaimed,
+    DepositOutcome,
+    Event,
+    SaleClosed,
+    deposit_window_end,
+)
+from domain.money import Money, total
+
+if TYPE_CHECKING:
+    from bot.services.officer import DepositEntry
+
+__all__ = [
+    "account_refused_reply",
+    "claim_recorded",
+    "deposit_outcome_recorded",
+    "deposit_register_text",
+    "fund_credited",
+]
+
+
+def _balance(case: Case) -> Money:
+    closed = case.last(SaleClosed)
+    return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
+
+
+def _on(case: Case, kind: type[Event]) -> date:
+    event = case.last(kind)
+    return event.on if event is not None else case.last_event_on
+
+
+def account_refused_reply(case: Case, tr: Translator) -> str:
+    """The owner refused the remaining cattle and the balance: deemed unclaimed (s.15(5));
+    the balance goes into deposit (s.16(3))."""
+    values = {
+        "case": case.number,
+        "date": day(_on(case, AccountRefused), tr),
+        "amount": money(_balance(case), tr),
+        "heads": head_count(case.heads_remaining, tr),
+        "until": day(deposit_window_end(case.deposited_on), tr) if case.deposited_on else "",
+    }
+    # TRANSLATORS: s.15(5) — the owner refused what the account delivered: the cattle
+    # and the proceeds are deemed unclaimed.
+    refused = tr.gettext(
+        "Case %(case)s: on %(date)s the owner refused the remaining cattle and the "
+        "balance; they are deemed unclaimed (s.15(5))."
+    )
+    lines = [refused % values]
+    if values["until"]:
+        # TRANSLATORS: s.16(3) — the balance held in deposit; claims until the date.
+        held = tr.gettext(
+            "Send the balance of %(amount)s to the local authority to hold in deposit; a "
+            "claim may be preferred until %(until)s (s.16(3))."
+        )
+        lines.append(held % values)
+    if case.heads_remaining:
+        # TRANSLATORS: s.15(5) — the remaining cattle are dealt with as unclaimed cattle.
+        lines.append(tr.gettext("%(heads)s are dealt with as unclaimed cattle (s.15(5)).") % values)
+    return join(lines, sms=False)
+
+
+def claim_recorded(case: Case, tr: Translator) -> str:
+    """A claim to the deposit, preferred within three months, established (s.16(3))."""
+    event = case.last(DepositClaimed)
+    if not isinstance(event, DepositClaimed):
+        return case_line(case, tr)
+    values = {
+        "case": case.number,
+        "name": event.claimant,
+        "amount": money(_balance(case), tr),
+        "preferred": day(event.preferred_on, tr),
+        "ref": event.reference,
+        "date": day(event.on, tr),
+    }
+    # TRANSLATORS: s.16(3) — the claim, preferred within three months, was established:
+    # pay the deposit to the claimant against a receipt.
+    text = tr.gettext(
+        "Case %(case)s: the claim of %(name)s to the deposit of %(amount)s, preferred on "
+        "%(preferred)s (ref. %(ref)s), established on %(date)s (s.16(3)). Pay it against a "
+        "receipt. The case is closed."
+    )
+    return text % values
+
+
+def fund_credited(case: Case, amount: Money, tr: Translator) -> str:
+    """The unclaimed surplus credited to the fund of the local authority (s.17(1))."""
+    values = {
+        "case": case.number,
+        "amount": money(amount, tr),
+        "date": day(_on(case, CreditedToFund), tr),
+    }
+    # TRANSLATORS: s.17(1) — three months passed with no claim: the unclaimed proceeds
+    # are credited to the fund of the local authority.
+    text = tr.gettext(
+        "Case %(case)s: %(amount)s of unclaimed proceeds credited to the fund of the local "
+        "authority on %(date)s (s.17(1)). The case is closed."
+    )
+    return text % values
+
+
+def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
+    """What became of a s.14 deposit after the s.19 complaint: returned, or applied."""
+    event = case.last(DepositOutcome)
+    deposit = case.last(DeliveredOnDeposit)
+    if not isinstance(event, DepositOutcome):
+        return case_line(case, tr)
+    amount = deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero()
+    values = {"case": case.number, "amount": money(amount, tr), "ref": event.reference}
+    if event.returned:
+        # TRANSLATORS: s.14, s.19 — the complaint of illegal seizure was upheld: the
+        # deposit goes back to the owner.
+        text = tr.gettext(
+            "Case %(case)s: the complaint was upheld; return the deposit of %(amount)s to "
+            "the owner (ref. %(ref)s; s.14, s.19). The case is closed."
+        )
+    else:
+        # TRANSLATORS: s.14, s.19 — no complaint, or it failed: the deposit pays the
+        # fines and charges.
+        text = tr.gettext(
+            "Case %(case)s: the deposit of %(amount)s is applied to the fines and charges "
+            "(ref. %(ref)s; s.14, s.19). The case is closed."
+        )
+    return text % values
+
+
+def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Translator) -> str:
+    """The surplus held in deposit (s.16(3)): each case, amount, since, claims until,
+    and, once the three months are over, the day from which to credit the fund."""
+    # TRANSLATORS: s.16(3) — heading of the register of surplus proceeds held in deposit.
+    heading = tr.gettext("Deposit register, %(date)s (s.16(3)):") % {"date": day(today, tr)}
+    if not entries:
+        # TRANSLATORS: s.16(3) — nothing is held in deposit.
+        return join([heading, tr.gettext("Nothing is held in deposit.")], sms=False)
+    lines = [heading]
+    for entry in entries:
+        values = {
+            "case": entry.number,
+            "amount": money(entry.amount, tr),
+            "deposited": day(entry.deposited_on, tr),
+            "until": day(entry.window_end, tr),
+            "from": day(entry.window_end + timedelta(days=1), tr),
+        }
+        # TRANSLATORS: s.16(3) — one line of the register: case, amount, the day it went
+        # into deposit, the last day a claim may be preferred.
+        line = tr.gettext(
+            "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
+        )
+        text = line % values
+        if today > entry.window_end:
+            # TRANSLATORS: s.17(1) — the three months are over: credit it to the fund.
+            text += " " + tr.gettext("Credit to the fund from %(from)s (s.17(1)).") % values
+        lines.append(text)
+    held = money(total([e.amount for e in entries]), tr)
+    # TRANSLATORS: s.16(3) — the total held in deposit.
+    lines.append(tr.gettext("Total held: %(total)s.") % {"total": held})
+    return join(lines, sms=False)

@@ -1,0 +1,248 @@
+"""HELP: the command words of a role, in English and in the user's language, with
+what each does and the provision it applies.
+
+Both keywords work in every language (``bot.words``). The grammar of each command is
+shown with the English connecting words (AT, ON, BY, TO, REF), which also work in
+every language; ``render_parse.examples`` shows the same lines in the user's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
+from bot.i18n.words_text import keys, keyword
+
+__all__ = ["ROLES", "help_text"]
+
+_Text = Callable[[Translator], str]
+
+# command -> (arguments, what it does, what it does in a few words for an SMS)
+_PUBLIC: Final[dict[str, tuple[_Text, _Text, _Text]]] = {
+    "dues": (
+        # TRANSLATORS: HELP — what follows a command: a case number. Keep the brackets.
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — s.11, s.4, s.12: DUES gives the fines and charges today.
+        lambda tr: tr.gettext("what is owed today, and what happens next (s.11, s.4, s.12)"),
+        # TRANSLATORS: HELP in an SMS — DUES, in two or three words.
+        lambda tr: tr.gettext("amount owed"),
+    ),
+    "deposit": (
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — s.14: the deposit that delivers the cattle to an owner who
+        # disputes the seizure.
+        lambda tr: tr.gettext("the deposit to take the cattle while disputing the seizure (s.14)"),
+        # TRANSLATORS: HELP in an SMS — DEPOSIT, in two or three words.
+        lambda tr: tr.gettext("deposit to dispute"),
+    ),
+    "status": (
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — STATUS tells what became of a case.
+        lambda tr: tr.gettext("what became of a case"),
+        # TRANSLATORS: HELP in an SMS — STATUS, in two or three words.
+        lambda tr: tr.gettext("what became of it"),
+    ),
+    "find": (
+        # TRANSLATORS: HELP — what follows FIND: words to look for. Keep the brackets.
+        lambda tr: tr.gettext("<words>"),
+        # TRANSLATORS: HELP — FIND looks through the open cases.
+        lambda tr: tr.gettext("find open cases by kind, mark or place seized"),
+        # TRANSLATORS: HELP in an SMS — FIND, in two or three words.
+        lambda tr: tr.gettext("search"),
+    ),
+    "lang": (
+        lambda tr: "ml|en|ta|kn",
+        # TRANSLATORS: HELP — LANG chooses the language of the replies.
+        lambda tr: tr.gettext("the language of the replies"),
+        lambda tr: "",
+    ),
+    "stop": (
+        lambda tr: "",
+        # TRANSLATORS: HELP — STOP: no more messages except replies; START: again.
+        lambda tr: tr.gettext("no more messages except replies / messages again"),
+        lambda tr: "",
+    ),
+    "help": (
+        lambda tr: "",
+        # TRANSLATORS: HELP — HELP shows this list.
+        lambda tr: tr.gettext("this list"),
+        lambda tr: "",
+    ),
+}
+
+# command -> (arguments, what it does)
+_KEEPER: Final[dict[str, tuple[_Text, _Text]]] = {
+    "seize": (
+        # TRANSLATORS: HELP — s.7: the grammar of SEIZE. Keep AT, ON, BY, the figures,
+        # dd-mm-yyyy, hh:mm, the brackets and ";"; translate the kinds with words the
+        # pounds accept in your language, and the words in angle brackets.
+        lambda tr: tr.gettext(
+            "2 cow 1 buffalo AT <place> [ON dd-mm-yyyy [hh:mm]] [BY <name, place>] [; description]"
+        ),
+        # TRANSLATORS: HELP — s.7: SEIZE records cattle brought to the pound.
+        lambda tr: tr.gettext("record cattle brought to the pound (s.7)"),
+    ),
+    "paid": (
+        # TRANSLATORS: HELP — a case number and an optional date; keep ON and dd-mm-yyyy.
+        lambda tr: tr.gettext("<case> [ON dd-mm-yyyy]"),
+        # TRANSLATORS: HELP — s.12: PAID records payment and release.
+        lambda tr: tr.gettext("the owner paid the dues; cattle released (s.12)"),
+    ),
+    "deposited": (
+        lambda tr: tr.gettext("<case> [ON dd-mm-yyyy]"),
+        # TRANSLATORS: HELP — s.14: DEPOSITED records a deposit under protest.
+        lambda tr: tr.gettext(
+            "the owner, disputing the seizure, deposited the dues; cattle delivered (s.14)"
+        ),
+    ),
+    "report": (
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — s.13(1): REPORT reports unclaimed cattle.
+        lambda tr: tr.gettext("report unclaimed cattle to the local authority (s.13(1))"),
+    ),
+    "refused": (
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — s.15(1): REFUSED records the owner's refusal to pay.
+        lambda tr: tr.gettext("the owner appeared and refused or omitted to pay (s.15(1))"),
+    ),
+    "cases": (
+        lambda tr: "",
+        # TRANSLATORS: HELP — CASES lists the open cases of the keeper's pound.
+        lambda tr: tr.gettext("the open cases of your pound"),
+    ),
+}
+
+_OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
+    "notice": (
+        # TRANSLATORS: HELP — keep AT and the brackets; translate the words in <>.
+        lambda tr: tr.gettext("<case> [AT <place>, <place>]"),
+        # TRANSLATORS: HELP — s.13(2): NOTICE records the notice and the proclamation.
+        lambda tr: tr.gettext(
+            "notice posted, and proclaimed by beat of drum at the places (s.13(2))"
+        ),
+    ),
+    "auction": (
+        # TRANSLATORS: HELP — keep ON and AT; translate the words in <>.
+        lambda tr: tr.gettext("<case> ON <date> AT <place>"),
+        # TRANSLATORS: HELP — s.13(3), s.15(1): AUCTION fixes the public auction.
+        lambda tr: tr.gettext("fix the day and place of the public auction (s.13(3), s.15(1))"),
+    ),
+    "sold": (
+        # TRANSLATORS: HELP — keep TO; translate the words in <>.
+        lambda tr: tr.gettext("<case> <lot> <heads> <price> TO <buyer>"),
+        # TRANSLATORS: HELP — s.13(3), s.18: SOLD records heads of a lot sold.
+        lambda tr: tr.gettext("heads of a lot sold; the buyer declares they are not barred (s.18)"),
+    ),
+    "unsold": (
+        lambda tr: tr.gettext("<case> <lot> <heads>"),
+        # TRANSLATORS: HELP — s.13(3): UNSOLD records heads offered and not sold.
+        lambda tr: tr.gettext("heads of a lot offered and not sold (s.13(3))"),
+    ),
+    "settle": (
+        lambda tr: tr.gettext("<case> <expenses>"),
+        # TRANSLATORS: HELP — s.15(2), s.16: SETTLE closes the sale and its money.
+        lambda tr: tr.gettext(
+            "close the sale with its expenses and settle the money (s.15(2), s.16)"
+        ),
+    ),
+    "receipt": (
+        # TRANSLATORS: HELP — keep BY; translate the words in <>.
+        lambda tr: tr.gettext("<case> BY <name>"),
+        # TRANSLATORS: HELP — s.15(4): RECEIPT records the owner's receipt.
+        lambda tr: tr.gettext("the owner took the cattle and the balance, and signed (s.15(4))"),
+    ),
+    "account_refused": (
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — s.15(5): NORECEIPT records the owner's refusal.
+        lambda tr: tr.gettext("the owner refused the cattle and the balance (s.15(5))"),
+    ),
+    "claim": (
+        # TRANSLATORS: HELP — keep BY, REF, ON and dd-mm-yyyy; translate the words in <>.
+        lambda tr: tr.gettext("<case> BY <name> REF <reference> [ON dd-mm-yyyy]"),
+        # TRANSLATORS: HELP — s.16(3): CLAIM records a claim to the deposit established.
+        lambda tr: tr.gettext("a claim to the deposit, established (s.16(3))"),
+    ),
+    "fund": (
+        lambda tr: tr.gettext("<case>"),
+        # TRANSLATORS: HELP — s.17(1): FUND credits the unclaimed deposit to the fund.
+        lambda tr: tr.gettext("credit the unclaimed deposit to the fund (s.17(1))"),
+    ),
+    "due": (
+        lambda tr: "",
+        # TRANSLATORS: HELP — DEADLINES lists what is due today and overdue.
+        lambda tr: tr.gettext("what is due today and what is overdue"),
+    ),
+    "register": (
+        lambda tr: "",
+        # TRANSLATORS: HELP — s.16(3): REGISTER shows the deposit register.
+        lambda tr: tr.gettext("the deposit register (s.16(3))"),
+    ),
+}
+
+#: The roles HELP knows, and the commands each adds to the public ones.
+ROLES: Final = {
+    "public": (),
+    "keeper": ("keeper",),
+    "officer": ("officer",),
+    "admin": ("keeper", "officer"),
+}
+
+
+def _names(command: str, lang: str, both: bool) -> str:
+    if command == "stop":
+        start = (keys if both else keyword)("start", lang)
+        return f"{(keys if both else keyword)('stop', lang)}, {start}"
+    return (keys if both else keyword)(command, lang)
+
+
+def _line(command: str, args: str, what: str, lang: str, both: bool = True) -> str:
+    head = " ".join(p for p in (_names(command, lang, both), args) if p)
+    return f"{head}: {what}" if what else head
+
+
+def _role_lines(role: str, tr: Translator, both: bool, with_what: bool) -> list[str]:
+    tables = {"keeper": _KEEPER, "officer": _OFFICER}
+    return [
+        _line(name, args(tr), what(tr) if with_what else "", tr.lang, both)
+        for section in ROLES[role]
+        for name, (args, what) in tables[section].items()
+    ]
+
+
+def help_text(role: str, tr: Translator, sms: bool) -> str:
+    """The commands of ``role`` (public, keeper, officer, admin), each with what it does.
+
+    The public SMS fits the owner's SMS budget; a keeper's or officer's SMS lists the
+    commands of the role in up to four segments and leaves the explanations to chat.
+    """
+    if role not in ROLES:
+        role = "public"
+    public = [_line(n, a(tr), w(tr), tr.lang) for n, (a, w, _) in _PUBLIC.items()]
+    if not sms:
+        # TRANSLATORS: HELP — heading: one command a message; either word works.
+        heading = tr.gettext("Commands (one a message; either word works):")
+        text = join([heading, *public], sms=False)
+        if ROLES[role]:
+            # TRANSLATORS: HELP — heading of the commands of pound-keepers and officers.
+            work = [tr.gettext("For your work:"), *_role_lines(role, tr, True, True)]
+            text = f"{text}\n\n{join(work, sms=False)}"
+        return text
+    if not ROLES[role]:
+        candidates: list[Sequence[str]] = []
+        for both, gloss in ((True, True), (False, True), (False, False)):
+            items = [
+                _line(n, a(tr), s(tr) if gloss else "", tr.lang, both)
+                for n, (a, _, s) in _PUBLIC.items()
+            ]
+            candidates.append(["; ".join(items)])
+        return shortest_fit(tr, candidates)
+    everyone = ", ".join(keyword(n, "en") for n in _PUBLIC if n != "stop")
+    candidates = [
+        ["; ".join([*_role_lines(role, tr, both, False), everyone])] for both in (True, False)
+    ]
+    tables = {"keeper": _KEEPER, "officer": _OFFICER}
+    words = [keyword(n, "en") for section in ROLES[role] for n in tables[section]]
+    candidates.append(["; ".join([", ".join(words), everyone])])
+    return shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS)

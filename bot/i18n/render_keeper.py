@@ -1,0 +1,254 @@
+"""What a pound-keeper is told after each step: seizure (s.7), payment (s.12), deposit
+(s.14), report (s.13(1)), refusal (s.15(1)), correction, and the list of open cases."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.dues_text import dues_lines
+from bot.i18n.next_step import report_steps
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, join, shortest_fit
+from bot.i18n.words_text import KindMap, cattle, day, keyword, moment, money
+from domain.case import Case, OwnerRefusedToPay, SeizureCorrected, Stage, report_due_on
+from domain.dues import Dues
+from domain.money import Money
+
+if TYPE_CHECKING:
+    from bot.services.keeper import OpenCase
+
+__all__ = [
+    "correction_recorded",
+    "deposit_recorded",
+    "open_cases",
+    "owner_refusal_recorded",
+    "payment_recorded",
+    "report_sent",
+    "seizure_ack",
+]
+
+
+def seizure_ack(
+    case: Case,
+    dues: Dues,
+    daily_charge: Money,
+    tr: Translator,
+    sms: bool,
+    *,
+    kinds: KindMap | None = None,
+    pound_name: str | None = None,
+) -> str:
+    """What was recorded on a seizure (s.7): cattle, fines (s.11), the daily feeding
+    charge (s.4) and the day the unclaimed report falls due (s.13(1)).
+
+    ``daily_charge`` is what one more day costs for all the heads (s.4);
+    ``pound_name`` names the pound in the chat form (its code when not given).
+    """
+    seizure = case.seizure
+    values = {
+        "case": case.number,
+        "cattle": cattle(seizure.lots, tr, kinds),
+        "fines": money(dues.fines, tr, sms),
+        "daily": money(daily_charge, tr, sms),
+        "report": day(report_due_on(seizure.impounded_on), tr),
+    }
+    if sms:
+        # TRANSLATORS: SMS after a seizure is recorded: the cattle, the fines (s.11)
+        # and the feeding and watering charge per day (s.4); the s.13(1) date follows.
+        # Keep it short: with three kinds of cattle the SMS must fit 3 segments (201
+        # characters in ml/ta/kn).
+        core = tr.gettext(
+            "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
+        )
+        steps = report_steps(seizure.impounded_on, seizure.impounded_on, tr)
+        return shortest_fit(tr, ([core % values, step] for step in steps))
+    # TRANSLATORS: s.7 — first line of the chat reply after a seizure is recorded.
+    recorded = tr.gettext("Case %(case)s recorded: %(cattle)s.")
+    # TRANSLATORS: s.7 — the pound, the day and hour the cattle were brought, and the
+    # place where they were seized.
+    brought = tr.gettext("Brought to %(pound)s on %(when)s; seized at %(place)s.")
+    # TRANSLATORS: s.11 — the fines for all the cattle of the case.
+    fines = tr.gettext("Fines (s.11): %(amount)s.")
+    # TRANSLATORS: s.4 — feeding and watering charge for all the cattle, per day.
+    daily = tr.gettext("Feeding and watering (s.4): %(amount)s a day.")
+    # TRANSLATORS: s.12 — how the owner gets the cattle back.
+    claim = tr.gettext("The owner gets the cattle back on paying the fines and charges (s.12).")
+    # TRANSLATORS: s.13(1) — day the unclaimed report is due.
+    report = tr.gettext(
+        "If they are not claimed within seven days, the pound-keeper reports them to "
+        "the local authority on %(date)s (s.13(1))."
+    )
+    where = {
+        "pound": pound_name or seizure.pound,
+        "when": moment(seizure.brought_at, tr),
+        "place": seizure.place_seized,
+    }
+    return join(
+        [
+            recorded % values,
+            brought % where,
+            fines % {"amount": values["fines"]},
+            daily % {"amount": values["daily"]},
+            claim,
+            report % {"date": values["report"]},
+        ],
+        sms=False,
+    )
+
+
+def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
+    """The owner paid and took the cattle (s.12): the amount, the release, the receipt."""
+    values = {
+        "case": case.number,
+        "amount": money(dues.total, tr, sms),
+        "fines": money(dues.fines, tr, sms),
+        "feeding": money(dues.feeding, tr, sms),
+        "date": day(dues.on, tr),
+        "cattle": cattle(case.seizure.lots, tr),
+    }
+    # TRANSLATORS: s.12 — the owner claimed the cattle and paid the fines and charges.
+    paid = tr.gettext("Case %(case)s: %(amount)s paid on %(date)s; %(cattle)s released (s.12).")
+    # TRANSLATORS: s.12, s.11, s.4 — the line of the receipt the pound-keeper gives.
+    receipt = tr.gettext(
+        "Give the owner a receipt: case %(case)s, %(amount)s received on %(date)s "
+        "(fines %(fines)s, s.11; feeding and watering %(feeding)s, s.4)."
+    )
+    # TRANSLATORS: s.17(1), s.16(2) — where the money goes: the fines to the fund of the
+    # local authority, the feeding charges to the pound-keeper.
+    split = tr.gettext(
+        "The fines go to the fund of the local authority (s.17(1)); the pound-keeper "
+        "keeps the feeding and watering charges (s.16(2))."
+    )
+    if sms:
+        return join([paid % values, receipt % values], sms=True)
+    return join([paid % values, *dues_lines(dues, tr), receipt % values, split], sms=False)
+
+
+def deposit_recorded(case: Case, dues: Dues, complaint_by: date, tr: Translator, sms: bool) -> str:
+    """The owner disputed the seizure, deposited the dues and took the cattle (s.14);
+    the s.19 last day to complain."""
+    values = {
+        "case": case.number,
+        "amount": money(dues.total, tr, sms),
+        "date": day(dues.on, tr),
+        "cattle": cattle(case.seizure.lots, tr),
+        "complain_by": day(complaint_by, tr),
+    }
+    # TRANSLATORS: s.14 — the owner, disputing the seizure, deposited the fines and
+    # charges and the cattle were delivered to them.
+    deposited = tr.gettext(
+        "Case %(case)s: %(amount)s deposited on %(date)s by the owner disputing the "
+        "seizure; %(cattle)s delivered (s.14)."
+    )
+    # TRANSLATORS: s.19 — the owner may complain until this day; the outcome of the
+    # deposit is recorded when the complaint is decided.
+    complain = tr.gettext(
+        "The owner may complain until %(complain_by)s (s.19). Give a receipt for the "
+        "deposit; the officer records what becomes of it."
+    )
+    if sms:
+        return join([deposited % values, complain % values], sms=True)
+    return join([deposited % values, *dues_lines(dues, tr), complain % values], sms=False)
+
+
+def report_sent(case: Case, tr: Translator, sms: bool) -> str:
+    """The unclaimed cattle were reported to the local authority (s.13(1))."""
+    values = {"case": case.number, "date": day(case.reported_on or case.last_event_on, tr)}
+    # TRANSLATORS: s.13(1), s.13(2) — the pound-keeper reported the unclaimed cattle to
+    # the local authority; the notice and proclamation are the officer's next step.
+    text = tr.gettext(
+        "Case %(case)s: reported unclaimed to the local authority on %(date)s (s.13(1)). "
+        "The officer now posts the notice and has it proclaimed by beat of drum (s.13(2))."
+    )
+    return text % values
+
+
+def owner_refusal_recorded(case: Case, tr: Translator, sms: bool) -> str:
+    """The owner appeared and refused or omitted to pay (s.15(1))."""
+    event = case.last(OwnerRefusedToPay)
+    values = {"case": case.number, "date": day(event.on if event else case.last_event_on, tr)}
+    # TRANSLATORS: s.15(1) — the owner appeared and refused or omitted to pay: as many
+    # of the cattle as are needed are sold by public auction, on a day the officer fixes.
+    text = tr.gettext(
+        "Case %(case)s: the owner refused or omitted to pay on %(date)s. As many of the "
+        "cattle as are needed will be sold by public auction; the officer fixes the day "
+        "(s.15(1))."
+    )
+    return text % values
+
+
+def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
+    """The intake facts were corrected; the reason is kept (s.7)."""
+    seizure = case.seizure
+    event = case.last(SeizureCorrected)
+    values = {
+        "case": case.number,
+        "cattle": cattle(seizure.lots, tr),
+        "place": seizure.place_seized,
+        "when": moment(seizure.brought_at, tr),
+        "reason": event.reason if isinstance(event, SeizureCorrected) else "",
+    }
+    # TRANSLATORS: s.7 — the seizure record after a correction: cattle, place, day and
+    # hour brought in.
+    corrected = tr.gettext(
+        "Case %(case)s corrected: %(cattle)s, seized at %(place)s, brought in on %(when)s (s.7)."
+    )
+    # TRANSLATORS: the reason given for the correction, kept with the record.
+    reason = tr.gettext("Reason recorded: %(reason)s")
+    return join([corrected % values, reason % values if values["reason"] else ""], sms)
+
+
+def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None) -> str:
+    case = item.loaded.case
+    values = {
+        "case": case.number,
+        "cattle": cattle(case.seizure.lots, tr, kinds),
+        "days": item.days_in_pound,
+        "total": money(item.dues.total, tr, sms),
+    }
+    # TRANSLATORS: one open case in the pound-keeper's list: cattle, whole days in the
+    # pound, and the dues today (s.11, s.4).
+    line = tr.ngettext(
+        "%(case)s: %(cattle)s, %(days)d day in the pound, dues %(total)s.",
+        "%(case)s: %(cattle)s, %(days)d days in the pound, dues %(total)s.",
+        item.days_in_pound,
+    )
+    text = line % values
+    due = report_due_on(case.seizure.impounded_on)
+    today = item.dues.on
+    if case.stage is Stage.IMPOUNDED and due <= today:
+        due_values = {
+            "date": day(due, tr),
+            "command": f"{keyword('report', tr.lang)} {case.number}",
+        }
+        if due == today:
+            # TRANSLATORS: s.13(1) — marker on a case in the list: report it today.
+            mark = tr.gettext("Report due today (s.13(1)): send %(command)s.")
+        else:
+            # TRANSLATORS: s.13(1) — marker on a case in the list: the report is late.
+            mark = tr.gettext("REPORT OVERDUE since %(date)s (s.13(1)): send %(command)s.")
+        text = f"{text} {mark % due_values}"
+    return text
+
+
+def open_cases(
+    items: Sequence[OpenCase], tr: Translator, sms: bool, kinds: KindMap | None = None
+) -> str:
+    """The open cases of the keeper's pound: number, cattle, days in pound, dues, and a
+    marker on those whose s.13(1) report is due or overdue."""
+    if not items:
+        # TRANSLATORS: the pound-keeper's list of open cases is empty.
+        return tr.gettext("No open cases in your pound.")
+    # TRANSLATORS: heading of the pound-keeper's list of open cases.
+    head = tr.ngettext("%(n)d open case:", "%(n)d open cases:", len(items)) % {"n": len(items)}
+    lines = [_open_case(item, tr, sms, kinds) for item in items]
+    if not sms:
+        return join([head, *lines], sms=False)
+
+    def more(n: int) -> str:
+        # TRANSLATORS: SMS — the list was cut short; the rest are in the chat.
+        return tr.ngettext("And %(n)d more.", "And %(n)d more.", n) % {"n": n}
+
+    return fit_list(tr, [head], lines, more, STAFF_SMS_SEGMENTS)

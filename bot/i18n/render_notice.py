@@ -1,0 +1,183 @@
+"""The s.13(2) notice and the script of its proclamation by beat of drum.
+
+s.13(2): the local authority affixes in a conspicuous part of its office a notice
+stating (a) the number and description of the cattle, (b) the place where they were
+seized, (c) the place where they are impounded, and has it proclaimed by beat of drum
+in the village and in the market place nearest to the place of seizure.
+s.13(3): if the cattle are not claimed within seven days from the date of the notice
+they are sold by public auction. "From" excludes the day of the notice (GCA s.8), so
+the last day to claim is notice_on + 7 and the auction is lawful from the day after.
+
+``notice_parts`` gives the notice as labelled parts; ``notice_text`` joins them as
+plain text and ``notice_html`` lays them out for printing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.sms_fit import join
+from bot.i18n.words_text import KindMap, day, described_cattle
+from domain.calendar import period_end
+from domain.case import Case, auction_allowed_from
+
+if TYPE_CHECKING:
+    from bot.config import Authority, Pound
+
+__all__ = ["NoticeParts", "notice_heading", "notice_parts", "notice_text", "proclamation_script"]
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeParts:
+    """The s.13(2) notice in one language, part by part."""
+
+    lang: str
+    heading: str
+    authority: str
+    reference: str
+    intro: str
+    items: tuple[tuple[str, str], ...]  # (label, value) for (a), (b), (c)
+    warning: str
+    claim: str
+    proclaimed: str
+    dated: str
+    signature: str
+
+
+def notice_heading(tr: Translator) -> str:
+    """The heading of the s.13(2) notice."""
+    # TRANSLATORS: s.13(2) — heading of the notice affixed at the office of the local
+    # authority. The Act's name as your language's official texts write it.
+    return tr.gettext("Notice under s.13(2) of the Kerala Cattle Trespass Act, 1961")
+
+
+def notice_parts(
+    case: Case,
+    authority: Authority,
+    pound: Pound,
+    notice_on: date,
+    tr: Translator,
+    kinds: KindMap | None = None,
+) -> NoticeParts:
+    """The parts of the s.13(2) notice of ``case``, dated ``notice_on``."""
+    seizure = case.seizure
+    values = {
+        "case": case.number,
+        "date": day(notice_on, tr),
+        "last": day(period_end(notice_on, 7), tr),
+        "from": day(auction_allowed_from(notice_on), tr),
+        "impounded": day(seizure.impounded_on, tr),
+        "office": authority.office_address,
+        "village": authority.village,
+        "market": authority.market_place,
+        "authority": authority.name,
+    }
+    # TRANSLATORS: s.13(2) — the reference of the notice: the case number.
+    reference = tr.gettext("Case No. %(case)s") % values
+    # TRANSLATORS: s.13(1), s.13(2) — opening sentence of the notice.
+    intro = tr.gettext(
+        "The cattle described below were impounded on %(impounded)s and have not been "
+        "claimed within seven days (s.13(1))."
+    )
+    # TRANSLATORS: s.13(2)(a) — label; keep "(a)" as the Act labels it.
+    a = tr.gettext("(a) Number and description of the cattle:")
+    # TRANSLATORS: s.13(2)(b) — label; keep "(b)".
+    b = tr.gettext("(b) Place where they were seized:")
+    # TRANSLATORS: s.13(2)(c) — label; keep "(c)". The pound's name and address follow.
+    c = tr.gettext("(c) Place where they are impounded:")
+    # TRANSLATORS: s.13(3) — the warning of the notice: seven days from the date of the
+    # notice, the last day to claim, and the first day of the public auction.
+    warning = tr.gettext(
+        "If the cattle are not claimed within seven days from the date of this notice, that "
+        "is, on or before %(last)s, they will be sold by public auction on or after "
+        "%(from)s (s.13(3))."
+    )
+    # TRANSLATORS: s.12 — how the owner claims them until then.
+    claim = tr.gettext(
+        "The owner or the owner's agent may claim them at the pound on paying the fines "
+        "and the charges for feeding and watering (s.12)."
+    )
+    # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum.
+    proclaimed = tr.gettext(
+        "This notice is also proclaimed by beat of drum in %(village)s and at %(market)s (s.13(2))."
+    )
+    # TRANSLATORS: s.13(2) — the date of the notice and the office where it is affixed.
+    dated = tr.gettext("Date of notice: %(date)s. Affixed at: %(office)s.")
+    # TRANSLATORS: s.13(2) — who signs: the secretary of the local authority or the
+    # officer the Director specifies.
+    signature = tr.gettext("Secretary / authorised officer, %(authority)s")
+    return NoticeParts(
+        lang=tr.lang,
+        heading=notice_heading(tr),
+        authority=authority.name,
+        reference=reference,
+        intro=intro % values,
+        items=(
+            (a, described_cattle(seizure.lots, tr, kinds)),
+            (b, seizure.place_seized),
+            (c, f"{pound.name}, {pound.address}"),
+        ),
+        warning=warning % values,
+        claim=claim,
+        proclaimed=proclaimed % values,
+        dated=dated % values,
+        signature=signature % values,
+    )
+
+
+def notice_text(
+    case: Case, authority: Authority, pound: Pound, notice_on: date, tr: Translator
+) -> str:
+    """The s.13(2) notice as plain text, to affix at the office (s.13(2))."""
+    parts = notice_parts(case, authority, pound, notice_on, tr)
+    return join(
+        [
+            parts.heading,
+            parts.authority,
+            parts.reference,
+            parts.intro,
+            *(f"{label} {value}" for label, value in parts.items),
+            parts.warning,
+            parts.claim,
+            parts.proclaimed,
+            parts.dated,
+            parts.signature,
+        ],
+        sms=False,
+    )
+
+
+def proclamation_script(
+    case: Case, authority: Authority, pound: Pound, notice_on: date, tr: Translator
+) -> str:
+    """What the drummer reads aloud in the village and the nearest market (s.13(2))."""
+    seizure = case.seizure
+    values = {
+        "village": authority.village,
+        "market": authority.market_place,
+        "authority": authority.name,
+        "cattle": described_cattle(seizure.lots, tr),
+        "place": seizure.place_seized,
+        "pound": pound.name,
+        "date": day(notice_on, tr),
+        "last": day(period_end(notice_on, 7), tr),
+        "from": day(auction_allowed_from(notice_on), tr),
+    }
+    # TRANSLATORS: s.13(2) — a line for the drummer: where to read the proclamation.
+    where = tr.gettext(
+        "Proclamation by beat of drum (s.13(2)), case %(case)s: to be read in %(village)s "
+        "and at %(market)s."
+    )
+    # TRANSLATORS: s.13(2), s.13(3) — the proclamation itself, read aloud after the beat
+    # of drum: spoken words, in the usual opening of a public proclamation; no citations.
+    spoken = tr.gettext(
+        "It is hereby made known to all, by order of %(authority)s: %(cattle)s, seized at "
+        "%(place)s, are impounded at %(pound)s. A notice was affixed on %(date)s. If the "
+        "owner does not claim them on or before %(last)s, they will be sold by public "
+        "auction on or after %(from)s. The owner may claim them at the pound on paying the "
+        "fines and charges."
+    )
+    return join([where % (values | {"case": case.number}), spoken % values], sms=False)

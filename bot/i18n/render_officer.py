@@ -1,0 +1,107 @@
+"""What the officer of the local authority is told up to the sale: the s.13(1) report
+of unclaimed cattle, the s.13(2) notice posted, the auction fixed (s.13(3), s.15(1))."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.next_step import auction_steps
+from bot.i18n.sms_fit import join
+from bot.i18n.words_text import day, described_cattle, keyword
+from domain.calendar import period_end
+from domain.case import Case, auction_allowed_from
+
+__all__ = ["auction_scheduled", "case_line", "notice_recorded", "report_to_officer"]
+
+
+def case_line(case: Case, tr: Translator) -> str:
+    """``Case KNM-17.``: the first line of a reply about one case."""
+    # TRANSLATORS: the case a reply is about (its first line, or an SMS's first words).
+    return tr.gettext("Case %(case)s.") % {"case": case.number}
+
+
+def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Translator) -> str:
+    """The pound-keeper's s.13(1) report as the officer receives it: the case, the
+    cattle, where seized, impounded since; the s.13(2) notice is due now."""
+    seizure = case.seizure
+    values = {
+        "case": case.number,
+        "pound": pound_name,
+        "cattle": described_cattle(seizure.lots, tr),
+        "place": seizure.place_seized,
+        "date": day(seizure.impounded_on, tr),
+        "reported": day(reported_on, tr),
+        "command": f"{keyword('notice', tr.lang)} {case.number}",
+    }
+    # TRANSLATORS: s.13(1) — heading of the report of unclaimed cattle to the local
+    # authority: the case and the pound.
+    heading = tr.gettext("Unclaimed cattle reported (s.13(1)): case %(case)s, %(pound)s.")
+    # TRANSLATORS: s.13(2)(a) — the number and description of the cattle.
+    cattle = tr.gettext("Cattle: %(cattle)s.")
+    # TRANSLATORS: s.13(1), s.13(2)(b) — where seized, since when impounded.
+    since = tr.gettext(
+        "Seized at %(place)s; impounded on %(date)s and not claimed within seven days."
+    )
+    # TRANSLATORS: s.13(2) — the notice is due "thereupon": affix it at the office and
+    # have it proclaimed by beat of drum; %(command)s is the NOTICE command to send.
+    due = tr.gettext(
+        "Reported on %(reported)s. The notice is due now: affix it at your office and have "
+        "it proclaimed by beat of drum in the village and the nearest market place "
+        "(s.13(2)). Then send %(command)s."
+    )
+    return join([heading % values, cattle % values, since % values, due % values], sms=False)
+
+
+def notice_recorded(case: Case, tr: Translator) -> str:
+    """The s.13(2) notice posted and proclaimed; the s.13(3) day the auction is lawful."""
+    notice = case.notice
+    if notice is None:
+        return case_line(case, tr)
+    values = {
+        "case": case.number,
+        "office": notice.office,
+        "date": day(notice.on, tr),
+        "places": ", ".join(notice.proclaimed_at),
+        "last": day(period_end(notice.on, 7), tr),
+        "from": day(auction_allowed_from(notice.on), tr),
+        "command": keyword("auction", tr.lang),
+    }
+    # TRANSLATORS: s.13(2) — the notice affixed at the office on the date.
+    posted = tr.gettext("Case %(case)s: notice affixed at %(office)s on %(date)s (s.13(2)).")
+    if notice.proclaimed_at:
+        # TRANSLATORS: s.13(2) — the places where it was proclaimed by beat of drum.
+        drum = tr.gettext("Proclaimed by beat of drum at %(places)s (s.13(2)).")
+    else:
+        # TRANSLATORS: s.13(2) — no place of proclamation was given: it is still due.
+        drum = tr.gettext(
+            "Have it proclaimed by beat of drum in the village and the nearest market "
+            "place (s.13(2))."
+        )
+    # TRANSLATORS: s.13(3) — seven days from the notice: the last day to claim, and the
+    # first day the public auction is lawful; %(command)s is the AUCTION command word.
+    lawful = tr.gettext(
+        "If the cattle are not claimed by %(last)s, the public auction is lawful from "
+        "%(from)s (s.13(3)). Fix its day and place with %(command)s."
+    )
+    return join([posted % values, drum % values, lawful % values], sms=False)
+
+
+def auction_scheduled(case: Case, tr: Translator) -> str:
+    """The public auction fixed: day and place; what to record at it."""
+    steps = auction_steps(case, tr)
+    values = {"sold": keyword("sold", tr.lang), "unsold": keyword("unsold", tr.lang)}
+    if case.owner_appeared:
+        # TRANSLATORS: s.15(1) — on the owner's refusal only as many as needed are sold.
+        how = tr.gettext(
+            "Sell only as many of the cattle as are needed to meet the dues (s.15(1))."
+        )
+    else:
+        # TRANSLATORS: s.13(3) — unclaimed cattle are all sold.
+        how = tr.gettext("Unclaimed cattle are all sold (s.13(3)).")
+    # TRANSLATORS: s.18 — how to record each lot; %(sold)s and %(unsold)s are command words.
+    record = tr.gettext(
+        "Record each lot with %(sold)s or %(unsold)s; the buyer must declare they are not "
+        "barred from buying (s.18)."
+    )
+    return join([case_line(case, tr), *steps[:1], how, record % values], sms=False)

@@ -1,0 +1,193 @@
+"""What an owner is told: the dues (s.11, s.4, s.12), the s.14 deposit, the SMS on
+impounding and before the auction.
+
+``sms=True`` gives the short form: sentences on one line, ``Rs`` in English so it
+stays in GSM-7, within ``SMS_SEGMENT_BUDGET`` on worst-case data (tested).
+``sms=False`` gives the chat form: one fact a line, with the lines of the dues.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.dues_text import daily_now, dues_lines, feeding_days
+from bot.i18n.next_step import next_step, report_steps
+from bot.i18n.render_officer import case_line
+from bot.i18n.sms_fit import join, shortest_fit
+from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, money
+from domain.case import Case
+from domain.dues import Deposit, Dues
+from domain.money import Money
+
+__all__ = ["auction_sms", "deposit_reply", "dues_reply", "intake_sms"]
+
+_PLACE_LIMIT = 40  # characters of a place or pound name kept in a short SMS
+
+
+def dues_reply(
+    dues: Dues, case: Case, tr: Translator, sms: bool, *, kinds: KindMap | None = None
+) -> str:
+    """What is owed and why (s.11, s.4, s.15(2)), and what happens next and when.
+
+    The SMS gives the total with fines and feeding (and sale expenses), what the dues
+    grow by each day and the next step; on long data it drops the daily growth, then
+    the place of an auction, and last the amounts (keeping the case and the next
+    step), to stay within the budget.
+    """
+    values: dict[str, object] = {
+        "case": case.number,
+        "total": money(dues.total, tr, sms),
+        "date": day(dues.on, tr),
+    }
+    next_steps = next_step(case, dues.on, tr)
+    if not sms:
+        # TRANSLATORS: heading of the chat reply listing the dues of a case on a day.
+        heading = tr.gettext("Case %(case)s: dues on %(date)s") % values
+        # TRANSLATORS: the total of the dues listed above.
+        footer = tr.gettext("Total: %(total)s") % values
+        return join([heading, *dues_lines(dues, tr, kinds), footer, next_steps[0]], sms=False)
+    days = feeding_days(dues.lines)
+    values |= {
+        "fines": money(dues.fines, tr, sms),
+        "feeding": money(dues.feeding, tr, sms),
+        "expenses": money(dues.sale_expenses, tr, sms),
+        "days": days,
+    }
+    if dues.sale_expenses:
+        # TRANSLATORS: SMS: the total owed on a day, made of fines (s.11), feeding and
+        # watering for a number of days (s.4) and the expenses of sale (s.15(2)).
+        text = tr.ngettext(
+            "Case %(case)s: %(total)s due on %(date)s (fines %(fines)s, feeding %(days)d "
+            "day %(feeding)s, sale expenses %(expenses)s).",
+            "Case %(case)s: %(total)s due on %(date)s (fines %(fines)s, feeding %(days)d "
+            "days %(feeding)s, sale expenses %(expenses)s).",
+            days,
+        )
+    else:
+        # TRANSLATORS: SMS: the total owed on a day, made of fines (s.11) and feeding
+        # and watering for a number of days (s.4). Keep it short: 3 SMS segments in all.
+        text = tr.ngettext(
+            "Case %(case)s: %(total)s due on %(date)s (fines %(fines)s, feeding %(days)d "
+            "day %(feeding)s).",
+            "Case %(case)s: %(total)s due on %(date)s (fines %(fines)s, feeding %(days)d "
+            "days %(feeding)s).",
+            days,
+        )
+    core = text % values
+    daily = daily_now(dues, case)
+    more = _more_each_day(daily, tr, sms)
+    candidates: list[list[str]] = []
+    for step in next_steps:
+        if daily:
+            candidates.append([core, more, step])
+        candidates.append([core, step])
+    # After a sale the breakdown (with the expenses of sale) and a statutory next step
+    # that has no shorter wording (s.15(4), s.16(3)) can overflow 3 UCS-2 segments on
+    # long data; the next step matters more than the breakdown the account already gave.
+    candidates.append([case_line(case, tr), next_steps[-1]])
+    return shortest_fit(tr, candidates)
+
+
+def _more_each_day(daily: Money, tr: Translator, sms: bool) -> str:
+    # TRANSLATORS: s.4 — SMS: the dues grow by this much each further day.
+    return tr.gettext("%(amount)s more each day.") % {"amount": money(daily, tr, sms)}
+
+
+def deposit_reply(
+    deposit: Deposit, case: Case, tr: Translator, sms: bool, *, kinds: KindMap | None = None
+) -> str:
+    """The s.14 deposit that delivers the cattle to an owner disputing the seizure, and
+    the s.19 last day to complain; or, once that day is past, that it is too late."""
+    dues = deposit.dues
+    values = {
+        "case": case.number,
+        "amount": money(deposit.amount, tr, sms),
+        "date": day(dues.on, tr),
+        "complain_by": day(deposit.complaint_by, tr),
+    }
+    if deposit.complaint_by < dues.on:
+        # TRANSLATORS: s.19, s.14, s.12 — the ten days to complain are over, so no
+        # deposit under protest; the owner can still pay and take the cattle.
+        text = tr.gettext(
+            "Case %(case)s: the time to complain ended on %(complain_by)s (s.19), so no "
+            "deposit (s.14). Pay %(amount)s to release the cattle (s.12)."
+        )
+        return text % values
+    # TRANSLATORS: s.14 — the owner disputes the seizure: on depositing the fines and
+    # charges due on the date shown, the cattle are delivered to them.
+    offer = tr.gettext(
+        "Case %(case)s: to dispute the seizure, deposit %(amount)s (dues on %(date)s) and "
+        "take the cattle (s.14)."
+    )
+    # TRANSLATORS: s.19 — last day to complain of the illegal seizure.
+    complain = tr.gettext("Last day to complain: %(complain_by)s (s.19).")
+    if sms:
+        return join([offer % values, complain % values], sms=True)
+    return join([offer % values, *dues_lines(dues, tr, kinds), complain % values], sms=False)
+
+
+def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr: Translator) -> str:
+    """The SMS to an owner whose number is known, on impounding: what was impounded and
+    where, the dues today and per day (s.11, s.4), how to claim (pay, s.12; or deposit
+    while disputing, s.14) and the s.13(1) report date."""
+    seizure = case.seizure
+    full = {
+        "case": case.number,
+        "cattle": cattle(seizure.lots, tr),
+        "pound": clip(pound_name, 80),
+        "date": day(seizure.impounded_on, tr),
+        "total": money(dues.total, tr, sms=True),
+    }
+    short = full | {
+        "cattle": head_count(seizure.head_count, tr),
+        "pound": clip(pound_name, _PLACE_LIMIT),
+    }
+    # TRANSLATORS: s.7 — SMS to the owner: what was impounded, in which pound, when.
+    impounded = tr.gettext("Case %(case)s: %(cattle)s impounded at %(pound)s on %(date)s.")
+    # TRANSLATORS: s.11, s.4 — SMS to the owner: the fines and charges due today.
+    due = tr.gettext("Due today %(total)s.")
+    # TRANSLATORS: s.12, s.14 — SMS to the owner: how to take the cattle back; to
+    # dispute the seizure, the same amount is deposited instead of paid.
+    claim = tr.gettext(
+        "Pay at the pound to take them back (s.12); to dispute the seizure, deposit it "
+        "instead (s.14)."
+    )
+    # TRANSLATORS: s.12, s.14 — the same, as briefly as possible.
+    claim_short = tr.gettext("Pay (s.12) or deposit (s.14) at the pound.")
+    more = _more_each_day(daily_charge, tr, sms=True) if daily_charge else ""
+    report = report_steps(seizure.impounded_on, dues.on, tr)
+    return shortest_fit(
+        tr,
+        [
+            [impounded % full, due % full, more, claim, report[0]],
+            [impounded % full, due % full, claim_short, report[-1]],
+            [impounded % short, due % short, more, claim_short, report[-1]],
+            [impounded % short, due % short, claim_short, report[-1]],
+            [impounded % (short | {"pound": clip(pound_name, 20)}), due % short, claim_short],
+        ],
+    )
+
+
+def auction_sms(case_number: str, auction_on: date, place: str, tr: Translator) -> str:
+    """The SMS to the owner when the public auction is fixed (s.13(3), s.15(1))."""
+    values = {"case": case_number, "date": day(auction_on, tr), "place": clip(place, 80)}
+    # TRANSLATORS: s.13(3), s.15(1) — SMS to the owner: the day and place of the public
+    # auction of the impounded cattle.
+    fixed = tr.gettext(
+        "Case %(case)s: the impounded cattle will be sold by public auction on %(date)s at "
+        "%(place)s."
+    )
+    # TRANSLATORS: s.15(2) — SMS to the owner: the dues are deducted from the proceeds of
+    # the sale; what is left over belongs to the owner, who can claim it.
+    before = tr.gettext(
+        "The dues are deducted from the proceeds and the owner can claim the balance (s.15(2))."
+    )
+    return shortest_fit(
+        tr,
+        [
+            [fixed % values, before],
+            [fixed % values],
+            [fixed % (values | {"place": clip(place, _PLACE_LIMIT)})],
+        ],
+    )

@@ -1,0 +1,173 @@
+"""What to send instead when a line is not a command poundbot understands.
+
+``bot.commands.parse`` raises ``ParseError`` with a stable code; ``parse_error`` says
+what is wrong and gives an example in the user's language, made of the command words
+of ``bot.words`` in that language (so an example always parses; tested against the
+sample configuration). Each fits one SMS budget on worst-case input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.words_text import ECHO_LIMIT, connective, keyword
+
+__all__ = ["PARSE_CODES", "examples", "parse_error"]
+
+#: An example case number (a pound code and a number, as ``bot.config`` makes them).
+_CASE: Final = "KNM-17"
+
+
+def examples(tr: Translator) -> dict[str, str]:
+    """Example command lines in the language of ``tr``, by name."""
+    lang = tr.lang
+    words = {
+        "seize": keyword("seize", lang),
+        "find": keyword("find", lang),
+        "sold": keyword("sold", lang),
+        "receipt": keyword("receipt", lang),
+        "claim": keyword("claim", lang),
+        "at": connective("at", lang),
+        "to": connective("to", lang),
+        "ref": connective("ref", lang),
+        # "by" in Malayalam, Tamil and Kannada is "seized by"; a claimant is named with BY.
+        "by": connective("by", "en"),
+    }
+    on = connective("on", lang)
+    # TRANSLATORS: s.7 — an example SEIZE line. Translate the kinds of cattle with words
+    # the pounds accept in your language (bot/sample_config.toml, words.<lang>) and the
+    # place; keep the placeholders and the figures.
+    seize = tr.gettext("%(seize)s 2 cow 1 buffalo %(at)s Chowwannur junction")
+    # TRANSLATORS: an example FIND line: words of a description and a place.
+    find = tr.gettext("%(find)s black cow Chowwannur")
+    # TRANSLATORS: s.13(3), s.18 — an example SOLD line: case, lot 1, 2 head, Rs 15000,
+    # to a buyer. Translate the buyer's name into your script; keep the figures.
+    sold = tr.gettext("%(sold)s KNM-17 1 2 15000 %(to)s Joseph Mathew")
+    # TRANSLATORS: s.15(4) — an example RECEIPT line with the name of who received.
+    receipt = tr.gettext("%(receipt)s KNM-17 Suresh Kumar")
+    # TRANSLATORS: s.16(3) — an example CLAIM line: claimant and the order's reference.
+    claim = tr.gettext("%(claim)s KNM-17 %(by)s Suresh Kumar %(ref)s 12/2026")
+    return {
+        "dues": f"{keyword('dues', lang)} {_CASE}",
+        "help": keyword("help", lang),
+        "lang": f"{keyword('lang', lang)} ml",
+        "seize": seize % words,
+        "find": find % words,
+        "sold": sold % words,
+        "receipt": receipt % words,
+        "claim": claim % words,
+        "date": f"{keyword('auction', lang)} {_CASE} {on} 20-11-2026",
+        "time": f"{seize % words} {on} 20-11-2026 14:30",
+    }
+
+
+_Message = Callable[[Translator], str]
+
+_MESSAGES: Final[dict[str, _Message]] = {
+    # TRANSLATORS: an empty message. %(example)s is a command line, %(help)s the HELP word.
+    "empty": lambda tr: tr.gettext(
+        "The message is empty. Send a command, like %(example)s, or %(help)s for the list."
+    ),
+    # TRANSLATORS: a message longer than ten SMS.
+    "too_long": lambda tr: tr.gettext(
+        "The message is too long. Send one command at a time, like %(example)s."
+    ),
+    # TRANSLATORS: %(word)s is the first word sent, which is not a command word.
+    "unknown_command": lambda tr: tr.gettext(
+        "'%(word)s' is not a command. Send %(help)s for the list, or a command like %(example)s."
+    ),
+    # TRANSLATORS: a command that needs a case number was sent without one.
+    "missing_case": lambda tr: tr.gettext(
+        "Give the case number after the command, like %(example)s."
+    ),
+    # TRANSLATORS: a count of cattle (or a lot, or a lot's heads) that is not a number.
+    "bad_count": lambda tr: tr.gettext(
+        "'%(text)s' is not a count. Write the number in figures, like %(example)s."
+    ),
+    # TRANSLATORS: s.2(1) — a word that is not a kind of cattle on the pound's list.
+    "unknown_kind": lambda tr: tr.gettext(
+        "'%(word)s' is not a kind of cattle on this pound's list (s.2(1)). Write the "
+        "number, then the kind, like %(example)s."
+    ),
+    # TRANSLATORS: s.7 — a SEIZE line without the place of seizure.
+    "missing_place": lambda tr: tr.gettext(
+        "Say where the cattle were seized, after %(at)s, like %(example)s (s.7)."
+    ),
+    # TRANSLATORS: s.7 — a SEIZE line without the number and kind of the cattle.
+    "missing_cattle": lambda tr: tr.gettext(
+        "Say how many cattle of which kind, like %(example)s (s.7)."
+    ),
+    # TRANSLATORS: a date that is missing or not a date; dd-mm-yyyy in figures.
+    "bad_date": lambda tr: tr.gettext(
+        "Give the date as day-month-year in figures, like %(example)s."
+    ),
+    # TRANSLATORS: a time that is not a time; hh:mm on the 24-hour clock.
+    "bad_time": lambda tr: tr.gettext(
+        "Give the time as hours:minutes on the 24-hour clock, like %(example)s."
+    ),
+    # TRANSLATORS: LANG with a language poundbot does not speak; name the four
+    # languages in your language, keeping the codes ml, en, ta, kn.
+    "unknown_lang": lambda tr: tr.gettext(
+        "Send %(example)s for Malayalam, or en for English, ta for Tamil, kn for Kannada."
+    ),
+    # TRANSLATORS: FIND without words to look for.
+    "missing_words": lambda tr: tr.gettext(
+        "Say what to look for: the kind, a mark or the place, like %(example)s."
+    ),
+    # TRANSLATORS: s.13(3), s.15(2) — an amount (a price, the expenses of sale) that is
+    # missing or not an amount of rupees.
+    "bad_amount": lambda tr: tr.gettext(
+        "Write the amount in rupees, in figures, like %(example)s (s.13(3), s.15(2))."
+    ),
+    # TRANSLATORS: s.18 — a SOLD line without the buyer's name.
+    "missing_buyer": lambda tr: tr.gettext("Name the buyer after %(to)s, like %(example)s (s.18)."),
+    # TRANSLATORS: s.15(4), s.16(3) — RECEIPT or CLAIM without the person's name (and,
+    # for a claim, the reference).
+    "missing_person": lambda tr: tr.gettext(
+        "Name the person, like %(example)s or %(example2)s (s.15(4), s.16(3))."
+    ),
+}
+
+#: The codes ``bot.commands.ParseError`` raises.
+PARSE_CODES: Final = frozenset(_MESSAGES)
+
+# The example each code shows (a name in ``examples``), and a second one where needed.
+_EXAMPLE: Final = {
+    "empty": "dues",
+    "too_long": "dues",
+    "unknown_command": "dues",
+    "missing_case": "dues",
+    "bad_count": "seize",
+    "unknown_kind": "seize",
+    "missing_place": "seize",
+    "missing_cattle": "seize",
+    "bad_date": "date",
+    "bad_time": "time",
+    "unknown_lang": "lang",
+    "missing_words": "find",
+    "bad_amount": "sold",
+    "missing_buyer": "sold",
+    "missing_person": "receipt",
+}
+
+
+def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
+    """What is wrong with the line and an example of what to send instead."""
+    render = _MESSAGES.get(code)
+    ex = examples(tr)
+    values = {
+        "example": ex[_EXAMPLE.get(code, "dues")],
+        "example2": ex["claim"],
+        "help": ex["help"],
+        "at": connective("at", tr.lang),
+        "to": connective("to", tr.lang),
+        "word": str(facts.get("word", ""))[:ECHO_LIMIT],
+        "text": str(facts.get("text", ""))[:ECHO_LIMIT],
+    }
+    if render is None:
+        # TRANSLATORS: a line that could not be understood, for a reason not listed.
+        text = tr.gettext("The message was not understood. Send %(help)s for the commands.")
+        return text % values
+    return render(tr) % values

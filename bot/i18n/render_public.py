@@ -1,0 +1,262 @@
+"""What anyone may be told: a search of open cases, what became of a case, and the
+confirmations of LANG, STOP and START.
+
+Public replies carry the public facts of a case only (``PublicCase``): kinds, counts,
+place of seizure, pound and dates; never a name or a telephone number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.next_step import auction_steps
+from bot.i18n.render_account import account_summary, collect_line
+from bot.i18n.sms_fit import fit_list, fits_sms, join, shortest_fit
+from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, keyword
+from domain.case import (
+    AccountDelivered,
+    Case,
+    CreditedToFund,
+    DepositClaimed,
+    DepositOutcome,
+    Stage,
+    auction_allowed_from,
+    deposit_window_end,
+)
+
+if TYPE_CHECKING:
+    from bot.services.public import Outcome, PublicCase
+
+__all__ = ["lang_set", "search_results", "started", "status_reply", "stopped"]
+
+_SMS_NAME_LIMIT = 40  # characters of a place or pound name in an SMS list
+
+
+def _found(case: PublicCase, tr: Translator, kinds: KindMap | None, short: bool) -> str:
+    heads = sum(lot.count for lot in case.lots)
+    values = {
+        "case": case.number,
+        "cattle": head_count(heads, tr) if short else cattle(case.lots, tr, kinds),
+        "place": clip(case.place_seized, _SMS_NAME_LIMIT if short else 120),
+        "pound": clip(case.pound_name, _SMS_NAME_LIMIT if short else 120),
+        "date": day(case.impounded_on, tr),
+    }
+    # TRANSLATORS: s.7 — one case found by a search: its cattle, where they were seized,
+    # the pound they are in and the day they were impounded (public facts only).
+    text = tr.gettext("%(case)s: %(cattle)s seized at %(place)s, in %(pound)s since %(date)s.")
+    return text % values
+
+
+def search_results(
+    cases: Sequence[PublicCase], tr: Translator, sms: bool, kinds: KindMap | None = None
+) -> str:
+    """Open cases matching a search, with their public facts; in an SMS as many as fit,
+    then "and N more"."""
+    if not cases:
+        # TRANSLATORS: a search found no open case; suggest other words.
+        return tr.gettext(
+            "No open case matches. Try other words: the kind of cattle or the place seized."
+        )
+    # TRANSLATORS: heading of the cases a search found.
+    head = tr.ngettext("%(n)d open case found:", "%(n)d open cases found:", len(cases))
+    head = head % {"n": len(cases)}
+    if not sms:
+        return join([head, *(_found(c, tr, kinds, short=False) for c in cases)], sms=False)
+    full = [_found(c, tr, kinds, short=False) for c in cases]
+    short = [_found(c, tr, kinds, short=True) for c in cases]
+
+    def more(n: int) -> str:
+        # TRANSLATORS: SMS — more cases matched than fit; more words narrow the search.
+        text = tr.ngettext("And %(n)d more: add words.", "And %(n)d more: add words.", n)
+        return text % {"n": n}
+
+    every = join([head, *full], sms=True)
+    return every if fits_sms(every, tr.lang) else fit_list(tr, [head], short, more)
+
+
+def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
+    """Sold, partly sold or disposed of otherwise."""
+    account = outcome.account
+    how = case.sale_outcome if case is not None else None
+    if how is None and account is not None:
+        how = "sold" if account.cattle_remaining == 0 else "partly_sold"
+    if how == "sold":
+        # TRANSLATORS: s.13(3), s.15(1) — every head was sold by public auction.
+        return tr.gettext("The cattle were sold by public auction (s.13(3), s.15(1)).")
+    if how == "partly_sold":
+        # TRANSLATORS: s.15(1), s.15(3) — only as many as needed were sold; the rest are
+        # delivered to the owner.
+        return tr.gettext(
+            "Part of the cattle were sold by public auction (s.15(1)); the rest go back "
+            "to the owner (s.15(3))."
+        )
+    if how == "disposed_otherwise":
+        # TRANSLATORS: s.13(3) proviso — the Director ordered another manner of disposal.
+        return tr.gettext(
+            "The cattle were disposed of otherwise, by the Director's order (s.13(3) proviso)."
+        )
+    return ""
+
+
+def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
+    """What became of the case, in plain words, with dates where the case gives them."""
+    facts = outcome.facts
+    stage = facts.stage
+    if stage is Stage.IMPOUNDED:
+        # TRANSLATORS: s.12, s.13(1) — the cattle are in the pound; the owner can pay
+        # and take them; unclaimed, they are reported on the date.
+        text = tr.gettext(
+            "In the pound. The owner can take the cattle back on paying the dues (s.12); "
+            "if unclaimed, they are reported on %(date)s (s.13(1))."
+        )
+        return [text % {"date": day(facts.report_due_on, tr)}]
+    if stage is Stage.RELEASED:
+        # TRANSLATORS: s.12 — the owner paid and took the cattle.
+        return [tr.gettext("Released to the owner on payment of the dues (s.12).")]
+    if stage is Stage.ON_DEPOSIT:
+        # TRANSLATORS: s.14 — delivered to the owner who deposited the dues while
+        # disputing the seizure.
+        text = tr.gettext("Delivered to the owner on a deposit, the seizure being disputed (s.14).")
+        return [text]
+    if stage is Stage.REPORTED:
+        # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed; notice and proclamation next.
+        text = tr.gettext(
+            "Reported unclaimed to the local authority (s.13(1)); a notice and a "
+            "proclamation by beat of drum follow (s.13(2))."
+        )
+        return [text]
+    if stage is Stage.NOTICE_POSTED:
+        notice = case.notice if case is not None else None
+        if case is None or notice is None:
+            # TRANSLATORS: s.13(2), s.13(3) — the notice is posted; the auction can follow
+            # seven days after it.
+            text = tr.gettext(
+                "Notice posted (s.13(2)); if unclaimed within seven days of it, the "
+                "cattle are sold by public auction (s.13(3))."
+            )
+            return [text]
+        # TRANSLATORS: s.13(2), s.13(3) — the day of the notice and the first day on which
+        # the public auction is lawful.
+        text = tr.gettext(
+            "Notice posted on %(notice)s (s.13(2)); if unclaimed, public auction lawful "
+            "from %(date)s (s.13(3))."
+        )
+        values = {"notice": day(notice.on, tr), "date": day(auction_allowed_from(notice.on), tr)}
+        return [text % values, *auction_steps(case, tr)[:1]]
+    if stage is Stage.OWNER_REFUSED:
+        # TRANSLATORS: s.15(1) — the owner did not pay: as many as needed are auctioned.
+        text = tr.gettext(
+            "The owner did not pay: as many of the cattle as are needed will be sold by "
+            "public auction (s.15(1))."
+        )
+        return [text, *(auction_steps(case, tr)[:1] if case else ())]
+    if stage is Stage.SELLING:
+        # TRANSLATORS: s.15(2) — the auction is under way.
+        return [tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")]
+    sold = _sale_outcome(case, outcome, tr)
+    if stage is Stage.ACCOUNT_DUE:
+        return [sold]
+    if stage is Stage.IN_DEPOSIT:
+        deposited = case.deposited_on if case is not None else None
+        if deposited is None:
+            # TRANSLATORS: s.16(3) — the balance is held in deposit for three months.
+            held = tr.gettext("The balance is held in deposit for three months (s.16(3)).")
+            return [sold, held]
+        # TRANSLATORS: s.16(3) — the balance is held in deposit; a claim may be preferred
+        # up to this day.
+        held = tr.gettext(
+            "The balance is held in deposit until %(date)s; claim it by then (s.16(3))."
+        )
+        return [sold, held % {"date": day(deposit_window_end(deposited), tr)}]
+    return [sold, _closed(case, tr)]
+
+
+def _closed(case: Case | None, tr: Translator) -> str:
+    last = case.events[-1] if case is not None else None
+    if isinstance(last, CreditedToFund):
+        # TRANSLATORS: s.17(1) — the unclaimed balance went to the local authority's fund.
+        return tr.gettext(
+            "The unclaimed balance was credited to the fund of the local authority (s.17(1))."
+        )
+    if isinstance(last, DepositClaimed):
+        # TRANSLATORS: s.16(3) — a claim to the deposit was established and paid.
+        return tr.gettext("A claim to the balance was established and paid (s.16(3)).")
+    if isinstance(last, AccountDelivered):
+        # TRANSLATORS: s.15(4) — the owner took the cattle and balance and gave a receipt.
+        return tr.gettext(
+            "The owner took the remaining cattle and the balance, and gave a receipt (s.15(4))."
+        )
+    if isinstance(last, DepositOutcome):
+        if last.returned:
+            # TRANSLATORS: s.14, s.19 — the complaint succeeded; the deposit was returned.
+            return tr.gettext("The deposit was returned to the owner (s.14, s.19).")
+        # TRANSLATORS: s.14, s.19 — the deposit was applied to the fines and charges.
+        return tr.gettext("The deposit was applied to the fines and charges (s.14, s.19).")
+    # TRANSLATORS: the case is over; nothing more will happen.
+    return tr.gettext("This case is closed.")
+
+
+def status_reply(
+    outcome: Outcome,
+    tr: Translator,
+    sms: bool,
+    kinds: KindMap | None = None,
+    *,
+    case: Case | None = None,
+) -> str:
+    """What became of a case, in plain words per stage, with the s.15(3) account
+    summary once there is one. ``case`` (optional) gives the dates of the notice, the
+    auction and the deposit, and how a closed case ended."""
+    facts = outcome.facts
+    heads = sum(lot.count for lot in facts.lots)
+    values = {"case": facts.number, "cattle": cattle(facts.lots, tr, kinds)}
+    # TRANSLATORS: first line of the status of a case: its number and cattle.
+    head = tr.gettext("Case %(case)s (%(cattle)s):")
+    stage = [s for s in _stage(outcome, case, tr) if s]
+    account = outcome.account
+    summary = account_summary(account, tr, sms) if account is not None else ""
+    collect = (
+        collect_line(account, tr, sms)
+        if account is not None and facts.stage is Stage.ACCOUNT_DUE
+        else ""
+    )
+    if not sms:
+        return join([head % values, *stage, summary, collect], sms=False)
+    short = head % (values | {"cattle": head_count(heads, tr)})
+    # TRANSLATORS: SMS — the case a status is of, when its cattle do not fit.
+    bare = tr.gettext("Case %(case)s.") % values
+    return shortest_fit(
+        tr,
+        [
+            [head % values, *stage, summary, collect],
+            [short, *stage, summary, collect],
+            [bare, *stage, summary],
+            [bare, *stage[:1], summary],
+            [bare, *stage[:1]],
+        ],
+    )
+
+
+def lang_set(tr: Translator) -> str:
+    """Confirmation, in the new language, that replies will now be in it."""
+    # TRANSLATORS: confirmation after LANG: replies come in this language from now on.
+    # %(command)s is the LANG command word; name the other three languages.
+    text = tr.gettext("Replies will now be in English. To change, send %(command)s ml, ta or kn.")
+    return text % {"command": keyword("lang", tr.lang)}
+
+
+def stopped(tr: Translator) -> str:
+    """Confirmation of STOP: no more messages except replies; START resumes."""
+    # TRANSLATORS: confirmation of STOP. START stays in English: SMS carriers read it.
+    return tr.gettext(
+        "You will get no more messages from the pound, only replies to yours. Send START "
+        "to receive them again."
+    )
+
+
+def started(tr: Translator) -> str:
+    """Confirmation of START."""
+    # TRANSLATORS: confirmation of START. STOP stays in English: SMS carriers read it.
+    return tr.gettext("Messages about your cases will come again. Send STOP to stop them.")

@@ -1,0 +1,204 @@
+"""Reminders of the Act's deadlines (``domain.deadlines``): one message per deadline,
+worded as overdue once its day has passed, and the morning digest of a person's
+deadlines due today and overdue."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.sms_fit import join
+from bot.i18n.words_text import cite, day, keyword
+from domain.deadlines import Deadline, DeadlineKind
+
+__all__ = ["digest", "reminder"]
+
+_Pair = tuple[Callable[[Translator], str], Callable[[Translator], str]]
+
+# kind -> (due, overdue). %(case)s the case, %(date)s the day, %(command)s a command.
+_REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
+    DeadlineKind.REPORT_DUE: (
+        # TRANSLATORS: s.13(1) — reminder to the pound-keeper: the report of unclaimed
+        # cattle to the local authority is due on the date.
+        lambda tr: tr.gettext(
+            "Case %(case)s: report the unclaimed cattle to the local authority on %(date)s "
+            "(s.13(1)). Send %(command)s."
+        ),
+        # TRANSLATORS: s.13(1) — the same, the day has passed.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the report of the unclaimed cattle was due on %(date)s "
+            "(s.13(1)). Send %(command)s today."
+        ),
+    ),
+    DeadlineKind.NOTICE_DUE: (
+        # TRANSLATORS: s.13(2) — reminder to the officer: post the notice and have it
+        # proclaimed by beat of drum ("thereupon", on the day of the report).
+        lambda tr: tr.gettext(
+            "Case %(case)s: affix the notice and have it proclaimed by beat of drum on "
+            "%(date)s (s.13(2)). Then send %(command)s."
+        ),
+        # TRANSLATORS: s.13(2) — the same, the day has passed.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the notice and the beat of drum were due on %(date)s "
+            "(s.13(2)). Do them today and send %(command)s."
+        ),
+    ),
+    DeadlineKind.AUCTION_LAWFUL: (
+        # TRANSLATORS: s.13(3) — reminder to the officer: the first day the public
+        # auction of unclaimed cattle is lawful.
+        lambda tr: tr.gettext(
+            "Case %(case)s: if the cattle are still unclaimed, the public auction is lawful "
+            "from %(date)s (s.13(3)). Fix it with %(command)s."
+        ),
+        # TRANSLATORS: s.13(3) — the same, the auction lawful for some days, not fixed.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the public auction has been lawful since %(date)s "
+            "(s.13(3)) and is not fixed. Fix it with %(command)s."
+        ),
+    ),
+    DeadlineKind.AUCTION_DAY: (
+        # TRANSLATORS: s.13(3), s.15(1) — reminder to the officer: the auction day.
+        lambda tr: tr.gettext(
+            "Case %(case)s: the public auction is on %(date)s (s.13(3), s.15(1)). Record "
+            "each lot with %(command)s."
+        ),
+        # TRANSLATORS: s.13(3), s.15(1) — the auction day passed with no lot recorded.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the public auction fixed for %(date)s is not recorded "
+            "(s.13(3), s.15(1)). Record the lots with %(command)s or fix a new day."
+        ),
+    ),
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: (
+        # TRANSLATORS: s.19 — the last day to complain of an illegal seizure.
+        lambda tr: tr.gettext(
+            "Case %(case)s: the last day to complain of the seizure is %(date)s (s.19)."
+        ),
+        # TRANSLATORS: s.19, s.14 — the time to complain is over: record what became of
+        # the deposit.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the time to complain of the seizure ended on %(date)s "
+            "(s.19). Record what became of the deposit (s.14)."
+        ),
+    ),
+    DeadlineKind.DEPOSIT_WINDOW_ENDS: (
+        # TRANSLATORS: s.16(3) — the last day a claim to the deposit may be preferred.
+        lambda tr: tr.gettext(
+            "Case %(case)s: a claim to the deposit may be preferred until %(date)s (s.16(3))."
+        ),
+        # TRANSLATORS: s.16(3), s.17(1) — the three months are over.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the time for claims to the deposit ended on %(date)s "
+            "(s.16(3)). Record a claim established, or credit it to the fund (s.17(1))."
+        ),
+    ),
+    DeadlineKind.CREDIT_TO_FUND: (
+        # TRANSLATORS: s.17(1) — from this day the unclaimed deposit goes to the fund.
+        lambda tr: tr.gettext(
+            "Case %(case)s: from %(date)s credit the unclaimed deposit to the fund of the "
+            "local authority (s.17(1)). Send %(command)s."
+        ),
+        # TRANSLATORS: s.17(1) — the same, the day has passed.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the unclaimed deposit was to be credited to the fund "
+            "from %(date)s (s.17(1)). Send %(command)s."
+        ),
+    ),
+}
+
+# The command a reminder tells the person to send.
+_COMMAND: Final = {
+    DeadlineKind.REPORT_DUE: "report",
+    DeadlineKind.NOTICE_DUE: "notice",
+    DeadlineKind.AUCTION_LAWFUL: "auction",
+    DeadlineKind.AUCTION_DAY: "sold",
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: "dues",
+    DeadlineKind.DEPOSIT_WINDOW_ENDS: "claim",
+    DeadlineKind.CREDIT_TO_FUND: "fund",
+}
+
+_WITH_CASE: Final = frozenset({"report", "notice", "fund"})
+
+
+def _command(kind: DeadlineKind, case_number: str, lang: str) -> str:
+    name = _COMMAND[kind]
+    word = keyword(name, lang)
+    if kind is DeadlineKind.AUCTION_DAY:
+        return f"{word} / {keyword('unsold', lang)}"
+    return f"{word} {case_number}" if name in _WITH_CASE else word
+
+
+def reminder(
+    kind: DeadlineKind, case_number: str, due_on: date, today: date, tr: Translator
+) -> str:
+    """The reminder of one deadline: the case, what to do, by when, the provision;
+    worded as overdue when ``due_on`` is before ``today``."""
+    due, overdue = _REMINDERS[kind]
+    values = {
+        "case": case_number,
+        "date": day(due_on, tr),
+        "command": _command(kind, case_number, tr.lang),
+    }
+    return (overdue if due_on < today else due)(tr) % values
+
+
+_LABELS: Final[dict[DeadlineKind, Callable[[Translator], str]]] = {
+    # TRANSLATORS: s.13(1) — a line of the morning digest: what is due.
+    DeadlineKind.REPORT_DUE: lambda tr: tr.gettext("report to the local authority"),
+    # TRANSLATORS: s.13(2) — a line of the morning digest.
+    DeadlineKind.NOTICE_DUE: lambda tr: tr.gettext("notice and beat of drum"),
+    # TRANSLATORS: s.13(3) — a line of the morning digest.
+    DeadlineKind.AUCTION_LAWFUL: lambda tr: tr.gettext("public auction lawful from"),
+    # TRANSLATORS: s.13(3), s.15(1) — a line of the morning digest.
+    DeadlineKind.AUCTION_DAY: lambda tr: tr.gettext("public auction"),
+    # TRANSLATORS: s.19 — a line of the morning digest.
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: lambda tr: tr.gettext("last day to complain"),
+    # TRANSLATORS: s.16(3) — a line of the morning digest.
+    DeadlineKind.DEPOSIT_WINDOW_ENDS: lambda tr: tr.gettext("last day for claims to the deposit"),
+    # TRANSLATORS: s.17(1) — a line of the morning digest.
+    DeadlineKind.CREDIT_TO_FUND: lambda tr: tr.gettext("credit to the fund"),
+}
+
+
+def _digest_line(case_number: str, deadline: Deadline, today: date, tr: Translator) -> str:
+    late = (today - deadline.due_on).days
+    values = {
+        "case": case_number,
+        "what": _LABELS[deadline.kind](tr),
+        "date": day(deadline.due_on, tr),
+        "provision": cite(deadline.provision, tr),
+        "days": late,
+    }
+    if deadline.due_on < today:
+        # TRANSLATORS: a line of the digest: a deadline passed some days ago.
+        text = tr.ngettext(
+            "%(case)s: %(what)s, %(date)s (%(provision)s), %(days)d day overdue",
+            "%(case)s: %(what)s, %(date)s (%(provision)s), %(days)d days overdue",
+            late,
+        )
+    else:
+        # TRANSLATORS: a line of the digest: a deadline that falls today.
+        text = tr.gettext("%(case)s: %(what)s (%(provision)s)")
+    return "- " + text % values
+
+
+def digest(items: Sequence[tuple[str, Deadline]], today: date, tr: Translator) -> str:
+    """One morning message: the deadlines overdue, then those due today (later ones
+    are left for their day)."""
+    overdue = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
+    due = [i for i in items if i[1].due_on == today]
+    # TRANSLATORS: heading of the morning message of deadlines.
+    lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
+    if not overdue and not due:
+        # TRANSLATORS: the morning message when nothing is due or overdue.
+        lines.append(tr.gettext("Nothing is due today or overdue."))
+    if overdue:
+        # TRANSLATORS: heading of the deadlines that have passed.
+        lines.append(tr.gettext("OVERDUE:"))
+        lines += [_digest_line(number, d, today, tr) for number, d in overdue]
+    if due:
+        # TRANSLATORS: heading of the deadlines that fall today.
+        lines.append(tr.gettext("Due today:"))
+        lines += [_digest_line(number, d, today, tr) for number, d in due]
+    return join(lines, sms=False)

@@ -1,0 +1,146 @@
+"""What the officer is told during and after the sale: each lot (s.13(3), s.15(1)),
+other disposal (s.13(3) proviso), and where every paisa went (s.15(2), s.16)."""
+
+from __future__ import annotations
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.render_account import account_text, disbursement_line
+from bot.i18n.render_officer import case_line
+from bot.i18n.sms_fit import join
+from bot.i18n.words_text import head_count, keyword, kind_count, money
+from domain.case import Case, DisposedOtherwise, LotOffered
+from domain.sale import Account, Payee, SaleProgress, Settlement
+
+__all__ = ["lot_recorded", "other_disposal_recorded", "settled_reply"]
+
+
+def _settle_command(case: Case, tr: Translator) -> str:
+    """``SETTLE KNM-17 <expenses>`` in the language of ``tr``."""
+    # (A gettext call inside an f-string is not extracted by pybabel: keep it outside.)
+    # TRANSLATORS: s.15(2) — what follows SETTLE and a case: the expenses of sale in
+    # rupees. Keep the brackets.
+    expenses = tr.gettext("<expenses>")
+    return f"{keyword('settle', tr.lang)} {case.number} {expenses}"
+
+
+def _progress(case: Case, progress: SaleProgress, tr: Translator) -> list[str]:
+    values = {
+        "proceeds": money(progress.proceeds, tr),
+        "owed": money(progress.still_owed, tr),
+        "heads": head_count(progress.heads_remaining, tr),
+        "command": _settle_command(case, tr),
+    }
+    # TRANSLATORS: s.15(1), s.15(2) — after a lot: the proceeds so far, what the dues
+    # (with the expected expenses of sale) still need, and the heads not yet sold.
+    so_far = tr.gettext("Proceeds so far %(proceeds)s; still owed %(owed)s; %(heads)s remaining.")
+    if progress.provision == "s.15(1)":
+        if not progress.stop:
+            # TRANSLATORS: s.15(1) — go on selling, but only as many as are needed.
+            go = tr.gettext(
+                "Go on: sell only as many as are needed to meet what is owed (s.15(1))."
+            )
+        elif progress.still_owed:
+            # TRANSLATORS: s.15(1), s.15(2) — every head sold, the dues not all met.
+            go = tr.gettext("No cattle remain to sell. Settle the sale: %(command)s (s.15(2)).")
+        else:
+            # TRANSLATORS: s.15(1), s.15(3) — the dues are met: stop; the rest go back.
+            go = tr.gettext(
+                "The dues are met: stop selling; the remaining cattle go back to the owner "
+                "(s.15(1), s.15(3)). Settle the sale: %(command)s."
+            )
+    elif progress.stop:
+        # TRANSLATORS: s.13(3) — every unclaimed head is sold or disposed of.
+        go = tr.gettext(
+            "All the cattle are sold or disposed of (s.13(3)). Settle the sale: %(command)s."
+        )
+    else:
+        # TRANSLATORS: s.13(3) — unclaimed cattle are all sold: go on.
+        go = tr.gettext("Go on: unclaimed cattle are all sold (s.13(3)).")
+    return [so_far % values, go % values]
+
+
+def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
+    """After each lot: what was sold to whom, the proceeds so far, what is still owed,
+    the heads remaining, and whether to stop (s.15(1)) or go on (s.13(3))."""
+    event = case.last(LotOffered)
+    lines = [case_line(case, tr)]
+    if isinstance(event, LotOffered):
+        kind = case.seizure.lots[event.lot].kind
+        values = {
+            "lot": event.lot + 1,
+            "cattle": kind_count(kind, event.count, tr),
+            "price": money(event.price, tr) if event.price is not None else "",
+            "buyer": event.buyer.name if event.buyer is not None else "",
+        }
+        if event.sold:
+            # TRANSLATORS: s.13(3), s.18 — heads of a lot sold: price and buyer.
+            text = tr.gettext("Lot %(lot)d: %(cattle)s sold for %(price)s to %(buyer)s.")
+        else:
+            # TRANSLATORS: s.13(3) — heads of a lot offered and not sold.
+            text = tr.gettext("Lot %(lot)d: %(cattle)s offered and not sold.")
+        lines.append(text % values)
+    return join([*lines, *_progress(case, progress, tr)], sms=False)
+
+
+def other_disposal_recorded(case: Case, tr: Translator) -> str:
+    """Heads disposed of otherwise by the Director's order (s.13(3) proviso)."""
+    event = case.last(DisposedOtherwise)
+    lines = [case_line(case, tr)]
+    if isinstance(event, DisposedOtherwise):
+        values = {
+            "lot": event.lot + 1,
+            "cattle": kind_count(case.seizure.lots[event.lot].kind, event.count, tr),
+            "manner": event.manner,
+            "by": event.ordered_by,
+            "ref": event.order_reference,
+            "amount": money(event.proceeds, tr),
+        }
+        # TRANSLATORS: s.13(3) proviso — the Director, of the opinion that the cattle
+        # would not fetch a fair price, ordered another manner of disposal.
+        text = tr.gettext(
+            "Lot %(lot)d: %(cattle)s disposed of otherwise (%(manner)s) by order of %(by)s, "
+            "ref. %(ref)s; proceeds %(amount)s (s.13(3) proviso)."
+        )
+        lines.append(text % values)
+    left = {"heads": head_count(case.heads_remaining, tr), "command": _settle_command(case, tr)}
+    if case.heads_remaining:
+        # TRANSLATORS: s.13(3) — heads still to be sold or disposed of.
+        lines.append(tr.gettext("%(heads)s remaining to be sold (s.13(3)).") % left)
+    else:
+        # TRANSLATORS: s.13(3) — every head is sold or disposed of.
+        done = tr.gettext(
+            "All the cattle are sold or disposed of (s.13(3)). Settle the sale: %(command)s."
+        )
+        lines.append(done % left)
+    return join(lines, sms=False)
+
+
+def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> str:
+    """Where every paisa of the proceeds went (s.15(2), s.16(1), s.16(2), and the
+    balance under s.15(3) or s.16(3)), then the s.15(3) account."""
+    values = {
+        "case": account.case_number,
+        "proceeds": money(settlement.proceeds, tr),
+        "unmet": money(settlement.unmet, tr),
+    }
+    # TRANSLATORS: s.15(2) — the sale is closed and its proceeds divided as follows.
+    lines = [tr.gettext("Case %(case)s: sale settled; proceeds %(proceeds)s (s.15(2)):") % values]
+    lines += ["  - " + disbursement_line(part, tr) for part in settlement.disbursements]
+    if settlement.unmet:
+        # TRANSLATORS: s.15(2) — dues the proceeds did not cover.
+        lines.append(tr.gettext("Not met by the proceeds: %(unmet)s (s.15(2)).") % values)
+    if settlement.to(Payee.OWNER) or account.cattle_remaining:
+        # TRANSLATORS: s.15(3), s.15(4) — deliver cattle and balance with the account.
+        deliver = tr.gettext(
+            "Deliver the remaining cattle and the balance to the owner with the account "
+            "below, and take a receipt (s.15(3), s.15(4))."
+        )
+        lines.append(deliver)
+    if settlement.to(Payee.DEPOSIT):
+        # TRANSLATORS: s.16(3) — the surplus unclaimed proceeds go to the local authority
+        # to be held in deposit for three months.
+        send = tr.gettext(
+            "Send the surplus to the local authority to hold in deposit for three months (s.16(3))."
+        )
+        lines.append(send)
+    return join(lines, sms=False) + "\n\n" + account_text(account, tr)

@@ -1,0 +1,152 @@
+"""Every owner-facing SMS rendered on the worst case (``worst_case``), and the largest.
+
+An owner-facing SMS is any reply an owner (or anyone who is not staff) can get by
+SMS: HELP, the refusals of a line that is not a command, the application's refusals,
+DUES, DEPOSIT, STATUS and FIND at every stage, LANG, STOP and START, the SMS sent on
+impounding, when the auction is fixed and with the account, and the apology when a
+message cannot be processed now. ``make messages-report`` prints the largest in
+segments; ``tests/unit/test_render_sms.py`` holds every one to
+``sms_fit.SMS_SEGMENT_BUDGET``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Final
+
+from bot.errors import (
+    AppError,
+    BadInputError,
+    InviteInvalidError,
+    NotAllowedError,
+    UnknownCaseError,
+    UnknownPoundError,
+    UnknownUserError,
+)
+from bot.i18n.catalogs import Translator, translator
+from bot.i18n.render_account import account_sms
+from bot.i18n.render_errors import app_error, error, try_again_later
+from bot.i18n.render_help import help_text
+from bot.i18n.render_owner import auction_sms, deposit_reply, dues_reply, intake_sms
+from bot.i18n.render_parse import PARSE_CODES, parse_error
+from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
+from bot.i18n.worst_case import (
+    STARTS,
+    Places,
+    Stop,
+    daily_charge,
+    longest_kinds,
+    places,
+    timeline,
+    worst_tariff,
+)
+from bot.services.public import Outcome, PublicCase
+from bot.sms_segments import Segments, segments
+from domain import errors as domain_errors
+from domain.case import report_due_on
+from domain.dues import deposit_for, dues_on
+
+__all__ = ["app_errors", "domain_errors_of", "largest_sms", "owner_sms"]
+
+#: What a person typed, echoed back in an error (cut to ``ECHO_LIMIT`` by the renderer).
+_TYPED: Final = {"word": "X" * 40, "text": "9" * 40}
+
+
+def app_errors() -> list[AppError]:
+    """One error of every application code an owner can meet, with the longest facts."""
+    return [
+        NotAllowedError(),
+        UnknownCaseError(number="9" * 40),
+        UnknownPoundError(),
+        UnknownUserError(),
+        InviteInvalidError(),
+        BadInputError(**_TYPED),
+        AppError(),  # a code no renderer knows: the generic sentence
+    ]
+
+
+def domain_errors_of() -> list[domain_errors.DomainError]:
+    """One error of every domain code (and the generic one), citing a long provision."""
+    classes = [getattr(domain_errors, name) for name in domain_errors.__all__]
+    return [
+        cls("detail", "s.13(3) proviso")
+        for cls in classes
+        if isinstance(cls, type) and issubclass(cls, domain_errors.DomainError)
+    ]
+
+
+def _public(stop: Stop, where: Places) -> PublicCase:
+    """The public facts of a worst-case case, as a search or STATUS gets them."""
+    case = stop.case
+    return PublicCase(
+        number=case.number,
+        pound=case.seizure.pound,
+        pound_name=where.pound,
+        lots=case.seizure.lots,
+        place_seized=case.seizure.place_seized,
+        impounded_on=case.seizure.impounded_on,
+        stage=case.stage,
+        report_due_on=report_due_on(case.seizure.impounded_on),
+    )
+
+
+def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]:
+    """DUES, DEPOSIT, STATUS, FIND and the owner's SMS on one worst-case timeline."""
+    stops = timeline(tr, start, where)
+    tariff = worst_tariff(longest_kinds(tr))
+    first = stops["impounded, report ahead"].case
+    month = f"{start:%b}"
+    out = {
+        f"{month} intake": intake_sms(
+            first,
+            dues_on(first, tariff, start),
+            daily_charge(first, tariff, start),
+            where.pound,
+            tr,
+        ),
+        f"{month} auction": auction_sms(first.number, stops["selling"].day, where.place, tr),
+    }
+    for label, day in (("in time", stops["on deposit"].day), ("too late", stops["reported"].day)):
+        deposit = deposit_for(first, tariff, day)
+        out[f"{month} deposit {label}"] = deposit_reply(deposit, first, tr, sms=True)
+    for name, stop in stops.items():
+        case, facts = stop.case, _public(stop, where)
+        out[f"{month} dues {name}"] = dues_reply(dues_on(case, tariff, stop.day), case, tr, True)
+        outcome = Outcome(facts, stop.account)
+        out[f"{month} status {name}"] = status_reply(outcome, tr, True, case=case)
+        out[f"{month} status {name} (no case)"] = status_reply(outcome, tr, True)
+        if stop.account is not None:
+            out[f"{month} account {name}"] = account_sms(stop.account, tr)
+    found = [_public(stops["impounded, report ahead"], where)] * 6
+    for n in (1, 2, 6):
+        out[f"{month} search {n}"] = search_results(found[:n], tr, True)
+    return out
+
+
+def owner_sms(lang: str) -> dict[str, str]:
+    """Every owner-facing SMS in ``lang`` on the worst-case data, by name."""
+    tr = translator(lang)
+    where = places()
+    out = {"help": help_text("public", tr, sms=True)}
+    for code in [*sorted(PARSE_CODES), "not_a_code"]:
+        out[f"parse {code}"] = parse_error(code, _TYPED, tr)
+    for exc in app_errors():
+        out[f"app error {exc.code}"] = app_error(exc, tr)
+    for dom in domain_errors_of():
+        out[f"domain error {dom.code}"] = error(dom, tr)
+    for start in STARTS:
+        out |= _stage_replies(tr, start, where)
+    out |= {
+        "lang": lang_set(tr),
+        "stop": stopped(tr),
+        "start": started(tr),
+        "try again later": try_again_later(tr),
+    }
+    return out
+
+
+def largest_sms(lang: str) -> tuple[str, str, Segments]:
+    """The owner-facing SMS of ``lang`` that takes the most segments (then units)."""
+    replies = owner_sms(lang)
+    name = max(replies, key=lambda n: (segments(replies[n]).segment_count, len(replies[n])))
+    return name, replies[name], segments(replies[name])

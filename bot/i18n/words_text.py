@@ -1,0 +1,183 @@
+"""The small words every reply is made of: citations, kinds of cattle, amounts, dates,
+and the command words a reply tells a person to send.
+
+Citations are written in the msgids ("s.11") and translated as the language writes
+them (``cite`` does the same for a provision known only at run time). Kinds of cattle
+(s.2(1)) are counted through ngettext; a kind a pound configures beyond the default
+ones keeps its configured name. Amounts and dates go through ``fmt``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, datetime
+from typing import Final
+
+from bot.i18n import fmt
+from bot.i18n.catalogs import Translator
+from bot.words import CONNECTIVES, KEYWORDS
+from domain.case import Lot
+from domain.errors import UnknownKindError
+from domain.kinds import Kind
+from domain.money import Money
+
+__all__ = [
+    "ECHO_LIMIT",
+    "KindMap",
+    "cattle",
+    "cite",
+    "clip",
+    "connective",
+    "day",
+    "described_cattle",
+    "head_count",
+    "keys",
+    "keyword",
+    "kind_count",
+    "moment",
+    "money",
+]
+
+#: What names the kinds: ``domain.kinds.Kinds`` or any mapping of code to Kind.
+KindMap = Mapping[str, Kind]
+_Render = Callable[[Translator, int], str]
+
+#: Characters of a user's text echoed back in an error.
+ECHO_LIMIT: Final = 20
+
+# One entry per kind in domain.kinds.DEFAULT_KINDS (a test keeps them in step).
+_KIND_COUNTS: Final[dict[str, _Render]] = {
+    # TRANSLATORS: s.2(1) — a number of cattle of one kind, as in "3 cows".
+    "cow": lambda tr, n: tr.ngettext("%(n)d cow", "%(n)d cows", n),
+    # TRANSLATORS: s.2(1) — an ox is a castrated bull, used for draught.
+    "ox": lambda tr, n: tr.ngettext("%(n)d ox", "%(n)d oxen", n),
+    "bull": lambda tr, n: tr.ngettext("%(n)d bull", "%(n)d bulls", n),
+    # TRANSLATORS: s.2(1) — the young of a cow.
+    "calf": lambda tr, n: tr.ngettext("%(n)d calf", "%(n)d calves", n),
+    "buffalo": lambda tr, n: tr.ngettext("%(n)d buffalo", "%(n)d buffaloes", n),
+    "buffalo_calf": lambda tr, n: tr.ngettext("%(n)d buffalo calf", "%(n)d buffalo calves", n),
+    "goat": lambda tr, n: tr.ngettext("%(n)d goat", "%(n)d goats", n),
+    # TRANSLATORS: s.2(1) — the young of a goat.
+    "kid": lambda tr, n: tr.ngettext("%(n)d kid", "%(n)d kids", n),
+    "sheep": lambda tr, n: tr.ngettext("%(n)d sheep", "%(n)d sheep", n),
+    "lamb": lambda tr, n: tr.ngettext("%(n)d lamb", "%(n)d lambs", n),
+    "pig": lambda tr, n: tr.ngettext("%(n)d pig", "%(n)d pigs", n),
+    "horse": lambda tr, n: tr.ngettext("%(n)d horse", "%(n)d horses", n),
+    "pony": lambda tr, n: tr.ngettext("%(n)d pony", "%(n)d ponies", n),
+    # TRANSLATORS: s.2(1) — the young of a horse.
+    "colt": lambda tr, n: tr.ngettext("%(n)d colt", "%(n)d colts", n),
+    "mule": lambda tr, n: tr.ngettext("%(n)d mule", "%(n)d mules", n),
+    # TRANSLATORS: s.2(1) — a donkey (the Act says "asses").
+    "ass": lambda tr, n: tr.ngettext("%(n)d ass", "%(n)d asses", n),
+    "camel": lambda tr, n: tr.ngettext("%(n)d camel", "%(n)d camels", n),
+    "elephant": lambda tr, n: tr.ngettext("%(n)d elephant", "%(n)d elephants", n),
+}
+
+_CITATION: Final = re.compile(r"s\.(?P<section>\d+[A-Z]?(?:\([0-9a-z]+\))*)(?P<proviso> proviso)?")
+
+
+def cite(provision: str, tr: Translator) -> str:
+    """A provision as the language cites it: ``s.13(1)`` -> ``വകുപ്പ് 13(1)``."""
+    general = provision.startswith("GCA ")
+    match = _CITATION.fullmatch(provision.removeprefix("GCA "))
+    if match is None:
+        return provision
+    section = match["section"]
+    if general:
+        # TRANSLATORS: the general clauses law on counting periods; keep "%(section)s".
+        return tr.gettext("General Clauses Act s.%(section)s") % {"section": section}
+    if match["proviso"]:
+        # TRANSLATORS: the proviso to a section of the Act, e.g. "s.13(3) proviso".
+        return tr.gettext("s.%(section)s proviso") % {"section": section}
+    # TRANSLATORS: a section of the Kerala Cattle Trespass Act, e.g. "s.13(1)". Every
+    # message that cites a section must write it the same way as this one (tested).
+    return tr.gettext("s.%(section)s") % {"section": section}
+
+
+def _kind_name(kind: str, kinds: KindMap | None) -> str:
+    if kinds is not None:
+        try:
+            return kinds[kind].name
+        except (KeyError, UnknownKindError):
+            pass
+    return kind
+
+
+def kind_count(kind: str, n: int, tr: Translator, kinds: KindMap | None = None) -> str:
+    """``n`` head of ``kind`` in words: ``3 പശുക്കൾ``.
+
+    The default kinds (s.2(1)) are translated; a kind configured locally falls back to
+    its configured name (or its code when the configuration is not given).
+    """
+    render = _KIND_COUNTS.get(kind)
+    if render is not None:
+        return render(tr, n) % {"n": n}
+    # TRANSLATORS: a number of cattle of a kind configured by the pound, whose name
+    # is shown as configured (untranslated), as in "2 mithun".
+    return tr.gettext("%(n)d %(kind)s") % {"n": n, "kind": _kind_name(kind, kinds)}
+
+
+def cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
+    """The cattle of a case by kind, in the order first seized: ``3 cows, 1 goat``."""
+    heads: dict[str, int] = {}
+    for lot in lots:
+        heads[lot.kind] = heads.get(lot.kind, 0) + lot.count
+    return ", ".join(kind_count(kind, n, tr, kinds) for kind, n in heads.items())
+
+
+def described_cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
+    """Each lot with its description, as the s.13(2)(a) notice gives them:
+    ``2 cows (black, white forehead); 1 buffalo``."""
+    parts = []
+    for lot in lots:
+        count = kind_count(lot.kind, lot.count, tr, kinds)
+        parts.append(f"{count} ({lot.description.strip()})" if lot.description.strip() else count)
+    return "; ".join(parts)
+
+
+def head_count(n: int, tr: Translator) -> str:
+    """``n`` head of cattle, of whatever kinds: the short form when the kinds do not fit."""
+    # TRANSLATORS: s.2(1) — a number of cattle of any kinds together ("6 head of cattle").
+    return tr.ngettext("%(n)d head of cattle", "%(n)d head of cattle", n) % {"n": n}
+
+
+def money(amount: Money, tr: Translator, sms: bool = False) -> str:
+    """An amount as the language writes it (``Rs`` in an English SMS)."""
+    return fmt.money(amount, tr.lang, sms=sms)
+
+
+def day(value: date, tr: Translator) -> str:
+    """A date as the language writes it: ``9 മാർ 2026``."""
+    return fmt.date(value, tr.lang)
+
+
+def moment(value: datetime, tr: Translator) -> str:
+    """A local day and hour: ``9 മാർ 2026, 2:30 PM``."""
+    return fmt.datetime(value, tr.lang)
+
+
+def clip(text: str, limit: int) -> str:
+    """A person's or a place's name cut to ``limit`` characters (``...`` marks the cut)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: max(limit - 3, 1)].rstrip(" ,;") + "..."
+
+
+def keyword(command: str, lang: str) -> str:
+    """The first word of ``command`` in ``lang`` (``bot.words``), English if it has none."""
+    words = KEYWORDS[command]
+    return (words.get(lang) or words["en"])[0]
+
+
+def keys(command: str, lang: str) -> str:
+    """The English keyword of ``command`` and, in another language, its own: ``DUES /
+    കുടിശ്ശിക``. Both work in every language; HELP shows both."""
+    english = keyword(command, "en")
+    native = keyword(command, lang)
+    return english if native == english else f"{english} / {native}"
+
+
+def connective(name: str, lang: str) -> str:
+    """A connecting word of a command line (AT, ON, BY, TO, REF) in ``lang``."""
+    words = CONNECTIVES[name]
+    return (words.get(lang) or words["en"])[0]
