@@ -64,10 +64,11 @@ async def run_console(
     caller: Caller,
     *,
     read: Callable[[str], str] = input,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
     prompt: str = "> ",
 ) -> int:
     """Read lines until end of input or "quit"; answer each as the channels would."""
+    out = out or sys.stdout
     if caller.phone and caller.role == "public":
         async with app.store.transaction() as tx:
             registered = await caller_for_phone(tx, caller.phone, "console")

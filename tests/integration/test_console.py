@@ -1,0 +1,78 @@
+"""The console goes through the same parsing, use cases and rendering as the channels."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from bot.bootstrap import open_app
+from bot.caller import KEEPER, Caller
+from bot.clock import FixedClock
+from bot.console import run_console
+from bot.store.models import CaseRow, InboxRow
+from domain.calendar import LOCAL_TZ
+
+
+def lines(*typed: str) -> Iterator[str]:
+    yield from typed
+
+
+def reader(typed: Iterator[str]):  # type: ignore[no-untyped-def]
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+async def test_a_keeper_session_records_a_seizure_and_an_owner_session_reads_its_dues(
+    tmp_path: Path,
+) -> None:
+    clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url, clock=clock) as app:
+        keeper = Caller(role=KEEPER, channel="console", pound="KNM", authority="KNM-GP")
+        out = io.StringIO()
+        typed = lines("SEIZE 2 cow AT Kunnamangalam market; brown", "CASES", "", "quit")
+        assert await run_console(app, keeper, read=reader(typed), out=out) == 0
+        text = out.getvalue()
+        assert "KNM-1" in text
+        owner = Caller.public("console", phone="+919847000001")
+        out = io.StringIO()
+        await run_console(app, owner, read=reader(lines("DUES KNM-1", "nonsense words")), out=out)
+        answers = out.getvalue()
+        assert "KNM-1" in answers
+        assert "DUES" in answers  # the help for a line it did not understand names the words
+        async with app.store.transaction() as tx:
+            cases = await tx.session.scalar(select(func.count()).select_from(CaseRow))
+            inbox = await tx.session.scalar(select(func.count()).select_from(InboxRow))
+    assert cases == 1
+    assert inbox == 4  # every line is kept, like an SMS
+
+
+async def test_an_owner_typing_malayalam_gets_malayalam(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url) as app:
+        out = io.StringIO()
+        owner = Caller.public("console", phone="+919847000002")
+        await run_console(app, owner, read=reader(lines("സഹായം")), out=out)
+    assert any("\u0d00" <= ch <= "\u0d7f" for ch in out.getvalue().split(".", 1)[1])
+
+
+def test_the_console_command_reads_standard_input(
+    tmp_path: Path,
+    monkeypatch,
+    capsys,  # type: ignore[no-untyped-def]
+) -> None:
+    from bot.cli import main
+
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'c.sqlite3'}")
+    monkeypatch.setattr("sys.stdin", io.StringIO("HELP\nquit\n"))
+    assert main(["console", "--as", "owner"]) == 0
+    assert "DUES" in capsys.readouterr().out
