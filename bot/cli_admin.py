@@ -1,4 +1,5 @@
-"""The administrative commands of ``poundbot``: migrate, users, invite, backup, export.
+"""The administrative commands of ``poundbot``: migrate, users, invite, backup, export,
+remind, deadlines.
 
 Each command opens the app, calls a use case as the system, and prints plain results on
 stdout; it raises what it refuses, and ``bot.cli`` prints that as one line on stderr.
@@ -22,18 +23,23 @@ from bot.bootstrap import App, config_path, load, open_app
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import BadInputError
 from bot.export import Table, read_table, write_csv
+from bot.reminders.dispatch import remind_once
+from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
 from bot.store.engine import database_url, make_engine
 from bot.store.migrate import alembic_config, upgrade
+from bot.workers import worker_id
 from domain.calendar import LOCAL_TZ
 
 __all__ = [
     "CommandError",
     "backup",
     "check_url",
+    "deadlines",
     "export",
     "invite",
     "migrate",
+    "remind",
     "users_add",
     "users_list",
     "users_remove",
@@ -268,4 +274,33 @@ def export(args: argparse.Namespace) -> int:
     with open(args.out, "w", encoding="utf-8", newline="") as out:
         write_csv(out, table)
     print(f"wrote {len(table.records)} {args.what} rows to {args.out}")
+    return 0
+
+
+# -- reminders -------------------------------------------------------------------------
+
+
+async def remind(args: argparse.Namespace) -> int:
+    """One pass of the reminder engine (for cron): plan, then queue every due reminder.
+
+    The messages go into the outbox; ``poundbot serve`` delivers them.
+    """
+    async with _open() as app:
+        done = await remind_once(app.store, app.config, worker_id())
+    print(
+        f"reminders: {done.reminders} sent ({done.messages} messages queued in the outbox), "
+        f"{done.failed} failed; {done.planned} deadlines planned"
+    )
+    return 0
+
+
+async def deadlines(args: argparse.Namespace) -> int:
+    """The open deadlines and the reminders due, sent and failed (tab-separated)."""
+    async with _open() as app:
+        if args.authority is not None and args.authority not in app.config.authorities:
+            raise BadInputError("unknown authority", authority=args.authority)
+        async with app.store.transaction() as tx:
+            lines = await deadline_lines(tx, app.config, authority=args.authority, days=args.days)
+    for line in lines:
+        print(line)
     return 0

@@ -1,4 +1,4 @@
-"""Background work inside ``poundbot serve``: delivering the outbox (and, later, reminders)."""
+"""Background work inside ``poundbot serve``: delivering the outbox, sending reminders."""
 
 from __future__ import annotations
 
@@ -9,11 +9,16 @@ import os
 import socket
 import uuid
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from bot.outbox import Sender, deliver_once
+from bot.reminders.dispatch import remind_once
 from bot.store.tx import Store
 
-__all__ = ["run_delivery", "worker_id"]
+if TYPE_CHECKING:
+    from bot.bootstrap import App
+
+__all__ = ["run_delivery", "run_reminders", "worker_id"]
 
 log = logging.getLogger("poundbot.workers")
 
@@ -43,3 +48,28 @@ async def run_delivery(
         if not sent:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=interval)
+
+
+async def run_reminders(
+    app: App, stop: asyncio.Event | None = None, *, interval: float = 10.0
+) -> None:
+    """Plan and queue due reminders every ``interval`` seconds until cancelled or ``stop``
+    is set; a failed pass is logged. Any number of instances may run it at once."""
+    me = worker_id()
+    stop = stop or asyncio.Event()
+    while not stop.is_set():
+        try:
+            done = await remind_once(app.store, app.config, me)
+        except Exception:
+            log.exception("reminder pass failed; trying again in %.0f s", interval)
+        else:
+            if done.reminders or done.failed:
+                log.info(
+                    "reminders: %d sent (%d messages queued), %d failed, %d deadlines planned",
+                    done.reminders,
+                    done.messages,
+                    done.failed,
+                    done.planned,
+                )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=interval)

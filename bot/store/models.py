@@ -31,12 +31,14 @@ __all__ = [
     "CaseRow",
     "Contact",
     "Conversation",
+    "DeadlineRow",
     "InboxRow",
     "Invite",
     "LedgerEntry",
     "OutboxRow",
     "Payment",
     "Pound",
+    "ReminderJob",
     "SaleLot",
     "SettlementRow",
     "User",
@@ -290,3 +292,65 @@ class Conversation(Base):
     flow: Mapped[str] = mapped_column(String(32))
     state: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime]
+
+
+class DeadlineRow(Base):
+    """A statutory deadline of a case (``domain.deadlines``), kept in step with the case in
+    the transaction that changes it: moved when a date is corrected, closed (with the event
+    that closed it) when the case moves past it. ``needs_plan`` marks one whose reminders
+    are still to be (re)planned."""
+
+    __tablename__ = "deadlines"
+    __table_args__ = (
+        UniqueConstraint("case_id", "kind"),
+        Index("ix_deadlines_needs_plan", "needs_plan"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    case_number: Mapped[str] = mapped_column(String(20))
+    pound_code: Mapped[str] = mapped_column(ForeignKey("pounds.code"))
+    kind: Mapped[str] = mapped_column(String(32))
+    who: Mapped[str] = mapped_column(String(16))
+    provision: Mapped[str] = mapped_column(String(24))
+    due_on: Mapped[date] = mapped_column(Date)
+    counts_from: Mapped[date] = mapped_column(Date)
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    closed_reason: Mapped[str | None] = mapped_column(String(80))
+    needs_plan: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+    closed_at: Mapped[datetime | None]
+
+
+class ReminderJob(Base):
+    """One reminder to send at ``fire_at``: of a deadline to an audience on a local day, or
+    a morning round (``kind`` "round") that sends the items waiting for it (``batch``)
+    together, as one digest per person when there are many.
+
+    ``status``: pending (claimable when due and not leased), waiting (in a round), done
+    (its messages are in the outbox), failed, cancelled. The due index makes the claim
+    read only due pending rows, however many done rows the table holds.
+    """
+
+    __tablename__ = "reminder_jobs"
+    __table_args__ = (Index("ix_reminder_jobs_due", "status", "fire_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), unique=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    audience: Mapped[str] = mapped_column(String(16))
+    place: Mapped[str] = mapped_column(String(16))
+    deadline_id: Mapped[int | None] = mapped_column(ForeignKey("deadlines.id"), index=True)
+    case_number: Mapped[str | None] = mapped_column(String(20))
+    provision: Mapped[str | None] = mapped_column(String(24))
+    due_on: Mapped[date | None] = mapped_column(Date)
+    day: Mapped[date] = mapped_column(Date)
+    fire_at: Mapped[datetime]
+    batch: Mapped[str | None] = mapped_column(String(120), index=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None]
+    messages: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    done_at: Mapped[datetime | None]

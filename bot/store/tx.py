@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.caller import Caller
 from bot.errors import BadInputError, UnknownCaseError
+from bot.reminders.derive import derive_deadlines
 from bot.store.codec import dump_event, load_event
 from bot.store.models import (
     Authority,
@@ -163,6 +164,8 @@ class Tx:
             await self.session.execute(delete(CaseLot).where(CaseLot.case_id == loaded.row.id))
             self._set_lots(loaded.row, after)
         await self.session.flush()
+        # Every change to a case (add_case comes through here) re-derives its deadlines.
+        await derive_deadlines(self.session, loaded.row, after, self.now)
         return rows
 
     def _set_lots(self, row: CaseRow, case: Case) -> None:

@@ -1,0 +1,458 @@
+"""Sending reminders: claim due jobs under a lease, queue their messages, mark them done.
+
+1. **Claim** (one short transaction): one ``UPDATE ... WHERE id IN (SELECT ... ORDER BY
+   fire_at LIMIT n FOR UPDATE SKIP LOCKED) RETURNING id`` sets ``claimed_by``,
+   ``claimed_until`` (the lease) and ``attempts + 1``. PostgreSQL instances skip each
+   other's rows; SQLite has one writer at a time. The due index keeps it cheap.
+2. **Fire** (one transaction per claimed batch): the batch is taken with ``UPDATE ... SET
+   status='done' WHERE id IN (...) AND claimed_by=me AND status='pending' RETURNING id``;
+   only the jobs it returns are rendered and queued in the outbox (idempotency key per
+   job and recipient). Taking, queuing and marking commit together: a crash loses
+   nothing (the lease runs out and another instance claims the jobs again) and queues
+   nothing twice; a job cancelled meanwhile, or taken over by an instance that found
+   the lease run out, is left alone (on PostgreSQL the second ``UPDATE`` waits for the
+   first and then finds the job done).
+
+A job that raises (a renderer failing, say) goes back to pending after a backoff, and
+fails for good after ``MAX_ATTEMPTS``; one claimed ``MAX_CLAIMS`` times without ever
+finishing (an instance dying on it each time) is failed rather than retried forever.
+The outbox then sends (Telegram if the person linked it, else SMS) with its own retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any, cast
+
+from sqlalchemy import Select, Table, or_, select, update
+from sqlalchemy.engine import Row
+
+from bot.caller import KEEPER, OFFICER
+from bot.config import Config
+from bot.i18n import Translator, render, translator
+from bot.notify import route_of
+from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
+from bot.reminders.schedule import Audience, next_day
+from bot.store.messages import enqueue
+from bot.store.models import DeadlineRow, ReminderJob, User
+from bot.store.tx import Store, Tx, parse_case_number
+
+__all__ = [
+    "DIGEST_OVER",
+    "LEASE",
+    "MAX_ATTEMPTS",
+    "MAX_CLAIMS",
+    "SQLITE_BREATHER",
+    "Pass",
+    "claim",
+    "dispatch_batch",
+    "due_jobs",
+    "fire_claimed",
+    "remind_once",
+]
+
+log = logging.getLogger("poundbot.reminders")
+
+LEASE = timedelta(minutes=2)
+#: Attempts that raised before a job fails for good.
+MAX_ATTEMPTS = 5
+#: Claims that never finished (the instance died each time) before a job fails for good.
+MAX_CLAIMS = 10
+#: More items than this in one morning for one person: one digest instead.
+DIGEST_OVER = 3
+#: Seconds a pass waits between batches on SQLite, so that writers of other processes
+#: (polling SQLite's busy handler) get the database between them; in one process the
+#: Store's lock already takes turns. The outbox, not this, limits the rate.
+SQLITE_BREATHER = 0.1
+
+Compose = Callable[[Translator], str]
+
+_JOBS = cast(Table, ReminderJob.__table__)
+_J = _JOBS.c
+_DEADLINES = cast(Table, DeadlineRow.__table__)
+
+
+@dataclass
+class Pass:
+    """What one pass did: deadlines planned, reminders sent (a digest counts each of its
+    items), messages queued, jobs that failed for good."""
+
+    planned: int = 0
+    reminders: int = 0
+    messages: int = 0
+    failed: int = 0
+
+    def add(self, other: Pass) -> None:
+        self.planned += other.planned
+        self.reminders += other.reminders
+        self.messages += other.messages
+        self.failed += other.failed
+
+
+@dataclass(frozen=True, slots=True)
+class _Person:
+    user_id: int
+    channel: str
+    recipient: str
+    lang: str
+
+
+@dataclass
+class _Batch:
+    """One claimed batch: its transaction, the people looked up, and the outcomes to
+    write at the end (in a few statements, not one per job)."""
+
+    tx: Tx
+    config: Config
+    worker: str
+    today: date
+    people: dict[tuple[str, str], list[_Person]] = field(default_factory=dict)
+    messages: dict[int, int] = field(default_factory=dict)
+    stale: list[int] = field(default_factory=list)
+    unreached: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+
+
+def backoff(attempts: int) -> timedelta:
+    """1, 2, 4, ... minutes (up to an hour) before a job that raised is tried again."""
+    return timedelta(minutes=min(2 ** max(attempts - 1, 0), 60))
+
+
+def due_jobs(now: datetime, limit: int) -> Select[tuple[int]]:
+    """The ids of up to ``limit`` jobs due at ``now`` and not leased, earliest first: a
+    range of the index ``(status, fire_at)``, however many jobs are done."""
+    return (
+        select(_J.id)
+        .where(
+            _J.status == "pending",
+            _J.fire_at <= now,
+            or_(_J.claimed_until.is_(None), _J.claimed_until < now),
+        )
+        .order_by(_J.fire_at)
+        .limit(limit)
+    )
+
+
+async def claim(
+    store: Store, worker: str, *, limit: int = 50, lease: timedelta = LEASE
+) -> list[int]:
+    """Lease up to ``limit`` due jobs to ``worker``, earliest first; their ids."""
+    async with store.transaction() as tx:
+        now = tx.now
+        due = due_jobs(now, limit).with_for_update(skip_locked=True)
+        result = await tx.session.execute(
+            update(_JOBS)
+            .where(_J.id.in_(due.scalar_subquery()))
+            .values(claimed_by=worker, claimed_until=now + lease, attempts=_J.attempts + 1)
+            .returning(_J.id)
+        )
+        return [int(i) for i in result.scalars().all()]
+
+
+async def fire_claimed(store: Store, config: Config, worker: str, ids: Sequence[int]) -> Pass:
+    """Fire the jobs ``ids`` claimed by ``worker``, in one transaction."""
+    done = Pass()
+    if not ids:
+        return done
+    async with store.transaction() as tx:
+        batch = _Batch(tx, config, worker, local_today(tx, config))
+        taken = (
+            (
+                await tx.session.execute(
+                    update(_JOBS)
+                    .where(_J.id.in_(ids), _J.claimed_by == worker, _J.status == "pending")
+                    .values(status="done", done_at=tx.now, claimed_until=None)
+                    .returning(_J.id)
+                )
+            )
+            .scalars()
+            .all()
+        )
+        if not taken:
+            return done
+        jobs = (
+            await tx.session.execute(
+                select(_JOBS).where(_J.id.in_(taken)).order_by(_J.fire_at, _J.id)
+            )
+        ).all()
+        crashed = [job.id for job in jobs if job.attempts > MAX_CLAIMS]
+        if crashed:
+            log.error("reminders %s: claimed %d times, never finished", crashed, MAX_CLAIMS)
+            error = f"gave up: claimed {MAX_CLAIMS} times and never finished"
+            await _set(tx, crashed, status="failed", last_error=error)
+            done.failed += len(crashed)
+        jobs = [job for job in jobs if job.id not in crashed]
+        facts = await _facts(tx, [job for job in jobs if job.kind != ROUND])
+        for job in jobs:
+            try:
+                if job.kind == ROUND:
+                    async with tx.session.begin_nested():
+                        fired = await _fire_round(batch, job)
+                else:
+                    fired = await _fire_single(batch, job, facts.get(job.deadline_id))
+            except Exception as exc:  # one bad job must not hold up the others: logged, kept
+                log.exception("reminder %s failed (attempt %d)", job.key, job.attempts)
+                done.failed += await _retry_later(tx, job, worker, exc)
+                continue
+            done.reminders += fired[0]
+            done.messages += fired[1]
+        await _record(batch)
+    return done
+
+
+def _is_sqlite(store: Store) -> bool:
+    bind = store.sessions.kw.get("bind")
+    return bind is not None and bind.dialect.name == "sqlite"
+
+
+async def dispatch_batch(
+    store: Store, config: Config, worker: str, *, limit: int = 50, lease: timedelta = LEASE
+) -> Pass | None:
+    """Claim one batch and fire it; None when nothing was due."""
+    ids = await claim(store, worker, limit=limit, lease=lease)
+    if not ids:
+        return None
+    return await fire_claimed(store, config, worker, ids)
+
+
+async def remind_once(
+    store: Store,
+    config: Config,
+    worker: str,
+    *,
+    limit: int = 50,
+    lease: timedelta = LEASE,
+    breather: float | None = None,
+) -> Pass:
+    """One full pass: plan every new or moved deadline, then fire every due job,
+    ``breather`` seconds apart (by default ``SQLITE_BREATHER`` on SQLite, else none)."""
+    pause = (SQLITE_BREATHER if _is_sqlite(store) else 0.0) if breather is None else breather
+    total = Pass()
+    while True:
+        async with store.transaction() as tx:
+            planned = await plan_pending(tx, config)
+        total.planned += planned
+        if not planned:
+            break
+    while (
+        batch := await dispatch_batch(store, config, worker, limit=limit, lease=lease)
+    ) is not None:
+        total.add(batch)
+        if pause:
+            await asyncio.sleep(pause)
+    return total
+
+
+# -- one job ------------------------------------------------------------------------------
+
+
+async def _fire_single(
+    batch: _Batch, job: Row[Any], facts: DeadlineFacts | None
+) -> tuple[int, int]:
+    """One reminder to its audience: (reminders, messages). Everything is rendered before
+    anything is written, so a renderer that raises leaves nothing behind."""
+    if not _is_live(job, facts):
+        batch.stale.append(job.id)
+        return 0, 0
+    assert facts is not None
+    people = await _people(batch, job.audience, job.place)
+    compose = _reminder(job, facts, batch.today)
+    bodies = [(person, compose(translator(person.lang))) for person in people]
+    sent = await _send(batch.tx, job.key, bodies)
+    await _go_on(batch, job, facts)
+    batch.messages[job.id] = sent
+    if not people:
+        batch.unreached[_nobody(job)].append(job.id)
+    return 1, sent
+
+
+async def _fire_round(batch: _Batch, job: Row[Any]) -> tuple[int, int]:
+    """A morning round: the items waiting for it, as single reminders, or as one digest
+    per person when more than ``DIGEST_OVER`` are due or overdue."""
+    tx = batch.tx
+    items = await _round_items(tx, job)
+    facts = await _facts(tx, items)
+    live, stale = [], []
+    for item in items:
+        found = facts.get(item.deadline_id)
+        if _is_live(item, found):
+            assert found is not None
+            live.append((item, found))
+        else:
+            stale.append(item.id)
+    people = await _people(batch, job.audience, job.place)
+    # render.digest lists what is due today and overdue; a reminder of a later day (the
+    # eve of s.13(3)) goes on its own.
+    now_due = [(item, found) for item, found in live if found.due_on <= batch.today]
+    singles, digest = live, None
+    if len(now_due) > DIGEST_OVER:
+        singles = [(item, found) for item, found in live if found.due_on > batch.today]
+        digest = _digest(now_due, batch.today)
+    planned = [(item.key, _reminder(item, found, batch.today)) for item, found in singles]
+    if digest is not None:
+        planned.append((job.key, digest))
+    bodies = {
+        key: [(person, compose(translator(person.lang))) for person in people]
+        for key, compose in planned
+    }
+    messages = {item.id: await _send(tx, item.key, bodies[item.key]) for item, _ in singles}
+    if digest is not None:
+        messages[job.id] = await _send(tx, job.key, bodies[job.key])
+    for item, found in live:
+        await _go_on(batch, item, found)
+    # Only now, when nothing more can fail, does the batch learn the outcome.
+    sent = sum(messages.values())
+    batch.messages.update(messages)
+    batch.messages[job.id] = sent
+    batch.stale += stale
+    if live and not people:
+        batch.unreached[_nobody(job)] += [job.id, *(item.id for item, _ in live)]
+    return len(live), sent
+
+
+def _is_live(job: Row[Any], facts: DeadlineFacts | None) -> bool:
+    """Whether the job's deadline is still open on the same day. A change to the case
+    cancels the jobs it makes stale itself; this catches one racing with the send."""
+    return facts is not None and facts.is_open and facts.due_on == job.due_on
+
+
+async def _go_on(batch: _Batch, job: Row[Any], facts: DeadlineFacts) -> None:
+    """A daily series goes on tomorrow (until its deadline is met and closed)."""
+    audience = Audience(job.audience)
+    if facts.is_daily_for(audience):
+        day = next_day(job.day, batch.today)
+        await schedule(batch.tx, batch.config, facts, audience, day, daily=True)
+
+
+def _nobody(job: Row[Any]) -> str:
+    return f"no active {job.audience} of {job.place} with Telegram or a phone"
+
+
+def _reminder(item: Row[Any], facts: DeadlineFacts, today: date) -> Compose:
+    def compose(tr: Translator) -> str:
+        return render.reminder(facts.kind, item.case_number, item.due_on, today, tr)
+
+    return compose
+
+
+def _digest(items: list[tuple[Row[Any], DeadlineFacts]], today: date) -> Compose:
+    entries = sorted(
+        ((item.case_number, facts.as_deadline()) for item, facts in items),
+        key=lambda entry: (entry[1].due_on, parse_case_number(entry[0]), entry[1].kind.value),
+    )
+
+    def compose(tr: Translator) -> str:
+        return render.digest(entries, today, tr)
+
+    return compose
+
+
+async def _round_items(tx: Tx, job: Row[Any]) -> list[Row[Any]]:
+    """Take the items waiting for the morning round ``job``."""
+    ids = (
+        (
+            await tx.session.execute(
+                update(_JOBS)
+                .where(_J.batch == job.key, _J.status == "waiting")
+                .values(status="done", done_at=tx.now)
+                .returning(_J.id)
+            )
+        )
+        .scalars()
+        .all()
+    )
+    if not ids:
+        return []
+    rows = await tx.session.execute(select(_JOBS).where(_J.id.in_(ids)).order_by(_J.id))
+    return list(rows.all())
+
+
+async def _facts(tx: Tx, jobs: Sequence[Row[Any]]) -> dict[int, DeadlineFacts]:
+    """The deadlines of ``jobs``, by id."""
+    ids = {job.deadline_id for job in jobs if job.deadline_id is not None}
+    if not ids:
+        return {}
+    rows = await tx.session.execute(select(_DEADLINES).where(_DEADLINES.c.id.in_(ids)))
+    return {row.id: DeadlineFacts.of(row) for row in rows}
+
+
+async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
+    """The active keepers of a pound or officers of an authority who can be reached,
+    each with their language (else the authority's default language)."""
+    cached = batch.people.get((audience, place))
+    if cached is not None:
+        return cached
+    config = batch.config
+    if audience == Audience.OFFICERS.value:
+        where = (User.role == OFFICER, User.authority_code == place)
+        authority_code = place
+    else:
+        where = (User.role == KEEPER, User.pound_code == place)
+        pound = config.pounds.get(place)
+        authority_code = pound.authority if pound else ""
+    authority = config.authorities.get(authority_code)
+    default = authority.default_language if authority else "ml"
+    users = await batch.tx.session.execute(
+        select(User).where(*where, User.active.is_(True)).order_by(User.id)
+    )
+    people = []
+    for user in users.scalars():
+        route = route_of(user)
+        if route is not None:
+            people.append(_Person(user.id, route[0], route[1], user.lang or default))
+    batch.people[(audience, place)] = people
+    return people
+
+
+async def _send(tx: Tx, key: str, bodies: list[tuple[_Person, str]]) -> int:
+    """Queue each body to its person, once per job key and person; how many were new."""
+    queued = 0
+    for person, body in bodies:
+        if await enqueue(
+            tx,
+            key=f"rem:{key}:u{person.user_id}",
+            channel=person.channel,
+            recipient=person.recipient,
+            body=body,
+        ):
+            queued += 1
+    return queued
+
+
+async def _record(batch: _Batch) -> None:
+    """Write the outcomes of a batch: messages per job, the stale, the unreached."""
+    by_count: dict[int, list[int]] = defaultdict(list)
+    for job_id, count in batch.messages.items():
+        if count:
+            by_count[count].append(job_id)
+    for count, ids in by_count.items():
+        await _set(batch.tx, ids, messages=count)
+    if batch.stale:
+        await _set(
+            batch.tx, batch.stale, status="cancelled", last_error="no longer due: met or moved"
+        )
+    for error, ids in batch.unreached.items():
+        await _set(batch.tx, ids, status="failed", last_error=error)
+
+
+async def _set(tx: Tx, ids: list[int], **values: object) -> None:
+    await tx.session.execute(update(_JOBS).where(_J.id.in_(ids)).values(**values))
+
+
+async def _retry_later(tx: Tx, job: Row[Any], worker: str, exc: Exception) -> int:
+    """Record the error; back to pending after a backoff, or failed after MAX_ATTEMPTS.
+    1 if the job is now failed."""
+    final = job.attempts >= MAX_ATTEMPTS
+    values: dict[str, object] = {"last_error": f"{type(exc).__name__}: {exc}"[:500]}
+    if final:
+        values.update(status="failed", claimed_until=None)
+    else:
+        values.update(status="pending", done_at=None, claimed_until=tx.now + backoff(job.attempts))
+    await tx.session.execute(
+        update(_JOBS).where(_J.id == job.id, _J.claimed_by == worker).values(**values)
+    )
+    return int(final)

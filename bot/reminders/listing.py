@@ -1,0 +1,118 @@
+"""What ``poundbot deadlines`` prints: the open deadlines, and the reminders due, sent and
+failed, one tab-separated line each (local times)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select
+
+from bot.config import Config
+from bot.reminders.derive import OPEN
+from bot.reminders.plan import ROUND
+from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
+from bot.store.tx import Tx
+
+__all__ = ["deadline_lines", "job_state"]
+
+
+def _places(config: Config, authority: str | None) -> tuple[set[str], set[str]]:
+    """(pounds, places of jobs) of ``authority``, or of every authority."""
+    pounds = {p.code for p in config.pounds.values() if authority in (None, p.authority)}
+    authorities = {authority} if authority else set(config.authorities)
+    return pounds, pounds | authorities
+
+
+def job_state(job: ReminderJob, now: datetime, outbox: Counter[str] | None) -> str:
+    """due, scheduled, waiting, sent, queued, failed or cancelled, with what happened."""
+    if job.status == "pending":
+        if job.fire_at > now:
+            return "scheduled"
+        late = f", retry after error: {job.last_error}" if job.last_error else ""
+        return f"due (attempt {job.attempts}{late})" if job.attempts else "due"
+    if job.status == "waiting":
+        return f"scheduled (morning round {job.batch})"
+    if job.status in ("failed", "cancelled"):
+        return f"{job.status}: {job.last_error or '-'}"
+    if job.batch and not job.messages:
+        return f"in the digest of {job.batch}"
+    counts = outbox or Counter()
+    if job.kind == ROUND and not counts:
+        return f"done: {job.messages} single reminder(s), no digest" if job.messages else "done"
+    if not counts:
+        return "done, no message"
+    summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    state = "failed" if counts["failed"] else "sent" if set(counts) == {"sent"} else "queued"
+    return f"{state} ({summary})"
+
+
+async def deadline_lines(
+    tx: Tx, config: Config, *, authority: str | None = None, days: int = 7
+) -> list[str]:
+    """The report: open deadlines by due date, then reminders by time, of the last
+    ``days`` days and every one still to go."""
+    pounds, places = _places(config, authority)
+    now = tx.now
+    since = now - timedelta(days=days)
+    deadlines = (
+        await tx.session.execute(
+            select(DeadlineRow)
+            .where(DeadlineRow.status == OPEN, DeadlineRow.pound_code.in_(pounds))
+            .order_by(DeadlineRow.due_on, DeadlineRow.case_number, DeadlineRow.kind)
+        )
+    ).scalars()
+    jobs = list(
+        (
+            await tx.session.execute(
+                select(ReminderJob)
+                .where(
+                    ReminderJob.place.in_(places),
+                    or_(
+                        ReminderJob.status.in_(("pending", "waiting")),
+                        ReminderJob.fire_at >= since,
+                    ),
+                )
+                .order_by(ReminderJob.fire_at, ReminderJob.id)
+            )
+        ).scalars()
+    )
+    outbox = await _outbox_states(tx, since)
+    lines = ["# open deadlines: case, provision, deadline, due on, who acts"]
+    lines += [
+        "\t".join((d.case_number, d.provision, d.kind, d.due_on.isoformat(), d.who))
+        for d in deadlines
+    ]
+    lines.append(f"# reminders since {_local(since, config)}: time, state, to, case, deadline, due")
+    for job in jobs:
+        to = f"{job.audience} {job.place}"
+        what = job.kind if job.kind == ROUND else f"{job.kind} ({job.provision})"
+        due = job.due_on.isoformat() if job.due_on else job.day.isoformat()
+        state = job_state(job, now, outbox.get(job.key))
+        fields = (_local(job.fire_at, config), state, to, job.case_number or "-", what, due)
+        lines.append("\t".join(fields))
+    return lines
+
+
+def _local(at: datetime, config: Config) -> str:
+    return at.astimezone(config.reminders.timezone).strftime("%Y-%m-%d %H:%M")
+
+
+async def _outbox_states(tx: Tx, since: datetime) -> dict[str, Counter[str]]:
+    """The outbox status of every reminder message queued since ``since``, by job key."""
+    rows = await tx.session.execute(
+        select(OutboxRow.idempotency_key, OutboxRow.status).where(
+            OutboxRow.idempotency_key.like("rem:%"), OutboxRow.created_at >= since
+        )
+    )
+    states: dict[str, Counter[str]] = {}
+    for key, status in _keyed(rows):
+        states.setdefault(key, Counter())[status] += 1
+    return states
+
+
+def _keyed(rows: Iterable[tuple[str, str]]) -> Iterable[tuple[str, str]]:
+    for key, status in rows:
+        job_key, _, _user = key.removeprefix("rem:").rpartition(":u")
+        yield job_key, status

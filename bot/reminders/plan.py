@@ -1,0 +1,215 @@
+"""Planning: new or moved deadlines become reminder jobs at the configured local times.
+
+A job is keyed by its deadline, the deadline's due date, the audience and the local day,
+so planning twice, or two instances planning at once, makes one job; a cancelled job
+comes back if its deadline moves back. A reminder whose morning is still to come waits
+for that morning's *round* (one per audience, place and day), which sends everything
+due that morning together; one whose time has passed is pending at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sqlalchemy import select, true
+from sqlalchemy.dialects import postgresql, sqlite
+
+from bot.config import Config
+from bot.reminders.derive import OPEN
+from bot.reminders.schedule import Audience, days_to_plan, fire_time, next_day, series_of
+from bot.store.models import DeadlineRow, ReminderJob
+from bot.store.tx import Tx
+from domain.deadlines import Deadline, DeadlineKind, Role
+
+__all__ = ["ROUND", "DeadlineFacts", "local_today", "place_of", "plan_pending", "schedule"]
+
+log = logging.getLogger("poundbot.reminders")
+
+ROUND = "round"
+_PLAN_BATCH = 200
+
+
+def _insert(tx: Tx) -> Any:
+    bind = tx.session.bind
+    dialect = bind.dialect.name if bind is not None else "sqlite"
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(ReminderJob)
+
+
+def local_today(tx: Tx, config: Config) -> date:
+    """The local date of the transaction's "now" in the configured time zone."""
+    return tx.now.astimezone(config.reminders.timezone).date()
+
+
+def place_of(config: Config, audience: Audience, pound: str) -> str:
+    """The pound (for its keepers) or the authority running it (for its officers)."""
+    return config.pounds[pound].authority if audience is Audience.OFFICERS else pound
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineFacts:
+    """What planning and sending need of a deadline row (read as an entity or a row)."""
+
+    id: int
+    case_number: str
+    pound_code: str
+    kind: DeadlineKind
+    who: Role
+    provision: str
+    due_on: date
+    counts_from: date
+    is_open: bool
+
+    @classmethod
+    def of(cls, row: Any) -> DeadlineFacts:
+        """From a ``DeadlineRow`` or a row of the ``deadlines`` table."""
+        return cls(
+            id=row.id,
+            case_number=row.case_number,
+            pound_code=row.pound_code,
+            kind=DeadlineKind(row.kind),
+            who=Role(row.who),
+            provision=row.provision,
+            due_on=row.due_on,
+            counts_from=row.counts_from,
+            is_open=row.status == OPEN,
+        )
+
+    def as_deadline(self) -> Deadline:
+        return Deadline(self.kind, self.due_on, self.provision, self.who, self.counts_from)
+
+    def is_daily_for(self, audience: Audience) -> bool:
+        """Whether ``audience`` is reminded of this deadline every morning."""
+        return any(
+            s.daily and s.audience is audience for s in series_of(self.kind, self.due_on, self.who)
+        )
+
+
+async def plan_pending(tx: Tx, config: Config, limit: int = _PLAN_BATCH) -> int:
+    """Plan the reminders of up to ``limit`` deadlines marked ``needs_plan``; how many.
+
+    The rows are locked while they are planned (skipped by another instance on
+    PostgreSQL; SQLite has one writer at a time), so a change to the case waits for the
+    plan and then cancels what it made stale.
+    """
+    rows = (
+        (
+            await tx.session.execute(
+                select(DeadlineRow)
+                .where(DeadlineRow.needs_plan == true())
+                .order_by(DeadlineRow.id)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+        )
+        .scalars()
+        .all()
+    )
+    today = local_today(tx, config)
+    for row in rows:
+        facts = DeadlineFacts.of(row)
+        if facts.pound_code not in config.pounds:
+            log.warning(
+                "deadline %d of %s: pound not configured, not planned", row.id, row.case_number
+            )
+        elif facts.is_open:
+            series = series_of(facts.kind, facts.due_on, facts.who)
+            for one, day in days_to_plan(series, today):
+                await schedule(tx, config, facts, one.audience, day, daily=one.daily)
+        row.needs_plan = False
+    await tx.session.flush()
+    return len(rows)
+
+
+async def schedule(
+    tx: Tx, config: Config, row: DeadlineFacts, audience: Audience, day: date, *, daily: bool
+) -> None:
+    """Make (or bring back) the job that reminds ``audience`` of ``row`` on ``day``.
+
+    When that day's job of a daily series has already gone out, the next day's is made.
+    """
+    for _ in range(3):  # a day already done moves a daily series on; never far
+        key = f"d{row.id}:{row.due_on.isoformat()}:{audience.value}:{day.isoformat()}"
+        status = await _upsert_item(tx, config, row, audience, day, key)
+        if status in ("pending", "waiting", "cancelled") or not daily:
+            return
+        day = next_day(day, local_today(tx, config))
+
+
+async def _upsert_item(
+    tx: Tx, config: Config, row: DeadlineFacts, audience: Audience, day: date, key: str
+) -> str:
+    """Insert the job, or revive it if it was cancelled; the status it ends with."""
+    settings = config.reminders
+    place = place_of(config, audience, row.pound_code)
+    fire_at, in_round = fire_time(day, settings.reminder_time, settings.timezone, tx.now)
+    batch = None
+    if in_round:
+        batch = f"{ROUND}:{audience.value}:{place}:{day.isoformat()}"
+        if await _join_round(tx, batch, audience, place, day, fire_at) != "pending":
+            batch, fire_at = None, tx.now  # that morning's round has gone: go at once
+    values = {
+        "kind": row.kind.value,
+        "audience": audience.value,
+        "place": place,
+        "deadline_id": row.id,
+        "case_number": row.case_number,
+        "provision": row.provision,
+        "due_on": row.due_on,
+        "day": day,
+        "fire_at": fire_at,
+        "batch": batch,
+        "status": "waiting" if batch else "pending",
+        "attempts": 0,
+        "claimed_by": None,
+        "claimed_until": None,
+        "messages": 0,
+        "last_error": None,
+        "done_at": None,
+    }
+    stmt = _insert(tx).values(key=key, created_at=tx.now, **values)
+    revived = await tx.session.execute(
+        stmt.on_conflict_do_update(
+            index_elements=["key"],
+            set_=values,
+            where=ReminderJob.__table__.c.status == "cancelled",
+        ).returning(ReminderJob.__table__.c.id)
+    )
+    if revived.first() is not None:
+        return str(values["status"])
+    found = await tx.session.execute(
+        select(ReminderJob.__table__.c.status).where(ReminderJob.__table__.c.key == key)
+    )
+    return str(found.scalar_one())
+
+
+async def _join_round(
+    tx: Tx, key: str, audience: Audience, place: str, day: date, fire_at: Any
+) -> str:
+    """Make sure the morning round ``key`` exists; its status (pending until it has run).
+
+    The upsert locks the round's row until this transaction ends, and a round that runs
+    first locks the row and marks itself done before it reads its items: an item joins
+    a round that will still send it, or learns the round has gone.
+    """
+    stmt = _insert(tx).values(
+        key=key,
+        kind=ROUND,
+        audience=audience.value,
+        place=place,
+        day=day,
+        fire_at=fire_at,
+        status="pending",
+        attempts=0,
+        messages=0,
+        created_at=tx.now,
+    )
+    table = ReminderJob.__table__.c
+    result = await tx.session.execute(
+        stmt.on_conflict_do_update(
+            index_elements=["key"], set_={"key": stmt.excluded.key}
+        ).returning(table.status)
+    )
+    return str(result.scalar_one())
