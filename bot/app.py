@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from dataclasses import replace
 
 from sqlalchemy import text
 from starlette.applications import Starlette
@@ -15,11 +17,15 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from bot.bootstrap import App, open_app
+from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
+from bot.channels.telegram import TelegramOptions, running, webhook_route
+from bot.channels.telegram_connect import poll as poll_telegram
 from bot.channels.twilio_sender import TwilioSender
+from bot.links import notice_path
 from bot.outbox import Sender
 from bot.settings import Settings
-from bot.workers import run_delivery
+from bot.workers import run_delivery, run_reminders
 
 __all__ = ["build_app", "startup_report"]
 
@@ -42,7 +48,9 @@ async def healthz(request: Request) -> JSONResponse:
     return JSONResponse({"status": "ok"})
 
 
-def startup_report(app: App, env: dict[str, str] | None = None) -> list[str]:
+def startup_report(
+    app: App, env: dict[str, str] | None = None, *, polling: bool = False
+) -> list[str]:
     """What is on and what is off, and why: the first lines ``poundbot serve`` logs."""
     env = dict(os.environ if env is None else env)
     settings = Settings.from_env(env)
@@ -58,7 +66,18 @@ def startup_report(app: App, env: dict[str, str] | None = None) -> list[str]:
         f"Database: {url.get_backend_name()} {url.render_as_string(hide_password=True)}",
     ]
     telegram_off = settings.telegram_off_reason()
-    lines.append(f"Telegram: off ({telegram_off})" if telegram_off else "Telegram: on")
+    if telegram_off:
+        lines.append(f"Telegram: off ({telegram_off})")
+    elif polling:
+        lines.append("Telegram: on, long polling (no webhook)")
+    elif not settings.telegram_secret:
+        lines.append(
+            "Telegram: on, but the webhook refuses every update until "
+            "TELEGRAM_WEBHOOK_SECRET is set"
+        )
+    else:
+        where = f"{settings.public_url}/telegram" if settings.public_url else "/telegram"
+        lines.append(f"Telegram: on, webhook {where}")
     sms_off = settings.sms_off_reason()
     lines.append(
         f"SMS: off ({sms_off})"
@@ -68,19 +87,35 @@ def startup_report(app: App, env: dict[str, str] | None = None) -> list[str]:
     return lines
 
 
-def build_app(factory: AppFactory | None = None, settings: Settings | None = None) -> Starlette:
+def build_app(
+    factory: AppFactory | None = None,
+    settings: Settings | None = None,
+    telegram: TelegramOptions | None = None,
+) -> Starlette:
     """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime."""
     factory = factory or (lambda: open_app())
     settings = settings or Settings.from_env()
-    routes = [Route("/healthz", healthz)]
+    telegram = telegram or TelegramOptions()
+    telegram_on = settings.telegram_off_reason() is None
+    # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
+    link_secret = settings.link_secret or secrets.token_urlsafe(32)
+    routes = [Route("/healthz", healthz), notice_route(link_secret)]
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(settings.twilio_token, settings.public_url).routes()
+    if telegram_on:
+        routes.append(webhook_route(settings.telegram_secret))
 
     @asynccontextmanager
     async def lifespan(starlette: Starlette) -> AsyncIterator[None]:
         async with factory() as app, AsyncExitStack() as stack:
-            for line in startup_report(app):
+            for line in startup_report(app, polling=telegram.polling):
                 log.info("%s", line)
+            if settings.public_url:
+                base = settings.public_url
+                app.deps = replace(
+                    app.deps,
+                    notice_url=lambda number, on: base + notice_path(link_secret, number, on),
+                )
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:
                 senders["sms"] = await stack.enter_async_context(
@@ -92,19 +127,35 @@ def build_app(factory: AppFactory | None = None, settings: Settings | None = Non
                         status_callback=f"{settings.public_url}/twilio/status",
                     )
                 )
+            channel = None
+            if telegram_on:
+                # PTB's lifecycle (initialize, start; stop, shutdown) is in ``running``;
+                # entered before any task starts, so a failed start leaves none behind.
+                channel = await stack.enter_async_context(running(app, settings, telegram))
             stop = asyncio.Event()
-            tasks = []
+            tasks = [asyncio.create_task(run_reminders(app, stop))]
             if senders:
                 pause = {"sms": 1 / app.config.reminders.sms_per_second}
                 tasks.append(
                     asyncio.create_task(run_delivery(app.store, senders, pause=pause, stop=stop))
                 )
+            poll: asyncio.Task[None] | None = None
+            if channel is not None:
+                if telegram.deliver:
+                    tasks.append(asyncio.create_task(channel.delivery.run(stop)))
+                if telegram.polling:
+                    poll = asyncio.create_task(poll_telegram(channel, stop))
+                    tasks.append(poll)
             starlette.state.poundbot = app
+            starlette.state.telegram = channel
             try:
                 yield
             finally:
                 starlette.state.poundbot = None
+                starlette.state.telegram = None
                 stop.set()
+                if poll is not None:
+                    poll.cancel()  # a long poll would hold the stop for its timeout
                 await asyncio.gather(*tasks, return_exceptions=True)
 
     return Starlette(routes=routes, lifespan=lifespan)

@@ -19,6 +19,7 @@ from bot import cli_admin
 from bot.caller import ROLES
 from bot.cli_admin import CommandError
 from bot.config import LANGUAGES, ConfigError
+from bot.console import add_console_command
 from bot.errors import AppError
 from bot.store.engine import database_url
 from domain.errors import DomainError
@@ -45,8 +46,25 @@ def _serve(args: argparse.Namespace) -> int:
         else:
             log.error("  %s", exc)
         return 2
-    app = build_app(lambda: open_app(config=config))
+    from bot.channels.telegram import TelegramOptions
+
+    app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    return 0
+
+
+def _telegram_set_webhook(args: argparse.Namespace) -> int:
+    """Register the webhook with Telegram: POUNDBOT_PUBLIC_URL/telegram, with the secret."""
+    from telegram.error import TelegramError
+
+    from bot.channels.telegram_connect import set_webhook
+    from bot.settings import Settings
+
+    try:
+        print(asyncio.run(set_webhook(Settings.from_env(), drop_pending=args.drop_pending)))
+    except (ValueError, TelegramError) as exc:
+        print(f"poundbot: error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -183,19 +201,52 @@ def _add_admin_commands(sub: Any) -> None:
         table.set_defaults(func=_admin(cli_admin.export), authority=None)
 
 
+def _add_reminder_commands(sub: Any) -> None:
+    remind = sub.add_parser("remind", help="plan and queue the reminders that are due")
+    remind.add_argument(
+        "--once", action="store_true", required=True, help="one pass, then exit (for cron)"
+    )
+    remind.set_defaults(func=_admin(cli_admin.remind))
+    listing = sub.add_parser(
+        "deadlines", help="the open deadlines and the reminders due, sent and failed"
+    )
+    listing.add_argument("--authority", metavar="CODE", help="only this authority")
+    listing.add_argument(
+        "--days", type=_days, default=7, metavar="N", help="reminders of the last N days (7)"
+    )
+    listing.set_defaults(func=_admin(cli_admin.deadlines))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument(
+        "--polling",
+        action="store_true",
+        help="take Telegram updates by long polling (development: no public URL needed)",
+    )
     serve.set_defaults(func=_serve)
+    telegram = sub.add_parser("telegram", help="connect the Telegram bot")
+    telegram_sub = telegram.add_subparsers(dest="telegram_command", required=True)
+    hook = telegram_sub.add_parser(
+        "set-webhook",
+        help="register POUNDBOT_PUBLIC_URL/telegram with TELEGRAM_WEBHOOK_SECRET",
+    )
+    hook.add_argument(
+        "--drop-pending", action="store_true", help="drop the updates Telegram is holding"
+    )
+    hook.set_defaults(func=_telegram_set_webhook)
     config = sub.add_parser("config", help="work with the configuration file")
     config_sub = config.add_subparsers(dest="config_command", required=True)
     check = config_sub.add_parser("check", help="check a configuration file and list its faults")
     check.add_argument("file", metavar="FILE")
     check.set_defaults(func=_config_check)
     _add_admin_commands(sub)
+    _add_reminder_commands(sub)
+    add_console_command(sub)
     return parser
 
 

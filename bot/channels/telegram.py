@@ -1,0 +1,257 @@
+"""Telegram: a python-telegram-bot ``Application`` (no Updater) inside poundbot's app.
+
+``POST /telegram`` takes updates when ``X-Telegram-Bot-Api-Secret-Token`` equals
+``TELEGRAM_WEBHOOK_SECRET`` (constant-time compare; 403 otherwise, and nothing is
+stored). Nothing lost, nothing twice:
+
+1. The raw update is committed to the inbox (unique ``update_id``) before anything
+   else; only then is it handled, by ``Application.process_update`` awaited inside the
+   request, in the transaction that marks it processed and queues its replies.
+2. A redelivered update finds its row processed and changes nothing.
+3. If the process stops between 1 and 2, the update waits in the inbox: ``running``
+   handles it on the next start, before taking new updates.
+4. A handler that fails rolls its update back; the update is then marked processed
+   with the failure, the sender is told to try again, and Telegram gets 200. If even
+   that cannot be written, Telegram gets 500 and sends the update again.
+
+Replies leave through the outbox (``TelegramSender``), kicked as soon as the
+transaction commits. ``poundbot serve --polling`` takes updates by long polling
+instead, through the same steps (``telegram_connect``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sqlalchemy import Update as UpdateStatement
+from sqlalchemy import select, update
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from telegram import Update
+from telegram.ext import AIORateLimiter, Application, ContextTypes
+
+from bot.bootstrap import App
+from bot.channels.telegram_handlers import add_handlers
+from bot.channels.telegram_menus import set_default_menus
+from bot.channels.telegram_sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
+from bot.channels.telegram_turn import PoundContext, open_turn, using
+from bot.i18n import LANGUAGES, detect_script, render, translator
+from bot.settings import Settings
+from bot.store.messages import Inbound, enqueue, process_inbound
+from bot.store.models import InboxRow
+from bot.store.tx import Tx
+
+__all__ = [
+    "ALLOWED_UPDATES",
+    "SECRET_HEADER",
+    "TelegramChannel",
+    "TelegramOptions",
+    "build_application",
+    "file_url",
+    "running",
+    "webhook_route",
+]
+
+log = logging.getLogger("poundbot.telegram")
+
+SECRET_HEADER: Final = "X-Telegram-Bot-Api-Secret-Token"
+#: The update types poundbot handles (what the webhook and long polling ask for).
+ALLOWED_UPDATES: Final = ("message", "callback_query")
+
+PTBApp = Application[Any, PoundContext, Any, Any, Any, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TelegramOptions:
+    """How the channel runs: webhook or polling, the per-chat pace, delivery on or off."""
+
+    polling: bool = False
+    chat_interval: float = 1.0  # seconds between two new messages to one chat
+    deliver: bool = True  # run the delivery loop (the benchmark measures without it)
+    poll_timeout: int = 25  # seconds a long poll waits for updates
+    rate_limit: bool = True  # PTB's AIORateLimiter: 30 calls a second overall
+
+
+def file_url(api_url: str) -> str:
+    """The file URL that goes with a Bot API URL: ``.../bot`` -> ``.../file/bot``."""
+    head, found, tail = api_url.rpartition("/bot")
+    return f"{head}/file/bot{tail}" if found else api_url.rstrip("/") + "/file/bot"
+
+
+def build_application(settings: Settings, options: TelegramOptions) -> PTBApp:
+    """The PTB application: no Updater, the configured Bot API URL, poundbot's handlers."""
+    builder = (
+        Application.builder()
+        .token(settings.telegram_token)
+        .updater(None)
+        .base_url(settings.telegram_api_url)
+        .base_file_url(file_url(settings.telegram_api_url))
+        .context_types(ContextTypes(context=PoundContext))
+    )
+    if options.rate_limit:
+        limiter: AIORateLimiter = AIORateLimiter()  # max_retries=0: RetryAfter reaches the outbox
+        builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
+    application: PTBApp = builder.build()
+    add_handlers(application)
+    return application
+
+
+def _sender_of(update: Update) -> str:
+    user, chat = update.effective_user, update.effective_chat
+    return str(user.id if user else chat.id if chat else 0)
+
+
+def _body_of(update: Update) -> str:
+    if update.callback_query is not None:
+        return update.callback_query.data or ""
+    message = update.effective_message
+    if message is None:
+        return ""
+    if message.location is not None:
+        return f"[location {message.location.latitude},{message.location.longitude}]"
+    if message.photo:
+        return "[photo]" + (f" {message.caption}" if message.caption else "")
+    return message.text or message.caption or ""
+
+
+class TelegramChannel:
+    """The running channel: handles updates, and delivers the replies they queue."""
+
+    def __init__(self, app: App, application: PTBApp, options: TelegramOptions) -> None:
+        self.app, self.application, self.options = app, application, options
+        self.sender = TelegramSender(application.bot, ChatPacer(options.chat_interval))
+        self.delivery = TelegramDelivery(app.store, self.sender)
+
+    async def receive(self, data: dict[str, Any]) -> bool:
+        """Store the raw update, then handle it once; False if Telegram should resend it."""
+        try:
+            update = Update.de_json(data, self.application.bot)
+        except Exception:  # not an update PTB can read: logged, left for Telegram to resend
+            log.exception("Telegram update %s could not be read", data.get("update_id"))
+            return False
+        message = Inbound(
+            CHANNEL, str(update.update_id), _sender_of(update), _body_of(update), data
+        )
+
+        async def handle(tx: Tx) -> str:
+            turn = await open_turn(tx, self.app.deps, update)
+            with using(turn):
+                await self.application.process_update(update)
+            if turn.error is not None:
+                raise turn.error
+            return turn.summary()
+
+        try:
+            await process_inbound(self.app.store, message, handle)
+        except Exception:
+            log.exception("Telegram update %s could not be handled", update.update_id)
+            return await self._failed(update)
+        finally:
+            self.delivery.kick()
+        return True
+
+    async def _failed(self, update: Update) -> bool:
+        """Mark a stored update handled-with-failure and tell its sender; False if the
+        update is not stored (or this cannot be written): Telegram must resend it."""
+        user = update.effective_user
+        client = (user.language_code or "")[:2] if user else ""
+        lang = client if client in LANGUAGES else detect_script(_body_of(update)) or "en"
+        reply = render.try_again_later(translator(lang))
+        try:
+            async with self.app.store.transaction() as tx:
+                marked = await tx.session.execute(
+                    _mark_failed(tx, str(update.update_id), f"[failed] {reply}")
+                )
+                if not getattr(marked, "rowcount", 0):
+                    return False
+                chat = update.effective_chat
+                if chat is not None:
+                    await enqueue(
+                        tx,
+                        key=f"tg-reply:{update.update_id}",
+                        channel=CHANNEL,
+                        recipient=str(chat.id),
+                        body=reply,
+                    )
+        except Exception:
+            log.exception("Telegram update %s: the failure could not be recorded", update.update_id)
+            return False
+        return True
+
+    async def sweep(self) -> int:
+        """Handle the updates stored but never handled (the process stopped in between)."""
+        async with self.app.store.transaction() as tx:
+            waiting = (
+                await tx.session.execute(
+                    select(InboxRow.raw)
+                    .where(InboxRow.channel == CHANNEL, InboxRow.processed_at.is_(None))
+                    .order_by(InboxRow.id)
+                )
+            ).scalars()
+            raws = list(waiting)
+        for raw in raws:
+            await self.receive(raw)
+        if raws:
+            log.info("Telegram: handled %d update(s) stored before a stop", len(raws))
+        return len(raws)
+
+
+def _mark_failed(tx: Tx, provider_id: str, reply: str) -> UpdateStatement:
+    """The statement marking an unprocessed Telegram inbox row processed with ``reply``."""
+    return (
+        update(InboxRow)
+        .where(
+            InboxRow.channel == CHANNEL,
+            InboxRow.provider_id == provider_id,
+            InboxRow.processed_at.is_(None),
+        )
+        .values(processed_at=tx.now, reply=reply)
+    )
+
+
+def webhook_route(secret: str) -> Route:
+    """``POST /telegram``: the channel comes from ``app.state.telegram`` (the lifespan)."""
+
+    async def webhook(request: Request) -> Response:
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not secret or not hmac.compare_digest(given, secret.encode()):
+            log.warning("refused a Telegram update without the right secret token")
+            return Response("forbidden", status_code=403)
+        channel: TelegramChannel | None = getattr(request.app.state, "telegram", None)
+        if channel is None:
+            return Response("starting", status_code=503)
+        try:
+            data = await request.json()
+        except ValueError:
+            return Response("not JSON", status_code=400)
+        if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
+            return Response("not an update", status_code=400)
+        handled = await channel.receive(data)
+        return Response(status_code=200 if handled else 500)
+
+    return Route("/telegram", webhook, methods=["POST"])
+
+
+@asynccontextmanager
+async def running(
+    app: App, settings: Settings, options: TelegramOptions | None = None
+) -> AsyncIterator[TelegramChannel]:
+    """The channel, for the life of the server: PTB started (``getMe``), default menus
+    set, updates left unhandled by a stop handled, then new updates taken."""
+    options = options or TelegramOptions()
+    application = build_application(settings, options)
+    async with application:
+        await application.start()
+        try:
+            channel = TelegramChannel(app, application, options)
+            await set_default_menus(application.bot)
+            await channel.sweep()
+            yield channel
+        finally:
+            await application.stop()

@@ -1,0 +1,261 @@
+"""PTB handlers of the Telegram channel: one ``async def verb(update, context)`` each.
+
+Routing, first match wins (private chats only)::
+
+    /start [code]            start            bind an invite, or explain to a stranger
+    /lang [code], lang:*     language         the four languages as buttons
+    /seize                   seize            the guided report (telegram_seize)
+    /seize <line>            seize            the one-line form, through the dispatcher
+    /cancel                  cancel           drop the report being written
+    seize:* buttons          report_button    the guided report
+    other buttons            stale_button
+    a location, a photo      location, photo  the report in progress
+    text                     text_message     the report in progress, else the dispatcher
+    any other /command       command          the dispatcher (``bot.dispatch.handle_text``)
+
+Each handler reaches the update's transaction and caller through ``context.turn``;
+``on_error`` keeps a handler's exception so the webhook rolls the update back.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any, Final
+
+from telegram import Update
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
+
+from bot.caller import KEEPER, OFFICER
+from bot.channels import telegram_seize as report
+from bot.channels.identity import caller_of
+from bot.channels.telegram_menus import menu
+from bot.channels.telegram_outbox import Button
+from bot.channels.telegram_sender import CHANNEL
+from bot.channels.telegram_turn import PoundContext, Turn, current_turn
+from bot.dispatch import handle_text
+from bot.errors import InviteInvalidError
+from bot.i18n import LANGUAGES, render
+from bot.i18n import render_telegram as text
+from bot.services.admin import accept_invite
+from bot.store.models import User
+
+__all__ = ["add_handlers", "to_line"]
+
+log = logging.getLogger("poundbot.telegram")
+
+#: Telegram commands whose word means something else to the one-line parser:
+#: /due lists an officer's deadlines, while "DUE?" asks what is owed on a case.
+_ALIASES: Final = {"due": "DEADLINES"}
+
+
+def to_line(typed: str) -> str:
+    """A Telegram command as a one-line command: ``/case@poundbot KNM-1`` -> ``case KNM-1``."""
+    first, _, rest = typed.strip().partition(" ")
+    if not first.startswith("/"):
+        return typed.strip()
+    word = first[1:].split("@", 1)[0]
+    word = _ALIASES.get(word.lower(), word)
+    return f"{word} {rest.strip()}".strip()
+
+
+async def _dispatch(turn: Turn, line: str) -> None:
+    reply = await handle_text(turn.tx, turn.deps, turn.caller, line, sms=False)
+    await turn.send(reply.text)
+
+
+def _place(turn: Turn) -> str:
+    config, caller = turn.deps.config, turn.caller
+    pound = config.pounds.get(caller.pound or "")
+    authority = config.authorities.get(caller.authority or "")
+    if caller.role == KEEPER and pound is not None:
+        return pound.name
+    if caller.role == OFFICER and authority is not None:
+        return authority.name
+    return ""
+
+
+# --- onboarding ------------------------------------------------------------------------
+
+
+async def start(update: Update, context: PoundContext) -> None:
+    """/start [invite code]: bind an invited account, else say who you are to poundbot."""
+    turn, user = context.turn, update.effective_user
+    if user is None:
+        return
+    if context.args:
+        try:
+            async with turn.tx.session.begin_nested():
+                account = await accept_invite(
+                    turn.tx,
+                    turn.deps,
+                    context.args[0][:64],
+                    telegram_id=user.id,
+                    name=user.full_name,
+                    lang=turn.caller.lang,
+                )
+        except InviteInvalidError:
+            await turn.send(text.invite_refused(user.id, turn.tr))
+            return
+        turn.caller = replace(caller_of(account, CHANNEL), lang=account.lang or turn.caller.lang)
+        await turn.send(text.welcome(account.role, account.name, _place(turn), turn.tr))
+        await turn.menu(menu(account.role, turn.tr))
+        return
+    if turn.caller.user_id is None:
+        await turn.send(text.stranger(user.id, turn.tr))
+    else:
+        await turn.send(text.registered(turn.caller.role, _place(turn), turn.tr))
+
+
+def _language_buttons() -> tuple[tuple[Button, ...], ...]:
+    buttons = [Button(name, f"lang:{code}") for code, name in text.LANGUAGE_NAMES.items()]
+    return (tuple(buttons[:2]), tuple(buttons[2:]))
+
+
+async def _set_language(turn: Turn, lang: str) -> None:
+    if turn.caller.user_id is not None:
+        user = await turn.tx.session.get(User, turn.caller.user_id)
+        if user is not None:
+            user.lang = lang
+    else:
+        (await turn.chat()).set_lang(lang)
+    turn.set_lang(lang)
+    await turn.menu(menu(turn.caller.role, turn.tr))
+
+
+async def language(update: Update, context: PoundContext) -> None:
+    """/lang [ml|en|ta|kn]: set the language, or offer the four as buttons."""
+    turn = context.turn
+    choice = context.args[0][:2].lower() if context.args else ""
+    if choice in LANGUAGES:
+        await _set_language(turn, choice)
+        await turn.send(render.lang_set(turn.tr))
+        return
+    await turn.send(text.choose_language(turn.tr), inline=_language_buttons())
+
+
+async def language_chosen(update: Update, context: PoundContext) -> None:
+    """A language button: remember the choice and answer in that language."""
+    turn, query = context.turn, update.callback_query
+    assert query is not None
+    choice = (query.data or "").partition(":")[2]
+    if choice not in LANGUAGES:
+        await turn.answer(query.id, text.stale_button(turn.tr))
+        return
+    await turn.answer(query.id)
+    await _set_language(turn, choice)
+    if query.message is not None:
+        await turn.edit(query.message.message_id, render.lang_set(turn.tr))
+    else:
+        await turn.send(render.lang_set(turn.tr))
+
+
+# --- the report and the one-line commands -----------------------------------------------
+
+
+async def seize(update: Update, context: PoundContext) -> None:
+    """/seize: the guided report; /seize <cattle> at <place> ...: the one-line form."""
+    turn, message = context.turn, update.effective_message
+    if context.args and message is not None and message.text:
+        await _dispatch(turn, to_line(message.text))
+        return
+    await report.begin(turn)
+
+
+async def cancel(update: Update, context: PoundContext) -> None:
+    """/cancel: drop the report being written."""
+    turn = context.turn
+    if not await report.cancel(turn):
+        await turn.send(text.nothing_to_cancel(turn.tr))
+
+
+async def report_button(update: Update, context: PoundContext) -> None:
+    """A button of the guided report."""
+    query = update.callback_query
+    assert query is not None
+    message = query.message
+    shown = getattr(message, "text", None) or ""  # an inaccessible message has no text
+    message_id = message.message_id if message is not None else None
+    await report.on_button(context.turn, query.id, query.data or "", message_id, shown)
+
+
+async def stale_button(update: Update, context: PoundContext) -> None:
+    """A button poundbot no longer knows."""
+    query = update.callback_query
+    assert query is not None
+    await context.turn.answer(query.id, text.stale_button(context.turn.tr))
+
+
+async def location(update: Update, context: PoundContext) -> None:
+    """A shared location: the place of seizure of the report in progress."""
+    turn, message = context.turn, update.effective_message
+    if message is None or message.location is None:
+        return
+    if (await turn.chat()).flow != report.FLOW:
+        return
+    await report.on_location(turn, message.location.latitude, message.location.longitude)
+
+
+async def photo(update: Update, context: PoundContext) -> None:
+    """A photo: kept (by its Telegram file id) with the report in progress."""
+    turn, message = context.turn, update.effective_message
+    if message is None or not message.photo:
+        return
+    if (await turn.chat()).flow != report.FLOW:
+        return
+    await report.on_photo(turn, message.photo[-1].file_id)
+
+
+async def text_message(update: Update, context: PoundContext) -> None:
+    """Typed text: an answer to the report in progress, else a one-line command."""
+    turn, message = context.turn, update.effective_message
+    if message is None or not message.text:
+        return
+    if (await turn.chat()).flow == report.FLOW:
+        await report.on_text(turn, message.text)
+    else:
+        await _dispatch(turn, message.text)
+
+
+async def command(update: Update, context: PoundContext) -> None:
+    """Any other /command: the shared dispatcher (the parser knows the English words)."""
+    message = update.effective_message
+    if message is not None and message.text:
+        await _dispatch(context.turn, to_line(message.text))
+
+
+async def on_error(update: object, context: PoundContext) -> None:
+    """Keep a handler's exception: the webhook rolls the update back and says so."""
+    try:
+        turn = current_turn()
+    except RuntimeError:
+        log.error("Telegram handler failed outside an update", exc_info=context.error)
+        return
+    turn.error = context.error
+
+
+def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]) -> None:
+    """Register the handlers above, in the order of the table in this module's docstring."""
+    private = filters.ChatType.PRIVATE
+    application.add_handlers(
+        [
+            CommandHandler("start", start, filters=private),
+            CommandHandler("lang", language, filters=private),
+            CommandHandler("seize", seize, filters=private),
+            CommandHandler("cancel", cancel, filters=private),
+            CallbackQueryHandler(language_chosen, pattern=r"^lang:"),
+            CallbackQueryHandler(report_button, pattern=r"^seize:"),
+            CallbackQueryHandler(stale_button),
+            MessageHandler(private & filters.LOCATION, location),
+            MessageHandler(private & filters.PHOTO, photo),
+            MessageHandler(private & filters.TEXT & ~filters.COMMAND, text_message),
+            MessageHandler(private & filters.COMMAND, command),
+        ]
+    )
+    application.add_error_handler(on_error)

@@ -1,0 +1,82 @@
+"""The command menus Telegram shows: by role, in the reader's language.
+
+The default menu (every chat, per client language) lists what anyone may ask; once an
+invite is accepted, or the language chosen, the chat gets its own menu for its role
+(``BotCommandScopeChat``), queued to the outbox with the reply.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from telegram import Bot, BotCommand
+from telegram.error import TelegramError
+
+from bot.caller import ADMIN, KEEPER, OFFICER
+from bot.i18n import LANGUAGES, Translator, translator
+from bot.i18n import render_telegram as text
+
+__all__ = ["commands_of", "menu", "set_default_menus"]
+
+log = logging.getLogger("poundbot.telegram")
+
+_PUBLIC: Final = ("help", "dues", "deposit", "case", "find", "lang", "start")
+_BY_ROLE: Final[dict[str, tuple[str, ...]]] = {
+    KEEPER: (
+        "seize",
+        "cases",
+        "case",
+        "paid",
+        "deposited",
+        "report",
+        "refused",
+        "cancel",
+        "find",
+        "lang",
+        "help",
+    ),
+    OFFICER: (
+        "due",
+        "notice",
+        "auction",
+        "sold",
+        "unsold",
+        "settle",
+        "receipt",
+        "noreceipt",
+        "claim",
+        "fund",
+        "register",
+        "refused",
+        "case",
+        "lang",
+        "help",
+    ),
+    ADMIN: _PUBLIC,
+}
+
+
+def commands_of(role: str) -> tuple[str, ...]:
+    """The commands in the menu of ``role`` (a member of the public for any other)."""
+    return _BY_ROLE.get(role, _PUBLIC)
+
+
+def menu(role: str, tr: Translator) -> list[tuple[str, str]]:
+    """(command, description) pairs of the menu of ``role``, in ``tr``'s language."""
+    return [(name, text.command_description(name, tr)) for name in commands_of(role)]
+
+
+async def set_default_menus(bot: Bot) -> None:
+    """The menu of a chat with no menu of its own: one per language, English otherwise.
+
+    A failure is logged, not raised: the menu is a convenience, the commands work.
+    """
+    try:
+        for lang in LANGUAGES:
+            commands = [BotCommand(c, d) for c, d in menu("public", translator(lang))]
+            await bot.set_my_commands(commands, language_code=lang)
+        english = [BotCommand(c, d) for c, d in menu("public", translator("en"))]
+        await bot.set_my_commands(english)
+    except TelegramError as exc:
+        log.warning("Telegram: the default command menus were not set: %s", exc)

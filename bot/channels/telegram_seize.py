@@ -1,0 +1,266 @@
+"""The guided seizure report (s.7) on Telegram: one question at a time, with buttons.
+
+    /seize -> kind -> count -> more? --another--> kind
+                                     --go on--> description -> place [-> place name]
+           -> photos -> seizer -> owner -> when -> confirm --fix--> fix -> <that step>
+                                                           --confirm--> record_seizure
+
+Every step's state is kept in the chat's row of ``conversations`` (``ChatState``), so
+the next update may reach another instance or a restarted one. Buttons carry stable
+callback ids (``seize:kind:cow``, ``seize:skip``), never their translated labels; a
+press that does not fit the current step is answered as stale and changes nothing.
+The report ends in the same use case as the one-line SEIZE (``record_seizure``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from bot.caller import KEEPER
+from bot.channels.telegram_seize_record import kind_of, now, owner_of, record, when_of
+from bot.channels.telegram_seize_view import FIELDS, chosen, photo_buttons, prompt
+from bot.channels.telegram_turn import Turn
+from bot.errors import AppError
+from bot.i18n import render
+from bot.i18n import render_telegram as text
+from domain.errors import DomainError
+
+__all__ = ["FLOW", "begin", "cancel", "on_button", "on_location", "on_photo", "on_text"]
+
+FLOW: Final = "seize"
+
+# The parts of the report in order, and the step that asks each.
+_ORDER: Final = ("cattle", "description", "place", "photos", "seizer", "owner", "when", "confirm")
+_FIRST_STEP: Final = {"cattle": "kind", "place": "place"}
+# The button actions each step accepts ("cancel" is accepted at every step).
+_ACTIONS: Final[dict[str, frozenset[str]]] = {
+    "kind": frozenset({"kind"}),
+    "count": frozenset({"count"}),
+    "more": frozenset({"more", "next"}),
+    "description": frozenset({"skip"}),
+    "place_name": frozenset({"skip"}),
+    "photos": frozenset({"done"}),
+    "seizer": frozenset({"skip"}),
+    "owner": frozenset({"skip"}),
+    "when": frozenset({"now"}),
+    "confirm": frozenset({"confirm", "fix"}),
+    "fix": frozenset({"field", "back"}),
+}
+_MAX_FIELD: Final = 300
+_MAX_PHOTOS: Final = 10  # file ids are kept in the case's description: a sane number
+
+
+def _new() -> dict[str, Any]:
+    return {
+        "step": "kind",
+        "lots": [],
+        "kind": None,
+        "description": "",
+        "place": "",
+        "location": "",
+        "photos": [],
+        "seizer": "",
+        "owner": "",
+        "owner_phone": None,
+        "brought_at": None,
+        "fixing": False,
+    }
+
+
+def _next(state: dict[str, Any], done: str) -> str:
+    """The step after the part ``done``: the next part, or the summary when fixing."""
+    if state.get("fixing"):
+        return "confirm"
+    part = _ORDER[_ORDER.index(done) + 1]
+    return _FIRST_STEP.get(part, part)
+
+
+async def _show(turn: Turn, state: dict[str, Any], note: str = "") -> None:
+    question, inline, reply = prompt(turn, state)
+    await turn.send(f"{note}\n\n{question}" if note else question, inline=inline, reply=reply)
+
+
+# --- entering and leaving ---------------------------------------------------------------
+
+
+async def begin(turn: Turn) -> None:
+    """/seize with nothing after it: start a report, or show where the one begun stands."""
+    if turn.caller.role != KEEPER or turn.caller.pound is None:
+        await turn.send(render.not_allowed(turn.tr))
+        return
+    chat = await turn.chat()
+    state = chat.data(FLOW)
+    if state is not None:
+        await _show(turn, state, note=text.in_progress(turn.tr))
+        return
+    state = _new()
+    chat.put(FLOW, state)
+    await _show(turn, state)
+
+
+async def cancel(turn: Turn) -> bool:
+    """Drop the report in progress; False if there was none."""
+    chat = await turn.chat()
+    if chat.data(FLOW) is None:
+        return False
+    chat.end()
+    await turn.send(text.cancelled(turn.tr), remove_keyboard=True)
+    return True
+
+
+# --- answers -------------------------------------------------------------------------
+
+
+async def on_button(
+    turn: Turn, callback_id: str, data: str, message_id: int | None, shown: str
+) -> None:
+    """A button of the report was pressed on message ``message_id`` (showing ``shown``)."""
+    chat = await turn.chat()
+    state = chat.data(FLOW)
+    _, action, arg = [*data.split(":", 2), "", ""][:3]
+    if state is None or (action != "cancel" and action not in _ACTIONS.get(state["step"], ())):
+        await turn.answer(callback_id, text.stale_button(turn.tr))
+        return
+    await turn.answer(callback_id)
+    if message_id is not None:
+        await turn.edit(message_id, chosen(turn, shown, action, arg))
+    if action == "cancel":
+        await cancel(turn)
+        return
+    if action == "confirm":
+        await _confirm(turn, state)
+        return
+    _apply_button(turn, state, action, arg)
+    chat.put(FLOW, state)
+    await _show(turn, state)
+
+
+def _apply_button(turn: Turn, state: dict[str, Any], action: str, arg: str) -> None:
+    step = state["step"]
+    if action == "kind" and arg in turn.deps.config.kinds:
+        state["kind"], state["step"] = arg, "count"
+    elif action == "count" and arg.isdigit() and 1 <= int(arg) <= 10 and state.get("kind"):
+        _add_lot(state, int(arg))  # the buttons say 1 to 10; a larger count is typed
+    elif action == "more":
+        state["step"] = "kind"
+    elif action == "next":
+        state["step"] = _next(state, "cattle")
+    elif action == "skip":
+        part = {"description": "description", "place_name": "place"}.get(step, step)
+        if step in ("description", "seizer"):
+            state[step] = ""
+        elif step == "owner":
+            state["owner"], state["owner_phone"] = "", None
+        state["step"] = _next(state, part)
+    elif action == "done":
+        state["step"] = _next(state, "photos")
+    elif action == "now":
+        state["brought_at"] = now(turn).isoformat()
+        state["step"] = _next(state, "when")
+    elif action == "fix":
+        state["step"] = "fix"
+    elif action == "back":
+        state["step"] = "confirm"
+    elif action == "field" and arg in FIELDS:
+        _reopen(state, arg)
+
+
+def _reopen(state: dict[str, Any], field: str) -> None:
+    """Go back to ``field``; the summary follows it."""
+    state["fixing"] = True
+    if field == "cattle":
+        state["lots"], state["kind"] = [], None
+    elif field == "place":
+        state["place"], state["location"] = "", ""
+    elif field == "photos":
+        state["photos"] = []
+    state["step"] = _FIRST_STEP.get(field, field)
+
+
+def _add_lot(state: dict[str, Any], count: int) -> None:
+    state["lots"] = [*state["lots"], [state["kind"], count]]
+    state["kind"], state["step"] = None, "more"
+
+
+async def on_text(turn: Turn, typed: str) -> None:
+    """A typed answer to the current question."""
+    chat = await turn.chat()
+    state = chat.data(FLOW)
+    assert state is not None
+    step, value, tr = state["step"], typed.strip()[:_MAX_FIELD], turn.tr
+    note = ""
+    if step == "kind":
+        kind = kind_of(turn, value)
+        if kind is None:
+            note = text.use_buttons(tr)
+        else:
+            state["kind"], state["step"] = kind, "count"
+    elif step == "count":
+        if value.isdigit() and 1 <= int(value) <= 10_000:
+            _add_lot(state, int(value))
+        else:
+            note = render.bad_count(value, tr)
+    elif step in ("description", "seizer"):
+        state[step] = value
+        state["step"] = _next(state, step)
+    elif step == "place":
+        state["place"], state["location"] = value, ""
+        state["step"] = _next(state, "place")
+    elif step == "place_name":
+        state["place"] = f"{value} ({state['location']})"
+        state["step"] = _next(state, "place")
+    elif step == "owner":
+        state["owner"], state["owner_phone"] = owner_of(value)
+        state["step"] = _next(state, "owner")
+    elif step == "when":
+        when = when_of(turn, value)
+        if when is None:
+            note = text.bad_when(value, tr)
+        else:
+            state["brought_at"] = when.isoformat()
+            state["step"] = _next(state, "when")
+    else:
+        note = text.use_buttons(tr)
+    chat.put(FLOW, state)
+    await _show(turn, state, note=note)
+
+
+async def on_location(turn: Turn, latitude: float, longitude: float) -> None:
+    """A shared location: the place of seizure, as "lat,lon" (a name may follow)."""
+    chat = await turn.chat()
+    state = chat.data(FLOW)
+    assert state is not None
+    if state["step"] != "place":
+        await _show(turn, state, note=text.use_buttons(turn.tr))
+        return
+    point = f"{latitude:.5f},{longitude:.5f}"
+    state["place"], state["location"], state["step"] = point, point, "place_name"
+    chat.put(FLOW, state)
+    await _show(turn, state)
+
+
+async def on_photo(turn: Turn, file_id: str) -> None:
+    """A photo of the cattle: its Telegram file id is kept with the report."""
+    chat = await turn.chat()
+    state = chat.data(FLOW)
+    assert state is not None
+    if file_id not in state["photos"] and len(state["photos"]) < _MAX_PHOTOS:
+        state["photos"] = [*state["photos"], file_id]
+    chat.put(FLOW, state)
+    received = text.photos_received(len(state["photos"]), turn.tr)
+    await turn.send(received, inline=photo_buttons(turn) if state["step"] == "photos" else ())
+
+
+async def _confirm(turn: Turn, state: dict[str, Any]) -> None:
+    """Record the report; a refusal is told above the summary, and the report stays."""
+    try:
+        async with turn.tx.session.begin_nested():
+            ack = await record(turn, state)
+    except DomainError as exc:
+        await _show(turn, state, note=render.error(exc, turn.tr))
+        return
+    except AppError as exc:
+        await _show(turn, state, note=render.app_error(exc, turn.tr))
+        return
+    (await turn.chat()).end()
+    await turn.send(ack, remove_keyboard=True)

@@ -1,0 +1,120 @@
+"""Typed answers of the guided seizure report read, and the report recorded (s.7).
+
+The report ends in the same use case as the one-line SEIZE (``record_seizure``), with
+the same intake SMS to an owner whose number is known, and the same reply
+(``render.seizure_ack``). Photos are kept as their Telegram file ids, appended to the
+description of the cattle (``photo:<file id>``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, time
+from typing import Any, Final
+
+from bot.channels.telegram_seize_view import brought_at
+from bot.channels.telegram_turn import Turn
+from bot.commands import ParseError, normalize_phone, parse_date
+from bot.i18n import LANGUAGES, render
+from bot.notify import notify_phone
+from bot.services import keeper as keeping
+from domain.case import Lot, Person, Seizure
+
+__all__ = ["kind_of", "now", "owner_of", "record", "when_of"]
+
+_PHONE: Final = re.compile(r"(?<![\d+])\+?\d{10,13}(?!\d)")
+_TIME: Final = re.compile(r"^(\d{1,2})[:.](\d{2})$")
+
+
+def now(turn: Turn) -> datetime:
+    """Local time now, to the minute, as the domain takes it (naive, Asia/Kolkata)."""
+    return turn.deps.local_now().replace(tzinfo=None, second=0, microsecond=0)
+
+
+def kind_of(turn: Turn, word: str) -> str | None:
+    """The kind a typed word names, in any of the four languages, or None."""
+    config = turn.deps.config
+    for lang in (turn.lang, *LANGUAGES):
+        found = config.kind_for_word(lang, word)
+        if found is not None:
+            return found
+    return word.lower() if word.lower() in config.kinds else None
+
+
+def owner_of(value: str) -> tuple[str, str | None]:
+    """``Suresh, Chathamangalam, 9847012345`` -> ("Suresh, Chathamangalam", "+919847012345")."""
+    phone = _PHONE.search(value)
+    if phone is None:
+        return value, None
+    return _PHONE.sub("", value).strip(" ,"), normalize_phone(phone.group(0))
+
+
+def _time(value: str) -> time | None:
+    match = _TIME.match(value)
+    if match is None or int(match.group(1)) > 23 or int(match.group(2)) > 59:
+        return None
+    return time(int(match.group(1)), int(match.group(2)))
+
+
+def when_of(turn: Turn, value: str) -> datetime | None:
+    """``20-11-2026 14:30``, ``20-11-2026`` (now if today, else midnight), ``14:30`` (today)."""
+    today = now(turn)
+    parts = value.split()
+    if len(parts) == 1 and _TIME.match(parts[0]):
+        at = _time(parts[0])
+        return datetime.combine(today.date(), at) if at else None
+    if not 1 <= len(parts) <= 2:
+        return None
+    try:
+        day = parse_date(parts[0], today.date())
+    except ParseError:
+        return None
+    if len(parts) == 1:
+        return today if day == today.date() else datetime.combine(day, time())
+    at = _time(parts[1])
+    return datetime.combine(day, at) if at else None
+
+
+def _person(value: str) -> Person | None:
+    if not value:
+        return None
+    name, _, residence = value.partition(",")
+    return Person(name.strip(), residence.strip())
+
+
+def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
+    assert turn.caller.pound is not None
+    photos = [f"photo:{file_id}" for file_id in state["photos"]]
+    description = "; ".join(p for p in (state["description"], *photos) if p)
+    return Seizure(
+        pound=turn.caller.pound,
+        lots=tuple(Lot(kind, count, description) for kind, count in state["lots"]),
+        place_seized=state["place"],
+        brought_at=brought_at(state) or now(turn),
+        seizer=_person(state["seizer"]),
+        owner=_person(state["owner"]),
+    )
+
+
+async def record(turn: Turn, state: dict[str, Any]) -> str:
+    """Record the seizure and queue the owner's SMS; the reply. Raises what the use case
+    refuses (``DomainError``, ``AppError``), for the caller to roll back and tell."""
+    tx, deps, caller = turn.tx, turn.deps, turn.caller
+    assert caller.pound is not None
+    recorded = await keeping.record_seizure(
+        tx, deps, caller, _seizure(turn, state), owner_phone=state["owner_phone"]
+    )
+    case, pound = recorded.case, deps.config.pounds[caller.pound]
+    daily = keeping.daily_charge(deps, case, deps.today())
+    if state["owner_phone"]:
+        await notify_phone(
+            tx,
+            state["owner_phone"],
+            f"intake:{case.number}",
+            lambda tr: render.intake_sms(case, recorded.dues, daily, pound.name, tr),
+            pound.languages[0],
+            deps.config.reminders,
+        )
+    return render.seizure_ack(
+        case, recorded.dues, daily, turn.tr, False, kinds=deps.config.kinds, pound_name=pound.name
+    )

@@ -1,0 +1,125 @@
+"""The questions of the guided seizure report and their buttons.
+
+Each step has one question; its buttons carry stable callback ids (``seize:kind:cow``,
+``seize:count:2``, ``seize:skip`` ...). The place of seizure is asked with the reply
+keyboard's "share location" button, the only one Telegram lets a bot ask a location with.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from bot.channels.telegram_outbox import Button, Keyboard
+from bot.channels.telegram_turn import Turn
+from bot.i18n import fmt, render
+from bot.i18n import render_telegram as text
+from domain.case import Lot
+
+__all__ = ["FIELDS", "brought_at", "chosen", "photo_buttons", "prompt"]
+
+#: The parts of a report that "Fix" offers, by stable id.
+FIELDS: Final = ("cattle", "description", "place", "photos", "seizer", "owner", "when")
+# The label of the button each action stands for (in the answered message).
+_ACTION_LABEL: Final = {
+    "more": "another",
+    "next": "go_on",
+    "skip": "skip",
+    "done": "done",
+    "now": "now",
+    "confirm": "confirm",
+    "fix": "fix",
+    "back": "back",
+    "cancel": "cancel",
+}
+# Steps whose question has one button beside Cancel: (question, label, action).
+_SIMPLE: Final = {
+    "description": (text.ask_description, "skip", "skip"),
+    "place_name": (text.ask_place_name, "skip", "skip"),
+    "photos": (text.ask_photos, "done", "done"),
+    "seizer": (text.ask_seizer, "skip", "skip"),
+    "owner": (text.ask_owner, "skip", "skip"),
+    "when": (text.ask_when, "now", "now"),
+}
+
+
+def _button(turn: Turn, key: str, action: str) -> Button:
+    return Button(text.label(key, turn.tr), f"seize:{action}")
+
+
+def _rows(buttons: list[Button], width: int) -> list[tuple[Button, ...]]:
+    return [tuple(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+
+
+def brought_at(state: dict[str, Any]) -> datetime | None:
+    """When the cattle were brought in, as answered (local, naive), or None."""
+    value = state.get("brought_at")
+    return datetime.fromisoformat(value) if value else None
+
+
+def _cattle(turn: Turn, state: dict[str, Any]) -> str:
+    lots = [Lot(kind, count) for kind, count in state["lots"]]
+    return render.cattle(lots, turn.tr, turn.deps.config.kinds)
+
+
+def _summary(turn: Turn, state: dict[str, Any]) -> str:
+    tr, missing = turn.tr, text.not_given(turn.tr)
+    owner = " ".join(p for p in (state["owner"], state["owner_phone"] or "") if p)
+    when = brought_at(state)
+    lines = [
+        ("cattle", _cattle(turn, state)),
+        ("description", state["description"]),
+        ("place", state["place"]),
+        ("photos", str(len(state["photos"])) if state["photos"] else ""),
+        ("seizer", state["seizer"]),
+        ("owner", owner),
+        ("when", fmt.datetime(when, tr.lang) if when else ""),
+    ]
+    return text.summary([(text.label(k, tr), v or missing) for k, v in lines], tr)
+
+
+def prompt(turn: Turn, state: dict[str, Any]) -> tuple[str, Keyboard, Keyboard]:
+    """The question of the current step, its inline buttons, and its reply keyboard."""
+    tr, step, kinds = turn.tr, state["step"], turn.deps.config.kinds
+    cancel = (_button(turn, "cancel", "cancel"),)
+    if step == "kind":
+        buttons = [Button(text.kind_name(c, tr, kinds), f"seize:kind:{c}") for c in kinds]
+        return text.ask_kind(tr), (*_rows(buttons, 3), cancel), ()
+    if step == "count":
+        numbers = [Button(str(n), f"seize:count:{n}") for n in range(1, 11)]
+        question = text.ask_count(text.kind_name(state["kind"], tr, kinds), tr)
+        return question, (*_rows(numbers, 5), cancel), ()
+    if step == "more":
+        more = (_button(turn, "another", "more"), _button(turn, "go_on", "next"))
+        return text.ask_more(_cattle(turn, state), tr), (more, cancel), ()
+    if step == "place":
+        share = ((Button(text.label("location", tr), location=True),),)
+        return text.ask_place(tr), (), share
+    if step == "confirm":
+        confirm = (_button(turn, "confirm", "confirm"), _button(turn, "fix", "fix"))
+        return _summary(turn, state), (confirm, cancel), ()
+    if step == "fix":
+        fields = [Button(text.label(f, tr), f"seize:field:{f}") for f in FIELDS]
+        back = (_button(turn, "back", "back"),)
+        return text.ask_fix(tr), (*_rows(fields, 2), back), ()
+    ask, key, action = _SIMPLE[step]
+    return ask(tr), ((_button(turn, key, action),), cancel), ()
+
+
+def photo_buttons(turn: Turn) -> Keyboard:
+    """Under "n photos received": Done, Cancel."""
+    return ((_button(turn, "done", "done"),), (_button(turn, "cancel", "cancel"),))
+
+
+def chosen(turn: Turn, shown: str, action: str, arg: str) -> str:
+    """The pressed message as it stays: its question, the answer under it, no buttons."""
+    tr = turn.tr
+    if action == "kind":
+        answer = text.kind_name(arg, tr, turn.deps.config.kinds)
+    elif action == "count":
+        answer = arg
+    elif action == "field":
+        answer = text.label(arg, tr) if arg in FIELDS else arg
+    else:
+        answer = text.label(_ACTION_LABEL[action], tr)
+    return f"{shown}\n→ {answer}" if shown else f"→ {answer}"

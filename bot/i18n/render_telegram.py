@@ -1,0 +1,350 @@
+"""The texts only the Telegram channel needs: onboarding, the language buttons, the
+command menus, and the prompts and buttons of the guided seizure report.
+
+Pure functions of (facts, Translator) -> str, like ``render``. Buttons are looked up
+by a stable key (``label("skip", tr)``); the channel matches presses by their callback
+ids, never by these labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from domain.errors import UnknownKindError
+from domain.kinds import Kind
+
+__all__ = [
+    "LANGUAGE_NAMES",
+    "ask_count",
+    "ask_description",
+    "ask_fix",
+    "ask_kind",
+    "ask_more",
+    "ask_owner",
+    "ask_photos",
+    "ask_place",
+    "ask_place_name",
+    "ask_seizer",
+    "ask_when",
+    "bad_when",
+    "cancelled",
+    "choose_language",
+    "command_description",
+    "in_progress",
+    "invite_refused",
+    "kind_name",
+    "label",
+    "not_given",
+    "nothing_to_cancel",
+    "photos_received",
+    "registered",
+    "stale_button",
+    "stranger",
+    "summary",
+    "use_buttons",
+    "welcome",
+]
+
+_Text = Callable[[Translator], str]
+
+#: Each language by its own name, on the /lang buttons. The same in every language (a
+#: reader looks for their own language's name), so these are not in the catalogs.
+LANGUAGE_NAMES: Final[Mapping[str, str]] = {
+    "ml": "മലയാളം",
+    "en": "English",
+    "ta": "தமிழ்",
+    "kn": "ಕನ್ನಡ",
+}
+
+# --- onboarding --------------------------------------------------------------------
+
+
+def stranger(telegram_id: int, tr: Translator) -> str:
+    """To someone not registered: what the bot is, and their Telegram id for the admin."""
+    # TRANSLATORS: to a Telegram user who is not registered; "poundbot" is the bot's
+    # name and "/help" a command: keep both as they are.
+    intro = tr.gettext(
+        "This is poundbot, the bot of the cattle pounds of Kerala's local authorities. "
+        "Anyone can send /help to learn what is owed on a case or to find impounded cattle."
+    )
+    # TRANSLATORS: %(id)s is the person's Telegram id (a number) to give the administrator.
+    give = tr.gettext(
+        "Pound-keepers and officers are registered by the administrator: "
+        "give them your Telegram id, %(id)s."
+    )
+    return f"{intro}\n\n{give % {'id': telegram_id}}"
+
+
+def registered(role: str, place: str, tr: Translator) -> str:
+    """To a registered user who sends /start: who they are to poundbot."""
+    if role == "keeper":
+        # TRANSLATORS: %(pound)s is the name of a pound.
+        text = tr.gettext("You are registered as the pound-keeper of %(pound)s.")
+        text = text % {"pound": place}
+    elif role == "officer":
+        # TRANSLATORS: %(authority)s is the name of a local authority (a panchayat, ...).
+        text = tr.gettext("You are registered as an officer of %(authority)s.")
+        text = text % {"authority": place}
+    else:
+        text = tr.gettext("You are registered as an administrator of poundbot.")
+    # TRANSLATORS: "/help" is a command: keep it as it is.
+    more = tr.gettext("Send /help to see what you can do.")
+    return f"{text} {more}"
+
+
+def welcome(role: str, name: str, place: str, tr: Translator) -> str:
+    """To someone whose invite was just accepted."""
+    if role == "keeper":
+        # TRANSLATORS: after an invite is accepted; %(pound)s is the name of a pound;
+        # "/seize" and "/help" are commands: keep them as they are.
+        text = tr.gettext(
+            "Welcome, %(name)s: you are now the pound-keeper of %(pound)s. "
+            "Report cattle brought in with /seize; /help lists the rest."
+        )
+        return text % {"name": name, "pound": place}
+    if role == "officer":
+        # TRANSLATORS: after an invite is accepted; %(authority)s is a local authority.
+        text = tr.gettext(
+            "Welcome, %(name)s: you are now an officer of %(authority)s. Reports of "
+            "unclaimed cattle will reach you here; /help lists what you can do."
+        )
+        return text % {"name": name, "authority": place}
+    text = tr.gettext("Welcome, %(name)s: you are now an administrator of poundbot.")
+    return text % {"name": name}
+
+
+def invite_refused(telegram_id: int, tr: Translator) -> str:
+    """An invite code that is unknown, used or expired."""
+    # TRANSLATORS: %(id)s is the person's Telegram id (a number).
+    text = tr.gettext(
+        "This invite is unknown, already used or expired. Ask the administrator for a "
+        "new one, and give them your Telegram id, %(id)s."
+    )
+    return text % {"id": telegram_id}
+
+
+def choose_language(tr: Translator) -> str:
+    """Above the four language buttons."""
+    return tr.gettext("Choose your language.")
+
+
+# --- command menus -------------------------------------------------------------------
+
+_COMMANDS: Final[dict[str, _Text]] = {
+    # TRANSLATORS: the descriptions of the commands in Telegram's menu: a few words
+    # each; the command itself (/help, /seize, ...) is shown beside it in English.
+    "help": lambda tr: tr.gettext("What you can do here"),
+    "dues": lambda tr: tr.gettext("What is owed on a case today"),
+    "deposit": lambda tr: tr.gettext("The deposit to take cattle back under protest"),
+    "case": lambda tr: tr.gettext("Where a case stands"),
+    "find": lambda tr: tr.gettext("Find impounded cattle"),
+    "lang": lambda tr: tr.gettext("Choose the language"),
+    "start": lambda tr: tr.gettext("Start, or use an invite"),
+    "seize": lambda tr: tr.gettext("Report cattle brought in"),
+    "cancel": lambda tr: tr.gettext("Cancel the report being written"),
+    "cases": lambda tr: tr.gettext("Open cases of your pound"),
+    "paid": lambda tr: tr.gettext("The owner paid and took the cattle"),
+    "deposited": lambda tr: tr.gettext("The owner deposited under protest"),
+    "report": lambda tr: tr.gettext("Report unclaimed cattle to the local authority"),
+    "refused": lambda tr: tr.gettext("The owner refused to pay"),
+    "notice": lambda tr: tr.gettext("The notice of a case, or record it posted"),
+    "auction": lambda tr: tr.gettext("Fix the day and place of the auction"),
+    "sold": lambda tr: tr.gettext("Record a lot sold at the auction"),
+    "unsold": lambda tr: tr.gettext("Record a lot not sold"),
+    "settle": lambda tr: tr.gettext("Settle the money of a sale"),
+    "receipt": lambda tr: tr.gettext("The owner received the account"),
+    "noreceipt": lambda tr: tr.gettext("The owner refused the account"),
+    "claim": lambda tr: tr.gettext("Pay out a claim on a deposit"),
+    "fund": lambda tr: tr.gettext("Credit a deposit to the fund"),
+    "due": lambda tr: tr.gettext("Deadlines due today and overdue"),
+    "register": lambda tr: tr.gettext("The deposit register"),
+}
+
+
+def command_description(command: str, tr: Translator) -> str:
+    """The menu line of ``command``."""
+    return _COMMANDS[command](tr)
+
+
+# --- buttons -------------------------------------------------------------------------
+
+_LABELS: Final[dict[str, _Text]] = {
+    # TRANSLATORS: a button of the seizure report: add cattle of another kind.
+    "another": lambda tr: tr.gettext("Another kind"),
+    # TRANSLATORS: a button: go on to the next question.
+    "go_on": lambda tr: tr.gettext("Go on"),
+    "cancel": lambda tr: tr.gettext("Cancel"),
+    # TRANSLATORS: a button: leave this question unanswered.
+    "skip": lambda tr: tr.gettext("Skip"),
+    "done": lambda tr: tr.gettext("Done"),
+    # TRANSLATORS: a button: the cattle were brought in just now.
+    "now": lambda tr: tr.gettext("Now"),
+    "confirm": lambda tr: tr.gettext("Confirm"),
+    # TRANSLATORS: a button: change something in the report before confirming it.
+    "fix": lambda tr: tr.gettext("Fix"),
+    "back": lambda tr: tr.gettext("Back"),
+    # TRANSLATORS: a button that sends the phone's location.
+    "location": lambda tr: tr.gettext("Share location"),
+    # TRANSLATORS: the parts of a seizure report (s.7), as buttons and in its summary.
+    "cattle": lambda tr: tr.gettext("Cattle"),
+    "description": lambda tr: tr.gettext("Description"),
+    "place": lambda tr: tr.gettext("Place seized"),
+    "photos": lambda tr: tr.gettext("Photos"),
+    "seizer": lambda tr: tr.gettext("Seized by"),
+    "owner": lambda tr: tr.gettext("Owner"),
+    "when": lambda tr: tr.gettext("Brought in"),
+}
+
+
+def label(key: str, tr: Translator) -> str:
+    """The label of the button (or summary line) ``key``."""
+    return _LABELS[key](tr)
+
+
+# One entry per kind in domain.kinds.DEFAULT_KINDS, as in the glossary.
+_KINDS: Final[dict[str, _Text]] = {
+    # TRANSLATORS: a button: a kind of cattle (s.2(1)), singular, as in the glossary.
+    "cow": lambda tr: tr.gettext("cow"),
+    "ox": lambda tr: tr.gettext("ox"),
+    "bull": lambda tr: tr.gettext("bull"),
+    "calf": lambda tr: tr.gettext("calf"),
+    "buffalo": lambda tr: tr.gettext("buffalo"),
+    "buffalo_calf": lambda tr: tr.gettext("buffalo calf"),
+    "goat": lambda tr: tr.gettext("goat"),
+    "kid": lambda tr: tr.gettext("kid"),
+    "sheep": lambda tr: tr.gettext("sheep"),
+    "lamb": lambda tr: tr.gettext("lamb"),
+    "pig": lambda tr: tr.gettext("pig"),
+    "horse": lambda tr: tr.gettext("horse"),
+    "pony": lambda tr: tr.gettext("pony"),
+    "colt": lambda tr: tr.gettext("colt"),
+    "mule": lambda tr: tr.gettext("mule"),
+    "ass": lambda tr: tr.gettext("ass"),
+    "camel": lambda tr: tr.gettext("camel"),
+    "elephant": lambda tr: tr.gettext("elephant"),
+}
+
+
+def kind_name(kind: str, tr: Translator, kinds: Mapping[str, Kind] | None = None) -> str:
+    """A kind of cattle by name: translated for the default kinds, else as configured."""
+    text = _KINDS.get(kind)
+    if text is not None:
+        return text(tr)
+    try:
+        return kinds[kind].name if kinds is not None else kind
+    except (KeyError, UnknownKindError):
+        return kind
+
+
+# --- the guided seizure report (s.7) --------------------------------------------------
+
+
+def ask_kind(tr: Translator) -> str:
+    # TRANSLATORS: the first question of the seizure report, above the kinds of cattle.
+    return tr.gettext("Which kind of cattle?")
+
+
+def ask_count(kind: str, tr: Translator) -> str:
+    # TRANSLATORS: %(kind)s is a kind of cattle (singular, as on its button).
+    return tr.gettext("%(kind)s: how many? Choose or type the number.") % {"kind": kind}
+
+
+def ask_more(cattle: str, tr: Translator) -> str:
+    # TRANSLATORS: %(cattle)s lists the cattle so far, as in "2 cows, 1 goat".
+    text = tr.gettext("So far: %(cattle)s. Cattle of another kind, or go on?")
+    return text % {"cattle": cattle}
+
+
+def ask_description(tr: Translator) -> str:
+    return tr.gettext("Describe the cattle: colour, marks, horns, age. Or press Skip.")
+
+
+def ask_place(tr: Translator) -> str:
+    return tr.gettext("Where were they seized? Share a location or type the place.")
+
+
+def ask_place_name(tr: Translator) -> str:
+    return tr.gettext("Location received. Type the name of the place too, or press Skip.")
+
+
+def ask_photos(tr: Translator) -> str:
+    return tr.gettext("Send photos of the cattle if you have any, then press Done.")
+
+
+def photos_received(n: int, tr: Translator) -> str:
+    text = tr.ngettext(
+        "%(n)d photo received. Send more, or press Done.",
+        "%(n)d photos received. Send more, or press Done.",
+        n,
+    )
+    return text % {"n": n}
+
+
+def ask_seizer(tr: Translator) -> str:
+    # TRANSLATORS: the person who seized the cattle (s.7); keep the example's comma.
+    return tr.gettext(
+        "Who seized them? Type the name and where they live, like: Ravi, Kunnamangalam. "
+        "Or press Skip."
+    )
+
+
+def ask_owner(tr: Translator) -> str:
+    # TRANSLATORS: the owner of the cattle, if known; keep the example's commas and number.
+    return tr.gettext(
+        "Whose are they, if known? Type the owner's name, where they live and phone, "
+        "like: Suresh, Chathamangalam, 9847012345. Or press Skip."
+    )
+
+
+def ask_when(tr: Translator) -> str:
+    # TRANSLATORS: keep the example date and time as they are (day-month-year hour:minute).
+    return tr.gettext(
+        "When were they brought to the pound? Press Now, or type the date and time, "
+        "like 20-11-2026 14:30."
+    )
+
+
+def bad_when(text: str, tr: Translator) -> str:
+    # TRANSLATORS: %(text)s is what the person typed (shortened).
+    template = tr.gettext("'%(text)s' is not a date and time. Type it like 20-11-2026 14:30.")
+    return template % {"text": text[:20]}
+
+
+def not_given(tr: Translator) -> str:
+    # TRANSLATORS: in the summary of a report, for a question that was skipped.
+    return tr.gettext("not given")
+
+
+def summary(lines: list[tuple[str, str]], tr: Translator) -> str:
+    """The report to confirm: one ``label: value`` a line (labels from ``label``)."""
+    # TRANSLATORS: above the summary of a seizure report, before it is recorded.
+    head = tr.gettext("Check the report, then press Confirm to record it or Fix to change it.")
+    return "\n".join([head, "", *(f"{name}: {value}" for name, value in lines)])
+
+
+def ask_fix(tr: Translator) -> str:
+    return tr.gettext("What needs fixing?")
+
+
+def cancelled(tr: Translator) -> str:
+    return tr.gettext("Report cancelled; nothing was recorded.")
+
+
+def nothing_to_cancel(tr: Translator) -> str:
+    return tr.gettext("There is no report being written.")
+
+
+def in_progress(tr: Translator) -> str:
+    # TRANSLATORS: "/cancel" is a command: keep it as it is.
+    return tr.gettext("You are writing a report: answer the question below, or send /cancel.")
+
+
+def stale_button(tr: Translator) -> str:
+    # TRANSLATORS: a toast when an old button (of an earlier question) is pressed.
+    return tr.gettext("That button is no longer current.")
+
+
+def use_buttons(tr: Translator) -> str:
+    return tr.gettext("Please answer with the buttons.")

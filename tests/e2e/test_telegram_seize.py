@@ -1,0 +1,243 @@
+"""A keeper reports a seizure from Telegram: button by button, in one line, across a restart."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from bot.i18n import render, translator
+from bot.i18n import render_telegram as text
+from bot.store.models import CaseRow, Conversation, OutboxRow
+from tests.e2e.fake_telegram import Call, Updates
+from tests.e2e.telegram_rig import (
+    KEEPER,
+    OFFICER,
+    TelegramRig,
+    db_url,
+    fake_bot_api,
+    last_message,
+    poundbot_on,
+    seed_users,
+    sent,
+    start_clock,
+)
+
+EN = translator("en")
+
+
+@pytest.fixture
+async def rig(tmp_path: Path) -> AsyncIterator[TelegramRig]:
+    clock, url = start_clock(), db_url(tmp_path)
+    await seed_users(url, clock)
+    async with (
+        fake_bot_api() as (fake, fake_url),
+        poundbot_on(fake, fake_url, url, clock, Updates()) as rig,
+    ):
+        yield rig
+
+
+async def press(rig: TelegramRig, on: Call, data: str) -> Call:
+    """Press a button: the press is answered, its message shows the answer, the next
+    question comes as a new message (returned)."""
+    calls = await rig.press(KEEPER, on, data)
+    assert [c.method for c in calls[:2]] == ["answerCallbackQuery", "editMessageText"]
+    assert calls[1].params["message_id"] == on.message_id
+    assert "reply_markup" not in calls[1].params  # the answered buttons are gone
+    return last_message(calls)
+
+
+async def say(rig: TelegramRig, typed: str) -> Call:
+    return last_message(await rig.say(KEEPER, typed))
+
+
+async def seizure_of(rig: TelegramRig, number: str):  # type: ignore[no-untyped-def]
+    async with rig.app.store.transaction() as tx:
+        return (await tx.load_case(number)).case.seizure
+
+
+async def test_the_whole_guided_report_button_by_button(rig: TelegramRig) -> None:
+    question = await say(rig, "/seize")
+    assert question.text == text.ask_kind(EN)
+    assert ("cow", "seize:kind:cow") in question.buttons
+    assert ("Cancel", "seize:cancel") in question.buttons
+
+    question = await press(rig, question, "seize:kind:cow")
+    assert question.text == text.ask_count("cow", EN)
+    question = await press(rig, question, "seize:count:2")
+    assert question.text == text.ask_more("2 cows", EN)
+    question = await press(rig, question, "seize:more")
+    question = await press(rig, question, "seize:kind:buffalo")
+    question = await say(rig, "1")  # a count may be typed as well
+    assert question.text == text.ask_more("2 cows, 1 buffalo", EN)
+    question = await press(rig, question, "seize:next")
+    assert question.text == text.ask_description(EN)
+
+    question = await say(rig, "brown, one with a broken horn")
+    assert question.text == text.ask_place(EN)
+    keyboard = question.params["reply_markup"]["keyboard"]
+    assert keyboard == [[{"text": "Share location", "request_location": True}]]
+    question = last_message(await rig.deliver(rig.updates.location(KEEPER, 11.304123, 75.876329)))
+    assert question.text == text.ask_place_name(EN)
+    question = await say(rig, "Kunnamangalam market")
+    assert question.text == text.ask_photos(EN)
+
+    first = last_message(await rig.deliver(rig.updates.photo(KEEPER, "AgACAgUAAx-photo-1")))
+    assert first.text == text.photos_received(1, EN)
+    second = last_message(await rig.deliver(rig.updates.photo(KEEPER, "AgACAgUAAx-photo-2")))
+    assert second.text == text.photos_received(2, EN)
+    question = await press(rig, second, "seize:done")
+    assert question.text == text.ask_seizer(EN)
+    question = await say(rig, "Ravi, Kunnamangalam")
+    assert question.text == text.ask_owner(EN)
+    question = await say(rig, "Kunhammed, Chathamangalam, 9847099999")
+    assert question.text == text.ask_when(EN)
+
+    summary = await press(rig, question, "seize:now")
+    assert summary.text.startswith(text.summary([], EN))
+    for line in (
+        "Cattle: 2 cows, 1 buffalo",
+        "Description: brown, one with a broken horn",
+        "Place seized: Kunnamangalam market (11.30412,75.87633)",
+        "Photos: 2",
+        "Seized by: Ravi, Kunnamangalam",
+        "Owner: Kunhammed, Chathamangalam +919847099999",
+        "Brought in: 1 Mar 2026, 10:30 AM",
+    ):
+        assert line in summary.text
+    assert [d for _, d in summary.buttons] == ["seize:confirm", "seize:fix", "seize:cancel"]
+
+    # Fix the time brought in, then confirm.
+    fix = await press(rig, summary, "seize:fix")
+    assert ("Brought in", "seize:field:when") in fix.buttons
+    question = await press(rig, fix, "seize:field:when")
+    assert question.text == text.ask_when(EN)
+    summary = await say(rig, "01-03-2026 08:15")
+    assert "Brought in: 1 Mar 2026, 8:15 AM" in summary.text
+    calls = await rig.press(KEEPER, summary, "seize:confirm")
+
+    ack = last_message(calls)
+    assert ack.text.startswith("Case KNM-1 recorded: 2 cows, 1 buffalo.")
+    assert ack.params["reply_markup"] == {"remove_keyboard": True}
+    seizure = await seizure_of(rig, "KNM-1")
+    assert [(lot.kind, lot.count) for lot in seizure.lots] == [("cow", 2), ("buffalo", 1)]
+    assert seizure.lots[0].description == (
+        "brown, one with a broken horn; photo:AgACAgUAAx-photo-1; photo:AgACAgUAAx-photo-2"
+    )
+    assert seizure.place_seized == "Kunnamangalam market (11.30412,75.87633)"
+    assert seizure.brought_at == datetime(2026, 3, 1, 8, 15)
+    assert seizure.seizer is not None
+    assert seizure.seizer.name == "Ravi"
+    assert seizure.owner is not None
+    assert seizure.owner.residence == "Chathamangalam"
+    # As with the one-line SEIZE, the owner is told by SMS; the report is over.
+    assert await rig.count(OutboxRow, OutboxRow.idempotency_key == "intake:KNM-1") == 1
+    assert await rig.count(Conversation, Conversation.flow == "seize") == 0
+
+
+async def test_the_one_line_form_records_the_same_as_sms(rig: TelegramRig) -> None:
+    calls = await rig.say(
+        KEEPER, "/seize@poundbot_test_bot 2 cow 1 buffalo at Kunnamangalam market; brown"
+    )
+    (ack,) = sent(calls)
+    assert ack.params["chat_id"] == KEEPER.id
+    assert ack.text.startswith("Case KNM-1 recorded: 2 cows, 1 buffalo.")
+    seizure = await seizure_of(rig, "KNM-1")
+    assert seizure.place_seized == "Kunnamangalam market"
+    assert seizure.lots[0].description == "brown"
+    # Without the slash too, as typed in a chat.
+    (again,) = sent(await rig.say(KEEPER, "SEIZE 1 goat AT Kunnamangalam bus stand"))
+    assert again.text.startswith("Case KNM-2 recorded: 1 goat.")
+    # And the other commands go through the same dispatcher.
+    (listing,) = sent(await rig.say(KEEPER, "/cases"))
+    assert "KNM-1" in listing.text
+    assert "KNM-2" in listing.text
+    (status,) = sent(await rig.say(KEEPER, "/case KNM-2"))
+    assert "KNM-2" in status.text
+
+
+async def test_a_report_half_written_continues_after_a_restart(tmp_path: Path) -> None:
+    clock, url, updates = start_clock(), db_url(tmp_path), Updates()
+    await seed_users(url, clock)
+    async with fake_bot_api() as (fake, fake_url):
+        async with poundbot_on(fake, fake_url, url, clock, updates) as first:
+            question = await say(first, "/seize")
+            question = await press(first, question, "seize:kind:goat")
+            more = await press(first, question, "seize:count:3")
+        # A new instance on the same database takes the next answer.
+        async with poundbot_on(fake, fake_url, url, clock, updates) as second:
+            assert second.channel is not first.channel
+            question = await press(second, more, "seize:next")
+            question = await press(second, question, "seize:skip")
+            question = await say(second, "Pilassery junction")
+            question = await press(second, question, "seize:done")
+            question = await press(second, question, "seize:skip")
+            question = await press(second, question, "seize:skip")
+            summary = await press(second, question, "seize:now")
+            assert "Cattle: 3 goats" in summary.text
+            assert "Description: not given" in summary.text
+            ack = last_message(await second.press(KEEPER, summary, "seize:confirm"))
+    assert ack.text.startswith("Case KNM-1 recorded: 3 goats.")
+
+
+async def test_a_stale_button_is_answered_and_changes_nothing(rig: TelegramRig) -> None:
+    kinds = await say(rig, "/seize")
+    await press(rig, kinds, "seize:kind:cow")
+    calls = await rig.press(KEEPER, kinds, "seize:kind:ox")  # the old question again
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
+    assert calls[0].params["text"] == text.stale_button(EN)
+    async with rig.app.store.transaction() as tx:
+        row = (await tx.session.execute(select(Conversation))).scalar_one()
+    assert row.state["seize"]["kind"] == "cow"
+
+
+async def test_seize_while_writing_shows_the_question_and_cancel_drops_it(
+    rig: TelegramRig,
+) -> None:
+    kinds = await say(rig, "/seize")
+    again = await say(rig, "/seize")
+    assert again.text == f"{text.in_progress(EN)}\n\n{text.ask_kind(EN)}"
+    nonsense = await say(rig, "blue whale")
+    assert nonsense.text.startswith(text.use_buttons(EN))
+    question = await say(rig, "pasu")  # no such word: still the kinds
+    assert question.text.startswith(text.use_buttons(EN))
+    question = await say(rig, "പശു")  # the Malayalam word of the configuration
+    assert question.text == text.ask_count("cow", EN)
+    (done,) = sent(await rig.say(KEEPER, "/cancel"))
+    assert done.text == text.cancelled(EN)
+    assert done.params["reply_markup"] == {"remove_keyboard": True}
+    (nothing,) = sent(await rig.say(KEEPER, "/cancel"))
+    assert nothing.text == text.nothing_to_cancel(EN)
+    calls = await rig.press(KEEPER, kinds, "seize:kind:cow")
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
+    assert await rig.count(CaseRow) == 0
+
+
+async def test_a_refused_report_is_told_and_stays_to_be_fixed(rig: TelegramRig) -> None:
+    question = await say(rig, "/seize")
+    question = await press(rig, question, "seize:kind:cow")
+    question = await press(rig, question, "seize:count:1")
+    question = await press(rig, question, "seize:next")
+    question = await press(rig, question, "seize:skip")
+    question = await say(rig, "Kunnamangalam")
+    question = await press(rig, question, "seize:done")
+    question = await press(rig, question, "seize:skip")
+    question = await press(rig, question, "seize:skip")
+    summary = await say(rig, "05-03-2026 09:00")  # after today (1 March)
+    refused = last_message(await rig.press(KEEPER, summary, "seize:confirm"))
+    # The refusal (a day after today, s.7) comes above the same summary and buttons.
+    assert refused.text != summary.text
+    assert refused.text.endswith(summary.text)
+    assert refused.buttons == summary.buttons
+    assert await rig.count(CaseRow) == 0
+    assert await rig.count(Conversation, Conversation.flow == "seize") == 1
+
+
+async def test_only_a_pound_keeper_starts_a_report(rig: TelegramRig) -> None:
+    calls = await rig.say(OFFICER, "/seize")
+    (refusal,) = sent(calls)
+    assert refusal.params["chat_id"] == OFFICER.id
+    assert refusal.text == render.not_allowed(EN)  # the client's language comes first
