@@ -49,13 +49,24 @@ async def healthz(request: Request) -> JSONResponse:
 
 
 def startup_report(
-    app: App, env: dict[str, str] | None = None, *, polling: bool = False
+    app: App,
+    env: dict[str, str] | None = None,
+    *,
+    polling: bool = False,
+    settings: Settings | None = None,
 ) -> list[str]:
     """What is on and what is off, and why: the first lines ``poundbot serve`` logs."""
     env = dict(os.environ if env is None else env)
-    settings = Settings.from_env(env)
+    settings = settings or Settings.from_env(env)
     url = app.engine.url
-    lines = [
+    lines = []
+    if settings.telegram_off_reason() and settings.sms_off_reason():
+        lines += [
+            "No Telegram or SMS credentials: try poundbot without accounts —",
+            "  .venv/bin/poundbot console --as keeper   (a terminal chat with this database)",
+            "  .venv/bin/poundbot demo                  (the whole Act, step by step, in a minute)",
+        ]
+    lines += [
         f"Configuration: {len(app.config.authorities)} authorities, "
         f"{len(app.config.pounds)} pounds ({', '.join(app.config.pounds)})"
         + (
@@ -84,6 +95,11 @@ def startup_report(
         if sms_off
         else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}"
     )
+    reminders = app.config.reminders
+    lines.append(
+        f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
+        f" no SMS to owners {reminders.night_start:%H:%M}-{reminders.night_end:%H:%M}"
+    )
     return lines
 
 
@@ -108,7 +124,7 @@ def build_app(
     @asynccontextmanager
     async def lifespan(starlette: Starlette) -> AsyncIterator[None]:
         async with factory() as app, AsyncExitStack() as stack:
-            for line in startup_report(app, polling=telegram.polling):
+            for line in startup_report(app, polling=telegram.polling, settings=settings):
                 log.info("%s", line)
             if settings.public_url:
                 base = settings.public_url

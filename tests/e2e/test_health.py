@@ -28,3 +28,5 @@ async def test_the_startup_report_says_what_is_off_and_why(tmp_path: Path) -> No
     assert "Telegram: off (no TELEGRAM_BOT_TOKEN)" in report
     assert any(line.startswith("SMS: off (no TWILIO_ACCOUNT_SID") for line in report)
     assert any("SAMPLE configuration" in line for line in report)
+    assert any("poundbot console" in line for line in report[:3])
+    assert any("poundbot demo" in line for line in report[:3])
