@@ -149,7 +149,7 @@ _LABELS: Final[dict[DeadlineKind, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.13(2) — a line of the morning digest.
     DeadlineKind.NOTICE_DUE: lambda tr: tr.gettext("notice and beat of drum"),
     # TRANSLATORS: s.13(3) — a line of the morning digest.
-    DeadlineKind.AUCTION_LAWFUL: lambda tr: tr.gettext("public auction lawful from"),
+    DeadlineKind.AUCTION_LAWFUL: lambda tr: tr.gettext("first day the public auction is lawful"),
     # TRANSLATORS: s.13(3), s.15(1) — a line of the morning digest.
     DeadlineKind.AUCTION_DAY: lambda tr: tr.gettext("public auction"),
     # TRANSLATORS: s.19 — a line of the morning digest.
