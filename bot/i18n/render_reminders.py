@@ -130,10 +130,25 @@ def _command(kind: DeadlineKind, case_number: str, lang: str) -> str:
 
 
 def reminder(
-    kind: DeadlineKind, case_number: str, due_on: date, today: date, tr: Translator
+    kind: DeadlineKind,
+    case_number: str,
+    due_on: date,
+    today: date,
+    tr: Translator,
+    *,
+    to_officer: bool = False,
 ) -> str:
     """The reminder of one deadline: the case, what to do, by when, the provision;
-    worded as overdue when ``due_on`` is before ``today``."""
+    worded as overdue when ``due_on`` is before ``today``. An overdue keeper's report
+    escalated to the officers (``to_officer``) says who has not acted."""
+    if kind is DeadlineKind.REPORT_DUE and to_officer:
+        # TRANSLATORS: s.13(1) — to the officers of the local authority, when the
+        # pound-keeper has not made the report of unclaimed cattle on time.
+        text = tr.gettext(
+            "%(case)s: the pound-keeper has not yet reported these unclaimed cattle; "
+            "the report was due on %(date)s (s.13(1))."
+        )
+        return text % {"case": case_number, "date": day(due_on, tr)}
     due, overdue = _REMINDERS[kind]
     values = {
         "case": case_number,

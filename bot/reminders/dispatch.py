@@ -334,7 +334,14 @@ def _nobody(job: Row[Any]) -> str:
 
 def _reminder(item: Row[Any], facts: DeadlineFacts, today: date) -> Compose:
     def compose(tr: Translator) -> str:
-        return render.reminder(facts.kind, item.case_number, item.due_on, today, tr)
+        return render.reminder(
+            facts.kind,
+            item.case_number,
+            item.due_on,
+            today,
+            tr,
+            to_officer=item.audience == "officers",
+        )
 
     return compose
 

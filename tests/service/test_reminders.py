@@ -143,7 +143,14 @@ def told(
     """The reminder each of ``who`` gets at ``when``, in their language."""
     stamp = when.strftime("%Y-%m-%d %H:%M")
     today = when.date()
-    return [(stamp, p.to, render.reminder(kind, case, due, today, translator(p.lang))) for p in who]
+    return [
+        (
+            stamp,
+            p.to,
+            render.reminder(kind, case, due, today, translator(p.lang), to_officer=p in OFFICERS),
+        )
+        for p in who
+    ]
 
 
 def digest_to(
@@ -346,6 +353,10 @@ async def test_an_unreported_case_is_escalated_to_the_officers_the_next_day(
         + told(local(d(10)), OFFICERS, REPORT, d(9))  # escalation
         + told(local(d(11)), OFFICERS, NOTICE, d(10)),  # the report stopped both
     )
+    # The officers are told who has not acted, not asked to send REPORT themselves.
+    to_english_officer = [body for _, to, body in engine_.queued if to == OFFICERS[0].to]
+    assert "pound-keeper has not yet reported" in to_english_officer[0]
+    assert "REPORT" not in to_english_officer[0]
 
 
 async def test_the_officers_hear_when_the_s19_window_of_a_s14_deposit_has_closed(
@@ -458,10 +469,10 @@ async def test_a_job_that_raises_is_retried_after_a_backoff(
     real = render.reminder
     broken = [True]
 
-    def flaky(*args: Any) -> str:
+    def flaky(*args: Any, **kwargs: Any) -> str:
         if broken[0]:
             raise RuntimeError("catalog trouble")
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(render, "reminder", flaky)
     clock.set(local(d(20), 10))
@@ -491,7 +502,7 @@ async def test_a_job_that_keeps_raising_fails_after_five_attempts_and_is_listed(
 ) -> None:
     calls: list[str] = []
 
-    def broken(*args: Any) -> str:
+    def broken(*args: Any, **kwargs: Any) -> str:
         calls.append("x")
         raise RuntimeError("catalog trouble")
 
