@@ -63,6 +63,7 @@ __all__ = [
     "Stage",
     "auction_allowed_from",
     "deposit_window_end",
+    "fund_credit_from",
     "provision_of",
     "report_due_on",
 ]
@@ -327,6 +328,16 @@ def deposit_window_end(deposited_on: date) -> date:
     return add_months(deposited_on, 3)
 
 
+@cites("s.17(1)", "s.16(3)")
+def fund_credit_from(deposited_on: date) -> date:
+    """First day unclaimed surplus in deposit may be credited to the authority's fund.
+
+    s.16(3): held in deposit "if no claim thereto be preferred within three months";
+    s.17(1): then credited to the fund. The day after the three months end.
+    """
+    return day_after_period(deposit_window_end(deposited_on), 0)
+
+
 # --- the case ----------------------------------------------------------------------
 
 # Which events each stage accepts (corrections are allowed in every open stage).
@@ -551,7 +562,7 @@ class Case:
         elif isinstance(event, CreditedToFund):
             deposited = self.deposited_on
             assert deposited is not None
-            if event.on <= deposit_window_end(deposited):
+            if event.on < fund_credit_from(deposited):
                 raise TooEarlyError(
                     "the deposit may be credited to the fund only after three months "
                     f"(after {deposit_window_end(deposited).isoformat()})",

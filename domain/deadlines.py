@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from domain.case import (
     Case,
     Stage,
     auction_allowed_from,
     deposit_window_end,
+    fund_credit_from,
     report_due_on,
 )
 from domain.dues import complaint_last_day
@@ -124,7 +125,7 @@ def deadlines(case: Case) -> list[Deadline]:
         out.append(
             Deadline(
                 DeadlineKind.CREDIT_TO_FUND,
-                window_end + timedelta(days=1),
+                fund_credit_from(deposited),
                 "s.17(1)",
                 Role.OFFICER,
                 deposited,

@@ -5,7 +5,7 @@ the fund (s.17(1)), the outcome of a s.14 deposit, and the deposit register."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, timedelta
+from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
@@ -156,7 +156,7 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             "amount": money(entry.amount, tr),
             "deposited": day(entry.deposited_on, tr),
             "until": day(entry.window_end, tr),
-            "from": day(entry.window_end + timedelta(days=1), tr),
+            "from": day(entry.credit_from, tr),
         }
         # TRANSLATORS: s.16(3) — one line of the register: case, amount, the day it went
         # into deposit, the last day a claim may be preferred.

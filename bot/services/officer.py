@@ -22,6 +22,7 @@ from domain.case import (
     SaleClosed,
     Stage,
     deposit_window_end,
+    fund_credit_from,
 )
 from domain.deadlines import Deadline, Role, deadlines
 from domain.dues import DuesItem, dues_on
@@ -395,6 +396,7 @@ class DepositEntry:
     amount: Money
     deposited_on: date
     window_end: date
+    credit_from: date
 
 
 async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEntry]:
@@ -408,7 +410,11 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
         assert deposited is not None
         out.append(
             DepositEntry(
-                loaded.row.number, balance_of(loaded.case), deposited, deposit_window_end(deposited)
+                loaded.row.number,
+                balance_of(loaded.case),
+                deposited,
+                deposit_window_end(deposited),
+                fund_credit_from(deposited),
             )
         )
     return out

@@ -53,6 +53,7 @@ from domain.case import (
     SeizureCorrected,
     Stage,
     deposit_window_end,
+    fund_credit_from,
     report_due_on,
 )
 from domain.dues import Dues, dues_on, release_on_deposit
@@ -458,7 +459,13 @@ def deposit_entry(case: Case) -> DepositEntry:
     deposited = case.deposited_on
     assert deposited is not None
     closed_balance = unclaimed_account()[1].balance
-    return DepositEntry(case.number, closed_balance, deposited, deposit_window_end(deposited))
+    return DepositEntry(
+        case.number,
+        closed_balance,
+        deposited,
+        deposit_window_end(deposited),
+        fund_credit_from(deposited),
+    )
 
 
 def dues(case: Case, day: date) -> Dues:
