@@ -189,3 +189,19 @@ async def test_any_body_gets_a_reply_never_a_5xx_and_stores_only_the_inbox_row(
     assert message_of(response.text)
     assert await count(rig, InboxRow) == before + 1
     assert await count(rig, CaseRow) == 0
+
+
+async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
+    rig: SmsRig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def crash(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("database went away")
+
+    monkeypatch.setattr("bot.channels.sms.handle_text", crash)
+    response = await rig.sms(OWNER, "DUES KNM-1", "SM-crash")
+    assert response.status_code == 200
+    assert message_of(response.text)
+    async with rig.app.store.transaction() as tx:
+        row = (await tx.session.execute(select(InboxRow))).scalar_one()
+    assert row.provider_id == "SM-crash"
+    assert row.processed_at is None  # kept, unprocessed: nothing is lost
