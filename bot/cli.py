@@ -20,6 +20,7 @@ from bot.caller import ROLES
 from bot.cli_admin import CommandError
 from bot.config import LANGUAGES, ConfigError
 from bot.console import add_console_command
+from bot.demo import add_demo_command
 from bot.errors import AppError
 from bot.store.engine import database_url
 from domain.errors import DomainError
@@ -247,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_admin_commands(sub)
     _add_reminder_commands(sub)
     add_console_command(sub)
+    add_demo_command(sub)
     return parser
 
 

@@ -1,4 +1,4 @@
-"""Serve an ASGI app on a random loopback port for the length of a test."""
+"""Serve an ASGI app on a free loopback port for as long as a context lasts (a test, the demo)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,22 @@ from typing import Any
 
 import uvicorn
 
+__all__ = ["bind", "serve"]
 
-@asynccontextmanager
-async def serve(app: Any) -> AsyncIterator[str]:
-    """Run ``app`` under uvicorn on 127.0.0.1:<free port>; yields its base URL."""
+
+def bind() -> socket.socket:
+    """A socket bound to 127.0.0.1 at a free port: its URL is known before serving."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@asynccontextmanager
+async def serve(app: Any, sock: socket.socket | None = None) -> AsyncIterator[str]:
+    """Run ``app`` under uvicorn on ``sock`` (else 127.0.0.1:<free port>); yields its
+    base URL. The server is stopped, and the socket closed, when the context ends."""
+    sock = sock or bind()
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)

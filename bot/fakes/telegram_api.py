@@ -14,6 +14,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+__all__ = [
+    "BOT_ID",
+    "BOT_USER",
+    "BOT_USERNAME",
+    "TOKEN",
+    "Call",
+    "FakeTelegram",
+    "TelegramUser",
+    "Updates",
+]
+
 TOKEN = "123456:TEST-token_for-poundbot"
 BOT_ID = 123456
 BOT_USERNAME = "poundbot_test_bot"

@@ -9,6 +9,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+__all__ = ["FakeTwilio"]
+
 
 @dataclass
 class FakeTwilio:

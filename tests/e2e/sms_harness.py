@@ -15,11 +15,11 @@ from bot.app import build_app
 from bot.bootstrap import App, open_app
 from bot.caller import Caller
 from bot.clock import FixedClock
+from bot.fakes.loopback import serve
+from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
 from bot.settings import Settings
 from domain.calendar import LOCAL_TZ
-from tests.e2e.fake_twilio import FakeTwilio
-from tests.e2e.loopback import serve
 
 PUBLIC_URL = "https://pound.example.org"
 TOKEN = "twilio-test-auth-token"

@@ -19,11 +19,11 @@ from bot.bootstrap import App, open_app
 from bot.caller import Caller
 from bot.channels.telegram import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.clock import FixedClock
+from bot.fakes.loopback import serve
+from bot.fakes.telegram_api import TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.services.admin import add_user
 from bot.settings import Settings
 from domain.calendar import LOCAL_TZ
-from tests.e2e.fake_telegram import TOKEN, Call, FakeTelegram, TelegramUser, Updates
-from tests.e2e.loopback import serve
 
 SECRET = "s3cret-webhook-token_42"
 PUBLIC_URL = "https://pound.example.org"

@@ -10,11 +10,11 @@ from sqlalchemy import select
 
 from bot.caller import Caller
 from bot.channels.telegram_menus import commands_of, menu
+from bot.fakes.telegram_api import TelegramUser, Updates
 from bot.i18n import LANGUAGES, detect_script, render, translator
 from bot.i18n import render_telegram as text
 from bot.services.admin import create_invite
 from bot.store.models import Invite, User
-from tests.e2e.fake_telegram import TelegramUser, Updates
 from tests.e2e.telegram_rig import (
     KEEPER,
     STRANGER,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.fakes.telegram_api import TelegramUser, Updates
 from bot.i18n import detect_script, render, translator
 from bot.store.models import CaseRow, OutboxRow
-from tests.e2e.fake_telegram import TelegramUser, Updates
 from tests.e2e.telegram_rig import (
     KEEPER,
     OFFICER,

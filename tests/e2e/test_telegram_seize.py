@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.fakes.telegram_api import Call, Updates
 from bot.i18n import render, translator
 from bot.i18n import render_telegram as text
 from bot.store.models import CaseRow, Conversation, OutboxRow
-from tests.e2e.fake_telegram import Call, Updates
 from tests.e2e.telegram_rig import (
     KEEPER,
     OFFICER,

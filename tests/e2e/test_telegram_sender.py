@@ -12,9 +12,9 @@ from telegram.ext import AIORateLimiter
 from bot.channels.telegram import TelegramOptions, build_application, file_url
 from bot.channels.telegram_outbox import Action, Button, decode, encode, split_text
 from bot.channels.telegram_sender import ChatPacer, TelegramSender
+from bot.fakes.telegram_api import TOKEN, FakeTelegram
 from bot.outbox import PermanentSendError, TransientSendError
 from bot.settings import Settings
-from tests.e2e.fake_telegram import TOKEN, FakeTelegram
 from tests.e2e.telegram_rig import fake_bot_api
 
 KEYBOARD = ((Button("Skip", "seize:skip"), Button("Cancel", "seize:cancel")),)

@@ -14,10 +14,10 @@ from bot.bootstrap import open_app
 from bot.channels.telegram import ALLOWED_UPDATES, TelegramOptions
 from bot.channels.telegram_connect import set_webhook
 from bot.cli import main
+from bot.fakes.telegram_api import TOKEN, Updates
 from bot.i18n import render, translator
 from bot.settings import Settings
 from bot.store.models import CaseRow, InboxRow, OutboxRow
-from tests.e2e.fake_telegram import TOKEN, Updates
 from tests.e2e.telegram_rig import (
     KEEPER,
     PUBLIC_URL,

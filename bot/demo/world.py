@@ -1,0 +1,275 @@
+"""The demo's world: a temporary SQLite database, a simulated clock, the Telegram Bot API
+and the Twilio REST API faked on loopback, and poundbot's own app (``build_app``, as
+``poundbot serve`` builds it) served on loopback with both channels on.
+
+People reach poundbot as they would in production: a Telegram update is POSTed to
+``/telegram`` with the webhook's secret header; an SMS is POSTed to ``/twilio/sms``
+signed with Twilio's ``RequestValidator``. Replies leave through the outbox: Telegram
+through the real PTB bot to the fake Bot API, SMS through the real twilio SDK to the
+fake Twilio API. Time moves only when the story moves the clock; each morning it
+passes through, the reminder pass the server runs is run and the outbox delivered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Final
+from xml.etree import ElementTree
+
+import httpx
+from sqlalchemy import func, or_, select
+from starlette.applications import Starlette
+from twilio.request_validator import RequestValidator
+
+from bot.app import build_app
+from bot.bootstrap import App, open_app
+from bot.channels.telegram import SECRET_HEADER, TelegramChannel, TelegramOptions
+from bot.channels.twilio_sender import TwilioSender
+from bot.clock import FixedClock
+from bot.config import load_config, sample_config_path
+from bot.demo.checks import DemoFailed
+from bot.demo.phrases import Phrases
+from bot.demo.transcript import Transcript
+from bot.fakes import loopback
+from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, TelegramUser, Updates
+from bot.fakes.twilio_api import FakeTwilio
+from bot.outbox import deliver_once
+from bot.reminders.dispatch import remind_once
+from bot.settings import Settings
+from bot.store.models import OutboxRow, ReminderJob
+from bot.workers import worker_id
+from domain.calendar import LOCAL_TZ
+from domain.deadlines import DeadlineKind
+
+__all__ = ["OWNER_PHONE", "START", "World", "running"]
+
+START: Final = datetime(2026, 3, 1, 9, 0, tzinfo=LOCAL_TZ)
+OWNER_PHONE: Final = "+919847099999"
+_SECRET: Final = "demo-webhook-secret"
+_TWILIO_SID: Final = "AC" + "d" * 32
+_TWILIO_TOKEN: Final = "demo-twilio-auth-token"
+_TWILIO_FROM: Final = "+15005550006"
+_WAIT: Final = 20.0  # seconds any delivery may take before the demo calls it stuck
+
+
+@dataclass
+class World:
+    """What the story talks to."""
+
+    phrases: Phrases
+    clock: FixedClock
+    transcript: Transcript
+    poundbot: Starlette
+    http: httpx.AsyncClient
+    telegram: FakeTelegram
+    twilio: FakeTwilio
+    sms_sender: TwilioSender
+    public_url: str
+    people: dict[str, TelegramUser]
+    updates: Updates
+    #: The reminders the story expects so far: (queued at, role, deadline, day, case).
+    expected_reminders: list[tuple[str, str, DeadlineKind, date, str]] = field(default_factory=list)
+    _sids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def app(self) -> App:
+        app: App = self.poundbot.state.poundbot
+        return app
+
+    @property
+    def channel(self) -> TelegramChannel:
+        channel: TelegramChannel = self.poundbot.state.telegram
+        return channel
+
+    # -- people writing -------------------------------------------------------------
+
+    async def tell(self, role: str, text: str) -> list[Call]:
+        """``role`` types ``text`` in Telegram; the Bot API calls of the replies."""
+        self.transcript.said(role, text)
+        return await self._post(self.updates.text(self.people[role], text))
+
+    async def press(self, role: str, on: Call, data: str) -> list[Call]:
+        """``role`` presses the button ``data`` under the message ``on``."""
+        labels = {d: label for label, d in on.buttons}
+        if data not in labels:
+            raise DemoFailed(f"(Telegram): no button {data!r} under: {on.text[:80]!r}")
+        self.transcript.said(role, f"[{labels[data]}]")
+        return await self._post(self.updates.button(self.people[role], on, data))
+
+    async def _post(self, update: dict[str, object]) -> list[Call]:
+        before = len(self.telegram.calls)
+        response = await self.http.post("/telegram", json=update, headers={SECRET_HEADER: _SECRET})
+        if response.status_code != 200:
+            raise DemoFailed(f"(Telegram): the webhook answered {response.status_code}")
+        await self.deliver()
+        return self.telegram.calls[before:]
+
+    async def text(self, role: str, phone: str, body: str) -> str:
+        """``role`` sends an SMS from ``phone``; poundbot's reply (TwiML)."""
+        self.transcript.said(role, body)
+        params = {
+            "MessageSid": f"SM{next(self._sids):032d}",
+            "AccountSid": _TWILIO_SID,
+            "From": phone,
+            "To": _TWILIO_FROM,
+            "Body": body,
+            "NumMedia": "0",
+        }
+        url = self.public_url + "/twilio/sms"
+        signature = RequestValidator(_TWILIO_TOKEN).compute_signature(url, params)
+        response = await self.http.post(
+            "/twilio/sms", data=params, headers={"X-Twilio-Signature": signature}
+        )
+        if response.status_code != 200:
+            raise DemoFailed(f"(SMS): the webhook answered {response.status_code}")
+        found = ElementTree.fromstring(response.text).find("Message")
+        reply = (found.text or "") if found is not None else ""
+        self.transcript.told(role, "SMS reply", reply)
+        await self.deliver()
+        return reply
+
+    # -- time and the outbox ----------------------------------------------------------
+
+    async def deliver(self) -> None:
+        """Deliver what is due in the outbox, then print what reached the fake APIs."""
+        self.channel.delivery.kick()
+        try:
+            async with asyncio.timeout(_WAIT):
+                await self.channel.delivery.drained()
+        except TimeoutError:
+            raise DemoFailed(f"(Telegram): replies undelivered after {_WAIT:.0f} s") from None
+
+        async def sms_left() -> int:
+            await deliver_once(self.app.store, {"sms": self.sms_sender}, worker_id())
+            return await self._sms_due()
+
+        await _until_none(sms_left, "SMS due and undelivered")
+        self.transcript.catch_up(self.telegram, self.twilio)
+
+    async def _sms_due(self) -> int:
+        async with self.app.store.transaction() as tx:
+            due = or_(
+                (OutboxRow.status == "queued") & (OutboxRow.next_attempt_at <= tx.now),
+                OutboxRow.status == "sending",
+            )
+            query = select(func.count()).where(OutboxRow.channel == "sms", due)
+            return int(await tx.session.scalar(query) or 0)
+
+    async def remind(self) -> None:
+        """The reminder pass ``poundbot serve`` runs, then delivery.
+
+        The server runs the same pass every few seconds on its own: a job it has claimed
+        is waited for, so that every reminder is queued before the clock moves on."""
+        await remind_once(self.app.store, self.app.config, worker_id())
+        await _until_none(self._reminders_claimed, "reminder jobs claimed and unfinished")
+        await self.deliver()
+
+    async def _reminders_claimed(self) -> int:
+        """Due reminder jobs claimed by a pass that has not finished them."""
+        async with self.app.store.transaction() as tx:
+            query = select(func.count()).where(
+                ReminderJob.status == "pending",
+                ReminderJob.fire_at <= tx.now,
+                ReminderJob.claimed_until >= tx.now,
+            )
+            return int(await tx.session.scalar(query) or 0)
+
+    async def until(self, when: datetime) -> None:
+        """Move the clock to ``when``, stopping at the reminder time of each day on the way."""
+        now = self.clock.now()
+        if when < now:
+            raise ValueError(f"the story goes back in time: {when} is before {now}")
+        at, zone = self.app.config.reminders.reminder_time, self.app.config.reminders.timezone
+        day = now.astimezone(zone).date()
+        while day <= when.date():
+            morning = datetime.combine(day, at, tzinfo=zone)
+            if now < morning <= when:
+                self.clock.set(morning)
+                await self.remind()
+            day += timedelta(days=1)
+        self.clock.set(when)
+        await self.remind()
+
+
+async def _until_none(count: Callable[[], Awaitable[int]], what: str) -> None:
+    """Return once ``count()`` is 0. The server's own tasks (its reminder pass, its SMS
+    delivery) may hold some of the work, and they say when they are done only in the
+    database: so it is polled, for at most ``_WAIT`` seconds."""
+    try:
+        async with asyncio.timeout(_WAIT):
+            while True:
+                if not await count():
+                    return
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise DemoFailed(f"(server): still {what} after {_WAIT:.0f} s") from None
+
+
+@asynccontextmanager
+async def running(
+    phrases: Phrases, transcript: Transcript, clock: FixedClock
+) -> AsyncIterator[World]:
+    """The world, for the length of the story; everything stopped and deleted after."""
+    config = load_config(sample_config_path())  # the embedded defaults, whatever the env
+    async with AsyncExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="poundbot-demo-"))
+        url = f"sqlite+aiosqlite:///{Path(folder) / 'demo.sqlite3'}"
+        telegram, twilio = FakeTelegram(), FakeTwilio()
+        telegram_url = await stack.enter_async_context(loopback.serve(telegram.app()))
+        stack.callback(telegram.close)
+        twilio_url = await stack.enter_async_context(loopback.serve(twilio.app()))
+        sock = loopback.bind()  # poundbot's own address, known before it starts
+        public_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        settings = Settings(
+            public_url=public_url,
+            telegram_token=TOKEN,
+            telegram_secret=_SECRET,
+            telegram_api_url=f"{telegram_url}/bot",
+            telegram_username=BOT_USERNAME,
+            twilio_sid=_TWILIO_SID,
+            twilio_token=_TWILIO_TOKEN,
+            twilio_from=_TWILIO_FROM,
+            twilio_api_url=twilio_url,
+        )
+        # Simulated time: no pause of a second between two messages to one chat.
+        options = TelegramOptions(chat_interval=0, rate_limit=False)
+        poundbot = build_app(
+            lambda: open_app(config=config, url=url, clock=clock), settings, options
+        )
+        base = await stack.enter_async_context(loopback.serve(poundbot, sock))
+        http = await stack.enter_async_context(httpx.AsyncClient(base_url=base))
+        sms_sender = await stack.enter_async_context(
+            TwilioSender(
+                _TWILIO_SID,
+                _TWILIO_TOKEN,
+                _TWILIO_FROM,
+                api_url=twilio_url,
+                status_callback=f"{public_url}/twilio/status",
+            )
+        )
+        people = {
+            "KEEPER": TelegramUser(1001, phrases.keeper, phrases.lang),
+            "OFFICER": TelegramUser(2001, phrases.officer, phrases.lang),
+        }
+        transcript.chats.update({user.id: role for role, user in people.items()})
+        transcript.phones[OWNER_PHONE] = "OWNER"
+        yield World(
+            phrases,
+            clock,
+            transcript,
+            poundbot,
+            http,
+            telegram,
+            twilio,
+            sms_sender,
+            public_url,
+            people,
+            Updates(),
+        )

@@ -1,0 +1,118 @@
+"""``poundbot demo``: the whole Act, through the real channels, exits 0 only when every
+step did what the Act requires."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import threading
+from datetime import date
+
+import pytest
+
+from bot.cli import main
+from bot.demo import sale
+from bot.demo.story import run
+
+#: The header of each statutory step, by provision.
+HEADERS = {
+    "s.7": "── s.7 intake",
+    "s.12": "── s.12 claim",
+    "s.13(1)": "── s.13(1) report of unclaimed cattle",
+    "s.13(2)": "── s.13(2) notice affixed",
+    "s.13(3)": "── s.13(3), s.18 sale by public auction",
+    "s.15(2), s.16": "── s.15(2), s.16 settlement",
+    "s.16(3)": "── s.16(3) three months in deposit",
+    "s.17(1)": "── s.17(1) the unclaimed proceeds are credited to the fund",
+}
+LEDGER = [
+    ("2026-03-03", "KNM-1", "fines", "750.00", "s.17(1)"),
+    ("2026-03-03", "KNM-1", "keeper_feeding", "361.50", "s.16(2)"),
+    ("2026-03-18", "KNM-2", "sale_expenses", "500.00", "s.15(2)"),
+    ("2026-03-18", "KNM-2", "keeper_feeding", "2700.00", "s.16(2)"),
+    ("2026-03-18", "KNM-2", "fines", "700.00", "s.16(1)"),
+    ("2026-03-18", "KNM-2", "surplus_deposit", "14900.00", "s.16(3)"),
+    ("2026-06-19", "KNM-2", "surplus_deposit", "-14900.00", "s.17(1)"),
+    ("2026-06-19", "KNM-2", "fund", "14900.00", "s.17(1)"),
+]
+TOTALS = {
+    "fines": "1450.00",
+    "keeper_feeding": "3061.50",
+    "sale_expenses": "500.00",
+    "surplus_deposit": "0.00",
+    "fund": "14900.00",
+    "all accounts": "19911.50",
+}
+
+
+def assert_the_whole_story(output: str) -> None:
+    for provision, header in HEADERS.items():
+        assert header in output, provision
+    for number in ("KNM-1", "KNM-2"):
+        assert number in output
+    ledger = output[output.index("── Ledger of KNM-GP") :]
+    rows = [tuple(line.split()) for line in ledger.splitlines() if line.startswith("2026-")]
+    assert rows == LEDGER
+    for account, rupees in TOTALS.items():
+        assert re.search(rf"^  {account} +{re.escape(rupees)}$", ledger, re.M), account
+    assert "✗" not in output
+    assert re.search(r"All \d+ checks passed", output)
+
+
+def test_the_demo_in_english_runs_the_act_from_intake_to_the_fund_and_exits_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo"]) == 0
+    output = capsys.readouterr().out
+    assert output.startswith("poundbot demo (en)")
+    assert_the_whole_story(output)
+    # Each role speaks, and is answered on its channel.
+    for line in (
+        "KEEPER → poundbot: /seize 1 cow AT Kunnamangalam market OWNER",
+        "poundbot → KEEPER (Telegram): Case KNM-1 recorded: 1 cow.",
+        "OWNER → poundbot: DUES KNM-1",
+        "poundbot → OWNER (SMS reply): Case KNM-1: Rs 991 due on 2 Mar 2026",
+        "OFFICER → poundbot: /notice KNM-2",
+        "poundbot → OFFICER (Telegram): Case KNM-2: ₹14,900 of unclaimed proceeds credited",
+    ):
+        assert line in output
+    # The reminders, on their day: s.13(1), s.13(3) eve and day, the auction, s.17(1).
+    reminders = re.findall(r"\[(\w{3} \d\d \w{3} 2026 08:00)\] poundbot → (\w+)", output)
+    assert reminders == [
+        ("Mon 09 Mar 2026 08:00", "KEEPER"),
+        ("Mon 16 Mar 2026 08:00", "OFFICER"),
+        ("Tue 17 Mar 2026 08:00", "OFFICER"),
+        ("Wed 18 Mar 2026 08:00", "OFFICER"),
+        ("Fri 19 Jun 2026 08:00", "OFFICER"),
+    ]
+
+
+async def test_the_demo_in_malayalam_speaks_malayalam_and_leaves_nothing_running() -> None:
+    threads = threading.active_count()
+    out = io.StringIO()
+    assert await run("ml", out) == 0
+    output = out.getvalue()
+    assert_the_whole_story(output)
+    assert "OWNER → poundbot: കുടിശ്ശിക KNM-1" in output
+    assert "KEEPER → poundbot: /seize 1 പശു സ്ഥലം കുന്ദമംഗലം ചന്ത" in output
+    assert "poundbot → KEEPER (Telegram): കേസ് KNM-1 രേഖപ്പെടുത്തി" in output
+    # The servers, the fake APIs and the database are gone with the story.
+    assert asyncio.all_tasks() == {asyncio.current_task()}
+    assert threading.active_count() == threads
+
+
+async def test_an_auction_fixed_before_it_is_lawful_is_refused_and_the_demo_exits_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sale, "AUCTION_ON", date(2026, 3, 16))  # lawful from 17 March
+    out = io.StringIO()
+    assert await run("en", out) == 1
+    output = out.getvalue()
+    asked = output.index("OFFICER → poundbot: /auction KNM-2 ON 16-03-2026")
+    refusal = output[asked:].splitlines()[1]
+    assert refusal.startswith("[Mon 16 Mar 2026 10:00] poundbot → OFFICER (Telegram):")
+    assert "s.13(3)" in refusal
+    assert "✗ CHECK FAILED (s.13(3)): the auction is fixed for 16 March" in output
+    assert "exit status 1" in output
+    assert "── Ledger of KNM-GP" not in output  # the story stops at the failed step
