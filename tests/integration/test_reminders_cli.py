@@ -29,9 +29,16 @@ from tests.service.helpers import seizure
 KNM_KEEPER = Caller(role="keeper", channel="cli", pound="KNM", authority="KNM-GP")
 
 
+# The commands read the system clock; pin it to noon in Kerala today, so that what is
+# "due at once" does not depend on the hour the tests run (before 08:00 a reminder waits
+# for the morning round).
+NOON = datetime.now(LOCAL_TZ).replace(hour=12, minute=0, second=0, microsecond=0)
+
+
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """The URL of the SQLite file the commands use, with the sample configuration."""
+    monkeypatch.setattr(SystemClock, "now", lambda self: NOON.astimezone(UTC))
     url = f"sqlite+aiosqlite:///{tmp_path / 'poundbot.sqlite3'}"
     monkeypatch.setenv("POUNDBOT_DATABASE_URL", url)
     monkeypatch.delenv("POUNDBOT_CONFIG", raising=False)
@@ -49,7 +56,7 @@ def _an_overdue_case(url: str) -> date:
     officer of KNM-GP; the day its report fell due."""
     import asyncio
 
-    brought = datetime.now(LOCAL_TZ).replace(second=0, microsecond=0) - timedelta(days=12)
+    brought = NOON - timedelta(days=12)
 
     async def prepare() -> None:
         async with open_app(url=url, clock=SystemClock()) as app, app.store.transaction() as tx:
@@ -86,7 +93,7 @@ def test_remind_once_queues_what_is_due_and_deadlines_lists_it(
         for row in (line.split("\t") for line in lines)
         if row[4:] == ["report_due (s.13(1))", due]
     )
-    tomorrow = (datetime.now(LOCAL_TZ) + timedelta(days=1)).date().isoformat()
+    tomorrow = (NOON + timedelta(days=1)).date().isoformat()
     assert states == [
         ("queued (1 queued)", "keeper KNM"),
         ("queued (1 queued)", "officers KNM-GP"),
