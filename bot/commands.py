@@ -242,16 +242,22 @@ def parse(text: str, config: Config, today: date) -> Command:
 
 
 def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
-    tokens = [t for t in (t.strip(".,;:!?") for t in rest.split()) if t]
-    if not tokens:
+    # Punctuation around the case number is noise; inside places and names (commas
+    # between places, "Ayesha, Chathamangalam") it is kept.
+    raw = rest.split()
+    bare = [t.strip(".,;:!?") for t in raw]
+    if not any(bare):
         raise ParseError("missing_case")
     # "KNM-17", "knm 17": take one or two tokens as the case number.
-    if _CASE_LIKE.match(tokens[0]):
-        case, tokens = tokens[0], tokens[1:]
-    elif len(tokens) > 1 and tokens[0].isalpha() and tokens[1].isdigit():
-        case, tokens = f"{tokens[0]}-{tokens[1]}", tokens[2:]
+    if _CASE_LIKE.match(bare[0]):
+        case, tokens = bare[0], raw[1:]
+    elif len(bare) > 1 and bare[0].isalpha() and bare[1].isdigit():
+        case, tokens = f"{bare[0]}-{bare[1]}", raw[2:]
     else:
-        raise ParseError("missing_case", text=tokens[0][:20])
+        raise ParseError("missing_case", text=bare[0][:20] or raw[0][:20])
+    tokens = [t for t in tokens if t.strip(".,;:!?")]
+    if tokens:
+        tokens[-1] = tokens[-1].rstrip(".!?")
     head, parts = _split_connectives(tokens)
     on = _date_time(parts["on"], today)[0] if "on" in parts else None
     base = Command(name=name, lang=lang, case=case.upper(), on=on)

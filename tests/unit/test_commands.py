@@ -119,3 +119,10 @@ def test_amounts_take_rupee_signs_and_indian_grouping() -> None:
 def test_no_text_makes_the_parser_fail_other_than_with_a_parse_error(text: str) -> None:
     with contextlib.suppress(ParseError):
         p(text)
+
+
+def test_commas_between_places_and_in_names_are_kept() -> None:
+    notice = p("NOTICE KNM-2 AT Kunnamangalam market, Kunnamangalam village.")
+    assert notice.places == ("Kunnamangalam market", "Kunnamangalam village")
+    sold = p("SOLD KNM-2, 1 1 25000 TO Ayesha, Chathamangalam")
+    assert (sold.case, sold.person) == ("KNM-2", "Ayesha, Chathamangalam")
