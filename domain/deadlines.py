@@ -61,7 +61,7 @@ def deadlines(case: Case) -> list[Deadline]:
     - s.13(1): while impounded and unclaimed, the report is due on the 8th day.
     - s.13(2): once reported, the notice is due "thereupon", the same day.
     - s.13(3): once the notice is posted, the auction is lawful from the 8th day after
-      it; a scheduled auction adds its day (also under s.15(1)).
+      it; once an auction is fixed, its day replaces that (also under s.15(1)).
     - s.19: ten days from the seizure to complain; shown while impounded or on deposit.
     - s.16(3) / s.17(1): three months in deposit, then the credit to the fund.
     """
@@ -92,7 +92,8 @@ def deadlines(case: Case) -> list[Deadline]:
     if stage is Stage.REPORTED and reported is not None:
         out.append(Deadline(DeadlineKind.NOTICE_DUE, reported, "s.13(2)", Role.OFFICER, reported))
     notice = case.notice
-    if stage is Stage.NOTICE_POSTED and notice is not None:
+    # Once the auction is fixed, its day is the deadline; "lawful from" has done its work.
+    if stage is Stage.NOTICE_POSTED and notice is not None and case.scheduled_auction is None:
         out.append(
             Deadline(
                 DeadlineKind.AUCTION_LAWFUL,

@@ -466,10 +466,9 @@ SHOWN = [
         [Deadline(K.AUCTION_LAWFUL, AUCTION_FROM, "s.13(3)", R.OFFICER, NOTICE_ON)],
     ),
     Shown(
-        "s.13(3): an auction fixed for 20 March is shown after the lawful day",
+        "s.13(3): once an auction is fixed for 20 March, its day replaces the lawful day",
         lambda: step(_noticed(), _scheduled(date(2026, 3, 20))),
         [
-            Deadline(K.AUCTION_LAWFUL, AUCTION_FROM, "s.13(3)", R.OFFICER, NOTICE_ON),
             Deadline(K.AUCTION_DAY, date(2026, 3, 20), "s.13(3)", R.OFFICER, date(2026, 3, 11)),
         ],
     ),
