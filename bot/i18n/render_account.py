@@ -99,6 +99,12 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
     if not account.disposal:
         # TRANSLATORS: s.15(3)(f) — there were no proceeds to dispose of.
         lines.append(_INDENT + tr.gettext("No proceeds."))
+    if any(part.payee is Payee.DEPOSIT for part in account.disposal):
+        # TRANSLATORS: s.16(3) — unclaimed cattle were sold: the balance is not delivered
+        # to anyone but kept in deposit by the local authority.
+        held = tr.gettext("Held in deposit by the local authority: %(balance)s (s.16(3)).")
+        lines.append(held % {"balance": money(account.balance, tr)})
+        return join(lines, sms=False)
     # TRANSLATORS: s.15(3) — what is delivered to the owner with this account.
     delivered = tr.gettext("Delivered with this account: %(cattle)s and %(balance)s.")
     lines.append(

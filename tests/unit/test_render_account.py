@@ -199,6 +199,15 @@ def test_on_unclaimed_cattle_item_f_sends_the_surplus_into_deposit_under_s16_3(
     assert account.balance == Money.rupees("123000.50") - account.fines_and_charges
 
 
+def test_an_unclaimed_account_says_the_balance_is_held_in_deposit_not_delivered() -> None:
+    _, account = unclaimed_account()
+    last = account_lines("en", account)[-1]
+    assert last == (
+        f"Held in deposit by the local authority: {money(account.balance, 'en')} (s.16(3))."
+    )
+    assert not any("Delivered with this account" in line for line in account_lines("en", account))
+
+
 @pytest.mark.parametrize("lang", ALL)
 def test_with_no_proceeds_item_f_says_so(lang: str) -> None:
     _, account = _nothing_sold()
