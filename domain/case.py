@@ -567,6 +567,7 @@ class Case:
                     "the deposit may be credited to the fund only after three months "
                     f"(after {deposit_window_end(deposited).isoformat()})",
                     "s.16(3)",
+                    lawful_from=fund_credit_from(deposited),
                 )
         elif isinstance(event, DepositClaimed):
             deposited = self.deposited_on
@@ -590,6 +591,7 @@ class Case:
             raise TooEarlyError(
                 f"cattle are unclaimed only after seven days; report from {due.isoformat()}",
                 "s.13(1)",
+                lawful_from=due,
             )
 
     def _on_s13_route(self) -> bool:
@@ -604,6 +606,7 @@ class Case:
             raise TooEarlyError(
                 f"the auction is lawful from {first_day.isoformat()}, seven days after the notice",
                 "s.13(3)",
+                lawful_from=first_day,
             )
 
     def _guard_sale(self, event: LotOffered | DisposedOtherwise) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 __all__ = [
     "BackwardsDateError",
     "BarredBuyerError",
@@ -20,9 +22,13 @@ class DomainError(Exception):
 
     code = "domain_error"
 
-    def __init__(self, message: str, provision: str | None = None) -> None:
+    def __init__(
+        self, message: str, provision: str | None = None, *, lawful_from: date | None = None
+    ) -> None:
         super().__init__(message)
         self.provision = provision
+        #: For a step taken too early: the first day the Act allows it.
+        self.lawful_from = lawful_from
 
 
 class RateNotInForceError(DomainError):

@@ -139,3 +139,17 @@ async def test_open_cases_list_days_in_pound_and_dues(
         open_cases = await k.list_open_cases(tx, deps, keeper)
     assert [(c.loaded.case.number, c.days_in_pound) for c in open_cases] == [("KNM-1", 4)]
     assert open_cases[0].dues.on == date(2026, 3, 5)
+
+
+async def test_a_report_made_too_early_is_answered_with_the_day_it_becomes_lawful(
+    store: Store, deps: Deps, keeper: Caller
+) -> None:
+    from bot.dispatch import handle_text
+
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    async with store.transaction() as tx:
+        reply = await handle_text(tx, deps, keeper, "REPORT KNM-1", sms=True)
+        stage = (await tx.load_case("KNM-1")).case.stage
+    assert reply.text == "Too early: this step is lawful from 9 Mar 2026. (s.13(1))"
+    assert stage is Stage.IMPOUNDED
