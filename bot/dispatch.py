@@ -15,6 +15,7 @@ from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
 from bot.i18n import Translator, detect_script, render, translator
+from bot.intake import person_of, report_seizure
 from bot.notify import notify_officers, notify_phone
 from bot.services import keeper as keeping
 from bot.services import officer as officering
@@ -176,40 +177,18 @@ async def _seize(ctx: _Ctx, command: Command) -> str:
     now = deps.local_now()
     day = command.on or now.date()
     hour = command.at or (now.time() if day == now.date() else datetime.min.time())
-    seizer = _person(command.person)
+    seizer = person_of(command.person)
     seizure = Seizure(
         pound=caller.pound,
         lots=tuple(Lot(lot.kind, lot.count, command.description) for lot in command.lots),
         place_seized=command.place,
         brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),
         seizer=seizer,
-        owner=_person(command.owner),
+        owner=person_of(command.owner),
     )
-    recorded = await keeping.record_seizure(
-        ctx.tx, deps, caller, seizure, owner_phone=command.owner_phone
+    return await report_seizure(
+        ctx.tx, deps, caller, seizure, command.owner_phone, ctx.tr, sms=ctx.sms
     )
-    case = recorded.case
-    daily = keeping.daily_charge(deps, case, deps.today())
-    pound = deps.config.pounds[caller.pound]
-    if command.owner_phone:
-        await notify_phone(
-            ctx.tx,
-            command.owner_phone,
-            f"intake:{case.number}",
-            lambda tr: render.intake_sms(case, recorded.dues, daily, pound.name, tr),
-            ctx.default_lang(caller.pound),
-            deps.config.reminders,
-        )
-    return render.seizure_ack(
-        case, recorded.dues, daily, ctx.tr, ctx.sms, kinds=ctx.kinds, pound_name=pound.name
-    )
-
-
-def _person(text: str) -> Person | None:
-    if not text:
-        return None
-    name, _, residence = text.partition(",")
-    return Person(name.strip(), residence.strip())
 
 
 async def _paid(ctx: _Ctx, command: Command) -> str:

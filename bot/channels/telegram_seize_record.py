@@ -15,10 +15,9 @@ from typing import Any, Final
 from bot.channels.telegram_seize_view import brought_at
 from bot.channels.telegram_turn import Turn
 from bot.commands import ParseError, normalize_phone, parse_date
-from bot.i18n import LANGUAGES, render
-from bot.notify import notify_phone
-from bot.services import keeper as keeping
-from domain.case import Lot, Person, Seizure
+from bot.i18n import LANGUAGES
+from bot.intake import person_of, report_seizure
+from domain.case import Lot, Seizure
 
 __all__ = ["kind_of", "now", "owner_of", "record", "when_of"]
 
@@ -75,13 +74,6 @@ def when_of(turn: Turn, value: str) -> datetime | None:
     return datetime.combine(day, at) if at else None
 
 
-def _person(value: str) -> Person | None:
-    if not value:
-        return None
-    name, _, residence = value.partition(",")
-    return Person(name.strip(), residence.strip())
-
-
 def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
     assert turn.caller.pound is not None
     photos = [f"photo:{file_id}" for file_id in state["photos"]]
@@ -91,8 +83,8 @@ def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
         lots=tuple(Lot(kind, count, description) for kind, count in state["lots"]),
         place_seized=state["place"],
         brought_at=brought_at(state) or now(turn),
-        seizer=_person(state["seizer"]),
-        owner=_person(state["owner"]),
+        seizer=person_of(state["seizer"]),
+        owner=person_of(state["owner"]),
     )
 
 
@@ -101,20 +93,6 @@ async def record(turn: Turn, state: dict[str, Any]) -> str:
     refuses (``DomainError``, ``AppError``), for the caller to roll back and tell."""
     tx, deps, caller = turn.tx, turn.deps, turn.caller
     assert caller.pound is not None
-    recorded = await keeping.record_seizure(
-        tx, deps, caller, _seizure(turn, state), owner_phone=state["owner_phone"]
-    )
-    case, pound = recorded.case, deps.config.pounds[caller.pound]
-    daily = keeping.daily_charge(deps, case, deps.today())
-    if state["owner_phone"]:
-        await notify_phone(
-            tx,
-            state["owner_phone"],
-            f"intake:{case.number}",
-            lambda tr: render.intake_sms(case, recorded.dues, daily, pound.name, tr),
-            pound.languages[0],
-            deps.config.reminders,
-        )
-    return render.seizure_ack(
-        case, recorded.dues, daily, turn.tr, False, kinds=deps.config.kinds, pound_name=pound.name
+    return await report_seizure(
+        tx, deps, caller, _seizure(turn, state), state["owner_phone"], turn.tr, sms=False
     )
