@@ -1,0 +1,38 @@
+"""The configuration file: authorities, pounds, kinds of cattle (s.2(1)), dated tariffs
+(s.11 fines, s.4 feeding charges), policy and reminder settings.
+
+The file is TOML; ``sample_config.toml`` documents every key. It is read into frozen
+dataclasses over the domain types. Validation collects every fault with the line it is
+on, so that one ``poundbot config check FILE`` shows them all.
+
+``model`` holds the dataclasses, ``load`` reads a file, ``reader`` walks its tables and
+``checks`` reads single values, ``lines`` finds the line of each key for the faults.
+"""
+
+from bot.config.load import load_config, parse_config, sample_config_path
+from bot.config.model import (
+    LANGUAGES,
+    Authority,
+    AuthorityKind,
+    Config,
+    ConfigError,
+    Fault,
+    Pound,
+    ReminderSettings,
+    normalize_word,
+)
+
+__all__ = [
+    "LANGUAGES",
+    "Authority",
+    "AuthorityKind",
+    "Config",
+    "ConfigError",
+    "Fault",
+    "Pound",
+    "ReminderSettings",
+    "load_config",
+    "normalize_word",
+    "parse_config",
+    "sample_config_path",
+]

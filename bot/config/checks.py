@@ -1,0 +1,185 @@
+"""The checks of single values of a configuration file: text, codes, languages, words,
+time zones and clock times, rates, the s.15(2) order of deductions, dates and rupees.
+
+Each check takes ``(value, key, where)`` and returns what it read, or raises Bad with a
+message that starts with ``where`` (``key`` is the value's key path, for the checks that
+record the places of what they read).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.config.lines import Key
+from bot.config.model import LANGUAGES, normalize_word
+from domain.dues import DuesItem
+from domain.money import Money
+
+__all__ = [
+    "Bad",
+    "Check",
+    "amount",
+    "clock",
+    "code",
+    "day",
+    "languages",
+    "listing",
+    "night",
+    "one_of",
+    "order",
+    "rate",
+    "text",
+    "words",
+    "zone",
+]
+
+Check = Callable[[Any, Key, str], Any]  # (value, key, where) -> the value read
+_CLOCK = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
+_RUPEES = re.compile(r"-?\d+(\.\d+)?")
+
+
+def listing(values: Iterable[str]) -> str:
+    """Values quoted and comma-separated, for a message: ``"ml", "en"``."""
+    return ", ".join(f'"{v}"' for v in values)
+
+
+class Bad(Exception):
+    """A value that cannot be read; ``below`` locates the fault inside it."""
+
+    def __init__(self, message: str, *below: str | int) -> None:
+        super().__init__(message)
+        self.below = below
+
+
+def text(value: Any, key: Key, where: str) -> str:
+    """Non-empty text, stripped."""
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    raise Bad(f"{where} must be non-empty text")
+
+
+def one_of(allowed: Sequence[str] | type[enum.Enum]) -> Check:
+    """A check that the value is one of ``allowed`` (an enum's values, read as it)."""
+    values = [m.value for m in allowed] if isinstance(allowed, type) else list(allowed)
+
+    def check(value: Any, key: Key, where: str) -> Any:
+        if value not in values:
+            raise Bad(f"{where}: {value!r} is not one of {listing(values)}")
+        return allowed(value) if isinstance(allowed, type) else value
+
+    return check
+
+
+def code(pattern: str, rule: str) -> Check:
+    """A check that the value is a code matching ``pattern``."""
+
+    def check(value: Any, key: Key, where: str) -> str:
+        if isinstance(value, str) and re.fullmatch(pattern, value):
+            return value
+        raise Bad(f"{where}: {value!r} must be {rule}")
+
+    return check
+
+
+def languages(value: Any, key: Key, where: str) -> tuple[str, ...]:
+    """A pound's languages: one or more of LANGUAGES, each once."""
+    if not isinstance(value, list) or not value:
+        raise Bad(f'{where} must be a list such as ["ml", "en"]')
+    for i, lang in enumerate(value):
+        if lang not in LANGUAGES or lang in value[:i]:
+            why = "listed twice" if lang in LANGUAGES else f"not one of {listing(LANGUAGES)}"
+            raise Bad(f"{where}: {lang!r} is {why}", i)
+    return tuple(value)
+
+
+def words(value: Any, key: Key, where: str) -> list[tuple[str, str, Key]]:
+    """(language, normalized word, key) for each word of a kind's ``words`` table."""
+    if not isinstance(value, dict) or not value:
+        raise Bad(f'{where} must be a table such as {{ en = ["cow", "cows"] }}')
+    found: list[tuple[str, str, Key]] = []
+    for lang, listed in value.items():
+        if lang not in LANGUAGES:
+            raise Bad(f"{where}: {lang!r} is not one of {listing(LANGUAGES)}", lang)
+        if not isinstance(listed, list) or not all(isinstance(w, str) for w in listed):
+            raise Bad(f"{where}.{lang} must be a list of text", lang)
+        for i, word in enumerate(listed):
+            if not normalize_word(word):
+                raise Bad(f"{where}.{lang}: a word is empty", lang, i)
+            found.append((lang, normalize_word(word), (*key, lang, i)))
+    return found
+
+
+def zone(value: Any, key: Key, where: str) -> ZoneInfo:
+    """An IANA time zone such as "Asia/Kolkata"."""
+    with contextlib.suppress(ZoneInfoNotFoundError, ValueError, TypeError):
+        return ZoneInfo(value)
+    raise Bad(f"{where}: {value!r} is not a known time zone")
+
+
+def clock(value: Any, key: Key, where: str) -> time:
+    """A wall-clock time written "HH:MM" (24-hour)."""
+    found = _CLOCK.fullmatch(value) if isinstance(value, str) else None
+    if not found:
+        raise Bad(f'{where}: {value!r} is not a time "HH:MM" (24-hour)')
+    return time(int(found.group(1)), int(found.group(2)))
+
+
+def night(value: Any, key: Key, where: str) -> tuple[time, time]:
+    """The night hours: two different clock times, start and end."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise Bad(f'{where} must be ["HH:MM", "HH:MM"] (start, end)')
+    hours: list[time] = []
+    for i, hour in enumerate(value):
+        try:
+            hours.append(clock(hour, key, where))
+        except Bad as bad:
+            raise Bad(str(bad), i) from None
+    if hours[0] == hours[1]:
+        raise Bad(f"{where}: the night starts when it ends")
+    return hours[0], hours[1]
+
+
+def rate(value: Any, key: Key, where: str) -> float:
+    """A finite number above 0 (SMS per second)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not (number and math.isfinite(value) and value > 0):
+        raise Bad(f"{where}: {value!r} is not a number above 0")
+    return float(value)
+
+
+def order(value: Any, key: Key, where: str) -> tuple[DuesItem, ...]:
+    """s.15(2): each head of dues once, in the order sale proceeds meet them."""
+    heads = [item.value for item in DuesItem]
+    if not isinstance(value, list) or sorted(map(str, value)) != sorted(heads):
+        raise Bad(f"{where} must list each of {listing(heads)} once")
+    return tuple(DuesItem(v) for v in value)
+
+
+def day(value: Any, key: Key, where: str) -> date:
+    """A TOML date (not a date-time)."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    raise Bad(f"{where}: {value!r} is not a date such as 2024-04-01")
+
+
+def amount(value: Any, key: Key, where: str) -> Money:
+    """Rupees as text ("37.50") or a whole number: never a float, negative or with
+    more than two decimals."""
+    if isinstance(value, float):
+        raise Bad(f'{where}: {value!r} is a float; write money as text: "{value}"')
+    written = value.strip() if isinstance(value, str) else str(value)
+    if isinstance(value, bool) or not _RUPEES.fullmatch(written):
+        raise Bad(f'{where}: {value!r} is not an amount such as "500" or "37.50"')
+    if written.startswith("-"):
+        raise Bad(f"{where}: {value!r} is negative")
+    try:
+        return Money.rupees(written)
+    except ValueError:
+        raise Bad(f"{where}: {value!r} has more than two decimals") from None

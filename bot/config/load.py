@@ -1,0 +1,59 @@
+"""Loading a configuration file: bytes to text to TOML to a checked Config.
+
+Every fault is raised at once, in one ConfigError, each with its line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from bot.config.lines import Lines
+from bot.config.model import Config, ConfigError, Fault
+from bot.config.reader import Reader
+
+__all__ = ["load_config", "parse_config", "sample_config_path"]
+
+
+def sample_config_path() -> Traversable:
+    """The sample configuration shipped in the package (``bot/sample_config.toml``)."""
+    return files("bot").joinpath("sample_config.toml")
+
+
+def load_config(path: str | os.PathLike[str] | Traversable) -> Config:
+    """Read and check the configuration file at ``path``.
+
+    Raises ConfigError listing every fault, or OSError when the file cannot be read.
+    """
+    source = Path(path) if isinstance(path, str | os.PathLike) else path
+    name = os.fspath(path) if isinstance(path, str | os.PathLike) else str(path)
+    data = source.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ConfigError([Fault(line, "not UTF-8 text")], name) from None
+    return parse_config(text, name)
+
+
+def parse_config(text: str, name: str = "<string>") -> Config:
+    """Parse and check configuration ``text``; ``name`` names it in faults.
+
+    Raises ConfigError listing every fault found.
+    """
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r" \(at line (\d+), column \d+\)", str(exc))
+        line = int(found.group(1)) if found else max(1, len(text.splitlines()))  # at the end
+        message = str(exc).replace(found.group(), "") if found else str(exc)
+        raise ConfigError([Fault(line, f"TOML syntax: {message}")], name) from None
+    reader = Reader(raw, Lines(text))
+    config = reader.read()
+    if config is None:
+        raise ConfigError(reader.faults, name)
+    return config

@@ -1,0 +1,140 @@
+"""The configuration as the bot uses it: frozen dataclasses over the domain types.
+
+Authorities and their pounds (s.13(2): where notices are affixed and proclaimed), kinds
+of cattle (s.2(1)) and the words that name them, dated tariffs (s.11 fines, s.4 feeding
+charges), the s.15(2) order of deductions and the reminder settings; and the faults of a
+file that could not be read into them.
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import time
+from zoneinfo import ZoneInfo
+
+from domain.dues import DuesItem
+from domain.kinds import Kinds
+from domain.tariff import FeedingDays, Tariff
+
+__all__ = [
+    "LANGUAGES",
+    "Authority",
+    "AuthorityKind",
+    "Config",
+    "ConfigError",
+    "Fault",
+    "Pound",
+    "ReminderSettings",
+    "normalize_word",
+]
+
+#: Languages of notices and messages: Malayalam and English (official in Kerala),
+#: Tamil and Kannada (linguistic-minority areas).
+LANGUAGES = ("ml", "en", "ta", "kn")
+
+
+class AuthorityKind(enum.Enum):
+    """The kinds of local authority that run pounds."""
+
+    GRAMA_PANCHAYAT = "grama_panchayat"
+    MUNICIPALITY = "municipality"
+    CORPORATION = "corporation"
+
+
+@dataclass(frozen=True, slots=True)
+class Authority:
+    """A local authority, with where its s.13(2) notice is affixed and proclaimed."""
+
+    code: str
+    name: str
+    kind: AuthorityKind
+    district: str
+    office_address: str  # s.13(2): the notice is affixed in its office
+    village: str  # s.13(2): proclaimed by beat of drum in the village ...
+    market_place: str  # ... and in the market place nearest to the place of seizure
+    default_language: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pound:
+    """A pound of an authority; ``tariff`` names the tariff table it applies."""
+
+    code: str
+    name: str
+    authority: str
+    address: str  # s.13(2)(c): the place where the cattle are impounded
+    languages: tuple[str, ...]
+    tariff: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderSettings:
+    """When reminders go out, the night hours with no owner SMS, and the SMS rate limit."""
+
+    timezone: ZoneInfo
+    reminder_time: time
+    night_start: time
+    night_end: time
+    sms_per_second: float
+
+    def is_night(self, at: time) -> bool:
+        """Whether the local wall-clock time ``at`` is in the night hours [start, end)."""
+        if self.night_start < self.night_end:
+            return self.night_start <= at < self.night_end
+        return at >= self.night_start or at < self.night_end
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """A checked configuration. ``pounds`` and ``tariffs`` are keyed by pound code;
+    ``kind_words[lang][normalize_word(word)]`` is a kind code."""
+
+    authorities: Mapping[str, Authority]
+    pounds: Mapping[str, Pound]
+    kinds: Kinds
+    kind_words: Mapping[str, Mapping[str, str]]
+    tariffs: Mapping[str, Tariff]
+    deduction_order: tuple[DuesItem, ...]  # s.15(2): what sale proceeds meet first
+    feeding_days: FeedingDays
+    reminders: ReminderSettings
+
+    def authority_of(self, pound: str) -> Authority:
+        """The local authority that runs the pound with code ``pound``."""
+        return self.authorities[self.pounds[pound].authority]
+
+    def kind_for_word(self, language: str, word: str) -> str | None:
+        """The kind code that ``word`` names in ``language``, or None."""
+        return self.kind_words.get(language, {}).get(normalize_word(word))
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Fault:
+    """One fault of a configuration file, at a 1-based line."""
+
+    line: int
+    message: str
+
+
+class ConfigError(Exception):
+    """A configuration file with faults; ``faults`` lists every one, by line."""
+
+    def __init__(self, faults: Iterable[Fault], name: str = "<string>") -> None:
+        self.faults: list[Fault] = sorted(faults)
+        self.name = name
+        super().__init__("\n".join(f"{name}:{f.line}: {f.message}" for f in self.faults))
+
+
+# Malayalam chillu letters typed the old way: consonant, virama, zero-width joiner.
+_CHILLU = {"ണ്\u200d": "ൺ", "ന്\u200d": "ൻ", "ര്\u200d": "ർ", "ല്\u200d": "ൽ", "ള്\u200d": "ൾ"}
+
+
+def normalize_word(word: str) -> str:
+    """A word for a kind as compared: NFC, casefolded, single-spaced, old-style Malayalam
+    chillus made atomic and zero-width (non-)joiners dropped."""
+    text = unicodedata.normalize("NFC", word.casefold())
+    for old, new in _CHILLU.items():
+        text = text.replace(old, new)
+    return " ".join(text.replace("\u200c", "").replace("\u200d", "").split())

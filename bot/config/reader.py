@@ -1,0 +1,268 @@
+"""Reading a parsed configuration file into a Config, with every fault and its line.
+
+The tables are walked here: required and unknown keys, codes listed twice, the pounds'
+authorities and tariffs, kinds (s.2(1)) and their words, the tariffs' dated rows (s.11
+fines, s.4 feeding charges). Single values are read by ``bot.config.checks``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from types import MappingProxyType
+from typing import Any
+
+from bot.config import checks
+from bot.config.lines import Key, Lines
+from bot.config.model import (
+    LANGUAGES,
+    Authority,
+    AuthorityKind,
+    Config,
+    Fault,
+    Pound,
+    ReminderSettings,
+)
+from domain.kinds import Kind, Kinds
+from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
+
+__all__ = ["Reader"]
+
+_TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
+
+
+@dataclass
+class Reader:
+    """Reads parsed TOML into a Config, collecting every fault with its line."""
+
+    raw: dict[str, Any]
+    lines: Lines
+    faults: list[Fault] = field(default_factory=list)
+    kind_codes: list[str] = field(default_factory=list)
+
+    def fault(self, key: Key, message: str) -> None:
+        self.faults.append(Fault(self.lines.at(key), message))
+
+    def read(self) -> Config | None:
+        """The Config, or None when there are faults (in ``faults``)."""
+        self.keys(self.raw, (), "the file", _TOP, _TOP)
+        text, code = checks.text, checks.code
+        reminders = self.section(
+            "reminders",
+            {
+                "timezone": checks.zone,
+                "reminder_time": checks.clock,
+                "night_hours": checks.night,
+                "sms_per_second": checks.rate,
+            },
+        )
+        policy = self.section(
+            "policy", {"feeding_days": checks.one_of(FeedingDays), "deduction_order": checks.order}
+        )
+        kinds, words = self.kinds()
+        authorities = self.entries(
+            "authorities",
+            "authority",
+            {
+                "code": code(r"[A-Z][A-Z0-9-]{1,15}", "upper-case letters, digits and -"),
+                "name": text,
+                "kind": checks.one_of(AuthorityKind),
+                "district": text,
+                "office_address": text,
+                "village": text,
+                "market_place": text,
+                "default_language": checks.one_of(LANGUAGES),
+            },
+        )
+        pounds = self.entries(
+            "pounds",
+            "pound",
+            {
+                "code": code(r"[A-Z]{2,6}", "2 to 6 upper-case letters"),
+                "name": text,
+                "authority": text,
+                "address": text,
+                "languages": checks.languages,
+                "tariff": text,
+            },
+            optional=("tariff",),
+        )
+        known = {a["code"] for _, a in authorities}
+        for key, pound in pounds:
+            if pound["authority"] is not None and pound["authority"] not in known:
+                self.fault((*key, "authority"), f"pound {pound['code']}: unknown authority")
+        tariffs = self.tariffs(pounds, policy["feeding_days"])
+        if self.faults:
+            return None
+        night_start, night_end = reminders["night_hours"]
+        return Config(
+            authorities=MappingProxyType({a["code"]: Authority(**a) for _, a in authorities}),
+            pounds=MappingProxyType({p["code"]: Pound(**p) for _, p in pounds}),
+            kinds=Kinds(Kind(k["code"], k["name"], k["adult"]) for _, k in kinds),
+            kind_words=MappingProxyType({k: MappingProxyType(v) for k, v in words.items()}),
+            tariffs=MappingProxyType({p["code"]: tariffs[p["tariff"]] for _, p in pounds}),
+            deduction_order=policy["deduction_order"],
+            feeding_days=policy["feeding_days"],
+            reminders=ReminderSettings(
+                reminders["timezone"],
+                reminders["reminder_time"],
+                night_start,
+                night_end,
+                reminders["sms_per_second"],
+            ),
+        )
+
+    # -- tables ---------------------------------------------------------------------
+
+    def keys(
+        self,
+        table: Mapping[str, Any],
+        key: Key,
+        where: str,
+        required: Iterable[str],
+        known: Sequence[str],
+    ) -> None:
+        """Fault each missing required key and each unknown key (with a likely fix)."""
+        for name in required:
+            if name not in table:
+                self.fault(key, f"{where}: missing key '{name}'")
+        for name in table:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                self.fault((*key, name), f"{where}: unknown key '{name}'{hint}")
+
+    def record(
+        self,
+        table: Any,
+        key: Key,
+        where: str,
+        spec: Mapping[str, checks.Check],
+        optional: Sequence[str] = (),
+    ) -> dict[str, Any]:
+        """Each key of ``spec`` read from ``table`` by its check (None if missing or bad)."""
+        read: dict[str, Any] = dict.fromkeys(spec)
+        if not isinstance(table, dict):
+            self.fault(key, f"{where} must be a table")
+            return read
+        self.keys(table, key, where, [n for n in spec if n not in optional], list(spec))
+        for name, check in spec.items():
+            if name in table:
+                try:
+                    read[name] = check(table[name], (*key, name), f"{where}: {name}")
+                except checks.Bad as bad:
+                    self.fault((*key, name, *bad.below), str(bad))
+        return read
+
+    def section(self, name: str, spec: Mapping[str, checks.Check]) -> dict[str, Any]:
+        """A top-level [name] table (its absence is already a fault)."""
+        if name not in self.raw:
+            return dict.fromkeys(spec)
+        return self.record(self.raw[name], (name,), f"[{name}]", spec)
+
+    def entries(
+        self, name: str, what: str, spec: Mapping[str, checks.Check], optional: Sequence[str] = ()
+    ) -> list[tuple[Key, dict[str, Any]]]:
+        """The [[name]] tables, read by ``spec``; a code listed twice is a fault."""
+        value = self.raw.get(name)
+        if value is not None and (not isinstance(value, list) or not value):
+            self.fault((name,), f"'{name}' must be one or more [[{name}]] tables")
+        if not isinstance(value, list):
+            return []  # (missing: already a fault)
+        read: list[tuple[Key, dict[str, Any]]] = []
+        first: dict[str, int] = {}
+        for i, entry in enumerate(value):
+            code = entry.get("code") if isinstance(entry, dict) else None
+            where = f"{what} {code}" if isinstance(code, str) else f"[[{name}]] entry {i + 1}"
+            record = self.record(entry, (name, i), where, spec, optional)
+            if record["code"] in first:
+                line = first[record["code"]]
+                self.fault((name, i, "code"), f"{where} is listed twice (first on line {line})")
+            elif record["code"] is not None:
+                first[record["code"]] = self.lines.at((name, i))
+            read.append(((name, i), record))
+        return read
+
+    def kinds(self) -> tuple[list[tuple[Key, dict[str, Any]]], dict[str, dict[str, str]]]:
+        """[[kinds]] (s.2(1)); an adult kind is listed, a word names one kind per language."""
+        spec = {
+            "code": checks.code(r"[a-z][a-z0-9_]*", "lower-case letters, digits and _"),
+            "name": checks.text,
+            "adult": checks.text,
+            "words": checks.words,
+        }
+        kinds = self.entries("kinds", "kind", spec, optional=("adult",))
+        self.kind_codes = [k["code"] for _, k in kinds if k["code"] is not None]
+        grown = {k["code"] for _, k in kinds if k["adult"] is None}
+        words: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        for key, kind in kinds:
+            if kind["adult"] is not None and kind["adult"] not in grown:
+                message = f"kind {kind['code']}: adult {kind['adult']!r} is not a listed adult kind"
+                self.fault((*key, "adult"), message)
+            for lang, word, at in kind["words"] or []:
+                held = words[lang].setdefault(word, kind["code"])
+                if kind["code"] is not None and held != kind["code"]:
+                    self.fault(at, f"the {lang} word {word!r} names both {held} and {kind['code']}")
+        return kinds, words
+
+    def tariffs(
+        self, pounds: list[tuple[Key, dict[str, Any]]], days: FeedingDays | None
+    ) -> dict[str, Tariff]:
+        """[tariffs.NAME]: dated fines (s.11) and feeding rates (s.4) for every kind."""
+        tables = self.raw.get("tariffs", {})
+        if not isinstance(tables, dict):
+            self.fault(("tariffs",), "tariffs must be [tariffs.NAME] tables")
+            tables = {}
+        for key, pound in pounds:
+            pound["tariff"] = pound["tariff"] or pound["authority"]  # the authority's tariff
+            if pound["tariff"] is not None and pound["tariff"] not in tables:
+                at = (*key, "tariff") if "tariff" in self.raw["pounds"][key[1]] else key
+                self.fault(at, f"pound {pound['code']}: no [tariffs.{pound['tariff']}] table")
+        spec = {
+            "fines": self.rates,
+            "feeding": self.rates,
+            "feeding_days": checks.one_of(FeedingDays),
+            "sale_expense_note": checks.text,
+        }
+        used = {pound["tariff"] for _, pound in pounds}
+        built: dict[str, Tariff] = {}
+        for name, table in tables.items():
+            if name not in used and None not in used:  # (a pound with no tariff is a fault)
+                self.fault(("tariffs", name), f"tariff {name} is applied by no pound")
+            optional = ("feeding_days", "sale_expense_note")
+            read = self.record(table, ("tariffs", name), f"tariff {name}", spec, optional)
+            counting = read["feeding_days"] or days
+            if read["fines"] and read["feeding"] and counting:
+                note = read["sale_expense_note"] or ""
+                built[name] = Tariff(read["fines"], read["feeding"], counting, note)
+        return built
+
+    # -- rate tables: they need the listed kinds, and fault rows one by one -----------
+
+    def rates(self, value: Any, key: Key, where: str) -> dict[str, RateTable] | None:
+        """For each kind, a rate table of dated rows; every listed kind needs one."""
+        if not isinstance(value, dict):
+            raise checks.Bad(f"{where} must be a table of kinds")
+        for kind in self.kind_codes:
+            if kind not in value:
+                self.fault(key, f"{where}: no rate for kind '{kind}'")
+        spec = {"from": checks.day, "rupees": checks.amount, "source": checks.text}
+        tables: dict[str, RateTable] = {}
+        for kind, rows in value.items():
+            if kind not in self.kind_codes:
+                self.fault((*key, kind), f"{where}: '{kind}' is not a listed kind")
+            if not isinstance(rows, list) or not rows:
+                self.fault((*key, kind), f"{where}.{kind} must be a list of dated rows")
+                continue
+            read: dict[date, DatedRate] = {}
+            for i, row in enumerate(rows):
+                rec = self.record(row, (*key, kind, i), f"{where}.{kind} row {i + 1}", spec)
+                if rec["from"] in read:
+                    self.fault((*key, kind, i), f"{where}.{kind}: two rows from {rec['from']}")
+                elif None not in rec.values():
+                    read[rec["from"]] = DatedRate(rec["from"], rec["rupees"], rec["source"])
+            if len(read) == len(rows) and kind in self.kind_codes:
+                tables[kind] = RateTable.of(read.values())
+        return tables if sorted(tables) == sorted(self.kind_codes) else None
