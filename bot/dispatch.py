@@ -61,20 +61,28 @@ class _Ctx:
 Handler = Callable[[_Ctx, Command], Awaitable[str]]
 
 
-async def language_for(tx: Tx, caller: Caller, text: str) -> str:
-    """The caller's chosen language; else the script they wrote in; else English."""
+async def language_for(tx: Tx, deps: Deps, caller: Caller, text: str) -> str:
+    """The caller's chosen language; else the script they wrote in; else, for a keeper or
+    an officer, the first language of their pound or authority; else English."""
     if caller.lang:
         return caller.lang
-    if caller.phone:
+    if caller.phone and caller.role == "public":
         contact = await tx.session.get(Contact, caller.phone)
         if contact is not None and contact.lang:
             return contact.lang
-    return detect_script(text) or "en"
+    written = detect_script(text)
+    if written:
+        return written
+    pound = deps.config.pounds.get(caller.pound or "")
+    if pound is not None:
+        return pound.languages[0]
+    authority = deps.config.authorities.get(caller.authority or "")
+    return authority.default_language if authority is not None else "en"
 
 
 async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: bool) -> Reply:
     """Answer one line from ``caller``: never raises for anything the user typed."""
-    lang = await language_for(tx, caller, text)
+    lang = await language_for(tx, deps, caller, text)
     try:
         command = parse(text, deps.config, deps.today())
     except ParseError as exc:

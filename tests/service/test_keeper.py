@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime
 
 import pytest
@@ -149,7 +150,12 @@ async def test_a_report_made_too_early_is_answered_with_the_day_it_becomes_lawfu
     async with store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure())
     async with store.transaction() as tx:
-        reply = await handle_text(tx, deps, keeper, "REPORT KNM-1", sms=True)
+        english = dataclasses.replace(keeper, lang="en")
+        reply = await handle_text(tx, deps, english, "REPORT KNM-1", sms=True)
         stage = (await tx.load_case("KNM-1")).case.stage
+        unchosen = await handle_text(tx, deps, keeper, "REPORT KNM-1", sms=True)
     assert reply.text == "Too early: this step is lawful from 9 Mar 2026. (s.13(1))"
     assert stage is Stage.IMPOUNDED
+    # A keeper who chose no language is answered in the first language of the pound.
+    assert unchosen.lang == "ml"
+    assert "9 മാർ 2026" in unchosen.text
