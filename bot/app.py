@@ -15,6 +15,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+from telegram.error import TelegramError
 
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
@@ -147,7 +148,16 @@ def build_app(
             if telegram_on:
                 # PTB's lifecycle (initialize, start; stop, shutdown) is in ``running``;
                 # entered before any task starts, so a failed start leaves none behind.
-                channel = await stack.enter_async_context(running(app, settings, telegram))
+                try:
+                    channel = await stack.enter_async_context(running(app, settings, telegram))
+                except TelegramError as exc:
+                    # SMS, reminders and the rest must not go down with Telegram: updates
+                    # get 503 (Telegram sends them again) and replies wait in the outbox.
+                    log.error(
+                        "Telegram: could not start (%s); everything else runs, Telegram "
+                        "updates are answered 503 until poundbot is restarted",
+                        exc,
+                    )
             stop = asyncio.Event()
             tasks = [asyncio.create_task(run_reminders(app, stop))]
             if senders:
