@@ -21,6 +21,7 @@ from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public
 from bot.services.base import Deps, require_officer
+from bot.store.messages import set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
 from domain.case import Lot, Person, Seizure
@@ -156,18 +157,8 @@ async def _set_contact(
         user = await tx.session.get(User, caller.user_id)
         if user is not None:
             user.lang = lang
-    if caller.phone is None:
-        return
-    contact = await tx.session.get(Contact, caller.phone)
-    if contact is None:
-        contact = Contact(phone=caller.phone, updated_at=tx.now)
-        tx.session.add(contact)
-    if lang is not None:
-        contact.lang = lang
-    if opted_out is not None:
-        contact.opted_out_at = tx.now if opted_out else None
-    contact.updated_at = tx.now
-    await tx.session.flush()
+    if caller.phone is not None:
+        await set_contact(tx, caller.phone, lang=lang, opted_out=opted_out)
 
 
 def _case(command: Command) -> str:

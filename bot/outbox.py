@@ -16,7 +16,8 @@ from typing import Protocol
 
 from sqlalchemy import and_, or_, select, update
 
-from bot.store.models import Contact, OutboxRow
+from bot.store.messages import set_contact
+from bot.store.models import OutboxRow
 from bot.store.tx import Store
 
 __all__ = [
@@ -139,7 +140,8 @@ async def deliver_once(
         except PermanentSendError as exc:
             await _finish(store, row.id, worker, status="failed", last_error=str(exc)[:500])
             if isinstance(exc, UnsubscribedError):
-                await _stop_number(store, row.recipient)
+                async with store.transaction() as tx:
+                    await set_contact(tx, row.recipient, opted_out=True)
             log.warning("outbox %s refused: %s", row.idempotency_key, exc)
         else:
             await _finish(
@@ -155,13 +157,3 @@ def _now(store: Store) -> datetime:
     now = store.clock.now()  # type: ignore[attr-defined]
     assert isinstance(now, datetime)
     return now
-
-
-async def _stop_number(store: Store, phone: str) -> None:
-    async with store.transaction() as tx:
-        contact = await tx.session.get(Contact, phone)
-        if contact is None:
-            tx.session.add(Contact(phone=phone, opted_out_at=tx.now, updated_at=tx.now))
-        else:
-            contact.opted_out_at = contact.opted_out_at or tx.now
-            contact.updated_at = tx.now

@@ -26,8 +26,8 @@ from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
 from bot.dispatch import handle_text
 from bot.i18n import detect_script, render, translator
-from bot.store.messages import Inbound, process_inbound
-from bot.store.models import Contact, OutboxRow
+from bot.store.messages import Inbound, process_inbound, set_contact
+from bot.store.models import OutboxRow
 from bot.store.tx import Tx
 
 __all__ = ["SmsWebhook", "status_rank", "twiml"]
@@ -135,14 +135,5 @@ class SmsWebhook:
                 if params.get("ErrorCode"):
                     row.last_error = f"twilio {params['ErrorCode']}"
             if params.get("ErrorCode") == UNSUBSCRIBED and row is not None:
-                await _mark_stopped(tx, row.recipient)
+                await set_contact(tx, row.recipient, opted_out=True)
         return Response(status_code=204)
-
-
-async def _mark_stopped(tx: Tx, phone: str) -> None:
-    contact = await tx.session.get(Contact, phone)
-    if contact is None:
-        tx.session.add(Contact(phone=phone, opted_out_at=tx.now, updated_at=tx.now))
-    elif contact.opted_out_at is None:
-        contact.opted_out_at = tx.now
-        contact.updated_at = tx.now

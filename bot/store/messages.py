@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from bot.store.models import InboxRow, OutboxRow
+from bot.store.models import Contact, InboxRow, OutboxRow
 from bot.store.tx import Store, Tx
 
-__all__ = ["Inbound", "enqueue", "process_inbound"]
+__all__ = ["Inbound", "enqueue", "process_inbound", "set_contact"]
 
 Handler = Callable[[Tx], Awaitable[str]]
 
@@ -100,3 +100,19 @@ async def enqueue(
         .on_conflict_do_nothing(index_elements=["idempotency_key"])
     )
     return bool(getattr(result, "rowcount", 0))
+
+
+async def set_contact(
+    tx: Tx, phone: str, *, lang: str | None = None, opted_out: bool | None = None
+) -> None:
+    """Remember a telephone number's language or its STOP (an opt-out keeps its first day)."""
+    contact = await tx.session.get(Contact, phone)
+    if contact is None:
+        contact = Contact(phone=phone, updated_at=tx.now)
+        tx.session.add(contact)
+    if lang is not None:
+        contact.lang = lang
+    if opted_out is not None:
+        contact.opted_out_at = (contact.opted_out_at or tx.now) if opted_out else None
+    contact.updated_at = tx.now
+    await tx.session.flush()
