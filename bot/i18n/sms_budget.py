@@ -40,10 +40,9 @@ from bot.i18n.worst_case import (
     timeline,
     worst_tariff,
 )
-from bot.services.public import Outcome, PublicCase
+from bot.services.public import Outcome, PublicCase, facts_of
 from bot.sms_segments import Segments, segments
 from domain import errors as domain_errors
-from domain.case import report_due_on
 from domain.dues import deposit_for, dues_on
 
 __all__ = ["app_errors", "domain_errors_of", "largest_sms", "owner_sms"]
@@ -77,17 +76,7 @@ def domain_errors_of() -> list[domain_errors.DomainError]:
 
 def _public(stop: Stop, where: Places) -> PublicCase:
     """The public facts of a worst-case case, as a search or STATUS gets them."""
-    case = stop.case
-    return PublicCase(
-        number=case.number,
-        pound=case.seizure.pound,
-        pound_name=where.pound,
-        lots=case.seizure.lots,
-        place_seized=case.seizure.place_seized,
-        impounded_on=case.seizure.impounded_on,
-        stage=case.stage,
-        report_due_on=report_due_on(case.seizure.impounded_on),
-    )
+    return facts_of(stop.case, where.pound)
 
 
 def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]:

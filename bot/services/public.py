@@ -24,6 +24,7 @@ __all__ = [
     "PublicCase",
     "deposit_quote",
     "dues_today",
+    "facts_of",
     "find_cases",
     "outcome",
     "public_facts",
@@ -44,20 +45,24 @@ class PublicCase:
     report_due_on: date
 
 
-def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
-    """The public facts of a loaded case."""
-    case = loaded.case
-    pound = deps.config.pounds.get(loaded.pound)
+def facts_of(case: Case, pound_name: str) -> PublicCase:
+    """The public facts of a case: no names, no telephone numbers."""
     return PublicCase(
         number=case.number,
-        pound=loaded.pound,
-        pound_name=pound.name if pound else loaded.pound,
+        pound=case.seizure.pound,
+        pound_name=pound_name,
         lots=case.seizure.lots,
         place_seized=case.seizure.place_seized,
         impounded_on=case.seizure.impounded_on,
         stage=case.stage,
         report_due_on=report_due_on(case.seizure.impounded_on),
     )
+
+
+def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
+    """The public facts of a loaded case, with its pound's name."""
+    pound = deps.config.pounds.get(loaded.pound)
+    return facts_of(loaded.case, pound.name if pound else loaded.pound)
 
 
 @dataclass(frozen=True, slots=True)

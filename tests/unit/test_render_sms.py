@@ -34,7 +34,7 @@ from bot.i18n.worst_case import (
     timeline,
     worst_tariff,
 )
-from bot.services.public import Outcome, PublicCase
+from bot.services.public import Outcome, PublicCase, facts_of
 from bot.sms_segments import segments
 from domain.case import Stage, deposit_window_end, report_due_on
 from domain.dues import complaint_last_day, deposit_for, dues_on
@@ -142,17 +142,8 @@ def test_the_parse_errors_are_the_codes_the_parser_raises() -> None:
 
 
 def _public(stop: Stop, where: Places) -> PublicCase:
-    case = stop.case
-    return PublicCase(
-        number=case.number,
-        pound=case.seizure.pound,
-        pound_name=where.pound,
-        lots=case.seizure.lots,
-        place_seized=case.seizure.place_seized,
-        impounded_on=case.seizure.impounded_on,
-        stage=case.stage,
-        report_due_on=report_due_on(case.seizure.impounded_on),
-    )
+    """The public facts of a worst-case case, as a search or STATUS gets them."""
+    return facts_of(stop.case, where.pound)
 
 
 def _app_errors() -> list[app_errors.AppError]:
