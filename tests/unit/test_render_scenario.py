@@ -30,7 +30,7 @@ from bot.i18n import Translator, fmt, translator
 from bot.i18n.words_text import cite
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
-from bot.services.public import Outcome, PublicCase
+from bot.services.public import Outcome, PublicCase, facts_of
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
 from domain.case import (
@@ -418,16 +418,7 @@ def stage_case(stage: Stage) -> tuple[Case, date]:
 
 def public(case: Case) -> PublicCase:
     """The public facts of ``case``, as ``bot.services.public.public_facts`` gives them."""
-    return PublicCase(
-        number=case.number,
-        pound="KNM",
-        pound_name=pound().name,
-        lots=case.seizure.lots,
-        place_seized=case.seizure.place_seized,
-        impounded_on=case.seizure.impounded_on,
-        stage=case.stage,
-        report_due_on=report_due_on(case.seizure.impounded_on),
-    )
+    return facts_of(case, pound().name)
 
 
 def outcome(case: Case) -> Outcome:
