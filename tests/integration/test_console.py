@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from bot.bootstrap import open_app
@@ -76,3 +77,24 @@ def test_the_console_command_reads_standard_input(
     monkeypatch.setattr("sys.stdin", io.StringIO("HELP\nquit\n"))
     assert main(["console", "--as", "owner"]) == 0
     assert "DUES" in capsys.readouterr().out
+
+
+async def test_a_line_that_crashes_is_apologised_for_and_the_console_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def crash(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("database went away")
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url) as app:
+        monkeypatch.setattr("bot.console.handle_text", crash)
+        out = io.StringIO()
+        owner = Caller.public("console", phone="+919847000003", lang="en")
+        status = await run_console(app, owner, read=reader(lines("DUES KNM-1", "HELP")), out=out)
+        async with app.store.transaction() as tx:
+            kept = await tx.session.scalar(select(func.count()).select_from(InboxRow))
+    assert status == 0
+    from bot.i18n import render, translator
+
+    assert out.getvalue().count(render.try_again_later(translator("en"))) == 2
+    assert kept == 2  # both lines are kept, unprocessed: nothing is lost
