@@ -15,6 +15,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from bot.store.sqlite_inline import INLINE_BUSY_MS, begin_immediate, inline_dbapi
+
 __all__ = ["DEFAULT_URL", "database_url", "make_engine", "make_sessionmaker"]
 
 DEFAULT_URL = "sqlite+aiosqlite:///var/poundbot.sqlite3"
@@ -32,15 +34,18 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        inline = parsed.drivername == "sqlite+aiosqlite" and "module" not in kwargs
+        if inline:  # run the statements on the loop itself: see bot/store/sqlite_inline.py
+            kwargs["module"] = inline_dbapi()
         engine = create_async_engine(url, **kwargs)
-        _sqlite_setup(engine)
+        _sqlite_setup(engine, busy_ms=INLINE_BUSY_MS if inline else 5000)
         return engine
     if parsed.drivername == "postgresql":
         raise ValueError("say postgresql+asyncpg:// or postgresql+psycopg:// explicitly")
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
 
 
-def _sqlite_setup(engine: AsyncEngine) -> None:
+def _sqlite_setup(engine: AsyncEngine, *, busy_ms: int) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not the driver, open transactions (see "begin" below).
@@ -48,7 +53,7 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         for pragma in (
             "journal_mode=WAL",
-            "busy_timeout=5000",
+            f"busy_timeout={busy_ms}",
             "foreign_keys=ON",
             "synchronous=NORMAL",
         ):
@@ -59,7 +64,8 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
     def _on_begin(conn: Any) -> None:
         # IMMEDIATE takes the write lock up front: two writers never deadlock on
         # upgrading a read lock, and case numbers cannot race.
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        if not begin_immediate(conn.connection.dbapi_connection):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

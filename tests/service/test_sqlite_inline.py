@@ -1,0 +1,130 @@
+"""The embedded SQLite runs its statements on the event loop, and never stalls it on a lock.
+
+Another connection (here a plain ``sqlite3`` one, as the admin CLI or a second instance
+would hold) takes the write lock; poundbot's transaction waits for it by sleeping on the
+loop, which meanwhile serves others, and goes ahead as soon as the lock is free; past
+``BUSY_DEADLINE`` it gives up with an error and has written nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store import sqlite_inline
+from bot.store.engine import make_engine, make_sessionmaker
+from bot.store.models import Authority, Base
+from bot.store.tx import Store
+
+NOW = datetime(2026, 3, 1, 5, 0, tzinfo=UTC)
+
+
+class Clock:
+    def now(self) -> datetime:
+        return NOW
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "inline.sqlite3"
+
+
+@pytest.fixture
+async def engine(path: Path) -> AsyncIterator[AsyncEngine]:
+    eng = make_engine(f"sqlite+aiosqlite:///{path}")
+    async with eng.begin() as conn:
+        await conn.run_sync(Base.metadata.create_all)
+    yield eng
+    await eng.dispose()
+
+
+@pytest.fixture
+def store(engine: AsyncEngine) -> Store:
+    return Store(make_sessionmaker(engine), Clock(), serialize=True)
+
+
+@pytest.fixture
+def other(path: Path, engine: AsyncEngine) -> Iterator[sqlite3.Connection]:
+    """Another connection to the same file, which can hold the write lock."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    yield conn
+    conn.close()
+
+
+async def _count(store: Store) -> int:
+    async with store.transaction() as tx:
+        return int(await tx.session.scalar(select(func.count()).select_from(Authority)) or 0)
+
+
+async def _add(store: Store, code: str) -> None:
+    async with store.transaction() as tx:
+        tx.session.add(Authority(code=code, name=f"Panchayat {code}"))
+
+
+async def test_statements_run_on_the_loop_without_a_thread(engine: AsyncEngine) -> None:
+    threads = threading.active_count()
+    async with engine.connect() as conn:
+        raw = await conn.get_raw_connection()
+        assert isinstance(raw.driver_connection, sqlite3.Connection)
+        assert (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar() == "wal"
+        assert (await conn.exec_driver_sql("PRAGMA foreign_keys")).scalar() == 1
+        # SQLite's own busy handler would wait with the loop held: it is off.
+        assert (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar() == 0
+    assert threading.active_count() == threads
+
+
+async def test_a_lock_held_elsewhere_is_awaited_while_the_loop_serves_others(
+    store: Store, other: sqlite3.Connection
+) -> None:
+    other.execute("BEGIN IMMEDIATE")
+    writer = asyncio.create_task(_add(store, "KNM-GP"))
+    ticks = 0
+    for _ in range(30):  # 0.3 s of a ticker that only runs if the loop is free
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert not writer.done()  # still waiting for the lock...
+    assert ticks == 30  # ...without holding up the loop
+    other.execute("COMMIT")
+    await asyncio.wait_for(writer, timeout=5)
+    assert await _count(store) == 1
+
+
+async def test_a_lock_held_past_the_deadline_is_an_error_and_writes_nothing(
+    store: Store, other: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 0.2)
+    other.execute("BEGIN IMMEDIATE")
+    with pytest.raises(OperationalError, match="locked"):
+        await _add(store, "KNM-GP")
+    other.execute("ROLLBACK")
+    assert await _count(store) == 0
+    await _add(store, "KNM-GP")  # the connection it used is none the worse
+    assert await _count(store) == 1
+
+
+async def test_database_errors_keep_their_sqlalchemy_types(store: Store) -> None:
+    await _add(store, "KNM-GP")
+    with pytest.raises(IntegrityError):
+        await _add(store, "KNM-GP")
+    assert await _count(store) == 1
+
+
+async def test_a_failed_transaction_leaves_nothing_behind(store: Store) -> None:
+    async def crash() -> None:
+        async with store.transaction() as tx:
+            tx.session.add(Authority(code="KNM-GP", name="Kunnamangalam"))
+            await tx.session.flush()
+            raise RuntimeError("crash between the write and the commit")
+
+    with pytest.raises(RuntimeError):
+        await crash()
+    assert await _count(store) == 0
