@@ -155,7 +155,8 @@ async def main() -> int:
                     except httpx.TransportError:
                         await asyncio.sleep(0.05)
                 load = Load(base)
-                await load.closed_loop(client, "/bare")  # warm both paths
+                for path in ("/bare", "/twilio/sms"):  # warm both paths
+                    await load.closed_loop(client, path)
                 results = {}
                 for name, path in (("bare TwiML", "/bare"), ("poundbot DUES", "/twilio/sms")):
                     latencies = await load.open_loop(client, path)

@@ -11,6 +11,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import bindparam, select
+
 from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
@@ -62,15 +64,18 @@ class _Ctx:
 Handler = Callable[[_Ctx, Command], Awaitable[str]]
 
 
+_CONTACT_LANG = select(Contact.lang).where(Contact.phone == bindparam("phone"))
+
+
 async def language_for(tx: Tx, deps: Deps, caller: Caller, text: str) -> str:
     """The caller's chosen language; else the script they wrote in; else, for a keeper or
     an officer, the first language of their pound or authority; else English."""
     if caller.lang:
         return caller.lang
     if caller.phone and caller.role == "public":
-        contact = await tx.session.get(Contact, caller.phone)
-        if contact is not None and contact.lang:
-            return contact.lang
+        chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
+        if chosen:
+            return str(chosen)
     written = detect_script(text)
     if written:
         return written

@@ -24,6 +24,7 @@ Decisions (tested in ``tests/unit/test_fmt.py``):
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from decimal import Decimal
 from typing import Final
 
@@ -44,20 +45,31 @@ _GROUPED_PAISE: Final = "#,##,##0.00"
 
 def money(amount: Money, lang: str, *, sms: bool) -> str:
     """``amount`` with Indian grouping: ``₹1,23,456.50``, ``₹150``; ``Rs 150`` in an English SMS."""
-    locale = locale_of(lang)
-    number = _GROUPED_WHOLE if amount.paise % 100 == 0 else _GROUPED_PAISE
-    symbol = "'Rs '" if sms and lang == "en" else "¤"
-    return format_currency(
-        Decimal(amount.paise).scaleb(-2),
-        "INR",
-        format=symbol + number,
-        locale=locale,
-        currency_digits=False,
-    )
+    return _money(amount.paise, lang, sms)
 
 
 def date(day: _dt.date, lang: str) -> str:
     """``day`` as day, short native month and year: ``9 മാർ 2026``."""
+    return _date(day, lang)
+
+
+# Babel's formatting is the dearest step of a reply, and the same amounts (fines,
+# daily rates) and dates recur in every answer: each is formatted once.
+@functools.lru_cache(maxsize=4096)
+def _money(paise: int, lang: str, sms: bool) -> str:
+    number = _GROUPED_WHOLE if paise % 100 == 0 else _GROUPED_PAISE
+    symbol = "'Rs '" if sms and lang == "en" else "¤"
+    return format_currency(
+        Decimal(paise).scaleb(-2),
+        "INR",
+        format=symbol + number,
+        locale=locale_of(lang),
+        currency_digits=False,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _date(day: _dt.date, lang: str) -> str:
     return format_date(day, _DATE, locale=locale_of(lang))
 
 

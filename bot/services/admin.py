@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from bot.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
 from bot.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
@@ -102,11 +102,20 @@ async def find_user(
     tx: Tx, *, phone: str | None = None, telegram_id: int | None = None
 ) -> User | None:
     """The active user with this phone number or Telegram id."""
-    if phone is None and telegram_id is None:
+    if phone is not None:
+        rows = await tx.session.execute(_USER_BY_PHONE, {"value": phone})
+    elif telegram_id is not None:
+        rows = await tx.session.execute(_USER_BY_TELEGRAM, {"value": telegram_id})
+    else:
         return None
-    column, value = (User.phone, phone) if phone is not None else (User.telegram_id, telegram_id)
-    rows = await tx.session.execute(select(User).where(column == value, User.active.is_(True)))
     return rows.scalar_one_or_none()
+
+
+# Built once: every message looks up its sender.
+_USER_BY_PHONE = select(User).where(User.phone == bindparam("value"), User.active.is_(True))
+_USER_BY_TELEGRAM = select(User).where(
+    User.telegram_id == bindparam("value"), User.active.is_(True)
+)
 
 
 async def create_invite(

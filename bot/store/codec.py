@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from datetime import date, datetime
@@ -50,6 +51,13 @@ def _dump(value: Any) -> Any:
     return value
 
 
+@functools.cache
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """A dataclass's field names with their resolved types (resolving is slow: once)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
 def _load(tp: Any, value: Any) -> Any:
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
@@ -67,8 +75,7 @@ def _load(tp: Any, value: Any) -> Any:
     if tp is date:
         return date.fromisoformat(value)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = typing.get_type_hints(tp)
-        return tp(**{f.name: _load(hints[f.name], value[f.name]) for f in dataclasses.fields(tp)})
+        return tp(**{name: _load(hint, value[name]) for name, hint in _fields(tp)})
     return value
 
 

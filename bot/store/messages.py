@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store.models import Contact, InboxRow, OutboxRow
@@ -35,6 +35,33 @@ class Inbound:
         self.raw = raw
 
 
+_INBOX = cast(Table, InboxRow.__table__)
+#: Built once: the inbox statements run for every message, and building costs more
+#: than running them on SQLite.
+_INBOX_INSERT = {
+    name: insert(_INBOX)
+    .values({c: bindparam(c) for c in ("channel", "provider_id", "sender", "body", "raw")})
+    .values(received_at=bindparam("now"))
+    .on_conflict_do_nothing(index_elements=["channel", "provider_id"])
+    for name, insert in (("postgresql", postgresql.insert), ("sqlite", sqlite.insert))
+}
+_INBOX_CLAIM = (
+    select(_INBOX.c.id, _INBOX.c.processed_at, _INBOX.c.reply)
+    .where(_INBOX.c.channel == bindparam("channel"))
+    .where(_INBOX.c.provider_id == bindparam("provider_id"))
+    .with_for_update()
+)
+_INBOX_DONE = (
+    update(_INBOX)
+    .where(_INBOX.c.id == bindparam("row_id"))
+    .values(reply=bindparam("reply"), processed_at=bindparam("now"))
+)
+
+
+def _dialect(tx: Tx) -> str:
+    return tx.session.bind.dialect.name if tx.session.bind else "sqlite"
+
+
 async def process_inbound(store: Store, message: Inbound, handler: Handler) -> str:
     """Store the raw message, then act on it once; a repeat gets the same reply.
 
@@ -43,36 +70,25 @@ async def process_inbound(store: Store, message: Inbound, handler: Handler) -> s
     2. Acting on it and marking it processed (with the reply) is one transaction,
        holding the inbox row's lock: a concurrent repeat waits, then reads the reply.
     """
+    key = {"channel": message.channel, "provider_id": message.provider_id}
     async with store.transaction() as tx:
         await tx.session.execute(
-            _insert(tx, InboxRow)
-            .values(
-                channel=message.channel,
-                provider_id=message.provider_id,
-                sender=message.sender,
-                body=message.body,
-                raw=message.raw,
-                received_at=tx.now,
-            )
-            .on_conflict_do_nothing(index_elements=["channel", "provider_id"])
+            _INBOX_INSERT[_dialect(tx)],
+            {
+                **key,
+                "sender": message.sender,
+                "body": message.body,
+                "raw": message.raw,
+                "now": tx.now,
+            },
         )
     async with store.transaction() as tx:
-        row = (
-            await tx.session.execute(
-                select(InboxRow)
-                .where(
-                    InboxRow.channel == message.channel,
-                    InboxRow.provider_id == message.provider_id,
-                )
-                .with_for_update()
-            )
-        ).scalar_one()
-        if row.processed_at is not None:
-            return row.reply or ""
+        row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
+        if processed_at is not None:
+            return str(reply or "")
         reply = await handler(tx)
-        row.reply = reply
-        row.processed_at = tx.now
-        return reply
+        await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
+        return str(reply)
 
 
 async def enqueue(

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.caller import Caller
@@ -35,6 +35,17 @@ from domain.sale import Settlement
 __all__ = ["LoadedCase", "Store", "Tx", "parse_case_number", "sync_places"]
 
 _CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
+
+
+#: One statement: the case row with its events, in order (built once: every answer
+#: about a case runs it).
+_CASE = (
+    select(CaseRow, CaseEvent.type, CaseEvent.payload)
+    .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
+    .where(CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))
+    .order_by(CaseEvent.seq)
+)
+_CASE_FOR_UPDATE = _CASE.with_for_update(of=CaseRow)
 
 
 def parse_case_number(text: str) -> tuple[str, int]:
@@ -106,16 +117,8 @@ class Tx:
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
         """The case with this number (tolerant: ``knm 17``), rebuilt from its events."""
         pound, seq = parse_case_number(number)
-        # One statement: the case row with its events, in order.
-        query = (
-            select(CaseRow, CaseEvent.type, CaseEvent.payload)
-            .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
-            .where(CaseRow.pound_code == pound, CaseRow.seq == seq)
-            .order_by(CaseEvent.seq)
-        )
-        if for_update:
-            query = query.with_for_update(of=CaseRow)
-        rows = (await self.session.execute(query)).all()
+        query = _CASE_FOR_UPDATE if for_update else _CASE
+        rows = (await self.session.execute(query, {"pound": pound, "seq": seq})).all()
         if not rows:
             raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
         row = rows[0][0]
