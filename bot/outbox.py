@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Protocol
 
 from sqlalchemy import and_, or_, select, update
@@ -134,7 +134,7 @@ async def deliver_once(
                 worker,
                 status="failed" if final else "queued",
                 last_error=str(exc)[:500],
-                next_attempt_at=_now(store) + backoff(row.attempts),
+                next_attempt_at=store.clock.now() + backoff(row.attempts),
             )
             log.warning("outbox %s: %s (attempt %d)", row.idempotency_key, exc, row.attempts)
         except PermanentSendError as exc:
@@ -145,15 +145,14 @@ async def deliver_once(
             log.warning("outbox %s refused: %s", row.idempotency_key, exc)
         else:
             await _finish(
-                store, row.id, worker, status="sent", provider_id=provider_id, sent_at=_now(store)
+                store,
+                row.id,
+                worker,
+                status="sent",
+                provider_id=provider_id,
+                sent_at=store.clock.now(),
             )
             sent += 1
         if pause.get(row.channel):
             await asyncio.sleep(pause[row.channel])
     return sent
-
-
-def _now(store: Store) -> datetime:
-    now = store.clock.now()  # type: ignore[attr-defined]
-    assert isinstance(now, datetime)
-    return now

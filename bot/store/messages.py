@@ -58,10 +58,6 @@ _INBOX_DONE = (
 )
 
 
-def _dialect(tx: Tx) -> str:
-    return tx.session.bind.dialect.name if tx.session.bind else "sqlite"
-
-
 async def process_inbound(store: Store, message: Inbound, handler: Handler) -> str:
     """Store the raw message, then act on it once; a repeat gets the same reply.
 
@@ -71,17 +67,16 @@ async def process_inbound(store: Store, message: Inbound, handler: Handler) -> s
        holding the inbox row's lock: a concurrent repeat waits, then reads the reply.
     """
     key = {"channel": message.channel, "provider_id": message.provider_id}
-    async with store.transaction() as tx:
-        await tx.session.execute(
-            _INBOX_INSERT[_dialect(tx)],
-            {
-                **key,
-                "sender": message.sender,
-                "body": message.body,
-                "raw": message.raw,
-                "now": tx.now,
-            },
-        )
+    await store.execute(
+        _INBOX_INSERT[store.engine.dialect.name],
+        {
+            **key,
+            "sender": message.sender,
+            "body": message.body,
+            "raw": message.raw,
+            "now": store.clock.now(),
+        },
+    )
     async with store.transaction() as tx:
         row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
         if processed_at is not None:
