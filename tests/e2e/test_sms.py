@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from datetime import datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from sqlalchemy import func, select
 
 from bot.channels.twilio_sender import TwilioSender
 from bot.outbox import deliver_once
+from bot.store import sqlite_inline
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import FROM, KEEPER_PHONE, PUBLIC_URL, SID, TOKEN, SmsRig, sms_rig
@@ -205,3 +207,23 @@ async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
         row = (await tx.session.execute(select(InboxRow))).scalar_one()
     assert row.provider_id == "SM-crash"
     assert row.processed_at is None  # kept, unprocessed: nothing is lost
+
+
+async def test_a_database_held_by_another_process_gets_try_again_and_records_nothing(
+    rig: SmsRig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 0.3)
+    other = sqlite3.connect(tmp_path / "sms.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # as the admin CLI or a backup might, for too long
+    try:
+        response = await rig.sms(KEEPER_PHONE, SEIZE, "SM-locked")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert response.status_code == 200
+    assert "send it again in a few minutes" in message_of(response.text)
+    assert await count(rig, InboxRow) == 0
+    assert await count(rig, CaseRow) == 0
+    again = await rig.sms(KEEPER_PHONE, SEIZE, "SM-locked")  # the keeper sends it again
+    assert "KNM-1" in message_of(again.text)
+    assert await count(rig, CaseRow) == 1
