@@ -15,13 +15,13 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
-from telegram.error import TelegramError
+from telegram.error import InvalidToken, TelegramError
 
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
-from bot.channels.telegram import TelegramOptions, running, webhook_route
-from bot.channels.telegram_connect import poll as poll_telegram
+from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
+from bot.channels.telegram_connect import channel_tasks, start_later
 from bot.channels.twilio_sender import TwilioSender
 from bot.links import notice_path
 from bot.outbox import Sender
@@ -144,18 +144,21 @@ def build_app(
                         status_callback=f"{settings.public_url}/twilio/status",
                     )
                 )
-            channel = None
+            channel, unreachable = None, False
             if telegram_on:
                 # PTB's lifecycle (initialize, start; stop, shutdown) is in ``running``;
                 # entered before any task starts, so a failed start leaves none behind.
                 try:
                     channel = await stack.enter_async_context(running(app, settings, telegram))
+                except InvalidToken as exc:  # will not mend by itself: no retrying
+                    log.error("Telegram: %s; set the right TELEGRAM_BOT_TOKEN and restart", exc)
                 except TelegramError as exc:
                     # SMS, reminders and the rest must not go down with Telegram: updates
                     # get 503 (Telegram sends them again) and replies wait in the outbox.
+                    unreachable = True
                     log.error(
                         "Telegram: could not start (%s); everything else runs, Telegram "
-                        "updates are answered 503 until poundbot is restarted",
+                        "updates are answered 503 until it is reached (trying again)",
                         exc,
                     )
             stop = asyncio.Event()
@@ -167,11 +170,15 @@ def build_app(
                 )
             poll: asyncio.Task[None] | None = None
             if channel is not None:
-                if telegram.deliver:
-                    tasks.append(asyncio.create_task(channel.delivery.run(stop)))
-                if telegram.polling:
-                    poll = asyncio.create_task(poll_telegram(channel, stop))
-                    tasks.append(poll)
+                loops, poll = channel_tasks(channel, stop)
+                tasks += loops
+            elif unreachable:
+
+                def publish(up: TelegramChannel | None) -> None:
+                    starlette.state.telegram = up
+
+                later = start_later(app, settings, telegram, publish, stop)
+                tasks.append(asyncio.create_task(later))
             starlette.state.poundbot = app
             starlette.state.telegram = channel
             try:

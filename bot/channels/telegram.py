@@ -246,7 +246,14 @@ async def running(
     set, updates left unhandled by a stop handled, then new updates taken."""
     options = options or TelegramOptions()
     application = build_application(settings, options)
-    async with application:
+    try:
+        await application.initialize()
+    except Exception:
+        # PTB's shutdown skips an application whose initialize failed, leaving the HTTP
+        # connection of its getMe open: close it, or every failed start leaks one.
+        await application.bot.request.shutdown()
+        raise
+    try:
         await application.start()
         try:
             channel = TelegramChannel(app, application, options)
@@ -255,3 +262,5 @@ async def running(
             yield channel
         finally:
             await application.stop()
+    finally:
+        await application.shutdown()

@@ -1,10 +1,15 @@
-"""Connecting the bot to Telegram: registering the webhook, or long polling.
+"""Connecting the bot to Telegram: registering the webhook, long polling, starting late.
 
 ``poundbot telegram set-webhook`` tells Telegram to post updates to
 ``POUNDBOT_PUBLIC_URL/telegram`` with the secret token and only the update types
 poundbot handles. ``poundbot serve --polling`` removes any webhook and asks Telegram
 for updates itself (development: no public URL); each update then goes through
 ``TelegramChannel.receive``, the same steps as the webhook's.
+
+If Telegram cannot be reached when the server starts (the link is down, as happens),
+``start_later`` tries again, less and less often, and brings the channel up when it
+can: no one has to restart poundbot. Until then updates get 503 (Telegram sends them
+again) and replies wait in the outbox.
 """
 
 from __future__ import annotations
@@ -12,19 +17,81 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from telegram import Bot
-from telegram.error import TelegramError, TimedOut
+from telegram.error import InvalidToken, TelegramError, TimedOut
 
-from bot.channels.telegram import ALLOWED_UPDATES, TelegramChannel, file_url
+from bot.bootstrap import App
+from bot.channels.telegram import (
+    ALLOWED_UPDATES,
+    TelegramChannel,
+    TelegramOptions,
+    file_url,
+    running,
+)
 from bot.settings import Settings
 
-__all__ = ["poll", "set_webhook"]
+__all__ = ["channel_tasks", "poll", "set_webhook", "start_later"]
 
 log = logging.getLogger("poundbot.telegram")
 
 #: Seconds to wait before asking again after getUpdates failed.
 RETRY_AFTER_FAILURE = 5.0
+#: After a failed start, seconds before the next try: doubling from the first to the last.
+START_RETRY_FIRST = 5.0
+START_RETRY_LAST = 300.0
+
+Publish = Callable[[TelegramChannel | None], None]
+
+
+def channel_tasks(
+    channel: TelegramChannel, stop: asyncio.Event
+) -> tuple[list[asyncio.Task[None]], asyncio.Task[None] | None]:
+    """Start the channel's loops: its outbox delivery and, when polling, getUpdates
+    (returned apart too: a long poll is cancelled rather than waited for at shutdown)."""
+    tasks, polling = [], None
+    if channel.options.deliver:
+        tasks.append(asyncio.create_task(channel.delivery.run(stop)))
+    if channel.options.polling:
+        polling = asyncio.create_task(poll(channel, stop))
+        tasks.append(polling)
+    return tasks, polling
+
+
+async def start_later(
+    app: App, settings: Settings, options: TelegramOptions, publish: Publish, stop: asyncio.Event
+) -> None:
+    """After a failed start: try again until Telegram answers, then run the channel (its
+    loops, and ``publish``-ed for the webhook) until ``stop``."""
+    pause = START_RETRY_FIRST
+    while not await _stopped(stop, pause):
+        try:
+            async with running(app, settings, options) as channel:
+                log.info("Telegram: reached after all; the channel is up")
+                tasks, polling = channel_tasks(channel, stop)
+                publish(channel)
+                try:
+                    await stop.wait()
+                finally:
+                    publish(None)
+                    if polling is not None:
+                        polling.cancel()
+                    await asyncio.gather(*tasks, return_exceptions=True)
+            return
+        except InvalidToken as exc:  # will not mend by itself
+            log.error("Telegram: %s; set the right TELEGRAM_BOT_TOKEN and restart", exc)
+            return
+        except TelegramError as exc:
+            pause = min(pause * 2, START_RETRY_LAST)
+            log.error("Telegram: still unreachable (%s); next try in %.0f s", exc, pause)
+
+
+async def _stopped(stop: asyncio.Event, seconds: float) -> bool:
+    """Wait ``seconds`` or until ``stop``; whether it was the stop."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), timeout=seconds)
+    return stop.is_set()
 
 
 async def poll(channel: TelegramChannel, stop: asyncio.Event) -> None:
