@@ -45,6 +45,12 @@ async def test_the_same_message_five_times_at_once_has_one_effect_and_one_answer
     assert replies == ["recorded KNM-1"] * 5
     assert await _count(store, CaseRow) == 1
     assert await _count(store, InboxRow) == 1
+    async with store.transaction() as tx:  # stored as received, with its answer
+        row = (await tx.session.execute(select(InboxRow))).scalar_one()
+    assert (row.channel, row.provider_id, row.sender) == ("sms", "SM0001", "+919847000002")
+    assert (row.body, row.raw) == ("SEIZE 2 cow AT market", {"Body": "x"})
+    assert row.reply == "recorded KNM-1"
+    assert row.received_at <= row.processed_at
     again = await process_inbound(store, message, handle)
     assert again == "recorded KNM-1"
     assert await _count(store, CaseRow) == 1
