@@ -4,9 +4,11 @@
 ``TELEGRAM_WEBHOOK_SECRET`` (constant-time compare; 403 otherwise, and nothing is
 stored). Nothing lost, nothing twice:
 
-1. The raw update is committed to the inbox (unique ``update_id``) before anything
-   else; only then is it handled, by ``Application.process_update`` awaited inside the
-   request, in the transaction that marks it processed and queues its replies.
+1. The raw update is committed to the inbox under ``<bot id>:<update_id>`` (unique:
+   update ids are each bot's own sequence, so another bot once used with the same
+   database cannot have its updates taken for repeats) before anything else; only then
+   is it handled, by ``Application.process_update`` awaited inside the request, in the
+   transaction that marks it processed and queues its replies.
 2. A redelivered update finds its row processed and changes nothing.
 3. If the process stops between 1 and 2, the update waits in the inbox: ``running``
    handles it on the next start, before taking new updates.
@@ -55,6 +57,7 @@ __all__ = [
     "build_application",
     "file_url",
     "running",
+    "update_key",
     "webhook_route",
 ]
 
@@ -135,12 +138,11 @@ class TelegramChannel:
         except Exception:  # not an update PTB can read: logged, left for Telegram to resend
             log.exception("Telegram update %s could not be read", data.get("update_id"))
             return False
-        message = Inbound(
-            CHANNEL, str(update.update_id), _sender_of(update), _body_of(update), data
-        )
+        key = update_key(self.application.bot.id, update.update_id)
+        message = Inbound(CHANNEL, key, _sender_of(update), _body_of(update), data)
 
         async def handle(tx: Tx) -> str:
-            turn = await open_turn(tx, self.app.deps, update)
+            turn = await open_turn(tx, self.app.deps, update, key)
             with using(turn):
                 await self.application.process_update(update)
             if turn.error is not None:
@@ -150,13 +152,13 @@ class TelegramChannel:
         try:
             await process_inbound(self.app.store, message, handle)
         except Exception:
-            log.exception("Telegram update %s could not be handled", update.update_id)
-            return await self._failed(update)
+            log.exception("Telegram update %s could not be handled", key)
+            return await self._failed(update, key)
         finally:
             self.delivery.kick()
         return True
 
-    async def _failed(self, update: Update) -> bool:
+    async def _failed(self, update: Update, key: str) -> bool:
         """Mark a stored update handled-with-failure and tell its sender; False if the
         update is not stored (or this cannot be written): Telegram must resend it."""
         user = update.effective_user
@@ -165,22 +167,20 @@ class TelegramChannel:
         reply = render.try_again_later(translator(lang))
         try:
             async with self.app.store.transaction() as tx:
-                marked = await tx.session.execute(
-                    _mark_failed(tx, str(update.update_id), f"[failed] {reply}")
-                )
+                marked = await tx.session.execute(_mark_failed(tx, key, f"[failed] {reply}"))
                 if not getattr(marked, "rowcount", 0):
                     return False
                 chat = update.effective_chat
                 if chat is not None:
                     await enqueue(
                         tx,
-                        key=f"tg-reply:{update.update_id}",
+                        key=f"tg-reply:{key}",
                         channel=CHANNEL,
                         recipient=str(chat.id),
                         body=reply,
                     )
         except Exception:
-            log.exception("Telegram update %s: the failure could not be recorded", update.update_id)
+            log.exception("Telegram update %s: the failure could not be recorded", key)
             return False
         return True
 
@@ -189,17 +189,37 @@ class TelegramChannel:
         async with self.app.store.transaction() as tx:
             waiting = (
                 await tx.session.execute(
-                    select(InboxRow.raw)
+                    select(InboxRow.id, InboxRow.provider_id, InboxRow.raw)
                     .where(InboxRow.channel == CHANNEL, InboxRow.processed_at.is_(None))
                     .order_by(InboxRow.id)
                 )
-            ).scalars()
-            raws = list(waiting)
+            ).all()
+            bot_id = self.application.bot.id
+            raws = []
+            for row_id, key, raw in waiting:
+                if ":" in key:  # another bot's updates are not this bot's to answer
+                    if key.startswith(f"{bot_id}:"):
+                        raws.append(raw)
+                    continue
+                # Stored by a version that keyed updates by id alone: this bot's, rekeyed
+                # so that Telegram sending it again finds it.
+                if isinstance(raw, dict) and isinstance(raw.get("update_id"), int):
+                    await tx.session.execute(
+                        update(InboxRow)
+                        .where(InboxRow.id == row_id)
+                        .values(provider_id=update_key(bot_id, raw["update_id"]))
+                    )
+                raws.append(raw)
         for raw in raws:
             await self.receive(raw)
         if raws:
             log.info("Telegram: handled %d update(s) stored before a stop", len(raws))
         return len(raws)
+
+
+def update_key(bot_id: int, update_id: int) -> str:
+    """The inbox key of an update: ``<bot id>:<update_id>``."""
+    return f"{bot_id}:{update_id}"
 
 
 def _mark_failed(tx: Tx, provider_id: str, reply: str) -> UpdateStatement:

@@ -4,8 +4,8 @@ replies it queues.
 The webhook opens a ``Turn`` inside the transaction that marks the update processed
 and hands it to PTB's handlers through a context variable (``PoundContext.turn``).
 Every reply is queued to the outbox in that same transaction, under a key made of the
-update id (``tg-reply:<update_id>``): a reply is never lost with a rolled-back update
-and never doubled by a redelivered one.
+update's inbox key (``tg-reply:<bot id>:<update_id>``): a reply is never lost with a
+rolled-back update and never doubled by a redelivered one.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class Turn:
 
     tx: Tx
     deps: Deps
-    update_id: int
+    key: str  # the update's inbox key
     chat_id: int | None
     caller: Caller
     text: str = ""
@@ -144,7 +144,7 @@ class Turn:
             return
         self._counts[prefix] += 1
         n = self._counts[prefix]
-        key = f"{prefix}:{self.update_id}" + (f":{n}" if n > 1 else "")
+        key = f"{prefix}:{self.key}" + (f":{n}" if n > 1 else "")
         await enqueue(
             self.tx, key=key, channel=CHANNEL, recipient=str(self.chat_id), body=encode(action)
         )
@@ -200,7 +200,7 @@ def _default_lang(deps: Deps, caller: Caller) -> str | None:
     return None
 
 
-async def open_turn(tx: Tx, deps: Deps, update: Update) -> Turn:
+async def open_turn(tx: Tx, deps: Deps, update: Update, key: str) -> Turn:
     """Who sent ``update`` and in which language to answer them.
 
     The language is the registered user's choice, else the chat's choice, else the
@@ -213,7 +213,7 @@ async def open_turn(tx: Tx, deps: Deps, update: Update) -> Turn:
     base = caller or Caller.public(CHANNEL)
     message = update.effective_message
     text = (message.text or message.caption or "") if message else ""
-    turn = Turn(tx, deps, update.update_id, chat_id, base, text=text)
+    turn = Turn(tx, deps, key, chat_id, base, text=text)
     client = (user.language_code or "")[:2].lower() if user else ""
     lang = (
         base.lang

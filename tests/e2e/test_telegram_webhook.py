@@ -125,9 +125,49 @@ async def test_an_update_stored_before_a_stop_is_handled_on_the_next_start(
         await rig.channel.delivery.drained()
         (reply,) = rig.fake.sent(KEEPER.id)
         assert reply.text.startswith("Case KNM-1 recorded")
-        # Telegram never got a 200 for it, so it sends it again: nothing more happens.
+        # Telegram never got a 200 for it, so it sends it again: nothing more happens,
+        # though the row was stored under the update id alone (before keys had the bot's).
         assert await rig.deliver(update) == []
         assert await rig.count(CaseRow) == 1
+        assert await rig.count(InboxRow) == 1
+
+
+async def test_update_ids_of_another_bot_on_this_database_are_not_taken_for_repeats(
+    tmp_path: Path,
+) -> None:
+    clock, url, updates = start_clock(), db_url(tmp_path), Updates()
+    await seed_users(url, clock)
+    answered, waiting = updates.text(KEEPER, SEIZE), updates.text(KEEPER, SEIZE)
+    # A bot this database served before (id 999) used the same update ids: one answered,
+    # one stored but never handled.
+    async with open_app(url=url, clock=clock) as app, app.store.transaction() as tx:
+        for update, done in ((answered, True), (waiting, False)):
+            tx.session.add(
+                InboxRow(
+                    channel="telegram",
+                    provider_id=f"999:{update['update_id']}",
+                    sender=str(KEEPER.id),
+                    body=SEIZE,
+                    raw=update,
+                    received_at=tx.now,
+                    processed_at=tx.now if done else None,
+                    reply="answered by the other bot" if done else None,
+                )
+            )
+    async with (
+        fake_bot_api() as (fake, fake_url),
+        poundbot_on(fake, fake_url, url, clock, updates) as rig,
+    ):
+        await rig.channel.delivery.drained()
+        assert rig.fake.sent() == []  # the other bot's waiting update is not this bot's
+        calls = await rig.deliver(answered)  # this bot's update with the same id
+        assert sent(calls)[-1].text.startswith("Case KNM-1 recorded")
+        assert await rig.count(CaseRow) == 1
+        mine = TOKEN.split(":")[0]
+        assert (
+            await rig.count(InboxRow, InboxRow.provider_id == f"{mine}:{answered['update_id']}")
+            == 1
+        )
 
 
 async def test_a_failing_handler_changes_nothing_and_the_keeper_is_told(
