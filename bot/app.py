@@ -15,13 +15,13 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
-from telegram.error import InvalidToken, TelegramError
+from telegram.error import TelegramError
 
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
-from bot.channels.telegram_connect import channel_tasks, start_later
+from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
 from bot.links import notice_path
 from bot.outbox import Sender
@@ -150,17 +150,16 @@ def build_app(
                 # entered before any task starts, so a failed start leaves none behind.
                 try:
                     channel = await stack.enter_async_context(running(app, settings, telegram))
-                except InvalidToken as exc:  # will not mend by itself: no retrying
-                    log.error("Telegram: %s; set the right TELEGRAM_BOT_TOKEN and restart", exc)
                 except TelegramError as exc:
                     # SMS, reminders and the rest must not go down with Telegram: updates
                     # get 503 (Telegram sends them again) and replies wait in the outbox.
-                    unreachable = True
-                    log.error(
-                        "Telegram: could not start (%s); everything else runs, Telegram "
-                        "updates are answered 503 until it is reached (trying again)",
-                        exc,
-                    )
+                    unreachable = worth_retrying(exc)
+                    if unreachable:
+                        log.error(
+                            "Telegram: could not start (%s); everything else runs, Telegram "
+                            "updates are answered 503 until it is reached (trying again)",
+                            exc,
+                        )
             stop = asyncio.Event()
             tasks = [asyncio.create_task(run_reminders(app, stop))]
             if senders:

@@ -32,7 +32,7 @@ from bot.channels.telegram import (
 )
 from bot.settings import Settings
 
-__all__ = ["channel_tasks", "poll", "set_webhook", "start_later"]
+__all__ = ["channel_tasks", "poll", "set_webhook", "start_later", "worth_retrying"]
 
 log = logging.getLogger("poundbot.telegram")
 
@@ -79,12 +79,20 @@ async def start_later(
                         polling.cancel()
                     await asyncio.gather(*tasks, return_exceptions=True)
             return
-        except InvalidToken as exc:  # will not mend by itself
-            log.error("Telegram: %s; set the right TELEGRAM_BOT_TOKEN and restart", exc)
-            return
         except TelegramError as exc:
+            if not worth_retrying(exc):
+                return
             pause = min(pause * 2, START_RETRY_LAST)
             log.error("Telegram: still unreachable (%s); next try in %.0f s", exc, pause)
+
+
+def worth_retrying(exc: TelegramError) -> bool:
+    """Whether starting again may help after ``exc``: not when Telegram refused the
+    token (that is said here, once), which no retry mends."""
+    if isinstance(exc, InvalidToken):
+        log.error("Telegram: %s; set the right TELEGRAM_BOT_TOKEN and restart", exc)
+        return False
+    return True
 
 
 async def _stopped(stop: asyncio.Event, seconds: float) -> bool:
