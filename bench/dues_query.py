@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import event, select
+from targets import verdict
 
 from bot.bootstrap import open_app
 from bot.caller import KEEPER, Caller
@@ -74,7 +75,6 @@ async def main() -> int:
                     await fn(i)
                     times.append(time.perf_counter() - start)
                 results[name] = times
-    print(f"SQL statements for 'dues on a case': {len(issued)} (target <= {MAX_STATEMENTS})")
     for s in issued:
         print("   ", " ".join(s.split())[:110])
     for name, times in results.items():
@@ -87,7 +87,9 @@ async def main() -> int:
         results["bare primary-key read"]
     )
     print(f"ratio (dues / bare read, p50): {ratio:.2f}x")
-    return 0 if len(issued) <= MAX_STATEMENTS else 1
+    statements = len(issued)
+    met = verdict("SQL statements for 'dues on a case'", statements, "<=", MAX_STATEMENTS, "{:.0f}")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

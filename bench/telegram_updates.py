@@ -40,6 +40,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+from targets import verdict
 
 from bot.app import build_app
 from bot.bootstrap import open_app
@@ -366,8 +367,7 @@ async def main() -> int:
         rounds = ", ".join(f"{PER_ROUND / t:.0f}" for t in times)
         print(f"{name}: {rate:6.0f} updates/s (rounds: {rounds})")
     ratio = hook / low
-    print(f"ratio webhook / floor: {ratio:.2f} (target >= {TARGET})")
-    return 0 if ratio >= TARGET else 1
+    return 0 if verdict("updates/s, webhook path / floor", ratio, ">=", TARGET) else 1
 
 
 if __name__ == "__main__":

@@ -71,8 +71,11 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
 
 def _config_check(args: argparse.Namespace) -> int:
     """Check a configuration file: "FILE: OK (...)", or each fault as "FILE:LINE: message"."""
+    from bot.bootstrap import config_path
     from bot.config import ConfigError, load_config
 
+    if args.file is None:
+        args.file = config_path()
     try:
         config = load_config(args.file)
     except ConfigError as exc:
@@ -141,6 +144,16 @@ def _admin(command: Callable[[argparse.Namespace], Any]) -> Callable[[argparse.N
             return 1
 
     return run
+
+
+def _version() -> str:
+    """The installed version of poundbot (its distribution's metadata)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("poundbot")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def _days(text: str) -> int:
@@ -220,6 +233,7 @@ def _add_reminder_commands(sub: Any) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"poundbot {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
     serve.add_argument("--host", default="127.0.0.1")
@@ -243,7 +257,12 @@ def build_parser() -> argparse.ArgumentParser:
     config = sub.add_parser("config", help="work with the configuration file")
     config_sub = config.add_subparsers(dest="config_command", required=True)
     check = config_sub.add_parser("check", help="check a configuration file and list its faults")
-    check.add_argument("file", metavar="FILE")
+    check.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="the file to check (default: the one in use: POUNDBOT_CONFIG, else the sample)",
+    )
     check.set_defaults(func=_config_check)
     _add_admin_commands(sub)
     _add_reminder_commands(sub)

@@ -19,6 +19,8 @@ from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
 from babel.support import Translations
 
+from bot.resources import data_dir
+
 __all__ = [
     "LANGUAGES",
     "LOCALES",
@@ -40,8 +42,8 @@ LANGUAGES: Final = ("ml", "en", "ta", "kn")
 #: The Babel locale of each language (Indian English, and the Indian variants).
 LOCALES: Final[dict[str, str]] = {"en": "en_IN", "ml": "ml_IN", "ta": "ta_IN", "kn": "kn_IN"}
 
-#: ``locales/`` at the top of the repository.
-LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
+#: ``locales/`` at the top of the repository, or inside the installed package.
+LOCALES_DIR: Final = data_dir("locales")
 
 # Unicode blocks of the scripts an owner may text in (inclusive ranges).
 _SCRIPTS: Final[dict[str, tuple[int, int]]] = {

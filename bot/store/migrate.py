@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.resources import data_dir
+
 __all__ = ["MIGRATIONS", "alembic_config", "upgrade"]
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+MIGRATIONS = data_dir("migrations")
 
 
 def alembic_config() -> AlembicConfig:

@@ -1,0 +1,51 @@
+"""The wheel ships every package of the tree and the data folders the code reads."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.i18n.catalogs import LOCALES_DIR
+from bot.resources import data_dir
+from bot.store.migrate import MIGRATIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+
+
+def test_every_python_package_of_the_tree_is_listed_for_the_wheel() -> None:
+    on_disk = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for top in ("bot", "domain")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+    assert on_disk <= set(SETUPTOOLS["packages"]), on_disk - set(SETUPTOOLS["packages"])
+
+
+def test_locales_and_migrations_are_mapped_into_the_package() -> None:
+    assert SETUPTOOLS["package-dir"]["bot.locales"] == "locales"
+    assert SETUPTOOLS["package-dir"]["bot.migrations"] == "migrations"
+    for lang in ("en", "ml", "ta", "kn"):
+        assert f"bot.locales.{lang}.LC_MESSAGES" in SETUPTOOLS["packages"]
+
+
+def test_a_checkout_reads_the_top_level_folders() -> None:
+    assert LOCALES_DIR == data_dir("locales") == ROOT / "locales"
+    assert MIGRATIONS == data_dir("migrations") == ROOT / "migrations"
+    assert (MIGRATIONS / "env.py").is_file()
+    assert (LOCALES_DIR / "ml" / "LC_MESSAGES" / "messages.po").is_file()
+
+
+def test_a_wheel_layout_is_preferred_when_the_folder_is_inside_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.resources as resources
+
+    package = tmp_path / "bot"
+    (package / "locales").mkdir(parents=True)
+    (tmp_path / "locales").mkdir()
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    assert resources.data_dir("locales") == package / "locales"
+    assert resources.data_dir("migrations") == tmp_path / "migrations"
