@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import Clock, SystemClock
-from bot.config import Config, load_config, sample_config_path
+from bot.config import Config, config_path, load_config
 from bot.services.base import Deps
 from bot.store.engine import database_url, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
@@ -22,11 +20,6 @@ from bot.store.tx import Store, sync_places
 __all__ = ["App", "config_path", "load", "open_app"]
 
 log = logging.getLogger("poundbot")
-
-
-def config_path() -> str | Path:
-    """``POUNDBOT_CONFIG`` or the sample configuration shipped with poundbot."""
-    return os.environ.get("POUNDBOT_CONFIG") or str(sample_config_path())
 
 
 def load() -> Config:

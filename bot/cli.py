@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import functools
+import importlib
 import inspect
 import logging
 import socket
@@ -13,19 +12,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
-
-from bot import cli_admin
 from bot.caller import ROLES
-from bot.cli_admin import CommandError
-from bot.config import LANGUAGES, ConfigError
 from bot.console import add_console_command
 from bot.demo import add_demo_command
-from bot.errors import AppError
-from bot.store.engine import database_url
-from domain.errors import DomainError
+from bot.languages import LANGUAGES
 
-__all__ = ["REFUSALS", "build_parser", "main"]
+# Only what builds the parser is imported here: `poundbot --help`, `--version` and
+# `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);
+# each command imports what it uses when it runs (bench/cli_start.py measures this).
+
+__all__ = ["build_parser", "main", "refusals"]
 
 log = logging.getLogger("poundbot")
 
@@ -62,6 +58,8 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
     from bot.settings import Settings
 
     try:
+        import asyncio
+
         print(asyncio.run(set_webhook(Settings.from_env(), drop_pending=args.drop_pending)))
     except (ValueError, TelegramError) as exc:
         print(f"poundbot: error: {exc}", file=sys.stderr)
@@ -71,8 +69,7 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
 
 def _config_check(args: argparse.Namespace) -> int:
     """Check a configuration file: "FILE: OK (...)", or each fault as "FILE:LINE: message"."""
-    from bot.bootstrap import config_path
-    from bot.config import ConfigError, load_config
+    from bot.config import ConfigError, config_path, load_config
 
     if args.file is None:
         args.file = config_path()
@@ -92,22 +89,37 @@ def _config_check(args: argparse.Namespace) -> int:
 
 # -- the administrative commands ------------------------------------------------------
 
-#: What an administrative command reports as one line on stderr (exit status 1): the
-#: refusals of the use cases and of the Act, a bad configuration, a database or file that
-#: cannot be reached. Anything else is a bug and keeps its traceback.
-REFUSALS = (
-    AppError,
-    DomainError,
-    ConfigError,
-    CommandError,
-    SQLAlchemyError,
-    sqlite3.Error,
-    OSError,
-)
+
+def refusals() -> tuple[type[BaseException], ...]:
+    """What an administrative command reports as one line on stderr (exit status 1): the
+    refusals of the use cases and of the Act, a bad configuration, a database or file that
+    cannot be reached. Anything else is a bug and keeps its traceback."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.cli_admin import CommandError
+    from bot.config import ConfigError
+    from bot.errors import AppError
+    from domain.errors import DomainError
+
+    return (
+        AppError,
+        DomainError,
+        ConfigError,
+        CommandError,
+        SQLAlchemyError,
+        sqlite3.Error,
+        OSError,
+    )
 
 
 def _one_line(exc: BaseException) -> str:
     """A refusal as one line: its message, then its facts or provision in brackets."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.config import ConfigError
+    from bot.errors import AppError
+    from domain.errors import DomainError
+
     if isinstance(exc, ConfigError):
         return (
             f"the configuration {exc.name} has {len(exc.faults)} fault(s); "
@@ -128,32 +140,45 @@ def _one_line(exc: BaseException) -> str:
     return str(exc)
 
 
-def _admin(command: Callable[[argparse.Namespace], Any]) -> Callable[[argparse.Namespace], int]:
-    """Run a command of ``bot.cli_admin`` (on its own event loop when it is async); print
-    a refusal as ``poundbot: error: ...`` on stderr and return 1."""
+def _admin(name: str) -> Callable[[argparse.Namespace], int]:
+    """Run the command ``name`` of ``bot.cli_admin`` (on its own event loop when it is
+    async), imported when it runs; print a refusal as ``poundbot: error: ...`` on stderr
+    and return 1."""
 
-    @functools.wraps(command)
     def run(args: argparse.Namespace) -> int:
+        cli_admin = importlib.import_module("bot.cli_admin")
+        command = getattr(cli_admin, name)
         try:
             if inspect.iscoroutinefunction(command):
+                import asyncio
+
+                from bot.store.engine import database_url
+
                 cli_admin.check_url(database_url())
                 return int(asyncio.run(command(args)))
             return int(command(args))
-        except REFUSALS as exc:
+        except refusals() as exc:
             print(f"poundbot: error: {_one_line(exc)}", file=sys.stderr)
             return 1
 
     return run
 
 
-def _version() -> str:
-    """The installed version of poundbot (its distribution's metadata)."""
-    from importlib.metadata import PackageNotFoundError, version
+class _Version(argparse.Action):
+    """``--version``: the installed version, read from the package metadata only when asked."""
 
-    try:
-        return version("poundbot")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown (not installed)"
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("poundbot")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            found = "unknown (not installed)"
+        print(f"poundbot {found}")
+        parser.exit()
 
 
 def _days(text: str) -> int:
@@ -175,7 +200,7 @@ def _role_and_place(parser: argparse.ArgumentParser) -> None:
 
 def _add_admin_commands(sub: Any) -> None:
     migrate = sub.add_parser("migrate", help="upgrade the database to the newest schema")
-    migrate.set_defaults(func=_admin(cli_admin.migrate))
+    migrate.set_defaults(func=_admin("migrate"))
 
     users = sub.add_parser("users", help="register, list and remove users").add_subparsers(
         dest="users_command", required=True
@@ -186,22 +211,22 @@ def _add_admin_commands(sub: Any) -> None:
     add.add_argument("--telegram-id", type=int, metavar="N")
     add.add_argument("--name", default="")
     add.add_argument("--lang", choices=LANGUAGES)
-    add.set_defaults(func=_admin(cli_admin.users_add))
+    add.set_defaults(func=_admin("users_add"))
     listing = users.add_parser("list", help="the active users, one tab-separated line each")
-    listing.set_defaults(func=_admin(cli_admin.users_list))
+    listing.set_defaults(func=_admin("users_list"))
     remove = users.add_parser("remove", help="deactivate a user (kept for the audit log)")
     remove.add_argument("id", type=int, metavar="ID")
-    remove.set_defaults(func=_admin(cli_admin.users_remove))
+    remove.set_defaults(func=_admin("users_remove"))
 
     invite = sub.add_parser("invite", help="make a single-use Telegram invite code")
     _role_and_place(invite)
     invite.add_argument("--name", default="")
     invite.add_argument("--days", type=_days, default=7, metavar="N", help="valid N days (7)")
-    invite.set_defaults(func=_admin(cli_admin.invite))
+    invite.set_defaults(func=_admin("invite"))
 
     backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
     backup.add_argument("file", metavar="FILE")
-    backup.set_defaults(func=_admin(cli_admin.backup))
+    backup.set_defaults(func=_admin("backup"))
 
     export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(
         dest="what", required=True
@@ -212,7 +237,7 @@ def _add_admin_commands(sub: Any) -> None:
         if what == "ledger":
             table.add_argument("--authority", metavar="CODE", help="only this authority")
         table.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
-        table.set_defaults(func=_admin(cli_admin.export), authority=None)
+        table.set_defaults(func=_admin("export"), authority=None)
 
 
 def _add_reminder_commands(sub: Any) -> None:
@@ -220,7 +245,7 @@ def _add_reminder_commands(sub: Any) -> None:
     remind.add_argument(
         "--once", action="store_true", required=True, help="one pass, then exit (for cron)"
     )
-    remind.set_defaults(func=_admin(cli_admin.remind))
+    remind.set_defaults(func=_admin("remind"))
     listing = sub.add_parser(
         "deadlines", help="the open deadlines and the reminders due, sent and failed"
     )
@@ -228,12 +253,12 @@ def _add_reminder_commands(sub: Any) -> None:
     listing.add_argument(
         "--days", type=_days, default=7, metavar="N", help="reminders of the last N days (7)"
     )
-    listing.set_defaults(func=_admin(cli_admin.deadlines))
+    listing.set_defaults(func=_admin("deadlines"))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"poundbot {_version()}")
+    parser.add_argument("--version", action=_Version, help="print poundbot's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
     serve.add_argument("--host", default="127.0.0.1")

@@ -9,21 +9,18 @@ terminal has it.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import logging
 import sys
 import uuid
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from bot.bootstrap import App, open_app
 from bot.caller import KEEPER, OFFICER, Caller
-from bot.channels.identity import caller_for_phone
-from bot.dispatch import handle_text
-from bot.i18n import render, translator
-from bot.store.messages import Inbound, process_inbound
-from bot.store.tx import Tx
+
+if TYPE_CHECKING:  # the stack is imported when the console runs, not by `poundbot --help`
+    from bot.bootstrap import App
+    from bot.store.tx import Tx
 
 __all__ = ["add_console_command", "run_console"]
 
@@ -68,6 +65,13 @@ async def run_console(
     prompt: str = "> ",
 ) -> int:
     """Read lines until end of input or "quit"; answer each as the channels would."""
+    from asyncio import to_thread
+
+    from bot.channels.identity import caller_for_phone
+    from bot.dispatch import handle_text
+    from bot.i18n import render, translator
+    from bot.store.messages import Inbound, process_inbound
+
     out = out or sys.stdout
     if caller.phone and caller.role == "public":
         async with app.store.transaction() as tx:
@@ -82,7 +86,7 @@ async def run_console(
     )
     while True:
         try:
-            line = await asyncio.to_thread(read, prompt)
+            line = await to_thread(read, prompt)
         except EOFError:
             print(file=out)
             return 0
@@ -109,6 +113,10 @@ async def run_console(
 
 
 def _command(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bot.bootstrap import open_app
+
     async def main() -> int:
         async with open_app() as app:
             return await run_console(app, _caller(args, app), prompt=PROMPTS[args.role])

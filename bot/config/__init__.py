@@ -9,7 +9,7 @@ on, so that one ``poundbot config check FILE`` shows them all.
 ``checks`` reads single values, ``lines`` finds the line of each key for the faults.
 """
 
-from bot.config.load import load_config, parse_config, sample_config_path
+from bot.config.load import config_path, load_config, parse_config, sample_config_path
 from bot.config.model import (
     LANGUAGES,
     Authority,
@@ -31,6 +31,7 @@ __all__ = [
     "Fault",
     "Pound",
     "ReminderSettings",
+    "config_path",
     "load_config",
     "normalize_word",
     "parse_config",

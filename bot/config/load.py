@@ -16,12 +16,17 @@ from bot.config.lines import Lines
 from bot.config.model import Config, ConfigError, Fault
 from bot.config.reader import Reader
 
-__all__ = ["load_config", "parse_config", "sample_config_path"]
+__all__ = ["config_path", "load_config", "parse_config", "sample_config_path"]
 
 
 def sample_config_path() -> Traversable:
     """The sample configuration shipped in the package (``bot/sample_config.toml``)."""
     return files("bot").joinpath("sample_config.toml")
+
+
+def config_path() -> str:
+    """The configuration in use: ``POUNDBOT_CONFIG``, else the sample shipped with poundbot."""
+    return os.environ.get("POUNDBOT_CONFIG") or str(sample_config_path())
 
 
 def load_config(path: str | os.PathLike[str] | Traversable) -> Config:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import time
 from zoneinfo import ZoneInfo
 
+from bot.languages import LANGUAGES
 from domain.dues import DuesItem
 from domain.kinds import Kinds
 from domain.tariff import FeedingDays, Tariff
@@ -30,10 +31,6 @@ __all__ = [
     "ReminderSettings",
     "normalize_word",
 ]
-
-#: Languages of notices and messages: Malayalam and English (official in Kerala),
-#: Tamil and Kannada (linguistic-minority areas).
-LANGUAGES = ("ml", "en", "ta", "kn")
 
 
 class AuthorityKind(enum.Enum):

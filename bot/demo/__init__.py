@@ -13,15 +13,16 @@ The story's modules are imported when the command runs, not with the command lin
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 
-from bot.config import LANGUAGES
+from bot.languages import LANGUAGES
 
 __all__ = ["add_demo_command"]
 
 
 def _command(args: argparse.Namespace) -> int:
+    import asyncio
+
     from bot.demo.story import run
 
     return asyncio.run(run(args.lang, sys.stdout))

@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bot.languages import LANGUAGES
 from bot.words import CONNECTIVES, KEYWORDS
 
 __all__ = ["LANGUAGES", "Phrases", "phrases"]
-
-LANGUAGES: Final = ("ml", "en", "ta", "kn")
 
 
 @dataclass(frozen=True, slots=True)

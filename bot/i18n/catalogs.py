@@ -19,6 +19,7 @@ from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
 from babel.support import Translations
 
+from bot.languages import LANGUAGES
 from bot.resources import data_dir
 
 __all__ = [
@@ -36,8 +37,6 @@ __all__ = [
     "translator",
 ]
 
-#: The languages poundbot speaks; Malayalam first (the official language of Kerala).
-LANGUAGES: Final = ("ml", "en", "ta", "kn")
 
 #: The Babel locale of each language (Indian English, and the Indian variants).
 LOCALES: Final[dict[str, str]] = {"en": "en_IN", "ml": "ml_IN", "ta": "ta_IN", "kn": "kn_IN"}

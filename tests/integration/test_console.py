@@ -87,7 +87,7 @@ async def test_a_line_that_crashes_is_apologised_for_and_the_console_goes_on(
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
     async with open_app(url=url) as app:
-        monkeypatch.setattr("bot.console.handle_text", crash)
+        monkeypatch.setattr("bot.dispatch.handle_text", crash)
         out = io.StringIO()
         owner = Caller.public("console", phone="+919847000003", lang="en")
         status = await run_console(app, owner, read=reader(lines("DUES KNM-1", "HELP")), out=out)
