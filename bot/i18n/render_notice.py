@@ -8,7 +8,8 @@ s.13(3): if the cattle are not claimed within seven days from the date of the no
 they are sold by public auction. "From" excludes the day of the notice (GCA s.8), so
 the last day to claim is notice_on + 7 and the auction is lawful from the day after.
 
-``notice_parts`` gives the notice as labelled parts; ``notice_text`` joins them as
+The notice is public: the descriptions it prints hold no name and no telephone number
+(``public_lots``). ``notice_parts`` gives the notice as labelled parts; ``notice_text`` joins them as
 plain text and ``notice_html`` lays them out for printing.
 """
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import KindMap, day, described_cattle
+from bot.public_text import public_lots
 from domain.calendar import period_end
 from domain.case import Case, auction_allowed_from
 
@@ -116,7 +118,7 @@ def notice_parts(
         reference=reference,
         intro=intro % values,
         items=(
-            (a, described_cattle(seizure.lots, tr, kinds)),
+            (a, described_cattle(public_lots(seizure), tr, kinds)),
             (b, seizure.place_seized),
             (c, f"{pound.name}, {pound.address}"),
         ),
@@ -159,7 +161,7 @@ def proclamation_script(
         "village": authority.village,
         "market": authority.market_place,
         "authority": authority.name,
-        "cattle": described_cattle(seizure.lots, tr),
+        "cattle": described_cattle(public_lots(seizure), tr),
         "place": seizure.place_seized,
         "pound": pound.name,
         "date": day(notice_on, tr),
