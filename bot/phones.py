@@ -31,6 +31,7 @@ __all__ = [
     "mask_phone",
     "normalize_phone",
     "phone_runs",
+    "sender_number",
     "strip_phones",
 ]
 
@@ -119,6 +120,16 @@ def normalize_phone(text: str, region: str = DEFAULT_REGION) -> str:
     if phonenumbers.number_type(number) not in _MOBILE:
         raise PhoneError("phone_not_mobile", written, region)
     return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+
+
+def sender_number(text: str, region: str = DEFAULT_REGION) -> str:
+    """Who a message came from, as users and contacts are stored: the E.164 form of a
+    mobile number, else the text as given (a short code or a sender name is answered but
+    is no registered user)."""
+    try:
+        return normalize_phone(text, region)
+    except PhoneError:
+        return text.strip()
 
 
 def example_mobile(region: str = DEFAULT_REGION) -> str:
