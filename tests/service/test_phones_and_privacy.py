@@ -36,7 +36,9 @@ async def _owner_phones(store: Store) -> list[str | None]:
 
 async def _sms_recipients(store: Store) -> list[str]:
     async with store.transaction() as tx:
-        rows = await tx.session.execute(select(OutboxRow.recipient).where(OutboxRow.channel == "sms"))
+        rows = await tx.session.execute(
+            select(OutboxRow.recipient).where(OutboxRow.channel == "sms")
+        )
         return list(rows.scalars())
 
 
@@ -65,7 +67,8 @@ async def test_an_owners_mobile_is_stored_in_e164_and_told_by_sms(
     assert await _sms_recipients(store) == [stored]
     async with store.transaction() as tx:
         owner = (await tx.load_case("KNM-1")).case.seizure.owner
-    assert owner is not None and owner.name == "Ravi"
+    assert owner is not None
+    assert owner.name == "Ravi"
 
 
 @pytest.mark.parametrize(
@@ -107,7 +110,11 @@ async def test_an_owner_without_a_number_is_still_recorded(
     assert await _owner_phones(store) == [None]
     async with store.transaction() as tx:
         owner = (await tx.load_case("KNM-1")).case.seizure.owner
-    assert owner is not None and (owner.name, owner.residence) == ("Ravi", "House 12, Chathamangalam")
+    assert owner is not None
+    assert (owner.name, owner.residence) == (
+        "Ravi",
+        "House 12, Chathamangalam",
+    )
 
 
 # -- item 10: what a stranger can learn --------------------------------------------
