@@ -9,8 +9,8 @@ they are sold by public auction. "From" excludes the day of the notice (GCA s.8)
 the last day to claim is notice_on + 7 and the auction is lawful from the day after.
 
 The notice is public: the descriptions it prints hold no name and no telephone number
-(``public_lots``). ``notice_parts`` gives the notice as labelled parts; ``notice_text`` joins them as
-plain text and ``notice_html`` lays them out for printing.
+(``public_lots``). ``notice_parts`` gives the notice as labelled parts; ``notice_text``
+joins them as plain text and ``notice_html`` lays them out for printing.
 """
 
 from __future__ import annotations
