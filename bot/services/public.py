@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.phones import looks_like_phone
+from bot.phones import looks_like_phone, strip_phones
 from bot.public_text import public_lots
 from bot.services.base import Deps
 from bot.services.officer import account_of
@@ -54,7 +54,7 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
         pound=case.seizure.pound,
         pound_name=pound_name,
         lots=public_lots(case.seizure),
-        place_seized=case.seizure.place_seized,
+        place_seized=strip_phones(case.seizure.place_seized),
         impounded_on=case.seizure.impounded_on,
         stage=case.stage,
         report_due_on=report_due_on(case.seizure.impounded_on),

@@ -160,7 +160,8 @@ async def test_the_printable_notice_prints_no_phone_and_no_owner_name(
         store,
         deps,
         english,
-        "SEIZE 2 cow AT Chathamangalam; brown, tag 4471, call 98470 12345 or 0495 2370000 "
+        "SEIZE 2 cow AT Chathamangalam 9847099999; brown, tag 4471, call 98470 12345 or "
+        "0495 2370000 "
         "OWNER Kunhammed 9847012345",
     )
     async with store.transaction() as tx:
@@ -172,6 +173,19 @@ async def test_the_printable_notice_prints_no_phone_and_no_owner_name(
     text = render.notice_text(case, authority, pound, on, translator("en"))
     script = render.proclamation_script(case, authority, pound, on, translator("en"))
     for printed in (html, text, script):
-        for leak in ("9847012345", "98470", "12345", "2370000", "Kunhammed"):
+        for leak in ("9847012345", "98470", "12345", "2370000", "9847099999", "Kunhammed"):
             assert leak not in printed
         assert "tag 4471" in printed  # a short number (an ear tag) is part of the description
+
+
+async def test_public_status_and_find_replies_print_no_phone_even_in_the_place(
+    store: Store, deps: Deps, english: Caller
+) -> None:
+    seize = "SEIZE 1 buffalo AT Chathamangalam junction 98470 99999; black buffalo 9847012345"
+    assert "KNM-1" in await _say(store, deps, english, seize)
+    stranger = Caller.public("sms", phone="+919847011111", lang="en")
+    for asked in ("STATUS KNM-1", "FIND Chathamangalam", "FIND black buffalo"):
+        reply = await _say(store, deps, stranger, asked)
+        assert "KNM-1" in reply
+        for leak in ("98470", "99999", "9847012345"):
+            assert leak not in reply
