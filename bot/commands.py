@@ -12,6 +12,7 @@ from datetime import date, time
 
 from bot.config import Config, normalize_word
 from bot.errors import BadInputError
+from bot.phones import PhoneError, normalize_phone, phone_runs
 from bot.words import CONNECTIVE_INDEX, keyword_of
 from domain.money import Money
 
@@ -21,6 +22,7 @@ __all__ = [
     "ParseError",
     "SeizeLot",
     "normalize_phone",
+    "owner_and_phone",
     "parse",
     "parse_date",
 ]
@@ -29,7 +31,6 @@ MAX_LENGTH = 1600  # ten SMS segments; anything longer is refused before parsing
 _DATE = re.compile(r"^(\d{1,2})[-/.](\d{1,2})(?:[-/.](\d{2}|\d{4}))?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _CASE_LIKE = re.compile(r"^[A-Za-z]{2,6}[-/.#]?\d{1,7}$")
-_PHONE = re.compile(r"^\+?[0-9]{10,13}$")
 
 
 class ParseError(BadInputError):
@@ -183,8 +184,7 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
     if not place:
         raise ParseError("missing_place")
     on, at = _date_time(parts["on"], today) if "on" in parts else (None, None)
-    owner_words = [w for w in parts.get("owner", []) if not _PHONE.match(w)]
-    phones = [normalize_phone(w) for w in parts.get("owner", []) if _PHONE.match(w)]
+    owner, owner_phone = owner_and_phone(" ".join(parts.get("owner", [])), config.phone_region)
     return Command(
         name="seize",
         lang=lang,
@@ -194,21 +194,31 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
         at=at,
         person=" ".join(parts.get("by", [])).strip(" ,"),
         description=description.strip(),
-        owner=" ".join(owner_words).strip(" ,"),
-        owner_phone=phones[0] if phones else None,
+        owner=owner,
+        owner_phone=owner_phone,
     )
 
 
-def normalize_phone(text: str) -> str:
-    """An Indian mobile number in E.164: ``9847012345`` -> ``+919847012345``."""
-    digits = text.lstrip("+")
-    if text.startswith("+"):
-        return "+" + digits
-    if len(digits) == 10:
-        return "+91" + digits
-    if len(digits) == 12 and digits.startswith("91"):
-        return "+" + digits
-    return "+" + digits.lstrip("0")
+def owner_and_phone(text: str, region: str) -> tuple[str, str | None]:
+    """``Ravi, Chathamangalam 98470 12345`` -> ("Ravi, Chathamangalam", "+919847012345").
+
+    A run of five digits or more is the owner's telephone number (a house number is
+    shorter): it must be a valid mobile number (``normalize_phone``), else ParseError
+    naming the fault; a second number is refused rather than silently dropped.
+    """
+    runs = phone_runs(text)
+    name = text
+    for run in runs:
+        name = name.replace(run, " ", 1)
+    name = " ".join(name.split()).strip(" ,")
+    if not runs:
+        return name, None
+    if len(runs) > 1:
+        raise ParseError("phone_two_numbers", text=" ".join(runs))
+    try:
+        return name, normalize_phone(runs[0], region)
+    except PhoneError as exc:
+        raise ParseError(exc.code, **exc.facts) from None
 
 
 def parse(text: str, config: Config, today: date) -> Command:

@@ -14,6 +14,7 @@ import logging
 import sys
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
 from bot.caller import KEEPER, OFFICER, Caller
@@ -75,9 +76,13 @@ async def run_console(
     out = out or sys.stdout
     if caller.phone and caller.role == "public":
         async with app.store.transaction() as tx:
-            registered = await caller_for_phone(tx, caller.phone, "console")
-        if registered.role != "public":
-            caller = registered
+            registered = await caller_for_phone(
+                tx, caller.phone, "console", region=app.config.phone_region
+            )
+        # A registered user's number speaks as that user; any other as given, in E.164.
+        caller = (
+            registered if registered.role != "public" else replace(caller, phone=registered.phone)
+        )
     print(
         f"poundbot console as {caller.role}"
         + (f" of {caller.pound or caller.authority}" if caller.pound or caller.authority else "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.caller import Caller
+from bot.phones import DEFAULT_REGION, sender_number
 from bot.services.admin import find_user
 from bot.store.models import User
 from bot.store.tx import Tx
@@ -25,8 +26,12 @@ def caller_of(user: User, channel: str, *, phone: str | None = None) -> Caller:
     )
 
 
-async def caller_for_phone(tx: Tx, phone: str, channel: str = "sms") -> Caller:
-    """A keeper or officer registered with this number, else the public."""
+async def caller_for_phone(
+    tx: Tx, phone: str, channel: str = "sms", region: str = DEFAULT_REGION
+) -> Caller:
+    """A keeper or officer registered with this number, else the public; the number is
+    read as ``normalize_phone`` reads it (``09847000010`` is ``+919847000010``)."""
+    phone = sender_number(phone, region)
     user = await find_user(tx, phone=phone)
     return caller_of(user, channel, phone=phone) if user else Caller.public(channel, phone=phone)
 

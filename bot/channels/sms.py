@@ -108,7 +108,7 @@ class SmsWebhook:
         app = self._app(request)
 
         async def handle(tx: Tx) -> str:
-            caller = await caller_for_phone(tx, sender)
+            caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
             return (await handle_text(tx, app.deps, caller, body, sms=True)).text
 
         try:

@@ -20,6 +20,7 @@ from bot.caller import KEEPER
 from bot.channels.telegram_seize_record import kind_of, now, owner_of, record, when_of
 from bot.channels.telegram_seize_view import FIELDS, chosen, photo_buttons, prompt
 from bot.channels.telegram_turn import Turn
+from bot.commands import ParseError
 from bot.errors import AppError
 from bot.i18n import render
 from bot.i18n import render_telegram as text
@@ -210,8 +211,12 @@ async def on_text(turn: Turn, typed: str) -> None:
         state["place"] = f"{value} ({state['location']})"
         state["step"] = _next(state, "place")
     elif step == "owner":
-        state["owner"], state["owner_phone"] = owner_of(value)
-        state["step"] = _next(state, "owner")
+        try:
+            state["owner"], state["owner_phone"] = owner_of(turn, value)
+        except ParseError as exc:  # a number that is not a valid mobile: asked again
+            note = render.parse_error(exc.code, exc.facts, tr)
+        else:
+            state["step"] = _next(state, "owner")
     elif step == "when":
         when = when_of(turn, value)
         if when is None:

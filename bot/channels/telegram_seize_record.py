@@ -14,14 +14,13 @@ from typing import Any, Final
 
 from bot.channels.telegram_seize_view import brought_at
 from bot.channels.telegram_turn import Turn
-from bot.commands import ParseError, normalize_phone, parse_date
+from bot.commands import ParseError, owner_and_phone, parse_date
 from bot.i18n import LANGUAGES
 from bot.intake import person_of, report_seizure
 from domain.case import Lot, Seizure
 
 __all__ = ["kind_of", "now", "owner_of", "record", "when_of"]
 
-_PHONE: Final = re.compile(r"(?<![\d+])\+?\d{10,13}(?!\d)")
 _TIME: Final = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 
 
@@ -40,12 +39,10 @@ def kind_of(turn: Turn, word: str) -> str | None:
     return word.lower() if word.lower() in config.kinds else None
 
 
-def owner_of(value: str) -> tuple[str, str | None]:
-    """``Suresh, Chathamangalam, 9847012345`` -> ("Suresh, Chathamangalam", "+919847012345")."""
-    phone = _PHONE.search(value)
-    if phone is None:
-        return value, None
-    return _PHONE.sub("", value).strip(" ,"), normalize_phone(phone.group(0))
+def owner_of(turn: Turn, value: str) -> tuple[str, str | None]:
+    """``Suresh, Chathamangalam, 9847012345`` -> ("Suresh, Chathamangalam", "+919847012345");
+    ParseError naming the fault when the number is not a valid mobile number."""
+    return owner_and_phone(value, turn.deps.config.phone_region)
 
 
 def _time(value: str) -> time | None:

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.config.lines import Key
 from bot.config.model import LANGUAGES, normalize_word
+from bot.phones import is_region
 from domain.dues import DuesItem
 from domain.money import Money
 
@@ -34,6 +35,7 @@ __all__ = [
     "night",
     "one_of",
     "order",
+    "phone_region",
     "rate",
     "text",
     "words",
@@ -56,6 +58,13 @@ class Bad(Exception):
     def __init__(self, message: str, *below: str | int) -> None:
         super().__init__(message)
         self.below = below
+
+
+def phone_region(value: Any, key: Key, where: str) -> str:
+    """A region telephone numbers are read in: a two-letter code libphonenumber knows."""
+    if isinstance(value, str) and is_region(value.strip().upper()):
+        return value.strip().upper()
+    raise Bad(f'{where} must be a two-letter region code, like "IN" for India')
 
 
 def text(value: Any, key: Key, where: str) -> str:

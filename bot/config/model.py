@@ -97,6 +97,8 @@ class Config:
     deduction_order: tuple[DuesItem, ...]  # s.15(2): what sale proceeds meet first
     feeding_days: FeedingDays
     reminders: ReminderSettings
+    # The region a telephone number without a country code is read in (ISO 3166 code).
+    phone_region: str = "IN"
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

@@ -25,6 +25,7 @@ from bot.config.model import (
     Pound,
     ReminderSettings,
 )
+from bot.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
@@ -59,7 +60,13 @@ class Reader:
             },
         )
         policy = self.section(
-            "policy", {"feeding_days": checks.one_of(FeedingDays), "deduction_order": checks.order}
+            "policy",
+            {
+                "feeding_days": checks.one_of(FeedingDays),
+                "deduction_order": checks.order,
+                "phone_region": checks.phone_region,
+            },
+            optional=("phone_region",),
         )
         kinds, words = self.kinds()
         authorities = self.entries(
@@ -105,6 +112,7 @@ class Reader:
             tariffs=MappingProxyType({p["code"]: tariffs[p["tariff"]] for _, p in pounds}),
             deduction_order=policy["deduction_order"],
             feeding_days=policy["feeding_days"],
+            phone_region=policy["phone_region"] or DEFAULT_REGION,
             reminders=ReminderSettings(
                 reminders["timezone"],
                 reminders["reminder_time"],
@@ -156,11 +164,13 @@ class Reader:
                     self.fault((*key, name, *bad.below), str(bad))
         return read
 
-    def section(self, name: str, spec: Mapping[str, checks.Check]) -> dict[str, Any]:
+    def section(
+        self, name: str, spec: Mapping[str, checks.Check], optional: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """A top-level [name] table (its absence is already a fault)."""
         if name not in self.raw:
             return dict.fromkeys(spec)
-        return self.record(self.raw[name], (name,), f"[{name}]", spec)
+        return self.record(self.raw[name], (name,), f"[{name}]", spec, optional)
 
     def entries(
         self, name: str, what: str, spec: Mapping[str, checks.Check], optional: Sequence[str] = ()

@@ -8,8 +8,9 @@ s.13(3): if the cattle are not claimed within seven days from the date of the no
 they are sold by public auction. "From" excludes the day of the notice (GCA s.8), so
 the last day to claim is notice_on + 7 and the auction is lawful from the day after.
 
-``notice_parts`` gives the notice as labelled parts; ``notice_text`` joins them as
-plain text and ``notice_html`` lays them out for printing.
+The notice is public: the descriptions it prints hold no name and no telephone number
+(``public_lots``). ``notice_parts`` gives the notice as labelled parts; ``notice_text``
+joins them as plain text and ``notice_html`` lays them out for printing.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import KindMap, day, described_cattle
+from bot.phones import strip_phones
+from bot.public_text import public_lots
 from domain.calendar import period_end
 from domain.case import Case, auction_allowed_from
 
@@ -116,8 +119,8 @@ def notice_parts(
         reference=reference,
         intro=intro % values,
         items=(
-            (a, described_cattle(seizure.lots, tr, kinds)),
-            (b, seizure.place_seized),
+            (a, described_cattle(public_lots(seizure), tr, kinds)),
+            (b, strip_phones(seizure.place_seized)),
             (c, f"{pound.name}, {pound.address}"),
         ),
         warning=warning % values,
@@ -159,8 +162,8 @@ def proclamation_script(
         "village": authority.village,
         "market": authority.market_place,
         "authority": authority.name,
-        "cattle": described_cattle(seizure.lots, tr),
-        "place": seizure.place_seized,
+        "cattle": described_cattle(public_lots(seizure), tr),
+        "place": strip_phones(seizure.place_seized),
         "pound": pound.name,
         "date": day(notice_on, tr),
         "last": day(period_end(notice_on, 7), tr),

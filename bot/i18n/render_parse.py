@@ -13,6 +13,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import ECHO_LIMIT, connective, keyword
+from bot.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
 
@@ -128,6 +129,39 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "missing_person": lambda tr: tr.gettext(
         "Name the person, like %(example)s or %(example2)s (s.15(4), s.16(3))."
     ),
+    # TRANSLATORS: the owner's telephone number (after OWNER) has letters or no digits.
+    # %(example)s is a mobile number.
+    "phone_not_number": lambda tr: tr.gettext(
+        "'%(text)s' is not a telephone number. Write the owner's mobile number in figures, "
+        "like %(example)s."
+    ),
+    # TRANSLATORS: a telephone number with too few digits. %(example)s is a mobile number.
+    "phone_too_short": lambda tr: tr.gettext(
+        "'%(text)s' has too few digits for a mobile number. Write the whole number, "
+        "like %(example)s."
+    ),
+    # TRANSLATORS: a telephone number with too many digits. %(example)s is a mobile number.
+    "phone_too_long": lambda tr: tr.gettext(
+        "'%(text)s' has too many digits for a mobile number. Write it like %(example)s."
+    ),
+    # TRANSLATORS: a number starting with + and no known country code after it.
+    "phone_bad_country": lambda tr: tr.gettext(
+        "'%(text)s' has no known country code after the +. Write the mobile number "
+        "without it, like %(example)s."
+    ),
+    # TRANSLATORS: a number of the right length that no mobile number can be.
+    "phone_invalid": lambda tr: tr.gettext(
+        "'%(text)s' is not a valid mobile number. Check the digits, and write it like %(example)s."
+    ),
+    # TRANSLATORS: a landline or a service (toll-free) number: an SMS cannot reach it.
+    "phone_not_mobile": lambda tr: tr.gettext(
+        "'%(text)s' is a landline or a service number: an SMS cannot reach it. Give a "
+        "mobile number, like %(example)s."
+    ),
+    # TRANSLATORS: more than one telephone number after OWNER.
+    "phone_two_numbers": lambda tr: tr.gettext(
+        "Give one mobile number for the owner, not '%(text)s'."
+    ),
 }
 
 #: The codes ``bot.commands.ParseError`` raises.
@@ -152,13 +186,19 @@ _EXAMPLE: Final = {
     "missing_person": "receipt",
 }
 
+#: The codes of a telephone number that is not a valid mobile number (``bot.phones``).
+_PHONE_CODES: Final = frozenset(PHONE_CODES) | {"phone_two_numbers"}
+
 
 def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
     """What is wrong with the line and an example of what to send instead."""
     render = _MESSAGES.get(code)
     ex = examples(tr)
+    region = str(facts.get("region") or DEFAULT_REGION)
     values = {
-        "example": ex[_EXAMPLE.get(code, "dues")],
+        "example": example_mobile(region)
+        if code in _PHONE_CODES
+        else ex[_EXAMPLE.get(code, "dues")],
         "example2": ex["claim"],
         "help": ex["help"],
         "at": connective("at", tr.lang),

@@ -9,6 +9,7 @@ from sqlalchemy import bindparam, select
 
 from bot.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
 from bot.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
+from bot.phones import normalize_phone
 from bot.services.base import Deps
 from bot.store.models import Invite, User
 from bot.store.tx import Tx
@@ -51,10 +52,8 @@ async def add_user(
     _check_place(deps, role, pound, authority)
     if lang is not None and lang not in LANGS:
         raise BadInputError("unknown language", lang=lang)
-    if phone is not None and not (
-        phone.startswith("+") and phone[1:].isdigit() and 8 <= len(phone) <= 16
-    ):
-        raise BadInputError("a phone number is written +91XXXXXXXXXX", phone=phone)
+    if phone is not None:
+        phone = normalize_phone(phone, deps.config.phone_region)  # PhoneError names the fault
     if pound is not None and authority is None:
         authority = deps.authority_of(pound)
     for column, value in ((User.phone, phone), (User.telegram_id, telegram_id)):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from bot.phones import looks_like_phone, strip_phones
+from bot.public_text import public_lots
 from bot.services.base import Deps
 from bot.services.officer import account_of
 from bot.store.tx import LoadedCase, Tx
@@ -51,8 +53,8 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
         number=case.number,
         pound=case.seizure.pound,
         pound_name=pound_name,
-        lots=case.seizure.lots,
-        place_seized=case.seizure.place_seized,
+        lots=public_lots(case.seizure),
+        place_seized=strip_phones(case.seizure.place_seized),
         impounded_on=case.seizure.impounded_on,
         stage=case.stage,
         report_due_on=report_due_on(case.seizure.impounded_on),
@@ -101,9 +103,13 @@ async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
 
 
 async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
-    """Open cases whose kind, description or place seized match all the words."""
+    """Open cases whose kind, public description or place seized match all the words.
+
+    The descriptions searched hold no names and no telephone numbers (``public_lots``);
+    a search with phone-like digits in it finds nothing, whatever else it says.
+    """
     cleaned = [w for w in (w.strip() for w in words) if len(w) >= 2][:6]
-    if not cleaned:
+    if not cleaned or looks_like_phone(" ".join(cleaned)):
         return []
     kinds = {w.casefold(): k for lang in deps.config.kind_words.values() for w, k in lang.items()}
     terms = [kinds.get(w.casefold(), w) for w in cleaned]

@@ -17,6 +17,7 @@ from sqlalchemy.sql import Executable
 from bot.caller import Caller
 from bot.clock import Clock
 from bot.errors import BadInputError, UnknownCaseError
+from bot.public_text import public_lots
 from bot.reminders.derive import derive_deadlines
 from bot.store.codec import dump_event, load_event
 from bot.store.models import (
@@ -175,11 +176,13 @@ class Tx:
         return rows
 
     def _set_lots(self, row: CaseRow, case: Case) -> None:
+        # The public search reads these: the description as the public may read it (no
+        # owner's name, no telephone number); the case's events keep it as written.
         self.session.add_all(
             CaseLot(
                 case_id=row.id, idx=i, kind=lot.kind, count=lot.count, description=lot.description
             )
-            for i, lot in enumerate(case.seizure.lots)
+            for i, lot in enumerate(public_lots(case.seizure))
         )
 
     async def open_cases(self, pound: str) -> list[LoadedCase]:
@@ -206,7 +209,7 @@ class Tx:
         return [await self._rebuild(row) for row in rows]
 
     async def search_open(self, words: Sequence[str], limit: int = 5) -> list[LoadedCase]:
-        """Open cases whose kind, description or place of seizure match every word."""
+        """Open cases whose kind, public description or place of seizure match every word."""
         query = select(CaseRow).where(CaseRow.stage.not_in(["released", "closed"]))
         for word in words:
             like = f"%{_escape_like(word.casefold())}%"

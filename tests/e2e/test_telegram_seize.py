@@ -241,3 +241,24 @@ async def test_only_a_pound_keeper_starts_a_report(rig: TelegramRig) -> None:
     (refusal,) = sent(calls)
     assert refusal.params["chat_id"] == OFFICER.id
     assert refusal.text == render.not_allowed(EN)  # the client's language comes first
+
+
+async def test_an_owners_landline_is_refused_naming_the_fault_and_asked_again(
+    rig: TelegramRig,
+) -> None:
+    question = await say(rig, "/seize")
+    question = await press(rig, question, "seize:kind:cow")
+    question = await press(rig, question, "seize:count:1")
+    question = await press(rig, question, "seize:next")
+    question = await press(rig, question, "seize:skip")  # no description
+    question = await say(rig, "Kunnamangalam market")
+    question = await press(rig, question, "seize:done")  # no photos
+    question = await press(rig, question, "seize:skip")  # no seizer named
+    assert question.text == text.ask_owner(EN)
+    refused = await say(rig, "Kunhammed, Chathamangalam, 0495 2370000")
+    assert "'0495 2370000' is a landline" in refused.text
+    assert text.ask_owner(EN) in refused.text
+    question = await say(rig, "Kunhammed, Chathamangalam, 098470 99999")
+    assert question.text == text.ask_when(EN)
+    summary = await press(rig, question, "seize:now")
+    assert "Owner: Kunhammed, Chathamangalam +919847099999" in summary.text

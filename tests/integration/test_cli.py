@@ -142,6 +142,25 @@ def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixt
     ]
 
 
+@pytest.mark.parametrize(
+    "written",
+    ["9847000012", "09847000012", "98470 00012", "+91 98470-00012", "+919847000012"],
+)
+def test_a_users_mobile_is_taken_as_sms_takes_it_and_stored_in_e164(
+    db: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    add = ("users", "add", "--role", "keeper", "--pound", "KNM", "--phone", written)
+    assert run(capsys, *add) == (
+        0,
+        "added user 1: keeper of pound KNM (KNM-GP), phone +919847000012\n",
+        "",
+    )
+    assert run(capsys, "users", "list")[1].split("\t")[3] == "+919847000012"
+    # The same number written another way is the same user.
+    other = ("users", "add", "--role", "keeper", "--pound", "KNM", "--phone", "9847000012")
+    assert refused(capsys, *other) == "already registered (value: +919847000012)"
+
+
 def test_a_removed_users_phone_can_be_registered_again(
     db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -194,9 +213,20 @@ def test_a_telegram_id_already_registered_is_refused(
             id="an unknown authority",
         ),
         pytest.param(
-            ("--role", "keeper", "--pound", "KNM", "--phone", "9847000001"),
-            "a phone number is written +91XXXXXXXXXX (phone: 9847000001)",
-            id="a phone number without its country code",
+            ("--role", "keeper", "--pound", "KNM", "--phone", "04952370000"),
+            "bad phone number: not a mobile number (a landline or a service number): SMS "
+            "cannot reach it (text: 04952370000; region: IN)",
+            id="a landline",
+        ),
+        pytest.param(
+            ("--role", "keeper", "--pound", "KNM", "--phone", "98470"),
+            "bad phone number: too few digits for a mobile number (text: 98470; region: IN)",
+            id="too few digits",
+        ),
+        pytest.param(
+            ("--role", "keeper", "--pound", "KNM", "--phone", "ravi"),
+            "bad phone number: not a telephone number (text: ravi; region: IN)",
+            id="not a number",
         ),
     ],
 )

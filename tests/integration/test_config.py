@@ -156,6 +156,12 @@ def test_the_sample_policy_and_reminder_settings(sample: Config) -> None:
     assert reminders.sms_per_second == 1
 
 
+def test_telephone_numbers_are_read_in_india_unless_another_region_is_configured() -> None:
+    assert parse_config(SAMPLE).phone_region == "IN"
+    assert parse_config(edited('phone_region = "IN"\n', "")).phone_region == "IN"
+    assert parse_config(edited('phone_region = "IN"', 'phone_region = "lk"')).phone_region == "LK"
+
+
 @pytest.mark.parametrize(
     ("at", "night"),
     [
@@ -300,6 +306,13 @@ FAULTS = [
         'feeding_days = "all_days"',
         None,
         "[policy]: feeding_days: 'all_days' is not one of",
+    ),
+    (
+        "an unknown region for telephone numbers",
+        'phone_region = "IN"',
+        'phone_region = "XX"',
+        None,
+        "[policy]: phone_region must be a two-letter region code",
     ),
     (
         "s.15(2) an unknown head of dues",

@@ -58,6 +58,13 @@ PARSE_ERRORS = (
     "bad_amount",
     "missing_buyer",
     "missing_person",
+    "phone_not_number",
+    "phone_too_short",
+    "phone_too_long",
+    "phone_bad_country",
+    "phone_invalid",
+    "phone_not_mobile",
+    "phone_two_numbers",
 )
 #: What a person typed, as long as ``bot.commands`` lets it through (cut to 20 on echo).
 TYPED = {"word": "X" * 40, "text": "9" * 40, "number": "KNMKLM-" + "9" * 33}
