@@ -77,10 +77,10 @@ def _config_check(args: argparse.Namespace) -> int:
         config = load_config(args.file)
     except ConfigError as exc:
         for fault in exc.faults:
-            print(f"{args.file}:{fault.line}: {fault.message}")
+            print(f"{args.file}:{fault.line}: {fault.message}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"{args.file}: cannot read: {exc.strerror or exc}")
+        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
         return 1
     counts = f"{len(config.authorities)} authorities, {len(config.pounds)} pounds"
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
@@ -149,12 +149,12 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
         cli_admin = importlib.import_module("bot.cli_admin")
         command = getattr(cli_admin, name)
         try:
+            from bot.store.engine import database_url
+
+            cli_admin.check_url(database_url())
             if inspect.iscoroutinefunction(command):
                 import asyncio
 
-                from bot.store.engine import database_url
-
-                cli_admin.check_url(database_url())
                 return int(asyncio.run(command(args)))
             return int(command(args))
         except refusals() as exc:
@@ -192,7 +192,7 @@ def _days(text: str) -> int:
 
 
 def _role_and_place(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--role", required=True, choices=ROLES)
+    parser.add_argument("--role", required=True, choices=ROLES, help="what they may do")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--pound", metavar="CODE", help="the pound of a keeper")
     where.add_argument("--authority", metavar="CODE", help="the local authority of an officer")
@@ -208,24 +208,24 @@ def _add_admin_commands(sub: Any) -> None:
     add = users.add_parser("add", help=f"register a {', '.join(ROLES)}")
     _role_and_place(add)
     add.add_argument("--phone", metavar="E164", help="e.g. +919847012345")
-    add.add_argument("--telegram-id", type=int, metavar="N")
-    add.add_argument("--name", default="")
-    add.add_argument("--lang", choices=LANGUAGES)
+    add.add_argument("--telegram-id", type=int, metavar="N", help="their numeric Telegram id")
+    add.add_argument("--name", default="", help="their name, as colleagues know it")
+    add.add_argument("--lang", choices=LANGUAGES, help="the language poundbot writes to them in")
     add.set_defaults(func=_admin("users_add"))
     listing = users.add_parser("list", help="the active users, one tab-separated line each")
     listing.set_defaults(func=_admin("users_list"))
     remove = users.add_parser("remove", help="deactivate a user (kept for the audit log)")
-    remove.add_argument("id", type=int, metavar="ID")
+    remove.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
     remove.set_defaults(func=_admin("users_remove"))
 
     invite = sub.add_parser("invite", help="make a single-use Telegram invite code")
     _role_and_place(invite)
-    invite.add_argument("--name", default="")
+    invite.add_argument("--name", default="", help="the name of the person invited")
     invite.add_argument("--days", type=_days, default=7, metavar="N", help="valid N days (7)")
     invite.set_defaults(func=_admin("invite"))
 
     backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
-    backup.add_argument("file", metavar="FILE")
+    backup.add_argument("file", metavar="FILE", help="a new file in an existing folder")
     backup.set_defaults(func=_admin("backup"))
 
     export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(
@@ -233,7 +233,7 @@ def _add_admin_commands(sub: Any) -> None:
     )
     for what, text in (("cases", "every case"), ("ledger", "the ledger, oldest first")):
         table = export.add_parser(what, help=f"{text}, as CSV")
-        table.add_argument("--csv", action="store_true", required=True, help="CSV (RFC 4180)")
+        table.add_argument("--csv", action="store_true", help="CSV (RFC 4180; the only format)")
         if what == "ledger":
             table.add_argument("--authority", metavar="CODE", help="only this authority")
         table.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
@@ -243,7 +243,7 @@ def _add_admin_commands(sub: Any) -> None:
 def _add_reminder_commands(sub: Any) -> None:
     remind = sub.add_parser("remind", help="plan and queue the reminders that are due")
     remind.add_argument(
-        "--once", action="store_true", required=True, help="one pass, then exit (for cron)"
+        "--once", action="store_true", help="one pass, then exit (the default; for cron)"
     )
     remind.set_defaults(func=_admin("remind"))
     listing = sub.add_parser(
@@ -261,8 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, help="print poundbot's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8080, help="port to listen on (8080)")
     serve.add_argument(
         "--polling",
         action="store_true",

@@ -18,6 +18,7 @@ from pathlib import Path
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError
 
 from bot.bootstrap import App, config_path, load, open_app
 from bot.caller import KEEPER, OFFICER, Caller
@@ -32,6 +33,7 @@ from bot.workers import worker_id
 from domain.calendar import LOCAL_TZ
 
 __all__ = [
+    "DRIVERS",
     "CommandError",
     "backup",
     "check_url",
@@ -61,11 +63,25 @@ def _open() -> AbstractAsyncContextManager[App]:
     return open_app(config=config)
 
 
+#: The database URLs poundbot runs on: the embedded SQLite, and PostgreSQL by either driver.
+DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg", "postgresql+psycopg")
+
+
 def check_url(url: str) -> None:
-    """Refuse a URL that does not name its driver (SQLAlchemy 2.1 would pick psycopg)."""
-    if make_url(url).drivername == "postgresql":
+    """Refuse, in one line, a URL poundbot cannot run on (SQLAlchemy 2.1 would take a bare
+    ``postgresql://`` for psycopg; ``mysql://`` and the like are not supported)."""
+    try:
+        driver = make_url(url).drivername
+    except ArgumentError:
+        raise CommandError("POUNDBOT_DATABASE_URL is not a database URL") from None
+    if driver == "postgresql":
         raise CommandError(
             "POUNDBOT_DATABASE_URL: say postgresql+asyncpg:// or postgresql+psycopg:// explicitly"
+        )
+    if driver not in DRIVERS:
+        raise CommandError(
+            f"POUNDBOT_DATABASE_URL: {driver}:// is not supported; use "
+            + " or ".join(f"{name}://" for name in DRIVERS)
         )
 
 
@@ -148,6 +164,8 @@ async def users_list(args: argparse.Namespace) -> int:
     """One tab-separated line per active user."""
     async with _open() as app, app.store.transaction() as tx:
         users = await list_users(tx, app.deps, Caller.system())
+    if users:
+        print("\t".join(("id", "role", "pound/authority", "phone", "telegram id", "name", "lang")))
     for user in users:
         place = user.pound_code if user.role == KEEPER else user.authority_code
         columns = (user.id, user.role, place, user.phone, user.telegram_id, user.name, user.lang)
@@ -239,6 +257,8 @@ def backup(args: argparse.Namespace) -> int:
         raise CommandError(f"no database at {source_path}")
     if target.exists():
         raise CommandError(f"{target} exists: back up to a new file")
+    if not target.parent.is_dir():
+        raise CommandError(f"no folder {target.parent}: make it first, or back up elsewhere")
     partial = target.with_name(f".{target.name}.partial")
     partial.unlink(missing_ok=True)
     try:
@@ -273,7 +293,9 @@ def export(args: argparse.Namespace) -> int:
         return 0
     with open(args.out, "w", encoding="utf-8", newline="") as out:
         write_csv(out, table)
-    print(f"wrote {len(table.records)} {args.what} rows to {args.out}")
+    count = len(table.records)
+    noun = {"cases": ("case", "cases"), "ledger": ("ledger row", "ledger rows")}[args.what]
+    print(f"wrote {count} {noun[count != 1]} to {args.out}")
     return 0
 
 

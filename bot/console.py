@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import os
 import sys
 import uuid
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
 from bot.caller import KEEPER, OFFICER, Caller
+from bot.languages import LANGUAGES
 
 if TYPE_CHECKING:  # the stack is imported when the console runs, not by `poundbot --help`
     from bot.bootstrap import App
@@ -66,8 +68,6 @@ async def run_console(
     prompt: str = "> ",
 ) -> int:
     """Read lines until end of input or "quit"; answer each as the channels would."""
-    from asyncio import to_thread
-
     from bot.channels.identity import caller_for_phone
     from bot.dispatch import handle_text
     from bot.i18n import render, translator
@@ -91,7 +91,7 @@ async def run_console(
     )
     while True:
         try:
-            line = await to_thread(read, prompt)
+            line = await _ask(read, prompt)
         except EOFError:
             print(file=out)
             return 0
@@ -117,6 +117,35 @@ async def run_console(
             print(render.try_again_later(translator(caller.lang or "en")), file=out)
 
 
+async def _ask(read: Callable[[str], str], prompt: str) -> str:
+    """``read(prompt)`` on a daemon thread: Ctrl-C ends the console at the first press,
+    without waiting for a line that will never come (``asyncio.to_thread`` would)."""
+    import asyncio
+    import threading
+
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(result: str | None, error: BaseException | None) -> None:
+        if answer.done():  # the console was left meanwhile
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result or "")
+
+    def work() -> None:
+        try:
+            line = read(prompt)
+        except BaseException as exc:  # EOFError and the like go to the loop as they are
+            loop.call_soon_threadsafe(settle, None, exc)
+        else:
+            loop.call_soon_threadsafe(settle, line, None)
+
+    threading.Thread(target=work, name="console-input", daemon=True).start()
+    return await answer
+
+
 def _command(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -128,17 +157,27 @@ def _command(args: argparse.Namespace) -> int:
 
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing and history for input())
-    return asyncio.run(main())
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:  # Ctrl-C: leave at once, as "quit" does, with no traceback
+        # The database is closed by now (open_app's exit ran when the loop was cancelled).
+        # The input thread is still blocked reading the terminal, and an interpreter
+        # shutting down with it would abort, so leave without the shutdown.
+        print(file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        os._exit(130)
 
 
 def add_console_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``poundbot console --as keeper|officer|owner [--phone] [--lang] [--pound|--authority]``."""
     console = sub.add_parser("console", help="chat with poundbot in the terminal")
-    console.add_argument("--as", dest="role", choices=sorted(PROMPTS), default="owner")
+    console.add_argument(
+        "--as", dest="role", choices=sorted(PROMPTS), default="owner", help="who you speak as"
+    )
     console.add_argument(
         "--phone", help="speak as this number (a registered user's, or an owner's)"
     )
-    console.add_argument("--lang", choices=["ml", "en", "ta", "kn"])
+    console.add_argument("--lang", choices=LANGUAGES, help="the language of the answers")
     console.add_argument("--pound", help="the keeper's pound (default: the first configured)")
     console.add_argument("--authority", help="the officer's authority (default: the first)")
     console.set_defaults(func=_command)

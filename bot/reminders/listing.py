@@ -33,11 +33,11 @@ def job_state(job: ReminderJob, now: datetime, outbox: Counter[str] | None) -> s
         late = f", retry after error: {job.last_error}" if job.last_error else ""
         return f"due (attempt {job.attempts}{late})" if job.attempts else "due"
     if job.status == "waiting":
-        return f"scheduled (morning round {job.batch})"
+        return f"scheduled (morning round of {(job.batch or '').rpartition(':')[2]})"
     if job.status in ("failed", "cancelled"):
         return f"{job.status}: {job.last_error or '-'}"
     if job.batch and not job.messages:
-        return f"in the digest of {job.batch}"
+        return f"in the digest of {job.batch.rpartition(':')[2]}"
     counts = outbox or Counter()
     if job.kind == ROUND and not counts:
         return f"done: {job.messages} single reminder(s), no digest" if job.messages else "done"
@@ -81,18 +81,23 @@ async def deadline_lines(
     outbox = await _outbox_states(tx, since)
     lines = ["# open deadlines: case, provision, deadline, due on, who acts"]
     lines += [
-        "\t".join((d.case_number, d.provision, d.kind, d.due_on.isoformat(), d.who))
+        "\t".join((d.case_number, d.provision, _words(d.kind), d.due_on.isoformat(), d.who))
         for d in deadlines
     ]
     lines.append(f"# reminders since {_local(since, config)}: time, state, to, case, deadline, due")
     for job in jobs:
         to = f"{job.audience} {job.place}"
-        what = job.kind if job.kind == ROUND else f"{job.kind} ({job.provision})"
+        what = "morning round" if job.kind == ROUND else f"{_words(job.kind)} ({job.provision})"
         due = job.due_on.isoformat() if job.due_on else job.day.isoformat()
         state = job_state(job, now, outbox.get(job.key))
         fields = (_local(job.fire_at, config), state, to, job.case_number or "-", what, due)
         lines.append("\t".join(fields))
     return lines
+
+
+def _words(kind: str) -> str:
+    """A deadline's kind as words for a person ("report_due" -> "report due")."""
+    return kind.replace("_", " ")
 
 
 def _local(at: datetime, config: Config) -> str:

@@ -125,6 +125,7 @@ def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixt
     )
     assert run(capsys, "users", "list") == (
         0,
+        "id\trole\tpound/authority\tphone\ttelegram id\tname\tlang\n"
         "1\tkeeper\tKNM\t+919847000001\t-\tRavi K.\tml\n"
         "2\tofficer\tKNM-GP\t-\t555\t-\t-\n"
         "3\tadmin\t-\t-\t-\tSuma\t-\n",
@@ -137,6 +138,7 @@ def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixt
         "",
     )
     assert run(capsys, "users", "list")[1].splitlines() == [
+        "id\trole\tpound/authority\tphone\ttelegram id\tname\tlang",
         "2\tofficer\tKNM-GP\t-\t555\t-\t-",
         "3\tadmin\t-\t-\t-\tSuma\t-",
     ]
@@ -155,7 +157,7 @@ def test_a_users_mobile_is_taken_as_sms_takes_it_and_stored_in_e164(
         "added user 1: keeper of pound KNM (KNM-GP), phone +919847000012\n",
         "",
     )
-    assert run(capsys, "users", "list")[1].split("\t")[3] == "+919847000012"
+    assert run(capsys, "users", "list")[1].splitlines()[1].split("\t")[3] == "+919847000012"
     # The same number written another way is the same user.
     other = ("users", "add", "--role", "keeper", "--pound", "KNM", "--phone", "9847000012")
     assert refused(capsys, *other) == "already registered (value: +919847000012)"
@@ -559,3 +561,80 @@ def test_lots_of_the_same_kind_are_added_up_in_the_order_they_first_appear() -> 
 def test_a_place_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text() -> None:
     line = CaseLine("KNM-9", "KNM", "impounded", datetime(2026, 3, 1).date(), "=1+1", (), None)
     assert case_record(line)[4:] == ["'=1+1", "", "0", ""]
+
+
+# -- the command line as a person meets it (issue 14, item 8) --------------------------
+
+
+def test_every_option_of_every_command_says_what_it_is_for() -> None:
+    import argparse
+
+    from bot.cli import build_parser
+
+    def walk(parser: argparse.ArgumentParser, name: str) -> Iterator[str]:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub_name, sub in action.choices.items():
+                    yield from walk(sub, f"{name} {sub_name}")
+            elif not action.help:
+                yield f"{name} {'/'.join(action.option_strings) or action.dest}"
+
+    assert list(walk(build_parser(), "poundbot")) == []
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"poundbot {version('poundbot')}\n"
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("mysql://root@127.0.0.1/test", "mysql:// is not supported"),
+        ("mysql+aiomysql://root@127.0.0.1/test", "mysql+aiomysql:// is not supported"),
+        ("not a url at all", "is not a database URL"),
+    ],
+)
+@pytest.mark.parametrize("command", [("migrate",), ("users", "list"), ("backup", "x.db")])
+def test_a_database_url_poundbot_cannot_run_on_is_refused_in_one_line(
+    db: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    says: str,
+    command: tuple[str, ...],
+) -> None:
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", url)
+    assert says in refused(capsys, *command)
+
+
+def test_a_backup_into_a_folder_that_does_not_exist_names_the_folder(
+    db: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert run(capsys, "migrate")[0] == 0
+    target = tmp_path / "no-such-folder" / "b.sqlite3"
+    assert refused(capsys, "backup", str(target)) == (
+        f"no folder {target.parent}: make it first, or back up elsewhere"
+    )
+    assert not target.parent.exists()
+
+
+def test_export_writes_csv_without_the_csv_flag_and_counts_in_words(
+    db: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    asyncio.run(_seed())
+    status, plain, err = run(capsys, "export", "cases")
+    assert (status, err) == (0, "")
+    assert plain == run(capsys, "export", "cases", "--csv")[1]  # the flag still works
+    cases = len(rows_of(plain)) - 1
+    target = tmp_path / "cases.csv"
+    noun = "case" if cases == 1 else "cases"
+    assert run(capsys, "export", "cases", "--out", str(target)) == (
+        0,
+        f"wrote {cases} {noun} to {target}\n",
+        "",
+    )

@@ -465,8 +465,9 @@ def test_config_check_prints_each_fault_on_its_line_and_fails(
     text = edited('"120.50"', "120.5").replace('reminder_time = "08:00"', 'reminder_time = "8"')
     path.write_text(text, encoding="utf-8")
     assert main(["config", "check", str(path)]) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out == [
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == [
         f"{path}:{line_of(text, 'reminder_time')}: [reminders]: reminder_time: '8' is not a "
         'time "HH:MM" (24-hour)',
         f"{path}:{line_of(text, '120.5')}: tariff KNM-GP: feeding.cow row 2: rupees: 120.5 is a "
@@ -479,4 +480,6 @@ def test_config_check_fails_for_a_file_that_is_not_there(
 ) -> None:
     path = tmp_path / "missing.toml"
     assert main(["config", "check", str(path)]) == 1
-    assert re.fullmatch(rf"{re.escape(str(path))}: cannot read: .+\n", capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert re.fullmatch(rf"{re.escape(str(path))}: cannot read: .+\n", err)

@@ -98,3 +98,34 @@ async def test_a_line_that_crashes_is_apologised_for_and_the_console_goes_on(
 
     assert out.getvalue().count(render.try_again_later(translator("en"))) == 2
     assert kept == 2  # both lines are kept, unprocessed: nothing is lost
+
+
+def test_ctrl_c_leaves_the_console_at_the_first_press_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "POUNDBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.sqlite3'}"}
+    console = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "console", "--as", "keeper"],
+        stdin=subprocess.PIPE,  # kept open: the console waits for a line
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    with console:
+        assert console.stdout is not None
+        assert "poundbot console as keeper" in console.stdout.readline()
+        console.send_signal(signal.SIGINT)  # one press
+        try:
+            status = console.wait(timeout=20)
+        finally:
+            console.kill()
+        _, err = console.communicate()
+    assert status == 130
+    assert "Traceback" not in err
+    assert "Fatal" not in err
