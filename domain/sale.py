@@ -372,5 +372,10 @@ def establish_claim(
 def credit_to_fund(case: Case, *, on: date, today: date) -> Case:
     """s.17(1): unclaimed proceeds, three months in deposit, go to the authority's fund."""
     if case.stage is not Stage.IN_DEPOSIT:
-        raise TransitionRefusedError("nothing of this case is in deposit", "s.16(3)")
+        raise TransitionRefusedError(
+            "nothing of this case is in deposit",
+            "s.16(3)",
+            reason="stage",
+            facts={"stage": case.stage.value, "date": case.stage_since},
+        )
     return case.apply(CreditedToFund(on=on), today)
