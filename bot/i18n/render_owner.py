@@ -149,7 +149,14 @@ def _dues_settled(
         head = text % {"case": case.number, "date": day(closed.on, tr)}
         summary = account_summary(account, tr, sms) if account is not None else ""
         return _fit(
-            tr, sms, [[head, summary, steps[0]], [head, summary, steps[-1]], [head, steps[-1]]]
+            tr,
+            sms,
+            [
+                [head, summary, steps[0]],
+                [head, summary, steps[-1]],
+                [head, steps[-1]],
+                [case_line(case, tr), steps[-1]],
+            ],
         )
     return join([case_line(case, tr), steps[0]], sms)
 

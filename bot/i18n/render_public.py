@@ -169,11 +169,11 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
         return [sold]
     if stage is Stage.IN_DEPOSIT:
         deposited = case.deposited_on if case is not None else None
-        if deposited is None or outcome.on is None:
+        if deposited is None:
             # TRANSLATORS: s.16(3) — the balance is held in deposit for three months.
             held = tr.gettext("The balance is held in deposit for three months (s.16(3)).")
             return [sold, held]
-        return [sold, *deposit_steps(deposited, outcome.on, tr)]
+        return [sold, *deposit_steps(deposited, outcome.on or deposited, tr)]
     closed = _closed(case, tr)
     if case is not None and outcome.on is not None:
         return [sold, closed, stage_sentence(Stage.CLOSED, case.stage_since, tr)]
