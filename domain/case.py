@@ -143,17 +143,27 @@ class Seizure:
         """Refuse a report that cannot stand: no cattle, a bad count, an unknown kind,
         a place left blank, a date in the future, seizure after impounding."""
         if not self.lots:
-            raise InvalidCaseError("a seizure needs at least one animal", "s.7")
+            raise InvalidCaseError("a seizure needs at least one animal", "s.7", reason="no_cattle")
         for lot in self.lots:
             kinds[lot.kind]  # raises UnknownKindError (s.2(1))
             if lot.count < 1 or lot.count > 10_000:
-                raise InvalidCaseError(f"not a count of cattle: {lot.count}", "s.7")
+                raise InvalidCaseError(
+                    f"not a count of cattle: {lot.count}",
+                    "s.7",
+                    reason="bad_count",
+                    facts={"count": lot.count},
+                )
         if not self.place_seized.strip():
-            raise InvalidCaseError("the place of seizure is required", "s.7")
+            raise InvalidCaseError("the place of seizure is required", "s.7", reason="no_place")
         if self.impounded_on > today:
             raise FutureDateError("the cattle cannot be brought in after today", "s.7")
         if self.seized_on is not None and self.seized_on > self.impounded_on:
-            raise InvalidCaseError("the seizure cannot be after the impounding", "s.7")
+            raise InvalidCaseError(
+                "the seizure cannot be after the impounding",
+                "s.7",
+                reason="seized_after_brought",
+                facts={"seized": self.seized_on, "date": self.impounded_on},
+            )
 
 
 # --- events -----------------------------------------------------------------------

@@ -348,7 +348,9 @@ def receipt_for(account: Account, received_by: str, on: date) -> Receipt:
 def deliver_account(case: Case, *, received_by: str, on: date, today: date) -> Case:
     """The owner took the remaining cattle and the balance and signed the receipt."""
     if not received_by.strip():
-        raise TransitionRefusedError("a receipt needs the name of who received", "s.15(4)")
+        raise TransitionRefusedError(
+            "a receipt needs the name of who received", "s.15(4)", reason="receipt_without_name"
+        )
     return case.apply(AccountDelivered(on=on, receipt_by=received_by), today)
 
 

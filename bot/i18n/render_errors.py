@@ -94,6 +94,27 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     ),
     # TRANSLATORS: s.13(2) — no notice posted, so no auction yet.
     "no_notice": lambda tr: tr.gettext("No notice has been posted for this case yet."),
+    # TRANSLATORS: s.7 — a seizure report with no cattle in it.
+    "no_cattle": lambda tr: tr.gettext(
+        "The report names no cattle. Give the number and kind, like 2 cow."
+    ),
+    # TRANSLATORS: s.7 — a number of cattle out of range (1 to 10,000).
+    "bad_count": lambda tr: tr.gettext(
+        "%(count)d is not a number of cattle: give a number from 1 to 10,000."
+    ),
+    # TRANSLATORS: s.7 — the place of seizure was left out of the report.
+    "no_place": lambda tr: tr.gettext(
+        "The place where the cattle were seized is missing. Add it and send the report "
+        "again."
+    ),
+    # TRANSLATORS: s.7, s.19 — the day of seizure given is after the day brought in.
+    "seized_after_brought": lambda tr: tr.gettext(
+        "The day of seizure, %(seized)s, is after the day the cattle were brought in, %(date)s."
+    ),
+    # TRANSLATORS: s.15(4) — a receipt needs the name of who received.
+    "receipt_without_name": lambda tr: tr.gettext(
+        "A receipt needs the name of the person who received the cattle and the balance."
+    ),
     # TRANSLATORS: s.13(3) — a lot number the case does not have.
     "no_lot": lambda tr: tr.gettext("There is no lot %(lot)d in this case."),
     # TRANSLATORS: s.13(3) — more heads than the lot has left.
