@@ -104,8 +104,7 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     ),
     # TRANSLATORS: s.7 — the place of seizure was left out of the report.
     "no_place": lambda tr: tr.gettext(
-        "The place where the cattle were seized is missing. Add it and send the report "
-        "again."
+        "The place where the cattle were seized is missing. Add it and send the report again."
     ),
     # TRANSLATORS: s.7, s.19 — the day of seizure given is after the day brought in.
     "seized_after_brought": lambda tr: tr.gettext(

@@ -273,6 +273,23 @@ async def test_days_already_past_read_as_past_never_as_ahead(
     assert "Public auction on 20 Mar" not in fixed_dues + fixed_status
 
 
+async def test_the_deposit_register_says_when_claims_ended_once_they_have(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
+    await seize(store, deps, keeper)
+    await sell_all_unclaimed(store, deps, keeper, officer, clock)
+    at(clock, date(2026, 4, 1))
+    running = await say(store, deps, en(officer), "REGISTER", sms=False)
+    at(clock, date(2026, 12, 1))
+    ended = await say(store, deps, en(officer), "REGISTER", sms=False)
+    assert "in deposit since 18 Mar 2026; claims until 18 Jun 2026." in running
+    assert (
+        "in deposit since 18 Mar 2026; claims ended on 18 Jun 2026: credit it to the fund "
+        "(s.17(1))." in ended
+    )
+    assert "claims until" not in ended
+
+
 # --- 15. No notice before the report --------------------------------------------------
 
 
