@@ -168,7 +168,7 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             # months are over: the day claims ended; it is to be credited to the fund.
             line = tr.gettext(
                 "%(case)s: %(amount)s, in deposit since %(deposited)s; claims ended on "
-                "%(until)s: credit it to the fund (s.17(1))."
+                "%(until)s: credit it to the fund, lawful since %(from)s (s.17(1))."
             )
         lines.append(line % values)
     held = money(total([e.amount for e in entries]), tr)

@@ -110,7 +110,7 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
     facts = outcome.facts
     stage = facts.stage
     if case is not None and outcome.on is not None:
-        dated = _dated_stage(case, outcome.on, tr)
+        dated = _dated_stage(outcome, case, outcome.on, tr)
         if dated is not None:
             return dated
     if stage is Stage.IMPOUNDED:
@@ -180,7 +180,7 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
     return [sold, closed]
 
 
-def _dated_stage(case: Case, on: date, tr: Translator) -> list[str] | None:
+def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list[str] | None:
     """The stages before a sale, each dated: in the pound since, released on, deposit
     held since (and the s.19 days to complain), reported on, notice posted on; None for
     the stages ``_stage`` dates itself."""
@@ -248,6 +248,11 @@ def _dated_stage(case: Case, on: date, tr: Translator) -> list[str] | None:
         refused = case.first(OwnerRefusedToPay)
         text = stage_sentence(stage, refused.on if refused else since, tr)
         return [text, *auction_steps(case, tr, on)[:1]]
+    if stage is Stage.SELLING:
+        under_way = tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")
+        return [stage_sentence(stage, since, tr), under_way]
+    if stage is Stage.ACCOUNT_DUE:
+        return [_sale_outcome(case, outcome, tr), stage_sentence(stage, since, tr)]
     return None
 
 

@@ -114,7 +114,11 @@ async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
     kinds = {w.casefold(): k for lang in deps.config.kind_words.values() for w, k in lang.items()}
     terms = [kinds.get(w.casefold(), w) for w in cleaned]
     found = await tx.search_open(terms, stages=tuple(s.value for s in IN_POUND_STAGES))
-    return [_still_in_pound(public_facts(deps, loaded), loaded.case) for loaded in found]
+    return [
+        _still_in_pound(public_facts(deps, loaded), loaded.case)
+        for loaded in found
+        if loaded.case.heads_remaining
+    ]
 
 
 def _still_in_pound(facts: PublicCase, case: Case) -> PublicCase:

@@ -202,6 +202,10 @@ async def test_find_lists_only_cattle_still_in_the_pound(
         "KNM-1: 2 cows seized at Kunnamangalam market, in Kunnamangalam Grama Panchayat "
         "Cattle Pound since 1 Mar 2026."
     )
+    selling = await say(store, deps, OWNER, "STATUS KNM-4", sms=False)
+    settled = await say(store, deps, OWNER, "STATUS KNM-5", sms=False)
+    assert "The sale began on 4 Mar 2026 (s.13(3), s.15(1))." in selling
+    assert "The sale was settled on 4 Mar 2026; the account awaits the owner (s.15(3))." in settled
     # A sale that took every head leaves nothing to find either.
     await sell_all_unclaimed(store, deps, keeper, officer, clock)
     found = await say(store, deps, OWNER, "FIND cow brown")
@@ -284,8 +288,8 @@ async def test_the_deposit_register_says_when_claims_ended_once_they_have(
     ended = await say(store, deps, en(officer), "REGISTER", sms=False)
     assert "in deposit since 18 Mar 2026; claims until 18 Jun 2026." in running
     assert (
-        "in deposit since 18 Mar 2026; claims ended on 18 Jun 2026: credit it to the fund "
-        "(s.17(1))." in ended
+        "in deposit since 18 Mar 2026; claims ended on 18 Jun 2026: credit it to the fund, "
+        "lawful since 19 Jun 2026 (s.17(1))." in ended
     )
     assert "claims until" not in ended
 
@@ -394,3 +398,28 @@ async def test_cases_shows_the_days_in_the_pound_that_are_charged(
     dues = await say(store, deps, OWNER, "DUES KNM-1")
     assert "KNM-1: 2 cows, 31 days in the pound" in listed
     assert "feeding 31 days" in dues
+
+
+async def test_find_leaves_out_a_case_whose_every_head_is_sold_before_it_is_settled(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
+    await seize(store, deps, keeper)
+    await refuse_and_sell_one(store, deps, keeper, officer, clock, "KNM-1")
+    async with store.transaction() as tx:
+        await o.record_lot(
+            tx,
+            deps,
+            officer,
+            "KNM-1",
+            lot=0,
+            count=1,
+            price=Money.rupees(20_000),
+            buyer=Person("Mammu K", "Chathamangalam"),
+            buyer_role=None,
+            declared_not_barred=True,
+        )
+    assert await stage_of(store, "KNM-1") is Stage.SELLING
+    found = await say(store, deps, OWNER, "FIND cow")
+    assert found == (
+        "No open case matches. Try other words: the kind of cattle or the place seized."
+    )
