@@ -227,7 +227,7 @@ def _no_deposit(deposit: Deposit, case: Case, tr: Translator, sms: bool) -> str:
             )
         else:
             parts.append(tr.gettext("Last day to complain: %(complain_by)s (s.19).") % complain_by)
-    return join(parts, sms)
+    return _fit(tr, sms, [parts, parts[:2]])
 
 
 def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr: Translator) -> str:

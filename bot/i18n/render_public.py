@@ -187,22 +187,19 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
     stage, since = case.stage, case.stage_since
     if stage is Stage.IMPOUNDED:
         due = report_due_on(case.seizure.impounded_on)
-        values = {"since": day(case.seizure.impounded_on, tr), "date": day(due, tr)}
+        # TRANSLATORS: s.12 — in the pound since a day; the owner can pay and take them.
+        held = tr.gettext(
+            "In the pound since %(since)s; the owner can take the cattle back on paying "
+            "the dues (s.12)."
+        )
         if due < on:
-            # TRANSLATORS: s.12, s.13(1) — in the pound since a day; the seven days have
-            # run, so the unclaimed report was due on the date shown.
-            text = tr.gettext(
-                "In the pound since %(since)s. The owner can take the cattle back on paying "
-                "the dues (s.12); unclaimed, the report was due on %(date)s (s.13(1))."
-            )
+            # TRANSLATORS: s.13(1) — the seven days have run unclaimed: the report was
+            # due on the date shown (a day already past).
+            report = tr.gettext("Unclaimed, the report was due on %(date)s (s.13(1)).")
         else:
-            # TRANSLATORS: s.12, s.13(1) — in the pound since a day; unclaimed, they are
-            # reported on the date shown (still ahead).
-            text = tr.gettext(
-                "In the pound since %(since)s. The owner can take the cattle back on paying "
-                "the dues (s.12); if unclaimed, they are reported on %(date)s (s.13(1))."
-            )
-        return [text % values]
+            report = tr.gettext("If unclaimed, reported on %(date)s (s.13(1)).")
+        values = {"since": day(case.seizure.impounded_on, tr), "date": day(due, tr)}
+        return [held % values, report % values]
     if stage is Stage.RELEASED:
         return [stage_sentence(stage, since, tr)]
     if stage is Stage.ON_DEPOSIT:
