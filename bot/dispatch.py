@@ -31,6 +31,7 @@ from domain.dues import complaint_last_day
 from domain.errors import DomainError
 from domain.kinds import Kinds
 from domain.money import Money
+from domain.notice import check_notice_printable
 from domain.sale import receipt_for
 
 __all__ = ["Reply", "handle_text", "language_for"]
@@ -119,7 +120,9 @@ async def _help(ctx: _Ctx, command: Command) -> str:
 
 async def _dues(ctx: _Ctx, command: Command) -> str:
     answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
-    return render.dues_reply(answer.dues, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    return render.dues_reply(
+        answer.dues, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds, account=answer.account
+    )
 
 
 async def _deposit(ctx: _Ctx, command: Command) -> str:
@@ -129,7 +132,7 @@ async def _deposit(ctx: _Ctx, command: Command) -> str:
 
 async def _status(ctx: _Ctx, command: Command) -> str:
     answer = await public.outcome(ctx.tx, ctx.deps, _case(command))
-    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds, case=answer.case)
 
 
 async def _find(ctx: _Ctx, command: Command) -> str:
@@ -250,13 +253,15 @@ async def _notice(ctx: _Ctx, command: Command) -> str:
         authority_code = require_officer(deps, ctx.caller, loaded)
         authority = deps.config.authorities[authority_code]
         pound = deps.config.pounds[loaded.pound]
-        today = deps.today()
+        check_notice_printable(loaded.case, deps.today())
+        posted = loaded.case.notice
+        on = posted.on if posted is not None else deps.today()
         parts = [
-            render.notice_text(loaded.case, authority, pound, today, ctx.tr),
-            render.proclamation_script(loaded.case, authority, pound, today, ctx.tr),
+            render.notice_text(loaded.case, authority, pound, on, ctx.tr),
+            render.proclamation_script(loaded.case, authority, pound, on, ctx.tr),
         ]
         if deps.notice_url is not None:
-            parts.append(deps.notice_url(loaded.row.number, today))
+            parts.append(deps.notice_url(loaded.row.number, on))
         return "\n\n".join(parts)
     recorded = await officering.record_notice(
         tx, deps, ctx.caller, _case(command), proclaimed_at=command.places, on=command.on

@@ -39,6 +39,7 @@ from domain.money import Money
 from domain.provisions import cites
 
 __all__ = [
+    "IN_POUND_STAGES",
     "AccountDelivered",
     "AccountRefused",
     "AuctionScheduled",
@@ -85,6 +86,11 @@ class Stage(enum.Enum):
 
 
 OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED}
+
+#: Stages in which (some of) the cattle are still in the pound and fed there (s.4).
+IN_POUND_STAGES = frozenset(
+    {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,17 +143,27 @@ class Seizure:
         """Refuse a report that cannot stand: no cattle, a bad count, an unknown kind,
         a place left blank, a date in the future, seizure after impounding."""
         if not self.lots:
-            raise InvalidCaseError("a seizure needs at least one animal", "s.7")
+            raise InvalidCaseError("a seizure needs at least one animal", "s.7", reason="no_cattle")
         for lot in self.lots:
             kinds[lot.kind]  # raises UnknownKindError (s.2(1))
             if lot.count < 1 or lot.count > 10_000:
-                raise InvalidCaseError(f"not a count of cattle: {lot.count}", "s.7")
+                raise InvalidCaseError(
+                    f"not a count of cattle: {lot.count}",
+                    "s.7",
+                    reason="bad_count",
+                    facts={"count": lot.count},
+                )
         if not self.place_seized.strip():
-            raise InvalidCaseError("the place of seizure is required", "s.7")
+            raise InvalidCaseError("the place of seizure is required", "s.7", reason="no_place")
         if self.impounded_on > today:
             raise FutureDateError("the cattle cannot be brought in after today", "s.7")
         if self.seized_on is not None and self.seized_on > self.impounded_on:
-            raise InvalidCaseError("the seizure cannot be after the impounding", "s.7")
+            raise InvalidCaseError(
+                "the seizure cannot be after the impounding",
+                "s.7",
+                reason="seized_after_brought",
+                facts={"seized": self.seized_on, "date": self.impounded_on},
+            )
 
 
 # --- events -----------------------------------------------------------------------
@@ -424,6 +440,19 @@ class Case:
         return next((e for e in reversed(self.events) if isinstance(e, kind)), None)
 
     @property
+    def stage_since(self) -> date:
+        """The day the case entered its present stage (the release, the deposit, the
+        notice, the first head sold, the settlement, ...)."""
+        since = self.events[0].on
+        case = replace(self, stage=Stage.IMPOUNDED, events=self.events[:1])
+        for event in self.events[1:]:
+            stage = case._next_stage(event)
+            if stage is not case.stage:
+                since = event.on
+            case = replace(case, stage=stage, events=(*case.events, event))
+        return since
+
+    @property
     def reported_on(self) -> date | None:
         event = self.first(ReportedUnclaimed)
         return event.on if event else None
@@ -504,6 +533,8 @@ class Case:
                 f"{event.on.isoformat()} is before the last recorded step "
                 f"({self.last_event_on.isoformat()})",
                 provision,
+                reason="before_last_step",
+                facts={"date": self.last_event_on},
             )
         return self._transition(event)
 
@@ -514,6 +545,8 @@ class Case:
             raise TransitionRefusedError(
                 f"{type(event).__name__} is not allowed when the case is {self.stage.value}",
                 provision,
+                reason="stage",
+                facts={"stage": self.stage.value, "date": self.stage_since},
             )
         self._guard(event)
         stage = self._next_stage(event)
@@ -531,6 +564,8 @@ class Case:
                 raise BackwardsDateError(
                     "an auction cannot be fixed for a day before the day it is fixed",
                     "s.15(1)" if self.owner_appeared else "s.13(3)",
+                    reason="auction_before_fixing",
+                    facts={"date": event.on},
                 )
             if self.stage is Stage.NOTICE_POSTED or self._on_s13_route():
                 self._guard_s13_3_date(event.auction_on)
@@ -558,6 +593,8 @@ class Case:
                     f"{self.heads_remaining} head still unsold: unclaimed cattle are all "
                     "sold or disposed of",
                     "s.13(3)",
+                    reason="heads_unsold",
+                    facts={"count": self.heads_remaining},
                 )
         elif isinstance(event, CreditedToFund):
             deposited = self.deposited_on
@@ -574,16 +611,26 @@ class Case:
             assert deposited is not None
             if event.preferred_on < deposited:
                 raise TooEarlyError(
-                    "a claim must be preferred within three months of the deposit", "s.16(3)"
+                    "a claim must be preferred within three months of the deposit",
+                    "s.16(3)",
+                    reason="before_deposit",
+                    facts={"date": deposited},
                 )
             if event.preferred_on > deposit_window_end(deposited):
                 raise TransitionRefusedError(
                     "a claim must be preferred within three months of the deposit; they "
                     f"ended on {deposit_window_end(deposited).isoformat()}",
                     "s.16(3)",
+                    reason="claim_time_over",
+                    facts={"date": deposit_window_end(deposited)},
                 )
             if event.preferred_on > event.on:
-                raise InvalidCaseError("a claim is established after it is preferred", "s.16(3)")
+                raise InvalidCaseError(
+                    "a claim is established after it is preferred",
+                    "s.16(3)",
+                    reason="established_before_preferred",
+                    facts={"date": event.preferred_on},
+                )
 
     def _guard_report(self, event: ReportedUnclaimed) -> None:
         due = report_due_on(self.seizure.impounded_on)
@@ -600,7 +647,7 @@ class Case:
     def _guard_s13_3_date(self, day: date) -> None:
         notice = self.notice
         if notice is None:
-            raise TransitionRefusedError("no notice has been posted", "s.13(2)")
+            raise TransitionRefusedError("no notice has been posted", "s.13(2)", reason="no_notice")
         first_day = auction_allowed_from(notice.on)
         if day < first_day:
             raise TooEarlyError(
@@ -617,11 +664,18 @@ class Case:
                 "other disposal is for unclaimed cattle under the proviso", "s.13(3) proviso"
             )
         if not 0 <= event.lot < len(self.seizure.lots):
-            raise InvalidCaseError(f"no lot {event.lot + 1} in this case", "s.13(3)")
+            raise InvalidCaseError(
+                f"no lot {event.lot + 1} in this case",
+                "s.13(3)",
+                reason="no_lot",
+                facts={"lot": event.lot + 1, "count": len(self.seizure.lots)},
+            )
         if event.count < 1 or event.count > self.remaining_heads(event.lot):
             raise InvalidCaseError(
                 f"lot {event.lot + 1} has {self.remaining_heads(event.lot)} head left",
                 "s.13(3)",
+                reason="heads_left",
+                facts={"lot": event.lot + 1, "count": self.remaining_heads(event.lot)},
             )
         if isinstance(event, LotOffered) and event.sold:
             if event.price is None or event.price.paise <= 0:

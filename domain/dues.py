@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from domain.calendar import period_end
 from domain.case import (
@@ -84,6 +84,19 @@ class Dues:
     @property
     def sale_expenses(self) -> Money:
         return self.of(DuesItem.SALE_EXPENSES)
+
+    @property
+    def days_charged(self) -> int:
+        """Distinct days charged for feeding and watering, across the lots (s.4), as
+        the tariff's feeding-day policy counts them."""
+        days: set[date] = set()
+        for line in self.lines:
+            if line.item is DuesItem.FEEDING and line.first_day and line.last_day:
+                days.update(
+                    line.first_day + timedelta(days=i)
+                    for i in range((line.last_day - line.first_day).days + 1)
+                )
+        return len(days)
 
 
 def _feeding_ends(case: Case, lot: int, day: date) -> Counter[date]:
@@ -239,6 +252,9 @@ def release_on_deposit(case: Case, tariff: Tariff, day: date, today: date) -> Ca
     if deposit.complaint_by < day:
         # The deposit is the way to dispute a seizure while a complaint is possible.
         raise TransitionRefusedError(
-            f"the time to complain ended on {deposit.complaint_by.isoformat()}", "s.19"
+            f"the time to complain ended on {deposit.complaint_by.isoformat()}",
+            "s.19",
+            reason="complaint_time_over",
+            facts={"date": deposit.complaint_by},
         )
     return case.apply(DeliveredOnDeposit(on=day, deposited=deposit.amount), today)

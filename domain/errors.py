@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
 __all__ = [
@@ -17,18 +18,36 @@ __all__ = [
 ]
 
 
+#: A fact a refusal gives its reason with: a date, a count, a stage's name.
+Fact = date | int | str
+
+
 class DomainError(Exception):
-    """Base of every rule the domain refuses; ``provision`` names the rule, ``code`` is stable."""
+    """Base of every rule the domain refuses; ``provision`` names the rule, ``code`` is stable.
+
+    ``reason`` (a stable key) and ``facts`` say why, so that a reply can give the reason
+    ("the ten days to complain ended on 11 Nov", s.19) and not only the stage.
+    """
 
     code = "domain_error"
 
     def __init__(
-        self, message: str, provision: str | None = None, *, lawful_from: date | None = None
+        self,
+        message: str,
+        provision: str | None = None,
+        *,
+        lawful_from: date | None = None,
+        reason: str | None = None,
+        facts: Mapping[str, Fact] | None = None,
     ) -> None:
         super().__init__(message)
         self.provision = provision
         #: For a step taken too early: the first day the Act allows it.
         self.lawful_from = lawful_from
+        #: Why the step is refused, a stable key (``complaint_time_over``, ``stage``, ...).
+        self.reason = reason
+        #: The dates and counts the reason is given with.
+        self.facts: Mapping[str, Fact] = dict(facts or {})
 
 
 class RateNotInForceError(DomainError):

@@ -348,7 +348,9 @@ def receipt_for(account: Account, received_by: str, on: date) -> Receipt:
 def deliver_account(case: Case, *, received_by: str, on: date, today: date) -> Case:
     """The owner took the remaining cattle and the balance and signed the receipt."""
     if not received_by.strip():
-        raise TransitionRefusedError("a receipt needs the name of who received", "s.15(4)")
+        raise TransitionRefusedError(
+            "a receipt needs the name of who received", "s.15(4)", reason="receipt_without_name"
+        )
     return case.apply(AccountDelivered(on=on, receipt_by=received_by), today)
 
 
@@ -372,5 +374,10 @@ def establish_claim(
 def credit_to_fund(case: Case, *, on: date, today: date) -> Case:
     """s.17(1): unclaimed proceeds, three months in deposit, go to the authority's fund."""
     if case.stage is not Stage.IN_DEPOSIT:
-        raise TransitionRefusedError("nothing of this case is in deposit", "s.16(3)")
+        raise TransitionRefusedError(
+            "nothing of this case is in deposit",
+            "s.16(3)",
+            reason="stage",
+            facts={"stage": case.stage.value, "date": case.stage_since},
+        )
     return case.apply(CreditedToFund(on=on), today)

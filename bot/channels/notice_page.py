@@ -10,8 +10,10 @@ from starlette.routing import Route
 
 from bot.bootstrap import App
 from bot.errors import AppError
-from bot.i18n import render
+from bot.i18n import render, translator
 from bot.links import verify_notice
+from domain.errors import DomainError
+from domain.notice import check_notice_printable
 
 __all__ = ["notice_route"]
 
@@ -35,6 +37,14 @@ def notice_route(secret: str) -> Route:
             return PlainTextResponse("not found", status_code=404)
         pound = app.config.pounds[loaded.pound]
         authority = app.config.authorities[pound.authority]
+        try:
+            check_notice_printable(loaded.case, app.deps.today())
+        except DomainError as exc:
+            # No notice before s.13(1) is met, nor once the cattle have left the pound.
+            refusal = render.error(exc, translator(pound.languages[0]))
+            return PlainTextResponse(
+                refusal, status_code=409, headers={"Cache-Control": "private, no-store"}
+            )
         notice = loaded.case.notice
         html = render.notice_html(
             loaded.case, authority, pound, notice.on if notice else on, pound.languages

@@ -9,16 +9,14 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import KindMap, kind_count, money
-from domain.case import Case, Stage
+from domain.case import IN_POUND_STAGES, Case
 from domain.dues import Dues, DuesItem, DuesLine
 from domain.money import Money
 
 __all__ = ["IN_POUND", "daily_now", "dues_line", "dues_lines", "feeding_days"]
 
 #: Stages in which the cattle are still in the pound and feeding charges still run.
-IN_POUND: Final = frozenset(
-    {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
-)
+IN_POUND: Final = IN_POUND_STAGES
 
 
 def feeding_days(lines: Iterable[DuesLine]) -> int:

@@ -14,7 +14,7 @@ from bot.i18n.words_text import day
 from domain.calendar import period_end
 from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
 
-__all__ = ["auction_steps", "next_step", "report_steps"]
+__all__ = ["auction_steps", "deposit_steps", "next_step", "report_steps"]
 
 
 def report_steps(impounded: date, on: date, tr: Translator) -> tuple[str, ...]:
@@ -32,12 +32,21 @@ def report_steps(impounded: date, on: date, tr: Translator) -> tuple[str, ...]:
     return (tr.gettext("Unclaimed: report due %(date)s (s.13(1)).") % due, short)
 
 
-def auction_steps(case: Case, tr: Translator) -> tuple[str, ...]:
-    """The scheduled public auction: with its place, then without (for a short SMS)."""
+def auction_steps(case: Case, tr: Translator, on: date | None = None) -> tuple[str, ...]:
+    """The scheduled public auction: with its place, then without (for a short SMS); a
+    day already past as of ``on`` reads as past, never as ahead."""
     auction = case.scheduled_auction
     if auction is None:
         return ()
     values = {"date": day(auction.auction_on, tr), "place": auction.place}
+    if on is not None and auction.auction_on < on:
+        if case.owner_appeared:
+            # TRANSLATORS: s.15(1) — the day fixed for the auction is past.
+            past = tr.gettext("The public auction was fixed for %(date)s (s.15(1)).")
+        else:
+            # TRANSLATORS: s.13(3) — the day fixed for the auction is past.
+            past = tr.gettext("The public auction was fixed for %(date)s (s.13(3)).")
+        return (past % values,)
     if case.owner_appeared:
         # TRANSLATORS: s.15(1) — the owner did not pay; day and place of the auction.
         at = tr.gettext("Public auction on %(date)s at %(place)s (s.15(1)).")
@@ -49,6 +58,23 @@ def auction_steps(case: Case, tr: Translator) -> tuple[str, ...]:
         # TRANSLATORS: s.13(3) — the same, without the place (for a short SMS).
         on_day = tr.gettext("Public auction on %(date)s (s.13(3)).")
     return (at % values, on_day % values)
+
+
+def deposit_steps(deposited: date, on: date, tr: Translator) -> tuple[str, ...]:
+    """The surplus in deposit (s.16(3)): held since when, and claims until when; once
+    the three months are over, that they ended."""
+    values = {"since": day(deposited, tr), "date": day(deposit_window_end(deposited), tr)}
+    if deposit_window_end(deposited) < on:
+        # TRANSLATORS: s.16(3), s.17(1) — the surplus has been in deposit since a day;
+        # the three months to claim it ended on another.
+        text = tr.gettext(
+            "Surplus in deposit since %(since)s; the time to claim it ended on %(date)s (s.16(3))."
+        )
+    else:
+        # TRANSLATORS: s.16(3) — the surplus is in deposit since a day; a claim may be
+        # preferred until the last day shown.
+        text = tr.gettext("Surplus in deposit since %(since)s; claims until %(date)s (s.16(3)).")
+    return (text % values,)
 
 
 def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
@@ -68,12 +94,18 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         short = tr.gettext("Notice and beat of drum next (s.13(2)).")
         return (text % {"date": day(case.reported_on or on, tr)}, short)
     if case.scheduled_auction is not None and stage in IN_POUND:
-        return auction_steps(case, tr)
+        return auction_steps(case, tr, on)
     if stage is Stage.NOTICE_POSTED and case.notice is not None:
-        # TRANSLATORS: s.13(3) — first day of the public auction of unclaimed cattle,
-        # seven days after the notice.
-        text = tr.gettext("If unclaimed, public auction from %(date)s (s.13(3)).")
-        return (text % {"date": day(auction_allowed_from(case.notice.on), tr)},)
+        lawful = auction_allowed_from(case.notice.on)
+        if lawful < on:
+            # TRANSLATORS: s.13(3) — the seven days after the notice have run: the public
+            # auction of the unclaimed cattle has been lawful since that day.
+            text = tr.gettext("Unclaimed: public auction lawful since %(date)s (s.13(3)).")
+        else:
+            # TRANSLATORS: s.13(3) — first day of the public auction of unclaimed cattle,
+            # seven days after the notice.
+            text = tr.gettext("If unclaimed, public auction from %(date)s (s.13(3)).")
+        return (text % {"date": day(lawful, tr)},)
     if stage is Stage.OWNER_REFUSED:
         # TRANSLATORS: s.15(1) — the owner refused or omitted to pay.
         return (tr.gettext("Not paid: the cattle will be sold by public auction (s.15(1))."),)
@@ -89,9 +121,7 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         )
         return (text,)
     if stage is Stage.IN_DEPOSIT and case.deposited_on is not None:
-        # TRANSLATORS: s.16(3) — last day to claim the surplus held in deposit.
-        text = tr.gettext("Surplus held in deposit; claim it by %(date)s (s.16(3)).")
-        return (text % {"date": day(deposit_window_end(case.deposited_on), tr)},)
+        return deposit_steps(case.deposited_on, on, tr)
     if stage is Stage.ON_DEPOSIT:
         # TRANSLATORS: s.14 — the cattle were delivered on a deposit.
         return (tr.gettext("Cattle delivered on deposit (s.14)."),)

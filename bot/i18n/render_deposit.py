@@ -163,11 +163,14 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
         line = tr.gettext(
             "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
         )
-        text = line % values
         if today > entry.window_end:
-            # TRANSLATORS: s.17(1) — the three months are over: credit it to the fund.
-            text += " " + tr.gettext("Credit to the fund from %(from)s (s.17(1)).") % values
-        lines.append(text)
+            # TRANSLATORS: s.16(3), s.17(1) — one line of the register once the three
+            # months are over: the day claims ended; it is to be credited to the fund.
+            line = tr.gettext(
+                "%(case)s: %(amount)s, in deposit since %(deposited)s; claims ended on "
+                "%(until)s: credit it to the fund, lawful since %(from)s (s.17(1))."
+            )
+        lines.append(line % values)
     held = money(total([e.amount for e in entries]), tr)
     # TRANSLATORS: s.16(3) — the total held in deposit.
     lines.append(tr.gettext("Total held: %(total)s.") % {"total": held})

@@ -6,12 +6,15 @@ stops a message from being processed (``try_again_later``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.render_parse import PARSE_CODES, parse_error
+from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import ECHO_LIMIT, cite, day
-from domain.errors import DomainError
+from domain.case import Stage
+from domain.errors import DomainError, Fact
 
 if TYPE_CHECKING:
     from bot.errors import AppError
@@ -62,12 +65,102 @@ _ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
 }
 
 
+_REASONS: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: s.19, s.14 — a deposit under protest refused: the ten days from the
+    # seizure to complain of it are over.
+    "complaint_time_over": lambda tr: tr.gettext(
+        "The ten days to complain ended on %(date)s, so no deposit under protest."
+    ),
+    # TRANSLATORS: s.16(3) — a claim to the deposit dated before the balance went into
+    # deposit.
+    "before_deposit": lambda tr: tr.gettext(
+        "That date is before the deposit, made on %(date)s. Check the date."
+    ),
+    # TRANSLATORS: s.16(3) — a claim to the deposit preferred after the three months.
+    "claim_time_over": lambda tr: tr.gettext(
+        "The three months to claim the deposit ended on %(date)s."
+    ),
+    # TRANSLATORS: s.16(3) — the day a claim is established is before it was preferred.
+    "established_before_preferred": lambda tr: tr.gettext(
+        "A claim is established on or after the day it is preferred (%(date)s)."
+    ),
+    # TRANSLATORS: a step dated before the last step recorded in the case (its date).
+    "before_last_step": lambda tr: tr.gettext(
+        "That date is before the last step recorded in this case, on %(date)s. Check the date."
+    ),
+    # TRANSLATORS: s.13(3), s.15(1) — the auction fixed for a day before the day fixing it.
+    "auction_before_fixing": lambda tr: tr.gettext(
+        "The auction cannot be held before the day it is fixed, %(date)s."
+    ),
+    # TRANSLATORS: s.13(2) — no notice posted, so no auction yet.
+    "no_notice": lambda tr: tr.gettext("No notice has been posted for this case yet."),
+    # TRANSLATORS: s.7 — a seizure report with no cattle in it.
+    "no_cattle": lambda tr: tr.gettext(
+        "The report names no cattle. Give the number and kind, like 2 cow."
+    ),
+    # TRANSLATORS: s.7 — a number of cattle out of range (1 to 10,000).
+    "bad_count": lambda tr: tr.gettext(
+        "%(count)d is not a number of cattle: give a number from 1 to 10,000."
+    ),
+    # TRANSLATORS: s.7 — the place of seizure was left out of the report.
+    "no_place": lambda tr: tr.gettext(
+        "The place where the cattle were seized is missing. Add it and send the report again."
+    ),
+    # TRANSLATORS: s.7, s.19 — the day of seizure given is after the day brought in.
+    "seized_after_brought": lambda tr: tr.gettext(
+        "The day of seizure, %(seized)s, is after the day the cattle were brought in, %(date)s."
+    ),
+    # TRANSLATORS: s.15(4) — a receipt needs the name of who received.
+    "receipt_without_name": lambda tr: tr.gettext(
+        "A receipt needs the name of the person who received the cattle and the balance."
+    ),
+    # TRANSLATORS: s.13(3) — a lot number the case does not have.
+    "no_lot": lambda tr: tr.gettext("There is no lot %(lot)d in this case."),
+    # TRANSLATORS: s.13(3) — more heads than the lot has left.
+    "heads_left": lambda tr: tr.gettext("Lot %(lot)d has %(count)d head left."),
+}
+
+
+def _reason(exc: DomainError, tr: Translator) -> str | None:
+    """The reason of a refusal, with its dates and counts; None when it gave none."""
+    facts = exc.facts
+    if exc.reason == "stage":
+        stage, since = facts.get("stage"), facts.get("date")
+        if isinstance(stage, str) and isinstance(since, date):
+            # TRANSLATORS: after the sentence saying where the case stands and since when.
+            after = tr.gettext("This step is not possible now.")
+            return f"{stage_sentence(Stage(stage), since, tr)} {after}"
+        return None
+    if exc.reason == "heads_unsold":
+        count = facts.get("count", 0)
+        n = count if isinstance(count, int) else 0
+        # TRANSLATORS: s.13(3) — unclaimed cattle are all sold before the sale is settled.
+        text = tr.ngettext(
+            "%(count)d head is still unsold: unclaimed cattle are all sold or disposed of first.",
+            "%(count)d head are still unsold: unclaimed cattle are all sold or disposed of first.",
+            n,
+        )
+        return text % {"count": n}
+    render = _REASONS.get(exc.reason or "")
+    if render is None:
+        return None
+    return render(tr) % {key: _fact(value, tr) for key, value in facts.items()}
+
+
+def _fact(value: Fact, tr: Translator) -> object:
+    return day(value, tr) if isinstance(value, date) else value
+
+
 def error(exc: DomainError, tr: Translator) -> str:
-    """What the Act refuses, and what to do instead, citing ``exc.provision``."""
+    """What the Act refuses, and why (the dates and counts of the reason, where the
+    refusal gives them), and what to do instead, citing ``exc.provision``."""
     render = _ERRORS.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
-    if exc.lawful_from is not None:
+    reason = _reason(exc, tr)
+    if reason is not None:
+        text = reason
+    elif exc.lawful_from is not None:
         # TRANSLATORS: a step taken before the period the Act sets has run; the date is
         # the first day the step is lawful (s.13(1) report, s.13(3) auction, s.17(1)).
         text = tr.gettext("Too early: this step is lawful from %(date)s.") % {

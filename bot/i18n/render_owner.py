@@ -9,16 +9,23 @@ stays in GSM-7, within ``SMS_SEGMENT_BUDGET`` on worst-case data (tested).
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import daily_now, dues_lines, feeding_days
+from bot.i18n.dues_text import IN_POUND, daily_now, dues_lines, feeding_days
 from bot.i18n.next_step import next_step, report_steps
+from bot.i18n.render_account import account_summary
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join, shortest_fit
+from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, money
-from domain.case import Case
+from domain.case import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
 from domain.dues import Deposit, Dues
 from domain.money import Money
+from domain.sale import Account
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 __all__ = ["auction_sms", "deposit_reply", "dues_reply", "intake_sms"]
 
@@ -26,15 +33,25 @@ _PLACE_LIMIT = 40  # characters of a place or pound name kept in a short SMS
 
 
 def dues_reply(
-    dues: Dues, case: Case, tr: Translator, sms: bool, *, kinds: KindMap | None = None
+    dues: Dues,
+    case: Case,
+    tr: Translator,
+    sms: bool,
+    *,
+    kinds: KindMap | None = None,
+    account: Account | None = None,
 ) -> str:
     """What is owed and why (s.11, s.4, s.15(2)), and what happens next and when.
 
     The SMS gives the total with fines and feeding (and sale expenses), what the dues
     grow by each day and the next step; on long data it drops the daily growth, then
     the place of an auction, and last the amounts (keeping the case and the next
-    step), to stay within the budget.
+    step), to stay within the budget. Once the cattle have left the pound nothing is
+    due: the reply says what was paid or deposited and when (s.12, s.14), or what the
+    sale settled (``account``, s.15(2), s.15(3)).
     """
+    if case.stage not in IN_POUND:
+        return _dues_settled(dues, case, tr, sms, account)
     values: dict[str, object] = {
         "case": case.number,
         "total": money(dues.total, tr, sms),
@@ -89,6 +106,66 @@ def dues_reply(
     return shortest_fit(tr, candidates)
 
 
+def _dues_settled(
+    dues: Dues, case: Case, tr: Translator, sms: bool, account: Account | None
+) -> str:
+    """DUES once the cattle have left the pound: what was paid, deposited or settled."""
+    steps = next_step(case, dues.on, tr)
+    paid, deposited = case.last(ClaimedAndPaid), case.last(DeliveredOnDeposit)
+    closed = case.last(SaleClosed)
+    if isinstance(paid, ClaimedAndPaid):
+        # TRANSLATORS: s.12 — DUES after release: what the owner paid and when.
+        text = tr.gettext(
+            "Case %(case)s: %(amount)s paid on %(date)s and the cattle released (s.12). "
+            "Nothing is due."
+        )
+        head = text % {
+            "case": case.number,
+            "amount": money(paid.paid, tr, sms),
+            "date": day(paid.on, tr),
+        }
+        return join([head], sms)
+    if isinstance(deposited, DeliveredOnDeposit):
+        # TRANSLATORS: s.14 — DUES after a deposit under protest: what was deposited and
+        # when; the cattle were delivered.
+        text = tr.gettext(
+            "Case %(case)s: %(amount)s deposited on %(date)s and the cattle delivered "
+            "(s.14). Nothing is due."
+        )
+        values = {
+            "case": case.number,
+            "amount": money(deposited.deposited, tr, sms),
+            "date": day(deposited.on, tr),
+        }
+        # Once the deposit's outcome is recorded, the next step says the case is closed.
+        after = steps[0] if case.stage is Stage.CLOSED else ""
+        return _fit(tr, sms, [[text % values, after], [text % values]])
+    if isinstance(closed, SaleClosed):
+        # TRANSLATORS: s.15(2) — DUES after the sale: the dues came out of the proceeds.
+        text = tr.gettext(
+            "Case %(case)s: the dues were settled from the proceeds of the sale on "
+            "%(date)s (s.15(2))."
+        )
+        head = text % {"case": case.number, "date": day(closed.on, tr)}
+        summary = account_summary(account, tr, sms) if account is not None else ""
+        return _fit(
+            tr,
+            sms,
+            [
+                [head, summary, steps[0]],
+                [head, summary, steps[-1]],
+                [head, steps[-1]],
+                [case_line(case, tr), steps[-1]],
+            ],
+        )
+    return join([case_line(case, tr), steps[0]], sms)
+
+
+def _fit(tr: Translator, sms: bool, candidates: list[list[str]]) -> str:
+    """The fullest candidate in a chat; in an SMS the fullest that fits the budget."""
+    return shortest_fit(tr, candidates) if sms else join(candidates[0], sms=False)
+
+
 def _more_each_day(daily: Money, tr: Translator, sms: bool) -> str:
     # TRANSLATORS: s.4 — SMS: the dues grow by this much each further day.
     return tr.gettext("%(amount)s more each day.") % {"amount": money(daily, tr, sms)}
@@ -98,8 +175,12 @@ def deposit_reply(
     deposit: Deposit, case: Case, tr: Translator, sms: bool, *, kinds: KindMap | None = None
 ) -> str:
     """The s.14 deposit that delivers the cattle to an owner disputing the seizure, and
-    the s.19 last day to complain; or, once that day is past, that it is too late."""
+    the s.19 last day to complain; or, once that day is past, that it is too late; or,
+    once the cattle have left the pound or are to be sold, why no deposit is possible
+    now (offered only while s.14 allows one)."""
     dues = deposit.dues
+    if case.stage not in _DEPOSIT_STAGES:
+        return _no_deposit(deposit, case, tr, sms)
     values = {
         "case": case.number,
         "amount": money(deposit.amount, tr, sms),
@@ -125,6 +206,28 @@ def deposit_reply(
     if sms:
         return join([offer % values, complain % values], sms=True)
     return join([offer % values, *dues_lines(dues, tr, kinds), complain % values], sms=False)
+
+
+#: The stages from which a deposit under protest delivers the cattle (s.14).
+_DEPOSIT_STAGES = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
+
+
+def _no_deposit(deposit: Deposit, case: Case, tr: Translator, sms: bool) -> str:
+    """DEPOSIT when s.14 no longer allows one: where the case stands, since when."""
+    # TRANSLATORS: s.14 — a deposit under protest is not possible at this stage; the
+    # sentence after it says why.
+    text = tr.gettext("Case %(case)s: no deposit is possible now (s.14).")
+    parts = [text % {"case": case.number}, stage_sentence(case.stage, case.stage_since, tr)]
+    if case.stage is Stage.ON_DEPOSIT:
+        complain_by = {"complain_by": day(deposit.complaint_by, tr)}
+        if deposit.complaint_by < deposit.dues.on:
+            # TRANSLATORS: s.19 — the last day to complain of the seizure is past.
+            parts.append(
+                tr.gettext("The time to complain ended on %(complain_by)s (s.19).") % complain_by
+            )
+        else:
+            parts.append(tr.gettext("Last day to complain: %(complain_by)s (s.19).") % complain_by)
+    return _fit(tr, sms, [parts, parts[:2]])
 
 
 def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr: Translator) -> str:

@@ -8,12 +8,14 @@ place of seizure, pound and dates; never a name or a telephone number.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.next_step import auction_steps
+from bot.i18n.next_step import auction_steps, deposit_steps
 from bot.i18n.render_account import account_summary, collect_line
 from bot.i18n.sms_fit import fit_list, fits_sms, join, shortest_fit
+from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, keyword
 from domain.case import (
     AccountDelivered,
@@ -21,10 +23,12 @@ from domain.case import (
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
+    OwnerRefusedToPay,
     Stage,
     auction_allowed_from,
-    deposit_window_end,
+    report_due_on,
 )
+from domain.dues import complaint_last_day
 
 if TYPE_CHECKING:
     from bot.services.public import Outcome, PublicCase
@@ -101,9 +105,14 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
 
 
 def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
-    """What became of the case, in plain words, with dates where the case gives them."""
+    """What became of the case, in plain words, with dates where the case gives them;
+    a day already past (as of ``outcome.on``) reads as past, never as ahead."""
     facts = outcome.facts
     stage = facts.stage
+    if case is not None and outcome.on is not None:
+        dated = _dated_stage(outcome, case, outcome.on, tr)
+        if dated is not None:
+            return dated
     if stage is Stage.IMPOUNDED:
         # TRANSLATORS: s.12, s.13(1) — the cattle are in the pound; the owner can pay
         # and take them; unclaimed, they are reported on the date.
@@ -164,13 +173,84 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
             # TRANSLATORS: s.16(3) — the balance is held in deposit for three months.
             held = tr.gettext("The balance is held in deposit for three months (s.16(3)).")
             return [sold, held]
-        # TRANSLATORS: s.16(3) — the balance is held in deposit; a claim may be preferred
-        # up to this day.
+        return [sold, *deposit_steps(deposited, outcome.on or deposited, tr)]
+    closed = _closed(case, tr)
+    if case is not None and outcome.on is not None:
+        return [sold, closed, stage_sentence(Stage.CLOSED, case.stage_since, tr)]
+    return [sold, closed]
+
+
+def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list[str] | None:
+    """The stages before a sale, each dated: in the pound since, released on, deposit
+    held since (and the s.19 days to complain), reported on, notice posted on; None for
+    the stages ``_stage`` dates itself."""
+    stage, since = case.stage, case.stage_since
+    if stage is Stage.IMPOUNDED:
+        due = report_due_on(case.seizure.impounded_on)
+        # TRANSLATORS: s.12 — in the pound since a day; the owner can pay and take them.
         held = tr.gettext(
-            "The balance is held in deposit until %(date)s; claim it by then (s.16(3))."
+            "In the pound since %(since)s; the owner can take the cattle back on paying "
+            "the dues (s.12)."
         )
-        return [sold, held % {"date": day(deposit_window_end(deposited), tr)}]
-    return [sold, _closed(case, tr)]
+        if due < on:
+            # TRANSLATORS: s.13(1) — the seven days have run unclaimed: the report was
+            # due on the date shown (a day already past).
+            report = tr.gettext("Unclaimed, the report was due on %(date)s (s.13(1)).")
+        else:
+            report = tr.gettext("If unclaimed, reported on %(date)s (s.13(1)).")
+        values = {"since": day(case.seizure.impounded_on, tr), "date": day(due, tr)}
+        return [held % values, report % values]
+    if stage is Stage.RELEASED:
+        return [stage_sentence(stage, since, tr)]
+    if stage is Stage.ON_DEPOSIT:
+        # TRANSLATORS: s.14 — delivered to the owner who deposited the dues while
+        # disputing the seizure; the deposit is held since that day.
+        held = tr.gettext(
+            "Delivered to the owner on a deposit, the seizure being disputed; the deposit "
+            "is held since %(date)s (s.14)."
+        )
+        by = complaint_last_day(case.seizure.seizure_day)
+        complain = {"complain_by": day(by, tr)}
+        if by < on:
+            # TRANSLATORS: s.19 — the last day to complain of the seizure is past.
+            ended = tr.gettext("The time to complain ended on %(complain_by)s (s.19).")
+        else:
+            ended = tr.gettext("Last day to complain: %(complain_by)s (s.19).")
+        return [held % {"date": day(since, tr)}, ended % complain]
+    if stage is Stage.REPORTED:
+        # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed on a day; notice and
+        # proclamation next.
+        text = tr.gettext(
+            "Reported unclaimed to the local authority on %(date)s (s.13(1)); a notice and "
+            "a proclamation by beat of drum follow (s.13(2))."
+        )
+        return [text % {"date": day(since, tr)}]
+    if stage is Stage.NOTICE_POSTED and case.notice is not None:
+        notice, lawful = case.notice.on, auction_allowed_from(case.notice.on)
+        values = {"notice": day(notice, tr), "date": day(lawful, tr)}
+        if lawful < on:
+            # TRANSLATORS: s.13(2), s.13(3) — the day of the notice; the seven days after
+            # it have run: the public auction has been lawful since the date shown.
+            text = tr.gettext(
+                "Notice posted on %(notice)s (s.13(2)); unclaimed, public auction lawful "
+                "since %(date)s (s.13(3))."
+            )
+        else:
+            text = tr.gettext(
+                "Notice posted on %(notice)s (s.13(2)); if unclaimed, public auction lawful "
+                "from %(date)s (s.13(3))."
+            )
+        return [text % values, *auction_steps(case, tr, on)[:1]]
+    if stage is Stage.OWNER_REFUSED:
+        refused = case.first(OwnerRefusedToPay)
+        text = stage_sentence(stage, refused.on if refused else since, tr)
+        return [text, *auction_steps(case, tr, on)[:1]]
+    if stage is Stage.SELLING:
+        under_way = tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")
+        return [stage_sentence(stage, since, tr), under_way]
+    if stage is Stage.ACCOUNT_DUE:
+        return [_sale_outcome(case, outcome, tr), stage_sentence(stage, since, tr)]
+    return None
 
 
 def _closed(case: Case | None, tr: Translator) -> str:
@@ -207,8 +287,10 @@ def status_reply(
     case: Case | None = None,
 ) -> str:
     """What became of a case, in plain words per stage, with the s.15(3) account
-    summary once there is one. ``case`` (optional) gives the dates of the notice, the
-    auction and the deposit, and how a closed case ended."""
+    summary once there is one. ``case`` (optional, else ``outcome.case``) gives the
+    dates of each step and how a closed case ended; with ``outcome.on`` a day already
+    past reads as past."""
+    case = case or outcome.case
     facts = outcome.facts
     heads = sum(lot.count for lot in facts.lots)
     values = {"case": facts.number, "cattle": cattle(facts.lots, tr, kinds)}

@@ -11,7 +11,7 @@ segments; ``tests/unit/test_render_sms.py`` holds every one to
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Final
 
 from bot.errors import (
@@ -100,10 +100,22 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
         out[f"{month} deposit {label}"] = deposit_reply(deposit, first, tr, sms=True)
     for name, stop in stops.items():
         case, facts = stop.case, _public(stop, where)
-        out[f"{month} dues {name}"] = dues_reply(dues_on(case, tariff, stop.day), case, tr, True)
+        out[f"{month} dues {name}"] = dues_reply(
+            dues_on(case, tariff, stop.day), case, tr, True, account=stop.account
+        )
         outcome = Outcome(facts, stop.account)
         out[f"{month} status {name}"] = status_reply(outcome, tr, True, case=case)
         out[f"{month} status {name} (no case)"] = status_reply(outcome, tr, True)
+        # The stage's dated wordings, on its day and once every day in it is past.
+        later = stop.day + timedelta(days=400)
+        for when, on in (("dated", stop.day), ("long after", later)):
+            dated = Outcome(facts, stop.account, case, on)
+            out[f"{month} status {name} ({when})"] = status_reply(dated, tr, True)
+            out[f"{month} dues {name} ({when})"] = dues_reply(
+                dues_on(case, tariff, on), case, tr, True, account=stop.account
+            )
+            deposit = deposit_for(case, tariff, on)
+            out[f"{month} deposit {name} ({when})"] = deposit_reply(deposit, case, tr, sms=True)
         if stop.account is not None:
             out[f"{month} account {name}"] = account_sms(stop.account, tr)
     found = [_public(stops["impounded, report ahead"], where)] * 6

@@ -44,6 +44,8 @@ class OpenCase:
     """An open case of a pound, for the keeper's list."""
 
     loaded: LoadedCase
+    #: The days in the pound charged for feeding and watering, counted as the dues count
+    #: them (the tariff's feeding-day policy, s.4).
     days_in_pound: int
     dues: Dues
 
@@ -183,6 +185,6 @@ async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
     tariff = deps.tariff(caller.pound)
     out = []
     for loaded in await tx.open_cases(caller.pound):
-        days = (today - loaded.case.seizure.impounded_on).days
-        out.append(OpenCase(loaded, days, dues_on(loaded.case, tariff, today)))
+        dues = dues_on(loaded.case, tariff, today)
+        out.append(OpenCase(loaded, dues.days_charged, dues))
     return out

@@ -6,7 +6,7 @@ place of seizure, pound and dates. Never a name or a telephone number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.phones import looks_like_phone, strip_phones
@@ -14,7 +14,7 @@ from bot.public_text import public_lots
 from bot.services.base import Deps
 from bot.services.officer import account_of
 from bot.store.tx import LoadedCase, Tx
-from domain.case import Case, Lot, Stage, report_due_on
+from domain.case import IN_POUND_STAGES, Case, Lot, Stage, report_due_on
 from domain.deadlines import Deadline, deadlines
 from domain.dues import Deposit, Dues, deposit_for, dues_on
 from domain.sale import Account
@@ -69,12 +69,14 @@ def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
 
 @dataclass(frozen=True, slots=True)
 class DuesAnswer:
-    """Dues today, with the deadlines ahead (what happens next and when)."""
+    """Dues today, with the deadlines ahead (what happens next and when); after a sale,
+    the s.15(3) account of what it settled."""
 
     facts: PublicCase
     dues: Dues
     next_steps: tuple[Deadline, ...]
     case: Case
+    account: Account | None = None
 
 
 async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
@@ -83,7 +85,9 @@ async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
     today = deps.today()
     dues = dues_on(loaded.case, deps.tariff(loaded.pound), today)
     ahead = tuple(d for d in deadlines(loaded.case) if d.due_on >= today)
-    return DuesAnswer(public_facts(deps, loaded), dues, ahead, loaded.case)
+    settled = account_of(deps, loaded.case)
+    account = settled[1] if settled else None
+    return DuesAnswer(public_facts(deps, loaded), dues, ahead, loaded.case, account)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +107,9 @@ async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
 
 
 async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
-    """Open cases whose kind, public description or place seized match all the words.
+    """Cases with cattle still in the pound whose kind, public description or place seized
+    match all the words (never released, delivered on deposit, sold or settled ones); a case
+    partly sold shows the heads still in the pound.
 
     The descriptions searched hold no names and no telephone numbers (``public_lots``);
     a search with phone-like digits in it finds nothing, whatever else it says.
@@ -113,19 +119,39 @@ async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
         return []
     kinds = {w.casefold(): k for lang in deps.config.kind_words.values() for w, k in lang.items()}
     terms = [kinds.get(w.casefold(), w) for w in cleaned]
-    return [public_facts(deps, loaded) for loaded in await tx.search_open(terms)]
+    found = await tx.search_open(terms, stages=tuple(s.value for s in IN_POUND_STAGES))
+    return [
+        _still_in_pound(public_facts(deps, loaded), loaded.case)
+        for loaded in found
+        if loaded.case.heads_remaining
+    ]
+
+
+def _still_in_pound(facts: PublicCase, case: Case) -> PublicCase:
+    """The facts with the lots cut to the heads not yet sold or disposed of (the lots of
+    ``facts`` are already the public ones: no names, no numbers)."""
+    lots = tuple(
+        replace(lot, count=case.remaining_heads(i))
+        for i, lot in enumerate(facts.lots)
+        if case.remaining_heads(i)
+    )
+    return replace(facts, lots=lots)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What became of a case: its stage and, after a sale, the s.15(3) account."""
+    """What became of a case: its stage and, after a sale, the s.15(3) account; the
+    case itself (for the dates of its steps) and the day asked."""
 
     facts: PublicCase
     account: Account | None
+    case: Case | None = None
+    on: date | None = None
 
 
 async def outcome(tx: Tx, deps: Deps, number: str) -> Outcome:
     """The outcome of a case; after a sale, its account (s.15(3))."""
     loaded = await tx.load_case(number)
     settled = account_of(deps, loaded.case)
-    return Outcome(public_facts(deps, loaded), settled[1] if settled else None)
+    account = settled[1] if settled else None
+    return Outcome(public_facts(deps, loaded), account, loaded.case, deps.today())

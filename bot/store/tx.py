@@ -208,9 +208,14 @@ class Tx:
         ).scalars()
         return [await self._rebuild(row) for row in rows]
 
-    async def search_open(self, words: Sequence[str], limit: int = 5) -> list[LoadedCase]:
-        """Open cases whose kind, public description or place of seizure match every word."""
-        query = select(CaseRow).where(CaseRow.stage.not_in(["released", "closed"]))
+    async def search_open(
+        self, words: Sequence[str], limit: int = 5, *, stages: Sequence[str] | None = None
+    ) -> list[LoadedCase]:
+        """Open cases (or those in ``stages``) whose kind, public description or place of
+        seizure match every word."""
+        query = select(CaseRow).where(
+            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(["released", "closed"])
+        )
         for word in words:
             like = f"%{_escape_like(word.casefold())}%"
             lot_match = (

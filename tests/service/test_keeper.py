@@ -138,7 +138,8 @@ async def test_open_cases_list_days_in_pound_and_dues(
         await k.record_payment(tx, deps, keeper, "KNM-2")
     async with store.transaction() as tx:
         open_cases = await k.list_open_cases(tx, deps, keeper)
-    assert [(c.loaded.case.number, c.days_in_pound) for c in open_cases] == [("KNM-1", 4)]
+    # 1 to 5 March, both days charged under the sample policy ("both_included").
+    assert [(c.loaded.case.number, c.days_in_pound) for c in open_cases] == [("KNM-1", 5)]
     assert open_cases[0].dues.on == date(2026, 3, 5)
 
 

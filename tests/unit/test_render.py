@@ -10,6 +10,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, Translator, detect_script, translator
 from bot.i18n import render as r
+from bot.i18n.dues_text import dues_lines
 from bot.sms_segments import segments
 from domain import errors
 from domain.case import (
@@ -251,7 +252,7 @@ STAGES: list[tuple[str, Callable[[], Case], date, str]] = [
         "s.16(3) in deposit",
         lambda: _closed_sale().apply(AccountRefused(on=date(2026, 3, 7)), FAR),
         date(2026, 3, 7),
-        "Surplus held in deposit; claim it by 7 Jun 2026 (s.16(3)).",
+        "Surplus in deposit since 7 Mar 2026; claims until 7 Jun 2026 (s.16(3)).",
     ),
     (
         "s.15(4) closed",
@@ -263,13 +264,13 @@ STAGES: list[tuple[str, Callable[[], Case], date, str]] = [
         "s.12 released",
         lambda: CASE.apply(ClaimedAndPaid(on=date(2026, 3, 4), paid=Money.rupees("5406")), FAR),
         date(2026, 3, 4),
-        "Paid and released (s.12).",
+        "paid on 4 Mar 2026 and the cattle released (s.12). Nothing is due.",
     ),
     (
         "s.14 on deposit",
         lambda: release_on_deposit(CASE, TARIFF, date(2026, 3, 4), FAR),
         date(2026, 3, 4),
-        "Cattle delivered on deposit (s.14).",
+        "and the cattle delivered (s.14). Nothing is due.",
     ),
 ]
 
@@ -288,8 +289,11 @@ def test_the_dues_reply_says_what_happens_next_at_each_stage(
 def test_sale_expenses_appear_with_their_provision_once_the_sale_is_closed() -> None:
     case = _closed_sale()
     dues = dues_on(case, TARIFF, date(2026, 3, 6))
-    assert "sale expenses Rs 500)" in r.dues_reply(dues, case, tr("en"), sms=True)
-    assert "Expenses of sale (s.15(2)): ₹500" in r.dues_reply(dues, case, tr("en"), sms=False)
+    assert "Expenses of sale (s.15(2)): ₹500" in dues_lines(dues, tr("en"))
+    # Once the sale is settled, DUES says what it settled, never a total owed.
+    text = r.dues_reply(dues, case, tr("en"), sms=True)
+    assert "the dues were settled from the proceeds of the sale on 6 Mar 2026 (s.15(2))" in text
+    assert "due on" not in text
 
 
 def test_once_the_cattle_have_left_the_dues_no_longer_grow_each_day() -> None:

@@ -1,0 +1,60 @@
+"""Where a case stands, and since when, in one sentence citing its provision: the reason a
+refusal gives ("the cattle were released to the owner on 5 Mar 2026 (s.12)") rather
+than only "not allowed at the present stage"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.words_text import day
+from domain.case import Stage
+
+__all__ = ["stage_sentence"]
+
+_SENTENCES: Final[dict[Stage, Callable[[Translator], str]]] = {
+    # TRANSLATORS: s.13(1) — why a step is refused: the cattle are in the pound and
+    # have not been reported unclaimed.
+    Stage.IMPOUNDED: lambda tr: tr.gettext(
+        "The cattle are in the pound since %(date)s and have not been reported unclaimed (s.13(1))."
+    ),
+    # TRANSLATORS: s.12 — why a step is refused: the owner paid and took the cattle.
+    Stage.RELEASED: lambda tr: tr.gettext(
+        "The cattle were released to the owner on %(date)s (s.12)."
+    ),
+    # TRANSLATORS: s.14 — why a step is refused: the owner deposited the dues while
+    # disputing the seizure and took the cattle.
+    Stage.ON_DEPOSIT: lambda tr: tr.gettext(
+        "The cattle were delivered to the owner on a deposit on %(date)s (s.14)."
+    ),
+    # TRANSLATORS: s.13(1), s.13(2) — why a step is refused: reported, no notice yet.
+    Stage.REPORTED: lambda tr: tr.gettext(
+        "The cattle were reported unclaimed on %(date)s; no notice has been posted (s.13(2))."
+    ),
+    # TRANSLATORS: s.13(2) — why a step is refused: the notice is posted.
+    Stage.NOTICE_POSTED: lambda tr: tr.gettext("The notice was posted on %(date)s (s.13(2))."),
+    # TRANSLATORS: s.15(1) — why a step is refused: the owner refused to pay.
+    Stage.OWNER_REFUSED: lambda tr: tr.gettext(
+        "The owner refused to pay on %(date)s; the cattle are to be sold (s.15(1))."
+    ),
+    # TRANSLATORS: s.13(3), s.15(1) — why a step is refused: the sale has begun.
+    Stage.SELLING: lambda tr: tr.gettext("The sale began on %(date)s (s.13(3), s.15(1))."),
+    # TRANSLATORS: s.15(3) — why a step is refused: the sale is settled and the account
+    # awaits the owner.
+    Stage.ACCOUNT_DUE: lambda tr: tr.gettext(
+        "The sale was settled on %(date)s; the account awaits the owner (s.15(3))."
+    ),
+    # TRANSLATORS: s.16(3) — why a step is refused: the balance is held in deposit.
+    Stage.IN_DEPOSIT: lambda tr: tr.gettext(
+        "The balance of the sale is held in deposit since %(date)s (s.16(3))."
+    ),
+    # TRANSLATORS: why a step is refused: the case is over.
+    Stage.CLOSED: lambda tr: tr.gettext("The case was closed on %(date)s."),
+}
+
+
+def stage_sentence(stage: Stage, since: date, tr: Translator) -> str:
+    """Where a case stands and since when, citing the provision of its stage."""
+    return _SENTENCES[stage](tr) % {"date": day(since, tr)}
