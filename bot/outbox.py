@@ -11,10 +11,10 @@ lease is renewed, on the condition that the row is still this instance's
 never sent twice. A batch is sent for at most half the lease; what is left of it
 then is given back at once for any instance to claim.
 
-Fairness: a claim takes at most one message per recipient (the oldest), and none for
-the recipients the caller names as ``busy`` (a Telegram chat that must wait for its
-one-message-a-second slot): a chat with hundreds of replies queued waits its turn
-without holding up the others.
+Fairness on a paced channel (one named in ``busy``: Telegram, one new message a
+second per chat): a claim takes at most one message per recipient (the oldest), and
+none for the recipients named busy (a chat waiting for its slot). A chat with hundreds
+of replies queued waits its turn without holding up the others.
 """
 
 from __future__ import annotations
@@ -98,13 +98,16 @@ async def claim(
     lease: timedelta = LEASE,
     busy: Mapping[str, Collection[str]] | None = None,
 ) -> list[OutboxRow]:
-    """Take up to ``limit`` due messages of ``channels`` for ``worker`` under a lease: the
-    oldest of each recipient, none for the ``busy`` recipients of a channel."""
+    """Take up to ``limit`` due messages of ``channels`` for ``worker`` under a lease; on
+    a channel named in ``busy``, only the oldest of each recipient and none for the
+    recipients it names."""
+    busy = busy or {}
     async with store.transaction() as tx:
         now = tx.now
         ranked = (
             select(
                 OutboxRow.id,
+                OutboxRow.channel,
                 func.row_number()
                 .over(
                     partition_by=(OutboxRow.channel, OutboxRow.recipient),
@@ -112,13 +115,14 @@ async def claim(
                 )
                 .label("nth"),
             )
-            .where(*_due(now, channels, busy or {}))
+            .where(*_due(now, channels, busy))
             .subquery()
         )
+        first = or_(ranked.c.nth == 1, ranked.c.channel.not_in(list(busy)))
         # The window is one level down: PostgreSQL refuses FOR UPDATE beside it.
         due = (
             select(OutboxRow.id)
-            .where(OutboxRow.id.in_(select(ranked.c.id).where(ranked.c.nth == 1)))
+            .where(OutboxRow.id.in_(select(ranked.c.id).where(first)))
             .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
             .limit(limit)
             .with_for_update(skip_locked=True)

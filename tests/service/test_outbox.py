@@ -182,19 +182,20 @@ async def test_a_batch_sends_for_half_the_lease_and_gives_the_rest_back(
     assert await deliver_once(store, {"sms": sender}, "other") == 3  # due again at once
 
 
-async def test_a_claim_takes_one_message_per_recipient_and_none_for_a_busy_one(
+async def test_a_paced_channel_claims_one_message_per_chat_and_none_for_a_busy_one(
     store: Store,
 ) -> None:
     async with store.transaction() as tx:
         for i in range(5):
             await enqueue(tx, key=f"flood{i}", channel="telegram", recipient="1", body="x")
         await enqueue(tx, key="help", channel="telegram", recipient="2", body="HELP")
-        await enqueue(tx, key="sms", channel="sms", recipient="1", body="x")
-    taken = await claim(store, "w", ["telegram", "sms"])
-    assert [r.idempotency_key for r in taken] == ["flood0", "help", "sms"]
+        for i in range(2):
+            await enqueue(tx, key=f"sms{i}", channel="sms", recipient="1", body="x")
+    taken = await claim(store, "w", ["telegram", "sms"], busy={"telegram": []})
+    assert [r.idempotency_key for r in taken] == ["flood0", "help", "sms0", "sms1"]
     await _give_back_all(store)
     taken = await claim(store, "w", ["telegram", "sms"], busy={"telegram": ["1"]})
-    assert [r.idempotency_key for r in taken] == ["help", "sms"]
+    assert [r.idempotency_key for r in taken] == ["help", "sms0", "sms1"]
 
 
 async def _give_back_all(store: Store) -> None:
