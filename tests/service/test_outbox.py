@@ -6,6 +6,7 @@ import asyncio
 from collections import Counter
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import select, update
 
 from bot.clock import FixedClock
@@ -138,17 +139,19 @@ async def _unsent(store: Store) -> int:
     return sum(row.status in ("queued", "sending") for row in await _rows(store))
 
 
+@pytest.mark.parametrize("channel", ["telegram", "sms"])
 async def test_two_instances_with_a_slow_provider_send_each_message_once(
-    store: Store, clock: FixedClock
+    store: Store, clock: FixedClock, channel: str
 ) -> None:
     # Issue 13: 60 rows, a provider answering in 3.5 s, the 2-minute lease: the lease ran
     # out mid-batch and the other instance sent 16 texts again.
-    await _queue(store, 60, channel="telegram")
+    await _queue(store, 60, channel=channel)
     first, second = SlowSender(clock, 3.5), SlowSender(clock, 3.5)
+    busy = {"telegram": []} if channel == "telegram" else {}  # as each delivery loop passes
 
     async def drain(sender: FakeSender, name: str) -> None:
         while await _unsent(store):  # an idle instance keeps looking, as the loop does
-            await deliver_once(store, {"telegram": sender}, name)
+            await deliver_once(store, {channel: sender}, name, busy=busy)
             await asyncio.sleep(0)
 
     await asyncio.gather(drain(first, "a"), drain(second, "b"))
