@@ -23,9 +23,7 @@ def upgrade() -> None:
         "sender_counts",
         sa.Column("channel", sa.String(length=16), nullable=False),
         sa.Column("sender", sa.String(length=64), nullable=False),
-        sa.Column(
-            "window_start", bot.store.models.UtcDateTime(timezone=True), nullable=False
-        ),
+        sa.Column("window_start", bot.store.models.UtcDateTime(timezone=True), nullable=False),
         sa.Column("count", sa.Integer(), nullable=False),
         sa.Column("told", sa.Boolean(), nullable=False),
         sa.PrimaryKeyConstraint("channel", "sender", name=op.f("pk_sender_counts")),
