@@ -8,8 +8,9 @@ while sending) is claimed again: at most one duplicate per crash, never a loss.
 A slow provider must not make a live instance look dead. Before each send the row's
 lease is renewed, on the condition that the row is still this instance's
 (``take``): a row another instance claimed after the lease ran out is left to it,
-never sent twice. A batch is sent for at most half the lease; what is left of it
-then is given back at once for any instance to claim.
+never sent twice. A delivery loop claims what it can send in half the lease at the
+pace of its last batch (``BatchSize``); a batch is sent for at most half the lease, and
+what is left of it then is given back at once for any instance to claim.
 
 Fairness on a paced channel (one named in ``busy``: Telegram, one new message a
 second per chat): a claim takes at most one message per recipient (the oldest), and
@@ -32,6 +33,7 @@ from bot.store.models import OutboxRow
 from bot.store.tx import Store
 
 __all__ = [
+    "BatchSize",
     "PermanentSendError",
     "Sender",
     "TransientSendError",
@@ -183,7 +185,12 @@ async def _give_back(store: Store, row_ids: list[int], worker: str) -> None:
                 OutboxRow.claimed_by == worker,
                 OutboxRow.status == "sending",
             )
-            .values(status="queued", claimed_until=None, attempts=OutboxRow.attempts - 1)
+            .values(
+                status="queued",
+                claimed_by=None,
+                claimed_until=None,
+                attempts=OutboxRow.attempts - 1,
+            )
             .execution_options(synchronize_session=False)
         )
 
@@ -198,6 +205,27 @@ async def _finish(store: Store, row_id: int, worker: str, **values: object) -> N
         )
 
 
+class BatchSize:
+    """How many messages a delivery loop claims at a time: what it can send in half the
+    lease at the pace of its last batch (never more than ``most``), so that it does not
+    hold messages another instance could be sending."""
+
+    def __init__(self, lease: timedelta = LEASE, most: int = 50) -> None:
+        self.lease, self.most = lease, most
+        self.per_message: timedelta | None = None
+
+    def limit(self) -> int:
+        """The number of messages to claim next."""
+        if not self.per_message:
+            return self.most
+        return max(1, min(self.most, int(self.lease / 2 / self.per_message)))
+
+    def record(self, messages: int, took: timedelta) -> None:
+        """A batch sent ``messages`` (tried) in ``took``."""
+        if messages:
+            self.per_message = took / messages
+
+
 async def deliver_once(
     store: Store,
     senders: Mapping[str, Sender],
@@ -207,16 +235,23 @@ async def deliver_once(
     pause: Mapping[str, float] | None = None,
     lease: timedelta = LEASE,
     busy: Mapping[str, Collection[str]] | None = None,
+    batch: BatchSize | None = None,
 ) -> int:
-    """One pass: claim due messages and send them; returns how many were sent."""
-    sent = 0
+    """One pass: claim due messages and send them; returns how many were sent.
+
+    ``batch`` (kept by a delivery loop from pass to pass) sizes the claim instead of
+    ``limit``."""
+    sent = tried = 0
     pause = pause or {}
-    rows = await claim(store, worker, list(senders), limit, lease=lease, busy=busy)
-    stop_at = store.clock.now() + lease / 2
+    size = batch.limit() if batch is not None else limit
+    rows = await claim(store, worker, list(senders), size, lease=lease, busy=busy)
+    started = store.clock.now()
+    stop_at = started + lease / 2
     for i, row in enumerate(rows):
         if store.clock.now() >= stop_at:
             await _give_back(store, [r.id for r in rows[i:]], worker)
             break
+        tried += 1
         if not await take(store, row.id, worker, lease):
             log.info("outbox %s: taken over by another instance", row.idempotency_key)
             continue
@@ -252,4 +287,6 @@ async def deliver_once(
             sent += 1
         if pause.get(row.channel):
             await asyncio.sleep(pause[row.channel])
+    if batch is not None:
+        batch.record(tried, store.clock.now() - started)
     return sent

@@ -43,7 +43,7 @@ from telegram.error import (
 )
 
 from bot.channels.telegram_outbox import Action, decode
-from bot.outbox import LEASE, PermanentSendError, TransientSendError, deliver_once
+from bot.outbox import LEASE, BatchSize, PermanentSendError, TransientSendError, deliver_once
 from bot.store.tx import Store
 from bot.workers import worker_id
 
@@ -194,6 +194,7 @@ class TelegramDelivery:
         lease: timedelta = LEASE,
     ) -> None:
         self.store, self.sender, self.interval, self.lease = store, sender, interval, lease
+        self._batch = BatchSize(lease)
         self._wake = asyncio.Event()
         self._kicks = 0
         self._done = -1
@@ -223,6 +224,7 @@ class TelegramDelivery:
                     self._me,
                     lease=self.lease,
                     busy={CHANNEL: self.sender.pacer.busy()},
+                    batch=self._batch,
                 )
             except Exception:
                 log.exception("Telegram delivery pass failed")

@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 
 from bot.clock import FixedClock
 from bot.outbox import (
+    BatchSize,
     PermanentSendError,
     TransientSendError,
     UnsubscribedError,
@@ -183,6 +184,20 @@ async def test_a_batch_sends_for_half_the_lease_and_gives_the_rest_back(
     assert [r.status for r in rows] == ["sent"] * 3 + ["queued"] * 7
     assert all(r.attempts == 0 and r.claimed_until is None for r in rows[3:])
     assert await deliver_once(store, {"sms": sender}, "other") == 3  # due again at once
+
+
+async def test_a_loop_claims_what_it_can_send_in_half_the_lease_at_its_last_pace(
+    store: Store, clock: FixedClock
+) -> None:
+    await _queue(store, 10)
+    sender, batch = SlowSender(clock, 20), BatchSize()
+    assert batch.limit() == 50  # nothing known yet
+    assert await deliver_once(store, {"sms": sender}, "w", batch=batch) == 3
+    assert batch.limit() == 3  # 20 s a message: three in a minute
+    assert await deliver_once(store, {"sms": sender}, "w", batch=batch) == 3
+    rows = await _rows(store)
+    assert [r.status for r in rows] == ["sent"] * 6 + ["queued"] * 4
+    assert all(r.claimed_by is None and r.attempts == 0 for r in rows[6:])
 
 
 async def test_a_paced_channel_claims_one_message_per_chat_and_none_for_a_busy_one(
