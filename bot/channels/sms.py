@@ -5,7 +5,8 @@ public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passe
 anything unsigned or forged gets 403 and changes nothing. The raw message is stored
 (unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
 reply and no second effect. Replies are TwiML. A number past its limit of answers
-(``bot.limits``) is told once when to try again, then answered with nothing.
+(``bot.limits``) is told once when to try again, then answered with nothing (a STOP
+is still recorded).
 
 ``POST /twilio/status``: delivery reports, signed too; a message's status only moves
 forward; error 21610 (the number unsubscribed) marks the number stopped.
@@ -25,6 +26,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
+from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
 from bot.i18n import detect_script, render, translator
 from bot.limits import admit
@@ -54,6 +56,14 @@ UNSUBSCRIBED = "21610"
 def status_rank(status: str) -> int:
     """Where a status stands in a message's life (0 for our own ``queued`` and unknown)."""
     return _RANK.get(status, 0)
+
+
+def _is_stop(app: App, body: str) -> bool:
+    """Whether ``body`` is STOP (in any language)."""
+    try:
+        return parse(body, app.config, app.deps.today()).name == "stop"
+    except ParseError:
+        return False
 
 
 def twiml(text: str | None) -> Response:
@@ -113,6 +123,8 @@ class SmsWebhook:
             caller = await caller_for_phone(tx, sender)
             allowed = await admit(tx, app.config.limits, "sms", sender[:64], caller.role)
             if not allowed.answer:  # past the sender's limit: stored, told once, then silent
+                if _is_stop(app, body):  # an opt-out is never refused, only not answered
+                    await handle_text(tx, app.deps, caller, body, sms=True)
                 if not allowed.tell:
                     return ""
                 lang = await language_for(tx, app.deps, caller, body)

@@ -22,7 +22,7 @@ from bot.i18n import render, translator
 from bot.i18n import render_telegram as text
 from bot.limits import admit
 from bot.store.engine import make_engine, make_sessionmaker
-from bot.store.models import InboxRow
+from bot.store.models import Contact, InboxRow
 from bot.store.tx import Store
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
@@ -79,6 +79,16 @@ async def test_a_number_past_its_limit_is_told_once_then_not_answered_until_the_
     assert await inbox(sms.app.store, "sms") == 16  # every message stored all the same
     sms.clock.advance(minutes=7)  # the window has passed
     assert answer_of((await sms.sms(PUBLIC, "HELP", "SM-15")).text) == help_text
+
+
+async def test_a_stop_past_the_limit_is_still_recorded(sms: SmsRig) -> None:
+    for i in range(11):
+        await sms.sms(PUBLIC, "HELP", f"SM-{i}")
+    assert answer_of((await sms.sms(PUBLIC, "STOP", "SM-stop")).text) == ""
+    async with sms.app.store.transaction() as tx:
+        contact = await tx.session.get(Contact, PUBLIC)
+    assert contact is not None
+    assert contact.opted_out_at is not None
 
 
 async def test_a_keeper_is_allowed_more_than_the_public(sms: SmsRig) -> None:
