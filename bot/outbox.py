@@ -4,29 +4,43 @@ The claim is one ``UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED)
 RETURNING`` that works on SQLite (where writers are serialised) and PostgreSQL (where
 instances skip each other's rows). A message whose lease ran out (an instance died
 while sending) is claimed again: at most one duplicate per crash, never a loss.
+
+A slow provider must not make a live instance look dead. Before each send the row's
+lease is renewed, on the condition that the row is still this instance's
+(``take``): a row another instance claimed after the lease ran out is left to it,
+never sent twice. A delivery loop claims what it can send in half the lease at the
+pace of its last batch (``BatchSize``); a batch is sent for at most half the lease, and
+what is left of it then is given back at once for any instance to claim.
+
+Fairness on a paced channel (one named in ``busy``: Telegram, one new message a
+second per chat): a claim takes at most one message per recipient (the oldest), and
+none for the recipients named busy (a chat waiting for its slot). A chat with hundreds
+of replies queued waits its turn without holding up the others.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
-from datetime import timedelta
+from collections.abc import Collection, Mapping
+from datetime import datetime, timedelta
 from typing import Protocol
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
 
 __all__ = [
+    "BatchSize",
     "PermanentSendError",
     "Sender",
     "TransientSendError",
     "UnsubscribedError",
     "claim",
     "deliver_once",
+    "take",
 ]
 
 log = logging.getLogger("poundbot.outbox")
@@ -58,19 +72,59 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
 
 
-async def claim(store: Store, worker: str, channels: list[str], limit: int = 50) -> list[OutboxRow]:
-    """Take up to ``limit`` due messages of ``channels`` for ``worker`` under a lease."""
+def _due(
+    now: datetime, channels: list[str], busy: Mapping[str, Collection[str]]
+) -> list[ColumnElement[bool]]:
+    """Due messages of ``channels``, leaving out the ``busy`` recipients of a channel."""
+    where: list[ColumnElement[bool]] = [
+        OutboxRow.channel.in_(channels),
+        or_(
+            and_(OutboxRow.status == "queued", OutboxRow.next_attempt_at <= now),
+            and_(OutboxRow.status == "sending", OutboxRow.claimed_until < now),
+        ),
+    ]
+    for channel, recipients in busy.items():
+        if recipients:
+            where.append(
+                not_(and_(OutboxRow.channel == channel, OutboxRow.recipient.in_(recipients)))
+            )
+    return where
+
+
+async def claim(
+    store: Store,
+    worker: str,
+    channels: list[str],
+    limit: int = 50,
+    *,
+    lease: timedelta = LEASE,
+    busy: Mapping[str, Collection[str]] | None = None,
+) -> list[OutboxRow]:
+    """Take up to ``limit`` due messages of ``channels`` for ``worker`` under a lease; on
+    a channel named in ``busy``, only the oldest of each recipient and none for the
+    recipients it names."""
+    busy = busy or {}
     async with store.transaction() as tx:
         now = tx.now
+        ranked = (
+            select(
+                OutboxRow.id,
+                OutboxRow.channel,
+                func.row_number()
+                .over(
+                    partition_by=(OutboxRow.channel, OutboxRow.recipient),
+                    order_by=(OutboxRow.next_attempt_at, OutboxRow.id),
+                )
+                .label("nth"),
+            )
+            .where(*_due(now, channels, busy))
+            .subquery()
+        )
+        first = or_(ranked.c.nth == 1, ranked.c.channel.not_in(list(busy)))
+        # The window is one level down: PostgreSQL refuses FOR UPDATE beside it.
         due = (
             select(OutboxRow.id)
-            .where(
-                OutboxRow.channel.in_(channels),
-                or_(
-                    and_(OutboxRow.status == "queued", OutboxRow.next_attempt_at <= now),
-                    and_(OutboxRow.status == "sending", OutboxRow.claimed_until < now),
-                ),
-            )
+            .where(OutboxRow.id.in_(select(ranked.c.id).where(first)))
             .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
             .limit(limit)
             .with_for_update(skip_locked=True)
@@ -83,7 +137,7 @@ async def claim(store: Store, worker: str, channels: list[str], limit: int = 50)
                     .values(
                         status="sending",
                         claimed_by=worker,
-                        claimed_until=now + LEASE,
+                        claimed_until=now + lease,
                         attempts=OutboxRow.attempts + 1,
                     )
                     .returning(OutboxRow.id)
@@ -96,9 +150,49 @@ async def claim(store: Store, worker: str, channels: list[str], limit: int = 50)
         if not ids:
             return []
         rows = await tx.session.execute(
-            select(OutboxRow).where(OutboxRow.id.in_(ids)).order_by(OutboxRow.id)
+            select(OutboxRow)
+            .where(OutboxRow.id.in_(ids))
+            .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
         )
         return list(rows.scalars())
+
+
+async def take(store: Store, row_id: int, worker: str, lease: timedelta = LEASE) -> bool:
+    """Renew the lease of a claimed row just before sending it; False if the row is no
+    longer ``worker``'s (the lease ran out and another instance claimed it)."""
+    async with store.transaction() as tx:
+        result = await tx.session.execute(
+            update(OutboxRow)
+            .where(
+                OutboxRow.id == row_id,
+                OutboxRow.claimed_by == worker,
+                OutboxRow.status == "sending",
+            )
+            .values(claimed_until=tx.now + lease)
+            .execution_options(synchronize_session=False)
+        )
+        return bool(getattr(result, "rowcount", 0))
+
+
+async def _give_back(store: Store, row_ids: list[int], worker: str) -> None:
+    """Release claimed rows not sent (the batch ran out of time): due again at once, and
+    the claim does not count as an attempt."""
+    async with store.transaction() as tx:
+        await tx.session.execute(
+            update(OutboxRow)
+            .where(
+                OutboxRow.id.in_(row_ids),
+                OutboxRow.claimed_by == worker,
+                OutboxRow.status == "sending",
+            )
+            .values(
+                status="queued",
+                claimed_by=None,
+                claimed_until=None,
+                attempts=OutboxRow.attempts - 1,
+            )
+            .execution_options(synchronize_session=False)
+        )
 
 
 async def _finish(store: Store, row_id: int, worker: str, **values: object) -> None:
@@ -111,6 +205,27 @@ async def _finish(store: Store, row_id: int, worker: str, **values: object) -> N
         )
 
 
+class BatchSize:
+    """How many messages a delivery loop claims at a time: what it can send in half the
+    lease at the pace of its last batch (never more than ``most``), so that it does not
+    hold messages another instance could be sending."""
+
+    def __init__(self, lease: timedelta = LEASE, most: int = 50) -> None:
+        self.lease, self.most = lease, most
+        self.per_message: timedelta | None = None
+
+    def limit(self) -> int:
+        """The number of messages to claim next."""
+        if not self.per_message:
+            return self.most
+        return max(1, min(self.most, int(self.lease / 2 / self.per_message)))
+
+    def record(self, messages: int, took: timedelta) -> None:
+        """A batch sent ``messages`` (tried) in ``took``."""
+        if messages:
+            self.per_message = took / messages
+
+
 async def deliver_once(
     store: Store,
     senders: Mapping[str, Sender],
@@ -118,11 +233,28 @@ async def deliver_once(
     *,
     limit: int = 50,
     pause: Mapping[str, float] | None = None,
+    lease: timedelta = LEASE,
+    busy: Mapping[str, Collection[str]] | None = None,
+    batch: BatchSize | None = None,
 ) -> int:
-    """One pass: claim due messages and send them; returns how many were sent."""
-    sent = 0
+    """One pass: claim due messages and send them; returns how many were sent.
+
+    ``batch`` (kept by a delivery loop from pass to pass) sizes the claim instead of
+    ``limit``."""
+    sent = tried = 0
     pause = pause or {}
-    for row in await claim(store, worker, list(senders), limit):
+    size = batch.limit() if batch is not None else limit
+    rows = await claim(store, worker, list(senders), size, lease=lease, busy=busy)
+    started = store.clock.now()
+    stop_at = started + lease / 2
+    for i, row in enumerate(rows):
+        if store.clock.now() >= stop_at:
+            await _give_back(store, [r.id for r in rows[i:]], worker)
+            break
+        tried += 1
+        if not await take(store, row.id, worker, lease):
+            log.info("outbox %s: taken over by another instance", row.idempotency_key)
+            continue
         sender = senders[row.channel]
         try:
             provider_id = await sender.send(row.recipient, row.body, row.idempotency_key)
@@ -155,4 +287,6 @@ async def deliver_once(
             sent += 1
         if pause.get(row.channel):
             await asyncio.sleep(pause[row.channel])
+    if batch is not None:
+        batch.record(tried, store.clock.now() - started)
     return sent

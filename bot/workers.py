@@ -11,7 +11,7 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.outbox import Sender, deliver_once
+from bot.outbox import BatchSize, Sender, deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.store.tx import Store
 
@@ -39,9 +39,10 @@ async def run_delivery(
     """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged."""
     me = worker_id()
     stop = stop or asyncio.Event()
+    batch = BatchSize()
     while not stop.is_set():
         try:
-            sent = await deliver_once(store, senders, me, pause=pause)
+            sent = await deliver_once(store, senders, me, pause=pause, batch=batch)
         except Exception:
             log.exception("outbox delivery pass failed; trying again in %.0f s", interval)
             sent = 0

@@ -4,7 +4,9 @@
 public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passed on;
 anything unsigned or forged gets 403 and changes nothing. The raw message is stored
 (unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
-reply and no second effect. Replies are TwiML.
+reply and no second effect. Replies are TwiML. A number past its limit of answers
+(``bot.limits``) is told once when to try again, then answered with nothing (a STOP
+is still recorded).
 
 ``POST /twilio/status``: delivery reports, signed too; a message's status only moves
 forward; error 21610 (the number unsubscribed) marks the number stopped.
@@ -24,8 +26,10 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
-from bot.dispatch import handle_text
+from bot.commands import ParseError, parse
+from bot.dispatch import handle_text, language_for
 from bot.i18n import detect_script, render, translator
+from bot.limits import admit
 from bot.store.messages import Inbound, process_inbound, set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Tx
@@ -52,6 +56,14 @@ UNSUBSCRIBED = "21610"
 def status_rank(status: str) -> int:
     """Where a status stands in a message's life (0 for our own ``queued`` and unknown)."""
     return _RANK.get(status, 0)
+
+
+def _is_stop(app: App, body: str) -> bool:
+    """Whether ``body`` is STOP (in any language)."""
+    try:
+        return parse(body, app.config, app.deps.today()).name == "stop"
+    except ParseError:
+        return False
 
 
 def twiml(text: str | None) -> Response:
@@ -109,6 +121,16 @@ class SmsWebhook:
 
         async def handle(tx: Tx) -> str:
             caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
+            allowed = await admit(
+                tx, app.config.limits, "sms", (caller.phone or sender)[:64], caller.role
+            )
+            if not allowed.answer:  # past the sender's limit: stored, told once, then silent
+                if _is_stop(app, body):  # an opt-out is never refused, only not answered
+                    await handle_text(tx, app.deps, caller, body, sms=True)
+                if not allowed.tell:
+                    return ""
+                lang = await language_for(tx, app.deps, caller, body)
+                return render.too_many_messages(allowed.until, translator(lang))
             return (await handle_text(tx, app.deps, caller, body, sms=True)).text
 
         try:

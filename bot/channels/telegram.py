@@ -17,7 +17,9 @@ stored). Nothing lost, nothing twice:
    that cannot be written, Telegram gets 500 and sends the update again.
 
 Replies leave through the outbox (``TelegramSender``), kicked as soon as the
-transaction commits. ``poundbot serve --polling`` takes updates by long polling
+transaction commits. An account past its limit of answers (``bot.limits``; a wrong
+invite code counts double) is told once when to try again, then not answered; its
+updates are stored all the same. ``poundbot serve --polling`` takes updates by long polling
 instead, through the same steps (``telegram_connect``).
 """
 
@@ -44,6 +46,7 @@ from bot.channels.telegram_menus import set_default_menus
 from bot.channels.telegram_sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
 from bot.channels.telegram_turn import PoundContext, open_turn, using
 from bot.i18n import LANGUAGES, detect_script, render, translator
+from bot.limits import admit, charge
 from bot.settings import Settings
 from bot.store.messages import Inbound, enqueue, process_inbound
 from bot.store.models import InboxRow
@@ -143,10 +146,18 @@ class TelegramChannel:
 
         async def handle(tx: Tx) -> str:
             turn = await open_turn(tx, self.app.deps, update, key)
+            sender = message.sender
+            allowed = await admit(tx, self.app.config.limits, CHANNEL, sender, turn.caller.role)
+            if not allowed.answer:  # past the sender's limit: stored, told once, then silent
+                if allowed.tell:
+                    await turn.send(render.too_many_messages(allowed.until, turn.tr))
+                return turn.summary() or "[not answered: over the limit]"
             with using(turn):
                 await self.application.process_update(update)
             if turn.error is not None:
                 raise turn.error
+            if turn.penalty:
+                await charge(tx, CHANNEL, sender, turn.penalty)
             return turn.summary()
 
         try:

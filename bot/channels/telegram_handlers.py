@@ -43,6 +43,7 @@ from bot.dispatch import handle_text
 from bot.errors import InviteInvalidError
 from bot.i18n import LANGUAGES, render
 from bot.i18n import render_telegram as text
+from bot.limits import WRONG_INVITE
 from bot.services.admin import accept_invite
 from bot.store.models import User
 
@@ -101,6 +102,7 @@ async def start(update: Update, context: PoundContext) -> None:
                     lang=turn.caller.lang,
                 )
         except InviteInvalidError:
+            turn.penalty += WRONG_INVITE - 1  # guessing codes is slowed down
             await turn.send(text.invite_refused(user.id, turn.tr))
             return
         turn.caller = replace(caller_of(account, CHANNEL), lang=account.lang or turn.caller.lang)

@@ -7,6 +7,11 @@ on the bot (every call, per process); the per-chat one is ``ChatPacer`` here, wh
 spaces new messages to a chat one second apart. Edits, answers to button presses and
 command menus are not new messages and are not paced. A ``RetryAfter`` from Telegram
 is not slept through here: the message goes back to the outbox as a transient failure.
+
+A chat that must wait does not hold up the others: the delivery loop names the chats
+whose slot has not come (``ChatPacer.busy``) and the outbox claims nothing for them,
+and one message at most per chat in each claim; the loop looks again when the first
+of them is free. The pace is kept per process.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from telegram import (
     Bot,
@@ -37,7 +43,7 @@ from telegram.error import (
 )
 
 from bot.channels.telegram_outbox import Action, decode
-from bot.outbox import PermanentSendError, TransientSendError, deliver_once
+from bot.outbox import LEASE, BatchSize, PermanentSendError, TransientSendError, deliver_once
 from bot.store.tx import Store
 from bot.workers import worker_id
 
@@ -79,6 +85,17 @@ class ChatPacer:
         self._next[chat] = now + self.interval
         if len(self._next) > 10_000:  # forget chats whose slot is long past
             self._next = {c: t for c, t in self._next.items() if t > now}
+
+    def busy(self) -> list[str]:
+        """The chats that may not have a new message yet."""
+        now = self._clock()
+        return [chat for chat, ready in self._next.items() if ready > now]
+
+    def free_in(self) -> float | None:
+        """Seconds until the first busy chat may have a new message (None: none busy)."""
+        now = self._clock()
+        waits = [ready - now for ready in self._next.values() if ready > now]
+        return min(waits) if waits else None
 
 
 def _inline(action: Action) -> InlineKeyboardMarkup | None:
@@ -168,8 +185,16 @@ class TelegramDelivery:
     other instances and channels queued (a keeper's SMS report to an officer).
     """
 
-    def __init__(self, store: Store, sender: TelegramSender, *, interval: float = 2.0) -> None:
-        self.store, self.sender, self.interval = store, sender, interval
+    def __init__(
+        self,
+        store: Store,
+        sender: TelegramSender,
+        *,
+        interval: float = 2.0,
+        lease: timedelta = LEASE,
+    ) -> None:
+        self.store, self.sender, self.interval, self.lease = store, sender, interval, lease
+        self._batch = BatchSize(lease)
         self._wake = asyncio.Event()
         self._kicks = 0
         self._done = -1
@@ -193,7 +218,14 @@ class TelegramDelivery:
             self._wake.clear()
             started = self._kicks
             try:
-                sent = await deliver_once(self.store, {CHANNEL: self.sender}, self._me)
+                sent = await deliver_once(
+                    self.store,
+                    {CHANNEL: self.sender},
+                    self._me,
+                    lease=self.lease,
+                    busy={CHANNEL: self.sender.pacer.busy()},
+                    batch=self._batch,
+                )
             except Exception:
                 log.exception("Telegram delivery pass failed")
                 sent = 0
@@ -204,8 +236,10 @@ class TelegramDelivery:
                 self._changed.notify_all()
             if self._kicks != started:
                 continue
+            free_in = self.sender.pacer.free_in()  # a waiting chat's next slot
+            timeout = self.interval if free_in is None else min(self.interval, free_in)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(_first(self._wake, stop), timeout=self.interval)
+                await asyncio.wait_for(_first(self._wake, stop), timeout=timeout)
 
 
 async def _first(*events: asyncio.Event) -> None:

@@ -114,6 +114,7 @@ class Turn:
     caller: Caller
     text: str = ""
     error: BaseException | None = None
+    penalty: int = 0  # counted against the sender's limit beyond the message itself
     replies: list[str] = field(default_factory=list)
     _counts: Counter[str] = field(default_factory=Counter)
     _chat: ChatState | None = None

@@ -19,6 +19,7 @@ from bot.config.model import (
     Fault,
     Pound,
     ReminderSettings,
+    SenderLimits,
     normalize_word,
 )
 
@@ -31,6 +32,7 @@ __all__ = [
     "Fault",
     "Pound",
     "ReminderSettings",
+    "SenderLimits",
     "config_path",
     "load_config",
     "normalize_word",

@@ -29,6 +29,7 @@ __all__ = [
     "amount",
     "clock",
     "code",
+    "count",
     "day",
     "languages",
     "listing",
@@ -161,6 +162,13 @@ def rate(value: Any, key: Key, where: str) -> float:
     if not (number and math.isfinite(value) and value > 0):
         raise Bad(f"{where}: {value!r} is not a number above 0")
     return float(value)
+
+
+def count(value: Any, key: Key, where: str) -> int:
+    """A whole number from 1 up (messages, minutes)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise Bad(f"{where}: {value!r} is not a whole number from 1 up")
+    return value
 
 
 def order(value: Any, key: Key, where: str) -> tuple[DuesItem, ...]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import time
+from dataclasses import dataclass, field
+from datetime import time, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.languages import LANGUAGES
@@ -29,6 +29,7 @@ __all__ = [
     "Fault",
     "Pound",
     "ReminderSettings",
+    "SenderLimits",
     "normalize_word",
 ]
 
@@ -85,6 +86,25 @@ class ReminderSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class SenderLimits:
+    """How many messages of one sender are answered in a window (the Act is silent: an
+    authority's policy). Each SMS answer costs the authority money and each Telegram
+    answer takes a slot of the bot's 30 a second; past the limit the sender is told once
+    when to try again, then not answered until the window ends."""
+
+    window: timedelta = timedelta(minutes=10)
+    public: int = 10
+    keeper: int = 60
+    officer: int = 60  # admins too
+
+    def allowance(self, role: str) -> int:
+        """Answers a sender in ``role`` gets in one window."""
+        if role == "public":
+            return self.public
+        return self.keeper if role == "keeper" else self.officer
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A checked configuration. ``pounds`` and ``tariffs`` are keyed by pound code;
     ``kind_words[lang][normalize_word(word)]`` is a kind code."""
@@ -99,6 +119,7 @@ class Config:
     reminders: ReminderSettings
     # The region a telephone number without a country code is read in (ISO 3166 code).
     phone_region: str = "IN"
+    limits: SenderLimits = field(default_factory=SenderLimits)
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from types import MappingProxyType
 from typing import Any
 
@@ -24,6 +24,7 @@ from bot.config.model import (
     Fault,
     Pound,
     ReminderSettings,
+    SenderLimits,
 )
 from bot.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
@@ -32,6 +33,9 @@ from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 __all__ = ["Reader"]
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
+#: Sections that may be left out: their defaults apply.
+_OPTIONAL = ("limits",)
+_LIMITS = ("window_minutes", "public", "keeper", "officer")
 
 
 @dataclass
@@ -48,7 +52,7 @@ class Reader:
 
     def read(self) -> Config | None:
         """The Config, or None when there are faults (in ``faults``)."""
-        self.keys(self.raw, (), "the file", _TOP, _TOP)
+        self.keys(self.raw, (), "the file", _TOP, _TOP + _OPTIONAL)
         text, code = checks.text, checks.code
         reminders = self.section(
             "reminders",
@@ -101,6 +105,7 @@ class Reader:
             if pound["authority"] is not None and pound["authority"] not in known:
                 self.fault((*key, "authority"), f"pound {pound['code']}: unknown authority")
         tariffs = self.tariffs(pounds, policy["feeding_days"])
+        limits = self.limits()
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
@@ -120,6 +125,24 @@ class Reader:
                 night_end,
                 reminders["sms_per_second"],
             ),
+            limits=limits,
+        )
+
+    def limits(self) -> SenderLimits:
+        """[limits] (optional, each key too): answers per sender in a window."""
+        table = self.raw.get("limits", {})
+        default = SenderLimits()
+        if not isinstance(table, dict):
+            self.fault(("limits",), "[limits] must be a table")
+            return default
+        spec = dict.fromkeys(_LIMITS, checks.count)
+        read = self.record(table, ("limits",), "[limits]", spec, optional=_LIMITS)
+        minutes = read["window_minutes"]
+        return SenderLimits(
+            window=timedelta(minutes=minutes) if minutes else default.window,
+            public=read["public"] or default.public,
+            keeper=read["keeper"] or default.keeper,
+            officer=read["officer"] or default.officer,
         )
 
     # -- tables ---------------------------------------------------------------------

@@ -62,7 +62,8 @@ class Call:
 @dataclass
 class FakeTelegram:
     """Answers the Bot API methods poundbot uses; ``fail`` holds answers to give first,
-    as (method, status, description, retry_after)."""
+    as (method, status, description, retry_after); ``delay`` is how many seconds it takes
+    to answer a ``sendMessage`` (a slow Bot API)."""
 
     calls: list[Call] = field(default_factory=list)
     fail: list[tuple[str, int, str, int | None]] = field(default_factory=list)
@@ -72,6 +73,7 @@ class FakeTelegram:
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _called: asyncio.Condition = field(default_factory=asyncio.Condition)
     closed: bool = False
+    delay: float = 0.0
 
     def app(self) -> Starlette:
         return Starlette(routes=[Route("/bot{token}/{method}", self.handle, methods=["POST"])])
@@ -118,6 +120,8 @@ class FakeTelegram:
         if request.path_params["token"] != TOKEN:
             return _error(401, "Unauthorized")
         params = await self._params(request)
+        if method == "sendMessage" and self.delay:
+            await asyncio.sleep(self.delay)
         call = Call(method, params)
         self.calls.append(call)
         for i, (name, status, description, retry_after) in enumerate(self.fail):

@@ -28,17 +28,18 @@ import functools
 from decimal import Decimal
 from typing import Final
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_datetime, format_time
 from babel.numbers import format_currency
 
 from bot.i18n.catalogs import locale_of
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 
-__all__ = ["date", "datetime", "money"]
+__all__ = ["clock_time", "date", "datetime", "money"]
 
 _DATE: Final = "d MMM y"
 _DATETIME: Final = "d MMM y, h:mm a"
+_TIME: Final = "h:mm a"
 _GROUPED_WHOLE: Final = "#,##,##0"
 _GROUPED_PAISE: Final = "#,##,##0.00"
 
@@ -71,6 +72,13 @@ def _money(paise: int, lang: str, sms: bool) -> str:
 @functools.lru_cache(maxsize=1024)
 def _date(day: _dt.date, lang: str) -> str:
     return format_date(day, _DATE, locale=locale_of(lang))
+
+
+def clock_time(moment: _dt.datetime, lang: str) -> str:
+    """The local time of day of ``moment``: ``11:40 AM``."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(LOCAL_TZ).replace(tzinfo=None)
+    return format_time(moment.time(), _TIME, locale=locale_of(lang))
 
 
 def datetime(moment: _dt.datetime, lang: str) -> str:

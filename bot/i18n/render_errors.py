@@ -6,10 +6,11 @@ stops a message from being processed (``try_again_later``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.fmt import clock_time
 from bot.i18n.render_parse import PARSE_CODES, parse_error
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import ECHO_LIMIT, cite, day
@@ -24,6 +25,7 @@ __all__ = [
     "bad_count",
     "error",
     "not_allowed",
+    "too_many_messages",
     "try_again_later",
     "unknown_case",
     "unknown_command",
@@ -245,3 +247,14 @@ def try_again_later(tr: Translator) -> str:
     return tr.gettext(
         "Sorry, we could not process your message just now. Please send it again in a few minutes."
     )
+
+
+def too_many_messages(until: datetime, tr: Translator) -> str:
+    """The one answer to a sender past their limit of messages (``bot.limits``): when
+    they will be answered again (local time). Within ``SMS_SEGMENT_BUDGET``."""
+    # TRANSLATORS: the sender has sent more messages than are answered in a while; the
+    # next ones get no answer until %(time)s (a local clock time such as 11:40 AM).
+    # It goes out as an SMS: keep it short.
+    return tr.gettext("You have sent many messages. We will answer again after %(time)s.") % {
+        "time": clock_time(until, tr.lang)
+    }

@@ -40,6 +40,7 @@ __all__ = [
     "Pound",
     "ReminderJob",
     "SaleLot",
+    "SenderCount",
     "SettlementRow",
     "User",
     "UtcDateTime",
@@ -278,6 +279,19 @@ class Contact(Base):
     lang: Mapped[str | None] = mapped_column(String(2))
     opted_out_at: Mapped[datetime | None]
     updated_at: Mapped[datetime]
+
+
+class SenderCount(Base):
+    """Messages of one sender answered in the current window (``bot.limits``): one row
+    per channel and sender, started again when its window has passed; ``told`` once
+    the sender has been told to wait."""
+
+    __tablename__ = "sender_counts"
+    channel: Mapped[str] = mapped_column(String(16), primary_key=True)
+    sender: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime]
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    told: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Conversation(Base):

@@ -4,7 +4,7 @@ and ``poundbot config check`` reports them."""
 from __future__ import annotations
 
 import re
-from datetime import date, time
+from datetime import date, time, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from bot.config import (
     Config,
     ConfigError,
     Fault,
+    SenderLimits,
     load_config,
     parse_config,
     sample_config_path,
@@ -160,6 +161,26 @@ def test_telephone_numbers_are_read_in_india_unless_another_region_is_configured
     assert parse_config(SAMPLE).phone_region == "IN"
     assert parse_config(edited('phone_region = "IN"\n', "")).phone_region == "IN"
     assert parse_config(edited('phone_region = "IN"', 'phone_region = "lk"')).phone_region == "LK"
+
+
+def test_the_sample_limits_per_sender(sample: Config) -> None:
+    limits = sample.limits
+    assert limits.window == timedelta(minutes=10)
+    assert [limits.allowance(role) for role in ("public", "keeper", "officer", "admin")] == [
+        10,
+        60,
+        60,
+        60,
+    ]
+
+
+def test_without_a_limits_section_the_defaults_apply() -> None:
+    start = SAMPLE.index("[limits]")
+    end = SAMPLE.index("officer = 60", start) + len("officer = 60")
+    config = parse_config(SAMPLE[:start] + SAMPLE[end:])
+    assert config.limits == SenderLimits()
+    partial = parse_config(SAMPLE.replace("public = 10", "public = 3"))
+    assert (partial.limits.public, partial.limits.keeper) == (3, 60)
 
 
 @pytest.mark.parametrize(
@@ -372,6 +393,15 @@ FAULTS = [
         "[tariffs.ENMX]",
     ),
     ("a tariff no pound applies", 'tariff = "ENM"', 'tariff = "ENMX"', "[tariffs.ENM]", "no pound"),
+    ("no answers at all for the public", "public = 10", "public = 0", None, "from 1 up"),
+    ("a window of half a minute", "window_minutes = 10", "window_minutes = 0.5", None, "whole"),
+    (
+        "a misspelt limit",
+        "keeper = 60",
+        "keepers = 60",
+        None,
+        "[limits]: unknown key 'keepers' (did you mean 'keeper'?)",
+    ),
 ]
 
 

@@ -129,3 +129,16 @@ def test_ctrl_c_leaves_the_console_at_the_first_press_without_a_traceback(
     assert status == 130
     assert "Traceback" not in err
     assert "Fatal" not in err
+
+
+async def test_the_console_is_not_limited_per_sender(tmp_path: Path) -> None:
+    # The SMS and Telegram limits (10 answers in 10 minutes for the public) are for
+    # messages that cost money or Telegram's rate; the console answers every line.
+    clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url, clock=clock) as app:
+        owner = Caller.public("console", phone="+919847000001")
+        out = io.StringIO()
+        await run_console(app, owner, read=reader(lines(*["HELP"] * 15)), out=out)
+    assert out.getvalue().count("DUES") >= 15
+    assert "You have sent many messages" not in out.getvalue()

@@ -1,4 +1,4 @@
-"""The data migration ``h8_phones`` on SQLite and (with ``POUNDBOT_TEST_PG_URL``)
+"""The data migration ``0005`` on SQLite and (with ``POUNDBOT_TEST_PG_URL``)
 PostgreSQL: numbers stored before libphonenumber read them are rewritten in E.164, the
 unreadable are left and logged masked, and the public search descriptions lose the
 owner's name and number (issue 13, items 10 and 11)."""

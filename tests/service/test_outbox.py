@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from datetime import timedelta
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import select, update
 
 from bot.clock import FixedClock
 from bot.outbox import (
+    BatchSize,
     PermanentSendError,
     TransientSendError,
     UnsubscribedError,
     claim,
     deliver_once,
+    take,
 )
 from bot.store.messages import enqueue
 from bot.store.models import Contact, OutboxRow
@@ -117,3 +121,103 @@ async def test_a_message_not_due_until_morning_waits(store: Store, clock: FixedC
     assert await deliver_once(store, {"sms": FakeSender()}, "w") == 0
     clock.advance(hours=9)
     assert await deliver_once(store, {"sms": FakeSender()}, "w") == 1
+
+
+class SlowSender(FakeSender):
+    """A provider that takes ``seconds`` of the store's clock to accept each message."""
+
+    def __init__(self, clock: FixedClock, seconds: float) -> None:
+        super().__init__()
+        self.clock, self.seconds = clock, seconds
+
+    async def send(self, recipient: str, body: str, key: str) -> str:
+        await asyncio.sleep(0)  # the other instance runs meanwhile
+        self.clock.advance(seconds=self.seconds)
+        return await super().send(recipient, body, key)
+
+
+async def _unsent(store: Store) -> int:
+    return sum(row.status in ("queued", "sending") for row in await _rows(store))
+
+
+@pytest.mark.parametrize("channel", ["telegram", "sms"])
+async def test_two_instances_with_a_slow_provider_send_each_message_once(
+    store: Store, clock: FixedClock, channel: str
+) -> None:
+    # Issue 13: 60 rows, a provider answering in 3.5 s, the 2-minute lease: the lease ran
+    # out mid-batch and the other instance sent 16 texts again.
+    await _queue(store, 60, channel=channel)
+    first, second = SlowSender(clock, 3.5), SlowSender(clock, 3.5)
+    busy = {"telegram": []} if channel == "telegram" else {}  # as each delivery loop passes
+
+    async def drain(sender: FakeSender, name: str) -> None:
+        while await _unsent(store):  # an idle instance keeps looking, as the loop does
+            await deliver_once(store, {channel: sender}, name, busy=busy)
+            await asyncio.sleep(0)
+
+    await asyncio.gather(drain(first, "a"), drain(second, "b"))
+    keys = [key for _, _, key in first.sent + second.sent]
+    assert len(keys) == 60, Counter(keys).most_common(3)
+    assert sorted(keys) == sorted(f"k{i}" for i in range(60))
+    rows = await _rows(store)
+    assert all(row.status == "sent" for row in rows)
+
+
+async def test_an_instance_whose_lease_was_taken_over_does_not_send_it(
+    store: Store, clock: FixedClock
+) -> None:
+    await _queue(store, 1)
+    (row,) = await claim(store, "slow", ["sms"])
+    clock.advance(minutes=3)  # the lease ran out: another instance claims the row
+    assert [r.id for r in await claim(store, "other", ["sms"])] == [row.id]
+    assert not await take(store, row.id, "slow")  # the slow one checks before sending
+    assert await take(store, row.id, "other")
+
+
+async def test_a_batch_sends_for_half_the_lease_and_gives_the_rest_back(
+    store: Store, clock: FixedClock
+) -> None:
+    await _queue(store, 10)
+    sender = SlowSender(clock, 20)  # 20 s each: three fit in half of the 2-minute lease
+    assert await deliver_once(store, {"sms": sender}, "w") == 3
+    rows = await _rows(store)
+    assert [r.status for r in rows] == ["sent"] * 3 + ["queued"] * 7
+    assert all(r.attempts == 0 and r.claimed_until is None for r in rows[3:])
+    assert await deliver_once(store, {"sms": sender}, "other") == 3  # due again at once
+
+
+async def test_a_loop_claims_what_it_can_send_in_half_the_lease_at_its_last_pace(
+    store: Store, clock: FixedClock
+) -> None:
+    await _queue(store, 10)
+    sender, batch = SlowSender(clock, 20), BatchSize()
+    assert batch.limit() == 50  # nothing known yet
+    assert await deliver_once(store, {"sms": sender}, "w", batch=batch) == 3
+    assert batch.limit() == 3  # 20 s a message: three in a minute
+    assert await deliver_once(store, {"sms": sender}, "w", batch=batch) == 3
+    rows = await _rows(store)
+    assert [r.status for r in rows] == ["sent"] * 6 + ["queued"] * 4
+    assert all(r.claimed_by is None and r.attempts == 0 for r in rows[6:])
+
+
+async def test_a_paced_channel_claims_one_message_per_chat_and_none_for_a_busy_one(
+    store: Store,
+) -> None:
+    async with store.transaction() as tx:
+        for i in range(5):
+            await enqueue(tx, key=f"flood{i}", channel="telegram", recipient="1", body="x")
+        await enqueue(tx, key="help", channel="telegram", recipient="2", body="HELP")
+        for i in range(2):
+            await enqueue(tx, key=f"sms{i}", channel="sms", recipient="1", body="x")
+    taken = await claim(store, "w", ["telegram", "sms"], busy={"telegram": []})
+    assert [r.idempotency_key for r in taken] == ["flood0", "help", "sms0", "sms1"]
+    await _give_back_all(store)
+    taken = await claim(store, "w", ["telegram", "sms"], busy={"telegram": ["1"]})
+    assert [r.idempotency_key for r in taken] == ["help", "sms0", "sms1"]
+
+
+async def _give_back_all(store: Store) -> None:
+    async with store.transaction() as tx:
+        await tx.session.execute(
+            update(OutboxRow).values(status="queued", claimed_by=None, claimed_until=None)
+        )

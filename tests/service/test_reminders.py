@@ -22,7 +22,7 @@ from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.config import Config
 from bot.i18n import render, translator
-from bot.reminders.dispatch import claim, remind_once
+from bot.reminders.dispatch import Pass, claim, fire_claimed, remind_once
 from bot.reminders.listing import deadline_lines
 from bot.services import admin
 from bot.services import keeper as k
@@ -456,6 +456,21 @@ async def test_a_job_leased_by_a_dead_instance_is_sent_by_another_once(
     assert await engine_.run() == []
     (round_,) = [j for j in await _jobs(store, "done") if j.kind == "round"]
     assert (round_.claimed_by, round_.attempts) == ("test", 2)
+
+
+async def test_a_slow_instance_whose_lease_was_taken_over_fires_nothing(
+    store: Store, deps: Deps, keeper: Caller, config: Config, clock: FixedClock, engine_: Engine
+) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    await engine_.until(local(d(9), 7, 59))
+    clock.set(local(d(9)))
+    slow = await claim(store, "slow")
+    clock.set(local(d(9), 8, 3))  # the lease ran out before "slow" got to fire
+    queued = await engine_.run()  # another instance claims the round and queues it
+    assert len(queued) == 1
+    assert await fire_claimed(store, config, "slow", slow) == Pass()  # checked: not its own
+    assert await engine_.run() == []  # nothing more was queued
 
 
 async def test_a_job_that_raises_is_retried_after_a_backoff(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 
@@ -34,6 +34,7 @@ from bot.i18n.words_text import (
     kind_count,
 )
 from domain import errors as domain_errors
+from domain.calendar import LOCAL_TZ
 from domain.case import Case, LotOffered, Stage
 from domain.deadlines import Deadline, DeadlineKind, deadlines
 from domain.dues import complaint_last_day, deposit_for
@@ -836,6 +837,12 @@ def _stopped(lang: str) -> Shown:
 @entry("started", "")
 def _started(lang: str) -> Shown:
     return Shown(r.started(tr(lang)), ("STOP",))
+
+
+@entry("too_many_messages", "")
+def _too_many(lang: str) -> Shown:
+    until = datetime(2026, 3, 1, 11, 40, tzinfo=LOCAL_TZ)
+    return Shown(r.too_many_messages(until, tr(lang)), (fmt.clock_time(until, lang),))
 
 
 @entry("try_again_later", "")

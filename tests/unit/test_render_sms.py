@@ -11,7 +11,7 @@ render every SMS an owner (or anyone who is not staff) can receive, at every sta
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from functools import cache
 
 import pytest
@@ -36,6 +36,7 @@ from bot.i18n.worst_case import (
 )
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.sms_segments import segments
+from domain.calendar import LOCAL_TZ
 from domain.case import Stage, deposit_window_end, report_due_on
 from domain.dues import complaint_last_day, deposit_for, dues_on
 from domain.kinds import DEFAULT_KINDS
@@ -207,6 +208,7 @@ def owner_messages(lang: str) -> dict[str, str]:
         "stopped": r.stopped(tr),
         "started": r.started(tr),
         "try again later": r.try_again_later(tr),
+        "too many messages": r.too_many_messages(datetime(2026, 3, 1, 23, 50, tzinfo=LOCAL_TZ), tr),
     }
     return out
 

@@ -13,7 +13,7 @@ A data migration, no schema change (issue 13, items 10 and 11):
   case's events by ``bot.public_text.public_lots``: no OWNER clause, no names of the
   people of the case, no phone-like digits. The events keep the description as written.
 
-Revision ID: h8_phones
+Revision ID: 0005
 Revises: 0004
 Create Date: 2026-12-01 11:30:00
 """
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "h8_phones"
+revision: str = "0005"
 down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

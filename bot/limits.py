@@ -1,0 +1,76 @@
+"""Answers per sender: how many messages of one sender are answered in a window.
+
+Each SMS answer costs the authority money, and each Telegram answer takes a slot of the
+bot's 30 a second: one sender must not be able to spend either without end. The Act is
+silent; the limits are the authority's policy (``[limits]`` in the configuration).
+
+The count is a row per channel and sender (``sender_counts``), read and written in the
+transaction that handles the message, under the row's lock: it holds across
+instances, and two messages of one sender are counted one after the other. A window
+starts with the first message after the last window ended. The message past the limit
+gets one answer saying when the window ends; later ones none until then. What was sent
+is stored all the same (the inbox keeps it). The console is not limited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from bot.config import SenderLimits
+from bot.store.models import SenderCount
+from bot.store.tx import Tx
+
+__all__ = ["WRONG_INVITE", "Admission", "admit", "charge"]
+
+#: What a wrong invite code counts for (one more than a message): guessing is slowed.
+WRONG_INVITE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """Whether to act on a message and answer it; else whether to tell the sender once
+    that they must wait ``until``."""
+
+    answer: bool
+    tell: bool
+    until: datetime
+
+
+def _insert(tx: Tx) -> Any:
+    dialect = tx.session.bind.dialect.name if tx.session.bind else "sqlite"
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(SenderCount)
+
+
+async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: str) -> Admission:
+    """Count a message of ``sender`` (in ``role``) and say whether it may be answered."""
+    await tx.session.execute(
+        _insert(tx)
+        .values(channel=channel, sender=sender, window_start=tx.now, count=0, told=False)
+        .on_conflict_do_nothing(index_elements=["channel", "sender"])
+    )
+    row = await tx.session.get(SenderCount, (channel, sender), with_for_update=True)
+    assert row is not None  # inserted above, or there already
+    if row.window_start + limits.window <= tx.now:  # the last window has passed
+        row.window_start, row.count, row.told = tx.now, 0, False
+    until = row.window_start + limits.window
+    if row.count + 1 <= limits.allowance(role):
+        row.count += 1
+        return Admission(answer=True, tell=False, until=until)
+    tell = not row.told
+    row.told = True
+    return Admission(answer=False, tell=tell, until=until)
+
+
+async def charge(tx: Tx, channel: str, sender: str, extra: int) -> None:
+    """Count ``extra`` more against ``sender`` in the current window (a wrong invite)."""
+    await tx.session.execute(
+        update(SenderCount)
+        .where(SenderCount.channel == channel, SenderCount.sender == sender)
+        .values(count=SenderCount.count + extra)
+        .execution_options(synchronize_session=False)
+    )
