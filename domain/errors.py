@@ -7,6 +7,7 @@ from datetime import date
 __all__ = [
     "BackwardsDateError",
     "BarredBuyerError",
+    "CorrectionRefusedError",
     "DomainError",
     "FutureDateError",
     "InvalidCaseError",
@@ -14,6 +15,7 @@ __all__ = [
     "TooEarlyError",
     "TransitionRefusedError",
     "UnknownKindError",
+    "VoidRefusedError",
 ]
 
 
@@ -84,3 +86,15 @@ class BarredBuyerError(DomainError):
     """A buyer the Act bars from buying at a pound sale (s.18)."""
 
     code = "barred_buyer"
+
+
+class CorrectionRefusedError(TransitionRefusedError):
+    """A correction of the s.7 record that would make a step already recorded unlawful."""
+
+    code = "correction_refused"
+
+
+class VoidRefusedError(TransitionRefusedError):
+    """Voiding a case on which money has moved."""
+
+    code = "void_refused"

@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import ECHO_LIMIT, connective, keyword
+from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword
+from bot.words import FIELDS
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
 
@@ -34,6 +35,10 @@ def examples(tr: Translator) -> dict[str, str]:
         "ref": connective("ref", lang),
         # "by" in Malayalam, Tamil and Kannada is "seized by"; a claimant is named with BY.
         "by": connective("by", "en"),
+        "correct": keyword("correct", lang),
+        "void": keyword("void", lang),
+        "place": field_word("place", lang),
+        "because": connective("because", lang),
     }
     on = connective("on", lang)
     # TRANSLATORS: s.7 — an example SEIZE line. Translate the kinds of cattle with words
@@ -49,7 +54,16 @@ def examples(tr: Translator) -> dict[str, str]:
     receipt = tr.gettext("%(receipt)s KNM-17 Suresh Kumar")
     # TRANSLATORS: s.16(3) — an example CLAIM line: claimant and the order's reference.
     claim = tr.gettext("%(claim)s KNM-17 %(by)s Suresh Kumar %(ref)s 12/2026")
+    # TRANSLATORS: s.7 — an example CORRECT line: the place of seizure corrected, and
+    # the reason. Translate the place and the reason; keep the placeholders.
+    correct = tr.gettext(
+        "%(correct)s KNM-17 %(place)s Chowwannur junction %(because)s written wrongly"
+    )
+    # TRANSLATORS: an example VOID line: a case entered twice by mistake.
+    void = tr.gettext("%(void)s KNM-17 %(because)s entered twice")
     return {
+        "correct": correct % words,
+        "void": void % words,
         "dues": f"{keyword('dues', lang)} {_CASE}",
         "help": keyword("help", lang),
         "lang": f"{keyword('lang', lang)} ml",
@@ -128,6 +142,16 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "missing_person": lambda tr: tr.gettext(
         "Name the person, like %(example)s or %(example2)s (s.15(4), s.16(3))."
     ),
+    # TRANSLATORS: s.7 — CORRECT or VOID without a reason after BECAUSE.
+    "missing_reason": lambda tr: tr.gettext(
+        "Give the reason after %(because)s, like %(example)s or %(example2)s."
+    ),
+    # TRANSLATORS: s.7 — CORRECT names something that is not a fact of the seizure
+    # report; %(fields)s lists the words that are.
+    "unknown_field": lambda tr: tr.gettext(
+        "'%(word)s' is not a fact of the seizure report. Correct one of %(fields)s, like "
+        "%(example)s (s.7)."
+    ),
 }
 
 #: The codes ``bot.commands.ParseError`` raises.
@@ -150,7 +174,12 @@ _EXAMPLE: Final = {
     "bad_amount": "sold",
     "missing_buyer": "sold",
     "missing_person": "receipt",
+    "missing_reason": "correct",
+    "unknown_field": "correct",
 }
+
+#: The second example each code shows, where it is not the CLAIM line.
+_EXAMPLE2: Final = {"missing_reason": "void"}
 
 
 def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
@@ -159,7 +188,9 @@ def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
     ex = examples(tr)
     values = {
         "example": ex[_EXAMPLE.get(code, "dues")],
-        "example2": ex["claim"],
+        "example2": ex[_EXAMPLE2.get(code, "claim")],
+        "because": connective("because", tr.lang),
+        "fields": ", ".join(field_word(name, tr.lang) for name in FIELDS),
         "help": ex["help"],
         "at": connective("at", tr.lang),
         "to": connective("to", tr.lang),
