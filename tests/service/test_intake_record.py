@@ -255,7 +255,7 @@ async def test_each_field_can_be_corrected(store: Store, deps: Deps, recorder: C
         "CORRECT KNM-1 OWNER Ravi, Chathamangalam 9847012399 BECAUSE owner came",
     ):
         reply = await say(store, deps, recorder, line)
-        assert "corrected" in reply, (line, reply)
+        assert "Case KNM-1 corrected" in reply, (line, reply)
     async with store.transaction() as tx:
         loaded = await tx.load_case("KNM-1")
         sms = (await tx.session.execute(select(OutboxRow))).scalars().all()
@@ -281,7 +281,7 @@ async def test_an_officer_of_the_authority_may_correct_others_may_not(
     store: Store, deps: Deps, recorder: Caller, knm_officer: Caller
 ) -> None:
     await say(store, deps, recorder, "SEIZE 2 cow AT Kunnamangalam")
-    assert "corrected" in await say(
+    assert "Case KNM-1 corrected" in await say(
         store, deps, knm_officer, "CORRECT KNM-1 PLACE Chathamangalam BECAUSE wrong"
     )
     other_uid = await _user(store, KEEPER, pound="ENM", authority=None)
@@ -290,7 +290,7 @@ async def test_an_officer_of_the_authority_may_correct_others_may_not(
     second = Caller(role=KEEPER, channel="test", user_id=second_uid, pound="KNM", lang="en")
     for caller in (other, second):
         reply = await say(store, deps, caller, "CORRECT KNM-1 PLACE Elsewhere BECAUSE x")
-        assert "corrected" not in reply
+        assert "Case KNM-1 corrected" not in reply
     async with store.transaction() as tx:
         assert (await tx.load_case("KNM-1")).case.seizure.place_seized == "Chathamangalam"
 
@@ -302,14 +302,16 @@ async def test_a_correction_that_makes_a_recorded_report_unlawful_is_refused(
     clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     assert "reported" in await say(store, deps, recorder, "REPORT KNM-1")
     reply = await say(store, deps, recorder, "CORRECT KNM-1 BROUGHT 03-03-2026 BECAUSE typo")
-    assert "(s.13(1))" in reply
-    assert "corrected" not in reply
+    assert reply == (
+        "Not corrected: with that change a step already recorded in this case would "
+        "become unlawful. Check the date or count. (s.13(1))"
+    )
     async with store.transaction() as tx:
         case = (await tx.load_case("KNM-1")).case
     assert case.seizure.impounded_on == date(2026, 3, 1)
     # An earlier day keeps the report lawful: allowed, after the report too.
     ok = await say(store, deps, recorder, "CORRECT KNM-1 BROUGHT 28-02-2026 BECAUSE typo")
-    assert "corrected" in ok
+    assert "Case KNM-1 corrected" in ok
 
 
 async def test_a_correction_without_a_reason_is_refused(
@@ -360,6 +362,12 @@ async def test_a_voided_case_leaves_every_list(
         statuses = {r.status for r in rows}
     assert loaded.case.stage is Stage.VOIDED
     assert statuses == {"closed"}
+    # An owner asking about it is told it is void, not what it would cost.
+    public = Caller.public("test", lang="en")
+    dues = await say(store, deps, public, "DUES KNM-1")
+    assert dues == "Case KNM-1 was entered by mistake and voided: nothing is due on it (s.7)."
+    assert "voided" in await say(store, deps, public, "DEPOSIT KNM-1")
+    assert "voided" in await say(store, deps, public, "STATUS KNM-1")
     # A voided case takes no further step.
     clock.set(datetime(2026, 3, 1, 12, 0, tzinfo=LOCAL_TZ))
     assert "reported" not in await say(store, deps, recorder, "REPORT KNM-1")

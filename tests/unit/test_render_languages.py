@@ -92,6 +92,7 @@ from tests.unit.test_render_scenario import (
     unclaimed_account,
     untranslated_leak,
     visible_text,
+    voided,
 )
 
 
@@ -248,13 +249,27 @@ def _correction(lang: str) -> Shown:
     facts = (
         CASE_NUMBER,
         kind_count("goat", 4, tr(lang)),
-        lots_of(case, lang),
+        described_cattle(case.seizure.lots, tr(lang)),
         PLACE,
         fmt.datetime(case.seizure.brought_at, lang),
         "a goat miscounted",
         citation("s.7", lang),
     )
     return Shown(text, facts)
+
+
+@entry("case_voided", "s.7")
+def _voided(lang: str) -> Shown:
+    text = r.case_voided(voided(), tr(lang))
+    return Shown(text, (CASE_NUMBER, "entered twice"))
+
+
+@entry("owner_sms_line", "s.7")
+def _owner_sms_line(lang: str) -> Shown:
+    text = " ".join(
+        r.owner_sms_line(told, tr(lang)) for told in ("queued", "opted_out", "no_number")
+    )
+    return Shown(text, ())
 
 
 @entry("open_cases", "s.13(1) report due today")
@@ -757,6 +772,7 @@ def _stage_facts(stage: Stage, lang: str) -> tuple[str, ...]:
             *cites(lang, "s.13(3)", "s.16(3)"),
         ),
         Stage.CLOSED: (money("123000.50", lang), citation("s.17(1)", lang)),
+        Stage.VOIDED: (citation("s.7", lang),),
     }[stage]
 
 
@@ -785,6 +801,7 @@ SMS_STAGE_CITES = {
     Stage.ACCOUNT_DUE: "s.15(1)",  # part of the cattle sold
     Stage.IN_DEPOSIT: "s.13(3)",  # all sold
     Stage.CLOSED: "s.13(3)",
+    Stage.VOIDED: "s.7",
 }
 
 
@@ -853,8 +870,19 @@ _HELP_PROVISIONS = {
 }
 _HELP_COMMANDS = {
     "public": ("dues", "deposit", "status", "find", "lang", "stop", "start", "help"),
-    "keeper": ("seize", "paid", "deposited", "report", "refused", "cases"),
-    "officer": ("notice", "auction", "sold", "unsold", "settle", "receipt", "claim", "fund"),
+    "keeper": ("seize", "paid", "deposited", "report", "refused", "cases", "correct", "void"),
+    "officer": (
+        "notice",
+        "auction",
+        "sold",
+        "unsold",
+        "settle",
+        "receipt",
+        "claim",
+        "fund",
+        "correct",
+        "void",
+    ),
 }
 
 
@@ -870,7 +898,7 @@ def _help(role: str, sms: bool) -> Build:
             return Shown(text, words)
         words = tuple(keys(c, lang) for part in roles for c in _HELP_COMMANDS[part])
         provisions = tuple(p for part in roles for p in _HELP_PROVISIONS[part])
-        inserted = (*_GRAMMAR, *("AT", "ON", "BY", "TO", "REF"))
+        inserted = (*_GRAMMAR, *("AT", "ON", "BY", "TO", "REF", "SEIZED", "OWNER", "BECAUSE"))
         return Shown(text, (*words, *cites(lang, *provisions)), inserted)
 
     return build
