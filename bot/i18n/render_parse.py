@@ -149,8 +149,7 @@ _MESSAGES: Final[dict[str, _Message]] = {
     # TRANSLATORS: s.7 — CORRECT names something that is not a fact of the seizure
     # report; %(fields)s lists the words that are.
     "unknown_field": lambda tr: tr.gettext(
-        "'%(word)s' is not a fact of the seizure report. Correct one of %(fields)s, like "
-        "%(example)s (s.7)."
+        "'%(word)s' is not a fact of the seizure report. Correct one of: %(fields)s (s.7)."
     ),
 }
 

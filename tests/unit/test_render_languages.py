@@ -920,6 +920,7 @@ PARSE_CITES = {
     "bad_amount": ("s.13(3)", "s.15(2)"),
     "missing_buyer": ("s.18",),
     "missing_person": ("s.15(4)", "s.16(3)"),
+    "unknown_field": ("s.7",),
 }
 
 
