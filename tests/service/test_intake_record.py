@@ -141,8 +141,17 @@ async def test_the_intake_reply_quotes_the_rate_of_the_day_brought_and_no_invent
 # --- 12.17: each lot keeps its own description --------------------------------------
 
 
+async def _notice(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> str:
+    """The s.13(2) notice of KNM-1, after the s.13(1) report (the 8th day)."""
+    clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    assert "reported" in await say(store, deps, keeper, "REPORT KNM-1")
+    return await say(store, deps, officer, "NOTICE KNM-1")
+
+
 async def test_each_lot_keeps_its_own_description_in_the_record_and_the_notice(
-    store: Store, deps: Deps, recorder: Caller
+    store: Store, deps: Deps, recorder: Caller, knm_officer: Caller, clock: FixedClock
 ) -> None:
     reply = await say(
         store,
@@ -153,31 +162,21 @@ async def test_each_lot_keeps_its_own_description_in_the_record_and_the_notice(
     assert "KNM-1" in reply
     async with store.transaction() as tx:
         lots = (await tx.session.execute(select(CaseLot).order_by(CaseLot.idx))).scalars().all()
-        case = (await tx.load_case("KNM-1")).case
     assert [(lot.kind, lot.count, lot.description) for lot in lots] == [
         ("buffalo", 1, "black, cut left ear"),
         ("goat", 1, "brown"),
     ]
-    from bot.i18n import translator
-    from bot.i18n.words_text import described_cattle
-
-    assert described_cattle(case.seizure.lots, translator("en")) == (
-        "1 buffalo (black, cut left ear); 1 goat (brown)"
-    )
+    notice = await _notice(store, deps, recorder, knm_officer, clock)
+    assert "1 buffalo (black, cut left ear); 1 goat (brown)" in notice
 
 
 async def test_one_description_after_a_semicolon_still_describes_the_cattle_once(
-    store: Store, deps: Deps, recorder: Caller
+    store: Store, deps: Deps, recorder: Caller, knm_officer: Caller, clock: FixedClock
 ) -> None:
     await say(store, deps, recorder, "SEIZE 2 cow 1 goat AT Kunnamangalam; brown cows")
-    async with store.transaction() as tx:
-        case = (await tx.load_case("KNM-1")).case
-    from bot.i18n import translator
-    from bot.i18n.words_text import described_cattle
-
-    text = described_cattle(case.seizure.lots, translator("en"))
-    assert "1 goat (brown cows)" not in text
-    assert text == "2 cows; 1 goat: brown cows"
+    notice = await _notice(store, deps, recorder, knm_officer, clock)
+    assert "1 goat (brown cows)" not in notice
+    assert "2 cows; 1 goat: brown cows" in notice
 
 
 # --- 13.10: OWNER and BY anywhere; the reply says whether the owner is told ----------
@@ -201,6 +200,12 @@ async def test_owner_after_the_description_is_the_owner_with_a_phone_told_by_sms
     assert case.seizure.owner.name == "Kunhammed"
     assert [m.recipient for m in sms] == ["+919847012345"]
     assert "9847012345" not in lot.description
+    # By SMS the keeper is told the same, in one short line.
+    by_sms = await say(
+        store, deps, recorder, "SEIZE 1 cow AT x; white cow OWNER Ravi 9847012346", sms=True
+    )
+    assert by_sms.startswith("Case KNM-2:")
+    assert by_sms.endswith("The owner will be told by SMS.")
 
 
 async def test_by_after_the_description_is_the_seizer_and_no_phone_means_no_sms(
@@ -395,3 +400,27 @@ async def test_void_in_malayalam(store: Store, deps: Deps, ml_recorder: Caller) 
     assert "KNM-1" in reply
     async with store.transaction() as tx:
         assert (await tx.load_case("KNM-1")).case.stage is Stage.VOIDED
+
+
+# --- the same in Malayalam ----------------------------------------------------------
+
+
+async def test_in_malayalam_the_rate_of_the_day_brought_and_the_owner_told_by_sms(
+    store: Store, deps: Deps, ml_recorder: Caller, clock: FixedClock
+) -> None:
+    clock.set(datetime(2025, 4, 2, 10, 0, tzinfo=LOCAL_TZ))
+    reply = await say(
+        store,
+        deps,
+        ml_recorder,
+        "പിടിച്ചു 1 പശു (തവിട്ടുനിറം) സ്ഥലം കുന്ദമംഗലം തീയതി 30-03-2025; ഉടമ കുഞ്ഞമ്മദ് 9847012345",
+    )
+    assert "₹100" in reply
+    assert "120.50" not in reply
+    assert "12:00" not in reply
+    assert "ഉടമയെ SMS വഴി അറിയിക്കും." in reply
+    async with store.transaction() as tx:
+        row = (await tx.session.execute(select(CaseRow))).scalar_one()
+        lot = (await tx.session.execute(select(CaseLot))).scalar_one()
+    assert row.owner_phone == "+919847012345"
+    assert lot.description == "തവിട്ടുനിറം"
