@@ -203,7 +203,17 @@ def _corrected(seizure: Seizure, command: Command) -> Seizure:
     """The seizure report with the one fact ``command`` corrects (s.7)."""
     field = command.field
     if field == "cattle":
-        lots = tuple(Lot(lot.kind, lot.count, lot.description) for lot in command.lots)
+        # A lot written without a description keeps the one it had, if of the same kind.
+        old = seizure.lots
+        lots = tuple(
+            Lot(
+                lot.kind,
+                lot.count,
+                lot.description
+                or (old[i].description if i < len(old) and old[i].kind == lot.kind else ""),
+            )
+            for i, lot in enumerate(command.lots)
+        )
         return replace(seizure, lots=lots)
     if field == "place":
         return replace(seizure, place_seized=command.place)

@@ -34,6 +34,7 @@ from domain.errors import (
     DomainError,
     FutureDateError,
     InvalidCaseError,
+    SeizedAfterBroughtError,
     TooEarlyError,
     TransitionRefusedError,
     VoidRefusedError,
@@ -155,7 +156,7 @@ class Seizure:
         if self.impounded_on > today:
             raise FutureDateError("the cattle cannot be brought in after today", "s.7")
         if self.seized_on is not None and self.seized_on > self.impounded_on:
-            raise InvalidCaseError("the seizure cannot be after the impounding", "s.7")
+            raise SeizedAfterBroughtError("the seizure cannot be after the impounding", "s.7")
 
 
 # --- events -----------------------------------------------------------------------

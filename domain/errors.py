@@ -12,6 +12,7 @@ __all__ = [
     "FutureDateError",
     "InvalidCaseError",
     "RateNotInForceError",
+    "SeizedAfterBroughtError",
     "TooEarlyError",
     "TransitionRefusedError",
     "UnknownKindError",
@@ -98,3 +99,9 @@ class VoidRefusedError(TransitionRefusedError):
     """Voiding a case on which money has moved."""
 
     code = "void_refused"
+
+
+class SeizedAfterBroughtError(InvalidCaseError):
+    """A day of seizure after the day the cattle were brought to the pound (s.7, s.19)."""
+
+    code = "seized_after_brought"

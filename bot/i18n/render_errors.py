@@ -42,6 +42,11 @@ _ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
         "The report is incomplete or wrong. Check the number and kinds of cattle and "
         "the place of seizure, and send it again."
     ),
+    # TRANSLATORS: s.7, s.19 — the day of seizure given is after the day the cattle
+    # were brought to the pound.
+    "seized_after_brought": lambda tr: tr.gettext(
+        "The day of seizure is after the day the cattle were brought in. Check the dates."
+    ),
     "future_date": lambda tr: tr.gettext(
         "That date is after today. Give the day it actually happened."
     ),

@@ -101,7 +101,9 @@ async def test_a_seizure_after_the_day_brought_is_refused_citing_s7(
     reply = await say(
         store, deps, recorder, "SEIZE 1 cow AT Kunnamangalam ON 27-02-2026 SEIZED 28-02-2026"
     )
-    assert "(s.7)" in reply
+    assert reply == (
+        "The day of seizure is after the day the cattle were brought in. Check the dates. (s.7)"
+    )
     async with store.transaction() as tx:
         assert (await tx.session.execute(select(CaseRow))).first() is None
 
@@ -280,6 +282,17 @@ async def test_each_field_can_be_corrected(store: Store, deps: Deps, recorder: C
     window = await deadline(store, "KNM-1", "complaint_window_ends")
     assert window is not None
     assert window.due_on == date(2026, 3, 9)
+
+
+async def test_a_recount_keeps_the_descriptions_of_the_lots_it_does_not_describe(
+    store: Store, deps: Deps, recorder: Caller
+) -> None:
+    await say(store, deps, recorder, "SEIZE 2 cow (brown) 1 goat (white) AT Kunnamangalam")
+    reply = await say(store, deps, recorder, "CORRECT KNM-1 CATTLE 3 cow 1 goat BECAUSE recount")
+    assert "3 cows (brown); 1 goat (white)" in reply
+    async with store.transaction() as tx:
+        lots = (await tx.load_case("KNM-1")).case.seizure.lots
+    assert [(lot.count, lot.description) for lot in lots] == [(3, "brown"), (1, "white")]
 
 
 async def test_an_officer_of_the_authority_may_correct_others_may_not(
