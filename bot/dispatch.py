@@ -246,7 +246,8 @@ async def _correct(ctx: _Ctx, command: Command) -> str:
     case = recorded.case
     key = f"intake:{case.number}:{command.owner_phone}"
     told = await tell_owner(ctx.tx, ctx.deps, case, recorded.dues, command.owner_phone, key)
-    return f"{text}{' ' if ctx.sms else chr(10)}{render.owner_sms_line(told, ctx.tr)}"
+    separator = " " if ctx.sms else "\n"
+    return f"{text}{separator}{render.owner_sms_line(told, ctx.tr)}"
 
 
 async def _void(ctx: _Ctx, command: Command) -> str:
