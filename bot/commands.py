@@ -13,7 +13,7 @@ from datetime import date, time
 from bot.config import Config, normalize_word
 from bot.errors import BadInputError
 from bot.phones import PhoneError, normalize_phone, phone_runs
-from bot.words import CONNECTIVE_INDEX, keyword_of
+from bot.words import CONNECTIVE_INDEX, field_of, keyword_of
 from domain.money import Money
 
 __all__ = [
@@ -31,6 +31,10 @@ MAX_LENGTH = 1600  # ten SMS segments; anything longer is refused before parsing
 _DATE = re.compile(r"^(\d{1,2})[-/.](\d{1,2})(?:[-/.](\d{2}|\d{4}))?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _CASE_LIKE = re.compile(r"^[A-Za-z]{2,6}[-/.#]?\d{1,7}$")
+#: A word, or a description in brackets (kept whole, even when left unclosed).
+_TOKEN = re.compile(r"\([^()]*\)?|[^\s()]+")
+#: Connecting words recognised after the ``;`` of a SEIZE line, in the description.
+_AFTER_DESCRIPTION = frozenset({"owner", "by", "seized"})
 
 
 class ParseError(BadInputError):
@@ -43,10 +47,11 @@ class ParseError(BadInputError):
 
 @dataclass(frozen=True, slots=True)
 class SeizeLot:
-    """``<n> <kind>`` in a SEIZE line."""
+    """``<n> <kind> [(description)]`` in a SEIZE line (s.7, s.13(2)(a))."""
 
     count: int
     kind: str
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +75,11 @@ class Command:
     places: tuple[str, ...] = field(default=())
     owner: str = ""
     owner_phone: str | None = None
+    #: SEIZE: the day of seizure (s.19), when it was not the day brought.
+    seized_on: date | None = None
+    #: CORRECT: the fact corrected (``bot.words.FIELDS``); CORRECT, VOID: the reason.
+    field: str = ""
+    reason: str = ""
 
 
 _CASE_COMMANDS = {
@@ -129,15 +139,27 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def _split_connectives(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
-    """Tokens before the first connective, and the tokens after each connective."""
+def _split_connectives(
+    tokens: list[str], only: frozenset[str] | None = None, taken: frozenset[str] = frozenset()
+) -> tuple[list[str], dict[str, list[str]]]:
+    """Tokens before the first connective, and the tokens after each connective.
+
+    ``only`` limits the connectives recognised; one in ``taken`` (already given) or a
+    description in brackets is an ordinary token.
+    """
     head: list[str] = []
     parts: dict[str, list[str]] = {}
     current: list[str] = head
     for token in tokens:
-        found = CONNECTIVE_INDEX.get(normalize_word(token))
-        if found is not None and found[0] not in parts:
-            current = parts.setdefault(found[0], [])
+        found = None if token.startswith("(") else CONNECTIVE_INDEX.get(normalize_word(token))
+        name = found[0] if found is not None else None
+        if (
+            name is not None
+            and name not in parts
+            and name not in taken
+            and (only is None or name in only)
+        ):
+            current = parts.setdefault(name, [])
         else:
             current.append(token)
     return head, parts
@@ -168,23 +190,49 @@ def _kind(config: Config, lang: str, tokens: list[str]) -> tuple[str, int]:
     raise ParseError("unknown_kind", word=tokens[0] if tokens else "")
 
 
-def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
-    main, _, description = rest.partition(";")
-    head, parts = _split_connectives(main.split())
+def _lots(config: Config, lang: str, tokens: list[str]) -> list[SeizeLot]:
+    """``2 cow (brown) 1 goat`` -> lots, each with its own description (s.13(2)(a))."""
     lots: list[SeizeLot] = []
     i = 0
-    while i < len(head):
-        count = _count(head[i])
-        code, width = _kind(config, lang, head[i + 1 :])
-        lots.append(SeizeLot(count, code))
+    while i < len(tokens):
+        if tokens[i].startswith("("):
+            raise ParseError("bad_count", text=tokens[i])
+        count = _count(tokens[i])
+        words = []
+        for token in tokens[i + 1 :]:
+            if token.startswith("("):
+                break
+            words.append(token)
+        code, width = _kind(config, lang, words)
         i += 1 + width
+        description = ""
+        if i < len(tokens) and tokens[i].startswith("("):
+            description = tokens[i].strip("()").strip()
+            i += 1
+        lots.append(SeizeLot(count, code, description))
+    return lots
+
+
+def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
+    main, _, tail = rest.partition(";")
+    head, parts = _split_connectives(_TOKEN.findall(main))
+    # After ";" comes the description; OWNER, BY and SEIZED are still recognised there,
+    # so an owner's name and number never end up in the (public) description.
+    words, more = _split_connectives(tail.split(), only=_AFTER_DESCRIPTION, taken=frozenset(parts))
+    parts.update(more)
+    shared = " ".join(words).strip()
+    lots = [
+        lot if lot.description else replace(lot, description=shared)
+        for lot in _lots(config, lang, head)
+    ]
     if not lots:
         raise ParseError("missing_cattle")
     place = " ".join(parts.get("at", [])).strip(" ,")
     if not place:
         raise ParseError("missing_place")
     on, at = _date_time(parts["on"], today) if "on" in parts else (None, None)
-    owner, owner_phone = owner_and_phone(" ".join(parts.get("owner", [])), config.phone_region)
+    seized_on = _one_date(parts["seized"], today) if "seized" in parts else None
+    owner, phone = owner_and_phone(" ".join(parts.get("owner", [])), config.phone_region)
     return Command(
         name="seize",
         lang=lang,
@@ -193,9 +241,10 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
         on=on,
         at=at,
         person=" ".join(parts.get("by", [])).strip(" ,"),
-        description=description.strip(),
+        description=shared,
         owner=owner,
-        owner_phone=owner_phone,
+        owner_phone=phone,
+        seized_on=seized_on,
     )
 
 
@@ -221,6 +270,70 @@ def owner_and_phone(text: str, region: str) -> tuple[str, str | None]:
         raise ParseError(exc.code, **exc.facts) from None
 
 
+def _one_date(tokens: list[str], today: date) -> date:
+    if len(tokens) != 1:
+        raise ParseError("bad_date", text=" ".join(tokens))
+    return parse_date(tokens[0].strip(",."), today)
+
+
+def _case_number(raw: list[str]) -> tuple[str, list[str]]:
+    """The case number at the start of ``raw`` (``KNM-17``, ``knm 17``) and what follows."""
+    bare = [t.strip(".,;:!?") for t in raw]
+    if not any(bare):
+        raise ParseError("missing_case")
+    if _CASE_LIKE.match(bare[0]):
+        return bare[0].upper(), raw[1:]
+    if len(bare) > 1 and bare[0].isalpha() and bare[1].isdigit():
+        return f"{bare[0]}-{bare[1]}".upper(), raw[2:]
+    raise ParseError("missing_case", text=bare[0][:20] or raw[0][:20])
+
+
+def _reason(tokens: list[str]) -> tuple[list[str], str]:
+    """The tokens before BECAUSE and the reason after it; no reason -> ParseError."""
+    before, parts = _split_connectives(tokens, only=frozenset({"because"}))
+    reason = " ".join(parts.get("because", [])).strip(" ,.")
+    if not reason:
+        raise ParseError("missing_reason")
+    return before, reason
+
+
+def _correct(config: Config, lang: str, rest: str, today: date) -> Command:
+    """``CORRECT <case> <field> <value> BECAUSE <reason>`` (s.7)."""
+    case, tokens = _case_number(_TOKEN.findall(rest))
+    before, reason = _reason(tokens)
+    name = field_of(before[0]) if before else None
+    if name is None:
+        raise ParseError("unknown_field", word=before[0] if before else "")
+    value = before[1:]
+    text = " ".join(value).strip(" ,")
+    base = Command(name="correct", lang=lang, case=case, field=name, reason=reason)
+    if name == "cattle":
+        lots = _lots(config, lang, value)
+        if not lots:
+            raise ParseError("missing_cattle")
+        return replace(base, lots=tuple(lots))
+    if name == "brought":
+        on, at = _date_time(value, today)
+        return replace(base, on=on, at=at)
+    if name == "seized":
+        return replace(base, seized_on=_one_date(value, today))
+    if name == "owner":
+        owner, phone = owner_and_phone(" ".join(value), config.phone_region)
+        if not owner and phone is None:
+            raise ParseError("missing_person")
+        return replace(base, owner=owner, owner_phone=phone)
+    if not text:
+        raise ParseError("missing_place" if name == "place" else "missing_person")
+    return replace(base, place=text) if name == "place" else replace(base, person=text)
+
+
+def _void(lang: str, rest: str) -> Command:
+    """``VOID <case> BECAUSE <reason>``: a case entered by mistake."""
+    case, tokens = _case_number(rest.split())
+    _, reason = _reason(tokens)
+    return Command(name="void", lang=lang, case=case, reason=reason)
+
+
 def parse(text: str, config: Config, today: date) -> Command:
     """Parse one line. Unknown words, a missing case number, a bad count, ... -> ParseError."""
     if len(text) > MAX_LENGTH:
@@ -236,6 +349,10 @@ def parse(text: str, config: Config, today: date) -> Command:
     rest = rest.strip()
     if name == "seize":
         return _seize(config, lang, rest, today)
+    if name == "correct":
+        return _correct(config, lang, rest, today)
+    if name == "void":
+        return _void(lang, rest)
     if name == "find":
         words = tuple(w.strip(".,;:!?") for w in rest.split() if w.strip(".,;:!?"))
         if not words:
@@ -254,17 +371,8 @@ def parse(text: str, config: Config, today: date) -> Command:
 def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
     # Punctuation around the case number is noise; inside places and names (commas
     # between places, "Ayesha, Chathamangalam") it is kept.
-    raw = rest.split()
-    bare = [t.strip(".,;:!?") for t in raw]
-    if not any(bare):
-        raise ParseError("missing_case")
     # "KNM-17", "knm 17": take one or two tokens as the case number.
-    if _CASE_LIKE.match(bare[0]):
-        case, tokens = bare[0], raw[1:]
-    elif len(bare) > 1 and bare[0].isalpha() and bare[1].isdigit():
-        case, tokens = f"{bare[0]}-{bare[1]}", raw[2:]
-    else:
-        raise ParseError("missing_case", text=bare[0][:20] or raw[0][:20])
+    case, tokens = _case_number(rest.split())
     tokens = [t for t in tokens if t.strip(".,;:!?")]
     if tokens:
         tokens[-1] = tokens[-1].rstrip(".!?")

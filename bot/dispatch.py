@@ -8,8 +8,8 @@ and change nothing (each command runs in a savepoint that a refusal rolls back).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, time
 
 from sqlalchemy import bindparam, select
 
@@ -17,7 +17,7 @@ from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
 from bot.i18n import Translator, detect_script, render, translator
-from bot.intake import person_of, report_seizure
+from bot.intake import person_of, report_seizure, tell_owner
 from bot.notify import notify_officers, notify_phone
 from bot.services import keeper as keeping
 from bot.services import officer as officering
@@ -183,19 +183,79 @@ async def _seize(ctx: _Ctx, command: Command) -> str:
         raise NotAllowedError("only a pound-keeper reports a seizure")
     now = deps.local_now()
     day = command.on or now.date()
-    hour = command.at or (now.time() if day == now.date() else datetime.min.time())
-    seizer = person_of(command.person)
+    # Without an hour, a report of today is taken as brought now; of an earlier day, the
+    # hour is unknown and not shown.
+    hour_known = command.at is not None or day == now.date()
+    hour = command.at or (now.time() if day == now.date() else time())
     seizure = Seizure(
         pound=caller.pound,
-        lots=tuple(Lot(lot.kind, lot.count, command.description) for lot in command.lots),
+        lots=tuple(Lot(lot.kind, lot.count, lot.description) for lot in command.lots),
         place_seized=command.place,
         brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),
-        seizer=seizer,
+        seizer=person_of(command.person),
         owner=person_of(command.owner),
+        seized_on=command.seized_on,
+        hour_known=hour_known,
     )
     return await report_seizure(
         ctx.tx, deps, caller, seizure, command.owner_phone, ctx.tr, sms=ctx.sms
     )
+
+
+def _corrected(seizure: Seizure, command: Command) -> Seizure:
+    """The seizure report with the one fact ``command`` corrects (s.7)."""
+    field = command.field
+    if field == "cattle":
+        # A lot written without a description keeps the one it had, if of the same kind.
+        old = seizure.lots
+        lots = tuple(
+            Lot(
+                lot.kind,
+                lot.count,
+                lot.description
+                or (old[i].description if i < len(old) and old[i].kind == lot.kind else ""),
+            )
+            for i, lot in enumerate(command.lots)
+        )
+        return replace(seizure, lots=lots)
+    if field == "place":
+        return replace(seizure, place_seized=command.place)
+    if field == "brought":
+        assert command.on is not None
+        brought = datetime.combine(command.on, command.at or time())
+        return replace(seizure, brought_at=brought, hour_known=command.at is not None)
+    if field == "seized":
+        return replace(seizure, seized_on=command.seized_on)
+    if field == "seizer":
+        return replace(seizure, seizer=person_of(command.person))
+    return replace(seizure, owner=person_of(command.owner) or seizure.owner)
+
+
+async def _correct(ctx: _Ctx, command: Command) -> str:
+    loaded = await ctx.tx.load_case(_case(command), for_update=True)
+    seizure = _corrected(loaded.case.seizure, command)
+    recorded = await keeping.correct_seizure(
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        seizure,
+        command.reason,
+        owner_phone=command.owner_phone,
+    )
+    text = render.correction_recorded(recorded.case, ctx.tr, ctx.sms)
+    if command.owner_phone is None:
+        return text
+    case = recorded.case
+    key = f"intake:{case.number}:{command.owner_phone}"
+    told = await tell_owner(ctx.tx, ctx.deps, case, recorded.dues, command.owner_phone, key)
+    separator = " " if ctx.sms else "\n"
+    return f"{text}{separator}{render.owner_sms_line(told, ctx.tr)}"
+
+
+async def _void(ctx: _Ctx, command: Command) -> str:
+    loaded = await keeping.void_case(ctx.tx, ctx.deps, ctx.caller, _case(command), command.reason)
+    return render.case_voided(loaded.case, ctx.tr)
 
 
 async def _paid(ctx: _Ctx, command: Command) -> str:
@@ -399,6 +459,8 @@ _HANDLERS: dict[str, Handler] = {
     "report": _report,
     "refused": _refused,
     "cases": _cases,
+    "correct": _correct,
+    "void": _void,
     "notice": _notice,
     "auction": _auction,
     "sold": _sold,

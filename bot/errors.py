@@ -13,6 +13,7 @@ __all__ = [
     "UnknownCaseError",
     "UnknownPoundError",
     "UnknownUserError",
+    "VoidedCaseError",
 ]
 
 
@@ -60,3 +61,9 @@ class BadInputError(AppError):
     """The message could not be understood (a bad count, a bad date, ...)."""
 
     code = "bad_input"
+
+
+class VoidedCaseError(AppError):
+    """The case was voided as entered by mistake: nothing is due on it."""
+
+    code = "voided_case"

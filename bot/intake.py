@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from bot.caller import Caller
 from bot.i18n import Translator, render
+from bot.i18n.render_keeper import OwnerSms
 from bot.notify import notify_phone
 from bot.services import keeper as keeping
 from bot.services.base import Deps
 from bot.store.tx import Tx
-from domain.case import Person, Seizure
+from domain.case import Case, Person, Seizure
+from domain.dues import Dues
 
-__all__ = ["person_of", "report_seizure"]
+__all__ = ["person_of", "report_seizure", "tell_owner"]
 
 
 def person_of(text: str) -> Person | None:
@@ -36,16 +38,39 @@ async def report_seizure(
     recorded = await keeping.record_seizure(tx, deps, caller, seizure, owner_phone=owner_phone)
     case = recorded.case
     pound = deps.config.pounds[seizure.pound]
-    daily = keeping.daily_charge(deps, case, deps.today())
-    if owner_phone:
-        await notify_phone(
-            tx,
-            owner_phone,
-            f"intake:{case.number}",
-            lambda owner_tr: render.intake_sms(case, recorded.dues, daily, pound.name, owner_tr),
-            pound.languages[0],
-            deps.config.reminders,
-        )
-    return render.seizure_ack(
-        case, recorded.dues, daily, tr, sms, kinds=deps.config.kinds, pound_name=pound.name
+    # The rate in force on the day brought (s.4), not today's: a report entered late
+    # quotes what the days in the pound were charged at.
+    daily = keeping.daily_charge(deps, case, seizure.impounded_on)
+    owner_sms = await tell_owner(
+        tx, deps, case, recorded.dues, owner_phone, f"intake:{case.number}"
     )
+    return render.seizure_ack(
+        case,
+        recorded.dues,
+        daily,
+        tr,
+        sms,
+        kinds=deps.config.kinds,
+        pound_name=pound.name,
+        owner_sms=owner_sms,
+    )
+
+
+async def tell_owner(
+    tx: Tx, deps: Deps, case: Case, dues: Dues, owner_phone: str | None, key: str
+) -> OwnerSms:
+    """Queue the intake SMS to the owner's number, if there is one (never at night);
+    whether it was queued, refused by the number (STOP) or there is no number."""
+    if not owner_phone:
+        return "no_number"
+    pound = deps.config.pounds[case.seizure.pound]
+    daily = keeping.daily_charge(deps, case, case.seizure.impounded_on)
+    queued = await notify_phone(
+        tx,
+        owner_phone,
+        key,
+        lambda owner_tr: render.intake_sms(case, dues, daily, pound.name, owner_tr),
+        pound.languages[0],
+        deps.config.reminders,
+    )
+    return "queued" if queued else "opted_out"

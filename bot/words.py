@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from bot.config import normalize_word
 
-__all__ = ["CONNECTIVES", "KEYWORDS", "keyword_of"]
+__all__ = ["CONNECTIVES", "FIELDS", "KEYWORDS", "field_of", "keyword_of"]
 
 #: command -> language -> words. The English keyword is the first English word.
 KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
@@ -120,11 +120,25 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "kn": ("ಗಡುವು",),
         },
         "register": {"en": ("REGISTER",), "ml": ("രജിസ്റ്റർ",), "ta": ("பதிவேடு",), "kn": ("ನೋಂದಣಿ",)},
+        # the keeper who recorded a case, or an officer of its authority (s.7)
+        "correct": {
+            "en": ("CORRECT", "CORRECTION"),
+            "ml": ("തിരുത്തുക", "തിരുത്ത്"),
+            "ta": ("திருத்து",),
+            "kn": ("ತಿದ್ದು",),
+        },
+        "void": {
+            "en": ("VOID",),
+            "ml": ("റദ്ദാക്കുക",),
+            "ta": ("ரத்துசெய்",),
+            "kn": ("ರದ್ದುಮಾಡು",),
+        },
     }
 )
 
 #: Connecting words inside a command: AT <place>, ON <date>, BY <person>, TO <buyer>,
-#: REF <reference>, OWNER <name> [<phone>].
+#: REF <reference>, OWNER <name> [<phone>], SEIZED <date> (the day of seizure, s.19),
+#: BECAUSE <reason> (of a correction or a voiding).
 CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "at": {"en": ("AT",), "ml": ("സ്ഥലം",), "ta": ("இடம்",), "kn": ("ಸ್ಥಳ",)},
@@ -132,6 +146,51 @@ CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "by": {"en": ("BY",), "ml": ("പിടിച്ചത്",), "ta": ("பிடித்தவர்",), "kn": ("ಹಿಡಿದವರು",)},
         "to": {"en": ("TO",), "ml": ("വാങ്ങിയത്",), "ta": ("வாங்கியவர்",), "kn": ("ಖರೀದಿದಾರ",)},
         "ref": {"en": ("REF",), "ml": ("നമ്പർ",), "ta": ("எண்",), "kn": ("ಸಂಖ್ಯೆ",)},
+        "owner": {"en": ("OWNER",), "ml": ("ഉടമ",), "ta": ("உரிமையாளர்",), "kn": ("ಮಾಲೀಕ",)},
+        "seized": {
+            "en": ("SEIZED",),
+            "ml": ("പിടിച്ചദിവസം",),
+            "ta": ("பிடித்ததேதி",),
+            "kn": ("ಹಿಡಿದದಿನಾಂಕ",),
+        },
+        "because": {"en": ("BECAUSE",), "ml": ("കാരണം",), "ta": ("காரணம்",), "kn": ("ಕಾರಣ",)},
+    }
+)
+
+#: The facts of a seizure report that CORRECT may change (s.7): the field's own word,
+#: and the connecting word the same fact takes in SEIZE (AT, ON, BY, SEIZED, OWNER).
+FIELDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "cattle": {
+            "en": ("CATTLE", "LOTS"),
+            "ml": ("കന്നുകാലി",),
+            "ta": ("கால்நடை",),
+            "kn": ("ಜಾನುವಾರು",),
+        },
+        "place": {
+            "en": ("PLACE", "AT"),
+            "ml": ("സ്ഥലം",),
+            "ta": ("இடம்",),
+            "kn": ("ಸ್ಥಳ",),
+        },
+        "brought": {
+            "en": ("BROUGHT", "ON"),
+            "ml": ("കൊണ്ടുവന്നത്", "തീയതി"),
+            "ta": ("கொண்டுவந்தது", "தேதி"),
+            "kn": ("ತಂದದ್ದು", "ದಿನಾಂಕ"),
+        },
+        "seized": {
+            "en": ("SEIZED",),
+            "ml": ("പിടിച്ചദിവസം",),
+            "ta": ("பிடித்ததேதி",),
+            "kn": ("ಹಿಡಿದದಿನಾಂಕ",),
+        },
+        "seizer": {
+            "en": ("SEIZER", "BY"),
+            "ml": ("പിടിച്ചത്",),
+            "ta": ("பிடித்தவர்",),
+            "kn": ("ಹಿಡಿದವರು",),
+        },
         "owner": {"en": ("OWNER",), "ml": ("ഉടമ",), "ta": ("உரிமையாளர்",), "kn": ("ಮಾಲೀಕ",)},
     }
 )
@@ -151,8 +210,15 @@ def _index(table: Mapping[str, Mapping[str, tuple[str, ...]]]) -> dict[str, tupl
 
 _KEYWORD_INDEX = _index(KEYWORDS)
 CONNECTIVE_INDEX = _index(CONNECTIVES)
+FIELD_INDEX = _index(FIELDS)
 
 
 def keyword_of(word: str) -> tuple[str, str] | None:
     """(command, language) that ``word`` names, or None."""
     return _KEYWORD_INDEX.get(normalize_word(word.strip(".,:;!-")))
+
+
+def field_of(word: str) -> str | None:
+    """The seizure fact (``FIELDS``) that ``word`` names in a CORRECT line, or None."""
+    found = FIELD_INDEX.get(normalize_word(word.strip(".,:;!-")))
+    return found[0] if found else None

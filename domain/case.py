@@ -17,6 +17,7 @@ Stages and the provision of each transition::
     ACCOUNT_DUE --s.15(4)--> CLOSED ; ACCOUNT_DUE --s.15(5)--> IN_DEPOSIT | CLOSED
     IN_DEPOSIT --s.16(3)--> CLOSED (claim established) ; --s.17(1)--> CLOSED (credited)
     REPORTED/NOTICE_POSTED --s.12--> RELEASED       (the owner may claim until the sale)
+    any stage before money moved --> VOIDED         (a case entered by mistake; s.7 record)
 """
 
 from __future__ import annotations
@@ -25,14 +26,18 @@ import enum
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-from domain.calendar import add_months, day_after_period
+from domain.calendar import add_months, day_after_period, period_end
 from domain.errors import (
     BackwardsDateError,
     BarredBuyerError,
+    CorrectionRefusedError,
+    DomainError,
     FutureDateError,
     InvalidCaseError,
+    SeizedAfterBroughtError,
     TooEarlyError,
     TransitionRefusedError,
+    VoidRefusedError,
 )
 from domain.kinds import Kinds
 from domain.money import Money
@@ -44,6 +49,7 @@ __all__ = [
     "AccountRefused",
     "AuctionScheduled",
     "Case",
+    "CaseVoided",
     "ClaimedAndPaid",
     "CreditedToFund",
     "DeliveredOnDeposit",
@@ -83,9 +89,10 @@ class Stage(enum.Enum):
     ACCOUNT_DUE = "account_due"  # s.15(3)
     IN_DEPOSIT = "in_deposit"  # s.16(3)
     CLOSED = "closed"
+    VOIDED = "voided"  # entered by mistake: on no list, takes no step
 
 
-OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED}
+OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED, Stage.VOIDED}
 
 #: Stages in which (some of) the cattle are still in the pound and fed there (s.4).
 IN_POUND_STAGES = frozenset(
@@ -114,7 +121,8 @@ class Lot:
 class Seizure:
     """The facts the pound-keeper records on intake (s.7).
 
-    ``brought_at`` is the local day and hour the cattle were brought to the pound;
+    ``brought_at`` is the local day and hour the cattle were brought to the pound
+    (``hour_known`` False: only the day was given, the hour is not shown);
     ``seized_on`` the day of seizure (s.19 counts from it), by default the same day.
     """
 
@@ -125,6 +133,7 @@ class Seizure:
     seizer: Person | None = None
     owner: Person | None = None
     seized_on: date | None = None
+    hour_known: bool = True
 
     @property
     def impounded_on(self) -> date:
@@ -158,7 +167,7 @@ class Seizure:
         if self.impounded_on > today:
             raise FutureDateError("the cattle cannot be brought in after today", "s.7")
         if self.seized_on is not None and self.seized_on > self.impounded_on:
-            raise InvalidCaseError(
+            raise SeizedAfterBroughtError(
                 "the seizure cannot be after the impounding",
                 "s.7",
                 reason="seized_after_brought",
@@ -188,6 +197,17 @@ class SeizureCorrected(Event):
     """The intake facts were corrected; the reason is kept (never a silent edit)."""
 
     seizure: Seizure
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CaseVoided(Event):
+    """The case was entered by mistake and is withdrawn from every list, with its reason.
+
+    The Act has no such step: it corrects the s.7 record. Allowed only while no money
+    has moved (no payment, deposit, sale or settlement).
+    """
+
     reason: str
 
 
@@ -373,11 +393,16 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     DepositClaimed: frozenset({Stage.IN_DEPOSIT}),
     CreditedToFund: frozenset({Stage.IN_DEPOSIT}),
     SeizureCorrected: OPEN_STAGES - {Stage.CLOSED},
+    # Stages in which no money need have moved; the guard looks at the sales.
+    CaseVoided: frozenset(
+        {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+    ),
 }
 
 _PROVISION: dict[type[Event], str] = {
     Impounded: "s.7",
     SeizureCorrected: "s.7",
+    CaseVoided: "s.7",
     ClaimedAndPaid: "s.12",
     DeliveredOnDeposit: "s.14",
     DepositOutcome: "s.19",
@@ -570,23 +595,15 @@ class Case:
             if self.stage is Stage.NOTICE_POSTED or self._on_s13_route():
                 self._guard_s13_3_date(event.auction_on)
         elif isinstance(event, SeizureCorrected):
-            if self.stage is not Stage.IMPOUNDED and (
-                event.seizure.impounded_on != self.seizure.impounded_on
-            ):
-                raise TransitionRefusedError(
-                    "the day of impounding can be corrected only before the s.13(1) report",
-                    "s.13(1)",
-                )
-            if event.seizure.impounded_on > event.on:
-                raise FutureDateError("the cattle cannot be brought in after today", "s.7")
+            self._guard_correction(event)
+        elif isinstance(event, CaseVoided):
             if not event.reason.strip():
-                raise InvalidCaseError("a correction needs a reason", "s.7")
-            for index in range(len(self.seizure.lots)):
-                gone, lots = self.disposed_heads(index), event.seizure.lots
-                if gone and (index >= len(lots) or lots[index].count < gone):
-                    raise InvalidCaseError(
-                        f"lot {index + 1}: {gone} head already sold or disposed of", "s.7"
-                    )
+                raise InvalidCaseError("voiding a case needs a reason", "s.7")
+            moved = self._money_step()
+            if moved is not None:
+                raise VoidRefusedError(
+                    "money has moved on this case; it cannot be voided", provision_of(moved)
+                )
         elif isinstance(event, SaleClosed):
             if self._on_s13_route() and self.heads_remaining:
                 raise TransitionRefusedError(
@@ -631,6 +648,78 @@ class Case:
                     reason="established_before_preferred",
                     facts={"date": event.preferred_on},
                 )
+
+    @cites("s.7")
+    def void(self, reason: str, on: date, today: date) -> Case:
+        """The case voided as entered by mistake (a wrong s.7 record), while no money has
+        moved; once it has, the step that moved it is named in the refusal."""
+        moved = self._money_step()
+        if moved is not None:
+            raise VoidRefusedError(
+                "money has moved on this case; it cannot be voided", provision_of(moved)
+            )
+        return self.apply(CaseVoided(on=on, reason=reason), today)
+
+    def _money_step(self) -> Event | None:
+        """The first step that moved money (a payment, deposit, sale or settlement)."""
+        return next(
+            (
+                e
+                for e in self.events
+                if isinstance(e, ClaimedAndPaid | DeliveredOnDeposit | SaleClosed)
+                or (isinstance(e, LotOffered) and e.sold)
+                or isinstance(e, DisposedOtherwise)
+            ),
+            None,
+        )
+
+    @cites("s.7")
+    def _guard_correction(self, event: SeizureCorrected) -> None:
+        """A correction of the s.7 record is refused when it would make a step already
+        recorded unlawful: every later step is checked again against the corrected facts
+        (the s.13(1) report day, the lots sold), none may fall before the corrected day
+        brought, and the amounts paid stand on the kinds, counts and day they were
+        counted on."""
+        if not event.reason.strip():
+            raise InvalidCaseError("a correction needs a reason", "s.7")
+        corrected = event.seizure
+        if corrected.impounded_on > event.on:
+            raise FutureDateError("the cattle cannot be brought in after today", "s.7")
+        moved = self._money_step()
+        counted = [(lot.kind, lot.count) for lot in self.seizure.lots]
+        if moved is not None and (
+            corrected.impounded_on != self.seizure.impounded_on
+            or [(lot.kind, lot.count) for lot in corrected.lots] != counted
+        ):
+            raise CorrectionRefusedError(
+                "the money was counted on the kinds, counts and day recorded; they can no "
+                "longer be corrected",
+                provision_of(moved),
+            )
+        deposit = self.first(DeliveredOnDeposit)
+        if deposit is not None and deposit.on > period_end(corrected.seizure_day, 10):
+            raise CorrectionRefusedError(
+                f"the deposit of {deposit.on.isoformat()} would fall after the ten days from "
+                "the seizure",
+                "s.19",
+            )
+        check = replace(self, seizure=corrected, stage=Stage.IMPOUNDED, events=self.events[:1])
+        for later in self.events[1:]:
+            if isinstance(later, SeizureCorrected):
+                continue
+            if later.on < corrected.impounded_on:
+                raise CorrectionRefusedError(
+                    f"the step of {later.on.isoformat()} would come before the cattle were "
+                    "brought in",
+                    provision_of(later),
+                )
+            try:
+                check = check._transition(later)
+            except DomainError as exc:
+                raise CorrectionRefusedError(
+                    f"the step of {later.on.isoformat()} would become unlawful: {exc}",
+                    exc.provision or provision_of(later),
+                ) from exc
 
     def _guard_report(self, event: ReportedUnclaimed) -> None:
         due = report_due_on(self.seizure.impounded_on)
@@ -729,6 +818,8 @@ class Case:
                 return Stage.CLOSED
             case SeizureCorrected():
                 return self.stage
+            case CaseVoided():
+                return Stage.VOIDED
         raise TransitionRefusedError(f"unknown event {type(event).__name__}")
 
     def _closing_balance(self) -> Money:

@@ -8,13 +8,16 @@ from datetime import date
 __all__ = [
     "BackwardsDateError",
     "BarredBuyerError",
+    "CorrectionRefusedError",
     "DomainError",
     "FutureDateError",
     "InvalidCaseError",
     "RateNotInForceError",
+    "SeizedAfterBroughtError",
     "TooEarlyError",
     "TransitionRefusedError",
     "UnknownKindError",
+    "VoidRefusedError",
 ]
 
 
@@ -103,3 +106,21 @@ class BarredBuyerError(DomainError):
     """A buyer the Act bars from buying at a pound sale (s.18)."""
 
     code = "barred_buyer"
+
+
+class CorrectionRefusedError(TransitionRefusedError):
+    """A correction of the s.7 record that would make a step already recorded unlawful."""
+
+    code = "correction_refused"
+
+
+class VoidRefusedError(TransitionRefusedError):
+    """Voiding a case on which money has moved."""
+
+    code = "void_refused"
+
+
+class SeizedAfterBroughtError(InvalidCaseError):
+    """A day of seizure after the day the cattle were brought to the pound (s.7, s.19)."""
+
+    code = "seized_after_brought"

@@ -2,8 +2,8 @@
 
     /seize -> kind -> count -> more? --another--> kind
                                      --go on--> description -> place [-> place name]
-           -> photos -> seizer -> owner -> when -> confirm --fix--> fix -> <that step>
-                                                           --confirm--> record_seizure
+           -> photos -> seizer -> owner -> when -> seized -> confirm --fix--> fix -> <step>
+                                                                     --confirm--> record_seizure
 
 Every step's state is kept in the chat's row of ``conversations`` (``ChatState``), so
 the next update may reach another instance or a restarted one. Buttons carry stable
@@ -17,7 +17,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.caller import KEEPER
-from bot.channels.telegram_seize_record import kind_of, now, owner_of, record, when_of
+from bot.channels.telegram_seize_record import (
+    kind_of,
+    now,
+    owner_of,
+    record,
+    seized_of,
+    when_of,
+)
 from bot.channels.telegram_seize_view import FIELDS, chosen, photo_buttons, prompt
 from bot.channels.telegram_turn import Turn
 from bot.commands import ParseError
@@ -31,7 +38,17 @@ __all__ = ["FLOW", "begin", "cancel", "on_button", "on_location", "on_photo", "o
 FLOW: Final = "seize"
 
 # The parts of the report in order, and the step that asks each.
-_ORDER: Final = ("cattle", "description", "place", "photos", "seizer", "owner", "when", "confirm")
+_ORDER: Final = (
+    "cattle",
+    "description",
+    "place",
+    "photos",
+    "seizer",
+    "owner",
+    "when",
+    "seized",
+    "confirm",
+)
 _FIRST_STEP: Final = {"cattle": "kind", "place": "place"}
 # The button actions each step accepts ("cancel" is accepted at every step).
 _ACTIONS: Final[dict[str, frozenset[str]]] = {
@@ -44,6 +61,7 @@ _ACTIONS: Final[dict[str, frozenset[str]]] = {
     "seizer": frozenset({"skip"}),
     "owner": frozenset({"skip"}),
     "when": frozenset({"now"}),
+    "seized": frozenset({"same"}),
     "confirm": frozenset({"confirm", "fix"}),
     "fix": frozenset({"field", "back"}),
 }
@@ -64,6 +82,8 @@ def _new() -> dict[str, Any]:
         "owner": "",
         "owner_phone": None,
         "brought_at": None,
+        "hour_known": True,
+        "seized_on": None,
         "fixing": False,
     }
 
@@ -156,8 +176,11 @@ def _apply_button(turn: Turn, state: dict[str, Any], action: str, arg: str) -> N
     elif action == "done":
         state["step"] = _next(state, "photos")
     elif action == "now":
-        state["brought_at"] = now(turn).isoformat()
+        state["brought_at"], state["hour_known"] = now(turn).isoformat(), True
         state["step"] = _next(state, "when")
+    elif action == "same":
+        state["seized_on"] = None
+        state["step"] = _next(state, "seized")
     elif action == "fix":
         state["step"] = "fix"
     elif action == "back":
@@ -218,12 +241,19 @@ async def on_text(turn: Turn, typed: str) -> None:
         else:
             state["step"] = _next(state, "owner")
     elif step == "when":
-        when = when_of(turn, value)
-        if when is None:
+        answer = when_of(turn, value)
+        if answer is None:
             note = text.bad_when(value, tr)
         else:
-            state["brought_at"] = when.isoformat()
+            state["brought_at"], state["hour_known"] = answer[0].isoformat(), answer[1]
             state["step"] = _next(state, "when")
+    elif step == "seized":
+        seized = seized_of(turn, value)
+        if seized is None:
+            note = text.bad_seized(value, tr)
+        else:
+            state["seized_on"] = seized.isoformat()
+            state["step"] = _next(state, "seized")
     else:
         note = text.use_buttons(tr)
     chat.put(FLOW, state)

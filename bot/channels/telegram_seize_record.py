@@ -9,7 +9,7 @@ description of the cattle (``photo:<file id>``).
 from __future__ import annotations
 
 import re
-from datetime import datetime, time
+from datetime import date, datetime, time
 from typing import Any, Final
 
 from bot.channels.telegram_seize_view import brought_at
@@ -19,7 +19,7 @@ from bot.i18n import LANGUAGES
 from bot.intake import person_of, report_seizure
 from domain.case import Lot, Seizure
 
-__all__ = ["kind_of", "now", "owner_of", "record", "when_of"]
+__all__ = ["kind_of", "now", "owner_of", "record", "seized_of", "when_of"]
 
 _TIME: Final = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 
@@ -52,13 +52,14 @@ def _time(value: str) -> time | None:
     return time(int(match.group(1)), int(match.group(2)))
 
 
-def when_of(turn: Turn, value: str) -> datetime | None:
-    """``20-11-2026 14:30``, ``20-11-2026`` (now if today, else midnight), ``14:30`` (today)."""
+def when_of(turn: Turn, value: str) -> tuple[datetime, bool] | None:
+    """``20-11-2026 14:30``, ``20-11-2026`` (now if today, else the day alone), ``14:30``
+    (today) -> when brought, and whether the hour is known; None if not a date."""
     today = now(turn)
     parts = value.split()
     if len(parts) == 1 and _TIME.match(parts[0]):
         at = _time(parts[0])
-        return datetime.combine(today.date(), at) if at else None
+        return (datetime.combine(today.date(), at), True) if at else None
     if not 1 <= len(parts) <= 2:
         return None
     try:
@@ -66,9 +67,17 @@ def when_of(turn: Turn, value: str) -> datetime | None:
     except ParseError:
         return None
     if len(parts) == 1:
-        return today if day == today.date() else datetime.combine(day, time())
+        return (today, True) if day == today.date() else (datetime.combine(day, time()), False)
     at = _time(parts[1])
-    return datetime.combine(day, at) if at else None
+    return (datetime.combine(day, at), True) if at else None
+
+
+def seized_of(turn: Turn, value: str) -> date | None:
+    """The day of seizure typed (``18-11-2026``), or None if it is not a date (s.19)."""
+    try:
+        return parse_date(value.strip(), now(turn).date())
+    except ParseError:
+        return None
 
 
 def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
@@ -82,6 +91,8 @@ def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
         brought_at=brought_at(state) or now(turn),
         seizer=person_of(state["seizer"]),
         owner=person_of(state["owner"]),
+        seized_on=date.fromisoformat(state["seized_on"]) if state.get("seized_on") else None,
+        hour_known=state.get("hour_known", True),
     )
 
 

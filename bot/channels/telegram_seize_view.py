@@ -7,7 +7,7 @@ keyboard's "share location" button, the only one Telegram lets a bot ask a locat
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Final
 
 from bot.channels.telegram_outbox import Button, Keyboard
@@ -19,7 +19,7 @@ from domain.case import Lot
 __all__ = ["FIELDS", "brought_at", "chosen", "photo_buttons", "prompt"]
 
 #: The parts of a report that "Fix" offers, by stable id.
-FIELDS: Final = ("cattle", "description", "place", "photos", "seizer", "owner", "when")
+FIELDS: Final = ("cattle", "description", "place", "photos", "seizer", "owner", "when", "seized")
 # The label of the button each action stands for (in the answered message).
 _ACTION_LABEL: Final = {
     "more": "another",
@@ -27,6 +27,7 @@ _ACTION_LABEL: Final = {
     "skip": "skip",
     "done": "done",
     "now": "now",
+    "same": "same_day",
     "confirm": "confirm",
     "fix": "fix",
     "back": "back",
@@ -40,6 +41,7 @@ _SIMPLE: Final = {
     "seizer": (text.ask_seizer, "skip", "skip"),
     "owner": (text.ask_owner, "skip", "skip"),
     "when": (text.ask_when, "now", "now"),
+    "seized": (text.ask_seized, "same_day", "same"),
 }
 
 
@@ -66,6 +68,11 @@ def _summary(turn: Turn, state: dict[str, Any]) -> str:
     tr, missing = turn.tr, text.not_given(turn.tr)
     owner = " ".join(p for p in (state["owner"], state["owner_phone"] or "") if p)
     when = brought_at(state)
+    if when is not None and not state.get("hour_known", True):
+        shown_when = fmt.date(when.date(), tr.lang)
+    else:
+        shown_when = fmt.datetime(when, tr.lang) if when else ""
+    seized = state.get("seized_on")
     lines = [
         ("cattle", _cattle(turn, state)),
         ("description", state["description"]),
@@ -73,7 +80,11 @@ def _summary(turn: Turn, state: dict[str, Any]) -> str:
         ("photos", str(len(state["photos"])) if state["photos"] else ""),
         ("seizer", state["seizer"]),
         ("owner", owner),
-        ("when", fmt.datetime(when, tr.lang) if when else ""),
+        ("when", shown_when),
+        (
+            "seized",
+            fmt.date(date.fromisoformat(seized), tr.lang) if seized else text.label("same_day", tr),
+        ),
     ]
     return text.summary([(text.label(k, tr), v or missing) for k, v in lines], tr)
 

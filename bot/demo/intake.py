@@ -112,7 +112,8 @@ async def intake(w: World, check: Checks) -> None:
     question = last(await w.press("KEEPER", question, "seize:done"))  # no photo
     question = last(await w.tell("KEEPER", p.seizer))
     question = last(await w.press("KEEPER", question, "seize:skip"))  # owner unknown
-    summary = last(await w.press("KEEPER", question, "seize:now"))
+    question = last(await w.press("KEEPER", question, "seize:now"))
+    summary = last(await w.press("KEEPER", question, "seize:same"))  # seized that day (s.19)
     await w.press("KEEPER", summary, "seize:confirm")
     pair = await case_of(w.app, KNM_2)
     lots = [(lot.kind, lot.count) for lot in pair.seizure.lots]

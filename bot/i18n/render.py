@@ -45,10 +45,12 @@ from bot.i18n.render_errors import (
 )
 from bot.i18n.render_help import help_text
 from bot.i18n.render_keeper import (
+    case_voided,
     correction_recorded,
     deposit_recorded,
     open_cases,
     owner_refusal_recorded,
+    owner_sms_line,
     payment_recorded,
     report_sent,
     seizure_ack,
@@ -72,6 +74,7 @@ __all__ = [
     "auction_scheduled",
     "auction_sms",
     "bad_count",
+    "case_voided",
     "cattle",
     "cite",
     "claim_recorded",
@@ -97,6 +100,7 @@ __all__ = [
     "open_cases",
     "other_disposal_recorded",
     "owner_refusal_recorded",
+    "owner_sms_line",
     "parse_error",
     "payment_recorded",
     "proclamation_script",

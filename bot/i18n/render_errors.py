@@ -47,6 +47,11 @@ _ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
         "The report is incomplete or wrong. Check the number and kinds of cattle and "
         "the place of seizure, and send it again."
     ),
+    # TRANSLATORS: s.7, s.19 — the day of seizure given is after the day the cattle
+    # were brought to the pound.
+    "seized_after_brought": lambda tr: tr.gettext(
+        "The day of seizure is after the day the cattle were brought in. Check the dates."
+    ),
     "future_date": lambda tr: tr.gettext(
         "That date is after today. Give the day it actually happened."
     ),
@@ -59,6 +64,19 @@ _ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: a period the Act sets (seven days, three months) has not yet run.
     "too_early": lambda tr: tr.gettext(
         "Too early: the period the Act sets has not yet run. Try again after it ends."
+    ),
+    # TRANSLATORS: s.7 — a correction of the seizure record that would make a step
+    # already recorded unlawful (a report made too early, a step before the cattle
+    # were brought in, money counted on the old facts); nothing was changed.
+    "correction_refused": lambda tr: tr.gettext(
+        "Not corrected: with that change a step already recorded in this case would "
+        "become unlawful. Check the date or count."
+    ),
+    # TRANSLATORS: a case on which money was paid, deposited or raised by sale cannot
+    # be voided as entered by mistake; its facts can still be corrected.
+    "void_refused": lambda tr: tr.gettext(
+        "Not voided: money has moved on this case. Correct its facts with the "
+        "correction command instead."
     ),
     # TRANSLATORS: s.18 — officers, pound-keepers and members may not buy.
     "barred_buyer": lambda tr: tr.gettext(
@@ -229,6 +247,12 @@ def app_error(exc: AppError, tr: Translator) -> str:
         return not_allowed(tr)
     if code == "unknown_case":
         return unknown_case(str(exc.facts.get("number", "")), tr)
+    if code == "voided_case":
+        # TRANSLATORS: s.7 — DUES or DEPOSIT of a case voided as entered by mistake.
+        text = tr.gettext(
+            "Case %(case)s was entered by mistake and voided: nothing is due on it (s.7)."
+        )
+        return text % {"case": str(exc.facts.get("number", ""))[:ECHO_LIMIT]}
     render = _APP_ERRORS.get(code)
     if render is not None:
         return render(tr)

@@ -79,7 +79,8 @@ _KEEPER: Final[dict[str, tuple[_Text, _Text]]] = {
         # dd-mm-yyyy, hh:mm, the brackets and ";"; translate the kinds with words the
         # pounds accept in your language, and the words in angle brackets.
         lambda tr: tr.gettext(
-            "2 cow 1 buffalo AT <place> [ON dd-mm-yyyy [hh:mm]] [BY <name, place>] [; description]"
+            "2 cow (description) 1 buffalo (description) AT <place> [ON dd-mm-yyyy [hh:mm]] "
+            "[SEIZED dd-mm-yyyy] [BY <name, place>] [OWNER <name, place> <phone>]"
         ),
         # TRANSLATORS: HELP — s.7: SEIZE records cattle brought to the pound.
         lambda tr: tr.gettext("record cattle brought to the pound (s.7)"),
@@ -181,12 +182,31 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
 }
 
+#: The keeper who recorded a case, or an officer of its authority (s.7).
+_RECORD: Final[dict[str, tuple[_Text, _Text]]] = {
+    "correct": (
+        # TRANSLATORS: HELP — s.7: the grammar of CORRECT. Keep the capital words (they
+        # are the fields) and BECAUSE; translate the words in <>.
+        lambda tr: tr.gettext(
+            "<case> CATTLE|PLACE|BROUGHT|SEIZED|SEIZER|OWNER <value> BECAUSE <reason>"
+        ),
+        # TRANSLATORS: HELP — s.7: CORRECT corrects the seizure report; deadlines move.
+        lambda tr: tr.gettext("correct the seizure report; the deadlines move with it (s.7)"),
+    ),
+    "void": (
+        # TRANSLATORS: HELP — keep BECAUSE; translate the words in <>.
+        lambda tr: tr.gettext("<case> BECAUSE <reason>"),
+        # TRANSLATORS: HELP — VOID withdraws a case entered by mistake.
+        lambda tr: tr.gettext("withdraw a case entered by mistake, while no money has moved"),
+    ),
+}
+
 #: The roles HELP knows, and the commands each adds to the public ones.
 ROLES: Final = {
     "public": (),
-    "keeper": ("keeper",),
-    "officer": ("officer",),
-    "admin": ("keeper", "officer"),
+    "keeper": ("keeper", "record"),
+    "officer": ("officer", "record"),
+    "admin": ("keeper", "officer", "record"),
 }
 
 
@@ -202,8 +222,11 @@ def _line(command: str, args: str, what: str, lang: str, both: bool = True) -> s
     return f"{head}: {what}" if what else head
 
 
+_TABLES: Final = {"keeper": _KEEPER, "officer": _OFFICER, "record": _RECORD}
+
+
 def _role_lines(role: str, tr: Translator, both: bool, with_what: bool) -> list[str]:
-    tables = {"keeper": _KEEPER, "officer": _OFFICER}
+    tables = _TABLES
     return [
         _line(name, args(tr), what(tr) if with_what else "", tr.lang, both)
         for section in ROLES[role]
@@ -242,7 +265,6 @@ def help_text(role: str, tr: Translator, sms: bool) -> str:
     candidates = [
         ["; ".join([*_role_lines(role, tr, both, False), everyone])] for both in (True, False)
     ]
-    tables = {"keeper": _KEEPER, "officer": _OFFICER}
-    words = [keyword(n, "en") for section in ROLES[role] for n in tables[section]]
+    words = [keyword(n, "en") for section in ROLES[role] for n in _TABLES[section]]
     candidates.append(["; ".join([", ".join(words), everyone])])
     return shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS)

@@ -5,29 +5,64 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import report_steps
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, join, shortest_fit
-from bot.i18n.words_text import KindMap, cattle, day, keyword, moment, money
-from domain.case import Case, OwnerRefusedToPay, SeizureCorrected, Stage, report_due_on
-from domain.dues import Dues
+from bot.i18n.words_text import KindMap, cattle, day, described_cattle, keyword, moment, money
+from domain.case import (
+    Case,
+    CaseVoided,
+    OwnerRefusedToPay,
+    Seizure,
+    SeizureCorrected,
+    Stage,
+    report_due_on,
+)
+from domain.dues import Dues, complaint_last_day
 from domain.money import Money
 
 if TYPE_CHECKING:
     from bot.services.keeper import OpenCase
 
+#: Whether the owner is told of an impounding by SMS: queued, the number asked for no
+#: SMS (STOP), or no number was given.
+OwnerSms = Literal["queued", "opted_out", "no_number"]
+
 __all__ = [
+    "OwnerSms",
+    "brought_when",
+    "case_voided",
     "correction_recorded",
     "deposit_recorded",
     "open_cases",
     "owner_refusal_recorded",
+    "owner_sms_line",
     "payment_recorded",
     "report_sent",
     "seizure_ack",
 ]
+
+
+def brought_when(seizure: Seizure, tr: Translator) -> str:
+    """The day brought, with the hour only when it was given (s.7)."""
+    if seizure.hour_known:
+        return moment(seizure.brought_at, tr)
+    return day(seizure.impounded_on, tr)
+
+
+def owner_sms_line(owner_sms: OwnerSms, tr: Translator) -> str:
+    """Whether the owner will be told of the impounding by SMS."""
+    if owner_sms == "queued":
+        # TRANSLATORS: the owner's number was given: the owner gets an SMS of the case.
+        return tr.gettext("The owner will be told by SMS.")
+    if owner_sms == "no_number":
+        # TRANSLATORS: no owner's number was given (OWNER <name> <number>): no SMS.
+        return tr.gettext("No owner's number: the owner is not told by SMS.")
+    # TRANSLATORS: the owner's number asked for no SMS (STOP): tell them another way.
+    return tr.gettext("The owner's number asked for no SMS: tell the owner in person.")
 
 
 def seizure_ack(
@@ -39,13 +74,17 @@ def seizure_ack(
     *,
     kinds: KindMap | None = None,
     pound_name: str | None = None,
+    owner_sms: OwnerSms | None = None,
 ) -> str:
     """What was recorded on a seizure (s.7): cattle, fines (s.11), the daily feeding
     charge (s.4) and the day the unclaimed report falls due (s.13(1)).
 
-    ``daily_charge`` is what one more day costs for all the heads (s.4);
-    ``pound_name`` names the pound in the chat form (its code when not given).
+    ``daily_charge`` is what one more day costs for all the heads (s.4) at the rate in
+    force on the day brought; ``pound_name`` names the pound in the chat form (its code
+    when not given); ``owner_sms`` says whether the owner will be told by SMS
+    (``owner_sms_line``; left out when not given).
     """
+    told = owner_sms_line(owner_sms, tr) if owner_sms else ""
     seizure = case.seizure
     values = {
         "case": case.number,
@@ -63,7 +102,9 @@ def seizure_ack(
             "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
         )
         steps = report_steps(seizure.impounded_on, seizure.impounded_on, tr)
-        return shortest_fit(tr, ([core % values, step] for step in steps))
+        candidates = [[core % values, step, told] for step in steps]
+        candidates += [[core % values, step] for step in steps]
+        return shortest_fit(tr, candidates)
     # TRANSLATORS: s.7 — first line of the chat reply after a seizure is recorded.
     recorded = tr.gettext("Case %(case)s recorded: %(cattle)s.")
     # TRANSLATORS: s.7 — the pound, the day and hour the cattle were brought, and the
@@ -82,20 +123,38 @@ def seizure_ack(
     )
     where = {
         "pound": pound_name or seizure.pound,
-        "when": moment(seizure.brought_at, tr),
+        "when": brought_when(seizure, tr),
         "place": seizure.place_seized,
     }
     return join(
         [
             recorded % values,
             brought % where,
+            _seized_line(seizure, tr),
             fines % {"amount": values["fines"]},
             daily % {"amount": values["daily"]},
             claim,
             report % {"date": values["report"]},
+            told,
         ],
         sms=False,
     )
+
+
+def _seized_line(seizure: Seizure, tr: Translator) -> str:
+    """The day of seizure when it was before the day brought, and the s.19 last day."""
+    if seizure.seizure_day == seizure.impounded_on:
+        return ""
+    values = {
+        "seized": day(seizure.seizure_day, tr),
+        "date": day(complaint_last_day(seizure.seizure_day), tr),
+    }
+    # TRANSLATORS: s.19 — the cattle were seized before the day they were brought in;
+    # the ten days to complain count from the day of seizure.
+    text = tr.gettext(
+        "Seized on %(seized)s: a complaint of illegal seizure may be made until %(date)s (s.19)."
+    )
+    return text % values
 
 
 def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
@@ -180,14 +239,15 @@ def owner_refusal_recorded(case: Case, tr: Translator, sms: bool) -> str:
 
 
 def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
-    """The intake facts were corrected; the reason is kept (s.7)."""
+    """The intake facts were corrected; the reason is kept (s.7); the s.13(1) day as it
+    now stands while the report is still to come."""
     seizure = case.seizure
     event = case.last(SeizureCorrected)
     values = {
         "case": case.number,
-        "cattle": cattle(seizure.lots, tr),
+        "cattle": described_cattle(seizure.lots, tr),
         "place": seizure.place_seized,
-        "when": moment(seizure.brought_at, tr),
+        "when": brought_when(seizure, tr),
         "reason": event.reason if isinstance(event, SeizureCorrected) else "",
     }
     # TRANSLATORS: s.7 — the seizure record after a correction: cattle, place, day and
@@ -197,7 +257,36 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     )
     # TRANSLATORS: the reason given for the correction, kept with the record.
     reason = tr.gettext("Reason recorded: %(reason)s")
-    return join([corrected % values, reason % values if values["reason"] else ""], sms)
+    report = ""
+    if case.stage is Stage.IMPOUNDED:
+        report = report_steps(seizure.impounded_on, seizure.impounded_on, tr)[-1]
+    return join(
+        [
+            corrected % values,
+            _seized_line(seizure, tr),
+            report,
+            reason % values if values["reason"] else "",
+        ],
+        sms,
+    )
+
+
+def case_voided(case: Case, tr: Translator) -> str:
+    """A case entered by mistake was voided, with its reason; its number stays used."""
+    event = case.last(CaseVoided)
+    values = {
+        "case": case.number,
+        "reason": event.reason if isinstance(event, CaseVoided) else "",
+    }
+    # TRANSLATORS: a case entered by mistake is withdrawn from every list; the
+    # voiding and its reason stay in the case's history, and the number is not reused.
+    return (
+        tr.gettext(
+            "Case %(case)s voided as entered by mistake: %(reason)s. It is on no list now; "
+            "its history keeps the record and the number is not used again."
+        )
+        % values
+    )
 
 
 def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None) -> str:

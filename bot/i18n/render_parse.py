@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import ECHO_LIMIT, connective, keyword
+from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword
 from bot.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
+from bot.words import FIELDS
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
 
@@ -35,6 +36,10 @@ def examples(tr: Translator) -> dict[str, str]:
         "ref": connective("ref", lang),
         # "by" in Malayalam, Tamil and Kannada is "seized by"; a claimant is named with BY.
         "by": connective("by", "en"),
+        "correct": keyword("correct", lang),
+        "void": keyword("void", lang),
+        "place": field_word("place", lang),
+        "because": connective("because", lang),
     }
     on = connective("on", lang)
     # TRANSLATORS: s.7 — an example SEIZE line. Translate the kinds of cattle with words
@@ -50,7 +55,16 @@ def examples(tr: Translator) -> dict[str, str]:
     receipt = tr.gettext("%(receipt)s KNM-17 Suresh Kumar")
     # TRANSLATORS: s.16(3) — an example CLAIM line: claimant and the order's reference.
     claim = tr.gettext("%(claim)s KNM-17 %(by)s Suresh Kumar %(ref)s 12/2026")
+    # TRANSLATORS: s.7 — an example CORRECT line: the place of seizure corrected, and
+    # the reason. Translate the place and the reason; keep the placeholders.
+    correct = tr.gettext(
+        "%(correct)s KNM-17 %(place)s Chowwannur junction %(because)s written wrongly"
+    )
+    # TRANSLATORS: an example VOID line: a case entered twice by mistake.
+    void = tr.gettext("%(void)s KNM-17 %(because)s entered twice")
     return {
+        "correct": correct % words,
+        "void": void % words,
         "dues": f"{keyword('dues', lang)} {_CASE}",
         "help": keyword("help", lang),
         "lang": f"{keyword('lang', lang)} ml",
@@ -162,6 +176,15 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "phone_two_numbers": lambda tr: tr.gettext(
         "Give one mobile number for the owner, not '%(text)s'."
     ),
+    # TRANSLATORS: s.7 — CORRECT or VOID without a reason after BECAUSE.
+    "missing_reason": lambda tr: tr.gettext(
+        "Give the reason after %(because)s, like %(example)s or %(example2)s."
+    ),
+    # TRANSLATORS: s.7 — CORRECT names something that is not a fact of the seizure
+    # report; %(fields)s lists the words that are.
+    "unknown_field": lambda tr: tr.gettext(
+        "'%(word)s' is not a fact of the seizure report. Correct one of: %(fields)s (s.7)."
+    ),
 }
 
 #: The codes ``bot.commands.ParseError`` raises.
@@ -184,10 +207,14 @@ _EXAMPLE: Final = {
     "bad_amount": "sold",
     "missing_buyer": "sold",
     "missing_person": "receipt",
+    "missing_reason": "correct",
+    "unknown_field": "correct",
 }
 
 #: The codes of a telephone number that is not a valid mobile number (``bot.phones``).
 _PHONE_CODES: Final = frozenset(PHONE_CODES) | {"phone_two_numbers"}
+#: The second example each code shows, where it is not the CLAIM line.
+_EXAMPLE2: Final = {"missing_reason": "void"}
 
 
 def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
@@ -199,7 +226,9 @@ def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
         "example": example_mobile(region)
         if code in _PHONE_CODES
         else ex[_EXAMPLE.get(code, "dues")],
-        "example2": ex["claim"],
+        "example2": ex[_EXAMPLE2.get(code, "claim")],
+        "because": connective("because", tr.lang),
+        "fields": ", ".join(field_word(name, tr.lang) for name in FIELDS),
         "help": ex["help"],
         "at": connective("at", tr.lang),
         "to": connective("to", tr.lang),

@@ -161,6 +161,10 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
             "public auction (s.15(1))."
         )
         return [text, *(auction_steps(case, tr)[:1] if case else ())]
+    if stage is Stage.VOIDED:
+        # TRANSLATORS: s.7 — the case was entered by mistake and voided: nothing is due
+        # on it and nothing more will happen.
+        return [tr.gettext("Entered by mistake and voided: nothing is due on this case (s.7).")]
     if stage is Stage.SELLING:
         # TRANSLATORS: s.15(2) — the auction is under way.
         return [tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")]

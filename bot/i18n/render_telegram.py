@@ -26,8 +26,10 @@ __all__ = [
     "ask_photos",
     "ask_place",
     "ask_place_name",
+    "ask_seized",
     "ask_seizer",
     "ask_when",
+    "bad_seized",
     "bad_when",
     "cancelled",
     "choose_language",
@@ -160,6 +162,8 @@ _COMMANDS: Final[dict[str, _Text]] = {
     "fund": lambda tr: tr.gettext("Credit a deposit to the fund"),
     "due": lambda tr: tr.gettext("Deadlines due today and overdue"),
     "register": lambda tr: tr.gettext("The deposit register"),
+    "correct": lambda tr: tr.gettext("Correct a seizure report, with the reason"),
+    "void": lambda tr: tr.gettext("Void a case entered by mistake"),
 }
 
 
@@ -195,6 +199,10 @@ _LABELS: Final[dict[str, _Text]] = {
     "seizer": lambda tr: tr.gettext("Seized by"),
     "owner": lambda tr: tr.gettext("Owner"),
     "when": lambda tr: tr.gettext("Brought in"),
+    # TRANSLATORS: s.19 — the summary line and the Fix button of the day of seizure.
+    "seized": lambda tr: tr.gettext("Seized on"),
+    # TRANSLATORS: a button: the cattle were seized on the day they were brought in.
+    "same_day": lambda tr: tr.gettext("Same day"),
 }
 
 
@@ -304,6 +312,21 @@ def ask_when(tr: Translator) -> str:
         "When were they brought to the pound? Press Now, or type the date and time, "
         "like 20-11-2026 14:30."
     )
+
+
+def ask_seized(tr: Translator) -> str:
+    # TRANSLATORS: s.19 — the ten days to complain count from the day of seizure, which
+    # may be before the day brought in. Keep the example date as it is.
+    return tr.gettext(
+        "On which day were they seized? Press Same day if it was the day they were "
+        "brought in, or type the date, like 18-11-2026 (s.19)."
+    )
+
+
+def bad_seized(text: str, tr: Translator) -> str:
+    # TRANSLATORS: %(text)s is what the person typed (shortened).
+    template = tr.gettext("'%(text)s' is not a date. Type it like 18-11-2026.")
+    return template % {"text": text[:20]}
 
 
 def bad_when(text: str, tr: Translator) -> str:

@@ -16,7 +16,7 @@ from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.words import CONNECTIVES, KEYWORDS
+from bot.words import CONNECTIVES, FIELDS, KEYWORDS
 from domain.case import Lot
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
@@ -31,6 +31,7 @@ __all__ = [
     "connective",
     "day",
     "described_cattle",
+    "field_word",
     "head_count",
     "keys",
     "keyword",
@@ -128,7 +129,13 @@ def cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) ->
 
 def described_cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
     """Each lot with its description, as the s.13(2)(a) notice gives them:
-    ``2 cows (black, white forehead); 1 buffalo``."""
+    ``2 cows (black, white forehead); 1 buffalo``. One description shared by several
+    lots (the old ``; description`` form) is given once, after them all:
+    ``2 cows; 1 goat: brown cows``."""
+    shared = {lot.description.strip() for lot in lots}
+    if len(lots) > 1 and len(shared) == 1 and "" not in shared:
+        counts = "; ".join(kind_count(lot.kind, lot.count, tr, kinds) for lot in lots)
+        return f"{counts}: {shared.pop()}"
     parts = []
     for lot in lots:
         count = kind_count(lot.kind, lot.count, tr, kinds)
@@ -180,4 +187,10 @@ def keys(command: str, lang: str) -> str:
 def connective(name: str, lang: str) -> str:
     """A connecting word of a command line (AT, ON, BY, TO, REF) in ``lang``."""
     words = CONNECTIVES[name]
+    return (words.get(lang) or words["en"])[0]
+
+
+def field_word(name: str, lang: str) -> str:
+    """The word of a seizure fact in a CORRECT line (CATTLE, PLACE, ...) in ``lang``."""
+    words = FIELDS[name]
     return (words.get(lang) or words["en"])[0]

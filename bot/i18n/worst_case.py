@@ -30,6 +30,7 @@ from domain.case import (
     AccountRefused,
     AuctionScheduled,
     Case,
+    CaseVoided,
     ClaimedAndPaid,
     CreditedToFund,
     DepositClaimed,
@@ -216,4 +217,5 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
         ),
         "closed, deposit returned": Stop(on_deposit.apply(returned, _FAR), on(11)),
         "closed, deposit applied": Stop(on_deposit.apply(applied, _FAR), on(11)),
+        "voided": Stop(opened.apply(CaseVoided(on=on(2), reason="entered twice"), _FAR), on(2)),
     }

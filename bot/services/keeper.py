@@ -9,7 +9,13 @@ from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_keeper, require_officer
 from bot.store.tx import LoadedCase, Tx
-from domain.case import Case, OwnerRefusedToPay, ReportedUnclaimed, Seizure, SeizureCorrected
+from domain.case import (
+    Case,
+    OwnerRefusedToPay,
+    ReportedUnclaimed,
+    Seizure,
+    SeizureCorrected,
+)
 from domain.dues import Dues, DuesItem, dues_on, release_on_deposit, release_on_payment
 from domain.money import Money, total
 
@@ -24,6 +30,7 @@ __all__ = [
     "record_payment",
     "record_seizure",
     "report_unclaimed",
+    "void_case",
 ]
 
 
@@ -74,19 +81,54 @@ def daily_charge(deps: Deps, case: Case, day: date) -> Money:
     )
 
 
-async def correct_seizure(
-    tx: Tx, deps: Deps, caller: Caller, number: str, seizure: Seizure, reason: str
-) -> Recorded:
-    """Correct the intake facts; the correction and its reason are kept in the log."""
-    loaded = await tx.load_case(number, for_update=True)
+async def _require_recorder_or_officer(
+    tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase
+) -> None:
+    """Only the keeper who recorded the case (s.7) or an officer of its authority."""
+    if caller.role == OFFICER:
+        require_officer(deps, caller, loaded)
+        return
     require_keeper(caller, loaded.pound)
+    recorder = await tx.recorded_by(loaded)
+    if recorder is not None and recorder != caller.user_id:
+        raise NotAllowedError("only the keeper who recorded the case", number=loaded.row.number)
+
+
+async def correct_seizure(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    number: str,
+    seizure: Seizure,
+    reason: str,
+    *,
+    owner_phone: str | None = None,
+) -> Recorded:
+    """Correct the intake facts (s.7) in one transaction: the correction and its reason
+    in the audit log, the deadlines moved; refused if a recorded step would become
+    unlawful. ``owner_phone``, when given, replaces the owner's number."""
+    loaded = await tx.load_case(number, for_update=True)
+    await _require_recorder_or_officer(tx, deps, caller, loaded)
     if seizure.pound != loaded.pound:
         raise NotAllowedError("a case cannot move to another pound")
     today = deps.today()
     seizure.validate(deps.config.kinds, today)
     after = loaded.case.apply(SeizureCorrected(on=today, seizure=seizure, reason=reason), today)
+    if owner_phone is not None:
+        loaded.row.owner_phone = owner_phone
     await tx.append_events(loaded, after, caller)
     return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+
+
+async def void_case(tx: Tx, deps: Deps, caller: Caller, number: str, reason: str) -> LoadedCase:
+    """Withdraw a case entered by mistake from every list, while no money has moved; the
+    voiding and its reason stay in the audit log and the number is not reused."""
+    loaded = await tx.load_case(number, for_update=True)
+    await _require_recorder_or_officer(tx, deps, caller, loaded)
+    today = deps.today()
+    after = loaded.case.void(reason, today, today)
+    await tx.append_events(loaded, after, caller)
+    return LoadedCase(loaded.row, after)
 
 
 async def record_payment(

@@ -438,7 +438,7 @@ async def deadlines_due(tx: Tx, deps: Deps, caller: Caller) -> list[tuple[str, D
         raise NotAllowedError("only an officer lists the deadlines of an authority")
     today = deps.today()
     pounds = [p.code for p in deps.config.pounds.values() if p.authority == caller.authority]
-    open_stages = [s.value for s in Stage if s not in (Stage.RELEASED, Stage.CLOSED)]
+    open_stages = [s.value for s in Stage if s not in (Stage.RELEASED, Stage.CLOSED, Stage.VOIDED)]
     due = [
         (loaded.row.number, deadline)
         for loaded in await tx.cases_in_stage(pounds, open_stages)

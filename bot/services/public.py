@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
+from bot.errors import VoidedCaseError
 from bot.phones import looks_like_phone, strip_phones
 from bot.public_text import public_lots
 from bot.services.base import Deps
@@ -67,6 +68,13 @@ def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
     return facts_of(loaded.case, pound.name if pound else loaded.pound)
 
 
+def _not_voided(loaded: LoadedCase) -> LoadedCase:
+    """A case voided as entered by mistake has no dues and takes no deposit."""
+    if loaded.case.stage is Stage.VOIDED:
+        raise VoidedCaseError("voided", number=loaded.row.number)
+    return loaded
+
+
 @dataclass(frozen=True, slots=True)
 class DuesAnswer:
     """Dues today, with the deadlines ahead (what happens next and when); after a sale,
@@ -81,7 +89,7 @@ class DuesAnswer:
 
 async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
     """What the owner owes today on a case (s.11, s.4, s.12), and what comes next."""
-    loaded = await tx.load_case(number)
+    loaded = _not_voided(await tx.load_case(number))
     today = deps.today()
     dues = dues_on(loaded.case, deps.tariff(loaded.pound), today)
     ahead = tuple(d for d in deadlines(loaded.case) if d.due_on >= today)
@@ -101,7 +109,7 @@ class DepositAnswer:
 
 async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
     """What a deposit under s.14 would be today, and the s.19 last day to complain."""
-    loaded = await tx.load_case(number)
+    loaded = _not_voided(await tx.load_case(number))
     deposit = deposit_for(loaded.case, deps.tariff(loaded.pound), deps.today())
     return DepositAnswer(public_facts(deps, loaded), deposit, loaded.case)
 

@@ -19,6 +19,7 @@ EVENT_TYPES: dict[str, type[c.Event]] = {
     for cls in (
         c.Impounded,
         c.SeizureCorrected,
+        c.CaseVoided,
         c.ClaimedAndPaid,
         c.DeliveredOnDeposit,
         c.DepositOutcome,
@@ -75,7 +76,8 @@ def _load(tp: Any, value: Any) -> Any:
     if tp is date:
         return date.fromisoformat(value)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return tp(**{name: _load(hint, value[name]) for name, hint in _fields(tp)})
+        # A field added later is absent from older payloads: its default applies.
+        return tp(**{name: _load(hint, value[name]) for name, hint in _fields(tp) if name in value})
     return value
 
 

@@ -38,6 +38,9 @@ from domain.sale import Settlement
 
 __all__ = ["LoadedCase", "Store", "Tx", "parse_case_number", "sync_places"]
 
+#: Stages of a case on no working list: finished, or voided as entered by mistake.
+_SHUT = ("released", "closed", "voided")
+
 _CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
 
 
@@ -129,6 +132,14 @@ class Tx:
         case = Case.replay(row.number, [load_event(t, p) for _, t, p in rows])
         return LoadedCase(row, case)
 
+    async def recorded_by(self, loaded: LoadedCase) -> int | None:
+        """The user who recorded the seizure of a case (the actor of its first event)."""
+        return await self.session.scalar(
+            select(CaseEvent.actor_user_id).where(
+                CaseEvent.case_id == loaded.row.id, CaseEvent.seq == 0
+            )
+        )
+
     async def _rebuild(self, row: CaseRow) -> LoadedCase:
         events = (
             await self.session.execute(
@@ -190,7 +201,7 @@ class Tx:
         rows = (
             await self.session.execute(
                 select(CaseRow)
-                .where(CaseRow.pound_code == pound, CaseRow.stage.not_in(["released", "closed"]))
+                .where(CaseRow.pound_code == pound, CaseRow.stage.not_in(_SHUT))
                 .order_by(CaseRow.seq)
             )
         ).scalars()
@@ -214,7 +225,7 @@ class Tx:
         """Open cases (or those in ``stages``) whose kind, public description or place of
         seizure match every word."""
         query = select(CaseRow).where(
-            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(["released", "closed"])
+            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(_SHUT)
         )
         for word in words:
             like = f"%{_escape_like(word.casefold())}%"

@@ -96,7 +96,9 @@ async def test_the_whole_guided_report_button_by_button(rig: TelegramRig) -> Non
     question = await say(rig, "Kunhammed, Chathamangalam, 9847099999")
     assert question.text == text.ask_when(EN)
 
-    summary = await press(rig, question, "seize:now")
+    question = await press(rig, question, "seize:now")
+    assert question.text == text.ask_seized(EN)
+    summary = await press(rig, question, "seize:same")
     assert summary.text.startswith(text.summary([], EN))
     for line in (
         "Cattle: 2 cows, 1 buffalo",
@@ -106,6 +108,7 @@ async def test_the_whole_guided_report_button_by_button(rig: TelegramRig) -> Non
         "Seized by: Ravi, Kunnamangalam",
         "Owner: Kunhammed, Chathamangalam +919847099999",
         "Brought in: 1 Mar 2026, 10:30 AM",
+        "Seized on: Same day",
     ):
         assert line in summary.text
     assert [d for _, d in summary.buttons] == ["seize:confirm", "seize:fix", "seize:cancel"]
@@ -176,7 +179,8 @@ async def test_a_report_half_written_continues_after_a_restart(tmp_path: Path) -
             question = await press(second, question, "seize:done")
             question = await press(second, question, "seize:skip")
             question = await press(second, question, "seize:skip")
-            summary = await press(second, question, "seize:now")
+            question = await press(second, question, "seize:now")
+            summary = await press(second, question, "seize:same")
             assert "Cattle: 3 goats" in summary.text
             assert "Description: not given" in summary.text
             ack = last_message(await second.press(KEEPER, summary, "seize:confirm"))
@@ -226,7 +230,8 @@ async def test_a_refused_report_is_told_and_stays_to_be_fixed(rig: TelegramRig) 
     question = await press(rig, question, "seize:done")
     question = await press(rig, question, "seize:skip")
     question = await press(rig, question, "seize:skip")
-    summary = await say(rig, "05-03-2026 09:00")  # after today (1 March)
+    question = await say(rig, "05-03-2026 09:00")  # after today (1 March)
+    summary = await press(rig, question, "seize:same")
     refused = last_message(await rig.press(KEEPER, summary, "seize:confirm"))
     # The refusal (a day after today, s.7) comes above the same summary and buttons.
     assert refused.text != summary.text
@@ -260,5 +265,43 @@ async def test_an_owners_landline_is_refused_naming_the_fault_and_asked_again(
     assert text.ask_owner(EN) in refused.text
     question = await say(rig, "Kunhammed, Chathamangalam, 098470 99999")
     assert question.text == text.ask_when(EN)
-    summary = await press(rig, question, "seize:now")
+    question = await press(rig, question, "seize:now")
+    assert question.text == text.ask_seized(EN)
+    summary = await press(rig, question, "seize:same")
     assert "Owner: Kunhammed, Chathamangalam +919847099999" in summary.text
+
+
+async def test_the_guided_report_asks_the_day_of_seizure_and_s19_counts_from_it(
+    rig: TelegramRig,
+) -> None:
+    question = await say(rig, "/seize")
+    question = await press(rig, question, "seize:kind:cow")
+    question = await press(rig, question, "seize:count:1")
+    question = await press(rig, question, "seize:next")
+    question = await press(rig, question, "seize:skip")  # no description
+    question = await say(rig, "Kunnamangalam market")
+    question = await press(rig, question, "seize:done")  # no photos
+    question = await press(rig, question, "seize:skip")  # no seizer
+    question = await press(rig, question, "seize:skip")  # no owner
+    question = await say(rig, "28-02-2026")  # the day only: no hour is invented
+    assert question.text == text.ask_seized(EN)
+    again = await say(rig, "yesterday")
+    assert again.text.startswith(text.bad_seized("yesterday", EN))
+    summary = await say(rig, "26-02-2026")
+    assert "Brought in: 28 Feb 2026\n" in summary.text
+    assert "Seized on: 26 Feb 2026" in summary.text
+    ack = last_message(await rig.press(KEEPER, summary, "seize:confirm"))
+    assert "12:00 AM" not in ack.text
+    assert "Seized on 26 Feb 2026" in ack.text
+    assert "until 8 Mar 2026 (s.19)" in ack.text
+    seizure = await seizure_of(rig, "KNM-1")
+    assert seizure.seized_on == datetime(2026, 2, 26).date()
+    assert seizure.hour_known is False
+
+
+async def test_a_correction_is_a_typed_line_in_telegram(rig: TelegramRig) -> None:
+    await say(rig, "/seize 1 cow at Kunnamangalam")
+    reply = await say(rig, "/correct KNM-1 PLACE Chathamangalam BECAUSE wrong place")
+    assert reply.text.startswith("Case KNM-1 corrected")
+    typed = await say(rig, "VOID KNM-1 BECAUSE entered by mistake")
+    assert typed.text.startswith("Case KNM-1 voided")

@@ -27,7 +27,11 @@ KEEPER_ACTIONS: dict[str, Action] = {
     "record payment (s.12)": lambda tx, d, c: k.record_payment(tx, d, c, "KNM-1"),
     "record deposit (s.14)": lambda tx, d, c: k.record_deposit(tx, d, c, "KNM-1"),
     "report unclaimed (s.13(1))": lambda tx, d, c: k.report_unclaimed(tx, d, c, "KNM-1"),
+}
+#: The keeper who recorded the case, or an officer of its authority (s.7).
+RECORD_ACTIONS: dict[str, Action] = {
     "correct seizure (s.7)": lambda tx, d, c: k.correct_seizure(tx, d, c, "KNM-1", seizure(), "x"),
+    "void a case (s.7)": lambda tx, d, c: k.void_case(tx, d, c, "KNM-1", "entered twice"),
 }
 OFFICER_ACTIONS: dict[str, Action] = {
     "record notice (s.13(2))": lambda tx, d, c: o.record_notice(
@@ -66,6 +70,17 @@ async def test_a_keeper_lists_only_the_cases_of_their_own_pound(store: Store, de
         for who in ("officer of another authority", "owner", "stranger"):
             with pytest.raises(NotAllowedError):
                 await k.list_open_cases(tx, deps, STRANGERS[who])
+
+
+@pytest.mark.usefixtures("one_case")
+@pytest.mark.parametrize("who", list(STRANGERS))
+@pytest.mark.parametrize("action", list(RECORD_ACTIONS))
+async def test_only_the_recorder_or_an_officer_of_the_authority_corrects_or_voids(
+    store: Store, deps: Deps, who: str, action: str
+) -> None:
+    with pytest.raises(NotAllowedError):
+        async with store.transaction() as tx:
+            await RECORD_ACTIONS[action](tx, deps, STRANGERS[who])
 
 
 @pytest.mark.usefixtures("one_case")

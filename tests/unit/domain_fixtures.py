@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta
 
 from domain.case import (
     Case,
+    CaseVoided,
     ClaimedAndPaid,
     DeliveredOnDeposit,
     DepositOutcome,
@@ -242,7 +243,7 @@ def case_in(stage: Stage) -> Case:
     NOTICE_POSTED 10 Mar; OWNER_REFUSED 4 Mar; SELLING one cow sold 18 Mar after the
     notice; ACCOUNT_DUE owner refused 4 Mar, one cow sold and the sale closed 6 Mar;
     IN_DEPOSIT both cows sold and the sale closed 18 Mar, surplus in deposit;
-    CLOSED the deposit's outcome recorded 20 Mar.
+    CLOSED the deposit's outcome recorded 20 Mar; VOIDED voided 2 Mar as entered twice.
     """
     case = open_case()
     tariff = sample_tariff()
@@ -275,6 +276,8 @@ def case_in(stage: Stage) -> Case:
     if stage is Stage.IN_DEPOSIT:
         selling = step(case, report(), notice(), sale(0, 2, rs(30000), AUCTION_FROM))
         return close_sale(selling, tariff, on=AUCTION_FROM, expenses=rs(500), today=AUCTION_FROM)[0]
+    if stage is Stage.VOIDED:
+        return step(case, CaseVoided(on=day + timedelta(1), reason="entered twice"))
     raise AssertionError(f"no sample case in {stage}")
 
 

@@ -18,6 +18,7 @@ from domain.case import (
     AccountRefused,
     AuctionScheduled,
     Case,
+    CaseVoided,
     ClaimedAndPaid,
     CreditedToFund,
     DeliveredOnDeposit,
@@ -41,12 +42,14 @@ from domain.case import (
 from domain.errors import (
     BackwardsDateError,
     BarredBuyerError,
+    CorrectionRefusedError,
     DomainError,
     FutureDateError,
     InvalidCaseError,
     TooEarlyError,
     TransitionRefusedError,
     UnknownKindError,
+    VoidRefusedError,
 )
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
@@ -80,6 +83,7 @@ LATER = date(2026, 12, 1)
 EVENT_PROVISION: dict[type[Event], str] = {
     Impounded: "s.7",
     SeizureCorrected: "s.7",
+    CaseVoided: "s.7",
     ClaimedAndPaid: "s.12",
     DeliveredOnDeposit: "s.14",
     DepositOutcome: "s.19",
@@ -103,7 +107,10 @@ AUCTION_STAGES = frozenset({S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING})
 #: From which stages the Act allows each event (the diagram in domain/case.py).
 ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     Impounded: frozenset(),  # only ever the first event
-    SeizureCorrected: frozenset(Stage) - {S.RELEASED, S.CLOSED},
+    SeizureCorrected: frozenset(Stage) - {S.RELEASED, S.CLOSED, S.VOIDED},
+    # A case entered by mistake, while no money has moved (Case.void names the step
+    # that moved it otherwise).
+    CaseVoided: frozenset({S.IMPOUNDED, S.REPORTED, S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING}),
     ClaimedAndPaid: BEFORE_SALE,  # s.12: the owner may claim until the sale
     DeliveredOnDeposit: BEFORE_SALE,  # s.14
     DepositOutcome: frozenset({S.ON_DEPOSIT}),
@@ -126,6 +133,7 @@ def any_event(kind: type[Event], on: date) -> Event:
     makers: dict[type[Event], Callable[[], Event]] = {
         Impounded: lambda: Impounded(on=on, seizure=seizure()),
         SeizureCorrected: lambda: SeizureCorrected(on=on, seizure=seizure(), reason="typo"),
+        CaseVoided: lambda: CaseVoided(on=on, reason="entered twice"),
         ClaimedAndPaid: lambda: ClaimedAndPaid(on=on, paid=rs(1000)),
         DeliveredOnDeposit: lambda: DeliveredOnDeposit(on=on, deposited=rs(1000)),
         DepositOutcome: lambda: DepositOutcome(on=on, returned=True, reference="CC 7/2026"),
@@ -218,7 +226,27 @@ def _in(stage: Stage) -> Callable[[], Case]:
 
 DAY_AFTER_DEPOSIT_WINDOW = date(2026, 6, 19)  # deposit 18 March: window ends 18 June
 
+
+def _selling_nothing_sold() -> Case:
+    return step(open_case(), report(), notice(), unsold(0, 1, AUCTION_FROM))
+
+
 ALLOWED = [
+    *(
+        Allowed(
+            f"s.7: a case entered by mistake is voided when {start().stage.value}",
+            start,
+            CaseVoided(on=date(2026, 3, 25), reason="entered twice"),
+            S.VOIDED,
+        )
+        for start in (
+            _in(S.IMPOUNDED),
+            _in(S.REPORTED),
+            _in(S.NOTICE_POSTED),
+            _in(S.OWNER_REFUSED),
+            _selling_nothing_sold,
+        )
+    ),
     Allowed(
         "s.12: impounded cattle claimed and paid for are released",
         _in(S.IMPOUNDED),
@@ -519,18 +547,32 @@ REFUSED = [
         "s.12",
     ),
     Refused(
-        "s.13(1): the impounding day cannot be corrected after the report",
+        "s.13(1): a later impounding day that makes the report made too early is refused",
         _in(S.REPORTED),
-        _correct_impounding_day(date(2026, 2, 28), REPORT_DUE),
-        TransitionRefusedError,
+        _correct_impounding_day(date(2026, 3, 2), REPORT_DUE),
+        CorrectionRefusedError,
         "s.13(1)",
     ),
     Refused(
-        "s.13(1): nor after the owner refused to pay",
+        "s.15(1): an impounding day after the owner's recorded refusal is refused",
         _in(S.OWNER_REFUSED),
-        _correct_impounding_day(date(2026, 2, 28), REFUSED_ON),
-        TransitionRefusedError,
-        "s.13(1)",
+        _correct_impounding_day(date(2026, 3, 5), date(2026, 3, 6)),
+        CorrectionRefusedError,
+        "s.15(1)",
+    ),
+    Refused(
+        "s.14: the impounding day cannot be corrected once the deposit was counted on it",
+        _in(S.ON_DEPOSIT),
+        _correct_impounding_day(date(2026, 2, 28), date(2026, 3, 4)),
+        CorrectionRefusedError,
+        "s.14",
+    ),
+    Refused(
+        "s.7: a case on which money has moved cannot be voided",
+        _in(S.SELLING),
+        CaseVoided(on=date(2026, 3, 19), reason="mistake"),
+        VoidRefusedError,
+        "s.13(3)",
     ),
     Refused(
         "s.13(3) proviso: other disposal on the s.15(1) route is refused (owner refused)",
@@ -671,8 +713,8 @@ REFUSED = [
         SeizureCorrected(
             on=date(2026, 3, 19), seizure=seizure(lots=(("cow", 1),)), reason="recount"
         ),
-        InvalidCaseError,
-        "s.7",
+        CorrectionRefusedError,
+        "s.13(3)",
     ),
     Refused(
         "s.7: a correction cannot drop a lot from which heads were sold",
@@ -680,8 +722,8 @@ REFUSED = [
         SeizureCorrected(
             on=date(2026, 3, 19), seizure=replace(seizure(), lots=()), reason="recount"
         ),
-        InvalidCaseError,
-        "s.7",
+        CorrectionRefusedError,
+        "s.13(3)",
     ),
     Refused(
         "s.16(3): a claim preferred before the surplus was deposited is refused",

@@ -28,10 +28,75 @@ def test_the_issue_example_seizure_parses_into_lots_place_date_and_description()
         "buffalo with a cut left ear"
     )
     assert command.name == "seize"
-    assert command.lots == (SeizeLot(2, "cow"), SeizeLot(1, "buffalo"))
+    shared = "brown cows, buffalo with a cut left ear"
+    assert command.lots == (SeizeLot(2, "cow", shared), SeizeLot(1, "buffalo", shared))
     assert command.place == "Kunnamangalam market"
     assert command.on == date(2026, 11, 20)
     assert command.description == "brown cows, buffalo with a cut left ear"
+
+
+def test_each_lot_takes_its_own_description_in_brackets_s13_2_a() -> None:
+    command = p("SEIZE 1 buffalo (black, cut left ear) 1 goat (brown) AT Kunnamangalam")
+    assert command.lots == (
+        SeizeLot(1, "buffalo", "black, cut left ear"),
+        SeizeLot(1, "goat", "brown"),
+    )
+    assert command.place == "Kunnamangalam"
+    # Words in brackets are never connecting words; a lot without its own takes the one
+    # after ";".
+    mixed = p("SEIZE 2 cow (tied at the horns) 1 goat AT x ON 20-11-2026; all thin")
+    assert mixed.lots == (SeizeLot(2, "cow", "tied at the horns"), SeizeLot(1, "goat", "all thin"))
+    assert mixed.on == date(2026, 11, 20)
+
+
+def test_owner_by_and_seized_are_recognised_after_the_description() -> None:
+    command = p("SEIZE 1 buffalo AT x; black buffalo OWNER Kunhammed 9847012345")
+    assert command.lots == (SeizeLot(1, "buffalo", "black buffalo"),)
+    assert (command.owner, command.owner_phone) == ("Kunhammed", "+919847012345")
+    other = p("SEIZE 1 cow AT x; white cow SEIZED 18-11-2026 BY Rajan, Kunnamangalam")
+    assert other.lots == (SeizeLot(1, "cow", "white cow"),)
+    assert other.seized_on == date(2026, 11, 18)
+    assert other.person == "Rajan, Kunnamangalam"
+    # A connecting word already given before ";" stays part of the description.
+    again = p("SEIZE 1 cow AT x BY Rajan; found by the river")
+    assert again.person == "Rajan"
+    assert again.lots[0].description == "found by the river"
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [
+        ("CORRECT KNM-1 CATTLE 2 cow (brown) BECAUSE miscounted", "cattle"),
+        ("CORRECT KNM-1 AT Pathimangalam BECAUSE wrong", "place"),
+        ("correct knm 1 BROUGHT 20-11-2026 14:00 because wrong", "brought"),
+        ("CORRECT KNM-1 SEIZED 19-11-2026 BECAUSE wrong", "seized"),
+        ("CORRECT KNM-1 BY Rajan, Kunnamangalam BECAUSE wrong", "seizer"),
+        ("CORRECT KNM-1 OWNER Ravi 9847012345 BECAUSE wrong", "owner"),
+    ],
+)
+def test_correct_names_a_field_a_value_and_a_reason_s7(line: str, field: str) -> None:
+    command = p(line)
+    assert (command.name, command.case, command.field) == ("correct", "KNM-1", field)
+    assert command.reason
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("CORRECT KNM-1 PLACE x", "missing_reason"),
+        ("CORRECT KNM-1 PLACE x BECAUSE", "missing_reason"),
+        ("CORRECT KNM-1 COLOUR red BECAUSE x", "unknown_field"),
+        ("CORRECT KNM-1 BROUGHT 40-11-2026 BECAUSE x", "bad_date"),
+        ("CORRECT KNM-1 CATTLE BECAUSE x", "missing_cattle"),
+        ("CORRECT PLACE x BECAUSE y", "missing_case"),
+        ("VOID KNM-1", "missing_reason"),
+        ("VOID BECAUSE x", "missing_case"),
+    ],
+)
+def test_correct_and_void_refuse_what_is_missing(line: str, code: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        p(line)
+    assert caught.value.code == code
 
 
 def test_a_seizure_takes_an_hour_a_seizer_and_plural_or_multiword_kinds() -> None:
@@ -69,6 +134,8 @@ def test_every_keyword_and_synonym_is_understood(command: str, lang: str, word: 
         "unsold": " KNM-1 1 1",
         "receipt": " KNM-1 BY Kunhammed",
         "claim": " KNM-1 BY A REF B",
+        "correct": " KNM-1 PLACE market BECAUSE typo",
+        "void": " KNM-1 BECAUSE typo",
     }.get(command, " KNM-1")
     parsed = p(word + args)
     assert (parsed.name, parsed.lang) == (command, lang)

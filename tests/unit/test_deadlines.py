@@ -513,6 +513,7 @@ SHOWN = [
     ),
     Shown("a released case has no deadline", lambda: case_in(Stage.RELEASED), []),
     Shown("a closed case has no deadline", lambda: case_in(Stage.CLOSED), []),
+    Shown("a voided case has no deadline", lambda: case_in(Stage.VOIDED), []),
     Shown(
         "s.15(3): while the account is due no period runs", lambda: case_in(Stage.ACCOUNT_DUE), []
     ),

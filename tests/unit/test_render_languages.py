@@ -93,6 +93,7 @@ from tests.unit.test_render_scenario import (
     unclaimed_account,
     untranslated_leak,
     visible_text,
+    voided,
 )
 
 
@@ -249,13 +250,27 @@ def _correction(lang: str) -> Shown:
     facts = (
         CASE_NUMBER,
         kind_count("goat", 4, tr(lang)),
-        lots_of(case, lang),
+        described_cattle(case.seizure.lots, tr(lang)),
         PLACE,
         fmt.datetime(case.seizure.brought_at, lang),
         "a goat miscounted",
         citation("s.7", lang),
     )
     return Shown(text, facts)
+
+
+@entry("case_voided", "s.7")
+def _voided(lang: str) -> Shown:
+    text = r.case_voided(voided(), tr(lang))
+    return Shown(text, (CASE_NUMBER, "entered twice"))
+
+
+@entry("owner_sms_line", "s.7")
+def _owner_sms_line(lang: str) -> Shown:
+    text = " ".join(
+        r.owner_sms_line(told, tr(lang)) for told in ("queued", "opted_out", "no_number")
+    )
+    return Shown(text, ())
 
 
 @entry("open_cases", "s.13(1) report due today")
@@ -758,6 +773,7 @@ def _stage_facts(stage: Stage, lang: str) -> tuple[str, ...]:
             *cites(lang, "s.13(3)", "s.16(3)"),
         ),
         Stage.CLOSED: (money("123000.50", lang), citation("s.17(1)", lang)),
+        Stage.VOIDED: (citation("s.7", lang),),
     }[stage]
 
 
@@ -786,6 +802,7 @@ SMS_STAGE_CITES = {
     Stage.ACCOUNT_DUE: "s.15(1)",  # part of the cattle sold
     Stage.IN_DEPOSIT: "s.13(3)",  # all sold
     Stage.CLOSED: "s.13(3)",
+    Stage.VOIDED: "s.7",
 }
 
 
@@ -860,8 +877,19 @@ _HELP_PROVISIONS = {
 }
 _HELP_COMMANDS = {
     "public": ("dues", "deposit", "status", "find", "lang", "stop", "start", "help"),
-    "keeper": ("seize", "paid", "deposited", "report", "refused", "cases"),
-    "officer": ("notice", "auction", "sold", "unsold", "settle", "receipt", "claim", "fund"),
+    "keeper": ("seize", "paid", "deposited", "report", "refused", "cases", "correct", "void"),
+    "officer": (
+        "notice",
+        "auction",
+        "sold",
+        "unsold",
+        "settle",
+        "receipt",
+        "claim",
+        "fund",
+        "correct",
+        "void",
+    ),
 }
 
 
@@ -877,7 +905,7 @@ def _help(role: str, sms: bool) -> Build:
             return Shown(text, words)
         words = tuple(keys(c, lang) for part in roles for c in _HELP_COMMANDS[part])
         provisions = tuple(p for part in roles for p in _HELP_PROVISIONS[part])
-        inserted = (*_GRAMMAR, *("AT", "ON", "BY", "TO", "REF"))
+        inserted = (*_GRAMMAR, *("AT", "ON", "BY", "TO", "REF", "SEIZED", "OWNER", "BECAUSE"))
         return Shown(text, (*words, *cites(lang, *provisions)), inserted)
 
     return build
@@ -899,6 +927,7 @@ PARSE_CITES = {
     "bad_amount": ("s.13(3)", "s.15(2)"),
     "missing_buyer": ("s.18",),
     "missing_person": ("s.15(4)", "s.16(3)"),
+    "unknown_field": ("s.7",),
 }
 
 

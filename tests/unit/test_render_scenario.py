@@ -38,6 +38,7 @@ from domain.case import (
     AccountRefused,
     AuctionScheduled,
     Case,
+    CaseVoided,
     ClaimedAndPaid,
     CreditedToFund,
     DepositClaimed,
@@ -400,6 +401,11 @@ def account_refused() -> Case:
 # --- every stage, for STATUS and DUES --------------------------------------------------
 
 
+def voided() -> Case:
+    """The case voided on 2 March as entered twice (s.7)."""
+    return open_case().apply(CaseVoided(on=date(2026, 3, 2), reason="entered twice"), FAR)
+
+
 def stage_case(stage: Stage) -> tuple[Case, date]:
     """The case in ``stage`` and the day it is asked about."""
     return {
@@ -413,6 +419,7 @@ def stage_case(stage: Stage) -> tuple[Case, date]:
         Stage.ACCOUNT_DUE: (account_due(), OWNER_AUCTION_ON),
         Stage.IN_DEPOSIT: (in_deposit(), AUCTION_ON),
         Stage.CLOSED: (credited(), date(2026, 6, 20)),
+        Stage.VOIDED: (voided(), date(2026, 3, 2)),
     }[stage]
 
 

@@ -66,6 +66,8 @@ PARSE_ERRORS = (
     "phone_invalid",
     "phone_not_mobile",
     "phone_two_numbers",
+    "missing_reason",
+    "unknown_field",
 )
 #: What a person typed, as long as ``bot.commands`` lets it through (cut to 20 on echo).
 TYPED = {"word": "X" * 40, "text": "9" * 40, "number": "KNMKLM-" + "9" * 33}
