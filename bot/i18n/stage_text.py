@@ -52,6 +52,10 @@ _SENTENCES: Final[dict[Stage, Callable[[Translator], str]]] = {
     ),
     # TRANSLATORS: why a step is refused: the case is over.
     Stage.CLOSED: lambda tr: tr.gettext("The case was closed on %(date)s."),
+    # TRANSLATORS: s.7 — why a step is refused: the case was entered by mistake and voided.
+    Stage.VOIDED: lambda tr: tr.gettext(
+        "The case was voided on %(date)s as entered by mistake (s.7)."
+    ),
 }
 
 
