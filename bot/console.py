@@ -20,6 +20,7 @@ from typing import TextIO
 from bot.bootstrap import App, open_app
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.channels.identity import caller_for_phone
+from bot.clean import clean_text
 from bot.dispatch import handle_text
 from bot.i18n import render, translator
 from bot.store.messages import Inbound, process_inbound
@@ -86,6 +87,7 @@ async def run_console(
         except EOFError:
             print(file=out)
             return 0
+        line = clean_text(line)
         if line.strip().lower() in BYE:
             return 0
         if not line.strip():

@@ -24,6 +24,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
+from bot.clean import clean_data
 from bot.dispatch import handle_text
 from bot.i18n import detect_script, render, translator
 from bot.store.messages import Inbound, process_inbound, set_contact
@@ -100,6 +101,7 @@ class SmsWebhook:
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
+        params = clean_data(params)  # checked as signed; stored and read without NUL & co.
         sid, sender = params.get("MessageSid", ""), params.get("From", "")
         if not sid or not sender:
             return twiml(None)
