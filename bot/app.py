@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from telegram.error import TelegramError
 
+from bot import logsafe
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
@@ -124,6 +125,8 @@ def build_app(
 
     @asynccontextmanager
     async def lifespan(starlette: Starlette) -> AsyncIterator[None]:
+        # Whatever logging the host set up, no line carries a credential or a number.
+        logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
             for line in startup_report(app, polling=telegram.polling, settings=settings):
                 log.info("%s", line)

@@ -15,13 +15,14 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot import cli_admin
+from bot import cli_admin, logsafe
 from bot.caller import ROLES
 from bot.cli_admin import CommandError
 from bot.config import LANGUAGES, ConfigError
 from bot.console import add_console_command
 from bot.demo import add_demo_command
 from bot.errors import AppError
+from bot.settings import Settings
 from bot.store.engine import database_url
 from domain.errors import DomainError
 
@@ -50,7 +51,9 @@ def _serve(args: argparse.Namespace) -> int:
     from bot.channels.telegram import TelegramOptions
 
     app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    # log_config=None: uvicorn's loggers (the access log too) write through the root
+    # handlers, where bot.logsafe redacts (notice signatures in request paths).
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info", log_config=None)
     return 0
 
 
@@ -59,7 +62,6 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
     from telegram.error import TelegramError
 
     from bot.channels.telegram_connect import set_webhook
-    from bot.settings import Settings
 
     try:
         print(asyncio.run(set_webhook(Settings.from_env(), drop_pending=args.drop_pending)))
@@ -261,6 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    logsafe.install(Settings.from_env().secrets())
     return int(args.func(args))
 
 

@@ -106,7 +106,7 @@ async def run_console(
         try:
             print(await process_inbound(app.store, message, handle), file=out)
         except Exception:  # the line stays in the inbox, unprocessed; the console goes on
-            log.exception("console: could not process %r", line)
+            log.exception("console: could not process line %s", message.provider_id)
             print(render.try_again_later(translator(caller.lang or "en")), file=out)
 
 

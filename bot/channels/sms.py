@@ -27,6 +27,7 @@ from bot.channels.identity import caller_for_phone
 from bot.clean import clean_data
 from bot.dispatch import handle_text
 from bot.i18n import detect_script, render, translator
+from bot.logsafe import mask_phone
 from bot.store.messages import Inbound, process_inbound, set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Tx
@@ -116,7 +117,7 @@ class SmsWebhook:
         try:
             reply = await process_inbound(app.store, message, handle)
         except Exception:  # the message stays in the inbox, unprocessed: nothing is lost
-            log.exception("SMS %s from %s could not be processed", sid, sender)
+            log.exception("SMS %s from %s could not be processed", sid, mask_phone(sender))
             reply = render.try_again_later(translator(detect_script(body) or "en"))
         return twiml(reply)
 

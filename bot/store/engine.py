@@ -28,8 +28,13 @@ def database_url() -> str:
 
 
 def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
-    """An async engine for ``url``; SQLite gets its pragmas and serialised writers."""
+    """An async engine for ``url``; SQLite gets its pragmas and serialised writers.
+
+    ``hide_parameters``: the parameters of a statement (a sender's number, a message)
+    appear neither in the SQL log nor in the text of a database error that is logged.
+    """
     url = url or database_url()
+    kwargs.setdefault("hide_parameters", True)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
