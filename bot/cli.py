@@ -49,6 +49,13 @@ def _serve(args: argparse.Namespace) -> int:
             log.error("  %s", exc)
         return 2
     from bot.channels.telegram import TelegramOptions
+    from bot.store.writable import database_fault, shown
+
+    url = database_url()
+    unusable = asyncio.run(database_fault(url))
+    if unusable:
+        log.error("refusing to start: database %s: %s", shown(url), unusable)
+        return 2
 
     app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
     # log_config=None: uvicorn's loggers (the access log too) write through the root

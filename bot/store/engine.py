@@ -37,7 +37,8 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     kwargs.setdefault("hide_parameters", True)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
+        # A file URI (``file:...?mode=ro&uri=true``) names a file that is there already.
+        if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         inline = parsed.drivername == "sqlite+aiosqlite" and "module" not in kwargs
         if inline:  # run the statements on the loop itself: see bot/store/sqlite_inline.py
