@@ -4,7 +4,9 @@
 public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passed on;
 anything unsigned or forged gets 403 and changes nothing. The raw message is stored
 (unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
-reply and no second effect. Replies are TwiML.
+reply and no second effect. Replies are TwiML. Once the signature is checked, control
+characters are taken out of every parameter (``bot.clean``): a NUL cannot be stored in
+PostgreSQL.
 
 ``POST /twilio/status``: delivery reports, signed too; a message's status only moves
 forward; error 21610 (the number unsubscribed) marks the number stopped.
@@ -95,14 +97,15 @@ class SmsWebhook:
         if not signature or not RequestValidator(self.auth_token).validate(url, params, signature):
             log.warning("refused an unsigned or forged request to %s", request.url.path)
             return None
-        return params
+        # Checked as signed; used and stored without NUL and other control characters.
+        cleaned: dict[str, str] = clean_data(params)
+        return cleaned
 
     async def inbound(self, request: Request) -> Response:
         """An SMS from a keeper, an officer or an owner: answer it once, in TwiML."""
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
-        params = clean_data(params)  # checked as signed; stored and read without NUL & co.
         sid, sender = params.get("MessageSid", ""), params.get("From", "")
         if not sid or not sender:
             return twiml(None)

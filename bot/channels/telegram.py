@@ -2,7 +2,11 @@
 
 ``POST /telegram`` takes updates when ``X-Telegram-Bot-Api-Secret-Token`` equals
 ``TELEGRAM_WEBHOOK_SECRET`` (constant-time compare; 403 otherwise, and nothing is
-stored). Nothing lost, nothing twice:
+stored). A body over ``MAX_UPDATE_BYTES`` (1 MB) gets 413 and is not read further. What
+cannot be read as an update (not JSON, nested too deep, a wrong type inside) is stored
+as rejected and answered 200: any other answer and Telegram sends it again, for ever.
+Control characters are taken out of every string of an update (``bot.clean``).
+Nothing lost, nothing twice:
 
 1. The raw update is committed to the inbox under ``<bot id>:<update_id>`` (unique:
    update ids are each bot's own sequence, so another bot once used with the same

@@ -238,3 +238,12 @@ async def _assert_stored_clean(store: Any) -> None:
     for row in rows:
         json.dumps(row.raw).encode("utf-8")
         assert "\x00" not in json.dumps(row.raw, ensure_ascii=False)
+
+
+async def test_a_delivery_report_with_a_nul_is_answered(database: str, tmp_path: Path) -> None:
+    await _migrated(database)
+    async with sms_rig(tmp_path, url=database) as sms:
+        response = await sms.post(
+            "/twilio/status", {"MessageSid": "SM\x00unknown", "MessageStatus": "delivered\x00"}
+        )
+        assert response.status_code == 204
