@@ -160,3 +160,25 @@ def test_serve_lets_uvicorn_log_through_the_redacting_root_handlers(
     assert main(["serve"]) == 0
     assert given["log_config"] is None
     assert given["log_level"] == "info"
+
+
+async def test_a_console_line_that_fails_is_logged_by_its_id_not_its_text(
+    tmp_path: Path, captured: io.StringIO
+) -> None:
+    from bot.bootstrap import open_app
+    from bot.caller import Caller
+    from bot.console import run_console
+    from tests.integration.test_console import lines, reader
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url, clock=start_clock()) as app:
+        async with app.engine.begin() as conn:
+            await conn.execute(text("ALTER TABLE inbox RENAME TO inbox_away"))
+        owner = Caller.public("console", phone="+919847000001")
+        out = io.StringIO()
+        await run_console(app, owner, read=reader(lines(OWNER_DUES)), out=out)
+    assert "send it again" in out.getvalue()
+    log = captured.getvalue()
+    assert "console: could not process line " in log
+    assert OWNER_DUES not in log
+    assert "+919847000001" not in log
