@@ -10,13 +10,13 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 
-from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 from telegram.error import TelegramError
 
+from bot import logsafe
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
@@ -26,6 +26,7 @@ from bot.channels.twilio_sender import TwilioSender
 from bot.links import notice_path
 from bot.outbox import Sender
 from bot.settings import Settings
+from bot.store.writable import write_fault
 from bot.workers import run_delivery, run_reminders
 
 __all__ = ["build_app", "startup_report"]
@@ -36,16 +37,18 @@ AppFactory = Callable[[], AbstractAsyncContextManager[App]]
 
 
 async def healthz(request: Request) -> JSONResponse:
-    """Liveness and database reachability."""
+    """Liveness, and a database that can be written (``bot.store.writable``)."""
     app: App | None = getattr(request.app.state, "poundbot", None)
     if app is None:
         return JSONResponse({"status": "starting"}, status_code=503)
     try:
-        async with app.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
+        fault = await write_fault(app.store)
     except Exception as exc:  # reported, not swallowed: the balancer takes us out
         log.error("health check: database unreachable: %s", exc)
         return JSONResponse({"status": "database unreachable"}, status_code=503)
+    if fault:
+        log.error("health check: the database cannot be written: %s", fault)
+        return JSONResponse({"status": "database cannot be written"}, status_code=503)
     return JSONResponse({"status": "ok"})
 
 
@@ -124,6 +127,8 @@ def build_app(
 
     @asynccontextmanager
     async def lifespan(starlette: Starlette) -> AsyncIterator[None]:
+        # Whatever logging the host set up, no line carries a credential or a number.
+        logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
             for line in startup_report(app, polling=telegram.polling, settings=settings):
                 log.info("%s", line)

@@ -43,10 +43,28 @@ def _serve(args: argparse.Namespace) -> int:
         else:
             log.error("  %s", exc)
         return 2
+    import asyncio
+
     from bot.channels.telegram import TelegramOptions
+    from bot.cli_admin import CommandError, check_url
+    from bot.store.engine import database_url
+    from bot.store.writable import database_fault, shown
+
+    url = database_url()
+    try:
+        check_url(url)
+    except CommandError as exc:  # a URL poundbot cannot run on (mysql://, bare postgresql://)
+        log.error("refusing to start: %s", exc)
+        return 2
+    unusable = asyncio.run(database_fault(url))
+    if unusable:
+        log.error("refusing to start: database %s: %s", shown(url), unusable)
+        return 2
 
     app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    # log_config=None: uvicorn's loggers (the access log too) write through the root
+    # handlers, where bot.logsafe redacts (notice signatures in request paths).
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info", log_config=None)
     return 0
 
 
@@ -55,10 +73,11 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
     from telegram.error import TelegramError
 
     from bot.channels.telegram_connect import set_webhook
-    from bot.settings import Settings
 
     try:
         import asyncio
+
+        from bot.settings import Settings
 
         print(asyncio.run(set_webhook(Settings.from_env(), drop_pending=args.drop_pending)))
     except (ValueError, TelegramError) as exc:
@@ -305,6 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    from bot import logsafe
+    from bot.settings import Settings
+
+    logsafe.install(Settings.from_env().secrets())
     return int(args.func(args))
 
 

@@ -69,6 +69,7 @@ async def run_console(
 ) -> int:
     """Read lines until end of input or "quit"; answer each as the channels would."""
     from bot.channels.identity import caller_for_phone
+    from bot.clean import clean_text
     from bot.dispatch import handle_text
     from bot.i18n import render, translator
     from bot.store.messages import Inbound, process_inbound
@@ -95,6 +96,7 @@ async def run_console(
         except EOFError:
             print(file=out)
             return 0
+        line = clean_text(line)
         if line.strip().lower() in BYE:
             return 0
         if not line.strip():
@@ -113,7 +115,7 @@ async def run_console(
         try:
             print(await process_inbound(app.store, message, handle), file=out)
         except Exception:  # the line stays in the inbox, unprocessed; the console goes on
-            log.exception("console: could not process %r", line)
+            log.exception("console: could not process line %s", message.provider_id)
             print(render.try_again_later(translator(caller.lang or "en")), file=out)
 
 

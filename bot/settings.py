@@ -40,6 +40,16 @@ class Settings:
             link_secret=env.get("POUNDBOT_SECRET", ""),
         )
 
+    def secrets(self) -> tuple[str, ...]:
+        """The values no log line may show (``bot.logsafe``)."""
+        return (
+            self.telegram_token,
+            self.telegram_secret,
+            self.twilio_sid,
+            self.twilio_token,
+            self.link_secret,
+        )
+
     def sms_off_reason(self) -> str | None:
         """Why the SMS channel is off, or None when it is on."""
         missing = [

@@ -4,9 +4,10 @@
 public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passed on;
 anything unsigned or forged gets 403 and changes nothing. The raw message is stored
 (unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
-reply and no second effect. Replies are TwiML. A number past its limit of answers
-(``bot.limits``) is told once when to try again, then answered with nothing (a STOP
-is still recorded).
+reply and no second effect. Replies are TwiML. Once the signature is checked, control
+characters are taken out of every parameter (``bot.clean``): a NUL cannot be stored in
+PostgreSQL. A number past its limit of answers (``bot.limits``) is told once when to try
+again, then answered with nothing (a STOP is still recorded).
 
 ``POST /twilio/status``: delivery reports, signed too; a message's status only moves
 forward; error 21610 (the number unsubscribed) marks the number stopped.
@@ -26,10 +27,12 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
+from bot.clean import clean_data
 from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
 from bot.i18n import detect_script, render, translator
 from bot.limits import admit
+from bot.logsafe import mask_phone
 from bot.store.messages import Inbound, process_inbound, set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Tx
@@ -105,7 +108,9 @@ class SmsWebhook:
         if not signature or not RequestValidator(self.auth_token).validate(url, params, signature):
             log.warning("refused an unsigned or forged request to %s", request.url.path)
             return None
-        return params
+        # Checked as signed; used and stored without NUL and other control characters.
+        cleaned: dict[str, str] = clean_data(params)
+        return cleaned
 
     async def inbound(self, request: Request) -> Response:
         """An SMS from a keeper, an officer or an owner: answer it once, in TwiML."""
@@ -136,7 +141,7 @@ class SmsWebhook:
         try:
             reply = await process_inbound(app.store, message, handle)
         except Exception:  # the message stays in the inbox, unprocessed: nothing is lost
-            log.exception("SMS %s from %s could not be processed", sid, sender)
+            log.exception("SMS %s from %s could not be processed", sid, mask_phone(sender))
             reply = render.try_again_later(translator(detect_script(body) or "en"))
         return twiml(reply)
 

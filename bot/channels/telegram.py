@@ -2,7 +2,11 @@
 
 ``POST /telegram`` takes updates when ``X-Telegram-Bot-Api-Secret-Token`` equals
 ``TELEGRAM_WEBHOOK_SECRET`` (constant-time compare; 403 otherwise, and nothing is
-stored). Nothing lost, nothing twice:
+stored). A body over ``MAX_UPDATE_BYTES`` (1 MB) gets 413 and is not read further. What
+cannot be read as an update (not JSON, nested too deep, a wrong type inside) is stored
+as rejected and answered 200: any other answer and Telegram sends it again, for ever.
+Control characters are taken out of every string of an update (``bot.clean``).
+Nothing lost, nothing twice:
 
 1. The raw update is committed to the inbox under ``<bot id>:<update_id>`` (unique:
    update ids are each bot's own sequence, so another bot once used with the same
@@ -25,7 +29,9 @@ instead, through the same steps (``telegram_connect``).
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -45,6 +51,7 @@ from bot.channels.telegram_handlers import add_handlers
 from bot.channels.telegram_menus import set_default_menus
 from bot.channels.telegram_sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
 from bot.channels.telegram_turn import PoundContext, open_turn, using
+from bot.clean import clean_data, clean_text
 from bot.i18n import LANGUAGES, detect_script, render, translator
 from bot.limits import admit, charge
 from bot.settings import Settings
@@ -54,11 +61,14 @@ from bot.store.tx import Tx
 
 __all__ = [
     "ALLOWED_UPDATES",
+    "MAX_UPDATE_BYTES",
     "SECRET_HEADER",
     "TelegramChannel",
     "TelegramOptions",
     "build_application",
     "file_url",
+    "parse_update",
+    "read_capped",
     "running",
     "update_key",
     "webhook_route",
@@ -69,6 +79,13 @@ log = logging.getLogger("poundbot.telegram")
 SECRET_HEADER: Final = "X-Telegram-Bot-Api-Secret-Token"
 #: The update types poundbot handles (what the webhook and long polling ask for).
 ALLOWED_UPDATES: Final = ("message", "callback_query")
+
+#: The largest update taken (Telegram's are a few kilobytes): larger ones get 413, unread.
+MAX_UPDATE_BYTES: Final = 1024 * 1024
+#: How deep an update may nest (Telegram's nest about ten deep).
+MAX_UPDATE_DEPTH: Final = 64
+#: How much of a rejected body is kept in the inbox, to see what it was.
+_REJECTED_EXCERPT = 2000
 
 PTBApp = Application[Any, PoundContext, Any, Any, Any, Any]
 
@@ -136,13 +153,16 @@ class TelegramChannel:
 
     async def receive(self, data: dict[str, Any]) -> bool:
         """Store the raw update, then handle it once; False if Telegram should resend it."""
+        if not isinstance(data.get("update_id"), int):
+            return await self.reject(json.dumps(data, default=str).encode(), "no update_id")
+        data = clean_data(data)  # no NUL or lone surrogate reaches the database
+        key = update_key(self.application.bot.id, data["update_id"])
         try:
             update = Update.de_json(data, self.application.bot)
-        except Exception:  # not an update PTB can read: logged, left for Telegram to resend
-            log.exception("Telegram update %s could not be read", data.get("update_id"))
-            return False
-        key = update_key(self.application.bot.id, update.update_id)
-        message = Inbound(CHANNEL, key, _sender_of(update), _body_of(update), data)
+            message = Inbound(CHANNEL, key, _sender_of(update), _body_of(update), data)
+        except Exception as exc:  # not an update PTB can read: kept as rejected, not resent
+            log.warning("Telegram update %s could not be read: %s", key, type(exc).__name__)
+            return await self._store_rejected(key, data, f"unreadable: {type(exc).__name__}")
 
         async def handle(tx: Tx) -> str:
             turn = await open_turn(tx, self.app.deps, update, key)
@@ -167,6 +187,26 @@ class TelegramChannel:
             return await self._failed(update, key)
         finally:
             self.delivery.kick()
+        return True
+
+    async def reject(self, body: bytes, fault: str) -> bool:
+        """Keep a body that is not a readable update as processed-and-rejected (keyed by
+        its hash, so a repeat is stored once); False if even that cannot be written."""
+        key = "rejected:" + hashlib.sha256(body).hexdigest()[:40]
+        log.warning("Telegram update %s rejected: %s (%d bytes)", key, fault, len(body))
+        excerpt = clean_text(body[:_REJECTED_EXCERPT].decode("utf-8", "replace"))
+        raw = {"rejected": fault, "bytes": len(body), "excerpt": excerpt}
+        return await self._store_rejected(key, raw, fault)
+
+    async def _store_rejected(self, key: str, raw: dict[str, Any], fault: str) -> bool:
+        async def rejected(tx: Tx) -> str:
+            return f"[rejected] {fault}"
+
+        try:
+            await process_inbound(self.app.store, Inbound(CHANNEL, key, "", "", raw), rejected)
+        except Exception:
+            log.exception("Telegram update %s: the rejection could not be recorded", key)
+            return False
         return True
 
     async def _failed(self, update: Update, key: str) -> bool:
@@ -257,16 +297,64 @@ def webhook_route(secret: str) -> Route:
         channel: TelegramChannel | None = getattr(request.app.state, "telegram", None)
         if channel is None:
             return Response("starting", status_code=503)
-        try:
-            data = await request.json()
-        except ValueError:
-            return Response("not JSON", status_code=400)
-        if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
-            return Response("not an update", status_code=400)
-        handled = await channel.receive(data)
+        body = await read_capped(request, MAX_UPDATE_BYTES)
+        if body is None:
+            log.warning("refused a Telegram update over %d bytes", MAX_UPDATE_BYTES)
+            return Response("too large", status_code=413)
+        data, fault = parse_update(body)
+        if data is None:
+            handled = await channel.reject(body, fault)
+        else:
+            handled = await channel.receive(data)
         return Response(status_code=200 if handled else 500)
 
     return Route("/telegram", webhook, methods=["POST"])
+
+
+async def read_capped(request: Request, limit: int) -> bytes | None:
+    """The request body, or None as soon as it is known to be over ``limit`` bytes
+    (by its Content-Length, or while it streams in): never more than that is read."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def parse_update(body: bytes) -> tuple[dict[str, Any] | None, str]:
+    """The update in ``body``; or None and why it is not one."""
+    try:
+        data = json.loads(body)
+    except RecursionError:
+        return None, "nested too deep"
+    except ValueError as exc:  # not UTF-8 or not JSON
+        return None, f"not JSON: {type(exc).__name__}"
+    if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
+        return None, "not an update (no integer update_id)"
+    if _depth_over(data, MAX_UPDATE_DEPTH):
+        return None, "nested too deep"
+    return data, ""
+
+
+def _depth_over(value: Any, limit: int) -> bool:
+    """True when ``value`` nests more than ``limit`` containers deep (no recursion)."""
+    level: list[Any] = [value]
+    for _ in range(limit + 1):
+        level = [
+            child
+            for item in level
+            if isinstance(item, dict | list)
+            for child in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            return False
+    return True
 
 
 @asynccontextmanager

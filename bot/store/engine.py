@@ -28,11 +28,17 @@ def database_url() -> str:
 
 
 def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
-    """An async engine for ``url``; SQLite gets its pragmas and serialised writers."""
+    """An async engine for ``url``; SQLite gets its pragmas and serialised writers.
+
+    ``hide_parameters``: the parameters of a statement (a sender's number, a message)
+    appear neither in the SQL log nor in the text of a database error that is logged.
+    """
     url = url or database_url()
+    kwargs.setdefault("hide_parameters", True)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
+        # A file URI (``file:...?mode=ro&uri=true``) names a file that is there already.
+        if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         inline = parsed.drivername == "sqlite+aiosqlite" and "module" not in kwargs
         if inline:  # run the statements on the loop itself: see bot/store/sqlite_inline.py

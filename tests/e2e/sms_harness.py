@@ -68,11 +68,12 @@ class SmsRig:
 
 
 @asynccontextmanager
-async def sms_rig(tmp_path: Path) -> AsyncIterator[SmsRig]:
-    """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too."""
+async def sms_rig(tmp_path: Path, url: str | None = None) -> AsyncIterator[SmsRig]:
+    """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
+    on a new SQLite file, or on ``url`` (a migrated database)."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     twilio = FakeTwilio()
-    url = f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
+    url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
     async with serve(twilio.app()) as twilio_url:
         settings = Settings(
             public_url=PUBLIC_URL,

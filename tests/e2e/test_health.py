@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from bot.app import build_app, startup_report
 from bot.bootstrap import open_app
+from bot.cli import main
+from bot.store.engine import make_engine
+from bot.store.writable import shown
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 
 
 async def test_healthz_answers_ok_once_the_database_is_migrated(tmp_path: Path) -> None:
@@ -30,3 +42,118 @@ async def test_the_startup_report_says_what_is_off_and_why(tmp_path: Path) -> No
     assert any("SAMPLE configuration" in line for line in report)
     assert any("poundbot console" in line for line in report[:3])
     assert any("poundbot demo" in line for line in report[:3])
+
+
+# -- a database that cannot be written ------------------------------------------------
+#
+# The tests run as root, and chmod does not stop root writing. What reproduces the
+# fault honestly is SQLite's own read-only open (``?mode=ro&uri=true``): the same
+# "attempt to write a readonly database" a file at mode 444 gives any other user; and
+# for a folder that cannot hold the file, a path through a regular file.
+
+
+@asynccontextmanager
+async def pg_database() -> AsyncIterator[str]:
+    """``fresh_pg_database`` (which runs its own event loop) from inside a test's loop."""
+    manager = fresh_pg_database()
+    url = await asyncio.to_thread(manager.__enter__)
+    try:
+        yield url
+    finally:
+        await asyncio.to_thread(manager.__exit__, None, None, None)
+
+
+def read_only_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///file:{path}?mode=ro&uri=true"
+
+
+async def migrated(url: str) -> str:
+    async with open_app(url=url, migrate=True):
+        pass
+    return url
+
+
+@pytest.fixture(params=ENGINES)
+async def read_only_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A migrated database that can be read but not written: a SQLite file opened
+    read-only, or a PostgreSQL database whose sessions are read-only."""
+    if request.param == "sqlite":
+        path = tmp_path / "pb.sqlite3"
+        await migrated(f"sqlite+aiosqlite:///{path}")
+        yield read_only_url(path)
+        return
+    async with pg_database() as url:
+        await migrated(url)
+        engine = make_engine(url)
+        async with engine.connect() as conn:
+            name = make_url(url).database
+            await conn.execute(text("COMMIT"))
+            await conn.execute(
+                text(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+            )
+        await engine.dispose()
+        yield url
+
+
+async def test_healthz_is_503_when_the_database_cannot_be_written(read_only_database: str) -> None:
+    app = build_app(lambda: open_app(url=read_only_database))
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://t") as client,
+    ):
+        response = await client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "database cannot be written"}
+
+
+def serve(
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> tuple[int, list[logging.LogRecord], bool]:
+    """``poundbot serve`` on ``url``: its status, what it logged, whether it served."""
+    import uvicorn
+
+    served: list[bool] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.append(True))
+    monkeypatch.setenv("POUNDBOT_DATABASE_URL", url)
+    with caplog.at_level(logging.INFO):
+        status = main(["serve"])
+    return status, [r for r in caplog.records if r.name.startswith("poundbot")], bool(served)
+
+
+async def test_serve_refuses_a_read_only_database_with_one_line(
+    read_only_database: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    status, records, served = await asyncio.to_thread(
+        serve, read_only_database, monkeypatch, caplog
+    )
+    assert (status, served) == (2, False)
+    (line,) = [r for r in records if r.levelno >= logging.ERROR]
+    assert line.exc_info is None
+    assert shown(read_only_database) in line.getMessage()
+    assert re.search("readonly database|read-only", line.getMessage())
+
+
+@pytest.mark.parametrize("where", ["notes.txt/pb.sqlite3", "notes.txt/a/b/pb.sqlite3", "folder"])
+def test_serve_refuses_a_database_path_it_cannot_create_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, where: str
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a folder")
+    (tmp_path / "folder").mkdir()
+    path = tmp_path / where
+    status, records, served = serve(f"sqlite+aiosqlite:///{path}", monkeypatch, caplog)
+    assert (status, served) == (2, False)
+    (line,) = [r for r in records if r.levelno >= logging.ERROR]
+    assert line.exc_info is None
+    assert str(path) in line.getMessage()
+    assert "\n" not in line.getMessage()
+    if where.startswith("notes.txt"):
+        assert f"{tmp_path / 'notes.txt'} is a file, not a folder" in line.getMessage()
+
+
+def test_serve_starts_on_a_new_database_in_a_new_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'var' / 'pb.sqlite3'}"
+    status, records, served = serve(url, monkeypatch, caplog)
+    assert (status, served) == (0, True)
+    assert not [r for r in records if r.levelno >= logging.ERROR]

@@ -68,14 +68,18 @@ async def test_with_no_secret_configured_the_webhook_refuses_everything(tmp_path
 
 
 @pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'{"message": {}}'])
-async def test_a_body_that_is_not_an_update_is_refused(rig: TelegramRig, body: bytes) -> None:
+async def test_a_body_that_is_not_an_update_is_kept_as_rejected_and_not_asked_again(
+    rig: TelegramRig, body: bytes
+) -> None:
+    """Any answer but 200 and Telegram sends it again, for ever (tests/e2e/test_edge_input)."""
     response = await rig.http.post(
         "/telegram",
         content=body,
         headers={"X-Telegram-Bot-Api-Secret-Token": SECRET, "content-type": "application/json"},
     )
-    assert response.status_code == 400
-    assert await rig.count(InboxRow) == 0
+    assert response.status_code == 200
+    assert await rig.count(InboxRow, InboxRow.reply.like("[rejected]%")) == 1
+    assert await rig.count(CaseRow) == 0
 
 
 async def test_a_redelivered_update_has_one_effect_and_one_reply(rig: TelegramRig) -> None:
