@@ -69,6 +69,10 @@ class Command:
     places: tuple[str, ...] = field(default=())
     owner: str = ""
     owner_phone: str | None = None
+    #: SOLD: the buyer's declaration that they are not barred from buying (s.18).
+    declared: bool = False
+    #: AUCTION: the expected expenses of sale (s.15(2)); None: the authority's default.
+    expenses: Money | None = None
 
 
 _CASE_COMMANDS = {
@@ -264,10 +268,11 @@ def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
     if name == "notice":
         places = tuple(p.strip() for p in " ".join(parts.get("at", [])).split(",") if p.strip())
         return _replace(base, places=places)
+    expenses = _amount(" ".join(parts["expenses"])) if parts.get("expenses") else None
     if name == "auction":
         if on is None:
             raise ParseError("bad_date", text="")
-        return _replace(base, place=" ".join(parts.get("at", [])).strip())
+        return _replace(base, place=" ".join(parts.get("at", [])).strip(), expenses=expenses)
     if name in ("sold", "unsold"):
         if len(head) < 2:
             raise ParseError("bad_count", text=" ".join(head))
@@ -276,12 +281,26 @@ def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
             return _replace(base, lot=lot, count=count)
         if len(head) < 3:
             raise ParseError("bad_amount", text="")
-        buyer = " ".join(parts.get("to", [])).strip()
-        if not buyer:
+        # TO <name>, <residence> [<phone>] (s.18: who bought, and from where)
+        words = parts.get("to", [])
+        phones = [normalize_phone(w.strip(",")) for w in words if _PHONE.match(w.strip(","))]
+        buyer = " ".join(w for w in words if not _PHONE.match(w.strip(",")))
+        who, _, residence = buyer.partition(",")
+        if not who.strip(" ,") or not residence.strip(" ,"):
             raise ParseError("missing_buyer")
-        return _replace(base, lot=lot, count=count, amount=_amount(head[2]), person=buyer)
+        return _replace(
+            base,
+            lot=lot,
+            count=count,
+            amount=_amount(head[2]),
+            person=who.strip(" ,"),
+            place=residence.strip(" ,"),
+            owner_phone=phones[0] if phones else None,
+            declared="declared" in parts,
+        )
     if name == "settle":
-        return _replace(base, amount=_amount(head[0]) if head else Money.zero())
+        spent = _amount(head[0]) if head else expenses
+        return _replace(base, amount=spent or Money.zero())
     if name == "receipt":
         person = " ".join(parts.get("by", head)).strip()
         if not person:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import time
 from zoneinfo import ZoneInfo
 
+from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.dues import DuesItem
 from domain.kinds import Kinds
+from domain.money import Money
 from domain.tariff import FeedingDays, Tariff
 
 __all__ = [
@@ -56,6 +58,10 @@ class Authority:
     village: str  # s.13(2): proclaimed by beat of drum in the village ...
     market_place: str  # ... and in the market place nearest to the place of seizure
     default_language: str
+    #: s.15(2): the expenses of sale expected when an auction is fixed without EXPENSES.
+    expected_sale_expenses: Money = field(default_factory=Money.zero)
+    #: s.18: the members of the local authority, who may not buy at its sales.
+    members: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +106,9 @@ class Config:
     deduction_order: tuple[DuesItem, ...]  # s.15(2): what sale proceeds meet first
     feeding_days: FeedingDays
     reminders: ReminderSettings
+    #: s.18: the classes of person who may not buy at a pound sale (the section's text
+    #: is not in the material given: a policy of the configuration, these four by default).
+    barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

@@ -25,10 +25,17 @@ from bot.config.model import (
     Pound,
     ReminderSettings,
 )
+from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.kinds import Kind, Kinds
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = ["Reader"]
+
+
+def _present(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without its optional keys that were not given (their defaults apply)."""
+    return {k: v for k, v in record.items() if v is not None}
+
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 
@@ -59,7 +66,13 @@ class Reader:
             },
         )
         policy = self.section(
-            "policy", {"feeding_days": checks.one_of(FeedingDays), "deduction_order": checks.order}
+            "policy",
+            {
+                "feeding_days": checks.one_of(FeedingDays),
+                "deduction_order": checks.order,
+                "barred_buyers": checks.barred_classes,
+            },
+            optional=("barred_buyers",),
         )
         kinds, words = self.kinds()
         authorities = self.entries(
@@ -74,7 +87,10 @@ class Reader:
                 "village": text,
                 "market_place": text,
                 "default_language": checks.one_of(LANGUAGES),
+                "expected_sale_expenses": checks.amount,
+                "members": checks.names,
             },
+            optional=("expected_sale_expenses", "members"),
         )
         pounds = self.entries(
             "pounds",
@@ -98,13 +114,16 @@ class Reader:
             return None
         night_start, night_end = reminders["night_hours"]
         return Config(
-            authorities=MappingProxyType({a["code"]: Authority(**a) for _, a in authorities}),
+            authorities=MappingProxyType(
+                {a["code"]: Authority(**_present(a)) for _, a in authorities}
+            ),
             pounds=MappingProxyType({p["code"]: Pound(**p) for _, p in pounds}),
             kinds=Kinds(Kind(k["code"], k["name"], k["adult"]) for _, k in kinds),
             kind_words=MappingProxyType({k: MappingProxyType(v) for k, v in words.items()}),
             tariffs=MappingProxyType({p["code"]: tariffs[p["tariff"]] for _, p in pounds}),
             deduction_order=policy["deduction_order"],
             feeding_days=policy["feeding_days"],
+            barred_buyers=policy["barred_buyers"] or DEFAULT_BARRED_CLASSES,
             reminders=ReminderSettings(
                 reminders["timezone"],
                 reminders["reminder_time"],
@@ -156,11 +175,13 @@ class Reader:
                     self.fault((*key, name, *bad.below), str(bad))
         return read
 
-    def section(self, name: str, spec: Mapping[str, checks.Check]) -> dict[str, Any]:
+    def section(
+        self, name: str, spec: Mapping[str, checks.Check], optional: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """A top-level [name] table (its absence is already a fault)."""
         if name not in self.raw:
             return dict.fromkeys(spec)
-        return self.record(self.raw[name], (name,), f"[{name}]", spec)
+        return self.record(self.raw[name], (name,), f"[{name}]", spec, optional)
 
     def entries(
         self, name: str, what: str, spec: Mapping[str, checks.Check], optional: Sequence[str] = ()

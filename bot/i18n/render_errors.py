@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.render_parse import PARSE_CODES, parse_error
+from bot.i18n.render_sale_refusals import sale_refusal
 from bot.i18n.words_text import ECHO_LIMIT, cite, day
 from domain.errors import DomainError
 
@@ -67,6 +68,7 @@ def error(exc: DomainError, tr: Translator) -> str:
     render = _ERRORS.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
+    text = sale_refusal(exc, tr) or text  # s.13(3), s.15(1), s.18: the reason, in full
     if exc.lawful_from is not None:
         # TRANSLATORS: a step taken before the period the Act sets has run; the date is
         # the first day the step is lawful (s.13(1) report, s.13(3) auction, s.17(1)).

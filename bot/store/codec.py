@@ -29,6 +29,7 @@ EVENT_TYPES: dict[str, type[c.Event]] = {
         c.LotOffered,
         c.DisposedOtherwise,
         c.SaleClosed,
+        c.SaleExpensesStated,
         c.AccountDelivered,
         c.AccountRefused,
         c.DepositClaimed,
@@ -75,7 +76,9 @@ def _load(tp: Any, value: Any) -> Any:
     if tp is date:
         return date.fromisoformat(value)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return tp(**{name: _load(hint, value[name]) for name, hint in _fields(tp)})
+        # A field missing from an older payload takes its default (e.g. an auction fixed
+        # before expected expenses were recorded).
+        return tp(**{name: _load(hint, value[name]) for name, hint in _fields(tp) if name in value})
     return value
 
 
