@@ -65,6 +65,7 @@ def _words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(unicodedata.normalize("NFC", text))]
 
 
+@cites("s.18")
 def same_name(buyer: str, known: str) -> bool:
     """Whether two written names may be the same person's: initials aside, every word of
     the shorter name is in the longer one, so "Velayudhan K", "K. Velayudhan" and

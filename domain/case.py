@@ -31,7 +31,6 @@ from domain.errors import (
     BarredBuyerError,
     FutureDateError,
     InvalidCaseError,
-    NotAuctionDayError,
     TooEarlyError,
     TransitionRefusedError,
 )
@@ -639,27 +638,7 @@ class Case:
                 lawful_from=first_day,
             )
 
-    @cites("s.13(3)", "s.15(1)")
-    def _guard_auction_day(self, event: LotOffered) -> None:
-        """Lots are offered at the public auction, on the day fixed for it: s.13(3) and
-        s.15(1) have the cattle sold "at such place and time" as directed, so a lot
-        needs an auction fixed, and is dated the day it was fixed for (an auction held
-        on another day is fixed again first)."""
-        provision = "s.15(1)" if self.owner_appeared else "s.13(3)"
-        fixed = self.scheduled_auction
-        if fixed is None:
-            raise NotAuctionDayError("no auction has been fixed for this case", provision)
-        if event.on != fixed.auction_on:
-            raise NotAuctionDayError(
-                f"the auction is fixed for {fixed.auction_on.isoformat()}, not {event.on}",
-                provision,
-                fixed_on=fixed.auction_on,
-                place=fixed.place,
-            )
-
     def _guard_sale(self, event: LotOffered | DisposedOtherwise) -> None:
-        if isinstance(event, LotOffered):
-            self._guard_auction_day(event)
         if self._on_s13_route():
             self._guard_s13_3_date(event.on)
         elif isinstance(event, DisposedOtherwise):

@@ -115,8 +115,10 @@ class BuyerNotDeclaredError(BarredBuyerError):
 
     code = "buyer_not_declared"
 
-    def __init__(self, message: str, classes: tuple[str, ...] = ()) -> None:
-        super().__init__(message, "s.18")
+    def __init__(
+        self, message: str, provision: str | None = "s.18", *, classes: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message, provision)
         self.classes = classes
 
 
@@ -127,7 +129,12 @@ class NotAuctionDayError(TransitionRefusedError):
     code = "not_auction_day"
 
     def __init__(
-        self, message: str, provision: str, *, fixed_on: date | None = None, place: str = ""
+        self,
+        message: str,
+        provision: str | None = "s.13(3)",
+        *,
+        fixed_on: date | None = None,
+        place: str = "",
     ) -> None:
         super().__init__(message, provision)
         self.fixed_on = fixed_on

@@ -32,6 +32,7 @@ from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
     EnoughSoldError,
+    NotAuctionDayError,
     TransitionRefusedError,
 )
 from domain.money import Money, total
@@ -48,6 +49,7 @@ __all__ = [
     "SaleProgress",
     "Settlement",
     "account_for",
+    "check_auction_day",
     "check_buyer",
     "check_more_needed",
     "close_sale",
@@ -101,7 +103,28 @@ def check_buyer(
             by_title=barred.by_title,
         )
     if not declared_not_barred:
-        raise BuyerNotDeclaredError("the buyer must declare they are not barred", classes)
+        raise BuyerNotDeclaredError(
+            "the buyer must declare they are not barred", "s.18", classes=classes
+        )
+
+
+@cites("s.13(3)", "s.15(1)")
+def check_auction_day(case: Case, on: date) -> None:
+    """Lots are offered at the public auction, on the day fixed for it: s.13(3) and
+    s.15(1) have the cattle sold "at such place and time" as directed, so a lot needs
+    an auction fixed and is dated the day it was fixed for (an auction held on another
+    day is fixed again first, with AUCTION)."""
+    provision = "s.15(1)" if case.owner_appeared else "s.13(3)"
+    fixed = case.scheduled_auction
+    if fixed is None:
+        raise NotAuctionDayError("no auction has been fixed for this case", provision)
+    if on != fixed.auction_on:
+        raise NotAuctionDayError(
+            f"the auction is fixed for {fixed.auction_on.isoformat()}, not {on.isoformat()}",
+            provision,
+            fixed_on=fixed.auction_on,
+            place=fixed.place,
+        )
 
 
 @cites("s.13(3)", "s.15(1)", "s.18")
@@ -124,6 +147,7 @@ def offer_lot(
     With the ``tariff``, on the owner's route a lot is refused once the proceeds meet
     the dues and the expected expenses (s.15(1)); the use cases always pass it.
     """
+    check_auction_day(case, on)
     if price is not None:
         check_buyer(buyer_role, declared_not_barred, barred_classes)
     if tariff is not None:

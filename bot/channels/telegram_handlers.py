@@ -81,7 +81,7 @@ async def _declaration_asked(turn: Turn, line: str, answer: str, lang: str) -> K
     """A SOLD refused for want of the buyer's declaration (s.18): keep the line, and
     offer a button that confirms the declaration, listing who may not buy."""
     tr, classes = translator(lang), turn.deps.config.barred_buyers
-    asked = refusals.sale_refusal(BuyerNotDeclaredError("", classes), tr)
+    asked = refusals.sale_refusal(BuyerNotDeclaredError("", classes=classes), tr)
     if asked is None or not answer.startswith(asked):
         return ()
     (await turn.chat()).put(DECLARE_FLOW, {"line": line})

@@ -63,8 +63,7 @@ def _not_auction_day(exc: NotAuctionDayError, tr: Translator) -> str:
         # TRANSLATORS: s.13(3), s.15(1) — SOLD/UNSOLD with no auction fixed; %(auction)s
         # is the AUCTION command word.
         text = tr.gettext(
-            "No auction has been fixed for this case. Fix its day and place first with "
-            "%(auction)s; lots are sold at the auction, on that day."
+            "No auction is fixed for this case: fix its day and place first with %(auction)s."
         )
     else:
         # TRANSLATORS: s.13(3), s.15(1) — SOLD/UNSOLD on a day other than the day the
@@ -82,9 +81,8 @@ def _enough_sold(tr: Translator) -> str:
     # TRANSLATORS: s.15(1), s.15(3) — the owner refused to pay: once the proceeds meet
     # the dues and the expected expenses of sale, no more cattle are sold.
     text = tr.gettext(
-        "The proceeds already meet the dues and the expected expenses of sale: no more "
-        "cattle may be sold. Settle the sale with %(settle)s; the remaining cattle go "
-        "back to the owner with the account."
+        "Enough is sold: the proceeds meet the dues and the expected expenses of sale. "
+        "Settle with %(settle)s; the remaining cattle go back to the owner."
     )
     return text % values
 
