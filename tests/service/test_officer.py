@@ -45,7 +45,9 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
     await _unclaimed_to_notice(store, deps, keeper, officer, clock)
     with pytest.raises(TooEarlyError) as early:
         async with store.transaction() as tx:
-            await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(17).date(), place="m")
+            await o.schedule_auction(
+                tx, deps, officer, "KNM-1", auction_on=at(17).date(), place="m"
+            )
     assert early.value.provision == "s.13(3)"
     async with store.transaction() as tx:
         await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(18).date(), place="m")
