@@ -276,7 +276,7 @@ async def _auction(ctx: _Ctx, command: Command) -> str:
         expected_expenses=command.expenses,
     )
     row = recorded.loaded.row
-    if row.owner_phone:
+    if row.owner_phone and command.on >= ctx.deps.today():  # not an auction already held
         number, day, place = row.number, command.on, command.place
         await notify_phone(
             ctx.tx,

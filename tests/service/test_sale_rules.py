@@ -20,7 +20,7 @@ from bot.i18n import fmt
 from bot.services import keeper as k
 from bot.services.admin import add_user
 from bot.services.base import Deps
-from bot.store.models import LedgerEntry, SaleLot
+from bot.store.models import LedgerEntry, OutboxRow, SaleLot
 from bot.store.tx import Store
 from domain.calendar import LOCAL_TZ
 from domain.case import (
@@ -36,6 +36,7 @@ from domain.money import Money
 from tests.service.helpers import seizure
 
 MARKET = "Kunnamangalam market"
+OWNER_PHONE = "+919847099999"
 
 
 def at(day: int, month: int = 3) -> datetime:
@@ -66,11 +67,12 @@ async def owner_refused(store: Store, deps: Deps, keeper: Caller, clock: FixedCl
 
 
 async def unclaimed_noticed(store: Store, deps: Deps, keeper: Caller, officer: Caller) -> None:
-    """KNM-1 brought in on 1 March, reported on 9 March, notice on 10 March (s.13)."""
+    """KNM-1 brought in on 1 March, reported on 9 March, notice on 10 March (s.13); the
+    owner's phone was given."""
     clock = deps.clock
     assert isinstance(clock, FixedClock)
     async with store.transaction() as tx:
-        await k.record_seizure(tx, deps, keeper, seizure())
+        await k.record_seizure(tx, deps, keeper, seizure(), owner_phone=OWNER_PHONE)
     clock.set(at(9))
     async with store.transaction() as tx:
         await k.report_unclaimed(tx, deps, keeper, "KNM-1")
@@ -299,6 +301,10 @@ async def test_a_past_auction_and_its_sale_and_settlement_are_entered_with_their
     auction = (await case_of(store)).scheduled_auction
     assert auction is not None
     assert (auction.on, auction.auction_on) == (date(2026, 3, 18), date(2026, 3, 18))
+    # An auction already held is not announced to the owner.
+    async with store.transaction() as tx:
+        to_owner = select(OutboxRow).where(OutboxRow.recipient == OWNER_PHONE)
+        assert list((await tx.session.execute(to_owner)).scalars()) == []
     late = await say(store, deps, officer, "SOLD KNM-1 1 2 90000 TO Mammu, Chathamangalam DECLARED")
     assert "ON 18-03-2026" in late  # today is not the auction day: say which day was
     for line in (
