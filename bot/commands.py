@@ -68,6 +68,7 @@ class Command:
     reference: str = ""
     places: tuple[str, ...] = field(default=())
     owner: str = ""
+    #: SEIZE: the owner's phone; SOLD: the buyer's, when given (s.18: matched, not kept).
     owner_phone: str | None = None
     #: SOLD: the buyer's declaration that they are not barred from buying (s.18).
     declared: bool = False
