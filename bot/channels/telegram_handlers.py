@@ -8,7 +8,7 @@ Routing, first match wins (private chats only)::
     /seize <line>            seize            the one-line form, through the dispatcher
     /cancel                  cancel           drop the report being written
     seize:* buttons          report_button    the guided report
-    sold:declared            declared_button  SOLD again with the buyer's declaration (s.18)
+    sold:declared:*          declared_button  SOLD again with the buyer's declaration (s.18)
     other buttons            stale_button
     a location, a photo      location, photo  the report in progress
     text                     text_message     the report in progress, else the dispatcher
@@ -20,6 +20,7 @@ Each handler reaches the update's transaction and caller through ``context.turn`
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import replace
 from typing import Any, Final
@@ -85,7 +86,13 @@ async def _declaration_asked(turn: Turn, line: str, answer: str, lang: str) -> K
     if asked is None or not answer.startswith(asked):
         return ()
     (await turn.chat()).put(DECLARE_FLOW, {"line": line})
-    return ((Button(refusals.declared_button(classes, tr), f"{DECLARE_FLOW}:declared"),),)
+    data = f"{DECLARE_FLOW}:declared:{_line_key(line)}"
+    return ((Button(refusals.declared_button(classes, tr), data),),)
+
+
+def _line_key(line: str) -> str:
+    """A short key of a kept line: a button confirms only the line it was offered for."""
+    return hashlib.sha256(line.encode()).hexdigest()[:12]
 
 
 def _place(turn: Turn) -> str:
@@ -209,7 +216,8 @@ async def declared_button(update: Update, context: PoundContext) -> None:
     assert query is not None
     chat = await turn.chat()
     kept = chat.data(DECLARE_FLOW)
-    if not kept or not isinstance(kept.get("line"), str):
+    line = kept.get("line") if kept else None
+    if not isinstance(line, str) or query.data != f"{DECLARE_FLOW}:declared:{_line_key(line)}":
         await turn.answer(query.id, text.stale_button(turn.tr))
         return
     chat.end()
@@ -217,7 +225,7 @@ async def declared_button(update: Update, context: PoundContext) -> None:
     shown = getattr(query.message, "text", None)
     if query.message is not None and shown:
         await turn.edit(query.message.message_id, shown)  # the button is gone
-    await _dispatch(turn, f"{kept['line']} DECLARED")
+    await _dispatch(turn, f"{line} DECLARED")
 
 
 async def stale_button(update: Update, context: PoundContext) -> None:
@@ -286,7 +294,7 @@ def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]
             CommandHandler("cancel", cancel, filters=private),
             CallbackQueryHandler(language_chosen, pattern=r"^lang:"),
             CallbackQueryHandler(report_button, pattern=r"^seize:"),
-            CallbackQueryHandler(declared_button, pattern=r"^sold:declared$"),
+            CallbackQueryHandler(declared_button, pattern=r"^sold:declared:"),
             CallbackQueryHandler(stale_button),
             MessageHandler(private & filters.LOCATION, location),
             MessageHandler(private & filters.PHOTO, photo),

@@ -51,7 +51,7 @@ async def test_the_declaration_is_a_button_that_lists_who_may_not_buy_s18(
     assert asked.text.startswith("The buyer must declare that they are not a police officer")
     assert asked.text.endswith("(s.18)")
     ((label, data),) = asked.buttons
-    assert data == "sold:declared"
+    assert data.startswith("sold:declared:")
     assert label == (
         "The buyer declared they are not a police officer; an officer of the local "
         "authority; a member of the local authority; a pound-keeper"
@@ -67,6 +67,21 @@ async def test_the_declaration_is_a_button_that_lists_who_may_not_buy_s18(
     again = await rig.press(OFFICER, asked, data)
     assert [c.method for c in again] == ["answerCallbackQuery"]
     assert await rig.count(SaleLot) == 1
+
+
+async def test_a_declaration_button_confirms_only_the_line_it_was_offered_for_s18(
+    rig: TelegramRig,
+) -> None:
+    await _at_the_auction(rig)
+    first = last_message(await rig.say(OFFICER, SOLD))
+    second = last_message(await rig.say(OFFICER, "/sold KNM-1 1 2 50000 TO Beeran, Perla"))
+    ((_, stale),) = first.buttons
+    again = await rig.press(OFFICER, first, stale)
+    assert [c.method for c in again] == ["answerCallbackQuery"]
+    assert await rig.count(SaleLot) == 0
+    ((_, data),) = second.buttons
+    sold = last_message(await rig.press(OFFICER, second, data))
+    assert "Lot 1: 2 cows sold for ₹50,000 to Beeran, Perla." in sold.text
 
 
 async def test_a_barred_buyer_gets_no_declaration_button_s18(rig: TelegramRig) -> None:
