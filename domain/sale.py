@@ -148,10 +148,10 @@ def offer_lot(
     the dues and the expected expenses (s.15(1)); the use cases always pass it.
     """
     check_auction_day(case, on)
-    if price is not None:
-        check_buyer(buyer_role, declared_not_barred, barred_classes)
     if tariff is not None:
         check_more_needed(case, tariff, on)
+    if price is not None:
+        check_buyer(buyer_role, declared_not_barred, barred_classes)
     event = LotOffered(
         on=on,
         lot=lot,

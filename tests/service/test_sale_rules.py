@@ -106,6 +106,9 @@ async def test_s15_1_once_the_proceeds_meet_the_dues_a_further_sold_is_refused(
     assert second.endswith("(s.15(1))")
     unsold = await say(store, deps, officer, "UNSOLD KNM-1 2 1")
     assert unsold.endswith("(s.15(1))")
+    # Asked before the buyer's declaration: enough is sold whoever the buyer is.
+    undeclared = await say(store, deps, officer, "SOLD KNM-1 1 1 20000 TO Beeran, Perla")
+    assert undeclared.startswith("Enough is sold")
     case = await case_of(store)
     assert case.heads_remaining == 2
     assert case.proceeds == Money.rupees(25000)
