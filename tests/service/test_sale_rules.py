@@ -467,3 +467,14 @@ async def test_s18_in_malayalam_the_declaration_is_asked_for_and_then_the_sale_s
     sold = await say(store, deps, officer, "വിറ്റു KNM-1 1 1 25000 വാങ്ങിയത് മമ്മു, ചാത്തമംഗലം സത്യപ്രസ്താവന")
     assert "മമ്മു, ചാത്തമംഗലം" in sold
     assert (await case_of(store)).proceeds == Money.rupees(25000)
+
+
+async def test_help_lists_expenses_and_declared_for_officers(
+    store: Store, deps: Deps, officer: Caller
+) -> None:
+    text = await say(store, deps, english(officer), "HELP")
+    assert "AUCTION <case> ON <date> AT <place> [EXPENSES <rupees>]" in text
+    assert "SOLD <case> <lot> <heads> <price> TO <buyer>, <place> DECLARED" in text
+    malayalam = await say(store, deps, officer, "സഹായം")
+    assert "[EXPENSES <രൂപ>]" in malayalam
+    assert "DECLARED" in malayalam
