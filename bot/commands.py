@@ -22,7 +22,7 @@ __all__ = [
     "ParseError",
     "SeizeLot",
     "normalize_phone",
-    "owner_and_phone",
+    "name_and_phone",
     "parse",
     "parse_date",
 ]
@@ -74,12 +74,17 @@ class Command:
     reference: str = ""
     places: tuple[str, ...] = field(default=())
     owner: str = ""
+    #: SEIZE: the owner's phone; SOLD: the buyer's, when given (s.18: matched, not kept).
     owner_phone: str | None = None
     #: SEIZE: the day of seizure (s.19), when it was not the day brought.
     seized_on: date | None = None
     #: CORRECT: the fact corrected (``bot.words.FIELDS``); CORRECT, VOID: the reason.
     field: str = ""
     reason: str = ""
+    #: SOLD: the buyer's declaration that they are not barred from buying (s.18).
+    declared: bool = False
+    #: AUCTION: the expected expenses of sale (s.15(2)); None: the authority's default.
+    expenses: Money | None = None
 
 
 _CASE_COMMANDS = {
@@ -232,7 +237,7 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
         raise ParseError("missing_place")
     on, at = _date_time(parts["on"], today) if "on" in parts else (None, None)
     seized_on = _one_date(parts["seized"], today) if "seized" in parts else None
-    owner, phone = owner_and_phone(" ".join(parts.get("owner", [])), config.phone_region)
+    owner, phone = name_and_phone(" ".join(parts.get("owner", [])), config.phone_region)
     return Command(
         name="seize",
         lang=lang,
@@ -248,10 +253,10 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
     )
 
 
-def owner_and_phone(text: str, region: str) -> tuple[str, str | None]:
+def name_and_phone(text: str, region: str) -> tuple[str, str | None]:
     """``Ravi, Chathamangalam 98470 12345`` -> ("Ravi, Chathamangalam", "+919847012345").
 
-    A run of five digits or more is the owner's telephone number (a house number is
+    A run of five digits or more is the telephone number (of an owner, a buyer) (a house number is
     shorter): it must be a valid mobile number (``normalize_phone``), else ParseError
     naming the fault; a second number is refused rather than silently dropped.
     """
@@ -318,7 +323,7 @@ def _correct(config: Config, lang: str, rest: str, today: date) -> Command:
     if name == "seized":
         return replace(base, seized_on=_one_date(value, today))
     if name == "owner":
-        owner, phone = owner_and_phone(" ".join(value), config.phone_region)
+        owner, phone = name_and_phone(" ".join(value), config.phone_region)
         if not owner and phone is None:
             raise ParseError("missing_person")
         return replace(base, owner=owner, owner_phone=phone)
@@ -365,10 +370,10 @@ def parse(text: str, config: Config, today: date) -> Command:
         return Command(name=name, lang=lang, words=(choice,))
     if name not in _CASE_COMMANDS:
         return Command(name=name, lang=lang)
-    return _case_command(name, lang, rest, today)
+    return _case_command(name, lang, rest, today, config.phone_region)
 
 
-def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
+def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> Command:
     # Punctuation around the case number is noise; inside places and names (commas
     # between places, "Ayesha, Chathamangalam") it is kept.
     # "KNM-17", "knm 17": take one or two tokens as the case number.
@@ -382,10 +387,11 @@ def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
     if name == "notice":
         places = tuple(p.strip() for p in " ".join(parts.get("at", [])).split(",") if p.strip())
         return _replace(base, places=places)
+    expenses = _amount(" ".join(parts["expenses"])) if parts.get("expenses") else None
     if name == "auction":
         if on is None:
             raise ParseError("bad_date", text="")
-        return _replace(base, place=" ".join(parts.get("at", [])).strip())
+        return _replace(base, place=" ".join(parts.get("at", [])).strip(), expenses=expenses)
     if name in ("sold", "unsold"):
         if len(head) < 2:
             raise ParseError("bad_count", text=" ".join(head))
@@ -394,12 +400,24 @@ def _case_command(name: str, lang: str, rest: str, today: date) -> Command:
             return _replace(base, lot=lot, count=count)
         if len(head) < 3:
             raise ParseError("bad_amount", text="")
-        buyer = " ".join(parts.get("to", [])).strip()
-        if not buyer:
+        # TO <name>, <residence> [<phone>] (s.18: who bought, and from where)
+        buyer, phone = name_and_phone(" ".join(parts.get("to", [])), region)
+        who, _, residence = buyer.partition(",")
+        if not who.strip(" ,") or not residence.strip(" ,"):
             raise ParseError("missing_buyer")
-        return _replace(base, lot=lot, count=count, amount=_amount(head[2]), person=buyer)
+        return _replace(
+            base,
+            lot=lot,
+            count=count,
+            amount=_amount(head[2]),
+            person=who.strip(" ,"),
+            place=residence.strip(" ,"),
+            owner_phone=phone,
+            declared="declared" in parts,
+        )
     if name == "settle":
-        return _replace(base, amount=_amount(head[0]) if head else Money.zero())
+        spent = _amount(head[0]) if head else expenses
+        return _replace(base, amount=spent or Money.zero())
     if name == "receipt":
         person = " ".join(parts.get("by", head)).strip()
         if not person:

@@ -332,10 +332,16 @@ async def _notice(ctx: _Ctx, command: Command) -> str:
 async def _auction(ctx: _Ctx, command: Command) -> str:
     assert command.on is not None
     recorded = await officering.schedule_auction(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), auction_on=command.on, place=command.place
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        auction_on=command.on,
+        place=command.place,
+        expected_expenses=command.expenses,
     )
     row = recorded.loaded.row
-    if row.owner_phone:
+    if row.owner_phone and command.on >= ctx.deps.today():  # not an auction already held
         number, day, place = row.number, command.on, command.place
         await notify_phone(
             ctx.tx,
@@ -352,7 +358,7 @@ async def _sold(ctx: _Ctx, command: Command) -> str:
     assert command.lot is not None
     assert command.count is not None
     sold = command.name == "sold"
-    # Recording SOLD states that the buyer signed the declaration of s.18.
+    # s.18: the buyer's declaration is explicit (DECLARED); name and residence recorded.
     recorded, progress = await officering.record_lot(
         ctx.tx,
         ctx.deps,
@@ -361,9 +367,10 @@ async def _sold(ctx: _Ctx, command: Command) -> str:
         lot=command.lot - 1,
         count=command.count,
         price=command.amount if sold else None,
-        buyer=Person(command.person) if sold else None,
+        buyer=Person(command.person, command.place) if sold else None,
         buyer_role=None,
-        declared_not_barred=sold,
+        declared_not_barred=sold and command.declared,
+        buyer_phone=command.owner_phone if sold else None,
         on=command.on,
     )
     return render.lot_recorded(recorded.case, progress, ctx.tr)
@@ -378,6 +385,8 @@ async def _settle(ctx: _Ctx, command: Command) -> str:
         expenses=command.amount or Money.zero(),
         on=command.on,
     )
+    if isinstance(settled, officering.ShortOfDues):
+        return render.sale_short(settled.recorded.case, settled.expenses, settled.short, ctx.tr)
     row = settled.recorded.loaded.row
     if row.owner_phone:
         await notify_phone(

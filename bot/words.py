@@ -12,7 +12,15 @@ from types import MappingProxyType
 
 from bot.config import normalize_word
 
-__all__ = ["CONNECTIVES", "FIELDS", "KEYWORDS", "field_of", "keyword_of"]
+__all__ = [
+    "BUYER_TITLES",
+    "BUYER_TITLES_ALL",
+    "CONNECTIVES",
+    "FIELDS",
+    "KEYWORDS",
+    "field_of",
+    "keyword_of",
+]
 
 #: command -> language -> words. The English keyword is the first English word.
 KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
@@ -138,7 +146,8 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
 
 #: Connecting words inside a command: AT <place>, ON <date>, BY <person>, TO <buyer>,
 #: REF <reference>, OWNER <name> [<phone>], SEIZED <date> (the day of seizure, s.19),
-#: BECAUSE <reason> (of a correction or a voiding).
+#: BECAUSE <reason> (of a correction or a voiding), EXPENSES <rupees> (s.15(2)),
+#: DECLARED (the buyer's s.18 declaration, a word with nothing after it).
 CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "at": {"en": ("AT",), "ml": ("സ്ഥലം",), "ta": ("இடம்",), "kn": ("ಸ್ಥಳ",)},
@@ -154,6 +163,13 @@ CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "kn": ("ಹಿಡಿದದಿನಾಂಕ",),
         },
         "because": {"en": ("BECAUSE",), "ml": ("കാരണം",), "ta": ("காரணம்",), "kn": ("ಕಾರಣ",)},
+        "expenses": {"en": ("EXPENSES",), "ml": ("ചെലവ്",), "ta": ("செலவு",), "kn": ("ವೆಚ್ಚ",)},
+        "declared": {
+            "en": ("DECLARED",),
+            "ml": ("സത്യപ്രസ്താവന",),
+            "ta": ("உறுதிமொழி",),
+            "kn": ("ಘೋಷಣೆ",),
+        },
     }
 )
 
@@ -192,6 +208,59 @@ FIELDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "kn": ("ಹಿಡಿದವರು",),
         },
         "owner": {"en": ("OWNER",), "ml": ("ഉടമ",), "ta": ("உரிமையாளர்",), "kn": ("ಮಾಲೀಕ",)},
+    }
+)
+
+#: s.18: words that, in a buyer's name or residence, name an office whose holder may not
+#: buy at a pound sale ("SI Suresh, Kunnamangalam police station", "Ward member
+#: Jameela"), per barred class and language. The classes barred are the configuration's
+#: ``[policy] barred_buyers``; these words only recognise them.
+BUYER_TITLES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "police_officer": {
+            "en": (
+                "police",
+                "policeman",
+                "SI",
+                "ASI",
+                "CI",
+                "SHO",
+                "DySP",
+                "constable",
+                "sub-inspector",
+                "circle inspector",
+                "station house officer",
+            ),
+            "ml": ("പോലീസ്", "പൊലീസ്", "എസ്ഐ", "എസ്.ഐ", "സിഐ", "കോൺസ്റ്റബിൾ", "ഇൻസ്പെക്ടർ"),
+            "ta": ("காவல்", "போலீஸ்", "காவலர்", "காவல்துறை", "ஆய்வாளர்", "கான்ஸ்டபிள்"),
+            "kn": ("ಪೊಲೀಸ್", "ಪೇದೆ", "ಇನ್ಸ್ಪೆಕ್ಟರ್", "ಕಾನ್ಸ್ಟೇಬಲ್"),
+        },
+        "officer": {
+            "en": ("secretary", "assistant secretary", "panchayat officer", "municipal officer"),
+            "ml": ("സെക്രട്ടറി", "അസിസ്റ്റന്റ് സെക്രട്ടറി"),
+            "ta": ("செயலாளர்", "செயலர்"),
+            "kn": ("ಕಾರ್ಯದರ್ಶಿ",),
+        },
+        "member": {
+            "en": ("member", "ward member", "councillor", "councilor", "president", "chairperson"),
+            "ml": ("മെമ്പർ", "മെംബർ", "അംഗം", "കൗൺസിലർ", "പ്രസിഡന്റ്"),
+            "ta": ("உறுப்பினர்", "கவுன்சிலர்", "தலைவர்"),
+            "kn": ("ಸದಸ್ಯ", "ಸದಸ್ಯೆ", "ಅಧ್ಯಕ್ಷ", "ಅಧ್ಯಕ್ಷೆ"),
+        },
+        "pound_keeper": {
+            "en": ("pound-keeper", "pound keeper", "poundkeeper"),
+            "ml": ("പൗണ്ട് കീപ്പർ", "പൗണ്ട്കീപ്പർ", "ആലയം സൂക്ഷിപ്പുകാരൻ"),
+            "ta": ("பட்டி காப்பாளர்",),
+            "kn": ("ದೊಡ್ಡಿ ಪಾಲಕ",),
+        },
+    }
+)
+
+#: The same words, every language together (a buyer's description may mix them).
+BUYER_TITLES_ALL: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        barred_as: tuple(word for words in by_lang.values() for word in words)
+        for barred_as, by_lang in BUYER_TITLES.items()
     }
 )
 

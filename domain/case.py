@@ -65,6 +65,7 @@ __all__ = [
     "Person",
     "ReportedUnclaimed",
     "SaleClosed",
+    "SaleExpensesStated",
     "Seizure",
     "SeizureCorrected",
     "Stage",
@@ -257,10 +258,20 @@ class OwnerRefusedToPay(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AuctionScheduled(Event):
-    """The public auction was fixed for a day and place (s.13(3), s.15(1))."""
+    """The public auction was fixed for a day and place (s.13(3), s.15(1)), with the
+    expenses of sale the officer expects (s.15(2)), counted in what is still owed."""
 
     auction_on: date
     place: str
+    expected_expenses: Money | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SaleExpensesStated(Event):
+    """The officer stated the actual expenses of sale, and they left the dues unmet
+    while heads remain: one more head may be sold before settling (s.15(1), s.15(2))."""
+
+    expenses: Money
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -388,6 +399,7 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     LotOffered: frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}),
     DisposedOtherwise: frozenset({Stage.NOTICE_POSTED, Stage.SELLING}),
     SaleClosed: frozenset({Stage.SELLING}),
+    SaleExpensesStated: frozenset({Stage.SELLING}),
     AccountDelivered: frozenset({Stage.ACCOUNT_DUE}),
     AccountRefused: frozenset({Stage.ACCOUNT_DUE}),
     DepositClaimed: frozenset({Stage.IN_DEPOSIT}),
@@ -413,6 +425,7 @@ _PROVISION: dict[type[Event], str] = {
     LotOffered: "s.13(3)",
     DisposedOtherwise: "s.13(3) proviso",
     SaleClosed: "s.15(2)",
+    SaleExpensesStated: "s.15(2)",
     AccountDelivered: "s.15(4)",
     AccountRefused: "s.15(5)",
     DepositClaimed: "s.16(3)",
@@ -496,6 +509,17 @@ class Case:
     def scheduled_auction(self) -> AuctionScheduled | None:
         event = self.last(AuctionScheduled)
         return event if isinstance(event, AuctionScheduled) else None
+
+    @property
+    def expected_expenses(self) -> Money:
+        """The expenses of sale last stated: when the auction was fixed, or at a
+        settlement that found them higher (s.15(2)); nothing if none was stated."""
+        for event in reversed(self.events):
+            if isinstance(event, SaleExpensesStated):
+                return event.expenses
+            if isinstance(event, AuctionScheduled) and event.expected_expenses is not None:
+                return event.expected_expenses
+        return Money.zero()
 
     @property
     def deposited_on(self) -> date | None:
@@ -585,6 +609,8 @@ class Case:
         elif isinstance(event, LotOffered | DisposedOtherwise):
             self._guard_sale(event)
         elif isinstance(event, AuctionScheduled):
+            if self.stage is Stage.NOTICE_POSTED or self._on_s13_route():
+                self._guard_s13_3_date(event.auction_on)
             if event.auction_on < event.on:
                 raise BackwardsDateError(
                     "an auction cannot be fixed for a day before the day it is fixed",
@@ -592,8 +618,11 @@ class Case:
                     reason="auction_before_fixing",
                     facts={"date": event.on},
                 )
-            if self.stage is Stage.NOTICE_POSTED or self._on_s13_route():
-                self._guard_s13_3_date(event.auction_on)
+            if event.expected_expenses is not None and event.expected_expenses.is_negative:
+                raise InvalidCaseError("expenses cannot be negative", "s.15(2)")
+        elif isinstance(event, SaleExpensesStated):
+            if event.expenses.is_negative:
+                raise InvalidCaseError("expenses cannot be negative", "s.15(2)")
         elif isinstance(event, SeizureCorrected):
             self._guard_correction(event)
         elif isinstance(event, CaseVoided):
@@ -801,7 +830,7 @@ class Case:
                 return Stage.NOTICE_POSTED
             case OwnerRefusedToPay():
                 return Stage.OWNER_REFUSED
-            case AuctionScheduled():
+            case AuctionScheduled() | SaleExpensesStated():
                 return self.stage
             case LotOffered() | DisposedOtherwise():
                 return Stage.SELLING

@@ -8,10 +8,13 @@ from datetime import date
 __all__ = [
     "BackwardsDateError",
     "BarredBuyerError",
+    "BuyerNotDeclaredError",
     "CorrectionRefusedError",
     "DomainError",
+    "EnoughSoldError",
     "FutureDateError",
     "InvalidCaseError",
+    "NotAuctionDayError",
     "RateNotInForceError",
     "SeizedAfterBroughtError",
     "TooEarlyError",
@@ -103,9 +106,68 @@ class TooEarlyError(DomainError):
 
 
 class BarredBuyerError(DomainError):
-    """A buyer the Act bars from buying at a pound sale (s.18)."""
+    """A buyer the Act bars from buying at a pound sale (s.18).
+
+    ``barred_as`` is the class the buyer falls in (``police_officer``, ``officer``,
+    ``member``, ``pound_keeper``); ``matched`` what showed it: a registered keeper's or
+    officer's name, a listed member's name, or a word of the buyer's description.
+    """
 
     code = "barred_buyer"
+
+    def __init__(
+        self,
+        message: str,
+        provision: str | None = "s.18",
+        *,
+        barred_as: str = "",
+        matched: str = "",
+        by_title: bool = False,
+    ) -> None:
+        super().__init__(message, provision)
+        self.barred_as = barred_as
+        self.matched = matched
+        #: True when ``matched`` is a word of the buyer's description, not a person.
+        self.by_title = by_title
+
+
+class BuyerNotDeclaredError(BarredBuyerError):
+    """A sale recorded without the buyer's declaration that they are not barred (s.18);
+    ``classes`` are the barred classes the declaration must name."""
+
+    code = "buyer_not_declared"
+
+    def __init__(
+        self, message: str, provision: str | None = "s.18", *, classes: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message, provision)
+        self.classes = classes
+
+
+class NotAuctionDayError(TransitionRefusedError):
+    """A lot offered with no auction fixed, or on a day other than the day fixed
+    (s.13(3), s.15(1): sold "at such place and time" as directed)."""
+
+    code = "not_auction_day"
+
+    def __init__(
+        self,
+        message: str,
+        provision: str | None = "s.13(3)",
+        *,
+        fixed_on: date | None = None,
+        place: str = "",
+    ) -> None:
+        super().__init__(message, provision)
+        self.fixed_on = fixed_on
+        self.place = place
+
+
+class EnoughSoldError(TransitionRefusedError):
+    """On the owner's refusal, a further head offered once the proceeds meet the dues
+    and the expected expenses of sale (s.15(1): "as many of them as may be necessary")."""
+
+    code = "enough_sold"
 
 
 class CorrectionRefusedError(TransitionRefusedError):

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
+from domain.buyers import DEFAULT_BARRED_CLASSES, BarredMatch
 from domain.case import (
     AccountDelivered,
     AccountRefused,
@@ -23,10 +24,17 @@ from domain.case import (
     LotOffered,
     Person,
     SaleClosed,
+    SaleExpensesStated,
     Stage,
 )
 from domain.dues import Dues, DuesItem, dues_on
-from domain.errors import BarredBuyerError, TransitionRefusedError
+from domain.errors import (
+    BarredBuyerError,
+    BuyerNotDeclaredError,
+    EnoughSoldError,
+    NotAuctionDayError,
+    TransitionRefusedError,
+)
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.tariff import Tariff
@@ -41,7 +49,9 @@ __all__ = [
     "SaleProgress",
     "Settlement",
     "account_for",
+    "check_auction_day",
     "check_buyer",
+    "check_more_needed",
     "close_sale",
     "credit_to_fund",
     "deliver_account",
@@ -52,10 +62,13 @@ __all__ = [
     "refuse_account",
     "sale_progress",
     "settle",
+    "settle_or_state_expenses",
+    "shortfall_on_settling",
 ]
 
-#: Who may not buy at a sale under this Act (s.18).
-BARRED_ROLES = frozenset({"police_officer", "officer", "pound_keeper", "member"})
+#: Who may not buy at a sale under this Act by default (s.18; the configuration may
+#: change the list: see ``domain.buyers``).
+BARRED_ROLES = frozenset(DEFAULT_BARRED_CLASSES)
 
 #: When proceeds do not cover the dues, they meet them in this order (a policy the
 #: configuration may change): the expenses of realising the money first, then the
@@ -68,16 +81,50 @@ DEFAULT_DEDUCTION_ORDER: tuple[DuesItem, ...] = (
 
 
 @cites("s.18")
-def check_buyer(role: str | None, declared_not_barred: bool) -> None:
-    """s.18: officers, pound-keepers and members of the local authority may not buy.
+def check_buyer(
+    barred: BarredMatch | str | None,
+    declared_not_barred: bool,
+    classes: tuple[str, ...] = DEFAULT_BARRED_CLASSES,
+) -> None:
+    """s.18 (its text is not in the material given; see ``domain.buyers``): a police
+    officer, an officer or member of the local authority, or a pound-keeper may not buy.
 
-    ``role`` is what poundbot knows of the buyer (a registered keeper or officer);
-    the buyer's own declaration is required in every case.
+    ``barred`` is what poundbot found of the buyer (``domain.buyers.barred_match``, or a
+    class code); the buyer's own explicit declaration is required in every case.
     """
-    if role in BARRED_ROLES:
-        raise BarredBuyerError(f"a {role.replace('_', ' ')} may not buy at this sale", "s.18")
+    if isinstance(barred, str) and barred in BARRED_ROLES:
+        barred = BarredMatch(barred, "")
+    if isinstance(barred, BarredMatch):
+        raise BarredBuyerError(
+            f"a {barred.barred_as.replace('_', ' ')} may not buy at this sale",
+            "s.18",
+            barred_as=barred.barred_as,
+            matched=barred.matched,
+            by_title=barred.by_title,
+        )
     if not declared_not_barred:
-        raise BarredBuyerError("the buyer must declare they are not barred", "s.18")
+        raise BuyerNotDeclaredError(
+            "the buyer must declare they are not barred", "s.18", classes=classes
+        )
+
+
+@cites("s.13(3)", "s.15(1)")
+def check_auction_day(case: Case, on: date) -> None:
+    """Lots are offered at the public auction, on the day fixed for it: s.13(3) and
+    s.15(1) have the cattle sold "at such place and time" as directed, so a lot needs
+    an auction fixed and is dated the day it was fixed for (an auction held on another
+    day is fixed again first, with AUCTION)."""
+    provision = "s.15(1)" if case.owner_appeared else "s.13(3)"
+    fixed = case.scheduled_auction
+    if fixed is None:
+        raise NotAuctionDayError("no auction has been fixed for this case", provision)
+    if on != fixed.auction_on:
+        raise NotAuctionDayError(
+            f"the auction is fixed for {fixed.auction_on.isoformat()}, not {on.isoformat()}",
+            provision,
+            fixed_on=fixed.auction_on,
+            place=fixed.place,
+        )
 
 
 @cites("s.13(3)", "s.15(1)", "s.18")
@@ -88,14 +135,23 @@ def offer_lot(
     count: int,
     price: Money | None,
     buyer: Person | None,
-    buyer_role: str | None,
+    buyer_role: BarredMatch | str | None,
     declared_not_barred: bool,
     on: date,
     today: date,
+    tariff: Tariff | None = None,
+    barred_classes: tuple[str, ...] = DEFAULT_BARRED_CLASSES,
 ) -> Case:
-    """Record heads of one lot offered at the auction: sold (price, buyer) or unsold."""
+    """Record heads of one lot offered at the auction: sold (price, buyer) or unsold.
+
+    With the ``tariff``, on the owner's route a lot is refused once the proceeds meet
+    the dues and the expected expenses (s.15(1)); the use cases always pass it.
+    """
+    check_auction_day(case, on)
+    if tariff is not None:
+        check_more_needed(case, tariff, on)
     if price is not None:
-        check_buyer(buyer_role, declared_not_barred)
+        check_buyer(buyer_role, declared_not_barred, barred_classes)
     event = LotOffered(
         on=on,
         lot=lot,
@@ -155,11 +211,13 @@ def sale_progress(
 
     s.15(1): "the cattle, or as many of them as may be necessary, shall be sold", so
     on the owner's route selling stops once the proceeds cover the dues and the
-    expected expenses of sale. s.13(3): unclaimed cattle are all sold, so selling
-    stops only when none remain.
+    expected expenses of sale (s.15(2): "together with the expenses of sale"; by
+    default the expenses last stated for the case). s.13(3): unclaimed cattle are all
+    sold, so selling stops only when none remain.
     """
     dues = dues_on(case, tariff, day)
-    owed = dues.total + (expected_expenses or Money.zero()) - case.proceeds
+    expected = case.expected_expenses if expected_expenses is None else expected_expenses
+    owed = dues.total + expected - case.proceeds
     still_owed = owed if owed.paise > 0 else Money.zero()
     remaining = case.heads_remaining
     if case.owner_appeared:
@@ -167,6 +225,22 @@ def sale_progress(
             case.proceeds, dues, still_owed, remaining, not still_owed or not remaining, "s.15(1)"
         )
     return SaleProgress(case.proceeds, dues, still_owed, remaining, remaining == 0, "s.13(3)")
+
+
+@cites("s.15(1)", "s.15(2)")
+def check_more_needed(case: Case, tariff: Tariff, day: date) -> None:
+    """s.15(1): on the owner's refusal only "as many of them as may be necessary" are
+    sold. Once the proceeds meet the dues and the expected expenses of sale (s.15(2)),
+    no further head is offered: the rest go back to the owner with the account."""
+    if not case.owner_appeared or not case.proceeds:
+        return
+    progress = sale_progress(case, tariff, day)
+    if not progress.still_owed:
+        raise EnoughSoldError(
+            "the proceeds already meet the dues and the expected expenses of sale; "
+            "the remaining cattle go back to the owner",
+            "s.15(1)",
+        )
 
 
 class Payee(enum.Enum):
@@ -282,6 +356,50 @@ def close_sale(
         owner_appeared=case.owner_appeared,
     )
     return case.apply(event, today), settlement
+
+
+@cites("s.15(1)", "s.15(2)")
+def shortfall_on_settling(case: Case, tariff: Tariff, *, on: date, expenses: Money) -> Money:
+    """What the proceeds lack when the actual expenses of sale exceed those expected,
+    on the owner's route, while heads remain; else nothing.
+
+    Selling stopped (s.15(1)) because the proceeds met the dues and the expected
+    expenses; if the actual expenses (s.15(2)) leave the dues unmet, another head may
+    be sold before settling. A shortfall the officer already knew of when selling
+    stopped (no buyer for the rest) does not hold the settlement up.
+    """
+    if not case.owner_appeared or not case.heads_remaining or case.stage is not Stage.SELLING:
+        return Money.zero()
+    dues = dues_on(case, tariff, on).total
+    met_as_expected = case.proceeds >= dues + case.expected_expenses
+    short = dues + expenses - case.proceeds
+    return short if met_as_expected and short.paise > 0 else Money.zero()
+
+
+@cites("s.15(1)", "s.15(2)", "s.16(3)")
+def settle_or_state_expenses(
+    case: Case,
+    tariff: Tariff,
+    *,
+    on: date,
+    expenses: Money,
+    today: date,
+    order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
+) -> tuple[Case, Settlement | None, Money]:
+    """Close the sale (``close_sale``), unless the actual expenses leave the dues unmet
+    on the owner's route while heads remain: then they are recorded as the expenses of
+    sale, no settlement is made, and the shortfall is returned so that one more head
+    may be sold (s.15(1), s.15(2)). Settling again with the same expenses closes it."""
+    if expenses.is_negative:
+        raise ValueError("expenses cannot be negative")
+    short = shortfall_on_settling(case, tariff, on=on, expenses=expenses)
+    if short and expenses != case.expected_expenses:
+        stated = case.apply(SaleExpensesStated(on=on, expenses=expenses), today)
+        return stated, None, short
+    closed, settlement = close_sale(
+        case, tariff, on=on, expenses=expenses, today=today, order=order
+    )
+    return closed, settlement, Money.zero()
 
 
 @dataclass(frozen=True, slots=True)

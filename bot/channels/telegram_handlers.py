@@ -8,6 +8,7 @@ Routing, first match wins (private chats only)::
     /seize <line>            seize            the one-line form, through the dispatcher
     /cancel                  cancel           drop the report being written
     seize:* buttons          report_button    the guided report
+    sold:declared:*          declared_button  SOLD again with the buyer's declaration (s.18)
     other buttons            stale_button
     a location, a photo      location, photo  the report in progress
     text                     text_message     the report in progress, else the dispatcher
@@ -19,6 +20,7 @@ Each handler reaches the update's transaction and caller through ``context.turn`
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import replace
 from typing import Any, Final
@@ -36,16 +38,18 @@ from bot.caller import KEEPER, OFFICER
 from bot.channels import telegram_seize as report
 from bot.channels.identity import caller_of
 from bot.channels.telegram_menus import menu
-from bot.channels.telegram_outbox import Button
+from bot.channels.telegram_outbox import Button, Keyboard
 from bot.channels.telegram_sender import CHANNEL
 from bot.channels.telegram_turn import PoundContext, Turn, current_turn
 from bot.dispatch import handle_text
 from bot.errors import InviteInvalidError
-from bot.i18n import LANGUAGES, render
+from bot.i18n import LANGUAGES, render, translator
+from bot.i18n import render_sale_refusals as refusals
 from bot.i18n import render_telegram as text
 from bot.limits import WRONG_INVITE
 from bot.services.admin import accept_invite
 from bot.store.models import User
+from domain.errors import BuyerNotDeclaredError
 
 __all__ = ["add_handlers", "to_line"]
 
@@ -66,9 +70,30 @@ def to_line(typed: str) -> str:
     return f"{word} {rest.strip()}".strip()
 
 
+#: The chat state of a SOLD line waiting for the buyer's declaration (s.18).
+DECLARE_FLOW: Final = "sold"
+
+
 async def _dispatch(turn: Turn, line: str) -> None:
     reply = await handle_text(turn.tx, turn.deps, turn.caller, line, sms=False)
-    await turn.send(reply.text)
+    await turn.send(reply.text, inline=await _declaration_asked(turn, line, reply.text, reply.lang))
+
+
+async def _declaration_asked(turn: Turn, line: str, answer: str, lang: str) -> Keyboard:
+    """A SOLD refused for want of the buyer's declaration (s.18): keep the line, and
+    offer a button that confirms the declaration, listing who may not buy."""
+    tr, classes = translator(lang), turn.deps.config.barred_buyers
+    asked = refusals.sale_refusal(BuyerNotDeclaredError("", classes=classes), tr)
+    if asked is None or not answer.startswith(asked):
+        return ()
+    (await turn.chat()).put(DECLARE_FLOW, {"line": line})
+    data = f"{DECLARE_FLOW}:declared:{_line_key(line)}"
+    return ((Button(refusals.declared_button(classes, tr), data),),)
+
+
+def _line_key(line: str) -> str:
+    """A short key of a kept line: a button confirms only the line it was offered for."""
+    return hashlib.sha256(line.encode()).hexdigest()[:12]
 
 
 def _place(turn: Turn) -> str:
@@ -187,6 +212,24 @@ async def report_button(update: Update, context: PoundContext) -> None:
     await report.on_button(context.turn, query.id, query.data or "", message_id, shown)
 
 
+async def declared_button(update: Update, context: PoundContext) -> None:
+    """The buyer declared they are not barred (s.18): the kept SOLD line, with DECLARED."""
+    turn, query = context.turn, update.callback_query
+    assert query is not None
+    chat = await turn.chat()
+    kept = chat.data(DECLARE_FLOW)
+    line = kept.get("line") if kept else None
+    if not isinstance(line, str) or query.data != f"{DECLARE_FLOW}:declared:{_line_key(line)}":
+        await turn.answer(query.id, text.stale_button(turn.tr))
+        return
+    chat.end()
+    await turn.answer(query.id)
+    shown = getattr(query.message, "text", None)
+    if query.message is not None and shown:
+        await turn.edit(query.message.message_id, shown)  # the button is gone
+    await _dispatch(turn, f"{line} DECLARED")
+
+
 async def stale_button(update: Update, context: PoundContext) -> None:
     """A button poundbot no longer knows."""
     query = update.callback_query
@@ -253,6 +296,7 @@ def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]
             CommandHandler("cancel", cancel, filters=private),
             CallbackQueryHandler(language_chosen, pattern=r"^lang:"),
             CallbackQueryHandler(report_button, pattern=r"^seize:"),
+            CallbackQueryHandler(declared_button, pattern=r"^sold:declared:"),
             CallbackQueryHandler(stale_button),
             MessageHandler(private & filters.LOCATION, location),
             MessageHandler(private & filters.PHOTO, photo),

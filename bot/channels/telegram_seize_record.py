@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from bot.channels.telegram_seize_view import brought_at
 from bot.channels.telegram_turn import Turn
-from bot.commands import ParseError, owner_and_phone, parse_date
+from bot.commands import ParseError, name_and_phone, parse_date
 from bot.i18n import LANGUAGES
 from bot.intake import person_of, report_seizure
 from domain.case import Lot, Seizure
@@ -42,7 +42,7 @@ def kind_of(turn: Turn, word: str) -> str | None:
 def owner_of(turn: Turn, value: str) -> tuple[str, str | None]:
     """``Suresh, Chathamangalam, 9847012345`` -> ("Suresh, Chathamangalam", "+919847012345");
     ParseError naming the fault when the number is not a valid mobile number."""
-    return owner_and_phone(value, turn.deps.config.phone_region)
+    return name_and_phone(value, turn.deps.config.phone_region)
 
 
 def _time(value: str) -> time | None:

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.config.lines import Key
 from bot.config.model import LANGUAGES, normalize_word
 from bot.phones import is_region
+from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.dues import DuesItem
 from domain.money import Money
 
@@ -27,12 +28,14 @@ __all__ = [
     "Bad",
     "Check",
     "amount",
+    "barred_classes",
     "clock",
     "code",
     "count",
     "day",
     "languages",
     "listing",
+    "names",
     "night",
     "one_of",
     "order",
@@ -177,6 +180,28 @@ def order(value: Any, key: Key, where: str) -> tuple[DuesItem, ...]:
     if not isinstance(value, list) or sorted(map(str, value)) != sorted(heads):
         raise Bad(f"{where} must list each of {listing(heads)} once")
     return tuple(DuesItem(v) for v in value)
+
+
+def names(value: Any, key: Key, where: str) -> tuple[str, ...]:
+    """A list of people's names (s.18: the members of a local authority); may be empty."""
+    if not isinstance(value, list):
+        raise Bad(f'{where} must be a list of names such as ["Jameela K", "Mohanan P"]')
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise Bad(f"{where}: a name must be non-empty text", i)
+    return tuple(name.strip() for name in value)
+
+
+def barred_classes(value: Any, key: Key, where: str) -> tuple[str, ...]:
+    """s.18: the classes barred from buying, each once, from those poundbot can name."""
+    known = DEFAULT_BARRED_CLASSES
+    if not isinstance(value, list) or not value:
+        raise Bad(f"{where} must list one or more of {listing(known)}")
+    for i, item in enumerate(value):
+        if item not in known or item in value[:i]:
+            why = "listed twice" if item in known else f"not one of {listing(known)}"
+            raise Bad(f"{where}: {item!r} is {why}", i)
+    return tuple(value)
 
 
 def day(value: Any, key: Key, where: str) -> date:

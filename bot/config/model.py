@@ -16,8 +16,10 @@ from datetime import time, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.languages import LANGUAGES
+from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.dues import DuesItem
 from domain.kinds import Kinds
+from domain.money import Money
 from domain.tariff import FeedingDays, Tariff
 
 __all__ = [
@@ -54,6 +56,10 @@ class Authority:
     village: str  # s.13(2): proclaimed by beat of drum in the village ...
     market_place: str  # ... and in the market place nearest to the place of seizure
     default_language: str
+    #: s.15(2): the expenses of sale expected when an auction is fixed without EXPENSES.
+    expected_sale_expenses: Money = field(default_factory=Money.zero)
+    #: s.18: the members of the local authority, who may not buy at its sales.
+    members: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +126,9 @@ class Config:
     # The region a telephone number without a country code is read in (ISO 3166 code).
     phone_region: str = "IN"
     limits: SenderLimits = field(default_factory=SenderLimits)
+    #: s.18: the classes of person who may not buy at a pound sale (the section's text
+    #: is not in the material given: a policy of the configuration, these four by default).
+    barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

@@ -27,10 +27,17 @@ from bot.config.model import (
     SenderLimits,
 )
 from bot.phones import DEFAULT_REGION
+from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.kinds import Kind, Kinds
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = ["Reader"]
+
+
+def _present(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without its optional keys that were not given (their defaults apply)."""
+    return {k: v for k, v in record.items() if v is not None}
+
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
@@ -69,8 +76,9 @@ class Reader:
                 "feeding_days": checks.one_of(FeedingDays),
                 "deduction_order": checks.order,
                 "phone_region": checks.phone_region,
+                "barred_buyers": checks.barred_classes,
             },
-            optional=("phone_region",),
+            optional=("phone_region", "barred_buyers"),
         )
         kinds, words = self.kinds()
         authorities = self.entries(
@@ -85,7 +93,10 @@ class Reader:
                 "village": text,
                 "market_place": text,
                 "default_language": checks.one_of(LANGUAGES),
+                "expected_sale_expenses": checks.amount,
+                "members": checks.names,
             },
+            optional=("expected_sale_expenses", "members"),
         )
         pounds = self.entries(
             "pounds",
@@ -110,7 +121,9 @@ class Reader:
             return None
         night_start, night_end = reminders["night_hours"]
         return Config(
-            authorities=MappingProxyType({a["code"]: Authority(**a) for _, a in authorities}),
+            authorities=MappingProxyType(
+                {a["code"]: Authority(**_present(a)) for _, a in authorities}
+            ),
             pounds=MappingProxyType({p["code"]: Pound(**p) for _, p in pounds}),
             kinds=Kinds(Kind(k["code"], k["name"], k["adult"]) for _, k in kinds),
             kind_words=MappingProxyType({k: MappingProxyType(v) for k, v in words.items()}),
@@ -118,6 +131,7 @@ class Reader:
             deduction_order=policy["deduction_order"],
             feeding_days=policy["feeding_days"],
             phone_region=policy["phone_region"] or DEFAULT_REGION,
+            barred_buyers=policy["barred_buyers"] or DEFAULT_BARRED_CLASSES,
             reminders=ReminderSettings(
                 reminders["timezone"],
                 reminders["reminder_time"],

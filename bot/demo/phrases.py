@@ -34,7 +34,7 @@ class Phrases:
     # Where the beat of drum was made (s.13(2)), as one place: the parser drops the
     # commas that would separate several.
     drum_at: str
-    goat_buyer: str
+    goat_buyer: str  # name, residence (s.18)
     buffalo_buyer: str
 
     def word(self, command: str) -> str:
@@ -59,8 +59,8 @@ _PHRASES: Final = {
         seizer="Ravi, Kunnamangalam",
         find="buffalo Kunnamangalam",
         drum_at="Kunnamangalam market and village",
-        goat_buyer="Ayesha",
-        buffalo_buyer="Mammu",
+        goat_buyer="Ayesha, Chathamangalam",
+        buffalo_buyer="Mammu, Pathimangalam",
     ),
     "ml": Phrases(
         lang="ml",
@@ -74,8 +74,8 @@ _PHRASES: Final = {
         seizer="രവി, കുന്ദമംഗലം",
         find="എരുമ കുന്ദമംഗലം",
         drum_at="കുന്ദമംഗലം ചന്തയിലും ഗ്രാമത്തിലും",
-        goat_buyer="ആയിഷ",
-        buffalo_buyer="മമ്മു",
+        goat_buyer="ആയിഷ, ചാത്തമംഗലം",
+        buffalo_buyer="മമ്മു, പതിമംഗലം",
     ),
     "ta": Phrases(
         lang="ta",
@@ -89,8 +89,8 @@ _PHRASES: Final = {
         seizer="ரவி, குன்னமங்கலம்",
         find="எருமை குன்னமங்கலம்",
         drum_at="குன்னமங்கலம் சந்தையிலும் கிராமத்திலும்",
-        goat_buyer="ஆயிஷா",
-        buffalo_buyer="மம்மு",
+        goat_buyer="ஆயிஷா, சாத்தமங்கலம்",
+        buffalo_buyer="மம்மு, பதிமங்கலம்",
     ),
     "kn": Phrases(
         lang="kn",
@@ -104,8 +104,8 @@ _PHRASES: Final = {
         seizer="ರವಿ, ಕುನ್ನಮಂಗಲಂ",
         find="ಎಮ್ಮೆ ಕುನ್ನಮಂಗಲಂ",
         drum_at="ಕುನ್ನಮಂಗಲಂ ಸಂತೆ ಮತ್ತು ಗ್ರಾಮದಲ್ಲಿ",
-        goat_buyer="ಆಯಿಷಾ",
-        buffalo_buyer="ಮಮ್ಮು",
+        goat_buyer="ಆಯಿಷಾ, ಚಾತಮಂಗಲಂ",
+        buffalo_buyer="ಮಮ್ಮು, ಪತಿಮಂಗಲಂ",
     ),
 }
 

@@ -66,8 +66,21 @@ async def sale(w: World, check: Checks) -> None:
     w.transcript.step("s.13(3), s.18 sale by public auction, each lot as it is sold")
     await w.until(at(18, 11))
     tariff = w.app.deps.tariff("KNM")
+    lot, heads, price, buyer = _LOTS[0]
+    undeclared = f"/sold {KNM_2} {lot} {heads} {price} {p.joiner('to')} {getattr(p, buyer)}"
+    refused = last(await w.tell("OFFICER", undeclared)).text
+    pair = await case_of(w.app, KNM_2)
+    check.that(
+        pair.proceeds == Money.zero() and p.joiner("declared") in refused,
+        "s.18",
+        "a sale without the buyer's declaration is refused, naming who may not buy",
+        refused,
+    )
     for lot, heads, price, buyer in _LOTS:
-        line = f"/sold {KNM_2} {lot} {heads} {price} {p.joiner('to')} {getattr(p, buyer)}"
+        line = (
+            f"/sold {KNM_2} {lot} {heads} {price} {p.joiner('to')} {getattr(p, buyer)} "
+            f"{p.joiner('declared')}"
+        )
         reply = last(await w.tell("OFFICER", line)).text
         pair = await case_of(w.app, KNM_2)
         owed = sale_progress(pair, tariff, AUCTION_ON).still_owed

@@ -61,7 +61,12 @@ from bot.i18n.render_owner import auction_sms, deposit_reply, dues_reply, intake
 from bot.i18n.render_parse import parse_error
 from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
 from bot.i18n.render_reminders import digest, reminder
-from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, settled_reply
+from bot.i18n.render_sale import (
+    lot_recorded,
+    other_disposal_recorded,
+    sale_short,
+    settled_reply,
+)
 from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
 from bot.i18n.words_text import cattle, cite, kind_count
 
@@ -108,6 +113,7 @@ __all__ = [
     "reminder",
     "report_sent",
     "report_to_officer",
+    "sale_short",
     "search_results",
     "seizure_ack",
     "settled_reply",

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 from bot.i18n.catalogs import Translator
 from bot.i18n.fmt import clock_time
 from bot.i18n.render_parse import PARSE_CODES, parse_error
+from bot.i18n.render_sale_refusals import sale_refusal
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import ECHO_LIMIT, cite, day
 from domain.case import Stage
@@ -177,7 +178,7 @@ def error(exc: DomainError, tr: Translator) -> str:
     render = _ERRORS.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
-    reason = _reason(exc, tr)
+    reason = sale_refusal(exc, tr) or _reason(exc, tr)  # s.13(3), s.15(1), s.18 in full
     if reason is not None:
         text = reason
     elif exc.lawful_from is not None:

@@ -126,15 +126,24 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
     "auction": (
         # TRANSLATORS: HELP — keep ON and AT; translate the words in <>.
-        lambda tr: tr.gettext("<case> ON <date> AT <place>"),
-        # TRANSLATORS: HELP — s.13(3), s.15(1): AUCTION fixes the public auction.
-        lambda tr: tr.gettext("fix the day and place of the public auction (s.13(3), s.15(1))"),
+        lambda tr: tr.gettext("<case> ON <date> AT <place> [EXPENSES <rupees>]"),
+        # TRANSLATORS: HELP — s.13(3), s.15(1), s.15(2): AUCTION fixes the public auction
+        # and the expenses of sale expected.
+        lambda tr: tr.gettext(
+            "fix the day and place of the public auction and the expected expenses of sale "
+            "(s.13(3), s.15(1), s.15(2))"
+        ),
     ),
     "sold": (
-        # TRANSLATORS: HELP — keep TO; translate the words in <>.
-        lambda tr: tr.gettext("<case> <lot> <heads> <price> TO <buyer>"),
-        # TRANSLATORS: HELP — s.13(3), s.18: SOLD records heads of a lot sold.
-        lambda tr: tr.gettext("heads of a lot sold; the buyer declares they are not barred (s.18)"),
+        # TRANSLATORS: HELP — keep TO and DECLARED; translate the words in <>.
+        lambda tr: tr.gettext("<case> <lot> <heads> <price> TO <buyer>, <place> DECLARED"),
+        # TRANSLATORS: HELP — s.13(3), s.15(1), s.18: SOLD records heads of a lot sold on
+        # the auction day; DECLARED records the buyer's declaration.
+        lambda tr: tr.gettext(
+            "heads of a lot sold on the auction day; DECLARED: the buyer declared they are "
+            "not a police officer, an officer or member of the local authority, or a "
+            "pound-keeper (s.18)"
+        ),
     ),
     "unsold": (
         lambda tr: tr.gettext("<case> <lot> <heads>"),

@@ -8,7 +8,7 @@ from datetime import date
 from bot.i18n.catalogs import Translator
 from bot.i18n.next_step import auction_steps
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import day, described_cattle, keyword
+from bot.i18n.words_text import connective, day, described_cattle, keyword, money
 from domain.calendar import period_end
 from domain.case import Case, auction_allowed_from
 
@@ -90,7 +90,13 @@ def notice_recorded(case: Case, tr: Translator) -> str:
 def auction_scheduled(case: Case, tr: Translator) -> str:
     """The public auction fixed: day and place; what to record at it."""
     steps = auction_steps(case, tr)
-    values = {"sold": keyword("sold", tr.lang), "unsold": keyword("unsold", tr.lang)}
+    values = {
+        "sold": keyword("sold", tr.lang),
+        "unsold": keyword("unsold", tr.lang),
+        "to": connective("to", tr.lang),
+        "declared": connective("declared", tr.lang),
+        "expenses": money(case.expected_expenses, tr),
+    }
     if case.owner_appeared:
         # TRANSLATORS: s.15(1) — on the owner's refusal only as many as needed are sold.
         how = tr.gettext(
@@ -99,9 +105,16 @@ def auction_scheduled(case: Case, tr: Translator) -> str:
     else:
         # TRANSLATORS: s.13(3) — unclaimed cattle are all sold.
         how = tr.gettext("Unclaimed cattle are all sold (s.13(3)).")
-    # TRANSLATORS: s.18 — how to record each lot; %(sold)s and %(unsold)s are command words.
-    record = tr.gettext(
-        "Record each lot with %(sold)s or %(unsold)s; the buyer must declare they are not "
-        "barred from buying (s.18)."
+    # TRANSLATORS: s.15(2) — the expenses of sale expected when the auction was fixed;
+    # they count in what is still owed after each lot.
+    expected = tr.gettext(
+        "Expected expenses of sale %(expenses)s, counted in what is still owed (s.15(2))."
     )
-    return join([case_line(case, tr), *steps[:1], how, record % values], sms=False)
+    # TRANSLATORS: s.18 — how to record each lot on the auction day; %(sold)s, %(unsold)s,
+    # %(to)s and %(declared)s are command words; translate "name" and "place".
+    record = tr.gettext(
+        "On that day record each lot with %(sold)s … %(to)s name, place %(declared)s (the "
+        "buyer's declaration that they are not barred from buying, s.18) or %(unsold)s."
+    )
+    lines = [case_line(case, tr), *steps[:1], how, expected % values, record % values]
+    return join(lines, sms=False)

@@ -34,6 +34,7 @@ def examples(tr: Translator) -> dict[str, str]:
         "at": connective("at", lang),
         "to": connective("to", lang),
         "ref": connective("ref", lang),
+        "declared": connective("declared", lang),
         # "by" in Malayalam, Tamil and Kannada is "seized by"; a claimant is named with BY.
         "by": connective("by", "en"),
         "correct": keyword("correct", lang),
@@ -49,8 +50,9 @@ def examples(tr: Translator) -> dict[str, str]:
     # TRANSLATORS: an example FIND line: words of a description and a place.
     find = tr.gettext("%(find)s black cow Chowwannur")
     # TRANSLATORS: s.13(3), s.18 — an example SOLD line: case, lot 1, 2 head, Rs 15000,
-    # to a buyer. Translate the buyer's name into your script; keep the figures.
-    sold = tr.gettext("%(sold)s KNM-17 1 2 15000 %(to)s Joseph Mathew")
+    # to a buyer (name, residence) who declared they are not barred. Translate the
+    # buyer's name and place into your script; keep the figures and the comma.
+    sold = tr.gettext("%(sold)s KNM-17 1 2 15000 %(to)s Joseph Mathew, Chowwannur %(declared)s")
     # TRANSLATORS: s.15(4) — an example RECEIPT line with the name of who received.
     receipt = tr.gettext("%(receipt)s KNM-17 Suresh Kumar")
     # TRANSLATORS: s.16(3) — an example CLAIM line: claimant and the order's reference.
@@ -136,8 +138,10 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "bad_amount": lambda tr: tr.gettext(
         "Write the amount in rupees, in figures, like %(example)s (s.13(3), s.15(2))."
     ),
-    # TRANSLATORS: s.18 — a SOLD line without the buyer's name.
-    "missing_buyer": lambda tr: tr.gettext("Name the buyer after %(to)s, like %(example)s (s.18)."),
+    # TRANSLATORS: s.18 — a SOLD line without the buyer's name and residence.
+    "missing_buyer": lambda tr: tr.gettext(
+        "Name the buyer and where they live after %(to)s, like %(example)s (s.18)."
+    ),
     # TRANSLATORS: s.15(4), s.16(3) — RECEIPT or CLAIM without the person's name (and,
     # for a claim, the reference).
     "missing_person": lambda tr: tr.gettext(

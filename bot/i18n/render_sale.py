@@ -9,9 +9,10 @@ from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import head_count, keyword, kind_count, money
 from domain.case import Case, DisposedOtherwise, LotOffered
+from domain.money import Money
 from domain.sale import Account, Payee, SaleProgress, Settlement
 
-__all__ = ["lot_recorded", "other_disposal_recorded", "settled_reply"]
+__all__ = ["lot_recorded", "other_disposal_recorded", "sale_short", "settled_reply"]
 
 
 def _settle_command(case: Case, tr: Translator) -> str:
@@ -59,6 +60,13 @@ def _progress(case: Case, progress: SaleProgress, tr: Translator) -> list[str]:
     return [so_far % values, go % values]
 
 
+def _buyer(event: LotOffered) -> str:
+    """The buyer's name and residence, as recorded (s.18)."""
+    if event.buyer is None:
+        return ""
+    return ", ".join(p for p in (event.buyer.name, event.buyer.residence) if p)
+
+
 def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
     """After each lot: what was sold to whom, the proceeds so far, what is still owed,
     the heads remaining, and whether to stop (s.15(1)) or go on (s.13(3))."""
@@ -70,7 +78,7 @@ def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
             "lot": event.lot + 1,
             "cattle": kind_count(kind, event.count, tr),
             "price": money(event.price, tr) if event.price is not None else "",
-            "buyer": event.buyer.name if event.buyer is not None else "",
+            "buyer": _buyer(event),
         }
         if event.sold:
             # TRANSLATORS: s.13(3), s.18 — heads of a lot sold: price and buyer.
@@ -113,6 +121,35 @@ def other_disposal_recorded(case: Case, tr: Translator) -> str:
         )
         lines.append(done % left)
     return join(lines, sms=False)
+
+
+def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str:
+    """Not settled: with the actual expenses the proceeds fall short of the dues while
+    heads remain; they are recorded, and one more head may be sold (s.15(1), s.15(2))."""
+    values = {
+        "expenses": money(expenses, tr),
+        "proceeds": money(case.proceeds, tr),
+        "short": money(short, tr),
+        "heads": head_count(case.heads_remaining, tr),
+        "sold": keyword("sold", tr.lang),
+        "command": f"{keyword('settle', tr.lang)} {case.number} {rupees_figure(expenses)}",
+    }
+    # TRANSLATORS: s.15(1), s.15(2) — SETTLE with expenses higher than expected: the
+    # proceeds no longer meet the dues, and cattle remain. %(sold)s is the SOLD word,
+    # %(command)s the SETTLE line to send again.
+    text = tr.gettext(
+        "Not settled: with expenses of %(expenses)s, the proceeds of %(proceeds)s fall "
+        "short of the dues by %(short)s, and %(heads)s remain. One more head may be sold "
+        "at the auction (%(sold)s); then settle. To settle as it stands, send "
+        "%(command)s again (s.15(1), s.15(2))."
+    )
+    return join([case_line(case, tr), text % values], sms=False)
+
+
+def rupees_figure(amount: Money) -> str:
+    """An amount as typed in a command: ``1500`` or ``1500.50``."""
+    rupees, paise = divmod(amount.paise, 100)
+    return f"{rupees}.{paise:02d}" if paise else str(rupees)
 
 
 def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> str:

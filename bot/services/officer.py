@@ -13,6 +13,8 @@ from bot.services.base import Deps, require_officer
 from bot.services.keeper import Recorded
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
+from bot.words import BUYER_TITLES_ALL
+from domain.buyers import BarredMatch, KnownPerson, barred_match
 from domain.case import (
     AuctionScheduled,
     Case,
@@ -32,7 +34,6 @@ from domain.sale import (
     SaleProgress,
     Settlement,
     account_for,
-    close_sale,
     credit_to_fund,
     deliver_account,
     dispose_otherwise,
@@ -41,11 +42,13 @@ from domain.sale import (
     refuse_account,
     sale_progress,
     settle,
+    settle_or_state_expenses,
 )
 
 __all__ = [
     "DepositEntry",
     "Settled",
+    "ShortOfDues",
     "account_of",
     "balance_of",
     "claim_deposit",
@@ -104,12 +107,22 @@ async def schedule_auction(
     *,
     auction_on: date,
     place: str,
+    expected_expenses: Money | None = None,
     on: date | None = None,
 ) -> Recorded:
-    """Fix the day and place of the public auction (s.13(3), s.15(1))."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number)
+    """Fix the day and place of the public auction (s.13(3), s.15(1)), with the
+    expenses of sale expected (s.15(2); by default the authority's configured figure).
+
+    An auction day already past records an auction held then, from paper records:
+    the fixing is dated that day (or the last step recorded, if later)."""
+    loaded, authority = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
-    event = AuctionScheduled(on=on or today, auction_on=auction_on, place=place)
+    if expected_expenses is None:
+        expected_expenses = deps.config.authorities[authority].expected_sale_expenses
+    fixed_on = on or max(loaded.case.last_event_on, min(auction_on, today))
+    event = AuctionScheduled(
+        on=fixed_on, auction_on=auction_on, place=place, expected_expenses=expected_expenses
+    )
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 
@@ -125,28 +138,48 @@ async def record_lot(
     buyer: Person | None,
     buyer_role: str | None,
     declared_not_barred: bool,
+    buyer_phone: str | None = None,
     on: date | None = None,
 ) -> tuple[Recorded, SaleProgress]:
     """Heads of a lot offered: sold or not (s.13(3), s.15(1), s.18); then what is still owed."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
+    barred: BarredMatch | str | None = buyer_role
     if buyer is not None and price is not None and buyer_role is None:
-        buyer_role = await tx.barred_role_of(buyer.name, deps.authority_of(loaded.pound))
+        barred = await _barred(tx, deps, buyer, buyer_phone)
     after = offer_lot(
         loaded.case,
         lot=lot,
         count=count,
         price=price,
         buyer=buyer,
-        buyer_role=buyer_role,
+        buyer_role=barred,
         declared_not_barred=declared_not_barred,
         on=day,
         today=today,
+        tariff=deps.tariff(loaded.pound),
+        barred_classes=deps.config.barred_buyers,
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)
     return recorded, sale_progress(after, deps.tariff(loaded.pound), day)
+
+
+async def _barred(tx: Tx, deps: Deps, buyer: Person, phone: str | None) -> BarredMatch | None:
+    """s.18: the barred class the buyer falls in: a registered keeper or officer of any
+    pound or authority, a member listed for any authority, or an office named in the
+    buyer's description (the configured classes and their words)."""
+    config = deps.config
+    known = await tx.registered_keepers_and_officers()
+    known += [
+        KnownPerson("member", name)
+        for authority in config.authorities.values()
+        for name in authority.members
+    ]
+    return barred_match(
+        buyer, phone, classes=config.barred_buyers, known=known, titles=BUYER_TITLES_ALL
+    )
 
 
 async def record_other_disposal(
@@ -191,6 +224,16 @@ class Settled:
     account: Account
 
 
+@dataclass(frozen=True, slots=True)
+class ShortOfDues:
+    """Not settled: the actual expenses leave the dues unmet while heads remain; they
+    are recorded, and one more head may be sold (s.15(1), s.15(2))."""
+
+    recorded: Recorded
+    expenses: Money
+    short: Money
+
+
 _ACCOUNTS = {
     "sale_expenses": "sale_expenses",
     "local_authority": "fines",
@@ -202,12 +245,14 @@ _ACCOUNTS = {
 
 async def settle_sale(
     tx: Tx, deps: Deps, caller: Caller, number: str, *, expenses: Money, on: date | None = None
-) -> Settled:
-    """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger."""
+) -> Settled | ShortOfDues:
+    """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger.
+    On the owner's route, actual expenses that leave the dues unmet while heads remain
+    are recorded instead, and one more head may be sold (s.15(1))."""
     loaded, authority = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
-    after, settlement = close_sale(
+    after, settled, short = settle_or_state_expenses(
         loaded.case,
         deps.tariff(loaded.pound),
         on=day,
@@ -215,6 +260,9 @@ async def settle_sale(
         today=today,
         order=deps.config.deduction_order,
     )
+    if settled is None:
+        return ShortOfDues(await _apply(tx, deps, caller, loaded, after), expenses, short)
+    settlement = settled
     (event_row,) = await tx.append_events(loaded, after, caller)
     for part in settlement.disbursements:
         tx.ledger(

@@ -30,6 +30,7 @@ EVENT_TYPES: dict[str, type[c.Event]] = {
         c.LotOffered,
         c.DisposedOtherwise,
         c.SaleClosed,
+        c.SaleExpensesStated,
         c.AccountDelivered,
         c.AccountRefused,
         c.DepositClaimed,

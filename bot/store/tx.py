@@ -32,6 +32,7 @@ from bot.store.models import (
     SettlementRow,
     User,
 )
+from domain.buyers import KnownPerson
 from domain.case import Case, DisposedOtherwise, LotOffered, SeizureCorrected, provision_of
 from domain.money import Money
 from domain.sale import Settlement
@@ -323,21 +324,16 @@ class Tx:
         ).scalar_one()
         return Money(int(paise))
 
-    async def barred_role_of(self, name: str, authority: str) -> str | None:
-        """s.18: the role of a registered keeper or officer of ``authority`` by this name."""
+    async def registered_keepers_and_officers(self) -> list[KnownPerson]:
+        """s.18: every active registered pound-keeper and officer, of any pound or
+        authority, with their name and phone (a keeper of another pound is still one)."""
         rows = await self.session.execute(
-            select(User.role, User.pound_code, User.authority_code).where(
-                User.active.is_(True), func.lower(User.name) == name.strip().casefold()
+            select(User.role, User.name, User.phone).where(
+                User.active.is_(True), User.role.in_(("keeper", "officer"))
             )
         )
-        for role, pound, user_authority in rows:
-            if role == "officer" and user_authority == authority:
-                return "officer"
-            if role == "keeper" and pound is not None:
-                owner = await self.session.get(Pound, pound)
-                if owner is not None and owner.authority_code == authority:
-                    return "pound_keeper"
-        return None
+        barred_as = {"keeper": "pound_keeper", "officer": "officer"}
+        return [KnownPerson(barred_as[role], name, phone) for role, name, phone in rows if name]
 
     async def record_payment(
         self, loaded: LoadedCase, event_row: CaseEvent, kind: str, amount: Money, on: date

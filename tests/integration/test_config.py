@@ -183,6 +183,19 @@ def test_without_a_limits_section_the_defaults_apply() -> None:
     assert (partial.limits.public, partial.limits.keeper) == (3, 60)
 
 
+def test_the_sample_states_the_s15_2_and_s18_policies(sample: Config) -> None:
+    knm = sample.authorities["KNM-GP"]
+    assert knm.expected_sale_expenses == Money.rupees(500)
+    assert knm.members == ("Jameela Beevi", "Mohanan Pillai")
+    assert sample.authorities["ENM-GP"].expected_sale_expenses == Money.zero()
+    assert sample.barred_buyers == ("police_officer", "officer", "member", "pound_keeper")
+    # Without the key, the four classes of s.18 as publicly known are barred.
+    unsaid = parse_config(
+        edited('barred_buyers = ["police_officer", "officer", "member", "pound_keeper"]\n', "")
+    )
+    assert unsaid.barred_buyers == ("police_officer", "officer", "member", "pound_keeper")
+
+
 @pytest.mark.parametrize(
     ("at", "night"),
     [
@@ -401,6 +414,27 @@ FAULTS = [
         "keepers = 60",
         None,
         "[limits]: unknown key 'keepers' (did you mean 'keeper'?)",
+    ),
+    (
+        "s.18 a barred class poundbot cannot name",
+        'barred_buyers = ["police_officer", "officer", "member", "pound_keeper"]',
+        'barred_buyers = ["police_officer", "auctioneer"]',
+        None,
+        "'auctioneer' is not one of",
+    ),
+    (
+        "s.18 a member with no name",
+        'members = ["Jameela Beevi", "Mohanan Pillai"]',
+        'members = ["Jameela Beevi", ""]',
+        None,
+        "a name must be non-empty text",
+    ),
+    (
+        "s.15(2) expected expenses that are not rupees",
+        'expected_sale_expenses = "500"',
+        'expected_sale_expenses = "five hundred"',
+        None,
+        "is not an amount",
     ),
 ]
 

@@ -15,7 +15,7 @@ from bot.services.base import Deps
 from bot.store.tx import Store
 from domain.calendar import LOCAL_TZ
 from domain.case import Person, Stage
-from domain.errors import BarredBuyerError, TooEarlyError
+from domain.errors import BarredBuyerError, NotAuctionDayError, TooEarlyError
 from domain.money import Money
 from tests.service.helpers import seizure
 
@@ -43,8 +43,16 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
     store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
     await _unclaimed_to_notice(store, deps, keeper, officer, clock)
-    clock.set(at(17))
     with pytest.raises(TooEarlyError) as early:
+        async with store.transaction() as tx:
+            await o.schedule_auction(
+                tx, deps, officer, "KNM-1", auction_on=at(17).date(), place="m"
+            )
+    assert early.value.provision == "s.13(3)"
+    async with store.transaction() as tx:
+        await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(18).date(), place="m")
+    clock.set(at(17))
+    with pytest.raises(NotAuctionDayError) as early_lot:
         async with store.transaction() as tx:
             await o.record_lot(
                 tx,
@@ -58,7 +66,7 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
                 buyer_role=None,
                 declared_not_barred=True,
             )
-    assert early.value.provision == "s.13(3)"
+    assert early_lot.value.provision == "s.13(3)"
     clock.set(at(18))
     async with store.transaction() as tx:
         _, progress = await o.record_lot(
@@ -126,6 +134,7 @@ async def test_owner_who_will_not_pay_sees_only_as_many_sold_as_needed_s15_1(
     clock.set(at(3))
     async with store.transaction() as tx:
         await k.record_owner_refusal(tx, deps, keeper, "KNM-1")
+        await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(6).date(), place="m")
     clock.set(at(6))
     async with store.transaction() as tx:
         _, progress = await o.record_lot(
@@ -161,6 +170,8 @@ async def test_a_registered_keeper_cannot_buy_at_the_sale_s18(
     async with store.transaction() as tx:
         await add_user(tx, deps, admin, role="keeper", pound="KNM", name="Velayudhan")
     await _unclaimed_to_notice(store, deps, keeper, officer, clock)
+    async with store.transaction() as tx:
+        await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(18).date(), place="m")
     clock.set(at(18))
     with pytest.raises(BarredBuyerError) as barred:
         async with store.transaction() as tx:

@@ -34,6 +34,7 @@ from domain.case import (
     Person,
     ReportedUnclaimed,
     SaleClosed,
+    SaleExpensesStated,
     SeizureCorrected,
     Stage,
     provision_of,
@@ -94,6 +95,7 @@ EVENT_PROVISION: dict[type[Event], str] = {
     LotOffered: "s.13(3)",
     DisposedOtherwise: "s.13(3) proviso",
     SaleClosed: "s.15(2)",
+    SaleExpensesStated: "s.15(2)",
     AccountDelivered: "s.15(4)",
     AccountRefused: "s.15(5)",
     DepositClaimed: "s.16(3)",
@@ -121,6 +123,7 @@ ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     LotOffered: AUCTION_STAGES,
     DisposedOtherwise: frozenset({S.NOTICE_POSTED, S.SELLING}),
     SaleClosed: frozenset({S.SELLING}),
+    SaleExpensesStated: frozenset({S.SELLING}),  # s.15(2): actual expenses, dues unmet
     AccountDelivered: frozenset({S.ACCOUNT_DUE}),
     AccountRefused: frozenset({S.ACCOUNT_DUE}),
     DepositClaimed: frozenset({S.IN_DEPOSIT}),
@@ -146,6 +149,7 @@ def any_event(kind: type[Event], on: date) -> Event:
         SaleClosed: lambda: SaleClosed(
             on=on, expenses=rs(100), to_owner_or_deposit=rs(0), owner_appeared=False
         ),
+        SaleExpensesStated: lambda: SaleExpensesStated(on=on, expenses=rs(1500)),
         AccountDelivered: lambda: AccountDelivered(on=on, receipt_by="Ramesh"),
         AccountRefused: lambda: AccountRefused(on=on),
         DepositClaimed: lambda: DepositClaimed(
@@ -377,6 +381,12 @@ ALLOWED = [
         "s.13(3): a further auction day fixed during the sale",
         _in(S.SELLING),
         AuctionScheduled(on=date(2026, 3, 19), auction_on=date(2026, 3, 25), place="market"),
+        S.SELLING,
+    ),
+    Allowed(
+        "s.15(2): actual expenses of sale stated during the sale keep it going",
+        _in(S.SELLING),
+        SaleExpensesStated(on=date(2026, 3, 19), expenses=rs(1500)),
         S.SELLING,
     ),
     Allowed(

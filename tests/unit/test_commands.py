@@ -130,7 +130,7 @@ def test_every_keyword_and_synonym_is_understood(command: str, lang: str, word: 
         "find": " cow",
         "lang": " ml",
         "auction": " KNM-1 ON 1-12-2026 AT market",
-        "sold": " KNM-1 1 1 100 TO Beeran",
+        "sold": " KNM-1 1 1 100 TO Beeran, Kunnamangalam DECLARED",
         "unsold": " KNM-1 1 1",
         "receipt": " KNM-1 BY Kunhammed",
         "claim": " KNM-1 BY A REF B",
@@ -165,7 +165,8 @@ def test_case_numbers_are_read_tolerantly(spelling: str) -> None:
         ("SEIZE 2 cow AT market ON 20-11-2026 25:00", "bad_time"),
         ("LANG fr", "unknown_lang"),
         ("FIND", "missing_words"),
-        ("SOLD KNM-1 1 1 lots TO Beeran", "bad_amount"),
+        ("SOLD KNM-1 1 1 lots TO Beeran, Kunnamangalam", "bad_amount"),
+        ("SOLD KNM-1 1 1 100 TO Beeran DECLARED", "missing_buyer"),
         ("SOLD KNM-1 1 1 100", "missing_buyer"),
         ("x" * 2000, "too_long"),
     ],
@@ -177,7 +178,7 @@ def test_bad_input_gets_a_code_the_reply_can_translate(text: str, code: str) -> 
 
 
 def test_amounts_take_rupee_signs_and_indian_grouping() -> None:
-    assert p("SOLD KNM-1 1 1 Rs1,25,000 TO Beeran").amount == Money.rupees(125000)
+    assert p("SOLD KNM-1 1 1 Rs1,25,000 TO Beeran, Kunnamangalam").amount == Money.rupees(125000)
     assert p("SETTLE KNM-1 ₹1500.50").amount == Money.rupees("1500.50")
 
 
@@ -192,4 +193,23 @@ def test_commas_between_places_and_in_names_are_kept() -> None:
     notice = p("NOTICE KNM-2 AT Kunnamangalam market, Kunnamangalam village.")
     assert notice.places == ("Kunnamangalam market", "Kunnamangalam village")
     sold = p("SOLD KNM-2, 1 1 25000 TO Ayesha, Chathamangalam")
-    assert (sold.case, sold.person) == ("KNM-2", "Ayesha, Chathamangalam")
+    assert (sold.case, sold.person, sold.place) == ("KNM-2", "Ayesha", "Chathamangalam")
+    assert not sold.declared
+    named = p("SOLD KNM-2 1 1 25000 TO Ayesha K, Chathamangalam, Kozhikode 9847012345 DECLARED")
+    assert (named.person, named.place) == ("Ayesha K", "Chathamangalam, Kozhikode")
+    assert named.owner_phone == "+919847012345"
+    assert named.declared
+
+
+def test_auction_takes_expected_expenses_and_settle_takes_them_either_way() -> None:
+    auction = p("AUCTION KNM-2 ON 20-03-2026 AT market EXPENSES 1,500")
+    assert (auction.on, auction.place, auction.expenses) == (
+        date(2026, 3, 20),
+        "market",
+        Money.rupees(1500),
+    )
+    assert p("AUCTION KNM-2 ON 20-03-2026 AT market").expenses is None
+    assert p("SETTLE KNM-2 EXPENSES 700").amount == Money.rupees(700)
+    assert p("SETTLE KNM-2 700").amount == Money.rupees(700)
+    malayalam = p("ലേലം KNM-2 തീയതി 20-03-2026 സ്ഥലം ചന്ത ചെലവ് 900")
+    assert malayalam.expenses == Money.rupees(900)

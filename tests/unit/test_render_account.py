@@ -12,7 +12,7 @@ import pytest
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.words_text import head_count
-from domain.case import Case, DisposedOtherwise, OwnerRefusedToPay
+from domain.case import AuctionScheduled, Case, DisposedOtherwise, OwnerRefusedToPay
 from domain.money import Money
 from domain.sale import Account, Settlement, account_for, close_sale, offer_lot, receipt_for
 from tests.unit.test_render_scenario import (
@@ -78,7 +78,9 @@ def _owner_sale(sales: list[tuple[int, int, str]], on: date = OWNER_AUCTION_ON) 
 
 
 def _refused_on(on: date) -> Case:
-    return open_case().apply(OwnerRefusedToPay(on=on), FAR)
+    """The owner refused on ``on`` and the auction was fixed that day for that day."""
+    refused = open_case().apply(OwnerRefusedToPay(on=on), FAR)
+    return refused.apply(AuctionScheduled(on=on, auction_on=on, place="market"), FAR)
 
 
 def _nothing_sold() -> tuple[Settlement, Account]:

@@ -410,6 +410,23 @@ def _lot_unsold(lang: str) -> Shown:
     return Shown(text, facts)
 
 
+@entry("sale_short", "s.15(1), s.15(2) one more head may be sold")
+def _sale_short(lang: str) -> Shown:
+    case = owner_sold()
+    text = r.sale_short(case, Money.rupees("1419"), Money.rupees("919"), tr(lang))
+    facts = (
+        CASE_NUMBER,
+        money("1419", lang),
+        money("919", lang),
+        money("32000.50", lang),
+        head_count(case.heads_remaining, tr(lang)),
+        keyword("sold", lang),
+        f"{keyword('settle', lang)} {CASE_NUMBER} 1419",
+        *cites(lang, "s.15(1)", "s.15(2)"),
+    )
+    return Shown(text, facts)
+
+
 @entry("other_disposal_recorded", "s.13(3) proviso")
 def _other_disposal(lang: str) -> Shown:
     text = r.other_disposal_recorded(disposed_otherwise(), tr(lang))
