@@ -21,8 +21,8 @@ __all__ = [
     "Command",
     "ParseError",
     "SeizeLot",
-    "normalize_phone",
     "name_and_phone",
+    "normalize_phone",
     "parse",
     "parse_date",
 ]
@@ -256,8 +256,8 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
 def name_and_phone(text: str, region: str) -> tuple[str, str | None]:
     """``Ravi, Chathamangalam 98470 12345`` -> ("Ravi, Chathamangalam", "+919847012345").
 
-    A run of five digits or more is the telephone number (of an owner, a buyer) (a house number is
-    shorter): it must be a valid mobile number (``normalize_phone``), else ParseError
+    A run of five digits or more is the telephone number of the owner or buyer named (a
+    house number is shorter): it must be a valid mobile number (``normalize_phone``), else ParseError
     naming the fault; a second number is refused rather than silently dropped.
     """
     runs = phone_runs(text)
