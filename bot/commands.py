@@ -257,8 +257,8 @@ def name_and_phone(text: str, region: str) -> tuple[str, str | None]:
     """``Ravi, Chathamangalam 98470 12345`` -> ("Ravi, Chathamangalam", "+919847012345").
 
     A run of five digits or more is the telephone number of the owner or buyer named (a
-    house number is shorter): it must be a valid mobile number (``normalize_phone``), else ParseError
-    naming the fault; a second number is refused rather than silently dropped.
+    house number is shorter): it must be a valid mobile number (``normalize_phone``),
+    else ParseError naming the fault; a second number is refused rather than dropped.
     """
     runs = phone_runs(text)
     name = text
