@@ -102,7 +102,8 @@ async def test_a_seizure_after_the_day_brought_is_refused_citing_s7(
         store, deps, recorder, "SEIZE 1 cow AT Kunnamangalam ON 27-02-2026 SEIZED 28-02-2026"
     )
     assert reply == (
-        "The day of seizure is after the day the cattle were brought in. Check the dates. (s.7)"
+        "The day of seizure, 28 Feb 2026, is after the day the cattle were brought in, "
+        "27 Feb 2026. (s.7)"
     )
     async with store.transaction() as tx:
         assert (await tx.session.execute(select(CaseRow))).first() is None
