@@ -13,9 +13,12 @@ forward; error 21610 (the number unsubscribed) marks the number stopped.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.exc import DBAPIError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -26,11 +29,28 @@ from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
 from bot.dispatch import handle_text
 from bot.i18n import detect_script, render, translator
-from bot.store.messages import Inbound, process_inbound, set_contact
-from bot.store.models import OutboxRow
+from bot.store import budget
+from bot.store.messages import (
+    Handler,
+    Inbound,
+    act_on_inbound,
+    set_contact,
+    store_inbound,
+)
+from bot.store.models import InboxRow, OutboxRow
 from bot.store.tx import Tx
 
-__all__ = ["SmsWebhook", "status_rank", "twiml"]
+__all__ = [
+    "CHANNEL",
+    "SmsWebhook",
+    "mark_failed",
+    "reply_key",
+    "sms_handler",
+    "status_rank",
+    "twiml",
+]
+
+CHANNEL = "sms"
 
 log = logging.getLogger("poundbot.sms")
 
@@ -54,6 +74,52 @@ def status_rank(status: str) -> int:
     return _RANK.get(status, 0)
 
 
+def reply_key(provider_id: str) -> str:
+    """The outbox key of the answer to an SMS that goes out as an SMS of its own."""
+    return f"sms-reply:{provider_id}"
+
+
+def sms_handler(app: App, message: Inbound) -> Handler:
+    """What acting on an SMS is: the sender's role from their number, then the words."""
+
+    async def handle(tx: Tx) -> str:
+        caller = await caller_for_phone(tx, message.sender)
+        return (await handle_text(tx, app.deps, caller, message.body, sms=True)).text
+
+    return handle
+
+
+async def mark_failed(tx: Tx, provider_id: str, reply: str) -> bool:
+    """Mark a stored, unprocessed SMS processed with a failure; False if it was not
+    (processed meanwhile)."""
+    result = await tx.session.execute(
+        update(InboxRow)
+        .where(
+            InboxRow.channel == CHANNEL,
+            InboxRow.provider_id == provider_id,
+            InboxRow.processed_at.is_(None),
+        )
+        .values(processed_at=tx.now, reply=f"[failed] {reply}")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def _answered_by_sms(app: App, provider_id: str) -> bool:
+    async with app.store.transaction() as tx:
+        found = await tx.session.scalar(
+            select(OutboxRow.id).where(OutboxRow.idempotency_key == reply_key(provider_id))
+        )
+    return found is not None
+
+
+def _locked(exc: BaseException) -> bool:
+    """Whether ``exc`` is a wait for the database that ran out (not a fault of the message)."""
+    if isinstance(exc, budget.WaitBudgetExceeded):
+        return True
+    original = exc.orig if isinstance(exc, DBAPIError) else exc
+    return isinstance(original, sqlite3.OperationalError) and "locked" in str(original)
+
+
 def twiml(text: str | None) -> Response:
     """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing."""
     response = MessagingResponse()
@@ -68,6 +134,7 @@ class SmsWebhook:
 
     auth_token: str
     public_url: str
+    wait_budget: float = budget.DEFAULT_BUDGET
 
     @staticmethod
     def _app(request: Request) -> App:
@@ -96,7 +163,12 @@ class SmsWebhook:
         return params
 
     async def inbound(self, request: Request) -> Response:
-        """An SMS from a keeper, an officer or an owner: answer it once, in TwiML."""
+        """An SMS from a keeper, an officer or an owner: answer it once, in TwiML, or —
+        when it was stored but could not be acted on in time — by SMS from the sweep.
+
+        The whole wait for the database, queue included, stays within ``wait_budget``:
+        past it before the message is stored, the sender is asked to send it again and
+        nothing is recorded."""
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
@@ -104,19 +176,43 @@ class SmsWebhook:
         if not sid or not sender:
             return twiml(None)
         body = params.get("Body", "")
-        message = Inbound("sms", sid[:64], sender[:64], body, params)
+        message = Inbound(CHANNEL, sid[:64], sender[:64], body, params)
         app = self._app(request)
+        stored = False
+        with budget.within(self.wait_budget):
+            try:
+                async with app.store.turn():
+                    await store_inbound(app.store, message)
+                    stored = True
+                    acted = await act_on_inbound(app.store, message, sms_handler(app, message))
+                    if not acted.fresh and await _answered_by_sms(app, message.provider_id):
+                        return twiml(None)  # the sweep has answered it by SMS
+            except Exception as exc:
+                return await self._not_answered(request, app, message, exc, stored=stored)
+        return twiml(acted.reply)
 
-        async def handle(tx: Tx) -> str:
-            caller = await caller_for_phone(tx, sender)
-            return (await handle_text(tx, app.deps, caller, body, sms=True)).text
-
-        try:
-            reply = await process_inbound(app.store, message, handle)
-        except Exception:  # the message stays in the inbox, unprocessed: nothing is lost
-            log.exception("SMS %s from %s could not be processed", sid, sender)
-            reply = render.try_again_later(translator(detect_script(body) or "en"))
-        return twiml(reply)
+    async def _not_answered(
+        self, request: Request, app: App, message: Inbound, exc: Exception, *, stored: bool
+    ) -> Response:
+        """Exactly one answer still: "send it again" when nothing was recorded (or the
+        message is marked failed), else none now and the sweep's by SMS."""
+        again = render.try_again_later(translator(detect_script(message.body) or "en"))
+        if not stored:
+            log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, exc)
+            return twiml(again)
+        if not _locked(exc):
+            log.error("SMS %s could not be acted on", message.provider_id, exc_info=exc)
+            try:
+                async with app.store.transaction() as tx:
+                    if await mark_failed(tx, message.provider_id, again):
+                        return twiml(again)
+            except Exception:
+                log.exception("SMS %s: the failure could not be recorded", message.provider_id)
+        log.warning("SMS %s stored, not acted on: the sweep answers it by SMS", message.provider_id)
+        sweep: Any = getattr(request.app.state, "sms_sweep", None)
+        if sweep is not None:
+            sweep.hand_over(message.provider_id)
+        return twiml(None)
 
     async def status(self, request: Request) -> Response:
         """A delivery report for a message we sent."""
