@@ -120,6 +120,10 @@ def _locked(exc: BaseException) -> bool:
     return isinstance(original, sqlite3.OperationalError) and "locked" in str(original)
 
 
+def _send_again(message: Inbound) -> str:
+    return render.try_again_later(translator(detect_script(message.body) or "en"))
+
+
 def twiml(text: str | None) -> Response:
     """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing."""
     response = MessagingResponse()
@@ -178,30 +182,29 @@ class SmsWebhook:
         body = params.get("Body", "")
         message = Inbound(CHANNEL, sid[:64], sender[:64], body, params)
         app = self._app(request)
-        stored = False
         with budget.within(self.wait_budget):
             try:
                 async with app.store.turn():
                     await store_inbound(app.store, message)
-                    stored = True
-                    acted = await act_on_inbound(app.store, message, sms_handler(app, message))
-                    if not acted.fresh and await _answered_by_sms(app, message.provider_id):
-                        return twiml(None)  # the sweep has answered it by SMS
+                    try:
+                        acted = await act_on_inbound(app.store, message, sms_handler(app, message))
+                        if not acted.fresh and await _answered_by_sms(app, message.provider_id):
+                            return twiml(None)  # the sweep has answered it by SMS
+                    except Exception as exc:
+                        return await self._not_answered(request, app, message, exc)
             except Exception as exc:
-                return await self._not_answered(request, app, message, exc, stored=stored)
+                log.warning("SMS %s not stored (%s): asked to send it again", sid, exc)
+                return twiml(_send_again(message))
         return twiml(acted.reply)
 
     async def _not_answered(
-        self, request: Request, app: App, message: Inbound, exc: Exception, *, stored: bool
+        self, request: Request, app: App, message: Inbound, exc: Exception
     ) -> Response:
-        """Exactly one answer still: "send it again" when nothing was recorded (or the
-        message is marked failed), else none now and the sweep's by SMS."""
-        again = render.try_again_later(translator(detect_script(message.body) or "en"))
-        if not stored:
-            log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, exc)
-            return twiml(again)
+        """A stored message not acted on still gets exactly one answer: "send it again"
+        if it can be marked failed now, else none now and the sweep's, by SMS."""
         if not _locked(exc):
             log.error("SMS %s could not be acted on", message.provider_id, exc_info=exc)
+            again = _send_again(message)
             try:
                 async with app.store.transaction() as tx:
                     if await mark_failed(tx, message.provider_id, again):
