@@ -366,7 +366,11 @@ async def locked(
                 f"lock: released; {len(again)} asked to send again, max wait "
                 f"{max(s.took or 0 for s in first):.2f} s; the keeper sends those again"
             )
-            await asyncio.gather(*(client.sms(s.request, s.sid + "r") for s in again))
+            resent = []
+            for sent in again:  # at the pace the messages came in
+                resent.append(asyncio.create_task(client.sms(sent.request, sent.sid + "r")))
+                await asyncio.sleep(hold / requests)
+            await asyncio.gather(*resent)
             await server.drained(60)
         await server.stop()
         note = (

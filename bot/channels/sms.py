@@ -172,7 +172,12 @@ class SmsWebhook:
 
         The whole wait for the database, queue included, stays within ``wait_budget``:
         past it before the message is stored, the sender is asked to send it again and
-        nothing is recorded."""
+        nothing is recorded. The budget counts from here: reading and checking the
+        request are part of the wait."""
+        with budget.within(self.wait_budget):
+            return await self._inbound(request)
+
+    async def _inbound(self, request: Request) -> Response:
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
@@ -182,19 +187,18 @@ class SmsWebhook:
         body = params.get("Body", "")
         message = Inbound(CHANNEL, sid[:64], sender[:64], body, params)
         app = self._app(request)
-        with budget.within(self.wait_budget):
-            try:
-                async with app.store.turn():
-                    await store_inbound(app.store, message)
-                    try:
-                        acted = await act_on_inbound(app.store, message, sms_handler(app, message))
-                        if not acted.fresh and await _answered_by_sms(app, message.provider_id):
-                            return twiml(None)  # the sweep has answered it by SMS
-                    except Exception as exc:
-                        return await self._not_answered(request, app, message, exc)
-            except Exception as exc:
-                log.warning("SMS %s not stored (%s): asked to send it again", sid, exc)
-                return twiml(_send_again(message))
+        try:
+            async with app.store.turn():
+                await store_inbound(app.store, message)
+                try:
+                    acted = await act_on_inbound(app.store, message, sms_handler(app, message))
+                    if not acted.fresh and await _answered_by_sms(app, message.provider_id):
+                        return twiml(None)  # the sweep has answered it by SMS
+                except Exception as exc:
+                    return await self._not_answered(request, app, message, exc)
+        except Exception as exc:
+            log.warning("SMS %s not stored (%s): asked to send it again", sid, exc)
+            return twiml(_send_again(message))
         return twiml(acted.reply)
 
     async def _not_answered(
