@@ -95,7 +95,9 @@ def startup_report(
     lines.append(
         f"SMS: off ({sms_off})"
         if sms_off
-        else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}"
+        else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}; "
+        f"a request waits for the database {settings.wait_budget:g} s at most "
+        "(POUNDBOT_WAIT_BUDGET)"
     )
     reminders = app.config.reminders
     lines.append(

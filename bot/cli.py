@@ -48,8 +48,18 @@ def _serve(args: argparse.Namespace) -> int:
             log.error("  %s", exc)
         return 2
     from bot.channels.telegram import TelegramOptions
+    from bot.settings import Settings
 
-    app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        log.error("refusing to start: %s", exc)
+        return 2
+    app = build_app(
+        lambda: open_app(config=config),
+        settings,
+        telegram=TelegramOptions(polling=args.polling),
+    )
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
 
