@@ -43,6 +43,7 @@ from bot.store.tx import Tx
 __all__ = [
     "CHANNEL",
     "SmsWebhook",
+    "locked",
     "mark_failed",
     "reply_key",
     "sms_handler",
@@ -112,7 +113,7 @@ async def _answered_by_sms(app: App, provider_id: str) -> bool:
     return found is not None
 
 
-def _locked(exc: BaseException) -> bool:
+def locked(exc: BaseException) -> bool:
     """Whether ``exc`` is a wait for the database that ran out (not a fault of the message)."""
     if isinstance(exc, budget.WaitBudgetExceeded):
         return True
@@ -206,7 +207,7 @@ class SmsWebhook:
     ) -> Response:
         """A stored message not acted on still gets exactly one answer: "send it again"
         if it can be marked failed now, else none now and the sweep's, by SMS."""
-        if not _locked(exc):
+        if not locked(exc):
             log.error("SMS %s could not be acted on", message.provider_id, exc_info=exc)
             again = _send_again(message)
             try:

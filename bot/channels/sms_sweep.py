@@ -23,9 +23,10 @@ import logging
 from datetime import datetime, timedelta
 
 from sqlalchemy import or_, select, update
+from sqlalchemy.exc import OperationalError
 
 from bot.bootstrap import App
-from bot.channels.sms import CHANNEL, mark_failed, reply_key, sms_handler
+from bot.channels.sms import CHANNEL, locked, mark_failed, reply_key, sms_handler
 from bot.i18n import detect_script, render, translator
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import InboxRow
@@ -69,23 +70,23 @@ class SmsSweep:
         answered = 0
         while len(tried) < self.limit:
             try:
-                row_id = await self._answer_one(cutoff, handed, tried)
+                done = await self._answer_one(cutoff, handed, tried)
             except Exception:
                 log.exception("SMS sweep: a pass failed; trying again later")
                 self._handed |= handed
                 break
-            if row_id is None:
+            if done is None:
                 break
-            answered += 1
+            answered += done
         if answered:
             log.info("SMS sweep: answered %d stored message(s) by SMS", answered)
         return answered
 
-    async def _answer_one(self, cutoff: datetime, handed: set[str], tried: set[int]) -> int | None:
-        """Take one due message, act on it, queue its answer; None when none is left."""
+    async def _answer_one(self, cutoff: datetime, handed: set[str], tried: set[int]) -> bool | None:
+        """Take one due message, act on it, queue its answer: True; False if the database
+        failed meanwhile (the message waits for the next pass); None when none is left."""
         store = self.app.store
         message: Inbound | None = None
-        row_id: int | None = None
         try:
             async with store.transaction() as tx:
                 due = (
@@ -111,16 +112,22 @@ class SmsSweep:
                     .values(processed_at=tx.now, reply=reply)
                 )
                 await self._answer(tx, message, reply)
-            return row_id
-        except Exception:
+            return True
+        except Exception as exc:
             if message is None:
                 raise
+            if isinstance(exc, OperationalError) or locked(exc):
+                # The database's trouble, not the message's: the next pass tries again.
+                log.warning("SMS sweep: message %s not acted on now: %s", message.provider_id, exc)
+                if message.provider_id in handed:
+                    self._handed.add(message.provider_id)
+                return False
             log.exception("SMS sweep: message %s could not be acted on", message.provider_id)
             again = render.try_again_later(translator(detect_script(message.body) or "en"))
             async with store.transaction() as tx:
                 if await mark_failed(tx, message.provider_id, again):
                     await self._answer(tx, message, again)
-            return row_id
+            return True
 
     @staticmethod
     async def _answer(tx: Tx, message: Inbound, reply: str) -> None:
