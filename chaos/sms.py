@@ -8,8 +8,9 @@ Twilio REST API on loopback taking the SMS poundbot sends.
   ``SEIZE`` keep coming: every request is answered within the budget ("send it again"
   and nothing recorded, or the case); the keeper sends those again; one case each.
 
-Each request is a keeper's ``SEIZE 1 cow AT Chaos <n>`` (one place per request), so a
-duplicate shows as a second case at one place.
+Each request is ``SEIZE 1 cow AT Chaos <n>`` from a registered keeper of its own (one
+place per request, so a duplicate shows as a second case at one place; one sender per
+request, so a limit on answers per sender is not what is measured).
 """
 
 from __future__ import annotations
@@ -49,7 +50,14 @@ PUBLIC = "https://pound.example.org"
 TOKEN = "chaos-twilio-token"
 SID = "AC" + "1" * 32
 FROM = "+14155550100"
-KEEPER = "+919847000010"
+
+
+def keeper(request: int) -> str:
+    """The registered keeper who sends message ``request`` (one keeper a message, so that
+    a limit on answers per sender is not what is measured)."""
+    return f"+9198{request:08d}"
+
+
 _MESSAGE = re.compile(r"<Message>(.*)</Message>", re.S)
 _CASE = re.compile(r"\bKNM-\d+\b")
 
@@ -157,21 +165,25 @@ def _config(tmp: Path) -> Path:
 
 
 @asynccontextmanager
-async def deployment(tmp: Path, *, budget: float | None = None) -> AsyncIterator[Server]:
-    """A seeded SQLite database, the fake Twilio API serving, the server not started."""
+async def deployment(
+    tmp: Path, *, keepers: int, budget: float | None = None
+) -> AsyncIterator[Server]:
+    """A database with ``keepers`` keepers, the fake Twilio API serving, the server not
+    started."""
     twilio = TimedTwilio()
     config = _config(tmp)
     url = f"sqlite+aiosqlite:///{tmp / 'chaos.sqlite3'}"
     async with open_app(url=url) as app, app.store.transaction() as tx:
-        await add_user(
-            tx,
-            app.deps,
-            Caller.system(),
-            role="keeper",
-            pound="KNM",
-            phone=KEEPER,
-            name="Velayudhan",
-        )
+        for i in range(keepers):
+            await add_user(
+                tx,
+                app.deps,
+                Caller.system(),
+                role="keeper",
+                pound="KNM",
+                phone=keeper(i),
+                name=f"Keeper {i}",
+            )
     sock = bind()
     port = sock.getsockname()[1]
     sock.close()  # a free port for the server (loopback only)
@@ -219,7 +231,7 @@ class Client:
         params = {
             "MessageSid": sid,
             "AccountSid": SID,
-            "From": KEEPER,
+            "From": keeper(request),
             "To": FROM,
             "Body": f"SEIZE 1 cow AT Chaos {request}",
             "NumMedia": "0",
@@ -268,7 +280,7 @@ def tally(
             "SELECT idempotency_key, body FROM outbox WHERE idempotency_key LIKE 'sms-reply:%'"
         )
     }
-    arrived = Counter(m.get("Body", "") for m in server.twilio.messages if m.get("To") == KEEPER)
+    arrived = Counter((m.get("To", ""), m.get("Body", "")) for m in server.twilio.messages)
     outcome = Outcome(scenario, requests, 0, 0, 0, note=note, limit=limit)
     per_request: dict[int, list[Sent]] = {}
     for sent in client.sent:
@@ -278,18 +290,18 @@ def tally(
             outcome.late += sent.took > limit
     for request in range(requests):
         attempts = per_request.get(request, [])
+        # How many times the SMS answer to each attempt reached the keeper (0: none).
+        by_phone = {
+            s.sid: arrived[(keeper(request), by_sms[s.sid])] if s.sid in by_sms else 0
+            for s in attempts
+        }
         answers = [s.text for s in attempts if s.text] + [
-            by_sms[s.sid] for s in attempts if s.sid in by_sms and arrived[by_sms[s.sid]]
+            by_sms[s.sid] for s in attempts if by_phone[s.sid]
         ]
         case_answers = sum(1 for text in answers if _CASE.search(text))
-        case_answers += sum(
-            arrived[by_sms[s.sid]] - 1
-            for s in attempts
-            if s.sid in by_sms and arrived[by_sms[s.sid]]
-        )  # the same SMS delivered twice
+        case_answers += sum(n - 1 for n in by_phone.values() if n > 1)  # one SMS sent twice
         unanswered_stored = any(
-            s.sid in stored and not s.text and not (s.sid in by_sms and arrived[by_sms[s.sid]])
-            for s in attempts
+            s.sid in stored and not s.text and not by_phone[s.sid] for s in attempts
         )
         if cases[request] > 1 or case_answers > 1:
             outcome.duplicated += 1
@@ -304,7 +316,7 @@ def tally(
 
 async def killed(tmp: Path, *, burst: int, runs: int) -> Outcome:
     """kill -9 during bursts of ``burst`` SEIZE, ``runs`` times; restart; sweep."""
-    async with deployment(tmp) as server:
+    async with deployment(tmp, keepers=runs * burst) as server:
         await server.start()
         async with _client(server) as http:
             client = Client(server, http)
@@ -345,7 +357,7 @@ async def locked(
 ) -> Outcome:
     """SQLite held by another process for ``hold`` s while ``requests`` SEIZE come in;
     a webhook answered after ``limit`` s is late."""
-    async with deployment(tmp, budget=budget) as server:
+    async with deployment(tmp, keepers=requests, budget=budget) as server:
         await server.start()
         async with _client(server) as http:
             client = Client(server, http)
