@@ -198,7 +198,8 @@ class SmsWebhook:
                 except Exception as exc:
                     return await self._not_answered(request, app, message, exc)
         except Exception as exc:
-            log.warning("SMS %s not stored (%s): asked to send it again", sid, exc)
+            why = "the database is held too long" if locked(exc) else type(exc).__name__
+            log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
             return twiml(_send_again(message))
         return twiml(acted.reply)
 

@@ -118,7 +118,11 @@ class SmsSweep:
                 raise
             if isinstance(exc, OperationalError) or locked(exc):
                 # The database's trouble, not the message's: the next pass tries again.
-                log.warning("SMS sweep: message %s not acted on now: %s", message.provider_id, exc)
+                log.warning(
+                    "SMS sweep: message %s not acted on now (%s): next pass",
+                    message.provider_id,
+                    type(exc).__name__,
+                )
                 if message.provider_id in handed:
                     self._handed.add(message.provider_id)
                 return False
