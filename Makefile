@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fmt bench lock messages messages-report clean
+.PHONY: run test lint fmt bench chaos lock messages messages-report clean
 
 # The environment is installed from the lock file (exact versions, with hashes), then
 # poundbot itself on top without resolving anything again. `make lock` renews the lock.
@@ -43,6 +43,14 @@ fmt: $(STAMP)
 bench: $(STAMP)
 	@status=0; for b in $$(ls bench/*.py | grep -v /targets.py); do echo "== $$b"; PYTHONUNBUFFERED=1 $(BIN)/python $$b || status=1; done; \
 	if [ $$status -ne 0 ]; then echo "== bench: a target FAILED (see above)"; fi; exit $$status
+
+# poundbot under faults at full scale (kill -9 during an SMS burst, the SQLite file held
+# by another process, two instances with a slow Telegram API; minutes): prints a table
+# and fails unless nothing is lost or sent twice. Two instances run on PostgreSQL when
+# POUNDBOT_CHAOS_PG_URL (or POUNDBOT_TEST_PG_URL) names a server. `make test` runs the
+# same at a small scale (tests/integration/test_chaos.py).
+chaos: $(STAMP)
+	$(BIN)/python -m chaos $(ARGS)
 
 # Extract the texts of bot/ into locales/messages.pot and merge them into the four
 # catalogs. New or changed msgids arrive empty (or fuzzy, with the old text as a hint) in

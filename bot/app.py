@@ -20,6 +20,7 @@ from bot import logsafe
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
+from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
@@ -97,7 +98,9 @@ def startup_report(
     lines.append(
         f"SMS: off ({sms_off})"
         if sms_off
-        else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}"
+        else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}; "
+        f"a request waits for the database {settings.wait_budget:g} s at most "
+        "(POUNDBOT_WAIT_BUDGET)"
     )
     reminders = app.config.reminders
     lines.append(
@@ -121,7 +124,9 @@ def build_app(
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
     routes = [Route("/healthz", healthz), notice_route(link_secret)]
     if settings.sms_off_reason() is None:
-        routes += SmsWebhook(settings.twilio_token, settings.public_url).routes()
+        routes += SmsWebhook(
+            settings.twilio_token, settings.public_url, settings.wait_budget
+        ).routes()
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))
 
@@ -172,6 +177,10 @@ def build_app(
                 tasks.append(
                     asyncio.create_task(run_delivery(app.store, senders, pause=pause, stop=stop))
                 )
+            if "sms" in senders:  # SMS stored before a stop, or not acted on in time
+                sweep = SmsSweep(app)
+                starlette.state.sms_sweep = sweep
+                tasks.append(asyncio.create_task(sweep.run(stop)))
             poll: asyncio.Task[None] | None = None
             if channel is not None:
                 loops, poll = channel_tasks(channel, stop)
@@ -190,6 +199,7 @@ def build_app(
             finally:
                 starlette.state.poundbot = None
                 starlette.state.telegram = None
+                starlette.state.sms_sweep = None
                 stop.set()
                 if poll is not None:
                     poll.cancel()  # a long poll would hold the stop for its timeout

@@ -47,9 +47,15 @@ def _serve(args: argparse.Namespace) -> int:
 
     from bot.channels.telegram import TelegramOptions
     from bot.cli_admin import CommandError, check_url
+    from bot.settings import Settings
     from bot.store.engine import database_url
     from bot.store.writable import database_fault, shown
 
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        log.error("refusing to start: %s", exc)
+        return 2
     url = database_url()
     try:
         check_url(url)
@@ -61,7 +67,11 @@ def _serve(args: argparse.Namespace) -> int:
         log.error("refusing to start: database %s: %s", shown(url), unusable)
         return 2
 
-    app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
+    app = build_app(
+        lambda: open_app(config=config),
+        settings,
+        telegram=TelegramOptions(polling=args.polling),
+    )
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.logsafe redacts (notice signatures in request paths).
     uvicorn.run(app, host=args.host, port=args.port, log_level="info", log_config=None)

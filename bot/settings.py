@@ -6,6 +6,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.store.budget import DEFAULT_BUDGET
+
 __all__ = ["Settings"]
 
 
@@ -23,6 +25,8 @@ class Settings:
     twilio_from: str = ""
     twilio_api_url: str = ""
     link_secret: str = ""
+    #: Seconds an SMS request may wait for the database in all (Twilio waits 15 s).
+    wait_budget: float = DEFAULT_BUDGET
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -38,6 +42,7 @@ class Settings:
             twilio_from=env.get("TWILIO_FROM_NUMBER", ""),
             twilio_api_url=env.get("TWILIO_API_URL", ""),
             link_secret=env.get("POUNDBOT_SECRET", ""),
+            wait_budget=_budget(env.get("POUNDBOT_WAIT_BUDGET", "")),
         )
 
     def secrets(self) -> tuple[str, ...]:
@@ -69,3 +74,18 @@ class Settings:
         if not self.telegram_token:
             return "no TELEGRAM_BOT_TOKEN"
         return None
+
+
+def _budget(text: str) -> float:
+    """``POUNDBOT_WAIT_BUDGET``: seconds, more than 0 and less than Twilio's 15."""
+    if not text.strip():
+        return DEFAULT_BUDGET
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < 15:
+        raise ValueError(
+            f"POUNDBOT_WAIT_BUDGET must be seconds between 0 and 15 (Twilio's timeout): {text!r}"
+        )
+    return seconds

@@ -16,9 +16,12 @@ forward; error 21610 (the number unsubscribed) marks the number stopped.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.exc import DBAPIError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -32,12 +35,29 @@ from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
 from bot.i18n import detect_script, render, translator
 from bot.limits import admit
-from bot.logsafe import mask_phone
-from bot.store.messages import Inbound, process_inbound, set_contact
-from bot.store.models import OutboxRow
+from bot.store import budget
+from bot.store.messages import (
+    Handler,
+    Inbound,
+    act_on_inbound,
+    set_contact,
+    store_inbound,
+)
+from bot.store.models import InboxRow, OutboxRow
 from bot.store.tx import Tx
 
-__all__ = ["SmsWebhook", "status_rank", "twiml"]
+__all__ = [
+    "CHANNEL",
+    "SmsWebhook",
+    "locked",
+    "mark_failed",
+    "reply_key",
+    "sms_handler",
+    "status_rank",
+    "twiml",
+]
+
+CHANNEL = "sms"
 
 log = logging.getLogger("poundbot.sms")
 
@@ -69,6 +89,68 @@ def _is_stop(app: App, body: str) -> bool:
         return False
 
 
+def reply_key(provider_id: str) -> str:
+    """The outbox key of the answer to an SMS that goes out as an SMS of its own."""
+    return f"sms-reply:{provider_id}"
+
+
+def sms_handler(app: App, message: Inbound) -> Handler:
+    """What acting on an SMS is: the sender's role from their number, their limit of
+    answers (``bot.limits``; the webhook and the sweep alike), then the words."""
+
+    async def handle(tx: Tx) -> str:
+        sender, body = message.sender, message.body
+        caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
+        allowed = await admit(
+            tx, app.config.limits, "sms", (caller.phone or sender)[:64], caller.role
+        )
+        if not allowed.answer:  # past the sender's limit: stored, told once, then silent
+            if _is_stop(app, body):  # an opt-out is never refused, only not answered
+                await handle_text(tx, app.deps, caller, body, sms=True)
+            if not allowed.tell:
+                return ""
+            lang = await language_for(tx, app.deps, caller, body)
+            return render.too_many_messages(allowed.until, translator(lang))
+        return (await handle_text(tx, app.deps, caller, body, sms=True)).text
+
+    return handle
+
+
+async def mark_failed(tx: Tx, provider_id: str, reply: str) -> bool:
+    """Mark a stored, unprocessed SMS processed with a failure; False if it was not
+    (processed meanwhile)."""
+    result = await tx.session.execute(
+        update(InboxRow)
+        .where(
+            InboxRow.channel == CHANNEL,
+            InboxRow.provider_id == provider_id,
+            InboxRow.processed_at.is_(None),
+        )
+        .values(processed_at=tx.now, reply=f"[failed] {reply}")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def _answered_by_sms(app: App, provider_id: str) -> bool:
+    async with app.store.transaction() as tx:
+        found = await tx.session.scalar(
+            select(OutboxRow.id).where(OutboxRow.idempotency_key == reply_key(provider_id))
+        )
+    return found is not None
+
+
+def locked(exc: BaseException) -> bool:
+    """Whether ``exc`` is a wait for the database that ran out (not a fault of the message)."""
+    if isinstance(exc, budget.WaitBudgetExceeded):
+        return True
+    original = exc.orig if isinstance(exc, DBAPIError) else exc
+    return isinstance(original, sqlite3.OperationalError) and "locked" in str(original)
+
+
+def _send_again(message: Inbound) -> str:
+    return render.try_again_later(translator(detect_script(message.body) or "en"))
+
+
 def twiml(text: str | None) -> Response:
     """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing."""
     response = MessagingResponse()
@@ -83,6 +165,7 @@ class SmsWebhook:
 
     auth_token: str
     public_url: str
+    wait_budget: float = budget.DEFAULT_BUDGET
 
     @staticmethod
     def _app(request: Request) -> App:
@@ -113,7 +196,17 @@ class SmsWebhook:
         return cleaned
 
     async def inbound(self, request: Request) -> Response:
-        """An SMS from a keeper, an officer or an owner: answer it once, in TwiML."""
+        """An SMS from a keeper, an officer or an owner: answer it once, in TwiML, or —
+        when it was stored but could not be acted on in time — by SMS from the sweep.
+
+        The whole wait for the database, queue included, stays within ``wait_budget``:
+        past it before the message is stored, the sender is asked to send it again and
+        nothing is recorded. The budget counts from here: reading and checking the
+        request are part of the wait."""
+        with budget.within(self.wait_budget):
+            return await self._inbound(request)
+
+    async def _inbound(self, request: Request) -> Response:
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
@@ -121,29 +214,42 @@ class SmsWebhook:
         if not sid or not sender:
             return twiml(None)
         body = params.get("Body", "")
-        message = Inbound("sms", sid[:64], sender[:64], body, params)
+        message = Inbound(CHANNEL, sid[:64], sender[:64], body, params)
         app = self._app(request)
-
-        async def handle(tx: Tx) -> str:
-            caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
-            allowed = await admit(
-                tx, app.config.limits, "sms", (caller.phone or sender)[:64], caller.role
-            )
-            if not allowed.answer:  # past the sender's limit: stored, told once, then silent
-                if _is_stop(app, body):  # an opt-out is never refused, only not answered
-                    await handle_text(tx, app.deps, caller, body, sms=True)
-                if not allowed.tell:
-                    return ""
-                lang = await language_for(tx, app.deps, caller, body)
-                return render.too_many_messages(allowed.until, translator(lang))
-            return (await handle_text(tx, app.deps, caller, body, sms=True)).text
-
         try:
-            reply = await process_inbound(app.store, message, handle)
-        except Exception:  # the message stays in the inbox, unprocessed: nothing is lost
-            log.exception("SMS %s from %s could not be processed", sid, mask_phone(sender))
-            reply = render.try_again_later(translator(detect_script(body) or "en"))
-        return twiml(reply)
+            async with app.store.turn():
+                await store_inbound(app.store, message)
+                try:
+                    acted = await act_on_inbound(app.store, message, sms_handler(app, message))
+                    if not acted.fresh and await _answered_by_sms(app, message.provider_id):
+                        return twiml(None)  # the sweep has answered it by SMS
+                except Exception as exc:
+                    return await self._not_answered(request, app, message, exc)
+        except Exception as exc:
+            why = "the database is held too long" if locked(exc) else type(exc).__name__
+            log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
+            return twiml(_send_again(message))
+        return twiml(acted.reply)
+
+    async def _not_answered(
+        self, request: Request, app: App, message: Inbound, exc: Exception
+    ) -> Response:
+        """A stored message not acted on still gets exactly one answer: "send it again"
+        if it can be marked failed now, else none now and the sweep's, by SMS."""
+        if not locked(exc):
+            log.error("SMS %s could not be acted on", message.provider_id, exc_info=exc)
+            again = _send_again(message)
+            try:
+                async with app.store.transaction() as tx:
+                    if await mark_failed(tx, message.provider_id, again):
+                        return twiml(again)
+            except Exception:
+                log.exception("SMS %s: the failure could not be recorded", message.provider_id)
+        log.warning("SMS %s stored, not acted on: the sweep answers it by SMS", message.provider_id)
+        sweep: Any = getattr(request.app.state, "sms_sweep", None)
+        if sweep is not None:
+            sweep.hand_over(message.provider_id)
+        return twiml(None)
 
     async def status(self, request: Request) -> Response:
         """A delivery report for a message we sent."""

@@ -12,7 +12,16 @@ from sqlalchemy.dialects import postgresql, sqlite
 from bot.store.models import Contact, InboxRow, OutboxRow
 from bot.store.tx import Store, Tx
 
-__all__ = ["Inbound", "enqueue", "process_inbound", "set_contact"]
+__all__ = [
+    "Acted",
+    "Handler",
+    "Inbound",
+    "act_on_inbound",
+    "enqueue",
+    "process_inbound",
+    "set_contact",
+    "store_inbound",
+]
 
 Handler = Callable[[Tx], Awaitable[str]]
 
@@ -65,25 +74,51 @@ async def process_inbound(store: Store, message: Inbound, handler: Handler) -> s
        crash while acting on it loses nothing: it stays unprocessed and can be retried.
     2. Acting on it and marking it processed (with the reply) is one transaction,
        holding the inbox row's lock: a concurrent repeat waits, then reads the reply.
+
+    Both steps are one turn on the Store (SQLite): a burst is answered in the order it
+    came, each message stored and acted on before the next is stored.
     """
-    key = {"channel": message.channel, "provider_id": message.provider_id}
+    async with store.turn():
+        await store_inbound(store, message)
+        return (await act_on_inbound(store, message, handler)).reply
+
+
+async def store_inbound(store: Store, message: Inbound) -> None:
+    """Step 1: commit the raw message (a repeat changes nothing)."""
     await store.execute(
         _INBOX_INSERT[store.engine.dialect.name],
         {
-            **key,
+            "channel": message.channel,
+            "provider_id": message.provider_id,
             "sender": message.sender,
             "body": message.body,
             "raw": message.raw,
             "now": store.clock.now(),
         },
     )
+
+
+class Acted:
+    """What step 2 found: the reply, and whether this call made it (False: a repeat)."""
+
+    __slots__ = ("fresh", "reply")
+
+    def __init__(self, reply: str, *, fresh: bool) -> None:
+        self.reply = reply
+        self.fresh = fresh
+
+
+async def act_on_inbound(store: Store, message: Inbound, handler: Handler) -> Acted:
+    """Step 2: act on a stored message and mark it processed, in one transaction; a
+    message processed already (a repeat, or a sweep got there first) is left as it is."""
+    key = {"channel": message.channel, "provider_id": message.provider_id}
     async with store.transaction() as tx:
         row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
         if processed_at is not None:
-            return str(reply or "")
+            return Acted(str(reply or ""), fresh=False)
         reply = await handler(tx)
         await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
-        return str(reply)
+        return Acted(str(reply), fresh=True)
 
 
 async def enqueue(

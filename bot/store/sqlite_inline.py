@@ -10,7 +10,8 @@ URLs are unchanged) with the standard library's ``sqlite3`` underneath.
 What could block the loop is waiting for a lock held by another connection (the admin
 CLI, a second instance): so SQLite's own busy handler is off (``INLINE_BUSY_MS``), and
 a statement refused with SQLITE_BUSY is retried after an asyncio sleep, the loop
-serving others meanwhile, until ``BUSY_DEADLINE`` seconds have passed. (The
+serving others meanwhile, until ``BUSY_DEADLINE`` seconds have passed or the
+request's wait budget (``bot.store.budget``) runs out, whichever comes first. (The
 transactions of one ``poundbot serve`` take turns on the Store's lock anyway.)
 """
 
@@ -31,6 +32,8 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
 )
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.util.concurrency import await_
+
+from bot.store import budget
 
 __all__ = ["BUSY_DEADLINE", "INLINE_BUSY_MS", "begin_immediate", "inline_dbapi"]
 
@@ -90,8 +93,12 @@ async def _retrying_busy(call: Callable[[], T]) -> T:
 
     The work is done before the coroutine's first await, so awaiting it costs no trip
     through the event loop (SQLAlchemy's async layer still sees an await, as it must).
+    The first try is always made, even past a request's deadline.
     """
     deadline = time.monotonic() + BUSY_DEADLINE
+    request_deadline = budget.deadline()
+    if request_deadline is not None:
+        deadline = min(deadline, request_deadline)
     pause = 0.005
     while True:
         try:
@@ -99,7 +106,7 @@ async def _retrying_busy(call: Callable[[], T]) -> T:
         except sqlite3.OperationalError as error:
             if not _busy(error) or time.monotonic() >= deadline:
                 raise
-        await asyncio.sleep(pause)
+        await asyncio.sleep(min(pause, max(deadline - time.monotonic(), 0.0)))
         pause = min(pause * 2, 0.1)
 
 

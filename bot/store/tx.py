@@ -19,6 +19,7 @@ from bot.clock import Clock
 from bot.errors import BadInputError, UnknownCaseError
 from bot.public_text import public_lots
 from bot.reminders.derive import derive_deadlines
+from bot.store import budget
 from bot.store.codec import dump_event, load_event
 from bot.store.models import (
     Authority,
@@ -383,7 +384,8 @@ class Store:
 
     On SQLite, where one writer holds the database at a time, the transactions of this
     process take turns on an asyncio lock, so they queue in order instead of each
-    retrying SQLite's lock.
+    retrying SQLite's lock. A request with a wait budget (``bot.store.budget``) waits
+    for its turn only until its deadline: then ``WaitBudgetExceeded``, nothing done.
     """
 
     def __init__(
@@ -393,9 +395,30 @@ class Store:
         self.clock = clock
         self.engine: AsyncEngine = sessions.kw["bind"]
         self._turn = asyncio.Lock() if serialize else None
+        self._holder: asyncio.Task[Any] | None = None
 
-    def _my_turn(self) -> AbstractAsyncContextManager[object]:
-        return self._turn if self._turn is not None else nullcontext()
+    @asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """One turn for several transactions in a row (SQLite): the transactions of the
+        task holding it go straight on; everyone else's wait until it is over."""
+        if self._turn is None or self._holder is asyncio.current_task():
+            yield
+            return
+        left = budget.remaining()
+        try:
+            async with asyncio.timeout(left):
+                await self._turn.acquire()
+        except TimeoutError:
+            raise budget.WaitBudgetExceeded("no turn on the database within the budget") from None
+        self._holder = asyncio.current_task()
+        try:
+            yield
+        finally:
+            self._holder = None
+            self._turn.release()
+
+    def _my_turn(self) -> AbstractAsyncContextManager[None]:
+        return self.turn() if self._turn is not None else nullcontext()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
+from starlette.applications import Starlette
 from twilio.request_validator import RequestValidator
 
 from bot.app import build_app
@@ -19,6 +21,8 @@ from bot.fakes.loopback import serve
 from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
 from bot.settings import Settings
+from bot.store.budget import DEFAULT_BUDGET
+from bot.store.messages import Inbound, store_inbound
 from domain.calendar import LOCAL_TZ
 
 PUBLIC_URL = "https://pound.example.org"
@@ -39,6 +43,12 @@ class SmsRig:
     twilio: FakeTwilio
     twilio_url: str
     settings: Settings
+    server: Starlette
+
+    @property
+    def sweep(self) -> Any:
+        """The running SMS sweep (``bot.channels.sms_sweep.SmsSweep``)."""
+        return self.server.state.sms_sweep
 
     def sign(self, path: str, params: Mapping[str, str], url: str | None = None) -> str:
         validator = RequestValidator(TOKEN)
@@ -68,9 +78,17 @@ class SmsRig:
 
 
 @asynccontextmanager
-async def sms_rig(tmp_path: Path, url: str | None = None) -> AsyncIterator[SmsRig]:
+async def sms_rig(
+    tmp_path: Path,
+    url: str | None = None,
+    *,
+    wait_budget: float = DEFAULT_BUDGET,
+    stored: Sequence[Inbound] = (),
+) -> AsyncIterator[SmsRig]:
     """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
-    on a new SQLite file, or on ``url`` (a migrated database)."""
+    on a new SQLite file, or on ``url`` (a migrated database); ``stored`` messages are in
+    the inbox, never acted on, from five minutes before it starts (as a killed instance
+    leaves them)."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     twilio = FakeTwilio()
     url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
@@ -81,6 +99,7 @@ async def sms_rig(tmp_path: Path, url: str | None = None) -> AsyncIterator[SmsRi
             twilio_token=TOKEN,
             twilio_from=FROM,
             twilio_api_url=twilio_url,
+            wait_budget=wait_budget,
         )
         async with open_app(url=url, clock=clock) as setup, setup.store.transaction() as tx:
             admin = Caller.system()
@@ -104,6 +123,12 @@ async def sms_rig(tmp_path: Path, url: str | None = None) -> AsyncIterator[SmsRi
                 name="Secretary",
                 lang="en",
             )
+        if stored:
+            clock.advance(minutes=-5)
+            async with open_app(url=url, clock=clock) as setup:
+                for message in stored:
+                    await store_inbound(setup.store, message)
+            clock.advance(minutes=5)
         holder: dict[str, App] = {}
 
         @asynccontextmanager
@@ -114,4 +139,4 @@ async def sms_rig(tmp_path: Path, url: str | None = None) -> AsyncIterator[SmsRi
 
         poundbot = build_app(factory, settings)
         async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
-            yield SmsRig(http, holder["app"], clock, twilio, twilio_url, settings)
+            yield SmsRig(http, holder["app"], clock, twilio, twilio_url, settings, poundbot)

@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from bot.app import build_app, startup_report
 from bot.bootstrap import open_app
 from bot.cli import main
+from bot.settings import Settings
 from bot.store.engine import make_engine
 from bot.store.writable import shown
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
@@ -157,3 +158,33 @@ def test_serve_starts_on_a_new_database_in_a_new_folder(
     status, records, served = serve(url, monkeypatch, caplog)
     assert (status, served) == (0, True)
     assert not [r for r in records if r.levelno >= logging.ERROR]
+
+
+def test_the_sms_wait_budget_comes_from_the_environment_and_a_bad_one_is_refused() -> None:
+    assert Settings.from_env({}).wait_budget == 8.0
+    assert Settings.from_env({"POUNDBOT_WAIT_BUDGET": " 5.5 "}).wait_budget == 5.5
+    for bad in ("0", "15", "-1", "eight", "nan"):
+        with pytest.raises(ValueError, match="POUNDBOT_WAIT_BUDGET must be seconds"):
+            Settings.from_env({"POUNDBOT_WAIT_BUDGET": bad})
+
+
+async def test_the_startup_report_names_the_sms_wait_budget(tmp_path: Path) -> None:
+    env = {
+        "POUNDBOT_PUBLIC_URL": "https://pound.example.org",
+        "TWILIO_ACCOUNT_SID": "AC" + "0" * 32,
+        "TWILIO_AUTH_TOKEN": "token",
+        "TWILIO_FROM_NUMBER": "+14155550100",
+        "POUNDBOT_WAIT_BUDGET": "6",
+    }
+    async with open_app(url=f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}") as app:
+        report = startup_report(app, env=env)
+    (sms,) = [line for line in report if line.startswith("SMS: on")]
+    assert "waits for the database 6 s at most (POUNDBOT_WAIT_BUDGET)" in sms
+
+
+def test_serve_refuses_a_bad_wait_budget_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("POUNDBOT_WAIT_BUDGET", "20")
+    assert main(["serve", "--port", "0"]) == 2
+    assert "refusing to start: POUNDBOT_WAIT_BUDGET must be seconds" in caplog.text

@@ -9,8 +9,10 @@ loop, which meanwhile serves others, and goes ahead as soon as the lock is free;
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,7 +22,8 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store import sqlite_inline
+from bot.store import budget, sqlite_inline
+from bot.store.budget import WaitBudgetExceeded
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Authority, Base
 from bot.store.tx import Store
@@ -128,3 +131,60 @@ async def test_a_failed_transaction_leaves_nothing_behind(store: Store) -> None:
     with pytest.raises(RuntimeError):
         await crash()
     assert await _count(store) == 0
+
+
+# -- the wait budget of a request (issue 13: Twilio drops an answer after 15 s) ------------
+
+
+async def test_a_request_waits_for_a_lock_elsewhere_only_as_long_as_its_budget(
+    store: Store, other: sqlite3.Connection
+) -> None:
+    other.execute("BEGIN IMMEDIATE")
+    started = time.monotonic()
+    with budget.within(0.3), pytest.raises(OperationalError, match="locked"):
+        await _add(store, "KNM-GP")  # BUSY_DEADLINE is 5 s: the budget is shorter
+    assert 0.25 < time.monotonic() - started < 0.6
+    other.execute("ROLLBACK")
+    assert await _count(store) == 0
+
+
+async def test_the_queue_counts_in_the_budget_not_only_the_lock(
+    store: Store, other: sqlite3.Connection
+) -> None:
+    # Ten requests queue behind one another while another process holds the file: each
+    # gives up within its own budget, not one budget after another.
+    other.execute("BEGIN IMMEDIATE")
+
+    async def request(code: str) -> float:
+        started = time.monotonic()
+        with budget.within(0.3), contextlib.suppress(OperationalError, WaitBudgetExceeded):
+            await _add(store, code)
+        return time.monotonic() - started
+
+    waits = await asyncio.gather(*(request(f"GP-{i}") for i in range(10)))
+    other.execute("ROLLBACK")
+    assert max(waits) < 0.6
+    assert await _count(store) == 0
+
+
+async def test_a_turn_holds_the_database_for_several_transactions_of_one_task(
+    store: Store,
+) -> None:
+    order: list[str] = []
+
+    async def two_in_a_row() -> None:
+        async with store.turn():
+            await _add(store, "A-1")
+            order.append("A-1")
+            await asyncio.sleep(0.05)  # another task's transaction may not come in between
+            await _add(store, "A-2")
+            order.append("A-2")
+
+    async def one() -> None:
+        await asyncio.sleep(0.01)
+        await _add(store, "B-1")
+        order.append("B-1")
+
+    await asyncio.gather(two_in_a_row(), one())
+    assert order == ["A-1", "A-2", "B-1"]
+    assert await _count(store) == 3

@@ -1,0 +1,58 @@
+"""``python -m chaos [--small] [--only NAME]``: run the scenarios, print the table, exit 1
+on a fail. PostgreSQL for the two-instance scenario comes from ``POUNDBOT_CHAOS_PG_URL``
+or ``POUNDBOT_TEST_PG_URL`` (a database of its own is made and dropped); without either
+it runs on one SQLite file."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from chaos import outbox, sms
+from chaos.report import Outcome, table
+
+FULL = {
+    "kill": {"burst": 200, "runs": 4},
+    "lock": {"requests": 320, "hold": 30.0, "budget": 8.0},
+    "outbox": {"rows": 60, "delay": 3.5, "lease": 120.0},
+}
+SMALL = {
+    "kill": {"burst": 40, "runs": 1},
+    "lock": {"requests": 24, "hold": 2.5, "budget": 0.8, "limit": 1.5},
+    "outbox": {"rows": 30, "delay": 0.1, "lease": 1.0},
+}
+
+
+async def main(small: bool, only: list[str]) -> list[Outcome]:
+    scale = SMALL if small else FULL
+    pg = os.environ.get("POUNDBOT_CHAOS_PG_URL") or os.environ.get("POUNDBOT_TEST_PG_URL")
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="poundbot-chaos-") as tmp:
+        if "kill" in only:
+            print("== kill -9 during an SMS burst", file=sys.stderr, flush=True)
+            outcomes.append(await sms.killed(Path(tmp) / "kill", **scale["kill"]))  # type: ignore[arg-type]
+        if "lock" in only:
+            print("== SQLite locked by another process", file=sys.stderr, flush=True)
+            outcomes.append(await sms.locked(Path(tmp) / "lock", **scale["lock"]))  # type: ignore[arg-type]
+        if "outbox" in only:
+            print("== two instances, a slow Telegram API", file=sys.stderr, flush=True)
+            outcomes.append(
+                await outbox.two_instances(Path(tmp) / "outbox", pg_url=pg, **scale["outbox"])  # type: ignore[arg-type]
+            )
+    return outcomes
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(prog="python -m chaos", description=__doc__)
+    parser.add_argument("--small", action="store_true", help="the scale of make test (seconds)")
+    parser.add_argument(
+        "--only", action="append", choices=["kill", "lock", "outbox"], help="run only these"
+    )
+    args = parser.parse_args()
+    results = asyncio.run(main(args.small, args.only or ["kill", "lock", "outbox"]))
+    print(table(results))
+    sys.exit(0 if all(o.passed for o in results) else 1)

@@ -1,0 +1,51 @@
+"""The chaos scenarios of ``make chaos`` at a small scale (seconds): poundbot's own
+processes killed with SIGKILL, its SQLite file held by another process, two instances
+delivering one outbox through a slow Telegram API. Each asserts the pass line: nothing
+lost, nothing twice, no webhook answered late."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chaos import outbox, sms
+from chaos.__main__ import SMALL
+from chaos.report import Outcome, table
+from tests.conftest import PG_URL
+
+
+def _show(outcome: Outcome, capsys: pytest.CaptureFixture[str]) -> None:
+    with capsys.disabled():
+        print("\n" + table([outcome]))
+
+
+async def test_sms_stored_before_a_kill_9_are_answered_after_the_restart_none_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outcome = await sms.killed(tmp_path, burst=40, runs=1)
+    _show(outcome, capsys)
+    assert outcome.lost == 0
+    assert outcome.duplicated == 0
+    assert outcome.answered + outcome.cut == outcome.requests
+    assert outcome.answered >= 13  # the kill came after a third of the burst was answered
+
+
+async def test_a_database_locked_past_the_budget_answers_within_it_and_resends_make_one_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outcome = await sms.locked(tmp_path, **SMALL["lock"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.late == 0  # every answer within the budget (0.8 s) + 0.7 s
+    assert outcome.lost == 0  # nothing half-made: "send again" means nothing recorded
+    assert outcome.duplicated == 0  # the keeper's resends make one case each
+    assert outcome.answered == outcome.requests
+
+
+async def test_two_instances_and_a_slow_telegram_send_each_message_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outcome = await outbox.two_instances(tmp_path, pg_url=PG_URL, **SMALL["outbox"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.lost == 0
+    assert outcome.duplicated == 0
