@@ -337,7 +337,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bot import logsafe
     from bot.settings import Settings
 
-    logsafe.install(Settings.from_env().secrets())
+    try:
+        secrets = Settings.from_env().secrets()
+    except ValueError:  # a bad setting: the command that reads it refuses in one line
+        secrets = ()  # (token- and SID-shaped text is still redacted by its shape)
+    logsafe.install(secrets)
     return int(args.func(args))
 
 

@@ -35,6 +35,7 @@ from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
 from bot.i18n import detect_script, render, translator
 from bot.limits import admit
+from bot.logsafe import mask_phone
 from bot.store import budget
 from bot.store.messages import (
     Handler,
@@ -237,7 +238,12 @@ class SmsWebhook:
         """A stored message not acted on still gets exactly one answer: "send it again"
         if it can be marked failed now, else none now and the sweep's, by SMS."""
         if not locked(exc):
-            log.error("SMS %s could not be acted on", message.provider_id, exc_info=exc)
+            log.error(
+                "SMS %s from %s could not be acted on",
+                message.provider_id,
+                mask_phone(message.sender),
+                exc_info=exc,
+            )
             again = _send_again(message)
             try:
                 async with app.store.transaction() as tx:
