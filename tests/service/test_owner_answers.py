@@ -404,20 +404,28 @@ async def test_find_leaves_out_a_case_whose_every_head_is_sold_before_it_is_sett
     store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
     await seize(store, deps, keeper)
-    await refuse_and_sell_one(store, deps, keeper, officer, clock, "KNM-1")
+    at(clock, date(2026, 3, 2))
+    await say(store, deps, en(keeper), "REFUSED KNM-1")
     async with store.transaction() as tx:
-        await o.record_lot(
-            tx,
-            deps,
-            officer,
-            "KNM-1",
-            lot=0,
-            count=1,
-            price=Money.rupees(20_000),
-            buyer=Person("Mammu K", "Chathamangalam"),
-            buyer_role=None,
-            declared_not_barred=True,
+        await o.schedule_auction(
+            tx, deps, officer, "KNM-1", auction_on=date(2026, 3, 4), place="Panchayat office"
         )
+    at(clock, date(2026, 3, 4))
+    # Each cow fetches less than the dues, so both must be sold (s.15(1): as many as necessary).
+    for buyer in ("Mammu K", "Ayisha P"):
+        async with store.transaction() as tx:
+            await o.record_lot(
+                tx,
+                deps,
+                officer,
+                "KNM-1",
+                lot=0,
+                count=1,
+                price=Money.rupees(100),
+                buyer=Person(buyer, "Chathamangalam"),
+                buyer_role=None,
+                declared_not_barred=True,
+            )
     assert await stage_of(store, "KNM-1") is Stage.SELLING
     found = await say(store, deps, OWNER, "FIND cow")
     assert found == (
