@@ -25,7 +25,7 @@ from domain.case import (
     SaleClosed,
     Stage,
 )
-from domain.dues import Dues, DuesItem, dues_on
+from domain.dues import Dues, DuesItem, DuesLine, dues_on
 from domain.errors import BarredBuyerError, TransitionRefusedError
 from domain.money import Money, total
 from domain.provisions import cites
@@ -50,6 +50,7 @@ __all__ = [
     "offer_lot",
     "receipt_for",
     "refuse_account",
+    "round_settlements",
     "sale_progress",
     "settle",
 ]
@@ -254,6 +255,61 @@ def settle(
     return settlement
 
 
+_PAYEE_ITEM: dict[Payee, DuesItem] = {
+    Payee.SALE_EXPENSES: DuesItem.SALE_EXPENSES,
+    Payee.LOCAL_AUTHORITY: DuesItem.FINE,
+    Payee.POUND_KEEPER: DuesItem.FEEDING,
+}
+
+
+def _less_met(dues: Dues, met: dict[DuesItem, Money]) -> Dues:
+    """``dues`` less what earlier settlements of the case already met (negative lines)."""
+    extra = tuple(
+        DuesLine(
+            item=item,
+            kind="",
+            heads=0,
+            days=0,
+            rate=Money.zero() - amount,
+            amount=Money.zero() - amount,
+            provision="s.15(2)",
+            source="met from the proceeds of an earlier sale",
+        )
+        for item, amount in met.items()
+        if amount.paise
+    )
+    return Dues(dues.case_number, dues.on, dues.lines + extra)
+
+
+@cites("s.15(2)", "s.15(5)", "s.16(3)")
+def round_settlements(
+    case: Case, tariff: Tariff, order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER
+) -> list[Settlement]:
+    """The settlement of each sale of the case, recomputed from its events.
+
+    A case has two sales when the owner refused the account and the remaining cattle
+    were sold as unclaimed (s.15(5)): the second sale's proceeds meet what the dues
+    have grown to (feeding until sold, its expenses) less what the first already met;
+    its balance goes into deposit (s.16(3)).
+    """
+    out: list[Settlement] = []
+    met = {item: Money.zero() for item in DuesItem}
+    proceeds = 0
+    for event in case.events:
+        if isinstance(event, LotOffered) and event.price is not None:
+            proceeds += event.price.paise
+        elif isinstance(event, DisposedOtherwise):
+            proceeds += event.proceeds.paise
+        elif isinstance(event, SaleClosed):
+            dues = _less_met(dues_on(case, tariff, event.on), met)
+            settlement = settle(Money(proceeds), dues, event.owner_appeared, order)
+            for payee, item in _PAYEE_ITEM.items():
+                met[item] = met[item] + settlement.to(payee)
+            out.append(settlement)
+            proceeds = 0
+    return out
+
+
 @cites("s.15(2)", "s.16(3)")
 def close_sale(
     case: Case,
@@ -274,7 +330,7 @@ def close_sale(
         owner_appeared=case.owner_appeared,
     )
     provisional = case.apply(probe, today)
-    settlement = settle(case.proceeds, dues_on(provisional, tariff, on), case.owner_appeared, order)
+    settlement = round_settlements(provisional, tariff, order)[-1]
     event = SaleClosed(
         on=on,
         expenses=expenses,

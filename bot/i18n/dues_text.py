@@ -17,7 +17,14 @@ __all__ = ["IN_POUND", "daily_now", "dues_line", "dues_lines", "feeding_days"]
 
 #: Stages in which the cattle are still in the pound and feeding charges still run.
 IN_POUND: Final = frozenset(
-    {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+    {
+        Stage.IMPOUNDED,
+        Stage.REPORTED,
+        Stage.NOTICE_POSTED,
+        Stage.OWNER_REFUSED,
+        Stage.SELLING,
+        Stage.DEEMED_UNCLAIMED,
+    }
 )
 
 
@@ -54,6 +61,10 @@ def dues_line(line: DuesLine, tr: Translator, kinds: KindMap | None = None) -> s
         "amount": money(line.amount, tr),
         "days": line.days,
     }
+    if line.amount.is_negative:
+        # TRANSLATORS: s.15(2), s.15(5) — in the settlement of a second sale: what the
+        # proceeds of the first sale already met (a negative amount).
+        return tr.gettext("Met from the proceeds of the earlier sale (s.15(2)): %(amount)s") % values
     if line.item is DuesItem.FINE:
         # TRANSLATORS: s.11 — one line of the dues: heads x fine per head = amount.
         return tr.gettext("Fine (s.11): %(cattle)s × %(rate)s = %(amount)s") % values

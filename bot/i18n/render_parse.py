@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import ECHO_LIMIT, connective, keyword
+from bot.i18n.words_text import ECHO_LIMIT, connective, keyword, outcome_word
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
 
@@ -50,6 +50,15 @@ def examples(tr: Translator) -> dict[str, str]:
     # TRANSLATORS: s.16(3) — an example CLAIM line: claimant and the order's reference.
     claim = tr.gettext("%(claim)s KNM-17 %(by)s Suresh Kumar %(ref)s 12/2026")
     return {
+        "dispose": (
+            f"{keyword('dispose', lang)} {_CASE} 1 1 {connective('by', 'en')} Director "
+            f"{connective('ref', lang)} DO-4/2026"
+        ),
+        "outcome": (
+            f"{keyword('outcome', lang)} {_CASE} {outcome_word('upheld', lang)} "
+            f"{connective('ref', lang)} CC-12/2026"
+        ),
+        "reject": f"{keyword('reject', lang)} {_CASE} {connective('ref', lang)} 14/2026",
         "dues": f"{keyword('dues', lang)} {_CASE}",
         "help": keyword("help", lang),
         "lang": f"{keyword('lang', lang)} ml",
@@ -128,6 +137,21 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "missing_person": lambda tr: tr.gettext(
         "Name the person, like %(example)s or %(example2)s (s.15(4), s.16(3))."
     ),
+    # TRANSLATORS: s.13(3) proviso — DISPOSE without who ordered it (BY) or the order's
+    # reference (REF).
+    "missing_order": lambda tr: tr.gettext(
+        "Name who ordered the disposal and the order's reference, like %(example)s "
+        "(s.13(3) proviso)."
+    ),
+    # TRANSLATORS: s.14, s.19 — OUTCOME without UPHELD or ILLEGAL, or without REF.
+    "missing_outcome": lambda tr: tr.gettext(
+        "Say whether the seizure was upheld or found illegal, with the reference, like "
+        "%(example)s (s.14, s.19)."
+    ),
+    # TRANSLATORS: s.16(3) — REJECT without the reference of the decision.
+    "missing_reference": lambda tr: tr.gettext(
+        "Give the reference of the decision, like %(example)s (s.16(3))."
+    ),
 }
 
 #: The codes ``bot.commands.ParseError`` raises.
@@ -150,6 +174,9 @@ _EXAMPLE: Final = {
     "bad_amount": "sold",
     "missing_buyer": "sold",
     "missing_person": "receipt",
+    "missing_order": "dispose",
+    "missing_outcome": "outcome",
+    "missing_reference": "reject",
 }
 
 

@@ -16,7 +16,7 @@ from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.words import CONNECTIVES, KEYWORDS
+from bot.words import CONNECTIVES, KEYWORDS, OUTCOMES
 from domain.case import Lot
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
@@ -37,6 +37,7 @@ __all__ = [
     "kind_count",
     "moment",
     "money",
+    "outcome_word",
 ]
 
 #: What names the kinds: ``domain.kinds.Kinds`` or any mapping of code to Kind.
@@ -180,4 +181,10 @@ def keys(command: str, lang: str) -> str:
 def connective(name: str, lang: str) -> str:
     """A connecting word of a command line (AT, ON, BY, TO, REF) in ``lang``."""
     words = CONNECTIVES[name]
+    return (words.get(lang) or words["en"])[0]
+
+
+def outcome_word(name: str, lang: str) -> str:
+    """The word for an OUTCOME (``upheld``, ``illegal``) in ``lang``."""
+    words = OUTCOMES[name]
     return (words.get(lang) or words["en"])[0]
