@@ -236,3 +236,292 @@ async def test_the_configured_market_place_typed_with_its_comma_is_one_place(
     assert notice is not None
     assert notice.proclaimed_at == ("Kunnamangalam", market)
 
+
+
+# --- 7. s.15(5): a refused account; the rest go the s.13 way ---------------------------
+
+
+async def _refused_account(s: Session) -> None:
+    """Two cows in on 1 March; the owner refuses to pay on 2 March; one sold on 5 March;
+    settled; on 6 March the owner refuses the remaining cow and the balance."""
+    await s.keeper_says(SEIZE_TWO)
+    await s.keeper_says("REFUSED KNM-1", 2)
+    await s.officer_says("AUCTION KNM-1 ON 05-03-2026 AT Kunnamangalam market")
+    await s.officer_says("SOLD KNM-1 1 1 20000 TO Mammu, Kunnamangalam DECLARED", 5)
+    settled = await s.officer_says("SETTLE KNM-1 500")
+    assert "sale settled" in settled
+    assert await s.stage() is Stage.ACCOUNT_DUE
+
+
+async def test_a_refused_account_sends_the_rest_through_report_notice_auction_and_deposit_s15_5(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _refused_account(s)
+    refused = await s.officer_says("NORECEIPT KNM-1", 6)
+    assert "1 head" in refused and "(s.15(5))" in refused
+    assert await s.stage() is Stage.DEEMED_UNCLAIMED
+    first_balance = (await s.case()).events[-2].to_owner_or_deposit  # the first settlement
+    assert first_balance.paise > 0
+    # The keeper is reminded to report, on the s.13(1) day (impounded 1 March -> 9 March).
+    deadlines = await s.open_deadlines()
+    assert deadlines["report_due"] == (date(2026, 3, 9), "keeper", "s.15(5)")
+    # The owner is not told the rest go back to them.
+    status = await s.say(s.owner, "STATUS KNM-1")
+    assert "go back to the owner" not in status
+    assert "deemed unclaimed (s.15(5))" in status
+    # Too early for the report, then the report, the notice and the auction of the rest.
+    assert "9 Mar 2026" in await s.keeper_says("REPORT KNM-1", 8)
+    assert "KNM-1" in await s.keeper_says("REPORT KNM-1", 9)
+    assert await s.stage() is Stage.REPORTED
+    await s.officer_says("NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market")
+    assert await s.stage() is Stage.NOTICE_POSTED
+    early = await s.officer_says("AUCTION KNM-1 ON 16-03-2026 AT Kunnamangalam market")
+    assert "17 Mar 2026" in early
+    await s.officer_says("AUCTION KNM-1 ON 17-03-2026 AT Kunnamangalam market")
+    assert (await s.open_deadlines())["auction_day"][0] == date(2026, 3, 17)
+    await s.officer_says("SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chathamangalam DECLARED", 17)
+    # Unclaimed cattle are all sold: the second settlement puts the balance into deposit.
+    second = await s.officer_says("SETTLE KNM-1 300")
+    assert "sale settled" in second
+    case = await s.case()
+    assert case.stage is Stage.IN_DEPOSIT
+    assert case.deposited_on == date(2026, 3, 17)
+    ledger = await s.ledger()
+    in_deposit = sum(a for account, a, _ in ledger if account == "surplus_deposit")
+    assert in_deposit == case.deposit_total.paise
+    assert case.deposit_total.paise > first_balance.paise
+    # Every paisa of both sales is accounted for: proceeds = dues met + deposit.
+    met = sum(
+        a for account, a, p in ledger
+        if account in ("sale_expenses", "keeper_feeding") or (account, p) == ("fines", "s.16(1)")
+    )
+    assert met + in_deposit == 3500000
+    # The second sale met the expenses of both sales and the feeding of the second cow
+    # from 1 to 17 March; the fines were met by the first.
+    expenses = [a for account, a, _ in ledger if account == "sale_expenses"]
+    assert expenses == [50000, 30000]
+    fines = [a for account, a, p in ledger if (account, p) == ("fines", "s.16(1)")]
+    assert len(fines) == 1
+    deadlines = await s.open_deadlines()
+    assert deadlines["deposit_window_ends"][0] == date(2026, 6, 17)
+    assert "report_due" not in deadlines
+    # The deposit goes to the fund after the three months, all of it.
+    clock.set(at(18, 6))
+    funded = await s.officer_says("FUND KNM-1")
+    assert "credited" in funded
+    assert await s.stage() is Stage.CLOSED
+    total_fund = sum(a for account, a, p in await s.ledger() if account == "fund")
+    assert total_fund >= in_deposit
+
+
+async def test_a_deemed_unclaimed_cow_cannot_be_paid_for_or_sold_before_the_notice_s15_5(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _refused_account(s)
+    await s.officer_says("NORECEIPT KNM-1", 6)
+    sold = await s.officer_says("SOLD KNM-1 1 1 9000 TO Joseph, Chathamangalam DECLARED", 9)
+    assert "(s.13(3))" in sold
+    await s.keeper_says("REPORT KNM-1")
+    paid = await s.keeper_says("PAID KNM-1")
+    assert "(s.15(5))" in paid
+    assert await s.stage() is Stage.REPORTED
+
+
+async def test_noreceipt_in_malayalam_says_the_rest_are_reported_as_unclaimed(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _refused_account(s)
+    malayalam = dataclasses.replace(s.officer, lang=None)
+    reply = await s.say(malayalam, "സ്വീകരിച്ചില്ല KNM-1", 6)
+    assert "(s.15(5))" in reply or "15(5)" in reply
+    assert "റിപ്പോർട്ട് KNM-1" in reply
+    assert await s.stage() is Stage.DEEMED_UNCLAIMED
+
+
+# --- 10. what became of a deposit under protest (s.14, s.19) ---------------------------
+
+
+async def _on_deposit(s: Session) -> None:
+    await s.keeper_says(SEIZE_ONE)
+    reply = await s.keeper_says("DEPOSITED KNM-1", 2)
+    assert await s.stage() is Stage.ON_DEPOSIT, reply
+
+
+async def test_the_seizure_upheld_applies_the_deposit_to_the_fines_and_feeding_s14_s19(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _on_deposit(s)
+    # Until the outcome is recorded the case is open and the officers have a deadline.
+    assert (await s.open_deadlines())["complaint_window_ends"] == (
+        date(2026, 3, 11),
+        "officer",
+        "s.19",
+    )
+    reply = await s.officer_says("OUTCOME KNM-1 UPHELD REF CC-12/2026", 20)
+    assert "the seizure was upheld" in reply and "CC-12/2026" in reply
+    assert await s.stage() is Stage.CLOSED
+    assert "complaint_window_ends" not in await s.open_deadlines()
+    deposit = [(a, p) for account, a, p in await s.ledger() if account == "protest_deposit"]
+    (taken, _), (released, provision) = deposit
+    assert released == -taken and provision == "s.14"
+    after = [e for e in await s.ledger() if e[0] != "protest_deposit"]
+    fines = 75000  # one cow, s.11 scale of the sample configuration
+    assert after == [
+        ("fines", fines, "s.14"),
+        ("fines", -fines, "s.17(1)"),
+        ("fund", fines, "s.17(1)"),
+        ("keeper_feeding", taken - fines, "s.16(2)"),
+    ]
+
+
+async def test_the_seizure_found_illegal_refunds_the_deposit_to_the_owner_in_malayalam(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _on_deposit(s)
+    malayalam = dataclasses.replace(s.officer, lang=None)
+    reply = await s.say(malayalam, "ഫലം KNM-1 നിയമവിരുദ്ധം നമ്പർ CC-12/2026", 20)
+    assert "CC-12/2026" in reply
+    assert await s.stage() is Stage.CLOSED
+    ledger = await s.ledger()
+    taken = ledger[0][1]
+    assert ledger[1:] == [("protest_deposit", -taken, "s.14"), ("owner_refund", taken, "s.19")]
+
+
+async def test_an_outcome_needs_upheld_or_illegal_and_a_reference_and_an_open_deposit(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    not_on_deposit = await s.officer_says("OUTCOME KNM-1 UPHELD REF CC-1", 2)
+    assert "(s.19)" in not_on_deposit
+    await s.keeper_says("DEPOSITED KNM-1", 2)
+    assert "(s.14, s.19)" in await s.officer_says("OUTCOME KNM-1 REF CC-1")
+    assert "(s.14, s.19)" in await s.officer_says("OUTCOME KNM-1 UPHELD")
+    assert "(s.14, s.19)" in await s.officer_says("OUTCOME KNM-1 MAYBE REF CC-1")
+    assert "role does not allow" in await s.keeper_says("OUTCOME KNM-1 UPHELD REF CC-1")
+    assert await s.stage() is Stage.ON_DEPOSIT
+
+
+async def test_the_officers_reminder_after_the_complaint_window_names_outcome() -> None:
+    from bot.i18n import translator
+    from bot.i18n.render_reminders import reminder
+    from domain.deadlines import DeadlineKind
+
+    text = reminder(
+        DeadlineKind.COMPLAINT_WINDOW_ENDS,
+        "KNM-1",
+        date(2026, 3, 11),
+        date(2026, 3, 12),
+        translator("en"),
+        to_officer=True,
+    )
+    assert "OUTCOME KNM-1" in text and "(s.19)" in text
+
+
+# --- 11. a claim to the deposit preferred, not yet established (s.16(3)) ---------------
+
+
+async def _in_deposit(s: Session) -> None:
+    await _unclaimed_to_auction(s)
+    await s.officer_says("SOLD KNM-1 1 1 30000 TO Mammu, Kunnamangalam DECLARED", 18)
+    await s.officer_says("SETTLE KNM-1 500")
+    assert await s.stage() is Stage.IN_DEPOSIT
+
+
+async def test_a_pending_claim_blocks_fund_until_it_is_rejected_s16_3(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _in_deposit(s)
+    reply = await s.officer_says("CLAIMED KNM-1 BY Kunhammed P. ON 10-06-2026", 12, 6)
+    assert "Kunhammed P." in reply and "10 Jun 2026" in reply
+    deadlines = await s.open_deadlines()
+    assert "credit_to_fund" not in deadlines
+    assert deadlines["claim_pending"] == (date(2026, 6, 19), "officer", "s.16(3)")
+    clock.set(at(20, 6))
+    blocked = await s.officer_says("FUND KNM-1")
+    assert "(s.16(3))" in blocked
+    assert await s.stage() is Stage.IN_DEPOSIT
+    assert not [e for e in await s.ledger() if e[0] == "fund" and e[2] == "s.17(1)" and e[1] > 75000]
+    rejected = await s.officer_says("REJECT KNM-1 REF RDO-7/2026")
+    assert "RDO-7/2026" in rejected
+    assert "credit_to_fund" in await s.open_deadlines()
+    funded = await s.officer_says("FUND KNM-1")
+    assert "credited" in funded
+    assert await s.stage() is Stage.CLOSED
+
+
+async def test_a_pending_claim_established_by_claim_keeps_the_day_it_was_preferred(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _in_deposit(s)
+    await s.officer_says("CLAIMED KNM-1 BY Kunhammed P.", 1, 6)
+    reply = await s.officer_says("CLAIM KNM-1 BY Kunhammed P. REF 9/2026", 25, 6)
+    assert "preferred on 1 Jun 2026" in reply
+    case = await s.case()
+    assert case.stage is Stage.CLOSED
+    ledger = await s.ledger()
+    assert ("owner_balance", case.deposit_total.paise, "s.16(3)") in ledger
+
+
+async def test_a_claim_preferred_after_three_months_or_twice_is_refused_in_malayalam(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _in_deposit(s)
+    malayalam = dataclasses.replace(s.officer, lang=None)
+    late = await s.say(malayalam, "അവകാശവാദം KNM-1 മുഖേന Kunhammed", 19, 6)
+    assert "16(3)" in late
+    assert (await s.case()).pending_claim is None
+    await s.officer_says("CLAIMED KNM-1 BY Kunhammed", 1, 6)
+    twice = await s.officer_says("CLAIMED KNM-1 BY Ayesha")
+    assert "(s.16(3))" in twice
+    assert "(s.16(3))" in await s.officer_says("REJECT KNM-1")
+    pending = (await s.case()).pending_claim
+    assert pending is not None and pending.claimant == "Kunhammed"
+
+
+async def test_reject_without_a_pending_claim_is_refused_s16_3(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _in_deposit(s)
+    assert "(s.16(3))" in await s.officer_says("REJECT KNM-1 REF 1/2026", 1, 6)
+
+
+# --- 18. fines reach the fund (s.17(1)) ---------------------------------------------------
+
+
+async def test_fines_received_on_release_are_credited_to_the_fund_s12_s17_1(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    await s.keeper_says("PAID KNM-1", 3)
+    ledger = await s.ledger()
+    fines = 75000
+    assert [e for e in ledger if e[0] in ("fines", "fund")] == [
+        ("fines", fines, "s.12"),
+        ("fines", -fines, "s.17(1)"),
+        ("fund", fines, "s.17(1)"),
+    ]
+
+
+async def test_fines_deducted_from_a_sale_are_credited_to_the_fund_s16_1_s17_1(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _in_deposit(s)
+    ledger = await s.ledger()
+    fines = 75000
+    assert [e for e in ledger if e[0] in ("fines", "fund")] == [
+        ("fines", fines, "s.16(1)"),
+        ("fines", -fines, "s.17(1)"),
+        ("fund", fines, "s.17(1)"),
+    ]
