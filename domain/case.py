@@ -516,11 +516,8 @@ class Case:
         shortens the time to claim any part of the deposit.
         """
         deposits = self._deposits()
-        last = next(
-            (e for e in reversed(self.events) if isinstance(e, SaleClosed | AccountRefused)), None
-        )
-        if not deposits or (isinstance(last, AccountRefused) and self.heads_remaining):
-            return None  # the rest of the cattle are still to be sold as unclaimed
+        if not deposits or self.stage not in (Stage.IN_DEPOSIT, Stage.CLOSED):
+            return None  # none yet, or the rest of the cattle still to be sold (s.15(5))
         return max(on for on, _ in deposits)
 
     @property

@@ -58,6 +58,9 @@ PARSE_ERRORS = (
     "bad_amount",
     "missing_buyer",
     "missing_person",
+    "missing_order",
+    "missing_outcome",
+    "missing_reference",
 )
 #: What a person typed, as long as ``bot.commands`` lets it through (cut to 20 on echo).
 TYPED = {"word": "X" * 40, "text": "9" * 40, "number": "KNMKLM-" + "9" * 33}
