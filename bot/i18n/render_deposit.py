@@ -80,13 +80,11 @@ def account_refused_reply(case: Case, tr: Translator) -> str:
         lines.append(tr.gettext("%(heads)s are dealt with as unclaimed cattle (s.15(5)).") % values)
         # TRANSLATORS: s.15(5), s.13 — the refused cattle go the way of unclaimed cattle:
         # the keeper's report, the notice and the public auction; %(report)s is a command.
-        lines.append(
-            tr.gettext(
-                "The pound-keeper reports them with %(report)s (s.13(1)); the notice and the "
-                "public auction follow (s.13(2), s.13(3))."
-            )
-            % {"report": f"{keyword('report', tr.lang)} {case.number}"}
+        report = tr.gettext(
+            "The pound-keeper reports them with %(report)s (s.13(1)); the notice and the "
+            "public auction follow (s.13(2), s.13(3))."
         )
+        lines.append(report % {"report": f"{keyword('report', tr.lang)} {case.number}"})
         if _balance(case):
             # TRANSLATORS: s.15(5), s.16(3) — the refused balance is held in deposit with
             # the balance of the sale of the rest; the three months run from that sale.

@@ -183,7 +183,9 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
         # TRANSLATORS: HELP — keep BY, ON and dd-mm-yyyy; translate the words in <>.
         lambda tr: tr.gettext("<case> BY <name> [ON dd-mm-yyyy]"),
         # TRANSLATORS: HELP — s.16(3): CLAIMED records a claim preferred, not yet decided.
-        lambda tr: tr.gettext("a claim to the deposit preferred; no FUND until decided (s.16(3))"),
+        lambda tr: tr.gettext(
+            "a claim to the deposit preferred: no credit to the fund until decided (s.16(3))"
+        ),
     ),
     "reject": (
         # TRANSLATORS: HELP — keep REF; translate the words in <>.
