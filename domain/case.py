@@ -49,9 +49,9 @@ __all__ = [
     "AccountRefused",
     "AuctionScheduled",
     "Case",
-    "ClaimedAndPaid",
     "ClaimPreferred",
     "ClaimRejected",
+    "ClaimedAndPaid",
     "CreditedToFund",
     "DeliveredOnDeposit",
     "DepositClaimed",
@@ -599,18 +599,19 @@ class Case:
 
     def _guard(self, event: Event) -> None:
         """Date and quantity rules a transition must meet."""
-        if isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | OwnerRefusedToPay):
-            if self.deemed_unclaimed:
-                raise TransitionRefusedError(
-                    "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
-                )
+        if (
+            isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | OwnerRefusedToPay)
+            and self.deemed_unclaimed
+        ):
+            raise TransitionRefusedError(
+                "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
+            )
         elif isinstance(event, ClaimPreferred | ClaimRejected | CreditedToFund):
             self._guard_deposit_claim(event)
         elif isinstance(event, NoticePosted):
             self._guard_proclamation(event)
-        elif isinstance(event, DepositOutcome):
-            if not event.reference.strip():
-                raise InvalidCaseError("the outcome needs the reference of the order", "s.19")
+        elif isinstance(event, DepositOutcome) and not event.reference.strip():
+            raise InvalidCaseError("the outcome needs the reference of the order", "s.19")
         if isinstance(event, ReportedUnclaimed):
             self._guard_report(event)
         elif isinstance(event, LotOffered | DisposedOtherwise):

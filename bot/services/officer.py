@@ -9,8 +9,8 @@ from datetime import date
 from sqlalchemy import select
 
 from bot.caller import OFFICER, Caller
-from bot.errors import NotAllowedError
 from bot.config import Authority
+from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_officer
 from bot.services.fund import fines_to_fund
 from bot.services.keeper import Recorded
@@ -31,7 +31,7 @@ from domain.case import (
     fund_credit_from,
 )
 from domain.deadlines import Deadline, Role, deadlines
-from domain.dues import DuesItem, dues_on
+from domain.dues import dues_on
 from domain.money import Money
 from domain.sale import (
     Account,
@@ -60,8 +60,8 @@ __all__ = [
     "deadlines_due",
     "deposit_register",
     "ledger",
-    "record_account_delivered",
     "proclamation_places",
+    "record_account_delivered",
     "record_account_refused",
     "record_claim_preferred",
     "record_claim_rejected",

@@ -986,13 +986,15 @@ def test_s15_5_cattle_left_go_the_s13_way_and_the_deposit_waits_for_their_sale()
     balance = closed_sale_event(account_due).to_owner_or_deposit
     refused = refuse_account(account_due, on=date(2026, 3, 9), today=date(2026, 3, 9))
     assert refused.stage is S.DEEMED_UNCLAIMED
-    assert refused.deemed_unclaimed and not refused.owner_appeared
+    assert refused.deemed_unclaimed
+    assert not refused.owner_appeared
     assert refused.deposit_total == balance
     assert refused.deposited_on is None  # the three months run from the second settlement
     far = date(2026, 12, 31)
     reported = refused.apply(ReportedUnclaimed(on=date(2026, 3, 9)), far)
     noticed = reported.apply(notice(date(2026, 3, 10)), far)
-    assert noticed.notice is not None and noticed.notice.on == date(2026, 3, 10)
+    assert noticed.notice is not None
+    assert noticed.notice.on == date(2026, 3, 10)
     with pytest.raises(TooEarlyError):
         noticed.apply(sale(0, 1, rs(9000), date(2026, 3, 17)), far)
     sold = noticed.apply(sale(0, 1, rs(9000), date(2026, 3, 18)), far)

@@ -541,7 +541,10 @@ def _sms_replies(lang: str, feeding: str) -> dict[str, str]:
     t = tr(lang)
     reported = case.apply(ReportedUnclaimed(on=date(2026, 9, 20)), FAR)
     noticed = reported.apply(
-        NoticePosted(on=date(2026, 9, 21), office=LONG_PLACE, proclaimed_at=(LONG_PLACE, LONG_PLACE)), FAR
+        NoticePosted(
+            on=date(2026, 9, 21), office=LONG_PLACE, proclaimed_at=(LONG_PLACE, LONG_PLACE)
+        ),
+        FAR,
     )
     fixed = noticed.apply(
         AuctionScheduled(on=date(2026, 9, 22), auction_on=date(2026, 9, 29), place=LONG_PLACE),
