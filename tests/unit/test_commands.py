@@ -164,3 +164,15 @@ def test_outcome_words_in_every_language() -> None:
     assert p("ഫലം KNM-1 നിയമവിരുദ്ധം നമ്പർ CC-1").words == ("illegal",)
     assert p("முடிவு KNM-1 உறுதிசெய்யப்பட்டது எண் CC-1").words == ("upheld",)
     assert p("ಫಲಿತಾಂಶ KNM-1 ಕಾನೂನುಬಾಹಿರ ಸಂಖ್ಯೆ CC-1").words == ("illegal",)
+
+
+def test_the_readme_and_help_name_every_new_officer_word_in_every_language() -> None:
+    from pathlib import Path
+
+    from bot.i18n import render, translator
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    for name in ("dispose", "outcome", "claimed", "reject"):
+        for lang, words in KEYWORDS[name].items():
+            assert words[0] in readme, (name, lang)
+            assert words[0] in render.help_text("officer", translator(lang), sms=False)
