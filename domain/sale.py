@@ -366,8 +366,12 @@ class Account:
     "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
 )
 def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
-    """The s.15(3) account of a settled sale, items (a) to (f)."""
-    sold = sum(case.disposed_heads(i) for i in range(len(case.seizure.lots)))
+    """The s.15(3) account of a settled sale, items (a) to (f).
+
+    Of a second sale (the rest of a refused account sold as unclaimed, s.15(5)), the
+    heads sold and the proceeds are those of that sale.
+    """
+    sold, gone = _heads_gone(case, closed_on)
     return Account(
         case_number=case.number,
         cattle_seized=case.seizure.head_count,  # (a) the number of cattle seized
@@ -378,9 +382,24 @@ def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
         cattle_sold=sold,  # (d) the number of cattle sold
         proceeds=settlement.proceeds,  # (e) the proceeds of sale
         disposal=settlement.disbursements,  # (f) how the proceeds were disposed of
-        cattle_remaining=case.seizure.head_count - sold,
+        cattle_remaining=case.seizure.head_count - gone,
         balance=settlement.balance,
     )
+
+
+def _heads_gone(case: Case, closed_on: date) -> tuple[int, int]:
+    """Heads sold or disposed of in the sale that closed on ``closed_on``, and in all
+    the sales up to it."""
+    in_round = gone = 0
+    for event in case.events:
+        if isinstance(event, SaleClosed):
+            if event.on >= closed_on:
+                break
+            in_round = 0  # an earlier sale, already settled
+        elif (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise):
+            in_round += event.count
+            gone += event.count
+    return in_round, gone
 
 
 @dataclass(frozen=True, slots=True)

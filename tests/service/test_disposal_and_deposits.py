@@ -268,7 +268,9 @@ async def test_a_refused_account_sends_the_rest_through_report_notice_auction_an
     await s.officer_says("SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chathamangalam DECLARED", 17)
     # Unclaimed cattle are all sold: the second settlement puts the balance into deposit.
     second = await s.officer_says("SETTLE KNM-1 300")
-    assert "sale settled" in second
+    assert "sale settled; proceeds ₹15,000" in second
+    assert "(d) Number of cattle sold: 1\n" in second  # the cow of this second sale
+    assert "Met from the proceeds of the earlier sale (s.15(2))" in second
     case = await s.case()
     assert case.stage is Stage.IN_DEPOSIT
     assert case.deposited_on == date(2026, 3, 17)
