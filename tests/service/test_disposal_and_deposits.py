@@ -520,3 +520,22 @@ async def test_fines_deducted_from_a_sale_are_credited_to_the_fund_s16_1_s17_1(
         ("fines", -fines, "s.17(1)"),
         ("fund", fines, "s.17(1)"),
     ]
+
+
+async def test_a_release_recorded_in_malayalam_credits_the_fines_to_the_fund_s17_1(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    malayalam = dataclasses.replace(s.keeper, lang=None)
+    reply = await s.say(malayalam, "അടച്ചു KNM-1", 3)
+    assert "KNM-1" in reply
+    assert any("\u0d00" <= ch <= "\u0d7f" for ch in reply)
+    assert await s.stage() is Stage.RELEASED
+    provisions = [(account, p) for account, _, p in await s.ledger()]
+    assert provisions == [
+        ("fines", "s.12"),
+        ("keeper_feeding", "s.16(2)"),
+        ("fines", "s.17(1)"),
+        ("fund", "s.17(1)"),
+    ]
