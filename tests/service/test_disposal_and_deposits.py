@@ -140,7 +140,8 @@ async def test_dispose_in_malayalam_with_proceeds_counts_them_in_the_sale(
     )
     assert "ഡയറക്ടർ" in reply
     assert "DO-4/2026" in reply
-    assert any("\u0d00" <= ch <= "\u0d7f" for ch in reply.replace("ഡയറക്ടർ", ""))
+    assert "മറ്റു വിധത്തിൽ വിനിയോഗിച്ചു (ഗോശാല)" in reply
+    assert "(വകുപ്പ് 13(3) പരന്തുകം)" in reply
     case = await s.case()
     assert case.proceeds.paise == 25000
     assert case.heads_remaining == 0
@@ -324,7 +325,7 @@ async def test_noreceipt_in_malayalam_says_the_rest_are_reported_as_unclaimed(
     await _refused_account(s)
     malayalam = dataclasses.replace(s.officer, lang=None)
     reply = await s.say(malayalam, "സ്വീകരിച്ചില്ല KNM-1", 6)
-    assert "(s.15(5))" in reply or "15(5)" in reply
+    assert "(വകുപ്പ് 15(5))" in reply
     assert "റിപ്പോർട്ട് KNM-1" in reply
     assert await s.stage() is Stage.DEEMED_UNCLAIMED
 
@@ -376,6 +377,7 @@ async def test_the_seizure_found_illegal_refunds_the_deposit_to_the_owner_in_mal
     malayalam = dataclasses.replace(s.officer, lang=None)
     reply = await s.say(malayalam, "ഫലം KNM-1 നിയമവിരുദ്ധം നമ്പർ CC-12/2026", 20)
     assert "CC-12/2026" in reply
+    assert "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് കണ്ടെത്തി" in reply
     assert await s.stage() is Stage.CLOSED
     ledger = await s.ledger()
     taken = ledger[0][1]
@@ -471,7 +473,7 @@ async def test_a_claim_preferred_after_three_months_or_twice_is_refused_in_malay
     await _in_deposit(s)
     malayalam = dataclasses.replace(s.officer, lang=None)
     late = await s.say(malayalam, "അവകാശവാദം KNM-1 മുഖേന Kunhammed", 19, 6)
-    assert "16(3)" in late
+    assert "(വകുപ്പ് 16(3))" in late
     assert (await s.case()).pending_claim is None
     await s.officer_says("CLAIMED KNM-1 BY Kunhammed", 1, 6)
     twice = await s.officer_says("CLAIMED KNM-1 BY Ayesha")
