@@ -230,7 +230,12 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
         )
         text = line % values
-        if today > entry.window_end:
+        if entry.pending is not None:
+            claim = {"name": entry.pending.claimant, "date": day(entry.pending.on, tr)}
+            # TRANSLATORS: s.16(3) — a claim preferred on the date, not yet decided: the
+            # deposit may not go to the fund meanwhile.
+            text += " " + tr.gettext("Claim of %(name)s pending since %(date)s (s.16(3)).") % claim
+        elif today > entry.window_end:
             # TRANSLATORS: s.17(1) — the three months are over: credit it to the fund.
             text += " " + tr.gettext("Credit to the fund from %(from)s (s.17(1)).") % values
         lines.append(text)

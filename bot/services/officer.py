@@ -467,6 +467,7 @@ class DepositEntry:
     deposited_on: date
     window_end: date
     credit_from: date
+    pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
 
 
 async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEntry]:
@@ -485,6 +486,7 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
                 deposited,
                 deposit_window_end(deposited),
                 fund_credit_from(deposited),
+                loaded.case.pending_claim,
             )
         )
     return out

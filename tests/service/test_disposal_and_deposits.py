@@ -437,6 +437,8 @@ async def test_a_pending_claim_blocks_fund_until_it_is_rejected_s16_3(
     deadlines = await s.open_deadlines()
     assert "credit_to_fund" not in deadlines
     assert deadlines["claim_pending"] == (date(2026, 6, 19), "officer", "s.16(3)")
+    register = await s.officer_says("REGISTER")
+    assert "Claim of Kunhammed P. pending since 10 Jun 2026 (s.16(3))." in register
     clock.set(at(20, 6))
     blocked = await s.officer_says("FUND KNM-1")
     assert "(s.16(3))" in blocked
