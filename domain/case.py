@@ -19,10 +19,10 @@ Stages and the provision of each transition::
     DEEMED_UNCLAIMED --s.13(1)--> REPORTED --s.13(2)--> NOTICE_POSTED --s.13(3)--> SELLING
     IN_DEPOSIT --s.16(3)--> IN_DEPOSIT (claim preferred; then established or rejected)
     IN_DEPOSIT --s.16(3)--> CLOSED (claim established) ; --s.17(1)--> CLOSED (credited)
+    REPORTED/NOTICE_POSTED --s.12--> RELEASED       (the owner may claim until the sale)
 
 A sale "round" starts at the impounding and again at a refused account (s.15(5)): the
 report, the notice and the auction a stage reads are those of the current round.
-    REPORTED/NOTICE_POSTED --s.12--> RELEASED       (the owner may claim until the sale)
 """
 
 from __future__ import annotations
@@ -815,19 +815,6 @@ class Case:
             case SeizureCorrected():
                 return self.stage
         raise TransitionRefusedError(f"unknown event {type(event).__name__}")
-
-    @property
-    def round_proceeds(self) -> Money:
-        """Proceeds of sale and other disposal since the last settlement (s.15(2))."""
-        paise = 0
-        for e in reversed(self.events):
-            if isinstance(e, SaleClosed):
-                break
-            if isinstance(e, LotOffered) and e.price is not None:
-                paise += e.price.paise
-            elif isinstance(e, DisposedOtherwise):
-                paise += e.proceeds.paise
-        return Money(paise)
 
     def _closing_balance(self) -> Money:
         closed = self.last(SaleClosed)
