@@ -435,7 +435,14 @@ class Case:
             raise InvalidCaseError("a case starts with its impounding", "s.7")
         case = cls(number=number, seizure=first.seizure, stage=Stage.IMPOUNDED, events=(first,))
         for event in events[1:]:
-            case = case._transition(event)
+            try:
+                case = case._transition(event)
+            except TransitionRefusedError:
+                if case.stage is not Stage.DEEMED_UNCLAIMED:
+                    raise
+                # Recorded before s.15(5) sent the cattle of a refused account the s.13
+                # way: the case was then held in deposit, and its later steps read so.
+                case = replace(case, stage=Stage.IN_DEPOSIT)._transition(event)
         return case
 
     # -- facts derived from events --

@@ -1018,3 +1018,14 @@ def test_s15_3_while_the_account_is_due_nothing_is_in_deposit() -> None:
 def test_the_owner_appeared_only_on_the_s15_route() -> None:
     assert case_in(S.OWNER_REFUSED).owner_appeared
     assert not case_in(S.NOTICE_POSTED).owner_appeared
+
+
+def test_a_history_recorded_before_s15_5_sent_refused_cattle_the_s13_way_still_replays() -> None:
+    """Before the refused cattle went the s.13 way, such a case was held in deposit and
+    could be credited to the fund; its stored history must still load."""
+    refused = refuse_account(case_in(S.ACCOUNT_DUE), on=date(2026, 3, 9), today=LATER)
+    credit = CreditedToFund(on=date(2026, 6, 10))
+    replayed = Case.replay(refused.number, [*refused.events, credit])
+    assert replayed.stage is S.CLOSED
+    with pytest.raises(TransitionRefusedError):  # but no such step is taken from now on
+        refused.apply(credit, LATER)
