@@ -13,7 +13,7 @@ from datetime import date, time
 from bot.config import Config, normalize_word
 from bot.errors import BadInputError
 from bot.phones import PhoneError, normalize_phone, phone_runs
-from bot.words import CONNECTIVE_INDEX, field_of, keyword_of
+from bot.words import CONNECTIVE_INDEX, field_of, keyword_of, outcome_of
 from domain.money import Money
 
 __all__ = [
@@ -104,6 +104,16 @@ _CASE_COMMANDS = {
     "account_refused",
     "claim",
     "fund",
+    "dispose",
+    "outcome",
+    "claimed",
+    "reject",
+}
+
+
+#: Commands whose free text (a manner of disposal) may hold other connecting words.
+_CONNECTIVES_OF: dict[str, frozenset[str]] = {
+    "dispose": frozenset({"by", "ref", "how", "on"}),
 }
 
 
@@ -381,7 +391,7 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
     tokens = [t for t in tokens if t.strip(".,;:!?")]
     if tokens:
         tokens[-1] = tokens[-1].rstrip(".!?")
-    head, parts = _split_connectives(tokens)
+    head, parts = _split_connectives(tokens, _CONNECTIVES_OF.get(name))
     on = _date_time(parts["on"], today)[0] if "on" in parts else None
     base = Command(name=name, lang=lang, case=case.upper(), on=on)
     if name == "notice":
@@ -423,6 +433,24 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
         if not person:
             raise ParseError("missing_person")
         return _replace(base, person=person)
+    if name == "dispose":
+        return _dispose(base, head, parts)
+    if name == "outcome":
+        found = outcome_of(head[0]) if len(head) == 1 else None
+        reference = " ".join(parts.get("ref", [])).strip()
+        if found is None or not reference:
+            raise ParseError("missing_outcome", text=" ".join(head))
+        return _replace(base, words=(found,), reference=reference)
+    if name == "claimed":
+        person = " ".join(parts.get("by", head)).strip()
+        if not person:
+            raise ParseError("missing_person")
+        return _replace(base, person=person)
+    if name == "reject":
+        reference = " ".join(parts.get("ref", head)).strip()
+        if not reference:
+            raise ParseError("missing_reference")
+        return _replace(base, reference=reference)
     if name == "claim":
         person = " ".join(parts.get("by", [])).strip()
         reference = " ".join(parts.get("ref", [])).strip()
@@ -430,6 +458,31 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
             raise ParseError("missing_person")
         return _replace(base, person=person, reference=reference)
     return base
+
+
+def _dispose(base: Command, head: list[str], parts: dict[str, list[str]]) -> Command:
+    """``DISPOSE <case> <lot> <heads> [<proceeds>] BY <who ordered> REF <order>
+    [HOW <manner>]`` (s.13(3) proviso)."""
+    if len(head) < 2:
+        raise ParseError("bad_count", text=" ".join(head))
+    lot, count = _count(head[0]), _count(head[1])
+    if len(head) > 3:
+        raise ParseError("bad_amount", text=" ".join(head[2:]))
+    proceeds = _amount(head[2]) if len(head) == 3 else Money.zero()
+    ordered_by = " ".join(parts.get("by", [])).strip(" ,")
+    reference = " ".join(parts.get("ref", [])).strip(" ,")
+    if not ordered_by or not reference:
+        raise ParseError("missing_order")
+    manner = " ".join(parts.get("how", [])).strip(" ,")
+    return _replace(
+        base,
+        lot=lot,
+        count=count,
+        amount=proceeds,
+        person=ordered_by,
+        reference=reference,
+        description=manner,
+    )
 
 
 def _replace(command: Command, **changes: object) -> Command:

@@ -308,7 +308,7 @@ async def _cases(ctx: _Ctx, command: Command) -> str:
 
 async def _notice(ctx: _Ctx, command: Command) -> str:
     deps, tx = ctx.deps, ctx.tx
-    if not command.places:
+    if not command.places and command.on is None:  # the notice to print, not a record
         loaded = await tx.load_case(_case(command))
         authority_code = require_officer(deps, ctx.caller, loaded)
         authority = deps.config.authorities[authority_code]
@@ -425,10 +425,57 @@ async def _claim(ctx: _Ctx, command: Command) -> str:
         ctx.caller,
         _case(command),
         claimant=command.person,
-        preferred_on=command.on or today,
+        preferred_on=command.on,
         reference=command.reference,
+        on=today,
     )
     return render.claim_recorded(recorded.case, ctx.tr)
+
+
+async def _claimed(ctx: _Ctx, command: Command) -> str:
+    recorded = await officering.record_claim_preferred(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), claimant=command.person, on=command.on
+    )
+    return render.claim_preferred_recorded(recorded.case, ctx.tr)
+
+
+async def _reject(ctx: _Ctx, command: Command) -> str:
+    recorded = await officering.record_claim_rejected(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), reference=command.reference, on=command.on
+    )
+    return render.claim_rejected_recorded(recorded.case, ctx.tr)
+
+
+async def _dispose(ctx: _Ctx, command: Command) -> str:
+    assert command.lot is not None
+    assert command.count is not None
+    recorded = await officering.record_other_disposal(
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        lot=command.lot - 1,
+        count=command.count,
+        manner=command.description,
+        ordered_by=command.person,
+        order_reference=command.reference,
+        proceeds=command.amount or Money.zero(),
+        on=command.on,
+    )
+    return render.other_disposal_recorded(recorded.case, ctx.tr)
+
+
+async def _outcome(ctx: _Ctx, command: Command) -> str:
+    recorded = await officering.record_deposit_outcome(
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        returned=command.words == ("illegal",),
+        reference=command.reference,
+        on=command.on,
+    )
+    return render.deposit_outcome_recorded(recorded.case, ctx.tr)
 
 
 async def _fund(ctx: _Ctx, command: Command) -> str:
@@ -478,6 +525,10 @@ _HANDLERS: dict[str, Handler] = {
     "receipt": _receipt,
     "account_refused": _account_refused,
     "claim": _claim,
+    "claimed": _claimed,
+    "reject": _reject,
+    "dispose": _dispose,
+    "outcome": _outcome,
     "fund": _fund,
     "due": _due,
     "register": _register,

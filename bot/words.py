@@ -18,8 +18,10 @@ __all__ = [
     "CONNECTIVES",
     "FIELDS",
     "KEYWORDS",
+    "OUTCOMES",
     "field_of",
     "keyword_of",
+    "outcome_of",
 ]
 
 #: command -> language -> words. The English keyword is the first English word.
@@ -119,6 +121,25 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "ta": ("பெறவில்லை",),
             "kn": ("ಸ್ವೀಕರಿಸಿಲ್ಲ",),
         },
+        "dispose": {
+            "en": ("DISPOSE",),
+            "ml": ("വിനിയോഗിച്ചു",),
+            "ta": ("அப்புறப்படுத்தினோம்",),
+            "kn": ("ವಿಲೇವಾರಿ",),
+        },
+        "outcome": {"en": ("OUTCOME",), "ml": ("ഫലം",), "ta": ("முடிவு",), "kn": ("ಫಲಿತಾಂಶ",)},
+        "claimed": {
+            "en": ("CLAIMED",),
+            "ml": ("അവകാശവാദം",),
+            "ta": ("கோரிக்கை",),
+            "kn": ("ಹಕ್ಕುಮಂಡನೆ",),
+        },
+        "reject": {
+            "en": ("REJECT",),
+            "ml": ("തള്ളി",),
+            "ta": ("நிராகரிப்பு",),
+            "kn": ("ತಿರಸ್ಕಾರ",),
+        },
         "claim": {"en": ("CLAIM",), "ml": ("അവകാശം",), "ta": ("உரிமைகோரல்",), "kn": ("ಹಕ್ಕು",)},
         "fund": {"en": ("FUND",), "ml": ("ഫണ്ട്",), "ta": ("நிதி",), "kn": ("ನಿಧಿ",)},
         "due": {
@@ -147,12 +168,20 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
 #: Connecting words inside a command: AT <place>, ON <date>, BY <person>, TO <buyer>,
 #: REF <reference>, OWNER <name> [<phone>], SEIZED <date> (the day of seizure, s.19),
 #: BECAUSE <reason> (of a correction or a voiding), EXPENSES <rupees> (s.15(2)),
-#: DECLARED (the buyer's s.18 declaration, a word with nothing after it).
+#: DECLARED (the buyer's s.18 declaration, a word with nothing after it), HOW <manner>.
+#: BY names a seizer, a claimant or who ordered a disposal: in Malayalam, Tamil and
+#: Kannada "seized by" and a plain "by".
 CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "at": {"en": ("AT",), "ml": ("സ്ഥലം",), "ta": ("இடம்",), "kn": ("ಸ್ಥಳ",)},
         "on": {"en": ("ON",), "ml": ("തീയതി",), "ta": ("தேதி",), "kn": ("ದಿನಾಂಕ",)},
-        "by": {"en": ("BY",), "ml": ("പിടിച്ചത്",), "ta": ("பிடித்தவர்",), "kn": ("ಹಿಡಿದವರು",)},
+        "by": {
+            "en": ("BY",),
+            "ml": ("പിടിച്ചത്", "മുഖേന"),
+            "ta": ("பிடித்தவர்", "மூலம்"),
+            "kn": ("ಹಿಡಿದವರು", "ಮೂಲಕ"),
+        },
+        "how": {"en": ("HOW",), "ml": ("വിധം",), "ta": ("விதம்",), "kn": ("ವಿಧಾನ",)},
         "to": {"en": ("TO",), "ml": ("വാങ്ങിയത്",), "ta": ("வாங்கியவர்",), "kn": ("ಖರೀದಿದಾರ",)},
         "ref": {"en": ("REF",), "ml": ("നമ്പർ",), "ta": ("எண்",), "kn": ("ಸಂಖ್ಯೆ",)},
         "owner": {"en": ("OWNER",), "ml": ("ഉടമ",), "ta": ("உரிமையாளர்",), "kn": ("ಮಾಲೀಕ",)},
@@ -277,9 +306,28 @@ def _index(table: Mapping[str, Mapping[str, tuple[str, ...]]]) -> dict[str, tupl
     return out
 
 
+#: What became of a deposit under protest (OUTCOME): the seizure upheld, or found illegal.
+OUTCOMES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "upheld": {
+            "en": ("UPHELD",),
+            "ml": ("ശരിവച്ചു",),
+            "ta": ("உறுதிசெய்யப்பட்டது",),
+            "kn": ("ಎತ್ತಿಹಿಡಿಯಲಾಗಿದೆ",),
+        },
+        "illegal": {
+            "en": ("ILLEGAL",),
+            "ml": ("നിയമവിരുദ്ധം",),
+            "ta": ("சட்டவிரோதம்",),
+            "kn": ("ಕಾನೂನುಬಾಹಿರ",),
+        },
+    }
+)
+
 _KEYWORD_INDEX = _index(KEYWORDS)
 CONNECTIVE_INDEX = _index(CONNECTIVES)
 FIELD_INDEX = _index(FIELDS)
+_OUTCOME_INDEX = _index(OUTCOMES)
 
 
 def keyword_of(word: str) -> tuple[str, str] | None:
@@ -290,4 +338,10 @@ def keyword_of(word: str) -> tuple[str, str] | None:
 def field_of(word: str) -> str | None:
     """The seizure fact (``FIELDS``) that ``word`` names in a CORRECT line, or None."""
     found = FIELD_INDEX.get(normalize_word(word.strip(".,:;!-")))
+    return found[0] if found else None
+
+
+def outcome_of(word: str) -> str | None:
+    """``upheld`` or ``illegal``, the outcome that ``word`` names, or None."""
+    found = _OUTCOME_INDEX.get(normalize_word(word.strip(".,:;!-")))
     return found[0] if found else None

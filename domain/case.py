@@ -15,9 +15,15 @@ Stages and the provision of each transition::
     IMPOUNDED/REPORTED/NOTICE_POSTED --s.15(1)--> OWNER_REFUSED --> SELLING
     SELLING --s.15(2)/s.16--> ACCOUNT_DUE (owner appeared) | IN_DEPOSIT | CLOSED
     ACCOUNT_DUE --s.15(4)--> CLOSED ; ACCOUNT_DUE --s.15(5)--> IN_DEPOSIT | CLOSED
+    ACCOUNT_DUE --s.15(5)--> DEEMED_UNCLAIMED       (cattle remain: they go the s.13 way)
+    DEEMED_UNCLAIMED --s.13(1)--> REPORTED --s.13(2)--> NOTICE_POSTED --s.13(3)--> SELLING
+    IN_DEPOSIT --s.16(3)--> IN_DEPOSIT (claim preferred; then established or rejected)
     IN_DEPOSIT --s.16(3)--> CLOSED (claim established) ; --s.17(1)--> CLOSED (credited)
     REPORTED/NOTICE_POSTED --s.12--> RELEASED       (the owner may claim until the sale)
     any stage before money moved --> VOIDED         (a case entered by mistake; s.7 record)
+
+A sale "round" starts at the impounding and again at a refused account (s.15(5)): the
+report, the notice and the auction a stage reads are those of the current round.
 """
 
 from __future__ import annotations
@@ -50,6 +56,8 @@ __all__ = [
     "AuctionScheduled",
     "Case",
     "CaseVoided",
+    "ClaimPreferred",
+    "ClaimRejected",
     "ClaimedAndPaid",
     "CreditedToFund",
     "DeliveredOnDeposit",
@@ -88,6 +96,7 @@ class Stage(enum.Enum):
     OWNER_REFUSED = "owner_refused"  # s.15(1)
     SELLING = "selling"  # s.13(3) / s.15(1)
     ACCOUNT_DUE = "account_due"  # s.15(3)
+    DEEMED_UNCLAIMED = "deemed_unclaimed"  # s.15(5): refused cattle, to be reported
     IN_DEPOSIT = "in_deposit"  # s.16(3)
     CLOSED = "closed"
     VOIDED = "voided"  # entered by mistake: on no list, takes no step
@@ -97,7 +106,14 @@ OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED, Stage.VOIDED}
 
 #: Stages in which (some of) the cattle are still in the pound and fed there (s.4).
 IN_POUND_STAGES = frozenset(
-    {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+    {
+        Stage.IMPOUNDED,
+        Stage.REPORTED,
+        Stage.NOTICE_POSTED,
+        Stage.OWNER_REFUSED,
+        Stage.SELLING,
+        Stage.DEEMED_UNCLAIMED,
+    }
 )
 
 
@@ -335,6 +351,20 @@ class DepositClaimed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimPreferred(Event):
+    """A claim to the deposited surplus was preferred, not yet established (s.16(3))."""
+
+    claimant: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimRejected(Event):
+    """The claim preferred to the deposit was not established (s.16(3))."""
+
+    reference: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CreditedToFund(Event):
     """The unclaimed surplus was credited to the fund of the local authority (s.17(1))."""
 
@@ -392,7 +422,7 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     ClaimedAndPaid: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
     DeliveredOnDeposit: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
     DepositOutcome: frozenset({Stage.ON_DEPOSIT}),
-    ReportedUnclaimed: frozenset({Stage.IMPOUNDED}),
+    ReportedUnclaimed: frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
     NoticePosted: frozenset({Stage.REPORTED}),
     OwnerRefusedToPay: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
     AuctionScheduled: frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}),
@@ -403,11 +433,20 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     AccountDelivered: frozenset({Stage.ACCOUNT_DUE}),
     AccountRefused: frozenset({Stage.ACCOUNT_DUE}),
     DepositClaimed: frozenset({Stage.IN_DEPOSIT}),
+    ClaimPreferred: frozenset({Stage.IN_DEPOSIT}),
+    ClaimRejected: frozenset({Stage.IN_DEPOSIT}),
     CreditedToFund: frozenset({Stage.IN_DEPOSIT}),
     SeizureCorrected: OPEN_STAGES - {Stage.CLOSED},
     # Stages in which no money need have moved; the guard looks at the sales.
     CaseVoided: frozenset(
-        {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+        {
+            Stage.IMPOUNDED,
+            Stage.REPORTED,
+            Stage.NOTICE_POSTED,
+            Stage.OWNER_REFUSED,
+            Stage.SELLING,
+            Stage.DEEMED_UNCLAIMED,
+        }
     ),
 }
 
@@ -429,6 +468,8 @@ _PROVISION: dict[type[Event], str] = {
     AccountDelivered: "s.15(4)",
     AccountRefused: "s.15(5)",
     DepositClaimed: "s.16(3)",
+    ClaimPreferred: "s.16(3)",
+    ClaimRejected: "s.16(3)",
     CreditedToFund: "s.17(1)",
 }
 
@@ -462,7 +503,14 @@ class Case:
             raise InvalidCaseError("a case starts with its impounding", "s.7")
         case = cls(number=number, seizure=first.seizure, stage=Stage.IMPOUNDED, events=(first,))
         for event in events[1:]:
-            case = case._transition(event)
+            try:
+                case = case._transition(event)
+            except TransitionRefusedError:
+                if case.stage is not Stage.DEEMED_UNCLAIMED:
+                    raise
+                # Recorded before s.15(5) sent the cattle of a refused account the s.13
+                # way: the case was then held in deposit, and its later steps read so.
+                case = replace(case, stage=Stage.IN_DEPOSIT)._transition(event)
         return case
 
     # -- facts derived from events --
@@ -476,6 +524,15 @@ class Case:
 
     def last(self, kind: type[Event]) -> Event | None:
         return next((e for e in reversed(self.events) if isinstance(e, kind)), None)
+
+    def _in_round(self, kind: type[Event]) -> Event | None:
+        """The last event of ``kind`` since the current round began (see the module doc)."""
+        for event in reversed(self.events):
+            if isinstance(event, kind):
+                return event
+            if isinstance(event, AccountRefused):
+                return None
+        return None
 
     @property
     def stage_since(self) -> date:
@@ -492,23 +549,51 @@ class Case:
 
     @property
     def reported_on(self) -> date | None:
-        event = self.first(ReportedUnclaimed)
+        event = self._in_round(ReportedUnclaimed)
         return event.on if event else None
 
     @property
     def notice(self) -> NoticePosted | None:
-        event = self.first(NoticePosted)
+        event = self._in_round(NoticePosted)
         return event if isinstance(event, NoticePosted) else None
 
     @property
+    def deemed_unclaimed(self) -> bool:
+        """True once the owner refused the account: cattle and proceeds are unclaimed (s.15(5))."""
+        return self.first(AccountRefused) is not None
+
+    @property
     def owner_appeared(self) -> bool:
-        """True on the s.15 route: the owner appeared and refused or omitted to pay."""
-        return self.first(OwnerRefusedToPay) is not None
+        """True on the s.15 route: the owner appeared and refused or omitted to pay, and
+        has not since refused the account (after which the s.13 route applies, s.15(5))."""
+        return self.first(OwnerRefusedToPay) is not None and not self.deemed_unclaimed
 
     @property
     def scheduled_auction(self) -> AuctionScheduled | None:
-        event = self.last(AuctionScheduled)
+        event = self._in_round(AuctionScheduled)
         return event if isinstance(event, AuctionScheduled) else None
+
+    def _deposits(self) -> list[tuple[date, Money]]:
+        """(day, amount) of each balance that went into deposit under s.16(3): a balance
+        of unclaimed cattle when the sale closed, an owner's balance when refused."""
+        out: list[tuple[date, Money]] = []
+        for index, event in enumerate(self.events):
+            if not isinstance(event, SaleClosed) or event.to_owner_or_deposit.paise <= 0:
+                continue
+            if not event.owner_appeared:
+                out.append((event.on, event.to_owner_or_deposit))
+                continue
+            refused = next(
+                (e for e in self.events[index + 1 :] if isinstance(e, AccountRefused)), None
+            )
+            if refused is not None:
+                out.append((refused.on, event.to_owner_or_deposit))
+        return out
+
+    @property
+    def deposit_total(self) -> Money:
+        """All the surplus of the case that went into deposit (s.16(3), s.15(5))."""
+        return Money(sum(amount.paise for _, amount in self._deposits()))
 
     @property
     def expected_expenses(self) -> Money:
@@ -523,14 +608,27 @@ class Case:
 
     @property
     def deposited_on(self) -> date | None:
-        """Day the surplus went into deposit under s.16(3), if it did."""
-        closed = self.last(SaleClosed)
-        if not isinstance(closed, SaleClosed) or closed.to_owner_or_deposit.paise <= 0:
-            return None
-        if not closed.owner_appeared:
-            return closed.on
-        refused = self.last(AccountRefused)
-        return refused.on if refused else None
+        """Day the (last part of the) surplus went into deposit under s.16(3), if any.
+
+        When a refused account leaves cattle to be sold as unclaimed (s.15(5)), the
+        three months run from the second settlement: a declared policy that never
+        shortens the time to claim any part of the deposit.
+        """
+        deposits = self._deposits()
+        if not deposits or self.stage not in (Stage.IN_DEPOSIT, Stage.CLOSED):
+            return None  # none yet, or the rest of the cattle still to be sold (s.15(5))
+        return max(on for on, _ in deposits)
+
+    @property
+    def pending_claim(self) -> ClaimPreferred | None:
+        """A claim to the deposit preferred and neither established nor rejected."""
+        pending: ClaimPreferred | None = None
+        for event in self.events:
+            if isinstance(event, ClaimPreferred):
+                pending = event
+            elif isinstance(event, ClaimRejected | DepositClaimed):
+                pending = None
+        return pending
 
     def disposed_heads(self, lot: int) -> int:
         """Heads of lot ``lot`` sold or otherwise disposed of so far."""
@@ -604,6 +702,19 @@ class Case:
 
     def _guard(self, event: Event) -> None:
         """Date and quantity rules a transition must meet."""
+        if (
+            isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | OwnerRefusedToPay)
+            and self.deemed_unclaimed
+        ):
+            raise TransitionRefusedError(
+                "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
+            )
+        elif isinstance(event, ClaimPreferred | ClaimRejected | CreditedToFund):
+            self._guard_deposit_claim(event)
+        elif isinstance(event, NoticePosted):
+            self._guard_proclamation(event)
+        elif isinstance(event, DepositOutcome) and not event.reference.strip():
+            raise InvalidCaseError("the outcome needs the reference of the order", "s.19")
         if isinstance(event, ReportedUnclaimed):
             self._guard_report(event)
         elif isinstance(event, LotOffered | DisposedOtherwise):
@@ -750,6 +861,50 @@ class Case:
                     exc.provision or provision_of(later),
                 ) from exc
 
+    @cites("s.13(2)")
+    def _guard_proclamation(self, event: NoticePosted) -> None:
+        """s.13(2): proclamation "by beat of drum in the village and in the market place
+        nearest to the place of seizure": both places, one is not enough."""
+        places = [p for p in event.proclaimed_at if p.strip()]
+        if len(places) < 2:
+            raise InvalidCaseError(
+                "the proclamation is made in the village and in the market place nearest "
+                "to the place of seizure: name both",
+                "s.13(2)",
+            )
+
+    def _guard_deposit_claim(self, event: ClaimPreferred | ClaimRejected | CreditedToFund) -> None:
+        """s.16(3): a claim preferred within three months holds the deposit until it is
+        established or rejected; nothing goes to the fund while one is pending."""
+        pending = self.pending_claim
+        deposited = self.deposited_on
+        if isinstance(event, ClaimPreferred):
+            if not event.claimant.strip():
+                raise InvalidCaseError("a claim needs the claimant's name", "s.16(3)")
+            if pending is not None:
+                raise TransitionRefusedError(
+                    f"the claim of {pending.claimant} preferred on {pending.on.isoformat()} "
+                    "is pending: establish or reject it first",
+                    "s.16(3)",
+                )
+            if deposited is not None and event.on > deposit_window_end(deposited):
+                raise TransitionRefusedError(
+                    "a claim must be preferred within three months of the deposit; they "
+                    f"ended on {deposit_window_end(deposited).isoformat()}",
+                    "s.16(3)",
+                )
+        elif isinstance(event, ClaimRejected):
+            if pending is None:
+                raise TransitionRefusedError("no claim to the deposit is pending", "s.16(3)")
+            if not event.reference.strip():
+                raise InvalidCaseError("a rejection needs its reference", "s.16(3)")
+        elif pending is not None:
+            raise TransitionRefusedError(
+                f"the claim of {pending.claimant} preferred on {pending.on.isoformat()} "
+                "is pending: the deposit goes to the fund only once it is rejected",
+                "s.16(3)",
+            )
+
     def _guard_report(self, event: ReportedUnclaimed) -> None:
         due = report_due_on(self.seizure.impounded_on)
         if event.on < due:
@@ -837,14 +992,19 @@ class Case:
             case SaleClosed(owner_appeared=True):
                 return Stage.ACCOUNT_DUE
             case SaleClosed(to_owner_or_deposit=balance):
-                return Stage.IN_DEPOSIT if balance.paise > 0 else Stage.CLOSED
+                held = self.deposit_total + balance  # with a deposit of an earlier round
+                return Stage.IN_DEPOSIT if held.paise > 0 else Stage.CLOSED
             case AccountDelivered():
                 return Stage.CLOSED
             case AccountRefused():
+                if self.heads_remaining:
+                    return Stage.DEEMED_UNCLAIMED
                 balance = self._closing_balance()
                 return Stage.IN_DEPOSIT if balance.paise > 0 else Stage.CLOSED
             case DepositClaimed() | CreditedToFund():
                 return Stage.CLOSED
+            case ClaimPreferred() | ClaimRejected():
+                return self.stage
             case SeizureCorrected():
                 return self.stage
             case CaseVoided():

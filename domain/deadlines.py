@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from domain.case import (
+    AccountRefused,
     Case,
     Stage,
     auction_allowed_from,
@@ -38,6 +39,7 @@ class DeadlineKind(enum.Enum):
     COMPLAINT_WINDOW_ENDS = "complaint_window_ends"  # s.19
     DEPOSIT_WINDOW_ENDS = "deposit_window_ends"  # s.16(3)
     CREDIT_TO_FUND = "credit_to_fund"  # s.17(1)
+    CLAIM_PENDING = "claim_pending"  # s.16(3): a claim preferred, to be decided
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,7 @@ class Deadline:
     counts_from: date
 
 
-@cites("s.13(1)", "s.13(2)", "s.13(3)", "s.15(1)", "s.16(3)", "s.17(1)", "s.19")
+@cites("s.13(1)", "s.13(2)", "s.13(3)", "s.15(1)", "s.15(5)", "s.16(3)", "s.17(1)", "s.19")
 def deadlines(case: Case) -> list[Deadline]:
     """The deadlines that apply to ``case`` in its present stage, earliest first.
 
@@ -63,7 +65,10 @@ def deadlines(case: Case) -> list[Deadline]:
     - s.13(3): once the notice is posted, the auction is lawful from the 8th day after
       it; once an auction is fixed, its day replaces that (also under s.15(1)).
     - s.19: ten days from the seizure to complain; shown while impounded or on deposit.
-    - s.16(3) / s.17(1): three months in deposit, then the credit to the fund.
+    - s.15(5): cattle of a refused account are unclaimed: the s.13(1) report is due
+      at once (and never before the eighth day after impounding); then as above.
+    - s.16(3) / s.17(1): three months in deposit, then the credit to the fund; while a
+      claim preferred in time is pending, the claim is to be decided instead.
     """
     seizure = case.seizure
     out: list[Deadline] = []
@@ -76,6 +81,17 @@ def deadlines(case: Case) -> list[Deadline]:
                 "s.13(1)",
                 Role.KEEPER,
                 seizure.impounded_on,
+            )
+        )
+    refused = case.last(AccountRefused)
+    if stage is Stage.DEEMED_UNCLAIMED and refused is not None:
+        out.append(
+            Deadline(
+                DeadlineKind.REPORT_DUE,
+                max(report_due_on(seizure.impounded_on), refused.on),
+                "s.15(5)",
+                Role.KEEPER,
+                refused.on,
             )
         )
     if stage in (Stage.IMPOUNDED, Stage.ON_DEPOSIT):
@@ -123,6 +139,7 @@ def deadlines(case: Case) -> list[Deadline]:
                 DeadlineKind.DEPOSIT_WINDOW_ENDS, window_end, "s.16(3)", Role.OFFICER, deposited
             )
         )
+        pending = case.pending_claim
         out.append(
             Deadline(
                 DeadlineKind.CREDIT_TO_FUND,
@@ -130,6 +147,14 @@ def deadlines(case: Case) -> list[Deadline]:
                 "s.17(1)",
                 Role.OFFICER,
                 deposited,
+            )
+            if pending is None
+            else Deadline(
+                DeadlineKind.CLAIM_PENDING,
+                fund_credit_from(deposited),
+                "s.16(3)",
+                Role.OFFICER,
+                pending.on,
             )
         )
     return sorted(out, key=lambda d: (d.due_on, d.kind.value))

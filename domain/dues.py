@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 from domain.calendar import period_end
 from domain.case import (
+    AccountRefused,
     Case,
     ClaimedAndPaid,
     DeliveredOnDeposit,
@@ -103,7 +104,8 @@ def _feeding_ends(case: Case, lot: int, day: date) -> Counter[date]:
     """Heads of a lot by the last day they were fed (sold heads stop on the day sold)."""
     ends: Counter[date] = Counter()
     gone = 0
-    for event in case.events:
+    refused = [i for i, e in enumerate(case.events) if isinstance(e, AccountRefused)]
+    for index, event in enumerate(case.events):
         if isinstance(event, ClaimedAndPaid | DeliveredOnDeposit) and event.on <= day:
             ends[event.on] += case.seizure.lots[lot].count - gone
             return ends
@@ -112,8 +114,10 @@ def _feeding_ends(case: Case, lot: int, day: date) -> Counter[date]:
             if sold and event.on <= day:
                 ends[event.on] += event.count
                 gone += event.count
-        if isinstance(event, SaleClosed) and event.on <= day:
-            # The remaining heads are fed until the sale closes and they are handed over.
+        handed_over = not any(i > index for i in refused)
+        if isinstance(event, SaleClosed) and event.on <= day and handed_over:
+            # The remaining heads are fed until the sale closes and they are handed over;
+            # refused by the owner (s.15(5)) they stay, fed, until sold as unclaimed.
             ends[event.on] += case.seizure.lots[lot].count - gone
             return ends
     ends[day] += case.seizure.lots[lot].count - gone
@@ -148,8 +152,9 @@ def dues_on(case: Case, tariff: Tariff, day: date) -> Dues:
         )
         for last, heads in sorted(_feeding_ends(case, index, day).items()):
             lines.extend(_feeding_lines(tariff, lot.kind, heads, impounded, last))
-    closed = case.last(SaleClosed)
-    if isinstance(closed, SaleClosed) and closed.on <= day and closed.expenses.paise:
+    for closed in case.events:
+        if not isinstance(closed, SaleClosed) or closed.on > day or not closed.expenses.paise:
+            continue
         lines.append(
             DuesLine(
                 item=DuesItem.SALE_EXPENSES,

@@ -27,7 +27,7 @@ from domain.case import (
     SaleExpensesStated,
     Stage,
 )
-from domain.dues import Dues, DuesItem, dues_on
+from domain.dues import Dues, DuesItem, DuesLine, dues_on
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -60,6 +60,7 @@ __all__ = [
     "offer_lot",
     "receipt_for",
     "refuse_account",
+    "round_settlements",
     "sale_progress",
     "settle",
     "settle_or_state_expenses",
@@ -328,6 +329,61 @@ def settle(
     return settlement
 
 
+_PAYEE_ITEM: dict[Payee, DuesItem] = {
+    Payee.SALE_EXPENSES: DuesItem.SALE_EXPENSES,
+    Payee.LOCAL_AUTHORITY: DuesItem.FINE,
+    Payee.POUND_KEEPER: DuesItem.FEEDING,
+}
+
+
+def _less_met(dues: Dues, met: dict[DuesItem, Money]) -> Dues:
+    """``dues`` less what earlier settlements of the case already met (negative lines)."""
+    extra = tuple(
+        DuesLine(
+            item=item,
+            kind="",
+            heads=0,
+            days=0,
+            rate=Money.zero() - amount,
+            amount=Money.zero() - amount,
+            provision="s.15(2)",
+            source="met from the proceeds of an earlier sale",
+        )
+        for item, amount in met.items()
+        if amount.paise
+    )
+    return Dues(dues.case_number, dues.on, dues.lines + extra)
+
+
+@cites("s.15(2)", "s.15(5)", "s.16(3)")
+def round_settlements(
+    case: Case, tariff: Tariff, order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER
+) -> list[Settlement]:
+    """The settlement of each sale of the case, recomputed from its events.
+
+    A case has two sales when the owner refused the account and the remaining cattle
+    were sold as unclaimed (s.15(5)): the second sale's proceeds meet what the dues
+    have grown to (feeding until sold, its expenses) less what the first already met;
+    its balance goes into deposit (s.16(3)).
+    """
+    out: list[Settlement] = []
+    met = {item: Money.zero() for item in DuesItem}
+    proceeds = 0
+    for event in case.events:
+        if isinstance(event, LotOffered) and event.price is not None:
+            proceeds += event.price.paise
+        elif isinstance(event, DisposedOtherwise):
+            proceeds += event.proceeds.paise
+        elif isinstance(event, SaleClosed):
+            dues = _less_met(dues_on(case, tariff, event.on), met)
+            settlement = settle(Money(proceeds), dues, event.owner_appeared, order)
+            for payee, item in _PAYEE_ITEM.items():
+                met[item] = met[item] + settlement.to(payee)
+            out.append(settlement)
+            proceeds = 0
+    return out
+
+
 @cites("s.15(2)", "s.16(3)")
 def close_sale(
     case: Case,
@@ -348,7 +404,7 @@ def close_sale(
         owner_appeared=case.owner_appeared,
     )
     provisional = case.apply(probe, today)
-    settlement = settle(case.proceeds, dues_on(provisional, tariff, on), case.owner_appeared, order)
+    settlement = round_settlements(provisional, tariff, order)[-1]
     event = SaleClosed(
         on=on,
         expenses=expenses,
@@ -428,8 +484,12 @@ class Account:
     "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
 )
 def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
-    """The s.15(3) account of a settled sale, items (a) to (f)."""
-    sold = sum(case.disposed_heads(i) for i in range(len(case.seizure.lots)))
+    """The s.15(3) account of a settled sale, items (a) to (f).
+
+    Of a second sale (the rest of a refused account sold as unclaimed, s.15(5)), the
+    heads sold and the proceeds are those of that sale.
+    """
+    sold, gone = _heads_gone(case, closed_on)
     return Account(
         case_number=case.number,
         cattle_seized=case.seizure.head_count,  # (a) the number of cattle seized
@@ -440,9 +500,24 @@ def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
         cattle_sold=sold,  # (d) the number of cattle sold
         proceeds=settlement.proceeds,  # (e) the proceeds of sale
         disposal=settlement.disbursements,  # (f) how the proceeds were disposed of
-        cattle_remaining=case.seizure.head_count - sold,
+        cattle_remaining=case.seizure.head_count - gone,
         balance=settlement.balance,
     )
+
+
+def _heads_gone(case: Case, closed_on: date) -> tuple[int, int]:
+    """Heads sold or disposed of in the sale that closed on ``closed_on``, and in all
+    the sales up to it."""
+    in_round = gone = 0
+    for event in case.events:
+        if isinstance(event, SaleClosed):
+            if event.on >= closed_on:
+                break
+            in_round = 0  # an earlier sale, already settled
+        elif (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise):
+            in_round += event.count
+            gone += event.count
+    return in_round, gone
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,8 @@ from bot.services.admin import create_invite, find_user
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, auction_allowed_from, report_due_on
 from domain.deadlines import DeadlineKind
-from domain.dues import dues_on
-from domain.money import total
+from domain.dues import DuesItem, dues_on
+from domain.money import Money, total
 
 __all__ = ["claim", "intake", "notice", "onboarding", "owner_asks", "report"]
 
@@ -158,12 +158,19 @@ async def claim(w: World, check: Checks) -> None:
     check.that(cow.stage is Stage.RELEASED, "s.12", f"{KNM_1} is released to the owner", cow.stage)
     ledger = [line for line in await ledger_of(w.app, "KNM-GP") if line.case == KNM_1]
     accounts = {(line.account, line.provision): line.amount for line in ledger}
+    fine = dues.of(DuesItem.FINE)
     check.that(
         total([line.amount for line in ledger]) == dues.total
-        and set(accounts) == {("fines", "s.17(1)"), ("keeper_feeding", "s.16(2)")},
+        and accounts
+        == {
+            ("fines", "s.12"): fine,
+            ("keeper_feeding", "s.16(2)"): dues.of(DuesItem.FEEDING),
+            ("fines", "s.17(1)"): Money.zero() - fine,
+            ("fund", "s.17(1)"): fine,
+        },
         "s.12, s.16(2), s.17(1)",
-        f"the {fmt.money(dues.total, 'en', sms=False)} paid is in the ledger: the fine to "
-        "the fund, the charges to the keeper",
+        f"the {fmt.money(dues.total, 'en', sms=False)} paid is in the ledger: the fine "
+        "received and credited to the fund, the charges to the keeper",
         accounts,
     )
 
@@ -222,9 +229,10 @@ async def notice(w: World, check: Checks) -> None:
         pair.stage is Stage.NOTICE_POSTED
         and posted is not None
         and posted.on == date(2026, 3, 9)
-        and posted.proclaimed_at == (p.drum_at,),
+        and posted.proclaimed_at == tuple(place.strip() for place in p.drum_at.split(",")),
         "s.13(2)",
-        "the notice is recorded as affixed on 9 March and proclaimed by beat of drum",
+        "the notice is recorded as affixed on 9 March and proclaimed by beat of drum in the "
+        "village and at the market place",
         posted,
     )
     lawful = auction_allowed_from(date(2026, 3, 9))

@@ -31,8 +31,7 @@ class Phrases:
     pair_looks: str  # the description of the buffalo and the goat (s.7)
     seizer: str  # "name, residence" of the one who seized them (s.7)
     find: str  # what the owner searches for, for a neighbour
-    # Where the beat of drum was made (s.13(2)), as one place: the parser drops the
-    # commas that would separate several.
+    # Where the beat of drum was made (s.13(2)): the village, then the market place.
     drum_at: str
     goat_buyer: str  # name, residence (s.18)
     buffalo_buyer: str
@@ -58,7 +57,7 @@ _PHRASES: Final = {
         pair_looks="black buffalo with a cut left ear; brown goat",
         seizer="Ravi, Kunnamangalam",
         find="buffalo Kunnamangalam",
-        drum_at="Kunnamangalam market and village",
+        drum_at="Kunnamangalam, Kunnamangalam market",
         goat_buyer="Ayesha, Chathamangalam",
         buffalo_buyer="Mammu, Pathimangalam",
     ),
@@ -73,7 +72,7 @@ _PHRASES: Final = {
         pair_looks="ഇടത്തെ ചെവി മുറിഞ്ഞ കറുത്ത എരുമ; തവിട്ടുനിറമുള്ള ആട്",
         seizer="രവി, കുന്ദമംഗലം",
         find="എരുമ കുന്ദമംഗലം",
-        drum_at="കുന്ദമംഗലം ചന്തയിലും ഗ്രാമത്തിലും",
+        drum_at="കുന്ദമംഗലം, കുന്ദമംഗലം ചന്ത",
         goat_buyer="ആയിഷ, ചാത്തമംഗലം",
         buffalo_buyer="മമ്മു, പതിമംഗലം",
     ),
@@ -88,7 +87,7 @@ _PHRASES: Final = {
         pair_looks="இடது காது வெட்டப்பட்ட கருப்பு எருமை; பழுப்பு ஆடு",
         seizer="ரவி, குன்னமங்கலம்",
         find="எருமை குன்னமங்கலம்",
-        drum_at="குன்னமங்கலம் சந்தையிலும் கிராமத்திலும்",
+        drum_at="குன்னமங்கலம், குன்னமங்கலம் சந்தை",
         goat_buyer="ஆயிஷா, சாத்தமங்கலம்",
         buffalo_buyer="மம்மு, பதிமங்கலம்",
     ),
@@ -103,7 +102,7 @@ _PHRASES: Final = {
         pair_looks="ಎಡ ಕಿವಿ ಕತ್ತರಿಸಿದ ಕಪ್ಪು ಎಮ್ಮೆ; ಕಂದು ಮೇಕೆ",
         seizer="ರವಿ, ಕುನ್ನಮಂಗಲಂ",
         find="ಎಮ್ಮೆ ಕುನ್ನಮಂಗಲಂ",
-        drum_at="ಕುನ್ನಮಂಗಲಂ ಸಂತೆ ಮತ್ತು ಗ್ರಾಮದಲ್ಲಿ",
+        drum_at="ಕುನ್ನಮಂಗಲಂ, ಕುನ್ನಮಂಗಲಂ ಸಂತೆ",
         goat_buyer="ಆಯಿಷಾ, ಚಾತಮಂಗಲಂ",
         buffalo_buyer="ಮಮ್ಮು, ಪತಿಮಂಗಲಂ",
     ),

@@ -111,7 +111,9 @@ async def settle(w: World, check: Checks) -> None:
     pair = await case_of(w.app, KNM_2)
     dues = dues_on(pair, w.app.deps.tariff("KNM"), AUCTION_ON)
     ledger = [line for line in await ledger_of(w.app, "KNM-GP") if line.case == KNM_2]
-    by_account = {line.account: line.amount for line in ledger}
+    by_account: dict[str, Money] = {}
+    for line in ledger:
+        by_account[line.account] = by_account.get(line.account, Money.zero()) + line.amount
     check.that(
         total([line.amount for line in ledger]) == pair.proceeds,
         "s.15(2), s.16",
@@ -119,12 +121,19 @@ async def settle(w: World, check: Checks) -> None:
         "to the paisa",
         ledger,
     )
+    fines_sent = [(line.provision, line.amount) for line in ledger if line.account == "fines"]
     check.that(
-        by_account.get("fines") == dues.of(DuesItem.FINE)
+        fines_sent
+        == [
+            ("s.16(1)", dues.of(DuesItem.FINE)),
+            ("s.17(1)", Money.zero() - dues.of(DuesItem.FINE)),
+        ]
+        and by_account.get("fund") == dues.of(DuesItem.FINE)
         and by_account.get("keeper_feeding") == dues.of(DuesItem.FEEDING)
         and by_account.get("sale_expenses") == _EXPENSES,
-        "s.15(2), s.16(1), s.16(2)",
-        "the fines go to the panchayat, the feeding charges to the keeper, the expenses met",
+        "s.15(2), s.16(1), s.16(2), s.17(1)",
+        "the fines go to the panchayat and on to its fund, the feeding charges to the keeper, "
+        "the expenses met",
         by_account,
     )
     surplus = pair.proceeds - dues.total
@@ -162,7 +171,9 @@ async def fund(w: World, check: Checks) -> None:
     pair = await case_of(w.app, KNM_2)
     ledger = [line for line in await ledger_of(w.app, "KNM-GP") if line.case == KNM_2]
     held = total([line.amount for line in ledger if line.account == "surplus_deposit"])
-    credited = total([line.amount for line in ledger if line.account == "fund"])
+    credited = total(
+        [line.amount for line in ledger if line.account == "fund" and line.on == str(credit_on)]
+    )
     check.that(
         pair.stage is Stage.CLOSED and credited == deposit and held == Money.zero(),
         "s.17(1)",

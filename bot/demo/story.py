@@ -7,7 +7,7 @@ import time
 from typing import TextIO
 
 from bot.clock import FixedClock
-from bot.demo import intake, sale
+from bot.demo import intake, refusal, sale
 from bot.demo.checks import Checks, DemoFailed
 from bot.demo.phrases import phrases
 from bot.demo.transcript import Transcript
@@ -27,6 +27,10 @@ _CHAPTERS = (
     sale.settle,
     sale.fund,
     sale.ledger,
+    refusal.refused_to_pay,
+    refusal.partial_sale,
+    refusal.refused_account,
+    refusal.disposal,
 )
 
 

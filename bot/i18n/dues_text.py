@@ -52,6 +52,11 @@ def dues_line(line: DuesLine, tr: Translator, kinds: KindMap | None = None) -> s
         "amount": money(line.amount, tr),
         "days": line.days,
     }
+    if line.amount.is_negative:
+        # TRANSLATORS: s.15(2), s.15(5) — in the settlement of a second sale: what the
+        # proceeds of the first sale already met (a negative amount).
+        met = tr.gettext("Met from the proceeds of the earlier sale (s.15(2)): %(amount)s")
+        return met % values
     if line.item is DuesItem.FINE:
         # TRANSLATORS: s.11 — one line of the dues: heads x fine per head = amount.
         return tr.gettext("Fine (s.11): %(cattle)s × %(rate)s = %(amount)s") % values

@@ -84,6 +84,14 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
     stage = case.stage
     if stage is Stage.IMPOUNDED:
         return report_steps(impounded, on, tr)
+    if stage is Stage.DEEMED_UNCLAIMED:
+        # TRANSLATORS: s.15(5), s.13(1) — the owner refused the account: the remaining
+        # cattle are unclaimed and are reported to the local authority next.
+        text = tr.gettext(
+            "Refused by the owner: deemed unclaimed (s.15(5)); report to the local authority "
+            "next (s.13(1))."
+        )
+        return (text,)
     if stage is Stage.REPORTED:
         # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed to the local authority; the
         # notice and the proclamation by beat of drum come next.

@@ -28,7 +28,9 @@ from bot.i18n.notice_html import notice_html
 from bot.i18n.render_account import account_sms, account_text, receipt_text
 from bot.i18n.render_deposit import (
     account_refused_reply,
+    claim_preferred_recorded,
     claim_recorded,
+    claim_rejected_recorded,
     deposit_outcome_recorded,
     deposit_register_text,
     fund_credited,
@@ -82,7 +84,9 @@ __all__ = [
     "case_voided",
     "cattle",
     "cite",
+    "claim_preferred_recorded",
     "claim_recorded",
+    "claim_rejected_recorded",
     "correction_recorded",
     "deposit_outcome_recorded",
     "deposit_recorded",

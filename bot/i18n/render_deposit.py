@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import day, head_count, money
+from bot.i18n.words_text import day, head_count, keyword, money
 from domain.case import (
     AccountRefused,
     Case,
+    ClaimPreferred,
+    ClaimRejected,
     CreditedToFund,
     DeliveredOnDeposit,
     DepositClaimed,
@@ -30,7 +32,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "account_refused_reply",
+    "claim_preferred_recorded",
     "claim_recorded",
+    "claim_rejected_recorded",
     "deposit_outcome_recorded",
     "deposit_register_text",
     "fund_credited",
@@ -74,6 +78,67 @@ def account_refused_reply(case: Case, tr: Translator) -> str:
     if case.heads_remaining:
         # TRANSLATORS: s.15(5) — the remaining cattle are dealt with as unclaimed cattle.
         lines.append(tr.gettext("%(heads)s are dealt with as unclaimed cattle (s.15(5)).") % values)
+        # TRANSLATORS: s.15(5), s.13 — the refused cattle go the way of unclaimed cattle:
+        # the keeper's report, the notice and the public auction; %(report)s is a command.
+        report = tr.gettext(
+            "The pound-keeper reports them with %(report)s (s.13(1)); the notice and the "
+            "public auction follow (s.13(2), s.13(3))."
+        )
+        lines.append(report % {"report": f"{keyword('report', tr.lang)} {case.number}"})
+        if _balance(case):
+            # TRANSLATORS: s.15(5), s.16(3) — the refused balance is held in deposit with
+            # the balance of the sale of the rest; the three months run from that sale.
+            held = tr.gettext(
+                "Send the balance of %(amount)s to the local authority to hold in deposit; "
+                "the three months for claims run from the settlement of the rest (s.16(3))."
+            )
+            lines.append(held % values)
+    return join(lines, sms=False)
+
+
+def claim_preferred_recorded(case: Case, tr: Translator) -> str:
+    """A claim to the deposit preferred, not yet established: no credit to the fund
+    until it is established or rejected (s.16(3))."""
+    event = case.last(ClaimPreferred)
+    if not isinstance(event, ClaimPreferred):
+        return case_line(case, tr)
+    values = {
+        "case": case.number,
+        "name": event.claimant,
+        "date": day(event.on, tr),
+        "amount": money(case.deposit_total, tr),
+        "claim": keyword("claim", tr.lang),
+        "reject": keyword("reject", tr.lang),
+    }
+    # TRANSLATORS: s.16(3) — a claim to the deposit was preferred in time; the deposit
+    # stays until it is established (CLAIM) or rejected (REJECT); command words kept.
+    text = tr.gettext(
+        "Case %(case)s: claim of %(name)s to the deposit of %(amount)s preferred on "
+        "%(date)s (s.16(3)). Nothing goes to the fund until it is established (%(claim)s) "
+        "or rejected (%(reject)s)."
+    )
+    return text % values
+
+
+def claim_rejected_recorded(case: Case, tr: Translator) -> str:
+    """The claim pending was not established; the deposit stays held (s.16(3))."""
+    event = case.last(ClaimRejected)
+    if not isinstance(event, ClaimRejected):
+        return case_line(case, tr)
+    values = {"case": case.number, "ref": event.reference, "date": day(event.on, tr)}
+    # TRANSLATORS: s.16(3) — the claim preferred to the deposit was rejected.
+    text = tr.gettext(
+        "Case %(case)s: the claim to the deposit was rejected on %(date)s (ref. %(ref)s; "
+        "s.16(3)). The deposit stays held."
+    )
+    lines = [text % values]
+    if case.deposited_on is not None:
+        until = {"until": day(deposit_window_end(case.deposited_on), tr)}
+        # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund.
+        more = tr.gettext(
+            "Claims may be preferred until %(until)s; after that it goes to the fund (s.17(1))."
+        )
+        lines.append(more % until)
     return join(lines, sms=False)
 
 
@@ -85,7 +150,7 @@ def claim_recorded(case: Case, tr: Translator) -> str:
     values = {
         "case": case.number,
         "name": event.claimant,
-        "amount": money(_balance(case), tr),
+        "amount": money(case.deposit_total, tr),
         "preferred": day(event.preferred_on, tr),
         "ref": event.reference,
         "date": day(event.on, tr),
@@ -125,18 +190,19 @@ def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
     amount = deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero()
     values = {"case": case.number, "amount": money(amount, tr), "ref": event.reference}
     if event.returned:
-        # TRANSLATORS: s.14, s.19 — the complaint of illegal seizure was upheld: the
-        # deposit goes back to the owner.
+        # TRANSLATORS: s.14, s.19 — the seizure was found illegal: the deposit goes back
+        # to the owner.
         text = tr.gettext(
-            "Case %(case)s: the complaint was upheld; return the deposit of %(amount)s to "
-            "the owner (ref. %(ref)s; s.14, s.19). The case is closed."
+            "Case %(case)s: the seizure was found illegal; refund the deposit of %(amount)s "
+            "to the owner (ref. %(ref)s; s.14, s.19). The case is closed."
         )
     else:
-        # TRANSLATORS: s.14, s.19 — no complaint, or it failed: the deposit pays the
-        # fines and charges.
+        # TRANSLATORS: s.14, s.19, s.17(1), s.16(2) — the seizure was upheld: the deposit
+        # pays the fines (to the fund) and the feeding charges (to the pound-keeper).
         text = tr.gettext(
-            "Case %(case)s: the deposit of %(amount)s is applied to the fines and charges "
-            "(ref. %(ref)s; s.14, s.19). The case is closed."
+            "Case %(case)s: the seizure was upheld; the deposit of %(amount)s is applied as "
+            "the fines, to the fund (s.17(1)), and the feeding charges, to the pound-keeper "
+            "(s.16(2)) (ref. %(ref)s; s.14, s.19). The case is closed."
         )
     return text % values
 
@@ -163,14 +229,23 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
         line = tr.gettext(
             "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
         )
-        if today > entry.window_end:
+        if entry.pending is not None:
+            claim = {"name": entry.pending.claimant, "date": day(entry.pending.on, tr)}
+            # TRANSLATORS: s.16(3) — a claim preferred on the date, not yet decided: the
+            # deposit may not go to the fund meanwhile.
+            pending = tr.gettext("Claim of %(name)s pending since %(date)s (s.16(3)).")
+            text = f"{line % values} {pending % claim}"
+        elif today > entry.window_end:
             # TRANSLATORS: s.16(3), s.17(1) — one line of the register once the three
             # months are over: the day claims ended; it is to be credited to the fund.
             line = tr.gettext(
                 "%(case)s: %(amount)s, in deposit since %(deposited)s; claims ended on "
                 "%(until)s: credit it to the fund, lawful since %(from)s (s.17(1))."
             )
-        lines.append(line % values)
+            text = line % values
+        else:
+            text = line % values
+        lines.append(text)
     held = money(total([e.amount for e in entries]), tr)
     # TRANSLATORS: s.16(3) — the total held in deposit.
     lines.append(tr.gettext("Total held: %(total)s.") % {"total": held})

@@ -117,11 +117,14 @@ _KEEPER: Final[dict[str, tuple[_Text, _Text]]] = {
 
 _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     "notice": (
-        # TRANSLATORS: HELP — keep AT and the brackets; translate the words in <>.
-        lambda tr: tr.gettext("<case> [AT <place>, <place>]"),
-        # TRANSLATORS: HELP — s.13(2): NOTICE records the notice and the proclamation.
+        # TRANSLATORS: HELP — keep AT, ON and the brackets; translate the words in <>.
+        lambda tr: tr.gettext("<case> [AT <village>, <market place>] [ON <date>]"),
+        # TRANSLATORS: HELP — s.13(2): NOTICE alone prints the notice; with AT or ON it
+        # records the notice and the proclamation in the village and the market place
+        # (the configured ones when not named).
         lambda tr: tr.gettext(
-            "notice posted, and proclaimed by beat of drum at the places (s.13(2))"
+            "the notice to print; with AT or ON: posted, and proclaimed by beat of drum in "
+            "the village and the market place (s.13(2))"
         ),
     ),
     "auction": (
@@ -150,6 +153,16 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
         # TRANSLATORS: HELP — s.13(3): UNSOLD records heads offered and not sold.
         lambda tr: tr.gettext("heads of a lot offered and not sold (s.13(3))"),
     ),
+    "dispose": (
+        # TRANSLATORS: HELP — keep BY, REF, HOW, ON and the brackets; translate the words
+        # in <>.
+        lambda tr: tr.gettext(
+            "<case> <lot> <heads> [<proceeds>] BY <who ordered> REF <order> [HOW <manner>]"
+        ),
+        # TRANSLATORS: HELP — s.13(3) proviso: DISPOSE records another manner of disposal
+        # by the Director's order.
+        lambda tr: tr.gettext("heads disposed of otherwise, by order (s.13(3) proviso)"),
+    ),
     "settle": (
         lambda tr: tr.gettext("<case> <expenses>"),
         # TRANSLATORS: HELP — s.15(2), s.16: SETTLE closes the sale and its money.
@@ -167,6 +180,28 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
         lambda tr: tr.gettext("<case>"),
         # TRANSLATORS: HELP — s.15(5): NORECEIPT records the owner's refusal.
         lambda tr: tr.gettext("the owner refused the cattle and the balance (s.15(5))"),
+    ),
+    "outcome": (
+        # TRANSLATORS: HELP — keep UPHELD, ILLEGAL, REF and ON; translate the words in <>.
+        lambda tr: tr.gettext("<case> UPHELD|ILLEGAL REF <reference> [ON dd-mm-yyyy]"),
+        # TRANSLATORS: HELP — s.14, s.19: OUTCOME records what became of a deposit.
+        lambda tr: tr.gettext(
+            "the seizure upheld (deposit applied to the dues) or illegal (refunded) (s.14, s.19)"
+        ),
+    ),
+    "claimed": (
+        # TRANSLATORS: HELP — keep BY, ON and dd-mm-yyyy; translate the words in <>.
+        lambda tr: tr.gettext("<case> BY <name> [ON dd-mm-yyyy]"),
+        # TRANSLATORS: HELP — s.16(3): CLAIMED records a claim preferred, not yet decided.
+        lambda tr: tr.gettext(
+            "a claim to the deposit preferred: no credit to the fund until decided (s.16(3))"
+        ),
+    ),
+    "reject": (
+        # TRANSLATORS: HELP — keep REF; translate the words in <>.
+        lambda tr: tr.gettext("<case> REF <reference>"),
+        # TRANSLATORS: HELP — s.16(3): REJECT records a claim not established.
+        lambda tr: tr.gettext("the claim pending was not established (s.16(3))"),
     ),
     "claim": (
         # TRANSLATORS: HELP — keep BY, REF, ON and dd-mm-yyyy; translate the words in <>.

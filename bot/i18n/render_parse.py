@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword
+from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 from bot.words import FIELDS
 
@@ -67,6 +67,15 @@ def examples(tr: Translator) -> dict[str, str]:
     return {
         "correct": correct % words,
         "void": void % words,
+        "dispose": (
+            f"{keyword('dispose', lang)} {_CASE} 1 1 {connective('by', 'en')} Director "
+            f"{connective('ref', lang)} DO-4/2026"
+        ),
+        "outcome": (
+            f"{keyword('outcome', lang)} {_CASE} {outcome_word('upheld', lang)} "
+            f"{connective('ref', lang)} CC-12/2026"
+        ),
+        "reject": f"{keyword('reject', lang)} {_CASE} {connective('ref', lang)} 14/2026",
         "dues": f"{keyword('dues', lang)} {_CASE}",
         "help": keyword("help", lang),
         "lang": f"{keyword('lang', lang)} ml",
@@ -189,6 +198,21 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "unknown_field": lambda tr: tr.gettext(
         "'%(word)s' is not a fact of the seizure report. Correct one of: %(fields)s (s.7)."
     ),
+    # TRANSLATORS: s.13(3) proviso — DISPOSE without who ordered it (BY) or the order's
+    # reference (REF).
+    "missing_order": lambda tr: tr.gettext(
+        "Name who ordered the disposal and the order's reference, like %(example)s "
+        "(s.13(3) proviso)."
+    ),
+    # TRANSLATORS: s.14, s.19 — OUTCOME without UPHELD or ILLEGAL, or without REF.
+    "missing_outcome": lambda tr: tr.gettext(
+        "Say whether the seizure was upheld or found illegal, with the reference, like "
+        "%(example)s (s.14, s.19)."
+    ),
+    # TRANSLATORS: s.16(3) — REJECT without the reference of the decision.
+    "missing_reference": lambda tr: tr.gettext(
+        "Give the reference of the decision, like %(example)s (s.16(3))."
+    ),
 }
 
 #: The codes ``bot.commands.ParseError`` raises.
@@ -213,6 +237,9 @@ _EXAMPLE: Final = {
     "missing_person": "receipt",
     "missing_reason": "correct",
     "unknown_field": "correct",
+    "missing_order": "dispose",
+    "missing_outcome": "outcome",
+    "missing_reference": "reject",
 }
 
 #: The codes of a telephone number that is not a valid mobile number (``bot.phones``).

@@ -89,6 +89,13 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
     if how == "sold":
         # TRANSLATORS: s.13(3), s.15(1) — every head was sold by public auction.
         return tr.gettext("The cattle were sold by public auction (s.13(3), s.15(1)).")
+    if how == "partly_sold" and case is not None and case.deemed_unclaimed:
+        # TRANSLATORS: s.15(5), s.13(3) — part were sold; the owner refused the rest,
+        # which are sold by public auction as unclaimed cattle.
+        return tr.gettext(
+            "Part of the cattle were sold by public auction (s.15(1)); the owner refused "
+            "the rest, which are sold as unclaimed cattle (s.15(5), s.13(3))."
+        )
     if how == "partly_sold":
         # TRANSLATORS: s.15(1), s.15(3) — only as many as needed were sold; the rest are
         # delivered to the owner.
@@ -128,6 +135,14 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
         # TRANSLATORS: s.14 — delivered to the owner who deposited the dues while
         # disputing the seizure.
         text = tr.gettext("Delivered to the owner on a deposit, the seizure being disputed (s.14).")
+        return [text]
+    if stage is Stage.DEEMED_UNCLAIMED:
+        # TRANSLATORS: s.15(5), s.13(1) — the owner refused the remaining cattle and the
+        # account: they are unclaimed, and are reported, noticed and auctioned.
+        text = tr.gettext(
+            "The owner refused the remaining cattle: they are deemed unclaimed (s.15(5)) "
+            "and will be reported, noticed and sold by public auction (s.13)."
+        )
         return [text]
     if stage is Stage.REPORTED:
         # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed; notice and proclamation next.

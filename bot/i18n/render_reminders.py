@@ -76,10 +76,10 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
             "Case %(case)s: the last day to complain of the seizure is %(date)s (s.19)."
         ),
         # TRANSLATORS: s.19, s.14 — the time to complain is over: record what became of
-        # the deposit.
+        # the deposit; %(command)s is the OUTCOME command.
         lambda tr: tr.gettext(
             "OVERDUE: case %(case)s: the time to complain of the seizure ended on %(date)s "
-            "(s.19). Record what became of the deposit (s.14)."
+            "(s.19). Record what became of the deposit (s.14): %(command)s."
         ),
     ),
     DeadlineKind.DEPOSIT_WINDOW_ENDS: (
@@ -105,6 +105,19 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
             "from %(date)s (s.17(1)). Send %(command)s."
         ),
     ),
+    DeadlineKind.CLAIM_PENDING: (
+        # TRANSLATORS: s.16(3) — a claim to the deposit was preferred in time and is not
+        # decided; the three months are over. %(command)s: the CLAIM and REJECT words.
+        lambda tr: tr.gettext(
+            "Case %(case)s: a claim to the deposit is pending; from %(date)s record it "
+            "established or rejected (s.16(3)): %(command)s."
+        ),
+        # TRANSLATORS: s.16(3) — the same, the day has passed.
+        lambda tr: tr.gettext(
+            "OVERDUE: case %(case)s: the claim to the deposit pending since before %(date)s "
+            "is not decided (s.16(3)). Send %(command)s."
+        ),
+    ),
 }
 
 # The command a reminder tells the person to send.
@@ -113,12 +126,13 @@ _COMMAND: Final = {
     DeadlineKind.NOTICE_DUE: "notice",
     DeadlineKind.AUCTION_LAWFUL: "auction",
     DeadlineKind.AUCTION_DAY: "sold",
-    DeadlineKind.COMPLAINT_WINDOW_ENDS: "dues",
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: "outcome",
     DeadlineKind.DEPOSIT_WINDOW_ENDS: "claim",
     DeadlineKind.CREDIT_TO_FUND: "fund",
+    DeadlineKind.CLAIM_PENDING: "claim",
 }
 
-_WITH_CASE: Final = frozenset({"report", "notice", "fund"})
+_WITH_CASE: Final = frozenset({"report", "notice", "fund", "outcome"})
 
 
 def _command(kind: DeadlineKind, case_number: str, lang: str) -> str:
@@ -126,6 +140,8 @@ def _command(kind: DeadlineKind, case_number: str, lang: str) -> str:
     word = keyword(name, lang)
     if kind is DeadlineKind.AUCTION_DAY:
         return f"{word} / {keyword('unsold', lang)}"
+    if kind is DeadlineKind.CLAIM_PENDING:
+        return f"{word} / {keyword('reject', lang)} {case_number}"
     return f"{word} {case_number}" if name in _WITH_CASE else word
 
 
@@ -173,6 +189,8 @@ _LABELS: Final[dict[DeadlineKind, Callable[[Translator], str]]] = {
     DeadlineKind.DEPOSIT_WINDOW_ENDS: lambda tr: tr.gettext("last day for claims to the deposit"),
     # TRANSLATORS: s.17(1) — a line of the morning digest.
     DeadlineKind.CREDIT_TO_FUND: lambda tr: tr.gettext("credit to the fund"),
+    # TRANSLATORS: s.16(3) — a line of the morning digest: a claim to decide.
+    DeadlineKind.CLAIM_PENDING: lambda tr: tr.gettext("claim to the deposit to decide"),
 }
 
 

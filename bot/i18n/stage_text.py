@@ -46,6 +46,12 @@ _SENTENCES: Final[dict[Stage, Callable[[Translator], str]]] = {
     Stage.ACCOUNT_DUE: lambda tr: tr.gettext(
         "The sale was settled on %(date)s; the account awaits the owner (s.15(3))."
     ),
+    # TRANSLATORS: s.15(5) — why a step is refused: the owner refused the account and the
+    # cattle left are deemed unclaimed (they go the s.13 way: report, notice, auction).
+    Stage.DEEMED_UNCLAIMED: lambda tr: tr.gettext(
+        "The owner refused the account on %(date)s: the cattle left are deemed unclaimed "
+        "(s.15(5))."
+    ),
     # TRANSLATORS: s.16(3) — why a step is refused: the balance is held in deposit.
     Stage.IN_DEPOSIT: lambda tr: tr.gettext(
         "The balance of the sale is held in deposit since %(date)s (s.16(3))."

@@ -16,7 +16,7 @@ from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.words import CONNECTIVES, FIELDS, KEYWORDS
+from bot.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from domain.case import Lot
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
@@ -38,6 +38,7 @@ __all__ = [
     "kind_count",
     "moment",
     "money",
+    "outcome_word",
 ]
 
 #: What names the kinds: ``domain.kinds.Kinds`` or any mapping of code to Kind.
@@ -193,4 +194,10 @@ def connective(name: str, lang: str) -> str:
 def field_word(name: str, lang: str) -> str:
     """The word of a seizure fact in a CORRECT line (CATTLE, PLACE, ...) in ``lang``."""
     words = FIELDS[name]
+    return (words.get(lang) or words["en"])[0]
+
+
+def outcome_word(name: str, lang: str) -> str:
+    """The word for an OUTCOME (``upheld``, ``illegal``) in ``lang``."""
+    words = OUTCOMES[name]
     return (words.get(lang) or words["en"])[0]

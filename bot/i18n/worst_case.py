@@ -174,7 +174,7 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
 
     opened = Case.open(CASE_NUMBER, seizure(tr, start, where), DEFAULT_KINDS, start)
     reported = opened.apply(ReportedUnclaimed(on=on(8)), _FAR)
-    posted = NoticePosted(on=on(9), office=where.place, proclaimed_at=(where.place,))
+    posted = NoticePosted(on=on(9), office=where.place, proclaimed_at=(where.place, where.place))
     noticed = reported.apply(posted, _FAR)
     fixed = noticed.apply(AuctionScheduled(on=on(9), auction_on=on(17), place=where.place), _FAR)
     refused = opened.apply(OwnerRefusedToPay(on=on(1)), _FAR)
@@ -205,7 +205,7 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
         "selling": Stop(selling, on(16)),
         "account due": Stop(owed, on(16), owed_account),
         "in deposit, unclaimed": Stop(held, on(17), held_account),
-        "in deposit, account refused": Stop(
+        "account refused, the rest unclaimed": Stop(
             owed.apply(AccountRefused(on=on(18)), _FAR), on(18), owed_account
         ),
         "closed, receipt given": Stop(

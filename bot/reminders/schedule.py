@@ -56,6 +56,9 @@ def series_of(kind: DeadlineKind, due_on: date, who: Role) -> tuple[Series, ...]
     - s.16(3) / s.17(1): the officers, when the three months of a deposit have ended and
       the surplus may be credited to the fund. The end of the window itself
       (``DEPOSIT_WINDOW_ENDS``) gives no separate reminder: it is the day before.
+      While a claim preferred in time is pending, the officers are reminded on that day
+      to record it established (CLAIM) or rejected (REJECT) instead.
+    - s.15(5): cattle of a refused account are reported as unclaimed: as s.13(1).
     """
     officers, keeper = Audience.OFFICERS, Audience.KEEPER
     match kind:
@@ -65,7 +68,7 @@ def series_of(kind: DeadlineKind, due_on: date, who: Role) -> tuple[Series, ...]
             return (Series(officers, due_on + _DAY, True),)
         case DeadlineKind.AUCTION_LAWFUL:
             return (Series(officers, due_on - _DAY, False), Series(officers, due_on, False))
-        case DeadlineKind.AUCTION_DAY | DeadlineKind.CREDIT_TO_FUND:
+        case DeadlineKind.AUCTION_DAY | DeadlineKind.CREDIT_TO_FUND | DeadlineKind.CLAIM_PENDING:
             return (Series(officers, due_on, False),)
         case DeadlineKind.COMPLAINT_WINDOW_ENDS if who is Role.OFFICER:
             return (Series(officers, due_on + _DAY, False),)

@@ -8,6 +8,7 @@ from datetime import date
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_keeper, require_officer
+from bot.services.fund import fines_to_fund
 from bot.store.tx import LoadedCase, Tx
 from domain.case import (
     Case,
@@ -136,8 +137,8 @@ async def record_payment(
 ) -> Recorded:
     """The owner paid the fines and charges and took the cattle (s.12).
 
-    The fines go to the local authority's fund (s.17(1)); the feeding charges the
-    pound-keeper retains (s.16(2)).
+    The fines are received (s.12) and credited to the local authority's fund
+    (s.17(1)); the feeding charges the pound-keeper retains (s.16(2)).
     """
     loaded = await tx.load_case(number, for_update=True)
     require_keeper(caller, loaded.pound)
@@ -149,7 +150,7 @@ async def record_payment(
     (event_row,) = await tx.append_events(loaded, after, caller)
     authority = deps.authority_of(loaded.pound)
     for account, item, provision in (
-        ("fines", DuesItem.FINE, "s.17(1)"),
+        ("fines", DuesItem.FINE, "s.12"),
         ("keeper_feeding", DuesItem.FEEDING, "s.16(2)"),
     ):
         amount = dues.of(item)
@@ -163,6 +164,9 @@ async def record_payment(
                 provision=provision,
                 on=day,
             )
+    fines_to_fund(
+        tx, authority=authority, loaded=loaded, event_row=event_row, amount=dues.fines, on=day
+    )
     await tx.record_payment(loaded, event_row, "payment", dues.total, day)
     return Recorded(LoadedCase(loaded.row, after), dues)
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import select
 
 from bot.caller import OFFICER, Caller
+from bot.config import Authority
 from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_officer
+from bot.services.fund import fines_to_fund
 from bot.services.keeper import Recorded
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
@@ -18,6 +21,9 @@ from domain.buyers import BarredMatch, KnownPerson, barred_match
 from domain.case import (
     AuctionScheduled,
     Case,
+    ClaimPreferred,
+    ClaimRejected,
+    DeliveredOnDeposit,
     DepositOutcome,
     NoticePosted,
     Person,
@@ -27,10 +33,11 @@ from domain.case import (
     fund_credit_from,
 )
 from domain.deadlines import Deadline, Role, deadlines
-from domain.dues import DuesItem, dues_on
+from domain.dues import dues_on
 from domain.money import Money
 from domain.sale import (
     Account,
+    Payee,
     SaleProgress,
     Settlement,
     account_for,
@@ -40,8 +47,8 @@ from domain.sale import (
     establish_claim,
     offer_lot,
     refuse_account,
+    round_settlements,
     sale_progress,
-    settle,
     settle_or_state_expenses,
 )
 
@@ -56,8 +63,11 @@ __all__ = [
     "deadlines_due",
     "deposit_register",
     "ledger",
+    "proclamation_places",
     "record_account_delivered",
     "record_account_refused",
+    "record_claim_preferred",
+    "record_claim_rejected",
     "record_deposit_outcome",
     "record_lot",
     "record_notice",
@@ -81,6 +91,30 @@ async def _apply(tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase, after: 
     )
 
 
+def proclamation_places(authority: Authority, given: tuple[str, ...]) -> tuple[str, ...]:
+    """s.13(2): the beat of drum is "in the village and in the market place nearest to
+    the place of seizure": both, whatever the officer named; the authority's configured
+    village and market place stand for the one not named. One place named is the
+    village, unless it is the configured market place."""
+    named = tuple(p for p in (g.strip() for g in given) if p)
+    if named and _same_place(", ".join(named), authority.market_place):
+        named = (authority.market_place,)  # the configured name may itself hold a comma
+    if len(named) >= 2:
+        return named
+    if not named:
+        return tuple(p for p in (authority.village, authority.market_place) if p.strip())
+    if _same_place(named[0], authority.market_place):
+        return tuple(p for p in (authority.village, named[0]) if p.strip())
+    return tuple(p for p in (named[0], authority.market_place) if p.strip())
+
+
+def _same_place(a: str, b: str) -> bool:
+    """Two spellings of a place, ignoring case and punctuation."""
+    return " ".join(re.split(r"[\W_]+", a.casefold())).strip() == (
+        " ".join(re.split(r"[\W_]+", b.casefold())).strip()
+    )
+
+
 async def record_notice(
     tx: Tx,
     deps: Deps,
@@ -91,11 +125,14 @@ async def record_notice(
     office: str | None = None,
     on: date | None = None,
 ) -> Recorded:
-    """The notice was affixed at the office and proclaimed by beat of drum (s.13(2))."""
+    """The notice was affixed at the office and proclaimed by beat of drum in the village
+    and at the market place (s.13(2))."""
     loaded, authority = await _load_for_officer(tx, deps, caller, number)
-    where = office or deps.config.authorities[authority].office_address
+    config = deps.config.authorities[authority]
+    where = office or config.office_address
     today = deps.today()
-    event = NoticePosted(on=on or today, office=where, proclaimed_at=proclaimed_at)
+    places = proclamation_places(config, proclaimed_at)
+    event = NoticePosted(on=on or today, office=where, proclaimed_at=places)
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 
@@ -274,6 +311,8 @@ async def settle_sale(
             provision=part.provision,
             on=day,
         )
+    fines = settlement.to(Payee.LOCAL_AUTHORITY)
+    fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
     await tx.record_settlement(loaded, event_row, settlement, day)
     recorded = Recorded(LoadedCase(loaded.row, after), settlement.dues)
     return Settled(recorded, settlement, account_for(after, settlement, day))
@@ -284,12 +323,8 @@ def account_of(deps: Deps, case: Case) -> tuple[Settlement, Account] | None:
     closed = case.last(SaleClosed)
     if not isinstance(closed, SaleClosed):
         return None
-    settlement = settle(
-        case.proceeds,
-        dues_on(case, deps.tariff(case.seizure.pound), closed.on),
-        closed.owner_appeared,
-        deps.config.deduction_order,
-    )
+    tariff = deps.tariff(case.seizure.pound)
+    settlement = round_settlements(case, tariff, deps.config.deduction_order)[-1]
     return settlement, account_for(case, settlement, closed.on)
 
 
@@ -312,7 +347,8 @@ async def record_account_refused(
     day = on or today
     after = refuse_account(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    balance = after.deposited_on and balance_of(after)
+    closed = after.last(SaleClosed)
+    balance = closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
     if balance:
         event_row = await tx.last_event_row(loaded)
         for account, sign in (("owner_balance", -1), ("surplus_deposit", 1)):
@@ -329,7 +365,11 @@ async def record_account_refused(
 
 
 def balance_of(case: Case) -> Money:
-    """The balance of a settled sale: to the owner (s.15(3)) or in deposit (s.16(3))."""
+    """What the case put into deposit (s.16(3)), every round of sale together (s.15(5));
+    before any went into deposit, the balance of the last settlement (s.15(3))."""
+    held = case.deposit_total
+    if held:
+        return held
     closed = case.last(SaleClosed)
     return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
 
@@ -341,18 +381,22 @@ async def claim_deposit(
     number: str,
     *,
     claimant: str,
-    preferred_on: date,
+    preferred_on: date | None,
     reference: str,
     on: date | None = None,
 ) -> Recorded:
-    """A claim to the deposit, preferred within three months, established (s.16(3))."""
+    """A claim to the deposit, preferred within three months, established (s.16(3)).
+
+    Without a day it was preferred: that of the claim pending, else the day established.
+    """
     loaded, authority = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
+    pending = loaded.case.pending_claim
     after = establish_claim(
         loaded.case,
         claimant=claimant,
-        preferred_on=preferred_on,
+        preferred_on=preferred_on or (pending.on if pending else day),
         reference=reference,
         on=day,
         today=today,
@@ -401,39 +445,65 @@ async def record_deposit_outcome(
     reference: str,
     on: date | None = None,
 ) -> Recorded:
-    """What became of a s.14 deposit after the s.19 proceedings (returned or applied)."""
+    """What became of a s.14 deposit after the s.19 proceedings.
+
+    The seizure found illegal (``returned``): the deposit is refunded to the owner.
+    The seizure upheld: the Act is silent; poundbot's stated policy (README,
+    configuration) applies the deposit as what it was taken for, the fines (to the
+    local authority's fund, s.17(1)) and the feeding charges (to the keeper, s.16(2)).
+    """
     loaded, authority = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = loaded.case.apply(DepositOutcome(on=day, returned=returned, reference=reference), today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    deposited = await tx.deposit_amount(loaded)
+    made = loaded.case.last(DeliveredOnDeposit)
+    deposited = made.deposited if isinstance(made, DeliveredOnDeposit) else Money.zero()
     event_row = await tx.last_event_row(loaded)
-    tx.ledger(
-        authority=authority,
-        loaded=loaded,
-        event_row=event_row,
-        account="protest_deposit",
-        amount=-deposited.paise,
-        provision="s.14",
-        on=day,
-    )
-    if not returned:
-        dues = dues_on(loaded.case, deps.tariff(loaded.pound), loaded.case.last_event_on)
-        for account, item, provision in (
-            ("fines", DuesItem.FINE, "s.17(1)"),
-            ("keeper_feeding", DuesItem.FEEDING, "s.16(2)"),
-        ):
-            tx.ledger(
-                authority=authority,
-                loaded=loaded,
-                event_row=event_row,
-                account=account,
-                amount=dues.of(item).paise,
-                provision=provision,
-                on=day,
-            )
+
+    def post(account: str, amount: Money, provision: str) -> None:
+        tx.ledger(
+            authority=authority,
+            loaded=loaded,
+            event_row=event_row,
+            account=account,
+            amount=amount.paise,
+            provision=provision,
+            on=day,
+        )
+
+    post("protest_deposit", Money.zero() - deposited, "s.14")
+    if returned:
+        post("owner_refund", deposited, "s.19")
+        return recorded
+    assert isinstance(made, DeliveredOnDeposit)
+    fines = min(dues_on(loaded.case, deps.tariff(loaded.pound), made.on).fines, deposited)
+    post("fines", fines, "s.14")
+    fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
+    if deposited - fines:
+        post("keeper_feeding", deposited - fines, "s.16(2)")
     return recorded
+
+
+async def record_claim_preferred(
+    tx: Tx, deps: Deps, caller: Caller, number: str, *, claimant: str, on: date | None = None
+) -> Recorded:
+    """A claim to the deposit preferred within three months, not yet established: the
+    deposit is not credited to the fund while it is pending (s.16(3))."""
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
+    today = deps.today()
+    event = ClaimPreferred(on=on or today, claimant=claimant)
+    return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
+
+
+async def record_claim_rejected(
+    tx: Tx, deps: Deps, caller: Caller, number: str, *, reference: str, on: date | None = None
+) -> Recorded:
+    """The claim pending to the deposit was not established (s.16(3))."""
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
+    today = deps.today()
+    event = ClaimRejected(on=on or today, reference=reference)
+    return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +515,7 @@ class DepositEntry:
     deposited_on: date
     window_end: date
     credit_from: date
+    pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
 
 
 async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEntry]:
@@ -463,6 +534,7 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
                 deposited,
                 deposit_window_end(deposited),
                 fund_credit_from(deposited),
+                loaded.case.pending_claim,
             )
         )
     return out

@@ -34,6 +34,8 @@ EVENT_TYPES: dict[str, type[c.Event]] = {
         c.AccountDelivered,
         c.AccountRefused,
         c.DepositClaimed,
+        c.ClaimPreferred,
+        c.ClaimRejected,
         c.CreditedToFund,
     )
 }

@@ -206,17 +206,18 @@ class SaleLot(Base):
 
 
 class SettlementRow(Base):
-    """The settled money of a sale (s.15(2), s.16)."""
+    """The settled money of a sale (s.15(2), s.16); a case refused by its owner after a
+    first sale is settled a second time when the rest are sold as unclaimed (s.15(5))."""
 
     __tablename__ = "settlements"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), unique=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
     on: Mapped[date] = mapped_column(Date)
     proceeds_paise: Mapped[int] = mapped_column(BigInteger)
     dues_paise: Mapped[int] = mapped_column(BigInteger)
     unmet_paise: Mapped[int] = mapped_column(BigInteger)
     balance_paise: Mapped[int] = mapped_column(BigInteger)
-    event_id: Mapped[int] = mapped_column(ForeignKey("case_events.id"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("case_events.id"), unique=True)
 
 
 class LedgerEntry(Base):

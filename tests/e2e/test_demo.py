@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from bot.cli import main
-from bot.demo import sale
+from bot.demo import refusal, sale
 from bot.demo.story import run
 
 #: The header of each statutory step, by provision.
@@ -25,23 +25,34 @@ HEADERS = {
     "s.15(2), s.16": "── s.15(2), s.16 settlement",
     "s.16(3)": "── s.16(3) three months in deposit",
     "s.17(1)": "── s.17(1) the unclaimed proceeds are credited to the fund",
+    # The second story: owners who refuse to pay.
+    "s.15(1) refusal": "── s.15(1) owners who refuse to pay: two cows each",
+    "s.15(1) necessary": "── s.15(1) as many sold as necessary: one cow of each",
+    "s.15(4)": "── s.15(3), s.15(4) KNM-3: the rest go back to the owner",
+    "s.15(5)": "── s.15(5) KNM-4: the owner refuses the account; the cow is unclaimed",
+    "s.13 again": "── s.13(1), s.13(2) KNM-4: the refused cow reported and noticed",
+    "s.13(3) proviso": "── s.13(3) proviso KNM-4: unsold, disposed of by the Director's order",
 }
 LEDGER = [
-    ("2026-03-03", "KNM-1", "fines", "750.00", "s.17(1)"),
+    ("2026-03-03", "KNM-1", "fines", "750.00", "s.12"),
     ("2026-03-03", "KNM-1", "keeper_feeding", "361.50", "s.16(2)"),
+    ("2026-03-03", "KNM-1", "fines", "-750.00", "s.17(1)"),
+    ("2026-03-03", "KNM-1", "fund", "750.00", "s.17(1)"),
     ("2026-03-18", "KNM-2", "sale_expenses", "500.00", "s.15(2)"),
     ("2026-03-18", "KNM-2", "keeper_feeding", "2700.00", "s.16(2)"),
     ("2026-03-18", "KNM-2", "fines", "700.00", "s.16(1)"),
     ("2026-03-18", "KNM-2", "surplus_deposit", "14900.00", "s.16(3)"),
+    ("2026-03-18", "KNM-2", "fines", "-700.00", "s.17(1)"),
+    ("2026-03-18", "KNM-2", "fund", "700.00", "s.17(1)"),
     ("2026-06-19", "KNM-2", "surplus_deposit", "-14900.00", "s.17(1)"),
     ("2026-06-19", "KNM-2", "fund", "14900.00", "s.17(1)"),
 ]
 TOTALS = {
-    "fines": "1450.00",
+    "fines": "0.00",
     "keeper_feeding": "3061.50",
     "sale_expenses": "500.00",
     "surplus_deposit": "0.00",
-    "fund": "14900.00",
+    "fund": "16350.00",
     "all accounts": "19911.50",
 }
 
@@ -49,7 +60,7 @@ TOTALS = {
 def assert_the_whole_story(output: str) -> None:
     for provision, header in HEADERS.items():
         assert header in output, provision
-    for number in ("KNM-1", "KNM-2"):
+    for number in ("KNM-1", "KNM-2", "KNM-3", "KNM-4"):
         assert number in output
     ledger = output[output.index("── Ledger of KNM-GP") :]
     rows = [tuple(line.split()) for line in ledger.splitlines() if line.startswith("2026-")]
@@ -85,7 +96,32 @@ def test_the_demo_in_english_runs_the_act_from_intake_to_the_fund_and_exits_0(
         ("Mon 16 Mar 2026 08:00", "OFFICER"),
         ("Wed 18 Mar 2026 08:00", "OFFICER"),
         ("Fri 19 Jun 2026 08:00", "OFFICER"),
+        # The second story: the owners' auction day (two cases), the report of the cow
+        # the owner refused (s.15(5), s.13(1)), and its auction day.
+        ("Fri 26 Jun 2026 08:00", "OFFICER"),
+        ("Fri 26 Jun 2026 08:00", "OFFICER"),
+        ("Tue 30 Jun 2026 08:00", "KEEPER"),
+        ("Wed 08 Jul 2026 08:00", "OFFICER"),
     ]
+    for line in (
+        "OFFICER → poundbot: /noreceipt KNM-4",
+        "they are deemed unclaimed (s.15(5))",
+        "OFFICER → poundbot: /dispose KNM-4 1 1 1500 BY Director REF DO-4/2026 HOW goshala",
+        "(s.13(3) proviso)",
+        "Case KNM-4: sale settled; proceeds ₹1,500 (s.15(2))",
+    ):
+        assert line in output
+
+
+async def test_a_sale_that_does_not_meet_the_dues_fails_the_second_story_and_exits_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(refusal, "_PRICE", "100")  # no balance for the owner (s.15(3))
+    out = io.StringIO()
+    assert await run("en", out) == 1
+    output = out.getvalue()
+    assert "✗ CHECK FAILED (s.15(1), s.15(2), s.16(1), s.17(1), s.15(3)): KNM-3" in output
+    assert "exit status 1" in output
 
 
 async def test_the_demo_in_malayalam_speaks_malayalam_and_leaves_nothing_running() -> None:

@@ -22,7 +22,16 @@ from bot.store import sqlite_inline
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow
 from domain.calendar import LOCAL_TZ
-from tests.e2e.sms_harness import FROM, KEEPER_PHONE, PUBLIC_URL, SID, TOKEN, SmsRig, sms_rig
+from tests.e2e.sms_harness import (
+    FROM,
+    KEEPER_PHONE,
+    OFFICER_PHONE,
+    PUBLIC_URL,
+    SID,
+    TOKEN,
+    SmsRig,
+    sms_rig,
+)
 
 OWNER = "+919847099999"
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market OWNER Kunhammed 9847099999; brown cows"
@@ -375,3 +384,26 @@ async def test_a_database_locked_past_the_wait_budget_answers_within_it_and_reco
             again = await rig.sms(KEEPER_PHONE, f"SEIZE 1 cow AT Beypore {i}", f"SM-b2-{i}")
             assert "KNM-" in message_of(again.text)
         assert await count(rig, CaseRow) == 12
+
+
+async def test_an_officer_by_sms_records_a_deposit_outcome_and_a_vague_one_is_refused(
+    rig: SmsRig,
+) -> None:
+    """Issue 12 (s.14, s.19): OUTCOME by signed SMS; the deposit's ledger moves with it."""
+    from bot.store.models import LedgerEntry
+
+    await rig.sms(KEEPER_PHONE, "SEIZE 1 cow AT Kunnamangalam market", "SM-h2-1")
+    rig.clock.set(datetime(2026, 3, 2, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.sms(KEEPER_PHONE, "DEPOSITED KNM-1", "SM-h2-2")
+    rig.clock.set(datetime(2026, 3, 20, 10, 0, tzinfo=LOCAL_TZ))
+    vague = message_of((await rig.sms(OFFICER_PHONE, "OUTCOME KNM-1 REF CC-1", "SM-h2-3")).text)
+    assert "s.14, s.19" in vague
+    upheld = await rig.sms(OFFICER_PHONE, "OUTCOME KNM-1 UPHELD REF CC-12/2026", "SM-h2-4")
+    assert "CC-12/2026" in message_of(upheld.text)
+    async with rig.app.store.transaction() as tx:
+        stage = await tx.session.scalar(select(CaseRow.stage).where(CaseRow.number == "KNM-1"))
+        fund = await tx.session.scalar(
+            select(func.sum(LedgerEntry.amount_paise)).where(LedgerEntry.account == "fund")
+        )
+    assert stage == "closed"
+    assert fund == 75000  # the fine of one cow, applied from the deposit (s.17(1))

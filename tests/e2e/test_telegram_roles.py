@@ -90,3 +90,22 @@ async def test_a_member_of_the_public_may_ask_but_not_seize(rig: TelegramRig) ->
     (refusal,) = sent(await rig.say(owner, "/seize 1 goat at Kunnamangalam"))
     assert refusal.text == render.not_allowed(translator("en"))
     assert await rig.count(CaseRow) == 1
+
+
+async def test_an_officer_records_a_deposit_outcome_and_a_disposal_by_telegram_command(
+    rig: TelegramRig,
+) -> None:
+    await rig.say(KEEPER, "/seize 1 cow at Kunnamangalam market")
+    await rig.say(KEEPER, "/seize 1 cow at Kunnamangalam market")
+    rig.clock.advance(days=1)
+    await rig.say(KEEPER, "/deposited KNM-1")
+    (outcome,) = sent(await rig.say(OFFICER, "/outcome KNM-1 illegal REF CC-12/2026"))
+    assert "CC-12/2026" in outcome.text
+    assert await rig.count(CaseRow, CaseRow.number == "KNM-1", CaseRow.stage == "closed")
+    rig.clock.advance(days=7)
+    await rig.say(KEEPER, "/report KNM-2")
+    await rig.say(OFFICER, "/notice KNM-2 at Kunnamangalam")
+    rig.clock.advance(days=8)
+    (disposed,) = sent(await rig.say(OFFICER, "/dispose KNM-2 1 1 BY Director REF DO-4/2026"))
+    assert "DO-4/2026" in disposed.text
+    assert await rig.count(CaseRow, CaseRow.number == "KNM-2", CaseRow.stage == "selling")

@@ -486,13 +486,18 @@ def test_export_cases_writes_one_csv_row_per_case_with_its_kinds_and_heads(
 
 # s.12 payment on the 3rd for 1 cow impounded on the 1st at KNM (both days included):
 # fine s.11 Rs 750; feeding s.4 3 days x Rs 120.50 = Rs 361.50.
-# At ENM (from the day after): fine Rs 500; feeding 1 day x Rs 90.
+# At ENM (from the day after): fine Rs 500; feeding 1 day x Rs 90. The fines received
+# (s.12) are credited to the authority's fund (s.17(1)): two steps.
 LEDGER = [
     ["date", "authority", "case", "account", "amount_rupees", "provision"],
-    ["2026-03-02", "ENM-GP", "ENM-1", "fines", "500.00", "s.17(1)"],
+    ["2026-03-02", "ENM-GP", "ENM-1", "fines", "500.00", "s.12"],
     ["2026-03-02", "ENM-GP", "ENM-1", "keeper_feeding", "90.00", "s.16(2)"],
-    ["2026-03-03", "KNM-GP", "KNM-2", "fines", "750.00", "s.17(1)"],
+    ["2026-03-02", "ENM-GP", "ENM-1", "fines", "-500.00", "s.17(1)"],
+    ["2026-03-02", "ENM-GP", "ENM-1", "fund", "500.00", "s.17(1)"],
+    ["2026-03-03", "KNM-GP", "KNM-2", "fines", "750.00", "s.12"],
     ["2026-03-03", "KNM-GP", "KNM-2", "keeper_feeding", "361.50", "s.16(2)"],
+    ["2026-03-03", "KNM-GP", "KNM-2", "fines", "-750.00", "s.17(1)"],
+    ["2026-03-03", "KNM-GP", "KNM-2", "fund", "750.00", "s.17(1)"],
 ]
 
 
@@ -513,8 +518,8 @@ def test_export_ledger_of_one_authority_to_a_file(
     status, out, err = run(
         capsys, "export", "ledger", "--csv", "--authority", "KNM-GP", "--out", str(target)
     )
-    assert (status, out, err) == (0, f"wrote 2 ledger rows to {target}\n", "")
-    assert rows_of(target.read_bytes().decode("utf-8")) == [LEDGER[0], *LEDGER[3:]]
+    assert (status, out, err) == (0, f"wrote 4 ledger rows to {target}\n", "")
+    assert rows_of(target.read_bytes().decode("utf-8")) == [LEDGER[0], *LEDGER[5:]]
 
 
 def test_export_of_an_empty_database_is_the_header_alone(

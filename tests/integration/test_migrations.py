@@ -16,6 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.engine import make_engine
 from bot.store.migrate import alembic_config, upgrade
@@ -113,3 +114,118 @@ def test_the_revisions_form_one_line_with_one_head() -> None:
     revisions = list(script.walk_revisions())
     assert revisions[-1].down_revision is None
     assert all(not rev.is_merge_point for rev in revisions)
+
+
+async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaimed_on_upgrade(
+    tmp_path: Path,
+) -> None:
+    """Before s.15(5) sent the cattle left the s.13 way, NORECEIPT put such a case "in
+    deposit" for good; the upgrade gives it its stage and the keeper's report deadline."""
+    from datetime import UTC, date, datetime
+
+    from sqlalchemy import select
+
+    from bot.config import load_config, sample_config_path
+    from bot.store.codec import dump_event
+    from bot.store.models import Authority, CaseEvent, CaseRow, DeadlineRow, Pound
+    from domain.case import (
+        AccountRefused,
+        AuctionScheduled,
+        Case,
+        Lot,
+        LotOffered,
+        OwnerRefusedToPay,
+        Person,
+        Seizure,
+        provision_of,
+    )
+    from domain.money import Money
+    from domain.sale import close_sale
+
+    config = load_config(sample_config_path())
+    far = date(2026, 12, 31)
+    seizure = Seizure("KNM", (Lot("cow", 2),), "market", datetime(2026, 3, 1, 10, 0))
+    case = Case.open("KNM-1", seizure, config.kinds, far)
+    for event in (
+        OwnerRefusedToPay(on=date(2026, 3, 2)),
+        AuctionScheduled(on=date(2026, 3, 2), auction_on=date(2026, 3, 5), place="market"),
+        LotOffered(
+            on=date(2026, 3, 5),
+            lot=0,
+            count=1,
+            price=Money.rupees(20000),
+            buyer=Person("Mammu"),
+            buyer_declared_not_barred=True,
+        ),
+    ):
+        case = case.apply(event, far)
+    tariff = config.tariffs["KNM"]
+    case, _ = close_sale(case, tariff, on=date(2026, 3, 5), expenses=Money.zero(), today=far)
+    case = case.apply(AccountRefused(on=date(2026, 3, 6)), far)
+
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'old.sqlite3'}")
+    try:
+        await upgrade(engine, "0004")
+        now = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+        async with AsyncSession(engine) as session, session.begin():
+            session.add(Authority(code="KNM-GP", name="Kunnamangalam"))
+            await session.flush()
+            session.add(Pound(code="KNM", authority_code="KNM-GP", name="Pound"))
+            await session.flush()
+            row = CaseRow(
+                pound_code="KNM",
+                seq=1,
+                number="KNM-1",
+                stage="in_deposit",
+                impounded_on=date(2026, 3, 1),
+                place_seized="market",
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            await session.flush()
+            for seq, event in enumerate(case.events, 1):
+                kind, payload = dump_event(event)
+                session.add(
+                    CaseEvent(
+                        case_id=row.id,
+                        seq=seq,
+                        type=kind,
+                        on=event.on,
+                        payload=payload,
+                        provision=provision_of(event),
+                        actor_role="officer",
+                        channel="test",
+                        recorded_at=now,
+                    )
+                )
+            session.add(
+                DeadlineRow(
+                    case_id=row.id,
+                    case_number="KNM-1",
+                    pound_code="KNM",
+                    kind="deposit_window_ends",
+                    who="officer",
+                    provision="s.16(3)",
+                    due_on=date(2026, 6, 6),
+                    counts_from=date(2026, 3, 6),
+                    status="open",
+                    needs_plan=False,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        await upgrade(engine)
+        async with AsyncSession(engine) as session:
+            stage = await session.scalar(select(CaseRow.stage))
+            found = {
+                r.kind: (r.status, r.due_on)
+                for r in (await session.execute(select(DeadlineRow))).scalars()
+            }
+    finally:
+        await engine.dispose()
+    assert stage == "deemed_unclaimed"
+    assert found == {
+        "deposit_window_ends": ("closed", date(2026, 6, 6)),
+        "report_due": ("open", date(2026, 3, 9)),
+    }

@@ -114,7 +114,8 @@ async def test_registers_are_read_only_by_officers_and_only_for_their_authority(
     async with store.transaction() as tx:
         await k.record_payment(tx, deps, keeper, "KNM-1")
     async with store.transaction() as tx:
-        assert len(await o.ledger(tx, deps, officer)) == 2
+        # fines received (s.12) and credited to the fund (s.17(1)), feeding kept (s.16(2))
+        assert len(await o.ledger(tx, deps, officer)) == 4
         other = STRANGERS["officer of another authority"]
         assert await o.ledger(tx, deps, other) == []
         assert await o.deposit_register(tx, deps, other) == []

@@ -84,8 +84,13 @@ async def test_payment_releases_the_cattle_and_splits_the_money_s12(
     async with store.transaction() as tx:
         entries = (await tx.session.execute(select(LedgerEntry))).scalars().all()
         payments = (await tx.session.execute(select(Payment))).scalars().all()
-    by_account = {e.account: e.amount_paise for e in entries}
-    assert by_account == {"fines": paid.dues.fines.paise, "keeper_feeding": paid.dues.feeding.paise}
+    fines, feeding = paid.dues.fines.paise, paid.dues.feeding.paise
+    assert [(e.account, e.amount_paise, e.provision) for e in entries] == [
+        ("fines", fines, "s.12"),  # received on release
+        ("keeper_feeding", feeding, "s.16(2)"),
+        ("fines", -fines, "s.17(1)"),  # credited to the authority's fund
+        ("fund", fines, "s.17(1)"),
+    ]
     assert [p.amount_paise for p in payments] == [paid.dues.total.paise]
     # Four days (1-4 March, both included) of feeding for three heads.
     assert sum(line.days for line in paid.dues.lines if line.item.value == "feeding") == 8

@@ -117,7 +117,9 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
         totals[entry.account] = totals.get(entry.account, 0) + entry.amount_paise
     assert sum(v for a, v in totals.items()) == Money.rupees(70000).paise
     assert totals["surplus_deposit"] == 0
-    assert totals["fund"] == register[0].amount.paise
+    fines = sum(e.amount_paise for e in entries if (e.account, e.provision) == ("fines", "s.16(1)"))
+    assert totals["fines"] == 0  # the fines deducted (s.16(1)) went on to the fund (s.17(1))
+    assert totals["fund"] == register[0].amount.paise + fines
     async with store.transaction() as tx:
         assert (await o.deposit_register(tx, deps, officer)) == []
         answer = await p.outcome(tx, deps, "KNM-1")

@@ -551,3 +551,60 @@ async def test_no_one_to_tell_is_a_failed_reminder_and_the_series_goes_on(
         "no active keeper of KNM with Telegram or a phone"
     ] * 2
     assert [j.day for j in await _jobs(store, "waiting")] == [d(10), d(10)]
+
+
+# -- s.15(5) and s.16(3): the refused account, the pending claim ---------------------------
+
+
+async def test_a_refused_account_reminds_the_keeper_to_report_the_cattle_left_s15_5(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, engine_: Engine
+) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())  # 2 cows, 1 buffalo, 1 March
+    await engine_.until(local(d(2), 12))
+    async with store.transaction() as tx:
+        await k.record_owner_refusal(tx, deps, keeper, "KNM-1")
+        await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=d(5), place="market")
+    await engine_.until(local(d(5), 12))
+    await _lot(store, deps, officer, 0, 2, 40000)
+    async with store.transaction() as tx:
+        await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(500))
+    await engine_.until(local(d(6), 12))
+    async with store.transaction() as tx:
+        await o.record_account_refused(tx, deps, officer, "KNM-1")  # the buffalo is left
+    await engine_.until(local(d(9), 12))
+    async with store.transaction() as tx:
+        await k.report_unclaimed(tx, deps, keeper, "KNM-1")
+    await engine_.until(local(d(9), 13))
+    same(
+        engine_.queued,
+        told(local(d(5)), OFFICERS, AUCTION, d(5)) + told(local(d(9)), [KEEPER], REPORT, d(9)),
+    )
+
+
+async def test_a_pending_claim_reminds_the_officers_to_decide_it_not_to_credit_the_fund(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, engine_: Engine
+) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    await engine_.until(local(d(9), 12))
+    async with store.transaction() as tx:
+        await k.report_unclaimed(tx, deps, keeper, "KNM-1")
+    await engine_.until(local(d(10), 12))
+    async with store.transaction() as tx:
+        await o.record_notice(tx, deps, officer, "KNM-1", proclaimed_at=())
+        await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=d(18), place="market")
+    await engine_.until(local(d(18), 12))
+    await _lot(store, deps, officer, 0, 2, 40000)
+    await _lot(store, deps, officer, 1, 1, 30000)
+    async with store.transaction() as tx:
+        await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(500))
+    await engine_.until(local(d(1, 6), 12))
+    async with store.transaction() as tx:
+        await o.record_claim_preferred(tx, deps, officer, "KNM-1", claimant="Kunhammed")
+    before = len(engine_.queued)
+    await engine_.until(local(d(20, 6), 13))
+    claim = DeadlineKind.CLAIM_PENDING
+    same(engine_.queued[before:], told(local(d(19, 6)), OFFICERS, claim, d(19, 6)))
+    (english,) = [body for _, to, body in engine_.queued[before:] if to == OFFICERS[0].to]
+    assert "CLAIM / REJECT KNM-1" in english

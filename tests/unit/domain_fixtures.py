@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
 from domain.case import (
+    AccountRefused,
     Case,
     CaseVoided,
     ClaimedAndPaid,
@@ -242,6 +243,7 @@ def case_in(stage: Stage) -> Case:
     IMPOUNDED 1 Mar; RELEASED paid 3 Mar; ON_DEPOSIT deposit 3 Mar; REPORTED 9 Mar;
     NOTICE_POSTED 10 Mar; OWNER_REFUSED 4 Mar; SELLING one cow sold 18 Mar after the
     notice; ACCOUNT_DUE owner refused 4 Mar, one cow sold and the sale closed 6 Mar;
+    DEEMED_UNCLAIMED the owner refused that account (one cow left) on 9 Mar (s.15(5));
     IN_DEPOSIT both cows sold and the sale closed 18 Mar, surplus in deposit;
     CLOSED the deposit's outcome recorded 20 Mar; VOIDED voided 2 Mar as entered twice.
     """
@@ -273,6 +275,9 @@ def case_in(stage: Stage) -> Case:
         )
         on = date(2026, 3, 6)
         return close_sale(selling, tariff, on=on, expenses=rs(200), today=on)[0]
+    if stage is Stage.DEEMED_UNCLAIMED:
+        refused = date(2026, 3, 9)
+        return step(case_in(Stage.ACCOUNT_DUE), AccountRefused(on=refused))
     if stage is Stage.IN_DEPOSIT:
         selling = step(case, report(), notice(), sale(0, 2, rs(30000), AUCTION_FROM))
         return close_sale(selling, tariff, on=AUCTION_FROM, expenses=rs(500), today=AUCTION_FROM)[0]

@@ -20,6 +20,8 @@ from domain.case import (
     Case,
     CaseVoided,
     ClaimedAndPaid,
+    ClaimPreferred,
+    ClaimRejected,
     CreditedToFund,
     DeliveredOnDeposit,
     DepositClaimed,
@@ -99,6 +101,8 @@ EVENT_PROVISION: dict[type[Event], str] = {
     AccountDelivered: "s.15(4)",
     AccountRefused: "s.15(5)",
     DepositClaimed: "s.16(3)",
+    ClaimPreferred: "s.16(3)",
+    ClaimRejected: "s.16(3)",
     CreditedToFund: "s.17(1)",
 }
 
@@ -116,7 +120,7 @@ ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     ClaimedAndPaid: BEFORE_SALE,  # s.12: the owner may claim until the sale
     DeliveredOnDeposit: BEFORE_SALE,  # s.14
     DepositOutcome: frozenset({S.ON_DEPOSIT}),
-    ReportedUnclaimed: frozenset({S.IMPOUNDED}),
+    ReportedUnclaimed: frozenset({S.IMPOUNDED, S.DEEMED_UNCLAIMED}),  # s.13(1), s.15(5)
     NoticePosted: frozenset({S.REPORTED}),
     OwnerRefusedToPay: BEFORE_SALE,
     AuctionScheduled: AUCTION_STAGES,
@@ -127,6 +131,8 @@ ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     AccountDelivered: frozenset({S.ACCOUNT_DUE}),
     AccountRefused: frozenset({S.ACCOUNT_DUE}),
     DepositClaimed: frozenset({S.IN_DEPOSIT}),
+    ClaimPreferred: frozenset({S.IN_DEPOSIT}),
+    ClaimRejected: frozenset({S.IN_DEPOSIT}),
     CreditedToFund: frozenset({S.IN_DEPOSIT}),
 }
 
@@ -155,6 +161,8 @@ def any_event(kind: type[Event], on: date) -> Event:
         DepositClaimed: lambda: DepositClaimed(
             on=on, claimant="Ramesh", preferred_on=on, reference="R-1"
         ),
+        ClaimPreferred: lambda: ClaimPreferred(on=on, claimant="Ramesh"),
+        ClaimRejected: lambda: ClaimRejected(on=on, reference="R-2"),
         CreditedToFund: lambda: CreditedToFund(on=on),
     }
     return makers[kind]()
@@ -211,8 +219,19 @@ def _all_sold_after_notice(price: Money) -> Case:
     return step(open_case(), report(), notice(), sale(0, 2, price, AUCTION_FROM))
 
 
+def _account_due_all_sold() -> Case:
+    """The owner's route: both cows needed and sold, a balance for the owner (s.15(3))."""
+    selling = step(
+        open_case(),
+        owner_refused(REFUSED_ON),
+        sale(0, 1, rs(1000), SOLD_ON),
+        sale(0, 1, rs(20000), SOLD_ON),
+    )
+    return close_sale(selling, sample_tariff(), on=SOLD_ON, expenses=rs(0), today=SOLD_ON)[0]
+
+
 def _account_due_with_no_balance() -> Case:
-    selling = step(open_case(), owner_refused(REFUSED_ON), sale(0, 1, rs(1), SOLD_ON))
+    selling = step(open_case(), owner_refused(REFUSED_ON), sale(0, 2, rs(1), SOLD_ON))
     return close_sale(selling, sample_tariff(), on=SOLD_ON, expenses=rs(0), today=SOLD_ON)[0]
 
 
@@ -427,9 +446,33 @@ ALLOWED = [
     ),
     Allowed(
         "s.15(5): the owner refuses the account and the balance goes into deposit",
-        _in(S.ACCOUNT_DUE),
+        _account_due_all_sold,
         AccountRefused(on=date(2026, 3, 7)),
         S.IN_DEPOSIT,
+    ),
+    Allowed(
+        "s.15(5): the owner refuses the account and the cattle left are deemed unclaimed",
+        _in(S.ACCOUNT_DUE),
+        AccountRefused(on=date(2026, 3, 7)),
+        S.DEEMED_UNCLAIMED,
+    ),
+    Allowed(
+        "s.16(3): a claim to the deposit preferred and pending keeps the deposit",
+        _in(S.IN_DEPOSIT),
+        ClaimPreferred(on=date(2026, 5, 2), claimant="Ramesh"),
+        S.IN_DEPOSIT,
+    ),
+    Allowed(
+        "s.16(3): a claim pending rejected leaves the deposit held",
+        lambda: step(case_in(S.IN_DEPOSIT), ClaimPreferred(on=date(2026, 5, 2), claimant="R")),
+        ClaimRejected(on=date(2026, 5, 20), reference="RDO-1"),
+        S.IN_DEPOSIT,
+    ),
+    Allowed(
+        "s.15(5), s.13(1): cattle deemed unclaimed are reported",
+        _in(S.DEEMED_UNCLAIMED),
+        ReportedUnclaimed(on=date(2026, 3, 9)),
+        S.REPORTED,
     ),
     Allowed(
         "s.15(5): the owner refuses an account with no balance and the case closes",
@@ -981,12 +1024,39 @@ def test_s15_3_e_the_proceeds_add_up_sales_and_other_disposal() -> None:
 
 
 def test_s15_5_the_owner_refusing_the_account_puts_the_balance_in_deposit_that_day() -> None:
-    account_due = case_in(S.ACCOUNT_DUE)
+    account_due = _account_due_all_sold()
     balance = closed_sale_event(account_due).to_owner_or_deposit
     assert balance.paise > 0
     refused = refuse_account(account_due, on=date(2026, 3, 9), today=date(2026, 3, 9))
     assert refused.stage is S.IN_DEPOSIT
     assert refused.deposited_on == date(2026, 3, 9)
+    assert refused.deposit_total == balance
+
+
+def test_s15_5_cattle_left_go_the_s13_way_and_the_deposit_waits_for_their_sale() -> None:
+    account_due = case_in(S.ACCOUNT_DUE)
+    balance = closed_sale_event(account_due).to_owner_or_deposit
+    refused = refuse_account(account_due, on=date(2026, 3, 9), today=date(2026, 3, 9))
+    assert refused.stage is S.DEEMED_UNCLAIMED
+    assert refused.deemed_unclaimed
+    assert not refused.owner_appeared
+    assert refused.deposit_total == balance
+    assert refused.deposited_on is None  # the three months run from the second settlement
+    far = date(2026, 12, 31)
+    reported = refused.apply(ReportedUnclaimed(on=date(2026, 3, 9)), far)
+    noticed = reported.apply(notice(date(2026, 3, 10)), far)
+    assert noticed.notice is not None
+    assert noticed.notice.on == date(2026, 3, 10)
+    with pytest.raises(TooEarlyError):
+        noticed.apply(sale(0, 1, rs(9000), date(2026, 3, 17)), far)
+    sold = noticed.apply(sale(0, 1, rs(9000), date(2026, 3, 18)), far)
+    closed, settlement = close_sale(
+        sold, sample_tariff(), on=date(2026, 3, 18), expenses=rs(100), today=far
+    )
+    assert closed.stage is S.IN_DEPOSIT
+    assert closed.deposited_on == date(2026, 3, 18)
+    assert closed.deposit_total == balance + settlement.balance
+    assert settlement.proceeds == rs(9000)
 
 
 def test_s16_3_an_unclaimed_surplus_is_in_deposit_from_the_day_the_sale_closed() -> None:
@@ -1000,3 +1070,14 @@ def test_s15_3_while_the_account_is_due_nothing_is_in_deposit() -> None:
 def test_the_owner_appeared_only_on_the_s15_route() -> None:
     assert case_in(S.OWNER_REFUSED).owner_appeared
     assert not case_in(S.NOTICE_POSTED).owner_appeared
+
+
+def test_a_history_recorded_before_s15_5_sent_refused_cattle_the_s13_way_still_replays() -> None:
+    """Before the refused cattle went the s.13 way, such a case was held in deposit and
+    could be credited to the fund; its stored history must still load."""
+    refused = refuse_account(case_in(S.ACCOUNT_DUE), on=date(2026, 3, 9), today=LATER)
+    credit = CreditedToFund(on=date(2026, 6, 10))
+    replayed = Case.replay(refused.number, [*refused.events, credit])
+    assert replayed.stage is S.CLOSED
+    with pytest.raises(TransitionRefusedError):  # but no such step is taken from now on
+        refused.apply(credit, LATER)

@@ -136,6 +136,10 @@ def test_every_keyword_and_synonym_is_understood(command: str, lang: str, word: 
         "claim": " KNM-1 BY A REF B",
         "correct": " KNM-1 PLACE market BECAUSE typo",
         "void": " KNM-1 BECAUSE typo",
+        "dispose": " KNM-1 1 1 BY A REF B",
+        "outcome": " KNM-1 UPHELD REF B",
+        "claimed": " KNM-1 BY A",
+        "reject": " KNM-1 REF B",
     }.get(command, " KNM-1")
     parsed = p(word + args)
     assert (parsed.name, parsed.lang) == (command, lang)
@@ -213,3 +217,49 @@ def test_auction_takes_expected_expenses_and_settle_takes_them_either_way() -> N
     assert p("SETTLE KNM-2 700").amount == Money.rupees(700)
     malayalam = p("ലേലം KNM-2 തീയതി 20-03-2026 സ്ഥലം ചന്ത ചെലവ് 900")
     assert malayalam.expenses == Money.rupees(900)
+
+
+def test_dispose_takes_lot_heads_proceeds_who_ordered_the_reference_and_the_manner() -> None:
+    command = p("DISPOSE KNM-1 1 2 250 BY Director, AH REF DO-4/2026 HOW handed to the goshala")
+    assert (command.lot, command.count, command.amount) == (1, 2, Money.rupees(250))
+    assert (command.person, command.reference) == ("Director, AH", "DO-4/2026")
+    assert command.description == "handed to the goshala"
+    assert p("DISPOSE KNM-1 1 1 BY D REF R ON 18-03-2026").on == date(2026, 3, 18)
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("DISPOSE KNM-1 1 1 BY Director", "missing_order"),
+        ("DISPOSE KNM-1 1 1 REF DO-4", "missing_order"),
+        ("DISPOSE KNM-1 1", "bad_count"),
+        ("OUTCOME KNM-1 REF CC-1", "missing_outcome"),
+        ("OUTCOME KNM-1 UPHELD", "missing_outcome"),
+        ("OUTCOME KNM-1 LOST REF CC-1", "missing_outcome"),
+        ("CLAIMED KNM-1", "missing_person"),
+        ("REJECT KNM-1", "missing_reference"),
+    ],
+)
+def test_the_new_officer_words_refuse_what_is_missing(line: str, code: str) -> None:
+    with pytest.raises(ParseError) as refused:
+        p(line)
+    assert refused.value.code == code
+
+
+def test_outcome_words_in_every_language() -> None:
+    assert p("OUTCOME KNM-1 upheld REF CC-1").words == ("upheld",)
+    assert p("ഫലം KNM-1 നിയമവിരുദ്ധം നമ്പർ CC-1").words == ("illegal",)
+    assert p("முடிவு KNM-1 உறுதிசெய்யப்பட்டது எண் CC-1").words == ("upheld",)
+    assert p("ಫಲಿತಾಂಶ KNM-1 ಕಾನೂನುಬಾಹಿರ ಸಂಖ್ಯೆ CC-1").words == ("illegal",)
+
+
+def test_the_readme_and_help_name_every_new_officer_word_in_every_language() -> None:
+    from pathlib import Path
+
+    from bot.i18n import render, translator
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    for name in ("dispose", "outcome", "claimed", "reject"):
+        for lang, words in KEYWORDS[name].items():
+            assert words[0] in readme, (name, lang)
+            assert words[0] in render.help_text("officer", translator(lang), sms=False)

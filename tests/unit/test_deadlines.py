@@ -30,7 +30,7 @@ from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
 from domain.dues import complaint_last_day
 from domain.errors import DomainError, TooEarlyError, TransitionRefusedError
 from domain.provisions import PROVISIONS
-from domain.sale import credit_to_fund, establish_claim
+from domain.sale import close_sale, credit_to_fund, establish_claim
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,
@@ -44,6 +44,7 @@ from tests.unit.domain_fixtures import (
     report,
     rs,
     sale,
+    sample_tariff,
     step,
 )
 
@@ -208,6 +209,18 @@ class Boundary:
 
 def _impounded() -> Case:
     return case_in(Stage.IMPOUNDED)
+
+
+def _all_sold_account_due() -> Case:
+    """The owner's route: both cows needed and sold by 6 March, the account due."""
+    on = date(2026, 3, 6)
+    selling = step(
+        open_case(),
+        owner_refused(date(2026, 3, 4)),
+        sale(0, 1, rs(1000), on),
+        sale(0, 1, rs(20000), on),
+    )
+    return close_sale(selling, sample_tariff(), on=on, expenses=rs(200), today=on)[0]
 
 
 def _noticed() -> Case:
@@ -503,13 +516,18 @@ SHOWN = [
     ),
     Shown(
         "s.15(5): refused on 9 March, the deposit window counts from the refusal",
-        lambda: step(case_in(Stage.ACCOUNT_DUE), AccountRefused(on=date(2026, 3, 9))),
+        lambda: step(_all_sold_account_due(), AccountRefused(on=date(2026, 3, 9))),
         [
             Deadline(
                 K.DEPOSIT_WINDOW_ENDS, date(2026, 6, 9), "s.16(3)", R.OFFICER, date(2026, 3, 9)
             ),
             Deadline(K.CREDIT_TO_FUND, date(2026, 6, 10), "s.17(1)", R.OFFICER, date(2026, 3, 9)),
         ],
+    ),
+    Shown(
+        "s.15(5): refused with a cow left on 9 March, the keeper reports it that day",
+        lambda: case_in(Stage.DEEMED_UNCLAIMED),
+        [Deadline(K.REPORT_DUE, date(2026, 3, 9), "s.15(5)", R.KEEPER, date(2026, 3, 9))],
     ),
     Shown("a released case has no deadline", lambda: case_in(Stage.RELEASED), []),
     Shown("a closed case has no deadline", lambda: case_in(Stage.CLOSED), []),

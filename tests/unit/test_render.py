@@ -71,7 +71,7 @@ def _reported() -> Case:
 
 
 def _noticed() -> Case:
-    notice = NoticePosted(on=date(2026, 3, 10), office="Panchayat office", proclaimed_at=("x",))
+    notice = NoticePosted(on=date(2026, 3, 10), office="Panchayat office", proclaimed_at=("x", "y"))
     return _reported().apply(notice, FAR)
 
 
@@ -249,10 +249,11 @@ STAGES: list[tuple[str, Callable[[], Case], date, str]] = [
         "(s.15(4)).",
     ),
     (
-        "s.16(3) in deposit",
+        "s.15(5) the owner refused the account, cattle left: deemed unclaimed",
         lambda: _closed_sale().apply(AccountRefused(on=date(2026, 3, 7)), FAR),
         date(2026, 3, 7),
-        "Surplus in deposit since 7 Mar 2026; claims until 7 Jun 2026 (s.16(3)).",
+        "Refused by the owner: deemed unclaimed (s.15(5)); report to the local authority "
+        "next (s.13(1)).",
     ),
     (
         "s.15(4) closed",
@@ -544,7 +545,10 @@ def _sms_replies(lang: str, feeding: str) -> dict[str, str]:
     t = tr(lang)
     reported = case.apply(ReportedUnclaimed(on=date(2026, 9, 20)), FAR)
     noticed = reported.apply(
-        NoticePosted(on=date(2026, 9, 21), office=LONG_PLACE, proclaimed_at=(LONG_PLACE,)), FAR
+        NoticePosted(
+            on=date(2026, 9, 21), office=LONG_PLACE, proclaimed_at=(LONG_PLACE, LONG_PLACE)
+        ),
+        FAR,
     )
     fixed = noticed.apply(
         AuctionScheduled(on=date(2026, 9, 22), auction_on=date(2026, 9, 29), place=LONG_PLACE),

@@ -35,7 +35,7 @@ from bot.i18n.words_text import (
 )
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
-from domain.case import Case, LotOffered, Stage
+from domain.case import Case, ClaimRejected, LotOffered, Stage, deposit_window_end
 from domain.deadlines import Deadline, DeadlineKind, deadlines
 from domain.dues import complaint_last_day, deposit_for
 from domain.money import Money
@@ -60,6 +60,7 @@ from tests.unit.test_render_scenario import (
     account_refused,
     authority,
     citation,
+    claim_pending,
     claimed,
     corrected,
     credited,
@@ -526,9 +527,9 @@ def _account_refused(lang: str) -> Shown:
         CASE_NUMBER,
         d(date(2026, 3, 13), lang),
         money("23769.50", lang),
-        d(date(2026, 6, 13), lang),
         head_count(5, tr(lang)),
-        *cites(lang, "s.15(5)", "s.16(3)"),
+        f"{keyword('report', lang)} {CASE_NUMBER}",
+        *cites(lang, "s.15(5)", "s.13(1)", "s.16(3)"),
     )
     return Shown(text, facts)
 
@@ -545,6 +546,36 @@ def _claim(lang: str) -> Shown:
         "12/2026",
         d(date(2026, 6, 2), lang),
         citation("s.16(3)", lang),
+    )
+    return Shown(text, facts)
+
+
+@entry("claim_preferred_recorded", "s.16(3)")
+def _claim_preferred(lang: str) -> Shown:
+    balance = unclaimed_account()[1].balance
+    text = r.claim_preferred_recorded(claim_pending(), tr(lang))
+    facts = (
+        CASE_NUMBER,
+        OWNER,
+        money(balance, lang),
+        d(date(2026, 5, 10), lang),
+        keyword("claim", lang),
+        keyword("reject", lang),
+        citation("s.16(3)", lang),
+    )
+    return Shown(text, facts)
+
+
+@entry("claim_rejected_recorded", "s.16(3)")
+def _claim_rejected(lang: str) -> Shown:
+    case = claim_pending().apply(ClaimRejected(on=date(2026, 5, 20), reference="RDO-7/2026"), FAR)
+    text = r.claim_rejected_recorded(case, tr(lang))
+    facts = (
+        CASE_NUMBER,
+        "RDO-7/2026",
+        d(date(2026, 5, 20), lang),
+        d(deposit_window_end(AUCTION_ON), lang),
+        *cites(lang, "s.16(3)", "s.17(1)"),
     )
     return Shown(text, facts)
 
@@ -605,6 +636,7 @@ DEADLINE_CASES: dict[DeadlineKind, tuple[Callable[[], Case], str | None, bool]] 
     DeadlineKind.AUCTION_DAY: (fixed, "sold", False),
     DeadlineKind.DEPOSIT_WINDOW_ENDS: (in_deposit, None, False),
     DeadlineKind.CREDIT_TO_FUND: (in_deposit, "fund", True),
+    DeadlineKind.CLAIM_PENDING: (claim_pending, "claim", False),
 }
 
 
@@ -778,6 +810,7 @@ def _stage_facts(stage: Stage, lang: str) -> tuple[str, ...]:
         ),
         Stage.OWNER_REFUSED: (d(OWNER_AUCTION_ON, lang), market, citation("s.15(1)", lang)),
         Stage.SELLING: cites(lang, "s.15(2)"),
+        Stage.DEEMED_UNCLAIMED: cites(lang, "s.15(5)", "s.13"),
         Stage.ACCOUNT_DUE: (
             money("32000.50", lang),
             money("23769.50", lang),
@@ -817,6 +850,7 @@ SMS_STAGE_CITES = {
     Stage.OWNER_REFUSED: "s.15(1)",
     Stage.SELLING: "s.15(2)",
     Stage.ACCOUNT_DUE: "s.15(1)",  # part of the cattle sold
+    Stage.DEEMED_UNCLAIMED: "s.15(5)",
     Stage.IN_DEPOSIT: "s.13(3)",  # all sold
     Stage.CLOSED: "s.13(3)",
     Stage.VOIDED: "s.7",

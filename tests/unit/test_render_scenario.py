@@ -40,6 +40,7 @@ from domain.case import (
     Case,
     CaseVoided,
     ClaimedAndPaid,
+    ClaimPreferred,
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
@@ -95,6 +96,7 @@ __all__ = [
     "account_refused",
     "authority",
     "citation",
+    "claim_pending",
     "claimed",
     "config",
     "corrected",
@@ -338,6 +340,11 @@ def credited() -> Case:
     return in_deposit().apply(CreditedToFund(on=date(2026, 6, 20)), FAR)
 
 
+def claim_pending() -> Case:
+    """A claim preferred on 10 May, not yet established or rejected (s.16(3))."""
+    return in_deposit().apply(ClaimPreferred(on=date(2026, 5, 10), claimant=OWNER), FAR)
+
+
 def claimed() -> Case:
     """A claim preferred on 10 May, established on 2 June (s.16(3))."""
     event = DepositClaimed(
@@ -417,6 +424,7 @@ def stage_case(stage: Stage) -> tuple[Case, date]:
         Stage.OWNER_REFUSED: (owner_auction_fixed(), REFUSED_ON),
         Stage.SELLING: (owner_sold(), OWNER_AUCTION_ON),
         Stage.ACCOUNT_DUE: (account_due(), OWNER_AUCTION_ON),
+        Stage.DEEMED_UNCLAIMED: (account_refused(), date(2026, 3, 13)),
         Stage.IN_DEPOSIT: (in_deposit(), AUCTION_ON),
         Stage.CLOSED: (credited(), date(2026, 6, 20)),
         Stage.VOIDED: (voided(), date(2026, 3, 2)),

@@ -68,6 +68,9 @@ PARSE_ERRORS = (
     "phone_two_numbers",
     "missing_reason",
     "unknown_field",
+    "missing_order",
+    "missing_outcome",
+    "missing_reference",
 )
 #: What a person typed, as long as ``bot.commands`` lets it through (cut to 20 on echo).
 TYPED = {"word": "X" * 40, "text": "9" * 40, "number": "KNMKLM-" + "9" * 33}

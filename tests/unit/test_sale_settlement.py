@@ -479,11 +479,13 @@ def test_s15_4_a_receipt_needs_the_name_of_who_received() -> None:
     assert caught.value.provision == "s.15(4)"
 
 
-def test_s15_5_refusing_the_account_puts_the_balance_in_deposit() -> None:
+def test_s15_5_refusing_the_account_leaves_the_rest_unclaimed_and_the_balance_held() -> None:
     account_due = case_in(Stage.ACCOUNT_DUE)
     refused = refuse_account(account_due, on=date(2026, 3, 7), today=date(2026, 3, 7))
-    assert refused.stage is Stage.IN_DEPOSIT
-    assert refused.deposited_on == date(2026, 3, 7)
+    assert refused.stage is Stage.DEEMED_UNCLAIMED
+    assert refused.heads_remaining == 1
+    assert refused.deposit_total.paise > 0
+    assert refused.deposited_on is None  # runs from the settlement of the rest
 
 
 def test_s16_3_nothing_is_credited_to_the_fund_from_a_case_not_in_deposit() -> None:
