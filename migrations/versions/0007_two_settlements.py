@@ -8,8 +8,8 @@ Cases stranded "in deposit" by a refused account that left cattle in the pound a
 moved to the stage the Act gives them (deemed unclaimed, s.15(5)); their deadlines are
 derived again (the keeper's s.13(1) report instead of the deposit's three months).
 
-Revision ID: h2_two_settlements
-Revises: 0004
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-12-01 11:40:00
 """
 
@@ -21,8 +21,8 @@ from alembic import op
 
 import bot.store.models
 
-revision: str = "h2_two_settlements"
-down_revision: str | None = "0004"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
