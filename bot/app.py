@@ -26,7 +26,7 @@ from bot.channels.twilio_sender import TwilioSender
 from bot.links import notice_path
 from bot.outbox import Sender
 from bot.settings import Settings
-from bot.store.writable import write_fault
+from bot.store.writable import shown, write_fault
 from bot.workers import run_delivery, run_reminders
 
 __all__ = ["build_app", "startup_report"]
@@ -78,7 +78,7 @@ def startup_report(
             if env.get("POUNDBOT_CONFIG")
             else " — the SAMPLE configuration (set POUNDBOT_CONFIG)"
         ),
-        f"Database: {url.get_backend_name()} {url.render_as_string(hide_password=True)}",
+        f"Database: {url.get_backend_name()} {shown(url.render_as_string(hide_password=False))}",
     ]
     telegram_off = settings.telegram_off_reason()
     if telegram_off:

@@ -159,6 +159,10 @@ def _one_line(exc: BaseException) -> str:
     return str(exc)
 
 
+#: The commands that only read the database: without one, they say so (not make one).
+READERS = frozenset({"users_list", "export", "deadlines", "backup"})
+
+
 def _admin(name: str) -> Callable[[argparse.Namespace], int]:
     """Run the command ``name`` of ``bot.cli_admin`` (on its own event loop when it is
     async), imported when it runs; print a refusal as ``poundbot: error: ...`` on stderr
@@ -171,6 +175,8 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
             from bot.store.engine import database_url
 
             cli_admin.check_url(database_url())
+            if name in READERS:
+                cli_admin.require_database(database_url())
             if inspect.iscoroutinefunction(command):
                 import asyncio
 

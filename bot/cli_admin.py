@@ -27,7 +27,7 @@ from bot.export import Table, read_table, write_csv
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
-from bot.store.engine import database_url, make_engine
+from bot.store.engine import database_file, database_url, make_engine
 from bot.store.migrate import alembic_config, upgrade
 from bot.workers import worker_id
 from domain.calendar import LOCAL_TZ
@@ -42,6 +42,7 @@ __all__ = [
     "invite",
     "migrate",
     "remind",
+    "require_database",
     "users_add",
     "users_list",
     "users_remove",
@@ -82,6 +83,18 @@ def check_url(url: str) -> None:
         raise CommandError(
             f"POUNDBOT_DATABASE_URL: {driver}:// is not supported; use "
             + " or ".join(f"{name}://" for name in DRIVERS)
+        )
+
+
+def require_database(url: str) -> None:
+    """Refuse a command that reads the embedded database when there is none: opening it
+    would make a new, empty one (a command started from another folder, a wrong
+    ``POUNDBOT_DATA_DIR``) and answer as if nothing had been recorded."""
+    path = database_file(url)
+    if path is not None and not path.is_file():
+        raise CommandError(
+            f"no database at {path}: run poundbot migrate to make one, "
+            "or set POUNDBOT_DATA_DIR to the folder that holds it"
         )
 
 
