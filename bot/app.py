@@ -17,6 +17,7 @@ from starlette.routing import Route
 from telegram.error import TelegramError
 
 from bot import logsafe
+from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
@@ -25,7 +26,9 @@ from bot.channels.telegram_connect import channel_tasks, start_later, worth_retr
 from bot.channels.twilio_sender import TwilioSender
 from bot.links import notice_path
 from bot.outbox import Sender
+from bot.serverlock import serving
 from bot.settings import Settings
+from bot.store.engine import database_file
 from bot.store.writable import shown, write_fault
 from bot.workers import run_delivery, run_reminders
 
@@ -104,6 +107,13 @@ def startup_report(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
         f" no SMS to owners {reminders.night_start:%H:%M}-{reminders.night_end:%H:%M}"
     )
+    backups = app.config.backups
+    lines.append(
+        f"Backups: on, daily at {backups.at:%H:%M} {reminders.timezone.key} into "
+        f"{backups_dir()}, keeping {backups.keep}"
+        if database_file(str(url))
+        else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see the README)"
+    )
     return lines
 
 
@@ -132,6 +142,8 @@ def build_app(
         async with factory() as app, AsyncExitStack() as stack:
             for line in startup_report(app, polling=telegram.polling, settings=settings):
                 log.info("%s", line)
+            # Held while serving: ``poundbot restore`` refuses while a server runs.
+            stack.enter_context(serving(database_file(str(app.engine.url))))
             if settings.public_url:
                 base = settings.public_url
                 app.deps = replace(
@@ -166,7 +178,10 @@ def build_app(
                             exc,
                         )
             stop = asyncio.Event()
-            tasks = [asyncio.create_task(run_reminders(app, stop))]
+            tasks = [
+                asyncio.create_task(run_reminders(app, stop)),
+                asyncio.create_task(run_backups(app, stop)),
+            ]
             if senders:
                 pause = {"sms": 1 / app.config.reminders.sms_per_second}
                 tasks.append(

@@ -252,6 +252,17 @@ def _add_admin_commands(sub: Any) -> None:
     backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
     backup.add_argument("file", metavar="FILE", help="a new file in an existing folder")
     backup.set_defaults(func=_admin("backup"))
+    restore = sub.add_parser(
+        "restore",
+        help="replace the embedded SQLite database with a checked backup (the old one is kept)",
+    )
+    restore.add_argument("file", metavar="FILE", help="a backup made by poundbot")
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="restore even while a server uses the database (restart it after)",
+    )
+    restore.set_defaults(func=_admin("restore"))
 
     export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(
         dest="what", required=True

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sqlite3
 import sys
 from contextlib import AbstractAsyncContextManager
+from datetime import datetime
 from pathlib import Path
 
 from alembic.runtime.migration import MigrationContext
@@ -20,6 +20,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 
+from bot.backups import BackupError, copy_database
 from bot.bootstrap import App, config_path, load, open_app
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import BadInputError
@@ -43,6 +44,7 @@ __all__ = [
     "migrate",
     "remind",
     "require_database",
+    "restore",
     "users_add",
     "users_list",
     "users_remove",
@@ -236,24 +238,6 @@ async def invite(args: argparse.Namespace) -> int:
 # -- backup ----------------------------------------------------------------------------
 
 
-def _copy(source_path: Path, target: Path) -> str:
-    """Copy with SQLite's online backup; the result of ``PRAGMA quick_check`` on the copy."""
-    source = sqlite3.connect(source_path, timeout=30)
-    try:
-        copy = sqlite3.connect(target)
-        try:
-            # One step (pages=-1) reads every page in one read transaction: in WAL mode the
-            # server's writers go on, and the copy is the database as of that moment.
-            source.backup(copy)
-            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-            (check,) = copy.execute("PRAGMA quick_check").fetchone()
-            return str(check)
-        finally:
-            copy.close()
-    finally:
-        source.close()
-
-
 def backup(args: argparse.Namespace) -> int:
     """Copy the embedded SQLite database to FILE, safely while the server runs."""
     url = make_url(database_url())
@@ -266,23 +250,48 @@ def backup(args: argparse.Namespace) -> int:
         raise CommandError("an in-memory database has nothing to back up")
     source_path = Path(url.database)
     target = Path(args.file)
-    if not source_path.is_file():
-        raise CommandError(f"no database at {source_path}")
     if target.exists():
         raise CommandError(f"{target} exists: back up to a new file")
     if not target.parent.is_dir():
         raise CommandError(f"no folder {target.parent}: make it first, or back up elsewhere")
-    partial = target.with_name(f".{target.name}.partial")
-    partial.unlink(missing_ok=True)
     try:
-        check = _copy(source_path, partial)
-        if check != "ok":
-            raise CommandError(f"the copy failed its integrity check: {check}")
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    partial.replace(target)
+        copy_database(source_path, target)
+    except BackupError as exc:
+        raise CommandError(str(exc)) from None
     print(f"backed up {source_path} to {target} ({target.stat().st_size} bytes, quick_check ok)")
+    return 0
+
+
+def restore(args: argparse.Namespace) -> int:
+    """Replace the embedded SQLite database with the checked backup FILE (``bot.restore``);
+    the database replaced is kept beside it."""
+    from bot.restore import RestoreError
+    from bot.restore import restore as put_back
+
+    url = database_url()
+    database = database_file(url)
+    if make_url(url).get_backend_name() != "sqlite":
+        raise CommandError(
+            f"restore replaces the embedded SQLite database; {_shown(url)} is "
+            f"{make_url(url).get_backend_name()}: use pg_restore "
+            "(e.g. pg_restore --clean --if-exists -d DBNAME FILE)"
+        )
+    if database is None:
+        raise CommandError("an in-memory database cannot be restored")
+    try:
+        done = put_back(Path(args.file), database, datetime.now(LOCAL_TZ), force=args.force)
+    except RestoreError as exc:
+        raise CommandError(str(exc)) from None
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    later = "" if done.revision == head else f"; upgraded to {head} when poundbot next opens it"
+    print(f"restored {args.file} into {database} (migration revision {done.revision}{later})")
+    print(
+        f"kept the database it replaced as {done.kept}"
+        if done.kept
+        else "there was no database before"
+    )
+    if done.forced:
+        print("a server was using the database: restart it now (e.g. systemctl restart poundbot)")
     return 0
 
 

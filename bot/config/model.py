@@ -24,6 +24,7 @@ __all__ = [
     "LANGUAGES",
     "Authority",
     "AuthorityKind",
+    "BackupSettings",
     "Config",
     "ConfigError",
     "Fault",
@@ -86,6 +87,16 @@ class ReminderSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class BackupSettings:
+    """The daily backup of the embedded database inside ``poundbot serve``: the local
+    time (in the reminders' time zone) it is taken at, and how many daily copies are
+    kept (the oldest beyond that are deleted)."""
+
+    at: time = time(2, 30)
+    keep: int = 14
+
+
+@dataclass(frozen=True, slots=True)
 class SenderLimits:
     """How many messages of one sender are answered in a window (the Act is silent: an
     authority's policy). Each SMS answer costs the authority money and each Telegram
@@ -120,6 +131,7 @@ class Config:
     # The region a telephone number without a country code is read in (ISO 3166 code).
     phone_region: str = "IN"
     limits: SenderLimits = field(default_factory=SenderLimits)
+    backups: BackupSettings = field(default_factory=BackupSettings)
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""
