@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 
+from sqlalchemy.engine import URL
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -24,6 +25,7 @@ from bot.channels.sms import SmsWebhook
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
+from bot.config import Config
 from bot.links import notice_path
 from bot.outbox import Sender
 from bot.serverlock import serving
@@ -32,7 +34,7 @@ from bot.store.engine import database_file
 from bot.store.writable import shown, write_fault
 from bot.workers import run_delivery, run_reminders
 
-__all__ = ["build_app", "startup_report"]
+__all__ = ["build_app", "report_lines", "startup_report"]
 
 log = logging.getLogger("poundbot")
 
@@ -63,9 +65,20 @@ def startup_report(
     settings: Settings | None = None,
 ) -> list[str]:
     """What is on and what is off, and why: the first lines ``poundbot serve`` logs."""
+    return report_lines(app.config, app.engine.url, env, polling=polling, settings=settings)
+
+
+def report_lines(
+    config: Config,
+    url: URL,
+    env: dict[str, str] | None = None,
+    *,
+    polling: bool = False,
+    settings: Settings | None = None,
+) -> list[str]:
+    """``startup_report`` before the app is opened (``poundbot serve`` logs it first)."""
     env = dict(os.environ if env is None else env)
     settings = settings or Settings.from_env(env)
-    url = app.engine.url
     lines = []
     if settings.telegram_off_reason() and settings.sms_off_reason():
         lines += [
@@ -74,8 +87,8 @@ def startup_report(
             "  .venv/bin/poundbot demo                  (the whole Act, step by step, in a minute)",
         ]
     lines += [
-        f"Configuration: {len(app.config.authorities)} authorities, "
-        f"{len(app.config.pounds)} pounds ({', '.join(app.config.pounds)})"
+        f"Configuration: {len(config.authorities)} authorities, "
+        f"{len(config.pounds)} pounds ({', '.join(config.pounds)})"
         + (
             ""
             if env.get("POUNDBOT_CONFIG")
@@ -102,12 +115,12 @@ def startup_report(
         if sms_off
         else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}"
     )
-    reminders = app.config.reminders
+    reminders = config.reminders
     lines.append(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
         f" no SMS to owners {reminders.night_start:%H:%M}-{reminders.night_end:%H:%M}"
     )
-    backups = app.config.backups
+    backups = config.backups
     lines.append(
         f"Backups: on, daily at {backups.at:%H:%M} {reminders.timezone.key} into "
         f"{backups_dir()}, keeping {backups.keep}"
@@ -121,8 +134,12 @@ def build_app(
     factory: AppFactory | None = None,
     settings: Settings | None = None,
     telegram: TelegramOptions | None = None,
+    *,
+    report: bool = True,
 ) -> Starlette:
-    """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime."""
+    """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime.
+    ``report``: log the start-up report when the app opens (``poundbot serve`` has
+    logged it already, before anything else)."""
     factory = factory or (lambda: open_app())
     settings = settings or Settings.from_env()
     telegram = telegram or TelegramOptions()
@@ -140,7 +157,8 @@ def build_app(
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
-            for line in startup_report(app, polling=telegram.polling, settings=settings):
+            lines = startup_report(app, polling=telegram.polling, settings=settings)
+            for line in lines if report else ():
                 log.info("%s", line)
             # Held while serving: ``poundbot restore`` refuses while a server runs.
             stack.enter_context(serving(database_file(str(app.engine.url))))

@@ -61,10 +61,23 @@ def _serve(args: argparse.Namespace) -> int:
         log.error("refusing to start: database %s: %s", shown(url), unusable)
         return 2
 
-    app = build_app(lambda: open_app(config=config), telegram=TelegramOptions(polling=args.polling))
+    # The first lines: what is on and off, before uvicorn or a migration logs anything.
+    from sqlalchemy.engine import make_url
+
+    from bot.app import report_lines
+
+    options = TelegramOptions(polling=args.polling)
+    log.info(
+        "Logs: level %s, format %s (--log-level, POUNDBOT_LOG_FORMAT)",
+        args.log_level,
+        args.log_format,
+    )
+    for line in report_lines(config, make_url(url), polling=options.polling):
+        log.info("%s", line)
+    app = build_app(lambda: open_app(config=config), telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.logsafe redacts (notice signatures in request paths).
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info", log_config=None)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=None)
     return 0
 
 
@@ -295,6 +308,13 @@ def _add_reminder_commands(sub: Any) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
     parser.add_argument("--version", action=_Version, help="print poundbot's version and exit")
+    parser.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        help="what is logged, on stderr (default: POUNDBOT_LOG_LEVEL, else info for serve "
+        "and warning for the other commands); POUNDBOT_LOG_FORMAT=json writes one JSON "
+        "object a line",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
@@ -334,13 +354,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from bot.logformat import configure, log_format, log_level
+
+    try:
+        fmt, level = log_format(), args.log_level or log_level()
+    except ValueError as exc:
+        print(f"poundbot: error: {exc}", file=sys.stderr)
+        return 2
     # The server logs what it does; an administrative command prints its result and
     # logs only warnings (not Alembic's "Context impl ..." on every run).
-    logging.basicConfig(
-        level=logging.INFO if args.command == "serve" else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    args.log_level = level or ("info" if args.command == "serve" else "warning")
+    args.log_format = fmt
+    configure(args.log_level, fmt)
+    if args.log_level != "debug":
+        logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     from bot import logsafe
     from bot.settings import Settings
 

@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from bot.logformat import handling
 from bot.store.models import Contact, InboxRow, OutboxRow
 from bot.store.tx import Store, Tx
 
@@ -67,6 +68,15 @@ async def process_inbound(store: Store, message: Inbound, handler: Handler) -> s
        holding the inbox row's lock: a concurrent repeat waits, then reads the reply.
     """
     key = {"channel": message.channel, "provider_id": message.provider_id}
+    # Every line logged while this message is handled names it (bot.logformat); when
+    # it fails, so does the caller's report of the failure.
+    handled = handling.set(f"{message.channel}:{message.provider_id}")
+    reply = await _process(store, message, handler, key)
+    handling.reset(handled)
+    return reply
+
+
+async def _process(store: Store, message: Inbound, handler: Handler, key: dict[str, str]) -> str:
     await store.execute(
         _INBOX_INSERT[store.engine.dialect.name],
         {
