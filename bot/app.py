@@ -120,11 +120,11 @@ def report_lines(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
         f" no SMS to owners {reminders.night_start:%H:%M}-{reminders.night_end:%H:%M}"
     )
-    backups = config.backups
+    backups, database = config.backups, database_file(str(url))
     lines.append(
         f"Backups: on, daily at {backups.at:%H:%M} {reminders.timezone.key} into "
-        f"{backups_dir()}, keeping {backups.keep}"
-        if database_file(str(url))
+        f"{backups_dir(database)}, keeping {backups.keep}"
+        if database
         else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see the README)"
     )
     return lines

@@ -7,11 +7,12 @@ of that moment. The copy is written beside its final name, checked (``PRAGMA
 quick_check``) and only then renamed into place: a half-written or damaged copy never
 carries a backup's name.
 
-The daily copies are ``POUNDBOT_DATA_DIR/backups/poundbot-YYYY-MM-DD.sqlite3`` (the local
-date in the reminders' time zone): a day whose copy exists is not copied again after a
-restart, and a server that was down at the configured time takes the day's copy when it
-starts. The newest ``[backups] keep`` are kept; older daily copies are deleted (no other
-file in the folder is touched). PostgreSQL is backed up with ``pg_dump`` (README).
+The daily copies are ``backups/poundbot-YYYY-MM-DD.sqlite3`` beside the database (so in
+``POUNDBOT_DATA_DIR`` for the default one), named by the local date in the reminders'
+time zone: a day whose copy exists is not copied again after a restart, and a server
+that was down at the configured time takes the day's copy when it starts. The newest
+``[backups] keep`` are kept; older daily copies are deleted (no other file in the folder
+is touched). PostgreSQL is backed up with ``pg_dump`` (README).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from bot.config import BackupSettings
-from bot.store.engine import data_dir, database_file
+from bot.store.engine import database_file
 
 if TYPE_CHECKING:
     from bot.bootstrap import App
@@ -52,9 +53,11 @@ class BackupError(Exception):
     """A copy that could not be made, or failed its check."""
 
 
-def backups_dir() -> Path:
-    """``POUNDBOT_DATA_DIR/backups``."""
-    return data_dir() / "backups"
+def backups_dir(database: Path) -> Path:
+    """Where the daily copies of ``database`` go: ``backups`` beside it, so
+    ``POUNDBOT_DATA_DIR/backups`` for the default database (a database named by
+    ``POUNDBOT_DATABASE_URL`` elsewhere keeps its backups beside it)."""
+    return database.parent / "backups"
 
 
 def copy_database(source: Path, target: Path) -> None:
@@ -139,7 +142,7 @@ async def run_backups(
     source = database_file(app.engine.url.render_as_string(hide_password=False))
     if source is None:
         return
-    folder = folder or backups_dir()
+    folder = folder or backups_dir(source)
     settings, zone = app.config.backups, app.config.reminders.timezone
     while not stop.is_set():
         try:

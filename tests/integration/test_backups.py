@@ -82,6 +82,17 @@ async def test_the_server_takes_the_days_backup_by_itself_checked(
     assert sorted(p.name for p in taken.parent.iterdir()) == [taken.name]  # no partial left
 
 
+async def test_a_database_named_by_url_elsewhere_keeps_its_backups_beside_it(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "elsewhere" / "pb.sqlite3"
+    app = build_app(
+        lambda: open_app(url=f"sqlite+aiosqlite:///{database}", clock=FixedClock(AT_0245))
+    )
+    async with app.router.lifespan_context(app):
+        await wait_for(tmp_path / "elsewhere" / "backups" / "poundbot-2026-03-01.sqlite3")
+
+
 def test_no_backup_before_the_configured_time_and_one_once_it_has_passed(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
