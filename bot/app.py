@@ -157,9 +157,9 @@ def build_app(
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
-            lines = startup_report(app, polling=telegram.polling, settings=settings)
-            for line in lines if report else ():
-                log.info("%s", line)
+            if report:
+                for line in startup_report(app, polling=telegram.polling, settings=settings):
+                    log.info("%s", line)
             # Held while serving: ``poundbot restore`` refuses while a server runs.
             stack.enter_context(serving(database_file(str(app.engine.url))))
             if settings.public_url:
