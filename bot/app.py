@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 
+from sqlalchemy.engine import URL
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -17,6 +18,7 @@ from starlette.routing import Route
 from telegram.error import TelegramError
 
 from bot import logsafe
+from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
@@ -24,13 +26,16 @@ from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
+from bot.config import Config
 from bot.links import notice_path
 from bot.outbox import Sender
+from bot.serverlock import serving
 from bot.settings import Settings
-from bot.store.writable import write_fault
+from bot.store.engine import database_file
+from bot.store.writable import shown, write_fault
 from bot.workers import run_delivery, run_reminders
 
-__all__ = ["build_app", "startup_report"]
+__all__ = ["build_app", "report_lines", "startup_report"]
 
 log = logging.getLogger("poundbot")
 
@@ -61,9 +66,20 @@ def startup_report(
     settings: Settings | None = None,
 ) -> list[str]:
     """What is on and what is off, and why: the first lines ``poundbot serve`` logs."""
+    return report_lines(app.config, app.engine.url, env, polling=polling, settings=settings)
+
+
+def report_lines(
+    config: Config,
+    url: URL,
+    env: dict[str, str] | None = None,
+    *,
+    polling: bool = False,
+    settings: Settings | None = None,
+) -> list[str]:
+    """``startup_report`` before the app is opened (``poundbot serve`` logs it first)."""
     env = dict(os.environ if env is None else env)
     settings = settings or Settings.from_env(env)
-    url = app.engine.url
     lines = []
     if settings.telegram_off_reason() and settings.sms_off_reason():
         lines += [
@@ -72,14 +88,14 @@ def startup_report(
             "  .venv/bin/poundbot demo                  (the whole Act, step by step, in a minute)",
         ]
     lines += [
-        f"Configuration: {len(app.config.authorities)} authorities, "
-        f"{len(app.config.pounds)} pounds ({', '.join(app.config.pounds)})"
+        f"Configuration: {len(config.authorities)} authorities, "
+        f"{len(config.pounds)} pounds ({', '.join(config.pounds)})"
         + (
             ""
             if env.get("POUNDBOT_CONFIG")
             else " — the SAMPLE configuration (set POUNDBOT_CONFIG)"
         ),
-        f"Database: {url.get_backend_name()} {url.render_as_string(hide_password=True)}",
+        f"Database: {url.get_backend_name()} {shown(url.render_as_string(hide_password=False))}",
     ]
     telegram_off = settings.telegram_off_reason()
     if telegram_off:
@@ -102,10 +118,17 @@ def startup_report(
         f"a request waits for the database {settings.wait_budget:g} s at most "
         "(POUNDBOT_WAIT_BUDGET)"
     )
-    reminders = app.config.reminders
+    reminders = config.reminders
     lines.append(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
         f" no SMS to owners {reminders.night_start:%H:%M}-{reminders.night_end:%H:%M}"
+    )
+    backups, database = config.backups, database_file(str(url))
+    lines.append(
+        f"Backups: on, daily at {backups.at:%H:%M} {reminders.timezone.key} into "
+        f"{backups_dir(database)}, keeping {backups.keep}"
+        if database
+        else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see the README)"
     )
     return lines
 
@@ -114,8 +137,12 @@ def build_app(
     factory: AppFactory | None = None,
     settings: Settings | None = None,
     telegram: TelegramOptions | None = None,
+    *,
+    report: bool = True,
 ) -> Starlette:
-    """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime."""
+    """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime.
+    ``report``: log the start-up report when the app opens (``poundbot serve`` has
+    logged it already, before anything else)."""
     factory = factory or (lambda: open_app())
     settings = settings or Settings.from_env()
     telegram = telegram or TelegramOptions()
@@ -135,8 +162,11 @@ def build_app(
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
-            for line in startup_report(app, polling=telegram.polling, settings=settings):
-                log.info("%s", line)
+            if report:
+                for line in startup_report(app, polling=telegram.polling, settings=settings):
+                    log.info("%s", line)
+            # Held while serving: ``poundbot restore`` refuses while a server runs.
+            stack.enter_context(serving(database_file(str(app.engine.url))))
             if settings.public_url:
                 base = settings.public_url
                 app.deps = replace(
@@ -171,7 +201,10 @@ def build_app(
                             exc,
                         )
             stop = asyncio.Event()
-            tasks = [asyncio.create_task(run_reminders(app, stop))]
+            tasks = [
+                asyncio.create_task(run_reminders(app, stop)),
+                asyncio.create_task(run_backups(app, stop)),
+            ]
             if senders:
                 pause = {"sms": 1 / app.config.reminders.sms_per_second}
                 tasks.append(

@@ -27,11 +27,19 @@ log = logging.getLogger("poundbot")
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    import asyncio
 
-    from bot.app import build_app
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from bot.app import build_app, report_lines
     from bot.bootstrap import config_path, load, open_app
+    from bot.channels.telegram import TelegramOptions
+    from bot.cli_admin import CommandError, check_url
     from bot.config import ConfigError
+    from bot.settings import Settings
+    from bot.store.engine import database_url
+    from bot.store.writable import database_fault, shown
 
     try:
         config = load()
@@ -43,14 +51,6 @@ def _serve(args: argparse.Namespace) -> int:
         else:
             log.error("  %s", exc)
         return 2
-    import asyncio
-
-    from bot.channels.telegram import TelegramOptions
-    from bot.cli_admin import CommandError, check_url
-    from bot.settings import Settings
-    from bot.store.engine import database_url
-    from bot.store.writable import database_fault, shown
-
     try:
         settings = Settings.from_env()
     except ValueError as exc:
@@ -67,14 +67,19 @@ def _serve(args: argparse.Namespace) -> int:
         log.error("refusing to start: database %s: %s", shown(url), unusable)
         return 2
 
-    app = build_app(
-        lambda: open_app(config=config),
-        settings,
-        telegram=TelegramOptions(polling=args.polling),
+    # The first lines: what is on and off, before uvicorn or a migration logs anything.
+    options = TelegramOptions(polling=args.polling)
+    log.info(
+        "Logs: level %s, format %s (--log-level, POUNDBOT_LOG_FORMAT)",
+        args.log_level,
+        args.log_format,
     )
+    for line in report_lines(config, make_url(url), polling=options.polling, settings=settings):
+        log.info("%s", line)
+    app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.logsafe redacts (notice signatures in request paths).
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info", log_config=None)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=None)
     return 0
 
 
@@ -169,6 +174,10 @@ def _one_line(exc: BaseException) -> str:
     return str(exc)
 
 
+#: The commands that only read the database: without one, they say so (not make one).
+READERS = frozenset({"users_list", "export", "deadlines", "backup"})
+
+
 def _admin(name: str) -> Callable[[argparse.Namespace], int]:
     """Run the command ``name`` of ``bot.cli_admin`` (on its own event loop when it is
     async), imported when it runs; print a refusal as ``poundbot: error: ...`` on stderr
@@ -181,6 +190,8 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
             from bot.store.engine import database_url
 
             cli_admin.check_url(database_url())
+            if name in READERS:
+                cli_admin.require_database(database_url())
             if inspect.iscoroutinefunction(command):
                 import asyncio
 
@@ -256,6 +267,17 @@ def _add_admin_commands(sub: Any) -> None:
     backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
     backup.add_argument("file", metavar="FILE", help="a new file in an existing folder")
     backup.set_defaults(func=_admin("backup"))
+    restore = sub.add_parser(
+        "restore",
+        help="replace the embedded SQLite database with a checked backup (the old one is kept)",
+    )
+    restore.add_argument("file", metavar="FILE", help="a backup made by poundbot")
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="restore even while a server uses the database (restart it after)",
+    )
+    restore.set_defaults(func=_admin("restore"))
 
     export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(
         dest="what", required=True
@@ -288,6 +310,13 @@ def _add_reminder_commands(sub: Any) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
     parser.add_argument("--version", action=_Version, help="print poundbot's version and exit")
+    parser.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        help="what is logged, on stderr (default: POUNDBOT_LOG_LEVEL, else info for serve "
+        "and warning for the other commands); POUNDBOT_LOG_FORMAT=json writes one JSON "
+        "object a line",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
@@ -327,13 +356,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from bot.logformat import configure, log_format, log_level
+
+    try:
+        fmt, level = log_format(), args.log_level or log_level()
+    except ValueError as exc:
+        print(f"poundbot: error: {exc}", file=sys.stderr)
+        return 2
     # The server logs what it does; an administrative command prints its result and
     # logs only warnings (not Alembic's "Context impl ..." on every run).
-    logging.basicConfig(
-        level=logging.INFO if args.command == "serve" else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    args.log_level = level or ("info" if args.command == "serve" else "warning")
+    args.log_format = fmt
+    configure(args.log_level, fmt)
+    if args.log_level != "debug":
+        logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     from bot import logsafe
     from bot.settings import Settings
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sqlite3
 import sys
 from contextlib import AbstractAsyncContextManager
+from datetime import datetime
 from pathlib import Path
 
 from alembic.runtime.migration import MigrationContext
@@ -20,6 +20,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 
+from bot.backups import BackupError, copy_database
 from bot.bootstrap import App, config_path, load, open_app
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import BadInputError
@@ -27,7 +28,7 @@ from bot.export import Table, read_table, write_csv
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
-from bot.store.engine import database_url, make_engine
+from bot.store.engine import database_file, database_url, make_engine
 from bot.store.migrate import alembic_config, upgrade
 from bot.workers import worker_id
 from domain.calendar import LOCAL_TZ
@@ -42,6 +43,8 @@ __all__ = [
     "invite",
     "migrate",
     "remind",
+    "require_database",
+    "restore",
     "users_add",
     "users_list",
     "users_remove",
@@ -82,6 +85,18 @@ def check_url(url: str) -> None:
         raise CommandError(
             f"POUNDBOT_DATABASE_URL: {driver}:// is not supported; use "
             + " or ".join(f"{name}://" for name in DRIVERS)
+        )
+
+
+def require_database(url: str) -> None:
+    """Refuse a command that reads the embedded database when there is none: opening it
+    would make a new, empty one (a command started from another folder, a wrong
+    ``POUNDBOT_DATA_DIR``) and answer as if nothing had been recorded."""
+    path = database_file(url)
+    if path is not None and not path.is_file():
+        raise CommandError(
+            f"no database at {path}: run poundbot migrate to make one, "
+            "or set POUNDBOT_DATA_DIR to the folder that holds it"
         )
 
 
@@ -223,24 +238,6 @@ async def invite(args: argparse.Namespace) -> int:
 # -- backup ----------------------------------------------------------------------------
 
 
-def _copy(source_path: Path, target: Path) -> str:
-    """Copy with SQLite's online backup; the result of ``PRAGMA quick_check`` on the copy."""
-    source = sqlite3.connect(source_path, timeout=30)
-    try:
-        copy = sqlite3.connect(target)
-        try:
-            # One step (pages=-1) reads every page in one read transaction: in WAL mode the
-            # server's writers go on, and the copy is the database as of that moment.
-            source.backup(copy)
-            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-            (check,) = copy.execute("PRAGMA quick_check").fetchone()
-            return str(check)
-        finally:
-            copy.close()
-    finally:
-        source.close()
-
-
 def backup(args: argparse.Namespace) -> int:
     """Copy the embedded SQLite database to FILE, safely while the server runs."""
     url = make_url(database_url())
@@ -253,23 +250,48 @@ def backup(args: argparse.Namespace) -> int:
         raise CommandError("an in-memory database has nothing to back up")
     source_path = Path(url.database)
     target = Path(args.file)
-    if not source_path.is_file():
-        raise CommandError(f"no database at {source_path}")
     if target.exists():
         raise CommandError(f"{target} exists: back up to a new file")
     if not target.parent.is_dir():
         raise CommandError(f"no folder {target.parent}: make it first, or back up elsewhere")
-    partial = target.with_name(f".{target.name}.partial")
-    partial.unlink(missing_ok=True)
     try:
-        check = _copy(source_path, partial)
-        if check != "ok":
-            raise CommandError(f"the copy failed its integrity check: {check}")
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    partial.replace(target)
+        copy_database(source_path, target)
+    except BackupError as exc:
+        raise CommandError(str(exc)) from None
     print(f"backed up {source_path} to {target} ({target.stat().st_size} bytes, quick_check ok)")
+    return 0
+
+
+def restore(args: argparse.Namespace) -> int:
+    """Replace the embedded SQLite database with the checked backup FILE (``bot.restore``);
+    the database replaced is kept beside it."""
+    from bot.restore import RestoreError
+    from bot.restore import restore as put_back
+
+    url = database_url()
+    database = database_file(url)
+    if make_url(url).get_backend_name() != "sqlite":
+        raise CommandError(
+            f"restore replaces the embedded SQLite database; {_shown(url)} is "
+            f"{make_url(url).get_backend_name()}: use pg_restore "
+            "(e.g. pg_restore --clean --if-exists -d DBNAME FILE)"
+        )
+    if database is None:
+        raise CommandError("an in-memory database cannot be restored")
+    try:
+        done = put_back(Path(args.file), database, datetime.now(LOCAL_TZ), force=args.force)
+    except RestoreError as exc:
+        raise CommandError(str(exc)) from None
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    later = "" if done.revision == head else f"; upgraded to {head} when poundbot next opens it"
+    print(f"restored {args.file} into {database} (migration revision {done.revision}{later})")
+    print(
+        f"kept the database it replaced as {done.kept}"
+        if done.kept
+        else "there was no database before"
+    )
+    if done.forced:
+        print("a server was using the database: restart it now (e.g. systemctl restart poundbot)")
     return 0
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "LANGUAGES",
     "Authority",
     "AuthorityKind",
+    "BackupSettings",
     "Config",
     "ConfigError",
     "Fault",
@@ -92,6 +93,16 @@ class ReminderSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class BackupSettings:
+    """The daily backup of the embedded database inside ``poundbot serve``: the local
+    time (in the reminders' time zone) it is taken at, and how many daily copies are
+    kept (the oldest beyond that are deleted)."""
+
+    at: time = time(2, 30)
+    keep: int = 14
+
+
+@dataclass(frozen=True, slots=True)
 class SenderLimits:
     """How many messages of one sender are answered in a window (the Act is silent: an
     authority's policy). Each SMS answer costs the authority money and each Telegram
@@ -129,6 +140,7 @@ class Config:
     #: s.18: the classes of person who may not buy at a pound sale (the section's text
     #: is not in the material given: a policy of the configuration, these four by default).
     barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
+    backups: BackupSettings = field(default_factory=BackupSettings)
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

@@ -20,6 +20,7 @@ from bot.config.model import (
     LANGUAGES,
     Authority,
     AuthorityKind,
+    BackupSettings,
     Config,
     Fault,
     Pound,
@@ -41,7 +42,7 @@ def _present(record: dict[str, Any]) -> dict[str, Any]:
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
-_OPTIONAL = ("limits",)
+_OPTIONAL = ("limits", "backups")
 _LIMITS = ("window_minutes", "public", "keeper", "officer")
 
 
@@ -117,6 +118,7 @@ class Reader:
                 self.fault((*key, "authority"), f"pound {pound['code']}: unknown authority")
         tariffs = self.tariffs(pounds, policy["feeding_days"])
         limits = self.limits()
+        backups = self.backups()
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
@@ -140,6 +142,7 @@ class Reader:
                 reminders["sms_per_second"],
             ),
             limits=limits,
+            backups=backups,
         )
 
     def limits(self) -> SenderLimits:
@@ -157,6 +160,18 @@ class Reader:
             public=read["public"] or default.public,
             keeper=read["keeper"] or default.keeper,
             officer=read["officer"] or default.officer,
+        )
+
+    def backups(self) -> BackupSettings:
+        """[backups] (optional, each key too): when the daily backup is taken, how many
+        are kept."""
+        table = self.raw.get("backups", {})
+        default = BackupSettings()
+        spec = {"time": checks.clock, "keep": checks.count}
+        read = self.record(table, ("backups",), "[backups]", spec, optional=tuple(spec))
+        return BackupSettings(
+            at=read["time"] or default.at,
+            keep=read["keep"] or default.keep,
         )
 
     # -- tables ---------------------------------------------------------------------

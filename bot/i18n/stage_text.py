@@ -49,8 +49,7 @@ _SENTENCES: Final[dict[Stage, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.15(5) — why a step is refused: the owner refused the account and the
     # cattle left are deemed unclaimed (they go the s.13 way: report, notice, auction).
     Stage.DEEMED_UNCLAIMED: lambda tr: tr.gettext(
-        "The owner refused the account on %(date)s: the cattle left are deemed unclaimed "
-        "(s.15(5))."
+        "The owner refused the account on %(date)s: the cattle left are deemed unclaimed (s.15(5))."
     ),
     # TRANSLATORS: s.16(3) — why a step is refused: the balance is held in deposit.
     Stage.IN_DEPOSIT: lambda tr: tr.gettext(

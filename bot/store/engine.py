@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -17,14 +18,50 @@ from sqlalchemy.ext.asyncio import (
 
 from bot.store.sqlite_inline import INLINE_BUSY_MS, begin_immediate, inline_dbapi
 
-__all__ = ["DEFAULT_URL", "database_url", "make_engine", "make_sessionmaker"]
+__all__ = [
+    "DATABASE_FILE",
+    "data_dir",
+    "database_file",
+    "database_url",
+    "make_engine",
+    "make_sessionmaker",
+]
 
-DEFAULT_URL = "sqlite+aiosqlite:///var/poundbot.sqlite3"
+#: The embedded database's file name, in the data folder.
+DATABASE_FILE = "poundbot.sqlite3"
+
+
+def data_dir() -> Path:
+    """Where the embedded database, its backups and kept files live: ``POUNDBOT_DATA_DIR``,
+    else ``var`` in the folder poundbot was started from; always made absolute, so a
+    command started from another folder names the same files (or says which it used)."""
+    return Path(os.environ.get("POUNDBOT_DATA_DIR") or "var").expanduser().absolute()
 
 
 def database_url() -> str:
-    """``POUNDBOT_DATABASE_URL`` or the embedded SQLite file under ``var/``."""
-    return os.environ.get("POUNDBOT_DATABASE_URL", DEFAULT_URL)
+    """``POUNDBOT_DATABASE_URL``, else the embedded SQLite file in the data folder; the
+    file of a SQLite URL is made absolute."""
+    url = os.environ.get("POUNDBOT_DATABASE_URL")
+    if not url:
+        return f"sqlite+aiosqlite:///{data_dir() / DATABASE_FILE}"
+    try:
+        parsed = make_url(url)
+    except ArgumentError:  # refused in one line by the command line (cli_admin.check_url)
+        return url
+    path = database_file(url)
+    if path is None or path.is_absolute():
+        return url
+    return parsed.set(database=str(path.absolute())).render_as_string(hide_password=False)
+
+
+def database_file(url: str) -> Path | None:
+    """The file of an embedded SQLite URL; None for PostgreSQL, memory and file URIs."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.query.get("uri"):
+        return None
+    if not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database).expanduser()
 
 
 def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:

@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from bot.logformat import handling
 from bot.store.models import Contact, InboxRow, OutboxRow
 from bot.store.tx import Store, Tx
 
@@ -110,15 +111,19 @@ class Acted:
 
 async def act_on_inbound(store: Store, message: Inbound, handler: Handler) -> Acted:
     """Step 2: act on a stored message and mark it processed, in one transaction; a
-    message processed already (a repeat, or a sweep got there first) is left as it is."""
+    message processed already (a repeat, or a sweep got there first) is left as it is.
+
+    Every line logged while the message is handled names it (``bot.logformat``); when
+    handling fails, so does the caller's report of the failure (the id is left set)."""
     key = {"channel": message.channel, "provider_id": message.provider_id}
+    handled = handling.set(f"{message.channel}:{message.provider_id}")
     async with store.transaction() as tx:
         row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
-        if processed_at is not None:
-            return Acted(str(reply or ""), fresh=False)
-        reply = await handler(tx)
-        await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
-        return Acted(str(reply), fresh=True)
+        if processed_at is None:
+            reply = await handler(tx)
+            await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
+    handling.reset(handled)
+    return Acted(str(reply or ""), fresh=processed_at is None)
 
 
 async def enqueue(

@@ -175,6 +175,7 @@ def test_a_removed_users_phone_can_be_registered_again(
 def test_an_empty_user_list_prints_nothing_and_says_so_on_stderr(
     db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    run(capsys, "migrate")
     assert run(capsys, "users", "list") == (0, "", "no active users\n")
 
 
@@ -248,6 +249,7 @@ def test_removing_a_user_who_is_not_there_is_refused(
 def test_a_configuration_with_faults_is_refused_in_one_line_naming_the_check(
     db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    run(capsys, "migrate")
     bad = tmp_path / "poundbot.toml"
     bad.write_text("[reminders]\nsms_per_second = = 1\n", encoding="utf-8")
     monkeypatch.setenv("POUNDBOT_CONFIG", str(bad))
@@ -401,7 +403,9 @@ def test_a_backup_never_overwrites_a_file(
 def test_a_backup_of_a_database_not_yet_created_is_refused(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert refused(capsys, "backup", str(tmp_path / "copy.sqlite3")) == f"no database at {db}"
+    assert refused(capsys, "backup", str(tmp_path / "copy.sqlite3")).startswith(
+        f"no database at {db}: run poundbot migrate"
+    )
     assert not db.exists()
 
 
@@ -525,6 +529,7 @@ def test_export_ledger_of_one_authority_to_a_file(
 def test_export_of_an_empty_database_is_the_header_alone(
     db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    run(capsys, "migrate")
     assert run(capsys, "export", "ledger", "--csv") == (
         0,
         "date,authority,case,account,amount_rupees,provision\r\n",
@@ -535,6 +540,7 @@ def test_export_of_an_empty_database_is_the_header_alone(
 def test_export_ledger_of_an_unknown_authority_is_refused(
     db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    run(capsys, "migrate")
     message = refused(capsys, "export", "ledger", "--csv", "--authority", "XYZ-GP")
     assert message == "unknown authority (authority: XYZ-GP)"
 
