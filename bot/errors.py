@@ -9,6 +9,7 @@ __all__ = [
     "AppError",
     "BadInputError",
     "InviteInvalidError",
+    "NoAccountError",
     "NotAllowedError",
     "UnknownCaseError",
     "UnknownPoundError",
@@ -67,3 +68,9 @@ class VoidedCaseError(AppError):
     """The case was voided as entered by mistake: nothing is due on it."""
 
     code = "voided_case"
+
+
+class NoAccountError(AppError):
+    """A case has no s.15(3) account: its sale is not settled."""
+
+    code = "no_account"

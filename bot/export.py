@@ -7,7 +7,7 @@ decimals by integer division, so a clerk's desk calculator agrees to the paisa.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal, TextIO
@@ -25,6 +25,7 @@ __all__ = [
     "Table",
     "case_record",
     "kinds_text",
+    "ledger_lines",
     "ledger_record",
     "read_table",
     "rupees",
@@ -176,6 +177,19 @@ async def _case_lines(tx: Tx) -> list[CaseLine]:
 
 
 async def _ledger_lines(tx: Tx, authority: str | None) -> list[LedgerLine]:
+    return await ledger_lines(tx, authority=authority)
+
+
+async def ledger_lines(
+    tx: Tx,
+    *,
+    authority: str | None = None,
+    pounds: Sequence[str] | None = None,
+    start: date | None = None,
+    end: date | None = None,
+) -> list[LedgerLine]:
+    """Ledger entries, oldest first: of one authority, of the cases of some pounds, from
+    ``start`` up to (not including) ``end``, as each is given."""
     query = select(
         LedgerEntry.on,
         LedgerEntry.authority_code,
@@ -186,5 +200,11 @@ async def _ledger_lines(tx: Tx, authority: str | None) -> list[LedgerLine]:
     ).join(CaseRow, CaseRow.id == LedgerEntry.case_id)
     if authority is not None:
         query = query.where(LedgerEntry.authority_code == authority)
+    if pounds is not None:
+        query = query.where(CaseRow.pound_code.in_(pounds))
+    if start is not None:
+        query = query.where(LedgerEntry.on >= start)
+    if end is not None:
+        query = query.where(LedgerEntry.on < end)
     rows = await tx.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
     return [LedgerLine(*row) for row in rows]

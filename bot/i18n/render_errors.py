@@ -229,6 +229,10 @@ _APP_ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
     "unknown_user": lambda tr: tr.gettext(
         "That person is not registered. Ask the local authority to register them."
     ),
+    # TRANSLATORS: s.15(3) — the account of a case asked for before its sale is settled.
+    "no_account": lambda tr: tr.gettext(
+        "That case has no account yet: its sale is not settled (s.15(3))."
+    ),
     # TRANSLATORS: an invite code to register as a pound-keeper or officer.
     "invite_invalid": lambda tr: tr.gettext(
         "That invite code is unknown, already used or expired. Ask the local authority "

@@ -219,6 +219,24 @@ class Tx:
         ).scalars()
         return [await self._rebuild(row) for row in rows]
 
+    async def cases_impounded(
+        self, pounds: Sequence[str], start: date, end: date
+    ) -> list[LoadedCase]:
+        """Cases of ``pounds`` impounded from ``start`` up to (not including) ``end``, by
+        pound and number."""
+        rows = (
+            await self.session.execute(
+                select(CaseRow)
+                .where(
+                    CaseRow.pound_code.in_(pounds),
+                    CaseRow.impounded_on >= start,
+                    CaseRow.impounded_on < end,
+                )
+                .order_by(CaseRow.pound_code, CaseRow.seq)
+            )
+        ).scalars()
+        return [await self._rebuild(row) for row in rows]
+
     async def search_open(
         self, words: Sequence[str], limit: int = 5, *, stages: Sequence[str] | None = None
     ) -> list[LoadedCase]:
