@@ -404,3 +404,22 @@ async def test_every_desk_page_names_no_other_host(web: httpx.AsyncClient, who: 
 def test_a_month_range_ends_at_the_next_month() -> None:
     assert docs.month_range(2026, 12) == (date(2026, 12, 1), date(2027, 1, 1))
     assert docs.month_range(2026, 3) == (date(2026, 3, 1), date(2026, 4, 1))
+
+
+@pytest.mark.parametrize("lang", ["ta", "kn"])
+async def test_the_desk_pages_speak_tamil_and_kannada_too(
+    web: httpx.AsyncClient, lang: str
+) -> None:
+    script = {"ta": "[\u0b80-\u0bff]{3}", "kn": "[\u0c80-\u0cff]{3}"}[lang]
+    for url in (
+        "/web/documents/",
+        "/web/documents/cases?month=2026-03",
+        "/web/documents/ledger?month=2026-03",
+        "/web/documents/deposits",
+        "/web/charts/?year=2026",
+    ):
+        sep = "&" if "?" in url else "?"
+        response = await _get(web, f"{url}{sep}lang={lang}")
+        assert response.status_code == 200, url
+        assert f'<html lang="{lang}">' in response.text
+        assert re.search(script, response.text), url
