@@ -29,6 +29,7 @@ __all__ = [
     "ledger_record",
     "read_table",
     "rupees",
+    "safe_text",
     "write_csv",
 ]
 
@@ -95,7 +96,8 @@ def kinds_text(lots: Iterable[tuple[str, int]]) -> str:
     return "; ".join(f"{count} {kind}" for kind, count in counts.items())
 
 
-def _text(value: str) -> str:
+def safe_text(value: str) -> str:
+    """Free text for a CSV cell, never read as a spreadsheet formula."""
     # Free text typed by keepers: a leading "=" etc. would run as a formula when the
     # file is opened in a spreadsheet; a leading apostrophe keeps it text.
     return f"'{value}" if value.startswith(_FORMULA_START) else value
@@ -108,7 +110,7 @@ def case_record(line: CaseLine) -> list[str]:
         line.pound,
         line.stage,
         line.impounded_on.isoformat(),
-        _text(line.place_seized),
+        safe_text(line.place_seized),
         kinds_text(line.lots),
         str(sum(count for _, count in line.lots)),
         line.last_event_on.isoformat() if line.last_event_on else "",

@@ -28,7 +28,7 @@ from bot.i18n.render_documents import (
     timeliness_name,
 )
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
-from bot.web.printing import GetCaller, guarded, language, not_found, page
+from bot.web.printing import GetCaller, desk_language, guarded, not_found, page
 from bot.web.svg import BarSeries, bar_chart
 from domain.money import Money
 
@@ -93,9 +93,7 @@ async def _charts(request: Request, app: App, caller: Caller) -> Response:
     if not 1961 <= year <= today.year + 1:
         return not_found()
     authority = request.query_params.get("authority") or None
-    code = caller.authority or (app.config.pounds[caller.pound].authority if caller.pound else "")
-    default = app.config.authorities[code].default_language if code else "ml"
-    lang = language(request, caller, default)
+    lang = desk_language(request, app, caller)
     async with app.store.transaction() as tx:
         figures = await year_figures(tx, app.deps, caller, year, authority)
     labels, charts = charts_svg(figures, lang, app)

@@ -24,7 +24,7 @@ from starlette.routing import Route
 from bot.bootstrap import App
 from bot.caller import Caller
 from bot.errors import BadInputError
-from bot.export import LEDGER_HEADER, Table, kinds_text, ledger_record, rupees
+from bot.export import LEDGER_HEADER, Table, kinds_text, ledger_record, rupees, safe_text
 from bot.i18n import Translator, fmt, translator
 from bot.i18n.render_account import account_text, receipt_text
 from bot.i18n.render_documents import account_name, document_labels
@@ -35,8 +35,8 @@ from bot.web.printing import (
     GetCaller,
     Handler,
     csv_response,
+    desk_language,
     guarded,
-    language,
     not_found,
     page,
     wants_csv,
@@ -96,17 +96,11 @@ def _base(app: App, tr: Translator, title: str, authority: str | None = None) ->
     }
 
 
-def _default_lang(app: App, caller: Caller) -> str:
-    code = caller.authority or (app.config.pounds[caller.pound].authority if caller.pound else "")
-    authority = app.config.authorities.get(code)
-    return authority.default_language if authority else "ml"
-
-
 # -- the list ------------------------------------------------------------------------
 
 
 async def _index(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language(request, caller, _default_lang(app, caller)))
+    tr = translator(desk_language(request, app, caller))
     scope = docs.scope_of(app.deps, caller, _authority_param(request))
     today = app.deps.today()
     context = _base(app, tr, document_labels(tr)["documents"], scope.authority)
@@ -131,8 +125,17 @@ async def _find_case(request: Request, app: App, caller: Caller) -> Response:
 # -- the account and the receipt of a case ---------------------------------------------
 
 
-async def _case_document(request: Request, app: App, caller: Caller) -> Response:
-    what = request.url.path.split("/")[3]  # "account" or "receipt"
+async def _account(request: Request, app: App, caller: Caller) -> Response:
+    return await _case_document(request, app, caller, "account")
+
+
+async def _receipt(request: Request, app: App, caller: Caller) -> Response:
+    return await _case_document(request, app, caller, "receipt")
+
+
+async def _case_document(request: Request, app: App, caller: Caller, what: str) -> Response:
+    """The s.15(3) account or the s.15(4) receipt of a case, one block per language of
+    its pound (as the s.13(2) notice prints), or as CSV."""
     number, as_csv = wants_csv(request, request.path_params["number"])
     async with app.store.transaction() as tx:
         document = await docs.account_document(tx, app.deps, caller, number)
@@ -213,7 +216,7 @@ def _case_csv(document: docs.AccountDocument, what: str) -> Table:
 
 
 async def _deposits(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language(request, caller, _default_lang(app, caller)))
+    tr = translator(desk_language(request, app, caller))
     authority = _authority_param(request)
     async with app.store.transaction() as tx:
         scope = docs.scope_of(app.deps, caller, authority)
@@ -261,7 +264,7 @@ def _csv_href(request: Request) -> str:
 
 
 async def _cases(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language(request, caller, _default_lang(app, caller)))
+    tr = translator(desk_language(request, app, caller))
     today = app.deps.today()
     months = _month_param(request, today)
     if months is None:
@@ -281,7 +284,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
                     loaded.row.number,
                     loaded.pound,
                     case.seizure.impounded_on.isoformat(),
-                    case.seizure.place_seized,
+                    safe_text(case.seizure.place_seized),
                     kinds_text((lot.kind, lot.count) for lot in case.seizure.lots),
                     str(case.seizure.head_count),
                     case.stage.value,
@@ -289,9 +292,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
                     "" if days is None else str(days),
                 ]
             )
-        return csv_response(
-            Table(REGISTER_HEADER, [_safe(r) for r in rows]), f"cases-{start:%Y-%m}.csv"
-        )
+        return csv_response(Table(REGISTER_HEADER, rows), f"cases-{start:%Y-%m}.csv")
     labels = document_labels(tr)
     title = f"{labels['case_register']} — {fmt.month(start, tr.lang)}"
     context = _base(app, tr, title, scope.authority)
@@ -319,19 +320,11 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
     return page(request, "documents/cases.html", context)
 
 
-def _safe(record: list[str]) -> list[str]:
-    # Free text typed by keepers: a leading "=" etc. would run as a spreadsheet formula.
-    return [
-        f"'{v}" if v.startswith(("=", "+", "-", "@", "\t", "\r")) and i == 3 else v
-        for i, v in enumerate(record)
-    ]
-
-
 # -- the ledger by provision ---------------------------------------------------------
 
 
 async def _ledger(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language(request, caller, _default_lang(app, caller)))
+    tr = translator(desk_language(request, app, caller))
     months = _month_param(request, app.deps.today())
     if months is None:
         return not_found()
@@ -384,8 +377,8 @@ def document_routes(get_caller: GetCaller) -> list[Route]:
     return [
         route("/web/documents/", _index),
         route("/web/documents/find", _find_case),
-        route("/web/documents/account/{number}", _case_document),
-        route("/web/documents/receipt/{number}", _case_document),
+        route("/web/documents/account/{number}", _account),
+        route("/web/documents/receipt/{number}", _receipt),
         route("/web/documents/deposits", _deposits),
         route("/web/documents/deposits.csv", _deposits),
         route("/web/documents/cases", _cases),

@@ -30,6 +30,7 @@ __all__ = [
     "GetCaller",
     "Handler",
     "csv_response",
+    "desk_language",
     "guarded",
     "language",
     "page",
@@ -78,6 +79,13 @@ def language(request: Request, caller: Caller, default: str) -> str:
     return caller.lang if caller.lang in LANGUAGES else default
 
 
+def desk_language(request: Request, app: App, caller: Caller) -> str:
+    """The language of a desk page: ``?lang=``, the person's, or their authority's."""
+    code = caller.authority or (app.config.pounds[caller.pound].authority if caller.pound else "")
+    authority = app.config.authorities.get(code or "")
+    return language(request, caller, authority.default_language if authority else "ml")
+
+
 def wants_csv(request: Request, name: str) -> tuple[str, bool]:
     """``name`` without a ``.csv`` ending, and whether CSV was asked for (the ending or
     ``?format=csv``)."""
@@ -116,7 +124,7 @@ def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awai
         if caller is None:
             return RedirectResponse(SIGNIN, status_code=303)
         app: App = request.app.state.poundbot
-        tr = translator(language(request, caller, "ml"))
+        tr = translator(desk_language(request, app, caller))
         try:
             return await handler(request, app, caller)
         except NotAllowedError as exc:
