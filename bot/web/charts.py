@@ -35,50 +35,66 @@ from domain.money import Money
 __all__ = ["chart_routes", "charts_svg"]
 
 
-def charts_svg(figures: YearFigures, lang: str, app: App) -> tuple[dict[str, str], list[str]]:
-    """The labels of the page and the four charts (SVG markup), in ``lang``."""
+def charts_svg(
+    figures: YearFigures, lang: str, app: App
+) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The labels of the page and the four charts (caption, SVG markup), in ``lang``."""
     tr = translator(lang)
     received = sum(sum(s.values) for s in figures.money)
     labels = chart_labels(tr, figures.year, sum(figures.cases_per_month), received)
     months = [fmt.month_short(date(figures.year, m, 1), lang) for m in range(1, 13)]
     bins = [f"{low}–{high}" if high else f"{low}+" for low, high in STAY_BINS]
     charts = [
-        bar_chart(
-            ident="heads",
-            title=labels["heads"],
-            desc=labels["heads_desc"],
-            categories=months,
-            series=[
-                BarSeries(kind_name(s.key, tr, app.config.kinds), s.values)
-                for s in figures.heads_by_kind
-            ],
-            value_title=labels["heads_axis"],
+        (
+            labels["heads"],
+            bar_chart(
+                ident="heads",
+                title=labels["heads"],
+                desc=labels["heads_desc"],
+                categories=months,
+                series=[
+                    BarSeries(kind_name(s.key, tr, app.config.kinds), s.values)
+                    for s in figures.heads_by_kind
+                ],
+                value_title=labels["heads_axis"],
+            ),
         ),
-        bar_chart(
-            ident="stay",
-            title=labels["stay"],
-            desc=labels["stay_desc"],
-            categories=bins,
-            series=[BarSeries(labels[s.key], s.values) for s in figures.stays],
-            value_title=labels["cases_axis"],
+        (
+            labels["stay"],
+            bar_chart(
+                ident="stay",
+                title=labels["stay"],
+                desc=labels["stay_desc"],
+                categories=bins,
+                series=[BarSeries(labels[s.key], s.values) for s in figures.stays],
+                value_title=labels["cases_axis"],
+            ),
         ),
-        bar_chart(
-            ident="money",
-            title=labels["money"],
-            desc=labels["money_desc"],
-            categories=months,
-            series=[BarSeries(account_name(s.key, tr), s.values) for s in figures.money],
-            mode="grouped",
-            value_label=lambda paise: fmt.money(Money(paise), lang, sms=False),
-            value_title=labels["money_axis"],
+        (
+            labels["money"],
+            bar_chart(
+                ident="money",
+                title=labels["money"],
+                desc=labels["money_desc"],
+                categories=months,
+                series=[BarSeries(account_name(s.key, tr), s.values) for s in figures.money],
+                mode="grouped",
+                value_label=lambda paise: fmt.money(Money(paise), lang, sms=False),
+                value_title=labels["money_axis"],
+            ),
         ),
-        bar_chart(
-            ident="timely",
-            title=labels["timely"],
-            desc=labels["timely_desc"],
-            categories=[labels["reports"], labels["notices"]],
-            series=[BarSeries(timeliness_name(s.key, tr), s.values) for s in figures.timeliness],
-            value_title=labels["cases_axis"],
+        (
+            labels["timely"],
+            bar_chart(
+                ident="timely",
+                title=labels["timely"],
+                desc=labels["timely_desc"],
+                categories=[labels["reports"], labels["notices"]],
+                series=[
+                    BarSeries(timeliness_name(s.key, tr), s.values) for s in figures.timeliness
+                ],
+                value_title=labels["cases_axis"],
+            ),
         ),
     ]
     return labels, charts

@@ -166,14 +166,14 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
                 "lines": [(line.startswith("  - "), line.removeprefix("  - ")) for line in lines],
             }
         )
-    tr = translator(pound.languages[0])
-    context = _base(app, tr, f"{blocks[0]['heading']}", pound.authority)
+    # The document is in the pound's languages; the menu in the person's.
+    tr = translator(desk_language(request, app, caller))
+    context = _base(app, tr, str(blocks[0]["heading"]), pound.authority)
     context.update(
         blocks=blocks,
         pound_name=pound.name,
         authority_name=authority.name,
         csv_href=f"/web/documents/{what}/{case_number}.csv",
-        signature=what == "account",
     )
     return page(request, "documents/case.html", context)
 

@@ -87,8 +87,7 @@ def bar_chart(
         largest = max((v for s in series for v in s.values), default=0)
     step = nice_step(largest)
     top_value = step * max(-(-largest // step), 1)
-    legend_rows = -(-len(series) // 3)
-    height = _HEIGHT + 22 * legend_rows
+    height = _HEIGHT + 20 * len(series)  # the legend, one series a line
     plot_w = _WIDTH - _LEFT - _RIGHT
     plot_h = _HEIGHT - _TOP - _BOTTOM
     base_y = _TOP + plot_h
@@ -156,12 +155,11 @@ def bar_chart(
         x = _LEFT + slot * i + slot / 2
         out.append(f'<text x="{_fmt(x)}" y="{base_y + 18}">{escape(category)}</text>')
     out.append("</g>")
-    # The legend, three to a row.
+    # The legend, one series a line (labels name their provisions and can be long).
     out.append('<g class="legend" font-size="12">')
     for j, s in enumerate(series):
-        row, col = divmod(j, 3)
-        x = _LEFT + col * (plot_w / 3)
-        y = _HEIGHT + 22 * row
+        x = _LEFT
+        y = _HEIGHT + 20 * j
         out.append(
             f'<rect x="{_fmt(x)}" y="{y - 10}" width="12" height="12" '
             f'fill="{PALETTE[j % len(PALETTE)]}"/>'
