@@ -123,7 +123,9 @@ def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awai
         caller = await get_caller(request)
         if caller is None:
             return RedirectResponse(SIGNIN, status_code=303)
-        app: App = request.app.state.poundbot
+        app: App | None = getattr(request.app.state, "poundbot", None)
+        if app is None:  # the server is starting or stopping
+            return HTMLResponse("starting", status_code=503, headers=_HEADERS)
         tr = translator(desk_language(request, app, caller))
         try:
             return await handler(request, app, caller)
