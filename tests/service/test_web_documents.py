@@ -423,3 +423,33 @@ async def test_the_desk_pages_speak_tamil_and_kannada_too(
         assert response.status_code == 200, url
         assert f'<html lang="{lang}">' in response.text
         assert re.search(script, response.text), url
+
+
+async def test_the_account_s_fines_and_charges_are_its_lines_and_its_balance_what_is_left(
+    web: httpx.AsyncClient,
+) -> None:
+    rows = _rows(await _get(web, "/web/documents/account/KNM-2.csv"))
+
+    def paise(text: str) -> int:
+        return int(text.replace(".", ""))
+
+    values = {row["item"]: row["value"] for row in rows}
+    dues = [r for r in rows if r["item"].split(":")[0] in ("fine", "feeding", "sale_expenses")]
+    assert {r["provision"] for r in dues} == {"s.11", "s.4", "s.15(2)"}
+    assert sum(paise(r["value"]) for r in dues) == paise(values["fines_and_charges_rupees"])
+    assert paise(values["proceeds_rupees"]) == 25000_00
+    owner = [r for r in rows if r["item"] == "to:owner"]
+    assert [r["provision"] for r in owner] == ["s.15(3)"]
+    assert paise(owner[0]["value"]) == paise(values["balance_rupees"])
+    assert values["cattle_remaining"] == "2"  # s.15(1): only as many sold as needed
+
+
+async def test_the_keeper_s_ledger_is_their_pound_s_and_the_admin_s_register_every_one(
+    web: httpx.AsyncClient,
+) -> None:
+    keeper = _rows(await _get(web, "/web/documents/ledger.csv?month=2026-03", who="keeper"))
+    assert {r["case"].split("-")[0] for r in keeper} == {"KNM"}
+    admin = _rows(await _get(web, "/web/documents/deposits.csv", who="admin"))
+    assert [r["number"] for r in admin] == ["KNM-1"]
+    enm = await _get(web, "/web/documents/deposits.csv?authority=ENM-GP", who="admin")
+    assert _rows(enm) == []
