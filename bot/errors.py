@@ -10,6 +10,7 @@ __all__ = [
     "BadInputError",
     "InviteInvalidError",
     "NoAccountError",
+    "NoReceiptError",
     "NotAllowedError",
     "UnknownCaseError",
     "UnknownPoundError",
@@ -74,3 +75,9 @@ class NoAccountError(AppError):
     """A case has no s.15(3) account: its sale is not settled."""
 
     code = "no_account"
+
+
+class NoReceiptError(AppError):
+    """A case has no s.15(4) receipt: its cattle were sold unclaimed, no owner took them."""
+
+    code = "no_receipt"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.caller import ADMIN, KEEPER, OFFICER, Caller
-from bot.errors import BadInputError, NoAccountError, NotAllowedError
+from bot.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from bot.export import LedgerLine, ledger_lines
 from bot.services.base import Deps
 from bot.services.officer import DepositEntry, account_of, deposit_entries
@@ -32,6 +32,7 @@ __all__ = [
     "deposit_register_for",
     "ledger_document",
     "month_range",
+    "receipt_document",
     "scope_of",
 ]
 
@@ -115,6 +116,16 @@ async def account_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> A
         else None
     )
     return AccountDocument(loaded, settlement, account, receipt)
+
+
+async def receipt_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> AccountDocument:
+    """The account behind the s.15(4) receipt: only on the s.15 route, where the owner
+    appeared and takes the remaining cattle and the balance; cattle sold unclaimed
+    (s.13(3)) leave no one to give a receipt, their balance goes into deposit (s.16(3))."""
+    document = await account_document(tx, deps, caller, number)
+    if not document.case.owner_appeared:
+        raise NoReceiptError("sold unclaimed: no owner's receipt", number=document.case.number)
+    return document
 
 
 async def deposit_register_for(

@@ -137,8 +137,9 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
     """The s.15(3) account or the s.15(4) receipt of a case, one block per language of
     its pound (as the s.13(2) notice prints), or as CSV."""
     number, as_csv = wants_csv(request, request.path_params["number"])
+    read = docs.account_document if what == "account" else docs.receipt_document
     async with app.store.transaction() as tx:
-        document = await docs.account_document(tx, app.deps, caller, number)
+        document = await read(tx, app.deps, caller, number)
     case_number = document.loaded.row.number
     if as_csv:
         return csv_response(_case_csv(document, what), f"{case_number}-{what}.csv")

@@ -18,7 +18,13 @@ from starlette.templating import Jinja2Templates
 
 from bot.bootstrap import App
 from bot.caller import Caller
-from bot.errors import AppError, NoAccountError, NotAllowedError, UnknownCaseError
+from bot.errors import (
+    AppError,
+    NoAccountError,
+    NoReceiptError,
+    NotAllowedError,
+    UnknownCaseError,
+)
 from bot.export import Table, write_csv
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n import render as chat
@@ -131,7 +137,7 @@ def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awai
             return await handler(request, app, caller)
         except NotAllowedError as exc:
             return _refusal(request, tr, chat.app_error(exc, tr), 403)
-        except (UnknownCaseError, NoAccountError) as exc:
+        except (UnknownCaseError, NoAccountError, NoReceiptError) as exc:
             return _refusal(request, tr, chat.app_error(exc, tr), 404)
         except AppError as exc:
             return _refusal(request, tr, chat.app_error(exc, tr), 400)

@@ -219,6 +219,10 @@ async def test_no_account_before_the_sale_is_settled(web: httpx.AsyncClient) -> 
     assert response.status_code == 404
     assert "no account yet" in response.text
     assert (await _get(web, "/web/documents/account/KNM-99")).status_code == 404
+    # Sold unclaimed (s.13(3)): no owner takes anything, so no receipt (s.15(4)).
+    unclaimed = await _get(web, "/web/documents/receipt/KNM-1")
+    assert unclaimed.status_code == 404
+    assert "sold unclaimed" in unclaimed.text
 
 
 async def test_the_deposit_register_gives_the_day_the_three_months_end_s16_3(
@@ -389,7 +393,7 @@ async def test_every_desk_page_names_no_other_host(web: httpx.AsyncClient, who: 
     for url in (
         "/web/documents/",
         "/web/documents/account/KNM-1",
-        "/web/documents/receipt/KNM-1",
+        "/web/documents/receipt/KNM-2",
         "/web/documents/deposits",
         "/web/documents/cases?month=2026-03",
         "/web/documents/ledger?month=2026-03",
