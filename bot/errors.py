@@ -9,6 +9,8 @@ __all__ = [
     "AppError",
     "BadInputError",
     "InviteInvalidError",
+    "NoAccountError",
+    "NoReceiptError",
     "NotAllowedError",
     "UnknownCaseError",
     "UnknownPoundError",
@@ -67,3 +69,15 @@ class VoidedCaseError(AppError):
     """The case was voided as entered by mistake: nothing is due on it."""
 
     code = "voided_case"
+
+
+class NoAccountError(AppError):
+    """A case has no s.15(3) account: its sale is not settled."""
+
+    code = "no_account"
+
+
+class NoReceiptError(AppError):
+    """A case has no s.15(4) receipt: its cattle were sold unclaimed, no owner took them."""
+
+    code = "no_receipt"

@@ -7,7 +7,7 @@ decimals by integer division, so a clerk's desk calculator agrees to the paisa.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal, TextIO
@@ -25,9 +25,11 @@ __all__ = [
     "Table",
     "case_record",
     "kinds_text",
+    "ledger_lines",
     "ledger_record",
     "read_table",
     "rupees",
+    "safe_text",
     "write_csv",
 ]
 
@@ -94,7 +96,8 @@ def kinds_text(lots: Iterable[tuple[str, int]]) -> str:
     return "; ".join(f"{count} {kind}" for kind, count in counts.items())
 
 
-def _text(value: str) -> str:
+def safe_text(value: str) -> str:
+    """Free text for a CSV cell, never read as a spreadsheet formula."""
     # Free text typed by keepers: a leading "=" etc. would run as a formula when the
     # file is opened in a spreadsheet; a leading apostrophe keeps it text.
     return f"'{value}" if value.startswith(_FORMULA_START) else value
@@ -107,7 +110,7 @@ def case_record(line: CaseLine) -> list[str]:
         line.pound,
         line.stage,
         line.impounded_on.isoformat(),
-        _text(line.place_seized),
+        safe_text(line.place_seized),
         kinds_text(line.lots),
         str(sum(count for _, count in line.lots)),
         line.last_event_on.isoformat() if line.last_event_on else "",
@@ -176,6 +179,19 @@ async def _case_lines(tx: Tx) -> list[CaseLine]:
 
 
 async def _ledger_lines(tx: Tx, authority: str | None) -> list[LedgerLine]:
+    return await ledger_lines(tx, authority=authority)
+
+
+async def ledger_lines(
+    tx: Tx,
+    *,
+    authority: str | None = None,
+    pounds: Sequence[str] | None = None,
+    start: date | None = None,
+    end: date | None = None,
+) -> list[LedgerLine]:
+    """Ledger entries, oldest first: of one authority, of the cases of some pounds, from
+    ``start`` up to (not including) ``end``, as each is given."""
     query = select(
         LedgerEntry.on,
         LedgerEntry.authority_code,
@@ -186,5 +202,11 @@ async def _ledger_lines(tx: Tx, authority: str | None) -> list[LedgerLine]:
     ).join(CaseRow, CaseRow.id == LedgerEntry.case_id)
     if authority is not None:
         query = query.where(LedgerEntry.authority_code == authority)
+    if pounds is not None:
+        query = query.where(CaseRow.pound_code.in_(pounds))
+    if start is not None:
+        query = query.where(LedgerEntry.on >= start)
+    if end is not None:
+        query = query.where(LedgerEntry.on < end)
     rows = await tx.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
     return [LedgerLine(*row) for row in rows]

@@ -35,11 +35,13 @@ from bot.i18n.catalogs import locale_of
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 
-__all__ = ["clock_time", "date", "datetime", "money"]
+__all__ = ["clock_time", "date", "datetime", "money", "month", "month_short"]
 
 _DATE: Final = "d MMM y"
 _DATETIME: Final = "d MMM y, h:mm a"
 _TIME: Final = "h:mm a"
+_MONTH: Final = "LLLL y"
+_MONTH_SHORT: Final = "LLL"
 _GROUPED_WHOLE: Final = "#,##,##0"
 _GROUPED_PAISE: Final = "#,##,##0.00"
 
@@ -52,6 +54,16 @@ def money(amount: Money, lang: str, *, sms: bool) -> str:
 def date(day: _dt.date, lang: str) -> str:
     """``day`` as day, short native month and year: ``9 മാർ 2026``."""
     return _date(day, lang)
+
+
+def month(day: _dt.date, lang: str) -> str:
+    """The month of ``day`` and its year, as a heading says it: ``March 2026``."""
+    return format_date(day, _MONTH, locale=locale_of(lang))
+
+
+def month_short(day: _dt.date, lang: str) -> str:
+    """The month of ``day``, abbreviated, as a chart's axis says it: ``Mar``."""
+    return format_date(day, _MONTH_SHORT, locale=locale_of(lang))
 
 
 # Babel's formatting is the dearest step of a reply, and the same amounts (fines,

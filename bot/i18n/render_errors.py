@@ -230,6 +230,16 @@ _APP_ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
     "unknown_user": lambda tr: tr.gettext(
         "That person is not registered. Ask the local authority to register them."
     ),
+    # TRANSLATORS: s.15(3) — the account of a case asked for before its sale is settled.
+    "no_account": lambda tr: tr.gettext(
+        "That case has no account yet: its sale is not settled (s.15(3))."
+    ),
+    # TRANSLATORS: s.15(4), s.16(3) — a receipt asked for a case whose cattle were sold
+    # unclaimed: no owner takes anything, the balance is held in deposit.
+    "no_receipt": lambda tr: tr.gettext(
+        "That case has no owner's receipt: its cattle were sold unclaimed and the balance "
+        "is held in deposit (s.15(4), s.16(3))."
+    ),
     # TRANSLATORS: an invite code to register as a pound-keeper or officer.
     "invite_invalid": lambda tr: tr.gettext(
         "That invite code is unknown, already used or expired. Ask the local authority "

@@ -61,6 +61,7 @@ __all__ = [
     "claim_deposit",
     "credit_deposit_to_fund",
     "deadlines_due",
+    "deposit_entries",
     "deposit_register",
     "ledger",
     "proclamation_places",
@@ -523,6 +524,11 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer reads the deposit register")
     pounds = [p.code for p in deps.config.pounds.values() if p.authority == caller.authority]
+    return await deposit_entries(tx, pounds)
+
+
+async def deposit_entries(tx: Tx, pounds: list[str]) -> list[DepositEntry]:
+    """What the cases of ``pounds`` hold in deposit (s.16(3)), by pound and number."""
     out = []
     for loaded in await tx.cases_in_stage(pounds, [Stage.IN_DEPOSIT.value]):
         deposited = loaded.case.deposited_on

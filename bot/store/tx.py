@@ -221,6 +221,42 @@ class Tx:
         ).scalars()
         return [await self._rebuild(row) for row in rows]
 
+    async def cases_impounded(
+        self, pounds: Sequence[str], start: date, end: date
+    ) -> list[LoadedCase]:
+        """Cases of ``pounds`` impounded from ``start`` up to (not including) ``end``, by
+        pound and number."""
+        rows = (
+            await self.session.execute(
+                select(CaseRow)
+                .where(
+                    CaseRow.pound_code.in_(pounds),
+                    CaseRow.impounded_on >= start,
+                    CaseRow.impounded_on < end,
+                )
+                .order_by(CaseRow.pound_code, CaseRow.seq)
+            )
+        ).scalars()
+        return await self._rebuild_many(list(rows))
+
+    async def _rebuild_many(self, rows: list[CaseRow]) -> list[LoadedCase]:
+        # A month's or a year's cases: their events in one statement per thousand cases,
+        # not one per case.
+        events: dict[int, list[tuple[str, dict[str, Any]]]] = {row.id: [] for row in rows}
+        ids = list(events)
+        for chunk in range(0, len(ids), 1000):
+            found = await self.session.execute(
+                select(CaseEvent.case_id, CaseEvent.type, CaseEvent.payload)
+                .where(CaseEvent.case_id.in_(ids[chunk : chunk + 1000]))
+                .order_by(CaseEvent.case_id, CaseEvent.seq)
+            )
+            for case_id, type_name, payload in found:
+                events[case_id].append((type_name, payload))
+        return [
+            LoadedCase(row, Case.replay(row.number, [load_event(t, p) for t, p in events[row.id]]))
+            for row in rows
+        ]
+
     async def search_open(
         self, words: Sequence[str], limit: int = 5, *, stages: Sequence[str] | None = None
     ) -> list[LoadedCase]:

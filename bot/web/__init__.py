@@ -1,0 +1,1 @@
+"""The web desk: pages served by ``poundbot serve`` beside the webhooks."""

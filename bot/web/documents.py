@@ -1,0 +1,389 @@
+"""The printable documents of the web desk, each as an A4 page and as CSV:
+
+- ``/web/documents/``: the list, with the month and (for admins) the authority;
+- ``/web/documents/account/{case}``: the s.15(3) account, in the pound's languages;
+- ``/web/documents/receipt/{case}``: the s.15(4) receipt, in the pound's languages;
+- ``/web/documents/deposits``: the deposit register (s.16(3));
+- ``/web/documents/cases?month=YYYY-MM``: the cases brought in a month (s.7);
+- ``/web/documents/ledger?month=YYYY-MM``: the ledger by provision, with totals.
+
+A ``.csv`` ending or ``?format=csv`` gives the CSV. The data come from the use cases
+(``bot.services.documents``); an officer reads their authority, a keeper their pound,
+an admin every one (``?authority=`` narrows).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from bot.bootstrap import App
+from bot.caller import Caller
+from bot.errors import BadInputError
+from bot.export import LEDGER_HEADER, Table, kinds_text, ledger_record, rupees, safe_text
+from bot.i18n import Translator, fmt, translator
+from bot.i18n.render_account import account_text, receipt_text
+from bot.i18n.render_documents import account_name, document_labels
+from bot.i18n.stage_text import stage_sentence
+from bot.i18n.words_text import cattle, cite
+from bot.services import documents as docs
+from bot.web.printing import (
+    GetCaller,
+    Handler,
+    csv_response,
+    desk_language,
+    guarded,
+    not_found,
+    page,
+    wants_csv,
+)
+from domain.case import SaleClosed
+from domain.money import Money
+from domain.record import days_in_pound
+from domain.sale import Receipt
+
+__all__ = ["document_routes"]
+
+_BLANK = "____________________"
+
+REGISTER_HEADER = (
+    "number",
+    "pound",
+    "impounded_on",
+    "place_seized",
+    "kinds",
+    "heads",
+    "stage",
+    "stage_since",
+    "days_in_pound",
+)
+DEPOSIT_HEADER = ("number", "amount_rupees", "deposited_on", "claims_until", "credit_from")
+ACCOUNT_HEADER = ("case", "item", "provision", "value")
+
+
+def _money(paise: int, lang: str) -> str:
+    return fmt.money(Money(paise), lang, sms=False)
+
+
+def _authority_param(request: Request) -> str | None:
+    return request.query_params.get("authority") or None
+
+
+def _month_param(request: Request, today: date) -> tuple[date, date] | None:
+    text = request.query_params.get("month", "")
+    if not text:
+        return docs.month_range(today.year, today.month)
+    try:
+        year, month = (int(part) for part in text.split("-"))
+        return docs.month_range(year, month)
+    except (ValueError, BadInputError):
+        return None
+
+
+def _base(app: App, tr: Translator, title: str, authority: str | None = None) -> dict[str, object]:
+    labels = document_labels(tr)
+    today = app.deps.today()
+    return {
+        "lang": tr.lang,
+        "title": title,
+        "labels": labels,
+        "printed": labels["printed"] % {"date": fmt.date(today, tr.lang)},
+        "authority_name": app.config.authorities[authority].name if authority else "",
+    }
+
+
+# -- the list ------------------------------------------------------------------------
+
+
+async def _index(request: Request, app: App, caller: Caller) -> Response:
+    tr = translator(desk_language(request, app, caller))
+    scope = docs.scope_of(app.deps, caller, _authority_param(request))
+    today = app.deps.today()
+    context = _base(app, tr, document_labels(tr)["documents"], scope.authority)
+    context.update(
+        month=f"{today.year:04d}-{today.month:02d}",
+        authority=scope.authority or "",
+        authorities=[] if caller.role != "admin" else sorted(app.config.authorities.items()),
+        is_admin=caller.role == "admin",
+    )
+    return page(request, "documents/index.html", context)
+
+
+async def _find_case(request: Request, app: App, caller: Caller) -> Response:
+    """The list's form: a case number typed, sent on to its account or receipt."""
+    number = request.query_params.get("case", "").strip().upper().replace(" ", "-")
+    what = "receipt" if request.query_params.get("what") == "receipt" else "account"
+    async with app.store.transaction() as tx:
+        loaded = await docs.case_for(tx, app.deps, caller, number)
+    return RedirectResponse(f"/web/documents/{what}/{loaded.row.number}", status_code=303)
+
+
+# -- the account and the receipt of a case ---------------------------------------------
+
+
+async def _account(request: Request, app: App, caller: Caller) -> Response:
+    return await _case_document(request, app, caller, "account")
+
+
+async def _receipt(request: Request, app: App, caller: Caller) -> Response:
+    return await _case_document(request, app, caller, "receipt")
+
+
+async def _case_document(request: Request, app: App, caller: Caller, what: str) -> Response:
+    """The s.15(3) account or the s.15(4) receipt of a case, one block per language of
+    its pound (as the s.13(2) notice prints), or as CSV."""
+    number, as_csv = wants_csv(request, request.path_params["number"])
+    read = docs.account_document if what == "account" else docs.receipt_document
+    async with app.store.transaction() as tx:
+        document = await read(tx, app.deps, caller, number)
+    case_number = document.loaded.row.number
+    if as_csv:
+        return csv_response(_case_csv(document, what), f"{case_number}-{what}.csv")
+    pound = app.config.pounds[document.loaded.pound]
+    authority = app.config.authorities[pound.authority]
+    receipt = document.receipt or Receipt(
+        case_number,
+        _BLANK,
+        app.deps.today(),
+        document.account.cattle_remaining,
+        document.account.balance,
+    )
+    blocks = []
+    for lang in dict.fromkeys(pound.languages):
+        tr = translator(lang)
+        if what == "account":
+            text = account_text(document.account, tr, app.config.kinds)
+        else:
+            text = receipt_text(receipt, tr)
+        heading, *lines = text.split("\n")
+        blocks.append(
+            {
+                "lang": lang,
+                "heading": heading,
+                "lines": [(line.startswith("  - "), line.removeprefix("  - ")) for line in lines],
+            }
+        )
+    # The document is in the pound's languages; the menu in the person's.
+    tr = translator(desk_language(request, app, caller))
+    context = _base(app, tr, str(blocks[0]["heading"]), pound.authority)
+    context.update(
+        blocks=blocks,
+        pound_name=pound.name,
+        authority_name=authority.name,
+        csv_href=f"/web/documents/{what}/{case_number}.csv",
+    )
+    return page(request, "documents/case.html", context)
+
+
+def _case_csv(document: docs.AccountDocument, what: str) -> Table:
+    account = document.account
+    number = account.case_number
+    if what == "receipt":
+        receipt = document.receipt
+        rows = [
+            [number, "received_by", "s.15(4)", receipt.received_by if receipt else ""],
+            [number, "received_on", "s.15(4)", receipt.on.isoformat() if receipt else ""],
+            [number, "cattle_received", "s.15(4)", str(account.cattle_remaining)],
+            [number, "balance_rupees", "s.15(4)", rupees(account.balance.paise)],
+        ]
+        return Table(ACCOUNT_HEADER, rows)
+    rows = [
+        [number, "cattle_seized", "s.15(3)(a)", str(account.cattle_seized)],
+        [number, "impounded_from", "s.15(3)(b)", account.impounded_from.isoformat()],
+        [number, "impounded_until", "s.15(3)(b)", account.impounded_until.isoformat()],
+        [number, "days_impounded", "s.15(3)(b)", str(account.days_impounded)],
+        [number, "fines_and_charges_rupees", "s.15(3)(c)", rupees(account.fines_and_charges.paise)],
+        *(
+            [number, f"{line.item.value}:{line.kind}", line.provision, rupees(line.amount.paise)]
+            for line in account.dues.lines
+        ),
+        [number, "cattle_sold", "s.15(3)(d)", str(account.cattle_sold)],
+        [number, "proceeds_rupees", "s.15(3)(e)", rupees(account.proceeds.paise)],
+        *(
+            [number, f"to:{part.payee.value}", part.provision, rupees(part.amount.paise)]
+            for part in account.disposal
+        ),
+        [number, "cattle_remaining", "s.15(3)", str(account.cattle_remaining)],
+        [number, "balance_rupees", "s.15(3)", rupees(account.balance.paise)],
+    ]
+    return Table(ACCOUNT_HEADER, rows)
+
+
+# -- the deposit register -------------------------------------------------------------
+
+
+async def _deposits(request: Request, app: App, caller: Caller) -> Response:
+    tr = translator(desk_language(request, app, caller))
+    authority = _authority_param(request)
+    async with app.store.transaction() as tx:
+        scope = docs.scope_of(app.deps, caller, authority)
+        entries = await docs.deposit_register_for(tx, app.deps, caller, authority)
+    if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
+        rows = [
+            [
+                e.number,
+                rupees(e.amount.paise),
+                e.deposited_on.isoformat(),
+                e.window_end.isoformat(),
+                e.credit_from.isoformat(),
+            ]
+            for e in entries
+        ]
+        return csv_response(Table(DEPOSIT_HEADER, rows), "deposit-register.csv")
+    today = app.deps.today()
+    labels = document_labels(tr)
+    context = _base(app, tr, labels["deposit_register"], scope.authority)
+    context.update(
+        rows=[
+            {
+                "number": e.number,
+                "amount": _money(e.amount.paise, tr.lang),
+                "deposited": fmt.date(e.deposited_on, tr.lang),
+                "until": fmt.date(e.window_end, tr.lang),
+                "credit_from": fmt.date(e.credit_from, tr.lang),
+                "ended": today > e.window_end,
+            }
+            for e in entries
+        ],
+        total=_money(sum(e.amount.paise for e in entries), tr.lang),
+        csv_href=_csv_href(request),
+    )
+    return page(request, "documents/deposits.html", context)
+
+
+def _csv_href(request: Request) -> str:
+    query = {k: v for k, v in request.query_params.items() if k != "format"}
+    query["format"] = "csv"
+    return f"{request.url.path}?{urlencode(query)}"
+
+
+# -- the monthly register of cases ---------------------------------------------------
+
+
+async def _cases(request: Request, app: App, caller: Caller) -> Response:
+    tr = translator(desk_language(request, app, caller))
+    today = app.deps.today()
+    months = _month_param(request, today)
+    if months is None:
+        return not_found()
+    start, end = months
+    authority = _authority_param(request)
+    async with app.store.transaction() as tx:
+        scope = docs.scope_of(app.deps, caller, authority)
+        cases = await docs.case_register(tx, app.deps, caller, start, end, authority)
+    if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
+        rows = []
+        for loaded in cases:
+            case = loaded.case
+            days = days_in_pound(case, today)
+            rows.append(
+                [
+                    loaded.row.number,
+                    loaded.pound,
+                    case.seizure.impounded_on.isoformat(),
+                    safe_text(case.seizure.place_seized),
+                    kinds_text((lot.kind, lot.count) for lot in case.seizure.lots),
+                    str(case.seizure.head_count),
+                    case.stage.value,
+                    case.stage_since.isoformat(),
+                    "" if days is None else str(days),
+                ]
+            )
+        return csv_response(Table(REGISTER_HEADER, rows), f"cases-{start:%Y-%m}.csv")
+    labels = document_labels(tr)
+    title = f"{labels['case_register']} — {fmt.month(start, tr.lang)}"
+    context = _base(app, tr, title, scope.authority)
+    rows_html = []
+    for loaded in cases:
+        case = loaded.case
+        days = days_in_pound(case, today)
+        rows_html.append(
+            {
+                "number": loaded.row.number,
+                "brought": fmt.date(case.seizure.impounded_on, tr.lang),
+                "place": case.seizure.place_seized,
+                "cattle": cattle(case.seizure.lots, tr, app.config.kinds),
+                "stands": stage_sentence(case.stage, case.stage_since, tr),
+                "days": "" if days is None else str(days),
+                "account": case.last(SaleClosed) is not None,
+            }
+        )
+    context.update(
+        rows=rows_html,
+        cases=len(cases),
+        heads=sum(c.case.seizure.head_count for c in cases),
+        csv_href=_csv_href(request),
+    )
+    return page(request, "documents/cases.html", context)
+
+
+# -- the ledger by provision ---------------------------------------------------------
+
+
+async def _ledger(request: Request, app: App, caller: Caller) -> Response:
+    tr = translator(desk_language(request, app, caller))
+    months = _month_param(request, app.deps.today())
+    if months is None:
+        return not_found()
+    start, end = months
+    authority = _authority_param(request)
+    async with app.store.transaction() as tx:
+        scope = docs.scope_of(app.deps, caller, authority)
+        ledger = await docs.ledger_document(tx, app.deps, caller, start, end, authority)
+    if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
+        table = Table(LEDGER_HEADER, [ledger_record(line) for line in ledger.lines])
+        return csv_response(table, f"ledger-{start:%Y-%m}.csv")
+    labels = document_labels(tr)
+    title = f"{labels['ledger']} — {fmt.month(start, tr.lang)}"
+    context = _base(app, tr, title, scope.authority)
+    context.update(
+        provisions=[
+            {
+                "provision": cite(group.provision, tr),
+                "code": group.provision,
+                "lines": [
+                    {
+                        "date": fmt.date(line.on, tr.lang),
+                        "case": line.case_number,
+                        "account": account_name(line.account, tr),
+                        "amount": _money(line.amount_paise, tr.lang),
+                        "paise": line.amount_paise,
+                    }
+                    for line in group.lines
+                ],
+                "accounts": [(account_name(a, tr), _money(p, tr.lang)) for a, p in group.accounts],
+                "total": _money(group.total, tr.lang),
+                "total_paise": group.total,
+            }
+            for group in ledger.provisions
+        ],
+        accounts=[(account_name(a, tr), _money(p, tr.lang), p) for a, p in ledger.accounts],
+        total=_money(ledger.total, tr.lang),
+        total_paise=ledger.total,
+        csv_href=_csv_href(request),
+    )
+    return page(request, "documents/ledger.html", context)
+
+
+def document_routes(get_caller: GetCaller) -> list[Route]:
+    """The routes of the printable documents; ``get_caller`` says who is signed in."""
+
+    def route(path: str, handler: Handler) -> Route:
+        return Route(path, guarded(get_caller, handler), methods=["GET"])
+
+    return [
+        route("/web/documents/", _index),
+        route("/web/documents/find", _find_case),
+        route("/web/documents/account/{number}", _account),
+        route("/web/documents/receipt/{number}", _receipt),
+        route("/web/documents/deposits", _deposits),
+        route("/web/documents/deposits.csv", _deposits),
+        route("/web/documents/cases", _cases),
+        route("/web/documents/cases.csv", _cases),
+        route("/web/documents/ledger", _ledger),
+        route("/web/documents/ledger.csv", _ledger),
+    ]

@@ -1,0 +1,152 @@
+"""What the documents and the charts pages share: the templates, the person's language,
+the sign-in guard, refusals as pages, and CSV responses.
+
+Every page is one HTML response with its style inline and nothing loaded from another
+site (the Content-Security-Policy says so to the browser too).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.templating import Jinja2Templates
+
+from bot.bootstrap import App
+from bot.caller import Caller
+from bot.errors import (
+    AppError,
+    NoAccountError,
+    NoReceiptError,
+    NotAllowedError,
+    UnknownCaseError,
+)
+from bot.export import Table, write_csv
+from bot.i18n import LANGUAGES, Translator, translator
+from bot.i18n import render as chat
+from bot.i18n.render_documents import document_labels
+from domain.errors import DomainError
+
+__all__ = [
+    "SIGNIN",
+    "GetCaller",
+    "Handler",
+    "csv_response",
+    "desk_language",
+    "guarded",
+    "language",
+    "page",
+    "templates",
+    "wants_csv",
+]
+
+#: Where a person who is not signed in is sent (the web desk's sign-in page).
+SIGNIN = "/web/signin"
+
+GetCaller = Callable[[Request], Awaitable[Caller | None]]
+Handler = Callable[[Request, App, Caller], Awaitable[Response]]
+
+_HEADERS = {
+    "Cache-Control": "private, no-store",
+    "X-Robots-Tag": "noindex",
+    "X-Content-Type-Options": "nosniff",
+    # Nothing from another site, no script: styles inline, links and forms to us only.
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
+        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+
+
+@functools.cache
+def templates() -> Jinja2Templates:
+    """The templates of ``bot/web/templates``, autoescaped, built on first use."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.web", "templates"),
+        autoescape=jinja2.select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    return Jinja2Templates(env=env)
+
+
+def language(request: Request, caller: Caller, default: str) -> str:
+    """``?lang=`` when it names a language, else the person's own, else ``default``."""
+    asked = request.query_params.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    return caller.lang if caller.lang in LANGUAGES else default
+
+
+def desk_language(request: Request, app: App, caller: Caller) -> str:
+    """The language of a desk page: ``?lang=``, the person's, or their authority's."""
+    code = caller.authority or (app.config.pounds[caller.pound].authority if caller.pound else "")
+    authority = app.config.authorities.get(code or "")
+    return language(request, caller, authority.default_language if authority else "ml")
+
+
+def wants_csv(request: Request, name: str) -> tuple[str, bool]:
+    """``name`` without a ``.csv`` ending, and whether CSV was asked for (the ending or
+    ``?format=csv``)."""
+    if name.endswith(".csv"):
+        return name.removesuffix(".csv"), True
+    return name, request.query_params.get("format") == "csv"
+
+
+def page(request: Request, name: str, context: Mapping[str, Any], status: int = 200) -> Response:
+    """A template rendered as a page, with the headers of every desk page."""
+    return templates().TemplateResponse(
+        request, name, dict(context), status_code=status, headers=_HEADERS
+    )
+
+
+def csv_response(table: Table, filename: str) -> Response:
+    """A CSV file to download (RFC 4180, UTF-8)."""
+    out = io.StringIO()
+    write_csv(out, table)
+    headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{filename}"'}
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+def _refusal(request: Request, tr: Translator, text: str, status: int) -> Response:
+    labels = document_labels(tr)
+    context = {"lang": tr.lang, "title": text, "labels": labels, "message": text, "printed": ""}
+    return page(request, "documents/refused.html", context, status)
+
+
+def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint for signed-in people only (others go to the sign-in page, 303); what
+    the use cases refuse becomes a page in the person's language."""
+
+    async def endpoint(request: Request) -> Response:
+        caller = await get_caller(request)
+        if caller is None:
+            return RedirectResponse(SIGNIN, status_code=303)
+        app: App | None = getattr(request.app.state, "poundbot", None)
+        if app is None:  # the server is starting or stopping
+            return HTMLResponse("starting", status_code=503, headers=_HEADERS)
+        tr = translator(desk_language(request, app, caller))
+        try:
+            return await handler(request, app, caller)
+        except NotAllowedError as exc:
+            return _refusal(request, tr, chat.app_error(exc, tr), 403)
+        except (UnknownCaseError, NoAccountError, NoReceiptError) as exc:
+            return _refusal(request, tr, chat.app_error(exc, tr), 404)
+        except AppError as exc:
+            return _refusal(request, tr, chat.app_error(exc, tr), 400)
+        except DomainError as exc:
+            return _refusal(request, tr, chat.error(exc, tr), 409)
+
+    return endpoint
+
+
+def not_found() -> Response:
+    """A path that names nothing (a bad month, a bad year)."""
+    return HTMLResponse("not found", status_code=404, headers=_HEADERS)

@@ -1,0 +1,88 @@
+"""What the charts count of each case: days in the pound (s.15(3)(b)), and whether the
+s.13(1) report and the s.13(2) notice came on time; each boundary the day of and after."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from domain.case import ClaimedAndPaid, DeliveredOnDeposit, Stage
+from domain.money import Money
+from domain.record import (
+    Timeliness,
+    days_in_pound,
+    left_pound_on,
+    notice_timeliness,
+    report_timeliness,
+)
+from tests.unit.domain_fixtures import IMPOUNDED_ON, REPORT_DUE, notice, open_case, report, step
+
+DAY = timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("reported", "expected"),
+    [
+        pytest.param(REPORT_DUE, Timeliness.ON_TIME, id="s.13(1)-on-the-day-due"),
+        pytest.param(REPORT_DUE + DAY, Timeliness.LATE, id="s.13(1)-the-day-after"),
+    ],
+)
+def test_the_report_is_on_time_by_the_day_after_seven_days_s13_1(
+    reported: date, expected: Timeliness
+) -> None:
+    case = step(open_case(), report(reported))
+    assert report_timeliness(case, today=reported + 30 * DAY) is expected
+
+
+@pytest.mark.parametrize(
+    ("today", "expected"),
+    [
+        pytest.param(REPORT_DUE, None, id="s.13(1)-unreported-on-the-day-due"),
+        pytest.param(REPORT_DUE + DAY, Timeliness.OVERDUE, id="s.13(1)-unreported-the-day-after"),
+    ],
+)
+def test_an_unreported_case_is_overdue_only_after_the_day_due_s13_1(
+    today: date, expected: Timeliness | None
+) -> None:
+    assert report_timeliness(open_case(), today) is expected
+
+
+def test_a_case_claimed_before_the_report_needed_no_report_s12() -> None:
+    paid = step(open_case(), ClaimedAndPaid(on=IMPOUNDED_ON + 2 * DAY, paid=Money(100)))
+    assert report_timeliness(paid, today=REPORT_DUE + 30 * DAY) is None
+    assert notice_timeliness(paid, today=REPORT_DUE + 30 * DAY) is None
+
+
+@pytest.mark.parametrize(
+    ("posted", "expected"),
+    [
+        pytest.param(REPORT_DUE, Timeliness.ON_TIME, id="s.13(2)-thereupon-the-day-of-the-report"),
+        pytest.param(REPORT_DUE + DAY, Timeliness.LATE, id="s.13(2)-the-day-after-the-report"),
+    ],
+)
+def test_the_notice_is_due_the_day_of_the_report_s13_2(posted: date, expected: Timeliness) -> None:
+    case = step(open_case(), report(REPORT_DUE), notice(posted))
+    assert notice_timeliness(case, today=posted + 30 * DAY) is expected
+
+
+def test_a_reported_case_without_a_notice_is_overdue_the_day_after_s13_2() -> None:
+    case = step(open_case(), report(REPORT_DUE))
+    assert notice_timeliness(case, today=REPORT_DUE) is None
+    assert notice_timeliness(case, today=REPORT_DUE + DAY) is Timeliness.OVERDUE
+
+
+def test_days_in_the_pound_count_the_first_and_the_last_day_s15_3_b() -> None:
+    case = open_case()
+    assert days_in_pound(case, today=IMPOUNDED_ON) == 1
+    assert days_in_pound(case, today=IMPOUNDED_ON + 9 * DAY) == 10
+    released = step(case, DeliveredOnDeposit(on=IMPOUNDED_ON + 4 * DAY, deposited=Money(100)))
+    assert released.stage is Stage.ON_DEPOSIT
+    assert left_pound_on(released) == IMPOUNDED_ON + 4 * DAY
+    assert days_in_pound(released, today=IMPOUNDED_ON + 90 * DAY) == 5
+
+
+def test_a_voided_case_counts_for_nothing_s7() -> None:
+    voided = open_case().void("entered twice", IMPOUNDED_ON, IMPOUNDED_ON)
+    assert days_in_pound(voided, today=REPORT_DUE + DAY) is None
+    assert report_timeliness(voided, today=REPORT_DUE + DAY) is None
