@@ -22,6 +22,7 @@ import contextlib
 import logging
 import re
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BackupError",
+    "backup_due",
     "backups_dir",
     "copy_database",
     "daily_backup",
@@ -107,16 +109,22 @@ def prune(folder: Path, keep: int) -> list[Path]:
     return old
 
 
+def backup_due(folder: Path, now: datetime, settings: BackupSettings, zone: ZoneInfo) -> bool:
+    """Whether the day's copy is due: the configured time has passed today and today's
+    copy is not in ``folder`` yet."""
+    if now.astimezone(zone).time() < settings.at:
+        return False
+    return not (folder / daily_name(now, zone)).exists()
+
+
 def daily_backup(
     source: Path, folder: Path, now: datetime, settings: BackupSettings, zone: ZoneInfo
 ) -> Path | None:
     """Take the day's copy of ``source`` into ``folder`` if it is due (the configured
     time has passed today) and not taken yet, then prune; the new copy, or None."""
-    if now.astimezone(zone).time() < settings.at:
+    if not backup_due(folder, now, settings, zone):
         return None
     target = folder / daily_name(now, zone)
-    if target.exists():
-        return None
     folder.mkdir(parents=True, exist_ok=True)
     copy_database(source, target)
     pruned = prune(folder, settings.keep)
@@ -144,11 +152,18 @@ async def run_backups(
         return
     folder = folder or backups_dir(source)
     settings, zone = app.config.backups, app.config.reminders.timezone
-    while not stop.is_set():
-        try:
-            now = app.store.clock.now()
-            await asyncio.to_thread(daily_backup, source, folder, now, settings, zone)
-        except Exception:
-            log.exception("backup failed; trying again in %.0f s", interval)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=interval)
+    loop = asyncio.get_running_loop()
+    # A thread of its own for the copy (it may take a while on a large file), ended with
+    # the task: nothing is left running once serve stops.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="poundbot-backup") as pool:
+        while not stop.is_set():
+            try:
+                now = app.store.clock.now()
+                if backup_due(folder, now, settings, zone):
+                    await loop.run_in_executor(
+                        pool, daily_backup, source, folder, now, settings, zone
+                    )
+            except Exception:
+                log.exception("backup failed; trying again in %.0f s", interval)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=interval)
