@@ -437,16 +437,10 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     ClaimRejected: frozenset({Stage.IN_DEPOSIT}),
     CreditedToFund: frozenset({Stage.IN_DEPOSIT}),
     SeizureCorrected: OPEN_STAGES - {Stage.CLOSED},
-    # Stages in which no money need have moved; the guard looks at the sales.
+    # Stages in which no money need have moved; the guard looks at the sales. (A case
+    # deemed unclaimed has had its sale settled: money has moved, it cannot be voided.)
     CaseVoided: frozenset(
-        {
-            Stage.IMPOUNDED,
-            Stage.REPORTED,
-            Stage.NOTICE_POSTED,
-            Stage.OWNER_REFUSED,
-            Stage.SELLING,
-            Stage.DEEMED_UNCLAIMED,
-        }
+        {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
     ),
 }
 

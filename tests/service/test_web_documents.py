@@ -63,7 +63,7 @@ async def _sell(
             lot=lot,
             count=count,
             price=Money.rupees(rupees),
-            buyer=Person(buyer),
+            buyer=Person(buyer, "Chathamangalam"),
             buyer_role=None,
             declared_not_barred=True,
         )
@@ -89,6 +89,9 @@ async def _walk(
     async with store.transaction() as tx:
         await k.record_owner_refusal(tx, deps, keeper, "KNM-2")
         await k.record_payment(tx, deps, keeper, "KNM-3")
+        await o.schedule_auction(
+            tx, deps, officer, "KNM-2", auction_on=date(2026, 3, 6), place="Panchayat office"
+        )
     clock.set(at(6))
     await _sell(store, deps, officer, "KNM-2", 1, 1, 25000, "Beeran")
     async with store.transaction() as tx:
@@ -99,7 +102,16 @@ async def _walk(
         await k.report_unclaimed(tx, deps, keeper, "KNM-1")
     clock.set(at(10))
     async with store.transaction() as tx:
-        await o.record_notice(tx, deps, officer, "KNM-1", proclaimed_at=("Kunnamangalam",))
+        await o.record_notice(
+            tx,
+            deps,
+            officer,
+            "KNM-1",
+            proclaimed_at=("Kunnamangalam", "Kunnamangalam market"),
+        )
+        await o.schedule_auction(
+            tx, deps, officer, "KNM-1", auction_on=date(2026, 3, 18), place="Panchayat office"
+        )
     clock.set(at(18))
     await _sell(store, deps, officer, "KNM-1", 0, 2, 40000, "Mammu")
     await _sell(store, deps, officer, "KNM-1", 1, 1, 30000, "Beeran")
