@@ -11,6 +11,7 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 from dataclasses import replace
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -18,6 +19,7 @@ from telegram.error import TelegramError
 
 from bot import logsafe
 from bot.bootstrap import App, open_app
+from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
 from bot.channels.sms_sweep import SmsSweep
@@ -25,6 +27,7 @@ from bot.channels.telegram import TelegramChannel, TelegramOptions, running, web
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
 from bot.links import notice_path
+from bot.metrics import WebhookTimer
 from bot.outbox import Sender
 from bot.settings import Settings
 from bot.store.writable import write_fault
@@ -107,6 +110,7 @@ def startup_report(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
         f" no SMS to owners {reminders.night_start:%H:%M}-{reminders.night_end:%H:%M}"
     )
+    lines.append(settings.metrics_access())
     return lines
 
 
@@ -123,6 +127,7 @@ def build_app(
     # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
     routes = [Route("/healthz", healthz), notice_route(link_secret)]
+    routes.append(metrics_route(settings.metrics_token))
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(
             settings.twilio_token, settings.public_url, settings.wait_budget
@@ -205,4 +210,4 @@ def build_app(
                     poll.cancel()  # a long poll would hold the stop for its timeout
                 await asyncio.gather(*tasks, return_exceptions=True)
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(WebhookTimer)])

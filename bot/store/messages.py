@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from bot.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
 from bot.store.models import Contact, InboxRow, OutboxRow
 from bot.store.tx import Store, Tx
 
@@ -85,7 +86,7 @@ async def process_inbound(store: Store, message: Inbound, handler: Handler) -> s
 
 async def store_inbound(store: Store, message: Inbound) -> None:
     """Step 1: commit the raw message (a repeat changes nothing)."""
-    await store.execute(
+    stored = await store.execute(
         _INBOX_INSERT[store.engine.dialect.name],
         {
             "channel": message.channel,
@@ -96,6 +97,8 @@ async def store_inbound(store: Store, message: Inbound) -> None:
             "now": store.clock.now(),
         },
     )
+    if stored:
+        MESSAGES_RECEIVED.labels(message.channel).inc()
 
 
 class Acted:
@@ -112,13 +115,18 @@ async def act_on_inbound(store: Store, message: Inbound, handler: Handler) -> Ac
     """Step 2: act on a stored message and mark it processed, in one transaction; a
     message processed already (a repeat, or a sweep got there first) is left as it is."""
     key = {"channel": message.channel, "provider_id": message.provider_id}
-    async with store.transaction() as tx:
-        row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
-        if processed_at is not None:
-            return Acted(str(reply or ""), fresh=False)
-        reply = await handler(tx)
-        await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
-        return Acted(str(reply), fresh=True)
+    try:
+        async with store.transaction() as tx:
+            row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
+            if processed_at is not None:
+                return Acted(str(reply or ""), fresh=False)
+            reply = await handler(tx)
+            await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
+    except BaseException:  # rolled back: not acted on (cancelled too)
+        MESSAGES_FAILED.labels(message.channel).inc()
+        raise
+    MESSAGES_ANSWERED.labels(message.channel).inc()  # committed
+    return Acted(str(reply), fresh=True)
 
 
 async def enqueue(
