@@ -13,6 +13,10 @@ a statement refused with SQLITE_BUSY is retried after an asyncio sleep, the loop
 serving others meanwhile, until ``BUSY_DEADLINE`` seconds have passed or the
 request's wait budget (``bot.store.budget``) runs out, whichever comes first. (The
 transactions of one ``poundbot serve`` take turns on the Store's lock anyway.)
+
+What this module uses of SQLAlchemy's private API is listed in ``bot.store.inline_check``,
+which ``make_engine`` runs before importing it: keep the two in step. Without it, the
+stock aiosqlite dialect runs instead (one warning).
 """
 
 from __future__ import annotations

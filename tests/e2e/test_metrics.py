@@ -3,20 +3,26 @@ running app; who may read it; the text parses as Prometheus's."""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
 
 import httpx
 import pytest
+from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import OperationalError
 
 from bot.app import startup_report
 from bot.bootstrap import open_app
 from bot.channels.twilio_sender import TwilioSender
 from bot.fakes.telegram_api import Updates
+from bot.metrics import REGISTRY
 from bot.outbox import deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.settings import Settings
+from bot.store import budget
 from bot.store.models import ReminderJob
 from tests.e2e.sms_harness import FROM, KEEPER_PHONE, PUBLIC_URL, SID, TOKEN, SmsRig, sms_rig
 from tests.e2e.telegram_rig import (
@@ -211,3 +217,35 @@ def test_a_scrape_is_valid_prometheus_text_with_every_family_documented() -> Non
         "poundbot_db_wait_seconds",
     ):
         assert families[name].documentation, name
+
+
+def registry_now() -> Samples:
+    return parse(generate_latest(REGISTRY).decode())
+
+
+async def test_a_wait_for_the_sqlite_file_held_by_another_process_is_measured(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "held.sqlite3"
+    async with open_app(url=f"sqlite+aiosqlite:///{path}") as app:
+        other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        before = registry_now()
+        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
+        # Released 0.3 s later: the transaction waits for it, then goes on.
+        asyncio.get_running_loop().call_later(0.3, other.execute, "ROLLBACK")
+        async with app.store.transaction() as tx:
+            assert await tx.session.scalar(text("SELECT 1")) == 1
+        waited = registry_now()
+        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
+        try:
+            with budget.within(0.2), pytest.raises(OperationalError, match="locked"):
+                async with app.store.transaction() as tx:
+                    await tx.session.execute(text("SELECT 1"))
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        refused = registry_now()
+    assert moved(before, waited, "poundbot_db_wait_seconds_count", wait="lock") == 1
+    assert moved(before, waited, "poundbot_db_wait_seconds_sum", wait="lock") >= 0.25
+    assert moved(waited, refused, "poundbot_db_wait_refused_total", wait="lock") == 1
+    assert moved(before, refused, "poundbot_db_wait_refused_total", wait="turn") == 0
