@@ -113,6 +113,25 @@ DB_WAIT_REFUSED = Counter(
     registry=REGISTRY,
 )
 
+# The series a scraper sees from the start, at 0 (a rate needs them before the first event).
+for _channel in ("sms", "telegram"):
+    for _counter in (
+        MESSAGES_RECEIVED,
+        MESSAGES_ANSWERED,
+        MESSAGES_FAILED,
+        OUTBOX_SENT,
+        OUTBOX_RETRIED,
+        OUTBOX_FAILED,
+    ):
+        _counter.labels(_channel)
+for _reason in ("error", "unreached"):
+    REMINDERS_FAILED.labels(_reason)
+for _wait in ("turn", "lock"):
+    DB_WAIT.labels(_wait)
+    DB_WAIT_REFUSED.labels(_wait)
+for _route in WEBHOOKS:
+    WEBHOOK_SECONDS.labels(_route)
+
 Scope = dict[str, Any]
 
 

@@ -249,3 +249,13 @@ async def test_a_wait_for_the_sqlite_file_held_by_another_process_is_measured(
     assert moved(before, waited, "poundbot_db_wait_seconds_sum", wait="lock") >= 0.25
     assert moved(waited, refused, "poundbot_db_wait_refused_total", wait="lock") == 1
     assert moved(before, refused, "poundbot_db_wait_refused_total", wait="turn") == 0
+
+
+def test_every_series_is_there_from_the_start_at_zero_or_more() -> None:
+    samples = registry_now()
+    for channel in ("sms", "telegram"):
+        for name in ("received", "answered", "failed"):
+            assert (f"poundbot_messages_{name}_total", frozenset({("channel", channel)})) in samples
+    for route in ("/twilio/sms", "/twilio/status", "/telegram"):
+        key = ("poundbot_webhook_seconds_count", frozenset({("route", route)}))
+        assert key in samples
