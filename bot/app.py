@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from sqlalchemy.engine import URL
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -20,6 +21,7 @@ from telegram.error import TelegramError
 from bot import logsafe
 from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
+from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route
 from bot.channels.sms import SmsWebhook
 from bot.channels.sms_sweep import SmsSweep
@@ -28,6 +30,7 @@ from bot.channels.telegram_connect import channel_tasks, start_later, worth_retr
 from bot.channels.twilio_sender import TwilioSender
 from bot.config import Config
 from bot.links import notice_path
+from bot.metrics import WebhookTimer
 from bot.outbox import Sender
 from bot.serverlock import serving
 from bot.settings import Settings
@@ -130,6 +133,7 @@ def report_lines(
         if database
         else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see the README)"
     )
+    lines.append(settings.metrics_access())
     return lines
 
 
@@ -150,6 +154,7 @@ def build_app(
     # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
     routes = [Route("/healthz", healthz), notice_route(link_secret)]
+    routes.append(metrics_route(settings.metrics_token))
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(
             settings.twilio_token, settings.public_url, settings.wait_budget
@@ -238,4 +243,4 @@ def build_app(
                     poll.cancel()  # a long poll would hold the stop for its timeout
                 await asyncio.gather(*tasks, return_exceptions=True)
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(WebhookTimer)])

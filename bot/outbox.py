@@ -28,6 +28,7 @@ from typing import Protocol
 
 from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
+from bot.metrics import OUTBOX_FAILED, OUTBOX_RETRIED, OUTBOX_SENT
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
@@ -268,9 +269,11 @@ async def deliver_once(
                 last_error=str(exc)[:500],
                 next_attempt_at=store.clock.now() + backoff(row.attempts),
             )
+            (OUTBOX_FAILED if final else OUTBOX_RETRIED).labels(row.channel).inc()
             log.warning("outbox %s: %s (attempt %d)", row.idempotency_key, exc, row.attempts)
         except PermanentSendError as exc:
             await _finish(store, row.id, worker, status="failed", last_error=str(exc)[:500])
+            OUTBOX_FAILED.labels(row.channel).inc()
             if isinstance(exc, UnsubscribedError):
                 async with store.transaction() as tx:
                     await set_contact(tx, row.recipient, opted_out=True)
@@ -284,6 +287,7 @@ async def deliver_once(
                 provider_id=provider_id,
                 sent_at=store.clock.now(),
             )
+            OUTBOX_SENT.labels(row.channel).inc()
             sent += 1
         if pause.get(row.channel):
             await asyncio.sleep(pause[row.channel])

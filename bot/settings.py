@@ -25,6 +25,8 @@ class Settings:
     twilio_from: str = ""
     twilio_api_url: str = ""
     link_secret: str = ""
+    #: The bearer token of GET /metrics; without it, /metrics answers loopback only.
+    metrics_token: str = ""
     #: Seconds an SMS request may wait for the database in all (Twilio waits 15 s).
     wait_budget: float = DEFAULT_BUDGET
 
@@ -42,6 +44,7 @@ class Settings:
             twilio_from=env.get("TWILIO_FROM_NUMBER", ""),
             twilio_api_url=env.get("TWILIO_API_URL", ""),
             link_secret=env.get("POUNDBOT_SECRET", ""),
+            metrics_token=env.get("POUNDBOT_METRICS_TOKEN", "").strip(),
             wait_budget=_budget(env.get("POUNDBOT_WAIT_BUDGET", "")),
         )
 
@@ -53,6 +56,7 @@ class Settings:
             self.twilio_sid,
             self.twilio_token,
             self.link_secret,
+            self.metrics_token,
         )
 
     def sms_off_reason(self) -> str | None:
@@ -68,6 +72,15 @@ class Settings:
             if not value
         ]
         return f"no {', '.join(missing)}" if missing else None
+
+    def metrics_access(self) -> str:
+        """Who may read GET /metrics (the start-up report's line)."""
+        if self.metrics_token:
+            return "/metrics: on, with Authorization: Bearer POUNDBOT_METRICS_TOKEN"
+        return (
+            "/metrics: loopback only (no POUNDBOT_METRICS_TOKEN): a scraper on this machine, "
+            "not through a proxy"
+        )
 
     def telegram_off_reason(self) -> str | None:
         """Why the Telegram channel is off, or None when it is on."""

@@ -35,6 +35,7 @@ from sqlalchemy.engine import Row
 from bot.caller import KEEPER, OFFICER
 from bot.config import Config
 from bot.i18n import Translator, render, translator
+from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT
 from bot.notify import route_of
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.reminders.schedule import Audience, next_day
@@ -201,6 +202,10 @@ async def fire_claimed(store: Store, config: Config, worker: str, ids: Sequence[
             done.reminders += fired[0]
             done.messages += fired[1]
         await _record(batch)
+    # Committed: counted once, here.
+    REMINDERS_SENT.inc(done.reminders)
+    REMINDERS_FAILED.labels("error").inc(done.failed)
+    REMINDERS_FAILED.labels("unreached").inc(sum(map(len, batch.unreached.values())))
     return done
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +17,22 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from bot.store.sqlite_inline import INLINE_BUSY_MS, begin_immediate, inline_dbapi
+from bot.store import budget
+from bot.store.inline_check import inline_off_reason
 
 __all__ = [
     "DATABASE_FILE",
     "data_dir",
     "database_file",
     "database_url",
+    "is_inline",
     "make_engine",
     "make_sessionmaker",
 ]
+
+#: SQLite's own busy timeout on the stock aiosqlite dialect, in milliseconds (a
+#: request's wait budget shortens it: ``_on_begin``).
+STOCK_BUSY_MS = 5000
 
 #: The embedded database's file name, in the data folder.
 DATABASE_FILE = "poundbot.sqlite3"
@@ -77,18 +84,35 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
         # A file URI (``file:...?mode=ro&uri=true``) names a file that is there already.
         if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        inline = parsed.drivername == "sqlite+aiosqlite" and "module" not in kwargs
+        inline = (
+            parsed.drivername == "sqlite+aiosqlite"
+            and "module" not in kwargs
+            and inline_off_reason() is None  # the SQLAlchemy internals it needs are there
+        )
         if inline:  # run the statements on the loop itself: see bot/store/sqlite_inline.py
+            from bot.store.sqlite_inline import INLINE_BUSY_MS, inline_dbapi
+
             kwargs["module"] = inline_dbapi()
         engine = create_async_engine(url, **kwargs)
-        _sqlite_setup(engine, busy_ms=INLINE_BUSY_MS if inline else 5000)
+        _sqlite_setup(engine, inline=inline, busy_ms=INLINE_BUSY_MS if inline else STOCK_BUSY_MS)
         return engine
     if parsed.drivername == "postgresql":
         raise ValueError("say postgresql+asyncpg:// or postgresql+psycopg:// explicitly")
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
 
 
-def _sqlite_setup(engine: AsyncEngine, *, busy_ms: int) -> None:
+def is_inline(engine: AsyncEngine) -> bool:
+    """Whether ``engine`` runs its SQLite statements through ``sqlite_inline``."""
+    return type(engine.dialect.dbapi).__module__ == "bot.store.sqlite_inline"
+
+
+def _sqlite_setup(engine: AsyncEngine, *, inline: bool, busy_ms: int) -> None:
+    begin_immediate: Callable[[Any], bool] | None = None
+    if inline:
+        from bot.store import sqlite_inline
+
+        begin_immediate = sqlite_inline.begin_immediate
+
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not the driver, open transactions (see "begin" below).
@@ -107,8 +131,14 @@ def _sqlite_setup(engine: AsyncEngine, *, busy_ms: int) -> None:
     def _on_begin(conn: Any) -> None:
         # IMMEDIATE takes the write lock up front: two writers never deadlock on
         # upgrading a read lock, and case numbers cannot race.
-        if not begin_immediate(conn.connection.dbapi_connection):
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        if begin_immediate is not None and begin_immediate(conn.connection.dbapi_connection):
+            return
+        # The stock dialect waits in SQLite's busy handler (on aiosqlite's thread): as
+        # long as the request's wait budget allows, at most STOCK_BUSY_MS.
+        left = budget.remaining()
+        wait = busy_ms if left is None else min(busy_ms, int(left * 1000))
+        conn.exec_driver_sql(f"PRAGMA busy_timeout={wait}")
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

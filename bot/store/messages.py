@@ -10,6 +10,7 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.logformat import handling
+from bot.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
 from bot.store.models import Contact, InboxRow, OutboxRow
 from bot.store.tx import Store, Tx
 
@@ -86,7 +87,7 @@ async def process_inbound(store: Store, message: Inbound, handler: Handler) -> s
 
 async def store_inbound(store: Store, message: Inbound) -> None:
     """Step 1: commit the raw message (a repeat changes nothing)."""
-    await store.execute(
+    stored = await store.execute(
         _INBOX_INSERT[store.engine.dialect.name],
         {
             "channel": message.channel,
@@ -97,6 +98,8 @@ async def store_inbound(store: Store, message: Inbound) -> None:
             "now": store.clock.now(),
         },
     )
+    if stored:
+        MESSAGES_RECEIVED.labels(message.channel).inc()
 
 
 class Acted:
@@ -117,11 +120,19 @@ async def act_on_inbound(store: Store, message: Inbound, handler: Handler) -> Ac
     handling fails, so does the caller's report of the failure (the id is left set)."""
     key = {"channel": message.channel, "provider_id": message.provider_id}
     handled = handling.set(f"{message.channel}:{message.provider_id}")
-    async with store.transaction() as tx:
-        row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
-        if processed_at is None:
-            reply = await handler(tx)
-            await tx.session.execute(_INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now})
+    try:
+        async with store.transaction() as tx:
+            row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
+            if processed_at is None:
+                reply = await handler(tx)
+                await tx.session.execute(
+                    _INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now}
+                )
+    except BaseException:  # rolled back: not acted on (cancelled too)
+        MESSAGES_FAILED.labels(message.channel).inc()
+        raise
+    if processed_at is None:
+        MESSAGES_ANSWERED.labels(message.channel).inc()  # committed
     handling.reset(handled)
     return Acted(str(reply or ""), fresh=processed_at is None)
 

@@ -13,6 +13,10 @@ a statement refused with SQLITE_BUSY is retried after an asyncio sleep, the loop
 serving others meanwhile, until ``BUSY_DEADLINE`` seconds have passed or the
 request's wait budget (``bot.store.budget``) runs out, whichever comes first. (The
 transactions of one ``poundbot serve`` take turns on the Store's lock anyway.)
+
+What this module uses of SQLAlchemy's private API is listed in ``bot.store.inline_check``,
+which ``make_engine`` runs before importing it: keep the two in step. Without it, the
+stock aiosqlite dialect runs instead (one warning).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.util.concurrency import await_
 
+from bot.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.store import budget
 
 __all__ = ["BUSY_DEADLINE", "INLINE_BUSY_MS", "begin_immediate", "inline_dbapi"]
@@ -44,6 +49,7 @@ BUSY_DEADLINE = 5.0
 _SQLITE_BUSY = 5
 _BEGIN = "BEGIN IMMEDIATE"
 T = TypeVar("T")
+_LOCK_WAIT = DB_WAIT.labels("lock")
 
 
 def _busy(error: sqlite3.OperationalError) -> bool:
@@ -100,12 +106,23 @@ async def _retrying_busy(call: Callable[[], T]) -> T:
     if request_deadline is not None:
         deadline = min(deadline, request_deadline)
     pause = 0.005
+    held_since: float | None = None  # the first time the lock was found held
     while True:
         try:
-            return call()
+            result = call()
         except sqlite3.OperationalError as error:
-            if not _busy(error) or time.monotonic() >= deadline:
+            if not _busy(error):
                 raise
+            now = time.monotonic()
+            held_since = now if held_since is None else held_since
+            if now >= deadline:
+                _LOCK_WAIT.observe(now - held_since)
+                DB_WAIT_REFUSED.labels("lock").inc()
+                raise
+        else:
+            if held_since is not None:
+                _LOCK_WAIT.observe(time.monotonic() - held_since)
+            return result
         await asyncio.sleep(min(pause, max(deadline - time.monotonic(), 0.0)))
         pause = min(pause * 2, 0.1)
 

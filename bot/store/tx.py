@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from sqlalchemy.sql import Executable
 from bot.caller import Caller
 from bot.clock import Clock
 from bot.errors import BadInputError, UnknownCaseError
+from bot.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.public_text import public_lots
 from bot.reminders.derive import derive_deadlines
 from bot.store import budget
@@ -42,6 +44,8 @@ __all__ = ["LoadedCase", "Store", "Tx", "parse_case_number", "sync_places"]
 
 #: Stages of a case on no working list: finished, or voided as entered by mistake.
 _SHUT = ("released", "closed", "voided")
+
+_TURN_WAIT = DB_WAIT.labels("turn")
 
 _CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
 
@@ -441,11 +445,15 @@ class Store:
             yield
             return
         left = budget.remaining()
+        start = time.perf_counter()
         try:
             async with asyncio.timeout(left):
                 await self._turn.acquire()
         except TimeoutError:
+            DB_WAIT_REFUSED.labels("turn").inc()
             raise budget.WaitBudgetExceeded("no turn on the database within the budget") from None
+        finally:
+            _TURN_WAIT.observe(time.perf_counter() - start)
         self._holder = asyncio.current_task()
         try:
             yield
@@ -462,11 +470,12 @@ class Store:
         async with self._my_turn(), self.sessions() as session, session.begin():
             yield Tx(session, self.clock.now())
 
-    async def execute(self, statement: Executable, params: dict[str, Any]) -> None:
+    async def execute(self, statement: Executable, params: dict[str, Any]) -> int:
         """One statement in a transaction of its own, on a bare connection: cheaper than
-        a session, for the write every inbound message begins with."""
+        a session, for the write every inbound message begins with; the rows it changed."""
         async with self._my_turn(), self.engine.begin() as conn:
-            await conn.execute(statement, params)
+            result = await conn.execute(statement, params)
+        return int(getattr(result, "rowcount", 0) or 0)
 
 
 async def sync_places(

@@ -84,6 +84,7 @@ async def sms_rig(
     *,
     wait_budget: float = DEFAULT_BUDGET,
     stored: Sequence[Inbound] = (),
+    metrics_token: str = "",
 ) -> AsyncIterator[SmsRig]:
     """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
     on a new SQLite file, or on ``url`` (a migrated database); ``stored`` messages are in
@@ -100,6 +101,7 @@ async def sms_rig(
             twilio_from=FROM,
             twilio_api_url=twilio_url,
             wait_budget=wait_budget,
+            metrics_token=metrics_token,
         )
         async with open_app(url=url, clock=clock) as setup, setup.store.transaction() as tx:
             admin = Caller.system()

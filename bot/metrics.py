@@ -1,0 +1,154 @@
+"""What this process counts, for ``GET /metrics`` (``bot.channels.metrics_page``).
+
+Each concept is counted in one place: messages where the inbox stores and acts on them
+(``bot.store.messages``), sends where the outbox marks them (``bot.outbox``), reminders
+where a batch commits (``bot.reminders.dispatch``), waits for the database where they
+happen (``Store.turn``, ``bot.store.sqlite_inline``), webhook latency around the three
+webhook routes (``WebhookTimer``). The counters are this process's (each instance its
+own, from 0 at start); what is in the database (the outbox backlog, reminders due) is
+read when scraped, by ``metrics_page``.
+
+They live in a registry of poundbot's own, not prometheus_client's global one.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Histogram
+
+__all__ = [
+    "DB_WAIT",
+    "DB_WAIT_REFUSED",
+    "MESSAGES_ANSWERED",
+    "MESSAGES_FAILED",
+    "MESSAGES_RECEIVED",
+    "OUTBOX_FAILED",
+    "OUTBOX_RETRIED",
+    "OUTBOX_SENT",
+    "REGISTRY",
+    "REMINDERS_FAILED",
+    "REMINDERS_SENT",
+    "WEBHOOKS",
+    "WEBHOOK_SECONDS",
+    "WebhookTimer",
+]
+
+REGISTRY = CollectorRegistry()
+
+MESSAGES_RECEIVED = Counter(
+    "poundbot_messages_received",
+    "Inbound messages stored in the inbox (a repeat of a stored one is not counted).",
+    ["channel"],
+    registry=REGISTRY,
+)
+MESSAGES_ANSWERED = Counter(
+    "poundbot_messages_answered",
+    "Inbound messages acted on and marked processed with their reply.",
+    ["channel"],
+    registry=REGISTRY,
+)
+MESSAGES_FAILED = Counter(
+    "poundbot_messages_failed",
+    "Times acting on a stored message raised (rolled back: the sender is asked to send "
+    "it again, or the SMS sweep tries it later).",
+    ["channel"],
+    registry=REGISTRY,
+)
+OUTBOX_SENT = Counter(
+    "poundbot_outbox_sent",
+    "Outbound messages the provider accepted.",
+    ["channel"],
+    registry=REGISTRY,
+)
+OUTBOX_RETRIED = Counter(
+    "poundbot_outbox_retried",
+    "Sends the provider could not take now (429, 5xx, network): tried again later.",
+    ["channel"],
+    registry=REGISTRY,
+)
+OUTBOX_FAILED = Counter(
+    "poundbot_outbox_failed",
+    "Outbound messages given up for good (refused by the provider, or out of attempts).",
+    ["channel"],
+    registry=REGISTRY,
+)
+REMINDERS_SENT = Counter(
+    "poundbot_reminders_sent",
+    "Reminders fired, their messages queued in the outbox (a digest counts each item).",
+    registry=REGISTRY,
+)
+REMINDERS_FAILED = Counter(
+    "poundbot_reminders_failed",
+    "Reminder jobs failed for good: reason=error (raised too often or never finished), "
+    "reason=unreached (no active keeper or officer with Telegram or a phone).",
+    ["reason"],
+    registry=REGISTRY,
+)
+
+#: The webhook routes whose latency is measured.
+WEBHOOKS = ("/twilio/sms", "/twilio/status", "/telegram")
+WEBHOOK_SECONDS = Histogram(
+    "poundbot_webhook_seconds",
+    "Time from a webhook request's arrival to the end of its answer.",
+    ["route"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 15.0),
+    registry=REGISTRY,
+)
+DB_WAIT = Histogram(
+    "poundbot_db_wait_seconds",
+    "Time waited for the database: wait=turn (this process's queue for SQLite, each "
+    "transaction or turn), wait=lock (the SQLite file held by another process: only the "
+    "statements that found it held).",
+    ["wait"],
+    buckets=(0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+    registry=REGISTRY,
+)
+DB_WAIT_REFUSED = Counter(
+    "poundbot_db_wait_refused",
+    "Waits for the database that ran out (the request's wait budget, or the lock's "
+    "deadline): nothing was done and the sender is asked to send again.",
+    ["wait"],
+    registry=REGISTRY,
+)
+
+# The series a scraper sees from the start, at 0 (a rate needs them before the first event).
+for _channel in ("sms", "telegram"):
+    for _counter in (
+        MESSAGES_RECEIVED,
+        MESSAGES_ANSWERED,
+        MESSAGES_FAILED,
+        OUTBOX_SENT,
+        OUTBOX_RETRIED,
+        OUTBOX_FAILED,
+    ):
+        _counter.labels(_channel)
+for _reason in ("error", "unreached"):
+    REMINDERS_FAILED.labels(_reason)
+for _wait in ("turn", "lock"):
+    DB_WAIT.labels(_wait)
+    DB_WAIT_REFUSED.labels(_wait)
+for _route in WEBHOOKS:
+    WEBHOOK_SECONDS.labels(_route)
+
+Scope = dict[str, Any]
+
+
+class WebhookTimer:
+    """ASGI middleware: the latency of each request to a webhook route, by route."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self._timers = {route: WEBHOOK_SECONDS.labels(route) for route in WEBHOOKS}
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        timer = self._timers.get(scope.get("path", "")) if scope["type"] == "http" else None
+        if timer is None:
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            timer.observe(time.perf_counter() - start)

@@ -1,0 +1,222 @@
+"""The embedded SQLite without ``sqlite_inline`` (issue 14, item 2): when the installed
+SQLAlchemy lacks the internals it builds on, poundbot warns once and runs on the stock
+aiosqlite dialect; the SMS end-to-end tests pass on that path, and a database held by
+another process is still refused within the wait budget."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.dialects.sqlite import aiosqlite as sqlalchemy_aiosqlite
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.util import concurrency
+
+from bot.bootstrap import open_app
+from bot.store import budget, inline_check
+from bot.store.engine import is_inline, make_engine
+from bot.store.models import CaseRow, InboxRow
+from tests.e2e import test_sms as inline_suite
+from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
+from tests.e2e.test_sms import SEIZE, count, message_of
+
+MISSING = "AsyncAdapt_aiosqlite_cursor._aenter_cursor taking 1 argument(s)"
+
+
+@pytest.fixture
+def sqlalchemy_without_internals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As if SQLAlchemy had changed the private classes sqlite_inline subclasses."""
+    monkeypatch.setattr(inline_check, "missing", lambda: [MISSING])
+    monkeypatch.setattr(inline_check, "_checked", None)  # a new process
+    monkeypatch.delenv("POUNDBOT_SQLITE_INLINE", raising=False)
+
+
+@pytest.fixture
+async def rig(tmp_path: Path, sqlalchemy_without_internals: None):  # type: ignore[no-untyped-def]
+    async with sms_rig(tmp_path) as rig:
+        assert not is_inline(rig.app.engine)
+        yield rig
+
+
+# -- the check -----------------------------------------------------------------------
+
+
+def test_the_installed_sqlalchemy_has_everything_sqlite_inline_needs() -> None:
+    assert inline_check.missing() == []
+
+
+def test_the_check_names_a_missing_class_slot_or_signature(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Cursor:  # no slots, no _aenter_cursor, _make_new_cursor with the wrong arguments
+        _awaitable_cursor_close = True
+
+        def __init__(self, adapt_connection: object) -> None: ...
+
+        def _make_new_cursor(self) -> None: ...
+
+        def execute(self, operation: object, parameters: object = None) -> None: ...
+
+        def executemany(self, operation: object, seq: object) -> None: ...
+
+        def fetchall(self) -> None: ...
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr(sqlalchemy_aiosqlite, "AsyncAdapt_aiosqlite_cursor", Cursor)
+    monkeypatch.delattr(sqlalchemy_aiosqlite, "AsyncAdapt_aiosqlite_dbapi")
+    monkeypatch.setattr(concurrency, "await_", lambda: None)
+    gaps = inline_check.missing()
+    assert "sqlalchemy.util.concurrency.await_(awaitable)" in gaps
+    assert "sqlalchemy.dialects.sqlite.aiosqlite.AsyncAdapt_aiosqlite_dbapi" in gaps
+    assert "AsyncAdapt_aiosqlite_cursor._make_new_cursor taking 1 argument(s)" in gaps
+    assert "AsyncAdapt_aiosqlite_cursor._aenter_cursor taking 1 argument(s)" in gaps
+    assert "AsyncAdapt_aiosqlite_cursor slot _rows" in gaps
+    assert not any(gap.startswith("AsyncAdapt_aiosqlite_connection") for gap in gaps)
+
+
+async def test_a_miss_is_warned_once_and_the_stock_dialect_is_used(
+    sqlalchemy_without_internals: None, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    engines = [make_engine(f"sqlite+aiosqlite:///{tmp_path / f'{i}.sqlite3'}") for i in range(3)]
+    try:
+        assert not any(is_inline(engine) for engine in engines)
+        warnings = [r.getMessage() for r in caplog.records if "sqlite_inline" in r.getMessage()]
+        assert len(warnings) == 1
+        assert MISSING in warnings[0]
+        assert "stock aiosqlite dialect" in warnings[0]
+    finally:
+        for engine in engines:
+            await engine.dispose()
+
+
+async def test_poundbot_sqlite_inline_0_chooses_the_stock_dialect_without_a_warning(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("POUNDBOT_SQLITE_INLINE", "0")
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
+    assert not is_inline(engine)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    await engine.dispose()
+    monkeypatch.delenv("POUNDBOT_SQLITE_INLINE")
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'y.sqlite3'}")
+    assert is_inline(engine)
+    await engine.dispose()
+
+
+# -- the SMS end-to-end tests, on the stock dialect ------------------------------------
+
+
+async def test_a_keeper_reports_a_seizure_by_sms_and_the_owner_is_told(rig: SmsRig) -> None:
+    await inline_suite.test_a_keeper_reports_a_seizure_by_sms_and_the_owner_is_told(rig)
+
+
+async def test_an_owner_asks_dues_in_malayalam_and_gets_malayalam(rig: SmsRig) -> None:
+    await inline_suite.test_an_owner_asks_dues_in_malayalam_and_gets_malayalam(rig)
+
+
+async def test_the_same_message_sid_five_times_at_once_has_one_effect(rig: SmsRig) -> None:
+    await inline_suite.test_the_same_message_sid_five_times_at_once_has_one_effect(rig)
+
+
+async def test_stop_is_honoured_for_notifications_and_start_resumes(rig: SmsRig) -> None:
+    await inline_suite.test_stop_is_honoured_for_notifications_and_start_resumes(rig)
+
+
+async def test_delivery_reports_only_move_a_status_forward_and_21610_stops_a_number(
+    rig: SmsRig,
+) -> None:
+    await inline_suite.test_delivery_reports_only_move_a_status_forward_and_21610_stops_a_number(
+        rig
+    )
+
+
+async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
+    rig: SmsRig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await inline_suite.test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
+        rig, monkeypatch
+    )
+
+
+async def test_sms_stored_before_a_kill_are_acted_on_at_start_and_answered_by_sms(
+    tmp_path: Path, sqlalchemy_without_internals: None
+) -> None:
+    await inline_suite.test_sms_stored_before_a_kill_are_acted_on_at_start_and_answered_by_sms(
+        tmp_path
+    )
+
+
+async def test_an_officer_by_sms_records_a_deposit_outcome_and_a_vague_one_is_refused(
+    rig: SmsRig,
+) -> None:
+    await inline_suite.test_an_officer_by_sms_records_a_deposit_outcome_and_a_vague_one_is_refused(
+        rig
+    )
+
+
+# -- a database held by another process: SQLite's busy timeout, within the budget ------
+
+
+async def hold(path: Path) -> sqlite3.Connection:
+    """Another process's write transaction on the file (taken off the event loop: the
+    loop must go on serving poundbot while SQLite waits for its own lock)."""
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+    await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
+    return other
+
+
+async def test_a_database_held_by_another_process_gets_try_again_within_the_budget(
+    tmp_path: Path, sqlalchemy_without_internals: None
+) -> None:
+    budget = 1.0
+    async with sms_rig(tmp_path, wait_budget=budget) as rig:
+        assert not is_inline(rig.app.engine)
+        other = await hold(tmp_path / "sms.sqlite3")
+        try:
+            start = time.monotonic()
+            results = await asyncio.gather(
+                *(
+                    rig.sms(KEEPER_PHONE, f"SEIZE 1 cow AT Beypore {i}", f"SM-s-{i}")
+                    for i in range(4)
+                )
+            )
+            took = time.monotonic() - start
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        # Each answered within the budget (SQLite's 5 s busy timeout cut to what is left).
+        assert took < budget + 0.7
+        assert all("send it again" in message_of(r.text) for r in results)
+        assert await count(rig, InboxRow) == 0  # nothing half-made
+        assert await count(rig, CaseRow) == 0
+        again = await rig.sms(KEEPER_PHONE, SEIZE, "SM-s-again")  # sent again: recorded
+        assert "KNM-1" in message_of(again.text)
+        assert await count(rig, CaseRow) == 1
+
+
+async def test_sqlites_own_busy_timeout_is_cut_to_what_is_left_of_the_wait_budget(
+    tmp_path: Path, sqlalchemy_without_internals: None
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'held.sqlite3'}"
+    async with open_app(url=url) as app:
+        assert not is_inline(app.engine)
+        other = await hold(tmp_path / "held.sqlite3")
+        try:
+            start = time.monotonic()
+            with budget.within(0.4), pytest.raises(OperationalError, match="locked"):
+                async with app.store.transaction() as tx:
+                    await tx.session.execute(text("SELECT 1"))
+            took = time.monotonic() - start
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        async with app.store.transaction() as tx:  # released: on again, no budget needed
+            assert await tx.session.scalar(text("SELECT 1")) == 1
+    assert 0.3 < took < 1.5  # not SQLite's 5 s (STOCK_BUSY_MS)
