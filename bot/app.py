@@ -24,6 +24,7 @@ from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
+from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.links import notice_path
 from bot.outbox import Sender
 from bot.settings import Settings
@@ -102,6 +103,13 @@ def startup_report(
         f"a request waits for the database {settings.wait_budget:g} s at most "
         "(POUNDBOT_WAIT_BUDGET)"
     )
+    whatsapp_off = settings.whatsapp_off_reason()
+    lines.append(
+        f"WhatsApp: off ({whatsapp_off})"
+        if whatsapp_off
+        else f"WhatsApp: on, from {settings.twilio_whatsapp_from}, the same webhook; "
+        f"{sum(map(len, app.config.whatsapp_templates.values()))} templates configured"
+    )
     reminders = app.config.reminders
     lines.append(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
@@ -154,6 +162,12 @@ def build_app(
                         status_callback=f"{settings.public_url}/twilio/status",
                     )
                 )
+                if settings.whatsapp_off_reason() is None:
+                    twilio = senders["sms"]
+                    assert isinstance(twilio, TwilioSender)
+                    senders["whatsapp"] = WhatsAppSender(
+                        twilio, app.store, settings.twilio_whatsapp_from
+                    )
             channel, unreachable = None, False
             if telegram_on:
                 # PTB's lifecycle (initialize, start; stop, shutdown) is in ``running``;
