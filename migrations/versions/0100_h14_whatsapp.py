@@ -6,7 +6,7 @@ STOP; ``outbox`` gains the WhatsApp template (Content SID and variables) a messa
 is sent as outside the window.
 
 Revision ID: h14_whatsapp
-Revises: 0006, h2_two_settlements (also merges the two heads)
+Revises: h2_two_settlements (0007_two_settlements on main)
 Create Date: 2026-12-01 12:10:00
 """
 
@@ -18,7 +18,7 @@ from alembic import op
 import bot.store.models
 
 revision: str = "h14_whatsapp"
-down_revision: str | tuple[str, ...] | None = ("0006", "h2_two_settlements")
+down_revision: str | None = "h2_two_settlements"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

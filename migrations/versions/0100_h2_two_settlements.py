@@ -22,7 +22,7 @@ from alembic import op
 import bot.store.models
 
 revision: str = "h2_two_settlements"
-down_revision: str | None = "0004"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
