@@ -73,9 +73,11 @@ class Template:
     values: tuple[str, ...]
 
     def variables(self) -> str:
-        """The ``ContentVariables`` JSON: ``{"1": ..., "2": ...}``."""
+        """The ``ContentVariables`` JSON: ``{"1": ..., "2": ...}``, each value on one line
+        (WhatsApp refuses a variable with a newline, a tab or many spaces)."""
         return json.dumps(
-            {str(i): value for i, value in enumerate(self.values, 1)}, ensure_ascii=False
+            {str(i): " ".join(value.split()) for i, value in enumerate(self.values, 1)},
+            ensure_ascii=False,
         )
 
 
