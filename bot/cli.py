@@ -255,7 +255,9 @@ def _add_admin_commands(sub: Any) -> None:
         help="write to a number by SMS or WhatsApp; auto: the channel it last wrote on",
     )
     channel.add_argument("phone", metavar="PHONE", help="e.g. +919847012345")
-    channel.add_argument("channel", choices=("sms", "whatsapp", "auto"))
+    channel.add_argument(
+        "channel", choices=("sms", "whatsapp", "auto"), help="auto: the channel it last wrote on"
+    )
     channel.set_defaults(func=_admin("contacts_channel"))
 
     invite = sub.add_parser("invite", help="make a single-use Telegram invite code")
