@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
 
+from bot.bootstrap import open_app
 from bot.channels.twilio_sender import TwilioSender
 from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.outbox import deliver_once
@@ -30,6 +31,7 @@ from tests.e2e.sms_harness import (
     SmsRig,
     sms_rig,
 )
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 
 OWNER = "+919847099999"
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market OWNER Kunhammed 9847099999; brown cows"
@@ -46,9 +48,22 @@ def message_of(response_text: str) -> str:
     return match.group(1)
 
 
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """None: a new SQLite file; else a new PostgreSQL database (POUNDBOT_TEST_PG_URL)."""
+    if request.param == "sqlite":
+        yield None
+        return
+    with fresh_pg_database() as url:
+        yield url
+
+
 @pytest.fixture
-async def rig(tmp_path: Path) -> AsyncIterator[SmsRig]:
-    async with sms_rig(tmp_path, whatsapp_templates=TEMPLATES) as rig:
+async def rig(tmp_path: Path, database: str | None) -> AsyncIterator[SmsRig]:
+    if database is not None:
+        async with open_app(url=database, migrate=True):
+            pass
+    async with sms_rig(tmp_path, database, whatsapp_templates=TEMPLATES) as rig:
         yield rig
 
 
