@@ -133,7 +133,10 @@ def build_app(
     routes = [Route("/healthz", healthz), notice_route(link_secret)]
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(
-            settings.twilio_token, settings.public_url, settings.wait_budget
+            settings.twilio_token,
+            settings.public_url,
+            settings.wait_budget,
+            whatsapp=settings.whatsapp_off_reason() is None,
         ).routes()
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))

@@ -186,6 +186,9 @@ class SmsWebhook:
     auth_token: str
     public_url: str
     wait_budget: float = budget.DEFAULT_BUDGET
+    #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
+    #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
+    whatsapp: bool = False
 
     @staticmethod
     def _app(request: Request) -> App:
@@ -235,6 +238,9 @@ class SmsWebhook:
             return twiml(None)
         body = params.get("Body", "")
         channel = WHATSAPP if is_whatsapp(sender) else CHANNEL
+        if channel == WHATSAPP and not self.whatsapp:
+            log.warning("a WhatsApp message came in, but WhatsApp is off: set TWILIO_WHATSAPP_FROM")
+            return twiml(None)
         message = Inbound(channel, sid[:64], sender[:64], body, params)
         app = self._app(request)
         try:

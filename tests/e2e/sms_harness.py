@@ -104,12 +104,13 @@ async def sms_rig(
     wait_budget: float = DEFAULT_BUDGET,
     stored: Sequence[Inbound] = (),
     whatsapp_templates: Mapping[str, Mapping[str, str]] | None = None,
+    whatsapp: bool = True,
 ) -> AsyncIterator[SmsRig]:
     """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
     on a new SQLite file, or on ``url`` (a migrated database); ``stored`` messages are in
     the inbox, never acted on, from five minutes before it starts (as a killed instance
-    leaves them). WhatsApp is on too (``WHATSAPP_FROM``), with ``whatsapp_templates``
-    as the configuration's ``[whatsapp.templates]``."""
+    leaves them). WhatsApp is on too (``WHATSAPP_FROM``) unless ``whatsapp`` is False,
+    with ``whatsapp_templates`` as the configuration's ``[whatsapp.templates]``."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     twilio = FakeTwilio()
     url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
@@ -119,7 +120,7 @@ async def sms_rig(
             twilio_sid=SID,
             twilio_token=TOKEN,
             twilio_from=FROM,
-            twilio_whatsapp_from=WHATSAPP_FROM,
+            twilio_whatsapp_from=WHATSAPP_FROM if whatsapp else "",
             twilio_api_url=twilio_url,
             wait_budget=wait_budget,
         )

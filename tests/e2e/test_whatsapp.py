@@ -293,3 +293,15 @@ async def test_a_whatsapp_message_stored_but_not_answered_is_answered_on_whatsap
         assert "KNM-1" in row.body
         await deliver(rig)
         assert any(m["To"] == f"whatsapp:{KEEPER_PHONE}" for m in rig.twilio.messages)
+
+
+async def test_without_twilio_whatsapp_from_a_whatsapp_message_is_not_taken(
+    tmp_path: Path,
+) -> None:
+    async with sms_rig(tmp_path, whatsapp=False) as rig:
+        response = await rig.whatsapp(KEEPER_PHONE, SEIZE, "SM-wa-off")
+        assert response.status_code == 200
+        assert "<Message>" not in response.text
+        assert await count(rig, InboxRow) == 0
+        assert await count(rig, CaseRow) == 0
+        assert await count(rig, Contact) == 0
