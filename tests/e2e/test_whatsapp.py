@@ -24,6 +24,7 @@ from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import (
     FROM,
     KEEPER_PHONE,
+    OFFICER_PHONE,
     PUBLIC_URL,
     SID,
     TOKEN,
@@ -305,3 +306,27 @@ async def test_without_twilio_whatsapp_from_a_whatsapp_message_is_not_taken(
         assert await count(rig, InboxRow) == 0
         assert await count(rig, CaseRow) == 0
         assert await count(rig, Contact) == 0
+
+
+async def test_keeper_and_officer_steps_on_whatsapp_tell_the_owner_of_the_auction_by_template(
+    rig: SmsRig,
+) -> None:
+    await rig.whatsapp(OWNER, "LANG en", "SM-wa-owner")  # the owner writes on WhatsApp
+    await rig.whatsapp(KEEPER_PHONE, SEIZE, "SM-wa-k1")
+    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    report = message_of((await rig.whatsapp(KEEPER_PHONE, "REPORT KNM-1", "SM-wa-k2")).text)
+    assert "KNM-1" in report
+    rig.clock.set(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
+    notice = "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market"
+    assert "KNM-1" in message_of((await rig.whatsapp(OFFICER_PHONE, notice, "SM-wa-o1")).text)
+    auction = "AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market"
+    assert "KNM-1" in message_of((await rig.whatsapp(OFFICER_PHONE, auction, "SM-wa-o2")).text)
+    (row,) = [r for r in await outbox(rig) if r.idempotency_key.startswith("auction:")]
+    assert (row.channel, row.recipient) == ("whatsapp", OWNER)
+    assert row.content_sid == TEMPLATES["owner_auction"]["en"]
+    assert row.content_variables is not None
+    assert json.loads(row.content_variables) == {
+        "1": "KNM-1",
+        "2": "18 Mar 2026",
+        "3": "Kunnamangalam market",
+    }
