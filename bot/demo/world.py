@@ -41,7 +41,7 @@ from bot.demo.transcript import Transcript
 from bot.fakes import loopback
 from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.fakes.twilio_api import FakeTwilio
-from bot.outbox import deliver_once
+from bot.outbox import Sender, deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.settings import Settings
 from bot.store.models import OutboxRow, ReminderJob
@@ -151,7 +151,7 @@ class World:
 
         async def sms_left() -> int:
             whatsapp = WhatsAppSender(self.sms_sender, self.app.store, _WHATSAPP_FROM)
-            senders = {"sms": self.sms_sender, "whatsapp": whatsapp}
+            senders: dict[str, Sender] = {"sms": self.sms_sender, "whatsapp": whatsapp}
             await deliver_once(self.app.store, senders, worker_id())
             return await self._sms_due()
 
