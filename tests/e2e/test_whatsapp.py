@@ -330,3 +330,15 @@ async def test_keeper_and_officer_steps_on_whatsapp_tell_the_owner_of_the_auctio
         "2": "18 Mar 2026",
         "3": "Kunnamangalam market",
     }
+
+
+@pytest.mark.parametrize("body", ["", " ", "\x00\x01", "SEIZE", "STOP please", "x" * 3000])
+async def test_any_whatsapp_body_gets_an_answer_and_changes_nothing_else(
+    rig: SmsRig, body: str
+) -> None:
+    response = await rig.whatsapp(OWNER, body, "SM-wa-any")
+    assert response.status_code == 200
+    assert message_of(response.text)
+    assert await count(rig, InboxRow) == 1
+    assert await count(rig, CaseRow) == 0
+    assert await outbox(rig) == []
