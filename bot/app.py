@@ -28,6 +28,7 @@ from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
+from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.links import notice_path
 from bot.metrics import WebhookTimer
@@ -121,6 +122,13 @@ def report_lines(
         f"a request waits for the database {settings.wait_budget:g} s at most "
         "(POUNDBOT_WAIT_BUDGET)"
     )
+    whatsapp_off = settings.whatsapp_off_reason()
+    lines.append(
+        f"WhatsApp: off ({whatsapp_off})"
+        if whatsapp_off
+        else f"WhatsApp: on, from {settings.twilio_whatsapp_from}, the same webhook; "
+        f"{sum(map(len, config.whatsapp_templates.values()))} templates configured"
+    )
     reminders = config.reminders
     lines.append(
         f"Reminders: on, each morning at {reminders.reminder_time:%H:%M} {reminders.timezone.key};"
@@ -157,7 +165,10 @@ def build_app(
     routes.append(metrics_route(settings.metrics_token))
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(
-            settings.twilio_token, settings.public_url, settings.wait_budget
+            settings.twilio_token,
+            settings.public_url,
+            settings.wait_budget,
+            whatsapp=settings.whatsapp_off_reason() is None,
         ).routes()
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))
@@ -189,6 +200,12 @@ def build_app(
                         status_callback=f"{settings.public_url}/twilio/status",
                     )
                 )
+                if settings.whatsapp_off_reason() is None:
+                    twilio = senders["sms"]
+                    assert isinstance(twilio, TwilioSender)
+                    senders["whatsapp"] = WhatsAppSender(
+                        twilio, app.store, settings.twilio_whatsapp_from
+                    )
             channel, unreachable = None, False
             if telegram_on:
                 # PTB's lifecycle (initialize, start; stop, shutdown) is in ``running``;

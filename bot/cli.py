@@ -258,6 +258,19 @@ def _add_admin_commands(sub: Any) -> None:
     remove.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
     remove.set_defaults(func=_admin("users_remove"))
 
+    contacts = sub.add_parser(
+        "contacts", help="the channel a telephone number is written to on"
+    ).add_subparsers(dest="contacts_command", required=True)
+    channel = contacts.add_parser(
+        "channel",
+        help="write to a number by SMS or WhatsApp; auto: the channel it last wrote on",
+    )
+    channel.add_argument("phone", metavar="PHONE", help="e.g. +919847012345")
+    channel.add_argument(
+        "channel", choices=("sms", "whatsapp", "auto"), help="auto: the channel it last wrote on"
+    )
+    channel.set_defaults(func=_admin("contacts_channel"))
+
     invite = sub.add_parser("invite", help="make a single-use Telegram invite code")
     _role_and_place(invite)
     invite.add_argument("--name", default="", help="the name of the person invited")

@@ -203,6 +203,27 @@ async def users_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+async def contacts_channel(args: argparse.Namespace) -> int:
+    """Choose the channel a number is written to on (``auto``: the one it last wrote on)."""
+    from bot.phones import PhoneError, normalize_phone
+    from bot.store.models import Contact
+    from bot.whatsapp import set_channel
+
+    async with _open() as app:
+        try:
+            phone = normalize_phone(args.phone, app.config.phone_region)
+        except PhoneError as exc:
+            raise CommandError(f"not a mobile number: {args.phone!r}") from exc
+        chosen = None if args.channel == "auto" else args.channel
+        async with app.store.transaction() as tx:
+            await set_channel(tx, phone, chosen)
+            contact = await tx.session.get(Contact, phone)
+            last = contact.last_channel if contact else None
+    how = f"by {chosen} (chosen)" if chosen else f"by {last or 'sms'}, the channel it last wrote on"
+    print(f"{phone}: messages go {how}")
+    return 0
+
+
 # -- invite ----------------------------------------------------------------------------
 
 

@@ -26,6 +26,7 @@ from bot.services.base import Deps, require_officer
 from bot.store.messages import set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
+from bot.whatsapp import Template
 from domain.case import Lot, Person, Seizure
 from domain.dues import complaint_last_day
 from domain.errors import DomainError
@@ -166,7 +167,7 @@ async def _set_contact(
         if user is not None:
             user.lang = lang
     if caller.phone is not None:
-        await set_contact(tx, caller.phone, lang=lang, opted_out=opted_out)
+        await set_contact(tx, caller.phone, lang=lang, opted_out=opted_out, channel=caller.channel)
 
 
 def _case(command: Command) -> str:
@@ -287,6 +288,7 @@ async def _report(ctx: _Ctx, command: Command) -> str:
         f"report:{case.number}",
         lambda tr: render.report_to_officer(case, pound.name, reported_on, tr),
         ctx.deps.config.authorities[authority].default_language,
+        ctx.deps.config.whatsapp_templates,
     )
     return render.report_sent(case, ctx.tr, ctx.sms)
 
@@ -350,6 +352,10 @@ async def _auction(ctx: _Ctx, command: Command) -> str:
             lambda tr: render.auction_sms(number, day, place, tr),
             ctx.default_lang(row.pound_code),
             ctx.deps.config.reminders,
+            template=lambda tr: Template(
+                "owner_auction", render.auction_values(number, day, place, tr)
+            ),
+            templates=ctx.deps.config.whatsapp_templates,
         )
     return render.auction_scheduled(recorded.case, ctx.tr)
 
@@ -396,6 +402,8 @@ async def _settle(ctx: _Ctx, command: Command) -> str:
             lambda tr: render.account_sms(settled.account, tr),
             ctx.default_lang(row.pound_code),
             ctx.deps.config.reminders,
+            template=lambda tr: Template("owner_account", (row.number,)),
+            templates=ctx.deps.config.whatsapp_templates,
         )
     return render.settled_reply(settled.settlement, settled.account, ctx.tr)
 

@@ -9,6 +9,7 @@ from bot.notify import notify_phone
 from bot.services import keeper as keeping
 from bot.services.base import Deps
 from bot.store.tx import Tx
+from bot.whatsapp import Template
 from domain.case import Case, Person, Seizure
 from domain.dues import Dues
 
@@ -72,5 +73,9 @@ async def tell_owner(
         lambda owner_tr: render.intake_sms(case, dues, daily, pound.name, owner_tr),
         pound.languages[0],
         deps.config.reminders,
+        template=lambda owner_tr: Template(
+            "owner_impounded", render.intake_values(case, dues, pound.name, owner_tr)
+        ),
+        templates=deps.config.whatsapp_templates,
     )
     return "queued" if queued else "opted_out"

@@ -1,12 +1,13 @@
 """Messages to people other than the one who wrote: queued in the outbox, in their language.
 
 Each message has an idempotency key, so the same event never queues the same message
-to the same person twice. Delivery (Telegram if linked, else SMS) is the outbox's job.
+to the same person twice. Delivery (Telegram if linked, else the number's channel: SMS
+or WhatsApp, ``bot.whatsapp``) is the outbox's job.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
@@ -17,8 +18,11 @@ from bot.i18n import Translator, translator
 from bot.store.messages import enqueue
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
+from bot.whatsapp import Route, Template, route
 
-__all__ = ["notify_officers", "notify_phone", "owner_send_time", "route_of"]
+NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
+
+__all__ = ["notify_officers", "notify_phone", "owner_send_time", "route_of", "user_route"]
 
 Compose = Callable[[Translator], str]
 
@@ -32,8 +36,26 @@ def route_of(user: User) -> tuple[str, str] | None:
     return None
 
 
+async def user_route(
+    tx: Tx,
+    phone: str,
+    lang: str,
+    template: Template | None,
+    templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
+) -> Route:
+    """How a message to a keeper's or officer's number goes (``bot.whatsapp.route``);
+    by SMS when the number said STOP on its channel (their duties' messages go on)."""
+    contact = await tx.session.get(Contact, phone)
+    return route(contact, tx.now, lang, template, templates) or Route("sms")
+
+
 async def notify_officers(
-    tx: Tx, authority: str, key: str, compose: Compose, default_lang: str
+    tx: Tx,
+    authority: str,
+    key: str,
+    compose: Compose,
+    default_lang: str,
+    templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
 ) -> int:
     """Queue a message to every active officer of ``authority``; returns how many."""
     officers = (
@@ -48,9 +70,19 @@ async def notify_officers(
         route = route_of(officer)
         if route is None:
             continue
-        body = compose(translator(officer.lang or default_lang))
+        lang = officer.lang or default_lang
+        body = compose(translator(lang))
+        how = Route(route[0])
+        if route[0] == "sms":  # the number's channel: SMS or WhatsApp
+            how = await user_route(tx, route[1], lang, Template("reminder", (body,)), templates)
         if await enqueue(
-            tx, key=f"{key}:u{officer.id}", channel=route[0], recipient=route[1], body=body
+            tx,
+            key=f"{key}:u{officer.id}",
+            channel=how.channel,
+            recipient=route[1],
+            body=body,
+            content_sid=how.content_sid,
+            content_variables=how.content_variables,
         ):
             queued += 1
     return queued
@@ -74,17 +106,26 @@ async def notify_phone(
     compose: Compose,
     default_lang: str,
     reminders: ReminderSettings,
+    *,
+    template: Callable[[Translator], Template] | None = None,
+    templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
 ) -> bool:
-    """Queue an SMS to a telephone number (an owner) unless it said STOP; never at night."""
+    """Queue a message to a telephone number (an owner) on its channel unless it said
+    STOP there; never at night. Outside WhatsApp's window it goes as ``template`` (its
+    values in the owner's language) when the configuration has one, else by SMS."""
     contact = await tx.session.get(Contact, phone)
-    if contact is not None and contact.opted_out_at is not None:
-        return False
     lang = (contact.lang if contact else None) or default_lang
+    tr = translator(lang)
+    found = route(contact, tx.now, lang, template(tr) if template else None, templates)
+    if found is None:
+        return False
     return await enqueue(
         tx,
         key=key,
-        channel="sms",
+        channel=found.channel,
         recipient=phone,
-        body=compose(translator(lang)),
+        body=compose(tr),
         not_before=owner_send_time(tx.now, reminders),
+        content_sid=found.content_sid,
+        content_variables=found.content_variables,
     )

@@ -276,7 +276,7 @@ async def deliver_once(
             OUTBOX_FAILED.labels(row.channel).inc()
             if isinstance(exc, UnsubscribedError):
                 async with store.transaction() as tx:
-                    await set_contact(tx, row.recipient, opted_out=True)
+                    await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
             log.warning("outbox %s refused: %s", row.idempotency_key, exc)
         else:
             await _finish(

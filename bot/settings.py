@@ -23,6 +23,8 @@ class Settings:
     twilio_sid: str = ""
     twilio_token: str = ""
     twilio_from: str = ""
+    #: The WhatsApp sender (``whatsapp:+…``) connected in Twilio; empty: WhatsApp is off.
+    twilio_whatsapp_from: str = ""
     twilio_api_url: str = ""
     link_secret: str = ""
     #: The bearer token of GET /metrics; without it, /metrics answers loopback only.
@@ -42,6 +44,7 @@ class Settings:
             twilio_sid=env.get("TWILIO_ACCOUNT_SID", ""),
             twilio_token=env.get("TWILIO_AUTH_TOKEN", ""),
             twilio_from=env.get("TWILIO_FROM_NUMBER", ""),
+            twilio_whatsapp_from=env.get("TWILIO_WHATSAPP_FROM", ""),
             twilio_api_url=env.get("TWILIO_API_URL", ""),
             link_secret=env.get("POUNDBOT_SECRET", ""),
             metrics_token=env.get("POUNDBOT_METRICS_TOKEN", "").strip(),
@@ -81,6 +84,16 @@ class Settings:
             "/metrics: loopback only (no POUNDBOT_METRICS_TOKEN): a scraper on this machine, "
             "not through a proxy"
         )
+
+    def whatsapp_off_reason(self) -> str | None:
+        """Why WhatsApp (through Twilio) is off, or None when it is on: it needs SMS on
+        (the same account and webhook) and a ``whatsapp:+…`` sender."""
+        if not self.twilio_whatsapp_from:
+            return "no TWILIO_WHATSAPP_FROM"
+        if not self.twilio_whatsapp_from.startswith("whatsapp:+"):
+            return "TWILIO_WHATSAPP_FROM must be whatsapp:+<number>"
+        sms = self.sms_off_reason()
+        return f"SMS is off ({sms})" if sms else None
 
     def telegram_off_reason(self) -> str | None:
         """Why the Telegram channel is off, or None when it is on."""

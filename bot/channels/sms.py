@@ -1,4 +1,9 @@
-"""SMS over Twilio: the signed inbound webhook and delivery reports.
+"""SMS and WhatsApp over Twilio: the signed inbound webhook and delivery reports.
+
+WhatsApp messages come to the same webhook with ``From=whatsapp:+91…``: they are
+stored on the channel ``whatsapp`` (so exactly-once, the sweep and the limits hold for
+them too), the sender is the person of the number (``bot.whatsapp.phone_of``), the
+message opens WhatsApp's 24-hour window, and the TwiML answer goes back on WhatsApp.
 
 ``POST /twilio/sms``: every request's ``X-Twilio-Signature`` is checked against the
 public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passed on;
@@ -10,7 +15,9 @@ PostgreSQL. A number past its limit of answers (``bot.limits``) is told once whe
 again, then answered with nothing (a STOP is still recorded).
 
 ``POST /twilio/status``: delivery reports, signed too; a message's status only moves
-forward; error 21610 (the number unsubscribed) marks the number stopped.
+forward; error 21610 (the number unsubscribed) marks the number stopped (on that
+channel); a WhatsApp message that failed with one of ``bot.whatsapp.FALLBACK_CODES``
+goes by SMS instead, once.
 """
 
 from __future__ import annotations
@@ -46,6 +53,16 @@ from bot.store.messages import (
 )
 from bot.store.models import InboxRow, OutboxRow
 from bot.store.tx import Tx
+from bot.whatsapp import (
+    CHANNEL as WHATSAPP,
+)
+from bot.whatsapp import (
+    FALLBACK_CODES,
+    fall_back_to_sms,
+    is_whatsapp,
+    note_inbound,
+    phone_of,
+)
 
 __all__ = [
     "CHANNEL",
@@ -100,10 +117,12 @@ def sms_handler(app: App, message: Inbound) -> Handler:
     answers (``bot.limits``; the webhook and the sweep alike), then the words."""
 
     async def handle(tx: Tx) -> str:
-        sender, body = message.sender, message.body
-        caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
+        sender, body, channel = phone_of(message.sender), message.body, message.channel
+        caller = await caller_for_phone(tx, sender, channel, region=app.config.phone_region)
+        if caller.phone and len(caller.phone) <= 20:  # its channel, its WhatsApp window
+            await note_inbound(tx, caller.phone, channel)
         allowed = await admit(
-            tx, app.config.limits, "sms", (caller.phone or sender)[:64], caller.role
+            tx, app.config.limits, channel, (caller.phone or sender)[:64], caller.role
         )
         if not allowed.answer:  # past the sender's limit: stored, told once, then silent
             if _is_stop(app, body):  # an opt-out is never refused, only not answered
@@ -117,13 +136,13 @@ def sms_handler(app: App, message: Inbound) -> Handler:
     return handle
 
 
-async def mark_failed(tx: Tx, provider_id: str, reply: str) -> bool:
-    """Mark a stored, unprocessed SMS processed with a failure; False if it was not
-    (processed meanwhile)."""
+async def mark_failed(tx: Tx, provider_id: str, reply: str, channel: str = CHANNEL) -> bool:
+    """Mark a stored, unprocessed SMS (or WhatsApp message) processed with a failure;
+    False if it was not (processed meanwhile)."""
     result = await tx.session.execute(
         update(InboxRow)
         .where(
-            InboxRow.channel == CHANNEL,
+            InboxRow.channel == channel,
             InboxRow.provider_id == provider_id,
             InboxRow.processed_at.is_(None),
         )
@@ -167,6 +186,9 @@ class SmsWebhook:
     auth_token: str
     public_url: str
     wait_budget: float = budget.DEFAULT_BUDGET
+    #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
+    #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
+    whatsapp: bool = False
 
     @staticmethod
     def _app(request: Request) -> App:
@@ -215,7 +237,11 @@ class SmsWebhook:
         if not sid or not sender:
             return twiml(None)
         body = params.get("Body", "")
-        message = Inbound(CHANNEL, sid[:64], sender[:64], body, params)
+        channel = WHATSAPP if is_whatsapp(sender) else CHANNEL
+        if channel == WHATSAPP and not self.whatsapp:
+            log.warning("a WhatsApp message came in, but WhatsApp is off: set TWILIO_WHATSAPP_FROM")
+            return twiml(None)
+        message = Inbound(channel, sid[:64], sender[:64], body, params)
         app = self._app(request)
         try:
             async with app.store.turn():
@@ -247,7 +273,7 @@ class SmsWebhook:
             again = _send_again(message)
             try:
                 async with app.store.transaction() as tx:
-                    if await mark_failed(tx, message.provider_id, again):
+                    if await mark_failed(tx, message.provider_id, again, message.channel):
                         return twiml(again)
             except Exception:
                 log.exception("SMS %s: the failure could not be recorded", message.provider_id)
@@ -274,5 +300,12 @@ class SmsWebhook:
                 if params.get("ErrorCode"):
                     row.last_error = f"twilio {params['ErrorCode']}"
             if params.get("ErrorCode") == UNSUBSCRIBED and row is not None:
-                await set_contact(tx, row.recipient, opted_out=True)
+                await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
+            if (
+                row is not None
+                and row.channel == WHATSAPP
+                and params.get("ErrorCode") in FALLBACK_CODES
+                and status_rank(status) == status_rank("failed")
+            ):  # WhatsApp refused it after taking it: the same text by SMS, once
+                await fall_back_to_sms(tx, row.idempotency_key)
         return Response(status_code=204)

@@ -1,5 +1,6 @@
 """SMS stored but never answered (the process stopped in between, or the database was
-held too long): acted on later and answered by an SMS of their own.
+held too long): acted on later and answered by an SMS of their own (a WhatsApp
+message, stored on the same webhook, by a WhatsApp message).
 
 Twilio does not send a message again, so an SMS committed to the inbox whose request
 never got its TwiML answer would be lost. The sweep takes such messages — at start all
@@ -31,6 +32,11 @@ from bot.i18n import detect_script, render, translator
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
+from bot.whatsapp import CHANNEL as WHATSAPP
+from bot.whatsapp import phone_of
+
+#: The channels of the messages the sweep answers: SMS and WhatsApp (same webhook).
+CHANNELS = (CHANNEL, WHATSAPP)
 
 __all__ = ["MIN_AGE", "SmsSweep"]
 
@@ -90,8 +96,14 @@ class SmsSweep:
         try:
             async with store.transaction() as tx:
                 due = (
-                    select(InboxRow.id, InboxRow.provider_id, InboxRow.sender, InboxRow.body)
-                    .where(InboxRow.channel == CHANNEL, InboxRow.processed_at.is_(None))
+                    select(
+                        InboxRow.id,
+                        InboxRow.provider_id,
+                        InboxRow.sender,
+                        InboxRow.body,
+                        InboxRow.channel,
+                    )
+                    .where(InboxRow.channel.in_(CHANNELS), InboxRow.processed_at.is_(None))
                     .where(or_(InboxRow.received_at < cutoff, InboxRow.provider_id.in_(handed)))
                     .order_by(InboxRow.id)
                     .limit(1)
@@ -102,9 +114,9 @@ class SmsSweep:
                 found = (await tx.session.execute(due)).first()
                 if found is None:
                     return None
-                row_id, provider_id, sender, body = found
+                row_id, provider_id, sender, body, channel = found
                 tried.add(row_id)
-                message = Inbound(CHANNEL, provider_id, sender, body, {})
+                message = Inbound(channel, provider_id, sender, body, {})
                 reply = await sms_handler(self.app, message)(tx)
                 await tx.session.execute(
                     update(InboxRow)
@@ -129,7 +141,7 @@ class SmsSweep:
             log.exception("SMS sweep: message %s could not be acted on", message.provider_id)
             again = render.try_again_later(translator(detect_script(message.body) or "en"))
             async with store.transaction() as tx:
-                if await mark_failed(tx, message.provider_id, again):
+                if await mark_failed(tx, message.provider_id, again, message.channel):
                     await self._answer(tx, message, again)
             return True
 
@@ -139,8 +151,8 @@ class SmsSweep:
             await enqueue(
                 tx,
                 key=reply_key(message.provider_id),
-                channel=CHANNEL,
-                recipient=message.sender,
+                channel=message.channel,
+                recipient=phone_of(message.sender),
                 body=reply,
             )
 

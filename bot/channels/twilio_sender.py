@@ -1,4 +1,5 @@
-"""Sending SMS through the twilio SDK's async REST client."""
+"""Sending SMS (and WhatsApp messages, ``bot.channels.whatsapp_sender``) through the
+twilio SDK's async REST client."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from twilio.rest import Client
 
 from bot.outbox import PermanentSendError, TransientSendError, UnsubscribedError
 
-__all__ = ["TwilioSender"]
+__all__ = ["Refused", "TwilioSender"]
+
+
+class Refused(PermanentSendError):
+    """Twilio refused the message for good, with its error ``code``."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class TwilioSender:
@@ -45,19 +54,24 @@ class TwilioSender:
             await self._http.close()
 
     async def send(self, recipient: str, body: str, key: str) -> str:
-        """Send; 429, 5xx and network errors are transient, other refusals permanent."""
+        """Send an SMS; 429, 5xx and network errors are transient, other refusals permanent."""
+        return await self.create(to=recipient, body=body)
+
+    async def create(self, *, from_: str = "", **fields: str) -> str:
+        """Create one message (``to`` and ``body``, or ``content_sid`` and
+        ``content_variables``) from ``from_`` (the SMS number by default); returns its SID."""
         assert self._client is not None, "use TwilioSender inside 'async with'"
         extra = {"status_callback": self._callback} if self._callback else {}
         try:
             message = await self._client.messages.create_async(
-                to=recipient, from_=self._from, body=body, **extra
+                from_=from_ or self._from, **fields, **extra
             )
         except TwilioRestException as exc:
             if exc.status == 429 or exc.status >= 500:
                 raise TransientSendError(f"twilio {exc.status} {exc.code}") from exc
             if str(exc.code) == "21610":
                 raise UnsubscribedError(f"twilio {exc.code}: unsubscribed") from exc
-            raise PermanentSendError(f"twilio {exc.status} {exc.code}: {exc.msg}") from exc
+            raise Refused(f"twilio {exc.status} {exc.code}: {exc.msg}", str(exc.code)) from exc
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             raise TransientSendError(f"network: {exc!r}") from exc
         return str(message.sid)

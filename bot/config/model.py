@@ -24,6 +24,7 @@ from domain.tariff import FeedingDays, Tariff
 
 __all__ = [
     "LANGUAGES",
+    "WHATSAPP_TEMPLATES",
     "Authority",
     "AuthorityKind",
     "BackupSettings",
@@ -121,6 +122,17 @@ class SenderLimits:
         return self.keeper if role == "keeper" else self.officer
 
 
+#: The message kinds that can go by WhatsApp outside its 24-hour window, and the
+#: variables of each kind's template, in order ({{1}}, {{2}}, ...): their text in the
+#: four languages is in deploy/whatsapp-templates/<kind>.json, ready for approval.
+WHATSAPP_TEMPLATES: Mapping[str, tuple[str, ...]] = {
+    "owner_impounded": ("case", "cattle", "pound", "date", "total"),
+    "owner_auction": ("case", "date", "place"),
+    "owner_account": ("case",),
+    "reminder": ("text",),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """A checked configuration. ``pounds`` and ``tariffs`` are keyed by pound code;
@@ -141,6 +153,9 @@ class Config:
     #: is not in the material given: a policy of the configuration, these four by default).
     barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
     backups: BackupSettings = field(default_factory=BackupSettings)
+    #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
+    #: kind (``bot.whatsapp.TEMPLATES``) in each language; none: SMS outside the window.
+    whatsapp_templates: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

@@ -27,6 +27,9 @@ from bot.config.model import (
     ReminderSettings,
     SenderLimits,
 )
+from bot.config.model import (
+    WHATSAPP_TEMPLATES as TEMPLATES,
+)
 from bot.phones import DEFAULT_REGION
 from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.kinds import Kind, Kinds
@@ -42,7 +45,7 @@ def _present(record: dict[str, Any]) -> dict[str, Any]:
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
-_OPTIONAL = ("limits", "backups")
+_OPTIONAL = ("limits", "backups", "whatsapp")
 _LIMITS = ("window_minutes", "public", "keeper", "officer")
 
 
@@ -119,6 +122,7 @@ class Reader:
         tariffs = self.tariffs(pounds, policy["feeding_days"])
         limits = self.limits()
         backups = self.backups()
+        templates = self.whatsapp_templates()
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
@@ -143,6 +147,7 @@ class Reader:
             ),
             limits=limits,
             backups=backups,
+            whatsapp_templates=templates,
         )
 
     def limits(self) -> SenderLimits:
@@ -173,6 +178,40 @@ class Reader:
             at=read["time"] or default.at,
             keep=read["keep"] or default.keep,
         )
+
+    def whatsapp_templates(self) -> Mapping[str, Mapping[str, str]]:
+        """[whatsapp.templates] (optional): ``<kind>.<language> = "HX..."``, the Content
+        SID of each approved WhatsApp template (``bot.whatsapp.TEMPLATES``)."""
+        section = self.raw.get("whatsapp", {})
+        if not isinstance(section, dict):
+            self.fault(("whatsapp",), "[whatsapp] must be a table")
+            return MappingProxyType({})
+        self.keys(section, ("whatsapp",), "[whatsapp]", (), ("templates",))
+        table = section.get("templates", {})
+        where = "[whatsapp.templates]"
+        if not isinstance(table, dict):
+            self.fault(("whatsapp", "templates"), f"{where} must be a table")
+            return MappingProxyType({})
+        self.keys(table, ("whatsapp", "templates"), where, (), list(TEMPLATES))
+        read: dict[str, Mapping[str, str]] = {}
+        for kind, by_lang in table.items():
+            key = ("whatsapp", "templates", kind)
+            if kind not in TEMPLATES:
+                continue
+            if not isinstance(by_lang, dict):
+                self.fault(key, f"{where}: {kind} must be a table of languages")
+                continue
+            self.keys(by_lang, key, f"{where} {kind}", (), list(LANGUAGES))
+            check = checks.code(r"HX[0-9a-fA-F]{32}", "a Content SID: HX and 32 hex digits")
+            sids = {}
+            for lang, sid in by_lang.items():
+                if lang in LANGUAGES:
+                    try:
+                        sids[lang] = check(sid, (*key, lang), f"{where}: {kind}.{lang}")
+                    except checks.Bad as bad:
+                        self.fault((*key, lang), str(bad))
+            read[kind] = MappingProxyType(sids)
+        return MappingProxyType(read)
 
     # -- tables ---------------------------------------------------------------------
 

@@ -77,8 +77,11 @@ class Transcript:
             self._telegram(call)
         messages, self._sms = twilio.messages[self._sms :], len(twilio.messages)
         for message in messages:
-            role = self.phones.get(message.get("To", ""), message.get("To", ""))
-            self.told(role, "SMS", message.get("Body", ""))
+            to = message.get("To", "")
+            number = to.removeprefix("whatsapp:")
+            channel = "WhatsApp" if to != number else "SMS"
+            body = message.get("Body") or f"[template {message.get('ContentSid', '')}]"
+            self.told(self.phones.get(number, number), channel, body)
 
     def _telegram(self, call: Call) -> None:
         role = self.chats.get(int(call.params.get("chat_id", 0) or 0), "?")

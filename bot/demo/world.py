@@ -32,6 +32,7 @@ from bot.app import build_app
 from bot.bootstrap import App, open_app
 from bot.channels.telegram import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.channels.twilio_sender import TwilioSender
+from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.clock import FixedClock
 from bot.config import load_config, sample_config_path
 from bot.demo.checks import DemoFailed
@@ -40,7 +41,7 @@ from bot.demo.transcript import Transcript
 from bot.fakes import loopback
 from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.fakes.twilio_api import FakeTwilio
-from bot.outbox import deliver_once
+from bot.outbox import Sender, deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.settings import Settings
 from bot.store.models import OutboxRow, ReminderJob
@@ -56,6 +57,7 @@ _SECRET: Final = "demo-webhook-secret"
 _TWILIO_SID: Final = "AC" + "d" * 32
 _TWILIO_TOKEN: Final = "demo-twilio-auth-token"
 _TWILIO_FROM: Final = "+15005550006"
+_WHATSAPP_FROM: Final = "whatsapp:+15005550006"
 _WAIT: Final = 20.0  # seconds any delivery may take before the demo calls it stuck
 
 
@@ -111,14 +113,15 @@ class World:
         await self.deliver()
         return self.telegram.calls[before:]
 
-    async def text(self, role: str, phone: str, body: str) -> str:
-        """``role`` sends an SMS from ``phone``; poundbot's reply (TwiML)."""
+    async def text(self, role: str, phone: str, body: str, *, whatsapp: bool = False) -> str:
+        """``role`` sends an SMS (or a WhatsApp message) from ``phone``; poundbot's reply
+        (TwiML)."""
         self.transcript.said(role, body)
         params = {
             "MessageSid": f"SM{next(self._sids):032d}",
             "AccountSid": _TWILIO_SID,
-            "From": phone,
-            "To": _TWILIO_FROM,
+            "From": f"whatsapp:{phone}" if whatsapp else phone,
+            "To": _WHATSAPP_FROM if whatsapp else _TWILIO_FROM,
             "Body": body,
             "NumMedia": "0",
         }
@@ -131,7 +134,7 @@ class World:
             raise DemoFailed(f"(SMS): the webhook answered {response.status_code}")
         found = ElementTree.fromstring(response.text).find("Message")
         reply = (found.text or "") if found is not None else ""
-        self.transcript.told(role, "SMS reply", reply)
+        self.transcript.told(role, "WhatsApp reply" if whatsapp else "SMS reply", reply)
         await self.deliver()
         return reply
 
@@ -147,7 +150,9 @@ class World:
             raise DemoFailed(f"(Telegram): replies undelivered after {_WAIT:.0f} s") from None
 
         async def sms_left() -> int:
-            await deliver_once(self.app.store, {"sms": self.sms_sender}, worker_id())
+            whatsapp = WhatsAppSender(self.sms_sender, self.app.store, _WHATSAPP_FROM)
+            senders: dict[str, Sender] = {"sms": self.sms_sender, "whatsapp": whatsapp}
+            await deliver_once(self.app.store, senders, worker_id())
             return await self._sms_due()
 
         await _until_none(sms_left, "SMS due and undelivered")
@@ -159,7 +164,8 @@ class World:
                 (OutboxRow.status == "queued") & (OutboxRow.next_attempt_at <= tx.now),
                 OutboxRow.status == "sending",
             )
-            query = select(func.count()).where(OutboxRow.channel == "sms", due)
+            twilio = OutboxRow.channel.in_(("sms", "whatsapp"))
+            query = select(func.count()).where(twilio, due)
             return int(await tx.session.scalar(query) or 0)
 
     async def remind(self) -> None:
@@ -236,6 +242,7 @@ async def running(
             twilio_sid=_TWILIO_SID,
             twilio_token=_TWILIO_TOKEN,
             twilio_from=_TWILIO_FROM,
+            twilio_whatsapp_from=_WHATSAPP_FROM,
             twilio_api_url=twilio_url,
         )
         # Simulated time: no pause of a second between two messages to one chat.

@@ -1,4 +1,12 @@
-"""A fake Twilio REST API on loopback: records the messages the real SDK sends."""
+"""A fake Twilio REST API on loopback: records the messages the real SDK sends.
+
+SMS and WhatsApp alike (``To=whatsapp:+…``); a WhatsApp template arrives in the
+Content API form (``ContentSid``, ``ContentVariables``, no ``Body``). Refusals: ``fail``
+answers the next creates with (HTTP status, Twilio code); ``refuse_whatsapp`` answers
+every WhatsApp create with a code (e.g. 63003, not a WhatsApp user); ``free_window``
+False refuses WhatsApp free text with 63016 (outside the 24-hour window), as Twilio
+does when it knows it at once.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +27,8 @@ class FakeTwilio:
     messages: list[dict[str, str]] = field(default_factory=list)
     fail: list[tuple[int, int]] = field(default_factory=list)
     auth: list[str] = field(default_factory=list)
+    refuse_whatsapp: int | None = None
+    free_window: bool = True
 
     def app(self) -> Starlette:
         return Starlette(
@@ -27,11 +37,36 @@ class FakeTwilio:
             ]
         )
 
+    def whatsapp(self) -> list[dict[str, str]]:
+        """The WhatsApp messages accepted."""
+        return [m for m in self.messages if m.get("To", "").startswith("whatsapp:")]
+
+    def sms(self) -> list[dict[str, str]]:
+        """The SMS accepted."""
+        return [m for m in self.messages if not m.get("To", "").startswith("whatsapp:")]
+
+    def _refusal(self, form: dict[str, str]) -> tuple[int, int] | None:
+        if self.fail:
+            return self.fail.pop(0)
+        to, sender = form.get("To", ""), form.get("From", "")
+        if to.startswith("whatsapp:") != sender.startswith("whatsapp:"):
+            return 400, 63007  # the From is not a sender on the To's channel
+        if not to.startswith("whatsapp:"):
+            return None
+        if "ContentSid" in form and "Body" in form:
+            return 400, 21619  # a template is sent without a Body
+        if self.refuse_whatsapp is not None:
+            return 400, self.refuse_whatsapp
+        if "ContentSid" not in form and not self.free_window:
+            return 400, 63016
+        return None
+
     async def create(self, request: Request) -> JSONResponse:
         self.auth.append(request.headers.get("authorization", ""))
         form = {k: str(v) for k, v in (await request.form()).items()}
-        if self.fail:
-            status, code = self.fail.pop(0)
+        refusal = self._refusal(form)
+        if refusal is not None:
+            status, code = refusal
             return JSONResponse(
                 {"code": code, "message": "fake refusal", "status": status}, status_code=status
             )

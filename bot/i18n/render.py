@@ -59,7 +59,14 @@ from bot.i18n.render_keeper import (
 )
 from bot.i18n.render_notice import notice_text, proclamation_script
 from bot.i18n.render_officer import auction_scheduled, notice_recorded, report_to_officer
-from bot.i18n.render_owner import auction_sms, deposit_reply, dues_reply, intake_sms
+from bot.i18n.render_owner import (
+    auction_sms,
+    auction_values,
+    deposit_reply,
+    dues_reply,
+    intake_sms,
+    intake_values,
+)
 from bot.i18n.render_parse import parse_error
 from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
 from bot.i18n.render_reminders import digest, reminder
@@ -80,6 +87,7 @@ __all__ = [
     "app_error",
     "auction_scheduled",
     "auction_sms",
+    "auction_values",
     "bad_count",
     "case_voided",
     "cattle",
@@ -99,6 +107,7 @@ __all__ = [
     "fund_credited",
     "help_text",
     "intake_sms",
+    "intake_values",
     "kind_count",
     "lang_set",
     "lot_recorded",

@@ -272,6 +272,27 @@ def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr:
     )
 
 
+def intake_values(case: Case, dues: Dues, pound_name: str, tr: Translator) -> tuple[str, ...]:
+    """The values of the ``owner_impounded`` WhatsApp template (``bot.whatsapp``): case,
+    cattle, pound, date impounded, dues today (s.7, s.11, s.4)."""
+    seizure = case.seizure
+    return (
+        case.number,
+        cattle(seizure.lots, tr),
+        clip(pound_name, 80),
+        day(seizure.impounded_on, tr),
+        money(dues.total, tr, sms=True),
+    )
+
+
+def auction_values(
+    case_number: str, auction_on: date, place: str, tr: Translator
+) -> tuple[str, ...]:
+    """The values of the ``owner_auction`` WhatsApp template: case, day and place of the
+    public auction (s.13(3), s.15(1))."""
+    return case_number, day(auction_on, tr), clip(place, 80)
+
+
 def auction_sms(case_number: str, auction_on: date, place: str, tr: Translator) -> str:
     """The SMS to the owner when the public auction is fixed (s.13(3), s.15(1))."""
     values = {"case": case_number, "date": day(auction_on, tr), "place": clip(place, 80)}

@@ -36,12 +36,13 @@ from bot.caller import KEEPER, OFFICER
 from bot.config import Config
 from bot.i18n import Translator, render, translator
 from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT
-from bot.notify import route_of
+from bot.notify import route_of, user_route
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.reminders.schedule import Audience, next_day
 from bot.store.messages import enqueue
 from bot.store.models import DeadlineRow, ReminderJob, User
 from bot.store.tx import Store, Tx, parse_case_number
+from bot.whatsapp import Route, Template
 
 __all__ = [
     "DIGEST_OVER",
@@ -267,7 +268,7 @@ async def _fire_single(
     people = await _people(batch, job.audience, job.place)
     compose = _reminder(job, facts, batch.today)
     bodies = [(person, compose(translator(person.lang))) for person in people]
-    sent = await _send(batch.tx, job.key, bodies)
+    sent = await _send(batch, job.key, bodies)
     await _go_on(batch, job, facts)
     batch.messages[job.id] = sent
     if not people:
@@ -304,9 +305,9 @@ async def _fire_round(batch: _Batch, job: Row[Any]) -> tuple[int, int]:
         key: [(person, compose(translator(person.lang))) for person in people]
         for key, compose in planned
     }
-    messages = {item.id: await _send(tx, item.key, bodies[item.key]) for item, _ in singles}
+    messages = {item.id: await _send(batch, item.key, bodies[item.key]) for item, _ in singles}
     if digest is not None:
-        messages[job.id] = await _send(tx, job.key, bodies[job.key])
+        messages[job.id] = await _send(batch, job.key, bodies[job.key])
     for item, found in live:
         await _go_on(batch, item, found)
     # Only now, when nothing more can fail, does the batch learn the outcome.
@@ -420,16 +421,26 @@ async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
     return people
 
 
-async def _send(tx: Tx, key: str, bodies: list[tuple[_Person, str]]) -> int:
-    """Queue each body to its person, once per job key and person; how many were new."""
-    queued = 0
+async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> int:
+    """Queue each body to its person, once per job key and person; how many were new.
+    A number goes on its channel: WhatsApp outside the 24-hour window as the
+    ``reminder`` template when there is one (``bot.whatsapp``), else SMS."""
+    tx, queued = batch.tx, 0
     for person, body in bodies:
+        how = Route(person.channel)
+        if person.channel == "sms":
+            template = Template("reminder", (body,))
+            how = await user_route(
+                tx, person.recipient, person.lang, template, batch.config.whatsapp_templates
+            )
         if await enqueue(
             tx,
             key=f"rem:{key}:u{person.user_id}",
-            channel=person.channel,
+            channel=how.channel,
             recipient=person.recipient,
             body=body,
+            content_sid=how.content_sid,
+            content_variables=how.content_variables,
         ):
             queued += 1
     return queued

@@ -145,8 +145,11 @@ async def enqueue(
     recipient: str,
     body: str,
     not_before: datetime | None = None,
+    content_sid: str | None = None,
+    content_variables: str | None = None,
 ) -> bool:
-    """Queue an outbound message once per idempotency key; False if it was queued already."""
+    """Queue an outbound message once per idempotency key; False if it was queued already.
+    ``content_sid`` and ``content_variables``: a WhatsApp template sent instead of ``body``."""
     result = await tx.session.execute(
         _insert(tx, OutboxRow)
         .values(
@@ -158,6 +161,8 @@ async def enqueue(
             attempts=0,
             next_attempt_at=not_before or tx.now,
             created_at=tx.now,
+            content_sid=content_sid,
+            content_variables=content_variables,
         )
         .on_conflict_do_nothing(index_elements=["idempotency_key"])
     )
@@ -165,16 +170,25 @@ async def enqueue(
 
 
 async def set_contact(
-    tx: Tx, phone: str, *, lang: str | None = None, opted_out: bool | None = None
+    tx: Tx,
+    phone: str,
+    *,
+    lang: str | None = None,
+    opted_out: bool | None = None,
+    channel: str = "sms",
 ) -> None:
-    """Remember a telephone number's language or its STOP (an opt-out keeps its first day)."""
+    """Remember a telephone number's language or its STOP (an opt-out keeps its first day);
+    a STOP or START on WhatsApp (``channel``) is WhatsApp's alone."""
     contact = await tx.session.get(Contact, phone)
     if contact is None:
         contact = Contact(phone=phone, updated_at=tx.now)
         tx.session.add(contact)
     if lang is not None:
         contact.lang = lang
-    if opted_out is not None:
+    if opted_out is not None and channel == "whatsapp":
+        stopped = contact.whatsapp_stopped_at
+        contact.whatsapp_stopped_at = (stopped or tx.now) if opted_out else None
+    elif opted_out is not None:
         contact.opted_out_at = (contact.opted_out_at or tx.now) if opted_out else None
     contact.updated_at = tx.now
     await tx.session.flush()

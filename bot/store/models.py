@@ -270,16 +270,26 @@ class OutboxRow(Base):
     created_at: Mapped[datetime]
     sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
+    #: A WhatsApp template (Twilio Content API) sent instead of ``body`` outside the
+    #: 24-hour window, and its variables as JSON; ``body`` is the SMS fallback.
+    content_sid: Mapped[str | None] = mapped_column(String(64))
+    content_variables: Mapped[str | None] = mapped_column(Text)
 
 
 class Contact(Base):
-    """A telephone number poundbot talks to: its language and whether it said STOP."""
+    """A telephone number poundbot talks to: its language and whether it said STOP (by
+    SMS; ``whatsapp_stopped_at`` by WhatsApp), the channel it last wrote on, a channel
+    an administrator chose for it, and its last WhatsApp message (the 24-hour window)."""
 
     __tablename__ = "contacts"
     phone: Mapped[str] = mapped_column(String(20), primary_key=True)
     lang: Mapped[str | None] = mapped_column(String(2))
     opted_out_at: Mapped[datetime | None]
     updated_at: Mapped[datetime]
+    last_channel: Mapped[str | None] = mapped_column(String(16))
+    channel: Mapped[str | None] = mapped_column(String(16))
+    whatsapp_at: Mapped[datetime | None]
+    whatsapp_stopped_at: Mapped[datetime | None]
 
 
 class SenderCount(Base):

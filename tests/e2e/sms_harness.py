@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from twilio.request_validator import RequestValidator
 
 from bot.app import build_app
-from bot.bootstrap import App, open_app
+from bot.bootstrap import App, load, open_app
 from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.fakes.loopback import serve
@@ -29,6 +29,7 @@ PUBLIC_URL = "https://pound.example.org"
 TOKEN = "twilio-test-auth-token"
 SID = "AC" + "0" * 32
 FROM = "+14155550100"
+WHATSAPP_FROM = "whatsapp:+14155550100"
 KEEPER_PHONE = "+919847000010"
 OFFICER_PHONE = "+919847000020"
 
@@ -62,6 +63,24 @@ class SmsRig:
         }
         return await self.http.post(path, data=dict(params), headers=headers)
 
+    async def whatsapp(self, sender: str, body: str, sid: str) -> httpx.Response:
+        """A WhatsApp message from the number ``sender`` (``+91…``), as Twilio posts it."""
+        return await self.post(
+            "/twilio/sms",
+            {
+                "MessageSid": sid,
+                "SmsMessageSid": sid,
+                "From": f"whatsapp:{sender}",
+                "To": WHATSAPP_FROM,
+                "Body": body,
+                "NumMedia": "0",
+                "ProfileName": "Kunhammed",
+                "WaId": sender.lstrip("+"),
+                "MessageType": "text",
+                "AccountSid": SID,
+            },
+        )
+
     async def sms(self, sender: str, body: str, sid: str) -> httpx.Response:
         return await self.post(
             "/twilio/sms",
@@ -85,11 +104,14 @@ async def sms_rig(
     wait_budget: float = DEFAULT_BUDGET,
     stored: Sequence[Inbound] = (),
     metrics_token: str = "",
+    whatsapp_templates: Mapping[str, Mapping[str, str]] | None = None,
+    whatsapp: bool = True,
 ) -> AsyncIterator[SmsRig]:
     """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
     on a new SQLite file, or on ``url`` (a migrated database); ``stored`` messages are in
     the inbox, never acted on, from five minutes before it starts (as a killed instance
-    leaves them)."""
+    leaves them). WhatsApp is on too (``WHATSAPP_FROM``) unless ``whatsapp`` is False,
+    with ``whatsapp_templates`` as the configuration's ``[whatsapp.templates]``."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     twilio = FakeTwilio()
     url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
@@ -99,11 +121,18 @@ async def sms_rig(
             twilio_sid=SID,
             twilio_token=TOKEN,
             twilio_from=FROM,
+            twilio_whatsapp_from=WHATSAPP_FROM if whatsapp else "",
             twilio_api_url=twilio_url,
             wait_budget=wait_budget,
             metrics_token=metrics_token,
         )
-        async with open_app(url=url, clock=clock) as setup, setup.store.transaction() as tx:
+        config = load()
+        if whatsapp_templates is not None:
+            config = replace(config, whatsapp_templates=whatsapp_templates)
+        async with (
+            open_app(url=url, clock=clock, config=config) as setup,
+            setup.store.transaction() as tx,
+        ):
             admin = Caller.system()
             await add_user(
                 tx,
@@ -135,7 +164,7 @@ async def sms_rig(
 
         @asynccontextmanager
         async def factory() -> AsyncIterator[App]:
-            async with open_app(url=url, clock=clock) as app:
+            async with open_app(url=url, clock=clock, config=config) as app:
                 holder["app"] = app
                 yield app
 

@@ -84,6 +84,7 @@ def test_the_demo_in_english_runs_the_act_from_intake_to_the_fund_and_exits_0(
         "poundbot → KEEPER (Telegram): Case KNM-1 recorded: 1 cow.",
         "OWNER → poundbot: DUES KNM-1",
         "poundbot → OWNER (SMS reply): Case KNM-1: Rs 991 due on 2 Mar 2026",
+        "poundbot → OWNER (WhatsApp reply): ",  # the same owner, on WhatsApp (FIND)
         "OFFICER → poundbot: /notice KNM-2",
         "poundbot → OFFICER (Telegram): Case KNM-2: ₹14,900 of unclaimed proceeds credited",
     ):

@@ -649,3 +649,25 @@ def test_export_writes_csv_without_the_csv_flag_and_counts_in_words(
         f"wrote {cases} {noun} to {target}\n",
         "",
     )
+
+
+def test_contacts_channel_chooses_whatsapp_or_sms_and_auto_gives_the_choice_back(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.store.models import Contact
+
+    assert run(capsys, "migrate")[0] == 0
+    status, out, err = run(capsys, "contacts", "channel", "09847099999", "whatsapp")
+    assert (status, err) == (0, "")
+    assert out == "+919847099999: messages go by whatsapp (chosen)\n"
+    status, out, _ = run(capsys, "contacts", "channel", "+919847099999", "auto")
+    assert out == "+919847099999: messages go by sms, the channel it last wrote on\n"
+
+    async def stored() -> Contact | None:
+        async with open_app() as app, app.store.transaction() as tx:
+            return await tx.session.get(Contact, "+919847099999")
+
+    contact = asyncio.run(stored())
+    assert contact is not None
+    assert contact.channel is None
+    assert refused(capsys, "contacts", "channel", "12", "sms") == "not a mobile number: '12'"

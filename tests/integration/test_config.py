@@ -547,3 +547,30 @@ def test_config_check_fails_for_a_file_that_is_not_there(
     out, err = capsys.readouterr()
     assert out == ""
     assert re.fullmatch(rf"{re.escape(str(path))}: cannot read: .+\n", err)
+
+
+def test_whatsapp_templates_are_read_per_kind_and_language(sample: Config) -> None:
+    assert sample.whatsapp_templates == {}
+    sid = "HX" + "ab" * 16
+    config = parse_config(
+        SAMPLE.replace(
+            "# owner_impounded.ml = ", f'owner_impounded.ml = "{sid}"\n# owner_impounded.ml = '
+        )
+    )
+    assert config.whatsapp_templates == {"owner_impounded": {"ml": sid}}
+
+
+@pytest.mark.parametrize(
+    ("line", "fault"),
+    [
+        ('owner_impounded.ml = "HX12"', "must be a Content SID: HX and 32 hex digits"),
+        (f'owner_impounded.fr = "HX{"0" * 32}"', "unknown key 'fr'"),
+        (f'owner_impounded_x.ml = "HX{"0" * 32}"', "unknown key 'owner_impounded_x'"),
+    ],
+    ids=["bad SID", "unknown language", "unknown kind"],
+)
+def test_a_bad_whatsapp_template_is_a_fault_on_its_line(line: str, fault: str) -> None:
+    text = SAMPLE.replace("# owner_impounded.ml = ", f"{line}\n# owner_impounded.ml = ")
+    faults = faults_of(text)
+    assert any(fault in f.message for f in faults), faults
+    assert all(f.line == text.splitlines().index(line) + 1 for f in faults)
