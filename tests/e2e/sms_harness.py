@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -19,6 +20,7 @@ from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.fakes.loopback import serve
 from bot.fakes.twilio_api import FakeTwilio
+from bot.outbox import Sender, deliver_once
 from bot.services.admin import add_user
 from bot.settings import Settings
 from bot.store.budget import DEFAULT_BUDGET
@@ -171,3 +173,15 @@ async def sms_rig(
         poundbot = build_app(factory, settings)
         async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
             yield SmsRig(http, holder["app"], clock, twilio, twilio_url, settings, poundbot)
+
+
+async def deliver_sms(rig: SmsRig, sender: Sender, count: int, seconds: float = 10.0) -> None:
+    """Deliver the queued SMS until the fake Twilio API has ``count`` (bounded wait).
+
+    The server's own delivery loop runs too and may send a message first; either way
+    each message reaches the fake once, which is what the tests assert."""
+    for _ in range(int(seconds / 0.05)):
+        await deliver_once(rig.app.store, {"sms": sender}, "test")
+        if len(rig.twilio.messages) >= count:
+            return
+        await asyncio.sleep(0.05)

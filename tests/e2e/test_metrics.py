@@ -19,12 +19,20 @@ from bot.bootstrap import open_app
 from bot.channels.twilio_sender import TwilioSender
 from bot.fakes.telegram_api import Updates
 from bot.metrics import REGISTRY
-from bot.outbox import deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.settings import Settings
 from bot.store import budget
 from bot.store.models import ReminderJob
-from tests.e2e.sms_harness import FROM, KEEPER_PHONE, PUBLIC_URL, SID, TOKEN, SmsRig, sms_rig
+from tests.e2e.sms_harness import (
+    FROM,
+    KEEPER_PHONE,
+    PUBLIC_URL,
+    SID,
+    TOKEN,
+    SmsRig,
+    deliver_sms,
+    sms_rig,
+)
 from tests.e2e.telegram_rig import (
     KEEPER,
     db_url,
@@ -99,7 +107,7 @@ async def test_sms_traffic_moves_the_counters_and_the_outbox_backlog_is_the_data
     async with TwilioSender(
         SID, TOKEN, FROM, api_url=rig.twilio_url, status_callback=PUBLIC_URL + "/twilio/status"
     ) as sender:
-        assert await deliver_once(rig.app.store, {"sms": sender}, "test") == 1
+        await deliver_sms(rig, sender, 1)
     assert [m["To"] for m in rig.twilio.messages] == [OWNER]
     status = {"MessageSid": f"SM{1:032d}", "MessageStatus": "delivered", "AccountSid": SID}
     assert (await rig.post("/twilio/status", status)).status_code == 204

@@ -30,6 +30,7 @@ from tests.e2e.sms_harness import (
     SID,
     TOKEN,
     SmsRig,
+    deliver_sms,
     sms_rig,
 )
 
@@ -65,7 +66,7 @@ async def test_a_keeper_reports_a_seizure_by_sms_and_the_owner_is_told(rig: SmsR
     async with TwilioSender(
         SID, TOKEN, FROM, api_url=rig.twilio_url, status_callback=PUBLIC_URL + "/twilio/status"
     ) as sender:
-        assert await deliver_once(rig.app.store, {"sms": sender}, "test") == 1
+        await deliver_sms(rig, sender, 1)
     (sent,) = rig.twilio.messages
     assert sent["To"] == OWNER
     assert sent["From"] == FROM

@@ -9,9 +9,17 @@ import pytest
 from sqlalchemy import select
 
 from bot.channels.twilio_sender import TwilioSender
-from bot.outbox import deliver_once
 from bot.store.models import CaseRow, Contact
-from tests.e2e.sms_harness import FROM, KEEPER_PHONE, PUBLIC_URL, SID, TOKEN, SmsRig, sms_rig
+from tests.e2e.sms_harness import (
+    FROM,
+    KEEPER_PHONE,
+    PUBLIC_URL,
+    SID,
+    TOKEN,
+    SmsRig,
+    deliver_sms,
+    sms_rig,
+)
 from tests.e2e.test_sms import count, message_of
 
 
@@ -30,7 +38,7 @@ async def test_owner_ravi_09847012345_is_told_at_91_not_at_98_iran(rig: SmsRig) 
     async with TwilioSender(
         SID, TOKEN, FROM, api_url=rig.twilio_url, status_callback=PUBLIC_URL + "/twilio/status"
     ) as sender:
-        assert await deliver_once(rig.app.store, {"sms": sender}, "test") == 1
+        await deliver_sms(rig, sender, 1)
     assert [m["To"] for m in rig.twilio.messages] == ["+919847012345"]
 
 
