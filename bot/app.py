@@ -13,7 +13,7 @@ from dataclasses import replace
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 from telegram.error import TelegramError
 
 from bot import logsafe
@@ -27,6 +27,7 @@ from bot.links import notice_path
 from bot.outbox import Sender
 from bot.settings import Settings
 from bot.store.writable import write_fault
+from bot.web.app import web_routes
 from bot.workers import run_delivery, run_reminders
 
 __all__ = ["build_app", "startup_report"]
@@ -119,7 +120,9 @@ def build_app(
     telegram_on = settings.telegram_off_reason() is None
     # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
-    routes = [Route("/healthz", healthz), notice_route(link_secret)]
+    routes: list[BaseRoute] = [Route("/healthz", healthz), notice_route(link_secret)]
+    # The web desk and the public notice boards (bot.web.app).
+    routes += web_routes(link_secret, settings.public_url)
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(settings.twilio_token, settings.public_url).routes()
     if telegram_on:
@@ -137,6 +140,7 @@ def build_app(
                 app.deps = replace(
                     app.deps,
                     notice_url=lambda number, on: base + notice_path(link_secret, number, on),
+                    public_url=base,
                 )
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:

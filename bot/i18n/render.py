@@ -62,6 +62,7 @@ from bot.i18n.render_parse import parse_error
 from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
 from bot.i18n.render_reminders import digest, reminder
 from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, settled_reply
+from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
 from bot.i18n.words_text import cattle, cite, kind_count
 
@@ -118,4 +119,7 @@ __all__ = [
     "try_again_later",
     "unknown_case",
     "unknown_command",
+    "web_link",
+    "web_link_unavailable",
+    "with_board_links",
 ]

@@ -44,6 +44,8 @@ __all__ = [
     "SettlementRow",
     "User",
     "UtcDateTime",
+    "WebLink",
+    "WebSession",
 ]
 
 NAMING = {
@@ -368,3 +370,26 @@ class ReminderJob(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime]
     done_at: Mapped[datetime | None]
+
+
+class WebLink(Base):
+    """A single-use sign-in link of the web desk: only the SHA-256 of its token is kept."""
+
+    __tablename__ = "web_links"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
+class WebSession(Base):
+    """A signed-in session of the web desk: only the SHA-256 of its token is kept; ended
+    at sign-out (``ended_at``), at ``expires_at``, or when its user is removed."""
+
+    __tablename__ = "web_sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
