@@ -13,6 +13,8 @@ from bot.i18n.catalogs import Translator
 
 __all__ = [
     "account_name",
+    "board_intro",
+    "buyer_declared",
     "channel_name",
     "deadline_name",
     "event_name",
@@ -199,6 +201,26 @@ def field_label(command: str, name: str, tr: Translator) -> str:
 def account_name(code: str, tr: Translator) -> str:
     """A ledger account in words."""
     return _name(_ACCOUNTS, code, tr)
+
+
+def board_intro(tr: Translator) -> str:
+    """The first lines of the public notice board."""
+    # TRANSLATORS: s.13(2) — the public notice board on the web: what it lists, for
+    # owners looking for their cattle.
+    return tr.gettext(
+        "Cattle impounded and not claimed, for which the notice of s.13(2) is posted. "
+        "The owner may claim them at the pound, paying the fines and charges, before the "
+        "auction."
+    )
+
+
+def buyer_declared(tr: Translator) -> str:
+    """The box an officer ticks with SOLD on the web."""
+    # TRANSLATORS: s.18 — a box the officer ticks on the web: the buyer signed the
+    # declaration that they are not barred from buying.
+    return tr.gettext(
+        "The buyer signed the declaration that they are not barred from buying (s.18)."
+    )
 
 
 def _name(table: dict[str, _Name], code: str, tr: Translator) -> str:

@@ -93,6 +93,7 @@ class Pages:
             "step_button": lambda command: names.step_title(command, tr),
             "field_label": lambda command, field: names.field_label(command, field, tr),
             "tr": tr,
+            "texts": names,
         }
 
     def page(
