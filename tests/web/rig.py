@@ -50,12 +50,27 @@ class Rig:
         poundbot: App = self.asgi.state.poundbot
         return poundbot
 
-    async def user(self, role: str, *, pound: str | None = None, authority: str | None = None,
-                   name: str = "", phone: str | None = None, lang: str | None = "en") -> User:
+    async def user(
+        self,
+        role: str,
+        *,
+        pound: str | None = None,
+        authority: str | None = None,
+        name: str = "",
+        phone: str | None = None,
+        lang: str | None = "en",
+    ) -> User:
         async with self.app.store.transaction() as tx:
             return await add_user(
-                tx, self.app.deps, Caller.system(), role=role, pound=pound,
-                authority=authority, name=name, phone=phone, lang=lang,
+                tx,
+                self.app.deps,
+                Caller.system(),
+                role=role,
+                pound=pound,
+                authority=authority,
+                name=name,
+                phone=phone,
+                lang=lang,
             )
 
     async def link(self, user: User) -> str:

@@ -17,9 +17,7 @@ async def _events(r: Rig, number: str) -> int:
     async with r.app.store.transaction() as tx:
         loaded = await tx.load_case(number)
         return int(
-            await tx.session.scalar(
-                select(func.count()).where(CaseEvent.case_id == loaded.row.id)
-            )
+            await tx.session.scalar(select(func.count()).where(CaseEvent.case_id == loaded.row.id))
             or 0
         )
 
