@@ -9,11 +9,15 @@ queries whatever the number of cases; one case is rebuilt from its events.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import String, bindparam, func, literal, select, union_all
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.functions import FunctionElement
 
 from bot.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError, UnknownCaseError
@@ -43,8 +47,12 @@ __all__ = [
     "today",
 ]
 
-#: How many rows a section of a page lists (the rest are counted, not shown).
-PAGE = 50
+#: How many cases a page of the list shows (a phone screen's worth, twice over).
+PAGE = 25
+#: How many rows each section of Today lists: the earliest (the list of cases has all).
+TODAY_ROWS = 15
+#: Deadlines due and cases are counted up to this many; beyond, the page says "1000+".
+COUNT_CAP = 1000
 OPEN = "open"
 
 
@@ -89,6 +97,7 @@ class Today:
 
     day: date
     due: list[DueItem]
+    #: How many are due, up to COUNT_CAP + 1 (more than COUNT_CAP: "1000+").
     due_total: int
     awaiting_notice: list[DueItem]
     auctions: list[DueItem]
@@ -96,12 +105,59 @@ class Today:
     held: Money
 
 
-def _deadlines(pounds: Sequence[str]) -> Select[DeadlineRow]:
-    return select(DeadlineRow).where(DeadlineRow.pound_code.in_(pounds), DeadlineRow.status == OPEN)
+# The statements of Today, built once (every request of the page runs them all).
+_COLUMNS = (
+    DeadlineRow.case_number,
+    DeadlineRow.kind,
+    DeadlineRow.provision,
+    DeadlineRow.due_on,
+    DeadlineRow.who,
+    DeadlineRow.counts_from,
+)
+_OPEN = select(*_COLUMNS).where(
+    DeadlineRow.status == OPEN, DeadlineRow.pound_code.in_(bindparam("pounds", expanding=True))
+)
+_DUE_WHERE = (DeadlineRow.due_on <= bindparam("day"), DeadlineRow.who != "owner")
+_DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
+_DUE_COUNT = select(func.count()).select_from(
+    _OPEN.where(*_DUE_WHERE).with_only_columns(DeadlineRow.id).limit(COUNT_CAP + 1).subquery()
+)
+_OF_KIND = _OPEN.where(DeadlineRow.kind == bindparam("kind"))
+_AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
+_AUCTIONS = _OPEN.where(
+    DeadlineRow.kind == "auction_day",
+    DeadlineRow.due_on >= bindparam("day"),
+    DeadlineRow.due_on <= bindparam("until"),
+).order_by(DeadlineRow.due_on)
+_BALANCE = (
+    select(SettlementRow.balance_paise)
+    .where(SettlementRow.case_id == DeadlineRow.case_id)
+    .order_by(SettlementRow.id.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_HELD = _OPEN.where(DeadlineRow.kind == "deposit_window_ends").order_by(DeadlineRow.due_on)
 
 
-def _item(row: DeadlineRow) -> DueItem:
-    return DueItem(row.case_number, row.kind, row.provision, row.due_on, row.who, row.counts_from)
+def _section(name: str, query: Any, balance: Any = None) -> Any:
+    part = query.add_columns(
+        literal(name).label("section"),
+        (balance if balance is not None else literal(0)).label("balance"),
+    ).subquery()
+    return select(part)
+
+
+#: The four sections of Today in one statement, each in its order, told by "section".
+_TODAY = union_all(
+    _section("due", _DUE),
+    _section("awaiting", _AWAITING.limit(TODAY_ROWS)),
+    _section("auctions", _AUCTIONS),
+    _section("held", _HELD, _BALANCE),
+)
+
+
+def _item(row: Any) -> DueItem:
+    return DueItem(row[0], row[1], row[2], row[3], row[4], row[5])
 
 
 async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
@@ -109,49 +165,23 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     the next seven days, and the deposits held with the end of their three months."""
     pounds = pounds_of(deps, caller)
     day = deps.today()
-    due_query = _deadlines(pounds).where(DeadlineRow.due_on <= day, DeadlineRow.who != "owner")
-    due = (await tx.session.execute(due_query.order_by(DeadlineRow.due_on).limit(PAGE))).scalars()
-    due_total = await tx.session.scalar(select(func.count()).select_from(due_query.subquery()))
-    awaiting = (
-        await tx.session.execute(
-            _deadlines(pounds)
-            .where(DeadlineRow.kind == "notice_due")
-            .order_by(DeadlineRow.due_on)
-            .limit(PAGE)
-        )
-    ).scalars()
-    auctions = (
-        await tx.session.execute(
-            _deadlines(pounds)
-            .where(
-                DeadlineRow.kind == "auction_day",
-                DeadlineRow.due_on >= day,
-                DeadlineRow.due_on <= day + timedelta(days=6),
-            )
-            .order_by(DeadlineRow.due_on)
-        )
-    ).scalars()
-    latest = (
-        select(func.max(SettlementRow.id).label("id")).group_by(SettlementRow.case_id).subquery()
-    )
-    held_rows = await tx.session.execute(
-        _deadlines(pounds)
-        .where(DeadlineRow.kind == "deposit_window_ends")
-        .join(SettlementRow, SettlementRow.case_id == DeadlineRow.case_id)
-        .join(latest, latest.c.id == SettlementRow.id)
-        .add_columns(SettlementRow.balance_paise)
-        .order_by(DeadlineRow.due_on)
-    )
+    params = {"pounds": pounds, "day": day, "until": day + timedelta(days=6)}
+    sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
+    for row in await tx.session.execute(_TODAY, params):
+        sections[row[6]].append(row)
+    for rows in sections.values():  # a UNION ALL keeps no order of its own
+        rows.sort(key=lambda row: (row[3], row[0]))
+    # Counted up to COUNT_CAP: "1000+" says enough, and the count stays cheap.
+    due_total = await tx.session.scalar(_DUE_COUNT, {"pounds": pounds, "day": day})
     deposits = [
-        DepositHeld(row.case_number, Money(int(paise)), row.counts_from, row.due_on)
-        for row, paise in held_rows
+        DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3]) for row in sections["held"]
     ]
     return Today(
         day=day,
-        due=[_item(r) for r in due],
+        due=[_item(r) for r in sections["due"]],
         due_total=int(due_total or 0),
-        awaiting_notice=[_item(r) for r in awaiting],
-        auctions=[_item(r) for r in auctions],
+        awaiting_notice=[_item(r) for r in sections["awaiting"]],
+        auctions=[_item(r) for r in sections["auctions"]],
         deposits=deposits,
         held=Money(sum(d.amount.paise for d in deposits)),
     )
@@ -183,66 +213,113 @@ class CaseItem:
 
 @dataclass(frozen=True, slots=True)
 class CaseList:
-    """A page of the list of cases and how many match in all."""
+    """A page of the list of cases, how many match (counted up to COUNT_CAP + 1), and
+    whether older ones follow."""
 
     items: list[CaseItem]
     total: int
     page: int
-    pages: int
+    more: bool
     pounds: list[str] = field(default_factory=list)
+
+
+_CASE_COLUMNS = (
+    CaseRow.id,
+    CaseRow.number,
+    CaseRow.pound_code,
+    CaseRow.stage,
+    CaseRow.impounded_on,
+    CaseRow.place_seized,
+)
+
+
+class _Unindexed(FunctionElement[str]):
+    """A column the SQLite planner must not pick an index for (``+column``): the pounds
+    of an authority match most cases, and walking the newest-first index beats sorting
+    them all. Other databases get the bare column (their planners have statistics)."""
+
+    inherit_cache = True
+    type = String()
+
+
+@compiles(_Unindexed)
+def _bare(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
+    return str(compiler.process(element.clauses, **kw))
+
+
+@compiles(_Unindexed, "sqlite")
+def _plus(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
+    return "+" + str(compiler.process(element.clauses, **kw))
+
+
+@functools.cache
+def _listing(stage: bool, kind: bool, since: bool, until: bool, many: bool) -> tuple[Any, Any]:
+    """The count and the page statements of a shape of filter, built once per shape."""
+    filters: list[Any] = []
+    if stage:
+        filters.append(CaseRow.stage == bindparam("stage"))
+    if kind:
+        filters.append(
+            select(CaseLot.id)
+            .where(CaseLot.case_id == CaseRow.id, CaseLot.kind == bindparam("kind"))
+            .exists()
+        )
+    if since:
+        filters.append(CaseRow.impounded_on >= bindparam("since"))
+    if until:
+        filters.append(CaseRow.impounded_on <= bindparam("until"))
+    pounds: Any = bindparam("pounds", expanding=True)
+    # The count reads the pound index; the page walks the newest-first index.
+    matching = select(CaseRow.id).where(CaseRow.pound_code.in_(pounds), *filters)
+    count = select(func.count()).select_from(matching.limit(COUNT_CAP + 1).subquery())
+    pound = _Unindexed(CaseRow.pound_code) if many else CaseRow.pound_code
+    newest = (
+        select(*_CASE_COLUMNS)
+        .where(pound.in_(pounds), *filters)
+        .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
+        .offset(bindparam("offset"))
+        .limit(PAGE + 1)  # one more: is there an older page?
+        .subquery()
+    )
+    # The page's cases with their lots, one row a lot, in one statement.
+    page = (
+        select(newest, CaseLot.kind, CaseLot.count, CaseLot.description)
+        .outerjoin(CaseLot, CaseLot.case_id == newest.c.id)
+        .order_by(newest.c.impounded_on.desc(), newest.c.id.desc(), CaseLot.idx)
+    )
+    return count, page
 
 
 async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
     """The caller's cases, newest first, narrowed by stage, pound, kind and dates."""
     pounds = pounds_of(deps, caller)
-    query = select(CaseRow).where(
-        CaseRow.pound_code.in_([wanted.pound] if wanted.pound in pounds else pounds)
+    params: dict[str, Any] = {
+        "pounds": [wanted.pound] if wanted.pound in pounds else pounds,
+        "stage": wanted.stage,
+        "kind": wanted.kind,
+        "since": wanted.since,
+        "until": wanted.until,
+    }
+    count, listing = _listing(
+        bool(wanted.stage),
+        bool(wanted.kind),
+        wanted.since is not None,
+        wanted.until is not None,
+        len(params["pounds"]) > 1,
     )
-    if wanted.stage:
-        query = query.where(CaseRow.stage == wanted.stage)
-    if wanted.kind:
-        query = query.where(
-            select(CaseLot.id)
-            .where(CaseLot.case_id == CaseRow.id, CaseLot.kind == wanted.kind)
-            .exists()
-        )
-    if wanted.since is not None:
-        query = query.where(CaseRow.impounded_on >= wanted.since)
-    if wanted.until is not None:
-        query = query.where(CaseRow.impounded_on <= wanted.until)
-    total = int(await tx.session.scalar(select(func.count()).select_from(query.subquery())) or 0)
-    pages = max(1, -(-total // PAGE))
-    page = min(max(1, wanted.page), pages)
-    rows = list(
-        (
-            await tx.session.execute(
-                query.order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
-                .offset((page - 1) * PAGE)
-                .limit(PAGE)
-            )
-        ).scalars()
-    )
-    lots: dict[int, list[Lot]] = {}
-    if rows:
-        found = await tx.session.execute(
-            select(CaseLot)
-            .where(CaseLot.case_id.in_([r.id for r in rows]))
-            .order_by(CaseLot.case_id, CaseLot.idx)
-        )
-        for lot in found.scalars():
-            lots.setdefault(lot.case_id, []).append(Lot(lot.kind, lot.count, lot.description))
-    items = [
-        CaseItem(
-            r.number,
-            r.pound_code,
-            r.stage,
-            r.impounded_on,
-            r.place_seized,
-            tuple(lots.get(r.id, ())),
-        )
-        for r in rows
-    ]
-    return CaseList(items, total, page, pages, pounds)
+    used = {k: v for k, v in params.items() if k == "pounds" or v}
+    total = int(await tx.session.scalar(count, used) or 0)
+    page = max(1, wanted.page)
+    found = await tx.session.execute(listing, {**used, "offset": (page - 1) * PAGE})
+    cases: dict[int, tuple[Any, list[Lot]]] = {}
+    for row in found:
+        lots = cases.setdefault(row[0], (row, []))[1]
+        if row[6] is not None:
+            lots.append(Lot(row[6], row[7], row[8]))
+    shown = list(cases.values())
+    more = len(shown) > PAGE
+    items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
+    return CaseList(items, total, page, more, pounds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from bot.caller import ROLES, Caller
 from bot.errors import NotAllowedError, UnknownUserError
@@ -99,19 +99,23 @@ async def redeem_link(tx: Tx, token: str) -> tuple[str, User]:
     return session, user
 
 
+# Built once: every page of the desk runs it.
 _SESSION_USER = (
-    select(User).join(WebSession, WebSession.user_id == User.id).where(User.active.is_(True))
+    select(User)
+    .join(WebSession, WebSession.user_id == User.id)
+    .where(
+        User.active.is_(True),
+        WebSession.token_hash == bindparam("hash"),
+        WebSession.ended_at.is_(None),
+        WebSession.expires_at > bindparam("now"),
+    )
 )
 
 
 async def session_user(tx: Tx, session: str) -> User | None:
     """The active user of a live session, or None (unknown, ended, expired, removed)."""
-    query = _SESSION_USER.where(
-        WebSession.token_hash == token_hash(session),
-        WebSession.ended_at.is_(None),
-        WebSession.expires_at > tx.now,
-    )
-    return (await tx.session.execute(query)).scalar_one_or_none()
+    found = await tx.session.execute(_SESSION_USER, {"hash": token_hash(session), "now": tx.now})
+    return found.scalar_one_or_none()
 
 
 async def end_session(tx: Tx, session: str) -> None:

@@ -135,7 +135,11 @@ class CaseRow(Base):
     """A case: its number and what the public search and the lists need."""
 
     __tablename__ = "cases"
-    __table_args__ = (UniqueConstraint("pound_code", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("pound_code", "seq"),
+        # The web desk's list of cases, newest first (bot.services.desk).
+        Index("ix_cases_impounded", "impounded_on", "id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     pound_code: Mapped[str] = mapped_column(ForeignKey("pounds.code"))
     seq: Mapped[int] = mapped_column(Integer)
@@ -320,6 +324,9 @@ class DeadlineRow(Base):
     __table_args__ = (
         UniqueConstraint("case_id", "kind"),
         Index("ix_deadlines_needs_plan", "needs_plan"),
+        # The web desk's Today: open deadlines by day (covering its count), and by kind.
+        Index("ix_deadlines_open_due", "status", "due_on", "pound_code", "who"),
+        Index("ix_deadlines_open_kind", "status", "kind", "due_on"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))

@@ -62,6 +62,7 @@ class Pages:
         )
         self.templates = Jinja2Templates(env=env)
         self.config = config
+        self._kinds: dict[str, list[tuple[str, str]]] = {}
 
     def context(
         self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
@@ -113,11 +114,15 @@ class Pages:
 
     def kinds(self, tr: Translator) -> list[tuple[str, str]]:
         """The kinds of cattle with their names in the language (for the filter)."""
-        words = self.config.kind_words.get(tr.lang, {})
-        named: dict[str, str] = {}
-        for word, code in words.items():
-            named.setdefault(code, word)
-        return [(code, named.get(code, self.config.kinds[code].name)) for code in self.config.kinds]
+        found = self._kinds.get(tr.lang)
+        if found is None:
+            named: dict[str, str] = {}
+            for word, code in self.config.kind_words.get(tr.lang, {}).items():
+                named.setdefault(code, word)
+            kinds = self.config.kinds
+            found = [(code, named.get(code, kinds[code].name)) for code in kinds]
+            self._kinds[tr.lang] = found
+        return found
 
 
 def _here(request: Request) -> str:

@@ -1,4 +1,5 @@
-"""web desk: single-use sign-in links and sessions (hashes of their tokens only)
+"""web desk: single-use sign-in links and sessions (hashes of their tokens only), and
+the indexes of its lists
 
 Revision ID: h10_web
 Revises: 0006
@@ -35,6 +36,17 @@ def _table(name: str, *columns: sa.Column) -> None:  # type: ignore[type-arg]
 
 
 def upgrade() -> None:
+    # The web desk's lists (bot.services.desk): cases newest first; open deadlines by day.
+    op.create_index("ix_cases_impounded", "cases", ["impounded_on", "id"], unique=False)
+    op.create_index(
+        "ix_deadlines_open_due",
+        "deadlines",
+        ["status", "due_on", "pound_code", "who"],
+        unique=False,
+    )
+    op.create_index(
+        "ix_deadlines_open_kind", "deadlines", ["status", "kind", "due_on"], unique=False
+    )
     _table(
         "web_links",
         sa.Column("used_at", bot.store.models.UtcDateTime(timezone=True), nullable=True),
@@ -46,6 +58,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_deadlines_open_kind", table_name="deadlines")
+    op.drop_index("ix_deadlines_open_due", table_name="deadlines")
+    op.drop_index("ix_cases_impounded", table_name="cases")
     op.drop_index(op.f("ix_web_sessions_user_id"), table_name="web_sessions")
     op.drop_table("web_sessions")
     op.drop_index(op.f("ix_web_links_user_id"), table_name="web_links")
