@@ -226,7 +226,6 @@ class Desk:
         caller = signed[1]
         tr = translator(language_of(request, caller, app.config))
         case = view.loaded.case
-        since = case.events[-1].on
         account = render.account_text(view.settled[1], tr) if view.settled else ""
         values = {
             "view": view,
@@ -235,7 +234,7 @@ class Desk:
             "refused": refused,
             "today": app.deps.today(),
             "pound_name": app.config.pounds[view.loaded.pound].name,
-            "stage_sentence": stage_sentence(case.stage, since, tr),
+            "stage_sentence": stage_sentence(case.stage, case.stage_since, tr),
             "account_text": account,
         }
         status = 200 if not refused else 409
@@ -306,7 +305,10 @@ class Desk:
             notices = await boards.notice_board(tx, app.deps, code)
         values = {"notices": notices, "authority_name": authority.name, "caller": None, "csrf": ""}
         response = self.pages(app).page(request, "board.html", lang, values, languages=languages)
-        response.headers["Cache-Control"] = "public, max-age=300"
+        # Public, and meant to be found; in the language of a cookie, so never reused
+        # from a cache without asking.
+        response.headers["Cache-Control"] = "no-cache"
+        del response.headers["X-Robots-Tag"]
         return response
 
 
