@@ -51,8 +51,10 @@ __all__ = [
 PAGE = 25
 #: How many rows each section of Today lists: the earliest (the list of cases has all).
 TODAY_ROWS = 15
-#: Deadlines due and cases are counted up to this many; beyond, the page says "1000+".
+#: Cases are counted up to this many; beyond, the list says "1000+".
 COUNT_CAP = 1000
+#: Deadlines due are counted up to this many on Today ("100+": the list has the rest).
+DUE_CAP = 100
 OPEN = "open"
 
 
@@ -97,7 +99,7 @@ class Today:
 
     day: date
     due: list[DueItem]
-    #: How many are due, up to COUNT_CAP + 1 (more than COUNT_CAP: "1000+").
+    #: How many are due, up to DUE_CAP + 1 (more than DUE_CAP: "100+").
     due_total: int
     awaiting_notice: list[DueItem]
     auctions: list[DueItem]
@@ -120,7 +122,7 @@ _OPEN = select(*_COLUMNS).where(
 _DUE_WHERE = (DeadlineRow.due_on <= bindparam("day"), DeadlineRow.who != "owner")
 _DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
 _DUE_COUNT = select(func.count()).select_from(
-    _OPEN.where(*_DUE_WHERE).with_only_columns(DeadlineRow.id).limit(COUNT_CAP + 1).subquery()
+    _OPEN.where(*_DUE_WHERE).with_only_columns(DeadlineRow.id).limit(DUE_CAP + 1).subquery()
 )
 _OF_KIND = _OPEN.where(DeadlineRow.kind == bindparam("kind"))
 _AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
@@ -171,7 +173,7 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
         sections[row[6]].append(row)
     for rows in sections.values():  # a UNION ALL keeps no order of its own
         rows.sort(key=lambda row: (row[3], row[0]))
-    # Counted up to COUNT_CAP: "1000+" says enough, and the count stays cheap.
+    # Counted up to DUE_CAP: "100+" says enough, and the count stays cheap.
     due_total = await tx.session.scalar(_DUE_COUNT, {"pounds": pounds, "day": day})
     deposits = [
         DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3]) for row in sections["held"]
