@@ -16,7 +16,7 @@ factories listed in ``EXTRA_ROUTE_FACTORIES``: each takes the session resolver
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from starlette.requests import Request
@@ -24,7 +24,6 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from bot.bootstrap import App
 from bot.web import pages
 from bot.web.session import GetCaller, Keys, current_caller
 
@@ -32,7 +31,7 @@ __all__ = ["EXTRA_ROUTE_FACTORIES", "web_routes"]
 
 #: Route factories of other parts of the web desk (documents, charts), filled at merge:
 #: each is ``(get_caller) -> list[Route]``.
-EXTRA_ROUTE_FACTORIES: list[Callable[[GetCaller], list[BaseRoute]]] = []
+EXTRA_ROUTE_FACTORIES: list[Callable[[GetCaller], Sequence[BaseRoute]]] = []
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -63,8 +62,3 @@ def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
     for factory in EXTRA_ROUTE_FACTORIES:
         routes += factory(get_caller)
     return routes
-
-
-def poundbot_of(request: Request) -> App | None:
-    """The running poundbot App (None while starting)."""
-    return getattr(request.app.state, "poundbot", None)

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
@@ -84,11 +85,11 @@ class Desk:
     # -- signing in and out ------------------------------------------------------------
 
     async def signin_help(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         return self._render(request, app, "signin.html", None, {"token": "", "refused": False})
 
     async def signin_page(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         token = request.path_params["token"]
         ok = bool(_TOKEN.match(token))
         return self._render(
@@ -101,7 +102,7 @@ class Desk:
         )
 
     async def signin(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         token = request.path_params["token"]
         try:
             if not _TOKEN.match(token):
@@ -116,7 +117,7 @@ class Desk:
         return response
 
     async def signout(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         form = await request.form()
         token = self.keys.token_of(request.cookies.get(COOKIE))
         if token is None:
@@ -156,7 +157,7 @@ class Desk:
     # -- the desk ---------------------------------------------------------------------
 
     async def today(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         async with app.store.transaction() as tx:
             signed = await self._caller(tx, request)
             if signed is None:
@@ -176,7 +177,7 @@ class Desk:
         return " — ".join(p for p in parts if p)
 
     async def cases(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         query = request.query_params
         page = query.get("page", "1")
         wanted = desk.CaseFilter(
@@ -213,7 +214,7 @@ class Desk:
         return await self._case_page(request, reply="", refused=False)
 
     async def _case_page(self, request: Request, *, reply: str, refused: bool) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         number = request.path_params["number"]
         async with app.store.transaction() as tx:
             signed = await self._caller(tx, request)
@@ -249,7 +250,7 @@ class Desk:
         return self._message(request, app, signed, 404, render.app_error(exc, tr))
 
     async def step(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         number, step = request.path_params["number"], request.path_params["step"]
         form = {k: str(v) for k, v in (await request.form()).items()}
         async with app.store.transaction() as tx:
@@ -288,7 +289,7 @@ class Desk:
     # -- the public notice board ------------------------------------------------------------
 
     async def board(self, request: Request) -> Response:
-        app: App = request.app.state.poundbot
+        app = _poundbot(request)
         code = request.path_params["authority"]
         authority = app.config.authorities.get(code)
         if authority is None:
@@ -310,6 +311,14 @@ class Desk:
         response.headers["Cache-Control"] = "no-cache"
         del response.headers["X-Robots-Tag"]
         return response
+
+
+def _poundbot(request: Request) -> App:
+    """The running poundbot; 503 while it starts or stops (the balancer tries again)."""
+    app: App | None = getattr(request.app.state, "poundbot", None)
+    if app is None:
+        raise HTTPException(503, "starting")
+    return app
 
 
 class _NoDeclaration(Exception):

@@ -1,8 +1,9 @@
 """A real poundbot server on loopback and the system's Chromium driven by Playwright.
 
-Every test here is marked ``browser``: ``make test`` leaves them out, ``make test-browser``
-runs them. They need ``/usr/bin/chromium`` (Debian's package, with fonts-noto-core for
-Malayalam, Tamil and Kannada): without it they fail, they are never skipped.
+Every test module here is marked ``browser`` (``pytestmark``): ``make test`` leaves
+them out, ``make test-browser`` runs them. They need ``/usr/bin/chromium`` (Debian's
+package, with fonts-noto-core for Malayalam, Tamil and Kannada): without it they fail;
+they are never skipped.
 """
 
 from __future__ import annotations
@@ -31,12 +32,6 @@ CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "var" / "screenshots"
 T = TypeVar("T")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
-            item.add_marker(pytest.mark.browser)
 
 
 def _free_port() -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 from sqlalchemy import select
 
@@ -18,6 +19,8 @@ from bot.services.admin import add_user
 from bot.services.web_signin import issue_link_for
 from bot.store.models import CaseEvent, LedgerEntry, User
 from tests.browser.conftest import SCREENSHOTS, Server
+
+pytestmark = pytest.mark.browser
 
 WIDTHS = {"desktop": (1280, 800), "phone": (360, 740)}
 SEIZE = "SEIZE 2 cow (brown, white forehead) 1 goat AT Kunnamangalam market OWNER Ravi 9847012345"

@@ -189,3 +189,23 @@ async def test_a_page_without_a_session_sends_to_the_sign_in_page(tmp_path: Path
             assert page.status_code == 303
             assert page.headers["location"] == "/web/signin"
         assert (await r.client.post("/web/cases/KNM-1/paid", data={})).status_code == 303
+
+
+def test_a_sign_in_token_never_reaches_the_logs() -> None:
+    from bot.logsafe import redact
+
+    token = "Fo7mIbcVr239YP1JHyf7jHj8dYuJxiAaURjpMlIL55g"
+    line = f'127.0.0.1:5000 - "GET /web/signin/{token} HTTP/1.1" 200'
+    assert redact(line) == '127.0.0.1:5000 - "GET /web/signin/[token] HTTP/1.1" 200'
+
+
+async def test_pages_answer_503_while_poundbot_starts(tmp_path: Path) -> None:
+    import httpx
+    from starlette.applications import Starlette
+
+    from bot.web.app import web_routes
+
+    asgi = Starlette(routes=web_routes("secret-of-a-test-desk", "http://t"))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(asgi), base_url="http://t") as c:
+        for path in ("/web/", "/web/signin", "/notices/KNM-GP"):
+            assert (await c.get(path)).status_code == 503
