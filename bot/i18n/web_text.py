@@ -154,6 +154,8 @@ _STEPS: Final[dict[str, _Name]] = {
     "fund": lambda tr: tr.gettext("Credit the deposit to the fund (s.17(1))"),
     # TRANSLATORS: web desk — a step (s.7).
     "void": lambda tr: tr.gettext("Void: entered by mistake (s.7)"),
+    # TRANSLATORS: web desk — a step (s.7): correct a fact of the seizure report.
+    "correct": lambda tr: tr.gettext("Correct the seizure report (s.7)"),
 }
 
 _FIELDS: Final[dict[str, _Name]] = {
@@ -182,8 +184,16 @@ _FIELDS: Final[dict[str, _Name]] = {
     "claim.person": lambda tr: tr.gettext("Claimant"),
     # TRANSLATORS: web desk — a form field: the reference of the claim's order.
     "reference": lambda tr: tr.gettext("Reference"),
-    # TRANSLATORS: web desk — a form field: why the case is voided.
+    # TRANSLATORS: web desk — a form field: why the case is voided or corrected.
     "reason": lambda tr: tr.gettext("Reason"),
+    # TRANSLATORS: web desk — a form field of CORRECT: which fact of the report.
+    "field": lambda tr: tr.gettext("What to correct"),
+    # TRANSLATORS: web desk — a form field of CORRECT: the corrected fact.
+    "value": lambda tr: tr.gettext("Corrected to"),
+    # TRANSLATORS: web desk — a fact of the seizure report: where the cattle were seized.
+    "correct.place": lambda tr: tr.gettext("Place seized"),
+    # TRANSLATORS: web desk — a fact of the seizure report: who seized the cattle.
+    "correct.seizer": lambda tr: tr.gettext("Seized by"),
 }
 
 

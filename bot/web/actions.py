@@ -14,18 +14,22 @@ from datetime import date
 
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.commands import Command, ParseError
-from domain.case import Stage
+from domain.case import OPEN_STAGES, Stage
 from domain.money import Money
 
-__all__ = ["FORMS", "Field", "Form", "build_command", "forms_for"]
+__all__ = ["CORRECTABLE", "FORMS", "Field", "Form", "build_command", "forms_for"]
+
+#: The facts of the seizure report the web's CORRECT form changes (s.7); the others
+#: (cattle, days, owner) are corrected with the CORRECT word by SMS or Telegram.
+CORRECTABLE = ("place", "seizer")
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
     """A field of a form: the Command attribute it fills and its input type."""
 
-    name: str  # on, place, places, person, reference, amount, lot, count, reason
-    kind: str  # date, text, money, number, lot
+    name: str  # on, place, places, person, reference, amount, lot, count, reason, field, value
+    kind: str  # date, text, money, number, lot, choice
     required: bool = False
 
 
@@ -78,6 +82,16 @@ FORMS: tuple[Form, ...] = (
     ),
     Form("fund", (_ON,), frozenset({Stage.IN_DEPOSIT}), _O),
     Form(
+        "correct",
+        (
+            Field("field", "choice", True),
+            Field("value", "text", True),
+            Field("reason", "text", True),
+        ),
+        OPEN_STAGES - {Stage.CLOSED},
+        _K | _O,
+    ),
+    Form(
         "void",
         (Field("reason", "text", True),),
         _IN_POUND | frozenset({Stage.OWNER_REFUSED, Stage.SELLING}),
@@ -127,6 +141,8 @@ _MISSING = {
     "places": "missing_place",
     "reason": "missing_reason",
     "reference": "missing_person",
+    "field": "unknown_field",
+    "value": "missing_place",
 }
 
 
@@ -146,5 +162,11 @@ def build_command(name: str, number: str, form: Mapping[str, str], lang: str) ->
         values[field.name] = _value(field, raw)
     if name == "settle" and "amount" not in values:
         values["amount"] = Money.zero()
+    if name == "correct":
+        fact, value = values.pop("field"), values.pop("value")
+        if fact not in CORRECTABLE:
+            raise ParseError("unknown_field", word=str(fact)[:20])
+        values["field"] = fact
+        values["place" if fact == "place" else "person"] = value
     command = Command(name=name, lang=lang, case=number)
     return replace(command, **values)  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ from bot.services import board as boards
 from bot.services import desk
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import Tx
-from bot.web.actions import build_command, forms_for
+from bot.web.actions import CORRECTABLE, build_command, forms_for
 from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
 from bot.web.session import CHANNEL, COOKIE, Keys, clear_cookie, set_cookie
 from domain.case import Stage
@@ -231,6 +231,7 @@ class Desk:
         values = {
             "view": view,
             "forms": forms_for(caller, case.stage),
+            "correctable": CORRECTABLE,
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),

@@ -260,3 +260,22 @@ async def test_find_links_to_the_notice_board(tmp_path: Path) -> None:
                 tx, r.app.deps, Caller.public("sms", phone="+919847099999"), "FIND cow", sms=True
             )
         assert "http://desk.test/notices/KNM-GP" in reply.text
+
+
+async def test_a_correction_of_the_place_seized_through_its_form(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        await r.sign_in(keeper)
+        fields = {"field": "place", "value": "Kunnamangalam bus stand", "reason": "misheard"}
+        reply = await _step(r, "KNM-1", "correct", **fields)
+        assert "KNM-1" in reply
+        async with r.app.store.transaction() as tx:
+            case = (await tx.load_case("KNM-1")).case
+        assert case.seizure.place_seized == "Kunnamangalam bus stand"
+        page = await r.client.get("/web/cases/KNM-1")
+        refused = await r.client.post(
+            "/web/cases/KNM-1/correct",
+            data={"csrf": csrf_of(page.text), "field": "cattle", "value": "3 cow", "reason": "x"},
+        )
+        assert refused.status_code == 409
