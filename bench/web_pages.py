@@ -59,40 +59,50 @@ async def seed(app: App, clock: FixedClock) -> None:
                 await keeper.record_seizure(tx, app.deps, caller, seizure)
 
 
-async def main() -> int:
+async def measure(url: str, clock: FixedClock) -> dict[str, list[float]]:
+    """Each page ROUNDS times, interleaved, from a poundbot opened on the seeded database
+    (as a server finds it at start), signed in as an officer of the authority."""
+    asgi = Starlette(routes=web_routes(SECRET, "http://bench.test"))
+    async with (
+        open_app(url=url, clock=clock) as app,
+        httpx.AsyncClient(
+            transport=httpx.ASGITransport(asgi), base_url="http://bench.test"
+        ) as client,
+    ):
+        asgi.state.poundbot = app
+        async with app.store.transaction() as tx:
+            officer = await add_user(
+                tx, app.deps, Caller.system(), role=OFFICER, authority="KNM-GP", lang="en"
+            )
+            token = await issue_link_for(tx, officer.id)
+        assert (await client.post(f"/web/signin/{token}")).status_code == 303
+        pages = {
+            "bare template page (no database)": "/web/signin",
+            "Today": "/web/",
+            "Cases list": "/web/cases",
+        }
+        times: dict[str, list[float]] = {name: [] for name in pages}
+        for _ in range(ROUNDS):
+            for name, path in pages.items():
+                start = time.perf_counter()
+                response = await client.get(path)
+                times[name].append(time.perf_counter() - start)
+                assert response.status_code == 200, (path, response.status_code)
+    return times
+
+
+async def main(argv: list[str]) -> int:
     clock = FixedClock(datetime(2026, 4, 5, 10, 0, tzinfo=LOCAL_TZ))
     with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        asgi = Starlette(routes=web_routes(SECRET, "http://bench.test"))
-        async with (
-            open_app(url=url, clock=clock) as app,
-            httpx.AsyncClient(
-                transport=httpx.ASGITransport(asgi), base_url="http://bench.test"
-            ) as client,
-        ):
-            asgi.state.poundbot = app
+        # ``--db FILE``: seed FILE once and measure on it again in later runs.
+        path = Path(argv[argv.index("--db") + 1]) if "--db" in argv else Path(tmp) / "b.sqlite3"
+        url = f"sqlite+aiosqlite:///{path}"
+        if not path.exists():
             started = time.perf_counter()
-            await seed(app, clock)
+            async with open_app(url=url, clock=clock) as app:
+                await seed(app, clock)
             print(f"seeded {CASES} cases in {time.perf_counter() - started:.0f} s")
-            clock.set(datetime(2026, 4, 5, 10, 0, tzinfo=LOCAL_TZ))
-            async with app.store.transaction() as tx:
-                officer = await add_user(
-                    tx, app.deps, Caller.system(), role=OFFICER, authority="KNM-GP", lang="en"
-                )
-                token = await issue_link_for(tx, officer.id)
-            assert (await client.post(f"/web/signin/{token}")).status_code == 303
-            pages = {
-                "bare template page (no database)": "/web/signin",
-                "Today": "/web/",
-                "Cases list": "/web/cases",
-            }
-            times: dict[str, list[float]] = {name: [] for name in pages}
-            for _ in range(ROUNDS):
-                for name, path in pages.items():
-                    start = time.perf_counter()
-                    response = await client.get(path)
-                    times[name].append(time.perf_counter() - start)
-                    assert response.status_code == 200, (path, response.status_code)
+        times = await measure(url, clock)
     p95 = {name: statistics.quantiles(t, n=20)[18] * 1000 for name, t in times.items()}
     for name, value in p95.items():
         print(f"{name}: p95 {value:.2f} ms, median {statistics.median(times[name]) * 1000:.2f} ms")
@@ -104,4 +114,4 @@ async def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    sys.exit(asyncio.run(main(sys.argv[1:])))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -198,7 +199,7 @@ class Desk:
         def page_link(number: int) -> str:
             params = {k: v for k, v in query.items() if k not in ("page", "lang")}
             params["page"] = str(number)
-            return "/web/cases?" + "&".join(f"{k}={v}" for k, v in params.items())
+            return "/web/cases?" + urlencode(params)
 
         values = {
             "listing": listing,

@@ -20,6 +20,7 @@ from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n import web_text as names
 from bot.i18n.words_text import cattle as cattle_text
 from bot.i18n.words_text import cite, day, described_cattle, money
+from domain.case import Lot
 from domain.money import Money
 
 __all__ = ["LANGUAGE_NAMES", "LANG_COOKIE", "PRIVATE", "Pages", "iso_or_none", "language_of"]
@@ -63,12 +64,32 @@ class Pages:
         self.templates = Jinja2Templates(env=env)
         self.config = config
         self._kinds: dict[str, list[tuple[str, str]]] = {}
+        self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
+        self._cites: dict[str, dict[str, str]] = {}
 
     def context(
         self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
     ) -> dict[str, Any]:
         tr = translator(lang)
         kinds = self.config.kinds
+        said = self._cattle.setdefault(lang, {})
+        citations = self._cites.setdefault(lang, {})
+
+        def cited(provision: str) -> str:
+            text = citations.get(provision)
+            if text is None:
+                text = citations[provision] = cite(provision, tr)
+            return text
+
+        def cattle(lots: Sequence[Lot]) -> str:
+            # The same few lots recur down a list: each is put in words once a language.
+            key = tuple(lots)
+            text = said.get(key)
+            if text is None:
+                text = said[key] = cattle_text(list(lots), tr, kinds)
+                if len(said) > 4096:
+                    said.clear()
+            return text
 
         def lang_link(code: str) -> str:
             return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
@@ -81,8 +102,8 @@ class Pages:
             "day": lambda value: day(value, tr),
             "money": lambda amount: money(amount, tr),
             "paise": lambda paise: money(Money(int(paise)), tr),
-            "cite": lambda provision: cite(provision, tr),
-            "cattle": lambda lots: cattle_text(list(lots), tr, kinds),
+            "cite": cited,
+            "cattle": cattle,
             "described": lambda lots: described_cattle(list(lots), tr, kinds),
             "stage": lambda code: names.stage_name(code, tr),
             "event": lambda code: names.event_name(code, tr),
