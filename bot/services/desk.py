@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: How many cases a page of the list shows (a phone screen's worth, twice over).
-PAGE = 25
+PAGE = 20
 #: How many rows each section of Today lists: the earliest (the list of cases has all).
 TODAY_ROWS = 15
 #: Cases are counted up to this many; beyond, the list says "1000+".
