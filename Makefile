@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fmt bench chaos lock messages messages-report clean
+.PHONY: run test test-browser lint fmt bench chaos lock messages messages-report clean
 
 # The environment is installed from the lock file (exact versions, with hashes), then
 # poundbot itself on top without resolving anything again. `make lock` renews the lock.
@@ -29,6 +29,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The web desk in a real browser: Playwright drives the system's Chromium (/usr/bin/chromium,
+# `apt-get install chromium fonts-noto-core`; never `playwright install`). Screenshots of
+# every page go to var/screenshots/.
+test-browser: $(STAMP)
+	$(BIN)/python -m pytest -m browser tests/browser $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

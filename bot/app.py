@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 from telegram.error import TelegramError
 
 from bot import logsafe
@@ -37,6 +37,7 @@ from bot.serverlock import serving
 from bot.settings import Settings
 from bot.store.engine import database_file
 from bot.store.writable import shown, write_fault
+from bot.web.app import web_routes
 from bot.workers import run_delivery, run_reminders
 
 __all__ = ["build_app", "report_lines", "startup_report"]
@@ -161,8 +162,10 @@ def build_app(
     telegram_on = settings.telegram_off_reason() is None
     # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
-    routes = [Route("/healthz", healthz), notice_route(link_secret)]
+    routes: list[BaseRoute] = [Route("/healthz", healthz), notice_route(link_secret)]
     routes.append(metrics_route(settings.metrics_token))
+    # The web desk and the public notice boards (bot.web.app).
+    routes += web_routes(link_secret, settings.public_url)
     if settings.sms_off_reason() is None:
         routes += SmsWebhook(
             settings.twilio_token,
@@ -188,6 +191,7 @@ def build_app(
                 app.deps = replace(
                     app.deps,
                     notice_url=lambda number, on: base + notice_path(link_secret, number, on),
+                    public_url=base,
                 )
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:

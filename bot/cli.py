@@ -277,6 +277,14 @@ def _add_admin_commands(sub: Any) -> None:
     invite.add_argument("--days", type=_days, default=7, metavar="N", help="valid N days (7)")
     invite.set_defaults(func=_admin("invite"))
 
+    web_link = sub.add_parser(
+        "web-link", help="print a single-use sign-in link of the web desk (15 minutes)"
+    )
+    web_link.add_argument(
+        "--user", type=int, required=True, metavar="N", help="the id that `users list` shows"
+    )
+    web_link.set_defaults(func=_admin("web_link"))
+
     backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
     backup.add_argument("file", metavar="FILE", help="a new file in an existing folder")
     backup.set_defaults(func=_admin("backup"))

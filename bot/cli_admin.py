@@ -25,9 +25,11 @@ from bot.bootstrap import App, config_path, load, open_app
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import BadInputError
 from bot.export import Table, read_table, write_csv
+from bot.links import signin_path
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
+from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import database_file, database_url, make_engine
 from bot.store.migrate import alembic_config, upgrade
 from bot.workers import worker_id
@@ -48,6 +50,7 @@ __all__ = [
     "users_add",
     "users_list",
     "users_remove",
+    "web_link",
 ]
 
 
@@ -253,6 +256,21 @@ async def invite(args: argparse.Namespace) -> int:
             f"give the code: in Telegram, open the bot and send /start {made.code} "
             "(set TELEGRAM_BOT_USERNAME to print a link)"
         )
+    return 0
+
+
+# -- web-link --------------------------------------------------------------------------
+
+
+async def web_link(args: argparse.Namespace) -> int:
+    """A single-use sign-in link of the web desk for user ``--user`` (valid 15 minutes)."""
+    async with _open() as app, app.store.transaction() as tx:
+        token = await issue_link_for(tx, args.user)
+    base = os.environ.get("POUNDBOT_PUBLIC_URL", "").strip().rstrip("/")
+    print(f"{base or 'http://127.0.0.1:8080'}{signin_path(token)}")
+    print(f"valid {int(LINK_VALID.total_seconds() // 60)} minutes, once")
+    if not base:
+        print("(POUNDBOT_PUBLIC_URL is not set: the address of `poundbot serve` on this machine)")
     return 0
 
 

@@ -18,10 +18,11 @@ from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
 from bot.i18n import Translator, detect_script, render, translator
 from bot.intake import person_of, report_seizure, tell_owner
+from bot.links import board_path, signin_path
 from bot.notify import notify_officers, notify_phone
 from bot.services import keeper as keeping
 from bot.services import officer as officering
-from bot.services import public
+from bot.services import public, web_signin
 from bot.services.base import Deps, require_officer
 from bot.store.messages import set_contact
 from bot.store.models import Contact, User
@@ -35,7 +36,7 @@ from domain.money import Money
 from domain.notice import check_notice_printable
 from domain.sale import receipt_for
 
-__all__ = ["Reply", "handle_text", "language_for"]
+__all__ = ["Reply", "handle_text", "language_for", "run_command"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,14 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
         return Reply(render.parse_error(exc.code, exc.facts, translator(lang)), lang)
     if not caller.lang and command.lang != "en":
         lang = command.lang  # a keyword in Malayalam gets a Malayalam reply
+    return await run_command(tx, deps, caller, command, lang, sms=sms)
+
+
+async def run_command(
+    tx: Tx, deps: Deps, caller: Caller, command: Command, lang: str, *, sms: bool
+) -> Reply:
+    """Run a parsed command (from a line of text, or a form of the web desk) and answer
+    in ``lang``: the same use case, the same refusals, whatever the channel."""
     ctx = _Ctx(tx, deps, caller, translator(lang), sms)
     handler = _HANDLERS[command.name]
     try:
@@ -138,7 +147,22 @@ async def _status(ctx: _Ctx, command: Command) -> str:
 
 async def _find(ctx: _Ctx, command: Command) -> str:
     found = await public.find_cases(ctx.tx, ctx.deps, list(command.words))
-    return render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    text = render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    base = ctx.deps.public_url
+    if not base or not found:
+        return text
+    # The notice boards of the authorities whose cases were found (bot.web.board).
+    boards = dict.fromkeys(ctx.deps.authority_of(case.pound) for case in found)
+    links = [base + board_path(authority) for authority in boards]
+    return render.with_board_links(text, links, ctx.tr, ctx.sms)
+
+
+async def _web(ctx: _Ctx, command: Command) -> str:
+    """A single-use sign-in link of the web desk, for a registered keeper, officer, admin."""
+    token = await web_signin.issue_link(ctx.tx, ctx.caller)
+    if not ctx.deps.public_url:
+        return render.web_link_unavailable(ctx.tr)
+    return render.web_link(ctx.deps.public_url + signin_path(token), ctx.tr)
 
 
 async def _lang(ctx: _Ctx, command: Command) -> str:
@@ -540,4 +564,5 @@ _HANDLERS: dict[str, Handler] = {
     "fund": _fund,
     "due": _due,
     "register": _register,
+    "web": _web,
 }

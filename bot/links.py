@@ -7,7 +7,13 @@ import hashlib
 import hmac
 from datetime import date
 
-__all__ = ["notice_path", "notice_signature", "verify_notice"]
+__all__ = [
+    "board_path",
+    "notice_path",
+    "notice_signature",
+    "signin_path",
+    "verify_notice",
+]
 
 
 def notice_signature(secret: str, number: str, on: date) -> str:
@@ -26,3 +32,13 @@ def notice_path(secret: str, number: str, on: date) -> str:
 def verify_notice(secret: str, number: str, on: date, signature: str) -> bool:
     """True when ``signature`` was made by this server for this case and date."""
     return hmac.compare_digest(notice_signature(secret, number, on), signature)
+
+
+def signin_path(token: str) -> str:
+    """The path of a single-use sign-in link of the web desk: ``/web/signin/<token>``."""
+    return f"/web/signin/{token}"
+
+
+def board_path(authority: str) -> str:
+    """The path of an authority's public notice board: ``/notices/<authority code>``."""
+    return f"/notices/{authority}"

@@ -44,6 +44,8 @@ _ACCOUNT_SID = re.compile(r"\bAC[0-9a-fA-F]{32}\b")
 #: The signature of a notice link: ``/notice/KNM-17/2026-03-10/<signature>``.
 _NOTICE = re.compile(r"(/notice/[^/\s]+/\d{4}-\d{2}-\d{2}/)[A-Za-z0-9_-]+")
 #: A phone number in E.164 (``+919847012345``), also URL-encoded (``%2B91...``).
+#: The token of a sign-in link of the web desk: ``/web/signin/<token>``.
+_SIGNIN = re.compile(r"(/web/signin/)[A-Za-z0-9_-]+")
 _PHONE = re.compile(r"(\+|%2B)(\d{8,15})\b")
 _FORMATTER = logging.Formatter()
 
@@ -72,6 +74,7 @@ def redact(text: str) -> str:
     text = _TELEGRAM_TOKEN.sub("[redacted]", text)
     text = _ACCOUNT_SID.sub("AC[redacted]", text)
     text = _NOTICE.sub(r"\1[signature]", text)
+    text = _SIGNIN.sub(r"\1[token]", text)
     return _PHONE.sub(lambda m: m.group(1) + mask_phone("+" + m.group(2))[1:], text)
 
 

@@ -35,6 +35,7 @@ _BY_ROLE: Final[dict[str, tuple[str, ...]]] = {
         "void",
         "cancel",
         "find",
+        "web",
         "lang",
         "help",
     ),
@@ -58,10 +59,11 @@ _BY_ROLE: Final[dict[str, tuple[str, ...]]] = {
         "correct",
         "void",
         "case",
+        "web",
         "lang",
         "help",
     ),
-    ADMIN: _PUBLIC,
+    ADMIN: (*_PUBLIC, "web"),
 }
 
 

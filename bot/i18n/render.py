@@ -76,6 +76,7 @@ from bot.i18n.render_sale import (
     sale_short,
     settled_reply,
 )
+from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
 from bot.i18n.words_text import cattle, cite, kind_count
 
@@ -137,4 +138,7 @@ __all__ = [
     "try_again_later",
     "unknown_case",
     "unknown_command",
+    "web_link",
+    "web_link_unavailable",
+    "with_board_links",
 ]

@@ -245,12 +245,21 @@ _RECORD: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
 }
 
+#: Every registered keeper, officer and admin.
+_STAFF: Final[dict[str, tuple[_Text, _Text]]] = {
+    "web": (
+        lambda tr: "",
+        # TRANSLATORS: HELP — WEB sends a single-use link that signs in to the web desk.
+        lambda tr: tr.gettext("a link to sign in to the web desk (once, within 15 minutes)"),
+    ),
+}
+
 #: The roles HELP knows, and the commands each adds to the public ones.
 ROLES: Final = {
     "public": (),
-    "keeper": ("keeper", "record"),
-    "officer": ("officer", "record"),
-    "admin": ("keeper", "officer", "record"),
+    "keeper": ("keeper", "record", "staff"),
+    "officer": ("officer", "record", "staff"),
+    "admin": ("keeper", "officer", "record", "staff"),
 }
 
 
@@ -266,7 +275,7 @@ def _line(command: str, args: str, what: str, lang: str, both: bool = True) -> s
     return f"{head}: {what}" if what else head
 
 
-_TABLES: Final = {"keeper": _KEEPER, "officer": _OFFICER, "record": _RECORD}
+_TABLES: Final = {"keeper": _KEEPER, "officer": _OFFICER, "record": _RECORD, "staff": _STAFF}
 
 
 def _role_lines(role: str, tr: Translator, both: bool, with_what: bool) -> list[str]:

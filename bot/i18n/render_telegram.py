@@ -168,6 +168,8 @@ _COMMANDS: Final[dict[str, _Text]] = {
     "register": lambda tr: tr.gettext("The deposit register"),
     "correct": lambda tr: tr.gettext("Correct a seizure report, with the reason"),
     "void": lambda tr: tr.gettext("Void a case entered by mistake"),
+    # TRANSLATORS: the Telegram menu line of /web: a link to sign in to the web desk.
+    "web": lambda tr: tr.gettext("A link to sign in to the web desk"),
 }
 
 

@@ -25,6 +25,8 @@ class Deps:
     clock: Clock
     #: Builds the signed link of a case's printable notice (None: no public URL).
     notice_url: Callable[[str, date], str] | None = None
+    #: POUNDBOT_PUBLIC_URL, where the web desk and the notice boards are ("": not set).
+    public_url: str = ""
 
     def today(self) -> date:
         return local_today(self.clock)

@@ -44,6 +44,8 @@ __all__ = [
     "SettlementRow",
     "User",
     "UtcDateTime",
+    "WebLink",
+    "WebSession",
 ]
 
 NAMING = {
@@ -133,7 +135,11 @@ class CaseRow(Base):
     """A case: its number and what the public search and the lists need."""
 
     __tablename__ = "cases"
-    __table_args__ = (UniqueConstraint("pound_code", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("pound_code", "seq"),
+        # The web desk's list of cases, newest first (bot.services.desk).
+        Index("ix_cases_impounded", "impounded_on", "id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     pound_code: Mapped[str] = mapped_column(ForeignKey("pounds.code"))
     seq: Mapped[int] = mapped_column(Integer)
@@ -329,6 +335,9 @@ class DeadlineRow(Base):
     __table_args__ = (
         UniqueConstraint("case_id", "kind"),
         Index("ix_deadlines_needs_plan", "needs_plan"),
+        # The web desk's Today: open deadlines by day (covering its count), and by kind.
+        Index("ix_deadlines_open_due", "status", "due_on", "pound_code", "who"),
+        Index("ix_deadlines_open_kind", "status", "kind", "due_on"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
@@ -379,3 +388,26 @@ class ReminderJob(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime]
     done_at: Mapped[datetime | None]
+
+
+class WebLink(Base):
+    """A single-use sign-in link of the web desk: only the SHA-256 of its token is kept."""
+
+    __tablename__ = "web_links"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
+class WebSession(Base):
+    """A signed-in session of the web desk: only the SHA-256 of its token is kept; ended
+    at sign-out (``ended_at``), at ``expires_at``, or when its user is removed."""
+
+    __tablename__ = "web_sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]

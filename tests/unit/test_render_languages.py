@@ -794,6 +794,25 @@ def _search_five(lang: str) -> Shown:
     return Shown(text, (CASE_NUMBER, d(IMPOUNDED, lang)), inserted)
 
 
+@entry("with_board_links", "find with the notice board")
+def _search_board(lang: str) -> Shown:
+    found = r.search_results([public(open_case())], tr(lang), sms=True)
+    url = "https://desk.example.org/notices/KNM-GP"
+    inserted = (clip(PLACE, 40), clip(pound().name, 40), PLACE, pound().name)
+    return Shown(r.with_board_links(found, [url], tr(lang), sms=True), (CASE_NUMBER, url), inserted)
+
+
+@entry("web_link", "sign-in link")
+def _web_link(lang: str) -> Shown:
+    url = "https://desk.example.org/web/signin/abc"
+    return Shown(r.web_link(url, tr(lang)), (url, "15"))
+
+
+@entry("web_link_unavailable", "no public address")
+def _web_link_unavailable(lang: str) -> Shown:
+    return Shown(r.web_link_unavailable(tr(lang)), ())
+
+
 #: What STATUS must say at each stage, beyond the case number and its cattle.
 def _stage_facts(stage: Stage, lang: str) -> tuple[str, ...]:
     market = authority().market_place
@@ -928,7 +947,17 @@ _HELP_PROVISIONS = {
 }
 _HELP_COMMANDS = {
     "public": ("dues", "deposit", "status", "find", "lang", "stop", "start", "help"),
-    "keeper": ("seize", "paid", "deposited", "report", "refused", "cases", "correct", "void"),
+    "keeper": (
+        "seize",
+        "paid",
+        "deposited",
+        "report",
+        "refused",
+        "cases",
+        "correct",
+        "void",
+        "web",
+    ),
     "officer": (
         "notice",
         "auction",
@@ -940,6 +969,7 @@ _HELP_COMMANDS = {
         "fund",
         "correct",
         "void",
+        "web",
     ),
 }
 

@@ -1,0 +1,37 @@
+"""The replies about the web desk: the sign-in link (``WEB``, ``/web``) and the links of
+the public notice boards that a ``FIND`` reply ends with."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n.catalogs import Translator
+from bot.i18n.sms_fit import join
+
+__all__ = ["web_link", "web_link_unavailable", "with_board_links"]
+
+
+def web_link(url: str, tr: Translator) -> str:
+    """The single-use sign-in link, valid 15 minutes."""
+    # TRANSLATORS: the answer to WEB: a link that signs the person in to poundbot's web
+    # desk; it works once, within 15 minutes. Keep %(url)s.
+    return tr.gettext(
+        "Your link to the web desk (works once, for 15 minutes; do not share it): %(url)s"
+    ) % {"url": url}
+
+
+def web_link_unavailable(tr: Translator) -> str:
+    """WEB when the server has no public address to put in a link."""
+    # TRANSLATORS: WEB asked, but the server has no public web address set
+    # (POUNDBOT_PUBLIC_URL); the administrator can print a link instead.
+    return tr.gettext(
+        "The web desk has no public address yet. Ask the administrator for a sign-in link."
+    )
+
+
+def with_board_links(text: str, links: Sequence[str], tr: Translator, sms: bool) -> str:
+    """A FIND reply with the public notice boards of the authorities it found cases of."""
+    # TRANSLATORS: after the cases a search found: the public notice board (the open
+    # notices of s.13(2)) on the web. Keep %(url)s.
+    lines = [tr.gettext("Notices on the web: %(url)s") % {"url": url} for url in links]
+    return join([text, *lines], sms=sms)

@@ -1,0 +1,263 @@
+"""Names the web desk shows for codes: stages, events, deadlines, roles, channels.
+
+The page templates (``bot/web/templates``) carry their own sentences through ``_()``;
+what the store keeps as a code is named here, in the four catalogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from bot.i18n.catalogs import Translator
+
+__all__ = [
+    "account_name",
+    "board_intro",
+    "buyer_declared",
+    "channel_name",
+    "deadline_name",
+    "event_name",
+    "field_label",
+    "role_name",
+    "stage_name",
+    "step_title",
+]
+
+_Name = Callable[[Translator], str]
+
+_STAGES: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — the stage of a case, in a word or two (s.7).
+    "impounded": lambda tr: tr.gettext("In the pound"),
+    # TRANSLATORS: web desk — stage: released to the owner on payment (s.12).
+    "released": lambda tr: tr.gettext("Released"),
+    # TRANSLATORS: web desk — stage: delivered to the owner on a deposit (s.14).
+    "on_deposit": lambda tr: tr.gettext("Delivered on deposit"),
+    # TRANSLATORS: web desk — stage: reported unclaimed (s.13(1)).
+    "reported": lambda tr: tr.gettext("Reported unclaimed"),
+    # TRANSLATORS: web desk — stage: the notice is posted (s.13(2)).
+    "notice_posted": lambda tr: tr.gettext("Notice posted"),
+    # TRANSLATORS: web desk — stage: the owner refused to pay (s.15(1)).
+    "owner_refused": lambda tr: tr.gettext("Owner refused to pay"),
+    # TRANSLATORS: web desk — stage: being sold at auction (s.13(3)).
+    "selling": lambda tr: tr.gettext("Being sold"),
+    # TRANSLATORS: web desk — stage: the account awaits the owner (s.15(3)).
+    "account_due": lambda tr: tr.gettext("Account due"),
+    # TRANSLATORS: web desk — stage: the balance is held in deposit (s.16(3)).
+    "in_deposit": lambda tr: tr.gettext("Balance in deposit"),
+    # TRANSLATORS: web desk — stage: the case is closed.
+    "closed": lambda tr: tr.gettext("Closed"),
+    # TRANSLATORS: web desk — stage: voided as entered by mistake (s.7).
+    "voided": lambda tr: tr.gettext("Voided"),
+}
+
+_EVENTS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — an event in a case's timeline (s.7).
+    "Impounded": lambda tr: tr.gettext("Cattle brought to the pound"),
+    "SeizureCorrected": lambda tr: tr.gettext("Seizure report corrected"),
+    "CaseVoided": lambda tr: tr.gettext("Case voided"),
+    "ClaimedAndPaid": lambda tr: tr.gettext("Claimed and paid; released"),
+    "DeliveredOnDeposit": lambda tr: tr.gettext("Delivered on deposit"),
+    "DepositOutcome": lambda tr: tr.gettext("Outcome of the complaint"),
+    "ReportedUnclaimed": lambda tr: tr.gettext("Reported unclaimed"),
+    "NoticePosted": lambda tr: tr.gettext("Notice posted and proclaimed"),
+    "OwnerRefusedToPay": lambda tr: tr.gettext("Owner refused to pay"),
+    "AuctionScheduled": lambda tr: tr.gettext("Auction fixed"),
+    "LotOffered": lambda tr: tr.gettext("Lot offered at auction"),
+    "DisposedOtherwise": lambda tr: tr.gettext("Disposed of otherwise"),
+    "SaleClosed": lambda tr: tr.gettext("Sale settled"),
+    "AccountDelivered": lambda tr: tr.gettext("Account delivered; receipt given"),
+    "AccountRefused": lambda tr: tr.gettext("Account refused"),
+    "DepositClaimed": lambda tr: tr.gettext("Deposit claimed"),
+    "CreditedToFund": lambda tr: tr.gettext("Credited to the fund"),
+}
+
+_DEADLINES: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — a deadline of a case (s.13(1)).
+    "report_due": lambda tr: tr.gettext("Report the cattle unclaimed"),
+    # TRANSLATORS: web desk — a deadline (s.13(2)).
+    "notice_due": lambda tr: tr.gettext("Post the notice"),
+    # TRANSLATORS: web desk — a day (s.13(3)).
+    "auction_lawful": lambda tr: tr.gettext("Auction lawful from"),
+    # TRANSLATORS: web desk — a day (s.13(3), s.15(1)).
+    "auction_day": lambda tr: tr.gettext("Auction day"),
+    # TRANSLATORS: web desk — a day (s.19).
+    "complaint_window_ends": lambda tr: tr.gettext("Last day to complain"),
+    # TRANSLATORS: web desk — a day (s.16(3)).
+    "deposit_window_ends": lambda tr: tr.gettext("Three months of the deposit end"),
+    # TRANSLATORS: web desk — a day (s.17(1)).
+    "credit_to_fund": lambda tr: tr.gettext("Credit the deposit to the fund"),
+}
+
+_ROLES: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — who recorded an event.
+    "keeper": lambda tr: tr.gettext("pound-keeper"),
+    "officer": lambda tr: tr.gettext("officer"),
+    "admin": lambda tr: tr.gettext("administrator"),
+    "owner": lambda tr: tr.gettext("owner"),
+    "system": lambda tr: tr.gettext("poundbot"),
+}
+
+_CHANNELS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — how an event was recorded.
+    "sms": lambda tr: tr.gettext("by SMS"),
+    "telegram": lambda tr: tr.gettext("on Telegram"),
+    "web": lambda tr: tr.gettext("on the web desk"),
+    "console": lambda tr: tr.gettext("at the console"),
+}
+
+
+_ACCOUNTS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — a ledger account: fines to the local authority (s.11, s.17(1)).
+    "fines": lambda tr: tr.gettext("Fines to the local authority"),
+    # TRANSLATORS: web desk — a ledger account: feeding charges to the keeper (s.4, s.16(2)).
+    "keeper_feeding": lambda tr: tr.gettext("Feeding charges to the keeper"),
+    # TRANSLATORS: web desk — a ledger account: expenses of the sale (s.15(2)).
+    "sale_expenses": lambda tr: tr.gettext("Expenses of the sale"),
+    # TRANSLATORS: web desk — a ledger account: the balance due to the owner (s.15(3)).
+    "owner_balance": lambda tr: tr.gettext("Balance to the owner"),
+    # TRANSLATORS: web desk — a ledger account: surplus held in deposit (s.16(3)).
+    "surplus_deposit": lambda tr: tr.gettext("Surplus in deposit"),
+    # TRANSLATORS: web desk — a ledger account: deposit taken under protest (s.14).
+    "protest_deposit": lambda tr: tr.gettext("Deposit under protest"),
+    # TRANSLATORS: web desk — a ledger account: the fund of the local authority (s.17(1)).
+    "fund": lambda tr: tr.gettext("Fund of the local authority"),
+}
+
+
+_STEPS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — the title and button of a form: a step of a case (s.12).
+    "paid": lambda tr: tr.gettext("The owner paid: release (s.12)"),
+    # TRANSLATORS: web desk — a step (s.14).
+    "deposited": lambda tr: tr.gettext("The owner deposited under protest (s.14)"),
+    # TRANSLATORS: web desk — a step (s.13(1)).
+    "report": lambda tr: tr.gettext("Report unclaimed to the local authority (s.13(1))"),
+    # TRANSLATORS: web desk — a step (s.15(1)).
+    "refused": lambda tr: tr.gettext("The owner refused to pay (s.15(1))"),
+    # TRANSLATORS: web desk — a step (s.13(2)).
+    "notice": lambda tr: tr.gettext("Notice posted and proclaimed (s.13(2))"),
+    # TRANSLATORS: web desk — a step (s.13(3), s.15(1)).
+    "auction": lambda tr: tr.gettext("Fix the auction (s.13(3))"),
+    # TRANSLATORS: web desk — a step (s.13(3), s.18).
+    "sold": lambda tr: tr.gettext("Heads of a lot sold (s.13(3))"),
+    # TRANSLATORS: web desk — a step (s.13(3)).
+    "unsold": lambda tr: tr.gettext("Heads of a lot not sold (s.13(3))"),
+    # TRANSLATORS: web desk — a step (s.15(2), s.16).
+    "settle": lambda tr: tr.gettext("Close the sale and settle (s.15(2))"),
+    # TRANSLATORS: web desk — a step (s.15(4)).
+    "receipt": lambda tr: tr.gettext("The owner took the account and signed (s.15(4))"),
+    # TRANSLATORS: web desk — a step (s.15(5)).
+    "account_refused": lambda tr: tr.gettext("The owner refused the account (s.15(5))"),
+    # TRANSLATORS: web desk — a step (s.16(3)).
+    "claim": lambda tr: tr.gettext("A claim to the deposit established (s.16(3))"),
+    # TRANSLATORS: web desk — a step (s.17(1)).
+    "fund": lambda tr: tr.gettext("Credit the deposit to the fund (s.17(1))"),
+    # TRANSLATORS: web desk — a step (s.7).
+    "void": lambda tr: tr.gettext("Void: entered by mistake (s.7)"),
+    # TRANSLATORS: web desk — a step (s.7): correct a fact of the seizure report.
+    "correct": lambda tr: tr.gettext("Correct the seizure report (s.7)"),
+}
+
+_FIELDS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — a form field: the day of the step; empty means today.
+    "on": lambda tr: tr.gettext("Day (empty: today)"),
+    # TRANSLATORS: web desk — a form field: the day the auction is held.
+    "auction.on": lambda tr: tr.gettext("Day of the auction"),
+    # TRANSLATORS: web desk — a form field: where the auction is held.
+    "auction.place": lambda tr: tr.gettext("Place of the auction"),
+    # TRANSLATORS: web desk — a form field (s.13(2)): the places where the notice was
+    # proclaimed by beat of drum, separated by commas.
+    "places": lambda tr: tr.gettext("Proclaimed at (places, separated by commas)"),
+    # TRANSLATORS: web desk — a form field: which lot of the case.
+    "lot": lambda tr: tr.gettext("Lot"),
+    # TRANSLATORS: web desk — a form field: how many heads of the lot.
+    "count": lambda tr: tr.gettext("Heads"),
+    # TRANSLATORS: web desk — a form field: the price, in rupees.
+    "sold.amount": lambda tr: tr.gettext("Price (rupees)"),
+    # TRANSLATORS: web desk — a form field: the buyer's name.
+    "sold.person": lambda tr: tr.gettext("Buyer"),
+    # TRANSLATORS: web desk — a form field (s.15(2)): the expenses of the sale, in rupees.
+    "settle.amount": lambda tr: tr.gettext("Expenses of the sale (rupees)"),
+    # TRANSLATORS: web desk — a form field (s.15(4)): who signed the receipt.
+    "receipt.person": lambda tr: tr.gettext("Received by"),
+    # TRANSLATORS: web desk — a form field (s.16(3)): who claimed the deposit.
+    "claim.person": lambda tr: tr.gettext("Claimant"),
+    # TRANSLATORS: web desk — a form field: the reference of the claim's order.
+    "reference": lambda tr: tr.gettext("Reference"),
+    # TRANSLATORS: web desk — a form field: why the case is voided or corrected.
+    "reason": lambda tr: tr.gettext("Reason"),
+    # TRANSLATORS: web desk — a form field of CORRECT: which fact of the report.
+    "field": lambda tr: tr.gettext("What to correct"),
+    # TRANSLATORS: web desk — a form field of CORRECT: the corrected fact.
+    "value": lambda tr: tr.gettext("Corrected to"),
+    # TRANSLATORS: web desk — a fact of the seizure report: where the cattle were seized.
+    "correct.place": lambda tr: tr.gettext("Place seized"),
+    # TRANSLATORS: web desk — a fact of the seizure report: who seized the cattle.
+    "correct.seizer": lambda tr: tr.gettext("Seized by"),
+}
+
+
+def step_title(command: str, tr: Translator) -> str:
+    """A step of a case (a form of the web desk) in words."""
+    return _name(_STEPS, command, tr)
+
+
+def field_label(command: str, name: str, tr: Translator) -> str:
+    """The label of a field of a step's form."""
+    found = _FIELDS.get(f"{command}.{name}") or _FIELDS.get(name)
+    return found(tr) if found is not None else name
+
+
+def account_name(code: str, tr: Translator) -> str:
+    """A ledger account in words."""
+    return _name(_ACCOUNTS, code, tr)
+
+
+def board_intro(tr: Translator) -> str:
+    """The first lines of the public notice board."""
+    # TRANSLATORS: s.13(2) — the public notice board on the web: what it lists, for
+    # owners looking for their cattle.
+    return tr.gettext(
+        "Cattle impounded and not claimed, for which the notice of s.13(2) is posted. "
+        "The owner may claim them at the pound, paying the fines and charges, before the "
+        "auction."
+    )
+
+
+def buyer_declared(tr: Translator) -> str:
+    """The box an officer ticks with SOLD on the web."""
+    # TRANSLATORS: s.18 — a box the officer ticks on the web: the buyer signed the
+    # declaration that they are not barred from buying.
+    return tr.gettext(
+        "The buyer signed the declaration that they are not barred from buying (s.18)."
+    )
+
+
+def _name(table: dict[str, _Name], code: str, tr: Translator) -> str:
+    found = table.get(code)
+    return found(tr) if found is not None else code
+
+
+def stage_name(code: str, tr: Translator) -> str:
+    """The stage of a case in a word or two."""
+    return _name(_STAGES, code, tr)
+
+
+def event_name(code: str, tr: Translator) -> str:
+    """An event of the audit log (its type name) in words."""
+    return _name(_EVENTS, code, tr)
+
+
+def deadline_name(code: str, tr: Translator) -> str:
+    """A deadline (``domain.deadlines.DeadlineKind`` value) in words."""
+    return _name(_DEADLINES, code, tr)
+
+
+def role_name(code: str, tr: Translator) -> str:
+    """A role in words."""
+    return _name(_ROLES, code, tr)
+
+
+def channel_name(code: str, tr: Translator) -> str:
+    """A channel in words."""
+    return _name(_CHANNELS, code, tr)

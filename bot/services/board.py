@@ -1,0 +1,55 @@
+"""The public notice board of an authority: its open s.13(2) notices, for anyone to read.
+
+Only the public facts of a case (``bot.services.public.public_facts``): kinds, counts,
+descriptions without names or telephone numbers, the place seized, the dates. Never a
+name or a phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from bot.errors import UnknownPoundError
+from bot.phones import strip_phones
+from bot.services.base import Deps
+from bot.services.public import PublicCase, public_facts
+from bot.store.tx import Tx
+from domain.case import IN_POUND_STAGES
+
+__all__ = ["BoardNotice", "notice_board"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardNotice:
+    """An open notice: the public facts of its case, the day posted, the auction fixed."""
+
+    facts: PublicCase
+    posted_on: date
+    auction_on: date | None
+    auction_place: str
+
+
+async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
+    """The notices of ``authority`` posted under s.13(2) whose cattle are still (partly)
+    in the pound, oldest first; an unknown authority is refused."""
+    if authority not in deps.config.authorities:
+        raise UnknownPoundError("unknown authority", authority=authority)
+    pounds = [p.code for p in deps.config.pounds.values() if p.authority == authority]
+    out = []
+    stages = [s.value for s in IN_POUND_STAGES]
+    for loaded in await tx.cases_in_stage(pounds, stages):
+        case = loaded.case
+        notice = case.notice
+        if notice is None or not case.heads_remaining:
+            continue
+        auction = case.scheduled_auction
+        out.append(
+            BoardNotice(
+                facts=public_facts(deps, loaded),
+                posted_on=notice.on,
+                auction_on=auction.auction_on if auction else None,
+                auction_place=strip_phones(auction.place) if auction else "",
+            )
+        )
+    return sorted(out, key=lambda n: (n.posted_on, n.facts.number))

@@ -1,0 +1,390 @@
+"""What the web desk shows: the day's work, the list of cases, one case in full.
+
+Each reader is scoped by role as the use cases are: an officer sees the pounds of their
+authority, a keeper their pound, an admin every pound; anyone else is refused. The lists
+read the projections the store keeps in step with the events (the ``deadlines`` rows,
+the ``cases`` and ``case_lots`` rows, the settlements), so a page costs a few indexed
+queries whatever the number of cases; one case is rebuilt from its events.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from sqlalchemy import String, bindparam, func, literal, select, union_all
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.functions import FunctionElement
+
+from bot.caller import ADMIN, KEEPER, OFFICER, Caller
+from bot.errors import NotAllowedError, UnknownCaseError
+from bot.services.base import Deps
+from bot.services.officer import account_of
+from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, LedgerEntry, SettlementRow
+from bot.store.models import User as UserRow
+from bot.store.tx import LoadedCase, Tx
+from domain.case import Lot, Stage
+from domain.deadlines import Deadline, deadlines
+from domain.dues import Dues, dues_on
+from domain.money import Money
+from domain.sale import Account, Settlement
+
+__all__ = [
+    "CaseFilter",
+    "CaseItem",
+    "CaseList",
+    "CaseView",
+    "DepositHeld",
+    "DueItem",
+    "TimelineEntry",
+    "Today",
+    "case_view",
+    "list_cases",
+    "pounds_of",
+    "today",
+]
+
+#: How many cases a page of the list shows (a phone screen's worth, twice over).
+PAGE = 20
+#: How many rows each section of Today lists: the earliest (the list of cases has all).
+TODAY_ROWS = 15
+#: Cases are counted up to this many; beyond, the list says "1000+".
+COUNT_CAP = 1000
+#: Deadlines due are counted up to this many on Today ("100+": the list has the rest).
+DUE_CAP = 100
+OPEN = "open"
+
+
+def pounds_of(deps: Deps, caller: Caller) -> list[str]:
+    """The pounds the caller may see: their pound, their authority's, or all of them."""
+    if caller.role == ADMIN:
+        return sorted(deps.config.pounds)
+    if caller.role == OFFICER and caller.authority:
+        return sorted(
+            p.code for p in deps.config.pounds.values() if p.authority == caller.authority
+        )
+    if caller.role == KEEPER and caller.pound:
+        return [caller.pound]
+    raise NotAllowedError("only a keeper, an officer or an admin uses the web desk")
+
+
+@dataclass(frozen=True, slots=True)
+class DueItem:
+    """A statutory deadline of a case: what, by when, under which provision, for whom."""
+
+    number: str
+    kind: str
+    provision: str
+    due_on: date
+    who: str
+    counts_from: date
+
+
+@dataclass(frozen=True, slots=True)
+class DepositHeld:
+    """Surplus proceeds held in deposit (s.16(3)) and when its three months end."""
+
+    number: str
+    amount: Money
+    deposited_on: date
+    window_end: date
+
+
+@dataclass(frozen=True, slots=True)
+class Today:
+    """The day's work of a keeper, an officer or an admin."""
+
+    day: date
+    due: list[DueItem]
+    #: How many are due, up to DUE_CAP + 1 (more than DUE_CAP: "100+").
+    due_total: int
+    awaiting_notice: list[DueItem]
+    auctions: list[DueItem]
+    deposits: list[DepositHeld]
+    held: Money
+
+
+# The statements of Today, built once (every request of the page runs them all).
+_COLUMNS = (
+    DeadlineRow.case_number,
+    DeadlineRow.kind,
+    DeadlineRow.provision,
+    DeadlineRow.due_on,
+    DeadlineRow.who,
+    DeadlineRow.counts_from,
+)
+_OPEN = select(*_COLUMNS).where(
+    DeadlineRow.status == OPEN, DeadlineRow.pound_code.in_(bindparam("pounds", expanding=True))
+)
+_DUE_WHERE = (DeadlineRow.due_on <= bindparam("day"), DeadlineRow.who != "owner")
+_DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
+_DUE_COUNT = select(func.count()).select_from(
+    _OPEN.where(*_DUE_WHERE).with_only_columns(DeadlineRow.id).limit(DUE_CAP + 1).subquery()
+)
+_OF_KIND = _OPEN.where(DeadlineRow.kind == bindparam("kind"))
+_AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
+_AUCTIONS = _OPEN.where(
+    DeadlineRow.kind == "auction_day",
+    DeadlineRow.due_on >= bindparam("day"),
+    DeadlineRow.due_on <= bindparam("until"),
+).order_by(DeadlineRow.due_on)
+_BALANCE = (
+    select(SettlementRow.balance_paise)
+    .where(SettlementRow.case_id == DeadlineRow.case_id)
+    .order_by(SettlementRow.id.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_HELD = _OPEN.where(DeadlineRow.kind == "deposit_window_ends").order_by(DeadlineRow.due_on)
+
+
+def _section(name: str, query: Any, balance: Any = None) -> Any:
+    part = query.add_columns(
+        literal(name).label("section"),
+        (balance if balance is not None else literal(0)).label("balance"),
+    ).subquery()
+    return select(part)
+
+
+#: The four sections of Today in one statement, each in its order, told by "section".
+_TODAY = union_all(
+    _section("due", _DUE),
+    _section("awaiting", _AWAITING.limit(TODAY_ROWS)),
+    _section("auctions", _AUCTIONS),
+    _section("held", _HELD, _BALANCE),
+)
+
+
+def _item(row: Any) -> DueItem:
+    return DueItem(row[0], row[1], row[2], row[3], row[4], row[5])
+
+
+async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
+    """Deadlines due or overdue (not the owner's), reports awaiting a notice, auctions in
+    the next seven days, and the deposits held with the end of their three months."""
+    pounds = pounds_of(deps, caller)
+    day = deps.today()
+    params = {"pounds": pounds, "day": day, "until": day + timedelta(days=6)}
+    sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
+    for row in await tx.session.execute(_TODAY, params):
+        sections[row[6]].append(row)
+    for rows in sections.values():  # a UNION ALL keeps no order of its own
+        rows.sort(key=lambda row: (row[3], row[0]))
+    # Counted up to DUE_CAP: "100+" says enough, and the count stays cheap.
+    due_total = await tx.session.scalar(_DUE_COUNT, {"pounds": pounds, "day": day})
+    deposits = [
+        DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3]) for row in sections["held"]
+    ]
+    return Today(
+        day=day,
+        due=[_item(r) for r in sections["due"]],
+        due_total=int(due_total or 0),
+        awaiting_notice=[_item(r) for r in sections["awaiting"]],
+        auctions=[_item(r) for r in sections["auctions"]],
+        deposits=deposits,
+        held=Money(sum(d.amount.paise for d in deposits)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFilter:
+    """What the list of cases is narrowed to; empty fields narrow nothing."""
+
+    stage: str = ""
+    pound: str = ""
+    kind: str = ""
+    since: date | None = None
+    until: date | None = None
+    page: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CaseItem:
+    """A line of the list of cases."""
+
+    number: str
+    pound: str
+    stage: str
+    impounded_on: date
+    place_seized: str
+    lots: tuple[Lot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CaseList:
+    """A page of the list of cases, how many match (counted up to COUNT_CAP + 1), and
+    whether older ones follow."""
+
+    items: list[CaseItem]
+    total: int
+    page: int
+    more: bool
+    pounds: list[str] = field(default_factory=list)
+
+
+_CASE_COLUMNS = (
+    CaseRow.id,
+    CaseRow.number,
+    CaseRow.pound_code,
+    CaseRow.stage,
+    CaseRow.impounded_on,
+    CaseRow.place_seized,
+)
+
+
+class _Unindexed(FunctionElement[str]):
+    """A column the SQLite planner must not pick an index for (``+column``): the pounds
+    of an authority match most cases, and walking the newest-first index beats sorting
+    them all. Other databases get the bare column (their planners have statistics)."""
+
+    inherit_cache = True
+    type = String()
+
+
+@compiles(_Unindexed)
+def _bare(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
+    return str(compiler.process(element.clauses, **kw))
+
+
+@compiles(_Unindexed, "sqlite")
+def _plus(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
+    return "+" + str(compiler.process(element.clauses, **kw))
+
+
+@functools.cache
+def _listing(stage: bool, kind: bool, since: bool, until: bool, many: bool) -> tuple[Any, Any]:
+    """The count and the page statements of a shape of filter, built once per shape."""
+    filters: list[Any] = []
+    if stage:
+        filters.append(CaseRow.stage == bindparam("stage"))
+    if kind:
+        filters.append(
+            select(CaseLot.id)
+            .where(CaseLot.case_id == CaseRow.id, CaseLot.kind == bindparam("kind"))
+            .exists()
+        )
+    if since:
+        filters.append(CaseRow.impounded_on >= bindparam("since"))
+    if until:
+        filters.append(CaseRow.impounded_on <= bindparam("until"))
+    pounds: Any = bindparam("pounds", expanding=True)
+    # The count reads the pound index; the page walks the newest-first index.
+    matching = select(CaseRow.id).where(CaseRow.pound_code.in_(pounds), *filters)
+    count = select(func.count()).select_from(matching.limit(COUNT_CAP + 1).subquery())
+    pound = _Unindexed(CaseRow.pound_code) if many else CaseRow.pound_code
+    newest = (
+        select(*_CASE_COLUMNS)
+        .where(pound.in_(pounds), *filters)
+        .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
+        .offset(bindparam("offset"))
+        .limit(PAGE + 1)  # one more: is there an older page?
+        .subquery()
+    )
+    # The page's cases with their lots, one row a lot, in one statement.
+    page = (
+        select(newest, CaseLot.kind, CaseLot.count, CaseLot.description)
+        .outerjoin(CaseLot, CaseLot.case_id == newest.c.id)
+        .order_by(newest.c.impounded_on.desc(), newest.c.id.desc(), CaseLot.idx)
+    )
+    return count, page
+
+
+async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
+    """The caller's cases, newest first, narrowed by stage, pound, kind and dates."""
+    pounds = pounds_of(deps, caller)
+    params: dict[str, Any] = {
+        "pounds": [wanted.pound] if wanted.pound in pounds else pounds,
+        "stage": wanted.stage,
+        "kind": wanted.kind,
+        "since": wanted.since,
+        "until": wanted.until,
+    }
+    count, listing = _listing(
+        bool(wanted.stage),
+        bool(wanted.kind),
+        wanted.since is not None,
+        wanted.until is not None,
+        len(params["pounds"]) > 1,
+    )
+    used = {k: v for k, v in params.items() if k == "pounds" or v}
+    total = int(await tx.session.scalar(count, used) or 0)
+    page = max(1, wanted.page)
+    found = await tx.session.execute(listing, {**used, "offset": (page - 1) * PAGE})
+    cases: dict[int, tuple[Any, list[Lot]]] = {}
+    for row in found:
+        lots = cases.setdefault(row[0], (row, []))[1]
+        if row[6] is not None:
+            lots.append(Lot(row[6], row[7], row[8]))
+    shown = list(cases.values())
+    more = len(shown) > PAGE
+    items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
+    return CaseList(items, total, page, more, pounds)
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineEntry:
+    """An event of the audit log: what, on which day, under what, recorded by whom."""
+
+    type: str
+    on: date
+    provision: str
+    actor_role: str
+    actor_name: str
+    channel: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaseView:
+    """One case as the desk shows it."""
+
+    loaded: LoadedCase
+    authority: str
+    timeline: list[TimelineEntry]
+    deadlines: list[Deadline]
+    dues: Dues | None
+    settled: tuple[Settlement, Account] | None
+    ledger: list[LedgerEntry]
+
+
+async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str) -> CaseView:
+    """One case of the caller's pounds, in full; another's is refused as unknown."""
+    pounds = pounds_of(deps, caller)
+    loaded = await tx.load_case(number)
+    if loaded.pound not in pounds:
+        # Said as "no such case": the desk does not confirm another authority's numbers.
+        raise UnknownCaseError("no such case", number=loaded.row.number)
+    events = await tx.session.execute(
+        select(CaseEvent, UserRow.name)
+        .outerjoin(UserRow, UserRow.id == CaseEvent.actor_user_id)
+        .where(CaseEvent.case_id == loaded.row.id)
+        .order_by(CaseEvent.seq)
+    )
+    timeline = [
+        TimelineEntry(e.type, e.on, e.provision, e.actor_role, name or "", e.channel)
+        for e, name in events
+    ]
+    ledger = (
+        await tx.session.execute(
+            select(LedgerEntry)
+            .where(LedgerEntry.case_id == loaded.row.id)
+            .order_by(LedgerEntry.on, LedgerEntry.id)
+        )
+    ).scalars()
+    case = loaded.case
+    dues = (
+        None
+        if case.stage is Stage.VOIDED
+        else dues_on(case, deps.tariff(loaded.pound), deps.today())
+    )
+    return CaseView(
+        loaded=loaded,
+        authority=deps.authority_of(loaded.pound),
+        timeline=timeline,
+        deadlines=deadlines(case),
+        dues=dues,
+        settled=account_of(deps, case),
+        ledger=list(ledger),
+    )

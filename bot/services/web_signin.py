@@ -1,0 +1,127 @@
+"""Signing in to the web desk without a password: single-use links and sessions.
+
+A registered keeper, officer or admin asks for a link (``WEB`` by SMS, ``/web`` in
+Telegram, ``poundbot web-link --user N``). The link carries a random token valid for
+15 minutes and usable once; following it opens a session valid for 12 hours. Only the
+SHA-256 of each token is stored, so a copy of the database opens nothing. A session
+ends at sign-out, at its expiry, or at once when its user is removed (the user must be
+active at every request).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import bindparam, select, update
+
+from bot.caller import ROLES, Caller
+from bot.errors import NotAllowedError, UnknownUserError
+from bot.store.models import User, WebLink, WebSession
+from bot.store.tx import Tx
+
+__all__ = [
+    "LINK_VALID",
+    "SESSION_VALID",
+    "LinkRefusedError",
+    "end_session",
+    "issue_link",
+    "issue_link_for",
+    "redeem_link",
+    "session_user",
+    "token_hash",
+]
+
+LINK_VALID = timedelta(minutes=15)
+SESSION_VALID = timedelta(hours=12)
+
+
+class LinkRefusedError(NotAllowedError):
+    """The sign-in link is unknown, already used, expired, or its user was removed."""
+
+    code = "web_link_refused"
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def issue_link(tx: Tx, caller: Caller) -> str:
+    """A new sign-in token for the registered caller (a keeper, officer or admin)."""
+    if caller.role not in ROLES or caller.user_id is None:
+        raise NotAllowedError("only a registered keeper, officer or admin signs in to the web")
+    return await issue_link_for(tx, caller.user_id)
+
+
+async def issue_link_for(tx: Tx, user_id: int) -> str:
+    """A new sign-in token for user ``user_id`` (the administrator's CLI)."""
+    user = await tx.session.get(User, user_id)
+    if user is None or not user.active or user.role not in ROLES:
+        raise UnknownUserError("no such user", user_id=user_id)
+    token = secrets.token_urlsafe(32)
+    tx.session.add(
+        WebLink(
+            token_hash=token_hash(token),
+            user_id=user.id,
+            created_at=tx.now,
+            expires_at=tx.now + LINK_VALID,
+        )
+    )
+    await tx.session.flush()
+    return token
+
+
+async def redeem_link(tx: Tx, token: str) -> tuple[str, User]:
+    """Use a sign-in token once: a new session token and its user; else LinkRefusedError."""
+    link = (
+        await tx.session.execute(
+            select(WebLink).where(WebLink.token_hash == token_hash(token)).with_for_update()
+        )
+    ).scalar_one_or_none()
+    if link is None or link.used_at is not None or link.expires_at <= tx.now:
+        raise LinkRefusedError("sign-in link unknown, used or expired")
+    link.used_at = tx.now
+    user = await tx.session.get(User, link.user_id)
+    if user is None or not user.active:
+        raise LinkRefusedError("sign-in link of a removed user")
+    session = secrets.token_urlsafe(32)
+    tx.session.add(
+        WebSession(
+            token_hash=token_hash(session),
+            user_id=user.id,
+            created_at=tx.now,
+            expires_at=tx.now + SESSION_VALID,
+        )
+    )
+    await tx.session.flush()
+    return session, user
+
+
+# Built once: every page of the desk runs it.
+_SESSION_USER = (
+    select(User)
+    .join(WebSession, WebSession.user_id == User.id)
+    .where(
+        User.active.is_(True),
+        WebSession.token_hash == bindparam("hash"),
+        WebSession.ended_at.is_(None),
+        WebSession.expires_at > bindparam("now"),
+    )
+)
+
+
+async def session_user(tx: Tx, session: str) -> User | None:
+    """The active user of a live session, or None (unknown, ended, expired, removed)."""
+    found = await tx.session.execute(_SESSION_USER, {"hash": token_hash(session), "now": tx.now})
+    return found.scalar_one_or_none()
+
+
+async def end_session(tx: Tx, session: str) -> None:
+    """Sign out: the session opens nothing from now on."""
+    await tx.session.execute(
+        update(WebSession)
+        .where(WebSession.token_hash == token_hash(session), WebSession.ended_at.is_(None))
+        .values(ended_at=tx.now)
+    )

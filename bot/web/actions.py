@@ -1,0 +1,172 @@
+"""The steps of a case as web forms: each form builds the ``bot.commands.Command`` that
+the same chat word builds, and the dispatcher runs it (``bot.dispatch.run_command``):
+the same use case, the same rules, the same refusals as SMS and Telegram.
+
+A new chat word comes to the web by adding its form here: its fields, the stages it
+is offered in and the roles that may take it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date
+
+from bot.caller import KEEPER, OFFICER, Caller
+from bot.commands import Command, ParseError
+from domain.case import OPEN_STAGES, Stage
+from domain.money import Money
+
+__all__ = ["CORRECTABLE", "FORMS", "Field", "Form", "build_command", "forms_for"]
+
+#: The facts of the seizure report the web's CORRECT form changes (s.7); the others
+#: (cattle, days, owner) are corrected with the CORRECT word by SMS or Telegram.
+CORRECTABLE = ("place", "seizer")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A field of a form: the Command attribute it fills and its input type."""
+
+    name: str  # on, place, places, person, reference, amount, lot, count, reason, field, value
+    kind: str  # date, text, money, number, lot, choice
+    required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A step of a case: the command word, its fields, where and by whom it is offered."""
+
+    command: str
+    fields: tuple[Field, ...]
+    stages: frozenset[Stage]
+    roles: frozenset[str]
+    #: A checkbox the person must tick (SOLD: the buyer signed the s.18 declaration).
+    confirm: str = ""
+
+
+_ON = Field("on", "date")
+_IN_POUND = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
+_AUCTION = frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING})
+_K, _O = frozenset({KEEPER}), frozenset({OFFICER})
+
+FORMS: tuple[Form, ...] = (
+    Form("paid", (_ON,), _IN_POUND, _K),
+    Form("deposited", (_ON,), _IN_POUND, _K),
+    Form("report", (_ON,), frozenset({Stage.IMPOUNDED}), _K),
+    Form("refused", (_ON,), _IN_POUND, _K | _O),
+    Form("notice", (Field("places", "text", True), _ON), frozenset({Stage.REPORTED}), _O),
+    Form("auction", (Field("on", "date", True), Field("place", "text", True)), _AUCTION, _O),
+    Form(
+        "sold",
+        (
+            Field("lot", "lot", True),
+            Field("count", "number", True),
+            Field("amount", "money", True),
+            Field("person", "text", True),
+            _ON,
+        ),
+        _AUCTION,
+        _O,
+        confirm="s.18",
+    ),
+    Form("unsold", (Field("lot", "lot", True), Field("count", "number", True), _ON), _AUCTION, _O),
+    Form("settle", (Field("amount", "money"), _ON), frozenset({Stage.SELLING}), _O),
+    Form("receipt", (Field("person", "text", True), _ON), frozenset({Stage.ACCOUNT_DUE}), _O),
+    Form("account_refused", (_ON,), frozenset({Stage.ACCOUNT_DUE}), _O),
+    Form(
+        "claim",
+        (Field("person", "text", True), Field("reference", "text", True), _ON),
+        frozenset({Stage.IN_DEPOSIT}),
+        _O,
+    ),
+    Form("fund", (_ON,), frozenset({Stage.IN_DEPOSIT}), _O),
+    Form(
+        "correct",
+        (
+            Field("field", "choice", True),
+            Field("value", "text", True),
+            Field("reason", "text", True),
+        ),
+        OPEN_STAGES - {Stage.CLOSED},
+        _K | _O,
+    ),
+    Form(
+        "void",
+        (Field("reason", "text", True),),
+        _IN_POUND | frozenset({Stage.OWNER_REFUSED, Stage.SELLING}),
+        _K | _O,
+    ),
+)
+
+_BY_NAME = {form.command: form for form in FORMS}
+
+
+def forms_for(caller: Caller, stage: Stage) -> list[Form]:
+    """The steps ``caller`` may take on a case in ``stage`` (the use cases check again)."""
+    return [f for f in FORMS if caller.role in f.roles and stage in f.stages]
+
+
+def _value(field: Field, raw: str) -> object:
+    text = raw.strip()
+    if field.kind == "date":
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            raise ParseError("bad_date", text=text[:20]) from None
+    if field.kind in ("number", "lot"):
+        if not text.isdigit() or not 1 <= int(text) <= 10_000:
+            raise ParseError("bad_count", text=text[:20])
+        return int(text)
+    if field.kind == "money":
+        try:
+            money = Money.rupees(text.replace(",", ""))
+        except (ValueError, TypeError, ArithmeticError):
+            raise ParseError("bad_amount", text=text[:20]) from None
+        if money.is_negative:
+            raise ParseError("bad_amount", text=text[:20])
+        return money
+    if field.name == "places":
+        return tuple(p.strip() for p in text.split(",") if p.strip())
+    return " ".join(text.split())
+
+
+_MISSING = {
+    "on": "bad_date",
+    "lot": "bad_count",
+    "count": "bad_count",
+    "amount": "bad_amount",
+    "person": "missing_buyer",
+    "place": "missing_place",
+    "places": "missing_place",
+    "reason": "missing_reason",
+    "reference": "missing_person",
+    "field": "unknown_field",
+    "value": "missing_place",
+}
+
+
+def build_command(name: str, number: str, form: Mapping[str, str], lang: str) -> Command:
+    """The Command of the step ``name`` on case ``number`` from the submitted fields;
+    a missing or malformed field is a ParseError, answered as the chat answers it."""
+    spec = _BY_NAME.get(name)
+    if spec is None:
+        raise ParseError("unknown_command", word=name[:20])
+    values: dict[str, object] = {}
+    for field in spec.fields:
+        raw = form.get(field.name, "")
+        if not raw.strip():
+            if field.required:
+                raise ParseError(_MISSING.get(field.name, "missing_person"))
+            continue
+        values[field.name] = _value(field, raw)
+    if name == "settle" and "amount" not in values:
+        values["amount"] = Money.zero()
+    if name == "correct":
+        fact, value = values.pop("field"), values.pop("value")
+        if fact not in CORRECTABLE:
+            raise ParseError("unknown_field", word=str(fact)[:20])
+        values["field"] = fact
+        values["place" if fact == "place" else "person"] = value
+    command = Command(name=name, lang=lang, case=number)
+    return replace(command, **values)  # type: ignore[arg-type]

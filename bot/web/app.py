@@ -1,0 +1,69 @@
+"""The routes of the web desk, mounted by ``bot.app.build_app`` in one place.
+
+``/web/signin/<token>``  a single-use link: a button that signs in (a link preview that
+                         fetches the page does not use the link up)
+``/web/signout``         ends the session (POST, with the CSRF token)
+``/web/``                Today
+``/web/cases``           the list of cases, filtered
+``/web/cases/<number>``  one case; POST ``/web/cases/<number>/<step>`` takes a step
+``/web/lang/<code>``     switches the language of the pages
+``/notices/<authority>`` the public notice board (no sign-in)
+
+The printable documents and the charts (``/web/documents/...``, ``/web/charts/...``,
+``bot.web.documents`` and ``bot.web.charts``) are route factories: each takes the session
+resolver (``bot.web.session.current_caller``) and returns its routes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from bot.web import pages
+from bot.web.charts import chart_routes
+from bot.web.documents import document_routes
+from bot.web.session import GetCaller, Keys, current_caller
+
+__all__ = ["ROUTE_FACTORIES", "web_routes"]
+
+#: The parts of the web desk that sign in as the desk does: each is
+#: ``(get_caller) -> list[Route]``.
+ROUTE_FACTORIES: tuple[Callable[[GetCaller], Sequence[BaseRoute]], ...] = (
+    document_routes,
+    chart_routes,
+)
+
+_STATIC = Path(__file__).parent / "static"
+
+
+def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
+    """Every route of the web desk; ``secret`` signs the cookies and CSRF tokens."""
+    keys = Keys(secret=secret, secure=public_url.startswith("https://"))
+    desk = pages.Desk(keys)
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/web/", status_code=303)
+
+    routes: list[BaseRoute] = [
+        Route("/web", home, methods=["GET"]),
+        Route("/web/", desk.today, methods=["GET"]),
+        Route("/web/signin", desk.signin_help, methods=["GET"]),
+        Route("/web/signin/{token}", desk.signin_page, methods=["GET"]),
+        Route("/web/signin/{token}", desk.signin, methods=["POST"]),
+        Route("/web/signout", desk.signout, methods=["POST"]),
+        Route("/web/lang/{code}", desk.switch_language, methods=["GET"]),
+        Route("/web/cases", desk.cases, methods=["GET"]),
+        Route("/web/cases/{number}", desk.case, methods=["GET"]),
+        Route("/web/cases/{number}/{step}", desk.step, methods=["POST"]),
+        Route("/notices/{authority}", desk.board, methods=["GET"]),
+        Mount("/web/static", StaticFiles(directory=str(_STATIC)), name="web-static"),
+    ]
+    get_caller = current_caller(keys)
+    for factory in ROUTE_FACTORIES:
+        routes += factory(get_caller)
+    return routes

@@ -1,0 +1,330 @@
+"""The pages of the web desk: sign-in, Today, the cases, one case and its steps, and the
+public notice board. Each page reads through a use case (``bot.services.desk``,
+``bot.services.board``); each step runs the chat word's Command through the dispatcher
+(``bot.dispatch.run_command``), so the web refuses what SMS and Telegram refuse."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from bot.bootstrap import App
+from bot.caller import Caller
+from bot.channels.identity import caller_of
+from bot.commands import ParseError
+from bot.dispatch import run_command
+from bot.errors import AppError, UnknownCaseError, UnknownPoundError
+from bot.i18n import LANGUAGES, render, translator
+from bot.i18n import web_text as names
+from bot.i18n.stage_text import stage_sentence
+from bot.services import board as boards
+from bot.services import desk
+from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
+from bot.store.tx import Tx
+from bot.web.actions import CORRECTABLE, build_command, forms_for
+from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
+from bot.web.session import CHANNEL, COOKIE, Keys, clear_cookie, set_cookie
+from domain.case import Stage
+
+__all__ = ["Desk"]
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
+_SIGNIN = "/web/signin"
+
+
+class Desk:
+    """The handlers of the web desk, sharing the keys and the templates."""
+
+    def __init__(self, keys: Keys) -> None:
+        self.keys = keys
+        self._pages: Pages | None = None
+
+    # -- plumbing --------------------------------------------------------------------
+
+    def pages(self, app: App) -> Pages:
+        if self._pages is None:
+            self._pages = Pages(app.config)
+        return self._pages
+
+    async def _caller(self, tx: Tx, request: Request) -> tuple[str, Caller] | None:
+        token = self.keys.token_of(request.cookies.get(COOKIE))
+        if token is None:
+            return None
+        user = await session_user(tx, token)
+        return (token, caller_of(user, CHANNEL)) if user is not None else None
+
+    def _render(
+        self,
+        request: Request,
+        app: App,
+        name: str,
+        signed: tuple[str, Caller] | None,
+        values: dict[str, Any],
+        *,
+        status: int = 200,
+    ) -> Response:
+        caller = signed[1] if signed else None
+        lang = language_of(request, caller, app.config)
+        extra = {"caller": caller, "csrf": self.keys.csrf(signed[0]) if signed else ""}
+        return self.pages(app).page(request, name, lang, {**extra, **values}, status=status)
+
+    def _message(
+        self, request: Request, app: App, signed: tuple[str, Caller] | None, status: int, text: str
+    ) -> Response:
+        tr = translator(language_of(request, signed[1] if signed else None, app.config))
+        title = tr.gettext("Not possible") if status != 404 else tr.gettext("Not found")
+        return self._render(
+            request, app, "message.html", signed, {"title": title, "text": text}, status=status
+        )
+
+    # -- signing in and out ------------------------------------------------------------
+
+    async def signin_help(self, request: Request) -> Response:
+        app = _poundbot(request)
+        return self._render(request, app, "signin.html", None, {"token": "", "refused": False})
+
+    async def signin_page(self, request: Request) -> Response:
+        app = _poundbot(request)
+        token = request.path_params["token"]
+        ok = bool(_TOKEN.match(token))
+        return self._render(
+            request,
+            app,
+            "signin.html",
+            None,
+            {"token": token if ok else "", "refused": not ok},
+            status=200 if ok else 403,
+        )
+
+    async def signin(self, request: Request) -> Response:
+        app = _poundbot(request)
+        token = request.path_params["token"]
+        try:
+            if not _TOKEN.match(token):
+                raise LinkRefusedError("malformed sign-in link")
+            async with app.store.transaction() as tx:
+                session, _ = await redeem_link(tx, token)
+        except LinkRefusedError:
+            values = {"token": "", "refused": True}
+            return self._render(request, app, "signin.html", None, values, status=403)
+        response = RedirectResponse("/web/", status_code=303)
+        set_cookie(response, self.keys, session)
+        return response
+
+    async def signout(self, request: Request) -> Response:
+        app = _poundbot(request)
+        form = await request.form()
+        token = self.keys.token_of(request.cookies.get(COOKIE))
+        if token is None:
+            return RedirectResponse(_SIGNIN, status_code=303)
+        if not self.keys.csrf_ok(token, str(form.get("csrf", ""))):
+            return self._forbidden(request, app)
+        async with app.store.transaction() as tx:
+            await end_session(tx, token)
+        response = RedirectResponse(_SIGNIN, status_code=303)
+        clear_cookie(response, self.keys)
+        return response
+
+    def _forbidden(self, request: Request, app: App) -> Response:
+        tr = translator(language_of(request, None, app.config))
+        # TRANSLATORS: web desk — a form came without its security token (or an old one).
+        text = tr.gettext("The form has expired. Open the page again and repeat the step.")
+        return self._message(request, app, None, 403, text)
+
+    async def switch_language(self, request: Request) -> Response:
+        code = request.path_params["code"]
+        target = request.query_params.get("next", "/web/")
+        if not target.startswith("/") or target.startswith("//"):
+            target = "/web/"
+        response = RedirectResponse(target, status_code=303)
+        if code in LANGUAGES:
+            response.set_cookie(
+                LANG_COOKIE,
+                code,
+                max_age=365 * 86400,
+                path="/",
+                secure=self.keys.secure,
+                httponly=True,
+                samesite="lax",
+            )
+        return response
+
+    # -- the desk ---------------------------------------------------------------------
+
+    async def today(self, request: Request) -> Response:
+        app = _poundbot(request)
+        async with app.store.transaction() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            found = await desk.today(tx, app.deps, signed[1])
+        values = {"today": found, "caller_line": self._caller_line(request, app, signed[1])}
+        return self._render(request, app, "today.html", signed, values)
+
+    def _caller_line(self, request: Request, app: App, caller: Caller) -> str:
+        tr = translator(language_of(request, caller, app.config))
+        place = ""
+        if caller.pound and caller.pound in app.config.pounds:
+            place = app.config.pounds[caller.pound].name
+        elif caller.authority and caller.authority in app.config.authorities:
+            place = app.config.authorities[caller.authority].name
+        parts = [caller.name, names.role_name(caller.role, tr), place]
+        return " — ".join(p for p in parts if p)
+
+    async def cases(self, request: Request) -> Response:
+        app = _poundbot(request)
+        query = request.query_params
+        page = query.get("page", "1")
+        wanted = desk.CaseFilter(
+            stage=query.get("stage", "") if query.get("stage") in _STAGES else "",
+            pound=query.get("pound", ""),
+            kind=query.get("kind", "") if query.get("kind") in app.config.kinds else "",
+            since=iso_or_none(query.get("since", "")),
+            until=iso_or_none(query.get("until", "")),
+            page=int(page) if page.isdigit() and len(page) < 7 else 1,
+        )
+        async with app.store.transaction() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            listing = await desk.list_cases(tx, app.deps, signed[1], wanted)
+        lang = language_of(request, signed[1], app.config)
+
+        def page_link(number: int) -> str:
+            params = {k: v for k, v in query.items() if k not in ("page", "lang")}
+            params["page"] = str(number)
+            return "/web/cases?" + urlencode(params)
+
+        values = {
+            "listing": listing,
+            "wanted": wanted,
+            "stages": _STAGES,
+            "pounds": [(code, app.config.pounds[code].name) for code in listing.pounds],
+            "kinds": self.pages(app).kinds(translator(lang)),
+            "page_link": page_link,
+        }
+        return self._render(request, app, "cases.html", signed, values)
+
+    async def case(self, request: Request) -> Response:
+        return await self._case_page(request, reply="", refused=False)
+
+    async def _case_page(self, request: Request, *, reply: str, refused: bool) -> Response:
+        app = _poundbot(request)
+        number = request.path_params["number"]
+        async with app.store.transaction() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            try:
+                view = await desk.case_view(tx, app.deps, signed[1], number)
+            except AppError as exc:
+                return self._not_found(request, app, signed, exc)
+        caller = signed[1]
+        tr = translator(language_of(request, caller, app.config))
+        case = view.loaded.case
+        account = render.account_text(view.settled[1], tr) if view.settled else ""
+        values = {
+            "view": view,
+            "forms": forms_for(caller, case.stage),
+            "correctable": CORRECTABLE,
+            "reply": reply,
+            "refused": refused,
+            "today": app.deps.today(),
+            "pound_name": app.config.pounds[view.loaded.pound].name,
+            "stage_sentence": stage_sentence(case.stage, case.stage_since, tr),
+            "account_text": account,
+        }
+        status = 200 if not refused else 409
+        return self._render(request, app, "case.html", signed, values, status=status)
+
+    def _not_found(
+        self, request: Request, app: App, signed: tuple[str, Caller] | None, exc: AppError
+    ) -> Response:
+        tr = translator(language_of(request, signed[1] if signed else None, app.config))
+        if not isinstance(exc, UnknownCaseError | UnknownPoundError):
+            return self._message(request, app, signed, 403, render.app_error(exc, tr))
+        return self._message(request, app, signed, 404, render.app_error(exc, tr))
+
+    async def step(self, request: Request) -> Response:
+        app = _poundbot(request)
+        number, step = request.path_params["number"], request.path_params["step"]
+        form = {k: str(v) for k, v in (await request.form()).items()}
+        async with app.store.transaction() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            if not self.keys.csrf_ok(signed[0], form.get("csrf", "")):
+                return self._forbidden(request, app)
+            caller = signed[1]
+            try:
+                view = await desk.case_view(tx, app.deps, caller, number)
+            except AppError as exc:
+                return self._not_found(request, app, signed, exc)
+            lang = language_of(request, caller, app.config)
+            before = len(view.loaded.case.events)
+            tr = translator(lang)
+            try:
+                command = build_command(step, view.loaded.row.number, form, lang)
+                if step == "sold" and form.get("confirm") != "yes":
+                    raise _NoDeclaration
+            except ParseError as exc:
+                reply, refused = render.parse_error(exc.code, exc.facts, tr), True
+            except _NoDeclaration:
+                # TRANSLATORS: web desk — SOLD without the box ticked that the buyer signed
+                # the declaration of s.18.
+                reply = tr.gettext("The buyer must first sign the declaration of s.18.")
+                refused = True
+            else:
+                answer = await run_command(
+                    tx, app.deps, replace(caller, lang=lang), command, lang, sms=False
+                )
+                after = await tx.load_case(view.loaded.row.number)
+                reply, refused = answer.text, len(after.case.events) == before
+        return await self._case_page(request, reply=reply, refused=refused)
+
+    # -- the public notice board ------------------------------------------------------------
+
+    async def board(self, request: Request) -> Response:
+        app = _poundbot(request)
+        code = request.path_params["authority"]
+        authority = app.config.authorities.get(code)
+        if authority is None:
+            tr = translator(language_of(request, None, app.config))
+            text = tr.gettext("No local authority has this code.")
+            return self._message(request, app, None, 404, text)
+        languages = [authority.default_language]
+        for pound in app.config.pounds.values():
+            if pound.authority == code:
+                languages += [lang for lang in pound.languages if lang not in languages]
+        chosen = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE, "")
+        lang = chosen if chosen in languages else languages[0]
+        async with app.store.transaction() as tx:
+            notices = await boards.notice_board(tx, app.deps, code)
+        values = {"notices": notices, "authority_name": authority.name, "caller": None, "csrf": ""}
+        response = self.pages(app).page(request, "board.html", lang, values, languages=languages)
+        # Public, and meant to be found; in the language of a cookie, so never reused
+        # from a cache without asking.
+        response.headers["Cache-Control"] = "no-cache"
+        del response.headers["X-Robots-Tag"]
+        return response
+
+
+def _poundbot(request: Request) -> App:
+    """The running poundbot; 503 while it starts or stops (the balancer tries again)."""
+    app: App | None = getattr(request.app.state, "poundbot", None)
+    if app is None:
+        raise HTTPException(503, "starting")
+    return app
+
+
+class _NoDeclaration(Exception):
+    """SOLD from the web without the s.18 declaration ticked."""
+
+
+_STAGES = [s.value for s in Stage]

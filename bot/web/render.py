@@ -1,0 +1,159 @@
+"""The page templates of the web desk (Jinja2 through Starlette) and what every page gets:
+the person's language, the gettext of it, and the formatters of ``bot.i18n``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.templating import Jinja2Templates
+
+from bot.caller import Caller
+from bot.config import Config
+from bot.i18n import LANGUAGES, Translator, translator
+from bot.i18n import web_text as names
+from bot.i18n.words_text import cattle as cattle_text
+from bot.i18n.words_text import cite, day, described_cattle, money
+from domain.case import Lot
+from domain.money import Money
+
+__all__ = ["LANGUAGE_NAMES", "LANG_COOKIE", "PRIVATE", "Pages", "iso_or_none", "language_of"]
+
+LANG_COOKIE = "poundbot_lang"
+#: Each language named in itself, for the switch at the top of every page.
+LANGUAGE_NAMES = {"ml": "മലയാളം", "en": "English", "ta": "தமிழ்", "kn": "ಕನ್ನಡ"}
+_TEMPLATES = Path(__file__).parent / "templates"
+
+#: Pages are never cached by a proxy or the browser's history (they show names, money).
+PRIVATE = {"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
+
+
+def language_of(request: Request, caller: Caller | None, config: Config) -> str:
+    """The language chosen with the switch; else the person's; else their pound's or
+    authority's first; else Malayalam."""
+    chosen = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE, "")
+    if chosen in LANGUAGES:
+        return chosen
+    if caller is not None:
+        if caller.lang in LANGUAGES:
+            return str(caller.lang)
+        pound = config.pounds.get(caller.pound or "")
+        if pound is not None:
+            return pound.languages[0]
+        authority = config.authorities.get(caller.authority or "")
+        if authority is not None:
+            return authority.default_language
+    return "ml"
+
+
+class Pages:
+    """Renders a template in a language, with the formatters bound to it."""
+
+    def __init__(self, config: Config) -> None:
+        env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        self.templates = Jinja2Templates(env=env)
+        self.config = config
+        self._kinds: dict[str, list[tuple[str, str]]] = {}
+        self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
+        self._cites: dict[str, dict[str, str]] = {}
+
+    def context(
+        self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
+    ) -> dict[str, Any]:
+        tr = translator(lang)
+        kinds = self.config.kinds
+        said = self._cattle.setdefault(lang, {})
+        citations = self._cites.setdefault(lang, {})
+
+        def cited(provision: str) -> str:
+            text = citations.get(provision)
+            if text is None:
+                text = citations[provision] = cite(provision, tr)
+            return text
+
+        def cattle(lots: Sequence[Lot]) -> str:
+            # The same few lots recur down a list: each is put in words once a language.
+            key = tuple(lots)
+            text = said.get(key)
+            if text is None:
+                text = said[key] = cattle_text(list(lots), tr, kinds)
+                if len(said) > 4096:
+                    said.clear()
+            return text
+
+        def lang_link(code: str) -> str:
+            return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
+
+        return {
+            "lang": lang,
+            "languages": [(code, LANGUAGE_NAMES[code]) for code in languages],
+            "lang_link": lang_link,
+            "_": tr.gettext,
+            "day": lambda value: day(value, tr),
+            "money": lambda amount: money(amount, tr),
+            "paise": lambda paise: money(Money(int(paise)), tr),
+            "cite": cited,
+            "cattle": cattle,
+            "described": lambda lots: described_cattle(list(lots), tr, kinds),
+            "stage": lambda code: names.stage_name(code, tr),
+            "event": lambda code: names.event_name(code, tr),
+            "deadline": lambda code: names.deadline_name(code, tr),
+            "role": lambda code: names.role_name(code, tr),
+            "channel": lambda code: names.channel_name(code, tr),
+            "account": lambda code: names.account_name(code, tr),
+            "step_title": lambda command: names.step_title(command, tr),
+            "step_button": lambda command: names.step_title(command, tr),
+            "field_label": lambda command, field: names.field_label(command, field, tr),
+            "tr": tr,
+            "texts": names,
+        }
+
+    def page(
+        self,
+        request: Request,
+        name: str,
+        lang: str,
+        values: dict[str, Any],
+        *,
+        status: int = 200,
+        languages: Sequence[str] = LANGUAGES,
+    ) -> HTMLResponse:
+        context = {**self.context(request, lang, languages), "caller": None, **values}
+        return self.templates.TemplateResponse(
+            request, name, context, status_code=status, headers=PRIVATE
+        )
+
+    def kinds(self, tr: Translator) -> list[tuple[str, str]]:
+        """The kinds of cattle with their names in the language (for the filter)."""
+        found = self._kinds.get(tr.lang)
+        if found is None:
+            named: dict[str, str] = {}
+            for word, code in self.config.kind_words.get(tr.lang, {}).items():
+                named.setdefault(code, word)
+            kinds = self.config.kinds
+            found = [(code, named.get(code, kinds[code].name)) for code in kinds]
+            self._kinds[tr.lang] = found
+        return found
+
+
+def _here(request: Request) -> str:
+    query = "&".join(f"{k}={quote(v)}" for k, v in request.query_params.items() if k != "lang")
+    return request.url.path + (f"?{query}" if query else "")
+
+
+def iso_or_none(text: str) -> date | None:
+    """A date from a filter field (``2026-03-01``); anything else narrows nothing."""
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None

@@ -1,0 +1,189 @@
+"""The web desk in Chromium: sign in through a link, walk a case from the report to its
+settlement through the forms, and take a screenshot of every page in Malayalam and
+English at desktop and phone widths (``var/screenshots/``); no console error and no
+request to another host on any of them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from sqlalchemy import select
+
+from bot.caller import Caller
+from bot.channels.identity import caller_of
+from bot.dispatch import handle_text
+from bot.services.admin import add_user
+from bot.services.web_signin import issue_link_for
+from bot.store.models import CaseEvent, LedgerEntry, User
+from tests.browser.conftest import SCREENSHOTS, Server
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = {"desktop": (1280, 800), "phone": (360, 740)}
+SEIZE = "SEIZE 2 cow (brown, white forehead) 1 goat AT Kunnamangalam market OWNER Ravi 9847012345"
+
+
+def _user(server: Server, role: str, **place: Any) -> User:
+    async def add() -> User:
+        async with server.app.store.transaction() as tx:
+            return await add_user(tx, server.app.deps, Caller.system(), role=role, **place)
+
+    return server.run(add())
+
+
+def _say(server: Server, user: User, line: str) -> str:
+    async def say() -> str:
+        async with server.app.store.transaction() as tx:
+            fresh = await tx.session.get(User, user.id)
+            assert fresh is not None
+            reply = await handle_text(tx, server.app.deps, caller_of(fresh, "sms"), line, sms=True)
+        return reply.text
+
+    return server.run(say())
+
+
+def _link(server: Server, user: User) -> str:
+    async def link() -> str:
+        async with server.app.store.transaction() as tx:
+            return await issue_link_for(tx, user.id)
+
+    return f"{server.base}/web/signin/{server.run(link())}"
+
+
+def _sign_in(server: Server, page: Page, user: User) -> None:
+    page.goto(_link(server, user))
+    page.click("main form button[type=submit]")
+    page.wait_for_url(f"{server.base}/web/")
+
+
+def _step(page: Page, server: Server, number: str, step: str, fields: dict[str, str]) -> str:
+    page.goto(f"{server.base}/web/cases/{number}")
+    form = page.locator(f'form[action="/web/cases/{number}/{step}"]')
+    for name, value in fields.items():
+        field = form.locator(f'[name="{name}"]')
+        if name == "lot":
+            field.select_option(value)
+        elif name == "confirm":
+            field.check()
+        else:
+            field.fill(value)
+    form.locator("button[type=submit]").click()
+    page.wait_for_load_state()
+    reply = page.locator("#reply")
+    assert "refused" not in (reply.get_attribute("class") or ""), reply.inner_text()
+    return reply.inner_text()
+
+
+def _clean(server: Server) -> None:
+    assert server.errors == [], server.errors
+    assert server.foreign == [], server.foreign
+
+
+def test_a_case_walks_from_report_to_settlement_in_the_browser(
+    server: Server, new_context: Any
+) -> None:
+    keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", name="Suresh", lang="en")
+    officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang="en")
+    _say(server, keeper, SEIZE)
+    server.clock.advance(days=8)  # 9 March: unclaimed for seven days (s.13(1))
+
+    page = server.watch(new_context().new_page())
+    _sign_in(server, page, keeper)
+    assert "KNM-1" in _step(page, server, "KNM-1", "report", {})
+
+    desk = server.watch(new_context().new_page())
+    _sign_in(server, desk, officer)
+    assert "KNM-1" in desk.locator("#awaiting").locator("xpath=..").inner_text()
+    _step(desk, server, "KNM-1", "notice", {"places": "Kunnamangalam, Chathamangalam"})
+    server.clock.advance(days=8)  # 17 March; a session lasts 12 hours: a new link
+    _sign_in(server, desk, officer)
+    _step(desk, server, "KNM-1", "auction", {"on": "2026-03-20", "place": "Panchayat yard"})
+    server.clock.advance(days=3)  # the auction day
+    _sign_in(server, desk, officer)
+    sale = {"lot": "1", "count": "2", "amount": "30000", "person": "Vasu", "confirm": "yes"}
+    _step(desk, server, "KNM-1", "sold", sale)
+    _step(desk, server, "KNM-1", "sold", {**sale, "lot": "2", "count": "1", "amount": "4000"})
+    assert "s.15" in _step(desk, server, "KNM-1", "settle", {"amount": "500"})
+    _step(desk, server, "KNM-1", "claim", {"person": "Ravi", "reference": "Order 12/2026"})
+    desk.goto(f"{server.base}/web/cases/KNM-1")
+    assert "Closed" in desk.locator("h1").inner_text()
+    desk.click("header form button[type=submit]")  # sign out
+    desk.wait_for_url(f"{server.base}/web/signin")
+    desk.goto(f"{server.base}/web/")
+    assert desk.url == f"{server.base}/web/signin"
+
+    async def recorded() -> tuple[list[str], set[str]]:
+        async with server.app.store.transaction() as tx:
+            channels = (await tx.session.execute(select(CaseEvent.channel))).scalars().all()
+            accounts = (await tx.session.execute(select(LedgerEntry.account))).scalars().all()
+        return list(channels), set(accounts)
+
+    channels, accounts = server.run(recorded())
+    assert channels == ["sms", "web", "web", "web", "web", "web", "web", "web"]
+    assert {"fines", "keeper_feeding", "sale_expenses"} <= accounts
+    _clean(server)
+
+
+def _shoot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    overflow = page.evaluate("document.documentElement.scrollWidth")
+    assert overflow <= width + 1, f"{name}: {overflow} px wide on a {width} px screen"
+    unlabelled = page.eval_on_selector_all(
+        "input:not([type=hidden]), select",
+        "els => els.filter(e => !e.labels || e.labels.length === 0).map(e => e.name)",
+    )
+    assert unlabelled == [], f"{name}: fields without a label: {unlabelled}"
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def test_every_page_in_malayalam_and_english_at_desktop_and_phone_widths(
+    server: Server, new_context: Any
+) -> None:
+    keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", lang="ml")
+    officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang="ml")
+    _say(server, keeper, SEIZE)
+    _say(server, keeper, "SEIZE 1 buffalo (black) AT Chathamangalam")
+    server.clock.advance(days=8)
+    _say(server, keeper, "REPORT KNM-1")
+    _say(server, keeper, "REPORT KNM-2")
+    _say(server, officer, "NOTICE KNM-1 AT Kunnamangalam")
+    server.clock.advance(days=8)
+    _say(server, officer, "AUCTION KNM-1 ON 20-03-2026 AT Panchayat yard")
+    for size, (width, height) in WIDTHS.items():
+        page = server.watch(new_context(width, height).new_page())
+        page.goto(f"{server.base}/web/signin")
+        _shoot(page, f"signin-ml-{size}")
+        _sign_in(server, page, officer)
+        for lang in ("ml", "en"):
+            page.goto(f"{server.base}/web/lang/{lang}?next=/web/")
+            assert page.locator("html").get_attribute("lang") == lang
+            _shoot(page, f"today-{lang}-{size}")
+            page.goto(f"{server.base}/web/cases")
+            _shoot(page, f"cases-{lang}-{size}")
+            page.goto(f"{server.base}/web/cases/KNM-1")
+            _shoot(page, f"case-{lang}-{size}")
+            page.goto(f"{server.base}/notices/KNM-GP")  # in the authority's languages
+            _shoot(page, f"notices-{page.locator('html').get_attribute('lang')}-{size}")
+        text = page.locator("main").inner_text()
+        assert "KNM-1" in text
+        assert "Ravi" not in text
+        assert not re.search(r"98470", text)
+    _clean(server)
+
+
+def test_forms_work_from_the_keyboard(server: Server, new_context: Any) -> None:
+    keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", lang="en")
+    _say(server, keeper, SEIZE)
+    page = server.watch(new_context().new_page())
+    _sign_in(server, page, keeper)
+    page.goto(f"{server.base}/web/cases/KNM-1")
+    page.focus('form[action="/web/cases/KNM-1/paid"] input[name="on"]')
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the focused "paid" button
+    page.wait_for_load_state()
+    assert "released" in page.locator("#reply").inner_text().lower()
+    _clean(server)

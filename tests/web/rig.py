@@ -1,0 +1,107 @@
+"""A poundbot with its web desk, in memory: the ASGI app on a fresh SQLite database with
+a fixed clock, users registered, and cases entered through the dispatcher as by SMS."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+from starlette.applications import Starlette
+
+from bot.app import build_app
+from bot.bootstrap import App, open_app
+from bot.caller import Caller
+from bot.channels.identity import caller_of
+from bot.clock import FixedClock
+from bot.dispatch import handle_text
+from bot.services.admin import add_user
+from bot.services.web_signin import issue_link_for
+from bot.settings import Settings
+from bot.store.models import User
+
+__all__ = ["Rig", "csrf_of", "rig"]
+
+SECRET = "test-secret-of-the-web-desk"
+_CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+def csrf_of(html: str) -> str:
+    """The CSRF token of the first form of a page."""
+    found = _CSRF.search(html)
+    assert found, "no CSRF token on the page"
+    return found.group(1)
+
+
+@dataclass
+class Rig:
+    """The app, its poundbot, the clock, and a client that keeps cookies."""
+
+    asgi: Starlette
+    client: httpx.AsyncClient
+    clock: FixedClock
+
+    @property
+    def app(self) -> App:
+        poundbot: App = self.asgi.state.poundbot
+        return poundbot
+
+    async def user(
+        self,
+        role: str,
+        *,
+        pound: str | None = None,
+        authority: str | None = None,
+        name: str = "",
+        phone: str | None = None,
+        lang: str | None = "en",
+    ) -> User:
+        async with self.app.store.transaction() as tx:
+            return await add_user(
+                tx,
+                self.app.deps,
+                Caller.system(),
+                role=role,
+                pound=pound,
+                authority=authority,
+                name=name,
+                phone=phone,
+                lang=lang,
+            )
+
+    async def link(self, user: User) -> str:
+        """The path of a new sign-in link of ``user``."""
+        async with self.app.store.transaction() as tx:
+            return f"/web/signin/{await issue_link_for(tx, user.id)}"
+
+    async def sign_in(self, user: User) -> httpx.Response:
+        path = await self.link(user)
+        page = await self.client.get(path)
+        assert page.status_code == 200
+        return await self.client.post(path)
+
+    async def say(self, user: User, line: str) -> str:
+        """A line sent by ``user`` as an SMS would be, through the dispatcher."""
+        async with self.app.store.transaction() as tx:
+            fresh = await tx.session.get(User, user.id)
+            assert fresh is not None
+            reply = await handle_text(tx, self.app.deps, caller_of(fresh, "sms"), line, sms=False)
+        return reply.text
+
+
+@asynccontextmanager
+async def rig(tmp_path: Path, *, public_url: str = "http://desk.test") -> AsyncIterator[Rig]:
+    """The app with its web desk on a new SQLite database, on 1 March 2026 at 10:00 IST."""
+    clock = FixedClock(datetime(2026, 3, 1, 4, 30, tzinfo=UTC))
+    url = f"sqlite+aiosqlite:///{tmp_path / 'desk.sqlite3'}"
+    settings = Settings(public_url=public_url, link_secret=SECRET)
+    asgi = build_app(lambda: open_app(url=url, clock=clock), settings=settings)
+    async with (
+        asgi.router.lifespan_context(asgi),
+        httpx.AsyncClient(transport=httpx.ASGITransport(asgi), base_url=public_url) as client,
+    ):
+        yield Rig(asgi, client, clock)

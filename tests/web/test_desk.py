@@ -1,0 +1,281 @@
+"""The pages of the web desk: what each role sees, the steps of a case taken through its
+forms (the same rules and refusals as the chat words), the WEB word, the notice board."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sqlalchemy import select
+
+from bot.store.models import CaseEvent, LedgerEntry
+from tests.web.rig import Rig, csrf_of, rig
+
+SEIZE = "SEIZE 2 cow (brown, white forehead) 1 goat AT Kunnamangalam market OWNER Ravi 9847012345"
+
+
+async def _step(r: Rig, number: str, step: str, **fields: str) -> str:
+    page = await r.client.get(f"/web/cases/{number}")
+    assert page.status_code == 200
+    assert f'action="/web/cases/{number}/{step}"' in page.text, f"no {step} form"
+    done = await r.client.post(
+        f"/web/cases/{number}/{step}", data={"csrf": csrf_of(page.text), **fields}
+    )
+    assert done.status_code == 200, done.text[-2000:]
+    reply = re.search(r'<div class="reply" role="status" id="reply">(.*?)</div>', done.text, re.S)
+    assert reply, f"{step}: no reply shown"
+    return reply.group(1)
+
+
+async def test_a_case_walks_from_report_to_settlement_through_the_forms(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)  # 9 March: unclaimed seven days (s.13(1))
+        await r.sign_in(keeper)
+        assert "KNM-1" in await _step(r, "KNM-1", "report")
+        r.client.cookies.clear()
+        await r.sign_in(officer)
+        today = await r.client.get("/web/")
+        assert "Reports awaiting a notice (1)" in today.text
+        await _step(r, "KNM-1", "notice", places="Kunnamangalam, Chathamangalam")
+        r.clock.advance(days=8)  # 17 March (a session lasts 12 hours: sign in again)
+        await r.sign_in(officer)
+        await _step(r, "KNM-1", "auction", on="2026-03-20", place="Panchayat office yard")
+        assert "Auctions this week" in (await r.client.get("/web/")).text
+        r.clock.advance(days=3)  # 20 March, the auction day
+        await r.sign_in(officer)
+        await _step(
+            r, "KNM-1", "sold", lot="1", count="2", amount="30000", person="Vasu", confirm="yes"
+        )
+        await _step(
+            r, "KNM-1", "sold", lot="2", count="1", amount="4000", person="Vasu", confirm="yes"
+        )
+        settled = await _step(r, "KNM-1", "settle", amount="500")
+        assert "s.15" in settled
+        held = (await r.client.get("/web/")).text
+        assert "Money held in deposit: ₹" in held
+        assert "Money held in deposit: ₹0" not in held
+        assert "s.16(3)" in held
+        await _step(r, "KNM-1", "claim", person="Ravi", reference="Order 12/2026")
+        page = await r.client.get("/web/cases/KNM-1")
+        assert "Closed" in page.text
+        assert "recorded by officer Latha on the web desk" in page.text
+        async with r.app.store.transaction() as tx:
+            loaded = await tx.load_case("KNM-1")
+            channels = (
+                await tx.session.execute(
+                    select(CaseEvent.channel).where(CaseEvent.case_id == loaded.row.id)
+                )
+            ).scalars()
+            ledger = (await tx.session.execute(select(LedgerEntry))).scalars().all()
+        assert list(channels) == ["sms", "web", "web", "web", "web", "web", "web", "web"]
+        assert {e.account for e in ledger} >= {"fines", "keeper_feeding", "sale_expenses"}
+
+
+async def test_a_step_the_use_case_refuses_is_answered_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        await r.sign_in(keeper)
+        page = await r.client.get("/web/cases/KNM-1")
+        # Reported on the day of impounding: before the seven days of s.13(1) have run.
+        refused = await r.client.post("/web/cases/KNM-1/report", data={"csrf": csrf_of(page.text)})
+        assert refused.status_code == 409
+        assert "s.13(1)" in refused.text
+        assert 'class="reply refused"' in refused.text
+        bad_date = await r.client.post(
+            "/web/cases/KNM-1/paid", data={"csrf": csrf_of(page.text), "on": "31-02-2026"}
+        )
+        assert bad_date.status_code == 409
+        async with r.app.store.transaction() as tx:
+            assert len((await tx.load_case("KNM-1")).case.events) == 1
+
+
+async def test_sold_needs_the_buyers_declaration_ticked(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        officer = await r.user("officer", authority="KNM-GP")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        r.clock.advance(days=11)
+        await r.sign_in(officer)
+        page = await r.client.get("/web/cases/KNM-1")
+        form = {
+            "csrf": csrf_of(page.text),
+            "lot": "1",
+            "count": "2",
+            "amount": "300",
+            "person": "Vasu",
+        }
+        refused = await r.client.post("/web/cases/KNM-1/sold", data=form)
+        assert refused.status_code == 409
+        assert "s.18" in refused.text
+
+
+async def test_each_role_sees_its_own_cases(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        knm = await r.user("keeper", pound="KNM", phone="+919847000010")
+        enm = await r.user("keeper", pound="ENM", phone="+919847000011")
+        await r.say(knm, SEIZE)
+        await r.say(enm, "SEIZE 1 buffalo AT Eranhimangalam road")
+        admin = await r.user("admin")
+        for user, seen, unseen in (
+            (knm, ["KNM-1"], ["ENM-1"]),
+            (enm, ["ENM-1"], ["KNM-1"]),
+            (admin, ["KNM-1", "ENM-1"], []),
+        ):
+            r.client.cookies.clear()
+            await r.sign_in(user)
+            listing = (await r.client.get("/web/cases")).text
+            for number in seen:
+                assert f"/web/cases/{number}" in listing
+            for number in unseen:
+                assert f"/web/cases/{number}" not in listing
+        # The admin reads everything and takes no step (no role of the use cases).
+        assert '<form class="step"' not in (await r.client.get("/web/cases/KNM-1")).text
+
+
+async def test_the_list_of_cases_filters_by_stage_kind_pound_and_dates(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=2)
+        await r.say(keeper, "SEIZE 1 buffalo AT Chathamangalam")
+        await r.say(keeper, "PAID KNM-2")
+        await r.sign_in(keeper)
+
+        async def shown(query: str) -> set[str]:
+            text = (await r.client.get(f"/web/cases?{query}")).text
+            return set(re.findall(r'href="/web/cases/(KNM-\d+)"', text))
+
+        assert await shown("") == {"KNM-1", "KNM-2"}
+        assert await shown("stage=released") == {"KNM-2"}
+        assert await shown("kind=goat") == {"KNM-1"}
+        assert await shown("since=2026-03-02") == {"KNM-2"}
+        assert await shown("until=2026-03-02") == {"KNM-1"}
+        assert await shown("stage=nonsense&kind=zebra&since=x&page=abc") == {"KNM-1", "KNM-2"}
+
+
+async def test_today_shows_the_deadlines_due_with_their_provision(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=9)  # the report was due on 9 March: overdue on the 10th
+        await r.sign_in(keeper)
+        today = (await r.client.get("/web/")).text
+        assert "Report the cattle unclaimed" in today
+        assert "s.13(1)" in today
+        assert "overdue" in today
+
+
+async def test_pages_come_in_the_persons_language_and_switch(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        officer = await r.user("officer", authority="KNM-GP", lang="ml")
+        await r.sign_in(officer)
+        page = await r.client.get("/web/")
+        assert '<html lang="ml">' in page.text
+        assert "ഇന്ന്" in page.text
+        switched = await r.client.get("/web/lang/ta?next=/web/cases")
+        assert switched.status_code == 303
+        assert switched.headers["location"] == "/web/cases"
+        assert '<html lang="ta">' in (await r.client.get("/web/cases")).text
+        away = await r.client.get("/web/lang/en?next=//evil.example/")
+        assert away.headers["location"] == "/web/"
+
+
+async def test_the_notice_board_shows_open_notices_without_names_or_phones(
+    tmp_path: Path,
+) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        officer = await r.user("officer", authority="KNM-GP")
+        await r.say(keeper, SEIZE)
+        await r.say(
+            keeper, "SEIZE 1 buffalo (Ravi's, call 9847012345) AT Chathamangalam OWNER Ravi"
+        )
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(keeper, "REPORT KNM-2")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        await r.say(officer, "NOTICE KNM-2 AT Kunnamangalam")
+        r.clock.advance(days=8)
+        await r.say(officer, "AUCTION KNM-1 ON 20-03-2026 AT Panchayat office yard")
+        board = await r.client.get("/notices/KNM-GP?lang=en")
+        assert board.status_code == 200
+        text = board.text
+        assert "KNM-1" in text
+        assert "KNM-2" in text
+        assert "Kunnamangalam market" in text
+        assert "20 Mar 2026" in text
+        assert "Ravi" not in text
+        assert "9847012345" not in text
+        assert "98470" not in text
+        assert (await r.client.get("/notices/NOPE")).status_code == 404
+        other = await r.client.get("/notices/ENM-GP")
+        assert "KNM-1" not in other.text
+
+
+async def test_web_by_sms_gives_a_link_that_signs_in(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        reply = await r.say(keeper, "WEB")
+        link = re.search(r"http://desk\.test(/web/signin/\S+)", reply)
+        assert link, reply
+        await r.client.get(link.group(1))
+        assert (await r.client.post(link.group(1))).status_code == 303
+        assert (await r.client.get("/web/")).status_code == 200
+        assert "വെബ്" in (await r.say(keeper, "വെബ്")) or "/web/signin/" in await r.say(keeper, "വെബ്")
+
+
+async def test_web_from_a_member_of_the_public_is_refused(tmp_path: Path) -> None:
+    from bot.caller import Caller
+    from bot.dispatch import handle_text
+    from bot.store.models import WebLink
+
+    async with rig(tmp_path) as r:
+        async with r.app.store.transaction() as tx:
+            reply = await handle_text(
+                tx, r.app.deps, Caller.public("sms", phone="+919847099999"), "WEB", sms=True
+            )
+            links = (await tx.session.execute(select(WebLink))).scalars().all()
+        assert "/web/signin/" not in reply.text
+        assert links == []
+
+
+async def test_find_links_to_the_notice_board(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        from bot.caller import Caller
+        from bot.dispatch import handle_text
+
+        async with r.app.store.transaction() as tx:
+            reply = await handle_text(
+                tx, r.app.deps, Caller.public("sms", phone="+919847099999"), "FIND cow", sms=True
+            )
+        assert "http://desk.test/notices/KNM-GP" in reply.text
+
+
+async def test_a_correction_of_the_place_seized_through_its_form(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        await r.sign_in(keeper)
+        fields = {"field": "place", "value": "Kunnamangalam bus stand", "reason": "misheard"}
+        reply = await _step(r, "KNM-1", "correct", **fields)
+        assert "KNM-1" in reply
+        async with r.app.store.transaction() as tx:
+            case = (await tx.load_case("KNM-1")).case
+        assert case.seizure.place_seized == "Kunnamangalam bus stand"
+        page = await r.client.get("/web/cases/KNM-1")
+        refused = await r.client.post(
+            "/web/cases/KNM-1/correct",
+            data={"csrf": csrf_of(page.text), "field": "cattle", "value": "3 cow", "reason": "x"},
+        )
+        assert refused.status_code == 409
