@@ -18,13 +18,14 @@ from telegram.error import TelegramError
 
 from bot import logsafe
 from bot.bootstrap import App, open_app
-from bot.channels.notice_page import notice_route
+from bot.channels.media import TwilioMedia
+from bot.channels.notice_page import notice_route, photo_routes
 from bot.channels.sms import SmsWebhook
 from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
 from bot.channels.twilio_sender import TwilioSender
-from bot.links import notice_path
+from bot.links import notice_path, photo_path
 from bot.outbox import Sender
 from bot.settings import Settings
 from bot.store.writable import write_fault
@@ -122,10 +123,11 @@ def build_app(
     telegram_on = settings.telegram_off_reason() is None
     # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
-    routes = [Route("/healthz", healthz), notice_route(link_secret)]
+    routes = [Route("/healthz", healthz), notice_route(link_secret), *photo_routes(link_secret)]
     if settings.sms_off_reason() is None:
+        media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
         routes += SmsWebhook(
-            settings.twilio_token, settings.public_url, settings.wait_budget
+            settings.twilio_token, settings.public_url, settings.wait_budget, media
         ).routes()
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))
@@ -142,6 +144,7 @@ def build_app(
                 app.deps = replace(
                     app.deps,
                     notice_url=lambda number, on: base + notice_path(link_secret, number, on),
+                    photo_url=lambda photo_id: base + photo_path(link_secret, photo_id),
                 )
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:

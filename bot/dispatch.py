@@ -16,9 +16,10 @@ from sqlalchemy import bindparam, select
 from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
-from bot.i18n import Translator, detect_script, render, translator
+from bot.i18n import Translator, detect_script, render, render_photos, translator
 from bot.intake import person_of, report_seizure, tell_owner
 from bot.notify import notify_officers, notify_phone
+from bot.photo_intake import photo_target
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public
@@ -497,8 +498,19 @@ async def _register(ctx: _Ctx, command: Command) -> str:
     return render.deposit_register_text(entries, ctx.deps.today(), ctx.tr)
 
 
+async def _photo(ctx: _Ctx, command: Command) -> str:
+    """PHOTO <case> [lot] with no picture: checked, and the keeper told how to send one
+    (a picture that came with it is kept by ``bot.photo_intake``)."""
+    target = await photo_target(ctx.tx, ctx.deps, ctx.caller, _case(command), command.lot, ctx.tr)
+    if isinstance(target, str):
+        return target
+    return render_photos.photo_missing(target.loaded.case.number, ctx.tr)
+
+
 #: Commands that write nothing: no savepoint needed around them.
-_READ_ONLY = frozenset({"help", "dues", "deposit", "status", "find", "cases", "due", "register"})
+_READ_ONLY = frozenset(
+    {"help", "dues", "deposit", "status", "find", "cases", "due", "register", "photo"}
+)
 
 _HANDLERS: dict[str, Handler] = {
     "help": _help,
@@ -510,6 +522,7 @@ _HANDLERS: dict[str, Handler] = {
     "stop": _stop,
     "start": _start,
     "seize": _seize,
+    "photo": _photo,
     "paid": _paid,
     "deposited": _deposited,
     "report": _report,

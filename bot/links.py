@@ -1,4 +1,4 @@
-"""Unguessable signed links: the printable s.13(2) notice of a case."""
+"""Unguessable signed links: the printable s.13(2) notice of a case, and its photos."""
 
 from __future__ import annotations
 
@@ -7,7 +7,14 @@ import hashlib
 import hmac
 from datetime import date
 
-__all__ = ["notice_path", "notice_signature", "verify_notice"]
+__all__ = [
+    "notice_path",
+    "notice_signature",
+    "photo_path",
+    "photo_signature",
+    "verify_notice",
+    "verify_photo",
+]
 
 
 def notice_signature(secret: str, number: str, on: date) -> str:
@@ -26,3 +33,23 @@ def notice_path(secret: str, number: str, on: date) -> str:
 def verify_notice(secret: str, number: str, on: date, signature: str) -> bool:
     """True when ``signature`` was made by this server for this case and date."""
     return hmac.compare_digest(notice_signature(secret, number, on), signature)
+
+
+def photo_signature(secret: str, photo_id: int, variant: str) -> str:
+    """HMAC-SHA256 of a photo's id and variant (``full`` or ``thumb``), 22 characters."""
+    digest = hmac.new(
+        secret.encode(), f"photo|{photo_id}|{variant}".encode(), hashlib.sha256
+    ).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def photo_path(secret: str, photo_id: int, *, thumb: bool = False) -> str:
+    """``/photo/12/<signature>``, or ``/photo/12/thumb/<signature>`` for its thumbnail."""
+    variant = "thumb" if thumb else "full"
+    middle = "/thumb" if thumb else ""
+    return f"/photo/{photo_id}{middle}/{photo_signature(secret, photo_id, variant)}"
+
+
+def verify_photo(secret: str, photo_id: int, variant: str, signature: str) -> bool:
+    """True when ``signature`` was made by this server for this photo and variant."""
+    return hmac.compare_digest(photo_signature(secret, photo_id, variant), signature)

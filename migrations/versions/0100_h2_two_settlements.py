@@ -9,7 +9,7 @@ moved to the stage the Act gives them (deemed unclaimed, s.15(5)); their deadlin
 derived again (the keeper's s.13(1) report instead of the deposit's three months).
 
 Revision ID: h2_two_settlements
-Revises: 0004
+Revises: 0006
 Create Date: 2026-12-01 11:40:00
 """
 
@@ -22,7 +22,7 @@ from alembic import op
 import bot.store.models
 
 revision: str = "h2_two_settlements"
-down_revision: str | None = "0004"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

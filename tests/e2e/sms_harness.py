@@ -30,6 +30,7 @@ TOKEN = "twilio-test-auth-token"
 SID = "AC" + "0" * 32
 FROM = "+14155550100"
 KEEPER_PHONE = "+919847000010"
+LINK_SECRET = "test-link-secret"  # signs the printable notice and photo links
 OFFICER_PHONE = "+919847000020"
 
 
@@ -62,6 +63,26 @@ class SmsRig:
         }
         return await self.http.post(path, data=dict(params), headers=headers)
 
+    async def mms(
+        self, sender: str, body: str, sid: str, media: Sequence[tuple[bytes, str]]
+    ) -> httpx.Response:
+        """A message with pictures: each (bytes, declared Content-Type) served by the fake
+        Twilio API behind the account's credentials, named in ``MediaUrl<n>``."""
+        params = {
+            "MessageSid": sid,
+            "From": sender,
+            "To": FROM,
+            "Body": body,
+            "FromCity": "",
+            "NumMedia": str(len(media)),
+            "AccountSid": SID,
+        }
+        for n, (data, content_type) in enumerate(media):
+            path = self.twilio.add_media(SID, sid, n, data, content_type)
+            params[f"MediaUrl{n}"] = self.twilio_url + path
+            params[f"MediaContentType{n}"] = content_type
+        return await self.post("/twilio/sms", params)
+
     async def sms(self, sender: str, body: str, sid: str) -> httpx.Response:
         return await self.post(
             "/twilio/sms",
@@ -90,7 +111,7 @@ async def sms_rig(
     the inbox, never acted on, from five minutes before it starts (as a killed instance
     leaves them)."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
-    twilio = FakeTwilio()
+    twilio = FakeTwilio(account=(SID, TOKEN))
     url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
     async with serve(twilio.app()) as twilio_url:
         settings = Settings(
@@ -100,6 +121,7 @@ async def sms_rig(
             twilio_from=FROM,
             twilio_api_url=twilio_url,
             wait_budget=wait_budget,
+            link_secret=LINK_SECRET,
         )
         async with open_app(url=url, clock=clock) as setup, setup.store.transaction() as tx:
             admin = Caller.system()

@@ -1,0 +1,142 @@
+"""Photos of the cattle arriving with a message: which case and lot they show, kept once.
+
+A keeper's photos belong to the case their message names: ``PHOTO KNM-17 [lot]``, or
+the case their SEIZE line just recorded. The pictures are read, checked and written to
+the photo store before the message's transaction (``bot.photos.process``, ``keep``);
+inside it only the rows are added (``attach``), with the step itself: a refused step
+keeps no photo. Every channel comes through ``keep_with_message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+
+from bot.caller import Caller
+from bot.commands import Command, ParseError, parse
+from bot.errors import AppError
+from bot.i18n import Translator, render
+from bot.i18n import render_photos as text
+from bot.photos import Kept, attach
+from bot.services.base import Deps, require_keeper
+from bot.store.models import CaseEvent, CaseRow
+from bot.store.tx import LoadedCase, Tx
+
+__all__ = [
+    "Incoming",
+    "Target",
+    "keep_with_message",
+    "last_event_id",
+    "photo_target",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Incoming:
+    """One picture of a message: where it came from (once), and what became of it."""
+
+    source_key: str
+    kept: Kept | None = None
+    refused: str = ""  # "too_large", "not_image", "unreachable"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    loaded: LoadedCase
+    lot: int | None  # 0-based, None: the case as a whole
+
+
+async def last_event_id(tx: Tx) -> int:
+    """The newest audit-log row id: what a SEIZE adds comes after it."""
+    return int(await tx.session.scalar(select(func.coalesce(func.max(CaseEvent.id), 0))) or 0)
+
+
+async def photo_target(
+    tx: Tx, deps: Deps, caller: Caller, number: str, lot: int | None, tr: Translator
+) -> Target | str:
+    """The case (and lot) a keeper's ``PHOTO <case> [lot]`` names, or the reply refusing it."""
+    try:
+        loaded = await tx.load_case(number)
+        require_keeper(caller, loaded.case.seizure.pound)
+    except AppError as exc:
+        return render.app_error(exc, tr)
+    lots = len(loaded.case.seizure.lots)
+    if lot is not None and not 1 <= lot <= lots:
+        return text.photo_no_lot(loaded.case.number, lot, lots, tr)
+    return Target(loaded, None if lot is None else lot - 1)
+
+
+async def _seized_now(tx: Tx, caller: Caller, after_event: int) -> LoadedCase | None:
+    """The case this caller's SEIZE recorded in this transaction (its first event is new)."""
+    if caller.user_id is None:
+        return None
+    number = await tx.session.scalar(
+        select(CaseRow.number)
+        .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
+        .where(
+            CaseEvent.id > after_event,
+            CaseEvent.seq == 0,
+            CaseEvent.actor_user_id == caller.user_id,
+        )
+        .order_by(CaseEvent.id.desc())
+        .limit(1)
+    )
+    return await tx.load_case(number) if number else None
+
+
+def _command(deps: Deps, body: str) -> Command | None:
+    try:
+        return parse(body, deps.config, deps.today())
+    except ParseError:
+        return None
+
+
+async def keep_with_message(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    body: str,
+    pictures: Sequence[Incoming],
+    after_event: int,
+    tr: Translator,
+) -> tuple[str, bool]:
+    """Attach the pictures of a message to the case it names; (what to add to the reply,
+    whether it replaces the reply: the answer to PHOTO is about the photos alone)."""
+    command = _command(deps, body)
+    name = command.name if command else ""
+    target: Target | str | None = None
+    if command is not None and name == "photo" and command.case:
+        target = await photo_target(tx, deps, caller, command.case, command.lot, tr)
+        if isinstance(target, str):
+            return target, True
+    elif name == "seize":
+        seized = await _seized_now(tx, caller, after_event)
+        target = Target(seized, None) if seized is not None else None
+    lines: list[str] = []
+    kept = already = 0
+    for position, picture in enumerate(pictures, start=1):
+        if picture.kept is None:
+            lines.append(text.photo_refused(picture.refused, position, _mb(deps), tr))
+            continue
+        if not isinstance(target, Target):
+            continue
+        row = target.loaded.row
+        if await attach(tx, row.id, target.lot, picture.kept, picture.source_key, caller.user_id):
+            kept += 1
+        else:
+            already += 1
+    if isinstance(target, Target):
+        number = target.loaded.case.number
+        if kept:
+            lines.insert(0, text.photos_kept(kept, number, tr))
+        if already:
+            lines.insert(0, text.photo_already_kept(number, tr))
+    elif any(p.kept is not None for p in pictures) and name != "seize":
+        lines.append(text.photo_no_case(tr))
+    return "\n".join(lines), name == "photo"
+
+
+def _mb(deps: Deps) -> int:
+    return max(1, deps.max_photo_bytes() // (1024 * 1024))

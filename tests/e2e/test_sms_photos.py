@@ -1,0 +1,159 @@
+"""Photos by MMS / WhatsApp media on the signed Twilio webhook: fetched once with the
+account's credentials, checked, stripped of EXIF, kept with the case, served signed."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from sqlalchemy import select
+
+from bot.links import photo_path
+from bot.store.models import PhotoRow
+from tests.e2e.sms_harness import KEEPER_PHONE, LINK_SECRET, OFFICER_PHONE, SmsRig, sms_rig
+from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, text_as_jpg
+
+SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market; brown cows"
+
+
+def message_of(response_text: str) -> str:
+    match = re.search(r"<Message>(.*)</Message>", response_text, re.S)
+    assert match, response_text
+    return match.group(1)
+
+
+async def photos(rig: SmsRig) -> list[PhotoRow]:
+    async with rig.app.store.transaction() as tx:
+        return list((await tx.session.execute(select(PhotoRow).order_by(PhotoRow.id))).scalars())
+
+
+def files(folder: Path) -> list[Path]:
+    return sorted(p for p in (folder / "photos").rglob("*") if p.is_file())
+
+
+@pytest.fixture
+async def rig(tmp_path: Path):  # type: ignore[no-untyped-def]
+    async with sms_rig(tmp_path) as rig:
+        yield rig
+
+
+async def test_a_seizure_with_two_photos_keeps_both_without_gps(
+    rig: SmsRig, data_folder: Path
+) -> None:
+    jpeg, picture = jpeg_with_gps(), png()
+    response = await rig.mms(
+        KEEPER_PHONE, SEIZE, "MM-seize-1", [(jpeg, "image/jpeg"), (picture, "image/png")]
+    )
+    reply = message_of(response.text)
+    assert "KNM-1" in reply
+    assert "2 photos kept with KNM-1." in reply
+    rows = await photos(rig)
+    assert [(r.status, r.format, r.lot) for r in rows] == [
+        ("kept", "jpeg", None),
+        ("kept", "png", None),
+    ]
+    assert {r.source_key for r in rows} == {"mms:MM-seize-1:0", "mms:MM-seize-1:1"}
+    # Each picture fetched once, with the account's credentials (the fake refuses others).
+    assert sorted(rig.twilio.fetched.values()) == [1, 1]
+    kept = files(data_folder)
+    assert len(kept) == 4  # two photos, two thumbnails
+    for path in kept:
+        assert not has_gps(path.read_bytes())
+        assert b"PhoneMaker" not in path.read_bytes()
+
+
+async def test_a_redelivered_webhook_keeps_its_photos_once(rig: SmsRig, data_folder: Path) -> None:
+    media = [(jpeg_with_gps(), "image/jpeg"), (png(), "image/png")]
+    first = await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-2", media)
+    again = await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-2", media)
+    assert message_of(again.text) == message_of(first.text)
+    assert len(await photos(rig)) == 2
+    assert sorted(rig.twilio.fetched.values()) == [1, 1]  # not downloaded again
+    assert len(files(data_folder)) == 4
+
+
+async def test_photo_later_for_a_lot_and_the_same_picture_twice_kept_once(rig: SmsRig) -> None:
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-3")
+    picture = jpeg_with_gps((10, 200, 30))
+    response = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1 2", "MM-photo-1", [(picture, "image/jpeg")])
+    assert message_of(response.text) == "1 photo kept with KNM-1."
+    again = await rig.mms(KEEPER_PHONE, "photo knm-1", "MM-photo-2", [(picture, "image/jpeg")])
+    assert message_of(again.text) == "That photo is already kept with KNM-1."
+    rows = await photos(rig)
+    assert [(r.lot, r.source_key) for r in rows] == [(1, "mms:MM-photo-1:0")]
+
+
+async def test_photo_without_a_picture_or_of_a_case_not_ours_is_refused(rig: SmsRig) -> None:
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-4")
+    alone = await rig.sms(KEEPER_PHONE, "PHOTO KNM-1", "SM-photo-alone")
+    assert "No photo came with it" in message_of(alone.text)
+    no_lot = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1 5", "MM-photo-3", [(png(), "image/png")])
+    assert message_of(no_lot.text) == "Case KNM-1 has no lot 5 (it has 2)."
+    officer = await rig.mms(OFFICER_PHONE, "PHOTO KNM-1", "MM-photo-4", [(png(), "image/png")])
+    assert "photo kept" not in message_of(officer.text)
+    assert await photos(rig) == []
+
+
+async def test_an_oversized_or_non_image_file_is_refused_with_a_reply(
+    rig: SmsRig, data_folder: Path
+) -> None:
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-5")
+    big = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-big", [(eleven_mb(), "image/bmp")])
+    assert message_of(big.text) == (
+        "Photo 1 was not kept: it is larger than 10 MB. Send a smaller one."
+    )
+    text = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-text", [(text_as_jpg(), "image/jpeg")])
+    assert message_of(text.text) == (
+        "File 1 was not kept: it is not a photo (send a JPEG or PNG picture)."
+    )
+    mixed = await rig.mms(
+        KEEPER_PHONE,
+        "PHOTO KNM-1",
+        "MM-mixed",
+        [(text_as_jpg(), "image/jpeg"), (png(), "image/png")],
+    )
+    assert message_of(mixed.text) == (
+        "1 photo kept with KNM-1.\n"
+        "File 1 was not kept: it is not a photo (send a JPEG or PNG picture)."
+    )
+    assert len(await photos(rig)) == 1
+    assert len(files(data_folder)) == 2  # the PNG and its thumbnail, nothing of the rest
+
+
+async def test_a_kept_photo_is_served_at_its_signed_link_only(rig: SmsRig) -> None:
+    await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-6", [(jpeg_with_gps(), "image/jpeg")])
+    (row,) = await photos(rig)
+    url = rig.app.deps.photo_url
+    assert url is not None
+    link = url(row.id)
+    assert link.startswith("https://pound.example.org/photo/")
+    path = link.removeprefix("https://pound.example.org")
+    full = await rig.http.get(path)
+    assert full.status_code == 200
+    assert full.headers["content-type"] == "image/jpeg"
+    assert not has_gps(full.content)
+    with Image.open(io.BytesIO(full.content)) as image:
+        assert image.size == (640, 480)
+        assert not image.getexif()
+    secret_less = path.rsplit("/", 1)[0]
+    thumb_path = f"{secret_less.replace(f'/photo/{row.id}', f'/photo/{row.id}/thumb')}/x"
+    assert (await rig.http.get(thumb_path)).status_code == 404  # bad signature
+    assert (await rig.http.get(path[:-1] + ("A" if path[-1] != "A" else "B"))).status_code == 404
+    assert (await rig.http.get(f"/photo/{row.id}/{path.rsplit('/', 1)[1]}x")).status_code == 404
+    # The signature of one photo opens no other, nor its thumbnail.
+    assert (await rig.http.get(f"/photo/{row.id + 1}/{path.rsplit('/', 1)[1]}")).status_code == 404
+    assert (
+        await rig.http.get(f"/photo/{row.id}/thumb/{path.rsplit('/', 1)[1]}")
+    ).status_code == 404
+    # Only the link as signed with this server's secret.
+    assert photo_path(LINK_SECRET, row.id) == path
+    assert (await rig.http.get(photo_path("another-secret", row.id))).status_code == 404
+    thumb = await rig.http.get(photo_path(LINK_SECRET, row.id, thumb=True))
+    assert thumb.status_code == 200
+    assert thumb.headers["content-type"] == "image/jpeg"
+    with Image.open(io.BytesIO(thumb.content)) as image:
+        assert max(image.size) == 320
+        assert not image.getexif()
