@@ -19,7 +19,7 @@ from bot.commands import Command, ParseError, parse
 from bot.errors import AppError
 from bot.i18n import Translator, render
 from bot.i18n import render_photos as text
-from bot.photos import Kept, attach
+from bot.photos import KeptRef, attach
 from bot.services.base import Deps, require_keeper
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import LoadedCase, Tx
@@ -27,9 +27,12 @@ from bot.store.tx import LoadedCase, Tx
 __all__ = [
     "Incoming",
     "Target",
+    "attach_pictures",
     "keep_with_message",
     "last_event_id",
+    "max_mb",
     "photo_target",
+    "seized_now",
 ]
 
 
@@ -38,7 +41,7 @@ class Incoming:
     """One picture of a message: where it came from (once), and what became of it."""
 
     source_key: str
-    kept: Kept | None = None
+    kept: KeptRef | None = None
     refused: str = ""  # "too_large", "not_image", "unreachable"
 
 
@@ -68,7 +71,7 @@ async def photo_target(
     return Target(loaded, None if lot is None else lot - 1)
 
 
-async def _seized_now(tx: Tx, caller: Caller, after_event: int) -> LoadedCase | None:
+async def seized_now(tx: Tx, caller: Caller, after_event: int) -> LoadedCase | None:
     """The case this caller's SEIZE recorded in this transaction (its first event is new)."""
     if caller.user_id is None:
         return None
@@ -112,31 +115,52 @@ async def keep_with_message(
         if isinstance(target, str):
             return target, True
     elif name == "seize":
-        seized = await _seized_now(tx, caller, after_event)
+        seized = await seized_now(tx, caller, after_event)
         target = Target(seized, None) if seized is not None else None
-    lines: list[str] = []
-    kept = already = 0
-    for position, picture in enumerate(pictures, start=1):
-        if picture.kept is None:
-            lines.append(text.photo_refused(picture.refused, position, _mb(deps), tr))
-            continue
-        if not isinstance(target, Target):
-            continue
-        row = target.loaded.row
-        if await attach(tx, row.id, target.lot, picture.kept, picture.source_key, caller.user_id):
-            kept += 1
-        else:
-            already += 1
-    if isinstance(target, Target):
-        number = target.loaded.case.number
-        if kept:
-            lines.insert(0, text.photos_kept(kept, number, tr))
-        if already:
-            lines.insert(0, text.photo_already_kept(number, tr))
-    elif any(p.kept is not None for p in pictures) and name != "seize":
-        lines.append(text.photo_no_case(tr))
+    if not isinstance(target, Target):
+        lines = [
+            text.photo_refused(p.refused, i, max_mb(deps), tr)
+            for i, p in enumerate(pictures, start=1)
+            if p.kept is None
+        ]
+        if any(p.kept is not None for p in pictures) and name != "seize":
+            lines.append(text.photo_no_case(tr))
+        return "\n".join(lines), name == "photo"
+    lines = await attach_pictures(tx, deps, caller, target, pictures, tr)
     return "\n".join(lines), name == "photo"
 
 
-def _mb(deps: Deps) -> int:
+async def attach_pictures(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    target: Target,
+    pictures: Sequence[Incoming],
+    tr: Translator,
+    *,
+    first: int = 1,
+) -> list[str]:
+    """Attach the kept pictures to ``target``; what to tell: how many were kept, which
+    were there already, and why each refused one was not kept (numbered from ``first``)."""
+    lines: list[str] = []
+    kept = already = 0
+    for position, picture in enumerate(pictures, start=first):
+        if picture.kept is None:
+            lines.append(text.photo_refused(picture.refused, position, max_mb(deps), tr))
+        elif await attach(
+            tx, target.loaded.row.id, target.lot, picture.kept, picture.source_key, caller.user_id
+        ):
+            kept += 1
+        else:
+            already += 1
+    number = target.loaded.case.number
+    if kept:
+        lines.insert(0, text.photos_kept(kept, number, tr))
+    if already:
+        lines.insert(0, text.photo_already_kept(number, tr))
+    return lines
+
+
+def max_mb(deps: Deps) -> int:
+    """The photo size limit in whole MB, as the replies say it."""
     return max(1, deps.max_photo_bytes() // (1024 * 1024))

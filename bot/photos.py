@@ -32,8 +32,10 @@ __all__ = [
     "FORMATS",
     "FsPhotoStore",
     "Kept",
+    "KeptRef",
     "PhotoRefusedError",
     "PhotoStore",
+    "add_pending",
     "attach",
     "default_store",
     "keep",
@@ -73,6 +75,42 @@ class Kept:
     @property
     def sha256(self) -> str:
         return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def ref(self) -> KeptRef:
+        """What the database keeps of it (the files are in the store)."""
+        return KeptRef(self.sha256, self.format, self.width, self.height, len(self.data))
+
+
+@dataclass(frozen=True, slots=True)
+class KeptRef:
+    """A photo written to the store, by its key: what a row records (and a report in
+    progress keeps in its chat state, as JSON)."""
+
+    sha256: str
+    format: str
+    width: int
+    height: int
+    size: int
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "sha256": self.sha256,
+            "format": self.format,
+            "width": self.width,
+            "height": self.height,
+            "size": self.size,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> KeptRef:
+        return cls(
+            str(data["sha256"]),
+            str(data["format"]),
+            int(str(data["width"])),
+            int(str(data["height"])),
+            int(str(data["size"])),
+        )
 
 
 def _encode(image: Image.Image, fmt: str) -> bytes:
@@ -208,7 +246,7 @@ async def attach(
     tx: Tx,
     case_id: int,
     lot: int | None,
-    kept: Kept,
+    kept: KeptRef,
     source_key: str,
     added_by: int | None,
 ) -> bool:
@@ -233,8 +271,27 @@ async def attach(
             format=kept.format,
             width=kept.width,
             height=kept.height,
-            size=len(kept.data),
+            size=kept.size,
             added_by=added_by,
+            created_at=tx.now,
+        )
+    )
+    await tx.session.flush()
+    return True
+
+
+async def add_pending(tx: Tx, case_id: int, lot: int | None, file_id: str) -> bool:
+    """A Telegram photo known by its file id alone, to download later; False if known."""
+    key = f"tg-file:{file_id}"[:200]
+    if await tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == key)):
+        return False
+    tx.session.add(
+        PhotoRow(
+            case_id=case_id,
+            lot=lot,
+            status="pending",
+            source_key=key,
+            fetch_ref=file_id[:500],
             created_at=tx.now,
         )
     )

@@ -99,7 +99,7 @@ async def _incoming(app: App, fetcher: TwilioMedia, message: Inbound) -> list[In
             log.info("media %d of %s not kept: %s", i, message.provider_id, refused.code)
             pictures.append(Incoming(key, refused=refused.code))
             continue
-        pictures.append(Incoming(key, kept=kept))
+        pictures.append(Incoming(key, kept=kept.ref))
     return pictures
 
 

@@ -6,11 +6,14 @@ Routing, first match wins (private chats only)::
     /lang [code], lang:*     language         the four languages as buttons
     /seize                   seize            the guided report (telegram_seize)
     /seize <line>            seize            the one-line form, through the dispatcher
+    /photo <case> [lot]      photo_command    the photos that follow are of that case
     /cancel                  cancel           drop the report being written
     seize:* buttons          report_button    the guided report
     sold:declared:*          declared_button  SOLD again with the buyer's declaration (s.18)
     other buttons            stale_button
-    a location, a photo      location, photo  the report in progress
+    a location               location         the report in progress
+    a photo                  photo            the report in progress, else the case its
+                                              caption or /photo names (telegram_photos)
     text                     text_message     the report in progress, else the dispatcher
     any other /command       command          the dispatcher (``bot.dispatch.handle_text``)
 
@@ -35,6 +38,7 @@ from telegram.ext import (
 )
 
 from bot.caller import KEEPER, OFFICER
+from bot.channels import telegram_photos as photos
 from bot.channels import telegram_seize as report
 from bot.channels.identity import caller_of
 from bot.channels.telegram_menus import menu
@@ -248,13 +252,29 @@ async def location(update: Update, context: PoundContext) -> None:
 
 
 async def photo(update: Update, context: PoundContext) -> None:
-    """A photo: kept (by its Telegram file id) with the report in progress."""
+    """A photo: downloaded and kept with the report in progress, or with the case its
+    caption (``/photo KNM-17``) or the ``/photo`` before it names."""
     turn, message = context.turn, update.effective_message
     if message is None or not message.photo:
         return
-    if (await turn.chat()).flow != report.FLOW:
+    chat = await turn.chat()
+    if chat.flow == report.FLOW:
+        if photos.in_report(chat.data(report.FLOW) or {}, message.photo):
+            await report.on_photo(turn, photos.already(message.photo))  # not downloaded again
+            return
+        await report.on_photo(turn, await photos.download(context.bot, turn.deps, message.photo))
         return
-    await report.on_photo(turn, message.photo[-1].file_id)
+    await photos.on_photo(turn, context.bot, message.photo, message.caption or "")
+
+
+async def photo_command(update: Update, context: PoundContext) -> None:
+    """``/photo KNM-17 [lot]``: the photos that follow are of that case."""
+    turn, message = context.turn, update.effective_message
+    if message is None or not message.text:
+        return
+    line = to_line(message.text)
+    if (await turn.chat()).flow == report.FLOW or not await photos.begin(turn, line):
+        await _dispatch(turn, line)
 
 
 async def text_message(update: Update, context: PoundContext) -> None:
@@ -262,9 +282,12 @@ async def text_message(update: Update, context: PoundContext) -> None:
     turn, message = context.turn, update.effective_message
     if message is None or not message.text:
         return
-    if (await turn.chat()).flow == report.FLOW:
+    chat = await turn.chat()
+    if chat.flow == report.FLOW:
         await report.on_text(turn, message.text)
     else:
+        if chat.flow == photos.FLOW:  # typing ends a run of photos for one case
+            chat.end()
         await _dispatch(turn, message.text)
 
 
@@ -294,6 +317,7 @@ def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]
             CommandHandler("lang", language, filters=private),
             CommandHandler("seize", seize, filters=private),
             CommandHandler("cancel", cancel, filters=private),
+            CommandHandler("photo", photo_command, filters=private),
             CallbackQueryHandler(language_chosen, pattern=r"^lang:"),
             CallbackQueryHandler(report_button, pattern=r"^seize:"),
             CallbackQueryHandler(declared_button, pattern=r"^sold:declared:"),

@@ -1,0 +1,216 @@
+"""Photos of the cattle on Telegram: downloaded once, checked, kept with a case.
+
+    a photo in the guided report        kept with the report; the case gets it on confirm
+    /photo KNM-17 [lot], then photos    each photo kept with that case (and lot)
+    a photo captioned /photo KNM-17     the same, in one message
+    a photo otherwise                   not kept; the keeper is told how to send it
+
+The picture is downloaded while its update is handled (Telegram gives the largest size
+its ``file_size``: a photo past the limit is not downloaded), checked and stripped
+(``bot.photos``) and written to the photo store; the row is added in the update's
+transaction, keyed by Telegram's ``file_unique_id``: the same photo sent again is kept
+once. Photos an older poundbot kept only by their file id (``h15_photos`` migration)
+wait as pending rows until ``fetch_pending`` downloads them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any, Final
+
+from sqlalchemy import delete, select
+from telegram import Bot, PhotoSize
+from telegram.error import TelegramError
+
+from bot.bootstrap import App
+from bot.caller import KEEPER
+from bot.channels.telegram_turn import Turn
+from bot.commands import ParseError, parse
+from bot.i18n import render
+from bot.i18n import render_photos as text
+from bot.photo_intake import Incoming, Target, attach_pictures, photo_target
+from bot.photos import KeptRef, PhotoRefusedError, keep, process
+from bot.services.base import Deps
+from bot.store.models import PhotoRow
+
+__all__ = [
+    "FLOW",
+    "already",
+    "begin",
+    "download",
+    "fetch_pending",
+    "in_report",
+    "on_photo",
+    "staged",
+    "target_of",
+]
+
+log = logging.getLogger("poundbot.telegram")
+
+FLOW: Final = "photo"
+
+
+async def _bytes(bot: Bot, file_id: str, limit: int, size: int | None) -> bytes:
+    if size is not None and size > limit:
+        raise PhotoRefusedError("too_large")
+    try:
+        found = await bot.get_file(file_id)
+        if found.file_size is not None and found.file_size > limit:
+            raise PhotoRefusedError("too_large")
+        return bytes(await found.download_as_bytearray())
+    except TelegramError as exc:
+        log.info("Telegram photo not downloaded: %s", exc)
+        raise PhotoRefusedError("unreachable") from None
+
+
+async def download(bot: Bot, deps: Deps, sizes: Sequence[PhotoSize]) -> Incoming:
+    """The largest size of a photo, downloaded, checked and written to the photo store."""
+    largest = sizes[-1]
+    key = _key(sizes)
+    limit = deps.max_photo_bytes()
+    try:
+        kept = process(await _bytes(bot, largest.file_id, limit, largest.file_size), limit)
+        await keep(deps.photo_store(), kept)
+    except PhotoRefusedError as refused:
+        return Incoming(key, refused=refused.code)
+    return Incoming(key, kept=kept.ref)
+
+
+async def target_of(turn: Turn, line: str) -> Target | str | None:
+    """The case a ``/photo KNM-17 [lot]`` line names (or the reply refusing it); None if
+    ``line`` is not a PHOTO line."""
+    try:
+        command = parse(line, turn.deps.config, turn.deps.today())
+    except ParseError as exc:
+        if line.split(" ", 1)[0].lstrip("/").lower() in ("photo", "pic"):
+            return render.parse_error(exc.code, exc.facts, turn.tr)
+        return None
+    if command.name != "photo" or command.case is None:
+        return None
+    return await photo_target(turn.tx, turn.deps, turn.caller, command.case, command.lot, turn.tr)
+
+
+async def begin(turn: Turn, line: str) -> bool:
+    """``/photo KNM-17 [lot]`` typed: the photos that follow are for that case; False if
+    ``line`` is not one (the dispatcher answers it)."""
+    target = await target_of(turn, line)
+    if target is None:
+        return False
+    if isinstance(target, str):
+        await turn.send(target)
+        return True
+    chat = await turn.chat()
+    lot = target.lot
+    chat.put(FLOW, {"case": target.loaded.case.number, "lot": lot})
+    await turn.send(text.photo_send_now(target.loaded.case.number, turn.tr))
+    return True
+
+
+async def on_photo(turn: Turn, bot: Bot, sizes: Sequence[PhotoSize], caption: str) -> None:
+    """A photo outside the guided report: kept with the case its caption or the
+    ``/photo`` before it names."""
+    if turn.caller.role != KEEPER:
+        await turn.send(render.not_allowed(turn.tr))
+        return
+    chat = await turn.chat()
+    target: Target | str | None = None
+    if caption.strip():
+        target = await target_of(turn, _line(caption))
+    state = chat.data(FLOW)
+    if target is None and state is not None:
+        lot = state.get("lot")
+        target = await photo_target(
+            turn.tx,
+            turn.deps,
+            turn.caller,
+            str(state["case"]),
+            None if lot is None else int(lot) + 1,
+            turn.tr,
+        )
+    if target is None:
+        await turn.send(text.photo_no_case(turn.tr))
+        return
+    if isinstance(target, str):
+        await turn.send(target)
+        return
+    if await turn.tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == _key(sizes))):
+        await turn.send(text.photo_already_kept(target.loaded.case.number, turn.tr))
+        return  # the same photo sent again: not downloaded again
+    picture = await download(bot, turn.deps, sizes)
+    lines = await attach_pictures(turn.tx, turn.deps, turn.caller, target, [picture], turn.tr)
+    await turn.send("\n".join(lines))
+
+
+def _line(typed: str) -> str:
+    first, _, rest = typed.strip().partition(" ")
+    if first.startswith("/"):
+        first = first[1:].split("@", 1)[0]
+    return f"{first} {rest}".strip()
+
+
+async def fetch_pending(app: App, bot: Bot, limit: int = 50) -> int:
+    """Download photos still known by their Telegram file id alone; how many were kept.
+    One that cannot be a photo (refused) is dropped; one Telegram cannot give now waits."""
+    async with app.store.transaction() as tx:
+        pending = list(
+            (
+                await tx.session.execute(
+                    select(PhotoRow.id, PhotoRow.case_id, PhotoRow.fetch_ref)
+                    .where(PhotoRow.status == "pending")
+                    .order_by(PhotoRow.id)
+                    .limit(limit)
+                )
+            ).all()
+        )
+    done = 0
+    for photo_id, case_id, file_id in pending:
+        limit_bytes = app.deps.max_photo_bytes()
+        try:
+            kept = process(await _bytes(bot, str(file_id), limit_bytes, None), limit_bytes)
+        except PhotoRefusedError as refused:
+            if refused.code != "unreachable":
+                async with app.store.transaction() as tx:
+                    await tx.session.execute(delete(PhotoRow).where(PhotoRow.id == photo_id))
+            continue
+        await keep(app.deps.photo_store(), kept)
+        async with app.store.transaction() as tx:
+            row = await tx.session.get(PhotoRow, photo_id)
+            twin = await tx.session.scalar(
+                select(PhotoRow.id).where(
+                    PhotoRow.case_id == case_id, PhotoRow.sha256 == kept.sha256
+                )
+            )
+            if row is None or row.status != "pending":
+                continue
+            if twin is not None:  # the same picture is kept with the case already
+                await tx.session.delete(row)
+                continue
+            ref = kept.ref
+            row.status, row.sha256, row.format = "kept", ref.sha256, ref.format
+            row.width, row.height, row.size = ref.width, ref.height, ref.size
+            done += 1
+    return done
+
+
+def _key(sizes: Sequence[PhotoSize]) -> str:
+    return f"tg:{sizes[-1].file_unique_id}"
+
+
+def in_report(state: dict[str, Any], sizes: Sequence[PhotoSize]) -> bool:
+    """Whether the report in progress holds this photo already."""
+    return any(isinstance(p, dict) and p.get("key") == _key(sizes) for p in state.get("photos", []))
+
+
+def already(sizes: Sequence[PhotoSize]) -> Incoming:
+    """A photo the report holds: not downloaded again (its reference is in the report)."""
+    return Incoming(_key(sizes), kept=KeptRef("", "jpeg", 0, 0, 0))
+
+
+def staged(state: dict[str, Any]) -> list[Incoming]:
+    """The photos of a guided report in progress, as kept in its chat state."""
+    return [
+        Incoming(str(p["key"]), kept=KeptRef.from_json(p))
+        for p in state.get("photos", [])
+        if isinstance(p, dict)
+    ]
