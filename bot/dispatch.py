@@ -20,6 +20,7 @@ from bot.i18n import Translator, detect_script, render, render_photos, translato
 from bot.intake import person_of, report_seizure, tell_owner
 from bot.notify import notify_officers, notify_phone
 from bot.photo_intake import photo_target
+from bot.photos import first_photos
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public
@@ -138,7 +139,16 @@ async def _status(ctx: _Ctx, command: Command) -> str:
 
 async def _find(ctx: _Ctx, command: Command) -> str:
     found = await public.find_cases(ctx.tx, ctx.deps, list(command.words))
-    return render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    answer = render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    photo_url = ctx.deps.photo_url
+    if ctx.sms and photo_url is not None and found:
+        # Never a picture by SMS: a link to the first photo of the first case that has one
+        # (Telegram shows the pictures themselves: ``telegram_photos.after_find``).
+        for number, row in list((await first_photos(ctx.tx, [c.number for c in found])).items())[
+            :1
+        ]:
+            answer += "\n" + render_photos.photo_link(number, photo_url(row.id), ctx.tr)
+    return answer
 
 
 async def _lang(ctx: _Ctx, command: Command) -> str:

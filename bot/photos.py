@@ -16,7 +16,7 @@ import hashlib
 import io
 import os
 import warnings
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol
@@ -24,7 +24,7 @@ from typing import Final, Protocol
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sqlalchemy import select
 
-from bot.store.models import PhotoRow
+from bot.store.models import CaseRow, PhotoRow
 from bot.store.tx import Tx
 
 __all__ = [
@@ -38,6 +38,8 @@ __all__ = [
     "add_pending",
     "attach",
     "default_store",
+    "file_key",
+    "first_photos",
     "keep",
     "max_bytes_from_env",
     "photos_of",
@@ -297,6 +299,23 @@ async def add_pending(tx: Tx, case_id: int, lot: int | None, file_id: str) -> bo
     )
     await tx.session.flush()
     return True
+
+
+async def first_photos(tx: Tx, numbers: Sequence[str]) -> dict[str, PhotoRow]:
+    """The first kept photo of each of these cases that has one, by case number, in the
+    order of ``numbers``."""
+    if not numbers:
+        return {}
+    rows = await tx.session.execute(
+        select(CaseRow.number, PhotoRow)
+        .join(PhotoRow, PhotoRow.case_id == CaseRow.id)
+        .where(CaseRow.number.in_(numbers), PhotoRow.status == "kept")
+        .order_by(PhotoRow.id)
+    )
+    first: dict[str, PhotoRow] = {}
+    for number, row in rows.all():
+        first.setdefault(number, row)
+    return {n: first[n] for n in numbers if n in first}
 
 
 async def photos_of(tx: Tx, case_id: int) -> list[PhotoRow]:

@@ -81,6 +81,7 @@ DECLARE_FLOW: Final = "sold"
 async def _dispatch(turn: Turn, line: str) -> None:
     reply = await handle_text(turn.tx, turn.deps, turn.caller, line, sms=False)
     await turn.send(reply.text, inline=await _declaration_asked(turn, line, reply.text, reply.lang))
+    await photos.after_find(turn, line)  # a FIND answer shows the cases' photos
 
 
 async def _declaration_asked(turn: Turn, line: str, answer: str, lang: str) -> Keyboard:

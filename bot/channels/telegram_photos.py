@@ -30,12 +30,14 @@ from bot.commands import ParseError, parse
 from bot.i18n import render
 from bot.i18n import render_photos as text
 from bot.photo_intake import Incoming, Target, attach_pictures, photo_target
-from bot.photos import KeptRef, PhotoRefusedError, keep, process
+from bot.photos import KeptRef, PhotoRefusedError, file_key, first_photos, keep, process
+from bot.services import public
 from bot.services.base import Deps
 from bot.store.models import PhotoRow
 
 __all__ = [
     "FLOW",
+    "after_find",
     "already",
     "begin",
     "download",
@@ -191,6 +193,26 @@ async def fetch_pending(app: App, bot: Bot, limit: int = 50) -> int:
             row.width, row.height, row.size = ref.width, ref.height, ref.size
             done += 1
     return done
+
+
+#: At most this many cases of a FIND answer are shown with their first photo.
+FIND_PHOTOS: Final = 3
+
+
+async def after_find(turn: Turn, line: str) -> None:
+    """A FIND answered on Telegram: each case found (the first three) shows its first
+    photo, as a picture captioned with the case number, queued after the answer."""
+    try:
+        command = parse(line, turn.deps.config, turn.deps.today())
+    except ParseError:
+        return
+    if command.name != "find":
+        return
+    found = await public.find_cases(turn.tx, turn.deps, list(command.words))
+    numbers = [case.number for case in found][:FIND_PHOTOS]
+    for number, row in (await first_photos(turn.tx, numbers)).items():
+        if row.sha256 and row.format:
+            await turn.send_photo(file_key(row.sha256, row.format), number)
 
 
 def _key(sizes: Sequence[PhotoSize]) -> str:

@@ -78,6 +78,8 @@ class FakeTelegram:
     #: Files by file id: the bytes a download gives; ``downloads`` counts each file's.
     files: dict[str, bytes] = field(default_factory=dict)
     downloads: dict[str, int] = field(default_factory=dict)
+    #: The pictures of the ``sendPhoto`` calls, in order.
+    photos: list[bytes] = field(default_factory=list)
 
     def app(self) -> Starlette:
         return Starlette(
@@ -133,17 +135,19 @@ class FakeTelegram:
         self._arrived.set()
 
     async def _params(self, request: Request) -> dict[str, Any]:
-        form = await request.form()
         params: dict[str, Any] = {}
-        for key, value in form.multi_items():
-            if not isinstance(value, str):
-                continue
-            if key in _JSON_PARAMS:
-                params[key] = json.loads(value)
-            elif key in _INT_PARAMS and value.lstrip("-").isdigit():
-                params[key] = int(value)
-            else:
-                params[key] = value
+        async with request.form() as form:
+            for key, value in form.multi_items():
+                if not isinstance(value, str):
+                    if key == "photo":  # an uploaded picture (multipart)
+                        self.photos.append(await value.read())
+                    continue
+                if key in _JSON_PARAMS:
+                    params[key] = json.loads(value)
+                elif key in _INT_PARAMS and value.lstrip("-").isdigit():
+                    params[key] = int(value)
+                else:
+                    params[key] = value
         return params
 
     async def handle(self, request: Request) -> JSONResponse:

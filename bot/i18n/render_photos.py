@@ -72,6 +72,6 @@ def photos_heading(tr: Translator) -> str:
     return tr.gettext("Photos of the cattle")
 
 
-def photo_link(url: str, tr: Translator) -> str:
-    """A FIND answer by SMS: the link to the case's first photo (never the picture)."""
-    return tr.gettext("Photo: %(url)s") % {"url": url}
+def photo_link(number: str, url: str, tr: Translator) -> str:
+    """A FIND answer by SMS: the link to a case's first photo (never the picture)."""
+    return tr.gettext("Photo of %(case)s: %(url)s") % {"case": number, "url": url}

@@ -157,3 +157,19 @@ async def test_a_kept_photo_is_served_at_its_signed_link_only(rig: SmsRig) -> No
     with Image.open(io.BytesIO(thumb.content)) as image:
         assert max(image.size) == 320
         assert not image.getexif()
+
+
+async def test_find_by_sms_gives_a_link_to_the_photo_never_the_picture(rig: SmsRig) -> None:
+    await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-7", [(jpeg_with_gps(), "image/jpeg")])
+    (row,) = await photos(rig)
+    response = await rig.sms("+919847055555", "FIND brown cow", "SM-find-1")
+    assert "<Media>" not in response.text
+    reply = message_of(response.text)
+    assert "KNM-1" in reply
+    link = "https://pound.example.org" + photo_path(LINK_SECRET, row.id)
+    assert reply.endswith(f"Photo of KNM-1: {link}")
+    # A case without a photo gets no link.
+    await rig.sms(KEEPER_PHONE, "SEIZE 1 goat AT Chathamangalam", "SM-seize-8")
+    goat = message_of((await rig.sms("+919847055555", "FIND goat", "SM-find-2")).text)
+    assert "KNM-2" in goat
+    assert "Photo of" not in goat

@@ -16,6 +16,7 @@ from bot.store.models import PhotoRow
 from tests.e2e.telegram_rig import (
     KEEPER,
     OFFICER,
+    STRANGER,
     TelegramRig,
     db_url,
     fake_bot_api,
@@ -144,3 +145,25 @@ async def test_file_ids_of_an_older_poundbot_are_downloaded_later(
     kept = [(r.status, r.fetch_ref, r.lot) for r in await rows(rig)]
     assert kept == [("kept", "AgAC-old-1", 0), ("pending", "AgAC-old-gone", 0)]
     assert await fetch_pending(rig.app, bot) == 0  # the one Telegram cannot give waits
+
+
+async def test_find_on_telegram_shows_the_first_photo_as_a_picture(rig: TelegramRig) -> None:
+    await rig.say(KEEPER, SEIZE)
+    rig.fake.add_file("AgAC-first", jpeg_with_gps())
+    rig.fake.add_file("AgAC-second", png())
+    await photo(rig, "AgAC-first", "/photo KNM-1")
+    await photo(rig, "AgAC-second", "/photo KNM-1")
+    calls = await rig.deliver(rig.updates.text(STRANGER, "FIND brown cow"))
+    assert [c.method for c in calls] == ["sendMessage", "sendPhoto"]
+    assert "KNM-1" in calls[0].text
+    assert calls[1].params["caption"] == "KNM-1"
+    assert calls[1].params["chat_id"] == STRANGER.id
+    # The picture sent is the kept one (no EXIF), read from the photo store.
+    (sent_photo,) = rig.fake.photos
+    assert not has_gps(sent_photo)
+    # A redelivered update sends nothing again (the outbox's key is the update's).
+    update = rig.updates.text(STRANGER, "FIND cow")
+    await rig.deliver(update)
+    again = await rig.deliver(update)
+    assert [c.method for c in again] == []
+    assert len(rig.fake.of("sendPhoto")) == 2
