@@ -151,7 +151,7 @@ def _line(typed: str) -> str:
     return f"{first} {rest}".strip()
 
 
-async def fetch_pending(app: App, bot: Bot, limit: int = 50) -> int:
+async def fetch_pending(app: App, bot: Bot, limit: int = 500) -> int:
     """Download photos still known by their Telegram file id alone; how many were kept.
     One that cannot be a photo (refused) is dropped; one Telegram cannot give now waits."""
     async with app.store.transaction() as tx:

@@ -3,9 +3,12 @@ account's credentials, checked, stripped of EXIF, kept with the case, served sig
 
 from __future__ import annotations
 
+import html
 import io
 import re
+from datetime import datetime
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 from PIL import Image
@@ -13,6 +16,7 @@ from sqlalchemy import select
 
 from bot.links import photo_path
 from bot.store.models import PhotoRow
+from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, LINK_SECRET, OFFICER_PHONE, SmsRig, sms_rig
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, text_as_jpg
 
@@ -173,3 +177,22 @@ async def test_find_by_sms_gives_a_link_to_the_photo_never_the_picture(rig: SmsR
     goat = message_of((await rig.sms("+919847055555", "FIND goat", "SM-find-2")).text)
     assert "KNM-2" in goat
     assert "Photo of" not in goat
+
+
+async def test_the_printable_notice_shows_the_photos_at_their_signed_links(rig: SmsRig) -> None:
+    await rig.mms(
+        KEEPER_PHONE, SEIZE, "MM-seize-9", [(jpeg_with_gps(), "image/jpeg"), (png(), "image/png")]
+    )
+    first, second = await photos(rig)
+    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    notice = html.unescape(message_of((await rig.sms(OFFICER_PHONE, "NOTICE KNM-1", "SM-n1")).text))
+    link = next(word for word in notice.split() if word.startswith("https://"))
+    page = await rig.http.get(urlparse(link).path)
+    assert page.status_code == 200
+    for row in (first, second):
+        thumb, full = photo_path(LINK_SECRET, row.id, thumb=True), photo_path(LINK_SECRET, row.id)
+        assert f'<a href="{full}"><img src="{thumb}"' in page.text
+        image = await rig.http.get(thumb)
+        assert image.status_code == 200
+        assert image.headers["content-type"] == f"image/{row.format}"
+    assert "Photos of the cattle" in page.text
