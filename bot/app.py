@@ -137,6 +137,8 @@ def build_app(
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
+            if settings.photo_max_bytes is not None:
+                app.deps = replace(app.deps, photo_max_bytes=settings.photo_max_bytes)
             for line in startup_report(app, polling=telegram.polling, settings=settings):
                 log.info("%s", line)
             if settings.public_url:

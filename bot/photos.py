@@ -24,6 +24,7 @@ from typing import Final, Protocol
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sqlalchemy import select
 
+from bot.settings import DEFAULT_PHOTO_BYTES, photo_limit
 from bot.store.models import CaseRow, PhotoRow
 from bot.store.tx import Tx
 
@@ -47,7 +48,7 @@ __all__ = [
     "read_limited",
 ]
 
-DEFAULT_MAX_BYTES: Final = 10 * 1024 * 1024
+DEFAULT_MAX_BYTES: Final = DEFAULT_PHOTO_BYTES
 #: Pixels past which an image is refused as too large (a small file can decode huge).
 MAX_PIXELS: Final = 50_000_000
 THUMB_SIZE: Final = (320, 320)
@@ -223,13 +224,7 @@ def default_store() -> FsPhotoStore:
 
 def max_bytes_from_env(env: dict[str, str] | None = None) -> int:
     """``POUNDBOT_PHOTO_MAX_MB`` (a whole number of MB, at least 1), else 10 MB."""
-    env = dict(os.environ) if env is None else env
-    text = env.get("POUNDBOT_PHOTO_MAX_MB", "").strip()
-    if not text:
-        return DEFAULT_MAX_BYTES
-    if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"POUNDBOT_PHOTO_MAX_MB must be a whole number of MB: {text!r}")
-    return int(text) * 1024 * 1024
+    return photo_limit(dict(os.environ) if env is None else env)
 
 
 def file_key(sha256: str, fmt: str, *, thumb: bool = False) -> str:
