@@ -2,15 +2,16 @@
 
 A keeper's photos belong to the case their message names: ``PHOTO KNM-17 [lot]``, or
 the case their SEIZE line just recorded. The pictures are read, checked and written to
-the photo store before the message's transaction (``bot.photos.process``, ``keep``);
-inside it only the rows are added (``attach``), with the step itself: a refused step
-keeps no photo. Every channel comes through ``keep_with_message``.
+the photo store before the message's transaction (``bot.photos.process``); inside it,
+once the case is known, the files are written to the photo store and the rows added
+(``attach``), with the step itself: a refused step, or a message naming no case, keeps
+no photo and writes no file. Every channel comes through ``keep_with_message``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
@@ -19,7 +20,7 @@ from bot.commands import Command, ParseError, parse
 from bot.errors import AppError
 from bot.i18n import Translator, render
 from bot.i18n import render_photos as text
-from bot.photos import KeptRef, attach
+from bot.photos import Kept, KeptRef, attach, keep
 from bot.services.base import Deps, require_keeper
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import LoadedCase, Tx
@@ -38,11 +39,19 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Incoming:
-    """One picture of a message: where it came from (once), and what became of it."""
+    """One picture of a message: where it came from (once), and what became of it:
+    checked and stripped (``kept``; ``image`` holds its files while they are not yet in
+    the photo store), or refused."""
 
     source_key: str
     kept: KeptRef | None = None
     refused: str = ""  # "too_large", "not_image", "unreachable"
+    image: Kept | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, source_key: str, image: Kept) -> Incoming:
+        """A checked picture, its files to be written when it is attached to a case."""
+        return cls(source_key, kept=image.ref, image=image)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +132,7 @@ async def keep_with_message(
             for i, p in enumerate(pictures, start=1)
             if p.kept is None
         ]
-        if any(p.kept is not None for p in pictures) and name != "seize":
+        if any(p.kept is not None for p in pictures):  # a refused SEIZE, a DUES, ...
             lines.append(text.photo_no_case(tr))
         return "\n".join(lines), name == "photo"
     lines = await attach_pictures(tx, deps, caller, target, pictures, tr)
@@ -147,7 +156,10 @@ async def attach_pictures(
     for position, picture in enumerate(pictures, start=first):
         if picture.kept is None:
             lines.append(text.photo_refused(picture.refused, position, max_mb(deps), tr))
-        elif await attach(
+            continue
+        if picture.image is not None:  # the files first: a row never names a missing file
+            await keep(deps.photo_store(), picture.image)
+        if await attach(
             tx, target.loaded.row.id, target.lot, picture.kept, picture.source_key, caller.user_id
         ):
             kept += 1

@@ -2,9 +2,9 @@
 
 Twilio posts the media as URLs on its API, readable with the account's credentials
 (HTTP basic auth: account SID and auth token). Once the message is stored, each picture
-is fetched — only from the Twilio API, never past the size limit — checked, stripped
-and written to the photo store (``bot.photos``), all before the message's transaction;
-the handler then attaches them with the step (``bot.photo_intake``). A message already
+is fetched — only from the Twilio API, never past the size limit — checked and
+stripped (``bot.photos``), all before the message's transaction; the handler then
+attaches them with the step, writing their files (``bot.photo_intake``). A message already
 acted on (a redelivered webhook) is not fetched again: it keeps its first answer.
 """
 
@@ -23,7 +23,7 @@ from bot.channels.identity import caller_for_phone
 from bot.dispatch import language_for
 from bot.i18n import translator
 from bot.photo_intake import Incoming, keep_with_message, last_event_id
-from bot.photos import PhotoRefusedError, keep, process, read_limited
+from bot.photos import PhotoRefusedError, process, read_limited
 from bot.store.messages import Handler, Inbound
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
@@ -94,12 +94,11 @@ async def _incoming(app: App, fetcher: TwilioMedia, message: Inbound) -> list[In
         key = f"mms:{message.provider_id}:{i}"
         try:
             kept = process(await fetcher.fetch(url, limit), limit)
-            await keep(app.deps.photo_store(), kept)
         except PhotoRefusedError as refused:
             log.info("media %d of %s not kept: %s", i, message.provider_id, refused.code)
             pictures.append(Incoming(key, refused=refused.code))
             continue
-        pictures.append(Incoming(key, kept=kept.ref))
+        pictures.append(Incoming.of(key, kept))
     return pictures
 
 
@@ -117,7 +116,9 @@ async def with_media(
         reply = await handler(tx)
         if not reply:  # past the sender's limit: nothing done, nothing kept
             return reply
-        caller = await caller_for_phone(tx, message.sender, region=app.config.phone_region)
+        # A WhatsApp sender writes as ``whatsapp:+91…``: the same person as by SMS.
+        sender = message.sender.removeprefix("whatsapp:")
+        caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
         tr = translator(await language_for(tx, app.deps, caller, message.body))
         said, instead = await keep_with_message(
             tx, app.deps, caller, message.body, pictures, after, tr

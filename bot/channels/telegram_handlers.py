@@ -263,7 +263,8 @@ async def photo(update: Update, context: PoundContext) -> None:
         if photos.in_report(chat.data(report.FLOW) or {}, message.photo):
             await report.on_photo(turn, photos.already(message.photo))  # not downloaded again
             return
-        await report.on_photo(turn, await photos.download(context.bot, turn.deps, message.photo))
+        picture = await photos.download(context.bot, turn.deps, message.photo, store=True)
+        await report.on_photo(turn, picture)
         return
     await photos.on_photo(turn, context.bot, message.photo, message.caption or "")
 

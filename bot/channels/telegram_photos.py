@@ -66,17 +66,23 @@ async def _bytes(bot: Bot, file_id: str, limit: int, size: int | None) -> bytes:
         raise PhotoRefusedError("unreachable") from None
 
 
-async def download(bot: Bot, deps: Deps, sizes: Sequence[PhotoSize]) -> Incoming:
-    """The largest size of a photo, downloaded, checked and written to the photo store."""
+async def download(
+    bot: Bot, deps: Deps, sizes: Sequence[PhotoSize], *, store: bool = False
+) -> Incoming:
+    """The largest size of a photo, downloaded and checked; written to the photo store
+    now if ``store`` (a report in progress keeps only its reference), else when it is
+    attached to a case."""
     largest = sizes[-1]
     key = _key(sizes)
     limit = deps.max_photo_bytes()
     try:
         kept = process(await _bytes(bot, largest.file_id, limit, largest.file_size), limit)
-        await keep(deps.photo_store(), kept)
     except PhotoRefusedError as refused:
         return Incoming(key, refused=refused.code)
-    return Incoming(key, kept=kept.ref)
+    if store:
+        await keep(deps.photo_store(), kept)
+        return Incoming(key, kept=kept.ref)
+    return Incoming.of(key, kept)
 
 
 async def target_of(turn: Turn, line: str) -> Target | str | None:

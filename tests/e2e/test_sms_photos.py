@@ -196,3 +196,31 @@ async def test_the_printable_notice_shows_the_photos_at_their_signed_links(rig: 
         assert image.status_code == 200
         assert image.headers["content-type"] == f"image/{row.format}"
     assert "Photos of the cattle" in page.text
+
+
+async def test_pictures_of_a_refused_step_or_of_no_case_leave_nothing_behind(
+    rig: SmsRig, data_folder: Path
+) -> None:
+    refused = await rig.mms(
+        KEEPER_PHONE, "SEIZE 2 cow", "MM-no-place", [(jpeg_with_gps(), "image/jpeg")]
+    )
+    said = message_of(refused.text)
+    assert said.startswith("Say where the cattle were seized")
+    assert said.endswith(
+        "The photo was not kept: send it with PHOTO and the case number, e.g. PHOTO KNM-17."
+    )
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-10")
+    dues = await rig.mms(KEEPER_PHONE, "DUES KNM-1", "MM-dues", [(png(), "image/png")])
+    assert message_of(dues.text).endswith(
+        "The photo was not kept: send it with PHOTO and the case number, e.g. PHOTO KNM-17."
+    )
+    assert await photos(rig) == []
+    assert files(data_folder) == []
+
+
+async def test_a_whatsapp_keeper_sends_photos_too(rig: SmsRig) -> None:
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-11")
+    response = await rig.mms(
+        f"whatsapp:{KEEPER_PHONE}", "PHOTO KNM-1", "MM-wa-1", [(png(), "image/png")]
+    )
+    assert message_of(response.text).endswith("1 photo kept with KNM-1.")
