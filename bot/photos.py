@@ -11,7 +11,6 @@ one file); the ``photos`` table says which case and lot it shows (``attach``).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import os
@@ -204,11 +203,13 @@ class FsPhotoStore:
         path = self._path(key)
         return path.read_bytes() if path.is_file() else None
 
+    # In the event loop itself: a photo is at most a few MB on a local disk (a
+    # millisecond or two), and no worker thread outlives the server.
     async def put(self, key: str, data: bytes) -> None:
-        await asyncio.to_thread(self._put, key, data)
+        self._put(key, data)
 
     async def get(self, key: str) -> bytes | None:
-        return await asyncio.to_thread(self._get, key)
+        return self._get(key)
 
 
 def data_folder(env: dict[str, str] | None = None) -> Path:

@@ -4,9 +4,11 @@ description (the lots the search reads, and the seizure facts of the audit log).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -17,9 +19,20 @@ from bot.store.migrate import upgrade
 from bot.store.models import Authority, CaseEvent, CaseLot, CaseRow, PhotoRow, Pound
 from bot.store.tx import Store
 from domain.case import Case, Lot, Seizure, provision_of
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 
 
-async def test_file_ids_in_descriptions_become_pending_photos(tmp_path: Path) -> None:
+@pytest.fixture(params=ENGINES)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new SQLite file, or a new PostgreSQL database (``POUNDBOT_TEST_PG_URL``)."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'old.sqlite3'}"
+        return
+    with fresh_pg_database() as url:
+        yield url
+
+
+async def test_file_ids_in_descriptions_become_pending_photos(database_url: str) -> None:
     config = load_config(sample_config_path())
     seizure = Seizure(
         "KNM",
@@ -32,7 +45,7 @@ async def test_file_ids_in_descriptions_become_pending_photos(tmp_path: Path) ->
         datetime(2026, 3, 1, 10, 0),
     )
     case = Case.open("KNM-1", seizure, config.kinds, date(2026, 12, 31))
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'old.sqlite3'}")
+    engine = make_engine(database_url)
     try:
         await upgrade(engine, "h2_two_settlements")
         now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -87,7 +100,7 @@ async def test_file_ids_in_descriptions_become_pending_photos(tmp_path: Path) ->
             ]
             lots = await session.execute(select(CaseLot.description).order_by(CaseLot.idx))
             assert list(lots.scalars()) == ["brown, white patch", "", "black; a photo: of none"]
-        store = Store(make_sessionmaker(engine), _Clock())
+        store = Store(make_sessionmaker(engine), _Clock())  # type: ignore[arg-type]
         async with store.transaction() as tx:
             loaded = await tx.load_case("KNM-1")
         assert [lot.description for lot in loaded.case.seizure.lots] == [
