@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
-from bot.caller import Caller
+from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError
 from bot.i18n import Translator, render
@@ -132,7 +132,9 @@ async def keep_with_message(
             for i, p in enumerate(pictures, start=1)
             if p.kept is None
         ]
-        if any(p.kept is not None for p in pictures):  # a refused SEIZE, a DUES, ...
+        # A keeper's refused SEIZE, or a DUES with a picture: how to send it. Anyone
+        # else's pictures are not kept, and PHOTO is not theirs to use.
+        if caller.role == KEEPER and any(p.kept is not None for p in pictures):
             lines.append(text.photo_no_case(tr))
         return "\n".join(lines), name == "photo"
     lines = await attach_pictures(tx, deps, caller, target, pictures, tr)
@@ -146,14 +148,12 @@ async def attach_pictures(
     target: Target,
     pictures: Sequence[Incoming],
     tr: Translator,
-    *,
-    first: int = 1,
 ) -> list[str]:
     """Attach the kept pictures to ``target``; what to tell: how many were kept, which
-    were there already, and why each refused one was not kept (numbered from ``first``)."""
+    were there already, and why each refused one was not kept (by its place, from 1)."""
     lines: list[str] = []
     kept = already = 0
-    for position, picture in enumerate(pictures, start=first):
+    for position, picture in enumerate(pictures, start=1):
         if picture.kept is None:
             lines.append(text.photo_refused(picture.refused, position, max_mb(deps), tr))
             continue

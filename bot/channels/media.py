@@ -2,7 +2,7 @@
 
 Twilio posts the media as URLs on its API, readable with the account's credentials
 (HTTP basic auth: account SID and auth token). Once the message is stored, each picture
-is fetched — only from the Twilio API, never past the size limit — checked and
+of a keeper is fetched — only from the Twilio API, never past the size limit — checked and
 stripped (``bot.photos``), all before the message's transaction; the handler then
 attaches them with the step, writing their files (``bot.photo_intake``). A message already
 acted on (a redelivered webhook) is not fetched again: it keeps its first answer.
@@ -19,6 +19,7 @@ import httpx
 from sqlalchemy import select
 
 from bot.bootstrap import App
+from bot.caller import KEEPER
 from bot.channels.identity import caller_for_phone
 from bot.dispatch import language_for
 from bot.i18n import translator
@@ -76,14 +77,24 @@ class TwilioMedia:
             raise PhotoRefusedError("unreachable") from None
 
 
-async def _acted_on(app: App, message: Inbound) -> bool:
+def _sender(message: Inbound) -> str:
+    """A WhatsApp sender writes as ``whatsapp:+91…``: the same person as by SMS."""
+    return message.sender.removeprefix("whatsapp:")
+
+
+async def _worth_fetching(app: App, message: Inbound) -> bool:
+    """Only a keeper's pictures are kept, and a message acted on already (a redelivered
+    webhook) keeps its first answer: nothing else is downloaded."""
     async with app.store.transaction() as tx:
         done = await tx.session.scalar(
             select(InboxRow.processed_at).where(
                 InboxRow.channel == message.channel, InboxRow.provider_id == message.provider_id
             )
         )
-    return done is not None
+        if done is not None:
+            return False
+        caller = await caller_for_phone(tx, _sender(message), region=app.config.phone_region)
+    return caller.role == KEEPER
 
 
 async def _incoming(app: App, fetcher: TwilioMedia, message: Inbound) -> list[Incoming]:
@@ -107,7 +118,7 @@ async def with_media(
 ) -> Handler:
     """``handler``, attaching the message's pictures to the case it names (after the step,
     in its transaction) and saying so in the reply; ``handler`` itself without media."""
-    if fetcher is None or not media_urls(message.raw) or await _acted_on(app, message):
+    if fetcher is None or not media_urls(message.raw) or not await _worth_fetching(app, message):
         return handler
     pictures = await _incoming(app, fetcher, message)
 
@@ -116,9 +127,7 @@ async def with_media(
         reply = await handler(tx)
         if not reply:  # past the sender's limit: nothing done, nothing kept
             return reply
-        # A WhatsApp sender writes as ``whatsapp:+91…``: the same person as by SMS.
-        sender = message.sender.removeprefix("whatsapp:")
-        caller = await caller_for_phone(tx, sender, region=app.config.phone_region)
+        caller = await caller_for_phone(tx, _sender(message), region=app.config.phone_region)
         tr = translator(await language_for(tx, app.deps, caller, message.body))
         said, instead = await keep_with_message(
             tx, app.deps, caller, message.body, pictures, after, tr

@@ -97,7 +97,7 @@ async def test_photo_without_a_picture_or_of_a_case_not_ours_is_refused(rig: Sms
     no_lot = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1 5", "MM-photo-3", [(png(), "image/png")])
     assert message_of(no_lot.text) == "Case KNM-1 has no lot 5 (it has 2)."
     officer = await rig.mms(OFFICER_PHONE, "PHOTO KNM-1", "MM-photo-4", [(png(), "image/png")])
-    assert "photo kept" not in message_of(officer.text)
+    assert message_of(officer.text).startswith("Your role does not allow this.")
     assert await photos(rig) == []
 
 
@@ -224,3 +224,12 @@ async def test_a_whatsapp_keeper_sends_photos_too(rig: SmsRig) -> None:
         f"whatsapp:{KEEPER_PHONE}", "PHOTO KNM-1", "MM-wa-1", [(png(), "image/png")]
     )
     assert message_of(response.text).endswith("1 photo kept with KNM-1.")
+
+
+async def test_an_owner_s_picture_is_not_kept_and_the_answer_is_unchanged(rig: SmsRig) -> None:
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-12")
+    plain = message_of((await rig.sms("+919847055555", "DUES KNM-1", "SM-dues-1")).text)
+    with_picture = await rig.mms("+919847055555", "DUES KNM-1", "MM-dues-2", [(png(), "image/png")])
+    assert message_of(with_picture.text) == plain
+    assert await photos(rig) == []
+    assert rig.twilio.fetched == {}  # not even downloaded
