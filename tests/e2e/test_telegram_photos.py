@@ -167,3 +167,18 @@ async def test_find_on_telegram_shows_the_first_photo_as_a_picture(rig: Telegram
     again = await rig.deliver(update)
     assert [c.method for c in again] == []
     assert len(rig.fake.of("sendPhoto")) == 2
+
+
+async def test_typing_ends_a_run_of_photos_for_one_case(rig: TelegramRig) -> None:
+    await rig.say(KEEPER, SEIZE)
+    rig.fake.add_file("AgAC-a", png())
+    rig.fake.add_file("AgAC-b", jpeg_with_gps())
+    await rig.say(KEEPER, "/photo KNM-1 1")
+    assert await photo(rig, "AgAC-a") == "1 photo kept with KNM-1."
+    assert "KNM-1" in last_message(await rig.say(KEEPER, "CASES")).text
+    assert await photo(rig, "AgAC-b") == (
+        "The photo was not kept: send it with PHOTO and the case number, e.g. PHOTO KNM-17."
+    )
+    assert [(r.lot, r.source_key) for r in await rows(rig)] == [(0, "tg:AgAC-au")]
+    missing = last_message(await rig.say(KEEPER, "/photo KNM-9")).text
+    assert missing == "There is no case KNM-9. Check the number and send it again."
