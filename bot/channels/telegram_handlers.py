@@ -12,7 +12,7 @@ Routing, first match wins (private chats only)::
     sold:declared:*          declared_button  SOLD again with the buyer's declaration (s.18)
     other buttons            stale_button
     a location               location         the report in progress
-    a photo                  photo            the report in progress, else the case its
+    a photo, a document      photo            the report in progress, else the case its
                                               caption or /photo names (telegram_photos)
     text                     text_message     the report in progress, else the dispatcher
     any other /command       command          the dispatcher (``bot.dispatch.handle_text``)
@@ -253,20 +253,22 @@ async def location(update: Update, context: PoundContext) -> None:
 
 
 async def photo(update: Update, context: PoundContext) -> None:
-    """A photo: downloaded and kept with the report in progress, or with the case its
-    caption (``/photo KNM-17``) or the ``/photo`` before it names."""
+    """A photo (or a file sent as a document): downloaded and kept with the report in
+    progress, or with the case its caption (``/photo KNM-17``) or the ``/photo`` before
+    it names."""
     turn, message = context.turn, update.effective_message
-    if message is None or not message.photo:
+    sent = photos.Sent.of(message) if message is not None else None
+    if message is None or sent is None:
         return
     chat = await turn.chat()
     if chat.flow == report.FLOW:
-        if photos.in_report(chat.data(report.FLOW) or {}, message.photo):
-            await report.on_photo(turn, photos.already(message.photo))  # not downloaded again
+        if photos.in_report(chat.data(report.FLOW) or {}, sent):
+            await report.on_photo(turn, photos.already(sent))  # not downloaded again
             return
-        picture = await photos.download(context.bot, turn.deps, message.photo, store=True)
+        picture = await photos.download(context.bot, turn.deps, sent, store=True)
         await report.on_photo(turn, picture)
         return
-    await photos.on_photo(turn, context.bot, message.photo, message.caption or "")
+    await photos.on_photo(turn, context.bot, sent, message.caption or "")
 
 
 async def photo_command(update: Update, context: PoundContext) -> None:
@@ -325,7 +327,7 @@ def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]
             CallbackQueryHandler(declared_button, pattern=r"^sold:declared:"),
             CallbackQueryHandler(stale_button),
             MessageHandler(private & filters.LOCATION, location),
-            MessageHandler(private & filters.PHOTO, photo),
+            MessageHandler(private & (filters.PHOTO | filters.Document.ALL), photo),
             MessageHandler(private & filters.TEXT & ~filters.COMMAND, text_message),
             MessageHandler(private & filters.COMMAND, command),
         ]

@@ -16,11 +16,11 @@ wait as pending rows until ``fetch_pending`` downloads them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import delete, select
-from telegram import Bot, PhotoSize
+from telegram import Bot, Message
 from telegram.error import TelegramError
 
 from bot.bootstrap import App
@@ -37,6 +37,7 @@ from bot.store.models import PhotoRow
 
 __all__ = [
     "FLOW",
+    "Sent",
     "after_find",
     "already",
     "begin",
@@ -66,17 +67,39 @@ async def _bytes(bot: Bot, file_id: str, limit: int, size: int | None) -> bytes:
         raise PhotoRefusedError("unreachable") from None
 
 
-async def download(
-    bot: Bot, deps: Deps, sizes: Sequence[PhotoSize], *, store: bool = False
-) -> Incoming:
-    """The largest size of a photo, downloaded and checked; written to the photo store
-    now if ``store`` (a report in progress keeps only its reference), else when it is
-    attached to a case."""
-    largest = sizes[-1]
-    key = _key(sizes)
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A picture in a message: a photo (its largest size), or a file sent as a document
+    (a photo sent uncompressed keeps its EXIF: it is stripped all the same; and whether it
+    is an image at all, the bytes decide)."""
+
+    file_id: str
+    unique_id: str
+    size: int | None
+
+    @classmethod
+    def of(cls, message: Message) -> Sent | None:
+        if message.photo:
+            largest = message.photo[-1]
+            return cls(largest.file_id, largest.file_unique_id, largest.file_size)
+        if message.document is not None:
+            doc = message.document
+            return cls(doc.file_id, doc.file_unique_id, doc.file_size)
+        return None
+
+    @property
+    def key(self) -> str:
+        """Kept once by Telegram's ``file_unique_id`` (the same file, whoever sends it)."""
+        return f"tg:{self.unique_id}"
+
+
+async def download(bot: Bot, deps: Deps, sent: Sent, *, store: bool = False) -> Incoming:
+    """The picture downloaded and checked; written to the photo store now if ``store``
+    (a report in progress keeps only its reference), else when attached to a case."""
+    key = sent.key
     limit = deps.max_photo_bytes()
     try:
-        kept = process(await _bytes(bot, largest.file_id, limit, largest.file_size), limit)
+        kept = process(await _bytes(bot, sent.file_id, limit, sent.size), limit)
     except PhotoRefusedError as refused:
         return Incoming(key, refused=refused.code)
     if store:
@@ -115,7 +138,7 @@ async def begin(turn: Turn, line: str) -> bool:
     return True
 
 
-async def on_photo(turn: Turn, bot: Bot, sizes: Sequence[PhotoSize], caption: str) -> None:
+async def on_photo(turn: Turn, bot: Bot, sent: Sent, caption: str) -> None:
     """A photo outside the guided report: kept with the case its caption or the
     ``/photo`` before it names."""
     if turn.caller.role != KEEPER:
@@ -142,10 +165,10 @@ async def on_photo(turn: Turn, bot: Bot, sizes: Sequence[PhotoSize], caption: st
     if isinstance(target, str):
         await turn.send(target)
         return
-    if await turn.tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == _key(sizes))):
+    if await turn.tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == sent.key)):
         await turn.send(text.photo_already_kept(target.loaded.case.number, turn.tr))
         return  # the same photo sent again: not downloaded again
-    picture = await download(bot, turn.deps, sizes)
+    picture = await download(bot, turn.deps, sent)
     lines = await attach_pictures(turn.tx, turn.deps, turn.caller, target, [picture], turn.tr)
     await turn.send("\n".join(lines))
 
@@ -221,18 +244,14 @@ async def after_find(turn: Turn, line: str) -> None:
             await turn.send_photo(file_key(row.sha256, row.format), number)
 
 
-def _key(sizes: Sequence[PhotoSize]) -> str:
-    return f"tg:{sizes[-1].file_unique_id}"
-
-
-def in_report(state: dict[str, Any], sizes: Sequence[PhotoSize]) -> bool:
+def in_report(state: dict[str, Any], sent: Sent) -> bool:
     """Whether the report in progress holds this photo already."""
-    return any(isinstance(p, dict) and p.get("key") == _key(sizes) for p in state.get("photos", []))
+    return any(isinstance(p, dict) and p.get("key") == sent.key for p in state.get("photos", []))
 
 
-def already(sizes: Sequence[PhotoSize]) -> Incoming:
+def already(sent: Sent) -> Incoming:
     """A photo the report holds: not downloaded again (its reference is in the report)."""
-    return Incoming(_key(sizes), kept=KeptRef("", "jpeg", 0, 0, 0))
+    return Incoming(sent.key, kept=KeptRef("", "jpeg", 0, 0, 0))
 
 
 def staged(state: dict[str, Any]) -> list[Incoming]:

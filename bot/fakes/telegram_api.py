@@ -302,6 +302,22 @@ class Updates:
                 ]
         return self._message(user, **content)
 
+    def document(
+        self, user: TelegramUser, file_id: str, name: str, mime: str, caption: str = ""
+    ) -> dict[str, Any]:
+        """A file sent as a document (a photo sent uncompressed, or anything else)."""
+        content: dict[str, Any] = {
+            "document": {
+                "file_id": file_id,
+                "file_unique_id": f"{file_id}u",
+                "file_name": name,
+                "mime_type": mime,
+            }
+        }
+        if caption:
+            content["caption"] = caption
+        return self._message(user, **content)
+
     def button(self, user: TelegramUser, pressed_on: Call, data: str) -> dict[str, Any]:
         """A press on a button of the message the bot sent in ``pressed_on``."""
         update_id = next(self._ids)

@@ -182,3 +182,24 @@ async def test_typing_ends_a_run_of_photos_for_one_case(rig: TelegramRig) -> Non
     assert [(r.lot, r.source_key) for r in await rows(rig)] == [(0, "tg:AgAC-au")]
     missing = last_message(await rig.say(KEEPER, "/photo KNM-9")).text
     assert missing == "There is no case KNM-9. Check the number and send it again."
+
+
+async def test_a_photo_sent_as_a_file_is_stripped_and_a_text_file_refused(
+    rig: TelegramRig, data_folder: Path
+) -> None:
+    await rig.say(KEEPER, SEIZE)
+    rig.fake.add_file("BQAC-original", jpeg_with_gps())
+    rig.fake.add_file("BQAC-text", text_as_jpg())
+    update = rig.updates.document(
+        KEEPER, "BQAC-original", "IMG_0042.jpg", "image/jpeg", "/photo KNM-1"
+    )
+    assert last_message(await rig.deliver(update)).text == "1 photo kept with KNM-1."
+    text = rig.updates.document(KEEPER, "BQAC-text", "cow.jpg", "image/jpeg", "/photo KNM-1")
+    assert last_message(await rig.deliver(text)).text == (
+        "File 1 was not kept: it is not a photo (send a JPEG or PNG picture)."
+    )
+    (row,) = await rows(rig)
+    assert row.source_key == "tg:BQAC-originalu"
+    assert row.sha256 is not None
+    stored = data_folder / "photos" / row.sha256[:2] / file_key(row.sha256, "jpeg")
+    assert not has_gps(stored.read_bytes())
