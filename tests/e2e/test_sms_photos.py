@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlparse
@@ -14,10 +15,12 @@ import pytest
 from PIL import Image
 from sqlalchemy import select
 
+from bot.bootstrap import open_app
 from bot.links import photo_path
 from bot.store.models import PhotoRow
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, LINK_SECRET, OFFICER_PHONE, SmsRig, sms_rig
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, text_as_jpg
 
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market; brown cows"
@@ -38,9 +41,22 @@ def files(folder: Path) -> list[Path]:
     return sorted(p for p in (folder / "photos").rglob("*") if p.is_file())
 
 
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """None: the rig's own SQLite file; or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield None
+        return
+    with fresh_pg_database() as url:
+        yield url
+
+
 @pytest.fixture
-async def rig(tmp_path: Path):  # type: ignore[no-untyped-def]
-    async with sms_rig(tmp_path) as rig:
+async def rig(tmp_path: Path, database: str | None):  # type: ignore[no-untyped-def]
+    if database is not None:
+        async with open_app(url=database, migrate=True):
+            pass
+    async with sms_rig(tmp_path, database) as rig:
         yield rig
 
 
