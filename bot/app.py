@@ -21,8 +21,9 @@ from telegram.error import TelegramError
 from bot import logsafe
 from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
+from bot.channels.media import TwilioMedia
 from bot.channels.metrics_page import metrics_route
-from bot.channels.notice_page import notice_route
+from bot.channels.notice_page import notice_route, photo_routes
 from bot.channels.sms import SmsWebhook
 from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
@@ -30,7 +31,7 @@ from bot.channels.telegram_connect import channel_tasks, start_later, worth_retr
 from bot.channels.twilio_sender import TwilioSender
 from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.config import Config
-from bot.links import notice_path
+from bot.links import notice_path, photo_path
 from bot.metrics import WebhookTimer
 from bot.outbox import Sender
 from bot.serverlock import serving
@@ -162,16 +163,22 @@ def build_app(
     telegram_on = settings.telegram_off_reason() is None
     # Signs the links of printable notices; without POUNDBOT_SECRET they last until restart.
     link_secret = settings.link_secret or secrets.token_urlsafe(32)
-    routes: list[BaseRoute] = [Route("/healthz", healthz), notice_route(link_secret)]
+    routes: list[BaseRoute] = [
+        Route("/healthz", healthz),
+        notice_route(link_secret),
+        *photo_routes(link_secret),
+    ]
     routes.append(metrics_route(settings.metrics_token))
     # The web desk and the public notice boards (bot.web.app).
     routes += web_routes(link_secret, settings.public_url)
     if settings.sms_off_reason() is None:
+        media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
         routes += SmsWebhook(
             settings.twilio_token,
             settings.public_url,
             settings.wait_budget,
             whatsapp=settings.whatsapp_off_reason() is None,
+            media=media,
         ).routes()
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))
@@ -181,6 +188,8 @@ def build_app(
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
+            if settings.photo_max_bytes is not None:
+                app.deps = replace(app.deps, photo_max_bytes=settings.photo_max_bytes)
             if report:
                 for line in startup_report(app, polling=telegram.polling, settings=settings):
                     log.info("%s", line)
@@ -192,6 +201,7 @@ def build_app(
                     app.deps,
                     notice_url=lambda number, on: base + notice_path(link_secret, number, on),
                     public_url=base,
+                    photo_url=lambda photo_id: base + photo_path(link_secret, photo_id),
                 )
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:

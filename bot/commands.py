@@ -88,6 +88,7 @@ class Command:
 
 
 _CASE_COMMANDS = {
+    "photo",
     "dues",
     "deposit",
     "status",
@@ -425,6 +426,8 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
             owner_phone=phone,
             declared="declared" in parts,
         )
+    if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.photo_intake)
+        return _replace(base, lot=_count(head[0]) if head else None)
     if name == "settle":
         spent = _amount(head[0]) if head else expenses
         return _replace(base, amount=spent or Money.zero())

@@ -16,10 +16,12 @@ from sqlalchemy import bindparam, select
 from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
-from bot.i18n import Translator, detect_script, render, translator
+from bot.i18n import Translator, detect_script, render, render_photos, translator
 from bot.intake import person_of, report_seizure, tell_owner
 from bot.links import board_path, signin_path
 from bot.notify import notify_officers, notify_phone
+from bot.photo_intake import photo_target
+from bot.photos import first_photos
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
@@ -148,6 +150,13 @@ async def _status(ctx: _Ctx, command: Command) -> str:
 async def _find(ctx: _Ctx, command: Command) -> str:
     found = await public.find_cases(ctx.tx, ctx.deps, list(command.words))
     text = render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    photo_url = ctx.deps.photo_url
+    if ctx.sms and photo_url is not None and found:
+        # Never a picture by SMS: a link to the first photo of the first case that has one
+        # (Telegram shows the pictures themselves: ``telegram_photos.after_find``).
+        photos = await first_photos(ctx.tx, [c.number for c in found])
+        for number, row in list(photos.items())[:1]:
+            text += "\n" + render_photos.photo_link(number, photo_url(row.id), ctx.tr)
     base = ctx.deps.public_url
     if not base or not found:
         return text
@@ -529,8 +538,19 @@ async def _register(ctx: _Ctx, command: Command) -> str:
     return render.deposit_register_text(entries, ctx.deps.today(), ctx.tr)
 
 
+async def _photo(ctx: _Ctx, command: Command) -> str:
+    """PHOTO <case> [lot] with no picture: checked, and the keeper told how to send one
+    (a picture that came with it is kept by ``bot.photo_intake``)."""
+    target = await photo_target(ctx.tx, ctx.deps, ctx.caller, _case(command), command.lot, ctx.tr)
+    if isinstance(target, str):
+        return target
+    return render_photos.photo_missing(target.loaded.case.number, ctx.tr)
+
+
 #: Commands that write nothing: no savepoint needed around them.
-_READ_ONLY = frozenset({"help", "dues", "deposit", "status", "find", "cases", "due", "register"})
+_READ_ONLY = frozenset(
+    {"help", "dues", "deposit", "status", "find", "cases", "due", "register", "photo"}
+)
 
 _HANDLERS: dict[str, Handler] = {
     "help": _help,
@@ -542,6 +562,7 @@ _HANDLERS: dict[str, Handler] = {
     "stop": _stop,
     "start": _start,
     "seize": _seize,
+    "photo": _photo,
     "paid": _paid,
     "deposited": _deposited,
     "report": _report,

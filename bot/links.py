@@ -1,4 +1,4 @@
-"""Unguessable signed links: the printable s.13(2) notice of a case."""
+"""Unguessable signed links: the printable s.13(2) notice of a case, and its photos."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ __all__ = [
     "board_path",
     "notice_path",
     "notice_signature",
+    "photo_path",
+    "photo_signature",
     "signin_path",
     "verify_notice",
+    "verify_photo",
 ]
 
 
@@ -42,3 +45,23 @@ def signin_path(token: str) -> str:
 def board_path(authority: str) -> str:
     """The path of an authority's public notice board: ``/notices/<authority code>``."""
     return f"/notices/{authority}"
+
+
+def photo_signature(secret: str, photo_id: int, variant: str) -> str:
+    """HMAC-SHA256 of a photo's id and variant (``full`` or ``thumb``), 22 characters."""
+    digest = hmac.new(
+        secret.encode(), f"photo|{photo_id}|{variant}".encode(), hashlib.sha256
+    ).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def photo_path(secret: str, photo_id: int, *, thumb: bool = False) -> str:
+    """``/photo/12/<signature>``, or ``/photo/12/thumb/<signature>`` for its thumbnail."""
+    variant = "thumb" if thumb else "full"
+    middle = "/thumb" if thumb else ""
+    return f"/photo/{photo_id}{middle}/{photo_signature(secret, photo_id, variant)}"
+
+
+def verify_photo(secret: str, photo_id: int, variant: str, signature: str) -> bool:
+    """True when ``signature`` was made by this server for this photo and variant."""
+    return hmac.compare_digest(photo_signature(secret, photo_id, variant), signature)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.store.budget import DEFAULT_BUDGET
 
-__all__ = ["Settings"]
+__all__ = ["DEFAULT_PHOTO_BYTES", "Settings", "photo_limit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,8 @@ class Settings:
     metrics_token: str = ""
     #: Seconds an SMS request may wait for the database in all (Twilio waits 15 s).
     wait_budget: float = DEFAULT_BUDGET
+    #: The largest photo kept, in bytes (``POUNDBOT_PHOTO_MAX_MB``; None: 10 MB).
+    photo_max_bytes: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -49,6 +51,7 @@ class Settings:
             link_secret=env.get("POUNDBOT_SECRET", ""),
             metrics_token=env.get("POUNDBOT_METRICS_TOKEN", "").strip(),
             wait_budget=_budget(env.get("POUNDBOT_WAIT_BUDGET", "")),
+            photo_max_bytes=photo_limit(env),
         )
 
     def secrets(self) -> tuple[str, ...]:
@@ -115,3 +118,17 @@ def _budget(text: str) -> float:
             f"POUNDBOT_WAIT_BUDGET must be seconds between 0 and 15 (Twilio's timeout): {text!r}"
         )
     return seconds
+
+
+#: The largest photo kept when ``POUNDBOT_PHOTO_MAX_MB`` is not set (``bot.photos``).
+DEFAULT_PHOTO_BYTES = 10 * 1024 * 1024
+
+
+def photo_limit(env: Mapping[str, str]) -> int:
+    """``POUNDBOT_PHOTO_MAX_MB`` (a whole number of MB, at least 1) in bytes; 10 MB unset."""
+    text = env.get("POUNDBOT_PHOTO_MAX_MB", "").strip()
+    if not text:
+        return DEFAULT_PHOTO_BYTES
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"POUNDBOT_PHOTO_MAX_MB must be a whole number of MB: {text!r}")
+    return int(text) * 1024 * 1024

@@ -73,6 +73,12 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "ta": ("பிடிப்பு",),
             "kn": ("ವಶ",),
         },
+        "photo": {
+            "en": ("PHOTO", "PIC"),
+            "ml": ("ഫോട്ടോ", "ചിത്രം"),
+            "ta": ("புகைப்படம்", "படம்"),
+            "kn": ("ಫೋಟೋ", "ಚಿತ್ರ"),
+        },
         "paid": {
             "en": ("PAID", "RELEASE"),
             "ml": ("അടച്ചു",),

@@ -51,6 +51,14 @@ def pg_database_url() -> Iterator[str | None]:
         asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test keeps its photos (``POUNDBOT_DATA_DIR``) in a folder of its own."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("POUNDBOT_DATA_DIR", str(folder))
+    return folder
+
+
 _pg_schema_ready = False
 
 

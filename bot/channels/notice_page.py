@@ -1,4 +1,5 @@
-"""The printable notice (s.13(2)): an A4 page in the pound's languages, at a signed link."""
+"""The printable notice (s.13(2)): an A4 page in the pound's languages, at a signed link,
+with the photos of the cattle; each photo and its thumbnail at a signed link of its own."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from starlette.routing import Route
 from bot.bootstrap import App
 from bot.errors import AppError
 from bot.i18n import render, translator
-from bot.links import verify_notice
+from bot.links import photo_path, verify_notice, verify_photo
+from bot.photos import FORMATS, file_key, photos_of
+from bot.store.models import PhotoRow
 from domain.errors import DomainError
 from domain.notice import check_notice_printable
 
-__all__ = ["notice_route"]
+__all__ = ["notice_route", "photo_routes"]
 
 
 def notice_route(secret: str) -> Route:
@@ -33,6 +36,7 @@ def notice_route(secret: str) -> Route:
         try:
             async with app.store.transaction() as tx:
                 loaded = await tx.load_case(number)
+                kept = await photos_of(tx, loaded.row.id)
         except AppError:
             return PlainTextResponse("not found", status_code=404)
         pound = app.config.pounds[loaded.pound]
@@ -46,11 +50,55 @@ def notice_route(secret: str) -> Route:
                 refusal, status_code=409, headers={"Cache-Control": "private, no-store"}
             )
         notice = loaded.case.notice
+        photos = [(photo_path(secret, p.id, thumb=True), photo_path(secret, p.id)) for p in kept]
         html = render.notice_html(
-            loaded.case, authority, pound, notice.on if notice else on, pound.languages
+            loaded.case, authority, pound, notice.on if notice else on, pound.languages, photos
         )
         return HTMLResponse(
             html, headers={"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
         )
 
     return Route("/notice/{number}/{on}/{signature}", page, methods=["GET"])
+
+
+def photo_routes(secret: str) -> list[Route]:
+    """``GET /photo/{id}/{signature}`` and ``GET /photo/{id}/thumb/{signature}``: the kept
+    image (no metadata: ``bot.photos``) with its stored type; 404 unless signed by us."""
+
+    async def serve(request: Request, variant: str) -> Response:
+        text = request.path_params["photo_id"]
+        if not text.isdigit() or len(text) > 12:
+            return PlainTextResponse("not found", status_code=404)
+        photo_id = int(text)
+        if not verify_photo(secret, photo_id, variant, request.path_params["signature"]):
+            return PlainTextResponse("not found", status_code=404)
+        app: App = request.app.state.poundbot
+        async with app.store.transaction() as tx:
+            row = await tx.session.get(PhotoRow, photo_id)
+        if row is None or row.status != "kept" or not row.sha256 or row.format not in FORMATS:
+            return PlainTextResponse("not found", status_code=404)
+        data = await app.deps.photo_store().get(
+            file_key(row.sha256, row.format, thumb=variant == "thumb")
+        )
+        if data is None:
+            return PlainTextResponse("not found", status_code=404)
+        return Response(
+            data,
+            media_type=FORMATS[row.format][1],
+            headers={
+                "Cache-Control": "private, max-age=86400",
+                "X-Robots-Tag": "noindex",
+                "X-Content-Type-Options": "nosniff",
+            },
+        )
+
+    async def full(request: Request) -> Response:
+        return await serve(request, "full")
+
+    async def thumb(request: Request) -> Response:
+        return await serve(request, "thumb")
+
+    return [
+        Route("/photo/{photo_id}/thumb/{signature}", thumb, methods=["GET"]),
+        Route("/photo/{photo_id}/{signature}", full, methods=["GET"]),
+    ]

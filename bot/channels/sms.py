@@ -37,6 +37,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import caller_for_phone
+from bot.channels.media import TwilioMedia, with_media
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
@@ -189,6 +190,8 @@ class SmsWebhook:
     #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
     #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
     whatsapp: bool = False
+    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.media``).
+    media: TwilioMedia | None = None
 
     @staticmethod
     def _app(request: Request) -> App:
@@ -247,7 +250,8 @@ class SmsWebhook:
             async with app.store.turn():
                 await store_inbound(app.store, message)
                 try:
-                    acted = await act_on_inbound(app.store, message, sms_handler(app, message))
+                    handler = await with_media(app, self.media, message, sms_handler(app, message))
+                    acted = await act_on_inbound(app.store, message, handler)
                     if not acted.fresh and await _answered_by_sms(app, message.provider_id):
                         return twiml(None)  # the sweep has answered it by SMS
                 except Exception as exc:

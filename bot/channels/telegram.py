@@ -148,7 +148,9 @@ class TelegramChannel:
 
     def __init__(self, app: App, application: PTBApp, options: TelegramOptions) -> None:
         self.app, self.application, self.options = app, application, options
-        self.sender = TelegramSender(application.bot, ChatPacer(options.chat_interval))
+        self.sender = TelegramSender(
+            application.bot, ChatPacer(options.chat_interval), app.deps.photo_store()
+        )
         self.delivery = TelegramDelivery(app.store, self.sender)
 
     async def receive(self, data: dict[str, Any]) -> bool:

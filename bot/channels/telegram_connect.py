@@ -53,10 +53,24 @@ def channel_tasks(
     tasks, polling = [], None
     if channel.options.deliver:
         tasks.append(asyncio.create_task(channel.delivery.run(stop)))
+        # Photos an older poundbot knew by their file id alone: downloaded once, now.
+        tasks.append(asyncio.create_task(_fetch_pending(channel)))
     if channel.options.polling:
         polling = asyncio.create_task(poll(channel, stop))
         tasks.append(polling)
     return tasks, polling
+
+
+async def _fetch_pending(channel: TelegramChannel) -> None:
+    from bot.channels.telegram_photos import fetch_pending
+
+    try:
+        kept = await fetch_pending(channel.app, channel.application.bot)
+    except Exception:  # a photo left pending is tried again at the next start
+        log.exception("Telegram: pending photos not fetched")
+        return
+    if kept:
+        log.info("Telegram: %d photo(s) kept from file ids of an older poundbot", kept)
 
 
 async def start_later(

@@ -6,11 +6,14 @@ Routing, first match wins (private chats only)::
     /lang [code], lang:*     language         the four languages as buttons
     /seize                   seize            the guided report (telegram_seize)
     /seize <line>            seize            the one-line form, through the dispatcher
+    /photo <case> [lot]      photo_command    the photos that follow are of that case
     /cancel                  cancel           drop the report being written
     seize:* buttons          report_button    the guided report
     sold:declared:*          declared_button  SOLD again with the buyer's declaration (s.18)
     other buttons            stale_button
-    a location, a photo      location, photo  the report in progress
+    a location               location         the report in progress
+    a photo, a document      photo            the report in progress, else the case its
+                                              caption or /photo names (telegram_photos)
     text                     text_message     the report in progress, else the dispatcher
     any other /command       command          the dispatcher (``bot.dispatch.handle_text``)
 
@@ -35,6 +38,7 @@ from telegram.ext import (
 )
 
 from bot.caller import KEEPER, OFFICER
+from bot.channels import telegram_photos as photos
 from bot.channels import telegram_seize as report
 from bot.channels.identity import caller_of
 from bot.channels.telegram_menus import menu
@@ -77,6 +81,7 @@ DECLARE_FLOW: Final = "sold"
 async def _dispatch(turn: Turn, line: str) -> None:
     reply = await handle_text(turn.tx, turn.deps, turn.caller, line, sms=False)
     await turn.send(reply.text, inline=await _declaration_asked(turn, line, reply.text, reply.lang))
+    await photos.after_find(turn, line)  # a FIND answer shows the cases' photos
 
 
 async def _declaration_asked(turn: Turn, line: str, answer: str, lang: str) -> Keyboard:
@@ -248,13 +253,32 @@ async def location(update: Update, context: PoundContext) -> None:
 
 
 async def photo(update: Update, context: PoundContext) -> None:
-    """A photo: kept (by its Telegram file id) with the report in progress."""
+    """A photo (or a file sent as a document): downloaded and kept with the report in
+    progress, or with the case its caption (``/photo KNM-17``) or the ``/photo`` before
+    it names."""
     turn, message = context.turn, update.effective_message
-    if message is None or not message.photo:
+    sent = photos.Sent.of(message) if message is not None else None
+    if message is None or sent is None:
         return
-    if (await turn.chat()).flow != report.FLOW:
+    chat = await turn.chat()
+    if chat.flow == report.FLOW:
+        if photos.in_report(chat.data(report.FLOW) or {}, sent):
+            await report.on_photo(turn, photos.already(sent))  # not downloaded again
+            return
+        picture = await photos.download(context.bot, turn.deps, sent, store=True)
+        await report.on_photo(turn, picture)
         return
-    await report.on_photo(turn, message.photo[-1].file_id)
+    await photos.on_photo(turn, context.bot, sent, message.caption or "")
+
+
+async def photo_command(update: Update, context: PoundContext) -> None:
+    """``/photo KNM-17 [lot]``: the photos that follow are of that case."""
+    turn, message = context.turn, update.effective_message
+    if message is None or not message.text:
+        return
+    line = to_line(message.text)
+    if (await turn.chat()).flow == report.FLOW or not await photos.begin(turn, line):
+        await _dispatch(turn, line)
 
 
 async def text_message(update: Update, context: PoundContext) -> None:
@@ -262,9 +286,12 @@ async def text_message(update: Update, context: PoundContext) -> None:
     turn, message = context.turn, update.effective_message
     if message is None or not message.text:
         return
-    if (await turn.chat()).flow == report.FLOW:
+    chat = await turn.chat()
+    if chat.flow == report.FLOW:
         await report.on_text(turn, message.text)
     else:
+        if chat.flow == photos.FLOW:  # typing ends a run of photos for one case
+            chat.end()
         await _dispatch(turn, message.text)
 
 
@@ -294,12 +321,13 @@ def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]
             CommandHandler("lang", language, filters=private),
             CommandHandler("seize", seize, filters=private),
             CommandHandler("cancel", cancel, filters=private),
+            CommandHandler("photo", photo_command, filters=private),
             CallbackQueryHandler(language_chosen, pattern=r"^lang:"),
             CallbackQueryHandler(report_button, pattern=r"^seize:"),
             CallbackQueryHandler(declared_button, pattern=r"^sold:declared:"),
             CallbackQueryHandler(stale_button),
             MessageHandler(private & filters.LOCATION, location),
-            MessageHandler(private & filters.PHOTO, photo),
+            MessageHandler(private & (filters.PHOTO | filters.Document.ALL), photo),
             MessageHandler(private & filters.TEXT & ~filters.COMMAND, text_message),
             MessageHandler(private & filters.COMMAND, command),
         ]

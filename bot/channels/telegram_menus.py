@@ -25,6 +25,7 @@ _PUBLIC: Final = ("help", "dues", "deposit", "case", "find", "lang", "start")
 _BY_ROLE: Final[dict[str, tuple[str, ...]]] = {
     KEEPER: (
         "seize",
+        "photo",
         "cases",
         "case",
         "paid",

@@ -29,7 +29,7 @@ __all__ = [
 MAX_TEXT: Final = 4096
 
 _MARK: Final = '{"tg":'
-_OPS: Final = frozenset({"send", "edit", "answer", "menu"})
+_OPS: Final = frozenset({"send", "edit", "answer", "menu", "photo"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,8 @@ class Action:
       keyboard removed;
     - ``edit``: new text (and inline keyboard, or none) for ``message_id``;
     - ``answer``: the answer to a button press (``callback_id``), with an optional toast;
-    - ``menu``: the chat's command menu, ``commands`` as (command, description).
+    - ``menu``: the chat's command menu, ``commands`` as (command, description);
+    - ``photo``: a kept photo of the cattle, by its photo-store key, ``text`` its caption.
     """
 
     op: str
@@ -64,6 +65,7 @@ class Action:
     message_id: int | None = None
     callback_id: str = ""
     commands: tuple[tuple[str, str], ...] = ()
+    photo: str = ""
 
     def __post_init__(self) -> None:
         if self.op not in _OPS:
@@ -98,6 +100,8 @@ def encode(action: Action) -> str:
         data["callback"] = action.callback_id
     if action.commands:
         data["commands"] = [list(pair) for pair in action.commands]
+    if action.photo:
+        data["photo"] = action.photo
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -121,6 +125,7 @@ def decode(body: str) -> Action:
         message_id=int(message_id) if message_id is not None else None,
         callback_id=str(data.get("callback", "")),
         commands=tuple((str(c), str(d)) for c, d in data.get("commands", ())),
+        photo=str(data.get("photo", "")),
     )
 
 

@@ -29,8 +29,9 @@ from bot.channels.telegram_seize_view import FIELDS, chosen, photo_buttons, prom
 from bot.channels.telegram_turn import Turn
 from bot.commands import ParseError
 from bot.errors import AppError
-from bot.i18n import render
+from bot.i18n import render, render_photos
 from bot.i18n import render_telegram as text
+from bot.photo_intake import Incoming, max_mb
 from domain.errors import DomainError
 
 __all__ = ["FLOW", "begin", "cancel", "on_button", "on_location", "on_photo", "on_text"]
@@ -66,7 +67,7 @@ _ACTIONS: Final[dict[str, frozenset[str]]] = {
     "fix": frozenset({"field", "back"}),
 }
 _MAX_FIELD: Final = 300
-_MAX_PHOTOS: Final = 10  # file ids are kept in the case's description: a sane number
+_MAX_PHOTOS: Final = 10  # a sane number for one report; PHOTO adds more later
 
 
 def _new() -> dict[str, Any]:
@@ -274,16 +275,30 @@ async def on_location(turn: Turn, latitude: float, longitude: float) -> None:
     await _show(turn, state)
 
 
-async def on_photo(turn: Turn, file_id: str) -> None:
-    """A photo of the cattle: its Telegram file id is kept with the report."""
+async def on_photo(turn: Turn, picture: Incoming) -> None:
+    """A photo of the cattle, downloaded and kept in the photo store
+    (``telegram_photos.download``): the report keeps it for its case; a refused one is
+    said so."""
     chat = await turn.chat()
     state = chat.data(FLOW)
     assert state is not None
-    if file_id not in state["photos"] and len(state["photos"]) < _MAX_PHOTOS:
-        state["photos"] = [*state["photos"], file_id]
+    photos = list(state["photos"])
+    note = ""
+    if picture.kept is None:
+        note = render_photos.photo_refused(
+            picture.refused, len(photos) + 1, max_mb(turn.deps), turn.tr
+        )
+    elif (
+        all(not isinstance(p, dict) or p.get("key") != picture.source_key for p in photos)
+        and len(photos) < _MAX_PHOTOS
+    ):
+        state["photos"] = [*photos, {"key": picture.source_key, **picture.kept.as_json()}]
     chat.put(FLOW, state)
     received = text.photos_received(len(state["photos"]), turn.tr)
-    await turn.send(received, inline=photo_buttons(turn) if state["step"] == "photos" else ())
+    await turn.send(
+        f"{note}\n\n{received}" if note else received,
+        inline=photo_buttons(turn) if state["step"] == "photos" else (),
+    )
 
 
 async def _confirm(turn: Turn, state: dict[str, Any]) -> None:

@@ -2,8 +2,8 @@
 
 The report ends in the same use case as the one-line SEIZE (``record_seizure``), with
 the same intake SMS to an owner whose number is known, and the same reply
-(``render.seizure_ack``). Photos are kept as their Telegram file ids, appended to the
-description of the cattle (``photo:<file id>``).
+(``render.seizure_ack``). The report's photos, already in the photo store, are attached
+to the new case in the same transaction (``bot.photo_intake``).
 """
 
 from __future__ import annotations
@@ -12,11 +12,14 @@ import re
 from datetime import date, datetime, time
 from typing import Any, Final
 
+from bot.channels.telegram_photos import staged
 from bot.channels.telegram_seize_view import brought_at
 from bot.channels.telegram_turn import Turn
 from bot.commands import ParseError, name_and_phone, parse_date
 from bot.i18n import LANGUAGES
 from bot.intake import person_of, report_seizure
+from bot.photo_intake import Target, attach_pictures, last_event_id, seized_now
+from bot.photos import add_pending
 from domain.case import Lot, Seizure
 
 __all__ = ["kind_of", "now", "owner_of", "record", "seized_of", "when_of"]
@@ -82,8 +85,7 @@ def seized_of(turn: Turn, value: str) -> date | None:
 
 def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
     assert turn.caller.pound is not None
-    photos = [f"photo:{file_id}" for file_id in state["photos"]]
-    description = "; ".join(p for p in (state["description"], *photos) if p)
+    description = state["description"]
     return Seizure(
         pound=turn.caller.pound,
         lots=tuple(Lot(kind, count, description) for kind, count in state["lots"]),
@@ -101,6 +103,17 @@ async def record(turn: Turn, state: dict[str, Any]) -> str:
     refuses (``DomainError``, ``AppError``), for the caller to roll back and tell."""
     tx, deps, caller = turn.tx, turn.deps, turn.caller
     assert caller.pound is not None
-    return await report_seizure(
+    after = await last_event_id(tx)
+    ack = await report_seizure(
         tx, deps, caller, _seizure(turn, state), state["owner_phone"], turn.tr, sms=False
     )
+    pictures = staged(state)
+    # A report begun before photos were downloaded holds bare file ids: fetched later.
+    file_ids = [p for p in state.get("photos", []) if isinstance(p, str)]
+    seized = await seized_now(tx, caller, after) if pictures or file_ids else None
+    if seized is None:
+        return ack
+    for file_id in file_ids:
+        await add_pending(tx, seized.row.id, None, file_id)
+    lines = await attach_pictures(tx, deps, caller, Target(seized, None), pictures, turn.tr)
+    return "\n".join([ack, *lines])

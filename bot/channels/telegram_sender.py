@@ -22,6 +22,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from telegram import (
     Bot,
@@ -46,6 +47,9 @@ from bot.channels.telegram_outbox import Action, decode
 from bot.outbox import LEASE, BatchSize, PermanentSendError, TransientSendError, deliver_once
 from bot.store.tx import Store
 from bot.workers import worker_id
+
+if TYPE_CHECKING:
+    from bot.photos import PhotoStore
 
 __all__ = ["CHANNEL", "ChatPacer", "TelegramDelivery", "TelegramSender"]
 
@@ -126,9 +130,12 @@ def _markup(action: Action) -> Markup | None:
 class TelegramSender:
     """The outbox's Sender for channel ``telegram``: one Bot API call per queued row."""
 
-    def __init__(self, bot: Bot, pacer: ChatPacer | None = None) -> None:
+    def __init__(
+        self, bot: Bot, pacer: ChatPacer | None = None, photos: PhotoStore | None = None
+    ) -> None:
         self.bot = bot
         self.pacer = pacer or ChatPacer()
+        self.photos = photos
 
     async def send(self, recipient: str, body: str, key: str) -> str:
         """Make the call ``body`` stands for; returns the message id (or what was done)."""
@@ -171,6 +178,13 @@ class TelegramSender:
                     chat_id=chat, message_id=action.message_id, reply_markup=inline
                 )
             return str(action.message_id)
+        if action.op == "photo":
+            image = await self.photos.get(action.photo) if self.photos is not None else None
+            if image is None:
+                raise PermanentSendError(f"telegram: no kept photo {action.photo}")
+            await self.pacer.wait(recipient)
+            sent = await self.bot.send_photo(chat, image, caption=action.text[:1024] or None)
+            return str(sent.message_id)
         await self.pacer.wait(recipient)
         message = await self.bot.send_message(chat, action.text, reply_markup=_markup(action))
         return str(message.message_id)

@@ -172,6 +172,10 @@ class Turn:
             await self._queue("tg-reply", action)
         self.replies.append(text)
 
+    async def send_photo(self, key: str, caption: str) -> None:
+        """Queue a kept photo (its photo-store key) with a caption."""
+        await self._queue("tg-photo", Action("photo", text=caption, photo=key))
+
     async def edit(self, message_id: int, text: str, inline: Keyboard = ()) -> None:
         """Queue new text (and buttons, or none) for a message the bot sent."""
         action = Action("edit", text=text[:MAX_TEXT], inline=inline, message_id=message_id)

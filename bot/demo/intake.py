@@ -5,8 +5,11 @@ it did what the Act requires."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from datetime import date, datetime
+
+from PIL import Image
 
 from bot.caller import Caller
 from bot.demo.checks import Checks, DemoFailed, case_of, ledger_of
@@ -14,12 +17,15 @@ from bot.demo.reminders import expect_reminders
 from bot.demo.world import OWNER_PHONE, World
 from bot.fakes.telegram_api import BOT_USERNAME, Call
 from bot.i18n import fmt
+from bot.photos import file_key, photos_of
 from bot.services.admin import create_invite, find_user
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, auction_allowed_from, report_due_on
 from domain.deadlines import DeadlineKind
 from domain.dues import DuesItem, dues_on
 from domain.money import Money, total
+
+_GPS = 0x8825  # the EXIF block of the GPS position
 
 __all__ = ["claim", "intake", "notice", "onboarding", "owner_asks", "report"]
 
@@ -109,7 +115,8 @@ async def intake(w: World, check: Checks) -> None:
         question = last(await w.press("KEEPER", question, data))
     question = last(await w.tell("KEEPER", p.pair_looks))
     question = last(await w.tell("KEEPER", p.place))
-    question = last(await w.press("KEEPER", question, "seize:done"))  # no photo
+    question = last(await w.photo("KEEPER", "AgACAgUAAx-demo-buffalo", buffalo_photo()))
+    question = last(await w.press("KEEPER", question, "seize:done"))
     question = last(await w.tell("KEEPER", p.seizer))
     question = last(await w.press("KEEPER", question, "seize:skip"))  # owner unknown
     question = last(await w.press("KEEPER", question, "seize:now"))
@@ -123,6 +130,7 @@ async def intake(w: World, check: Checks) -> None:
         f"{KNM_2} records 1 buffalo and 1 goat, owner unknown",
         (pair.stage, lots),
     )
+    await _photo_kept_and_found(w, check)
     due = report_due_on(pair.seizure.impounded_on)
     check.that(
         due == date(2026, 3, 9), "s.13(1)", f"unclaimed, {KNM_2} is to be reported on 9 March", due
@@ -244,3 +252,43 @@ async def notice(w: World, check: Checks) -> None:
         "unclaimed seven days after the notice, the auction is lawful from 17 March",
         lawful,
     )
+
+
+def buffalo_photo() -> bytes:
+    """A keeper's phone photo: a JPEG whose EXIF says where it was taken (GPS)."""
+    image = Image.new("RGB", (640, 480), (40, 40, 40))
+    exif = Image.Exif()
+    exif.get_ifd(_GPS).update({1: "N", 2: (11.0, 18.0, 14.0), 3: "E", 4: (75.0, 52.0, 35.0)})
+    out = io.BytesIO()
+    image.save(out, "JPEG", exif=exif.tobytes())
+    return out.getvalue()
+
+
+async def _photo_kept_and_found(w: World, check: Checks) -> None:
+    """The photo of KNM-2 is kept with the case without its GPS position; an owner who
+    asks FIND by SMS is sent a link to it, never the picture."""
+    async with w.app.store.transaction() as tx:
+        loaded = await tx.load_case(KNM_2)
+        kept = await photos_of(tx, loaded.row.id)
+    stored = [
+        await w.app.deps.photo_store().get(file_key(row.sha256 or "", row.format or "jpeg"))
+        for row in kept
+    ]
+    check.that(
+        len(stored) == 1 and stored[0] is not None and not _has_gps(stored[0]),
+        "s.13(2)(a)",
+        f"the photo of {KNM_2} is kept with the case, without the phone's GPS position",
+        [(row.source_key, row.format) for row in kept],
+    )
+    found = await w.text("OWNER", OWNER_PHONE, "FIND buffalo")
+    check.that(
+        KNM_2 in found and f"{w.public_url}/photo/" in found,
+        "s.13(2)(a)",
+        f"an owner who asks FIND by SMS finds {KNM_2} with a link to its photo, not the picture",
+        found,
+    )
+
+
+def _has_gps(data: bytes) -> bool:
+    with Image.open(io.BytesIO(data)) as image:
+        return bool(image.getexif().get_ifd(_GPS))

@@ -17,7 +17,7 @@ import itertools
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Final
@@ -42,6 +42,7 @@ from bot.fakes import loopback
 from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.fakes.twilio_api import FakeTwilio
 from bot.outbox import Sender, deliver_once
+from bot.photos import FsPhotoStore
 from bot.reminders.dispatch import remind_once
 from bot.settings import Settings
 from bot.store.models import OutboxRow, ReminderJob
@@ -104,6 +105,12 @@ class World:
             raise DemoFailed(f"(Telegram): no button {data!r} under: {on.text[:80]!r}")
         self.transcript.said(role, f"[{labels[data]}]")
         return await self._post(self.updates.button(self.people[role], on, data))
+
+    async def photo(self, role: str, file_id: str, data: bytes) -> list[Call]:
+        """``role`` sends a photo (``data``, kept by the fake Bot API as ``file_id``)."""
+        self.transcript.said(role, "[photo]")
+        self.telegram.add_file(file_id, data)
+        return await self._post(self.updates.photo(self.people[role], file_id))
 
     async def _post(self, update: dict[str, object]) -> list[Call]:
         before = len(self.telegram.calls)
@@ -247,9 +254,15 @@ async def running(
         )
         # Simulated time: no pause of a second between two messages to one chat.
         options = TelegramOptions(chat_interval=0, rate_limit=False)
-        poundbot = build_app(
-            lambda: open_app(config=config, url=url, clock=clock), settings, options
-        )
+        photos = FsPhotoStore(Path(folder) / "photos")  # gone with the story too
+
+        @asynccontextmanager
+        async def factory() -> AsyncIterator[App]:
+            async with open_app(config=config, url=url, clock=clock) as app:
+                app.deps = replace(app.deps, photos=photos)
+                yield app
+
+        poundbot = build_app(factory, settings, options)
         base = await stack.enter_async_context(loopback.serve(poundbot, sock))
         http = await stack.enter_async_context(httpx.AsyncClient(base_url=base))
         sms_sender = await stack.enter_async_context(

@@ -1,5 +1,6 @@
 """A fake Telegram Bot API on loopback, recording the calls the real PTB bot makes, and
-builders of the updates Telegram would post."""
+builders of the updates Telegram would post. It serves the files a test gives it
+(``add_file``): ``getFile`` and the download at ``/file/bot<token>/<file_path>``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 __all__ = [
@@ -74,9 +75,41 @@ class FakeTelegram:
     _called: asyncio.Condition = field(default_factory=asyncio.Condition)
     closed: bool = False
     delay: float = 0.0
+    #: Files by file id: the bytes a download gives; ``downloads`` counts each file's.
+    files: dict[str, bytes] = field(default_factory=dict)
+    downloads: dict[str, int] = field(default_factory=dict)
+    #: The pictures of the ``sendPhoto`` calls, in order.
+    photos: list[bytes] = field(default_factory=list)
 
     def app(self) -> Starlette:
-        return Starlette(routes=[Route("/bot{token}/{method}", self.handle, methods=["POST"])])
+        return Starlette(
+            routes=[
+                Route("/bot{token}/{method}", self.handle, methods=["POST"]),
+                Route("/file/bot{token}/{file_path:path}", self.download, methods=["GET"]),
+            ]
+        )
+
+    def add_file(self, file_id: str, data: bytes) -> None:
+        """A file a user sent (a photo's largest size): ``getFile`` finds it by its id."""
+        self.files[file_id] = data
+
+    def get_file(self, params: dict[str, Any]) -> dict[str, Any]:
+        file_id = str(params.get("file_id", ""))
+        return {
+            "file_id": file_id,
+            "file_unique_id": f"{file_id}u",
+            "file_size": len(self.files[file_id]),
+            "file_path": f"photos/{file_id}.jpg",
+        }
+
+    async def download(self, request: Request) -> Response:
+        if request.path_params["token"] != TOKEN:
+            return _error(401, "Unauthorized")
+        name = request.path_params["file_path"].removeprefix("photos/").removesuffix(".jpg")
+        if name not in self.files:
+            return _error(404, "Not Found")
+        self.downloads[name] = self.downloads.get(name, 0) + 1
+        return Response(self.files[name], media_type="application/octet-stream")
 
     def of(self, method: str) -> list[Call]:
         return [c for c in self.calls if c.method == method]
@@ -102,17 +135,19 @@ class FakeTelegram:
         self._arrived.set()
 
     async def _params(self, request: Request) -> dict[str, Any]:
-        form = await request.form()
         params: dict[str, Any] = {}
-        for key, value in form.multi_items():
-            if not isinstance(value, str):
-                continue
-            if key in _JSON_PARAMS:
-                params[key] = json.loads(value)
-            elif key in _INT_PARAMS and value.lstrip("-").isdigit():
-                params[key] = int(value)
-            else:
-                params[key] = value
+        async with request.form() as form:
+            for key, value in form.multi_items():
+                if not isinstance(value, str):
+                    if key == "photo":  # an uploaded picture (multipart)
+                        self.photos.append(await value.read())
+                    continue
+                if key in _JSON_PARAMS:
+                    params[key] = json.loads(value)
+                elif key in _INT_PARAMS and value.lstrip("-").isdigit():
+                    params[key] = int(value)
+                else:
+                    params[key] = value
         return params
 
     async def handle(self, request: Request) -> JSONResponse:
@@ -130,6 +165,8 @@ class FakeTelegram:
                 return _error(status, description, retry_after)
         if method == "getUpdates":
             return await self._get_updates()
+        if method == "getFile" and params.get("file_id") not in self.files:
+            return _error(400, "Bad Request: invalid file_id")
         answer = _ANSWERS.get(method)
         if answer is None:
             return _error(404, "Not Found: method not found")
@@ -165,6 +202,8 @@ _ANSWERS: dict[str, Any] = {
         "supports_inline_queries": False,
     },
     "sendMessage": lambda fake, p: fake.message(p),
+    "sendPhoto": lambda fake, p: fake.message(p),
+    "getFile": lambda fake, p: fake.get_file(p),
     "editMessageText": lambda fake, p: fake.message(p, p.get("message_id")),
     "editMessageReplyMarkup": lambda fake, p: fake.message(p, p.get("message_id")),
     "answerCallbackQuery": lambda fake, p: True,
@@ -238,8 +277,11 @@ class Updates:
     def location(self, user: TelegramUser, latitude: float, longitude: float) -> dict[str, Any]:
         return self._message(user, location={"latitude": latitude, "longitude": longitude})
 
-    def photo(self, user: TelegramUser, file_id: str) -> dict[str, Any]:
-        sizes = [
+    def photo(
+        self, user: TelegramUser, file_id: str, caption: str = "", size: int | None = None
+    ) -> dict[str, Any]:
+        """A photo (two sizes: the largest is ``file_id``), with a caption if given."""
+        sizes: list[dict[str, Any]] = [
             {
                 "file_id": f"{file_id}-small",
                 "file_unique_id": f"{file_id}s",
@@ -248,7 +290,33 @@ class Updates:
             },
             {"file_id": file_id, "file_unique_id": f"{file_id}u", "width": 1280, "height": 853},
         ]
-        return self._message(user, photo=sizes)
+        if size is not None:
+            sizes[-1]["file_size"] = size
+        content: dict[str, Any] = {"photo": sizes}
+        if caption:
+            content["caption"] = caption
+            if caption.startswith("/"):
+                length = len(caption.split(" ", 1)[0])
+                content["caption_entities"] = [
+                    {"type": "bot_command", "offset": 0, "length": length}
+                ]
+        return self._message(user, **content)
+
+    def document(
+        self, user: TelegramUser, file_id: str, name: str, mime: str, caption: str = ""
+    ) -> dict[str, Any]:
+        """A file sent as a document (a photo sent uncompressed, or anything else)."""
+        content: dict[str, Any] = {
+            "document": {
+                "file_id": file_id,
+                "file_unique_id": f"{file_id}u",
+                "file_name": name,
+                "mime_type": mime,
+            }
+        }
+        if caption:
+            content["caption"] = caption
+        return self._message(user, **content)
 
     def button(self, user: TelegramUser, pressed_on: Call, data: str) -> dict[str, Any]:
         """A press on a button of the message the bot sent in ``pressed_on``."""

@@ -1,4 +1,5 @@
-"""A fake Twilio REST API on loopback: records the messages the real SDK sends.
+"""A fake Twilio REST API on loopback: records the messages the real SDK sends, and
+serves the media of inbound MMS / WhatsApp messages (behind the account's basic auth).
 
 SMS and WhatsApp alike (``To=whatsapp:+…``); a WhatsApp template arrives in the
 Content API form (``ContentSid``, ``ContentVariables``, no ``Body``). Refusals: ``fail``
@@ -10,11 +11,12 @@ does when it knows it at once.
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 __all__ = ["FakeTwilio"]
@@ -29,11 +31,21 @@ class FakeTwilio:
     auth: list[str] = field(default_factory=list)
     refuse_whatsapp: int | None = None
     free_window: bool = True
+    #: Media by path: (bytes, Content-Type); ``fetched`` counts each path's downloads.
+    media: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    fetched: dict[str, int] = field(default_factory=dict)
+    #: (account SID, auth token) a media download must carry as basic auth.
+    account: tuple[str, str] | None = None
 
     def app(self) -> Starlette:
         return Starlette(
             routes=[
-                Route("/2010-04-01/Accounts/{sid}/Messages.json", self.create, methods=["POST"])
+                Route("/2010-04-01/Accounts/{sid}/Messages.json", self.create, methods=["POST"]),
+                Route(
+                    "/2010-04-01/Accounts/{sid}/Messages/{message}/Media/{media}",
+                    self.serve_media,
+                    methods=["GET"],
+                ),
             ]
         )
 
@@ -60,6 +72,24 @@ class FakeTwilio:
         if "ContentSid" not in form and not self.free_window:
             return 400, 63016
         return None
+
+    def add_media(self, sid: str, message: str, n: int, data: bytes, content_type: str) -> str:
+        """Keep a picture of inbound message ``message``; its path (as in ``MediaUrl<n>``)."""
+        path = f"/2010-04-01/Accounts/{sid}/Messages/{message}/Media/ME{n:032d}"
+        self.media[path] = (data, content_type)
+        return path
+
+    async def serve_media(self, request: Request) -> Response:
+        if self.account is not None:
+            expected = base64.b64encode(":".join(self.account).encode()).decode()
+            if request.headers.get("authorization", "") != f"Basic {expected}":
+                return JSONResponse({"code": 20003, "message": "Authenticate"}, status_code=401)
+        path = request.url.path
+        if path not in self.media:
+            return JSONResponse({"code": 20404, "message": "not found"}, status_code=404)
+        self.fetched[path] = self.fetched.get(path, 0) + 1
+        data, content_type = self.media[path]
+        return Response(data, media_type=content_type)
 
     async def create(self, request: Request) -> JSONResponse:
         self.auth.append(request.headers.get("authorization", ""))

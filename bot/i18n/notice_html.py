@@ -43,6 +43,8 @@ dt { font-weight: bold; margin-top: 2mm; }
 dd { margin: 0 0 0 8mm; }
 p.warning { font-weight: bold; border: 1px solid #000; padding: 2mm 3mm; }
 p.signature { text-align: right; margin-top: 14mm; }
+section.photos { break-inside: avoid; page-break-inside: avoid; padding-top: 4mm; }
+section.photos img { height: 40mm; margin: 0 2mm 2mm 0; border: 1px solid #000; }
 @media screen { body { max-width: 178mm; margin: 10mm auto; } }
 """
 
@@ -76,14 +78,34 @@ def _section(parts: NoticeParts) -> str:
     )
 
 
+def _photos(photos: Sequence[tuple[str, str]], langs: Sequence[str]) -> str:
+    """The photos of the cattle: each thumbnail a link to the photo (signed paths)."""
+    if not photos:
+        return ""
+    heading = " / ".join(
+        dict.fromkeys(translator(lang).gettext("Photos of the cattle") for lang in langs)
+    )
+    images = "\n".join(
+        f'  <a href="{escape(full)}"><img src="{escape(thumb)}" alt="{escape(heading)}"></a>'
+        for thumb, full in photos
+    )
+    return f'\n<section class="photos">\n  <h2>{escape(heading)}</h2>\n{images}\n</section>'
+
+
 def notice_html(
-    case: Case, authority: Authority, pound: Pound, notice_on: date, langs: Sequence[str]
+    case: Case,
+    authority: Authority,
+    pound: Pound,
+    notice_on: date,
+    langs: Sequence[str],
+    photos: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """A complete HTML5 page with the s.13(2) notice in each of ``langs``, in order."""
+    """A complete HTML5 page with the s.13(2) notice in each of ``langs``, in order; then
+    the photos of the cattle, as (thumbnail, photo) links, if there are any."""
     chosen = list(dict.fromkeys(langs)) or ["en"]
     blocks = [notice_parts(case, authority, pound, notice_on, translator(lang)) for lang in chosen]
     title = f"{blocks[0].heading} — {case.number}"
-    body = "\n".join(_section(parts) for parts in blocks)
+    body = "\n".join(_section(parts) for parts in blocks) + _photos(photos, chosen)
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{escape(chosen[0])}">\n'

@@ -85,6 +85,17 @@ _KEEPER: Final[dict[str, tuple[_Text, _Text]]] = {
         # TRANSLATORS: HELP — s.7: SEIZE records cattle brought to the pound.
         lambda tr: tr.gettext("record cattle brought to the pound (s.7)"),
     ),
+    "photo": (
+        # TRANSLATORS: HELP — a case number, an optional lot number, and a picture sent
+        # in the same message. Keep the brackets.
+        lambda tr: tr.gettext("<case> [<lot>] + a picture"),
+        # TRANSLATORS: HELP — PHOTO adds photos of the cattle to a case (kept without
+        # their location data); on Telegram, as the caption of the photo.
+        lambda tr: tr.gettext(
+            "add photos of the cattle to a case, in the same message (on Telegram, as the "
+            "caption of the photo)"
+        ),
+    ),
     "paid": (
         # TRANSLATORS: HELP — a case number and an optional date; keep ON and dd-mm-yyyy.
         lambda tr: tr.gettext("<case> [ON dd-mm-yyyy]"),

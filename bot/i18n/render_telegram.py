@@ -145,6 +145,7 @@ _COMMANDS: Final[dict[str, _Text]] = {
     "lang": lambda tr: tr.gettext("Choose the language"),
     "start": lambda tr: tr.gettext("Start, or use an invite"),
     "seize": lambda tr: tr.gettext("Report cattle brought in"),
+    "photo": lambda tr: tr.gettext("Add photos of the cattle to a case"),
     "cancel": lambda tr: tr.gettext("Cancel the report being written"),
     "cases": lambda tr: tr.gettext("Open cases of your pound"),
     "paid": lambda tr: tr.gettext("The owner paid and took the cattle"),

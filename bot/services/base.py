@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.clock import Clock, local_today
@@ -13,6 +14,9 @@ from bot.errors import NotAllowedError, UnknownPoundError
 from bot.store.tx import LoadedCase
 from domain.calendar import LOCAL_TZ
 from domain.tariff import Tariff
+
+if TYPE_CHECKING:
+    from bot.photos import PhotoStore
 
 __all__ = ["Deps", "require_keeper", "require_officer"]
 
@@ -27,6 +31,22 @@ class Deps:
     notice_url: Callable[[str, date], str] | None = None
     #: POUNDBOT_PUBLIC_URL, where the web desk and the notice boards are ("": not set).
     public_url: str = ""
+    #: Where photos of the cattle are kept (None: the data folder's ``photos/``).
+    photos: PhotoStore | None = None
+    #: The largest photo kept, in bytes (``POUNDBOT_PHOTO_MAX_MB``; None: 10 MB).
+    photo_max_bytes: int | None = None
+    #: Builds the signed public link of a kept photo (None: no public URL).
+    photo_url: Callable[[int], str] | None = None
+
+    def photo_store(self) -> PhotoStore:
+        from bot.photos import default_store
+
+        return self.photos if self.photos is not None else default_store()
+
+    def max_photo_bytes(self) -> int:
+        from bot.photos import max_bytes_from_env
+
+        return self.photo_max_bytes if self.photo_max_bytes is not None else max_bytes_from_env()
 
     def today(self) -> date:
         return local_today(self.clock)

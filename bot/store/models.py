@@ -37,6 +37,7 @@ __all__ = [
     "LedgerEntry",
     "OutboxRow",
     "Payment",
+    "PhotoRow",
     "Pound",
     "ReminderJob",
     "SaleLot",
@@ -411,3 +412,27 @@ class WebSession(Base):
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
+
+
+class PhotoRow(Base):
+    """A photo of the cattle of a case (and of one lot, when said): kept once, in the
+    photo store under ``sha256`` (``bot.photos``), or pending a download from Telegram
+    (a file id kept by an older poundbot in the lot's description)."""
+
+    __tablename__ = "photos"
+    __table_args__ = (UniqueConstraint("case_id", "sha256"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    lot: Mapped[int | None] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))  # "kept" or "pending"
+    #: Where it came from, once: ``mms:<MessageSid>:<n>``, ``tg:<file_unique_id>``.
+    source_key: Mapped[str] = mapped_column(String(200), unique=True)
+    #: A Telegram file id still to download (pending rows only).
+    fetch_ref: Mapped[str | None] = mapped_column(String(500))
+    sha256: Mapped[str | None] = mapped_column(String(64))
+    format: Mapped[str | None] = mapped_column(String(8))
+    width: Mapped[int | None] = mapped_column(Integer)
+    height: Mapped[int | None] = mapped_column(Integer)
+    size: Mapped[int | None] = mapped_column(Integer)
+    added_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime]

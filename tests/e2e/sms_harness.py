@@ -33,6 +33,7 @@ SID = "AC" + "0" * 32
 FROM = "+14155550100"
 WHATSAPP_FROM = "whatsapp:+14155550100"
 KEEPER_PHONE = "+919847000010"
+LINK_SECRET = "test-link-secret"  # signs the printable notice and photo links
 OFFICER_PHONE = "+919847000020"
 
 
@@ -83,6 +84,26 @@ class SmsRig:
             },
         )
 
+    async def mms(
+        self, sender: str, body: str, sid: str, media: Sequence[tuple[bytes, str]]
+    ) -> httpx.Response:
+        """A message with pictures: each (bytes, declared Content-Type) served by the fake
+        Twilio API behind the account's credentials, named in ``MediaUrl<n>``."""
+        params = {
+            "MessageSid": sid,
+            "From": sender,
+            "To": FROM,
+            "Body": body,
+            "FromCity": "",
+            "NumMedia": str(len(media)),
+            "AccountSid": SID,
+        }
+        for n, (data, content_type) in enumerate(media):
+            path = self.twilio.add_media(SID, sid, n, data, content_type)
+            params[f"MediaUrl{n}"] = self.twilio_url + path
+            params[f"MediaContentType{n}"] = content_type
+        return await self.post("/twilio/sms", params)
+
     async def sms(self, sender: str, body: str, sid: str) -> httpx.Response:
         return await self.post(
             "/twilio/sms",
@@ -115,7 +136,7 @@ async def sms_rig(
     leaves them). WhatsApp is on too (``WHATSAPP_FROM``) unless ``whatsapp`` is False,
     with ``whatsapp_templates`` as the configuration's ``[whatsapp.templates]``."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
-    twilio = FakeTwilio()
+    twilio = FakeTwilio(account=(SID, TOKEN))
     url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
     async with serve(twilio.app()) as twilio_url:
         settings = Settings(
@@ -127,6 +148,7 @@ async def sms_rig(
             twilio_api_url=twilio_url,
             wait_budget=wait_budget,
             metrics_token=metrics_token,
+            link_secret=LINK_SECRET,
         )
         config = load()
         if whatsapp_templates is not None:

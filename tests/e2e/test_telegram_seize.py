@@ -12,7 +12,7 @@ from sqlalchemy import select
 from bot.fakes.telegram_api import Call, Updates
 from bot.i18n import render, translator
 from bot.i18n import render_telegram as text
-from bot.store.models import CaseRow, Conversation, OutboxRow
+from bot.store.models import CaseRow, Conversation, OutboxRow, PhotoRow
 from tests.e2e.telegram_rig import (
     KEEPER,
     OFFICER,
@@ -25,6 +25,7 @@ from tests.e2e.telegram_rig import (
     sent,
     start_clock,
 )
+from tests.photo_samples import jpeg_with_gps, png
 
 EN = translator("en")
 
@@ -85,6 +86,8 @@ async def test_the_whole_guided_report_button_by_button(rig: TelegramRig) -> Non
     question = await say(rig, "Kunnamangalam market")
     assert question.text == text.ask_photos(EN)
 
+    rig.fake.add_file("AgACAgUAAx-photo-1", jpeg_with_gps())
+    rig.fake.add_file("AgACAgUAAx-photo-2", png())
     first = last_message(await rig.deliver(rig.updates.photo(KEEPER, "AgACAgUAAx-photo-1")))
     assert first.text == text.photos_received(1, EN)
     second = last_message(await rig.deliver(rig.updates.photo(KEEPER, "AgACAgUAAx-photo-2")))
@@ -127,9 +130,11 @@ async def test_the_whole_guided_report_button_by_button(rig: TelegramRig) -> Non
     assert ack.params["reply_markup"] == {"remove_keyboard": True}
     seizure = await seizure_of(rig, "KNM-1")
     assert [(lot.kind, lot.count) for lot in seizure.lots] == [("cow", 2), ("buffalo", 1)]
-    assert seizure.lots[0].description == (
-        "brown, one with a broken horn; photo:AgACAgUAAx-photo-1; photo:AgACAgUAAx-photo-2"
-    )
+    # The photos are kept with the case (downloaded once each), not in its description.
+    assert seizure.lots[0].description == "brown, one with a broken horn"
+    assert "2 photos kept with KNM-1." in ack.text
+    assert rig.fake.downloads == {"AgACAgUAAx-photo-1": 1, "AgACAgUAAx-photo-2": 1}
+    assert await rig.count(PhotoRow, PhotoRow.status == "kept") == 2
     assert seizure.place_seized == "Kunnamangalam market (11.30412,75.87633)"
     assert seizure.brought_at == datetime(2026, 3, 1, 8, 15)
     assert seizure.seizer is not None

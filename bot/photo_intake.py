@@ -1,0 +1,178 @@
+"""Photos of the cattle arriving with a message: which case and lot they show, kept once.
+
+A keeper's photos belong to the case their message names: ``PHOTO KNM-17 [lot]``, or
+the case their SEIZE line just recorded. The pictures are read, checked and written to
+the photo store before the message's transaction (``bot.photos.process``); inside it,
+once the case is known, the files are written to the photo store and the rows added
+(``attach``), with the step itself: a refused step, or a message naming no case, keeps
+no photo and writes no file. Every channel comes through ``keep_with_message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select
+
+from bot.caller import KEEPER, Caller
+from bot.commands import Command, ParseError, parse
+from bot.errors import AppError
+from bot.i18n import Translator, render
+from bot.i18n import render_photos as text
+from bot.photos import Kept, KeptRef, attach, keep
+from bot.services.base import Deps, require_keeper
+from bot.store.models import CaseEvent, CaseRow
+from bot.store.tx import LoadedCase, Tx
+
+__all__ = [
+    "Incoming",
+    "Target",
+    "attach_pictures",
+    "keep_with_message",
+    "last_event_id",
+    "max_mb",
+    "photo_target",
+    "seized_now",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Incoming:
+    """One picture of a message: where it came from (once), and what became of it:
+    checked and stripped (``kept``; ``image`` holds its files while they are not yet in
+    the photo store), or refused."""
+
+    source_key: str
+    kept: KeptRef | None = None
+    refused: str = ""  # "too_large", "not_image", "unreachable"
+    image: Kept | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, source_key: str, image: Kept) -> Incoming:
+        """A checked picture, its files to be written when it is attached to a case."""
+        return cls(source_key, kept=image.ref, image=image)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    loaded: LoadedCase
+    lot: int | None  # 0-based, None: the case as a whole
+
+
+async def last_event_id(tx: Tx) -> int:
+    """The newest audit-log row id: what a SEIZE adds comes after it."""
+    return int(await tx.session.scalar(select(func.coalesce(func.max(CaseEvent.id), 0))) or 0)
+
+
+async def photo_target(
+    tx: Tx, deps: Deps, caller: Caller, number: str, lot: int | None, tr: Translator
+) -> Target | str:
+    """The case (and lot) a keeper's ``PHOTO <case> [lot]`` names, or the reply refusing it."""
+    try:
+        loaded = await tx.load_case(number)
+        require_keeper(caller, loaded.case.seizure.pound)
+    except AppError as exc:
+        return render.app_error(exc, tr)
+    lots = len(loaded.case.seizure.lots)
+    if lot is not None and not 1 <= lot <= lots:
+        return text.photo_no_lot(loaded.case.number, lot, lots, tr)
+    return Target(loaded, None if lot is None else lot - 1)
+
+
+async def seized_now(tx: Tx, caller: Caller, after_event: int) -> LoadedCase | None:
+    """The case this caller's SEIZE recorded in this transaction (its first event is new)."""
+    if caller.user_id is None:
+        return None
+    number = await tx.session.scalar(
+        select(CaseRow.number)
+        .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
+        .where(
+            CaseEvent.id > after_event,
+            CaseEvent.seq == 0,
+            CaseEvent.actor_user_id == caller.user_id,
+        )
+        .order_by(CaseEvent.id.desc())
+        .limit(1)
+    )
+    return await tx.load_case(number) if number else None
+
+
+def _command(deps: Deps, body: str) -> Command | None:
+    try:
+        return parse(body, deps.config, deps.today())
+    except ParseError:
+        return None
+
+
+async def keep_with_message(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    body: str,
+    pictures: Sequence[Incoming],
+    after_event: int,
+    tr: Translator,
+) -> tuple[str, bool]:
+    """Attach the pictures of a message to the case it names; (what to add to the reply,
+    whether it replaces the reply: the answer to PHOTO is about the photos alone)."""
+    command = _command(deps, body)
+    name = command.name if command else ""
+    target: Target | str | None = None
+    if command is not None and name == "photo" and command.case:
+        target = await photo_target(tx, deps, caller, command.case, command.lot, tr)
+        if isinstance(target, str):
+            return target, True
+    elif name == "seize":
+        seized = await seized_now(tx, caller, after_event)
+        target = Target(seized, None) if seized is not None else None
+    if not isinstance(target, Target):
+        lines = [
+            text.photo_refused(p.refused, i, max_mb(deps), tr)
+            for i, p in enumerate(pictures, start=1)
+            if p.kept is None
+        ]
+        # A keeper's refused SEIZE, or a DUES with a picture: how to send it. Anyone
+        # else's pictures are not kept, and PHOTO is not theirs to use.
+        if caller.role == KEEPER and any(p.kept is not None for p in pictures):
+            lines.append(text.photo_no_case(tr))
+        return "\n".join(lines), name == "photo"
+    lines = await attach_pictures(tx, deps, caller, target, pictures, tr)
+    return "\n".join(lines), name == "photo"
+
+
+async def attach_pictures(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    target: Target,
+    pictures: Sequence[Incoming],
+    tr: Translator,
+) -> list[str]:
+    """Attach the kept pictures to ``target``; what to tell: how many were kept, which
+    were there already, and why each refused one was not kept (by its place, from 1)."""
+    lines: list[str] = []
+    kept = already = 0
+    for position, picture in enumerate(pictures, start=1):
+        if picture.kept is None:
+            lines.append(text.photo_refused(picture.refused, position, max_mb(deps), tr))
+            continue
+        if picture.image is not None:  # the files first: a row never names a missing file
+            await keep(deps.photo_store(), picture.image)
+        if await attach(
+            tx, target.loaded.row.id, target.lot, picture.kept, picture.source_key, caller.user_id
+        ):
+            kept += 1
+        else:
+            already += 1
+    number = target.loaded.case.number
+    if kept:
+        lines.insert(0, text.photos_kept(kept, number, tr))
+    if already:
+        lines.insert(0, text.photo_already_kept(number, tr))
+    return lines
+
+
+def max_mb(deps: Deps) -> int:
+    """The photo size limit in whole MB, as the replies say it."""
+    return max(1, deps.max_photo_bytes() // (1024 * 1024))
