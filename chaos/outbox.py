@@ -64,8 +64,10 @@ class SlowTelegram(FakeTelegram):
 async def _instance(url: str, api: str, lease: float) -> None:
     """One instance's delivery, until nothing is queued or being sent."""
     from telegram import Bot
+    from telegram.request import HTTPXRequest
 
     import bot.outbox
+    from bot.channels.telegram import CALL_TIMEOUT
     from bot.channels.telegram_sender import ChatPacer, TelegramSender
     from bot.workers import worker_id
 
@@ -76,7 +78,8 @@ async def _instance(url: str, api: str, lease: float) -> None:
         make_sessionmaker(engine), SystemClock(), serialize=engine.dialect.name == "sqlite"
     )
     me = worker_id()
-    async with Bot(TOKEN, base_url=f"{api}/bot") as telegram:
+    request = HTTPXRequest(read_timeout=CALL_TIMEOUT, write_timeout=CALL_TIMEOUT)
+    async with Bot(TOKEN, base_url=f"{api}/bot", request=request) as telegram:
         sender = TelegramSender(telegram, ChatPacer(1.0))
         try:
             while True:

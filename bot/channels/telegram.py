@@ -61,6 +61,7 @@ from bot.store.tx import Tx
 
 __all__ = [
     "ALLOWED_UPDATES",
+    "CALL_TIMEOUT",
     "MAX_UPDATE_BYTES",
     "SECRET_HEADER",
     "TelegramChannel",
@@ -107,6 +108,14 @@ def file_url(api_url: str) -> str:
     return f"{head}/file/bot{tail}" if found else api_url.rstrip("/") + "/file/bot"
 
 
+#: How long a call to the Bot API may take to be sent and answered, in seconds. A call
+#: that times out may still have been carried out by Telegram (there is no idempotency
+#: key for sendMessage), and the outbox tries it again: so the wait is long enough that a
+#: slow Telegram (seconds, not minutes) is waited for, not sent to twice. PTB's default
+#: (5 s) was exceeded by a Bot API answering in 3.5 s on a busy machine (make chaos).
+CALL_TIMEOUT = 30.0
+
+
 def build_application(settings: Settings, options: TelegramOptions) -> PTBApp:
     """The PTB application: no Updater, the configured Bot API URL, poundbot's handlers."""
     builder = (
@@ -115,6 +124,8 @@ def build_application(settings: Settings, options: TelegramOptions) -> PTBApp:
         .updater(None)
         .base_url(settings.telegram_api_url)
         .base_file_url(file_url(settings.telegram_api_url))
+        .read_timeout(CALL_TIMEOUT)
+        .write_timeout(CALL_TIMEOUT)
         .context_types(ContextTypes(context=PoundContext))
     )
     if options.rate_limit:
