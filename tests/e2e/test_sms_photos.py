@@ -187,7 +187,8 @@ async def test_find_by_sms_gives_a_link_to_the_photo_never_the_picture(rig: SmsR
     reply = message_of(response.text)
     assert "KNM-1" in reply
     link = "https://pound.example.org" + photo_path(LINK_SECRET, row.id)
-    assert reply.endswith(f"Photo of KNM-1: {link}")
+    assert f"Photo of KNM-1: {link}" in reply
+    assert reply.endswith("Notices on the web: https://pound.example.org/notices/KNM-GP")
     # A case without a photo gets no link.
     await rig.sms(KEEPER_PHONE, "SEIZE 1 goat AT Chathamangalam", "SM-seize-8")
     goat = message_of((await rig.sms("+919847055555", "FIND goat", "SM-find-2")).text)
