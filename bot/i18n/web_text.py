@@ -49,6 +49,9 @@ _STAGES: Final[dict[str, _Name]] = {
     "closed": lambda tr: tr.gettext("Closed"),
     # TRANSLATORS: web desk — stage: voided as entered by mistake (s.7).
     "voided": lambda tr: tr.gettext("Voided"),
+    # TRANSLATORS: web desk — stage: the owner refused the account; the cattle left are
+    # deemed unclaimed and go the s.13 way (s.15(5)).
+    "deemed_unclaimed": lambda tr: tr.gettext("Deemed unclaimed (s.15(5))"),
 }
 
 _EVENTS: Final[dict[str, _Name]] = {
@@ -70,6 +73,12 @@ _EVENTS: Final[dict[str, _Name]] = {
     "AccountRefused": lambda tr: tr.gettext("Account refused"),
     "DepositClaimed": lambda tr: tr.gettext("Deposit claimed"),
     "CreditedToFund": lambda tr: tr.gettext("Credited to the fund"),
+    # TRANSLATORS: web desk — an event (s.16(3)): a claim to the deposit preferred.
+    "ClaimPreferred": lambda tr: tr.gettext("Claim to the deposit preferred"),
+    # TRANSLATORS: web desk — an event (s.16(3)): the claim pending was not established.
+    "ClaimRejected": lambda tr: tr.gettext("Claim rejected"),
+    # TRANSLATORS: web desk — an event (s.15(2)): the actual expenses of sale stated.
+    "SaleExpensesStated": lambda tr: tr.gettext("Expenses of sale stated"),
 }
 
 _DEADLINES: Final[dict[str, _Name]] = {
@@ -87,6 +96,8 @@ _DEADLINES: Final[dict[str, _Name]] = {
     "deposit_window_ends": lambda tr: tr.gettext("Three months of the deposit end"),
     # TRANSLATORS: web desk — a day (s.17(1)).
     "credit_to_fund": lambda tr: tr.gettext("Credit the deposit to the fund"),
+    # TRANSLATORS: web desk — a deadline (s.16(3)): a claim preferred, to be decided.
+    "claim_pending": lambda tr: tr.gettext("Decide the claim pending"),
 }
 
 _ROLES: Final[dict[str, _Name]] = {
@@ -152,6 +163,14 @@ _STEPS: Final[dict[str, _Name]] = {
     "claim": lambda tr: tr.gettext("A claim to the deposit established (s.16(3))"),
     # TRANSLATORS: web desk — a step (s.17(1)).
     "fund": lambda tr: tr.gettext("Credit the deposit to the fund (s.17(1))"),
+    # TRANSLATORS: web desk — a step (s.13(3) proviso).
+    "dispose": lambda tr: tr.gettext("Heads disposed of by order (s.13(3) proviso)"),
+    # TRANSLATORS: web desk — a step (s.16(3)).
+    "claimed": lambda tr: tr.gettext("A claim to the deposit preferred (s.16(3))"),
+    # TRANSLATORS: web desk — a step (s.16(3)).
+    "reject": lambda tr: tr.gettext("The claim pending rejected (s.16(3))"),
+    # TRANSLATORS: web desk — a step (s.14, s.19).
+    "outcome": lambda tr: tr.gettext("Outcome of the complaint (s.14, s.19)"),
     # TRANSLATORS: web desk — a step (s.7).
     "void": lambda tr: tr.gettext("Void: entered by mistake (s.7)"),
     # TRANSLATORS: web desk — a step (s.7): correct a fact of the seizure report.
@@ -178,6 +197,27 @@ _FIELDS: Final[dict[str, _Name]] = {
     "sold.person": lambda tr: tr.gettext("Buyer"),
     # TRANSLATORS: web desk — a form field (s.15(2)): the expenses of the sale, in rupees.
     "settle.amount": lambda tr: tr.gettext("Expenses of the sale (rupees)"),
+    # TRANSLATORS: web desk — a form field (s.18): where the buyer lives.
+    "sold.place": lambda tr: tr.gettext("Buyer's residence"),
+    # TRANSLATORS: web desk — a form field (s.15(2)): the expected expenses of the sale,
+    # in rupees; empty: the authority's default.
+    "auction.expenses": lambda tr: tr.gettext("Expected expenses of sale (rupees; empty: default)"),
+    # TRANSLATORS: web desk — a form field (s.13(3) proviso): proceeds of the disposal.
+    "dispose.amount": lambda tr: tr.gettext("Proceeds, if any (rupees)"),
+    # TRANSLATORS: web desk — a form field (s.13(3) proviso): who ordered the disposal.
+    "dispose.person": lambda tr: tr.gettext("Ordered by"),
+    # TRANSLATORS: web desk — a form field (s.13(3) proviso): the order's reference.
+    "dispose.reference": lambda tr: tr.gettext("Order reference"),
+    # TRANSLATORS: web desk — a form field (s.13(3) proviso): how the cattle were disposed of.
+    "dispose.description": lambda tr: tr.gettext("Manner of disposal"),
+    # TRANSLATORS: web desk — a form field (s.16(3)): who preferred the claim.
+    "claimed.person": lambda tr: tr.gettext("Claimant"),
+    # TRANSLATORS: web desk — a form field (s.14, s.19): what the complaint decided.
+    "outcome.outcome": lambda tr: tr.gettext("Outcome"),
+    # TRANSLATORS: web desk — an outcome (s.14, s.19): the seizure was upheld.
+    "outcome.upheld": lambda tr: tr.gettext("Seizure upheld"),
+    # TRANSLATORS: web desk — an outcome (s.14, s.19): the seizure was found illegal.
+    "outcome.illegal": lambda tr: tr.gettext("Seizure found illegal"),
     # TRANSLATORS: web desk — a form field (s.15(4)): who signed the receipt.
     "receipt.person": lambda tr: tr.gettext("Received by"),
     # TRANSLATORS: web desk — a form field (s.16(3)): who claimed the deposit.

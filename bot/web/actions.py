@@ -17,11 +17,13 @@ from bot.commands import Command, ParseError
 from domain.case import OPEN_STAGES, Stage
 from domain.money import Money
 
-__all__ = ["CORRECTABLE", "FORMS", "Field", "Form", "build_command", "forms_for"]
+__all__ = ["CORRECTABLE", "FORMS", "OUTCOMES", "Field", "Form", "build_command", "forms_for"]
 
 #: The facts of the seizure report the web's CORRECT form changes (s.7); the others
 #: (cattle, days, owner) are corrected with the CORRECT word by SMS or Telegram.
 CORRECTABLE = ("place", "seizer")
+#: The choices of OUTCOME (s.14, s.19): the seizure upheld, or found illegal.
+OUTCOMES = ("upheld", "illegal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +55,15 @@ _K, _O = frozenset({KEEPER}), frozenset({OFFICER})
 FORMS: tuple[Form, ...] = (
     Form("paid", (_ON,), _IN_POUND, _K),
     Form("deposited", (_ON,), _IN_POUND, _K),
-    Form("report", (_ON,), frozenset({Stage.IMPOUNDED}), _K),
+    Form("report", (_ON,), frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}), _K),
     Form("refused", (_ON,), _IN_POUND, _K | _O),
     Form("notice", (Field("places", "text", True), _ON), frozenset({Stage.REPORTED}), _O),
-    Form("auction", (Field("on", "date", True), Field("place", "text", True)), _AUCTION, _O),
+    Form(
+        "auction",
+        (Field("on", "date", True), Field("place", "text", True), Field("expenses", "money")),
+        _AUCTION,
+        _O,
+    ),
     Form(
         "sold",
         (
@@ -64,11 +71,26 @@ FORMS: tuple[Form, ...] = (
             Field("count", "number", True),
             Field("amount", "money", True),
             Field("person", "text", True),
+            Field("place", "text", True),
             _ON,
         ),
         _AUCTION,
         _O,
         confirm="s.18",
+    ),
+    Form(
+        "dispose",
+        (
+            Field("lot", "lot", True),
+            Field("count", "number", True),
+            Field("amount", "money"),
+            Field("person", "text", True),
+            Field("reference", "text", True),
+            Field("description", "text"),
+            _ON,
+        ),
+        frozenset({Stage.NOTICE_POSTED, Stage.SELLING}),
+        _O,
     ),
     Form("unsold", (Field("lot", "lot", True), Field("count", "number", True), _ON), _AUCTION, _O),
     Form("settle", (Field("amount", "money"), _ON), frozenset({Stage.SELLING}), _O),
@@ -81,6 +103,14 @@ FORMS: tuple[Form, ...] = (
         _O,
     ),
     Form("fund", (_ON,), frozenset({Stage.IN_DEPOSIT}), _O),
+    Form("claimed", (Field("person", "text", True), _ON), frozenset({Stage.IN_DEPOSIT}), _O),
+    Form("reject", (Field("reference", "text", True), _ON), frozenset({Stage.IN_DEPOSIT}), _O),
+    Form(
+        "outcome",
+        (Field("outcome", "choice", True), Field("reference", "text", True), _ON),
+        frozenset({Stage.ON_DEPOSIT}),
+        _O,
+    ),
     Form(
         "correct",
         (
@@ -140,9 +170,11 @@ _MISSING = {
     "place": "missing_place",
     "places": "missing_place",
     "reason": "missing_reason",
-    "reference": "missing_person",
+    "reference": "missing_reference",
+    "outcome": "missing_outcome",
     "field": "unknown_field",
     "value": "missing_place",
+    "sold.place": "missing_buyer",  # the buyer's residence (s.18)
 }
 
 
@@ -157,11 +189,17 @@ def build_command(name: str, number: str, form: Mapping[str, str], lang: str) ->
         raw = form.get(field.name, "")
         if not raw.strip():
             if field.required:
-                raise ParseError(_MISSING.get(field.name, "missing_person"))
+                code = _MISSING.get(f"{name}.{field.name}") or _MISSING.get(field.name)
+                raise ParseError(code or "missing_person")
             continue
         values[field.name] = _value(field, raw)
-    if name == "settle" and "amount" not in values:
-        values["amount"] = Money.zero()
+    if name in ("settle", "dispose") and "amount" not in values:
+        values["amount"] = Money.zero()  # no expenses stated / no proceeds
+    if name == "outcome":
+        outcome = values.pop("outcome")
+        if outcome not in OUTCOMES:
+            raise ParseError("missing_outcome", text=str(outcome)[:20])
+        values["words"] = (outcome,)
     if name == "correct":
         fact, value = values.pop("field"), values.pop("value")
         if fact not in CORRECTABLE:

@@ -27,7 +27,7 @@ from bot.services import board as boards
 from bot.services import desk
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import Tx
-from bot.web.actions import CORRECTABLE, build_command, forms_for
+from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
 from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
 from bot.web.session import CHANNEL, COOKIE, Keys, clear_cookie, set_cookie
 from domain.case import Stage
@@ -232,7 +232,7 @@ class Desk:
         values = {
             "view": view,
             "forms": forms_for(caller, case.stage),
-            "correctable": CORRECTABLE,
+            "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),
@@ -271,8 +271,10 @@ class Desk:
             tr = translator(lang)
             try:
                 command = build_command(step, view.loaded.row.number, form, lang)
-                if step == "sold" and form.get("confirm") != "yes":
-                    raise _NoDeclaration
+                if step == "sold":  # the box is the buyer's declaration (s.18)
+                    if form.get("confirm") != "yes":
+                        raise _NoDeclaration
+                    command = replace(command, declared=True)
             except ParseError as exc:
                 reply, refused = render.parse_error(exc.code, exc.facts, tr), True
             except _NoDeclaration:

@@ -1152,7 +1152,8 @@ def _notice_html(lang: str) -> Shown:
 # --- the tests ------------------------------------------------------------------------------
 
 #: Names of ``render.__all__`` that are not renderers.
-NOT_RENDERERS = {"SMS_SEGMENT_BUDGET", "fits_sms"}
+# Not replies: the variables of WhatsApp templates (tests/unit/test_whatsapp_templates.py).
+NOT_RENDERERS = {"SMS_SEGMENT_BUDGET", "fits_sms", "intake_values", "auction_values"}
 IDS = [label for _, label, _ in ENTRIES]
 BUILDS = [build for _, _, build in ENTRIES]
 TRANSLATED = [(label, build) for _, label, build in ENTRIES if label not in ENGLISH_WORDS_ONLY]

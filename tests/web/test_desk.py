@@ -9,20 +9,24 @@ from pathlib import Path
 from sqlalchemy import select
 
 from bot.store.models import CaseEvent, LedgerEntry
+from domain.money import Money
 from tests.web.rig import Rig, csrf_of, rig
 
 SEIZE = "SEIZE 2 cow (brown, white forehead) 1 goat AT Kunnamangalam market OWNER Ravi 9847012345"
 
 
-async def _step(r: Rig, number: str, step: str, **fields: str) -> str:
+async def _step(r: Rig, number: str, step: str, *, status: int = 200, **fields: str) -> str:
+    """Post the form of ``step`` and return the reply shown: 200 done, 409 refused."""
     page = await r.client.get(f"/web/cases/{number}")
     assert page.status_code == 200
     assert f'action="/web/cases/{number}/{step}"' in page.text, f"no {step} form"
     done = await r.client.post(
         f"/web/cases/{number}/{step}", data={"csrf": csrf_of(page.text), **fields}
     )
-    assert done.status_code == 200, done.text[-2000:]
-    reply = re.search(r'<div class="reply" role="status" id="reply">(.*?)</div>', done.text, re.S)
+    assert done.status_code == status, done.text[-2000:]
+    reply = re.search(
+        r'<div class="reply[^"]*" role="status" id="reply">(.*?)</div>', done.text, re.S
+    )
     assert reply, f"{step}: no reply shown"
     return reply.group(1)
 
@@ -46,12 +50,18 @@ async def test_a_case_walks_from_report_to_settlement_through_the_forms(tmp_path
         assert "Auctions this week" in (await r.client.get("/web/")).text
         r.clock.advance(days=3)  # 20 March, the auction day
         await r.sign_in(officer)
-        await _step(
-            r, "KNM-1", "sold", lot="1", count="2", amount="30000", person="Vasu", confirm="yes"
-        )
-        await _step(
-            r, "KNM-1", "sold", lot="2", count="1", amount="4000", person="Vasu", confirm="yes"
-        )
+        for lot, count, price in (("1", "2", "30000"), ("2", "1", "4000")):
+            await _step(
+                r,
+                "KNM-1",
+                "sold",
+                lot=lot,
+                count=count,
+                amount=price,
+                person="Vasu",
+                place="Chathamangalam",
+                confirm="yes",
+            )
         settled = await _step(r, "KNM-1", "settle", amount="500")
         assert "s.15" in settled
         held = (await r.client.get("/web/")).text
@@ -279,3 +289,103 @@ async def test_a_correction_of_the_place_seized_through_its_form(tmp_path: Path)
             data={"csrf": csrf_of(page.text), "field": "cattle", "value": "3 cow", "reason": "x"},
         )
         assert refused.status_code == 409
+
+
+async def test_a_deposit_under_protest_gets_its_outcome_through_the_form(tmp_path: Path) -> None:
+    """s.14, s.19: OUTCOME on the web, as the chat word: upheld applies the deposit."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=1)
+        assert "KNM-1" in await r.say(keeper, "DEPOSITED KNM-1")
+        r.clock.advance(days=12)
+        await r.sign_in(officer)
+        vague = await _step(r, "KNM-1", "outcome", status=409, outcome="lost", reference="CC-1")
+        assert "s.14, s.19" in vague
+        upheld = await _step(r, "KNM-1", "outcome", outcome="upheld", reference="CC-12/2026")
+        assert "CC-12/2026" in upheld
+        page = await r.client.get("/web/cases/KNM-1")
+        assert "Outcome of the complaint" in page.text
+        async with r.app.store.transaction() as tx:
+            fund = (
+                (
+                    await tx.session.execute(
+                        select(LedgerEntry.amount_paise).where(LedgerEntry.account == "fund")
+                    )
+                )
+                .scalars()
+                .all()
+            )
+        assert sum(fund) > 0  # the fines applied from the deposit reach the fund (s.17(1))
+
+
+async def test_the_sale_forms_take_the_buyers_residence_and_the_expected_expenses(
+    tmp_path: Path,
+) -> None:
+    """s.15(2), s.18 on the web: AUCTION with EXPENSES; SOLD needs the residence and the box."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.sign_in(officer)
+        await _step(r, "KNM-1", "notice", places="Kunnamangalam, Kunnamangalam market")
+        r.clock.advance(days=8)
+        await r.sign_in(officer)
+        fixed = await _step(
+            r, "KNM-1", "auction", on="2026-03-17", place="Panchayat office", expenses="900"
+        )
+        assert "17 Mar 2026" in fixed
+        no_home = await _step(
+            r,
+            "KNM-1",
+            "sold",
+            status=409,
+            lot="1",
+            count="1",
+            amount="100",
+            person="Vasu",
+            confirm="yes",
+        )
+        assert "s.18" in no_home or "residence" in no_home
+        undeclared = await _step(
+            r,
+            "KNM-1",
+            "sold",
+            status=409,
+            lot="1",
+            count="1",
+            amount="100",
+            person="Vasu",
+            place="Chathamangalam",
+        )
+        assert "s.18" in undeclared
+        async with r.app.store.transaction() as tx:
+            sold = (
+                (
+                    await tx.session.execute(
+                        select(CaseEvent.type).where(CaseEvent.type == "LotOffered")
+                    )
+                )
+                .scalars()
+                .all()
+            )
+        assert sold == []  # neither refusal recorded a sale
+        done = await _step(
+            r,
+            "KNM-1",
+            "sold",
+            lot="1",
+            count="1",
+            amount="100",
+            person="Vasu",
+            place="Chathamangalam",
+            confirm="yes",
+        )
+        assert "Lot 1: 1 cow sold for ₹100 to Vasu, Chathamangalam." in done
+        async with r.app.store.transaction() as tx:
+            auction = (await tx.load_case("KNM-1")).case.scheduled_auction
+        assert auction is not None
+        assert auction.expected_expenses == Money.rupees(900)  # counted in "still owed"
