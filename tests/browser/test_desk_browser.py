@@ -103,7 +103,14 @@ def test_a_case_walks_from_report_to_settlement_in_the_browser(
     _step(desk, server, "KNM-1", "auction", {"on": "2026-03-20", "place": "Panchayat yard"})
     server.clock.advance(days=3)  # the auction day
     _sign_in(server, desk, officer)
-    sale = {"lot": "1", "count": "2", "amount": "30000", "person": "Vasu", "confirm": "yes"}
+    sale = {
+        "lot": "1",
+        "count": "2",
+        "amount": "30000",
+        "person": "Vasu",
+        "place": "Chathamangalam",
+        "confirm": "yes",
+    }
     _step(desk, server, "KNM-1", "sold", sale)
     _step(desk, server, "KNM-1", "sold", {**sale, "lot": "2", "count": "1", "amount": "4000"})
     assert "s.15" in _step(desk, server, "KNM-1", "settle", {"amount": "500"})
