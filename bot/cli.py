@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import inspect
 import logging
-import socket
-import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -128,6 +125,8 @@ def refusals() -> tuple[type[BaseException], ...]:
     """What an administrative command reports as one line on stderr (exit status 1): the
     refusals of the use cases and of the Act, a bad configuration, a database or file that
     cannot be reached. Anything else is a bug and keeps its traceback."""
+    import sqlite3
+
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.cli_admin import CommandError
@@ -148,6 +147,9 @@ def refusals() -> tuple[type[BaseException], ...]:
 
 def _one_line(exc: BaseException) -> str:
     """A refusal as one line: its message, then its facts or provision in brackets."""
+    import socket
+    import sqlite3
+
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.config import ConfigError
@@ -184,6 +186,8 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
     and return 1."""
 
     def run(args: argparse.Namespace) -> int:
+        import inspect
+
         cli_admin = importlib.import_module("bot.cli_admin")
         command = getattr(cli_admin, name)
         try:

@@ -14,10 +14,8 @@ with a code that names the fault.
 from __future__ import annotations
 
 import re
+from types import ModuleType
 from typing import Final
-
-import phonenumbers
-from phonenumbers import NumberParseException, PhoneNumberFormat, PhoneNumberType
 
 from bot.errors import BadInputError
 
@@ -57,7 +55,6 @@ _PLAIN: Final = {
     "phone_not_mobile": "not a mobile number (a landline or a service number): SMS cannot reach it",
 }
 
-_MOBILE: Final = (PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE)
 # What a number may be written with besides its digits.
 _WRITTEN: Final = re.compile(r"^\+?[\d\s\-.()/]+$")
 # A run of digits as numbers are written: a "+" before, single spaces, hyphens, dots or
@@ -79,9 +76,17 @@ class PhoneError(BadInputError):
         self.facts = {"text": text, "region": region}
 
 
+def _library() -> ModuleType:
+    """The ``phonenumbers`` module, imported on first use: it takes tens of milliseconds,
+    which `poundbot config check` (of a configuration in the default region) need not pay."""
+    import phonenumbers
+
+    return phonenumbers
+
+
 def is_region(region: str) -> bool:
     """Whether ``region`` (``IN``, ``LK``, ...) is a region libphonenumber knows."""
-    return region in phonenumbers.SUPPORTED_REGIONS
+    return region == DEFAULT_REGION or region in _library().SUPPORTED_REGIONS
 
 
 def _digits(text: str) -> int:
@@ -94,6 +99,8 @@ def normalize_phone(text: str, region: str = DEFAULT_REGION) -> str:
     Read in ``region`` unless it starts with ``+`` or an international prefix (``00``).
     Raises ``PhoneError`` when it is not a valid mobile number, naming the fault.
     """
+    phonenumbers = _library()
+    NumberParseException = phonenumbers.NumberParseException
     written = text.strip()
     if not written or not _WRITTEN.match(written) or _digits(written) == 0:
         raise PhoneError("phone_not_number", written, region)
@@ -109,7 +116,7 @@ def normalize_phone(text: str, region: str = DEFAULT_REGION) -> str:
         raise PhoneError(code, written, region) from None
     if not phonenumbers.is_valid_number(number):
         reason = phonenumbers.is_possible_number_for_type_with_reason(
-            number, PhoneNumberType.MOBILE
+            number, phonenumbers.PhoneNumberType.MOBILE
         )
         code = {
             phonenumbers.ValidationResult.INVALID_COUNTRY_CODE: "phone_bad_country",
@@ -117,9 +124,13 @@ def normalize_phone(text: str, region: str = DEFAULT_REGION) -> str:
             phonenumbers.ValidationResult.TOO_LONG: "phone_too_long",
         }.get(reason, "phone_invalid")
         raise PhoneError(code, written, region)
-    if phonenumbers.number_type(number) not in _MOBILE:
+    mobile = (
+        phonenumbers.PhoneNumberType.MOBILE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    )
+    if phonenumbers.number_type(number) not in mobile:
         raise PhoneError("phone_not_mobile", written, region)
-    return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+    return str(phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164))
 
 
 def sender_number(text: str, region: str = DEFAULT_REGION) -> str:
@@ -134,7 +145,8 @@ def sender_number(text: str, region: str = DEFAULT_REGION) -> str:
 
 def example_mobile(region: str = DEFAULT_REGION) -> str:
     """An example mobile number of ``region`` without its country code (``8123456789``)."""
-    number = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE)
+    phonenumbers = _library()
+    number = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
     if number is None:
         return "+919847012345"
     return str(phonenumbers.national_significant_number(number))
