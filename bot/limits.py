@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.config import SenderLimits
@@ -47,23 +47,44 @@ def _insert(tx: Tx) -> Any:
 
 
 async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: str) -> Admission:
-    """Count a message of ``sender`` (in ``role``) and say whether it may be answered."""
-    await tx.session.execute(
+    """Count a message of ``sender`` (in ``role``) and say whether it may be answered.
+
+    One statement counts it: the row is made, or its window started again when it has
+    passed, or its count raised (never past one over the allowance), under the row's lock
+    until the transaction ends; only the first message past the limit writes again (to
+    remember that the sender was told)."""
+    allowance = limits.allowance(role)
+    table = SenderCount.__table__
+    passed = table.c.window_start <= tx.now - limits.window  # the last window is over
+    counted = (
         _insert(tx)
-        .values(channel=channel, sender=sender, window_start=tx.now, count=0, told=False)
-        .on_conflict_do_nothing(index_elements=["channel", "sender"])
+        .values(channel=channel, sender=sender, window_start=tx.now, count=1, told=False)
+        .on_conflict_do_update(
+            index_elements=["channel", "sender"],
+            set_={
+                "window_start": case((passed, tx.now), else_=table.c.window_start),
+                "count": case(
+                    (passed, 1),
+                    (table.c.count <= allowance, table.c.count + 1),
+                    else_=table.c.count,
+                ),
+                "told": case((passed, False), else_=table.c.told),
+            },
+        )
+        .returning(table.c.window_start, table.c.count, table.c.told)
     )
-    row = await tx.session.get(SenderCount, (channel, sender), with_for_update=True)
-    assert row is not None  # inserted above, or there already
-    if row.window_start + limits.window <= tx.now:  # the last window has passed
-        row.window_start, row.count, row.told = tx.now, 0, False
-    until = row.window_start + limits.window
-    if row.count + 1 <= limits.allowance(role):
-        row.count += 1
+    window_start, count, told = (await tx.session.execute(counted)).one()
+    until = window_start + limits.window
+    if count <= allowance:
         return Admission(answer=True, tell=False, until=until)
-    tell = not row.told
-    row.told = True
-    return Admission(answer=False, tell=tell, until=until)
+    if not told:
+        await tx.session.execute(
+            update(SenderCount)
+            .where(SenderCount.channel == channel, SenderCount.sender == sender)
+            .values(told=True)
+            .execution_options(synchronize_session=False)
+        )
+    return Admission(answer=False, tell=not told, until=until)
 
 
 async def charge(tx: Tx, channel: str, sender: str, extra: int) -> None:
