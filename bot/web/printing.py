@@ -73,6 +73,7 @@ def templates() -> Jinja2Templates:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        auto_reload=False,  # the templates are part of the release: no stat per page
     )
     return Jinja2Templates(env=env)
 

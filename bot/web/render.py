@@ -60,6 +60,7 @@ class Pages:
             loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
+            auto_reload=False,  # the templates are part of the release: no stat per page
         )
         self.templates = Jinja2Templates(env=env)
         self.config = config
