@@ -283,9 +283,10 @@ def _listing(stage: bool, kind: bool, since: bool, until: bool, many: bool) -> t
         .limit(PAGE + 1)  # one more: is there an older page?
         .subquery()
     )
-    # The page's cases with their lots, one row a lot, in one statement.
+    # The page's cases with their lots, one row a lot, and the count, in one statement
+    # (the count is a subquery of its own: the database runs it once, not once a row).
     page = (
-        select(newest, CaseLot.kind, CaseLot.count, CaseLot.description)
+        select(newest, CaseLot.kind, CaseLot.count, CaseLot.description, count.scalar_subquery())
         .outerjoin(CaseLot, CaseLot.case_id == newest.c.id)
         .order_by(newest.c.impounded_on.desc(), newest.c.id.desc(), CaseLot.idx)
     )
@@ -310,7 +311,6 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
         len(params["pounds"]) > 1,
     )
     used = {k: v for k, v in params.items() if k == "pounds" or v}
-    total = int(await tx.session.scalar(count, used) or 0)
     page = max(1, wanted.page)
     found = await tx.session.execute(listing, {**used, "offset": (page - 1) * PAGE})
     cases: dict[int, tuple[Any, list[Lot]]] = {}
@@ -319,6 +319,8 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
         if row[6] is not None:
             lots.append(Lot(row[6], row[7], row[8]))
     shown = list(cases.values())
+    # On a page past the last (or with no case at all), the count alone.
+    total = int(shown[0][0][9] if shown else await tx.session.scalar(count, used) or 0)
     more = len(shown) > PAGE
     items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
     return CaseList(items, total, page, more, pounds)

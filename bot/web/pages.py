@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from starlette.exceptions import HTTPException
@@ -23,6 +23,7 @@ from bot.errors import AppError, UnknownCaseError, UnknownPoundError
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n import web_text as names
 from bot.i18n.stage_text import stage_sentence
+from bot.i18n.words_text import day
 from bot.services import board as boards
 from bot.services import desk
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
@@ -194,19 +195,33 @@ class Desk:
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
             listing = await desk.list_cases(tx, app.deps, signed[1], wanted)
-        lang = language_of(request, signed[1], app.config)
+        tr = translator(language_of(request, signed[1], app.config))
+        pages = self.pages(app)
 
         def page_link(number: int) -> str:
             params = {k: v for k, v in query.items() if k not in ("page", "lang")}
             params["page"] = str(number)
             return "/web/cases?" + urlencode(params)
 
+        # Each line put in words here, not cell by cell in the template: a call from a
+        # template costs several times a call from Python, and a page has a hundred.
+        lines = [
+            _CaseLine(
+                c.number,
+                pages.cattle(c.lots, tr),
+                day(c.impounded_on, tr),
+                names.stage_name(c.stage, tr),
+                c.place_seized,
+            )
+            for c in listing.items
+        ]
         values = {
             "listing": listing,
+            "lines": lines,
             "wanted": wanted,
-            "stages": _STAGES,
+            "stages": [(code, names.stage_name(code, tr)) for code in _STAGES],
             "pounds": [(code, app.config.pounds[code].name) for code in listing.pounds],
-            "kinds": self.pages(app).kinds(translator(lang)),
+            "kinds": pages.kinds(tr),
             "page_link": page_link,
         }
         return self._render(request, app, "cases.html", signed, values)
@@ -330,3 +345,13 @@ class _NoDeclaration(Exception):
 
 
 _STAGES = [s.value for s in Stage]
+
+
+class _CaseLine(NamedTuple):
+    """A line of the list of cases, in words."""
+
+    number: str
+    cattle: str
+    brought: str
+    stage: str
+    place_seized: str

@@ -73,7 +73,6 @@ class Pages:
     ) -> dict[str, Any]:
         tr = translator(lang)
         kinds = self.config.kinds
-        said = self._cattle.setdefault(lang, {})
         citations = self._cites.setdefault(lang, {})
 
         def cited(provision: str) -> str:
@@ -83,14 +82,7 @@ class Pages:
             return text
 
         def cattle(lots: Sequence[Lot]) -> str:
-            # The same few lots recur down a list: each is put in words once a language.
-            key = tuple(lots)
-            text = said.get(key)
-            if text is None:
-                text = said[key] = cattle_text(list(lots), tr, kinds)
-                if len(said) > 4096:
-                    said.clear()
-            return text
+            return self.cattle(lots, tr)
 
         def lang_link(code: str) -> str:
             return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
@@ -133,6 +125,18 @@ class Pages:
         return self.templates.TemplateResponse(
             request, name, context, status_code=status, headers=PRIVATE
         )
+
+    def cattle(self, lots: Sequence[Lot], tr: Translator) -> str:
+        """The lots in words (``2 cows, 1 goat``) in the translator's language."""
+        # The same few lots recur down a list: each is put in words once a language.
+        said = self._cattle.setdefault(tr.lang, {})
+        key = tuple(lots)
+        text = said.get(key)
+        if text is None:
+            text = said[key] = cattle_text(list(lots), tr, self.config.kinds)
+            if len(said) > 4096:
+                said.clear()
+        return text
 
     def kinds(self, tr: Translator) -> list[tuple[str, str]]:
         """The kinds of cattle with their names in the language (for the filter)."""

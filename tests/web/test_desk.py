@@ -172,6 +172,40 @@ async def test_the_list_of_cases_filters_by_stage_kind_pound_and_dates(tmp_path:
         assert await shown("stage=nonsense&kind=zebra&since=x&page=abc") == {"KNM-1", "KNM-2"}
 
 
+async def test_the_list_of_cases_counts_all_that_match_and_pages_them(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        for _ in range(22):
+            await r.say(keeper, "SEIZE 1 buffalo AT Chathamangalam")
+        await r.sign_in(keeper)
+
+        async def page(query: str) -> tuple[str, list[str]]:
+            text = (await r.client.get(f"/web/cases?{query}")).text
+            return text, re.findall(r'href="/web/cases/(KNM-\d+)"', text)
+
+        first, numbers = await page("")
+        assert "<h1>Cases (23)</h1>" in first
+        assert numbers == [f"KNM-{n}" for n in range(23, 3, -1)]  # newest first, 20
+        assert ">Older</a>" in first
+        assert ">Newer</a>" not in first
+        second, numbers = await page("page=2")
+        assert "<h1>Cases (23)</h1>" in second
+        assert numbers == ["KNM-3", "KNM-2", "KNM-1"]
+        assert ">Newer</a>" in second
+        assert ">Older</a>" not in second
+        past, numbers = await page("page=3")  # past the last page: still the count
+        assert "<h1>Cases (23)</h1>" in past
+        assert numbers == []
+        assert "No case matches." in past
+        goats, numbers = await page("kind=goat")
+        assert "<h1>Cases (1)</h1>" in goats
+        assert numbers == ["KNM-1"]
+        none, numbers = await page("kind=goat&stage=released")
+        assert "<h1>Cases (0)</h1>" in none
+        assert numbers == []
+
+
 async def test_today_shows_the_deadlines_due_with_their_provision(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
