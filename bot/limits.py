@@ -14,11 +14,12 @@ is stored all the same (the inbox keeps it). The console is not limited.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import case, update
+from sqlalchemy import Table, bindparam, case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.config import SenderLimits
@@ -41,9 +42,46 @@ class Admission:
     until: datetime
 
 
-def _insert(tx: Tx) -> Any:
-    dialect = tx.session.bind.dialect.name if tx.session.bind else "sqlite"
-    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(SenderCount)
+_TABLE = cast(Table, SenderCount.__table__)
+
+
+@functools.cache
+def _counting(dialect: str) -> Any:
+    """The statement that counts a message, built once a dialect (it is run for every
+    message: building it and its cache key each time cost more than running it)."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    now = bindparam("now", type_=_TABLE.c.window_start.type)
+    passed = _TABLE.c.window_start <= bindparam("window_over", type_=now.type)
+    return (
+        insert(_TABLE)
+        .values(
+            channel=bindparam("who_channel"),
+            sender=bindparam("who"),
+            window_start=now,
+            count=1,
+            told=False,
+        )
+        .on_conflict_do_update(
+            index_elements=["channel", "sender"],
+            set_={
+                "window_start": case((passed, now), else_=_TABLE.c.window_start),
+                "count": case(
+                    (passed, 1),
+                    (_TABLE.c.count <= bindparam("allowance"), _TABLE.c.count + 1),
+                    else_=_TABLE.c.count,
+                ),
+                "told": case((passed, False), else_=_TABLE.c.told),
+            },
+        )
+        .returning(_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told)
+    )
+
+
+_TOLD = (
+    update(_TABLE)
+    .where(_TABLE.c.channel == bindparam("who_channel"), _TABLE.c.sender == bindparam("who"))
+    .values(told=True)
+)
 
 
 async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: str) -> Admission:
@@ -54,36 +92,18 @@ async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: s
     until the transaction ends; only the first message past the limit writes again (to
     remember that the sender was told)."""
     allowance = limits.allowance(role)
-    table = SenderCount.__table__
-    passed = table.c.window_start <= tx.now - limits.window  # the last window is over
-    counted = (
-        _insert(tx)
-        .values(channel=channel, sender=sender, window_start=tx.now, count=1, told=False)
-        .on_conflict_do_update(
-            index_elements=["channel", "sender"],
-            set_={
-                "window_start": case((passed, tx.now), else_=table.c.window_start),
-                "count": case(
-                    (passed, 1),
-                    (table.c.count <= allowance, table.c.count + 1),
-                    else_=table.c.count,
-                ),
-                "told": case((passed, False), else_=table.c.told),
-            },
-        )
-        .returning(table.c.window_start, table.c.count, table.c.told)
+    bind = tx.session.bind
+    who = {"who_channel": channel, "who": sender}
+    counted = await tx.session.execute(
+        _counting(bind.dialect.name if bind is not None else "sqlite"),
+        {**who, "now": tx.now, "window_over": tx.now - limits.window, "allowance": allowance},
     )
-    window_start, count, told = (await tx.session.execute(counted)).one()
+    window_start, count, told = counted.one()
     until = window_start + limits.window
     if count <= allowance:
         return Admission(answer=True, tell=False, until=until)
     if not told:
-        await tx.session.execute(
-            update(SenderCount)
-            .where(SenderCount.channel == channel, SenderCount.sender == sender)
-            .values(told=True)
-            .execution_options(synchronize_session=False)
-        )
+        await tx.session.execute(_TOLD, who)
     return Admission(answer=False, tell=not told, until=until)
 
 
