@@ -22,8 +22,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select, update
 
 from bot.config.model import WHATSAPP_TEMPLATES
 from bot.store.messages import enqueue
@@ -108,17 +109,28 @@ async def _contact(tx: Tx, phone: str) -> Contact:
     return contact
 
 
+_CONTACTS = cast(Table, Contact.__table__)
+#: An SMS from a number that last wrote on WhatsApp: SMS is its channel again.
+_BACK_TO_SMS = (
+    update(_CONTACTS)
+    .where(
+        _CONTACTS.c.phone == bindparam("number"),
+        _CONTACTS.c.last_channel.is_not(None),
+        _CONTACTS.c.last_channel != SMS,
+    )
+    .values(last_channel=SMS, updated_at=bindparam("now"))
+)
+
+
 async def note_inbound(tx: Tx, phone: str, channel: str) -> None:
     """A message came from ``phone`` on ``channel``: that is its channel now, and a
     WhatsApp message opens the 24-hour window. An SMS from a number never seen on
     WhatsApp leaves no row (SMS is the default)."""
-    if channel != CHANNEL:
-        contact = await tx.session.get(Contact, phone)
-        if contact is None or contact.last_channel in (None, channel):
-            return
-    else:
-        contact = await _contact(tx, phone)
-        contact.whatsapp_at = tx.now
+    if channel != CHANNEL:  # one statement, no read: it runs for every SMS
+        await tx.session.execute(_BACK_TO_SMS, {"number": phone, "now": tx.now})
+        return
+    contact = await _contact(tx, phone)
+    contact.whatsapp_at = tx.now
     contact.last_channel = channel
     contact.updated_at = tx.now
     await tx.session.flush()
