@@ -26,10 +26,20 @@ class Caller:
     telegram_id: int | None = None
     name: str = ""
     lang: str | None = None
+    #: A member of the public: the language their number chose (``LANG``), when it was
+    #: read with the caller: "" none chosen; None not read.
+    number_lang: str | None = None
 
     @classmethod
-    def public(cls, channel: str, phone: str | None = None, lang: str | None = None) -> Caller:
-        return cls(role=PUBLIC, channel=channel, phone=phone, lang=lang)
+    def public(
+        cls,
+        channel: str,
+        phone: str | None = None,
+        lang: str | None = None,
+        *,
+        number_lang: str | None = None,
+    ) -> Caller:
+        return cls(role=PUBLIC, channel=channel, phone=phone, lang=lang, number_lang=number_lang)
 
     @classmethod
     def system(cls) -> Caller:

@@ -78,7 +78,9 @@ async def language_for(tx: Tx, deps: Deps, caller: Caller, text: str) -> str:
     if caller.lang:
         return caller.lang
     if caller.phone and caller.role == "public":
-        chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
+        chosen = caller.number_lang
+        if chosen is None:  # not read with the caller
+            chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
         if chosen:
             return str(chosen)
     written = detect_script(text)

@@ -36,7 +36,7 @@ from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
-from bot.channels.identity import caller_for_phone
+from bot.channels.identity import sender_of
 from bot.channels.media import TwilioMedia, with_media
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
@@ -119,8 +119,15 @@ def sms_handler(app: App, message: Inbound) -> Handler:
 
     async def handle(tx: Tx) -> str:
         sender, body, channel = phone_of(message.sender), message.body, message.channel
-        caller = await caller_for_phone(tx, sender, channel, region=app.config.phone_region)
-        if caller.phone and len(caller.phone) <= 20:  # its channel, its WhatsApp window
+        found = await sender_of(tx, sender, channel, region=app.config.phone_region)
+        caller = found.caller
+        # Its channel, its WhatsApp window (an SMS from a number that last wrote by SMS,
+        # or never on WhatsApp, changes nothing).
+        if (
+            caller.phone
+            and len(caller.phone) <= 20
+            and (channel == WHATSAPP or found.last_channel not in (None, channel))
+        ):
             await note_inbound(tx, caller.phone, channel)
         allowed = await admit(
             tx, app.config.limits, channel, (caller.phone or sender)[:64], caller.role
