@@ -116,6 +116,9 @@ def test_ctrl_c_leaves_the_console_at_the_first_press_without_a_traceback(
         stderr=subprocess.PIPE,
         env=env,
         text=True,
+        # As at a terminal: a test run started in the background (``make test &``)
+        # has Ctrl-C ignored, and its children would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     with console:
         assert console.stdout is not None
