@@ -13,7 +13,6 @@ import contextlib
 import logging
 import os
 import sys
-import uuid
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
@@ -68,6 +67,8 @@ async def run_console(
     prompt: str = "> ",
 ) -> int:
     """Read lines until end of input or "quit"; answer each as the channels would."""
+    import uuid
+
     from bot.channels.identity import caller_for_phone
     from bot.clean import clean_text
     from bot.dispatch import handle_text

@@ -12,7 +12,6 @@ same handler) has taken the secrets and numbers out of its message, exception an
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sys
@@ -68,6 +67,8 @@ class JsonFormatter(logging.Formatter):
             entry["exception"] = record.exc_text
         if record.stack_info:
             entry["stack"] = record.stack_info
+        import json  # here: a command that logs text starts without it
+
         return json.dumps(entry, ensure_ascii=False)
 
 
