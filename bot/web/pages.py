@@ -285,6 +285,8 @@ class Desk:
             before = len(view.loaded.case.events)
             tr = translator(lang)
             try:
+                if form.get("seen") != str(before):
+                    raise _Stale
                 command = build_command(step, view.loaded.row.number, form, lang)
                 if step == "sold":  # the box is the buyer's declaration (s.18)
                     if form.get("confirm") != "yes":
@@ -296,6 +298,14 @@ class Desk:
                 # TRANSLATORS: web desk — SOLD without the box ticked that the buyer signed
                 # the declaration of s.18.
                 reply = tr.gettext("The buyer must first sign the declaration of s.18.")
+                refused = True
+            except _Stale:
+                # TRANSLATORS: web desk — a step's form was sent from a page shown before
+                # the case last changed (sent twice, or someone else took a step meanwhile).
+                reply = tr.gettext(
+                    "The case has changed since this page was shown (was the form sent "
+                    "twice?). Nothing was recorded: see the case as it is now."
+                )
                 refused = True
             else:
                 answer = await run_command(
@@ -338,6 +348,13 @@ def _poundbot(request: Request) -> App:
     if app is None:
         raise HTTPException(503, "starting")
     return app
+
+
+class _Stale(Exception):
+    """A step's form from a page shown before the case last changed: a form sent twice
+    (a double click, a reload) or a step someone else took meanwhile. Each form carries
+    how many events the case had (``seen``); a step on a case that has moved on is not
+    taken, so nothing is recorded twice."""
 
 
 class _NoDeclaration(Exception):

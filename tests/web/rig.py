@@ -24,10 +24,11 @@ from bot.services.web_signin import issue_link_for
 from bot.settings import Settings
 from bot.store.models import User
 
-__all__ = ["Rig", "csrf_of", "rig"]
+__all__ = ["Rig", "csrf_of", "rig", "step_form"]
 
 SECRET = "test-secret-of-the-web-desk"
 _CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+_SEEN = re.compile(r'name="seen" value="(\d+)"')
 
 
 def csrf_of(html: str) -> str:
@@ -35,6 +36,14 @@ def csrf_of(html: str) -> str:
     found = _CSRF.search(html)
     assert found, "no CSRF token on the page"
     return found.group(1)
+
+
+def step_form(html: str) -> dict[str, str]:
+    """The hidden fields of a case page's step forms: the CSRF token and how many events
+    the case had when the page was shown."""
+    seen = _SEEN.search(html)
+    assert seen, "no step form on the page"
+    return {"csrf": csrf_of(html), "seen": seen.group(1)}
 
 
 @dataclass

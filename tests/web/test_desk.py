@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from bot.store.models import CaseEvent, LedgerEntry
 from domain.money import Money
-from tests.web.rig import Rig, csrf_of, rig
+from tests.web.rig import Rig, rig, step_form
 
 SEIZE = "SEIZE 2 cow (brown, white forehead) 1 goat AT Kunnamangalam market OWNER Ravi 9847012345"
 
@@ -21,7 +21,7 @@ async def _step(r: Rig, number: str, step: str, *, status: int = 200, **fields: 
     assert page.status_code == 200
     assert f'action="/web/cases/{number}/{step}"' in page.text, f"no {step} form"
     done = await r.client.post(
-        f"/web/cases/{number}/{step}", data={"csrf": csrf_of(page.text), **fields}
+        f"/web/cases/{number}/{step}", data={**step_form(page.text), **fields}
     )
     assert done.status_code == status, done.text[-2000:]
     reply = re.search(
@@ -93,16 +93,57 @@ async def test_a_step_the_use_case_refuses_is_answered_and_changes_nothing(
         await r.sign_in(keeper)
         page = await r.client.get("/web/cases/KNM-1")
         # Reported on the day of impounding: before the seven days of s.13(1) have run.
-        refused = await r.client.post("/web/cases/KNM-1/report", data={"csrf": csrf_of(page.text)})
+        refused = await r.client.post("/web/cases/KNM-1/report", data=step_form(page.text))
         assert refused.status_code == 409
         assert "s.13(1)" in refused.text
         assert 'class="reply refused"' in refused.text
         bad_date = await r.client.post(
-            "/web/cases/KNM-1/paid", data={"csrf": csrf_of(page.text), "on": "31-02-2026"}
+            "/web/cases/KNM-1/paid", data={**step_form(page.text), "on": "31-02-2026"}
         )
         assert bad_date.status_code == 409
         async with r.app.store.transaction() as tx:
             assert len((await tx.load_case("KNM-1")).case.events) == 1
+
+
+async def test_a_step_form_sent_twice_records_the_step_once(tmp_path: Path) -> None:
+    """A double click or a reload after a SOLD sends the form again: the second is
+    refused (the case has moved on since its page), and the lot is sold once."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        officer = await r.user("officer", authority="KNM-GP")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        r.clock.advance(days=8)
+        await r.sign_in(officer)
+        await _step(r, "KNM-1", "auction", on="2026-03-20", place="Panchayat office yard")
+        r.clock.advance(days=3)  # the auction day
+        await r.sign_in(officer)
+        page = await r.client.get("/web/cases/KNM-1")
+        form = {
+            **step_form(page.text),
+            "lot": "1",
+            "count": "1",
+            "amount": "100",
+            "person": "Vasu",
+            "place": "Chathamangalam",
+            "confirm": "yes",
+        }
+        first = await r.client.post("/web/cases/KNM-1/sold", data=form)
+        assert first.status_code == 200
+        again = await r.client.post("/web/cases/KNM-1/sold", data=form)
+        assert again.status_code == 409
+        assert "Nothing was recorded" in again.text
+        async with r.app.store.transaction() as tx:
+            sold = (await tx.load_case("KNM-1")).case
+        assert sum(1 for e in sold.events if type(e).__name__ == "LotOffered") == 1
+        # From the page as it is now, the next step is taken.
+        fresh = {**form, **step_form(again.text)}
+        assert (await r.client.post("/web/cases/KNM-1/sold", data=fresh)).status_code == 200
+        # A form without the count of events (not from a page of the desk) is refused.
+        bare = {k: v for k, v in form.items() if k != "seen"}
+        assert (await r.client.post("/web/cases/KNM-1/sold", data=bare)).status_code == 409
 
 
 async def test_sold_needs_the_buyers_declaration_ticked(tmp_path: Path) -> None:
@@ -117,7 +158,7 @@ async def test_sold_needs_the_buyers_declaration_ticked(tmp_path: Path) -> None:
         await r.sign_in(officer)
         page = await r.client.get("/web/cases/KNM-1")
         form = {
-            "csrf": csrf_of(page.text),
+            **step_form(page.text),
             "lot": "1",
             "count": "2",
             "amount": "300",
@@ -320,7 +361,7 @@ async def test_a_correction_of_the_place_seized_through_its_form(tmp_path: Path)
         page = await r.client.get("/web/cases/KNM-1")
         refused = await r.client.post(
             "/web/cases/KNM-1/correct",
-            data={"csrf": csrf_of(page.text), "field": "cattle", "value": "3 cow", "reason": "x"},
+            data={**step_form(page.text), "field": "cattle", "value": "3 cow", "reason": "x"},
         )
         assert refused.status_code == 409
 

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from bot.caller import Caller
 from bot.services.admin import remove_user
 from bot.store.models import CaseEvent, WebLink, WebSession
-from tests.web.rig import Rig, csrf_of, rig
+from tests.web.rig import Rig, csrf_of, rig, step_form
 
 
 async def _events(r: Rig, number: str) -> int:
@@ -84,7 +84,7 @@ async def test_a_step_without_its_csrf_token_changes_nothing(tmp_path: Path) -> 
             refused = await r.client.post("/web/cases/KNM-1/paid", data=form)
             assert refused.status_code == 403
         assert await _events(r, "KNM-1") == before
-        done = await r.client.post("/web/cases/KNM-1/paid", data={"csrf": csrf_of(page.text)})
+        done = await r.client.post("/web/cases/KNM-1/paid", data=step_form(page.text))
         assert done.status_code == 200
         assert await _events(r, "KNM-1") == before + 1
 
