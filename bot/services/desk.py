@@ -131,11 +131,11 @@ _AUCTIONS = _OPEN.where(
     DeadlineRow.due_on >= bindparam("day"),
     DeadlineRow.due_on <= bindparam("until"),
 ).order_by(DeadlineRow.due_on)
+#: What a case holds in deposit (s.16(3)): the balances of all its settlements (a case
+#: whose owner refused the account has two: s.15(5)).
 _BALANCE = (
-    select(SettlementRow.balance_paise)
+    select(func.coalesce(func.sum(SettlementRow.balance_paise), 0))
     .where(SettlementRow.case_id == DeadlineRow.case_id)
-    .order_by(SettlementRow.id.desc())
-    .limit(1)
     .scalar_subquery()
 )
 _HELD = _OPEN.where(DeadlineRow.kind == "deposit_window_ends").order_by(DeadlineRow.due_on)

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.dispatch import handle_text
+from bot.services import desk
 from bot.services.base import Deps
 from bot.store.models import DeadlineRow, LedgerEntry
 from bot.store.tx import Store
@@ -295,6 +296,11 @@ async def test_a_refused_account_sends_the_rest_through_report_notice_auction_an
     deadlines = await s.open_deadlines()
     assert deadlines["deposit_window_ends"][0] == date(2026, 6, 17)
     assert "report_due" not in deadlines
+    # The web desk's Today holds both balances in deposit, not the last one alone.
+    async with store.transaction() as tx:
+        today = await desk.today(tx, deps, officer)
+    assert [d.amount.paise for d in today.deposits] == [case.deposit_total.paise]
+    assert today.held == case.deposit_total
     # The deposit goes to the fund after the three months, all of it.
     clock.set(at(18, 6))
     funded = await s.officer_says("FUND KNM-1")
