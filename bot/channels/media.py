@@ -19,17 +19,19 @@ import httpx
 from sqlalchemy import select
 
 from bot.bootstrap import App
-from bot.caller import KEEPER
+from bot.caller import KEEPER, Caller
 from bot.channels.identity import caller_for_phone
-from bot.dispatch import language_for
+from bot.dispatch import Reply
 from bot.i18n import translator
-from bot.photo_intake import Incoming, keep_with_message, last_event_id
+from bot.photo_intake import Incoming, keep_with_message
 from bot.photos import PhotoRefusedError, process, read_limited
-from bot.store.messages import Handler, Inbound
+from bot.services.base import Deps
+from bot.store.messages import Inbound
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
+from bot.whatsapp import phone_of
 
-__all__ = ["TWILIO_API", "TwilioMedia", "media_urls", "with_media"]
+__all__ = ["TWILIO_API", "TwilioMedia", "attach_pictures", "media_urls", "pictures_of"]
 
 log = logging.getLogger("poundbot.media")
 
@@ -77,11 +79,6 @@ class TwilioMedia:
             raise PhotoRefusedError("unreachable") from None
 
 
-def _sender(message: Inbound) -> str:
-    """A WhatsApp sender writes as ``whatsapp:+91…``: the same person as by SMS."""
-    return message.sender.removeprefix("whatsapp:")
-
-
 async def _worth_fetching(app: App, message: Inbound) -> bool:
     """Only a keeper's pictures are kept, and a message acted on already (a redelivered
     webhook) keeps its first answer: nothing else is downloaded."""
@@ -93,7 +90,9 @@ async def _worth_fetching(app: App, message: Inbound) -> bool:
         )
         if done is not None:
             return False
-        caller = await caller_for_phone(tx, _sender(message), region=app.config.phone_region)
+        caller = await caller_for_phone(
+            tx, phone_of(message.sender), region=app.config.phone_region
+        )
     return caller.role == KEEPER
 
 
@@ -113,27 +112,31 @@ async def _incoming(app: App, fetcher: TwilioMedia, message: Inbound) -> list[In
     return pictures
 
 
-async def with_media(
-    app: App, fetcher: TwilioMedia | None, message: Inbound, handler: Handler
-) -> Handler:
-    """``handler``, attaching the message's pictures to the case it names (after the step,
-    in its transaction) and saying so in the reply; ``handler`` itself without media."""
+async def pictures_of(
+    app: App, fetcher: TwilioMedia | None, message: Inbound
+) -> list[Incoming] | None:
+    """The message's pictures, fetched and checked (before its transaction), or None when
+    none are to be kept: no fetcher, no media, not a keeper's, or acted on already."""
     if fetcher is None or not media_urls(message.raw) or not await _worth_fetching(app, message):
-        return handler
-    pictures = await _incoming(app, fetcher, message)
+        return None
+    return await _incoming(app, fetcher, message)
 
-    async def handle(tx: Tx) -> str:
-        after = await last_event_id(tx)
-        reply = await handler(tx)
-        if not reply:  # past the sender's limit: nothing done, nothing kept
-            return reply
-        caller = await caller_for_phone(tx, _sender(message), region=app.config.phone_region)
-        tr = translator(await language_for(tx, app.deps, caller, message.body))
-        said, instead = await keep_with_message(
-            tx, app.deps, caller, message.body, pictures, after, tr
-        )
-        if instead:
-            return said
-        return f"{reply}\n{said}" if said else reply
 
-    return handle
+async def attach_pictures(
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    body: str,
+    pictures: list[Incoming],
+    after: int,
+    reply: Reply,
+) -> str:
+    """The answer to a message acted on, with its pictures attached to the case it named
+    (in its transaction, in the reply's language) and said so; only a message that was
+    answered comes here (past the sender's limit, nothing is kept)."""
+    said, instead = await keep_with_message(
+        tx, deps, caller, body, pictures, after, translator(reply.lang)
+    )
+    if instead:
+        return said
+    return f"{reply.text}\n{said}" if said else reply.text

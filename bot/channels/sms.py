@@ -37,13 +37,14 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import sender_of
-from bot.channels.media import TwilioMedia, with_media
+from bot.channels.media import TwilioMedia, attach_pictures, pictures_of
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
 from bot.i18n import detect_script, render, translator
 from bot.limits import admit
 from bot.logsafe import mask_phone
+from bot.photo_intake import Incoming, last_event_id
 from bot.store import budget
 from bot.store.messages import (
     Handler,
@@ -113,9 +114,10 @@ def reply_key(provider_id: str) -> str:
     return f"sms-reply:{provider_id}"
 
 
-def sms_handler(app: App, message: Inbound) -> Handler:
+def sms_handler(app: App, message: Inbound, pictures: list[Incoming] | None = None) -> Handler:
     """What acting on an SMS is: the sender's role from their number, their limit of
-    answers (``bot.limits``; the webhook and the sweep alike), then the words."""
+    answers (``bot.limits``; the webhook and the sweep alike), then the words, and the
+    message's ``pictures`` (``bot.channels.media``) kept with the step it answered."""
 
     async def handle(tx: Tx) -> str:
         sender, body, channel = phone_of(message.sender), message.body, message.channel
@@ -139,7 +141,11 @@ def sms_handler(app: App, message: Inbound) -> Handler:
                 return ""
             lang = await language_for(tx, app.deps, caller, body)
             return render.too_many_messages(allowed.until, translator(lang))
-        return (await handle_text(tx, app.deps, caller, body, sms=True)).text
+        after = await last_event_id(tx) if pictures else 0
+        reply = await handle_text(tx, app.deps, caller, body, sms=True)
+        if not pictures:
+            return reply.text
+        return await attach_pictures(tx, app.deps, caller, body, pictures, after, reply)
 
     return handle
 
@@ -257,7 +263,8 @@ class SmsWebhook:
             async with app.store.turn():
                 await store_inbound(app.store, message)
                 try:
-                    handler = await with_media(app, self.media, message, sms_handler(app, message))
+                    pictures = await pictures_of(app, self.media, message)
+                    handler = sms_handler(app, message, pictures)
                     acted = await act_on_inbound(app.store, message, handler)
                     if not acted.fresh and await _answered_by_sms(app, message.provider_id):
                         return twiml(None)  # the sweep has answered it by SMS

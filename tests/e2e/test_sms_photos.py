@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from bot.bootstrap import open_app
 from bot.links import photo_path
-from bot.store.models import PhotoRow
+from bot.store.models import PhotoRow, SenderCount
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, LINK_SECRET, OFFICER_PHONE, SmsRig, sms_rig
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
@@ -250,3 +250,24 @@ async def test_an_owner_s_picture_is_not_kept_and_the_answer_is_unchanged(rig: S
     assert message_of(with_picture.text) == plain
     assert await photos(rig) == []
     assert rig.twilio.fetched == {}  # not even downloaded
+
+
+async def test_a_keeper_past_the_limit_keeps_no_picture_and_is_told_to_wait(
+    rig: SmsRig,
+) -> None:
+    """The first message past the sender's limit is answered with when to try again,
+    and nothing else: a picture sent with it is not kept, and does not replace that."""
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-limit")
+    async with rig.app.store.transaction() as tx:
+        counted = await tx.session.get(SenderCount, ("sms", KEEPER_PHONE))
+        assert counted is not None
+        counted.count = rig.app.config.limits.keeper  # every answer of the window used
+    picture = jpeg_with_gps((90, 20, 30))
+    response = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-limit-1", [(picture, "image/jpeg")])
+    reply = message_of(response.text)
+    assert "photo" not in reply.lower()
+    assert "KNM-1" not in reply
+    assert await photos(rig) == []
+    silent = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-limit-2", [(picture, "image/jpeg")])
+    assert "<Message>" not in silent.text
+    assert await photos(rig) == []
