@@ -24,6 +24,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from sqlalchemy import select
 
 from bot.settings import DEFAULT_PHOTO_BYTES, photo_limit
+from bot.store.engine import data_dir
 from bot.store.models import CaseRow, PhotoRow
 from bot.store.tx import Tx
 
@@ -212,15 +213,9 @@ class FsPhotoStore:
         return self._get(key)
 
 
-def data_folder(env: dict[str, str] | None = None) -> Path:
-    """``POUNDBOT_DATA_DIR``, else ``var/`` (where the embedded database is too)."""
-    env = dict(os.environ) if env is None else env
-    return Path(env.get("POUNDBOT_DATA_DIR", "") or "var")
-
-
 def default_store() -> FsPhotoStore:
-    """The photo folder: ``<data folder>/photos``."""
-    return FsPhotoStore(data_folder() / "photos")
+    """The photo folder: ``<data folder>/photos``, beside the embedded database."""
+    return FsPhotoStore(data_dir() / "photos")
 
 
 def max_bytes_from_env(env: dict[str, str] | None = None) -> int:

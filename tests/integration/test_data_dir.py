@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.photos import default_store
 from bot.store.engine import database_url
 
 READS = (
@@ -90,3 +91,17 @@ async def test_the_startup_report_names_the_database_by_its_absolute_path(
     async with open_app() as app:
         report = startup_report(app, env={})
     assert f"Database: sqlite {data / 'poundbot.sqlite3'}" in report
+
+
+def test_photos_are_kept_in_the_data_folder_of_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``~`` in POUNDBOT_DATA_DIR is the home folder for the photos as for the database
+    (not a folder named ``~`` where poundbot started)."""
+    monkeypatch.delenv("POUNDBOT_DATABASE_URL", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("POUNDBOT_DATA_DIR", "~/pound")
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "home" / "pound"
+    assert database_url() == f"sqlite+aiosqlite:///{folder / 'poundbot.sqlite3'}"
+    assert default_store().root == folder / "photos"
