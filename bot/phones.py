@@ -26,7 +26,6 @@ __all__ = [
     "example_mobile",
     "is_region",
     "looks_like_phone",
-    "mask_phone",
     "normalize_phone",
     "phone_runs",
     "sender_number",
@@ -175,10 +174,3 @@ def strip_phones(text: str) -> str:
     out = re.sub(r"\s+([,;.])", r"\1", out)
     out = re.sub(r"([,;])(?:\s*[,;])+", r"\1", out)
     return " ".join(out.split()).strip(" ,;")
-
-
-def mask_phone(phone: str) -> str:
-    """A number as a log may show it: ``+919847012345`` -> ``+91******2345``."""
-    if len(phone) <= 6:
-        return "*" * len(phone)
-    return phone[:3] + "*" * (len(phone) - 7) + phone[-4:]

@@ -75,7 +75,7 @@ def _normalize_column(
 ) -> None:
     """Each number of ``table.column`` in E.164 (rows keyed by ``key``); ``only`` keeps
     the rows whose other columns hold one of the values given."""
-    from bot.phones import mask_phone
+    from bot.logsafe import mask_phone
 
     bind = op.get_bind()
     extra = [name for name in (only or {}) if name not in (key, column)]

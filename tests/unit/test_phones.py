@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.logsafe import mask_phone
 from bot.phones import (
     PhoneError,
     looks_like_phone,
-    mask_phone,
     normalize_phone,
     sender_number,
     strip_phones,
