@@ -28,7 +28,8 @@ from bot.i18n.render_documents import (
     timeliness_name,
 )
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
-from bot.web.printing import GetCaller, desk_language, guarded, not_found, page
+from bot.web.printing import GetCaller, guarded, not_found, page
+from bot.web.render import language_of
 from bot.web.svg import BarSeries, bar_chart
 from domain.money import Money
 
@@ -109,7 +110,7 @@ async def _charts(request: Request, app: App, caller: Caller) -> Response:
     if not 1961 <= year <= today.year + 1:
         return not_found()
     authority = request.query_params.get("authority") or None
-    lang = desk_language(request, app, caller)
+    lang = language_of(request, caller, app.config)
     async with app.store.transaction() as tx:
         figures = await year_figures(tx, app.deps, caller, year, authority)
     labels, charts = charts_svg(figures, lang, app)

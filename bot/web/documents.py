@@ -35,12 +35,12 @@ from bot.web.printing import (
     GetCaller,
     Handler,
     csv_response,
-    desk_language,
     guarded,
     not_found,
     page,
     wants_csv,
 )
+from bot.web.render import language_of
 from domain.case import SaleClosed
 from domain.money import Money
 from domain.record import days_in_pound
@@ -100,7 +100,7 @@ def _base(app: App, tr: Translator, title: str, authority: str | None = None) ->
 
 
 async def _index(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(desk_language(request, app, caller))
+    tr = translator(language_of(request, caller, app.config))
     scope = docs.scope_of(app.deps, caller, _authority_param(request))
     today = app.deps.today()
     context = _base(app, tr, document_labels(tr)["documents"], scope.authority)
@@ -168,7 +168,7 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
             }
         )
     # The document is in the pound's languages; the menu in the person's.
-    tr = translator(desk_language(request, app, caller))
+    tr = translator(language_of(request, caller, app.config))
     context = _base(app, tr, str(blocks[0]["heading"]), pound.authority)
     context.update(
         blocks=blocks,
@@ -217,7 +217,7 @@ def _case_csv(document: docs.AccountDocument, what: str) -> Table:
 
 
 async def _deposits(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(desk_language(request, app, caller))
+    tr = translator(language_of(request, caller, app.config))
     authority = _authority_param(request)
     async with app.store.transaction() as tx:
         scope = docs.scope_of(app.deps, caller, authority)
@@ -265,7 +265,7 @@ def _csv_href(request: Request) -> str:
 
 
 async def _cases(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(desk_language(request, app, caller))
+    tr = translator(language_of(request, caller, app.config))
     today = app.deps.today()
     months = _month_param(request, today)
     if months is None:
@@ -325,7 +325,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
 
 
 async def _ledger(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(desk_language(request, app, caller))
+    tr = translator(language_of(request, caller, app.config))
     months = _month_param(request, app.deps.today())
     if months is None:
         return not_found()

@@ -26,9 +26,10 @@ from bot.errors import (
     UnknownCaseError,
 )
 from bot.export import Table, write_csv
-from bot.i18n import LANGUAGES, Translator, translator
+from bot.i18n import Translator, translator
 from bot.i18n import render as chat
 from bot.i18n.render_documents import document_labels
+from bot.web.render import language_of
 from domain.errors import DomainError
 
 __all__ = [
@@ -36,9 +37,7 @@ __all__ = [
     "GetCaller",
     "Handler",
     "csv_response",
-    "desk_language",
     "guarded",
-    "language",
     "page",
     "templates",
     "wants_csv",
@@ -76,21 +75,6 @@ def templates() -> Jinja2Templates:
         auto_reload=False,  # the templates are part of the release: no stat per page
     )
     return Jinja2Templates(env=env)
-
-
-def language(request: Request, caller: Caller, default: str) -> str:
-    """``?lang=`` when it names a language, else the person's own, else ``default``."""
-    asked = request.query_params.get("lang", "")
-    if asked in LANGUAGES:
-        return asked
-    return caller.lang if caller.lang in LANGUAGES else default
-
-
-def desk_language(request: Request, app: App, caller: Caller) -> str:
-    """The language of a desk page: ``?lang=``, the person's, or their authority's."""
-    code = caller.authority or (app.config.pounds[caller.pound].authority if caller.pound else "")
-    authority = app.config.authorities.get(code or "")
-    return language(request, caller, authority.default_language if authority else "ml")
 
 
 def wants_csv(request: Request, name: str) -> tuple[str, bool]:
@@ -133,7 +117,7 @@ def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awai
         app: App | None = getattr(request.app.state, "poundbot", None)
         if app is None:  # the server is starting or stopping
             return HTMLResponse("starting", status_code=503, headers=_HEADERS)
-        tr = translator(desk_language(request, app, caller))
+        tr = translator(language_of(request, caller, app.config))
         try:
             return await handler(request, app, caller)
         except NotAllowedError as exc:

@@ -34,6 +34,7 @@ from bot.services.base import Deps
 from bot.store.tx import Store
 from bot.web.charts import chart_routes
 from bot.web.documents import document_routes
+from bot.web.render import LANG_COOKIE
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot, Person
 from domain.money import Money
@@ -335,6 +336,18 @@ async def test_documents_render_in_malayalam(web: httpx.AsyncClient) -> None:
         assert re.search("[\u0d00-\u0d7f]{3}", html), url
     ledger = (await _get(web, "/web/documents/ledger?month=2026-03", who="officer-ml")).text
     assert "മാർച്ച് 2026" in ledger
+
+
+async def test_documents_and_charts_follow_the_language_switch(web: httpx.AsyncClient) -> None:
+    """The switch at the top of every desk page (a cookie) holds for the documents and
+    the charts too: a Malayalam-speaking officer who chose English reads them in English."""
+    web.cookies.set(LANG_COOKIE, "en")
+    try:
+        for url in ("/web/documents/", "/web/documents/deposits", "/web/charts/"):
+            html = (await _get(web, url, who="officer-ml")).text
+            assert '<html lang="en">' in html, url
+    finally:
+        web.cookies.clear()
 
 
 async def test_another_authority_s_documents_are_refused(web: httpx.AsyncClient) -> None:
