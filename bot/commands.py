@@ -24,6 +24,8 @@ __all__ = [
     "name_and_phone",
     "normalize_phone",
     "parse",
+    "parse_amount",
+    "parse_count",
     "parse_date",
 ]
 
@@ -138,7 +140,8 @@ def _parse_time(text: str) -> time:
     return time(int(match.group(1)), int(match.group(2)))
 
 
-def _amount(text: str) -> Money:
+def parse_amount(text: str) -> Money:
+    """An amount as people write it: ``300``, ``₹300``, ``Rs 300``, ``3,000.50``."""
     cleaned = text.strip().lower().removeprefix("rs").removeprefix("₹").strip(" .").replace(",", "")
     try:
         money = Money.rupees(cleaned)
@@ -149,7 +152,8 @@ def _amount(text: str) -> Money:
     return money
 
 
-def _count(text: str) -> int:
+def parse_count(text: str) -> int:
+    """A count of head or a lot number: a whole number from 1 to 10,000."""
     if not text.isdigit() or not 1 <= int(text) <= 10_000:
         raise ParseError("bad_count", text=text)
     return int(text)
@@ -213,7 +217,7 @@ def _lots(config: Config, lang: str, tokens: list[str]) -> list[SeizeLot]:
     while i < len(tokens):
         if tokens[i].startswith("("):
             raise ParseError("bad_count", text=tokens[i])
-        count = _count(tokens[i])
+        count = parse_count(tokens[i])
         words = []
         for token in tokens[i + 1 :]:
             if token.startswith("("):
@@ -398,7 +402,7 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
     if name == "notice":
         places = tuple(p.strip() for p in " ".join(parts.get("at", [])).split(",") if p.strip())
         return _replace(base, places=places)
-    expenses = _amount(" ".join(parts["expenses"])) if parts.get("expenses") else None
+    expenses = parse_amount(" ".join(parts["expenses"])) if parts.get("expenses") else None
     if name == "auction":
         if on is None:
             raise ParseError("bad_date", text="")
@@ -406,7 +410,7 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
     if name in ("sold", "unsold"):
         if len(head) < 2:
             raise ParseError("bad_count", text=" ".join(head))
-        lot, count = _count(head[0]), _count(head[1])
+        lot, count = parse_count(head[0]), parse_count(head[1])
         if name == "unsold":
             return _replace(base, lot=lot, count=count)
         if len(head) < 3:
@@ -420,16 +424,16 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
             base,
             lot=lot,
             count=count,
-            amount=_amount(head[2]),
+            amount=parse_amount(head[2]),
             person=who.strip(" ,"),
             place=residence.strip(" ,"),
             owner_phone=phone,
             declared="declared" in parts,
         )
     if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.photo_intake)
-        return _replace(base, lot=_count(head[0]) if head else None)
+        return _replace(base, lot=parse_count(head[0]) if head else None)
     if name == "settle":
-        spent = _amount(head[0]) if head else expenses
+        spent = parse_amount(head[0]) if head else expenses
         return _replace(base, amount=spent or Money.zero())
     if name == "receipt":
         person = " ".join(parts.get("by", head)).strip()
@@ -468,10 +472,10 @@ def _dispose(base: Command, head: list[str], parts: dict[str, list[str]]) -> Com
     [HOW <manner>]`` (s.13(3) proviso)."""
     if len(head) < 2:
         raise ParseError("bad_count", text=" ".join(head))
-    lot, count = _count(head[0]), _count(head[1])
+    lot, count = parse_count(head[0]), parse_count(head[1])
     if len(head) > 3:
         raise ParseError("bad_amount", text=" ".join(head[2:]))
-    proceeds = _amount(head[2]) if len(head) == 3 else Money.zero()
+    proceeds = parse_amount(head[2]) if len(head) == 3 else Money.zero()
     ordered_by = " ".join(parts.get("by", [])).strip(" ,")
     reference = " ".join(parts.get("ref", [])).strip(" ,")
     if not ordered_by or not reference:

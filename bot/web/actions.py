@@ -8,12 +8,12 @@ is offered in and the roles that may take it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.caller import KEEPER, OFFICER, Caller
-from bot.commands import Command, ParseError
+from bot.commands import Command, ParseError, parse_amount, parse_count
 from domain.case import OPEN_STAGES, Stage
 from domain.money import Money
 
@@ -137,6 +137,14 @@ def forms_for(caller: Caller, stage: Stage) -> list[Form]:
     return [f for f in FORMS if caller.role in f.roles and stage in f.stages]
 
 
+#: The fields read by the chat words' own readers.
+_AS_IN_CHAT: dict[str, Callable[[str], object]] = {
+    "number": parse_count,
+    "lot": parse_count,
+    "money": parse_amount,
+}
+
+
 def _value(field: Field, raw: str) -> object:
     text = raw.strip()
     if field.kind == "date":
@@ -144,18 +152,12 @@ def _value(field: Field, raw: str) -> object:
             return date.fromisoformat(text)
         except ValueError:
             raise ParseError("bad_date", text=text[:20]) from None
-    if field.kind in ("number", "lot"):
-        if not text.isdigit() or not 1 <= int(text) <= 10_000:
-            raise ParseError("bad_count", text=text[:20])
-        return int(text)
-    if field.kind == "money":
+    read = _AS_IN_CHAT.get(field.kind)
+    if read is not None:  # as the chat words read it (₹300, Rs 300, 3,000)
         try:
-            money = Money.rupees(text.replace(",", ""))
-        except (ValueError, TypeError, ArithmeticError):
-            raise ParseError("bad_amount", text=text[:20]) from None
-        if money.is_negative:
-            raise ParseError("bad_amount", text=text[:20])
-        return money
+            return read(text)
+        except ParseError as exc:
+            raise ParseError(exc.code, text=text[:20]) from None  # a long field echoed short
     if field.name == "places":
         return tuple(p.strip() for p in text.split(",") if p.strip())
     return " ".join(text.split())
