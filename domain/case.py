@@ -81,6 +81,7 @@ __all__ = [
     "deposit_window_end",
     "fund_credit_from",
     "provision_of",
+    "report_due",
     "report_due_on",
 ]
 
@@ -382,6 +383,16 @@ def report_due_on(impounded_on: date) -> date:
     due the day after (impounded 1 March -> due 9 March).
     """
     return day_after_period(impounded_on, 7)
+
+
+@cites("s.13(1)", "s.15(5)")
+def report_due(case: Case) -> date:
+    """The day the keeper's report of the case's unclaimed cattle is due: seven days from
+    impounding (s.13(1)); for the cattle deemed unclaimed when the owner refused the
+    account (s.15(5)), not before the day of the refusal."""
+    due = report_due_on(case.seizure.impounded_on)
+    refused = case.last(AccountRefused)
+    return due if refused is None else max(due, refused.on)
 
 
 @cites("s.13(3)", "GCA s.8")

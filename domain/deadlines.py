@@ -13,7 +13,7 @@ from domain.case import (
     auction_allowed_from,
     deposit_window_end,
     fund_credit_from,
-    report_due_on,
+    report_due,
 )
 from domain.dues import complaint_last_day
 from domain.provisions import cites
@@ -77,7 +77,7 @@ def deadlines(case: Case) -> list[Deadline]:
         out.append(
             Deadline(
                 DeadlineKind.REPORT_DUE,
-                report_due_on(seizure.impounded_on),
+                report_due(case),
                 "s.13(1)",
                 Role.KEEPER,
                 seizure.impounded_on,
@@ -88,7 +88,7 @@ def deadlines(case: Case) -> list[Deadline]:
         out.append(
             Deadline(
                 DeadlineKind.REPORT_DUE,
-                max(report_due_on(seizure.impounded_on), refused.on),
+                report_due(case),
                 "s.15(5)",
                 Role.KEEPER,
                 refused.on,

@@ -14,7 +14,7 @@ from domain.case import (
     DeliveredOnDeposit,
     SaleClosed,
     Stage,
-    report_due_on,
+    report_due,
 )
 from domain.provisions import cites
 
@@ -33,9 +33,12 @@ class Timeliness(enum.Enum):
 def left_pound_on(case: Case) -> date | None:
     """The day the cattle left the pound: released on payment (s.12) or on deposit
     (s.14), or the day the sale was closed, the last day of the time impounded that the
-    s.15(3)(b) account gives. None while they are still in the pound, or for a voided
-    case."""
-    for event in case.events:
+    s.15(3)(b) account gives (the last sale's, when the owner refused the account of the
+    first and the rest were sold as unclaimed, s.15(5)). None while they are still in
+    the pound, or for a voided case."""
+    if case.stage in IN_POUND_STAGES:
+        return None
+    for event in reversed(case.events):
         if isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | SaleClosed):
             return event.on
     return None
@@ -56,18 +59,19 @@ def days_in_pound(case: Case, today: date) -> int | None:
     return (left - case.seizure.impounded_on).days + 1
 
 
-@cites("s.13(1)")
+@cites("s.13(1)", "s.15(5)")
 def report_timeliness(case: Case, today: date) -> Timeliness | None:
     """Whether the keeper's s.13(1) report came by the day it was due (the day after the
-    seven days from impounding); OVERDUE while unclaimed and unreported past that day;
+    seven days from impounding; for cattle deemed unclaimed, s.15(5), not before the
+    owner refused the account); OVERDUE while unclaimed and unreported past that day;
     None when no report was required (claimed, or not yet due)."""
     if case.stage is Stage.VOIDED:
         return None
-    due = report_due_on(case.seizure.impounded_on)
+    due = report_due(case)
     reported = case.reported_on
     if reported is not None:
         return Timeliness.ON_TIME if reported <= due else Timeliness.LATE
-    if case.stage is Stage.IMPOUNDED and today > due:
+    if case.stage in (Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED) and today > due:
         return Timeliness.OVERDUE
     return None
 

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import ClaimedAndPaid, DeliveredOnDeposit, Stage
+from domain.case import Case, ClaimedAndPaid, DeliveredOnDeposit, Stage
 from domain.money import Money
 from domain.record import (
     Timeliness,
@@ -16,7 +16,18 @@ from domain.record import (
     notice_timeliness,
     report_timeliness,
 )
-from tests.unit.domain_fixtures import IMPOUNDED_ON, REPORT_DUE, notice, open_case, report, step
+from domain.sale import close_sale, refuse_account
+from tests.unit.domain_fixtures import (
+    IMPOUNDED_ON,
+    REPORT_DUE,
+    case_in,
+    notice,
+    open_case,
+    report,
+    sale,
+    sample_tariff,
+    step,
+)
 
 DAY = timedelta(days=1)
 
@@ -86,3 +97,35 @@ def test_a_voided_case_counts_for_nothing_s7() -> None:
     voided = open_case().void("entered twice", IMPOUNDED_ON, IMPOUNDED_ON)
     assert days_in_pound(voided, today=REPORT_DUE + DAY) is None
     assert report_timeliness(voided, today=REPORT_DUE + DAY) is None
+
+
+def _refused_on_12_march() -> Case:
+    """Owner refused the account of the first sale on 12 March: the cow left is deemed
+    unclaimed (s.15(5)) and goes the s.13 way, reported from the day of the refusal."""
+    return refuse_account(case_in(Stage.ACCOUNT_DUE), on=date(2026, 3, 12), today=date(2026, 3, 12))
+
+
+def test_s15_5_the_rest_reported_on_the_day_of_the_refusal_is_on_time() -> None:
+    refused = _refused_on_12_march()
+    reported = step(refused, report(date(2026, 3, 12)))
+    assert report_timeliness(reported, today=date(2026, 4, 1)) is Timeliness.ON_TIME
+    late = step(refused, report(date(2026, 3, 13)))
+    assert report_timeliness(late, today=date(2026, 4, 1)) is Timeliness.LATE
+
+
+def test_s15_5_the_rest_unreported_after_the_day_due_is_overdue() -> None:
+    refused = _refused_on_12_march()
+    assert report_timeliness(refused, today=date(2026, 3, 12)) is None
+    assert report_timeliness(refused, today=date(2026, 3, 13)) is Timeliness.OVERDUE
+
+
+def test_s15_5_cattle_deemed_unclaimed_are_still_in_the_pound() -> None:
+    refused = _refused_on_12_march()
+    assert left_pound_on(refused) is None
+    assert days_in_pound(refused, today=date(2026, 4, 20)) == 51  # 1 March to 20 April
+    sold = step(refused, report(date(2026, 3, 12)), notice(date(2026, 3, 12)))
+    sold = step(sold, sale(0, 1, Money(900_000), date(2026, 3, 20)))
+    closed, _ = close_sale(
+        sold, sample_tariff(), on=date(2026, 3, 20), expenses=Money(0), today=date(2026, 3, 20)
+    )
+    assert left_pound_on(closed) == date(2026, 3, 20)  # the second sale, not the first
