@@ -3,37 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import date, timedelta
-from typing import Final
-
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import KindMap, kind_count, money
 from domain.case import IN_POUND_STAGES, Case
 from domain.dues import Dues, DuesItem, DuesLine
 from domain.money import Money
 
-__all__ = ["IN_POUND", "daily_now", "dues_line", "dues_lines", "feeding_days"]
-
-#: Stages in which the cattle are still in the pound and feeding charges still run.
-IN_POUND: Final = IN_POUND_STAGES
-
-
-def feeding_days(lines: Iterable[DuesLine]) -> int:
-    """Distinct days charged for feeding and watering across the lines."""
-    days: set[date] = set()
-    for line in lines:
-        if line.item is DuesItem.FEEDING and line.first_day and line.last_day:
-            days.update(
-                line.first_day + timedelta(days=i)
-                for i in range((line.last_day - line.first_day).days + 1)
-            )
-    return len(days)
+__all__ = ["daily_now", "dues_line", "dues_lines"]
 
 
 def daily_now(dues: Dues, case: Case) -> Money:
     """The feeding charge per day still running on the dues' day (zero once they left)."""
-    if case.stage not in IN_POUND:
+    if case.stage not in IN_POUND_STAGES:
         return Money.zero()
     return Money(
         sum(

@@ -9,10 +9,16 @@ from __future__ import annotations
 from datetime import date
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import IN_POUND
 from bot.i18n.words_text import day
 from domain.calendar import period_end
-from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
+from domain.case import (
+    IN_POUND_STAGES,
+    Case,
+    Stage,
+    auction_allowed_from,
+    deposit_window_end,
+    report_due_on,
+)
 
 __all__ = ["auction_steps", "deposit_steps", "next_step", "report_steps"]
 
@@ -101,7 +107,7 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         # TRANSLATORS: s.13(2) — the same, shorter (for an SMS).
         short = tr.gettext("Notice and beat of drum next (s.13(2)).")
         return (text % {"date": day(case.reported_on or on, tr)}, short)
-    if case.scheduled_auction is not None and stage in IN_POUND:
+    if case.scheduled_auction is not None and stage in IN_POUND_STAGES:
         return auction_steps(case, tr, on)
     if stage is Stage.NOTICE_POSTED and case.notice is not None:
         lawful = auction_allowed_from(case.notice.on)

@@ -12,14 +12,14 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import IN_POUND, daily_now, dues_lines, feeding_days
+from bot.i18n.dues_text import daily_now, dues_lines
 from bot.i18n.next_step import next_step, report_steps
 from bot.i18n.render_account import account_summary
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, money
-from domain.case import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
+from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
 from domain.dues import Deposit, Dues
 from domain.money import Money
 from domain.sale import Account
@@ -50,7 +50,7 @@ def dues_reply(
     due: the reply says what was paid or deposited and when (s.12, s.14), or what the
     sale settled (``account``, s.15(2), s.15(3)).
     """
-    if case.stage not in IN_POUND:
+    if case.stage not in IN_POUND_STAGES:
         return _dues_settled(dues, case, tr, sms, account)
     values: dict[str, object] = {
         "case": case.number,
@@ -64,7 +64,7 @@ def dues_reply(
         # TRANSLATORS: the total of the dues listed above.
         footer = tr.gettext("Total: %(total)s") % values
         return join([heading, *dues_lines(dues, tr, kinds), footer, next_steps[0]], sms=False)
-    days = feeding_days(dues.lines)
+    days = dues.days_charged
     values |= {
         "fines": money(dues.fines, tr, sms),
         "feeding": money(dues.feeding, tr, sms),
