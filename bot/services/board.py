@@ -15,7 +15,7 @@ from bot.phones import strip_phones
 from bot.services.base import Deps
 from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
-from domain.case import IN_POUND_STAGES
+from domain.case import Stage
 
 __all__ = ["BoardNotice", "notice_board"]
 
@@ -30,6 +30,11 @@ class BoardNotice:
     auction_place: str
 
 
+#: The stages in which a case can have an s.13(2) notice open with cattle in the pound
+#: (only these cases are rebuilt for the board, not every case in the pound).
+_NOTICE_STAGES = [s.value for s in (Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING)]
+
+
 async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
     """The notices of ``authority`` posted under s.13(2) whose cattle are still (partly)
     in the pound, oldest first; an unknown authority is refused."""
@@ -37,8 +42,7 @@ async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
         raise UnknownPoundError("unknown authority", authority=authority)
     pounds = [p.code for p in deps.config.pounds.values() if p.authority == authority]
     out = []
-    stages = [s.value for s in IN_POUND_STAGES]
-    for loaded in await tx.cases_in_stage(pounds, stages):
+    for loaded in await tx.cases_in_stage(pounds, _NOTICE_STAGES):
         case = loaded.case
         notice = case.notice
         if notice is None or not case.heads_remaining:

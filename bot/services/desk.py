@@ -106,6 +106,11 @@ class Today:
     deposits: list[DepositHeld]
     held: Money
 
+    @property
+    def due_counted(self) -> str:
+        """How many are due, as the page says it: ``12``, or ``100+`` past DUE_CAP."""
+        return str(self.due_total) if self.due_total <= DUE_CAP else f"{DUE_CAP}+"
+
 
 # The statements of Today, built once (every request of the page runs them all).
 _COLUMNS = (
@@ -124,7 +129,6 @@ _DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
 _DUE_COUNT = select(func.count()).select_from(
     _OPEN.where(*_DUE_WHERE).with_only_columns(DeadlineRow.id).limit(DUE_CAP + 1).subquery()
 )
-_OF_KIND = _OPEN.where(DeadlineRow.kind == bindparam("kind"))
 _AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
 _AUCTIONS = _OPEN.where(
     DeadlineRow.kind == "auction_day",
@@ -223,6 +227,11 @@ class CaseList:
     page: int
     more: bool
     pounds: list[str] = field(default_factory=list)
+
+    @property
+    def counted(self) -> str:
+        """How many match, as the page says it: ``25``, or ``1000+`` past COUNT_CAP."""
+        return str(self.total) if self.total <= COUNT_CAP else f"{COUNT_CAP}+"
 
 
 _CASE_COLUMNS = (

@@ -105,7 +105,6 @@ class Pages:
             "channel": lambda code: names.channel_name(code, tr),
             "account": lambda code: names.account_name(code, tr),
             "step_title": lambda command: names.step_title(command, tr),
-            "step_button": lambda command: names.step_title(command, tr),
             "field_label": lambda command, field: names.field_label(command, field, tr),
             "tr": tr,
             "texts": names,
