@@ -16,7 +16,7 @@ import io
 import os
 import warnings
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol
 
@@ -74,10 +74,11 @@ class Kept:
     format: str  # a key of FORMATS
     width: int
     height: int
+    #: The image's SHA-256 (its key in the store), computed once: a photo is up to 10 MB.
+    sha256: str = field(init=False)
 
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.data).hexdigest()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sha256", hashlib.sha256(self.data).hexdigest())
 
     @property
     def ref(self) -> KeptRef:
