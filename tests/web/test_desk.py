@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from bot.store.models import CaseEvent, LedgerEntry
+from bot.store.models import CaseEvent, LedgerEntry, User
 from domain.money import Money
 from tests.web.rig import Rig, rig, step_form
 
@@ -105,16 +105,23 @@ async def test_a_step_the_use_case_refuses_is_answered_and_changes_nothing(
             assert len((await tx.load_case("KNM-1")).case.events) == 1
 
 
+async def _noticed(r: Rig) -> User:
+    """KNM-1 seized on 1 March, reported on the 9th and its notice posted (s.13): the
+    officer of its authority, who takes the steps of the sale."""
+    keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+    officer = await r.user("officer", authority="KNM-GP")
+    await r.say(keeper, SEIZE)
+    r.clock.advance(days=8)
+    await r.say(keeper, "REPORT KNM-1")
+    await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+    return officer
+
+
 async def test_a_step_form_sent_twice_records_the_step_once(tmp_path: Path) -> None:
     """A double click or a reload after a SOLD sends the form again: the second is
     refused (the case has moved on since its page), and the lot is sold once."""
     async with rig(tmp_path) as r:
-        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
-        officer = await r.user("officer", authority="KNM-GP")
-        await r.say(keeper, SEIZE)
-        r.clock.advance(days=8)
-        await r.say(keeper, "REPORT KNM-1")
-        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        officer = await _noticed(r)
         r.clock.advance(days=8)
         await r.sign_in(officer)
         await _step(r, "KNM-1", "auction", on="2026-03-20", place="Panchayat office yard")
@@ -148,12 +155,7 @@ async def test_a_step_form_sent_twice_records_the_step_once(tmp_path: Path) -> N
 
 async def test_sold_needs_the_buyers_declaration_ticked(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
-        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
-        officer = await r.user("officer", authority="KNM-GP")
-        await r.say(keeper, SEIZE)
-        r.clock.advance(days=8)
-        await r.say(keeper, "REPORT KNM-1")
-        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        officer = await _noticed(r)
         r.clock.advance(days=11)
         await r.sign_in(officer)
         page = await r.client.get("/web/cases/KNM-1")
