@@ -30,6 +30,7 @@ __all__ = [
     "REGISTRY",
     "REMINDERS_FAILED",
     "REMINDERS_SENT",
+    "REMINDERS_TROUBLED",
     "WEBHOOKS",
     "WEBHOOK_SECONDS",
     "WebhookTimer",
@@ -81,9 +82,17 @@ REMINDERS_SENT = Counter(
 )
 REMINDERS_FAILED = Counter(
     "poundbot_reminders_failed",
-    "Reminder jobs failed for good: reason=error (raised too often or never finished), "
-    "reason=unreached (no active keeper or officer with Telegram or a phone).",
+    "Reminder jobs failed for good: reason=unreached (no active keeper or officer with "
+    "Telegram or a phone). A job that raises or is interrupted is tried again, never "
+    "given up.",
     ["reason"],
+    registry=REGISTRY,
+)
+REMINDERS_TROUBLED = Counter(
+    "poundbot_reminders_troubled",
+    "Tries of troubled reminder jobs, not finished after 3 claims (an instance died on "
+    "them, or they raised): each tried alone, backing off; the officers and admins are "
+    "told once a day.",
     registry=REGISTRY,
 )
 
@@ -124,8 +133,7 @@ for _channel in ("sms", "telegram"):
         OUTBOX_FAILED,
     ):
         _counter.labels(_channel)
-for _reason in ("error", "unreached"):
-    REMINDERS_FAILED.labels(_reason)
+REMINDERS_FAILED.labels("unreached")
 for _wait in ("turn", "lock"):
     DB_WAIT.labels(_wait)
     DB_WAIT_REFUSED.labels(_wait)

@@ -69,7 +69,7 @@ from bot.i18n.render_owner import (
 )
 from bot.i18n.render_parse import parse_error
 from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
-from bot.i18n.render_reminders import digest, reminder
+from bot.i18n.render_reminders import digest, reminder, reminders_troubled
 from bot.i18n.render_sale import (
     lot_recorded,
     other_disposal_recorded,
@@ -125,6 +125,7 @@ __all__ = [
     "proclamation_script",
     "receipt_text",
     "reminder",
+    "reminders_troubled",
     "report_sent",
     "report_to_officer",
     "sale_short",

@@ -13,7 +13,7 @@ from bot.i18n.sms_fit import join
 from bot.i18n.words_text import cite, day, keyword
 from domain.deadlines import Deadline, DeadlineKind
 
-__all__ = ["digest", "reminder"]
+__all__ = ["digest", "reminder", "reminders_troubled"]
 
 _Pair = tuple[Callable[[Translator], str], Callable[[Translator], str]]
 
@@ -235,3 +235,16 @@ def digest(items: Sequence[tuple[str, Deadline]], today: date, tr: Translator) -
         lines.append(tr.gettext("Due today:"))
         lines += [_digest_line(number, d, today, tr) for number, d in due]
     return join(lines, sms=False)
+
+
+def reminders_troubled(tr: Translator) -> str:
+    """To the officers and admins, once a day: reminders of deadlines could not be sent
+    and are being tried again (``bot.reminders.dispatch``: a troubled job)."""
+    # TRANSLATORS: to the officers of the local authority and the admins, at most once
+    # a day: the server stopped (or failed) several times while sending some reminders
+    # of the Act's deadlines; poundbot goes on trying them. The deadlines still run.
+    return tr.gettext(
+        "Warning: some reminders of the Act's deadlines could not be sent: the server "
+        "stopped or failed several times while sending them. poundbot keeps trying them; "
+        "the deadlines still run. Please ask the operator to look at the server's log."
+    )

@@ -13,10 +13,15 @@
    the lease run out, is left alone (on PostgreSQL the second ``UPDATE`` waits for the
    first and then finds the job done).
 
-A job that raises (a renderer failing, say) goes back to pending after a backoff, and
-fails for good after ``MAX_ATTEMPTS``; one claimed ``MAX_CLAIMS`` times without ever
-finishing (an instance dying on it each time) is failed rather than retried forever.
-The outbox then sends (Telegram if the person linked it, else SMS) with its own retries.
+A reminder of a deadline the Act sets is never given up. A job that raises (a renderer
+failing, say) goes back to pending after a backoff. One that has not finished after
+``TROUBLED_AFTER`` claims (an instance died on it, or it raised, each time) is
+*troubled*: from then on it is claimed alone, only when no other job is due (so it
+cannot take a batch down with it), and its lease grows by the same backoff (so an
+instance that it crashes is not crashed again at once); the officers of its authority and
+the admins are told once a day (``reminders_troubled``) and the metric
+``poundbot_reminders_troubled`` counts it. The outbox then sends (Telegram if the person
+linked it, else SMS) with its own retries.
 """
 
 from __future__ import annotations
@@ -32,10 +37,10 @@ from typing import Any, cast
 from sqlalchemy import Select, Table, or_, select, update
 from sqlalchemy.engine import Row
 
-from bot.caller import KEEPER, OFFICER
+from bot.caller import ADMIN, KEEPER, OFFICER
 from bot.config import Config
 from bot.i18n import Translator, render, translator
-from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT
+from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.notify import route_of, user_route
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.reminders.schedule import Audience, next_day
@@ -47,9 +52,8 @@ from bot.whatsapp import Route, Template
 __all__ = [
     "DIGEST_OVER",
     "LEASE",
-    "MAX_ATTEMPTS",
-    "MAX_CLAIMS",
     "SQLITE_BREATHER",
+    "TROUBLED_AFTER",
     "Pass",
     "claim",
     "dispatch_batch",
@@ -61,10 +65,9 @@ __all__ = [
 log = logging.getLogger("poundbot.reminders")
 
 LEASE = timedelta(minutes=2)
-#: Attempts that raised before a job fails for good.
-MAX_ATTEMPTS = 5
-#: Claims that never finished (the instance died each time) before a job fails for good.
-MAX_CLAIMS = 10
+#: Claims that did not finish (the instance died, or the job raised) after which a job is
+#: troubled: claimed alone, after the others, its lease growing by ``backoff``.
+TROUBLED_AFTER = 3
 #: More items than this in one morning for one person: one digest instead.
 DIGEST_OVER = 3
 #: Seconds a pass waits between batches on SQLite, so that writers of other processes
@@ -82,7 +85,8 @@ _DEADLINES = cast(Table, DeadlineRow.__table__)
 @dataclass
 class Pass:
     """What one pass did: deadlines planned, reminders sent (a digest counts each of its
-    items), messages queued, jobs that failed for good."""
+    items), messages queued, jobs that failed for good (only for want of anyone to tell:
+    a job that raises is tried again)."""
 
     planned: int = 0
     reminders: int = 0
@@ -124,35 +128,69 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(minutes=min(2 ** max(attempts - 1, 0), 60))
 
 
-def due_jobs(now: datetime, limit: int) -> Select[tuple[int]]:
+def due_jobs(now: datetime, limit: int, *, troubled: bool = False) -> Select[tuple[int]]:
     """The ids of up to ``limit`` jobs due at ``now`` and not leased, earliest first: a
-    range of the index ``(status, fire_at)``, however many jobs are done."""
+    range of the index ``(status, fire_at)``, however many jobs are done. Only the
+    troubled ones (``TROUBLED_AFTER`` claims or more) when ``troubled``, the least tried
+    first (so that one cannot hold up the others), else the others."""
+    tried = _J.attempts >= TROUBLED_AFTER if troubled else _J.attempts < TROUBLED_AFTER
+    order = (_J.attempts, _J.fire_at) if troubled else (_J.fire_at,)
     return (
         select(_J.id)
         .where(
             _J.status == "pending",
             _J.fire_at <= now,
             or_(_J.claimed_until.is_(None), _J.claimed_until < now),
+            tried,
         )
-        .order_by(_J.fire_at)
+        .order_by(*order)
         .limit(limit)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Claimed:
+    """The ids of a claimed batch; ``troubled``: the one troubled job claimed alone."""
+
+    ids: list[int]
+    troubled: bool = False
+
+
+async def _claim(store: Store, worker: str, limit: int, lease: timedelta) -> _Claimed:
+    async with store.transaction() as tx:
+        now = tx.now
+        rows = await _lease(tx, due_jobs(now, limit), worker, now + lease)
+        if rows:
+            return _Claimed([job_id for job_id, _ in rows])
+        rows = await _lease(tx, due_jobs(now, 1, troubled=True), worker, now + lease)
+        if not rows:
+            return _Claimed([])
+        [(job_id, attempts)] = rows
+        # Tried ``attempts - 1`` times without finishing: wait longer before the next try
+        # if this one does not finish either.
+        longer = now + lease + backoff(attempts - TROUBLED_AFTER)
+        await _set(tx, [job_id], claimed_until=longer)
+        return _Claimed([job_id], troubled=True)
+
+
+async def _lease(
+    tx: Tx, due: Select[tuple[int]], worker: str, until: datetime
+) -> list[tuple[int, int]]:
+    result = await tx.session.execute(
+        update(_JOBS)
+        .where(_J.id.in_(due.with_for_update(skip_locked=True).scalar_subquery()))
+        .values(claimed_by=worker, claimed_until=until, attempts=_J.attempts + 1)
+        .returning(_J.id, _J.attempts)
+    )
+    return [(int(job_id), int(attempts)) for job_id, attempts in result.all()]
 
 
 async def claim(
     store: Store, worker: str, *, limit: int = 50, lease: timedelta = LEASE
 ) -> list[int]:
-    """Lease up to ``limit`` due jobs to ``worker``, earliest first; their ids."""
-    async with store.transaction() as tx:
-        now = tx.now
-        due = due_jobs(now, limit).with_for_update(skip_locked=True)
-        result = await tx.session.execute(
-            update(_JOBS)
-            .where(_J.id.in_(due.scalar_subquery()))
-            .values(claimed_by=worker, claimed_until=now + lease, attempts=_J.attempts + 1)
-            .returning(_J.id)
-        )
-        return [int(i) for i in result.scalars().all()]
+    """Lease up to ``limit`` due jobs to ``worker``, earliest first; their ids. When none
+    but troubled jobs are due, one of them alone, its lease longer by ``backoff``."""
+    return (await _claim(store, worker, limit, lease)).ids
 
 
 async def fire_claimed(store: Store, config: Config, worker: str, ids: Sequence[int]) -> Pass:
@@ -181,13 +219,6 @@ async def fire_claimed(store: Store, config: Config, worker: str, ids: Sequence[
                 select(_JOBS).where(_J.id.in_(taken)).order_by(_J.fire_at, _J.id)
             )
         ).all()
-        crashed = [job.id for job in jobs if job.attempts > MAX_CLAIMS]
-        if crashed:
-            log.error("reminders %s: claimed %d times, never finished", crashed, MAX_CLAIMS)
-            error = f"gave up: claimed {MAX_CLAIMS} times and never finished"
-            await _set(tx, crashed, status="failed", last_error=error)
-            done.failed += len(crashed)
-        jobs = [job for job in jobs if job.id not in crashed]
         facts = await _facts(tx, [job for job in jobs if job.kind != ROUND])
         for job in jobs:
             try:
@@ -198,14 +229,13 @@ async def fire_claimed(store: Store, config: Config, worker: str, ids: Sequence[
                     fired = await _fire_single(batch, job, facts.get(job.deadline_id))
             except Exception as exc:  # one bad job must not hold up the others: logged, kept
                 log.exception("reminder %s failed (attempt %d)", job.key, job.attempts)
-                done.failed += await _retry_later(tx, job, worker, exc)
+                await _retry_later(tx, job, worker, exc)
                 continue
             done.reminders += fired[0]
             done.messages += fired[1]
         await _record(batch)
     # Committed: counted once, here.
     REMINDERS_SENT.inc(done.reminders)
-    REMINDERS_FAILED.labels("error").inc(done.failed)
     REMINDERS_FAILED.labels("unreached").inc(sum(map(len, batch.unreached.values())))
     return done
 
@@ -219,10 +249,21 @@ async def dispatch_batch(
     store: Store, config: Config, worker: str, *, limit: int = 50, lease: timedelta = LEASE
 ) -> Pass | None:
     """Claim one batch and fire it; None when nothing was due."""
-    ids = await claim(store, worker, limit=limit, lease=lease)
-    if not ids:
+    claimed = await _claim(store, worker, limit, lease)
+    if not claimed.ids:
         return None
-    return await fire_claimed(store, config, worker, ids)
+    if claimed.troubled:
+        log.warning(
+            "reminder job %d not finished after %d claims: tried alone",
+            claimed.ids[0],
+            TROUBLED_AFTER,
+        )
+        REMINDERS_TROUBLED.inc()
+        # Committed before the job is tried again: if it takes this instance down too,
+        # the people have been told all the same (once a day: the outbox key).
+        async with store.transaction() as tx:
+            await _tell_trouble(tx, config, claimed.ids[0])
+    return await fire_claimed(store, config, worker, claimed.ids)
 
 
 async def remind_once(
@@ -466,16 +507,54 @@ async def _set(tx: Tx, ids: list[int], **values: object) -> None:
     await tx.session.execute(update(_JOBS).where(_J.id.in_(ids)).values(**values))
 
 
-async def _retry_later(tx: Tx, job: Row[Any], worker: str, exc: Exception) -> int:
-    """Record the error; back to pending after a backoff, or failed after MAX_ATTEMPTS.
-    1 if the job is now failed."""
-    final = job.attempts >= MAX_ATTEMPTS
-    values: dict[str, object] = {"last_error": f"{type(exc).__name__}: {exc}"[:500]}
-    if final:
-        values.update(status="failed", claimed_until=None)
-    else:
-        values.update(status="pending", done_at=None, claimed_until=tx.now + backoff(job.attempts))
+async def _retry_later(tx: Tx, job: Row[Any], worker: str, exc: Exception) -> None:
+    """Record the error; back to pending after a backoff (a reminder of a deadline the
+    Act sets is never given up: once troubled, the people are told)."""
     await tx.session.execute(
-        update(_JOBS).where(_J.id == job.id, _J.claimed_by == worker).values(**values)
+        update(_JOBS)
+        .where(_J.id == job.id, _J.claimed_by == worker)
+        .values(
+            last_error=f"{type(exc).__name__}: {exc}"[:500],
+            status="pending",
+            done_at=None,
+            claimed_until=tx.now + backoff(job.attempts),
+        )
     )
-    return int(final)
+
+
+async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
+    """Tell the officers of the troubled job's authority and the admins, once a local
+    day each (the key), that reminders could not be sent and are being tried again."""
+    job = (await tx.session.execute(select(_JOBS).where(_J.id == job_id))).one()
+    if job.audience == Audience.OFFICERS.value:
+        authority_code = job.place
+    else:
+        pound = config.pounds.get(job.place)
+        authority_code = pound.authority if pound else ""
+    authority = config.authorities.get(authority_code)
+    default = authority.default_language if authority else "ml"
+    users = await tx.session.execute(
+        select(User)
+        .where(
+            User.active.is_(True),
+            or_(
+                User.role == ADMIN,
+                (User.role == OFFICER) & (User.authority_code == authority_code),
+            ),
+        )
+        .order_by(User.id)
+    )
+    today = local_today(tx, config)
+    for user in users.scalars():
+        route = route_of(user)
+        if route is None:
+            continue
+        channel, recipient = route
+        place = authority_code if user.role == OFFICER else "all"
+        await enqueue(
+            tx,
+            key=f"alert:reminders:{today.isoformat()}:{place}:u{user.id}",
+            channel=channel,
+            recipient=recipient,
+            body=render.reminders_troubled(translator(user.lang or default)),
+        )

@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import load_config, sample_config_path
 from bot.outbox import deliver_once
-from bot.reminders.dispatch import dispatch_batch, remind_once
+from bot.reminders.dispatch import TROUBLED_AFTER, dispatch_batch, remind_once
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Base, OutboxRow, ReminderJob
 from bot.store.tx import Store, sync_places
@@ -225,26 +225,37 @@ async def test_an_instance_killed_at_random_moments_loses_no_reminder(
         zygote.stdin.close()
         await zygote.wait()
 
-    sent = Counter(log.read_text().split())
+    lines = Counter(log.read_text().split())
+    sent = Counter({key: n for key, n in lines.items() if key.startswith("rem:")})
+    alerts = Counter({key: n for key, n in lines.items() if key.startswith("alert:")})
     expected = {f"rem:t{t}:{i}:u{officer}" for t in range(trials) for i in range(JOBS_PER_TRIAL)}
     async with store.transaction() as tx:
         jobs = Counter((await tx.session.execute(select(ReminderJob.status))).scalars().all())
         reclaimed = await tx.session.scalar(
             select(func.count()).select_from(ReminderJob).where(ReminderJob.attempts > 1)
         )
+        troubled = await tx.session.scalar(
+            select(func.count())
+            .select_from(ReminderJob)
+            .where(ReminderJob.attempts > TROUBLED_AFTER)
+        )
         outbox = Counter((await tx.session.execute(select(OutboxRow.status))).scalars().all())
     await engine.dispose()
-    duplicates = sum(n - 1 for n in sent.values())
+    duplicates = sum(n - 1 for n in lines.values())
+    lost = len(expected - set(sent))
     with capsys.disabled():
         print(
             f"\nkill -9: {trials} trials, {kills} kills; {len(expected)} reminders, "
-            f"{reclaimed} claimed again after a kill; sent {sum(sent.values())} messages, "
-            f"{duplicates} duplicate(s) ({duplicates / kills:.2f} per kill), 0 lost"
+            f"{reclaimed} claimed again after a kill, {troubled} troubled (tried alone), "
+            f"{len(alerts)} alert(s) to the officer; sent {sum(sent.values())} messages, "
+            f"{duplicates} duplicate(s) ({duplicates / max(kills, 1):.2f} per kill), "
+            f"{lost} lost, {jobs['failed']} failed"
         )
     assert kills >= KILLS
     assert jobs == {"done": seeded}  # no reminder lost, none failed
-    assert outbox == {"sent": seeded}  # each queued once and delivered
+    assert outbox == {"sent": seeded + len(alerts)}  # each queued once and delivered
     assert set(sent) == expected  # every one reached the fake Telegram
+    assert bool(alerts) == bool(troubled)  # told when reminders were in trouble
     assert duplicates <= kills
 
 

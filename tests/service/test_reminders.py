@@ -24,6 +24,7 @@ from bot.config import Config
 from bot.i18n import render, translator
 from bot.reminders.dispatch import Pass, claim, fire_claimed, remind_once
 from bot.reminders.listing import deadline_lines
+from bot.reminders.plan import plan_pending
 from bot.services import admin
 from bot.services import keeper as k
 from bot.services import officer as o
@@ -507,7 +508,13 @@ async def test_a_job_that_raises_is_retried_after_a_backoff(
     )
 
 
-async def test_a_job_that_keeps_raising_fails_after_five_attempts_and_is_listed(
+def _alerts(engine_: Engine) -> list[str]:
+    """Who was told that reminders are in trouble (each in their own language)."""
+    texts = {render.reminders_troubled(translator(lang)) for lang in ("en", "ml", "ta", "kn")}
+    return [to for _, to, body in engine_.queued if body in texts]
+
+
+async def test_a_job_that_keeps_raising_is_never_given_up_and_the_officers_are_told_once(
     store: Store,
     deps: Deps,
     keeper: Caller,
@@ -516,25 +523,73 @@ async def test_a_job_that_keeps_raising_fails_after_five_attempts_and_is_listed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[str] = []
+    real = render.reminder
+    broken = [True]
 
-    def broken(*args: Any, **kwargs: Any) -> str:
+    def flaky(*args: Any, **kwargs: Any) -> str:
         calls.append("x")
-        raise RuntimeError("catalog trouble")
+        if broken[0]:
+            raise RuntimeError("catalog trouble")
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(render, "reminder", broken)
+    monkeypatch.setattr(render, "reminder", flaky)
     clock.set(local(d(20), 10))
     async with store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure())
-    for wait in (0, 1, 2, 4, 8, 16):  # minutes of backoff after attempts 1, 2, 3, 4
-        clock.advance(minutes=wait, seconds=1 if wait else 0)
+    for _ in range(8):  # past every backoff of the first tries
         await engine_.run()
-    failed = await _jobs(store, "failed")
-    assert [j.attempts for j in failed] == [5, 5]
-    assert len(calls) == 10
-    assert engine_.queued == []
+        clock.advance(minutes=61)
+    pending = await _jobs(store, "pending")
+    assert len(pending) == 2
+    assert await _jobs(store, "failed") == []  # never given up
+    assert all(j.attempts == 8 and j.last_error == "RuntimeError: catalog trouble" for j in pending)
+    assert len(calls) == 16
+    # Troubled from the fourth try on: the officers of KNM-GP are told, once that day.
+    assert sorted(_alerts(engine_)) == sorted(o.to for o in OFFICERS)
     async with store.transaction() as tx:
         lines = await deadline_lines(tx, engine_.config)
-    assert sum("failed: RuntimeError: catalog trouble" in line for line in lines) == 2
+    assert sum("retry after error: RuntimeError: catalog trouble" in line for line in lines) == 2
+    broken[0] = False
+    clock.advance(minutes=61)
+    await engine_.run()
+    await engine_.run()
+    assert len(await _jobs(store, "done")) == 2
+    assert len(engine_.queued) == len(OFFICERS) + 1 + len(OFFICERS)  # told; then each reminder
+    tomorrow = await _jobs(store, "pending")  # the overdue report: the series goes on
+    assert [(j.attempts, j.day) for j in tomorrow] == [(0, d(21)), (0, d(21))]
+
+
+async def test_a_job_whose_instance_dies_every_time_is_tried_alone_and_never_given_up(
+    store: Store,
+    deps: Deps,
+    keeper: Caller,
+    clock: FixedClock,
+    engine_: Engine,
+) -> None:
+    clock.set(local(d(20), 10))
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())  # overdue: keeper and officers
+    async with store.transaction() as tx:
+        await plan_pending(tx, engine_.config)
+    for _ in range(3):  # three instances claim both jobs and die before firing them
+        assert len(await claim(store, "dead")) == 2
+        clock.advance(minutes=3)
+    for _ in range(12):  # troubled: one at a time, each lease longer, and they die again
+        assert len(await claim(store, "dead")) == 1
+        clock.advance(hours=2)
+    assert await _jobs(store, "failed") == []
+    assert [j.attempts for j in await _jobs(store, "pending")] == [9, 9]
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())  # a new case: due at once
+    now = clock.now()
+    queued = await engine_.run()
+    # The new case's reminders first, in one batch; then each troubled job alone, the
+    # officers told once before the first of them is tried.
+    assert [to for _, to, _ in queued].count(KEEPER.to) == 2
+    assert sorted(_alerts(engine_)) == sorted(o.to for o in OFFICERS)
+    assert len(await _jobs(store, "done")) == 4
+    assert {j.attempts for j in await _jobs(store, "pending")} == {0}  # tomorrow's
+    assert all(when == now.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M") for when, _, _ in queued)
 
 
 async def test_no_one_to_tell_is_a_failed_reminder_and_the_series_goes_on(
