@@ -37,6 +37,7 @@ from bot.outbox import Sender
 from bot.serverlock import serving
 from bot.settings import Settings
 from bot.store.engine import database_file
+from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
 from bot.web.app import web_routes
 from bot.workers import run_delivery, run_reminders
@@ -49,7 +50,8 @@ AppFactory = Callable[[], AbstractAsyncContextManager[App]]
 
 
 async def healthz(request: Request) -> JSONResponse:
-    """Liveness, and a database that can be written (``bot.store.writable``)."""
+    """Liveness, a database that can be written (``bot.store.writable``), and room on the
+    disk to write it (``bot.store.space``)."""
     app: App | None = getattr(request.app.state, "poundbot", None)
     if app is None:
         return JSONResponse({"status": "starting"}, status_code=503)
@@ -61,6 +63,10 @@ async def healthz(request: Request) -> JSONResponse:
     if fault:
         log.error("health check: the database cannot be written: %s", fault)
         return JSONResponse({"status": "database cannot be written"}, status_code=503)
+    full = space_fault(app.engine.url)
+    if full:
+        log.error("health check: the disk is almost full: %s", full)
+        return JSONResponse({"status": "disk almost full"}, status_code=503)
     return JSONResponse({"status": "ok"})
 
 

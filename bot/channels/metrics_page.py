@@ -38,6 +38,7 @@ from bot.bootstrap import App
 from bot.metrics import REGISTRY
 from bot.store import budget
 from bot.store.models import OutboxRow, ReminderJob
+from bot.store.space import spaces
 from bot.store.tx import Store
 
 __all__ = ["database_figures", "may_read", "metrics_route"]
@@ -144,6 +145,19 @@ async def database_figures(store: Store) -> list[Metric]:
     return [backlog, due_now, oldest, reminders]
 
 
+def _disk(app: App) -> Metric:
+    free = GaugeMetricFamily(
+        "poundbot_disk_free_bytes",
+        "Bytes free on the file system of each folder poundbot writes to: folder=data "
+        "(photos, backups, the embedded database), folder=database (a SQLite file kept "
+        "elsewhere). /healthz is 503 under POUNDBOT_MIN_FREE_MB.",
+        labels=["folder"],
+    )
+    for space in spaces(app.engine.url):
+        free.add_metric([space.what], space.free)
+    return free
+
+
 def metrics_route(token: str) -> Route:
     """The ``/metrics`` route; ``token`` is ``POUNDBOT_METRICS_TOKEN`` ('' when unset)."""
 
@@ -165,6 +179,8 @@ def metrics_route(token: str) -> Route:
             except Exception as exc:  # the counters are still worth having
                 log.warning("metrics: the database could not be read: %s", type(exc).__name__)
         read.add_metric([], 1 if figures else 0)
+        if app is not None:
+            figures.append(_disk(app))
         scrape = CollectorRegistry(auto_describe=False)
         scrape.register(_Figures([*figures, read]))
         body = generate_latest(REGISTRY) + generate_latest(scrape)

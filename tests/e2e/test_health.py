@@ -35,6 +35,38 @@ async def test_healthz_answers_ok_once_the_database_is_migrated(tmp_path: Path) 
     assert response.json() == {"status": "ok"}
 
 
+async def test_healthz_is_503_when_the_disk_is_almost_full_and_metrics_show_the_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk leaves the rolled-back write probe working; the free space under the
+    floor (``POUNDBOT_MIN_FREE_MB``, here more than the disk has) is what fails it."""
+    import shutil
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}"
+    free_mb = shutil.disk_usage(tmp_path).free // (1024 * 1024)
+    app = build_app(lambda: open_app(url=url))
+    transport = httpx.ASGITransport(app, client=("127.0.0.1", 5000))
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://t") as client,
+    ):
+        assert (await client.get("/healthz")).status_code == 200
+        monkeypatch.setenv("POUNDBOT_MIN_FREE_MB", str(free_mb + 1024))
+        full = await client.get("/healthz")
+        monkeypatch.setenv("POUNDBOT_MIN_FREE_MB", "1")
+        again = await client.get("/healthz")
+        scraped = (await client.get("/metrics")).text
+    assert full.status_code == 503
+    assert full.json() == {"status": "disk almost full"}
+    assert again.status_code == 200
+    families = {f.name: f for f in text_string_to_metric_families(scraped)}
+    (sample,) = families["poundbot_disk_free_bytes"].samples
+    assert sample.labels == {"folder": "data"}  # the database is in the same file system
+    assert sample.value > 0
+
+
 async def test_the_startup_report_says_what_is_off_and_why(tmp_path: Path) -> None:
     async with open_app(url=f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}") as app:
         report = startup_report(app, env={})
