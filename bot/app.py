@@ -37,10 +37,11 @@ from bot.outbox import Sender
 from bot.serverlock import serving
 from bot.settings import Settings
 from bot.store.engine import database_file
+from bot.store.instances import heartbeat
 from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
 from bot.web.app import web_routes
-from bot.workers import run_delivery, run_reminders
+from bot.workers import run_delivery, run_reminders, worker_id
 
 __all__ = ["build_app", "report_lines", "startup_report"]
 
@@ -243,15 +244,18 @@ def build_app(
                             exc,
                         )
             stop = asyncio.Event()
+            # One lease name for this process's claims, and its heartbeat: when it dies,
+            # another instance takes its claims within seconds (bot.store.instances).
+            me = worker_id()
             tasks = [
-                asyncio.create_task(run_reminders(app, stop)),
+                asyncio.create_task(heartbeat(app.store, me, stop)),
+                asyncio.create_task(run_reminders(app, stop, name=me)),
                 asyncio.create_task(run_backups(app, stop)),
             ]
             if senders:
                 pause = {"sms": 1 / app.config.reminders.sms_per_second}
-                tasks.append(
-                    asyncio.create_task(run_delivery(app.store, senders, pause=pause, stop=stop))
-                )
+                delivery = run_delivery(app.store, senders, pause=pause, stop=stop, name=me)
+                tasks.append(asyncio.create_task(delivery))
             if "sms" in senders:  # SMS stored before a stop, or not acted on in time
                 sweep = SmsSweep(app)
                 starlette.state.sms_sweep = sweep

@@ -2,8 +2,9 @@
 
 The claim is one ``UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED)
 RETURNING`` that works on SQLite (where writers are serialised) and PostgreSQL (where
-instances skip each other's rows). A message whose lease ran out (an instance died
-while sending) is claimed again: at most one duplicate per crash, never a loss.
+instances skip each other's rows). A message whose lease ran out, or whose instance's
+heartbeat stopped (``bot.store.instances``: it died while sending), is claimed again:
+at most one duplicate per crash (the message in flight), never a loss.
 
 A slow provider must not make a live instance look dead. Before each send the row's
 lease is renewed, on the condition that the row is still this instance's
@@ -29,6 +30,7 @@ from typing import Protocol
 from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
 from bot.metrics import OUTBOX_FAILED, OUTBOX_RETRIED, OUTBOX_SENT
+from bot.store.instances import taken_over
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
@@ -81,7 +83,10 @@ def _due(
         OutboxRow.channel.in_(channels),
         or_(
             and_(OutboxRow.status == "queued", OutboxRow.next_attempt_at <= now),
-            and_(OutboxRow.status == "sending", OutboxRow.claimed_until < now),
+            and_(
+                OutboxRow.status == "sending",
+                or_(OutboxRow.claimed_until < now, taken_over(OutboxRow.claimed_by, now)),
+            ),
         ),
     ]
     for channel, recipients in busy.items():

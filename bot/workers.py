@@ -35,9 +35,11 @@ async def run_delivery(
     interval: float = 2.0,
     pause: Mapping[str, float] | None = None,
     stop: asyncio.Event | None = None,
+    name: str | None = None,
 ) -> None:
-    """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged."""
-    me = worker_id()
+    """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged.
+    ``name``: the instance's lease name (its heartbeat's), else one of its own."""
+    me = name or worker_id()
     stop = stop or asyncio.Event()
     batch = BatchSize()
     while not stop.is_set():
@@ -52,11 +54,12 @@ async def run_delivery(
 
 
 async def run_reminders(
-    app: App, stop: asyncio.Event | None = None, *, interval: float = 10.0
+    app: App, stop: asyncio.Event | None = None, *, interval: float = 10.0, name: str | None = None
 ) -> None:
     """Plan and queue due reminders every ``interval`` seconds until cancelled or ``stop``
-    is set; a failed pass is logged. Any number of instances may run it at once."""
-    me = worker_id()
+    is set; a failed pass is logged. Any number of instances may run it at once.
+    ``name``: the instance's lease name (its heartbeat's), else one of its own."""
+    me = name or worker_id()
     stop = stop or asyncio.Event()
     while not stop.is_set():
         try:

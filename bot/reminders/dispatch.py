@@ -44,6 +44,7 @@ from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.notify import route_of, user_route
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.reminders.schedule import Audience, next_day
+from bot.store.instances import taken_over
 from bot.store.messages import enqueue
 from bot.store.models import DeadlineRow, ReminderJob, User
 from bot.store.tx import Store, Tx, parse_case_number
@@ -130,19 +131,19 @@ def backoff(attempts: int) -> timedelta:
 
 def due_jobs(now: datetime, limit: int, *, troubled: bool = False) -> Select[tuple[int]]:
     """The ids of up to ``limit`` jobs due at ``now`` and not leased, earliest first: a
-    range of the index ``(status, fire_at)``, however many jobs are done. Only the
-    troubled ones (``TROUBLED_AFTER`` claims or more) when ``troubled``, the least tried
-    first (so that one cannot hold up the others), else the others."""
+    range of the index ``(status, fire_at)``, however many jobs are done. Not leased:
+    no lease, a lease run out, or (not troubled) claimed by an instance whose heartbeat
+    stopped (``bot.store.instances``). Only the troubled ones (``TROUBLED_AFTER`` claims
+    or more) when ``troubled``, the least tried first (so that one cannot hold up the
+    others), else the others."""
     tried = _J.attempts >= TROUBLED_AFTER if troubled else _J.attempts < TROUBLED_AFTER
     order = (_J.attempts, _J.fire_at) if troubled else (_J.fire_at,)
+    free = [_J.claimed_until.is_(None), _J.claimed_until < now]
+    if not troubled:  # a troubled job waits out its lease: it may be what killed them
+        free.append(taken_over(_J.claimed_by, now))
     return (
         select(_J.id)
-        .where(
-            _J.status == "pending",
-            _J.fire_at <= now,
-            or_(_J.claimed_until.is_(None), _J.claimed_until < now),
-            tried,
-        )
+        .where(_J.status == "pending", _J.fire_at <= now, or_(*free), tried)
         .order_by(*order)
         .limit(limit)
     )

@@ -33,6 +33,7 @@ __all__ = [
     "Conversation",
     "DeadlineRow",
     "InboxRow",
+    "Instance",
     "Invite",
     "LedgerEntry",
     "OutboxRow",
@@ -436,3 +437,13 @@ class PhotoRow(Base):
     size: Mapped[int | None] = mapped_column(Integer)
     added_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime]
+
+
+class Instance(Base):
+    """A running poundbot process (its lease name) and the last time it said it was
+    alive (``bot.store.instances``): the claims of one whose heartbeat stopped are taken
+    over without waiting for their leases to run out."""
+
+    __tablename__ = "instances"
+    name: Mapped[str] = mapped_column(String(120), primary_key=True)
+    beat_at: Mapped[datetime]

@@ -19,6 +19,7 @@ from bot.outbox import (
     deliver_once,
     take,
 )
+from bot.store.instances import DEAD_AFTER, beat, forget, heartbeat
 from bot.store.messages import enqueue
 from bot.store.models import Contact, OutboxRow
 from bot.store.tx import Store
@@ -221,3 +222,61 @@ async def _give_back_all(store: Store) -> None:
         await tx.session.execute(
             update(OutboxRow).values(status="queued", claimed_by=None, claimed_until=None)
         )
+
+
+# -- an instance killed with kill -9: its heartbeat stops ---------------------------------
+
+
+async def test_the_claims_of_an_instance_whose_heartbeat_stopped_are_sent_within_seconds(
+    store: Store, clock: FixedClock
+) -> None:
+    """Killed with its messages claimed: not held for the 2-minute lease, but taken over
+    once its heartbeat is ``DEAD_AFTER`` old; a live instance's claims are left alone,
+    and so are those of a name that never beat (their lease holds)."""
+    await _queue(store, 6)
+    await beat(store, "dead")
+    await beat(store, "alive")
+    assert len(await claim(store, "dead", ["sms"], 2)) == 2
+    assert len(await claim(store, "alive", ["sms"], 2)) == 2
+    assert len(await claim(store, "cron", ["sms"], 2)) == 2  # a run with no heartbeat
+    clock.advance(seconds=DEAD_AFTER.total_seconds() - 1)
+    await beat(store, "alive")
+    other = FakeSender()
+    assert await deliver_once(store, {"sms": other}, "restarted") == 0  # not yet dead
+    clock.advance(seconds=2)
+    await beat(store, "alive")
+    assert await deliver_once(store, {"sms": other}, "restarted") == 2
+    assert [key for _, _, key in other.sent] == ["k0", "k1"]  # the dead one's, at once
+    # The live instance still holds its own and sends them; the cron run's wait for
+    # their lease.
+    mine = FakeSender()
+    assert [await take(store, row.id, "alive") for row in (await _rows(store))[2:4]] == [
+        True,
+        True,
+    ]
+    clock.advance(seconds=60)
+    await beat(store, "alive")
+    assert await deliver_once(store, {"sms": mine}, "restarted") == 0
+    clock.advance(minutes=2)
+    await beat(store, "alive")
+    assert await deliver_once(store, {"sms": mine}, "restarted") == 4  # the leases ran out
+    await forget(store, "alive")
+    assert Counter(row.status for row in await _rows(store)) == {"sent": 6}
+
+
+async def test_a_heartbeat_beats_until_stopped_then_forgets_its_instance(store: Store) -> None:
+    from bot.store.models import Instance
+
+    stop = asyncio.Event()
+    task = asyncio.create_task(heartbeat(store, "me", stop))
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        async with store.transaction() as tx:
+            if await tx.session.scalar(select(Instance.name)) == "me":
+                break
+    else:
+        pytest.fail("no heartbeat written")
+    stop.set()
+    await task
+    async with store.transaction() as tx:
+        assert await tx.session.scalar(select(Instance.name)) is None

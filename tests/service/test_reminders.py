@@ -29,6 +29,7 @@ from bot.services import admin
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
+from bot.store.instances import DEAD_AFTER, beat
 from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
 from bot.store.tx import Store
 from domain.calendar import LOCAL_TZ
@@ -457,6 +458,22 @@ async def test_a_job_leased_by_a_dead_instance_is_sent_by_another_once(
     assert await engine_.run() == []
     (round_,) = [j for j in await _jobs(store, "done") if j.kind == "round"]
     assert (round_.claimed_by, round_.attempts) == ("test", 2)
+
+
+async def test_a_job_claimed_by_an_instance_whose_heartbeat_stopped_is_sent_within_seconds(
+    store: Store, deps: Deps, keeper: Caller, config: Config, clock: FixedClock, engine_: Engine
+) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    await engine_.until(local(d(9), 7, 59))
+    clock.set(local(d(9)))
+    await beat(store, "killed")
+    assert len(await claim(store, "killed")) == 1  # the keeper's morning round, then kill -9
+    clock.advance(seconds=DEAD_AFTER.total_seconds() - 1)
+    assert await engine_.run() == []  # its heartbeat is not yet old enough
+    clock.advance(seconds=2)
+    assert len(await engine_.run()) == 1  # not held for the 2-minute lease
+    assert await engine_.run() == []
 
 
 async def test_a_slow_instance_whose_lease_was_taken_over_fires_nothing(
