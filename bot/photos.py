@@ -11,11 +11,13 @@ one file); the ``photos`` table says which case and lot it shows (``attach``).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import os
 import warnings
 from collections.abc import AsyncIterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol
@@ -31,6 +33,7 @@ from bot.store.tx import Tx
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "FORMATS",
+    "MAX_PIXELS",
     "FsPhotoStore",
     "Kept",
     "KeptRef",
@@ -44,13 +47,16 @@ __all__ = [
     "keep",
     "max_bytes_from_env",
     "photos_of",
+    "prepare",
     "process",
     "read_limited",
 ]
 
 DEFAULT_MAX_BYTES: Final = DEFAULT_PHOTO_BYTES
-#: Pixels past which an image is refused as too large (a small file can decode huge).
-MAX_PIXELS: Final = 50_000_000
+#: Pixels past which an image is refused as too large (a small file can decode huge):
+#: 25 megapixels, 100 MB decoded at 4 bytes a pixel, which keeps the server under its
+#: memory target (300 MB) while a picture is processed.
+MAX_PIXELS: Final = 25_000_000
 THUMB_SIZE: Final = (320, 320)
 #: The stored format -> (file extension, Content-Type).
 FORMATS: Final = {"jpeg": ("jpg", "image/jpeg"), "png": ("png", "image/png")}
@@ -129,7 +135,12 @@ def _encode(image: Image.Image, fmt: str) -> bytes:
 
 
 def process(raw: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> Kept:
-    """The image in ``raw`` without its metadata, and a thumbnail; PhotoRefusedError."""
+    """The image in ``raw`` without its metadata, and a thumbnail; PhotoRefusedError.
+
+    CPU-bound and, for a large picture, seconds long: channels call ``prepare``, which
+    runs this on the photo worker thread, never on the event loop. One full-size image
+    is held at a time (decoded and turned upright in place, encoded, then shrunk in
+    place to the thumbnail): at ``MAX_PIXELS`` about 100 MB of pixels (RGBA)."""
     if len(raw) > max_bytes:
         raise PhotoRefusedError("too_large")
     try:
@@ -143,22 +154,35 @@ def process(raw: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> Kept:
                 probe.verify()
             with Image.open(io.BytesIO(raw)) as opened:
                 fmt = "png" if opened.format == "PNG" else "jpeg"
-                upright = ImageOps.exif_transpose(opened)
-                upright.load()
+                opened.load()
+                ImageOps.exif_transpose(opened, in_place=True)
+                image: Image.Image = opened
+                # Only the pixels go on: nothing of ``info`` (EXIF, XMP, ICC, comments,
+                # text chunks) is handed to the encoder.
+                image.info.clear()
+                if fmt == "jpeg" and image.mode not in ("RGB", "L"):
+                    image = image.convert("RGB")
+                data = _encode(image, fmt)
+                width, height = image.size
+                image.thumbnail(THUMB_SIZE)
+                thumb = _encode(image, fmt)
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise PhotoRefusedError("too_large") from None
     except PhotoRefusedError:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
         raise PhotoRefusedError("not_image") from None
-    # Only the pixels go on: a new image has no info, EXIF, XMP or ICC to carry.
-    clean = Image.new(upright.mode, upright.size)
-    clean.paste(upright)
-    if fmt == "jpeg" and clean.mode not in ("RGB", "L"):
-        clean = clean.convert("RGB")
-    thumb = clean.copy()
-    thumb.thumbnail(THUMB_SIZE)
-    return Kept(_encode(clean, fmt), _encode(thumb, fmt), fmt, clean.width, clean.height)
+    return Kept(data, thumb, fmt, width, height)
+
+
+#: The photo worker: one thread, so at most one picture is decoded at a time (the memory
+#: bound) and the event loop keeps answering while it works.
+_WORKER: Final = ThreadPoolExecutor(max_workers=1, thread_name_prefix="poundbot-photo")
+
+
+async def prepare(raw: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> Kept:
+    """``process`` on the photo worker thread: what every channel calls."""
+    return await asyncio.get_running_loop().run_in_executor(_WORKER, process, raw, max_bytes)
 
 
 async def read_limited(chunks: AsyncIterator[bytes], max_bytes: int) -> bytes:

@@ -24,7 +24,7 @@ from bot.channels.identity import caller_for_phone
 from bot.dispatch import Reply
 from bot.i18n import translator
 from bot.photo_intake import Incoming, keep_with_message
-from bot.photos import PhotoRefusedError, process, read_limited
+from bot.photos import PhotoRefusedError, prepare, read_limited
 from bot.services.base import Deps
 from bot.store.messages import Inbound
 from bot.store.models import InboxRow
@@ -103,7 +103,7 @@ async def _incoming(app: App, fetcher: TwilioMedia, message: Inbound) -> list[In
     for i, url in enumerate(media_urls(message.raw)):
         key = f"mms:{message.provider_id}:{i}"
         try:
-            kept = process(await fetcher.fetch(url, limit), limit)
+            kept = await prepare(await fetcher.fetch(url, limit), limit)
         except PhotoRefusedError as refused:
             log.info("media %d of %s not kept: %s", i, message.provider_id, refused.code)
             pictures.append(Incoming(key, refused=refused.code))

@@ -30,7 +30,7 @@ from bot.commands import ParseError, parse
 from bot.i18n import render
 from bot.i18n import render_photos as text
 from bot.photo_intake import Incoming, Target, attach_pictures, photo_target
-from bot.photos import KeptRef, PhotoRefusedError, file_key, first_photos, keep, process
+from bot.photos import KeptRef, PhotoRefusedError, file_key, first_photos, keep, prepare
 from bot.services import public
 from bot.services.base import Deps
 from bot.store.models import PhotoRow
@@ -99,7 +99,7 @@ async def download(bot: Bot, deps: Deps, sent: Sent, *, store: bool = False) -> 
     key = sent.key
     limit = deps.max_photo_bytes()
     try:
-        kept = process(await _bytes(bot, sent.file_id, limit, sent.size), limit)
+        kept = await prepare(await _bytes(bot, sent.file_id, limit, sent.size), limit)
     except PhotoRefusedError as refused:
         return Incoming(key, refused=refused.code)
     if store:
@@ -198,7 +198,7 @@ async def fetch_pending(app: App, bot: Bot, limit: int = 500) -> int:
     for photo_id, case_id, file_id in pending:
         limit_bytes = app.deps.max_photo_bytes()
         try:
-            kept = process(await _bytes(bot, str(file_id), limit_bytes, None), limit_bytes)
+            kept = await prepare(await _bytes(bot, str(file_id), limit_bytes, None), limit_bytes)
         except PhotoRefusedError as refused:
             if refused.code != "unreachable":
                 async with app.store.transaction() as tx:
