@@ -26,7 +26,7 @@ from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
 from bot.services.base import Deps, require_officer
-from bot.store.messages import set_contact
+from bot.store.messages import enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
 from bot.whatsapp import Template
@@ -184,7 +184,25 @@ async def _lang(ctx: _Ctx, command: Command) -> str:
 
 async def _stop(ctx: _Ctx, command: Command) -> str:
     await _set_contact(ctx, opted_out=True)
-    return render.stopped(ctx.tr)
+    caller = ctx.caller
+    if caller.user_id is None or caller.phone is None:
+        return render.stopped(ctx.tr)
+    # A keeper, an officer or an admin: their duties' messages stop on this channel too.
+    user = await ctx.tx.session.get(User, caller.user_id)
+    if user is not None and user.telegram_id is not None:
+        contact = await ctx.tx.session.get(Contact, caller.phone)
+        since = contact and (
+            contact.whatsapp_stopped_at if caller.channel == "whatsapp" else contact.opted_out_at
+        )
+        await enqueue(  # once for this STOP (a STOP again keeps its first day)
+            ctx.tx,
+            key=f"stopped:{caller.channel}:u{user.id}:{since.isoformat() if since else ''}",
+            channel="telegram",
+            recipient=str(user.telegram_id),
+            body=render.staff_stopped_elsewhere(caller.channel, ctx.tr),
+        )
+        return render.staff_stopped(caller.channel, on_telegram=True, tr=ctx.tr)
+    return render.staff_stopped(caller.channel, on_telegram=False, tr=ctx.tr)
 
 
 async def _start(ctx: _Ctx, command: Command) -> str:

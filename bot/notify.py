@@ -42,11 +42,13 @@ async def user_route(
     lang: str,
     template: Template | None,
     templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
-) -> Route:
+) -> Route | None:
     """How a message to a keeper's or officer's number goes (``bot.whatsapp.route``);
-    by SMS when the number said STOP on its channel (their duties' messages go on)."""
+    None when the number said STOP on every channel it could go on: a number that said
+    STOP gets nothing there but the answers to its own messages, duties or not (the
+    person was told so, and on Telegram if linked; the desk lists them)."""
     contact = await tx.session.get(Contact, phone)
-    return route(contact, tx.now, lang, template, templates) or Route("sms")
+    return route(contact, tx.now, lang, template, templates)
 
 
 async def notify_officers(
@@ -72,9 +74,11 @@ async def notify_officers(
             continue
         lang = officer.lang or default_lang
         body = compose(translator(lang))
-        how = Route(route[0])
+        how: Route | None = Route(route[0])
         if route[0] == "sms":  # the number's channel: SMS or WhatsApp
             how = await user_route(tx, route[1], lang, Template("reminder", (body,)), templates)
+        if how is None:  # the number said STOP
+            continue
         if await enqueue(
             tx,
             key=f"{key}:u{officer.id}",

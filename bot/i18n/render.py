@@ -68,7 +68,15 @@ from bot.i18n.render_owner import (
     intake_values,
 )
 from bot.i18n.render_parse import parse_error
-from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
+from bot.i18n.render_public import (
+    lang_set,
+    search_results,
+    staff_stopped,
+    staff_stopped_elsewhere,
+    started,
+    status_reply,
+    stopped,
+)
 from bot.i18n.render_reminders import digest, reminder, reminders_troubled
 from bot.i18n.render_sale import (
     lot_recorded,
@@ -132,6 +140,8 @@ __all__ = [
     "search_results",
     "seizure_ack",
     "settled_reply",
+    "staff_stopped",
+    "staff_stopped_elsewhere",
     "started",
     "status_reply",
     "stopped",

@@ -357,6 +357,48 @@ def stopped(tr: Translator) -> str:
     )
 
 
+def _channel_name(channel: str, tr: Translator) -> str:
+    # TRANSLATORS: the name of a channel in "... by %(channel)s": SMS, or WhatsApp.
+    return tr.gettext("WhatsApp") if channel == "whatsapp" else tr.gettext("SMS")
+
+
+def staff_stopped(channel: str, *, on_telegram: bool, tr: Translator) -> str:
+    """STOP from a keeper's, an officer's or an admin's number: their duties' messages
+    (reminders of the Act's deadlines, reports) stop on that channel too."""
+    values = {"channel": _channel_name(channel, tr)}
+    if on_telegram:
+        # TRANSLATORS: confirmation of STOP to a pound-keeper or officer whose Telegram is
+        # linked. START stays in English: SMS carriers read it.
+        return (
+            tr.gettext(
+                "You will get no more messages by %(channel)s, only replies to yours. Reminders "
+                "of the Act's deadlines and reports come on Telegram. Send START to have them "
+                "by %(channel)s again."
+            )
+            % values
+        )
+    # TRANSLATORS: confirmation of STOP to a pound-keeper or officer without Telegram:
+    # they will not be reminded of deadlines any more. START stays in English.
+    return (
+        tr.gettext(
+            "You will get no more messages by %(channel)s, only replies to yours: not even "
+            "reminders of the Act's deadlines or reports. Send START to receive them again."
+        )
+        % values
+    )
+
+
+def staff_stopped_elsewhere(channel: str, tr: Translator) -> str:
+    """On Telegram, once, to a keeper, officer or admin whose number sent STOP."""
+    # TRANSLATORS: on Telegram, to a pound-keeper or officer whose phone number sent STOP
+    # by SMS or WhatsApp. START stays in English.
+    return tr.gettext(
+        "Your number sent STOP by %(channel)s: nothing more is sent to it there. "
+        "Reminders of the Act's deadlines and reports come here on Telegram. Send START "
+        "by %(channel)s to have them there again."
+    ) % {"channel": _channel_name(channel, tr)}
+
+
 def started(tr: Translator) -> str:
     """Confirmation of START."""
     # TRANSLATORS: confirmation of START. STOP stays in English: SMS carriers read it.

@@ -466,15 +466,18 @@ async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
 async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> int:
     """Queue each body to its person, once per job key and person; how many were new.
     A number goes on its channel: WhatsApp outside the 24-hour window as the
-    ``reminder`` template when there is one (``bot.whatsapp``), else SMS."""
+    ``reminder`` template when there is one (``bot.whatsapp``), else SMS; not at all to a
+    number that said STOP there."""
     tx, queued = batch.tx, 0
     for person, body in bodies:
-        how = Route(person.channel)
+        how: Route | None = Route(person.channel)
         if person.channel == "sms":
             template = Template("reminder", (body,))
             how = await user_route(
                 tx, person.recipient, person.lang, template, batch.config.whatsapp_templates
             )
+        if how is None:  # the number said STOP: nothing goes to it but answers
+            continue
         if await enqueue(
             tx,
             key=f"rem:{key}:u{person.user_id}",
@@ -547,15 +550,24 @@ async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
     )
     today = local_today(tx, config)
     for user in users.scalars():
-        route = route_of(user)
-        if route is None:
+        found = route_of(user)
+        if found is None:
             continue
-        channel, recipient = route
+        lang = user.lang or default
+        body = render.reminders_troubled(translator(lang))
+        how: Route | None = Route(found[0])
+        if found[0] == "sms":
+            template = Template("reminder", (body,))
+            how = await user_route(tx, found[1], lang, template, config.whatsapp_templates)
+        if how is None:  # the number said STOP
+            continue
         place = authority_code if user.role == OFFICER else "all"
         await enqueue(
             tx,
             key=f"alert:reminders:{today.isoformat()}:{place}:u{user.id}",
-            channel=channel,
-            recipient=recipient,
-            body=render.reminders_troubled(translator(user.lang or default)),
+            channel=how.channel,
+            recipient=found[1],
+            body=body,
+            content_sid=how.content_sid,
+            content_variables=how.content_variables,
         )

@@ -23,7 +23,15 @@ from bot.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError, UnknownCaseError
 from bot.services.base import Deps
 from bot.services.officer import account_of
-from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, LedgerEntry, SettlementRow
+from bot.store.models import (
+    CaseEvent,
+    CaseLot,
+    CaseRow,
+    Contact,
+    DeadlineRow,
+    LedgerEntry,
+    SettlementRow,
+)
 from bot.store.models import User as UserRow
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Lot, Stage
@@ -39,6 +47,7 @@ __all__ = [
     "CaseView",
     "DepositHeld",
     "DueItem",
+    "StoppedNumber",
     "TimelineEntry",
     "Today",
     "case_view",
@@ -94,6 +103,19 @@ class DepositHeld:
 
 
 @dataclass(frozen=True, slots=True)
+class StoppedNumber:
+    """A keeper or an officer whose number said STOP on a channel (``channel``: ``sms``
+    or ``whatsapp``), since ``since``: no reminder or report reaches it there; with
+    Telegram linked they come there instead."""
+
+    name: str
+    role: str
+    channel: str
+    since: date
+    on_telegram: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Today:
     """The day's work of a keeper, an officer or an admin."""
 
@@ -105,6 +127,8 @@ class Today:
     auctions: list[DueItem]
     deposits: list[DepositHeld]
     held: Money
+    #: Keepers and officers whose number said STOP: nothing goes to it but answers.
+    stopped: list[StoppedNumber] = field(default_factory=list)
 
     @property
     def due_counted(self) -> str:
@@ -190,7 +214,45 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
         auctions=[_item(r) for r in sections["auctions"]],
         deposits=deposits,
         held=Money(sum(d.amount.paise for d in deposits)),
+        stopped=await _stopped_numbers(tx, deps, pounds),
     )
+
+
+_STOPPED = (
+    select(
+        UserRow.name,
+        UserRow.role,
+        UserRow.telegram_id,
+        Contact.opted_out_at,
+        Contact.whatsapp_stopped_at,
+    )
+    .join(Contact, Contact.phone == UserRow.phone)
+    .where(
+        UserRow.active.is_(True),
+        (Contact.opted_out_at.is_not(None)) | (Contact.whatsapp_stopped_at.is_not(None)),
+        (UserRow.pound_code.in_(bindparam("pounds", expanding=True)))
+        | (UserRow.authority_code.in_(bindparam("authorities", expanding=True))),
+    )
+    .order_by(UserRow.role, UserRow.name, UserRow.id)
+)
+
+
+async def _stopped_numbers(tx: Tx, deps: Deps, pounds: list[str]) -> list[StoppedNumber]:
+    """The keepers of ``pounds`` and the officers of their authorities whose number said
+    STOP (by SMS, by WhatsApp), each channel a line, the day in local time."""
+    authorities = sorted(
+        {deps.config.pounds[p].authority for p in pounds if p in deps.config.pounds}
+    )
+    zone = deps.config.reminders.timezone
+    found = []
+    for name, role, telegram_id, sms_at, whatsapp_at in await tx.session.execute(
+        _STOPPED, {"pounds": pounds, "authorities": authorities}
+    ):
+        for channel, since in (("sms", sms_at), ("whatsapp", whatsapp_at)):
+            if since is not None:
+                day = since.astimezone(zone).date()
+                found.append(StoppedNumber(name, role, channel, day, telegram_id is not None))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
