@@ -921,6 +921,26 @@ def _stopped(lang: str) -> Shown:
     return Shown(r.stopped(tr(lang)), ("START",))
 
 
+@entry("staff_stopped", "telegram")
+def _staff_stopped_telegram(lang: str) -> Shown:
+    return Shown(r.staff_stopped("sms", on_telegram=True, tr=tr(lang)), ("START",))
+
+
+@entry("staff_stopped", "no telegram")
+def _staff_stopped(lang: str) -> Shown:
+    return Shown(r.staff_stopped("whatsapp", on_telegram=False, tr=tr(lang)), ("START",))
+
+
+@entry("staff_stopped_elsewhere", "")
+def _staff_stopped_elsewhere(lang: str) -> Shown:
+    return Shown(r.staff_stopped_elsewhere("sms", tr(lang)), ("STOP", "START"))
+
+
+@entry("reminders_troubled", "")
+def _reminders_troubled(lang: str) -> Shown:
+    return Shown(r.reminders_troubled(tr(lang)), ("poundbot",))
+
+
 @entry("started", "")
 def _started(lang: str) -> Shown:
     return Shown(r.started(tr(lang)), ("STOP",))
