@@ -135,7 +135,13 @@ async def _help(ctx: _Ctx, command: Command) -> str:
 async def _dues(ctx: _Ctx, command: Command) -> str:
     answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
     return render.dues_reply(
-        answer.dues, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds, account=answer.account
+        answer.dues,
+        answer.case,
+        ctx.tr,
+        ctx.sms,
+        kinds=ctx.kinds,
+        account=answer.account,
+        stated=answer.stated,
     )
 
 

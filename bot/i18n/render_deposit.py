@@ -221,9 +221,18 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             "case": entry.number,
             "amount": money(entry.amount, tr),
             "deposited": day(entry.deposited_on, tr),
-            "until": day(entry.window_end, tr),
-            "from": day(entry.credit_from, tr),
         }
+        if entry.window_end is None or entry.credit_from is None:
+            # TRANSLATORS: s.15(5), s.16(3) — one line of the register: the balance of a
+            # refused account, held since the date; the rest of the cattle are still to
+            # be sold, and the three months for claims run from that settlement.
+            line = tr.gettext(
+                "%(case)s: %(amount)s, in deposit since %(deposited)s; the three months "
+                "for claims run from the settlement of the rest (s.15(5))."
+            )
+            lines.append(line % values)
+            continue
+        values |= {"until": day(entry.window_end, tr), "from": day(entry.credit_from, tr)}
         # TRANSLATORS: s.16(3) — one line of the register: case, amount, the day it went
         # into deposit, the last day a claim may be preferred.
         line = tr.gettext(

@@ -29,8 +29,6 @@ from domain.case import (
     Person,
     SaleClosed,
     Stage,
-    deposit_window_end,
-    fund_credit_from,
 )
 from domain.deadlines import Deadline, Role, deadlines
 from domain.dues import dues_on
@@ -40,17 +38,16 @@ from domain.sale import (
     Payee,
     SaleProgress,
     Settlement,
-    account_for,
     credit_to_fund,
     deliver_account,
     dispose_otherwise,
     establish_claim,
     offer_lot,
     refuse_account,
-    round_settlements,
     sale_progress,
     settle_or_state_expenses,
 )
+from domain.statement import Statement, statement
 
 __all__ = [
     "DepositEntry",
@@ -75,6 +72,7 @@ __all__ = [
     "record_other_disposal",
     "schedule_auction",
     "settle_sale",
+    "statement_of",
 ]
 
 
@@ -316,17 +314,25 @@ async def settle_sale(
     fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
     await tx.record_settlement(loaded, event_row, settlement, day)
     recorded = Recorded(LoadedCase(loaded.row, after), settlement.dues)
-    return Settled(recorded, settlement, account_for(after, settlement, day))
+    account = statement_of(deps, after, day).account
+    assert account is not None
+    return Settled(recorded, settlement, account)
+
+
+def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
+    """The statement of a case on ``on`` (by default today), with its pound's tariff and
+    the configured order of deductions: what every answer reads its figures from."""
+    tariff = deps.tariff(case.seizure.pound)
+    return statement(case, tariff, on or deps.today(), deps.config.deduction_order)
 
 
 def account_of(deps: Deps, case: Case) -> tuple[Settlement, Account] | None:
-    """The s.15(3) account of a settled case, recomputed from its events."""
-    closed = case.last(SaleClosed)
-    if not isinstance(closed, SaleClosed):
+    """The last settlement of a settled case and the s.15(3) account of every round."""
+    stated = statement_of(deps, case)
+    settled = [r.settlement for r in stated.rounds if r.settlement is not None]
+    if not settled or stated.account is None:
         return None
-    tariff = deps.tariff(case.seizure.pound)
-    settlement = round_settlements(case, tariff, deps.config.deduction_order)[-1]
-    return settlement, account_for(case, settlement, closed.on)
+    return settled[-1], stated.account
 
 
 async def record_account_delivered(
@@ -509,13 +515,17 @@ async def record_claim_rejected(
 
 @dataclass(frozen=True, slots=True)
 class DepositEntry:
-    """A line of the deposit register (s.16(3)): what is held, since when, until when."""
+    """A line of the deposit register (s.16(3)): what is held, since when, until when.
+
+    ``window_end`` and ``credit_from`` are None while the rest of a refused account is
+    still to be sold: the three months run from its settlement (s.15(5), s.16(3)).
+    """
 
     number: str
     amount: Money
     deposited_on: date
-    window_end: date
-    credit_from: date
+    window_end: date | None
+    credit_from: date | None
     pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
 
 
@@ -524,22 +534,35 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer reads the deposit register")
     pounds = [p.code for p in deps.config.pounds.values() if p.authority == caller.authority]
-    return await deposit_entries(tx, pounds)
+    return await deposit_entries(tx, deps, pounds)
 
 
-async def deposit_entries(tx: Tx, pounds: list[str]) -> list[DepositEntry]:
-    """What the cases of ``pounds`` hold in deposit (s.16(3)), by pound and number."""
+#: The stages in which a case may hold money in deposit: in deposit (s.16(3)), and the
+#: first round's balance of a refused account while the rest go the s.13 way (s.15(5)).
+_HOLDING_STAGES = (
+    Stage.IN_DEPOSIT,
+    Stage.DEEMED_UNCLAIMED,
+    Stage.REPORTED,
+    Stage.NOTICE_POSTED,
+    Stage.SELLING,
+)
+
+
+async def deposit_entries(tx: Tx, deps: Deps, pounds: list[str]) -> list[DepositEntry]:
+    """What the cases of ``pounds`` hold in deposit (s.16(3), s.15(5)), by pound and
+    number, as their statements give it."""
     out = []
-    for loaded in await tx.cases_in_stage(pounds, [Stage.IN_DEPOSIT.value]):
-        deposited = loaded.case.deposited_on
-        assert deposited is not None
+    for loaded in await tx.cases_in_stage(pounds, [s.value for s in _HOLDING_STAGES]):
+        stated = statement_of(deps, loaded.case)
+        if not stated.held_in_deposit or stated.held_since is None:
+            continue
         out.append(
             DepositEntry(
                 loaded.row.number,
-                balance_of(loaded.case),
-                deposited,
-                deposit_window_end(deposited),
-                fund_credit_from(deposited),
+                stated.held_in_deposit,
+                stated.deposited_on or stated.held_since,
+                stated.window_end,
+                stated.credit_from,
                 loaded.case.pending_claim,
             )
         )
