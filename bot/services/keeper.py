@@ -8,7 +8,7 @@ from datetime import date
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_keeper, require_officer
-from bot.services.fund import fines_to_fund
+from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
 from domain.case import (
     Case,
@@ -17,7 +17,7 @@ from domain.case import (
     Seizure,
     SeizureCorrected,
 )
-from domain.dues import Dues, DuesItem, dues_on, release_on_deposit, release_on_payment
+from domain.dues import Dues, dues_on, release_on_deposit, release_on_payment
 from domain.money import Money, total
 
 __all__ = [
@@ -148,25 +148,7 @@ async def record_payment(
     after = release_on_payment(loaded.case, tariff, day, today)
     dues = dues_on(after, tariff, day)
     (event_row,) = await tx.append_events(loaded, after, caller)
-    authority = deps.authority_of(loaded.pound)
-    for account, item, provision in (
-        ("fines", DuesItem.FINE, "s.12"),
-        ("keeper_feeding", DuesItem.FEEDING, "s.16(2)"),
-    ):
-        amount = dues.of(item)
-        if amount:
-            tx.ledger(
-                authority=authority,
-                loaded=loaded,
-                event_row=event_row,
-                account=account,
-                amount=amount.paise,
-                provision=provision,
-                on=day,
-            )
-    fines_to_fund(
-        tx, authority=authority, loaded=loaded, event_row=event_row, amount=dues.fines, on=day
-    )
+    await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "payment", dues.total, day)
     return Recorded(LoadedCase(loaded.row, after), dues)
 
@@ -183,15 +165,7 @@ async def record_deposit(
     after = release_on_deposit(loaded.case, tariff, day, today)
     dues = dues_on(after, tariff, day)
     (event_row,) = await tx.append_events(loaded, after, caller)
-    tx.ledger(
-        authority=deps.authority_of(loaded.pound),
-        loaded=loaded,
-        event_row=event_row,
-        account="protest_deposit",
-        amount=dues.total.paise,
-        provision="s.14",
-        on=day,
-    )
+    await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "deposit", dues.total, day)
     return Recorded(LoadedCase(loaded.row, after), dues)
 

@@ -12,8 +12,8 @@ from bot.caller import OFFICER, Caller
 from bot.config import Authority
 from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_officer
-from bot.services.fund import fines_to_fund
 from bot.services.keeper import Recorded
+from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
 from bot.words import BUYER_TITLES_ALL
@@ -23,19 +23,17 @@ from domain.case import (
     Case,
     ClaimPreferred,
     ClaimRejected,
-    DeliveredOnDeposit,
     DepositOutcome,
     NoticePosted,
     Person,
-    SaleClosed,
     Stage,
 )
 from domain.deadlines import Deadline, Role, deadlines
 from domain.dues import dues_on
+from domain.ledger import held_in_deposit
 from domain.money import Money
 from domain.sale import (
     Account,
-    Payee,
     SaleProgress,
     Settlement,
     credit_to_fund,
@@ -285,7 +283,7 @@ async def settle_sale(
     """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger.
     On the owner's route, actual expenses that leave the dues unmet while heads remain
     are recorded instead, and one more head may be sold (s.15(1))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after, settled, short = settle_or_state_expenses(
@@ -300,18 +298,7 @@ async def settle_sale(
         return ShortOfDues(await _apply(tx, deps, caller, loaded, after), expenses, short)
     settlement = settled
     (event_row,) = await tx.append_events(loaded, after, caller)
-    for part in settlement.disbursements:
-        tx.ledger(
-            authority=authority,
-            loaded=loaded,
-            event_row=event_row,
-            account=_ACCOUNTS[part.payee.value],
-            amount=part.amount.paise,
-            provision=part.provision,
-            on=day,
-        )
-    fines = settlement.to(Payee.LOCAL_AUTHORITY)
-    fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
+    await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_settlement(loaded, event_row, settlement, day)
     recorded = Recorded(LoadedCase(loaded.row, after), settlement.dues)
     account = statement_of(deps, after, day).account
@@ -349,36 +336,19 @@ async def record_account_refused(
     tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
 ) -> Recorded:
     """The owner refused: deemed unclaimed, the balance into deposit (s.15(5), s.16(3))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = refuse_account(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    closed = after.last(SaleClosed)
-    balance = closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
-    if balance:
-        event_row = await tx.last_event_row(loaded)
-        for account, sign in (("owner_balance", -1), ("surplus_deposit", 1)):
-            tx.ledger(
-                authority=authority,
-                loaded=loaded,
-                event_row=event_row,
-                account=account,
-                amount=sign * balance.paise,
-                provision="s.15(5)",
-                on=day,
-            )
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
 
 
 def balance_of(case: Case) -> Money:
     """What the case put into deposit (s.16(3)), every round of sale together (s.15(5));
     before any went into deposit, the balance of the last settlement (s.15(3))."""
-    held = case.deposit_total
-    if held:
-        return held
-    closed = case.last(SaleClosed)
-    return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
+    return held_in_deposit(case)
 
 
 async def claim_deposit(
@@ -396,7 +366,7 @@ async def claim_deposit(
 
     Without a day it was preferred: that of the claim pending, else the day established.
     """
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     pending = loaded.case.pending_claim
@@ -409,7 +379,7 @@ async def claim_deposit(
         today=today,
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
-    await _move_deposit(tx, loaded, authority, balance_of(after), "owner_balance", "s.16(3)", day)
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
 
 
@@ -417,29 +387,13 @@ async def credit_deposit_to_fund(
     tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
 ) -> Recorded:
     """Unclaimed three months: the deposit is credited to the authority's fund (s.17(1))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = credit_to_fund(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    await _move_deposit(tx, loaded, authority, balance_of(after), "fund", "s.17(1)", day)
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
-
-
-async def _move_deposit(
-    tx: Tx, loaded: LoadedCase, authority: str, amount: Money, to: str, provision: str, day: date
-) -> None:
-    event_row = await tx.last_event_row(loaded)
-    for account, sign in (("surplus_deposit", -1), (to, 1)):
-        tx.ledger(
-            authority=authority,
-            loaded=loaded,
-            event_row=event_row,
-            account=account,
-            amount=sign * amount.paise,
-            provision=provision,
-            on=day,
-        )
 
 
 async def record_deposit_outcome(
@@ -459,36 +413,12 @@ async def record_deposit_outcome(
     configuration) applies the deposit as what it was taken for, the fines (to the
     local authority's fund, s.17(1)) and the feeding charges (to the keeper, s.16(2)).
     """
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = loaded.case.apply(DepositOutcome(on=day, returned=returned, reference=reference), today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    made = loaded.case.last(DeliveredOnDeposit)
-    deposited = made.deposited if isinstance(made, DeliveredOnDeposit) else Money.zero()
-    event_row = await tx.last_event_row(loaded)
-
-    def post(account: str, amount: Money, provision: str) -> None:
-        tx.ledger(
-            authority=authority,
-            loaded=loaded,
-            event_row=event_row,
-            account=account,
-            amount=amount.paise,
-            provision=provision,
-            on=day,
-        )
-
-    post("protest_deposit", Money.zero() - deposited, "s.14")
-    if returned:
-        post("owner_refund", deposited, "s.19")
-        return recorded
-    assert isinstance(made, DeliveredOnDeposit)
-    fines = min(dues_on(loaded.case, deps.tariff(loaded.pound), made.on).fines, deposited)
-    post("fines", fines, "s.14")
-    fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
-    if deposited - fines:
-        post("keeper_feeding", deposited - fines, "s.16(2)")
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
 
 
