@@ -25,7 +25,7 @@ from bot.photos import first_photos
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
-from bot.services.base import Deps, require_officer
+from bot.services.base import Deps, require_officer, statement_of
 from bot.store.messages import enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
@@ -546,11 +546,10 @@ async def _outcome(ctx: _Ctx, command: Command) -> str:
 
 
 async def _fund(ctx: _Ctx, command: Command) -> str:
-    loaded = await ctx.tx.load_case(_case(command))
-    amount = officering.balance_of(loaded.case)
     recorded = await officering.credit_deposit_to_fund(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
     )
+    amount = statement_of(ctx.deps, recorded.case).credited_to_fund
     return render.fund_credited(recorded.case, amount, ctx.tr)
 
 

@@ -29,7 +29,7 @@ from domain.case import (
     fund_credit_from,
 )
 from domain.deadlines import Deadline, deadlines
-from domain.dues import Dues, DuesItem, dues_on
+from domain.dues import Deposit, Dues, DuesItem, complaint_last_day, dues_on, per_day_on
 from domain.errors import DomainError
 from domain.money import Money, total
 from domain.provisions import cites
@@ -38,8 +38,10 @@ from domain.sale import (
     Account,
     Disbursement,
     Payee,
+    SaleProgress,
     Settlement,
     round_settlements,
+    sale_progress,
 )
 from domain.tariff import Tariff
 
@@ -111,6 +113,14 @@ class Statement:
     heads_returned: int
     account: Account | None  # s.15(3), every settled round
     deadlines: tuple[Deadline, ...]
+    #: What one more day in the pound adds (s.4): the feeding charge of the heads still
+    #: fed on the day; zero once none is.
+    per_day: Money
+    #: The last day to complain of the seizure (s.19), and so to deposit under s.14.
+    complaint_by: date
+    #: While lots are being sold: proceeds so far, what is still owed, whether to stop
+    #: (s.15(1), s.13(3)).
+    sale: SaleProgress | None
 
     @property
     def unmet(self) -> Money:
@@ -123,6 +133,11 @@ class Statement:
         """What the owner pays on the day to take the cattle (s.12); zero when no payment
         is possible (released, sold, deemed unclaimed)."""
         return self.unmet if self.payable else Money.zero()
+
+    @property
+    def deposit(self) -> Deposit:
+        """What a deposit under s.14 takes on the day, with the s.19 last day."""
+        return Deposit(self.dues, self.complaint_by)
 
     @property
     def proceeds(self) -> Money:
@@ -322,4 +337,7 @@ def statement(
         heads_returned=case.heads_remaining if returned else 0,
         account=_account(case, tariff, rounds),
         deadlines=tuple(deadlines(case)),
+        per_day=per_day_on(dues, case),
+        complaint_by=complaint_last_day(case.seizure.seizure_day),
+        sale=sale_progress(case, tariff, on) if case.stage is Stage.SELLING else None,
     )

@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import daily_now, dues_lines
+from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import next_step, report_steps
 from bot.i18n.render_account import account_summary
 from bot.i18n.render_officer import case_line
@@ -20,7 +20,7 @@ from bot.i18n.sms_fit import join, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, money
 from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
-from domain.dues import Deposit, Dues
+from domain.dues import Deposit, Dues, per_day_on
 from domain.money import Money
 from domain.sale import Account
 from domain.statement import Statement
@@ -102,7 +102,7 @@ def dues_reply(
             days,
         )
     core = text % values
-    daily = daily_now(dues, case)
+    daily = stated.per_day if stated is not None else per_day_on(dues, case)
     more = _more_each_day(daily, tr, sms)
     candidates: list[list[str]] = []
     for step in next_steps:

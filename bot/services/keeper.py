@@ -7,9 +7,10 @@ from datetime import date
 
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError
-from bot.services.base import Deps, require_keeper, require_officer
+from bot.services.base import Deps, require_keeper, require_officer, statement_of
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
+from domain import dues as owed
 from domain.case import (
     Case,
     OwnerRefusedToPay,
@@ -17,8 +18,8 @@ from domain.case import (
     Seizure,
     SeizureCorrected,
 )
-from domain.dues import Dues, dues_on, release_on_deposit, release_on_payment
-from domain.money import Money, total
+from domain.dues import Dues, release_on_deposit, release_on_payment
+from domain.money import Money
 
 __all__ = [
     "OpenCase",
@@ -64,22 +65,18 @@ async def record_seizure(
     """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day."""
     require_keeper(caller, seizure.pound)
     today = deps.today()
-    tariff = deps.tariff(seizure.pound)
     # Validate (facts and tariff) before taking a number: a refused report leaves no gap.
-    dues_on(Case.open("pending", seizure, deps.config.kinds, today), tariff, today)
+    statement_of(deps, Case.open("pending", seizure, deps.config.kinds, today), today)
     seq = await tx.next_case_seq(seizure.pound)
     case = Case.open(f"{seizure.pound}-{seq}", seizure, deps.config.kinds, today)
     row = await tx.add_case(case, seq, caller, owner_phone)
     loaded = LoadedCase(row, case)
-    return Recorded(loaded, dues_on(case, tariff, today))
+    return Recorded(loaded, statement_of(deps, case, today).dues)
 
 
 def daily_charge(deps: Deps, case: Case, day: date) -> Money:
     """What one more day in the pound costs for all the heads of a case (s.4)."""
-    tariff = deps.tariff(case.seizure.pound)
-    return total(
-        [tariff.feeding_per_head(lot.kind, day).amount * lot.count for lot in case.seizure.lots]
-    )
+    return owed.daily_charge(case, deps.tariff(case.seizure.pound), day)
 
 
 async def _require_recorder_or_officer(
@@ -118,7 +115,7 @@ async def correct_seizure(
     if owner_phone is not None:
         loaded.row.owner_phone = owner_phone
     await tx.append_events(loaded, after, caller)
-    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
 async def void_case(tx: Tx, deps: Deps, caller: Caller, number: str, reason: str) -> LoadedCase:
@@ -146,7 +143,7 @@ async def record_payment(
     day = on or today
     tariff = deps.tariff(loaded.pound)
     after = release_on_payment(loaded.case, tariff, day, today)
-    dues = dues_on(after, tariff, day)
+    dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)
     await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "payment", dues.total, day)
@@ -163,7 +160,7 @@ async def record_deposit(
     day = on or today
     tariff = deps.tariff(loaded.pound)
     after = release_on_deposit(loaded.case, tariff, day, today)
-    dues = dues_on(after, tariff, day)
+    dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)
     await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "deposit", dues.total, day)
@@ -179,7 +176,7 @@ async def report_unclaimed(
     today = deps.today()
     after = loaded.case.apply(ReportedUnclaimed(on=on or today), today)
     await tx.append_events(loaded, after, caller)
-    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
 async def record_owner_refusal(
@@ -194,7 +191,7 @@ async def record_owner_refusal(
     today = deps.today()
     after = loaded.case.apply(OwnerRefusedToPay(on=on or today), today)
     await tx.append_events(loaded, after, caller)
-    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
 async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
@@ -202,9 +199,8 @@ async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
     if caller.role != KEEPER or caller.pound is None:
         raise NotAllowedError("only a pound-keeper lists the cases of a pound")
     today = deps.today()
-    tariff = deps.tariff(caller.pound)
     out = []
     for loaded in await tx.open_cases(caller.pound):
-        dues = dues_on(loaded.case, tariff, today)
+        dues = statement_of(deps, loaded.case, today).dues
         out.append(OpenCase(loaded, dues.days_charged, dues))
     return out

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from bot.caller import OFFICER, Caller
 from bot.config import Authority
 from bot.errors import NotAllowedError
-from bot.services.base import Deps, require_officer
+from bot.services.base import Deps, require_officer, statement_of
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
@@ -29,7 +29,6 @@ from domain.case import (
     Stage,
 )
 from domain.deadlines import Deadline, Role, deadlines
-from domain.dues import dues_on
 from domain.ledger import held_in_deposit
 from domain.money import Money
 from domain.sale import (
@@ -42,10 +41,8 @@ from domain.sale import (
     establish_claim,
     offer_lot,
     refuse_account,
-    sale_progress,
     settle_or_state_expenses,
 )
-from domain.statement import Statement, statement
 
 __all__ = [
     "DepositEntry",
@@ -83,9 +80,7 @@ async def _load_for_officer(
 
 async def _apply(tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase, after: Case) -> Recorded:
     await tx.append_events(loaded, after, caller)
-    return Recorded(
-        LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), deps.today())
-    )
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after).dues)
 
 
 def proclamation_places(authority: Authority, given: tuple[str, ...]) -> tuple[str, ...]:
@@ -197,7 +192,9 @@ async def record_lot(
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)
-    return recorded, sale_progress(after, deps.tariff(loaded.pound), day)
+    progress = statement_of(deps, after, day).sale
+    assert progress is not None  # a lot offered: the case is selling
+    return recorded, progress
 
 
 async def _barred(tx: Tx, deps: Deps, buyer: Person, phone: str | None) -> BarredMatch | None:
@@ -304,13 +301,6 @@ async def settle_sale(
     account = statement_of(deps, after, day).account
     assert account is not None
     return Settled(recorded, settlement, account)
-
-
-def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
-    """The statement of a case on ``on`` (by default today), with its pound's tariff and
-    the configured order of deductions: what every answer reads its figures from."""
-    tariff = deps.tariff(case.seizure.pound)
-    return statement(case, tariff, on or deps.today(), deps.config.deduction_order)
 
 
 def account_of(deps: Deps, case: Case) -> tuple[Settlement, Account] | None:

@@ -12,12 +12,11 @@ from datetime import date
 from bot.errors import VoidedCaseError
 from bot.phones import looks_like_phone, strip_phones
 from bot.public_text import public_lots
-from bot.services.base import Deps
-from bot.services.officer import statement_of
+from bot.services.base import Deps, statement_of
 from bot.store.tx import LoadedCase, Tx
 from domain.case import IN_POUND_STAGES, Case, Lot, Stage, report_due_on
 from domain.deadlines import Deadline
-from domain.dues import Deposit, Dues, deposit_for
+from domain.dues import Deposit, Dues
 from domain.sale import Account
 from domain.statement import Statement
 
@@ -116,7 +115,7 @@ class DepositAnswer:
 async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
     """What a deposit under s.14 would be today, and the s.19 last day to complain."""
     loaded = _not_voided(await tx.load_case(number))
-    deposit = deposit_for(loaded.case, deps.tariff(loaded.pound), deps.today())
+    deposit = statement_of(deps, loaded.case).deposit
     return DepositAnswer(public_facts(deps, loaded), deposit, loaded.case)
 
 
