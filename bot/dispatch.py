@@ -31,7 +31,6 @@ from bot.store.models import Contact, User
 from bot.store.tx import Tx
 from bot.whatsapp import Template
 from domain.case import Lot, Person, Seizure
-from domain.dues import complaint_last_day
 from domain.errors import DomainError
 from domain.kinds import Kinds
 from domain.money import Money
@@ -329,7 +328,7 @@ async def _deposited(ctx: _Ctx, command: Command) -> str:
     recorded = await keeping.record_deposit(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
     )
-    by = complaint_last_day(recorded.case.seizure.seizure_day)
+    by = statement_of(ctx.deps, recorded.case).complaint_by
     return render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms)
 
 

@@ -29,7 +29,15 @@ from domain.case import (
     fund_credit_from,
 )
 from domain.deadlines import Deadline, deadlines
-from domain.dues import Deposit, Dues, DuesItem, complaint_last_day, dues_on, per_day_on
+from domain.dues import (
+    Deposit,
+    Dues,
+    DuesItem,
+    complaint_last_day,
+    daily_charge,
+    dues_on,
+    per_day_on,
+)
 from domain.errors import DomainError
 from domain.money import Money, total
 from domain.provisions import cites
@@ -116,6 +124,9 @@ class Statement:
     #: What one more day in the pound adds (s.4): the feeding charge of the heads still
     #: fed on the day; zero once none is.
     per_day: Money
+    #: What one more day costs for every head of the case at the day's rate (s.4): the
+    #: figure quoted on intake, whatever the feeding-day policy counts that day.
+    daily_rate: Money
     #: The last day to complain of the seizure (s.19), and so to deposit under s.14.
     complaint_by: date
     #: While lots are being sold: proceeds so far, what is still owed, whether to stop
@@ -338,6 +349,7 @@ def statement(
         account=_account(case, tariff, rounds),
         deadlines=tuple(deadlines(case)),
         per_day=per_day_on(dues, case),
+        daily_rate=daily_charge(case, tariff, on),
         complaint_by=complaint_last_day(case.seizure.seizure_day),
         sale=sale_progress(case, tariff, on) if case.stage is Stage.SELLING else None,
     )

@@ -10,7 +10,6 @@ from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_keeper, require_officer, statement_of
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
-from domain import dues as owed
 from domain.case import (
     Case,
     OwnerRefusedToPay,
@@ -76,7 +75,7 @@ async def record_seizure(
 
 def daily_charge(deps: Deps, case: Case, day: date) -> Money:
     """What one more day in the pound costs for all the heads of a case (s.4)."""
-    return owed.daily_charge(case, deps.tariff(case.seizure.pound), day)
+    return statement_of(deps, case, day).daily_rate
 
 
 async def _require_recorder_or_officer(

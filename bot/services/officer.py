@@ -28,8 +28,7 @@ from domain.case import (
     Person,
     Stage,
 )
-from domain.deadlines import Deadline, Role, deadlines
-from domain.ledger import held_in_deposit
+from domain.deadlines import Deadline, Role
 from domain.money import Money
 from domain.sale import (
     Account,
@@ -49,7 +48,6 @@ __all__ = [
     "Settled",
     "ShortOfDues",
     "account_of",
-    "balance_of",
     "claim_deposit",
     "credit_deposit_to_fund",
     "deadlines_due",
@@ -335,12 +333,6 @@ async def record_account_refused(
     return recorded
 
 
-def balance_of(case: Case) -> Money:
-    """What the case put into deposit (s.16(3)), every round of sale together (s.15(5));
-    before any went into deposit, the balance of the last settlement (s.15(3))."""
-    return held_in_deposit(case)
-
-
 async def claim_deposit(
     tx: Tx,
     deps: Deps,
@@ -511,7 +503,7 @@ async def deadlines_due(tx: Tx, deps: Deps, caller: Caller) -> list[tuple[str, D
     due = [
         (loaded.row.number, deadline)
         for loaded in await tx.cases_in_stage(pounds, open_stages)
-        for deadline in deadlines(loaded.case)
+        for deadline in statement_of(deps, loaded.case, today).deadlines
         if deadline.due_on <= today and deadline.who is not Role.OWNER
     ]
     return sorted(due, key=lambda item: (item[1].due_on, item[0]))
