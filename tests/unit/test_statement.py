@@ -17,6 +17,7 @@ from domain.money import total
 from domain.sale import Payee, close_sale
 from domain.statement import statement
 from tests.unit.domain_fixtures import (
+    AUCTION_FROM,
     IMPOUNDED_ON,
     case_in,
     notice,
@@ -149,3 +150,26 @@ def test_s15_5_the_refusal_is_dated_in_the_rounds() -> None:
     assert s.stage is Stage.DEEMED_UNCLAIMED
     assert s.stage_since == REFUSED_ON
     assert s.stage_since > IMPOUNDED_ON
+
+
+def test_s4_a_day_more_in_the_pound_costs_the_feeding_of_the_heads_still_fed() -> None:
+    s = statement(open_case(), TARIFF, date(2026, 3, 7))
+    assert s.per_day == s.daily_rate == rs(80) * 2  # the rate in force from 6 March
+    gone = statement(case_in(Stage.RELEASED), TARIFF, date(2026, 3, 7))
+    assert gone.per_day == rs(0)
+
+
+def test_s14_s19_the_deposit_quoted_is_the_dues_of_the_day_until_the_ten_days_end() -> None:
+    s = statement(open_case(), TARIFF, date(2026, 3, 4))
+    assert s.deposit.amount == s.dues.total
+    assert s.complaint_by == date(2026, 3, 11)
+
+
+def test_s15_1_while_selling_the_statement_says_what_is_still_owed() -> None:
+    selling = case_in(Stage.SELLING)
+    s = statement(selling, TARIFF, AUCTION_FROM)
+    assert s.sale is not None
+    assert s.sale.proceeds == rs(15000)
+    assert s.rounds[-1].settlement is None
+    assert s.heads_in_pound == 1
+    assert statement(open_case(), TARIFF, IMPOUNDED_ON).sale is None
