@@ -480,7 +480,7 @@ async def _account_refused(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_account_refused(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
     )
-    return render.account_refused_reply(recorded.case, ctx.tr)
+    return render.account_refused_reply(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _claim(ctx: _Ctx, command: Command) -> str:
@@ -495,21 +495,21 @@ async def _claim(ctx: _Ctx, command: Command) -> str:
         reference=command.reference,
         on=today,
     )
-    return render.claim_recorded(recorded.case, ctx.tr)
+    return render.claim_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _claimed(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_claim_preferred(
         ctx.tx, ctx.deps, ctx.caller, _case(command), claimant=command.person, on=command.on
     )
-    return render.claim_preferred_recorded(recorded.case, ctx.tr)
+    return render.claim_preferred_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _reject(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_claim_rejected(
         ctx.tx, ctx.deps, ctx.caller, _case(command), reference=command.reference, on=command.on
     )
-    return render.claim_rejected_recorded(recorded.case, ctx.tr)
+    return render.claim_rejected_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _dispose(ctx: _Ctx, command: Command) -> str:

@@ -62,7 +62,6 @@ STILL_COMPUTING: dict[str, frozenset[str]] = {
     "bot/i18n/next_step.py": frozenset(
         {"auction_allowed_from", "deposit_window_end", "period_end", "report_due_on"}
     ),
-    "bot/i18n/render_deposit.py": frozenset({"deposit_window_end"}),
     "bot/i18n/render_keeper.py": frozenset({"complaint_last_day", "report_due_on"}),
     "bot/i18n/render_notice.py": frozenset({"auction_allowed_from", "period_end"}),
     "bot/i18n/render_officer.py": frozenset({"auction_allowed_from", "period_end"}),
