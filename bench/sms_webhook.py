@@ -10,7 +10,10 @@ closed loop with 16 clients for requests/s, with the server's CPU time per reque
 inbox and answered from the database. Runs on SQLite and, when POUNDBOT_TEST_PG_URL is
 set, again on a fresh PostgreSQL database.
 Targets (each printed with PASS or FAIL; exit 1 on a FAIL), on each database:
-throughput DUES >= 0.5 x the floor route; DUES p99 <= 25 ms at 100 req/s.
+throughput DUES >= 0.5 x the floor route; DUES p99 <= 25 ms at 100 req/s; the server's
+CPU per DUES on a case of ``LONG_CASE`` events (corrections of its record) <= 1.2 x on a
+case of 5 events: the answer is rendered from one statement of the case, whatever its
+history.
 The bare route is reported for scale only: storing the message durably and answering it
 exactly once costs more than the whole bare route, so no correct webhook can be held to it.
 """
@@ -38,7 +41,17 @@ RATE = 100
 SECONDS = 10
 CLIENTS = 16
 CLOSED_REQUESTS = 1500
-ROUTES = (("bare TwiML", "/bare"), ("floor", "/floor"), ("poundbot DUES", "/twilio/sms"))
+LONG_CASE = 200  # events of the long case
+SHORT_CASE = 5  # events of the short case
+#: (name, path, the case asked about): KNM-1 is one impounding; KNM-2 has SHORT_CASE
+#: events and KNM-3 LONG_CASE.
+ROUTES = (
+    ("bare TwiML", "/bare", "KNM-1"),
+    ("floor", "/floor", "KNM-1"),
+    ("poundbot DUES", "/twilio/sms", "KNM-1"),
+    ("DUES, short case", "/twilio/sms", "KNM-2"),
+    ("DUES, long case", "/twilio/sms", "KNM-3"),
+)
 
 
 def _serve(url: str, port: int) -> None:
@@ -90,17 +103,25 @@ def _serve(url: str, port: int) -> None:
 
 
 async def _seed(url: str) -> None:
+    """KNM-1, one impounding; KNM-2 and KNM-3 the same with their record corrected until
+    they have SHORT_CASE and LONG_CASE events (each correction in its own transaction)."""
     from bot.bootstrap import open_app
     from bot.caller import KEEPER, Caller
     from bot.services import keeper
     from domain.case import Lot, Seizure
 
-    async with open_app(url=url, migrate=True) as app, app.store.transaction() as tx:
-        caller = Caller(role=KEEPER, channel="bench", pound="KNM", authority="KNM-GP")
-        lots = (Lot("cow", 2, "brown"), Lot("buffalo", 1, ""))
-        await keeper.record_seizure(
-            tx, app.deps, caller, Seizure("KNM", lots, "Kunnamangalam market", datetime.now())
-        )
+    caller = Caller(role=KEEPER, channel="bench", pound="KNM", authority="KNM-GP")
+    lots = (Lot("cow", 2, "brown"), Lot("buffalo", 1, ""))
+    seizure = Seizure("KNM", lots, "Kunnamangalam market", datetime.now())
+    async with open_app(url=url, migrate=True) as app:
+        for events in (1, SHORT_CASE, LONG_CASE):
+            async with app.store.transaction() as tx:
+                recorded = await keeper.record_seizure(tx, app.deps, caller, seizure)
+            for n in range(events - 1):
+                async with app.store.transaction() as tx:
+                    await keeper.correct_seizure(
+                        tx, app.deps, caller, recorded.case.number, seizure, f"check {n}"
+                    )
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -168,7 +189,7 @@ class Load:
         self.validator = RequestValidator(TOKEN)
         self.n = 0
 
-    async def send(self, path: str) -> int:
+    async def send(self, path: str, case: str = "KNM-1") -> int:
         """One signed DUES request (the bare route ignores what it is sent); its status,
         or 502 when poundbot's answer is not the dues (an SMS left unanswered).
 
@@ -180,23 +201,23 @@ class Load:
             "MessageSid": f"SMbench{os.getpid()}{self.n:08d}",
             "From": f"+91984{self.n % 10**7:07d}",
             "To": "+14155550100",
-            "Body": "DUES KNM-1",
+            "Body": f"DUES {case}",
             "FromCity": "",
         }
         signature = self.validator.compute_signature(PUBLIC + "/twilio/sms", params)
         status, body = await self.http.post(path, params, signature)
-        if status == 200 and path == "/twilio/sms" and b"KNM-1" not in body:
+        if status == 200 and path == "/twilio/sms" and case.encode() not in body:
             return 502
         return status
 
-    async def open_loop(self, path: str) -> list[float]:
+    async def open_loop(self, path: str, case: str = "KNM-1") -> list[float]:
         latencies: list[float] = []
         errors = 0
 
         async def one() -> None:
             nonlocal errors
             start = time.perf_counter()
-            status = await self.send(path)
+            status = await self.send(path, case)
             latencies.append(time.perf_counter() - start)
             errors += status != 200
 
@@ -210,14 +231,14 @@ class Load:
             raise SystemExit(f"{errors} errors on {path}")
         return sorted(latencies)
 
-    async def closed_loop(self, path: str) -> float:
+    async def closed_loop(self, path: str, case: str = "KNM-1") -> float:
         left = CLOSED_REQUESTS
 
         async def worker() -> None:
             nonlocal left
             while left > 0:
                 left -= 1
-                status = await self.send(path)
+                status = await self.send(path, case)
                 assert status == 200, status
 
         start = time.perf_counter()
@@ -247,14 +268,14 @@ async def _measure(url: str) -> dict[str, tuple[list[float], float, float]]:
     try:
         await _wait_for(port)
         load = Load(connections)
-        for _, path in ROUTES:  # warm every path
-            await load.closed_loop(path)
+        for _, path, case in ROUTES:  # warm every path
+            await load.closed_loop(path, case)
         results = {}
-        for name, path in ROUTES:
+        for name, path, case in ROUTES:
             print(f"   {name}: {SECONDS} s at {RATE} req/s, then {CLOSED_REQUESTS} requests")
-            latencies = await load.open_loop(path)
+            latencies = await load.open_loop(path, case)
             cpu = _cpu_seconds(server.pid or 0)
-            rps = await load.closed_loop(path)
+            rps = await load.closed_loop(path, case)
             cpu_ms = (_cpu_seconds(server.pid or 0) - cpu) / CLOSED_REQUESTS * 1e3
             results[name] = (latencies, rps, cpu_ms)
     finally:
@@ -279,9 +300,17 @@ def _report(engine: str, results: dict[str, tuple[list[float], float, float]]) -
         f"({engine}) for scale: DUES / bare {dues[1] / bare[1]:.2f}, floor / bare "
         f"{floor[1] / bare[1]:.2f}"
     )
+    short, lengthy = results["DUES, short case"], results["DUES, long case"]
     met = [
         verdict(f"({engine}) throughput DUES / floor", ratio, ">=", 0.5, "{:.2f}"),
         verdict(f"({engine}) DUES p99 at {RATE} req/s, ms", p99, "<=", 25.0, "{:.1f}"),
+        verdict(
+            f"({engine}) DUES CPU, case of {LONG_CASE} events / of {SHORT_CASE}",
+            lengthy[2] / short[2],
+            "<=",
+            1.2,
+            "{:.2f}",
+        ),
     ]
     return all(met)
 

@@ -25,13 +25,12 @@ from bot.photos import first_photos
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
-from bot.services.base import Deps, require_officer
+from bot.services.base import Deps, require_officer, statement_of
 from bot.store.messages import enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
 from bot.whatsapp import Template
 from domain.case import Lot, Person, Seizure
-from domain.dues import complaint_last_day
 from domain.errors import DomainError
 from domain.kinds import Kinds
 from domain.money import Money
@@ -135,7 +134,13 @@ async def _help(ctx: _Ctx, command: Command) -> str:
 async def _dues(ctx: _Ctx, command: Command) -> str:
     answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
     return render.dues_reply(
-        answer.dues, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds, account=answer.account
+        answer.dues,
+        answer.case,
+        ctx.tr,
+        ctx.sms,
+        kinds=ctx.kinds,
+        account=answer.account,
+        stated=answer.stated,
     )
 
 
@@ -323,7 +328,7 @@ async def _deposited(ctx: _Ctx, command: Command) -> str:
     recorded = await keeping.record_deposit(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
     )
-    by = complaint_last_day(recorded.case.seizure.seizure_day)
+    by = statement_of(ctx.deps, recorded.case).complaint_by
     return render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms)
 
 
@@ -475,7 +480,7 @@ async def _account_refused(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_account_refused(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
     )
-    return render.account_refused_reply(recorded.case, ctx.tr)
+    return render.account_refused_reply(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _claim(ctx: _Ctx, command: Command) -> str:
@@ -490,21 +495,21 @@ async def _claim(ctx: _Ctx, command: Command) -> str:
         reference=command.reference,
         on=today,
     )
-    return render.claim_recorded(recorded.case, ctx.tr)
+    return render.claim_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _claimed(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_claim_preferred(
         ctx.tx, ctx.deps, ctx.caller, _case(command), claimant=command.person, on=command.on
     )
-    return render.claim_preferred_recorded(recorded.case, ctx.tr)
+    return render.claim_preferred_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _reject(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_claim_rejected(
         ctx.tx, ctx.deps, ctx.caller, _case(command), reference=command.reference, on=command.on
     )
-    return render.claim_rejected_recorded(recorded.case, ctx.tr)
+    return render.claim_rejected_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 async def _dispose(ctx: _Ctx, command: Command) -> str:
@@ -540,11 +545,10 @@ async def _outcome(ctx: _Ctx, command: Command) -> str:
 
 
 async def _fund(ctx: _Ctx, command: Command) -> str:
-    loaded = await ctx.tx.load_case(_case(command))
-    amount = officering.balance_of(loaded.case)
     recorded = await officering.credit_deposit_to_fund(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
     )
+    amount = statement_of(ctx.deps, recorded.case).credited_to_fund
     return render.fund_credited(recorded.case, amount, ctx.tr)
 
 

@@ -508,6 +508,11 @@ class Case:
             raise InvalidCaseError("a case starts with its impounding", "s.7")
         case = cls(number=number, seizure=first.seizure, stage=Stage.IMPOUNDED, events=(first,))
         for event in events[1:]:
+            if isinstance(event, SeizureCorrected) and case.stage in _ALLOWED[SeizureCorrected]:
+                # Checked when recorded against every step before it, which the replay
+                # checks itself: checking it again would make a long history quadratic.
+                case = replace(case, seizure=event.seizure, events=(*case.events, event))
+                continue
             try:
                 case = case._transition(event)
             except TransitionRefusedError:

@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 from domain.calendar import period_end
 from domain.case import (
+    IN_POUND_STAGES,
     AccountRefused,
     Case,
     ClaimedAndPaid,
@@ -28,8 +29,10 @@ __all__ = [
     "DuesItem",
     "DuesLine",
     "complaint_last_day",
+    "daily_charge",
     "deposit_for",
     "dues_on",
+    "per_day_on",
     "release_on_deposit",
     "release_on_payment",
 ]
@@ -209,6 +212,30 @@ def _feeding_lines(
                 )
             )
     return lines
+
+
+@cites("s.4")
+def daily_charge(case: Case, tariff: Tariff, day: date) -> Money:
+    """What one more day of feeding and watering costs for every head of the case, at
+    the rate in force on ``day`` (s.4)."""
+    return total(
+        [tariff.feeding_per_head(lot.kind, day).amount * lot.count for lot in case.seizure.lots]
+    )
+
+
+@cites("s.4")
+def per_day_on(dues: Dues, case: Case) -> Money:
+    """The feeding charge per day still running on the dues' day: the heads fed that
+    day at that day's rate (s.4); nothing once the cattle have left the pound."""
+    if case.stage not in IN_POUND_STAGES:
+        return Money.zero()
+    return total(
+        [
+            line.rate * line.heads
+            for line in dues.lines
+            if line.item is DuesItem.FEEDING and line.last_day == dues.on
+        ]
+    )
 
 
 @cites("s.19", "GCA s.8")

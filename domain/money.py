@@ -1,4 +1,8 @@
-"""Money in integer paise, and the one place where a sum is split into parts."""
+"""Money in integer paise.
+
+No sum is split in proportion anywhere: the proceeds of a sale meet the heads of dues
+in a stated order (``domain.sale.settle``), and each event's ledger legs add up to the
+money it moved (``domain.ledger.Postings``)."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Money", "split_largest_remainder", "total"]
+__all__ = ["Money", "total"]
 
 # Rupees as written by people and in configuration: digits, at most two decimals.
 _RUPEES = re.compile(r"^(-)?([0-9]{1,15})(?:\.([0-9]{1,2}))?$")
@@ -69,26 +73,3 @@ class Money:
 def total(amounts: Sequence[Money]) -> Money:
     """Sum of amounts (zero for none)."""
     return Money(sum(a.paise for a in amounts))
-
-
-def split_largest_remainder(whole: Money, weights: Sequence[int]) -> list[Money]:
-    """Split ``whole`` in proportion to ``weights`` so the parts sum to it exactly.
-
-    Largest-remainder method: each part gets the floor of its share; the paise left
-    over go one each to the parts with the largest remainders, earlier parts first
-    on a tie. Weights are non-negative and not all zero.
-    """
-    if not weights or any(w < 0 for w in weights) or sum(weights) == 0:
-        raise ValueError("weights must be non-negative and not all zero")
-    if whole.paise < 0:
-        raise ValueError("cannot split a negative amount")
-    weight_sum = sum(weights)
-    floors = [whole.paise * w // weight_sum for w in weights]
-    remainders = [whole.paise * w % weight_sum for w in weights]
-    left = whole.paise - sum(floors)
-    order = sorted(range(len(weights)), key=lambda i: (-remainders[i], i))
-    for i in order[:left]:
-        floors[i] += 1
-    parts = [Money(p) for p in floors]
-    assert sum(p.paise for p in parts) == whole.paise
-    return parts

@@ -13,7 +13,7 @@ from bot.demo.reminders import expect_reminders
 from bot.demo.world import World
 from bot.export import rupees
 from bot.i18n import fmt
-from bot.services.officer import balance_of
+from bot.services.base import statement_of
 from domain.case import LotOffered, Stage, auction_allowed_from, deposit_window_end
 from domain.deadlines import DeadlineKind
 from domain.dues import DuesItem, dues_on
@@ -139,7 +139,7 @@ async def settle(w: World, check: Checks) -> None:
     surplus = pair.proceeds - dues.total
     check.that(
         pair.stage is Stage.IN_DEPOSIT
-        and balance_of(pair) == surplus
+        and statement_of(w.app.deps, pair).held_in_deposit == surplus
         and by_account.get("surplus_deposit") == surplus,
         "s.16(3)",
         f"the unclaimed surplus of {fmt.money(surplus, 'en', sms=False)} is held in deposit",
@@ -166,7 +166,7 @@ async def fund(w: World, check: Checks) -> None:
     await expect_reminders(
         w, check, [(f"{credit_on} 08:00", "OFFICER", DeadlineKind.CREDIT_TO_FUND, credit_on)]
     )
-    deposit = balance_of(pair)
+    deposit = statement_of(w.app.deps, pair).held_in_deposit
     await w.tell("OFFICER", f"/fund {KNM_2}")
     pair = await case_of(w.app, KNM_2)
     ledger = [line for line in await ledger_of(w.app, "KNM-GP") if line.case == KNM_2]

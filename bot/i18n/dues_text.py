@@ -5,24 +5,9 @@ from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import KindMap, kind_count, money
-from domain.case import IN_POUND_STAGES, Case
 from domain.dues import Dues, DuesItem, DuesLine
-from domain.money import Money
 
-__all__ = ["daily_now", "dues_line", "dues_lines"]
-
-
-def daily_now(dues: Dues, case: Case) -> Money:
-    """The feeding charge per day still running on the dues' day (zero once they left)."""
-    if case.stage not in IN_POUND_STAGES:
-        return Money.zero()
-    return Money(
-        sum(
-            line.rate.paise * line.heads
-            for line in dues.lines
-            if line.item is DuesItem.FEEDING and line.last_day == dues.on
-        )
-    )
+__all__ = ["dues_line", "dues_lines"]
 
 
 def dues_line(line: DuesLine, tr: Translator, kinds: KindMap | None = None) -> str:

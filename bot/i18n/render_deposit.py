@@ -22,13 +22,12 @@ from domain.case import (
     DepositClaimed,
     DepositOutcome,
     Event,
-    SaleClosed,
-    deposit_window_end,
 )
 from domain.money import Money, total
 
 if TYPE_CHECKING:
     from bot.services.officer import DepositEntry
+    from domain.statement import Statement
 
 __all__ = [
     "account_refused_reply",
@@ -41,25 +40,22 @@ __all__ = [
 ]
 
 
-def _balance(case: Case) -> Money:
-    closed = case.last(SaleClosed)
-    return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
-
-
 def _on(case: Case, kind: type[Event]) -> date:
     event = case.last(kind)
     return event.on if event is not None else case.last_event_on
 
 
-def account_refused_reply(case: Case, tr: Translator) -> str:
+def account_refused_reply(stated: Statement, tr: Translator) -> str:
     """The owner refused the remaining cattle and the balance: deemed unclaimed (s.15(5));
-    the balance goes into deposit (s.16(3))."""
+    the balance goes into deposit (s.16(3)). Figures and dates from the statement."""
+    case = stated.case
+    balance = stated.rounds[-1].balance if stated.rounds else Money.zero()
     values = {
         "case": case.number,
         "date": day(_on(case, AccountRefused), tr),
-        "amount": money(_balance(case), tr),
+        "amount": money(balance, tr),
         "heads": head_count(case.heads_remaining, tr),
-        "until": day(deposit_window_end(case.deposited_on), tr) if case.deposited_on else "",
+        "until": day(stated.window_end, tr) if stated.window_end else "",
     }
     # TRANSLATORS: s.15(5) — the owner refused what the account delivered: the cattle
     # and the proceeds are deemed unclaimed.
@@ -85,7 +81,7 @@ def account_refused_reply(case: Case, tr: Translator) -> str:
             "public auction follow (s.13(2), s.13(3))."
         )
         lines.append(report % {"report": f"{keyword('report', tr.lang)} {case.number}"})
-        if _balance(case):
+        if balance:
             # TRANSLATORS: s.15(5), s.16(3) — the refused balance is held in deposit with
             # the balance of the sale of the rest; the three months run from that sale.
             held = tr.gettext(
@@ -96,9 +92,10 @@ def account_refused_reply(case: Case, tr: Translator) -> str:
     return join(lines, sms=False)
 
 
-def claim_preferred_recorded(case: Case, tr: Translator) -> str:
+def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
     """A claim to the deposit preferred, not yet established: no credit to the fund
     until it is established or rejected (s.16(3))."""
+    case = stated.case
     event = case.last(ClaimPreferred)
     if not isinstance(event, ClaimPreferred):
         return case_line(case, tr)
@@ -106,7 +103,7 @@ def claim_preferred_recorded(case: Case, tr: Translator) -> str:
         "case": case.number,
         "name": event.claimant,
         "date": day(event.on, tr),
-        "amount": money(case.deposit_total, tr),
+        "amount": money(stated.held_in_deposit, tr),
         "claim": keyword("claim", tr.lang),
         "reject": keyword("reject", tr.lang),
     }
@@ -120,8 +117,9 @@ def claim_preferred_recorded(case: Case, tr: Translator) -> str:
     return text % values
 
 
-def claim_rejected_recorded(case: Case, tr: Translator) -> str:
+def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
     """The claim pending was not established; the deposit stays held (s.16(3))."""
+    case = stated.case
     event = case.last(ClaimRejected)
     if not isinstance(event, ClaimRejected):
         return case_line(case, tr)
@@ -132,8 +130,8 @@ def claim_rejected_recorded(case: Case, tr: Translator) -> str:
         "s.16(3)). The deposit stays held."
     )
     lines = [text % values]
-    if case.deposited_on is not None:
-        until = {"until": day(deposit_window_end(case.deposited_on), tr)}
+    if stated.window_end is not None:
+        until = {"until": day(stated.window_end, tr)}
         # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund.
         more = tr.gettext(
             "Claims may be preferred until %(until)s; after that it goes to the fund (s.17(1))."
@@ -142,15 +140,16 @@ def claim_rejected_recorded(case: Case, tr: Translator) -> str:
     return join(lines, sms=False)
 
 
-def claim_recorded(case: Case, tr: Translator) -> str:
+def claim_recorded(stated: Statement, tr: Translator) -> str:
     """A claim to the deposit, preferred within three months, established (s.16(3))."""
+    case = stated.case
     event = case.last(DepositClaimed)
     if not isinstance(event, DepositClaimed):
         return case_line(case, tr)
     values = {
         "case": case.number,
         "name": event.claimant,
-        "amount": money(case.deposit_total, tr),
+        "amount": money(stated.paid_to_claimant, tr),
         "preferred": day(event.preferred_on, tr),
         "ref": event.reference,
         "date": day(event.on, tr),
@@ -221,9 +220,18 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             "case": entry.number,
             "amount": money(entry.amount, tr),
             "deposited": day(entry.deposited_on, tr),
-            "until": day(entry.window_end, tr),
-            "from": day(entry.credit_from, tr),
         }
+        if entry.window_end is None or entry.credit_from is None:
+            # TRANSLATORS: s.15(5), s.16(3) — one line of the register: the balance of a
+            # refused account, held since the date; the rest of the cattle are still to
+            # be sold, and the three months for claims run from that settlement.
+            line = tr.gettext(
+                "%(case)s: %(amount)s, in deposit since %(deposited)s; the three months "
+                "for claims run from the settlement of the rest (s.15(5))."
+            )
+            lines.append(line % values)
+            continue
+        values |= {"until": day(entry.window_end, tr), "from": day(entry.credit_from, tr)}
         # TRANSLATORS: s.16(3) — one line of the register: case, amount, the day it went
         # into deposit, the last day a claim may be preferred.
         line = tr.gettext(

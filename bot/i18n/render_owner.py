@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import daily_now, dues_lines
+from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import next_step, report_steps
 from bot.i18n.render_account import account_summary
 from bot.i18n.render_officer import case_line
@@ -20,9 +20,10 @@ from bot.i18n.sms_fit import join, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, money
 from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
-from domain.dues import Deposit, Dues
+from domain.dues import Deposit, Dues, per_day_on
 from domain.money import Money
 from domain.sale import Account
+from domain.statement import Statement
 
 if TYPE_CHECKING:
     from domain.case import Case
@@ -40,8 +41,13 @@ def dues_reply(
     *,
     kinds: KindMap | None = None,
     account: Account | None = None,
+    stated: Statement | None = None,
 ) -> str:
     """What is owed and why (s.11, s.4, s.15(2)), and what happens next and when.
+
+    With the case's ``stated`` statement, its figures are used: the account of every
+    round, and for cattle deemed unclaimed (s.15(5)) what the sale met and what the
+    sale of the rest must meet, since the owner can pay nothing.
 
     The SMS gives the total with fines and feeding (and sale expenses), what the dues
     grow by each day and the next step; on long data it drops the daily growth, then
@@ -50,8 +56,12 @@ def dues_reply(
     due: the reply says what was paid or deposited and when (s.12, s.14), or what the
     sale settled (``account``, s.15(2), s.15(3)).
     """
+    if stated is not None:
+        account = stated.account
     if case.stage not in IN_POUND_STAGES:
         return _dues_settled(dues, case, tr, sms, account)
+    if stated is not None and case.deemed_unclaimed:
+        return _dues_deemed_unclaimed(stated, tr, sms)
     values: dict[str, object] = {
         "case": case.number,
         "total": money(dues.total, tr, sms),
@@ -92,7 +102,7 @@ def dues_reply(
             days,
         )
     core = text % values
-    daily = daily_now(dues, case)
+    daily = stated.per_day if stated is not None else per_day_on(dues, case)
     more = _more_each_day(daily, tr, sms)
     candidates: list[list[str]] = []
     for step in next_steps:
@@ -104,6 +114,29 @@ def dues_reply(
     # long data; the next step matters more than the breakdown the account already gave.
     candidates.append([case_line(case, tr), next_steps[-1]])
     return shortest_fit(tr, candidates)
+
+
+def _dues_deemed_unclaimed(stated: Statement, tr: Translator, sms: bool) -> str:
+    """DUES of cattle deemed unclaimed (s.15(5)): the owner can pay nothing; the sale met
+    part of the dues and the sale of the rest meets what is left (s.15(2))."""
+    case = stated.case
+    values = {
+        "case": case.number,
+        "met": money(stated.met_by_sale, tr, sms),
+        "unmet": money(stated.unmet, tr, sms),
+        "date": day(stated.on, tr),
+    }
+    # TRANSLATORS: s.15(5), s.15(2) — DUES after the owner refused the account: the
+    # remaining cattle are deemed unclaimed, so the owner cannot pay; the proceeds of the
+    # sale met part of the dues on the date, the sale of the rest meets the remainder.
+    text = tr.gettext(
+        "Case %(case)s: deemed unclaimed (s.15(5)); the owner can pay nothing. The sale "
+        "met %(met)s of the dues; %(unmet)s due on %(date)s is met from the sale of the "
+        "rest (s.15(2))."
+    )
+    steps = next_step(case, stated.on, tr)
+    core = text % values
+    return _fit(tr, sms, [[core, steps[0]], [core, steps[-1]], [core]])
 
 
 def _dues_settled(

@@ -43,7 +43,7 @@ from domain.case import (
     Seizure,
     fund_credit_from,
 )
-from domain.dues import dues_on, release_on_deposit
+from domain.dues import daily_charge, dues_on, release_on_deposit
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.sale import Account, account_for, close_sale, offer_lot
@@ -120,16 +120,6 @@ def seizure(tr: Translator, start: date, where: Places) -> Seizure:
         place_seized=where.place,
         brought_at=datetime.combine(start, time(14, 30)),
         owner=Person("Owner", where.place),
-    )
-
-
-def daily_charge(case: Case, tariff: Tariff, day: date) -> Money:
-    """What one more day of feeding and watering costs for every head (s.4)."""
-    return Money(
-        sum(
-            tariff.feeding_per_head(lot.kind, day).amount.paise * lot.count
-            for lot in case.seizure.lots
-        )
     )
 
 

@@ -13,12 +13,14 @@ from bot.config import Config
 from bot.errors import NotAllowedError, UnknownPoundError
 from bot.store.tx import LoadedCase
 from domain.calendar import LOCAL_TZ
+from domain.case import Case
+from domain.statement import Statement, statement
 from domain.tariff import Tariff
 
 if TYPE_CHECKING:
     from bot.photos import PhotoStore
 
-__all__ = ["Deps", "require_keeper", "require_officer"]
+__all__ = ["Deps", "require_keeper", "require_officer", "statement_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,13 @@ class Deps:
             return self.config.pounds[pound].authority
         except KeyError:
             raise UnknownPoundError("unknown pound", pound=pound) from None
+
+
+def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
+    """The statement of a case on ``on`` (by default today), with its pound's tariff and
+    the configured order of deductions: what every answer reads its figures from."""
+    tariff = deps.tariff(case.seizure.pound)
+    return statement(case, tariff, on or deps.today(), deps.config.deduction_order)
 
 
 def require_keeper(caller: Caller, pound: str) -> None:

@@ -21,8 +21,7 @@ from sqlalchemy.sql.functions import FunctionElement
 
 from bot.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError, UnknownCaseError
-from bot.services.base import Deps
-from bot.services.officer import account_of
+from bot.services.base import Deps, statement_of
 from bot.store.models import (
     CaseEvent,
     CaseLot,
@@ -35,10 +34,11 @@ from bot.store.models import (
 from bot.store.models import User as UserRow
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Lot, Stage
-from domain.deadlines import Deadline, deadlines
-from domain.dues import Dues, dues_on
+from domain.deadlines import Deadline
+from domain.dues import Dues
 from domain.money import Money
 from domain.sale import Account, Settlement
+from domain.statement import Statement
 
 __all__ = [
     "CaseFilter",
@@ -420,6 +420,7 @@ class CaseView:
     dues: Dues | None
     settled: tuple[Settlement, Account] | None
     ledger: list[LedgerEntry]
+    stated: Statement
 
 
 async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str) -> CaseView:
@@ -447,17 +448,15 @@ async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str) -> CaseView
         )
     ).scalars()
     case = loaded.case
-    dues = (
-        None
-        if case.stage is Stage.VOIDED
-        else dues_on(case, deps.tariff(loaded.pound), deps.today())
-    )
+    stated = statement_of(deps, case)
+    settled = [r.settlement for r in stated.rounds if r.settlement is not None]
     return CaseView(
         loaded=loaded,
         authority=deps.authority_of(loaded.pound),
         timeline=timeline,
-        deadlines=deadlines(case),
-        dues=dues,
-        settled=account_of(deps, case),
+        deadlines=list(stated.deadlines),
+        dues=None if case.stage is Stage.VOIDED else stated.dues,
+        settled=(settled[-1], stated.account) if settled and stated.account else None,
         ledger=list(ledger),
+        stated=stated,
     )

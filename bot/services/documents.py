@@ -133,7 +133,7 @@ async def deposit_register_for(
 ) -> list[DepositEntry]:
     """What is held in deposit (s.16(3)) for the caller's pounds, with the day each
     deposit's three months end and the day the fund may be credited (s.17(1))."""
-    return await deposit_entries(tx, list(scope_of(deps, caller, authority).pounds))
+    return await deposit_entries(tx, deps, list(scope_of(deps, caller, authority).pounds))
 
 
 async def case_register(

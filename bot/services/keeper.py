@@ -7,8 +7,8 @@ from datetime import date
 
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError
-from bot.services.base import Deps, require_keeper, require_officer
-from bot.services.fund import fines_to_fund
+from bot.services.base import Deps, require_keeper, require_officer, statement_of
+from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
 from domain.case import (
     Case,
@@ -17,8 +17,8 @@ from domain.case import (
     Seizure,
     SeizureCorrected,
 )
-from domain.dues import Dues, DuesItem, dues_on, release_on_deposit, release_on_payment
-from domain.money import Money, total
+from domain.dues import Dues, release_on_deposit, release_on_payment
+from domain.money import Money
 
 __all__ = [
     "OpenCase",
@@ -64,22 +64,18 @@ async def record_seizure(
     """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day."""
     require_keeper(caller, seizure.pound)
     today = deps.today()
-    tariff = deps.tariff(seizure.pound)
     # Validate (facts and tariff) before taking a number: a refused report leaves no gap.
-    dues_on(Case.open("pending", seizure, deps.config.kinds, today), tariff, today)
+    statement_of(deps, Case.open("pending", seizure, deps.config.kinds, today), today)
     seq = await tx.next_case_seq(seizure.pound)
     case = Case.open(f"{seizure.pound}-{seq}", seizure, deps.config.kinds, today)
     row = await tx.add_case(case, seq, caller, owner_phone)
     loaded = LoadedCase(row, case)
-    return Recorded(loaded, dues_on(case, tariff, today))
+    return Recorded(loaded, statement_of(deps, case, today).dues)
 
 
 def daily_charge(deps: Deps, case: Case, day: date) -> Money:
     """What one more day in the pound costs for all the heads of a case (s.4)."""
-    tariff = deps.tariff(case.seizure.pound)
-    return total(
-        [tariff.feeding_per_head(lot.kind, day).amount * lot.count for lot in case.seizure.lots]
-    )
+    return statement_of(deps, case, day).daily_rate
 
 
 async def _require_recorder_or_officer(
@@ -118,7 +114,7 @@ async def correct_seizure(
     if owner_phone is not None:
         loaded.row.owner_phone = owner_phone
     await tx.append_events(loaded, after, caller)
-    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
 async def void_case(tx: Tx, deps: Deps, caller: Caller, number: str, reason: str) -> LoadedCase:
@@ -146,27 +142,9 @@ async def record_payment(
     day = on or today
     tariff = deps.tariff(loaded.pound)
     after = release_on_payment(loaded.case, tariff, day, today)
-    dues = dues_on(after, tariff, day)
+    dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)
-    authority = deps.authority_of(loaded.pound)
-    for account, item, provision in (
-        ("fines", DuesItem.FINE, "s.12"),
-        ("keeper_feeding", DuesItem.FEEDING, "s.16(2)"),
-    ):
-        amount = dues.of(item)
-        if amount:
-            tx.ledger(
-                authority=authority,
-                loaded=loaded,
-                event_row=event_row,
-                account=account,
-                amount=amount.paise,
-                provision=provision,
-                on=day,
-            )
-    fines_to_fund(
-        tx, authority=authority, loaded=loaded, event_row=event_row, amount=dues.fines, on=day
-    )
+    await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "payment", dues.total, day)
     return Recorded(LoadedCase(loaded.row, after), dues)
 
@@ -181,17 +159,9 @@ async def record_deposit(
     day = on or today
     tariff = deps.tariff(loaded.pound)
     after = release_on_deposit(loaded.case, tariff, day, today)
-    dues = dues_on(after, tariff, day)
+    dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)
-    tx.ledger(
-        authority=deps.authority_of(loaded.pound),
-        loaded=loaded,
-        event_row=event_row,
-        account="protest_deposit",
-        amount=dues.total.paise,
-        provision="s.14",
-        on=day,
-    )
+    await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "deposit", dues.total, day)
     return Recorded(LoadedCase(loaded.row, after), dues)
 
@@ -205,7 +175,7 @@ async def report_unclaimed(
     today = deps.today()
     after = loaded.case.apply(ReportedUnclaimed(on=on or today), today)
     await tx.append_events(loaded, after, caller)
-    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
 async def record_owner_refusal(
@@ -220,7 +190,7 @@ async def record_owner_refusal(
     today = deps.today()
     after = loaded.case.apply(OwnerRefusedToPay(on=on or today), today)
     await tx.append_events(loaded, after, caller)
-    return Recorded(LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), today))
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
 async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
@@ -228,9 +198,8 @@ async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
     if caller.role != KEEPER or caller.pound is None:
         raise NotAllowedError("only a pound-keeper lists the cases of a pound")
     today = deps.today()
-    tariff = deps.tariff(caller.pound)
     out = []
     for loaded in await tx.open_cases(caller.pound):
-        dues = dues_on(loaded.case, tariff, today)
+        dues = statement_of(deps, loaded.case, today).dues
         out.append(OpenCase(loaded, dues.days_charged, dues))
     return out

@@ -11,9 +11,9 @@ from sqlalchemy import select
 from bot.caller import OFFICER, Caller
 from bot.config import Authority
 from bot.errors import NotAllowedError
-from bot.services.base import Deps, require_officer
-from bot.services.fund import fines_to_fund
+from bot.services.base import Deps, require_officer, statement_of
 from bot.services.keeper import Recorded
+from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
 from bot.words import BUYER_TITLES_ALL
@@ -23,32 +23,23 @@ from domain.case import (
     Case,
     ClaimPreferred,
     ClaimRejected,
-    DeliveredOnDeposit,
     DepositOutcome,
     NoticePosted,
     Person,
-    SaleClosed,
     Stage,
-    deposit_window_end,
-    fund_credit_from,
 )
-from domain.deadlines import Deadline, Role, deadlines
-from domain.dues import dues_on
+from domain.deadlines import Deadline, Role
 from domain.money import Money
 from domain.sale import (
     Account,
-    Payee,
     SaleProgress,
     Settlement,
-    account_for,
     credit_to_fund,
     deliver_account,
     dispose_otherwise,
     establish_claim,
     offer_lot,
     refuse_account,
-    round_settlements,
-    sale_progress,
     settle_or_state_expenses,
 )
 
@@ -57,7 +48,6 @@ __all__ = [
     "Settled",
     "ShortOfDues",
     "account_of",
-    "balance_of",
     "claim_deposit",
     "credit_deposit_to_fund",
     "deadlines_due",
@@ -75,6 +65,7 @@ __all__ = [
     "record_other_disposal",
     "schedule_auction",
     "settle_sale",
+    "statement_of",
 ]
 
 
@@ -87,9 +78,7 @@ async def _load_for_officer(
 
 async def _apply(tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase, after: Case) -> Recorded:
     await tx.append_events(loaded, after, caller)
-    return Recorded(
-        LoadedCase(loaded.row, after), dues_on(after, deps.tariff(loaded.pound), deps.today())
-    )
+    return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after).dues)
 
 
 def proclamation_places(authority: Authority, given: tuple[str, ...]) -> tuple[str, ...]:
@@ -201,7 +190,9 @@ async def record_lot(
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)
-    return recorded, sale_progress(after, deps.tariff(loaded.pound), day)
+    progress = statement_of(deps, after, day).sale
+    assert progress is not None  # a lot offered: the case is selling
+    return recorded, progress
 
 
 async def _barred(tx: Tx, deps: Deps, buyer: Person, phone: str | None) -> BarredMatch | None:
@@ -287,7 +278,7 @@ async def settle_sale(
     """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger.
     On the owner's route, actual expenses that leave the dues unmet while heads remain
     are recorded instead, and one more head may be sold (s.15(1))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after, settled, short = settle_or_state_expenses(
@@ -302,31 +293,21 @@ async def settle_sale(
         return ShortOfDues(await _apply(tx, deps, caller, loaded, after), expenses, short)
     settlement = settled
     (event_row,) = await tx.append_events(loaded, after, caller)
-    for part in settlement.disbursements:
-        tx.ledger(
-            authority=authority,
-            loaded=loaded,
-            event_row=event_row,
-            account=_ACCOUNTS[part.payee.value],
-            amount=part.amount.paise,
-            provision=part.provision,
-            on=day,
-        )
-    fines = settlement.to(Payee.LOCAL_AUTHORITY)
-    fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
+    await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_settlement(loaded, event_row, settlement, day)
     recorded = Recorded(LoadedCase(loaded.row, after), settlement.dues)
-    return Settled(recorded, settlement, account_for(after, settlement, day))
+    account = statement_of(deps, after, day).account
+    assert account is not None
+    return Settled(recorded, settlement, account)
 
 
 def account_of(deps: Deps, case: Case) -> tuple[Settlement, Account] | None:
-    """The s.15(3) account of a settled case, recomputed from its events."""
-    closed = case.last(SaleClosed)
-    if not isinstance(closed, SaleClosed):
+    """The last settlement of a settled case and the s.15(3) account of every round."""
+    stated = statement_of(deps, case)
+    settled = [r.settlement for r in stated.rounds if r.settlement is not None]
+    if not settled or stated.account is None:
         return None
-    tariff = deps.tariff(case.seizure.pound)
-    settlement = round_settlements(case, tariff, deps.config.deduction_order)[-1]
-    return settlement, account_for(case, settlement, closed.on)
+    return settled[-1], stated.account
 
 
 async def record_account_delivered(
@@ -343,36 +324,13 @@ async def record_account_refused(
     tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
 ) -> Recorded:
     """The owner refused: deemed unclaimed, the balance into deposit (s.15(5), s.16(3))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = refuse_account(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    closed = after.last(SaleClosed)
-    balance = closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
-    if balance:
-        event_row = await tx.last_event_row(loaded)
-        for account, sign in (("owner_balance", -1), ("surplus_deposit", 1)):
-            tx.ledger(
-                authority=authority,
-                loaded=loaded,
-                event_row=event_row,
-                account=account,
-                amount=sign * balance.paise,
-                provision="s.15(5)",
-                on=day,
-            )
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
-
-
-def balance_of(case: Case) -> Money:
-    """What the case put into deposit (s.16(3)), every round of sale together (s.15(5));
-    before any went into deposit, the balance of the last settlement (s.15(3))."""
-    held = case.deposit_total
-    if held:
-        return held
-    closed = case.last(SaleClosed)
-    return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
 
 
 async def claim_deposit(
@@ -390,7 +348,7 @@ async def claim_deposit(
 
     Without a day it was preferred: that of the claim pending, else the day established.
     """
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     pending = loaded.case.pending_claim
@@ -403,7 +361,7 @@ async def claim_deposit(
         today=today,
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
-    await _move_deposit(tx, loaded, authority, balance_of(after), "owner_balance", "s.16(3)", day)
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
 
 
@@ -411,29 +369,13 @@ async def credit_deposit_to_fund(
     tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
 ) -> Recorded:
     """Unclaimed three months: the deposit is credited to the authority's fund (s.17(1))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = credit_to_fund(loaded.case, on=day, today=today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    await _move_deposit(tx, loaded, authority, balance_of(after), "fund", "s.17(1)", day)
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
-
-
-async def _move_deposit(
-    tx: Tx, loaded: LoadedCase, authority: str, amount: Money, to: str, provision: str, day: date
-) -> None:
-    event_row = await tx.last_event_row(loaded)
-    for account, sign in (("surplus_deposit", -1), (to, 1)):
-        tx.ledger(
-            authority=authority,
-            loaded=loaded,
-            event_row=event_row,
-            account=account,
-            amount=sign * amount.paise,
-            provision=provision,
-            on=day,
-        )
 
 
 async def record_deposit_outcome(
@@ -453,36 +395,12 @@ async def record_deposit_outcome(
     configuration) applies the deposit as what it was taken for, the fines (to the
     local authority's fund, s.17(1)) and the feeding charges (to the keeper, s.16(2)).
     """
-    loaded, authority = await _load_for_officer(tx, deps, caller, number)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
     after = loaded.case.apply(DepositOutcome(on=day, returned=returned, reference=reference), today)
     recorded = await _apply(tx, deps, caller, loaded, after)
-    made = loaded.case.last(DeliveredOnDeposit)
-    deposited = made.deposited if isinstance(made, DeliveredOnDeposit) else Money.zero()
-    event_row = await tx.last_event_row(loaded)
-
-    def post(account: str, amount: Money, provision: str) -> None:
-        tx.ledger(
-            authority=authority,
-            loaded=loaded,
-            event_row=event_row,
-            account=account,
-            amount=amount.paise,
-            provision=provision,
-            on=day,
-        )
-
-    post("protest_deposit", Money.zero() - deposited, "s.14")
-    if returned:
-        post("owner_refund", deposited, "s.19")
-        return recorded
-    assert isinstance(made, DeliveredOnDeposit)
-    fines = min(dues_on(loaded.case, deps.tariff(loaded.pound), made.on).fines, deposited)
-    post("fines", fines, "s.14")
-    fines_to_fund(tx, authority=authority, loaded=loaded, event_row=event_row, amount=fines, on=day)
-    if deposited - fines:
-        post("keeper_feeding", deposited - fines, "s.16(2)")
+    await write_postings(tx, deps, loaded, after, day)
     return recorded
 
 
@@ -509,13 +427,17 @@ async def record_claim_rejected(
 
 @dataclass(frozen=True, slots=True)
 class DepositEntry:
-    """A line of the deposit register (s.16(3)): what is held, since when, until when."""
+    """A line of the deposit register (s.16(3)): what is held, since when, until when.
+
+    ``window_end`` and ``credit_from`` are None while the rest of a refused account is
+    still to be sold: the three months run from its settlement (s.15(5), s.16(3)).
+    """
 
     number: str
     amount: Money
     deposited_on: date
-    window_end: date
-    credit_from: date
+    window_end: date | None
+    credit_from: date | None
     pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
 
 
@@ -524,22 +446,35 @@ async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEn
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer reads the deposit register")
     pounds = [p.code for p in deps.config.pounds.values() if p.authority == caller.authority]
-    return await deposit_entries(tx, pounds)
+    return await deposit_entries(tx, deps, pounds)
 
 
-async def deposit_entries(tx: Tx, pounds: list[str]) -> list[DepositEntry]:
-    """What the cases of ``pounds`` hold in deposit (s.16(3)), by pound and number."""
+#: The stages in which a case may hold money in deposit: in deposit (s.16(3)), and the
+#: first round's balance of a refused account while the rest go the s.13 way (s.15(5)).
+_HOLDING_STAGES = (
+    Stage.IN_DEPOSIT,
+    Stage.DEEMED_UNCLAIMED,
+    Stage.REPORTED,
+    Stage.NOTICE_POSTED,
+    Stage.SELLING,
+)
+
+
+async def deposit_entries(tx: Tx, deps: Deps, pounds: list[str]) -> list[DepositEntry]:
+    """What the cases of ``pounds`` hold in deposit (s.16(3), s.15(5)), by pound and
+    number, as their statements give it."""
     out = []
-    for loaded in await tx.cases_in_stage(pounds, [Stage.IN_DEPOSIT.value]):
-        deposited = loaded.case.deposited_on
-        assert deposited is not None
+    for loaded in await tx.cases_in_stage(pounds, [s.value for s in _HOLDING_STAGES]):
+        stated = statement_of(deps, loaded.case)
+        if not stated.held_in_deposit or stated.held_since is None:
+            continue
         out.append(
             DepositEntry(
                 loaded.row.number,
-                balance_of(loaded.case),
-                deposited,
-                deposit_window_end(deposited),
-                fund_credit_from(deposited),
+                stated.held_in_deposit,
+                stated.deposited_on or stated.held_since,
+                stated.window_end,
+                stated.credit_from,
                 loaded.case.pending_claim,
             )
         )
@@ -568,7 +503,7 @@ async def deadlines_due(tx: Tx, deps: Deps, caller: Caller) -> list[tuple[str, D
     due = [
         (loaded.row.number, deadline)
         for loaded in await tx.cases_in_stage(pounds, open_stages)
-        for deadline in deadlines(loaded.case)
+        for deadline in statement_of(deps, loaded.case, today).deadlines
         if deadline.due_on <= today and deadline.who is not Role.OWNER
     ]
     return sorted(due, key=lambda item: (item[1].due_on, item[0]))

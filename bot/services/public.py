@@ -12,13 +12,13 @@ from datetime import date
 from bot.errors import VoidedCaseError
 from bot.phones import looks_like_phone, strip_phones
 from bot.public_text import public_lots
-from bot.services.base import Deps
-from bot.services.officer import account_of
+from bot.services.base import Deps, statement_of
 from bot.store.tx import LoadedCase, Tx
 from domain.case import IN_POUND_STAGES, Case, Lot, Stage, report_due_on
-from domain.deadlines import Deadline, deadlines
-from domain.dues import Deposit, Dues, deposit_for, dues_on
+from domain.deadlines import Deadline
+from domain.dues import Deposit, Dues
 from domain.sale import Account
+from domain.statement import Statement
 
 __all__ = [
     "DepositAnswer",
@@ -85,17 +85,22 @@ class DuesAnswer:
     next_steps: tuple[Deadline, ...]
     case: Case
     account: Account | None = None
+    stated: Statement | None = None
 
 
 async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
-    """What the owner owes today on a case (s.11, s.4, s.12), and what comes next."""
+    """What the owner owes today on a case (s.11, s.4, s.12), and what comes next: the
+    case's statement of the day."""
     loaded = _not_voided(await tx.load_case(number))
-    today = deps.today()
-    dues = dues_on(loaded.case, deps.tariff(loaded.pound), today)
-    ahead = tuple(d for d in deadlines(loaded.case) if d.due_on >= today)
-    settled = account_of(deps, loaded.case)
-    account = settled[1] if settled else None
-    return DuesAnswer(public_facts(deps, loaded), dues, ahead, loaded.case, account)
+    stated = statement_of(deps, loaded.case)
+    return DuesAnswer(
+        public_facts(deps, loaded),
+        stated.dues,
+        stated.ahead,
+        loaded.case,
+        stated.account,
+        stated,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +115,7 @@ class DepositAnswer:
 async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
     """What a deposit under s.14 would be today, and the s.19 last day to complain."""
     loaded = _not_voided(await tx.load_case(number))
-    deposit = deposit_for(loaded.case, deps.tariff(loaded.pound), deps.today())
+    deposit = statement_of(deps, loaded.case).deposit
     return DepositAnswer(public_facts(deps, loaded), deposit, loaded.case)
 
 
@@ -160,6 +165,5 @@ class Outcome:
 async def outcome(tx: Tx, deps: Deps, number: str) -> Outcome:
     """The outcome of a case; after a sale, its account (s.15(3))."""
     loaded = await tx.load_case(number)
-    settled = account_of(deps, loaded.case)
-    account = settled[1] if settled else None
-    return Outcome(public_facts(deps, loaded), account, loaded.case, deps.today())
+    stated = statement_of(deps, loaded.case)
+    return Outcome(public_facts(deps, loaded), stated.account, loaded.case, stated.on)

@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import types
 import typing
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
@@ -62,26 +63,35 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
-def _load(tp: Any, value: Any) -> Any:
+@functools.cache
+def _loader(tp: Any) -> Callable[[Any], Any]:
+    """The function that reads a JSON value back as ``tp``, built once per type: a case
+    of many events is loaded without inspecting the types again for each value."""
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
         inner = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _load(inner[0], value)
+        some = _loader(inner[0])
+        return lambda value: None if value is None else some(value)
     if origin is tuple:
-        (inner, _ellipsis) = typing.get_args(tp)
-        return tuple(_load(inner, v) for v in value)
+        (inner_tp, _ellipsis) = typing.get_args(tp)
+        each = _loader(inner_tp)
+        return lambda value: tuple(each(v) for v in value)
     if tp is Money:
-        return Money(int(value))
+        return lambda value: Money(int(value))
     if tp is datetime:
-        return datetime.fromisoformat(value)
+        return datetime.fromisoformat
     if tp is date:
-        return date.fromisoformat(value)
+        return date.fromisoformat
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        # A field added later is absent from older payloads: its default applies.
-        return tp(**{name: _load(hint, value[name]) for name, hint in _fields(tp) if name in value})
-    return value
+        fields = tuple((name, _loader(hint)) for name, hint in _fields(tp))
+        cls = tp
+
+        def load(value: Any) -> Any:
+            # A field added later is absent from older payloads: its default applies.
+            return cls(**{name: read(value[name]) for name, read in fields if name in value})
+
+        return load
+    return lambda value: value
 
 
 def dump_event(event: c.Event) -> tuple[str, dict[str, Any]]:
@@ -93,6 +103,7 @@ def dump_event(event: c.Event) -> tuple[str, dict[str, Any]]:
 
 def load_event(type_name: str, payload: dict[str, Any]) -> c.Event:
     """The event back from its type name and payload."""
-    event = _load(EVENT_TYPES[type_name], payload)
+    tp: Any = EVENT_TYPES[type_name]
+    event = _loader(tp)(payload)
     assert isinstance(event, c.Event)
     return event

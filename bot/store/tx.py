@@ -37,6 +37,7 @@ from bot.store.models import (
 )
 from domain.buyers import KnownPerson
 from domain.case import Case, DisposedOtherwise, LotOffered, SeizureCorrected, provision_of
+from domain.ledger import Postings
 from domain.money import Money
 from domain.sale import Settlement
 
@@ -390,29 +391,28 @@ class Tx:
             )
         )
 
-    def ledger(
+    def post(
         self,
         *,
         authority: str,
         loaded: LoadedCase,
         event_row: CaseEvent,
-        account: str,
-        amount: int,
-        provision: str,
+        postings: Postings,
         on: date,
     ) -> None:
-        """Add one ledger entry (integer paise)."""
-        self.session.add(
-            LedgerEntry(
-                authority_code=authority,
-                case_id=loaded.row.id,
-                account=account,
-                amount_paise=amount,
-                provision=provision,
-                on=on,
-                event_id=event_row.id,
+        """Write the ledger legs the domain returned for an event (``domain.ledger``)."""
+        for leg in postings.legs:
+            self.session.add(
+                LedgerEntry(
+                    authority_code=authority,
+                    case_id=loaded.row.id,
+                    account=leg.account,
+                    amount_paise=leg.amount.paise,
+                    provision=leg.provision,
+                    on=on,
+                    event_id=event_row.id,
+                )
             )
-        )
 
 
 def _escape_like(text: str) -> str:

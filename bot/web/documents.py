@@ -228,14 +228,17 @@ async def _deposits(request: Request, app: App, caller: Caller) -> Response:
                 e.number,
                 rupees(e.amount.paise),
                 e.deposited_on.isoformat(),
-                e.window_end.isoformat(),
-                e.credit_from.isoformat(),
+                e.window_end.isoformat() if e.window_end else "",
+                e.credit_from.isoformat() if e.credit_from else "",
             ]
             for e in entries
         ]
         return csv_response(Table(DEPOSIT_HEADER, rows), "deposit-register.csv")
     today = app.deps.today()
     labels = document_labels(tr)
+    # TRANSLATORS: s.15(5), s.16(3) — in the deposit register, for the balance of a
+    # refused account: the three months start only once the rest of the cattle are sold.
+    rest = tr.gettext("from the settlement of the rest (s.15(5))")
     context = _base(app, tr, labels["deposit_register"], scope.authority)
     context.update(
         rows=[
@@ -243,9 +246,9 @@ async def _deposits(request: Request, app: App, caller: Caller) -> Response:
                 "number": e.number,
                 "amount": _money(e.amount.paise, tr.lang),
                 "deposited": fmt.date(e.deposited_on, tr.lang),
-                "until": fmt.date(e.window_end, tr.lang),
-                "credit_from": fmt.date(e.credit_from, tr.lang),
-                "ended": today > e.window_end,
+                "until": fmt.date(e.window_end, tr.lang) if e.window_end else rest,
+                "credit_from": fmt.date(e.credit_from, tr.lang) if e.credit_from else rest,
+                "ended": e.window_end is not None and today > e.window_end,
             }
             for e in entries
         ],

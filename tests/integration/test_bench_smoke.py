@@ -38,9 +38,11 @@ def test_the_sms_benchmark_has_every_dues_answered(
 ) -> None:
     # More than ten requests, all answered (one number would be silenced past ten); an
     # unanswered DUES raises SystemExit ("errors on ...").
-    sizes = {"SECONDS": 1, "RATE": 40, "CLOSED_REQUESTS": 80, "CLIENTS": 4}
+    # The long case small too: 12 events against 5.
+    sizes = {"SECONDS": 1, "RATE": 40, "CLOSED_REQUESTS": 80, "CLIENTS": 4, "LONG_CASE": 12}
     out = _run(monkeypatch, capsys, "sms_webhook", **sizes)
     assert "target (SQLite) throughput DUES / floor" in out
+    assert "target (SQLite) DUES CPU, case of 12 events / of 5" in out
 
 
 def test_the_telegram_benchmark_records_every_update(

@@ -271,8 +271,8 @@ async def test_a_refused_account_sends_the_rest_through_report_notice_auction_an
     # Unclaimed cattle are all sold: the second settlement puts the balance into deposit.
     second = await s.officer_says("SETTLE KNM-1 300")
     assert "sale settled; proceeds ₹15,000" in second
-    assert "(d) Number of cattle sold: 1\n" in second  # the cow of this second sale
-    assert "Met from the proceeds of the earlier sale (s.15(2))" in second
+    assert "(d) Number of cattle sold: 2\n" in second  # the account counts both sales
+    assert "(e) Proceeds of sale: ₹35,000" in second  # both sales
     case = await s.case()
     assert case.stage is Stage.IN_DEPOSIT
     assert case.deposited_on == date(2026, 3, 17)

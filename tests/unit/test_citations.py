@@ -60,9 +60,6 @@ MODULES: list[ModuleType] = [
 #: Public functions that apply no rule of the Act, and why they need no citation.
 UNCITED_FUNCTIONS: dict[str, str] = {
     "domain.money.total": "arithmetic: adds amounts of money, applies no provision",
-    "domain.money.split_largest_remainder": (
-        "arithmetic: splits an amount so the parts sum to it; the rule that calls it cites"
-    ),
     "domain.provisions.cites": "the citation machinery itself",
     "domain.provisions.provisions_of": "the citation machinery itself (reads __provisions__)",
     "domain.case.provision_of": (

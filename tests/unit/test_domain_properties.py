@@ -45,7 +45,7 @@ from domain.deadlines import deadlines
 from domain.dues import DuesItem, complaint_last_day, dues_on
 from domain.errors import DomainError
 from domain.kinds import DEFAULT_KINDS
-from domain.money import Money, split_largest_remainder, total
+from domain.money import Money, total
 from domain.provisions import PROVISIONS
 from domain.sale import Payee, settle
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
@@ -109,26 +109,6 @@ def test_a_settlement_accounts_for_every_paisa_of_the_proceeds(
 
 
 # --- splitting money -----------------------------------------------------------------------
-
-
-@PROPERTY
-@given(
-    whole=paise,
-    weights=st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=8).filter(
-        lambda ws: sum(ws) > 0
-    ),
-)
-def test_a_largest_remainder_split_sums_to_the_whole_within_a_paisa_of_each_share(
-    whole: int, weights: list[int]
-) -> None:
-    parts = split_largest_remainder(Money(whole), weights)
-    assert len(parts) == len(weights)
-    assert sum(p.paise for p in parts) == whole
-    weight_sum = sum(weights)
-    for part, weight in zip(parts, weights, strict=True):
-        assert part.paise >= 0
-        # |part - whole * weight / weight_sum| < 1, in integers
-        assert abs(part.paise * weight_sum - whole * weight) < weight_sum
 
 
 # --- s.4 / s.11: dues never decrease -------------------------------------------------------

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from domain.money import Money, split_largest_remainder, total
+from domain.money import Money, total
 
 
 @pytest.mark.parametrize(
@@ -96,49 +94,6 @@ def test_money_reads_as_rupees_and_paise() -> None:
 def test_the_total_of_nothing_is_zero() -> None:
     assert total([]) == Money.zero()
     assert total([Money(1), Money(2), Money(3)]) == Money(6)
-
-
-@dataclass(frozen=True)
-class SplitRow:
-    sentence: str
-    whole: int
-    weights: tuple[int, ...]
-    parts: tuple[int, ...]
-
-
-SPLIT_ROWS = [
-    SplitRow(
-        "Rs 1 in three equal parts: the first part takes the odd paisa",
-        100,
-        (1, 1, 1),
-        (34, 33, 33),
-    ),
-    SplitRow(
-        "Rs 2 in three equal parts: the first two take a paisa each", 200, (1, 1, 1), (67, 67, 66)
-    ),
-    SplitRow("the largest remainder takes the paisa, not the first part", 10, (1, 2), (3, 7)),
-    SplitRow("a zero weight gets nothing", 1001, (0, 1, 1), (0, 501, 500)),
-    SplitRow("an exact split has no remainder", 900, (1, 2), (300, 600)),
-    SplitRow("splitting nothing gives zeros", 0, (3, 4), (0, 0)),
-    SplitRow("one part takes the whole", 12345, (7,), (12345,)),
-]
-
-
-@pytest.mark.parametrize("row", SPLIT_ROWS, ids=[r.sentence for r in SPLIT_ROWS])
-def test_a_split_by_largest_remainder_sums_to_the_whole(row: SplitRow) -> None:
-    parts = split_largest_remainder(Money(row.whole), row.weights)
-    assert parts == [Money(p) for p in row.parts]
-    assert total(parts) == Money(row.whole)
-
-
-@pytest.mark.parametrize(
-    ("whole", "weights"),
-    [(100, ()), (100, (0, 0)), (100, (1, -1)), (-100, (1, 1))],
-    ids=["no weights", "all weights zero", "a negative weight", "a negative amount"],
-)
-def test_a_split_that_cannot_be_made_is_refused(whole: int, weights: tuple[int, ...]) -> None:
-    with pytest.raises(ValueError):  # noqa: PT011 - the message differs per case
-        split_largest_remainder(Money(whole), weights)
 
 
 @pytest.mark.parametrize("text", ["1e3", "1_000", " 12 34", "+5", "12.", ".5", "१२"])

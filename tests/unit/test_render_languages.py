@@ -40,6 +40,7 @@ from domain.deadlines import Deadline, DeadlineKind, deadlines
 from domain.dues import complaint_last_day, deposit_for
 from domain.money import Money
 from domain.sale import Payee, sale_progress
+from domain.statement import Statement, statement
 from tests.unit.test_render_scenario import (
     ALL,
     AUCTION_ON,
@@ -520,9 +521,14 @@ def _receipt(lang: str) -> Shown:
 # --- money held after the sale or a deposit ---------------------------------------------
 
 
+def _stated(case: Case) -> Statement:
+    """The statement the dispatcher renders these replies from, on the last step's day."""
+    return statement(case, TARIFF, case.last_event_on)
+
+
 @entry("account_refused_reply", "s.15(5)")
 def _account_refused(lang: str) -> Shown:
-    text = r.account_refused_reply(account_refused(), tr(lang))
+    text = r.account_refused_reply(_stated(account_refused()), tr(lang))
     facts = (
         CASE_NUMBER,
         d(date(2026, 3, 13), lang),
@@ -537,7 +543,7 @@ def _account_refused(lang: str) -> Shown:
 @entry("claim_recorded", "s.16(3)")
 def _claim(lang: str) -> Shown:
     balance = unclaimed_account()[1].balance
-    text = r.claim_recorded(claimed(), tr(lang))
+    text = r.claim_recorded(_stated(claimed()), tr(lang))
     facts = (
         CASE_NUMBER,
         OWNER,
@@ -553,7 +559,7 @@ def _claim(lang: str) -> Shown:
 @entry("claim_preferred_recorded", "s.16(3)")
 def _claim_preferred(lang: str) -> Shown:
     balance = unclaimed_account()[1].balance
-    text = r.claim_preferred_recorded(claim_pending(), tr(lang))
+    text = r.claim_preferred_recorded(_stated(claim_pending()), tr(lang))
     facts = (
         CASE_NUMBER,
         OWNER,
@@ -569,7 +575,7 @@ def _claim_preferred(lang: str) -> Shown:
 @entry("claim_rejected_recorded", "s.16(3)")
 def _claim_rejected(lang: str) -> Shown:
     case = claim_pending().apply(ClaimRejected(on=date(2026, 5, 20), reference="RDO-7/2026"), FAR)
-    text = r.claim_rejected_recorded(case, tr(lang))
+    text = r.claim_rejected_recorded(_stated(case), tr(lang))
     facts = (
         CASE_NUMBER,
         "RDO-7/2026",

@@ -1,0 +1,355 @@
+"""One statement of a case on a day: every figure and date the answers give, computed once.
+
+DUES, STATUS, the s.15(3) account, REGISTER and the documents render this statement;
+none of them recomputes an amount. A case may have two sales ("rounds"): the owner's
+(s.15(1)) and, after a refused account, the rest sold as unclaimed (s.15(5)); the
+statement counts every round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from domain.case import (
+    IN_POUND_STAGES,
+    AccountDelivered,
+    AccountRefused,
+    Case,
+    ClaimedAndPaid,
+    CreditedToFund,
+    DeliveredOnDeposit,
+    DepositClaimed,
+    DepositOutcome,
+    DisposedOtherwise,
+    LotOffered,
+    SaleClosed,
+    Stage,
+    deposit_window_end,
+    fund_credit_from,
+)
+from domain.deadlines import Deadline, deadlines
+from domain.dues import (
+    Deposit,
+    Dues,
+    DuesItem,
+    complaint_last_day,
+    daily_charge,
+    dues_on,
+    per_day_on,
+)
+from domain.errors import DomainError
+from domain.money import Money, total
+from domain.provisions import cites
+from domain.sale import (
+    DEFAULT_DEDUCTION_ORDER,
+    Account,
+    Disbursement,
+    Payee,
+    SaleProgress,
+    Settlement,
+    round_settlements,
+    sale_progress,
+)
+from domain.tariff import Tariff
+
+__all__ = ["SaleRound", "Statement", "left_pound_on", "statement"]
+
+
+@dataclass(frozen=True, slots=True)
+class SaleRound:
+    """One sale of the case: heads sold or disposed of, proceeds, and once settled where
+    the money went (s.15(2), s.16). ``refused`` is set when the owner refused the
+    account of this round, so its balance went into deposit (s.15(5))."""
+
+    index: int
+    owner_appeared: bool
+    heads_sold: int
+    proceeds: Money
+    settled_on: date | None
+    settlement: Settlement | None
+    refused: bool = False
+
+    @property
+    def deducted(self) -> Money:
+        """What the proceeds met of the dues and the expenses (s.15(2))."""
+        return self.proceeds - self.balance if self.settlement else Money.zero()
+
+    @property
+    def balance(self) -> Money:
+        return self.settlement.balance if self.settlement else Money.zero()
+
+    @property
+    def held_in_deposit(self) -> Money:
+        """This round's balance held in deposit (s.16(3)): unclaimed, or refused (s.15(5))."""
+        if self.settlement is None:
+            return Money.zero()
+        if self.refused:
+            return self.settlement.balance
+        return self.settlement.to(Payee.DEPOSIT)
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A case on a day: stage, what is owed and why, the money that moved, the heads,
+    the s.15(3) account of every round, the deadlines."""
+
+    case: Case
+    on: date
+    stage: Stage
+    stage_since: date
+    #: Fines and charges incurred to the day (s.11, s.4, s.15(2)), line by line.
+    dues: Dues
+    #: What the proceeds of the settled sales met of them (s.15(2)).
+    met_by_sale: Money
+    #: True when the owner may pay the dues and take the cattle on the day (s.12).
+    payable: bool
+    paid: Money  # s.12
+    deposited: Money  # s.14, under protest
+    refunded: Money  # s.19, the refund of the s.14 deposit ordered
+    rounds: tuple[SaleRound, ...]
+    held_in_deposit: Money  # s.16(3), now
+    held_since: date | None  # the first day any of it went into deposit
+    #: The day the three months run from (s.16(3)); None while the rest of a refused
+    #: account is still to be sold (they run from its settlement, s.15(5)).
+    deposited_on: date | None
+    credited_to_fund: Money  # s.17(1), the unclaimed surplus
+    paid_to_claimant: Money  # s.16(3), a claim established
+    heads_seized: int
+    heads_in_pound: int
+    heads_sold: int
+    heads_returned: int
+    account: Account | None  # s.15(3), every settled round
+    deadlines: tuple[Deadline, ...]
+    #: What one more day in the pound adds (s.4): the feeding charge of the heads still
+    #: fed on the day; zero once none is.
+    per_day: Money
+    #: What one more day costs for every head of the case at the day's rate (s.4): the
+    #: figure quoted on intake, whatever the feeding-day policy counts that day.
+    daily_rate: Money
+    #: The last day to complain of the seizure (s.19), and so to deposit under s.14.
+    complaint_by: date
+    #: While lots are being sold: proceeds so far, what is still owed, whether to stop
+    #: (s.15(1), s.13(3)).
+    sale: SaleProgress | None
+
+    @property
+    def unmet(self) -> Money:
+        """What of the dues the sales have not met (s.15(2)); never negative."""
+        left = self.dues.total - self.met_by_sale
+        return left if left.paise > 0 else Money.zero()
+
+    @property
+    def owed(self) -> Money:
+        """What the owner pays on the day to take the cattle (s.12); zero when no payment
+        is possible (released, sold, deemed unclaimed)."""
+        return self.unmet if self.payable else Money.zero()
+
+    @property
+    def deposit(self) -> Deposit:
+        """What a deposit under s.14 takes on the day, with the s.19 last day."""
+        return Deposit(self.dues, self.complaint_by)
+
+    @property
+    def proceeds(self) -> Money:
+        return total([r.proceeds for r in self.rounds])
+
+    @property
+    def window_end(self) -> date | None:
+        """The last day to prefer a claim to the deposit (s.16(3))."""
+        return deposit_window_end(self.deposited_on) if self.deposited_on else None
+
+    @property
+    def credit_from(self) -> date | None:
+        """The first day the unclaimed deposit may go to the fund (s.17(1))."""
+        return fund_credit_from(self.deposited_on) if self.deposited_on else None
+
+    @property
+    def ahead(self) -> tuple[Deadline, ...]:
+        """The deadlines on or after the statement's day."""
+        return tuple(d for d in self.deadlines if d.due_on >= self.on)
+
+
+def _rounds(case: Case, tariff: Tariff, order: tuple[DuesItem, ...]) -> tuple[SaleRound, ...]:
+    """The sales of the case: settled ones with their settlement, then one in progress."""
+    settlements = iter(round_settlements(case, tariff, order))
+    out: list[SaleRound] = []
+    sold = 0
+    proceeds = Money.zero()
+    started = False
+    for index, event in enumerate(case.events):
+        if isinstance(event, LotOffered) and event.price is not None:
+            sold, proceeds, started = sold + event.count, proceeds + event.price, True
+        elif isinstance(event, DisposedOtherwise):
+            sold, proceeds, started = sold + event.count, proceeds + event.proceeds, True
+        elif isinstance(event, SaleClosed):
+            refused = event.owner_appeared and any(
+                isinstance(e, AccountRefused) for e in case.events[index + 1 :]
+            )
+            out.append(
+                SaleRound(
+                    len(out) + 1,
+                    event.owner_appeared,
+                    sold,
+                    proceeds,
+                    event.on,
+                    next(settlements),
+                    refused,
+                )
+            )
+            sold, proceeds, started = 0, Money.zero(), False
+    if started:
+        out.append(SaleRound(len(out) + 1, case.owner_appeared, sold, proceeds, None, None))
+    return tuple(out)
+
+
+@cites("s.15(3)(b)")
+def left_pound_on(case: Case, closed_on: date) -> date:
+    """The last day of the time impounded (s.15(3)(b)) of the sales settled by
+    ``closed_on``: the day the last head left the pound. A head sold leaves on the day
+    sold; heads handed back with the account leave on the settlement."""
+    last = case.seizure.impounded_on
+    gone = 0
+    for event in case.events:
+        if event.on > closed_on:
+            break
+        if (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise):
+            gone += event.count
+            last = max(last, event.on)
+        elif (
+            isinstance(event, SaleClosed)
+            and event.owner_appeared
+            and gone < case.seizure.head_count
+        ):
+            last = max(last, event.on)  # the rest handed back with the account
+    return last
+
+
+def _payable(case: Case, owed: Money, on: date) -> bool:
+    """Whether the Act lets the owner pay the dues and take the cattle on ``on`` (s.12):
+    asked of the case itself, so the answer follows its rules."""
+    day = max(on, case.last_event_on)
+    try:
+        case.apply(ClaimedAndPaid(on=day, paid=owed), day)
+    except DomainError:
+        return False
+    return True
+
+
+_PAYEES: tuple[tuple[Payee, str], ...] = (
+    (Payee.SALE_EXPENSES, "s.15(2)"),
+    (Payee.LOCAL_AUTHORITY, "s.16(1)"),
+    (Payee.POUND_KEEPER, "s.16(2)"),
+    (Payee.OWNER, "s.15(3)"),
+    (Payee.DEPOSIT, "s.16(3)"),
+)
+
+
+@cites(
+    "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
+)
+def _account(case: Case, tariff: Tariff, rounds: tuple[SaleRound, ...]) -> Account | None:
+    """The s.15(3) account of every settled sale of the case, items (a) to (f): the heads
+    sold and the proceeds of all the rounds, and where every paisa went."""
+    settled = [r for r in rounds if r.settlement is not None and r.settled_on is not None]
+    if not settled:
+        return None
+    closed_on = settled[-1].settled_on
+    assert closed_on is not None
+    paid: dict[Payee, Money] = {payee: Money.zero() for payee, _ in _PAYEES}
+    for r in settled:
+        assert r.settlement is not None
+        for part in r.settlement.disbursements:
+            payee = Payee.DEPOSIT if r.refused and part.payee is Payee.OWNER else part.payee
+            paid[payee] = paid[payee] + part.amount
+    disposal = tuple(
+        Disbursement(payee, paid[payee], provision) for payee, provision in _PAYEES if paid[payee]
+    )
+    dues = dues_on(case, tariff, closed_on)
+    sold = sum(r.heads_sold for r in settled)
+    proceeds = total([r.proceeds for r in settled])
+    account = Account(
+        case_number=case.number,
+        cattle_seized=case.seizure.head_count,  # (a)
+        impounded_from=case.seizure.impounded_on,  # (b)
+        impounded_until=left_pound_on(case, closed_on),  # (b)
+        fines_and_charges=dues.total,  # (c)
+        dues=dues,  # (c)
+        cattle_sold=sold,  # (d) every round
+        proceeds=proceeds,  # (e) every round
+        disposal=disposal,  # (f)
+        cattle_remaining=case.seizure.head_count - sold,
+        balance=paid[Payee.OWNER] + paid[Payee.DEPOSIT],
+    )
+    if total([d.amount for d in disposal]) != proceeds:  # pragma: no cover - the invariant
+        raise AssertionError("the account does not dispose of every paisa of the proceeds")
+    return account
+
+
+@cites("s.12", "s.14", "s.15(2)", "s.15(3)", "s.15(5)", "s.16(3)", "s.17(1)", "s.19")
+def statement(
+    case: Case,
+    tariff: Tariff,
+    on: date,
+    order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
+) -> Statement:
+    """The case on ``on``: what is owed (s.11, s.4, s.15(2)) less what the sales met;
+    whether the owner may pay (s.12); what was paid, deposited (s.14) or refunded
+    (s.19); each sale and its settlement (s.15(2), s.16); what is held in deposit
+    (s.16(3), s.15(5)), credited to the fund (s.17(1)) or paid to a claimant; the heads;
+    the s.15(3) account of every round; the deadlines."""
+    dues = dues_on(case, tariff, on)
+    rounds = _rounds(case, tariff, order)
+    met = total([r.deducted for r in rounds if r.settled_on is not None and r.settled_on <= on])
+    unmet = dues.total - met
+    paid = case.last(ClaimedAndPaid)
+    deposit = case.last(DeliveredOnDeposit)
+    outcome = case.last(DepositOutcome)
+    held = total([r.held_in_deposit for r in rounds])
+    deposit_days = sorted(
+        [r.settled_on for r in rounds if r.settled_on and r.settlement and not r.refused]
+        + [e.on for e in case.events if isinstance(e, AccountRefused)]
+    )
+    held_since = deposit_days[0] if held and deposit_days else None
+    credited = held if case.last(CreditedToFund) is not None else Money.zero()
+    claimed = held if case.last(DepositClaimed) is not None else Money.zero()
+    returned = (
+        case.first(ClaimedAndPaid) is not None
+        or case.first(DeliveredOnDeposit) is not None
+        or case.first(AccountDelivered) is not None
+    )
+    in_pound = case.heads_remaining if case.stage in IN_POUND_STAGES else 0
+    return Statement(
+        case=case,
+        on=on,
+        stage=case.stage,
+        stage_since=case.stage_since,
+        dues=dues,
+        met_by_sale=met,
+        payable=case.stage in IN_POUND_STAGES and _payable(case, unmet, on),
+        paid=paid.paid if isinstance(paid, ClaimedAndPaid) else Money.zero(),
+        deposited=deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero(),
+        refunded=(
+            deposit.deposited
+            if isinstance(outcome, DepositOutcome)
+            and outcome.returned
+            and isinstance(deposit, DeliveredOnDeposit)
+            else Money.zero()
+        ),
+        rounds=rounds,
+        held_in_deposit=held - credited - claimed,
+        held_since=held_since,
+        deposited_on=case.deposited_on,
+        credited_to_fund=credited,
+        paid_to_claimant=claimed,
+        heads_seized=case.seizure.head_count,
+        heads_in_pound=in_pound,
+        heads_sold=sum(r.heads_sold for r in rounds),
+        heads_returned=case.heads_remaining if returned else 0,
+        account=_account(case, tariff, rounds),
+        deadlines=tuple(deadlines(case)),
+        per_day=per_day_on(dues, case),
+        daily_rate=daily_charge(case, tariff, on),
+        complaint_by=complaint_last_day(case.seizure.seizure_day),
+        sale=sale_progress(case, tariff, on) if case.stage is Stage.SELLING else None,
+    )
