@@ -1,4 +1,5 @@
-"""The ASGI application: one Starlette app for health, the Telegram and the Twilio webhooks."""
+"""The ASGI application: one Starlette app for health, the Telegram webhook and the SMS
+provider's webhooks (Twilio, Exotel or Mobile Seva: ``bot.channels.sms_providers``)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,9 @@ from telegram.error import TelegramError
 from bot import logsafe
 from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
-from bot.channels.media import TwilioMedia
 from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route, photo_routes
-from bot.channels.sms import SmsWebhook
+from bot.channels.sms_providers import sms_line, sms_routes, sms_sender
 from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
@@ -123,14 +123,7 @@ def report_lines(
     else:
         where = f"{settings.public_url}/telegram" if settings.public_url else "/telegram"
         lines.append(f"Telegram: on, webhook {where}")
-    sms_off = settings.sms_off_reason()
-    lines.append(
-        f"SMS: off ({sms_off})"
-        if sms_off
-        else f"SMS: on, webhook {settings.public_url}/twilio/sms, from {settings.twilio_from}; "
-        f"a request waits for the database {settings.wait_budget:g} s at most "
-        "(POUNDBOT_WAIT_BUDGET)"
-    )
+    lines.append(sms_line(settings))
     whatsapp_off = settings.whatsapp_off_reason()
     lines.append(
         f"WhatsApp: off ({whatsapp_off})"
@@ -178,15 +171,8 @@ def build_app(
     routes.append(metrics_route(settings.metrics_token))
     # The web desk and the public notice boards (bot.web.app).
     routes += web_routes(link_secret, settings.public_url)
-    if settings.sms_off_reason() is None:
-        media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
-        routes += SmsWebhook(
-            settings.twilio_token,
-            settings.public_url,
-            settings.wait_budget,
-            whatsapp=settings.whatsapp_off_reason() is None,
-            media=media,
-        ).routes()
+    # The webhooks of the SMS provider in use (bot.channels.sms_providers).
+    routes += sms_routes(settings)
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))
 
@@ -212,15 +198,7 @@ def build_app(
                 )
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:
-                senders["sms"] = await stack.enter_async_context(
-                    TwilioSender(
-                        settings.twilio_sid,
-                        settings.twilio_token,
-                        settings.twilio_from,
-                        api_url=settings.twilio_api_url,
-                        status_callback=f"{settings.public_url}/twilio/status",
-                    )
-                )
+                senders["sms"] = await stack.enter_async_context(sms_sender(settings))
                 if settings.whatsapp_off_reason() is None:
                     twilio = senders["sms"]
                     assert isinstance(twilio, TwilioSender)

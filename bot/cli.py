@@ -53,6 +53,10 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         log.error("refusing to start: %s", exc)
         return 2
+    refusal = settings.sms_refusal()
+    if refusal:  # a provider named and not configured: not "SMS: off", a refusal
+        log.error("refusing to start: %s", refusal)
+        return 2
     url = database_url()
     try:
         check_url(url)
@@ -112,6 +116,15 @@ def _config_check(args: argparse.Namespace) -> int:
         return 1
     except OSError as exc:
         print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    from bot.settings import Settings
+
+    try:  # the SMS provider named in the environment, with all it needs
+        refusal = Settings.from_env().sms_refusal()
+    except ValueError as exc:
+        refusal = str(exc)
+    if refusal:
+        print(f"environment: {refusal}", file=sys.stderr)
         return 1
     counts = f"{len(config.authorities)} authorities, {len(config.pounds)} pounds"
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")

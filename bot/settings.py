@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.dlt import DltStamp
 from bot.store.budget import DEFAULT_BUDGET
 
-__all__ = ["DEFAULT_PHOTO_BYTES", "Settings", "photo_limit"]
+__all__ = [
+    "DEFAULT_PHOTO_BYTES",
+    "MIN_WEBHOOK_SECRET",
+    "SMS_PROVIDERS",
+    "Settings",
+    "photo_limit",
+]
+
+#: The SMS providers poundbot speaks to (``POUNDBOT_SMS_PROVIDER``).
+SMS_PROVIDERS = ("twilio", "exotel", "mseva")
+#: The shortest ``POUNDBOT_WEBHOOK_SECRET``: the path segment is all that keeps strangers
+#: out of the Exotel and Mobile Seva webhooks (neither signs its requests).
+MIN_WEBHOOK_SECRET = 32
+#: Mobile Seva's DLT push endpoint (services.mgov.gov.in/RegisterPushService).
+MSEVA_API_URL = "https://msdgweb.mgov.gov.in/esms/sendsmsrequestDLT"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +49,35 @@ class Settings:
     wait_budget: float = DEFAULT_BUDGET
     #: The largest photo kept, in bytes (``POUNDBOT_PHOTO_MAX_MB``; None: 10 MB).
     photo_max_bytes: int | None = None
+    #: ``POUNDBOT_SMS_PROVIDER``: twilio, exotel or mseva; empty: Twilio when its
+    #: credentials are set.
+    sms_provider: str = ""
+    #: The path segment of the Exotel and Mobile Seva webhooks (``POUNDBOT_WEBHOOK_SECRET``).
+    webhook_secret: str = ""
+    exotel_api_key: str = ""
+    exotel_api_token: str = ""
+    exotel_account_sid: str = ""
+    #: ``api.exotel.com`` (Singapore) or ``api.in.exotel.com`` (Mumbai).
+    exotel_subdomain: str = ""
+    #: The ExoPhone (or DLT header linked to it) SMS go out from.
+    exotel_from: str = ""
+    #: Where the Exotel client sends (a fake in tests); empty: ``https://<subdomain>``.
+    exotel_api_url: str = ""
+    #: Source addresses Exotel's webhooks may come from (``POUNDBOT_EXOTEL_ALLOW``, CIDRs);
+    #: empty: any.
+    exotel_allow: tuple[str, ...] = ()
+    mseva_username: str = ""
+    mseva_password: str = ""
+    mseva_sender_id: str = ""
+    mseva_secure_key: str = ""
+    #: The state keyword and poundbot's sub-keyword a pull SMS starts with (``KL POUND``).
+    mseva_keyword: str = ""
+    mseva_api_url: str = MSEVA_API_URL
+    #: Source addresses Mobile Seva's pull may come from (``POUNDBOT_MSEVA_ALLOW``, CIDRs).
+    mseva_allow: tuple[str, ...] = ()
+    #: The DLT stamp an SMS carries when the outbox names none (``POUNDBOT_DLT_ENTITY_ID``,
+    #: ``POUNDBOT_DLT_TEMPLATE_ID``); None: none.
+    dlt_default: DltStamp | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -52,6 +97,23 @@ class Settings:
             metrics_token=env.get("POUNDBOT_METRICS_TOKEN", "").strip(),
             wait_budget=_budget(env.get("POUNDBOT_WAIT_BUDGET", "")),
             photo_max_bytes=photo_limit(env),
+            sms_provider=_provider(env.get("POUNDBOT_SMS_PROVIDER", "")),
+            webhook_secret=env.get("POUNDBOT_WEBHOOK_SECRET", "").strip(),
+            exotel_api_key=env.get("EXOTEL_API_KEY", ""),
+            exotel_api_token=env.get("EXOTEL_API_TOKEN", ""),
+            exotel_account_sid=env.get("EXOTEL_ACCOUNT_SID", ""),
+            exotel_subdomain=env.get("EXOTEL_SUBDOMAIN", "").strip().lstrip("@"),
+            exotel_from=env.get("EXOTEL_FROM", ""),
+            exotel_api_url=env.get("EXOTEL_API_URL", ""),
+            exotel_allow=_networks("POUNDBOT_EXOTEL_ALLOW", env),
+            mseva_username=env.get("MSEVA_USERNAME", ""),
+            mseva_password=env.get("MSEVA_PASSWORD", ""),
+            mseva_sender_id=env.get("MSEVA_SENDER_ID", ""),
+            mseva_secure_key=env.get("MSEVA_SECURE_KEY", ""),
+            mseva_keyword=" ".join(env.get("MSEVA_KEYWORD", "").split()),
+            mseva_api_url=env.get("MSEVA_API_URL", "") or MSEVA_API_URL,
+            mseva_allow=_networks("POUNDBOT_MSEVA_ALLOW", env),
+            dlt_default=_stamp(env),
         )
 
     def secrets(self) -> tuple[str, ...]:
@@ -63,10 +125,72 @@ class Settings:
             self.twilio_token,
             self.link_secret,
             self.metrics_token,
+            self.webhook_secret,
+            self.exotel_api_key,
+            self.exotel_api_token,
+            self.mseva_password,
+            self.mseva_secure_key,
         )
 
+    def provider(self) -> str:
+        """The SMS provider in use: the one named, else Twilio (on when its credentials
+        are set, as before there was a choice)."""
+        return self.sms_provider or "twilio"
+
     def sms_off_reason(self) -> str | None:
-        """Why the SMS channel is off, or None when it is on."""
+        """Why the SMS channel is off, or None when it is on (with ``provider()``)."""
+        provider = self.provider()
+        if provider == "exotel":
+            return (
+                self._missing(
+                    ("EXOTEL_API_KEY", self.exotel_api_key),
+                    ("EXOTEL_API_TOKEN", self.exotel_api_token),
+                    ("EXOTEL_ACCOUNT_SID", self.exotel_account_sid),
+                    ("EXOTEL_SUBDOMAIN", self.exotel_subdomain or self.exotel_api_url),
+                    ("EXOTEL_FROM", self.exotel_from),
+                    ("POUNDBOT_PUBLIC_URL", self.public_url),
+                )
+                or self._secret_fault()
+            )
+        if provider == "mseva":
+            return (
+                self._missing(
+                    ("MSEVA_USERNAME", self.mseva_username),
+                    ("MSEVA_PASSWORD", self.mseva_password),
+                    ("MSEVA_SENDER_ID", self.mseva_sender_id),
+                    ("MSEVA_SECURE_KEY", self.mseva_secure_key),
+                    ("MSEVA_KEYWORD", self.mseva_keyword),
+                )
+                or self._secret_fault()
+            )
+        return self.twilio_off_reason()
+
+    def sms_refusal(self) -> str | None:
+        """Why ``serve`` and ``config check`` refuse to go on, in one line: a provider
+        named in ``POUNDBOT_SMS_PROVIDER`` whose settings are incomplete (Twilio unnamed
+        and unconfigured is only "SMS: off")."""
+        if not self.sms_provider:
+            return None
+        off = self.sms_off_reason()
+        if off is None:
+            return None
+        return f"POUNDBOT_SMS_PROVIDER={self.sms_provider}, but its settings are incomplete: {off}"
+
+    def _secret_fault(self) -> str | None:
+        if len(self.webhook_secret) < MIN_WEBHOOK_SECRET:
+            return (
+                f"POUNDBOT_WEBHOOK_SECRET must be at least {MIN_WEBHOOK_SECRET} characters "
+                f"(it is {len(self.webhook_secret)})"
+            )
+        return None
+
+    @staticmethod
+    def _missing(*values: tuple[str, str]) -> str | None:
+        missing = [name for name, value in values if not value]
+        return f"no {', '.join(missing)}" if missing else None
+
+    def twilio_off_reason(self) -> str | None:
+        """Why Twilio (SMS and WhatsApp's account) cannot be used, or None."""
         missing = [
             name
             for name, value in (
@@ -90,11 +214,13 @@ class Settings:
 
     def whatsapp_off_reason(self) -> str | None:
         """Why WhatsApp (through Twilio) is off, or None when it is on: it needs SMS on
-        (the same account and webhook) and a ``whatsapp:+…`` sender."""
+        through Twilio (the same account and webhook) and a ``whatsapp:+…`` sender."""
         if not self.twilio_whatsapp_from:
             return "no TWILIO_WHATSAPP_FROM"
         if not self.twilio_whatsapp_from.startswith("whatsapp:+"):
             return "TWILIO_WHATSAPP_FROM must be whatsapp:+<number>"
+        if self.provider() != "twilio":
+            return f"it goes through Twilio, and the SMS provider is {self.provider()}"
         sms = self.sms_off_reason()
         return f"SMS is off ({sms})" if sms else None
 
@@ -103,6 +229,34 @@ class Settings:
         if not self.telegram_token:
             return "no TELEGRAM_BOT_TOKEN"
         return None
+
+
+def _provider(text: str) -> str:
+    """``POUNDBOT_SMS_PROVIDER``: one of ``SMS_PROVIDERS``, or empty."""
+    name = text.strip().lower()
+    if name and name not in SMS_PROVIDERS:
+        raise ValueError(
+            f"POUNDBOT_SMS_PROVIDER must be one of {', '.join(SMS_PROVIDERS)}: {text!r}"
+        )
+    return name
+
+
+def _networks(name: str, env: Mapping[str, str]) -> tuple[str, ...]:
+    """A source-address allow-list: CIDRs (or single addresses) split by commas or spaces."""
+    found = []
+    for part in env.get(name, "").replace(",", " ").split():
+        try:
+            found.append(str(ipaddress.ip_network(part, strict=False)))
+        except ValueError:
+            raise ValueError(f"{name}: not an address or CIDR: {part!r}") from None
+    return tuple(found)
+
+
+def _stamp(env: Mapping[str, str]) -> DltStamp | None:
+    """The default DLT stamp, when both ids are set."""
+    entity = env.get("POUNDBOT_DLT_ENTITY_ID", "").strip()
+    template = env.get("POUNDBOT_DLT_TEMPLATE_ID", "").strip()
+    return DltStamp(entity, template) if entity and template else None
 
 
 def _budget(text: str) -> float:

@@ -38,6 +38,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 from bot.bootstrap import App
 from bot.channels.identity import sender_of
 from bot.channels.media import TwilioMedia, attach_pictures, pictures_of
+from bot.channels.sms_port import StatusReport
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
@@ -71,6 +72,7 @@ __all__ = [
     "SmsWebhook",
     "locked",
     "mark_failed",
+    "record_status",
     "reply_key",
     "sms_handler",
     "status_rank",
@@ -81,14 +83,18 @@ CHANNEL = "sms"
 
 log = logging.getLogger("poundbot.sms")
 
-#: Twilio's message statuses in the order they happen; a report only moves forward.
+#: The providers' message statuses in the order they happen (Twilio's, and Exotel's
+#: ``submitted``, ``failed_dnd``, ``expired``); a report only moves forward.
 _RANK = {
     "accepted": 1,
     "queued": 1,
     "scheduled": 1,
     "sending": 2,
+    "submitted": 2,
     "sent": 3,
     "failed": 4,
+    "failed_dnd": 4,
+    "expired": 4,
     "undelivered": 4,
     "delivered": 5,
     "read": 6,
@@ -183,6 +189,26 @@ def locked(exc: BaseException) -> bool:
 
 def _send_again(message: Inbound) -> str:
     return render.try_again_later(translator(detect_script(message.body) or "en"))
+
+
+async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:
+    """A delivery report of any provider: the message's status moves only forward, with
+    the provider's error; an unsubscribed number is marked stopped on its channel.
+    Returns the message (None: not one of ours)."""
+    row = (
+        await tx.session.execute(
+            select(OutboxRow).where(OutboxRow.provider_id == report.provider_id).with_for_update()
+        )
+    ).scalar_one_or_none()
+    if row is None:
+        return None
+    if status_rank(report.status) > status_rank(row.status):
+        row.status = report.status
+        if report.error:
+            row.last_error = report.error[:500]
+    if report.unsubscribed:
+        await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
+    return row
 
 
 def twiml(text: str | None) -> Response:
@@ -306,24 +332,20 @@ class SmsWebhook:
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
-        sid, status = params.get("MessageSid", ""), params.get("MessageStatus", "")
+        code = params.get("ErrorCode", "")
+        report = StatusReport(
+            params.get("MessageSid", ""),
+            params.get("MessageStatus", ""),
+            f"twilio {code}" if code else "",
+            unsubscribed=code == UNSUBSCRIBED,
+        )
         async with self._app(request).store.transaction() as tx:
-            row = (
-                await tx.session.execute(
-                    select(OutboxRow).where(OutboxRow.provider_id == sid).with_for_update()
-                )
-            ).scalar_one_or_none()
-            if row is not None and status_rank(status) > status_rank(row.status):
-                row.status = status
-                if params.get("ErrorCode"):
-                    row.last_error = f"twilio {params['ErrorCode']}"
-            if params.get("ErrorCode") == UNSUBSCRIBED and row is not None:
-                await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
+            row = await record_status(tx, report)
             if (
                 row is not None
                 and row.channel == WHATSAPP
-                and params.get("ErrorCode") in FALLBACK_CODES
-                and status_rank(status) == status_rank("failed")
+                and code in FALLBACK_CODES
+                and status_rank(report.status) == status_rank("failed")
             ):  # WhatsApp refused it after taking it: the same text by SMS, once
                 await fall_back_to_sms(tx, row.idempotency_key)
         return Response(status_code=204)

@@ -2,12 +2,13 @@
 held too long): acted on later and answered by an SMS of their own (a WhatsApp
 message, stored on the same webhook, by a WhatsApp message).
 
-Twilio does not send a message again, so an SMS committed to the inbox whose request
-never got its TwiML answer would be lost. The sweep takes such messages — at start all
-received before the start, then every ``interval`` seconds those older than
-``min_age`` and those a request handed over — one at a time, each in one transaction
-that acts on it, marks it processed and queues its answer to the outbox
-(``sms-reply:<MessageSid>``), sent by the Twilio sender like any SMS.
+This holds for every SMS provider (``bot.channels.sms_port``): the messages of all of
+them are stored on the channel ``sms``. Twilio does not send a message again, so an SMS
+committed to the inbox whose request never got its TwiML answer would be lost. The sweep
+takes such messages — at start all received before the start, then every ``interval``
+seconds those older than ``min_age`` and those a request handed over — one at a time,
+each in one transaction that acts on it, marks it processed and queues its answer to
+the outbox (``sms-reply:<provider id>``), sent by the provider's sender like any SMS.
 
 Two instances never both take one: the row is claimed with ``FOR UPDATE SKIP LOCKED``
 (PostgreSQL; the lock is the lease, and it ends with the transaction or the dead
@@ -29,6 +30,7 @@ from sqlalchemy.exc import OperationalError
 from bot.bootstrap import App
 from bot.channels.sms import CHANNEL, locked, mark_failed, reply_key, sms_handler
 from bot.i18n import detect_script, render, translator
+from bot.phones import sender_number
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
@@ -145,14 +147,15 @@ class SmsSweep:
                     await self._answer(tx, message, again)
             return True
 
-    @staticmethod
-    async def _answer(tx: Tx, message: Inbound, reply: str) -> None:
+    async def _answer(self, tx: Tx, message: Inbound, reply: str) -> None:
+        # As every provider's answers go: to the number in E.164 (Exotel writes
+        # ``09847…``, Mobile Seva ``9847…``).
         if reply:
             await enqueue(
                 tx,
                 key=reply_key(message.provider_id),
                 channel=message.channel,
-                recipient=phone_of(message.sender),
+                recipient=sender_number(phone_of(message.sender), self.app.config.phone_region),
                 body=reply,
             )
 

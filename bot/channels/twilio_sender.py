@@ -1,5 +1,9 @@
 """Sending SMS (and WhatsApp messages, ``bot.channels.whatsapp_sender``) through the
-twilio SDK's async REST client."""
+twilio SDK's async REST client: the Twilio adapter of the SMS port (``bot.channels.sms_port``).
+
+Twilio's Messages API has no DLT fields: for India, Twilio matches each message against
+the templates registered with it beforehand (Twilio's India guidelines), so the DLT stamp
+is accepted and not sent. Twilio SMS is one-way in India (no replies to its numbers)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from twilio.base.exceptions import TwilioRestException
 from twilio.http.async_http_client import AsyncTwilioHttpClient
 from twilio.rest import Client
 
+from bot.dlt import DltStamp
 from bot.outbox import PermanentSendError, TransientSendError, UnsubscribedError
 
 __all__ = ["Refused", "TwilioSender"]
@@ -53,8 +58,11 @@ class TwilioSender:
         if self._http is not None:
             await self._http.close()
 
-    async def send(self, recipient: str, body: str, key: str) -> str:
-        """Send an SMS; 429, 5xx and network errors are transient, other refusals permanent."""
+    async def send(
+        self, recipient: str, body: str, key: str, *, dlt: DltStamp | None = None
+    ) -> str:
+        """Send an SMS; 429, 5xx and network errors are transient, other refusals permanent.
+        ``dlt`` is not Twilio's to carry (see the module's docstring)."""
         return await self.create(to=recipient, body=body)
 
     async def create(self, *, from_: str = "", **fields: str) -> str:

@@ -70,6 +70,7 @@ from bot.i18n.render_owner import (
 from bot.i18n.render_parse import parse_error
 from bot.i18n.render_public import (
     lang_set,
+    no_case_for_number,
     search_results,
     staff_stopped,
     staff_stopped_elsewhere,
@@ -120,6 +121,7 @@ __all__ = [
     "kind_count",
     "lang_set",
     "lot_recorded",
+    "no_case_for_number",
     "not_allowed",
     "notice_html",
     "notice_recorded",

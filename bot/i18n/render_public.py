@@ -33,7 +33,14 @@ from domain.dues import complaint_last_day
 if TYPE_CHECKING:
     from bot.services.public import Outcome, PublicCase
 
-__all__ = ["lang_set", "search_results", "started", "status_reply", "stopped"]
+__all__ = [
+    "lang_set",
+    "no_case_for_number",
+    "search_results",
+    "started",
+    "status_reply",
+    "stopped",
+]
 
 _SMS_NAME_LIMIT = 40  # characters of a place or pound name in an SMS list
 
@@ -403,3 +410,16 @@ def started(tr: Translator) -> str:
     """Confirmation of START."""
     # TRANSLATORS: confirmation of START. STOP stays in English: SMS carriers read it.
     return tr.gettext("Messages about your cases will come again. Send STOP to stop them.")
+
+
+def no_case_for_number(tr: Translator) -> str:
+    """The answer to a missed call from a number no open case names: how to ask by case
+    number instead. Within one SMS."""
+    # TRANSLATORS: SMS — the person gave a missed call and no open case names their
+    # telephone number. %(word)s is the STATUS keyword; KNM-1 is an example case number.
+    # Keep it short.
+    text = tr.gettext(
+        "No open case names this number. To ask about a case, send %(word)s and its "
+        "number, e.g. %(word)s KNM-1."
+    )
+    return text % {"word": keyword("status", tr.lang)}

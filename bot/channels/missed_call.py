@@ -1,0 +1,67 @@
+"""A missed call: an owner rings the SMS number and hangs up; poundbot answers by SMS with
+the status of the open cases that name the caller's number, in the caller's language
+(none: one SMS saying so, and how to ask by case number).
+
+The call is stored in the inbox on the channel ``call``, keyed by the provider's call id
+(Exotel's ``CallSid``): a repeated callback for one call is the same row, acted on once,
+so one call sends one SMS. Acting on it counts against the caller's limit of SMS answers
+(``bot.limits``, the ``sms`` channel: a call is one more message to answer), and the SMS
+goes through the outbox like any answer (``bot.channels.sms_inbound``). The status text is
+the one STATUS answers (``render.status_reply``), one per case, most recent first.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from bot.bootstrap import App
+from bot.channels.identity import sender_of
+from bot.dispatch import language_for
+from bot.i18n import render, translator
+from bot.limits import admit
+from bot.services import public
+from bot.store.messages import Handler
+from bot.store.models import CaseRow
+from bot.store.tx import Tx
+
+__all__ = ["CHANNEL", "MAX_CASES", "call_handler"]
+
+#: The inbox channel of missed calls (the crash sweep leaves them alone: a call is
+#: answered when it is acted on, or not at all).
+CHANNEL = "call"
+#: The most cases one missed call is told about (the newest), to keep it one or two SMS.
+MAX_CASES = 3
+#: The stages of a case no longer open (``bot.store.tx``).
+_SHUT = ("released", "closed", "voided")
+
+
+def call_handler(app: App, caller_number: str) -> Handler:
+    """What acting on a missed call from ``caller_number`` is: the answer's text (""
+    for none: past the caller's limit, once told)."""
+
+    async def handle(tx: Tx) -> str:
+        found = await sender_of(tx, caller_number, "sms", region=app.config.phone_region)
+        caller = found.caller
+        phone = caller.phone or caller_number
+        allowed = await admit(tx, app.config.limits, "sms", phone[:64], caller.role)
+        tr = translator(await language_for(tx, app.deps, caller, ""))
+        if not allowed.answer:
+            return render.too_many_messages(allowed.until, tr) if allowed.tell else ""
+        numbers = (
+            await tx.session.scalars(
+                select(CaseRow.number)
+                .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(_SHUT))
+                .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
+                .limit(MAX_CASES)
+            )
+        ).all()
+        if not numbers:
+            return render.no_case_for_number(tr)
+        kinds = app.config.kinds
+        replies = []
+        for number in numbers:
+            outcome = await public.outcome(tx, app.deps, number)
+            replies.append(render.status_reply(outcome, tr, True, kinds=kinds, case=outcome.case))
+        return "\n".join(replies)
+
+    return handle

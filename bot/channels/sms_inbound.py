@@ -1,0 +1,117 @@
+"""An SMS that came in through a provider answering by push SMS (Exotel, Mobile Seva):
+stored once, acted on once, answered once through the outbox.
+
+The same steps as the Twilio webhook (``bot.channels.sms``), with the answer queued to
+the outbox (``sms-reply:<provider id>``) in the transaction that acts on the message
+instead of returned in the HTTP response:
+
+1. Within the wait budget (``bot.store.budget``), the raw message is committed to the
+   inbox (unique on channel + provider id): a repeated delivery of the same message
+   changes nothing and queues nothing.
+2. Acting on it (the per-sender limit, STOP / START, the words: ``sms_handler``), marking
+   it processed and queueing the answer are one transaction.
+3. Stored but not acted on (the database held too long, a fault): "send it again" if the
+   message can be marked failed now, else the crash sweep (``bot.channels.sms_sweep``)
+   answers it later, by the same outbox key; never both.
+
+Not stored in time: 503, so that the provider tries again (Exotel retries a webhook
+that does not answer 2xx); nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from bot.bootstrap import App
+from bot.channels.sms import CHANNEL, locked, mark_failed, reply_key, sms_handler
+from bot.i18n import detect_script, render, translator
+from bot.logsafe import mask_phone
+from bot.phones import sender_number
+from bot.store import budget
+from bot.store.messages import Handler, Inbound, act_on_inbound, enqueue, store_inbound
+from bot.store.tx import Tx
+from bot.whatsapp import CHANNEL as WHATSAPP
+
+__all__ = ["answer_by_push", "queue_answer", "take_in"]
+
+log = logging.getLogger("poundbot.sms")
+
+
+async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
+    """Queue ``text`` as the SMS answering ``message`` (once per message)."""
+    if text:
+        await enqueue(
+            tx,
+            key=reply_key(message.provider_id),
+            # A missed call (channel ``call``) is answered by SMS.
+            channel=message.channel if message.channel == WHATSAPP else CHANNEL,
+            recipient=sender_number(message.sender, app.config.phone_region),
+            body=text,
+        )
+
+
+def answer_by_push(app: App, message: Inbound, handler: Handler | None = None) -> Handler:
+    """``handler`` (by default ``sms_handler``) with its answer queued to the outbox in
+    the same transaction."""
+    act = handler or sms_handler(app, message)
+
+    async def handle(tx: Tx) -> str:
+        reply = await act(tx)
+        await queue_answer(tx, app, message, reply)
+        return reply
+
+    return handle
+
+
+async def take_in(
+    request: Request,
+    app: App,
+    message: Inbound,
+    *,
+    wait_budget: float,
+    handler: Handler | None = None,
+) -> Response:
+    """Store, act on and answer ``message`` (see the module); 200 once stored."""
+    with budget.within(wait_budget):
+        try:
+            async with app.store.turn():
+                await store_inbound(app.store, message)
+                try:
+                    await act_on_inbound(app.store, message, answer_by_push(app, message, handler))
+                except Exception as exc:
+                    await _not_answered(request, app, message, exc)
+        except Exception as exc:
+            why = "the database is held too long" if locked(exc) else type(exc).__name__
+            log.warning(
+                "SMS %s not stored (%s): the provider may send it again", message.provider_id, why
+            )
+            return Response("not stored, try again", status_code=503, media_type="text/plain")
+    return Response(b"", media_type="text/plain")
+
+
+async def _not_answered(request: Request, app: App, message: Inbound, exc: Exception) -> None:
+    """A stored message not acted on still gets exactly one answer: "send it again" now
+    if it can be marked failed, else the sweep's."""
+    if not locked(exc):
+        log.error(
+            "SMS %s from %s could not be acted on",
+            message.provider_id,
+            mask_phone(message.sender),
+            exc_info=exc,
+        )
+        again = render.try_again_later(translator(detect_script(message.body) or "en"))
+        try:
+            async with app.store.transaction() as tx:
+                if await mark_failed(tx, message.provider_id, again, message.channel):
+                    await queue_answer(tx, app, message, again)
+                    return
+        except Exception:
+            log.exception("SMS %s: the failure could not be recorded", message.provider_id)
+    log.warning("SMS %s stored, not acted on: the sweep answers it by SMS", message.provider_id)
+    sweep: Any = getattr(request.app.state, "sms_sweep", None)
+    if sweep is not None:
+        sweep.hand_over(message.provider_id)

@@ -1,0 +1,127 @@
+"""Which SMS provider is in use (``POUNDBOT_SMS_PROVIDER``), wired: its webhook routes,
+its sender, and the start-up report's line about it. Part of the composition root
+(``bot.app``): the one place that knows every provider's adapter."""
+
+from __future__ import annotations
+
+from contextlib import AbstractAsyncContextManager
+
+from starlette.routing import BaseRoute
+
+from bot.channels.exotel import ExotelWebhook
+from bot.channels.exotel_sender import ExotelSender
+from bot.channels.media import TwilioMedia
+from bot.channels.mseva import MsevaPull
+from bot.channels.mseva_sender import MsevaSender
+from bot.channels.sms import SmsWebhook
+from bot.channels.twilio_sender import TwilioSender
+from bot.settings import Settings
+
+__all__ = ["sms_line", "sms_routes", "sms_sender"]
+
+Opened = ExotelSender | MsevaSender | TwilioSender
+
+
+def sms_routes(settings: Settings) -> list[BaseRoute]:
+    """The webhooks of the provider in use (none when SMS is off)."""
+    if settings.sms_off_reason() is not None:
+        return []
+    provider = settings.provider()
+    if provider == "exotel":
+        return list(
+            ExotelWebhook(
+                settings.webhook_secret, settings.exotel_allow, settings.wait_budget
+            ).routes()
+        )
+    if provider == "mseva":
+        return list(
+            MsevaPull(
+                settings.webhook_secret,
+                settings.mseva_keyword,
+                settings.mseva_allow,
+                settings.wait_budget,
+            ).routes()
+        )
+    media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
+    return list(
+        SmsWebhook(
+            settings.twilio_token,
+            settings.public_url,
+            settings.wait_budget,
+            whatsapp=settings.whatsapp_off_reason() is None,
+            media=media,
+        ).routes()
+    )
+
+
+def sms_sender(settings: Settings) -> AbstractAsyncContextManager[Opened]:
+    """The sender of the provider in use (open it with ``async with``; SMS must be on)."""
+    provider, base = settings.provider(), settings.public_url
+    if provider == "exotel":
+        return ExotelSender(
+            settings.exotel_api_key,
+            settings.exotel_api_token,
+            settings.exotel_account_sid,
+            settings.exotel_from,
+            subdomain=settings.exotel_subdomain or "api.in.exotel.com",
+            api_url=settings.exotel_api_url,
+            status_callback=f"{base}/exotel/status/{settings.webhook_secret}" if base else "",
+            default_dlt=settings.dlt_default,
+        )
+    if provider == "mseva":
+        return MsevaSender(
+            settings.mseva_username,
+            settings.mseva_password,
+            settings.mseva_sender_id,
+            settings.mseva_secure_key,
+            api_url=settings.mseva_api_url,
+            default_dlt=settings.dlt_default,
+        )
+    return TwilioSender(
+        settings.twilio_sid,
+        settings.twilio_token,
+        settings.twilio_from,
+        api_url=settings.twilio_api_url,
+        status_callback=f"{base}/twilio/status",
+    )
+
+
+def sms_line(settings: Settings) -> str:
+    """The start-up report's SMS line: the provider in use and where it is reached (the
+    secret path segment is shown as ``<secret>``)."""
+    provider = settings.provider()
+    off = settings.sms_off_reason()
+    if off:
+        return (
+            f"SMS: off (provider {provider}: {off})"
+            if settings.sms_provider
+            else f"SMS: off ({off})"
+        )
+    waits = (
+        f"a request waits for the database {settings.wait_budget:g} s at most "
+        "(POUNDBOT_WAIT_BUDGET)"
+    )
+    base = settings.public_url or ""
+    stamp = (
+        f"; default DLT entity {settings.dlt_default.entity_id}"
+        if settings.dlt_default is not None
+        else ""
+    )
+    if provider == "exotel":
+        allow = ", from " + " ".join(settings.exotel_allow) if settings.exotel_allow else ""
+        return (
+            f"SMS: on, provider Exotel, from {settings.exotel_from}; SMS in at "
+            f"{base}/exotel/sms/<secret>, delivery reports at {base}/exotel/status/<secret>, "
+            f"missed calls (Passthru) at {base}/exotel/call/<secret>{allow}{stamp}; {waits}"
+        )
+    if provider == "mseva":
+        allow = ", from " + " ".join(settings.mseva_allow) if settings.mseva_allow else ""
+        return (
+            f"SMS: on, provider Mobile Seva, sender id {settings.mseva_sender_id}, keyword "
+            f"{settings.mseva_keyword!r}; pull at {base or '<public URL>'}/mseva/pull/<secret>"
+            f"{allow}{stamp}; {waits}"
+        )
+    return (
+        f"SMS: on, provider Twilio, webhook {base}/twilio/sms, from {settings.twilio_from} "
+        f"(Twilio SMS is one-way in India); {waits}"
+    )

@@ -1,0 +1,229 @@
+"""SMS that Indian networks carry, end to end: poundbot with Exotel or Mobile Seva, their
+APIs faked on loopback, requests made as those providers make them; every answer goes out
+as a push SMS through the outbox, carrying the DLT entity and template ids."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.channels.sms_sweep import SmsSweep
+from bot.store.messages import Inbound, store_inbound
+from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow
+from tests.conftest import ENGINES
+from tests.e2e.india_harness import (
+    EXOPHONE,
+    KEEPER_PHONE,
+    MSEVA_SENDER,
+    SECRET,
+    STAMP,
+    IndiaRig,
+    india_rig,
+)
+
+OWNER = "+919847099999"
+SEIZE = "SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed 9847099999; brown cows"
+PROVIDERS = ["exotel", "mseva"]
+
+
+async def count(rig: IndiaRig, model: type) -> int:
+    async with rig.app.store.transaction() as tx:
+        return int(await tx.session.scalar(select(func.count()).select_from(model)) or 0)
+
+
+def carries_the_stamp(rig: IndiaRig, sent: dict[str, str]) -> None:
+    if rig.provider == "exotel":
+        assert sent["DltEntityId"] == STAMP.entity_id
+        assert sent["DltTemplateId"] == STAMP.template_id
+        assert sent["From"] == EXOPHONE
+    else:
+        assert sent["templateid"] == STAMP.template_id
+        assert sent["senderid"] == MSEVA_SENDER
+
+
+def _each(engine: object) -> tuple[str, tuple[pytest.MarkDecorator, ...]]:
+    """An entry of ``ENGINES``: its name and marks."""
+    if isinstance(engine, str):
+        return engine, ()
+    return engine.values[0], tuple(engine.marks)  # type: ignore[attr-defined]
+
+
+PROVIDER_ENGINES = [
+    pytest.param((provider, name), marks=marks, id=f"{provider}-{name}")
+    for provider in PROVIDERS
+    for name, marks in map(_each, ENGINES)
+]
+
+
+@pytest.fixture(params=PROVIDER_ENGINES)
+async def rig(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    provider, engine = request.param
+    async with india_rig(tmp_path, provider, engine) as rig:
+        yield rig
+
+
+async def test_a_seizure_by_sms_tells_the_keeper_and_the_owner_by_push_sms(rig: IndiaRig) -> None:
+    response = await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
+    assert response.status_code == 200
+    assert response.text == ""  # the answer goes out by push SMS, not in the HTTP answer
+    assert await count(rig, CaseRow) == 1
+    await rig.deliver(2)
+    sent = {rig.to(m): m for m in rig.sent()}
+    assert set(sent) == {KEEPER_PHONE, OWNER}
+    assert "KNM-1" in rig.text_of(sent[KEEPER_PHONE])
+    assert "KNM-1" in rig.text_of(sent[OWNER])
+    for message in sent.values():
+        carries_the_stamp(rig, message)
+
+
+async def test_an_owner_asks_dues_and_is_answered_once(rig: IndiaRig) -> None:
+    await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
+    await rig.deliver(2)
+    if rig.provider == "mseva":  # the keyword in any case, with extra spaces
+        first = await rig.mseva_pull("9847099999", "kl   Pound  DUES KNM-1", stamp="t1")
+        again = await rig.mseva_pull(
+            "9847099999", "kl   Pound  DUES KNM-1", stamp="t1", method="POST"
+        )
+    else:
+        first = await rig.exotel_sms("09847099999", "DUES KNM-1", "exo-dues-1")
+        again = await rig.exotel_sms("09847099999", "DUES KNM-1", "exo-dues-1")
+    assert first.status_code == again.status_code == 200
+    await rig.deliver(3)
+    answers = [m for m in rig.sent() if rig.to(m) == OWNER][1:]
+    assert len(answers) == 1
+    (answer,) = answers
+    assert "KNM-1" in rig.text_of(answer)
+    assert re.search(r"\d", rig.text_of(answer))  # the amount due
+    carries_the_stamp(rig, answer)
+
+
+async def test_malayalam_goes_as_unicode(rig: IndiaRig) -> None:
+    await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
+    await rig.say(OWNER, "കുടിശ്ശിക KNM-1", "2026-03-01 10:00:02")
+    await rig.deliver(3)
+    (answer,) = [m for m in rig.sent() if rig.to(m) == OWNER][1:]
+    assert re.search("[\u0d00-\u0d7f]", rig.text_of(answer))
+    if rig.provider == "exotel":
+        assert answer["EncodingType"] == "unicode"
+    else:
+        assert answer["smsservicetype"] == "unicodemsg"
+        assert answer["content"].startswith("&#")
+
+
+async def test_wrong_secrets_are_404_and_store_nothing(rig: IndiaRig) -> None:
+    wrong = SECRET[:-1] + "x"
+    responses = [
+        await rig.exotel_sms("09847000010", SEIZE, "exo-x", secret=wrong),
+        await rig.exotel_call("09847099999", "call-x", secret=wrong),
+        await rig.http.post(f"/exotel/status/{wrong}", data={"SmsSid": "1", "Status": "sent"}),
+        await rig.mseva_pull("9847000010", f"KL POUND {SEIZE}", secret=wrong),
+        await rig.mseva_pull("9847000010", f"KL POUND {SEIZE}", secret=""),
+    ]
+    assert {r.status_code for r in responses} == {404}
+    assert await count(rig, InboxRow) == 0
+    assert await count(rig, CaseRow) == 0
+    assert await count(rig, OutboxRow) == 0
+
+
+async def test_stop_by_sms_stops_the_owner_notice(rig: IndiaRig) -> None:
+    await rig.say(OWNER, "STOP", "2026-03-01 10:00:01")
+    await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:02")
+    async with rig.app.store.transaction() as tx:
+        contact = await tx.session.get(Contact, OWNER)
+        notices = await tx.session.scalar(
+            select(func.count())
+            .select_from(OutboxRow)
+            .where(OutboxRow.recipient == OWNER, OutboxRow.idempotency_key.not_like("sms-reply:%"))
+        )
+    assert contact is not None
+    assert contact.opted_out_at is not None
+    assert notices == 0
+
+
+async def test_a_message_stored_and_never_answered_is_answered_by_the_sweep(
+    rig: IndiaRig,
+) -> None:
+    sweep = rig.server.state.sms_sweep
+    assert isinstance(sweep, SmsSweep)
+    rig.clock.advance(minutes=-5)
+    sender = "09847099999" if rig.provider == "exotel" else "9847099999"
+    await store_inbound(rig.app.store, Inbound("sms", f"{rig.provider}:lost-1", sender, "HELP", {}))
+    rig.clock.advance(minutes=5)
+    assert await sweep.once() == 1
+    await rig.deliver(1)
+    (answer,) = rig.sent()
+    assert rig.to(answer) == OWNER
+    carries_the_stamp(rig, answer)
+
+
+@pytest.fixture(params=ENGINES)
+async def exotel(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    async with india_rig(tmp_path, "exotel", request.param) as rig:
+        yield rig
+
+
+async def test_a_missed_call_sends_the_status_of_the_callers_cases_once(exotel: IndiaRig) -> None:
+    await exotel.say(KEEPER_PHONE, SEIZE, "exo-seize")
+    await exotel.deliver(2)
+    for _ in range(3):  # Exotel retries a callback; one call is one SMS
+        response = await exotel.exotel_call("09847099999", "call-1")
+        assert response.status_code == 200
+    await exotel.deliver(3)
+    answers = [m for m in exotel.sent() if m["To"] == OWNER][1:]
+    assert len(answers) == 1
+    assert "KNM-1" in answers[0]["Body"]
+    carries_the_stamp(exotel, answers[0])
+
+
+async def test_a_missed_call_from_a_number_no_case_names_says_how_to_ask(
+    exotel: IndiaRig,
+) -> None:
+    assert (await exotel.exotel_call("+919847055555", "call-2")).status_code == 200
+    await exotel.deliver(1)
+    (answer,) = exotel.sent()
+    assert answer["To"] == "+919847055555"
+    assert "STATUS KNM-1" in answer["Body"]
+
+
+async def test_missed_calls_count_against_the_callers_limit(exotel: IndiaRig) -> None:
+    allowance = exotel.app.config.limits.public
+    for n in range(allowance + 3):
+        await exotel.exotel_call("09847055555", f"call-many-{n}")
+    await exotel.deliver(allowance + 1)
+    assert len(exotel.sent()) == allowance + 1  # the answers, then "try again after"
+    assert "many messages" in exotel.sent()[-1]["Body"]
+
+
+async def test_exotel_delivery_reports_only_move_a_status_forward(exotel: IndiaRig) -> None:
+    await exotel.say(OWNER, "HELP", "exo-help")
+    await exotel.deliver(1)
+    async with exotel.app.store.transaction() as tx:
+        row = (await tx.session.execute(select(OutboxRow))).scalar_one()
+    assert row.provider_id
+    for status in ("sent", "submitted", "queued"):
+        response = await exotel.http.post(
+            f"/exotel/status/{SECRET}",
+            data={
+                "SmsSid": row.provider_id,
+                "To": OWNER,
+                "Status": status,
+                "SmsUnits": "1",
+                "DetailedStatus": "DELIVERED_TO_OPERATOR",
+                "DetailedStatusCode": "20001",
+                "DateSent": "2026-03-01 10:00:05",
+            },
+        )
+        assert response.status_code == 200
+    async with exotel.app.store.transaction() as tx:
+        row = (await tx.session.execute(select(OutboxRow))).scalar_one()
+    assert row.status == "sent"
+
+
+async def test_a_source_address_outside_the_allow_list_is_404(tmp_path: Path) -> None:
+    async with india_rig(tmp_path, "mseva", mseva_allow=("10.1.2.0/24",)) as rig:
+        response = await rig.mseva_pull("9847000010", f"KL POUND {SEIZE}")
+        assert response.status_code == 404
+        assert await count(rig, InboxRow) == 0
