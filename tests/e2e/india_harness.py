@@ -135,82 +135,82 @@ class IndiaRig:
 
 
 @contextmanager
-def database(engine: str, tmp_path: Path) -> Iterator[tuple[str, bool | None]]:
-    """A URL of an empty database for ``engine``, and whether it must be migrated."""
+def database(engine: str, tmp_path: Path) -> Iterator[str]:
+    """A URL of an empty database for ``engine`` (use from a sync fixture: creating a
+    PostgreSQL database runs its own event loop)."""
     if engine == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'india.sqlite3'}", None
+        yield f"sqlite+aiosqlite:///{tmp_path / 'india.sqlite3'}"
         return
     with fresh_pg_database() as url:
-        yield url, True
+        yield url
 
 
 @asynccontextmanager
 async def india_rig(
-    tmp_path: Path, provider: str, engine: str = "sqlite", **extra: Any
+    tmp_path: Path, provider: str, url: str | None = None, **extra: Any
 ) -> AsyncIterator[IndiaRig]:
     """poundbot under uvicorn on loopback with ``provider`` (exotel or mseva) and the
     default DLT stamp ``STAMP``; a keeper of KNM and an officer registered."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     exotel = FakeExotel((EXOTEL_SID, EXOTEL_KEY, EXOTEL_TOKEN))
     mseva = FakeMseva(MSEVA_USER, MSEVA_PASSWORD, MSEVA_KEY)
-    with database(engine, tmp_path) as (url, migrate):
-        async with serve(exotel.app()) as exotel_url, serve(mseva.app()) as mseva_url:
-            settings = Settings(
-                public_url=PUBLIC_URL,
-                sms_provider=provider,
-                webhook_secret=SECRET,
-                exotel_api_key=EXOTEL_KEY,
-                exotel_api_token=EXOTEL_TOKEN,
-                exotel_account_sid=EXOTEL_SID,
-                exotel_subdomain="api.in.exotel.com",
-                exotel_from=EXOPHONE,
-                exotel_api_url=exotel_url,
-                mseva_username=MSEVA_USER,
-                mseva_password=MSEVA_PASSWORD,
-                mseva_sender_id=MSEVA_SENDER,
-                mseva_secure_key=MSEVA_KEY,
-                mseva_keyword=KEYWORD,
-                mseva_api_url=f"{mseva_url}/esms/sendsmsrequestDLT",
-                dlt_default=STAMP,
-                link_secret="test-link-secret",
-                **extra,
+    url = url or f"sqlite+aiosqlite:///{tmp_path / 'india.sqlite3'}"
+    migrate = None if url.startswith("sqlite") else True
+    async with serve(exotel.app()) as exotel_url, serve(mseva.app()) as mseva_url:
+        settings = Settings(
+            public_url=PUBLIC_URL,
+            sms_provider=provider,
+            webhook_secret=SECRET,
+            exotel_api_key=EXOTEL_KEY,
+            exotel_api_token=EXOTEL_TOKEN,
+            exotel_account_sid=EXOTEL_SID,
+            exotel_subdomain="api.in.exotel.com",
+            exotel_from=EXOPHONE,
+            exotel_api_url=exotel_url,
+            mseva_username=MSEVA_USER,
+            mseva_password=MSEVA_PASSWORD,
+            mseva_sender_id=MSEVA_SENDER,
+            mseva_secure_key=MSEVA_KEY,
+            mseva_keyword=KEYWORD,
+            mseva_api_url=f"{mseva_url}/esms/sendsmsrequestDLT",
+            dlt_default=STAMP,
+            link_secret="test-link-secret",
+            **extra,
+        )
+        config = load()
+        async with (
+            open_app(url=url, clock=clock, config=config, migrate=migrate) as setup,
+            setup.store.transaction() as tx,
+        ):
+            admin = Caller.system()
+            await add_user(
+                tx,
+                setup.deps,
+                admin,
+                role="keeper",
+                pound="KNM",
+                phone=KEEPER_PHONE,
+                name="Velayudhan",
+                lang="en",
             )
-            config = load()
-            async with (
-                open_app(url=url, clock=clock, config=config, migrate=migrate) as setup,
-                setup.store.transaction() as tx,
-            ):
-                admin = Caller.system()
-                await add_user(
-                    tx,
-                    setup.deps,
-                    admin,
-                    role="keeper",
-                    pound="KNM",
-                    phone=KEEPER_PHONE,
-                    name="Velayudhan",
-                    lang="en",
-                )
-                await add_user(
-                    tx,
-                    setup.deps,
-                    admin,
-                    role="officer",
-                    authority="KNM-GP",
-                    phone=OFFICER_PHONE,
-                    name="Secretary",
-                    lang="en",
-                )
-            holder: dict[str, App] = {}
+            await add_user(
+                tx,
+                setup.deps,
+                admin,
+                role="officer",
+                authority="KNM-GP",
+                phone=OFFICER_PHONE,
+                name="Secretary",
+                lang="en",
+            )
+        holder: dict[str, App] = {}
 
-            @asynccontextmanager
-            async def factory() -> AsyncIterator[App]:
-                async with open_app(url=url, clock=clock, config=config) as app:
-                    holder["app"] = app
-                    yield app
+        @asynccontextmanager
+        async def factory() -> AsyncIterator[App]:
+            async with open_app(url=url, clock=clock, config=config) as app:
+                holder["app"] = app
+                yield app
 
-            poundbot = build_app(factory, settings)
-            async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
-                yield IndiaRig(
-                    provider, http, holder["app"], clock, settings, poundbot, exotel, mseva
-                )
+        poundbot = build_app(factory, settings)
+        async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
+            yield IndiaRig(provider, http, holder["app"], clock, settings, poundbot, exotel, mseva)

@@ -5,6 +5,7 @@ as a push SMS through the outbox, carrying the DLT entity and template ids."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tests.e2e.india_harness import (
     SECRET,
     STAMP,
     IndiaRig,
+    database,
     india_rig,
 )
 
@@ -44,24 +46,16 @@ def carries_the_stamp(rig: IndiaRig, sent: dict[str, str]) -> None:
         assert sent["senderid"] == MSEVA_SENDER
 
 
-def _each(engine: object) -> tuple[str, tuple[pytest.MarkDecorator, ...]]:
-    """An entry of ``ENGINES``: its name and marks."""
-    if isinstance(engine, str):
-        return engine, ()
-    return engine.values[0], tuple(engine.marks)  # type: ignore[attr-defined]
+@pytest.fixture(params=ENGINES)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database on each engine."""
+    with database(request.param, tmp_path) as found:
+        yield found
 
 
-PROVIDER_ENGINES = [
-    pytest.param((provider, name), marks=marks, id=f"{provider}-{name}")
-    for provider in PROVIDERS
-    for name, marks in map(_each, ENGINES)
-]
-
-
-@pytest.fixture(params=PROVIDER_ENGINES)
-async def rig(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
-    provider, engine = request.param
-    async with india_rig(tmp_path, provider, engine) as rig:
+@pytest.fixture(params=PROVIDERS)
+async def rig(request: pytest.FixtureRequest, tmp_path: Path, url: str):  # type: ignore[no-untyped-def]
+    async with india_rig(tmp_path, request.param, url) as rig:
         yield rig
 
 
@@ -159,9 +153,9 @@ async def test_a_message_stored_and_never_answered_is_answered_by_the_sweep(
     carries_the_stamp(rig, answer)
 
 
-@pytest.fixture(params=ENGINES)
-async def exotel(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
-    async with india_rig(tmp_path, "exotel", request.param) as rig:
+@pytest.fixture
+async def exotel(tmp_path: Path, url: str):  # type: ignore[no-untyped-def]
+    async with india_rig(tmp_path, "exotel", url) as rig:
         yield rig
 
 
