@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,15 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 UNIT = DEPLOY / "poundbot.service"
 EXEC = "/opt/poundbot/venv/bin/poundbot"
 #: What the reverse proxy must pass to poundbot: the webhooks, the health check, the notices.
-PUBLIC = ("/telegram", "/twilio/sms", "/twilio/status", "/healthz", "/notice/")
+PUBLIC = (
+    "/telegram",
+    "/twilio/sms",
+    "/twilio/status",
+    "/exotel/",
+    "/mseva/pull/",
+    "/healthz",
+    "/notice/",
+)
 
 
 def unit_lines() -> set[str]:
@@ -105,6 +114,7 @@ def test_the_example_environment_names_only_settings_poundbot_reads() -> None:
 
 
 def app_paths() -> list[str]:
+    """The routes of poundbot with each SMS provider in turn."""
     settings = Settings(
         public_url="https://pound.example.org",
         telegram_token="123456:" + "A" * 35,
@@ -112,8 +122,23 @@ def app_paths() -> list[str]:
         twilio_sid="AC" + "0" * 32,
         twilio_token="t" * 32,
         twilio_from="+15005550006",
+        webhook_secret="w" * 32,
+        exotel_api_key="k",
+        exotel_api_token="t",
+        exotel_account_sid="sid",
+        exotel_subdomain="api.in.exotel.com",
+        exotel_from="08047091234",
+        mseva_username="u",
+        mseva_password="p",
+        mseva_sender_id="KLPOUND",
+        mseva_secure_key="k",
+        mseva_keyword="KL POUND",
     )
-    return [route.path for route in build_app(settings=settings).routes]  # type: ignore[attr-defined]
+    return [
+        route.path  # type: ignore[attr-defined]
+        for provider in ("twilio", "exotel", "mseva")
+        for route in build_app(settings=replace(settings, sms_provider=provider)).routes
+    ]
 
 
 @pytest.mark.parametrize("name", ["nginx.conf", "Caddyfile"])
