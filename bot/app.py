@@ -24,7 +24,7 @@ from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
 from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route, photo_routes
-from bot.channels.sms_providers import sms_line, sms_routes, sms_sender
+from bot.channels.sms_providers import sms_line, sms_routes, sms_sender, twilio_sender
 from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
@@ -128,7 +128,8 @@ def report_lines(
     lines.append(
         f"WhatsApp: off ({whatsapp_off})"
         if whatsapp_off
-        else f"WhatsApp: on, from {settings.twilio_whatsapp_from}, the same webhook; "
+        else f"WhatsApp: on, through Twilio, from {settings.twilio_whatsapp_from}, webhook "
+        f"{settings.public_url}/twilio/sms; "
         f"{sum(map(len, config.whatsapp_templates.values()))} templates configured"
     )
     reminders = config.reminders
@@ -199,12 +200,14 @@ def build_app(
             senders: dict[str, Sender] = {}
             if settings.sms_off_reason() is None:
                 senders["sms"] = await stack.enter_async_context(sms_sender(settings))
-                if settings.whatsapp_off_reason() is None:
-                    twilio = senders["sms"]
-                    assert isinstance(twilio, TwilioSender)
-                    senders["whatsapp"] = WhatsAppSender(
-                        twilio, app.store, settings.twilio_whatsapp_from
-                    )
+            if settings.whatsapp_off_reason() is None:
+                # WhatsApp goes through Twilio whichever provider SMS goes through.
+                twilio = senders.get("sms")
+                if not isinstance(twilio, TwilioSender):
+                    twilio = await stack.enter_async_context(twilio_sender(settings))
+                senders["whatsapp"] = WhatsAppSender(
+                    twilio, app.store, settings.twilio_whatsapp_from
+                )
             channel, unreachable = None, False
             if telegram_on:
                 # PTB's lifecycle (initialize, start; stop, shutdown) is in ``running``;

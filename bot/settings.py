@@ -213,16 +213,15 @@ class Settings:
         )
 
     def whatsapp_off_reason(self) -> str | None:
-        """Why WhatsApp (through Twilio) is off, or None when it is on: it needs SMS on
-        through Twilio (the same account and webhook) and a ``whatsapp:+…`` sender."""
+        """Why WhatsApp (through Twilio) is off, or None when it is on: it needs Twilio's
+        account and webhook (whichever provider SMS goes through: in India, Exotel or
+        Mobile Seva for SMS and Twilio for WhatsApp) and a ``whatsapp:+…`` sender."""
         if not self.twilio_whatsapp_from:
             return "no TWILIO_WHATSAPP_FROM"
         if not self.twilio_whatsapp_from.startswith("whatsapp:+"):
             return "TWILIO_WHATSAPP_FROM must be whatsapp:+<number>"
-        if self.provider() != "twilio":
-            return f"it goes through Twilio, and the SMS provider is {self.provider()}"
-        sms = self.sms_off_reason()
-        return f"SMS is off ({sms})" if sms else None
+        twilio = self.twilio_off_reason()
+        return f"Twilio is not set up ({twilio})" if twilio else None
 
     def telegram_off_reason(self) -> str | None:
         """Why the Telegram channel is off, or None when it is on."""

@@ -231,6 +231,9 @@ class SmsWebhook:
     whatsapp: bool = False
     #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.media``).
     media: TwilioMedia | None = None
+    #: Whether SMS goes through Twilio: else (Exotel or Mobile Seva for SMS) this
+    #: webhook takes WhatsApp messages only.
+    sms: bool = True
 
     @staticmethod
     def _app(request: Request) -> App:
@@ -282,6 +285,9 @@ class SmsWebhook:
         channel = WHATSAPP if is_whatsapp(sender) else CHANNEL
         if channel == WHATSAPP and not self.whatsapp:
             log.warning("a WhatsApp message came in, but WhatsApp is off: set TWILIO_WHATSAPP_FROM")
+            return twiml(None)
+        if channel == CHANNEL and not self.sms:
+            log.warning("an SMS came in through Twilio, but SMS goes through another provider")
             return twiml(None)
         message = Inbound(channel, sid[:64], sender[:64], body, params)
         app = self._app(request)

@@ -17,40 +17,50 @@ from bot.channels.sms import SmsWebhook
 from bot.channels.twilio_sender import TwilioSender
 from bot.settings import Settings
 
-__all__ = ["sms_line", "sms_routes", "sms_sender"]
+__all__ = ["sms_line", "sms_routes", "sms_sender", "twilio_sender"]
 
 Opened = ExotelSender | MsevaSender | TwilioSender
 
 
 def sms_routes(settings: Settings) -> list[BaseRoute]:
-    """The webhooks of the provider in use (none when SMS is off)."""
-    if settings.sms_off_reason() is not None:
-        return []
-    provider = settings.provider()
-    if provider == "exotel":
-        return list(
-            ExotelWebhook(
-                settings.webhook_secret, settings.exotel_allow, settings.wait_budget
-            ).routes()
-        )
-    if provider == "mseva":
-        return list(
-            MsevaPull(
-                settings.webhook_secret,
-                settings.mseva_keyword,
-                settings.mseva_allow,
-                settings.wait_budget,
-            ).routes()
-        )
-    media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
-    return list(
-        SmsWebhook(
+    """The webhooks of the SMS provider in use (none when SMS is off), and Twilio's when
+    SMS goes through Twilio or WhatsApp is on."""
+    routes: list[BaseRoute] = []
+    sms_on, provider = settings.sms_off_reason() is None, settings.provider()
+    whatsapp = settings.whatsapp_off_reason() is None
+    if sms_on and provider == "exotel":
+        routes += ExotelWebhook(
+            settings.webhook_secret, settings.exotel_allow, settings.wait_budget
+        ).routes()
+    if sms_on and provider == "mseva":
+        routes += MsevaPull(
+            settings.webhook_secret,
+            settings.mseva_keyword,
+            settings.mseva_allow,
+            settings.wait_budget,
+        ).routes()
+    twilio_sms = sms_on and provider == "twilio"
+    if twilio_sms or whatsapp:
+        media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
+        routes += SmsWebhook(
             settings.twilio_token,
             settings.public_url,
             settings.wait_budget,
-            whatsapp=settings.whatsapp_off_reason() is None,
+            whatsapp=whatsapp,
             media=media,
+            sms=twilio_sms,
         ).routes()
+    return routes
+
+
+def twilio_sender(settings: Settings) -> TwilioSender:
+    """Twilio's sender (SMS through Twilio, and WhatsApp whatever SMS goes through)."""
+    return TwilioSender(
+        settings.twilio_sid,
+        settings.twilio_token,
+        settings.twilio_from,
+        api_url=settings.twilio_api_url,
+        status_callback=f"{settings.public_url}/twilio/status",
     )
 
 
@@ -77,13 +87,7 @@ def sms_sender(settings: Settings) -> AbstractAsyncContextManager[Opened]:
             api_url=settings.mseva_api_url,
             default_dlt=settings.dlt_default,
         )
-    return TwilioSender(
-        settings.twilio_sid,
-        settings.twilio_token,
-        settings.twilio_from,
-        api_url=settings.twilio_api_url,
-        status_callback=f"{base}/twilio/status",
-    )
+    return twilio_sender(settings)
 
 
 def sms_line(settings: Settings) -> str:

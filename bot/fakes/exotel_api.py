@@ -54,9 +54,7 @@ class FakeExotel:
     fail: list[int] = field(default_factory=list)
 
     def app(self) -> Starlette:
-        return Starlette(
-            routes=[Route("/v1/Accounts/{sid}/Sms/send", self.send, methods=["POST"])]
-        )
+        return Starlette(routes=[Route("/v1/Accounts/{sid}/Sms/send", self.send, methods=["POST"])])
 
     async def send(self, request: Request) -> Response:
         sid, key, token = self.account

@@ -44,7 +44,7 @@ class FakeMseva:
         missing = [name for name in _FIELDS if not form.get(name)]
         if missing:
             return f"400,Missing parameter(s): {', '.join(missing)}"
-        digest = hashlib.sha1(self.password.encode()).hexdigest()  # noqa: S324 (its scheme)
+        digest = hashlib.sha1(self.password.encode()).hexdigest()
         if form["username"] != self.username or form["password"] != digest:
             return "401,Credentials Error, may be invalid username or password"
         key = hashlib.sha512(

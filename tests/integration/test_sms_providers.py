@@ -11,7 +11,7 @@ import pytest
 from bot.channels.exotel_sender import ExotelSender, encoding_type
 from bot.channels.mseva import strip_keyword
 from bot.channels.mseva_sender import MsevaSender, entities, push_key, sha1_password
-from bot.channels.sms_providers import sms_line
+from bot.channels.sms_providers import sms_line, sms_routes
 from bot.cli import main
 from bot.dlt import DltStamp
 from bot.fakes.exotel_api import FakeExotel
@@ -90,9 +90,20 @@ def test_an_unknown_provider_or_a_bad_allow_list_is_an_error() -> None:
     assert allowed.mseva_allow == ("164.100.14.0/24", "10.1.2.3/32")
 
 
-def test_whatsapp_is_off_when_sms_goes_through_another_provider() -> None:
-    settings = Settings.from_env({**EXOTEL, "TWILIO_WHATSAPP_FROM": "whatsapp:+14155550100"})
-    assert "SMS provider is exotel" in (settings.whatsapp_off_reason() or "")
+def test_whatsapp_goes_through_twilio_whichever_provider_sends_sms() -> None:
+    twilio = {
+        "TWILIO_ACCOUNT_SID": "AC" + "0" * 32,
+        "TWILIO_AUTH_TOKEN": "t",
+        "TWILIO_FROM_NUMBER": "+14155550100",
+        "TWILIO_WHATSAPP_FROM": "whatsapp:+14155550100",
+    }
+    settings = Settings.from_env({**EXOTEL, **twilio})
+    assert settings.provider() == "exotel"
+    assert settings.whatsapp_off_reason() is None
+    paths = {route.path for route in sms_routes(settings)}  # type: ignore[attr-defined]
+    assert {"/exotel/sms/{secret}", "/twilio/sms", "/twilio/status"} <= paths
+    alone = Settings.from_env({**EXOTEL, "TWILIO_WHATSAPP_FROM": "whatsapp:+14155550100"})
+    assert "Twilio is not set up" in (alone.whatsapp_off_reason() or "")
 
 
 def test_the_webhook_secret_and_provider_credentials_never_reach_a_log() -> None:
