@@ -25,14 +25,20 @@ def _command(args: argparse.Namespace) -> int:
 
     from bot.demo.story import run
 
-    return asyncio.run(run(args.lang, sys.stdout))
+    return asyncio.run(run(args.lang, sys.stdout, sms=args.sms))
 
 
 def add_demo_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``poundbot demo [--lang ml|en|ta|kn]``."""
+    """``poundbot demo [--lang ml|en|ta|kn] [--sms twilio|exotel|mseva]``."""
     demo = sub.add_parser(
         "demo",
         help="a complete case under the Act, simulated, through the real channels (no accounts)",
     )
     demo.add_argument("--lang", choices=LANGUAGES, default="en", help="the users' language (en)")
+    demo.add_argument(
+        "--sms",
+        choices=("twilio", "exotel", "mseva"),
+        default="twilio",
+        help="the SMS provider the owner's SMS go through (twilio)",
+    )
     demo.set_defaults(func=_command)

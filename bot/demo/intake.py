@@ -94,7 +94,7 @@ async def intake(w: World, check: Checks) -> None:
         f"{KNM_1} records 1 cow, the place of seizure, the owner and the hour brought in",
         cow.seizure,
     )
-    told = [m for m in w.twilio.messages if m.get("To") == OWNER_PHONE]
+    told = [m for m in w.sms_messages() if m.get("To") == OWNER_PHONE]
     check.that(
         any(KNM_1 in m.get("Body", "") for m in told),
         "s.7",

@@ -34,21 +34,26 @@ _CHAPTERS = (
 )
 
 
-async def run(lang: str, out: TextIO) -> int:
-    """Tell the story in ``lang`` on ``out``; 0 if every check passed, else 1."""
+#: The providers' names as the transcript says them.
+_NAMES = {"twilio": "Twilio", "exotel": "Exotel", "mseva": "Mobile Seva"}
+
+
+async def run(lang: str, out: TextIO, *, sms: str = "twilio") -> int:
+    """Tell the story in ``lang`` on ``out``, its SMS through ``sms`` (twilio, exotel or
+    mseva); 0 if every check passed, else 1."""
     began = time.monotonic()
     clock = FixedClock(START)  # the story's dates are those of 2026
     transcript = Transcript(out, clock)
     check = Checks(transcript)
     transcript.line(
         f"poundbot demo ({lang}): a keeper, an officer and an owner, March to June 2026,\n"
-        "on a temporary database and a simulated clock. Telegram updates and Twilio SMS\n"
+        f"on a temporary database and a simulated clock. Telegram updates and {_NAMES[sms]} SMS\n"
         "webhooks go over HTTP into poundbot's own app on loopback; its replies go out\n"
-        "through the real Telegram and Twilio clients to fake APIs on loopback. After each\n"
-        "step the database is checked against the Act (✓)."
+        f"through the real Telegram and {_NAMES[sms]} clients to fake APIs on loopback. After\n"
+        "each step the database is checked against the Act (✓)."
     )
     try:
-        async with running(phrases(lang), transcript, clock) as world:
+        async with running(phrases(lang), transcript, clock, sms) as world:
             for chapter in _CHAPTERS:
                 await chapter(world, check)
     except DemoFailed as failed:

@@ -9,6 +9,7 @@ demo meant to send.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Final, TextIO
 
 from bot.clock import Clock
@@ -32,6 +33,7 @@ class Transcript:
         self.phones: dict[str, str] = {}
         self._calls = 0
         self._sms = 0
+        self._pushed = 0
 
     def _stamp(self) -> str:
         return self.clock.now().astimezone(LOCAL_TZ).strftime("[%a %d %b %Y %H:%M]")
@@ -70,11 +72,21 @@ class Transcript:
         """A check that failed: the demo stops here."""
         print(f"\n✗ CHECK FAILED {text}", file=self.out)
 
-    def catch_up(self, telegram: FakeTelegram, twilio: FakeTwilio) -> None:
-        """Print what reached the fake APIs since the last call, oldest first."""
+    def catch_up(
+        self,
+        telegram: FakeTelegram,
+        twilio: FakeTwilio,
+        pushed: Sequence[Mapping[str, str]] = (),
+    ) -> None:
+        """Print what reached the fake APIs since the last call, oldest first; ``pushed``:
+        the SMS sent through Exotel or Mobile Seva so far (``To``, ``Body``)."""
         calls, self._calls = telegram.calls[self._calls :], len(telegram.calls)
         for call in calls:
             self._telegram(call)
+        for message in pushed[self._pushed :]:
+            number = message.get("To", "")
+            self.told(self.phones.get(number, number), "SMS", message.get("Body", ""))
+        self._pushed = max(self._pushed, len(pushed))
         messages, self._sms = twilio.messages[self._sms :], len(twilio.messages)
         for message in messages:
             to = message.get("To", "")

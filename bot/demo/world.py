@@ -1,18 +1,24 @@
 """The demo's world: a temporary SQLite database, a simulated clock, the Telegram Bot API
-and the Twilio REST API faked on loopback, and poundbot's own app (``build_app``, as
-``poundbot serve`` builds it) served on loopback with both channels on.
+and the Twilio REST API faked on loopback (and Exotel's or Mobile Seva's SMS API, when
+the demo's SMS goes through them), and poundbot's own app (``build_app``, as ``poundbot
+serve`` builds it) served on loopback with both channels on.
 
 People reach poundbot as they would in production: a Telegram update is POSTed to
 ``/telegram`` with the webhook's secret header; an SMS is POSTed to ``/twilio/sms``
-signed with Twilio's ``RequestValidator``. Replies leave through the outbox: Telegram
-through the real PTB bot to the fake Bot API, SMS through the real twilio SDK to the
-fake Twilio API. Time moves only when the story moves the clock; each morning it
-passes through, the reminder pass the server runs is run and the outbox delivered.
+signed with Twilio's ``RequestValidator`` (``--sms twilio``), or sent as Exotel sends an
+SMS to the ExoPhone (``/exotel/sms/<secret>``) or Mobile Seva forwards a pull SMS
+(``/mseva/pull/<secret>``, with the keyword); WhatsApp always goes through Twilio.
+Replies leave through the outbox: Telegram through the real PTB bot to the fake Bot API,
+SMS through the provider's real client to its fake API (with Exotel and Mobile Seva the
+answer to an SMS is a push SMS of its own, carrying the DLT ids). Time moves only when
+the story moves the clock; each morning it passes through, the reminder pass the server
+runs is run and the outbox delivered.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -30,6 +36,7 @@ from twilio.request_validator import RequestValidator
 
 from bot.app import build_app
 from bot.bootstrap import App, open_app
+from bot.channels.sms_providers import sms_sender
 from bot.channels.telegram import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.channels.twilio_sender import TwilioSender
 from bot.channels.whatsapp_sender import WhatsAppSender
@@ -38,7 +45,10 @@ from bot.config import load_config, sample_config_path
 from bot.demo.checks import DemoFailed
 from bot.demo.phrases import Phrases
 from bot.demo.transcript import Transcript
+from bot.dlt import DltStamp
 from bot.fakes import loopback
+from bot.fakes.exotel_api import FakeExotel
+from bot.fakes.mseva_api import FakeMseva
 from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.fakes.twilio_api import FakeTwilio
 from bot.outbox import Sender, deliver_once
@@ -50,7 +60,7 @@ from bot.workers import worker_id
 from domain.calendar import LOCAL_TZ
 from domain.deadlines import DeadlineKind
 
-__all__ = ["OWNER_PHONE", "START", "World", "running"]
+__all__ = ["DEMO_STAMP", "OWNER_PHONE", "SMS_PROVIDERS", "START", "World", "running"]
 
 START: Final = datetime(2026, 3, 1, 9, 0, tzinfo=LOCAL_TZ)
 OWNER_PHONE: Final = "+919847099999"
@@ -60,6 +70,16 @@ _TWILIO_TOKEN: Final = "demo-twilio-auth-token"
 _TWILIO_FROM: Final = "+15005550006"
 _WHATSAPP_FROM: Final = "whatsapp:+15005550006"
 _WAIT: Final = 20.0  # seconds any delivery may take before the demo calls it stuck
+#: The SMS providers the demo can run its SMS on (``poundbot demo --sms``).
+SMS_PROVIDERS: Final = ("twilio", "exotel", "mseva")
+_WEBHOOK_SECRET: Final = "demo-webhook-secret-of-at-least-32-chars"
+_EXOTEL: Final = ("demo-exotel-sid", "demo-exotel-key", "demo-exotel-token")
+_EXOPHONE: Final = "08047091234"
+_MSEVA: Final = ("demodept01", "demo-pass", "demo-secure-key")
+_MSEVA_SENDER: Final = "KLPOUND"
+_KEYWORD: Final = "KL POUND"
+#: The DLT ids every demo SMS carries through Exotel or Mobile Seva.
+DEMO_STAMP: Final = DltStamp("1201160000000012345", "1207160000000067890")
 
 
 @dataclass
@@ -73,10 +93,16 @@ class World:
     http: httpx.AsyncClient
     telegram: FakeTelegram
     twilio: FakeTwilio
-    sms_sender: TwilioSender
+    sms_sender: Sender
+    #: Twilio's sender, for WhatsApp (and SMS with ``--sms twilio``).
+    twilio_sender: TwilioSender
     public_url: str
     people: dict[str, TelegramUser]
     updates: Updates
+    #: The SMS provider (``SMS_PROVIDERS``) and the fakes of the Indian ones.
+    provider: str = "twilio"
+    exotel: FakeExotel | None = None
+    mseva: FakeMseva | None = None
     #: The reminders the story expects so far: (queued at, role, deadline, day, case).
     expected_reminders: list[tuple[str, str, DeadlineKind, date, str]] = field(default_factory=list)
     _sids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -122,7 +148,9 @@ class World:
 
     async def text(self, role: str, phone: str, body: str, *, whatsapp: bool = False) -> str:
         """``role`` sends an SMS (or a WhatsApp message) from ``phone``; poundbot's reply
-        (TwiML)."""
+        (TwiML through Twilio; the push SMS that answers it through Exotel or Mobile Seva)."""
+        if not whatsapp and self.provider != "twilio":
+            return await self._push_text(role, phone, body)
         self.transcript.said(role, body)
         params = {
             "MessageSid": f"SM{next(self._sids):032d}",
@@ -145,6 +173,67 @@ class World:
         await self.deliver()
         return reply
 
+    async def _push_text(self, role: str, phone: str, body: str) -> str:
+        """An SMS as Exotel or Mobile Seva brings it; the push SMS that answers it, which
+        must carry the demo's DLT ids."""
+        sent = len(self.sms_messages())
+        if self.provider == "exotel":
+            self.transcript.said(role, body)
+            params = {
+                "SmsSid": f"{next(self._sids):032x}",
+                "From": "0" + phone.removeprefix("+91"),
+                "To": _EXOPHONE,
+                "Date": f"{self.clock.now():%Y-%m-%d %H:%M:%S}",
+                "Body": body,
+            }
+            response = await self.http.get(f"/exotel/sms/{_WEBHOOK_SECRET}", params=params)
+        else:
+            self.transcript.said(role, f"{_KEYWORD} {body}")
+            params = {
+                "mobileNumber": phone.removeprefix("+91"),
+                "timeStamp": f"{self.clock.now():%Y-%m-%d %H:%M:%S}.{next(self._sids)}",
+                "operatorName": "",
+                "areaCode": "",
+                "message": f"{_KEYWORD} {body}",
+            }
+            response = await self.http.get(f"/mseva/pull/{_WEBHOOK_SECRET}", params=params)
+        if response.status_code != 200:
+            raise DemoFailed(f"(SMS): the {self.provider} webhook answered {response.status_code}")
+        await self.deliver()
+        answers = [m for m in self.sms_messages()[sent:] if m["To"] == phone]
+        if not answers:
+            raise DemoFailed(f"(SMS): no answer by {self.provider} to {role}'s SMS")
+        stamps = {(m["DltEntityId"], m["DltTemplateId"]) for m in answers}
+        if stamps != {(DEMO_STAMP.entity_id, DEMO_STAMP.template_id)}:
+            raise DemoFailed(f"(SMS): the answer went without its DLT ids: {stamps}")
+        return answers[-1]["Body"]
+
+    def sms_messages(self) -> list[dict[str, str]]:
+        """The SMS poundbot sent through the provider in use, each as ``To`` (E.164),
+        ``Body`` and the DLT ids it carried (Twilio: none)."""
+        if self.provider == "exotel" and self.exotel is not None:
+            return [
+                {
+                    "To": m["To"],
+                    "Body": m["Body"],
+                    "DltEntityId": m.get("DltEntityId", ""),
+                    "DltTemplateId": m.get("DltTemplateId", ""),
+                }
+                for m in self.exotel.messages
+            ]
+        if self.provider == "mseva" and self.mseva is not None:
+            return [
+                {
+                    "To": "+" + m["mobileno"],
+                    "Body": html.unescape(m["content"]),
+                    # Mobile Seva's entity is bound to the account: only the template is sent.
+                    "DltEntityId": DEMO_STAMP.entity_id,
+                    "DltTemplateId": m.get("templateid", ""),
+                }
+                for m in self.mseva.messages
+            ]
+        return [m for m in self.twilio.messages if not m.get("To", "").startswith("whatsapp:")]
+
     # -- time and the outbox ----------------------------------------------------------
 
     async def deliver(self) -> None:
@@ -157,13 +246,14 @@ class World:
             raise DemoFailed(f"(Telegram): replies undelivered after {_WAIT:.0f} s") from None
 
         async def sms_left() -> int:
-            whatsapp = WhatsAppSender(self.sms_sender, self.app.store, _WHATSAPP_FROM)
+            whatsapp = WhatsAppSender(self.twilio_sender, self.app.store, _WHATSAPP_FROM)
             senders: dict[str, Sender] = {"sms": self.sms_sender, "whatsapp": whatsapp}
             await deliver_once(self.app.store, senders, worker_id())
             return await self._sms_due()
 
         await _until_none(sms_left, "SMS due and undelivered")
-        self.transcript.catch_up(self.telegram, self.twilio)
+        pushed = self.sms_messages() if self.provider != "twilio" else []
+        self.transcript.catch_up(self.telegram, self.twilio, pushed)
 
     async def _sms_due(self) -> int:
         async with self.app.store.transaction() as tx:
@@ -227,9 +317,10 @@ async def _until_none(count: Callable[[], Awaitable[int]], what: str) -> None:
 
 @asynccontextmanager
 async def running(
-    phrases: Phrases, transcript: Transcript, clock: FixedClock
+    phrases: Phrases, transcript: Transcript, clock: FixedClock, sms: str = "twilio"
 ) -> AsyncIterator[World]:
-    """The world, for the length of the story; everything stopped and deleted after."""
+    """The world, for the length of the story, its SMS through ``sms`` (a provider of
+    ``SMS_PROVIDERS``); everything stopped and deleted after."""
     config = load_config(sample_config_path())  # the embedded defaults, whatever the env
     async with AsyncExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="poundbot-demo-"))
@@ -238,6 +329,9 @@ async def running(
         telegram_url = await stack.enter_async_context(loopback.serve(telegram.app()))
         stack.callback(telegram.close)
         twilio_url = await stack.enter_async_context(loopback.serve(twilio.app()))
+        exotel, mseva = FakeExotel(_EXOTEL), FakeMseva(*_MSEVA)
+        exotel_url = await stack.enter_async_context(loopback.serve(exotel.app()))
+        mseva_url = await stack.enter_async_context(loopback.serve(mseva.app()))
         sock = loopback.bind()  # poundbot's own address, known before it starts
         public_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
         settings = Settings(
@@ -251,6 +345,21 @@ async def running(
             twilio_from=_TWILIO_FROM,
             twilio_whatsapp_from=_WHATSAPP_FROM,
             twilio_api_url=twilio_url,
+            sms_provider=sms,
+            webhook_secret=_WEBHOOK_SECRET,
+            exotel_account_sid=_EXOTEL[0],
+            exotel_api_key=_EXOTEL[1],
+            exotel_api_token=_EXOTEL[2],
+            exotel_subdomain="api.in.exotel.com",
+            exotel_from=_EXOPHONE,
+            exotel_api_url=exotel_url,
+            mseva_username=_MSEVA[0],
+            mseva_password=_MSEVA[1],
+            mseva_secure_key=_MSEVA[2],
+            mseva_sender_id=_MSEVA_SENDER,
+            mseva_keyword=_KEYWORD,
+            mseva_api_url=f"{mseva_url}/esms/sendsmsrequestDLT",
+            dlt_default=DEMO_STAMP,
         )
         # Simulated time: no pause of a second between two messages to one chat.
         options = TelegramOptions(chat_interval=0, rate_limit=False)
@@ -265,7 +374,7 @@ async def running(
         poundbot = build_app(factory, settings, options)
         base = await stack.enter_async_context(loopback.serve(poundbot, sock))
         http = await stack.enter_async_context(httpx.AsyncClient(base_url=base))
-        sms_sender = await stack.enter_async_context(
+        twilio_sender = await stack.enter_async_context(
             TwilioSender(
                 _TWILIO_SID,
                 _TWILIO_TOKEN,
@@ -273,6 +382,11 @@ async def running(
                 api_url=twilio_url,
                 status_callback=f"{public_url}/twilio/status",
             )
+        )
+        sender: Sender = (
+            twilio_sender
+            if sms == "twilio"
+            else await stack.enter_async_context(sms_sender(settings))
         )
         people = {
             "KEEPER": TelegramUser(1001, phrases.keeper, phrases.lang),
@@ -288,8 +402,12 @@ async def running(
             http,
             telegram,
             twilio,
-            sms_sender,
+            sender,
+            twilio_sender,
             public_url,
             people,
             Updates(),
+            provider=sms,
+            exotel=exotel,
+            mseva=mseva,
         )
