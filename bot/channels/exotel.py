@@ -72,6 +72,11 @@ class ExotelWebhook:
             Route("/exotel/call/{secret}", self.call, methods=["GET", "POST"]),
         ]
 
+    async def read(self, request: Request) -> dict[str, str] | None:
+        """The parameters of a request with the secret path segment, from an allowed
+        source address."""
+        return await request_params(request) if self.authentic(request) else None
+
     def authentic(self, request: Request) -> bool:
         """The secret path segment, and the allow-list when there is one."""
         if secret_matches(request, self.secret) and from_allowed(request, self.allow):
@@ -105,20 +110,22 @@ class ExotelWebhook:
 
     async def sms(self, request: Request) -> Response:
         """An SMS to the ExoPhone: stored, acted on and answered by SMS once."""
-        if not self.authentic(request):
+        params = await self.read(request)
+        if params is None:
             return _not_found()
         if request.method == "HEAD":  # Exotel checks the Content-Type before its GET
             return Response(b"", media_type="text/plain")
-        message = self.inbound(await request_params(request))
+        message = self.inbound(params)
         if message is None:
             return Response(b"", media_type="text/plain")
         return await take_in(request, self._app(request), message, wait_budget=self.wait_budget)
 
     async def status_report(self, request: Request) -> Response:
         """A delivery report for an SMS we sent."""
-        if not self.authentic(request):
+        params = await self.read(request)
+        if params is None:
             return _not_found()
-        report = self.status(await request_params(request))
+        report = self.status(params)
         if report is not None:
             async with self._app(request).store.transaction() as tx:
                 await record_status(tx, report)
@@ -126,9 +133,9 @@ class ExotelWebhook:
 
     async def call(self, request: Request) -> Response:
         """A call through the Passthru applet: a missed call, answered by SMS once."""
-        if not self.authentic(request):
+        params = await self.read(request)
+        if params is None:
             return _not_found()
-        params = await request_params(request)
         sid = params.get("CallSid", "")
         caller = params.get("CallFrom") or params.get("From", "")
         app = self._app(request)

@@ -66,6 +66,11 @@ class MsevaPull:
     def routes(self) -> list[Route]:
         return [Route("/mseva/pull/{secret}", self.pull, methods=["GET", "POST"])]
 
+    async def read(self, request: Request) -> dict[str, str] | None:
+        """The parameters of a request with the secret path segment, from an allowed
+        source address."""
+        return await request_params(request) if self.authentic(request) else None
+
     def authentic(self, request: Request) -> bool:
         """The secret path segment, and the allow-list when there is one."""
         if secret_matches(request, self.secret) and from_allowed(request, self.allow):
@@ -88,9 +93,10 @@ class MsevaPull:
 
     async def pull(self, request: Request) -> Response:
         """A citizen's SMS: stored, acted on, answered by push SMS once."""
-        if not self.authentic(request):
+        params = await self.read(request)
+        if params is None:
             return Response("not found", status_code=404, media_type="text/plain")
-        message = self.inbound(await request_params(request))
+        message = self.inbound(params)
         if message is None:
             return Response(b"", media_type="text/plain")
         app: App | None = getattr(request.app.state, "poundbot", None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,9 +245,37 @@ class SmsWebhook:
 
     def routes(self) -> list[Route]:
         return [
-            Route("/twilio/sms", self.inbound, methods=["POST"]),
-            Route("/twilio/status", self.status, methods=["POST"]),
+            Route("/twilio/sms", self.receive, methods=["POST"]),
+            Route("/twilio/status", self.status_report, methods=["POST"]),
         ]
+
+    #: The provider's name (``bot.channels.sms_port.SmsGateway``).
+    name = "twilio"
+
+    async def read(self, request: Request) -> dict[str, str] | None:
+        """The port's reading of a request: its parameters if Twilio signed it."""
+        return await self._signed_params(request)
+
+    def inbound(self, params: Mapping[str, str]) -> Inbound | None:
+        """The SMS or WhatsApp message a signed request carries, or None."""
+        sid, sender = params.get("MessageSid", ""), params.get("From", "")
+        if not sid or not sender:
+            return None
+        channel = WHATSAPP if is_whatsapp(sender) else CHANNEL
+        return Inbound(channel, sid[:64], sender[:64], params.get("Body", ""), dict(params))
+
+    def status(self, params: Mapping[str, str]) -> StatusReport | None:
+        """The delivery report a signed request carries."""
+        sid = params.get("MessageSid", "")
+        if not sid:
+            return None
+        code = params.get("ErrorCode", "")
+        return StatusReport(
+            sid,
+            params.get("MessageStatus", ""),
+            f"twilio {code}" if code else "",
+            unsubscribed=code == UNSUBSCRIBED,
+        )
 
     async def _signed_params(self, request: Request) -> dict[str, str] | None:
         """The POST parameters if the request is signed by Twilio for our public URL."""
@@ -263,7 +292,7 @@ class SmsWebhook:
         cleaned: dict[str, str] = clean_data(params)
         return cleaned
 
-    async def inbound(self, request: Request) -> Response:
+    async def receive(self, request: Request) -> Response:
         """An SMS from a keeper, an officer or an owner: answer it once, in TwiML, or —
         when it was stored but could not be acted on in time — by SMS from the sweep.
 
@@ -278,18 +307,16 @@ class SmsWebhook:
         params = await self._signed_params(request)
         if params is None:
             return Response("forbidden", status_code=403)
-        sid, sender = params.get("MessageSid", ""), params.get("From", "")
-        if not sid or not sender:
+        message = self.inbound(params)
+        if message is None:
             return twiml(None)
-        body = params.get("Body", "")
-        channel = WHATSAPP if is_whatsapp(sender) else CHANNEL
+        channel = message.channel
         if channel == WHATSAPP and not self.whatsapp:
             log.warning("a WhatsApp message came in, but WhatsApp is off: set TWILIO_WHATSAPP_FROM")
             return twiml(None)
         if channel == CHANNEL and not self.sms:
             log.warning("an SMS came in through Twilio, but SMS goes through another provider")
             return twiml(None)
-        message = Inbound(channel, sid[:64], sender[:64], body, params)
         app = self._app(request)
         try:
             async with app.store.turn():
@@ -333,18 +360,15 @@ class SmsWebhook:
             sweep.hand_over(message.provider_id)
         return twiml(None)
 
-    async def status(self, request: Request) -> Response:
+    async def status_report(self, request: Request) -> Response:
         """A delivery report for a message we sent."""
-        params = await self._signed_params(request)
+        params = await self.read(request)
         if params is None:
             return Response("forbidden", status_code=403)
+        report = self.status(params)
+        if report is None:
+            return Response(status_code=204)
         code = params.get("ErrorCode", "")
-        report = StatusReport(
-            params.get("MessageSid", ""),
-            params.get("MessageStatus", ""),
-            f"twilio {code}" if code else "",
-            unsubscribed=code == UNSUBSCRIBED,
-        )
         async with self._app(request).store.transaction() as tx:
             row = await record_status(tx, report)
             if (

@@ -6,9 +6,9 @@ A provider has two sides.
   and returns the provider's id for it. ``dlt`` is the DLT stamp (``bot.dlt``) the
   message goes under in India; without one, the sender's default stamp (from settings)
   if it has one. The outbox (``bot.outbox``) calls it like any channel's sender.
-- Inbound, an ``SmsGateway``: it authenticates a request (a signature, or the secret
-  path segment and the source address for providers that sign nothing), reads it into
-  the ``Inbound`` every channel stores, and reads delivery reports into a
+- Inbound, an ``SmsGateway``: it authenticates and reads a request (a signature, or the
+  secret path segment and the source address for providers that sign nothing), turns it
+  into the ``Inbound`` every channel stores, and reads delivery reports into a
   ``StatusReport``. ``bot.channels.sms_inbound`` then does the rest the same way for
   every provider: the exactly-once inbox, the per-sender limits, STOP / START, the wait
   budget, the crash sweep, the answer queued to the outbox.
@@ -69,8 +69,10 @@ class SmsGateway(Protocol):
     #: The provider's name (``twilio``, ``exotel``, ``mseva``).
     name: str
 
-    def authentic(self, request: Request) -> bool:
-        """Whether the request comes from the provider (before its body is read)."""
+    async def read(self, request: Request) -> dict[str, str] | None:
+        """The request's parameters if it comes from the provider (its signature, or
+        the secret path segment and source address), cleaned of control characters;
+        None when it does not (the caller answers 403 or 404 and stores nothing)."""
         ...
 
     def inbound(self, params: Mapping[str, str]) -> Inbound | None:

@@ -14,12 +14,17 @@ from bot.channels.media import TwilioMedia
 from bot.channels.mseva import MsevaPull
 from bot.channels.mseva_sender import MsevaSender
 from bot.channels.sms import SmsWebhook
+from bot.channels.sms_port import SmsGateway, SmsSender
 from bot.channels.twilio_sender import TwilioSender
 from bot.settings import Settings
 
-__all__ = ["sms_line", "sms_routes", "sms_sender", "twilio_sender"]
+__all__ = ["GATEWAYS", "SENDERS", "sms_line", "sms_routes", "sms_sender", "twilio_sender"]
 
 Opened = ExotelSender | MsevaSender | TwilioSender
+
+#: Every provider's two sides, each an adapter of the SMS port (mypy checks that they are).
+GATEWAYS: tuple[type[SmsGateway], ...] = (SmsWebhook, ExotelWebhook, MsevaPull)
+SENDERS: tuple[type[SmsSender], ...] = (TwilioSender, ExotelSender, MsevaSender)
 
 
 def sms_routes(settings: Settings) -> list[BaseRoute]:
