@@ -5,13 +5,17 @@ as a push SMS through the outbox, carrying the DLT entity and template ids."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
+from bot.channels import sms_inbound
 from bot.channels.sms_sweep import SmsSweep
+from bot.store import sqlite_inline
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow
 from tests.conftest import ENGINES
@@ -221,3 +225,49 @@ async def test_a_source_address_outside_the_allow_list_is_404(tmp_path: Path) ->
         response = await rig.mseva_pull("9847000010", f"KL POUND {SEIZE}")
         assert response.status_code == 404
         assert await count(rig, InboxRow) == 0
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+async def test_a_database_held_too_long_is_503_records_nothing_and_the_retry_is_answered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, provider: str
+) -> None:
+    async with india_rig(tmp_path, provider) as rig:
+        monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 0.3)
+        other = sqlite3.connect(tmp_path / "india.sqlite3", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # as the admin CLI or a backup might, for too long
+        try:
+            held = await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert held.status_code == 503  # the provider sends it again
+        assert await count(rig, InboxRow) == 0
+        again = await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
+        assert again.status_code == 200
+        assert await count(rig, CaseRow) == 1
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+async def test_a_message_stored_but_not_acted_on_in_time_is_answered_once_by_the_sweep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, provider: str
+) -> None:
+    real = sms_inbound.act_on_inbound
+    calls = 0
+
+    async def locked_once(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(sms_inbound, "act_on_inbound", locked_once)
+    async with india_rig(tmp_path, provider) as rig:
+        response = await rig.say(KEEPER_PHONE, "SEIZE 1 cow AT Mavoor", "2026-03-01 10:00:01")
+        assert response.status_code == 200  # stored: the sweep answers it
+        await rig.deliver(1)
+        (sent,) = rig.sent()
+        assert rig.to(sent) == KEEPER_PHONE
+        assert re.findall(r"KNM-\d+", rig.text_of(sent)) == ["KNM-1"]
+        carries_the_stamp(rig, sent)
+        assert await count(rig, CaseRow) == 1
