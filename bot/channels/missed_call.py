@@ -26,8 +26,8 @@ from bot.store.tx import Tx
 
 __all__ = ["CHANNEL", "MAX_CASES", "call_handler"]
 
-#: The inbox channel of missed calls (the crash sweep leaves them alone: a call is
-#: answered when it is acted on, or not at all).
+#: The inbox channel of missed calls (the crash sweep answers one stored and not acted
+#: on, by SMS, as it does an SMS).
 CHANNEL = "call"
 #: The most cases one missed call is told about (the newest), to keep it one or two SMS.
 MAX_CASES = 3

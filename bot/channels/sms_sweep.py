@@ -28,6 +28,8 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.exc import OperationalError
 
 from bot.bootstrap import App
+from bot.channels.missed_call import CHANNEL as CALL
+from bot.channels.missed_call import call_handler
 from bot.channels.sms import CHANNEL, locked, mark_failed, reply_key, sms_handler
 from bot.i18n import detect_script, render, translator
 from bot.phones import sender_number
@@ -37,8 +39,9 @@ from bot.store.tx import Tx
 from bot.whatsapp import CHANNEL as WHATSAPP
 from bot.whatsapp import phone_of
 
-#: The channels of the messages the sweep answers: SMS and WhatsApp (same webhook).
-CHANNELS = (CHANNEL, WHATSAPP)
+#: The channels of the messages the sweep answers: SMS and WhatsApp (same webhook), and
+#: missed calls (``bot.channels.missed_call``: answered by SMS).
+CHANNELS = (CHANNEL, WHATSAPP, CALL)
 
 __all__ = ["MIN_AGE", "SmsSweep"]
 
@@ -119,7 +122,12 @@ class SmsSweep:
                 row_id, provider_id, sender, body, channel = found
                 tried.add(row_id)
                 message = Inbound(channel, provider_id, sender, body, {})
-                reply = await sms_handler(self.app, message)(tx)
+                handler = (
+                    call_handler(self.app, sender)
+                    if channel == CALL
+                    else sms_handler(self.app, message)
+                )
+                reply = await handler(tx)
                 await tx.session.execute(
                     update(InboxRow)
                     .where(InboxRow.id == row_id)
@@ -154,7 +162,7 @@ class SmsSweep:
             await enqueue(
                 tx,
                 key=reply_key(message.provider_id),
-                channel=message.channel,
+                channel=WHATSAPP if message.channel == WHATSAPP else CHANNEL,
                 recipient=sender_number(phone_of(message.sender), self.app.config.phone_region),
                 body=reply,
             )

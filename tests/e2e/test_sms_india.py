@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
+from twilio.request_validator import RequestValidator
 
 from bot.channels import sms_inbound
 from bot.channels.sms_sweep import SmsSweep
@@ -271,3 +272,48 @@ async def test_a_message_stored_but_not_acted_on_in_time_is_answered_once_by_the
         assert re.findall(r"KNM-\d+", rig.text_of(sent)) == ["KNM-1"]
         carries_the_stamp(rig, sent)
         assert await count(rig, CaseRow) == 1
+
+
+async def test_a_missed_call_stored_and_never_answered_is_answered_by_the_sweep(
+    exotel: IndiaRig,
+) -> None:
+    rig = exotel
+    rig.clock.advance(minutes=-5)
+    call = Inbound("call", "exotel-call:lost", "+919847055555", "", {"CallSid": "lost"})
+    await store_inbound(rig.app.store, call)
+    rig.clock.advance(minutes=5)
+    assert await rig.server.state.sms_sweep.once() == 1
+    assert (await rig.exotel_call("09847055555", "lost")).status_code == 200  # a retry: no more
+    await rig.deliver(1)
+    (answer,) = rig.sent()
+    assert answer["To"] == "+919847055555"
+    assert "STATUS KNM-1" in answer["Body"]
+
+
+async def test_exotel_checks_the_answer_with_head_before_its_get(exotel: IndiaRig) -> None:
+    response = await exotel.http.head(f"/exotel/sms/{SECRET}")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/plain")
+    assert (await exotel.http.head(f"/exotel/sms/{SECRET}x")).status_code == 404
+    assert await count(exotel, InboxRow) == 0
+
+
+async def test_with_exotel_for_sms_twilio_takes_whatsapp_only(tmp_path: Path) -> None:
+    twilio = {
+        "twilio_sid": "AC" + "0" * 32,
+        "twilio_token": "twilio-test-auth-token",
+        "twilio_from": "+14155550100",
+        "twilio_whatsapp_from": "whatsapp:+14155550100",
+    }
+    async with india_rig(tmp_path, "exotel", **twilio) as rig:
+        for sender, sid in ((OWNER, "SM-sms"), (f"whatsapp:{OWNER}", "SM-wa")):
+            params = {"MessageSid": sid, "From": sender, "To": "+14155550100", "Body": "HELP"}
+            url = "https://pound.example.org/twilio/sms"
+            signature = RequestValidator(twilio["twilio_token"]).compute_signature(url, params)
+            response = await rig.http.post(
+                "/twilio/sms", data=params, headers={"X-Twilio-Signature": signature}
+            )
+            assert response.status_code == 200
+        async with rig.app.store.transaction() as tx:
+            stored = (await tx.session.execute(select(InboxRow.channel))).scalars().all()
+        assert stored == ["whatsapp"]  # an SMS to Twilio is not taken: SMS is Exotel's
