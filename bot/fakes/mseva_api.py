@@ -7,9 +7,11 @@ form-encoded, with ``username``, ``password`` (SHA-1 hex of the account's passwo
 ``senderid``, ``content``, ``smsservicetype`` (``singlemsg`` / ``unicodemsg``),
 ``mobileno``, ``key`` (SHA-512 hex of username + senderid + content + secure key) and
 ``templateid``. The answer is one line of text: ``402,MsgID = <id>msdgsms`` when the
-message is taken; else a refusal code and its reason (``401,Credentials Error, may be
-invalid username or password``; a key that does not match, or a missing field, is
-refused too). ``fail`` answers the next requests with the HTTP statuses it holds.
+message is taken, ``401,Credentials Error, may be invalid username or password`` for
+wrong credentials (the codes the document gives). A missing field, a key that does not
+match and a wrong ``smsservicetype`` are refused too, with codes of the fake's own
+(400, 416, 412: the gateway's own for these are not in the pages read). ``fail`` answers
+the next requests with the HTTP statuses it holds.
 """
 
 from __future__ import annotations
