@@ -781,6 +781,11 @@ def _auction_sms(lang: str) -> Shown:
     return Shown(text, shown, (place, clip(place, 40)))
 
 
+@entry("no_case_for_number", "missed call")
+def _no_case_for_number(lang: str) -> Shown:
+    return Shown(r.no_case_for_number(tr(lang)), ("KNM-1",))
+
+
 @entry("search_results", "none")
 def _search_none(lang: str) -> Shown:
     return Shown(r.search_results([], tr(lang), sms=True), ())
