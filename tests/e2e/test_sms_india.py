@@ -101,6 +101,7 @@ async def test_an_owner_asks_dues_and_is_answered_once(rig: IndiaRig) -> None:
 
 async def test_malayalam_goes_as_unicode(rig: IndiaRig) -> None:
     await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
+    await rig.deliver(2)  # the notice first, so that the answer is the owner's second SMS
     await rig.say(OWNER, "കുടിശ്ശിക KNM-1", "2026-03-01 10:00:02")
     await rig.deliver(3)
     (answer,) = [m for m in rig.sent() if rig.to(m) == OWNER][1:]
@@ -151,7 +152,7 @@ async def test_a_message_stored_and_never_answered_is_answered_by_the_sweep(
     sender = "09847099999" if rig.provider == "exotel" else "9847099999"
     await store_inbound(rig.app.store, Inbound("sms", f"{rig.provider}:lost-1", sender, "HELP", {}))
     rig.clock.advance(minutes=5)
-    assert await sweep.once() == 1
+    await sweep.once()  # or the server's own first pass, if it comes later: once either way
     await rig.deliver(1)
     (answer,) = rig.sent()
     assert rig.to(answer) == OWNER
@@ -282,7 +283,8 @@ async def test_a_missed_call_stored_and_never_answered_is_answered_by_the_sweep(
     call = Inbound("call", "exotel-call:lost", "+919847055555", "", {"CallSid": "lost"})
     await store_inbound(rig.app.store, call)
     rig.clock.advance(minutes=5)
-    assert await rig.server.state.sms_sweep.once() == 1
+    # This pass, or the server's own first one if it comes later, answers it: once.
+    await rig.server.state.sms_sweep.once()
     assert (await rig.exotel_call("09847055555", "lost")).status_code == 200  # a retry: no more
     await rig.deliver(1)
     (answer,) = rig.sent()
