@@ -141,8 +141,10 @@ def _parse_time(text: str) -> time:
 
 
 def parse_amount(text: str) -> Money:
-    """An amount as people write it: ``300``, ``₹300``, ``Rs 300``, ``3,000.50``."""
-    cleaned = text.strip().lower().removeprefix("rs").removeprefix("₹").strip(" .").replace(",", "")
+    """An amount as people write it: ``300``, ``₹300``, ``Rs 300``, ``Rs.300``,
+    ``3,000.50``, ``540/-``."""
+    cleaned = text.strip().lower().removesuffix("/-").removeprefix("rs").removeprefix("₹")
+    cleaned = cleaned.strip(" .").replace(",", "").replace(" ", "")
     try:
         money = Money.rupees(cleaned)
     except (ValueError, TypeError):
@@ -432,6 +434,13 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
         )
     if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.photo_intake)
         return _replace(base, lot=parse_count(head[0]) if head else None)
+    if name in ("paid", "deposited"):  # the amount given, if any: checked against the dues
+        if not head:
+            return base
+        try:
+            return _replace(base, amount=parse_amount(" ".join(head)))
+        except ParseError:
+            raise ParseError("bad_paid_amount", text=" ".join(head)) from None
     if name == "settle":
         spent = parse_amount(head[0]) if head else expenses
         return _replace(base, amount=spent or Money.zero())

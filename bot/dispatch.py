@@ -319,14 +319,14 @@ async def _void(ctx: _Ctx, command: Command) -> str:
 
 async def _paid(ctx: _Ctx, command: Command) -> str:
     recorded = await keeping.record_payment(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on, amount=command.amount
     )
     return render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
 
 
 async def _deposited(ctx: _Ctx, command: Command) -> str:
     recorded = await keeping.record_deposit(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on, amount=command.amount
     )
     by = statement_of(ctx.deps, recorded.case).complaint_by
     return render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms)

@@ -430,7 +430,17 @@ def fund_credit_from(deposited_on: date) -> date:
 
 # Which events each stage accepts (corrections are allowed in every open stage).
 _ALLOWED: dict[type[Event], frozenset[Stage]] = {
-    ClaimedAndPaid: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
+    # Until a head is sold the owner may still pay and take the cattle, also after refusing
+    # (s.12, s.15(1)); the guard looks at the sales.
+    ClaimedAndPaid: frozenset(
+        {
+            Stage.IMPOUNDED,
+            Stage.REPORTED,
+            Stage.NOTICE_POSTED,
+            Stage.OWNER_REFUSED,
+            Stage.SELLING,
+        }
+    ),
     DeliveredOnDeposit: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
     DepositOutcome: frozenset({Stage.ON_DEPOSIT}),
     ReportedUnclaimed: frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
@@ -719,6 +729,8 @@ class Case:
             raise TransitionRefusedError(
                 "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
             )
+        elif isinstance(event, ClaimedAndPaid):
+            self._guard_payment_before_sale()
         elif isinstance(event, ClaimPreferred | ClaimRejected | CreditedToFund):
             self._guard_deposit_claim(event)
         elif isinstance(event, NoticePosted):
@@ -870,6 +882,28 @@ class Case:
                     f"the step of {later.on.isoformat()} would become unlawful: {exc}",
                     exc.provision or provision_of(later),
                 ) from exc
+
+    @cites("s.12", "s.15(1)")
+    def _guard_payment_before_sale(self) -> None:
+        """s.12 releases the cattle on payment; s.15(1) sells them when the owner refuses
+        or omits to pay. The Act is silent on an owner who refused and then pays: until a
+        head is sold (or disposed of) the payment is taken and the auction fixed is
+        cancelled (a declared policy, README); once one is, the sale goes on."""
+        sold = next(
+            (
+                e
+                for e in self.events
+                if (isinstance(e, LotOffered) and e.sold) or isinstance(e, DisposedOtherwise)
+            ),
+            None,
+        )
+        if sold is not None:
+            raise TransitionRefusedError(
+                f"a head was sold on {sold.on.isoformat()}: the sale goes on and is settled",
+                "s.15(1)" if self.owner_appeared else "s.13(3)",
+                reason="head_sold",
+                facts={"date": sold.on},
+            )
 
     @cites("s.13(2)")
     def _guard_proclamation(self, event: NoticePosted) -> None:

@@ -18,7 +18,7 @@ from domain.case import (
     LotOffered,
     SaleClosed,
 )
-from domain.errors import TransitionRefusedError
+from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.tariff import Tariff, feeding_days
@@ -35,6 +35,7 @@ __all__ = [
     "per_day_on",
     "release_on_deposit",
     "release_on_payment",
+    "require_whole_dues",
 ]
 
 
@@ -270,17 +271,41 @@ def deposit_for(case: Case, tariff: Tariff, day: date) -> Deposit:
     )
 
 
+@cites("s.12", "s.14")
+def require_whole_dues(dues: Dues, tendered: Money | None, provision: str) -> None:
+    """s.12: the cattle are released "on payment of the fines and charges"; s.14: on
+    "deposit of the fines and charges incurred": all of them, not a part. An amount
+    given (``tendered``) must be the dues of the day; none given means the dues."""
+    if tendered is not None and tendered != dues.total:
+        raise AmountNotDueError(
+            f"{tendered} is not the {dues.total} due on {dues.on.isoformat()}",
+            provision,
+            tendered=tendered,
+            dues=dues,
+        )
+
+
 @cites("s.12")
-def release_on_payment(case: Case, tariff: Tariff, day: date, today: date) -> Case:
-    """The owner claims and pays the fines and charges due that day; cattle released."""
+def release_on_payment(
+    case: Case, tariff: Tariff, day: date, today: date, tendered: Money | None = None
+) -> Case:
+    """The owner claims and pays the fines and charges due that day; cattle released.
+    An amount given that is not the dues of the day is refused, nothing recorded."""
     dues = dues_on(case, tariff, day)
-    return case.apply(ClaimedAndPaid(on=day, paid=dues.total), today)
+    after = case.apply(ClaimedAndPaid(on=day, paid=dues.total), today)
+    require_whole_dues(dues, tendered, "s.12")
+    return after
 
 
 @cites("s.14")
-def release_on_deposit(case: Case, tariff: Tariff, day: date, today: date) -> Case:
-    """The owner disputes the seizure and deposits the fines and charges; cattle delivered."""
+def release_on_deposit(
+    case: Case, tariff: Tariff, day: date, today: date, tendered: Money | None = None
+) -> Case:
+    """The owner disputes the seizure and deposits the fines and charges; cattle delivered.
+    An amount given that is not the dues of the day is refused, nothing recorded."""
     deposit = deposit_for(case, tariff, day)
+    # The stage first: a case released, voided or sold is answered as such.
+    after = case.apply(DeliveredOnDeposit(on=day, deposited=deposit.amount), today)
     if deposit.complaint_by < day:
         # The deposit is the way to dispute a seizure while a complaint is possible.
         raise TransitionRefusedError(
@@ -289,4 +314,5 @@ def release_on_deposit(case: Case, tariff: Tariff, day: date, today: date) -> Ca
             reason="complaint_time_over",
             facts={"date": deposit.complaint_by},
         )
-    return case.apply(DeliveredOnDeposit(on=day, deposited=deposit.amount), today)
+    require_whole_dues(deposit.dues, tendered, "s.14")
+    return after

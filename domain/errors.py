@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from domain.dues import Dues
+    from domain.money import Money
 
 __all__ = [
+    "AmountNotDueError",
     "BackwardsDateError",
     "BarredBuyerError",
     "BuyerNotDeclaredError",
@@ -186,3 +192,16 @@ class SeizedAfterBroughtError(InvalidCaseError):
     """A day of seizure after the day the cattle were brought to the pound (s.7, s.19)."""
 
     code = "seized_after_brought"
+
+
+class AmountNotDueError(TransitionRefusedError):
+    """A payment (s.12) or deposit (s.14) of an amount that is not the fines and charges
+    due that day: the Act releases the cattle on payment of them, not of a part;
+    ``dues`` are what is due, line by line, ``tendered`` the amount given."""
+
+    code = "amount_not_due"
+
+    def __init__(self, message: str, provision: str, *, tendered: Money, dues: Dues) -> None:
+        super().__init__(message, provision)
+        self.tendered = tendered
+        self.dues = dues

@@ -42,6 +42,7 @@ from domain.tariff import Tariff
 __all__ = [
     "BARRED_ROLES",
     "DEFAULT_DEDUCTION_ORDER",
+    "DEFAULT_PROVISO_DECIDERS",
     "Account",
     "Disbursement",
     "Payee",
@@ -56,6 +57,7 @@ __all__ = [
     "credit_to_fund",
     "deliver_account",
     "dispose_otherwise",
+    "require_director",
     "establish_claim",
     "offer_lot",
     "receipt_for",
@@ -164,6 +166,36 @@ def offer_lot(
     return case.apply(event, today)
 
 
+#: Who may decide another disposal (s.13(3) proviso: "in the opinion of the Director"):
+#: the Director, named in English or by the words for the office in Malayalam, Tamil and
+#: Kannada (a stem, so that inflected forms match). The configuration may replace them.
+DEFAULT_PROVISO_DECIDERS: tuple[str, ...] = (
+    "Director",
+    "ഡയറക്ടർ",
+    "ഡയറക്ടറ",
+    "ഡയറക്‌ടർ",
+    "இயக்குநர்",
+    "இயக்குனர்",
+    "ನಿರ್ದೇಶಕ",
+)
+
+
+@cites("s.13(3) proviso")
+def require_director(ordered_by: str, deciders: tuple[str, ...]) -> None:
+    """s.13(3) proviso: cattle "in the opinion of the Director, not likely to fetch a
+    fair price" may be disposed of "in such other manner as he thinks fit": the order is
+    the Director's. Whoever else is named as ordering it (a secretary, a keeper) is
+    refused; ``deciders`` are the words that name the Director."""
+    said = ordered_by.casefold()
+    if not any(word.casefold() in said for word in deciders if word.strip()):
+        raise TransitionRefusedError(
+            f"{ordered_by!r} is not the Director: other disposal is on the Director's opinion",
+            "s.13(3) proviso",
+            reason="not_director",
+            facts={"who": ordered_by[:60]},
+        )
+
+
 @cites("s.13(3) proviso")
 def dispose_otherwise(
     case: Case,
@@ -176,10 +208,11 @@ def dispose_otherwise(
     proceeds: Money,
     on: date,
     today: date,
+    deciders: tuple[str, ...] = DEFAULT_PROVISO_DECIDERS,
 ) -> Case:
     """The Director, of the opinion that the cattle will not fetch a fair price, ordered
     another disposal. The opinion is the Director's, recorded with the order; poundbot
-    never judges a fair price itself."""
+    never judges a fair price itself. An order said to be anyone else's is refused."""
     event = DisposedOtherwise(
         on=on,
         lot=lot,
@@ -189,7 +222,9 @@ def dispose_otherwise(
         order_reference=order_reference,
         proceeds=proceeds,
     )
-    return case.apply(event, today)
+    after = case.apply(event, today)  # the stage and the lot first
+    require_director(ordered_by, deciders)
+    return after
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,6 +192,13 @@ def names(value: Any, key: Key, where: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value)
 
 
+def deciders(value: Any, key: Key, where: str) -> tuple[str, ...]:
+    """s.13(3) proviso: the words that name the Director (one or more)."""
+    if not isinstance(value, list) or not value:
+        raise Bad(f'{where} must list one or more words for the Director, such as ["Director"]')
+    return names(value, key, where)
+
+
 def barred_classes(value: Any, key: Key, where: str) -> tuple[str, ...]:
     """s.18: the classes barred from buying, each once, from those poundbot can name."""
     known = DEFAULT_BARRED_CLASSES

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from bot.languages import LANGUAGES
 from domain.buyers import DEFAULT_BARRED_CLASSES
+from domain.sale import DEFAULT_PROVISO_DECIDERS
 from domain.dues import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
@@ -152,6 +153,9 @@ class Config:
     #: s.18: the classes of person who may not buy at a pound sale (the section's text
     #: is not in the material given: a policy of the configuration, these four by default).
     barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
+    #: s.13(3) proviso: the words that name the Director, whose opinion another
+    #: disposal is; an order by anyone else is refused.
+    proviso_deciders: tuple[str, ...] = DEFAULT_PROVISO_DECIDERS
     backups: BackupSettings = field(default_factory=BackupSettings)
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
     #: kind (``bot.whatsapp.TEMPLATES``) in each language; none: SMS outside the window.

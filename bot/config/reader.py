@@ -32,6 +32,7 @@ from bot.config.model import (
 )
 from bot.phones import DEFAULT_REGION
 from domain.buyers import DEFAULT_BARRED_CLASSES
+from domain.sale import DEFAULT_PROVISO_DECIDERS
 from domain.kinds import Kind, Kinds
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
@@ -81,8 +82,9 @@ class Reader:
                 "deduction_order": checks.order,
                 "phone_region": checks.phone_region,
                 "barred_buyers": checks.barred_classes,
+                "proviso_deciders": checks.deciders,
             },
-            optional=("phone_region", "barred_buyers"),
+            optional=("phone_region", "barred_buyers", "proviso_deciders"),
         )
         kinds, words = self.kinds()
         authorities = self.entries(
@@ -138,6 +140,7 @@ class Reader:
             feeding_days=policy["feeding_days"],
             phone_region=policy["phone_region"] or DEFAULT_REGION,
             barred_buyers=policy["barred_buyers"] or DEFAULT_BARRED_CLASSES,
+            proviso_deciders=policy["proviso_deciders"] or DEFAULT_PROVISO_DECIDERS,
             reminders=ReminderSettings(
                 reminders["timezone"],
                 reminders["reminder_time"],

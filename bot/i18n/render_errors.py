@@ -10,13 +10,14 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dues_text import dues_lines
 from bot.i18n.fmt import clock_time
 from bot.i18n.render_parse import PARSE_CODES, parse_error
 from bot.i18n.render_sale_refusals import sale_refusal
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import ECHO_LIMIT, cite, day
+from bot.i18n.words_text import ECHO_LIMIT, cite, day, money
 from domain.case import Stage
-from domain.errors import DomainError, Fact
+from domain.errors import AmountNotDueError, DomainError, Fact
 
 if TYPE_CHECKING:
     from bot.errors import AppError
@@ -135,6 +136,18 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     "receipt_without_name": lambda tr: tr.gettext(
         "A receipt needs the name of the person who received the cattle and the balance."
     ),
+    # TRANSLATORS: s.12, s.15(1), s.13(3) — PAID once a head has been sold: the sale
+    # goes on and is settled; the owner gets the account and the balance.
+    "head_sold": lambda tr: tr.gettext(
+        "A head was sold on %(date)s: the sale goes on and is settled, and the owner gets "
+        "the account and the balance."
+    ),
+    # TRANSLATORS: s.13(3) proviso — DISPOSE BY someone who is not the Director: other
+    # disposal is on the Director's opinion that the cattle will not fetch a fair price.
+    "not_director": lambda tr: tr.gettext(
+        "Not recorded: other disposal is by the Director's order, on the Director's "
+        "opinion that the cattle will not fetch a fair price; '%(who)s' is not the Director."
+    ),
     # TRANSLATORS: s.13(3) — a lot number the case does not have.
     "no_lot": lambda tr: tr.gettext("There is no lot %(lot)d in this case."),
     # TRANSLATORS: s.13(3) — more heads than the lot has left.
@@ -172,9 +185,40 @@ def _fact(value: Fact, tr: Translator) -> object:
     return day(value, tr) if isinstance(value, date) else value
 
 
+def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
+    """A payment (s.12) or deposit (s.14) of a part of the dues: nothing recorded; the
+    dues of the day, line by line, and what to send instead."""
+    values = {
+        "given": money(exc.tendered, tr),
+        "due": money(exc.dues.total, tr),
+        "date": day(exc.dues.on, tr),
+    }
+    if exc.provision == "s.14":
+        # TRANSLATORS: s.14 — a deposit under protest of an amount that is not the fines
+        # and charges due: nothing recorded; the lines of the dues follow.
+        text = tr.gettext(
+            "Not recorded: %(given)s is not the amount due. %(due)s is due on %(date)s, "
+            "and the cattle are delivered on deposit of all of it:"
+        )
+    else:
+        # TRANSLATORS: s.12 — a payment of an amount that is not the fines and charges
+        # due (a part payment): nothing recorded; the lines of the dues follow.
+        text = tr.gettext(
+            "Not recorded: %(given)s is not the amount due. %(due)s is due on %(date)s, "
+            "and the cattle are released on payment of all of it:"
+        )
+    # TRANSLATORS: after a refused part payment or deposit: how to record it.
+    again = tr.gettext("Send it again with that amount, or with no amount.")
+    lines = "; ".join(dues_lines(exc.dues, tr))
+    return f"{text % values} {lines}. {again}"
+
+
 def error(exc: DomainError, tr: Translator) -> str:
     """What the Act refuses, and why (the dates and counts of the reason, where the
     refusal gives them), and what to do instead, citing ``exc.provision``."""
+    if isinstance(exc, AmountNotDueError):
+        under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision or "", tr)}
+        return f"{amount_not_due(exc, tr)} {under}"
     render = _ERRORS.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")

@@ -180,9 +180,18 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
         "The fines go to the fund of the local authority (s.17(1)); the pound-keeper "
         "keeps the feeding and watering charges (s.16(2))."
     )
+    cancelled = []
+    fixed = case.scheduled_auction
+    if fixed is not None:
+        # TRANSLATORS: s.12, s.13(3), s.15(1) — the owner paid before any head was sold:
+        # the auction that was fixed will not be held.
+        text = tr.gettext("The auction fixed for %(auction)s is cancelled.")
+        cancelled.append(text % {"auction": day(fixed.auction_on, tr)})
     if sms:
-        return join([paid % values, receipt % values], sms=True)
-    return join([paid % values, *dues_lines(dues, tr), receipt % values, split], sms=False)
+        return join([paid % values, *cancelled, receipt % values], sms=True)
+    return join(
+        [paid % values, *cancelled, *dues_lines(dues, tr), receipt % values, split], sms=False
+    )
 
 
 def deposit_recorded(case: Case, dues: Dues, complaint_by: date, tr: Translator, sms: bool) -> str:

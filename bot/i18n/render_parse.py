@@ -77,6 +77,7 @@ def examples(tr: Translator) -> dict[str, str]:
         ),
         "reject": f"{keyword('reject', lang)} {_CASE} {connective('ref', lang)} 14/2026",
         "dues": f"{keyword('dues', lang)} {_CASE}",
+        "paid": f"{keyword('paid', lang)} {_CASE} 1250",
         "help": keyword("help", lang),
         "lang": f"{keyword('lang', lang)} ml",
         "seize": seize % words,
@@ -146,6 +147,12 @@ _MESSAGES: Final[dict[str, _Message]] = {
     # missing or not an amount of rupees.
     "bad_amount": lambda tr: tr.gettext(
         "Write the amount in rupees, in figures, like %(example)s (s.13(3), s.15(2))."
+    ),
+    # TRANSLATORS: s.12, s.14 — PAID or DEPOSITED with something after the case number
+    # that is not an amount of rupees (the amount may also be left out).
+    "bad_paid_amount": lambda tr: tr.gettext(
+        "'%(text)s' is not an amount. Write the amount paid in rupees, in figures, like "
+        "%(example)s, or leave it out (s.12, s.14)."
     ),
     # TRANSLATORS: s.18 — a SOLD line without the buyer's name and residence.
     "missing_buyer": lambda tr: tr.gettext(
@@ -233,6 +240,7 @@ _EXAMPLE: Final = {
     "unknown_lang": "lang",
     "missing_words": "find",
     "bad_amount": "sold",
+    "bad_paid_amount": "paid",
     "missing_buyer": "sold",
     "missing_person": "receipt",
     "missing_reason": "correct",

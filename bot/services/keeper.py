@@ -129,9 +129,15 @@ async def void_case(tx: Tx, deps: Deps, caller: Caller, number: str, reason: str
 
 
 async def record_payment(
-    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    number: str,
+    on: date | None = None,
+    amount: Money | None = None,
 ) -> Recorded:
-    """The owner paid the fines and charges and took the cattle (s.12).
+    """The owner paid the fines and charges and took the cattle (s.12); an ``amount``
+    given that is not the dues of the day is refused and nothing is recorded.
 
     The fines are received (s.12) and credited to the local authority's fund
     (s.17(1)); the feeding charges the pound-keeper retains (s.16(2)).
@@ -141,7 +147,7 @@ async def record_payment(
     today = deps.today()
     day = on or today
     tariff = deps.tariff(loaded.pound)
-    after = release_on_payment(loaded.case, tariff, day, today)
+    after = release_on_payment(loaded.case, tariff, day, today, tendered=amount)
     dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)
     await write_postings(tx, deps, loaded, after, day, event_row)
@@ -150,15 +156,21 @@ async def record_payment(
 
 
 async def record_deposit(
-    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    number: str,
+    on: date | None = None,
+    amount: Money | None = None,
 ) -> Recorded:
-    """The owner disputes the seizure, deposits fines and charges, takes the cattle (s.14)."""
+    """The owner disputes the seizure, deposits fines and charges, takes the cattle (s.14);
+    an ``amount`` given that is not the dues of the day is refused, nothing recorded."""
     loaded = await tx.load_case(number, for_update=True)
     require_keeper(caller, loaded.pound)
     today = deps.today()
     day = on or today
     tariff = deps.tariff(loaded.pound)
-    after = release_on_deposit(loaded.case, tariff, day, today)
+    after = release_on_deposit(loaded.case, tariff, day, today, tendered=amount)
     dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)
     await write_postings(tx, deps, loaded, after, day, event_row)

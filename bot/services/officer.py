@@ -238,6 +238,7 @@ async def record_other_disposal(
         proceeds=proceeds,
         on=on or today,
         today=today,
+        deciders=deps.config.proviso_deciders,
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)

@@ -1,0 +1,239 @@
+"""Steps of a case that must tell one truth: a part payment is no payment (s.12, s.14);
+a notice corrected is posted again (s.13(2), s.13(3)); disposal under the proviso is the
+Director's (s.13(3) proviso); every claim to a deposit is heard (s.16(3)); an owner who
+refused may pay until a head is sold (s.12, s.15(1)); past deadlines are said as past;
+the report comes first after a refused account (s.15(5)); a refund is recorded (s.19);
+the market proclaimed is the one nearest the place of seizure (s.13(2))."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date, datetime
+
+from sqlalchemy import func, select
+
+from bot.caller import Caller
+from bot.clock import FixedClock
+from bot.dispatch import handle_text
+from bot.services.base import Deps
+from bot.store.models import LedgerEntry
+from bot.store.tx import Store
+from domain.calendar import LOCAL_TZ
+from domain.case import Case, Stage
+
+SEIZE_ONE = "SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed"
+
+
+def at(day: int, month: int = 3, year: int = 2026) -> datetime:
+    return datetime(year, month, day, 11, 0, tzinfo=LOCAL_TZ)
+
+
+class Session:
+    """Lines typed by a keeper, an officer and an owner, each in its own transaction."""
+
+    def __init__(
+        self, store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+    ) -> None:
+        self.store, self.deps, self.clock = store, deps, clock
+        self.keeper = dataclasses.replace(keeper, lang="en")
+        self.officer = dataclasses.replace(officer, lang="en")
+        self.owner = Caller.public("test", phone="+919847000111", lang="en")
+
+    async def say(
+        self, who: Caller, text: str, day: int | None = None, month: int = 3, year: int = 2026
+    ) -> str:
+        if day is not None:
+            self.clock.set(at(day, month, year))
+        async with self.store.transaction() as tx:
+            reply = await handle_text(tx, self.deps, who, text, sms=False)
+        return reply.text
+
+    async def keeper_says(self, text: str, day: int | None = None, month: int = 3) -> str:
+        return await self.say(self.keeper, text, day, month)
+
+    async def officer_says(self, text: str, day: int | None = None, month: int = 3) -> str:
+        return await self.say(self.officer, text, day, month)
+
+    async def in_lang(self, who: Caller, lang: str, text: str) -> str:
+        return await self.say(dataclasses.replace(who, lang=lang), text)
+
+    async def case(self, number: str = "KNM-1") -> Case:
+        async with self.store.transaction() as tx:
+            return (await tx.load_case(number)).case
+
+    async def ledger_rows(self) -> int:
+        async with self.store.transaction() as tx:
+            return int(await tx.session.scalar(select(func.count()).select_from(LedgerEntry)) or 0)
+
+
+def session(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> Session:
+    return Session(store, deps, clock, keeper, officer)
+
+
+# --- a part payment is no payment (s.12, s.14) -------------------------------------------
+
+# 1 cow in on 1 Mar 2026: fine Rs 750 (s.11) and 3 days' feeding at Rs 120.50 (s.4) on 3 Mar.
+DUE_3_MAR = "₹1,111.50"
+
+
+async def test_a_part_payment_is_refused_with_the_dues_and_nothing_is_recorded_s12(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    rows = await s.ledger_rows()
+    for given in ("200", "₹540", "Rs540", "Rs 540", "540.00", "540/-", "Rs.1,111"):
+        reply = await s.keeper_says(f"PAID KNM-1 {given}", 3)
+        assert "Not recorded" in reply, reply
+        assert f"{DUE_3_MAR} is due on 3 Mar 2026" in reply
+        assert "Fine (s.11): 1 cow × ₹750 = ₹750" in reply
+        assert "(s.12)" in reply
+        assert "released on" not in reply.split("Not recorded")[0]
+        assert (await s.case()).stage is Stage.IMPOUNDED
+        assert await s.ledger_rows() == rows
+    assert "₹540 is not the amount due" in await s.keeper_says("PAID KNM-1 540/-")
+    bad = await s.keeper_says("PAID KNM-1 lots")
+    assert (await s.case()).stage is Stage.IMPOUNDED
+    assert "lots" in bad
+    whole = await s.keeper_says("PAID KNM-1 1111.50")
+    assert f"{DUE_3_MAR} paid on 3 Mar 2026" in whole
+    assert (await s.case()).stage is Stage.RELEASED
+
+
+async def test_paid_with_no_amount_pays_the_dues_as_before_s12(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    assert f"{DUE_3_MAR} paid on 3 Mar 2026" in await s.keeper_says("PAID KNM-1", 3)
+
+
+async def test_a_part_payment_is_refused_in_malayalam_tamil_and_kannada_s12(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    clock.set(at(3))
+    for lang in ("ml", "ta", "kn"):
+        reply = await s.in_lang(s.keeper, lang, "PAID KNM-1 200")
+        assert "₹200" in reply and DUE_3_MAR in reply and "₹750" in reply, reply
+        assert "Not recorded" not in reply
+        assert "12" in reply
+    malayalam = await s.say(dataclasses.replace(s.keeper, lang=None), "അടച്ചു KNM-1 200")
+    assert "₹200" in malayalam and DUE_3_MAR in malayalam
+    assert (await s.case()).stage is Stage.IMPOUNDED
+
+
+async def test_a_part_deposit_is_refused_with_the_dues_and_nothing_is_recorded_s14(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    rows = await s.ledger_rows()
+    reply = await s.keeper_says("DEPOSITED KNM-1 540", 3)
+    assert "Not recorded: ₹540 is not the amount due" in reply
+    assert "delivered on deposit of all of it" in reply
+    assert "Feeding and watering (s.4)" in reply and "(s.14)" in reply
+    assert (await s.case()).stage is Stage.IMPOUNDED
+    assert await s.ledger_rows() == rows
+    assert "₹1,111.50 deposited" in await s.keeper_says("DEPOSITED KNM-1 ₹1111.50")
+
+
+async def _unclaimed_to_auction(s: Session, seize: str = SEIZE_ONE) -> None:
+    """Intake on 1 March, report on 9, notice on 10, auction fixed for 18 March."""
+    assert "KNM-1" in await s.keeper_says(seize)
+    assert "KNM-1" in await s.keeper_says("REPORT KNM-1", 9)
+    await s.officer_says("NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market", 10)
+    await s.officer_says("AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market")
+
+
+# --- other disposal is the Director's (s.13(3) proviso) ---------------------------------
+
+
+async def test_disposal_ordered_by_anyone_but_the_director_is_refused_s13_3_proviso(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _unclaimed_to_auction(s)
+    clock.set(at(18))
+    for who in ("Panchayat Secretary", "Pound keeper Raman"):
+        reply = await s.officer_says(f"DISPOSE KNM-1 1 1 BY {who} REF DO-4/2026 HOW goshala")
+        assert f"'{who}' is not the Director" in reply, reply
+        assert "(s.13(3) proviso)" in reply
+        assert (await s.case()).heads_remaining == 1
+    for lang in ("ml", "ta", "kn"):
+        refused = await s.in_lang(s.officer, lang, "DISPOSE KNM-1 1 1 BY Secretary REF DO-4")
+        assert "Secretary" in refused and "not the Director" not in refused, refused
+    done = await s.officer_says("DISPOSE KNM-1 1 1 BY Deputy Director of AH REF DO-4/2026")
+    assert "by order of Deputy Director of AH" in done
+    assert (await s.case()).heads_remaining == 0
+
+
+async def test_the_words_for_the_director_are_configurable_s13_3_proviso(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    config = dataclasses.replace(deps.config, proviso_deciders=("Collector",))
+    s = session(store, dataclasses.replace(deps, config=config), clock, keeper, officer)
+    await _unclaimed_to_auction(s)
+    clock.set(at(18))
+    assert "not the Director" in await s.officer_says("DISPOSE KNM-1 1 1 BY Director REF D-1")
+    assert "by order of District Collector" in await s.officer_says(
+        "DISPOSE KNM-1 1 1 BY District Collector REF D-1"
+    )
+
+
+# --- an owner who refused may pay until a head is sold (s.12, s.15(1)) ------------------
+
+
+async def test_an_owner_who_refused_may_pay_until_a_head_is_sold_and_the_auction_is_off(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.keeper_says("REFUSED KNM-1", 3)
+    await s.officer_says("AUCTION KNM-1 ON 10-03-2026 AT Kunnamangalam market", 4)
+    dues = await s.keeper_says("DUES KNM-1", 5)
+    paid = await s.keeper_says("PAID KNM-1", 5)
+    assert "released (s.12)" in paid, paid
+    assert "The auction fixed for 10 Mar 2026 is cancelled." in paid
+    amount = paid.split(": ")[1].split(" paid")[0]
+    assert amount in dues
+    case = await s.case()
+    assert case.stage is Stage.RELEASED
+    assert "auction" not in (await s.keeper_says("STATUS KNM-1")).lower()
+
+
+async def test_a_head_offered_and_unsold_does_not_stop_the_owner_paying_s12(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.keeper_says("REFUSED KNM-1", 3)
+    await s.officer_says("AUCTION KNM-1 ON 10-03-2026 AT Kunnamangalam market", 4)
+    await s.officer_says("UNSOLD KNM-1 1 1", 10)
+    assert "released (s.12)" in await s.keeper_says("PAID KNM-1 ON 10-03-2026")
+
+
+async def test_once_a_head_is_sold_the_owner_who_refused_is_refused_s15_1(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.keeper_says("REFUSED KNM-1", 3)
+    await s.officer_says("AUCTION KNM-1 ON 10-03-2026 AT Kunnamangalam market", 4)
+    await s.officer_says("SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chowwannur DECLARED", 10)
+    refused = await s.keeper_says("PAID KNM-1")
+    assert "A head was sold on 10 Mar 2026" in refused and "(s.15(1))" in refused
+    assert (await s.case()).stage is Stage.SELLING
+
+
+async def _explore(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    print(await s.keeper_says(SEIZE_ONE))
+    print(await s.keeper_says("DUES KNM-1", 3))
+    print(await s.keeper_says("PAID KNM-1 200"))
+    assert False
