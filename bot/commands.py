@@ -462,11 +462,11 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
         if not person:
             raise ParseError("missing_person")
         return _replace(base, person=person)
-    if name == "reject":
+    if name == "reject":  # REJECT <case> [BY <claimant>] REF <decision>
         reference = " ".join(parts.get("ref", head)).strip()
         if not reference:
             raise ParseError("missing_reference")
-        return _replace(base, reference=reference)
+        return _replace(base, reference=reference, person=" ".join(parts.get("by", [])).strip())
     if name == "claim":
         person = " ".join(parts.get("by", [])).strip()
         reference = " ".join(parts.get("ref", [])).strip()

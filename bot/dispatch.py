@@ -329,7 +329,9 @@ async def _deposited(ctx: _Ctx, command: Command) -> str:
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on, amount=command.amount
     )
     by = statement_of(ctx.deps, recorded.case).complaint_by
-    return render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms)
+    return render.deposit_recorded(
+        recorded.case, recorded.dues, by, ctx.tr, ctx.sms, today=ctx.deps.today()
+    )
 
 
 async def _report(ctx: _Ctx, command: Command) -> str:
@@ -507,7 +509,13 @@ async def _claimed(ctx: _Ctx, command: Command) -> str:
 
 async def _reject(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.record_claim_rejected(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), reference=command.reference, on=command.on
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        _case(command),
+        reference=command.reference,
+        claimant=command.person,
+        on=command.on,
     )
     return render.claim_rejected_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 

@@ -83,6 +83,7 @@ __all__ = [
     "provision_of",
     "report_due",
     "report_due_on",
+    "same_claimant",
 ]
 
 
@@ -353,16 +354,27 @@ class DepositClaimed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClaimPreferred(Event):
-    """A claim to the deposited surplus was preferred, not yet established (s.16(3))."""
+    """A claim to the deposited surplus was preferred, not yet established (s.16(3)).
+
+    ``on`` is the day it was entered; ``preferred_on`` the day it was preferred, when
+    that was earlier (a claim made in time and entered late)."""
 
     claimant: str
+    preferred_on: date | None = None
+
+    @property
+    def preferred(self) -> date:
+        """The day the claim was preferred (s.16(3) counts the three months to it)."""
+        return self.preferred_on or self.on
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClaimRejected(Event):
-    """The claim preferred to the deposit was not established (s.16(3))."""
+    """A claim preferred to the deposit was not established (s.16(3)); ``claimant``
+    names which, when more than one is pending (empty: the only one pending)."""
 
     reference: str
+    claimant: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -426,6 +438,22 @@ def fund_credit_from(deposited_on: date) -> date:
     return day_after_period(deposit_window_end(deposited_on), 0)
 
 
+def same_claimant(a: str, b: str) -> bool:
+    """Two spellings of a claimant's name, ignoring case, dots and spaces."""
+
+    def key(name: str) -> str:
+        return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+    return bool(key(a)) and key(a) == key(b)
+
+
+def _claim_of(pending: list[ClaimPreferred], claimant: str) -> ClaimPreferred | None:
+    """The pending claim of ``claimant``; with no name, the only claim pending."""
+    if not claimant.strip():
+        return pending[0] if len(pending) == 1 else None
+    return next((c for c in pending if same_claimant(c.claimant, claimant)), None)
+
+
 # --- the case ----------------------------------------------------------------------
 
 # Which events each stage accepts (corrections are allowed in every open stage).
@@ -464,6 +492,16 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
         {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
     ),
 }
+
+#: Steps that follow the s.13(1) report of unclaimed cattle (the notice, the sale).
+_AFTER_REPORT = (
+    NoticePosted,
+    AuctionScheduled,
+    LotOffered,
+    DisposedOtherwise,
+    SaleExpensesStated,
+    SaleClosed,
+)
 
 _PROVISION: dict[type[Event], str] = {
     Impounded: "s.7",
@@ -640,15 +678,26 @@ class Case:
         return max(on for on, _ in deposits)
 
     @property
-    def pending_claim(self) -> ClaimPreferred | None:
-        """A claim to the deposit preferred and neither established nor rejected."""
-        pending: ClaimPreferred | None = None
+    def pending_claims(self) -> tuple[ClaimPreferred, ...]:
+        """The claims to the deposit preferred and neither established nor rejected,
+        in the order entered (s.16(3): each is decided on its own)."""
+        pending: list[ClaimPreferred] = []
         for event in self.events:
             if isinstance(event, ClaimPreferred):
-                pending = event
+                pending.append(event)
             elif isinstance(event, ClaimRejected | DepositClaimed):
-                pending = None
-        return pending
+                decided = _claim_of(pending, event.claimant)
+                if decided is not None:
+                    pending.remove(decided)
+                elif isinstance(event, ClaimRejected) and len(pending) == 1:
+                    pending.clear()  # recorded before a rejection named its claimant
+        return tuple(pending)
+
+    @property
+    def pending_claim(self) -> ClaimPreferred | None:
+        """The first claim to the deposit still pending, if any."""
+        pending = self.pending_claims
+        return pending[0] if pending else None
 
     def disposed_heads(self, lot: int) -> int:
         """Heads of lot ``lot`` sold or otherwise disposed of so far."""
@@ -708,6 +757,8 @@ class Case:
     def _transition(self, event: Event) -> Case:
         provision = provision_of(event)
         allowed = _ALLOWED.get(type(event), frozenset())
+        if self.stage is Stage.DEEMED_UNCLAIMED and isinstance(event, _AFTER_REPORT):
+            self._report_first()
         if self.stage not in allowed:
             raise TransitionRefusedError(
                 f"{type(event).__name__} is not allowed when the case is {self.stage.value}",
@@ -788,6 +839,18 @@ class Case:
         elif isinstance(event, DepositClaimed):
             deposited = self.deposited_on
             assert deposited is not None
+            others = [
+                c for c in self.pending_claims if not same_claimant(c.claimant, event.claimant)
+            ]
+            if others:
+                names = ", ".join(c.claimant for c in others)
+                raise TransitionRefusedError(
+                    f"the claims of {names} are pending too: reject them before the "
+                    f"deposit is paid to {event.claimant}",
+                    "s.16(3)",
+                    reason="other_claims_pending",
+                    facts={"names": names[:120]},
+                )
             if event.preferred_on < deposited:
                 raise TooEarlyError(
                     "a claim must be preferred within three months of the deposit",
@@ -883,6 +946,18 @@ class Case:
                     exc.provision or provision_of(later),
                 ) from exc
 
+    @cites("s.15(5)", "s.13(1)")
+    def _report_first(self) -> None:
+        """s.15(5): cattle of a refused account are "deemed to be unclaimed and disposed of
+        according to the provisions of this Act": the s.13(1) report comes first, then
+        the notice and the sale."""
+        raise TransitionRefusedError(
+            "the cattle are deemed unclaimed: the keeper's report comes first",
+            "s.13(1)",
+            reason="report_first",
+            facts={"date": report_due(self)},
+        )
+
     @cites("s.12", "s.15(1)")
     def _guard_payment_before_sale(self) -> None:
         """s.12 releases the cattle on payment; s.15(1) sells them when the owner refuses
@@ -918,35 +993,62 @@ class Case:
             )
 
     def _guard_deposit_claim(self, event: ClaimPreferred | ClaimRejected | CreditedToFund) -> None:
-        """s.16(3): a claim preferred within three months holds the deposit until it is
-        established or rejected; nothing goes to the fund while one is pending."""
-        pending = self.pending_claim
+        """s.16(3): any claim preferred within three months holds the deposit until it is
+        established or rejected, each on its own; nothing goes to the fund while one is
+        pending."""
+        pending = self.pending_claims
+        names = ", ".join(c.claimant for c in pending)
         deposited = self.deposited_on
         if isinstance(event, ClaimPreferred):
             if not event.claimant.strip():
                 raise InvalidCaseError("a claim needs the claimant's name", "s.16(3)")
-            if pending is not None:
+            same = _claim_of(list(pending), event.claimant)
+            if same is not None:
                 raise TransitionRefusedError(
-                    f"the claim of {pending.claimant} preferred on {pending.on.isoformat()} "
-                    "is pending: establish or reject it first",
+                    f"the claim of {same.claimant} preferred on {same.preferred.isoformat()} "
+                    "is already pending",
                     "s.16(3)",
+                    reason="claim_already_pending",
+                    facts={"name": same.claimant[:60], "date": same.preferred},
                 )
-            if deposited is not None and event.on > deposit_window_end(deposited):
+            if deposited is not None and event.preferred > deposit_window_end(deposited):
                 raise TransitionRefusedError(
                     "a claim must be preferred within three months of the deposit; they "
                     f"ended on {deposit_window_end(deposited).isoformat()}",
                     "s.16(3)",
+                    reason="claim_time_over",
+                    facts={"date": deposit_window_end(deposited)},
                 )
+            if deposited is not None and event.preferred < deposited:
+                raise TooEarlyError(
+                    "a claim is preferred to a deposit once it is made",
+                    "s.16(3)",
+                    reason="before_deposit",
+                    facts={"date": deposited},
+                )
+            if event.preferred > event.on:
+                raise FutureDateError("a claim is entered after it is preferred", "s.16(3)")
         elif isinstance(event, ClaimRejected):
-            if pending is None:
-                raise TransitionRefusedError("no claim to the deposit is pending", "s.16(3)")
+            if not pending:
+                raise TransitionRefusedError(
+                    "no claim to the deposit is pending", "s.16(3)", reason="no_claim_pending"
+                )
             if not event.reference.strip():
                 raise InvalidCaseError("a rejection needs its reference", "s.16(3)")
-        elif pending is not None:
+            if _claim_of(list(pending), event.claimant) is None:
+                raise TransitionRefusedError(
+                    f"say whose claim is rejected: pending are those of {names}",
+                    "s.16(3)",
+                    reason="which_claim",
+                    facts={"names": names[:120]},
+                )
+        elif pending:
             raise TransitionRefusedError(
-                f"the claim of {pending.claimant} preferred on {pending.on.isoformat()} "
-                "is pending: the deposit goes to the fund only once it is rejected",
+                f"the claims of {names} are pending: the deposit goes to the fund only once "
+                "each is decided",
                 "s.16(3)",
+                reason="claims_pending",
+                facts={"names": names[:120]},
             )
 
     def _guard_report(self, event: ReportedUnclaimed) -> None:

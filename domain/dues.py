@@ -17,6 +17,7 @@ from domain.case import (
     DisposedOtherwise,
     LotOffered,
     SaleClosed,
+    Stage,
 )
 from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.money import Money, total
@@ -304,8 +305,9 @@ def release_on_deposit(
     """The owner disputes the seizure and deposits the fines and charges; cattle delivered.
     An amount given that is not the dues of the day is refused, nothing recorded."""
     deposit = deposit_for(case, tariff, day)
-    # The stage first: a case released, voided or sold is answered as such.
-    after = case.apply(DeliveredOnDeposit(on=day, deposited=deposit.amount), today)
+    event = DeliveredOnDeposit(on=day, deposited=deposit.amount)
+    if case.stage is Stage.VOIDED:
+        case.apply(event, today)  # refused: a case entered by mistake takes no step (s.7)
     if deposit.complaint_by < day:
         # The deposit is the way to dispute a seizure while a complaint is possible.
         raise TransitionRefusedError(
@@ -314,5 +316,6 @@ def release_on_deposit(
             reason="complaint_time_over",
             facts={"date": deposit.complaint_by},
         )
+    after = case.apply(event, today)
     require_whole_dues(deposit.dues, tendered, "s.14")
     return after

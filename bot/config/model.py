@@ -17,10 +17,10 @@ from zoneinfo import ZoneInfo
 
 from bot.languages import LANGUAGES
 from domain.buyers import DEFAULT_BARRED_CLASSES
-from domain.sale import DEFAULT_PROVISO_DECIDERS
 from domain.dues import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
+from domain.sale import DEFAULT_PROVISO_DECIDERS
 from domain.tariff import FeedingDays, Tariff
 
 __all__ = [

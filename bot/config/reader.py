@@ -32,8 +32,8 @@ from bot.config.model import (
 )
 from bot.phones import DEFAULT_REGION
 from domain.buyers import DEFAULT_BARRED_CLASSES
-from domain.sale import DEFAULT_PROVISO_DECIDERS
 from domain.kinds import Kind, Kinds
+from domain.sale import DEFAULT_PROVISO_DECIDERS
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = ["Reader"]

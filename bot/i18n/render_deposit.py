@@ -102,7 +102,7 @@ def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
     values = {
         "case": case.number,
         "name": event.claimant,
-        "date": day(event.on, tr),
+        "date": day(event.preferred, tr),
         "amount": money(stated.held_in_deposit, tr),
         "claim": keyword("claim", tr.lang),
         "reject": keyword("reject", tr.lang),
@@ -118,24 +118,52 @@ def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
 
 
 def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
-    """The claim pending was not established; the deposit stays held (s.16(3))."""
+    """A claim pending was not established; the deposit stays held (s.16(3)); the
+    claims still pending; the last day for claims, said as past once it is."""
     case = stated.case
     event = case.last(ClaimRejected)
     if not isinstance(event, ClaimRejected):
         return case_line(case, tr)
-    values = {"case": case.number, "ref": event.reference, "date": day(event.on, tr)}
-    # TRANSLATORS: s.16(3) — the claim preferred to the deposit was rejected.
-    text = tr.gettext(
-        "Case %(case)s: the claim to the deposit was rejected on %(date)s (ref. %(ref)s; "
-        "s.16(3)). The deposit stays held."
-    )
-    lines = [text % values]
-    if stated.window_end is not None:
-        until = {"until": day(stated.window_end, tr)}
-        # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund.
-        more = tr.gettext(
-            "Claims may be preferred until %(until)s; after that it goes to the fund (s.17(1))."
+    values = {
+        "case": case.number,
+        "ref": event.reference,
+        "date": day(event.on, tr),
+        "name": event.claimant,
+    }
+    if event.claimant:
+        # TRANSLATORS: s.16(3) — the claim of a named claimant to the deposit was rejected.
+        text = tr.gettext(
+            "Case %(case)s: the claim of %(name)s to the deposit was rejected on %(date)s "
+            "(ref. %(ref)s; s.16(3)). The deposit stays held."
         )
+    else:
+        # TRANSLATORS: s.16(3) — the claim preferred to the deposit was rejected.
+        text = tr.gettext(
+            "Case %(case)s: the claim to the deposit was rejected on %(date)s (ref. %(ref)s; "
+            "s.16(3)). The deposit stays held."
+        )
+    lines = [text % values]
+    pending = case.pending_claims
+    if pending:
+        # TRANSLATORS: s.16(3) — the claims to the deposit still to be decided (names).
+        still = tr.gettext("Still pending: the claims of %(names)s (s.16(3)).")
+        lines.append(still % {"names": ", ".join(c.claimant for c in pending)})
+    if stated.window_end is not None:
+        end = stated.window_end
+        until = {"until": day(end, tr)}
+        if end < stated.on:
+            # TRANSLATORS: s.16(3), s.17(1) — the three months for claims are over;
+            # once no claim is pending, the deposit goes to the fund.
+            more = tr.gettext(
+                "The time to claim ended on %(until)s; once no claim is pending it goes "
+                "to the fund (s.17(1))."
+            )
+        else:
+            # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund.
+            more = tr.gettext(
+                "Claims may be preferred until %(until)s; after that it goes to the fund "
+                "(s.17(1))."
+            )
         lines.append(more % until)
     return join(lines, sms=False)
 
@@ -238,7 +266,7 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
         )
         if entry.pending is not None:
-            claim = {"name": entry.pending.claimant, "date": day(entry.pending.on, tr)}
+            claim = {"name": entry.pending.claimant, "date": day(entry.pending.preferred, tr)}
             # TRANSLATORS: s.16(3) — a claim preferred on the date, not yet decided: the
             # deposit may not go to the fund meanwhile.
             pending = tr.gettext("Claim of %(name)s pending since %(date)s (s.16(3)).")

@@ -102,6 +102,28 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     "claim_time_over": lambda tr: tr.gettext(
         "The three months to claim the deposit ended on %(date)s."
     ),
+    # TRANSLATORS: s.16(3) — CLAIMED for a claimant whose claim is already pending.
+    "claim_already_pending": lambda tr: tr.gettext(
+        "The claim of %(name)s, preferred on %(date)s, is already pending."
+    ),
+    # TRANSLATORS: s.16(3) — REJECT when no claim to the deposit is pending.
+    "no_claim_pending": lambda tr: tr.gettext("No claim to the deposit is pending."),
+    # TRANSLATORS: s.16(3) — REJECT without saying whose claim, with several pending;
+    # %(names)s lists the claimants. BY is the command word, kept in English.
+    "which_claim": lambda tr: tr.gettext(
+        "Say whose claim is rejected, with BY and the name: pending are the claims of "
+        "%(names)s."
+    ),
+    # TRANSLATORS: s.16(3), s.17(1) — FUND while claims to the deposit are pending.
+    "claims_pending": lambda tr: tr.gettext(
+        "The claims of %(names)s are pending: the deposit goes to the fund only once each "
+        "is established or rejected."
+    ),
+    # TRANSLATORS: s.16(3) — CLAIM (established) while other claims are pending.
+    "other_claims_pending": lambda tr: tr.gettext(
+        "The claims of %(names)s are pending too: reject them before the deposit is paid "
+        "on this claim."
+    ),
     # TRANSLATORS: s.16(3) — the day a claim is established is before it was preferred.
     "established_before_preferred": lambda tr: tr.gettext(
         "A claim is established on or after the day it is preferred (%(date)s)."
@@ -141,6 +163,12 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     "head_sold": lambda tr: tr.gettext(
         "A head was sold on %(date)s: the sale goes on and is settled, and the owner gets "
         "the account and the balance."
+    ),
+    # TRANSLATORS: s.15(5), s.13(1) — a notice, auction, sale or settlement of cattle
+    # deemed unclaimed before the pound-keeper's report; the report is due from the date.
+    "report_first": lambda tr: tr.gettext(
+        "The cattle are deemed unclaimed (s.15(5)): the pound-keeper's report comes first, "
+        "due from %(date)s; then the notice and the sale."
     ),
     # TRANSLATORS: s.13(3) proviso — DISPOSE BY someone who is not the Director: other
     # disposal is on the Director's opinion that the cattle will not fetch a fair price.

@@ -194,9 +194,18 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
     )
 
 
-def deposit_recorded(case: Case, dues: Dues, complaint_by: date, tr: Translator, sms: bool) -> str:
+def deposit_recorded(
+    case: Case,
+    dues: Dues,
+    complaint_by: date,
+    tr: Translator,
+    sms: bool,
+    *,
+    today: date | None = None,
+) -> str:
     """The owner disputed the seizure, deposited the dues and took the cattle (s.14);
-    the s.19 last day to complain."""
+    the s.19 last day to complain, said as past when it is before ``today`` (a deposit
+    entered late)."""
     values = {
         "case": case.number,
         "amount": money(dues.total, tr, sms),
@@ -216,6 +225,13 @@ def deposit_recorded(case: Case, dues: Dues, complaint_by: date, tr: Translator,
         "The owner may complain until %(complain_by)s (s.19). Give a receipt for the "
         "deposit; the officer records what becomes of it."
     )
+    if today is not None and complaint_by < today:
+        # TRANSLATORS: s.19 — a deposit entered late: the ten days to complain are over
+        # already; the officer records what becomes of the deposit.
+        complain = tr.gettext(
+            "The time to complain ended on %(complain_by)s (s.19). Give a receipt for the "
+            "deposit; the officer records what becomes of it."
+        )
     if sms:
         return join([deposited % values, complain % values], sms=True)
     return join([deposited % values, *dues_lines(dues, tr), complain % values], sms=False)

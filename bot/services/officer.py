@@ -27,6 +27,7 @@ from domain.case import (
     NoticePosted,
     Person,
     Stage,
+    same_claimant,
 )
 from domain.deadlines import Deadline, Role
 from domain.money import Money
@@ -352,11 +353,14 @@ async def claim_deposit(
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     day = on or today
-    pending = loaded.case.pending_claim
+    pending = next(
+        (c for c in loaded.case.pending_claims if same_claimant(c.claimant, claimant)),
+        loaded.case.pending_claim,
+    )
     after = establish_claim(
         loaded.case,
         claimant=claimant,
-        preferred_on=preferred_on or (pending.on if pending else day),
+        preferred_on=preferred_on or (pending.preferred if pending else day),
         reference=reference,
         on=day,
         today=today,
@@ -409,20 +413,34 @@ async def record_claim_preferred(
     tx: Tx, deps: Deps, caller: Caller, number: str, *, claimant: str, on: date | None = None
 ) -> Recorded:
     """A claim to the deposit preferred within three months, not yet established: the
-    deposit is not credited to the fund while it is pending (s.16(3))."""
+    deposit is not credited to the fund while it is pending (s.16(3)). Any number may
+    be pending. A claim preferred on a day before the last step recorded (entered late)
+    is entered today, with the day it was preferred."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
-    event = ClaimPreferred(on=on or today, claimant=claimant)
+    day = on or today
+    if day < loaded.case.last_event_on:
+        event = ClaimPreferred(on=today, claimant=claimant, preferred_on=day)
+    else:
+        event = ClaimPreferred(on=day, claimant=claimant)
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 
 async def record_claim_rejected(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, reference: str, on: date | None = None
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    number: str,
+    *,
+    reference: str,
+    claimant: str = "",
+    on: date | None = None,
 ) -> Recorded:
-    """The claim pending to the deposit was not established (s.16(3))."""
+    """A claim pending to the deposit was not established (s.16(3)): ``claimant``'s, or
+    the only one pending."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
-    event = ClaimRejected(on=on or today, reference=reference)
+    event = ClaimRejected(on=on or today, reference=reference, claimant=claimant)
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 

@@ -229,6 +229,119 @@ async def test_once_a_head_is_sold_the_owner_who_refused_is_refused_s15_1(
     assert (await s.case()).stage is Stage.SELLING
 
 
+# --- several claimants to a deposit (s.16(3)) ------------------------------------------
+
+
+async def _sold_into_deposit(s: Session) -> None:
+    """1 cow, unclaimed: sold on 18 Mar 2026 for Rs 15,000; the surplus into deposit."""
+    await _unclaimed_to_auction(s)
+    await s.officer_says("SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chowwannur DECLARED", 18)
+    assert "held in deposit" in await s.officer_says("SETTLE KNM-1 300")
+
+
+async def test_any_number_of_claims_are_preferred_and_each_decided_and_fund_waits_s16_3(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _sold_into_deposit(s)
+    first = await s.officer_says("CLAIMED KNM-1 BY Kunhammed P.", 1, 4)
+    assert "claim of Kunhammed P " in first
+    second = await s.officer_says("CLAIMED KNM-1 BY Ayesha", 2, 4)
+    assert "claim of Ayesha" in second and "preferred on 2 Apr 2026" in second
+    twice = await s.officer_says("CLAIMED KNM-1 BY Ayesha")
+    assert "already pending" in twice and "(s.16(3))" in twice
+    assert len((await s.case()).pending_claims) == 2
+    which = await s.officer_says("REJECT KNM-1 REF 14/2026", 3, 4)
+    assert "Kunhammed P, Ayesha" in which and "(s.16(3))" in which
+    rejected = await s.officer_says("REJECT KNM-1 BY Ayesha REF 14/2026")
+    assert "claim of Ayesha to the deposit was rejected" in rejected
+    assert "Still pending: the claims of Kunhammed P (s.16(3))" in rejected
+    # A claim preferred in time, entered after the last step: accepted with its day.
+    late = await s.officer_says("CLAIMED KNM-1 BY Suresh ON 02-04-2026", 5, 4)
+    assert "claim of Suresh" in late and "preferred on 2 Apr 2026" in late, late
+    fund = await s.officer_says("FUND KNM-1", 1, 7)
+    assert "Kunhammed P, Suresh" in fund and "(s.16(3))" in fund
+    paid_out = await s.officer_says("CLAIM KNM-1 BY Suresh REF 20/2026")
+    assert "Kunhammed P" in paid_out and "reject them" in paid_out
+    await s.officer_says("REJECT KNM-1 BY kunhammed p. REF 21/2026")
+    await s.officer_says("REJECT KNM-1 BY Suresh REF 22/2026")
+    assert (await s.case()).pending_claims == ()
+    assert "credited" in await s.officer_says("FUND KNM-1")
+    assert (await s.case()).stage is Stage.CLOSED
+
+
+async def test_a_claim_after_the_three_months_gets_the_s16_3_reason(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _sold_into_deposit(s)
+    late = await s.officer_says("CLAIMED KNM-1 BY Ayesha", 2, 7)
+    assert late == "The three months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
+    for lang in ("ml", "ta", "kn"):
+        assert "18" in await s.in_lang(s.officer, lang, "CLAIMED KNM-1 BY Ayesha")
+    assert (await s.case()).pending_claims == ()
+
+
+async def test_a_rejection_after_the_three_months_says_the_time_to_claim_ended_s16_3(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _sold_into_deposit(s)
+    await s.officer_says("CLAIMED KNM-1 BY Ayesha", 1, 5)
+    reply = await s.officer_says("REJECT KNM-1 REF 14/2026", 2, 12)
+    assert "Claims may be preferred until" not in reply
+    assert "The time to claim ended on 18 Jun 2026" in reply
+
+
+# --- smaller things ---------------------------------------------------------------------
+
+
+async def test_a_deposit_entered_late_says_the_time_to_complain_ended_s19(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    reply = await s.keeper_says("DEPOSITED KNM-1 ON 03-03-2026", 5, 4)
+    assert "deposited on 3 Mar 2026" in reply
+    assert "may complain until" not in reply
+    assert "The time to complain ended on 11 Mar 2026 (s.19)" in reply
+
+
+async def test_a_deposit_on_a_voided_case_says_voided_s7(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    await s.keeper_says("VOID KNM-1 BECAUSE entered twice", 2)
+    reply = await s.keeper_says("DEPOSITED KNM-1", 20)
+    assert "voided" in reply and "(s.19)" not in reply and "complain" not in reply
+
+
+async def test_after_a_refused_account_the_report_comes_first_s15_5(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.keeper_says("REFUSED KNM-1", 2)
+    await s.officer_says("AUCTION KNM-1 ON 05-03-2026 AT Kunnamangalam market")
+    await s.officer_says("SOLD KNM-1 1 1 20000 TO Mammu, Kunnamangalam DECLARED", 5)
+    await s.officer_says("SETTLE KNM-1 500")
+    await s.officer_says("NORECEIPT KNM-1", 6)
+    clock.set(at(10))
+    for line in (
+        "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market",
+        "AUCTION KNM-1 ON 20-03-2026 AT Kunnamangalam market",
+        "DISPOSE KNM-1 1 1 BY Director REF DO-4/2026",
+        "SETTLE KNM-1 0",
+    ):
+        reply = await s.officer_says(line)
+        assert "the pound-keeper's report comes first, due from 9 Mar 2026" in reply, reply
+        assert "(s.13(1))" in reply
+        assert (await s.case()).stage is Stage.DEEMED_UNCLAIMED
+    ml = await s.in_lang(s.officer, "ml", "SETTLE KNM-1 0")
+    assert "9 മാർ 2026" in ml and "pound-keeper" not in ml
+
+
 async def _explore(
     store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
 ) -> None:
@@ -236,4 +349,27 @@ async def _explore(
     print(await s.keeper_says(SEIZE_ONE))
     print(await s.keeper_says("DUES KNM-1", 3))
     print(await s.keeper_says("PAID KNM-1 200"))
+    assert False
+
+
+async def test_explore2(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _unclaimed_to_auction(s)
+    await s.officer_says("SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chowwannur DECLARED", 18)
+    print("SETTLE", await s.officer_says("SETTLE KNM-1 300"))
+    print("STATUS", await s.keeper_says("STATUS KNM-1", 2, 12))
+    print("STATUSo", await s.say(s.owner, "STATUS KNM-1"))
+    print("CLAIMED", await s.officer_says("CLAIMED KNM-1 BY Ayesha"))
+    print("REGISTER", await s.officer_says("REGISTER"))
+    await s.keeper_says(SEIZE_ONE.replace("1 cow", "2 cow"), 20, 3)
+    print("DEP", await s.keeper_says("DEPOSITED KNM-2 ON 21-03-2026", 5, 4))
+    print("STATUS2", await s.keeper_says("STATUS KNM-2"))
+    print("OUT", await s.officer_says("OUTCOME KNM-2 ILLEGAL REF CC-1"))
+    print("STATUS2", await s.keeper_says("STATUS KNM-2"))
+    print("STATUS2o", await s.say(s.owner, "STATUS KNM-2"))
+    await s.keeper_says(SEIZE_ONE, 6, 4)
+    print("VOID", await s.keeper_says("VOID KNM-3 BECAUSE entered twice"))
+    print("DEPV", await s.keeper_says("DEPOSITED KNM-3", 20, 4))
     assert False
