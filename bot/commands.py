@@ -109,6 +109,7 @@ _CASE_COMMANDS = {
     "fund",
     "dispose",
     "outcome",
+    "refunded",
     "claimed",
     "reject",
 }

@@ -552,6 +552,13 @@ async def _outcome(ctx: _Ctx, command: Command) -> str:
     return render.deposit_outcome_recorded(recorded.case, ctx.tr)
 
 
+async def _refunded(ctx: _Ctx, command: Command) -> str:
+    recorded = await officering.record_refund(
+        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+    )
+    return render.refund_recorded(recorded.case, ctx.tr)
+
+
 async def _fund(ctx: _Ctx, command: Command) -> str:
     recorded = await officering.credit_deposit_to_fund(
         ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
@@ -614,6 +621,7 @@ _HANDLERS: dict[str, Handler] = {
     "reject": _reject,
     "dispose": _dispose,
     "outcome": _outcome,
+    "refunded": _refunded,
     "fund": _fund,
     "due": _due,
     "register": _register,

@@ -134,6 +134,12 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "kn": ("ವಿಲೇವಾರಿ",),
         },
         "outcome": {"en": ("OUTCOME",), "ml": ("ഫലം",), "ta": ("முடிவு",), "kn": ("ಫಲಿತಾಂಶ",)},
+        "refunded": {
+            "en": ("REFUNDED",),
+            "ml": ("തിരികെനൽകി",),
+            "ta": ("திருப்பியளிப்பு",),
+            "kn": ("ಮರುಪಾವತಿ",),
+        },
         "claimed": {
             "en": ("CLAIMED",),
             "ml": ("അവകാശവാദം",),

@@ -63,6 +63,7 @@ __all__ = [
     "DeliveredOnDeposit",
     "DepositClaimed",
     "DepositOutcome",
+    "DepositRefunded",
     "DisposedOtherwise",
     "Event",
     "Impounded",
@@ -254,6 +255,12 @@ class DepositOutcome(Event):
 
     returned: bool
     reference: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DepositRefunded(Event):
+    """The s.14 deposit ordered refunded, the seizure found illegal, was paid back to the
+    owner (s.19): recorded apart from the order, so that what is said is what is known."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -471,6 +478,7 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     ),
     DeliveredOnDeposit: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
     DepositOutcome: frozenset({Stage.ON_DEPOSIT}),
+    DepositRefunded: frozenset({Stage.CLOSED}),
     ReportedUnclaimed: frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
     NoticePosted: frozenset({Stage.REPORTED}),
     OwnerRefusedToPay: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
@@ -510,6 +518,7 @@ _PROVISION: dict[type[Event], str] = {
     ClaimedAndPaid: "s.12",
     DeliveredOnDeposit: "s.14",
     DepositOutcome: "s.19",
+    DepositRefunded: "s.19",
     ReportedUnclaimed: "s.13(1)",
     NoticePosted: "s.13(2)",
     OwnerRefusedToPay: "s.15(1)",
@@ -788,6 +797,8 @@ class Case:
             self._guard_proclamation(event)
         elif isinstance(event, DepositOutcome) and not event.reference.strip():
             raise InvalidCaseError("the outcome needs the reference of the order", "s.19")
+        elif isinstance(event, DepositRefunded):
+            self._guard_refund()
         if isinstance(event, ReportedUnclaimed):
             self._guard_report(event)
         elif isinstance(event, LotOffered | DisposedOtherwise):
@@ -945,6 +956,30 @@ class Case:
                     f"the step of {later.on.isoformat()} would become unlawful: {exc}",
                     exc.provision or provision_of(later),
                 ) from exc
+
+    @cites("s.19", "s.14")
+    def _guard_refund(self) -> None:
+        """A refund is recorded once, and only of a deposit ordered refunded (the seizure
+        found illegal, s.19)."""
+        outcome = self.last(DepositOutcome)
+        if not isinstance(outcome, DepositOutcome) or not outcome.returned:
+            raise TransitionRefusedError(
+                "no refund of a deposit was ordered in this case", "s.19", reason="no_refund"
+            )
+        done = self.last(DepositRefunded)
+        if done is not None:
+            raise TransitionRefusedError(
+                f"the deposit was refunded on {done.on.isoformat()}",
+                "s.19",
+                reason="already_refunded",
+                facts={"date": done.on},
+            )
+
+    @property
+    def refunded_on(self) -> date | None:
+        """The day the deposit ordered refunded was paid back to the owner, if recorded."""
+        done = self.last(DepositRefunded)
+        return done.on if done is not None else None
 
     @cites("s.15(5)", "s.13(1)")
     def _report_first(self) -> None:
@@ -1123,7 +1158,7 @@ class Case:
                 return Stage.RELEASED
             case DeliveredOnDeposit():
                 return Stage.ON_DEPOSIT
-            case DepositOutcome():
+            case DepositOutcome() | DepositRefunded():
                 return Stage.CLOSED
             case ReportedUnclaimed():
                 return Stage.REPORTED

@@ -34,6 +34,7 @@ from bot.i18n.render_deposit import (
     deposit_outcome_recorded,
     deposit_register_text,
     fund_credited,
+    refund_recorded,
 )
 from bot.i18n.render_errors import (
     app_error,
@@ -134,6 +135,7 @@ __all__ = [
     "payment_recorded",
     "proclamation_script",
     "receipt_text",
+    "refund_recorded",
     "reminder",
     "reminders_troubled",
     "report_sent",

@@ -37,6 +37,7 @@ __all__ = [
     "deposit_outcome_recorded",
     "deposit_register_text",
     "fund_credited",
+    "refund_recorded",
 ]
 
 
@@ -161,8 +162,7 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
         else:
             # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund.
             more = tr.gettext(
-                "Claims may be preferred until %(until)s; after that it goes to the fund "
-                "(s.17(1))."
+                "Claims may be preferred until %(until)s; after that it goes to the fund (s.17(1))."
             )
         lines.append(more % until)
     return join(lines, sms=False)
@@ -223,6 +223,11 @@ def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
             "Case %(case)s: the seizure was found illegal; refund the deposit of %(amount)s "
             "to the owner (ref. %(ref)s; s.14, s.19). The case is closed."
         )
+        # TRANSLATORS: s.19 — after the order to refund: how to record the refund paid;
+        # %(refunded)s is the command line.
+        then = tr.gettext("Once it is paid back, send %(refunded)s.")
+        line = f"{keyword('refunded', tr.lang)} {case.number}"
+        return f"{text % values} {then % {'refunded': line}}"
     else:
         # TRANSLATORS: s.14, s.19, s.17(1), s.16(2) — the seizure was upheld: the deposit
         # pays the fines (to the fund) and the feeding charges (to the pound-keeper).
@@ -231,6 +236,21 @@ def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
             "the fines, to the fund (s.17(1)), and the feeding charges, to the pound-keeper "
             "(s.16(2)) (ref. %(ref)s; s.14, s.19). The case is closed."
         )
+    return text % values
+
+
+def refund_recorded(case: Case, tr: Translator) -> str:
+    """The deposit ordered refunded was paid back to the owner (s.19)."""
+    deposit = case.last(DeliveredOnDeposit)
+    amount = deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero()
+    on = case.refunded_on or case.last_event_on
+    values = {"case": case.number, "amount": money(amount, tr), "date": day(on, tr)}
+    # TRANSLATORS: s.14, s.19 — the deposit, ordered refunded when the seizure was found
+    # illegal, was paid back to the owner on the date.
+    text = tr.gettext(
+        "Case %(case)s: the deposit of %(amount)s was refunded to the owner on %(date)s "
+        "(s.14, s.19)."
+    )
     return text % values
 
 

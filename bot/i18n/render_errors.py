@@ -111,8 +111,7 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.16(3) — REJECT without saying whose claim, with several pending;
     # %(names)s lists the claimants. BY is the command word, kept in English.
     "which_claim": lambda tr: tr.gettext(
-        "Say whose claim is rejected, with BY and the name: pending are the claims of "
-        "%(names)s."
+        "Say whose claim is rejected, with BY and the name: pending are the claims of %(names)s."
     ),
     # TRANSLATORS: s.16(3), s.17(1) — FUND while claims to the deposit are pending.
     "claims_pending": lambda tr: tr.gettext(
@@ -164,6 +163,12 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "A head was sold on %(date)s: the sale goes on and is settled, and the owner gets "
         "the account and the balance."
     ),
+    # TRANSLATORS: s.19 — REFUNDED on a case where no refund of a deposit was ordered.
+    "no_refund": lambda tr: tr.gettext(
+        "No refund of a deposit was ordered in this case: the seizure was not found illegal."
+    ),
+    # TRANSLATORS: s.19 — REFUNDED a second time.
+    "already_refunded": lambda tr: tr.gettext("The deposit was refunded on %(date)s already."),
     # TRANSLATORS: s.15(5), s.13(1) — a notice, auction, sale or settlement of cattle
     # deemed unclaimed before the pound-keeper's report; the report is due from the date.
     "report_first": lambda tr: tr.gettext(

@@ -200,6 +200,13 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
             "the seizure upheld (deposit applied to the dues) or illegal (refunded) (s.14, s.19)"
         ),
     ),
+    "refunded": (
+        # TRANSLATORS: HELP — keep ON and dd-mm-yyyy; translate the words in <>.
+        lambda tr: tr.gettext("<case> [ON dd-mm-yyyy]"),
+        # TRANSLATORS: HELP — s.19: REFUNDED records that the deposit ordered refunded
+        # was paid back to the owner.
+        lambda tr: tr.gettext("the deposit ordered refunded was paid back to the owner (s.19)"),
+    ),
     "claimed": (
         # TRANSLATORS: HELP — keep BY, ON and dd-mm-yyyy; translate the words in <>.
         lambda tr: tr.gettext("<case> BY <name> [ON dd-mm-yyyy]"),

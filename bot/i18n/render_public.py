@@ -16,13 +16,14 @@ from bot.i18n.next_step import auction_steps, deposit_steps
 from bot.i18n.render_account import account_summary, collect_line
 from bot.i18n.sms_fit import fit_list, fits_sms, join, shortest_fit
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, keyword
+from bot.i18n.words_text import ECHO_LIMIT, KindMap, cattle, clip, day, head_count, keyword
 from domain.case import (
     AccountDelivered,
     Case,
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
+    DepositRefunded,
     OwnerRefusedToPay,
     Stage,
     auction_allowed_from,
@@ -289,6 +290,13 @@ def _closed(case: Case | None, tr: Translator) -> str:
     if isinstance(last, DepositClaimed):
         # TRANSLATORS: s.16(3) — a claim to the deposit was established and paid.
         return tr.gettext("A claim to the balance was established and paid (s.16(3)).")
+    if isinstance(last, DepositRefunded):
+        # TRANSLATORS: s.14, s.19 — the seizure found illegal, the deposit was refunded.
+        text = tr.gettext(
+            "The seizure was found illegal and the deposit was refunded to the owner on "
+            "%(date)s (s.14, s.19)."
+        )
+        return text % {"date": day(last.on, tr)}
     if isinstance(last, AccountDelivered):
         # TRANSLATORS: s.15(4) — the owner took the cattle and balance and gave a receipt.
         return tr.gettext(
@@ -296,8 +304,13 @@ def _closed(case: Case | None, tr: Translator) -> str:
         )
     if isinstance(last, DepositOutcome):
         if last.returned:
-            # TRANSLATORS: s.14, s.19 — the complaint succeeded; the deposit was returned.
-            return tr.gettext("The deposit was returned to the owner (s.14, s.19).")
+            # TRANSLATORS: s.14, s.19 — the seizure was found illegal and the deposit
+            # ordered refunded; its refund is not yet recorded.
+            text = tr.gettext(
+                "The seizure was found illegal (ref. %(ref)s): the deposit is to be refunded "
+                "to the owner; the refund is not yet recorded (s.14, s.19)."
+            )
+            return text % {"ref": last.reference[:ECHO_LIMIT]}
         # TRANSLATORS: s.14, s.19 — the deposit was applied to the fines and charges.
         return tr.gettext("The deposit was applied to the fines and charges (s.14, s.19).")
     # TRANSLATORS: the case is over; nothing more will happen.

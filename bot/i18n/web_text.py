@@ -62,6 +62,8 @@ _EVENTS: Final[dict[str, _Name]] = {
     "ClaimedAndPaid": lambda tr: tr.gettext("Claimed and paid; released"),
     "DeliveredOnDeposit": lambda tr: tr.gettext("Delivered on deposit"),
     "DepositOutcome": lambda tr: tr.gettext("Outcome of the complaint"),
+    # TRANSLATORS: web desk — an event (s.19): the deposit was paid back to the owner.
+    "DepositRefunded": lambda tr: tr.gettext("Deposit refunded to the owner"),
     "ReportedUnclaimed": lambda tr: tr.gettext("Reported unclaimed"),
     "NoticePosted": lambda tr: tr.gettext("Notice posted and proclaimed"),
     "OwnerRefusedToPay": lambda tr: tr.gettext("Owner refused to pay"),

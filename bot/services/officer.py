@@ -24,6 +24,7 @@ from domain.case import (
     ClaimPreferred,
     ClaimRejected,
     DepositOutcome,
+    DepositRefunded,
     NoticePosted,
     Person,
     Stage,
@@ -64,6 +65,7 @@ __all__ = [
     "record_lot",
     "record_notice",
     "record_other_disposal",
+    "record_refund",
     "schedule_auction",
     "settle_sale",
     "statement_of",
@@ -407,6 +409,17 @@ async def record_deposit_outcome(
     recorded = await _apply(tx, deps, caller, loaded, after)
     await write_postings(tx, deps, loaded, after, day)
     return recorded
+
+
+async def record_refund(
+    tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
+) -> Recorded:
+    """The deposit ordered refunded (the seizure found illegal) was paid back to the
+    owner (s.19). The ledger counted the refund owed when the outcome was recorded."""
+    loaded, _ = await _load_for_officer(tx, deps, caller, number)
+    today = deps.today()
+    event = DepositRefunded(on=on or today)
+    return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 
 async def record_claim_preferred(

@@ -24,6 +24,7 @@ EVENT_TYPES: dict[str, type[c.Event]] = {
         c.ClaimedAndPaid,
         c.DeliveredOnDeposit,
         c.DepositOutcome,
+        c.DepositRefunded,
         c.ReportedUnclaimed,
         c.NoticePosted,
         c.OwnerRefusedToPay,
