@@ -81,6 +81,7 @@ __all__ = [
     "auction_allowed_from",
     "deposit_window_end",
     "fund_credit_from",
+    "notice_facts",
     "provision_of",
     "report_due",
     "report_due_on",
@@ -214,10 +215,23 @@ class Impounded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeizureCorrected(Event):
-    """The intake facts were corrected; the reason is kept (never a silent edit)."""
+    """The intake facts were corrected; the reason is kept (never a silent edit).
+
+    ``supersedes_notice``: the correction changed what the posted s.13(2) notice states
+    (the number and description of the cattle, the place of seizure), so that notice no
+    longer stands: a new one is posted and the s.13(3) seven days run from it."""
 
     seizure: Seizure
     reason: str
+    supersedes_notice: bool = False
+
+
+@cites("s.13(2)")
+def notice_facts(seizure: Seizure) -> tuple[object, ...]:
+    """What a s.13(2) notice states of a seizure: (a) the number and description of the
+    cattle, (b) the place where they were seized, (c) the place impounded (the pound)."""
+    lots = tuple((lot.kind, lot.count, lot.description.strip()) for lot in seizure.lots)
+    return (lots, seizure.place_seized.strip(), seizure.pound)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -445,6 +459,7 @@ def fund_credit_from(deposited_on: date) -> date:
     return day_after_period(deposit_window_end(deposited_on), 0)
 
 
+@cites("s.16(3)")
 def same_claimant(a: str, b: str) -> bool:
     """Two spellings of a claimant's name, ignoring case, dots and spaces."""
 
@@ -500,6 +515,9 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
         {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
     ),
 }
+
+#: Steps that follow the s.13(2) notice (the auction, the sale, other disposal).
+_AFTER_NOTICE = (AuctionScheduled, LotOffered, DisposedOtherwise)
 
 #: Steps that follow the s.13(1) report of unclaimed cattle (the notice, the sale).
 _AFTER_REPORT = (
@@ -621,8 +639,35 @@ class Case:
 
     @property
     def notice(self) -> NoticePosted | None:
-        event = self._in_round(NoticePosted)
-        return event if isinstance(event, NoticePosted) else None
+        """The s.13(2) notice of the current round, unless a correction of what it
+        states has superseded it (a new one is then due)."""
+        return self._standing(NoticePosted)  # type: ignore[return-value]
+
+    def _standing(self, kind: type[Event]) -> Event | None:
+        """The last event of ``kind`` in the round, unless a correction superseded the
+        notice after it (the notice and the auction fixed on it no longer stand)."""
+        for event in reversed(self.events):
+            if isinstance(event, kind):
+                return event
+            if isinstance(event, AccountRefused) or (
+                isinstance(event, SeizureCorrected) and event.supersedes_notice
+            ):
+                return None
+        return None
+
+    @property
+    def superseded_notice(self) -> NoticePosted | None:
+        """The notice a correction superseded, while no new one has been posted."""
+        if self.notice is not None:
+            return None
+        for index in range(len(self.events) - 1, -1, -1):
+            event = self.events[index]
+            if isinstance(event, AccountRefused):
+                return None
+            if isinstance(event, SeizureCorrected) and event.supersedes_notice:
+                before = replace(self, events=self.events[:index])
+                return before._in_round(NoticePosted)  # type: ignore[return-value]
+        return None
 
     @property
     def deemed_unclaimed(self) -> bool:
@@ -637,7 +682,9 @@ class Case:
 
     @property
     def scheduled_auction(self) -> AuctionScheduled | None:
-        event = self._in_round(AuctionScheduled)
+        """The auction fixed in the round; one fixed on a notice since superseded by a
+        correction is cancelled (s.13(3): the seven days run from the new notice)."""
+        event = self._standing(AuctionScheduled)
         return event if isinstance(event, AuctionScheduled) else None
 
     def _deposits(self) -> list[tuple[date, Money]]:
@@ -768,6 +815,15 @@ class Case:
         allowed = _ALLOWED.get(type(event), frozenset())
         if self.stage is Stage.DEEMED_UNCLAIMED and isinstance(event, _AFTER_REPORT):
             self._report_first()
+        if self.stage is Stage.REPORTED and isinstance(event, _AFTER_NOTICE):
+            self.require_notice_standing()
+        if (
+            isinstance(event, SeizureCorrected)
+            and self.stage is Stage.NOTICE_POSTED
+            and not event.supersedes_notice
+            and notice_facts(event.seizure) != notice_facts(self.seizure)
+        ):
+            event = replace(event, supersedes_notice=True)
         if self.stage not in allowed:
             raise TransitionRefusedError(
                 f"{type(event).__name__} is not allowed when the case is {self.stage.value}",
@@ -932,6 +988,16 @@ class Case:
                 "longer be corrected",
                 provision_of(moved),
             )
+        if (
+            self.stage is Stage.SELLING
+            and self._on_s13_route()
+            and notice_facts(corrected) != notice_facts(self.seizure)
+        ):
+            raise CorrectionRefusedError(
+                "the cattle were offered for sale on the notice as posted; what it states "
+                "can no longer be corrected",
+                "s.13(2)",
+            )
         deposit = self.first(DeliveredOnDeposit)
         if deposit is not None and deposit.on > period_end(corrected.seizure_day, 10):
             raise CorrectionRefusedError(
@@ -942,6 +1008,8 @@ class Case:
         check = replace(self, seizure=corrected, stage=Stage.IMPOUNDED, events=self.events[:1])
         for later in self.events[1:]:
             if isinstance(later, SeizureCorrected):
+                if later.supersedes_notice:  # the notice it superseded is posted again
+                    check = replace(check, stage=Stage.REPORTED, events=(*check.events, later))
                 continue
             if later.on < corrected.impounded_on:
                 raise CorrectionRefusedError(
@@ -980,6 +1048,22 @@ class Case:
         """The day the deposit ordered refunded was paid back to the owner, if recorded."""
         done = self.last(DepositRefunded)
         return done.on if done is not None else None
+
+    @cites("s.13(2)", "s.13(3)")
+    def require_notice_standing(self) -> None:
+        """After a correction of what the notice stated, the old notice no longer stands:
+        no auction, sale or disposal until the new notice is posted (s.13(2)), and the
+        s.13(3) seven days run from it."""
+        old = self.superseded_notice
+        if old is None:
+            return  # reported, no notice yet: the stage refusal says so
+        corrected = next(e for e in reversed(self.events) if isinstance(e, SeizureCorrected))
+        raise TransitionRefusedError(
+            "the notice no longer states the corrected facts: post a new notice first",
+            "s.13(2)",
+            reason="notice_superseded",
+            facts={"date": old.on, "corrected": corrected.on},
+        )
 
     @cites("s.15(5)", "s.13(1)")
     def _report_first(self) -> None:
@@ -1186,6 +1270,8 @@ class Case:
                 return Stage.CLOSED
             case ClaimPreferred() | ClaimRejected():
                 return self.stage
+            case SeizureCorrected(supersedes_notice=True):
+                return Stage.REPORTED  # s.13(2): the notice is to be posted again
             case SeizureCorrected():
                 return self.stage
             case CaseVoided():

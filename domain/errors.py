@@ -201,7 +201,14 @@ class AmountNotDueError(TransitionRefusedError):
 
     code = "amount_not_due"
 
-    def __init__(self, message: str, provision: str, *, tendered: Money, dues: Dues) -> None:
+    def __init__(
+        self,
+        message: str,
+        provision: str | None = "s.12",
+        *,
+        tendered: Money | None = None,
+        dues: Dues | None = None,
+    ) -> None:
         super().__init__(message, provision)
         self.tendered = tendered
         self.dues = dues

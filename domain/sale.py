@@ -118,6 +118,7 @@ def check_auction_day(case: Case, on: date) -> None:
     an auction fixed and is dated the day it was fixed for (an auction held on another
     day is fixed again first, with AUCTION)."""
     provision = "s.15(1)" if case.owner_appeared else "s.13(3)"
+    case.require_notice_standing()  # an auction fixed on a superseded notice is cancelled
     fixed = case.scheduled_auction
     if fixed is None:
         raise NotAuctionDayError("no auction has been fixed for this case", provision)

@@ -80,6 +80,12 @@ _ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
         "Not voided: money has moved on this case. Correct its facts with the "
         "correction command instead."
     ),
+    # TRANSLATORS: s.12, s.14 — a payment or deposit of an amount that is not the fines
+    # and charges due: nothing recorded.
+    "amount_not_due": lambda tr: tr.gettext(
+        "Not recorded: that amount is not the amount due. Send it again with the whole "
+        "amount due, or with no amount."
+    ),
     # TRANSLATORS: s.18 — officers, pound-keepers and members may not buy.
     "barred_buyer": lambda tr: tr.gettext(
         "The buyer must declare that they are not barred from buying at a pound sale."
@@ -163,6 +169,12 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "A head was sold on %(date)s: the sale goes on and is settled, and the owner gets "
         "the account and the balance."
     ),
+    # TRANSLATORS: s.13(2), s.13(3) — an auction, sale or disposal after a correction of
+    # what the notice stated: the old notice no longer stands; a new one comes first.
+    "notice_superseded": lambda tr: tr.gettext(
+        "The notice of %(date)s was superseded by the correction of %(corrected)s: post a "
+        "new notice first; the auction is lawful seven days after it."
+    ),
     # TRANSLATORS: s.19 — REFUNDED on a case where no refund of a deposit was ordered.
     "no_refund": lambda tr: tr.gettext(
         "No refund of a deposit was ordered in this case: the seizure was not found illegal."
@@ -221,6 +233,8 @@ def _fact(value: Fact, tr: Translator) -> object:
 def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
     """A payment (s.12) or deposit (s.14) of a part of the dues: nothing recorded; the
     dues of the day, line by line, and what to send instead."""
+    assert exc.dues is not None
+    assert exc.tendered is not None
     values = {
         "given": money(exc.tendered, tr),
         "due": money(exc.dues.total, tr),
@@ -249,7 +263,7 @@ def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
 def error(exc: DomainError, tr: Translator) -> str:
     """What the Act refuses, and why (the dates and counts of the reason, where the
     refusal gives them), and what to do instead, citing ``exc.provision``."""
-    if isinstance(exc, AmountNotDueError):
+    if isinstance(exc, AmountNotDueError) and exc.dues is not None and exc.tendered is not None:
         under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision or "", tr)}
         return f"{amount_not_due(exc, tr)} {under}"
     render = _ERRORS.get(exc.code)

@@ -285,6 +285,20 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     report = ""
     if case.stage is Stage.IMPOUNDED:
         report = report_steps(seizure.impounded_on, seizure.impounded_on, tr)[-1]
+    old = case.superseded_notice
+    if isinstance(event, SeizureCorrected) and event.supersedes_notice and old is not None:
+        # TRANSLATORS: s.13(2), s.13(3) — a correction of what the posted notice states
+        # (the cattle, the place of seizure): that notice is superseded, any auction
+        # fixed is cancelled, and a new notice is needed; %(notice)s is the command.
+        text = tr.gettext(
+            "The notice of %(date)s no longer states these facts: it is superseded and any "
+            "auction fixed is cancelled. Post a new notice (%(notice)s); the seven days "
+            "before the auction run from it (s.13(2), s.13(3))."
+        )
+        report = text % {
+            "date": day(old.on, tr),
+            "notice": f"{keyword('notice', tr.lang)} {case.number}",
+        }
     return join(
         [
             corrected % values,

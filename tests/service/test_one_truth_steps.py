@@ -8,7 +8,7 @@ the market proclaimed is the one nearest the place of seizure (s.13(2))."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import func, select
 
@@ -387,3 +387,75 @@ async def test_refunded_with_no_refund_ordered_is_refused_s19(
     reply = await s.officer_says("REFUNDED KNM-1")
     assert "No refund of a deposit was ordered" in reply
     assert "(s.19)" in reply
+
+
+# --- a correction of what the notice states needs a new notice (s.13(2), s.13(3)) -------
+
+
+async def test_correcting_the_cattle_after_the_notice_supersedes_it_and_cancels_the_auction(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _unclaimed_to_auction(s)  # notice 10 Mar, auction fixed for 18 Mar
+    reply = await s.keeper_says(
+        "CORRECT KNM-1 CATTLE 2 cow (black) BECAUSE two were brought, not one", 12
+    )
+    assert "The notice of 10 Mar 2026 no longer states these facts" in reply, reply
+    assert "auction fixed is cancelled" in reply
+    case = await s.case()
+    assert case.stage is Stage.REPORTED
+    assert case.notice is None
+    assert case.scheduled_auction is None
+    assert case.superseded_notice is not None
+    assert case.superseded_notice.on == date(2026, 3, 10)
+    for line in (
+        "AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market",
+        "SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chowwannur DECLARED",
+        "DISPOSE KNM-1 1 1 BY Director REF DO-4/2026",
+    ):
+        refused = await s.officer_says(line, 18)
+        assert "The notice of 10 Mar 2026 was superseded by the correction of 12 Mar 2026" in (
+            refused
+        ), refused
+        assert "(s.13(2))" in refused
+    assert (await s.case()).stage is Stage.REPORTED
+    ml = await s.in_lang(s.officer, "ml", "AUCTION KNM-1 ON 25-03-2026 AT Kunnamangalam market")
+    assert "10 മാർ 2026" in ml
+    assert "superseded" not in ml
+    # The new notice on 18 Mar: the seven days run from it.
+    await s.officer_says("NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market", 18)
+    case = await s.case()
+    assert case.stage is Stage.NOTICE_POSTED
+    assert case.notice is not None
+    assert case.notice.on == date(2026, 3, 18)
+    early = await s.officer_says("AUCTION KNM-1 ON 25-03-2026 AT Kunnamangalam market")
+    assert "26 Mar 2026" in early
+    fixed = await s.officer_says("AUCTION KNM-1 ON 26-03-2026 AT Kunnamangalam market")
+    assert "26 Mar 2026" in fixed
+    # The old notice stays in the history.
+    notices = [e for e in (await s.case()).events if type(e).__name__ == "NoticePosted"]
+    assert [n.on for n in notices] == [date(2026, 3, 10), date(2026, 3, 18)]
+
+
+async def test_correcting_the_place_of_seizure_after_the_notice_needs_a_new_notice_s13_2(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _unclaimed_to_auction(s)
+    reply = await s.keeper_says("CORRECT KNM-1 PLACE Pathimangalam BECAUSE written wrongly", 12)
+    assert "superseded" in reply
+    assert (await s.case()).stage is Stage.REPORTED
+    owner = await s.keeper_says("CORRECT KNM-1 OWNER Kunhammed P BECAUSE full name", 12)
+    assert "superseded" not in owner
+
+
+async def test_correcting_the_owner_after_the_notice_keeps_the_notice_and_the_auction(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _unclaimed_to_auction(s)
+    reply = await s.keeper_says("CORRECT KNM-1 OWNER Kunhammed P BECAUSE full name", 12)
+    assert "superseded" not in reply
+    case = await s.case()
+    assert case.stage is Stage.NOTICE_POSTED
+    assert case.scheduled_auction is not None

@@ -26,6 +26,7 @@ from domain.case import (
     DeliveredOnDeposit,
     DepositClaimed,
     DepositOutcome,
+    DepositRefunded,
     DisposedOtherwise,
     Event,
     Impounded,
@@ -90,6 +91,7 @@ EVENT_PROVISION: dict[type[Event], str] = {
     ClaimedAndPaid: "s.12",
     DeliveredOnDeposit: "s.14",
     DepositOutcome: "s.19",
+    DepositRefunded: "s.19",
     ReportedUnclaimed: "s.13(1)",
     NoticePosted: "s.13(2)",
     OwnerRefusedToPay: "s.15(1)",
@@ -117,9 +119,11 @@ ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     # A case entered by mistake, while no money has moved (Case.void names the step
     # that moved it otherwise).
     CaseVoided: frozenset({S.IMPOUNDED, S.REPORTED, S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING}),
-    ClaimedAndPaid: BEFORE_SALE,  # s.12: the owner may claim until the sale
+    # s.12: the owner may claim until a head is sold, also after refusing (s.15(1))
+    ClaimedAndPaid: BEFORE_SALE | {S.OWNER_REFUSED, S.SELLING},
     DeliveredOnDeposit: BEFORE_SALE,  # s.14
     DepositOutcome: frozenset({S.ON_DEPOSIT}),
+    DepositRefunded: frozenset({S.CLOSED}),  # s.19: the refund ordered, paid back
     ReportedUnclaimed: frozenset({S.IMPOUNDED, S.DEEMED_UNCLAIMED}),  # s.13(1), s.15(5)
     NoticePosted: frozenset({S.REPORTED}),
     OwnerRefusedToPay: BEFORE_SALE,
@@ -137,6 +141,12 @@ ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
 }
 
 
+#: The steps that follow the s.13(1) report (the notice, the sale and its settlement).
+AFTER_REPORT = frozenset(
+    {NoticePosted, AuctionScheduled, LotOffered, DisposedOtherwise, SaleExpensesStated, SaleClosed}
+)
+
+
 def any_event(kind: type[Event], on: date) -> Event:
     """A well-formed event of ``kind`` on ``on`` (for the refused-transition matrix)."""
     makers: dict[type[Event], Callable[[], Event]] = {
@@ -146,6 +156,7 @@ def any_event(kind: type[Event], on: date) -> Event:
         ClaimedAndPaid: lambda: ClaimedAndPaid(on=on, paid=rs(1000)),
         DeliveredOnDeposit: lambda: DeliveredOnDeposit(on=on, deposited=rs(1000)),
         DepositOutcome: lambda: DepositOutcome(on=on, returned=True, reference="CC 7/2026"),
+        DepositRefunded: lambda: DepositRefunded(on=on),
         ReportedUnclaimed: lambda: ReportedUnclaimed(on=on),
         NoticePosted: lambda: notice(on),
         OwnerRefusedToPay: lambda: OwnerRefusedToPay(on=on),
@@ -204,8 +215,13 @@ def test_a_step_the_act_does_not_allow_from_the_stage_is_refused_citing_its_prov
     case = case_in(stage)
     with pytest.raises(TransitionRefusedError) as caught:
         case.apply(any_event(kind, LATER), today=LATER)
-    assert caught.value.provision == EVENT_PROVISION[kind]
     assert caught.value.code == "transition_refused"
+    if stage is S.DEEMED_UNCLAIMED and kind in AFTER_REPORT:
+        # s.15(5): the refused cattle go the s.13 way; the s.13(1) report comes first.
+        assert caught.value.provision == "s.13(1)"
+        assert caught.value.reason == "report_first"
+        return
+    assert caught.value.provision == EVENT_PROVISION[kind]
 
 
 # --- every allowed transition -------------------------------------------------------------
@@ -289,6 +305,18 @@ ALLOWED = [
         S.RELEASED,
     ),
     Allowed(
+        "s.12, s.15(1): an owner who refused may still pay until a head is sold",
+        _in(S.OWNER_REFUSED),
+        ClaimedAndPaid(on=date(2026, 3, 5), paid=rs(3000)),
+        S.RELEASED,
+    ),
+    Allowed(
+        "s.12: an owner may pay after a lot was offered and not sold",
+        _selling_nothing_sold,
+        ClaimedAndPaid(on=AUCTION_FROM, paid=rs(3000)),
+        S.RELEASED,
+    ),
+    Allowed(
         "s.14: the owner disputing the seizure takes the cattle on deposit",
         _in(S.IMPOUNDED),
         DeliveredOnDeposit(on=date(2026, 3, 3), deposited=rs(1180)),
@@ -310,6 +338,15 @@ ALLOWED = [
         "s.19: the deposit returned on a complaint upheld closes the case",
         _in(S.ON_DEPOSIT),
         DepositOutcome(on=date(2026, 4, 1), returned=True, reference="CC 7/2026"),
+        S.CLOSED,
+    ),
+    Allowed(
+        "s.19: the refund of a deposit ordered refunded is recorded once paid back",
+        lambda: step(
+            case_in(S.ON_DEPOSIT),
+            DepositOutcome(on=date(2026, 4, 1), returned=True, reference="CC 7/2026"),
+        ),
+        DepositRefunded(on=date(2026, 4, 3)),
         S.CLOSED,
     ),
     Allowed(
@@ -579,23 +616,16 @@ REFUSED = [
         "s.13(3)",
     ),
     Refused(
-        "s.12: a claim once the sale has begun is refused",
+        "s.13(3): a claim once a head is sold is refused",
         _in(S.SELLING),
         ClaimedAndPaid(on=date(2026, 3, 19), paid=rs(3000)),
         TransitionRefusedError,
-        "s.12",
+        "s.13(3)",
     ),
     Refused(
         "s.12: a claim after the sale has closed is refused",
         _in(S.IN_DEPOSIT),
         ClaimedAndPaid(on=date(2026, 3, 19), paid=rs(3000)),
-        TransitionRefusedError,
-        "s.12",
-    ),
-    Refused(
-        "s.12: a claim after the owner refused to pay is refused",
-        _in(S.OWNER_REFUSED),
-        ClaimedAndPaid(on=date(2026, 3, 5), paid=rs(3000)),
         TransitionRefusedError,
         "s.12",
     ),

@@ -35,7 +35,7 @@ from bot.i18n.words_text import (
 )
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
-from domain.case import Case, ClaimRejected, LotOffered, Stage, deposit_window_end
+from domain.case import Case, ClaimRejected, DepositRefunded, LotOffered, Stage, deposit_window_end
 from domain.deadlines import Deadline, DeadlineKind, deadlines
 from domain.dues import complaint_last_day, deposit_for
 from domain.money import Money
@@ -601,6 +601,14 @@ def _deposit_returned(lang: str) -> Shown:
     return Shown(text, facts)
 
 
+@entry("refund_recorded", "s.19 refunded")
+def _deposit_refunded(lang: str) -> Shown:
+    case = deposit_outcome(returned=True).apply(DepositRefunded(on=date(2026, 3, 16)), FAR)
+    text = r.refund_recorded(case, tr(lang))
+    facts = (CASE_NUMBER, money("4955", lang), d(date(2026, 3, 16), lang))
+    return Shown(text, (*facts, *cites(lang, "s.14", "s.19")))
+
+
 @entry("deposit_outcome_recorded", "s.14 applied")
 def _deposit_applied(lang: str) -> Shown:
     text = r.deposit_outcome_recorded(deposit_outcome(returned=False), tr(lang))
@@ -905,6 +913,10 @@ CLOSINGS: dict[str, tuple[Callable[[], Case], tuple[str, ...]]] = {
     "closed s.16(3) claim paid": (claimed, ("s.16(3)",)),
     "closed s.19 deposit returned": (lambda: deposit_outcome(returned=True), ("s.14", "s.19")),
     "closed s.19 deposit applied": (lambda: deposit_outcome(returned=False), ("s.14", "s.19")),
+    "closed s.19 deposit refunded": (
+        lambda: deposit_outcome(returned=True).apply(DepositRefunded(on=date(2026, 3, 16)), FAR),
+        ("s.14", "s.19"),
+    ),
 }
 
 
