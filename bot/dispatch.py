@@ -373,8 +373,13 @@ async def _notice(ctx: _Ctx, command: Command) -> str:
     if not command.places and command.on is None:  # the notice to print, not a record
         loaded = await tx.load_case(_case(command))
         authority_code = require_officer(deps, ctx.caller, loaded)
-        authority = deps.config.authorities[authority_code]
         pound = deps.config.pounds[loaded.pound]
+        village, market = officering.village_and_market(
+            deps.config.authorities[authority_code], loaded.case.seizure.place_seized, pound
+        )  # s.13(2): the village and the market nearest to the place of seizure
+        authority = replace(
+            deps.config.authorities[authority_code], village=village, market_place=market
+        )
         check_notice_printable(loaded.case, deps.today())
         posted = loaded.case.notice
         on = posted.on if posted is not None else deps.today()

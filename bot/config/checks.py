@@ -12,8 +12,9 @@ import contextlib
 import enum
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, time
+from types import MappingProxyType
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -190,6 +191,16 @@ def names(value: Any, key: Key, where: str) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             raise Bad(f"{where}: a name must be non-empty text", i)
     return tuple(name.strip() for name in value)
+
+
+def markets(value: Any, key: Key, where: str) -> Mapping[str, str]:
+    """s.13(2): villages and the market place nearest each, as a table of text."""
+    if not isinstance(value, dict):
+        raise Bad(f'{where} must be a table such as {{ "Pathimangalam" = "Pathimangalam Market" }}')
+    for village, market in value.items():
+        if not str(village).strip() or not isinstance(market, str) or not market.strip():
+            raise Bad(f"{where}: {village!r} needs a market place (non-empty text)", village)
+    return MappingProxyType({str(v).strip(): m.strip() for v, m in value.items()})
 
 
 def deciders(value: Any, key: Key, where: str) -> tuple[str, ...]:

@@ -63,6 +63,9 @@ class Authority:
     expected_sale_expenses: Money = field(default_factory=Money.zero)
     #: s.18: the members of the local authority, who may not buy at its sales.
     members: tuple[str, ...] = ()
+    #: s.13(2): villages of the authority and the market place nearest each; a case
+    #: seized in a listed village is proclaimed there and at its market.
+    markets: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,9 @@ class Pound:
     address: str  # s.13(2)(c): the place where the cattle are impounded
     languages: tuple[str, ...]
     tariff: str
+    #: s.13(2): villages this pound serves and their nearest market places (over the
+    #: authority's list for the same village).
+    markets: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,8 +101,9 @@ class Reader:
                 "default_language": checks.one_of(LANGUAGES),
                 "expected_sale_expenses": checks.amount,
                 "members": checks.names,
+                "markets": checks.markets,
             },
-            optional=("expected_sale_expenses", "members"),
+            optional=("expected_sale_expenses", "members", "markets"),
         )
         pounds = self.entries(
             "pounds",
@@ -114,8 +115,9 @@ class Reader:
                 "address": text,
                 "languages": checks.languages,
                 "tariff": text,
+                "markets": checks.markets,
             },
-            optional=("tariff",),
+            optional=("tariff", "markets"),
         )
         known = {a["code"] for _, a in authorities}
         for key, pound in pounds:
@@ -132,7 +134,7 @@ class Reader:
             authorities=MappingProxyType(
                 {a["code"]: Authority(**_present(a)) for _, a in authorities}
             ),
-            pounds=MappingProxyType({p["code"]: Pound(**p) for _, p in pounds}),
+            pounds=MappingProxyType({p["code"]: Pound(**_present(p)) for _, p in pounds}),
             kinds=Kinds(Kind(k["code"], k["name"], k["adult"]) for _, k in kinds),
             kind_words=MappingProxyType({k: MappingProxyType(v) for k, v in words.items()}),
             tariffs=MappingProxyType({p["code"]: tariffs[p["tariff"]] for _, p in pounds}),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import select
 
 from bot.caller import OFFICER, Caller
-from bot.config import Authority
+from bot.config import Authority, Pound
 from bot.errors import NotAllowedError
 from bot.services.base import Deps, require_officer, statement_of
 from bot.services.keeper import Recorded
@@ -69,6 +69,7 @@ __all__ = [
     "schedule_auction",
     "settle_sale",
     "statement_of",
+    "village_and_market",
 ]
 
 
@@ -84,11 +85,43 @@ async def _apply(tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase, after: 
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after).dues)
 
 
-def proclamation_places(authority: Authority, given: tuple[str, ...]) -> tuple[str, ...]:
+def _words(place: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", place.casefold()) if w]
+
+
+def village_and_market(
+    authority: Authority, place_seized: str, pound: Pound | None = None
+) -> tuple[str, str]:
+    """s.13(2): the village and "the market place nearest to the place of seizure": of
+    the village the place of seizure names, when the pound or the authority lists it
+    with its market (the longest name that matches, the pound's list first); else the
+    authority's configured village and market place."""
+    seized = _words(place_seized)
+    best: tuple[int, str, str] | None = None
+    for markets in (pound.markets if pound else {}, authority.markets):
+        for village, market in markets.items():
+            words = _words(village)
+            n = len(words)
+            found = n > 0 and any(seized[i : i + n] == words for i in range(len(seized) - n + 1))
+            if found and (best is None or n > best[0]):
+                best = (n, village, market)
+        if best is not None:
+            return best[1], best[2]
+    return authority.village, authority.market_place
+
+
+def proclamation_places(
+    authority: Authority,
+    given: tuple[str, ...],
+    place_seized: str = "",
+    pound: Pound | None = None,
+) -> tuple[str, ...]:
     """s.13(2): the beat of drum is "in the village and in the market place nearest to
-    the place of seizure": both, whatever the officer named; the authority's configured
-    village and market place stand for the one not named. One place named is the
-    village, unless it is the configured market place."""
+    the place of seizure": both, whatever the officer named; the village and market
+    place of the place of seizure (``village_and_market``) stand for the one not named.
+    One place named is the village, unless it is that market place."""
+    village, market = village_and_market(authority, place_seized, pound)
+    authority = replace(authority, village=village, market_place=market)
     named = tuple(p for p in (g.strip() for g in given) if p)
     if named and _same_place(", ".join(named), authority.market_place):
         named = (authority.market_place,)  # the configured name may itself hold a comma
@@ -124,7 +157,9 @@ async def record_notice(
     config = deps.config.authorities[authority]
     where = office or config.office_address
     today = deps.today()
-    places = proclamation_places(config, proclaimed_at)
+    places = proclamation_places(
+        config, proclaimed_at, loaded.case.seizure.place_seized, deps.config.pounds[loaded.pound]
+    )
     event = NoticePosted(on=on or today, office=where, proclaimed_at=places)
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 

@@ -459,3 +459,49 @@ async def test_correcting_the_owner_after_the_notice_keeps_the_notice_and_the_au
     case = await s.case()
     assert case.stage is Stage.NOTICE_POSTED
     assert case.scheduled_auction is not None
+
+
+# --- the market proclaimed is the one nearest the place of seizure (s.13(2)) -------------
+
+
+async def test_the_proclamation_is_at_the_market_of_the_village_seized_in_s13_2(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 1 cow AT Pathimangalam junction OWNER Kunhammed")
+    await s.keeper_says("REPORT KNM-1", 9)
+    printed = await s.officer_says("NOTICE KNM-1")
+    assert "Pathimangalam Chantha" in printed
+    assert "Kunnamangalam Town Market" not in printed
+    await s.officer_says("NOTICE KNM-1 ON 10-03-2026", 10)
+    notice = (await s.case()).notice
+    assert notice is not None
+    assert notice.proclaimed_at == ("Pathimangalam", "Pathimangalam Chantha")
+
+
+async def test_a_place_corrected_to_another_village_moves_the_proclamation_s13_2(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 1 cow AT Pathimangalam junction OWNER Kunhammed")
+    await s.keeper_says("REPORT KNM-1", 9)
+    await s.keeper_says("CORRECT KNM-1 PLACE near Chathamangalam school BECAUSE wrong place")
+    await s.officer_says("NOTICE KNM-1 ON 10-03-2026", 10)
+    notice = (await s.case()).notice
+    assert notice is not None
+    assert notice.proclaimed_at == ("Chathamangalam", "Chathamangalam Market")
+
+
+async def test_a_place_in_no_listed_village_is_proclaimed_at_the_configured_market_s13_2(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_ONE)
+    await s.keeper_says("REPORT KNM-1", 9)
+    await s.officer_says("NOTICE KNM-1 ON 10-03-2026", 10)
+    notice = (await s.case()).notice
+    assert notice is not None
+    assert notice.proclaimed_at == (
+        "Kunnamangalam",
+        "Kunnamangalam Town Market, Kunnamangalam Angadi",
+    )

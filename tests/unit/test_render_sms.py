@@ -57,6 +57,7 @@ PARSE_ERRORS = (
     "unknown_lang",
     "missing_words",
     "bad_amount",
+    "bad_paid_amount",
     "missing_buyer",
     "missing_person",
     "phone_not_number",
