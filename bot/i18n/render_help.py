@@ -216,8 +216,8 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
         ),
     ),
     "reject": (
-        # TRANSLATORS: HELP — keep REF; translate the words in <>.
-        lambda tr: tr.gettext("<case> REF <reference>"),
+        # TRANSLATORS: HELP — keep BY and REF; translate the words in <>.
+        lambda tr: tr.gettext("<case> [BY <name>] REF <reference>"),
         # TRANSLATORS: HELP — s.16(3): REJECT records a claim not established.
         lambda tr: tr.gettext("the claim pending was not established (s.16(3))"),
     ),
