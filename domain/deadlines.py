@@ -154,7 +154,7 @@ def deadlines(case: Case) -> list[Deadline]:
                 fund_credit_from(deposited),
                 "s.16(3)",
                 Role.OFFICER,
-                pending.on,
+                pending.preferred,
             )
         )
     return sorted(out, key=lambda d: (d.due_on, d.kind.value))
