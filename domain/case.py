@@ -1095,7 +1095,7 @@ class Case:
             raise TransitionRefusedError(
                 f"a head was sold on {sold.on.isoformat()}: the sale goes on and is settled",
                 "s.15(1)" if self.owner_appeared else "s.13(3)",
-                reason="head_sold",
+                reason="head_sold" if self.owner_appeared else "unclaimed_head_sold",
                 facts={"date": sold.on},
             )
 

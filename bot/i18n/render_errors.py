@@ -169,6 +169,12 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "A head was sold on %(date)s: the sale goes on and is settled, and the owner gets "
         "the account and the balance."
     ),
+    # TRANSLATORS: s.13(3), s.16(3) — PAID once a head of unclaimed cattle has been sold:
+    # the sale goes on; the balance goes into deposit, where the owner may claim it.
+    "unclaimed_head_sold": lambda tr: tr.gettext(
+        "A head was sold on %(date)s: the sale goes on, and the balance goes into deposit, "
+        "where the owner may claim it (s.16(3))."
+    ),
     # TRANSLATORS: s.13(2), s.13(3) — an auction, sale or disposal after a correction of
     # what the notice stated: the old notice no longer stands; a new one comes first.
     "notice_superseded": lambda tr: tr.gettext(

@@ -509,3 +509,16 @@ async def test_a_place_in_no_listed_village_is_proclaimed_at_the_configured_mark
         "Kunnamangalam",
         "Kunnamangalam Town Market, Kunnamangalam Angadi",
     )
+
+
+async def test_once_an_unclaimed_head_is_sold_paid_points_to_the_deposit_s13_3(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = session(store, deps, clock, keeper, officer)
+    await _unclaimed_to_auction(s, "SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.officer_says("SOLD KNM-1 1 1 15000 TO Joseph Mathew, Chowwannur DECLARED", 18)
+    refused = await s.keeper_says("PAID KNM-1")
+    assert "A head was sold on 18 Mar 2026" in refused
+    assert "the owner may claim it (s.16(3))" in refused
+    assert "(s.13(3))" in refused
+    assert (await s.case()).stage is Stage.SELLING
