@@ -586,7 +586,10 @@ class Case:
             if isinstance(event, SeizureCorrected) and case.stage in _ALLOWED[SeizureCorrected]:
                 # Checked when recorded against every step before it, which the replay
                 # checks itself: checking it again would make a long history quadratic.
-                case = replace(case, seizure=event.seizure, events=(*case.events, event))
+                stage = Stage.REPORTED if event.supersedes_notice else case.stage  # s.13(2)
+                case = replace(
+                    case, seizure=event.seizure, stage=stage, events=(*case.events, event)
+                )
                 continue
             try:
                 case = case._transition(event)
