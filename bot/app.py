@@ -41,6 +41,7 @@ from bot.store.instances import heartbeat
 from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
 from bot.web.app import web_routes
+from bot.web.headers import SecurityHeaders
 from bot.workers import run_delivery, run_reminders, worker_id
 
 __all__ = ["build_app", "report_lines", "startup_report"]
@@ -265,4 +266,6 @@ def build_app(
                     poll.cancel()  # a long poll would hold the stop for its timeout
                 await asyncio.gather(*tasks, return_exceptions=True)
 
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(WebhookTimer)])
+    # The security headers go on every response, whichever route made it (bot.web.headers).
+    middleware = [Middleware(SecurityHeaders), Middleware(WebhookTimer)]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

@@ -19,42 +19,11 @@ from domain.case import Case
 if TYPE_CHECKING:
     from bot.config import Authority, Pound
 
-__all__ = ["notice_html"]
+__all__ = ["STYLESHEET", "notice_html"]
 
-_FONTS: Final = {
-    "ml": '"Noto Sans Malayalam", ',
-    "ta": '"Noto Sans Tamil", ',
-    "kn": '"Noto Sans Kannada", ',
-    "en": "",
-}
-
-_STYLE: Final = """
-@page { size: A4; margin: 18mm 16mm; }
-html { font-family: "Noto Sans Malayalam", "Noto Sans Tamil", "Noto Sans Kannada",
-  "Noto Sans", sans-serif; font-size: 11.5pt; line-height: 1.45; color: #000; }
-body { margin: 0; }
-section.notice { padding: 0 0 6mm; break-inside: avoid; page-break-inside: avoid; }
-section.notice + section.notice { border-top: 1px dashed #000; padding-top: 6mm; }
-h1 { font-size: 15pt; text-align: center; margin: 0 0 2mm; }
-p.authority { text-align: center; font-weight: bold; margin: 0 0 1mm; }
-p.reference { text-align: center; margin: 0 0 4mm; }
-dl { margin: 3mm 0; }
-dt { font-weight: bold; margin-top: 2mm; }
-dd { margin: 0 0 0 8mm; }
-p.warning { font-weight: bold; border: 1px solid #000; padding: 2mm 3mm; }
-p.signature { text-align: right; margin-top: 14mm; }
-section.photos { break-inside: avoid; page-break-inside: avoid; padding-top: 4mm; }
-section.photos img { height: 40mm; margin: 0 2mm 2mm 0; border: 1px solid #000; }
-@media screen { body { max-width: 178mm; margin: 10mm auto; } }
-"""
-
-
-def _font_rules() -> str:
-    rules = [
-        f':lang({lang}) {{ font-family: {first}"Noto Sans", sans-serif; }}'
-        for lang, first in _FONTS.items()
-    ]
-    return "\n".join(rules)
+#: The page's style (A4, the Noto fonts of each script), served by the web desk: the
+#: Content-Security-Policy allows no inline style (``bot.web.headers``).
+STYLESHEET: Final = "/web/static/notice.css"
 
 
 def _section(parts: NoticeParts) -> str:
@@ -113,7 +82,7 @@ def notice_html(
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n"
-        f"<style>{_STYLE}{_font_rules()}\n</style>\n"
+        f'<link rel="stylesheet" href="{STYLESHEET}">\n'
         "</head>\n"
         "<body>\n"
         f"{body}\n"

@@ -44,7 +44,7 @@ _STATIC = Path(__file__).parent / "static"
 def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
     """Every route of the web desk; ``secret`` signs the cookies and CSRF tokens."""
     keys = Keys(secret=secret, secure=public_url.startswith("https://"))
-    desk = pages.Desk(keys)
+    desk = pages.Desk(keys, public_url)
 
     async def home(request: Request) -> Response:
         return RedirectResponse("/web/", status_code=303)

@@ -6,6 +6,7 @@ public notice board. Each page reads through a use case (``bot.services.desk``,
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import replace
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
@@ -30,20 +31,33 @@ from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, 
 from bot.store.tx import Tx
 from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
 from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
-from bot.web.session import CHANNEL, COOKIE, Keys, clear_cookie, set_cookie
+from bot.web.session import (
+    CHANNEL,
+    COOKIE,
+    SIGNIN_COOKIE,
+    Keys,
+    clear_cookie,
+    clear_signin_cookie,
+    same_origin,
+    set_cookie,
+    set_signin_cookie,
+)
 from domain.case import Stage
 
 __all__ = ["Desk"]
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
+_PRESESSION = re.compile(r"^[A-Za-z0-9_-]{32}$")
 _SIGNIN = "/web/signin"
 
 
 class Desk:
     """The handlers of the web desk, sharing the keys and the templates."""
 
-    def __init__(self, keys: Keys) -> None:
+    def __init__(self, keys: Keys, public_url: str = "") -> None:
         self.keys = keys
+        #: The server's own public URL: a sign-in POST must come from a page of it.
+        self.public_url = public_url
         self._pages: Pages | None = None
 
     # -- plumbing --------------------------------------------------------------------
@@ -91,21 +105,36 @@ class Desk:
         return self._render(request, app, "signin.html", None, {"token": "", "refused": False})
 
     async def signin_page(self, request: Request) -> Response:
+        """The button that signs in, bound to this browser by a pre-session cookie."""
         app = _poundbot(request)
         token = request.path_params["token"]
         ok = bool(_TOKEN.match(token))
-        return self._render(
-            request,
-            app,
-            "signin.html",
-            None,
-            {"token": token if ok else "", "refused": not ok},
-            status=200 if ok else 403,
+        presession = request.cookies.get(SIGNIN_COOKIE, "")
+        if not _PRESESSION.match(presession):  # a second tab keeps the first one's
+            presession = secrets.token_urlsafe(24)
+        values = {
+            "token": token if ok else "",
+            "refused": not ok,
+            "signin_field": self.keys.signin_field(presession),
+        }
+        response = self._render(
+            request, app, "signin.html", None, values, status=200 if ok else 403
         )
+        if ok:
+            set_signin_cookie(response, self.keys, presession)
+        return response
 
     async def signin(self, request: Request) -> Response:
+        """Signs in with a link, pressed on this server's page in this browser only: a
+        POST from another site (its Origin, else its Referer, not ours; or neither), or
+        without the pre-session cookie and its field, is refused and uses nothing up."""
         app = _poundbot(request)
         token = request.path_params["token"]
+        form = await request.form()
+        if not same_origin(request, self.public_url) or not self.keys.signin_ok(
+            request.cookies.get(SIGNIN_COOKIE), str(form.get("signin", ""))
+        ):
+            return self._forbidden(request, app)
         try:
             if not _TOKEN.match(token):
                 raise LinkRefusedError("malformed sign-in link")
@@ -116,6 +145,7 @@ class Desk:
             return self._render(request, app, "signin.html", None, values, status=403)
         response = RedirectResponse("/web/", status_code=303)
         set_cookie(response, self.keys, session)
+        clear_signin_cookie(response, self.keys)
         return response
 
     async def signout(self, request: Request) -> Response:

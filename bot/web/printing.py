@@ -1,8 +1,9 @@
 """What the documents and the charts pages share: the templates, the person's language,
 the sign-in guard, refusals as pages, and CSV responses.
 
-Every page is one HTML response with its style inline and nothing loaded from another
-site (the Content-Security-Policy says so to the browser too).
+Every page is one HTML response with its style in ``/web/static/documents.css`` and
+nothing loaded from another site (the Content-Security-Policy of ``bot.web.headers``
+says so to the browser too).
 """
 
 from __future__ import annotations
@@ -49,16 +50,8 @@ SIGNIN = "/web/signin"
 GetCaller = Callable[[Request], Awaitable[Caller | None]]
 Handler = Callable[[Request, App, Caller], Awaitable[Response]]
 
-_HEADERS = {
-    "Cache-Control": "private, no-store",
-    "X-Robots-Tag": "noindex",
-    "X-Content-Type-Options": "nosniff",
-    # Nothing from another site, no script: styles inline, links and forms to us only.
-    "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; "
-        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-    ),
-}
+#: The CSP, nosniff and the rest are set for every response by ``bot.web.headers``.
+_HEADERS = {"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
 
 
 @functools.cache

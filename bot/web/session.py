@@ -5,6 +5,12 @@ a cookie the server did not make is refused before the database is asked. The da
 holds only the SHA-256 of the token (``bot.services.web_signin``). The CSRF token of a
 form is another HMAC of the session token, so it needs no storage and changes with the
 session.
+
+Before there is a session, the sign-in button is bound to the browser that opened the
+link: the page (GET) sets a random pre-session cookie and puts an HMAC of it in the form;
+the sign-in (POST) needs both, matching. A page on another site can make a browser post
+a sign-in link of its own, but cannot read or set our cookie, so it cannot sign a
+victim in as the attacker (login CSRF).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import hashlib
 import hmac
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -26,15 +33,24 @@ from bot.services.web_signin import SESSION_VALID, session_user
 __all__ = [
     "CHANNEL",
     "COOKIE",
+    "SIGNIN_COOKIE",
     "GetCaller",
     "Keys",
     "clear_cookie",
+    "clear_signin_cookie",
     "current_caller",
+    "same_origin",
     "session_of",
     "set_cookie",
+    "set_signin_cookie",
 ]
 
 COOKIE = "poundbot_session"
+#: The pre-session cookie of the sign-in page (only sent back to ``/web/signin/...``).
+SIGNIN_COOKIE = "poundbot_signin"
+SIGNIN_PATH = "/web/signin"
+#: As long as a sign-in link is valid.
+SIGNIN_VALID = 15 * 60
 CHANNEL = "web"
 
 
@@ -67,6 +83,16 @@ class Keys:
     def csrf_ok(self, token: str, given: str) -> bool:
         return bool(given) and hmac.compare_digest(self.csrf(token), given)
 
+    def signin_field(self, presession: str) -> str:
+        """The hidden field of the sign-in form bound to the pre-session cookie."""
+        return _mac(self.secret, "web-signin", presession)
+
+    def signin_ok(self, presession: str | None, given: str) -> bool:
+        """Whether the sign-in form came with the field of this browser's pre-session."""
+        if not presession or not given:
+            return False
+        return hmac.compare_digest(self.signin_field(presession), given)
+
 
 def set_cookie(response: Response, keys: Keys, token: str) -> None:
     """The session cookie: signed, HttpOnly, SameSite=Lax, Secure under https, 12 hours."""
@@ -78,6 +104,25 @@ def set_cookie(response: Response, keys: Keys, token: str) -> None:
         secure=keys.secure,
         httponly=True,
         samesite="lax",
+    )
+
+
+def set_signin_cookie(response: Response, keys: Keys, presession: str) -> None:
+    """The pre-session cookie: HttpOnly, SameSite=Strict, for the sign-in pages only."""
+    response.set_cookie(
+        SIGNIN_COOKIE,
+        presession,
+        max_age=SIGNIN_VALID,
+        path=SIGNIN_PATH,
+        secure=keys.secure,
+        httponly=True,
+        samesite="strict",
+    )
+
+
+def clear_signin_cookie(response: Response, keys: Keys) -> None:
+    response.delete_cookie(
+        SIGNIN_COOKIE, path=SIGNIN_PATH, secure=keys.secure, httponly=True, samesite="strict"
     )
 
 
@@ -96,6 +141,34 @@ async def session_of(request: Request, keys: Keys) -> tuple[str, Caller] | None:
     async with app.store.transaction() as tx:
         user = await session_user(tx, token)
     return (token, caller_of(user, CHANNEL)) if user is not None else None
+
+
+def _origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of a URL (the default port left out); "" if it has none."""
+    try:
+        parts = urlsplit(url)
+        scheme, host, number = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    except ValueError:  # a port that is not a number
+        return ""
+    if scheme not in ("http", "https") or not host:
+        return ""
+    default = {"http": 80, "https": 443}[scheme]
+    port = f":{number}" if number is not None and number != default else ""
+    return f"{scheme}://{host}{port}"
+
+
+def same_origin(request: Request, public_url: str) -> bool:
+    """Whether a POST says it comes from a page of this server: its ``Origin`` is the
+    public URL's origin (the request's own without one); without ``Origin``, its
+    ``Referer`` is a URL of that origin. Neither (or ``Origin: null``): refused."""
+    own = _origin_of(public_url or str(request.base_url))
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return bool(own) and _origin_of(origin) == own
+    referer = request.headers.get("referer")
+    if not referer:
+        return False
+    return bool(own) and _origin_of(referer) == own
 
 
 GetCaller = Callable[[Request], Awaitable[Caller | None]]

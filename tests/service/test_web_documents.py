@@ -14,11 +14,13 @@ import io
 import re
 from collections.abc import AsyncIterator
 from datetime import date, datetime
+from pathlib import Path
 
 import httpx
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 
 from bot.bootstrap import App
@@ -34,11 +36,14 @@ from bot.services.base import Deps
 from bot.store.tx import Store
 from bot.web.charts import chart_routes
 from bot.web.documents import document_routes
+from bot.web.headers import CSP, SecurityHeaders
 from bot.web.render import LANG_COOKIE
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot, Person
 from domain.money import Money
 from tests.service.helpers import seizure
+
+STATIC = Path(__file__).parents[2] / "bot" / "web" / "static"
 
 
 def at(day: int, month: int = 3, year: int = 2026) -> datetime:
@@ -147,7 +152,8 @@ async def web(
     other_keeper: Caller,
 ) -> AsyncIterator[httpx.AsyncClient]:
     await _walk(store, deps, clock, keeper, officer, other_keeper)
-    app = Starlette(routes=[*document_routes(_stub_caller), *chart_routes(_stub_caller)])
+    routes = [*document_routes(_stub_caller), *chart_routes(_stub_caller)]
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
     app.state.poundbot = App(config, engine, store, deps)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://desk.test") as client:
@@ -197,7 +203,8 @@ async def test_the_account_s15_3_in_the_pound_s_languages_matches_the_use_case(
             assert line.removeprefix("  - ").replace("'", "&#39;") in html
     assert "(e) Proceeds of sale: ₹70,000" in html
     assert "Surplus, held in deposit by the local authority (s.16(3))" in html
-    assert "@page { size: A4;" in html
+    assert '<link rel="stylesheet" href="/web/static/documents.css">' in html
+    assert "@page { size: A4;" in (STATIC / "documents.css").read_text()
 
     rows = _rows(await _get(web, "/web/documents/account/KNM-1.csv"))
     values = {row["item"]: row["value"] for row in rows}
@@ -427,7 +434,9 @@ async def test_every_desk_page_names_no_other_host(web: httpx.AsyncClient, who: 
         response = await _get(web, url, who=who)
         assert response.status_code == 200, (url, who)
         _own_paths_only(response.text)
-        assert "default-src 'none'" in response.headers["content-security-policy"]
+        assert response.headers["content-security-policy"] == CSP
+        assert "<style" not in response.text
+        assert " style=" not in response.text
 
 
 def test_a_month_range_ends_at_the_next_month() -> None:

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +32,7 @@ from tests.unit.test_render_scenario import (
 
 #: Elements HTML closes by itself (no end tag).
 VOID = {"meta", "link", "br", "hr", "img", "input"}
+STATIC = Path(__file__).parents[2] / "bot" / "web" / "static"
 
 POUNDS = ["KNM", "ENM", "VTV"]
 IDS = [f"s.13(2) pound {code}" for code in POUNDS]
@@ -55,6 +57,11 @@ class Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "html":
             self.html_lang = dict(attrs).get("lang")
+        if tag == "link" and dict(attrs).get("rel") == "stylesheet":
+            # The style is a file the desk serves (no inline style under its CSP).
+            href = str(dict(attrs).get("href"))
+            assert href.startswith("/web/static/"), href
+            self.style.append((STATIC / href.removeprefix("/web/static/")).read_text())
         if tag == "section":
             self.sections.append(dict(attrs))
             self.section_text.append([])

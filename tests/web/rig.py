@@ -29,6 +29,7 @@ __all__ = ["Rig", "csrf_of", "rig", "step_form"]
 SECRET = "test-secret-of-the-web-desk"
 _CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 _SEEN = re.compile(r'name="seen" value="(\d+)"')
+_SIGNIN = re.compile(r'name="signin" value="([^"]+)"')
 
 
 def csrf_of(html: str) -> str:
@@ -53,6 +54,7 @@ class Rig:
     asgi: Starlette
     client: httpx.AsyncClient
     clock: FixedClock
+    origin: str = "http://desk.test"
 
     @property
     def app(self) -> App:
@@ -87,11 +89,19 @@ class Rig:
         async with self.app.store.transaction() as tx:
             return f"/web/signin/{await issue_link_for(tx, user.id)}"
 
+    async def press(self, path: str) -> httpx.Response:
+        """Opens a sign-in link's page and presses its button, as a browser does: the
+        form's field, the pre-session cookie, and this server as the Origin."""
+        page = await self.client.get(path)
+        found = _SIGNIN.search(page.text)
+        form = {"signin": found.group(1)} if found else {}
+        return await self.client.post(path, data=form, headers={"Origin": self.origin})
+
     async def sign_in(self, user: User) -> httpx.Response:
         path = await self.link(user)
         page = await self.client.get(path)
         assert page.status_code == 200
-        return await self.client.post(path)
+        return await self.press(path)
 
     async def say(self, user: User, line: str) -> str:
         """A line sent by ``user`` as an SMS would be, through the dispatcher."""
@@ -113,4 +123,4 @@ async def rig(tmp_path: Path, *, public_url: str = "http://desk.test") -> AsyncI
         asgi.router.lifespan_context(asgi),
         httpx.AsyncClient(transport=httpx.ASGITransport(asgi), base_url=public_url) as client,
     ):
-        yield Rig(asgi, client, clock)
+        yield Rig(asgi, client, clock, public_url)

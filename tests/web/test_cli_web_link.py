@@ -34,7 +34,11 @@ async def _open_desk(url: str, path: str) -> tuple[int, int]:
             transport=httpx.ASGITransport(asgi), base_url="https://desk.example.org"
         ) as client,
     ):
-        signed = await client.post(path)
+        page = await client.get(path)
+        field = re.search(r'name="signin" value="([^"]+)"', page.text)
+        form = {"signin": field.group(1)} if field else {}
+        headers = {"Origin": "https://desk.example.org"}
+        signed = await client.post(path, data=form, headers=headers)
         return signed.status_code, (await client.get("/web/")).status_code
 
 

@@ -26,11 +26,11 @@ async def test_a_link_signs_in_once_and_a_second_use_is_refused(tmp_path: Path) 
     async with rig(tmp_path) as r:
         officer = await r.user("officer", authority="KNM-GP", name="Latha")
         path = await r.link(officer)
-        first = await r.client.post(path)
+        first = await r.press(path)
         assert first.status_code == 303
         assert first.headers["location"] == "/web/"
         r.client.cookies.clear()
-        second = await r.client.post(path)
+        second = await r.press(path)
         assert second.status_code == 403
         assert "set-cookie" not in second.headers
         assert "ഈ ലിങ്ക് ഉപയോഗിക്കാനാവില്ല" in second.text  # in Malayalam before sign-in
@@ -42,10 +42,10 @@ async def test_a_link_older_than_15_minutes_is_refused(tmp_path: Path) -> None:
         officer = await r.user("officer", authority="KNM-GP")
         fresh, stale = await r.link(officer), await r.link(officer)
         r.clock.advance(minutes=14, seconds=59)
-        assert (await r.client.post(fresh)).status_code == 303
+        assert (await r.press(fresh)).status_code == 303
         r.client.cookies.clear()
         r.clock.advance(seconds=1)
-        refused = await r.client.post(stale)
+        refused = await r.press(stale)
         assert refused.status_code == 403
         assert "set-cookie" not in refused.headers
 
@@ -167,8 +167,7 @@ async def test_only_hashes_of_the_tokens_are_stored(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         officer = await r.user("officer", authority="KNM-GP")
         path = await r.link(officer)
-        await r.client.get(path)
-        await r.client.post(path)
+        await r.press(path)
         link_token = path.rsplit("/", 1)[1]
         session_token = r.client.cookies["poundbot_session"].rpartition(".")[0]
         async with r.app.store.transaction() as tx:
