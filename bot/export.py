@@ -2,11 +2,15 @@
 
 Amounts leave the database as integer paise and are written as rupees with two
 decimals by integer division, so a clerk's desk calculator agrees to the paisa.
+
+Every CSV file the server or ``poundbot export`` writes goes through ``write_csv``,
+which makes each cell safe to open in a spreadsheet (``csv_cell``).
 """
 
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -24,12 +28,12 @@ __all__ = [
     "LedgerLine",
     "Table",
     "case_record",
+    "csv_cell",
     "kinds_text",
     "ledger_lines",
     "ledger_record",
     "read_table",
     "rupees",
-    "safe_text",
     "write_csv",
 ]
 
@@ -47,6 +51,8 @@ LEDGER_HEADER = ("date", "authority", "case", "account", "amount_rupees", "provi
 
 #: A cell starting with one of these is a formula to a spreadsheet (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: A cell that is a plain number: an optional minus, digits, optional decimals.
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +102,19 @@ def kinds_text(lots: Iterable[tuple[str, int]]) -> str:
     return "; ".join(f"{count} {kind}" for kind, count in counts.items())
 
 
-def safe_text(value: str) -> str:
-    """Free text for a CSV cell, never read as a spreadsheet formula."""
-    # Free text typed by keepers: a leading "=" etc. would run as a formula when the
-    # file is opened in a spreadsheet; a leading apostrophe keeps it text.
-    return f"'{value}" if value.startswith(_FORMULA_START) else value
+def csv_cell(value: str) -> str:
+    """A cell as written to a CSV file, never run as a spreadsheet formula.
+
+    Any cell starting with ``= + - @``, a tab or a carriage return gets a leading
+    apostrophe, which a spreadsheet reads as "this is text" (``=HYPERLINK(...)`` is shown,
+    not followed). A cell that is a number and nothing else (``-300``, ``-0.05``: a
+    refund in the ledger) is left as it is: a spreadsheet reads it as that number, which
+    runs nothing, and an apostrophe would make the amount text that no column sums.
+    ``-300 cows`` or ``-1+2`` are not plain numbers and get the apostrophe.
+    """
+    if not value.startswith(_FORMULA_START) or _NUMBER.fullmatch(value):
+        return value
+    return f"'{value}"
 
 
 def case_record(line: CaseLine) -> list[str]:
@@ -110,7 +124,7 @@ def case_record(line: CaseLine) -> list[str]:
         line.pound,
         line.stage,
         line.impounded_on.isoformat(),
-        safe_text(line.place_seized),
+        line.place_seized,
         kinds_text(line.lots),
         str(sum(count for _, count in line.lots)),
         line.last_event_on.isoformat() if line.last_event_on else "",
@@ -130,10 +144,11 @@ def ledger_record(line: LedgerLine) -> list[str]:
 
 
 def write_csv(out: TextIO, table: Table) -> None:
-    """Write the header and records as RFC 4180 CSV (CRLF line ends)."""
+    """Write the header and records as RFC 4180 CSV (CRLF line ends), every cell made
+    safe for a spreadsheet (``csv_cell``): the one CSV writer of poundbot."""
     writer = csv.writer(out)
-    writer.writerow(table.header)
-    writer.writerows(table.records)
+    writer.writerow([csv_cell(cell) for cell in table.header])
+    writer.writerows([csv_cell(str(cell)) for cell in record] for record in table.records)
 
 
 async def read_table(

