@@ -5,7 +5,9 @@ replies give "the number and description of the cattle", never a person's name o
 telephone number. A keeper's description may hold both (``black buffalo OWNER
 Kunhammed 9847012345`` was once stored whole), so what the public sees is the
 description cut before an OWNER word (in any of the four languages), without the
-names of the people of the case and without phone-like runs of digits.
+names of the people of the case and without phone-like runs of digits. The place of
+seizure likewise (``AT Kunhammed Haji's field ... OWNER Kunhammed Haji`` is shown as
+``field``): a name of the owner or the seizer in it would tie a person to the case.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from bot.phones import strip_phones
 from bot.words import CONNECTIVES
 from domain.case import Lot, Seizure
 
-__all__ = ["public_description", "public_lots"]
+__all__ = ["public_description", "public_lots", "public_place"]
 
 _OWNER_WORDS: Final = frozenset(
     normalize_word(word) for words in CONNECTIVES["owner"].values() for word in words
@@ -59,9 +61,20 @@ def public_description(text: str, names: Iterable[str] = ()) -> str:
     return strip_phones(_without_names(_before_owner(text), names))
 
 
+def _names(seizure: Seizure) -> list[str]:
+    """The names of the people of a case: the owner and the seizer."""
+    return [p.name for p in (seizure.owner, seizure.seizer) if p is not None]
+
+
+def public_place(seizure: Seizure) -> str:
+    """The place of seizure as the public may read it: without the words of the owner's
+    and the seizer's names and without phone-like digits."""
+    return strip_phones(_without_names(seizure.place_seized, _names(seizure)))
+
+
 def public_lots(seizure: Seizure) -> tuple[Lot, ...]:
     """The lots of a seizure with their descriptions as the public may read them."""
-    names = [p.name for p in (seizure.owner, seizure.seizer) if p is not None]
+    names = _names(seizure)
     return tuple(
         Lot(lot.kind, lot.count, public_description(lot.description, names)) for lot in seizure.lots
     )

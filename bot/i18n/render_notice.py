@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import KindMap, day, described_cattle
-from bot.phones import strip_phones
-from bot.public_text import public_lots
+from bot.public_text import public_lots, public_place
 from domain.calendar import period_end
 from domain.case import Case, auction_allowed_from
 
@@ -120,7 +119,7 @@ def notice_parts(
         intro=intro % values,
         items=(
             (a, described_cattle(public_lots(seizure), tr, kinds)),
-            (b, strip_phones(seizure.place_seized)),
+            (b, public_place(seizure)),
             (c, f"{pound.name}, {pound.address}"),
         ),
         warning=warning % values,
@@ -163,7 +162,7 @@ def proclamation_script(
         "market": authority.market_place,
         "authority": authority.name,
         "cattle": described_cattle(public_lots(seizure), tr),
-        "place": strip_phones(seizure.place_seized),
+        "place": public_place(seizure),
         "pound": pound.name,
         "date": day(notice_on, tr),
         "last": day(period_end(notice_on, 7), tr),

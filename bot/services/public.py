@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.errors import VoidedCaseError
-from bot.phones import looks_like_phone, strip_phones
-from bot.public_text import public_lots
+from bot.phones import looks_like_phone
+from bot.public_text import public_lots, public_place
 from bot.services.base import Deps, statement_of
 from bot.store.tx import LoadedCase, Tx
 from domain.case import IN_POUND_STAGES, Case, Lot, Stage, report_due_on
@@ -55,7 +55,7 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
         pound=case.seizure.pound,
         pound_name=pound_name,
         lots=public_lots(case.seizure),
-        place_seized=strip_phones(case.seizure.place_seized),
+        place_seized=public_place(case.seizure),
         impounded_on=case.seizure.impounded_on,
         stage=case.stage,
         report_due_on=report_due_on(case.seizure.impounded_on),
@@ -133,11 +133,24 @@ async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
     kinds = {w.casefold(): k for lang in deps.config.kind_words.values() for w, k in lang.items()}
     terms = [kinds.get(w.casefold(), w) for w in cleaned]
     found = await tx.search_open(terms, stages=tuple(s.value for s in IN_POUND_STAGES))
-    return [
-        _still_in_pound(public_facts(deps, loaded), loaded.case)
-        for loaded in found
-        if loaded.case.heads_remaining
-    ]
+    out = []
+    for loaded in found:
+        if not loaded.case.heads_remaining:
+            continue
+        facts = public_facts(deps, loaded)
+        # The store matches the place as written; a case found only through a name in it
+        # (the owner's field) is not found: every word must be in what the public reads.
+        if all(_in_public_text(term, facts) for term in terms):
+            out.append(_still_in_pound(facts, loaded.case))
+    return out
+
+
+def _in_public_text(term: str, facts: PublicCase) -> bool:
+    """Whether a search word is in the kind, the public description or the public place."""
+    word = term.casefold()
+    return word in facts.place_seized.casefold() or any(
+        word in lot.kind.casefold() or word in lot.description.casefold() for lot in facts.lots
+    )
 
 
 def _still_in_pound(facts: PublicCase, case: Case) -> PublicCase:

@@ -189,3 +189,49 @@ async def test_public_status_and_find_replies_print_no_phone_even_in_the_place(
         assert "KNM-1" in reply
         for leak in ("98470", "99999", "9847012345"):
             assert leak not in reply
+
+
+# -- the names of the people of the case, in the place of seizure -------------------
+
+NAMED_PLACE = (
+    "SEIZE 1 cow AT Kunhammed Haji's field near Raghavan's gate "
+    "OWNER Kunhammed Haji 9847012345 BY Raghavan Nair"
+)
+NAMES = ("Kunhammed", "Haji", "Raghavan", "Nair", "9847012345")
+
+
+async def test_status_and_find_show_the_place_without_the_owners_or_seizers_name(
+    store: Store, deps: Deps, english: Caller
+) -> None:
+    assert "KNM-1" in await _say(store, deps, english, NAMED_PLACE)
+    stranger = Caller.public("sms", phone="+919847011111", lang="en")
+    for asked in ("STATUS KNM-1", "FIND field", "FIND cow gate"):
+        reply = await _say(store, deps, stranger, asked)
+        assert "KNM-1" in reply, asked
+        if asked.startswith("FIND"):
+            assert "field near gate" in reply, reply
+        for name in NAMES:
+            assert name not in reply, (asked, reply)
+    # Nor is the case found by a name that is only in the place as written.
+    for words in ("Kunhammed", "Haji", "Raghavan", "cow Kunhammed"):
+        assert "KNM-1" not in await _say(store, deps, stranger, f"FIND {words}"), words
+
+
+async def test_the_notice_and_the_proclamation_print_the_place_without_the_names(
+    store: Store, deps: Deps, english: Caller
+) -> None:
+    await _say(store, deps, english, NAMED_PLACE)
+    async with store.transaction() as tx:
+        case = (await tx.load_case("KNM-1")).case
+    pound = deps.config.pounds["KNM"]
+    authority = deps.config.authorities[pound.authority]
+    on = date(2026, 3, 10)
+    for lang in ("en", "ml"):
+        tr = translator(lang)
+        html = render.notice_html(case, authority, pound, on, pound.languages)
+        text = render.notice_text(case, authority, pound, on, tr)
+        script = render.proclamation_script(case, authority, pound, on, tr)
+        for printed in (html, text, script):
+            assert "field near gate" in printed
+            for name in NAMES:
+                assert name not in printed, (lang, printed)

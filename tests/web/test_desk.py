@@ -465,3 +465,25 @@ async def test_the_sale_forms_take_the_buyers_residence_and_the_expected_expense
             auction = (await tx.load_case("KNM-1")).case.scheduled_auction
         assert auction is not None
         assert auction.expected_expenses == Money.rupees(900)  # counted in "still owed"
+
+
+async def test_the_board_shows_the_place_seized_without_the_owners_name(
+    tmp_path: Path,
+) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        officer = await r.user("officer", authority="KNM-GP")
+        await r.say(
+            keeper,
+            "SEIZE 1 cow AT Kunhammed Haji's field OWNER Kunhammed Haji 9847012345 BY Raghavan",
+        )
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        for lang in ("en", "ml"):
+            board = await r.client.get(f"/notices/KNM-GP?lang={lang}")
+            assert board.status_code == 200
+            assert "KNM-1" in board.text
+            assert "field" in board.text
+            for name in ("Kunhammed", "Haji", "Raghavan", "98470"):
+                assert name not in board.text, (lang, name)
