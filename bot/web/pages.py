@@ -30,6 +30,7 @@ from bot.services import desk
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import Tx
 from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
+from bot.web.forms import form_fields
 from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
 from bot.web.session import (
     CHANNEL,
@@ -130,9 +131,9 @@ class Desk:
         without the pre-session cookie and its field, is refused and uses nothing up."""
         app = _poundbot(request)
         token = request.path_params["token"]
-        form = await request.form()
+        form = await form_fields(request)
         if not same_origin(request, self.public_url) or not self.keys.signin_ok(
-            request.cookies.get(SIGNIN_COOKIE), str(form.get("signin", ""))
+            request.cookies.get(SIGNIN_COOKIE), form.get("signin", "")
         ):
             return self._forbidden(request, app)
         try:
@@ -150,11 +151,11 @@ class Desk:
 
     async def signout(self, request: Request) -> Response:
         app = _poundbot(request)
-        form = await request.form()
+        form = await form_fields(request)
         token = self.keys.token_of(request.cookies.get(COOKIE))
         if token is None:
             return RedirectResponse(_SIGNIN, status_code=303)
-        if not self.keys.csrf_ok(token, str(form.get("csrf", ""))):
+        if not self.keys.csrf_ok(token, form.get("csrf", "")):
             return self._forbidden(request, app)
         async with app.store.transaction() as tx:
             await end_session(tx, token)
@@ -299,7 +300,7 @@ class Desk:
     async def step(self, request: Request) -> Response:
         app = _poundbot(request)
         number, step = request.path_params["number"], request.path_params["step"]
-        form = {k: str(v) for k, v in (await request.form()).items()}
+        form = await form_fields(request)  # cleaned as SMS and Telegram text is
         async with app.store.transaction() as tx:
             signed = await self._caller(tx, request)
             if signed is None:

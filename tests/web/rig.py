@@ -113,10 +113,13 @@ class Rig:
 
 
 @asynccontextmanager
-async def rig(tmp_path: Path, *, public_url: str = "http://desk.test") -> AsyncIterator[Rig]:
-    """The app with its web desk on a new SQLite database, on 1 March 2026 at 10:00 IST."""
+async def rig(
+    tmp_path: Path, *, public_url: str = "http://desk.test", url: str | None = None
+) -> AsyncIterator[Rig]:
+    """The app with its web desk on a new SQLite database (or the migrated database at
+    ``url``), on 1 March 2026 at 10:00 IST."""
     clock = FixedClock(datetime(2026, 3, 1, 4, 30, tzinfo=UTC))
-    url = f"sqlite+aiosqlite:///{tmp_path / 'desk.sqlite3'}"
+    url = url or f"sqlite+aiosqlite:///{tmp_path / 'desk.sqlite3'}"
     settings = Settings(public_url=public_url, link_secret=SECRET)
     asgi = build_app(lambda: open_app(url=url, clock=clock), settings=settings)
     async with (
