@@ -20,7 +20,7 @@ from bot.commands import Command, ParseError, parse
 from bot.errors import AppError
 from bot.i18n import Translator, render
 from bot.i18n import render_photos as text
-from bot.photos import Kept, KeptRef, attach, keep
+from bot.photos import MAX_PIXELS, Kept, KeptRef, attach, keep
 from bot.services.base import Deps, require_keeper
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import LoadedCase, Tx
@@ -33,6 +33,7 @@ __all__ = [
     "last_event_id",
     "max_mb",
     "photo_target",
+    "refused_text",
     "seized_now",
 ]
 
@@ -45,7 +46,7 @@ class Incoming:
 
     source_key: str
     kept: KeptRef | None = None
-    refused: str = ""  # "too_large", "not_image", "unreachable"
+    refused: str = ""  # "too_large", "too_many_pixels", "not_image", "unreachable"
     image: Kept | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -128,7 +129,7 @@ async def keep_with_message(
         target = Target(seized, None) if seized is not None else None
     if not isinstance(target, Target):
         lines = [
-            text.photo_refused(p.refused, i, max_mb(deps), tr)
+            refused_text(p.refused, i, deps, tr)
             for i, p in enumerate(pictures, start=1)
             if p.kept is None
         ]
@@ -155,7 +156,7 @@ async def attach_pictures(
     kept = already = 0
     for position, picture in enumerate(pictures, start=1):
         if picture.kept is None:
-            lines.append(text.photo_refused(picture.refused, position, max_mb(deps), tr))
+            lines.append(refused_text(picture.refused, position, deps, tr))
             continue
         if picture.image is not None:  # the files first: a row never names a missing file
             await keep(deps.photo_store(), picture.image)
@@ -171,6 +172,14 @@ async def attach_pictures(
     if already:
         lines.insert(0, text.photo_already_kept(number, tr))
     return lines
+
+
+def refused_text(code: str, position: int, deps: Deps, tr: Translator) -> str:
+    """Why the ``position``-th picture was not kept, with the limit it passed (its MB,
+    or its pixels: ``MAX_PIXELS`` as megapixels)."""
+    return text.photo_refused(
+        code, position, max_mb(deps), tr, max_megapixels=MAX_PIXELS // 1_000_000
+    )
 
 
 def max_mb(deps: Deps) -> int:

@@ -64,7 +64,9 @@ _READABLE: Final = frozenset({"JPEG", "PNG", "WEBP", "GIF", "BMP", "TIFF", "MPO"
 
 
 class PhotoRefusedError(Exception):
-    """Not kept: ``code`` is ``too_large`` or ``not_image``."""
+    """Not kept: ``code`` is ``too_large`` (more bytes than the limit in MB),
+    ``too_many_pixels`` (more than ``MAX_PIXELS``, whatever its size in bytes),
+    ``not_image`` or ``unreachable``."""
 
     def __init__(self, code: str) -> None:
         super().__init__(code)
@@ -150,7 +152,7 @@ def process(raw: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> Kept:
                 if probe.format not in _READABLE:
                     raise PhotoRefusedError("not_image")
                 if probe.width * probe.height > MAX_PIXELS:
-                    raise PhotoRefusedError("too_large")
+                    raise PhotoRefusedError("too_many_pixels")
                 probe.verify()
             with Image.open(io.BytesIO(raw)) as opened:
                 fmt = "png" if opened.format == "PNG" else "jpeg"
@@ -167,7 +169,8 @@ def process(raw: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> Kept:
                 image.thumbnail(THUMB_SIZE)
                 thumb = _encode(image, fmt)
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise PhotoRefusedError("too_large") from None
+        # Pillow's own guard, past MAX_PIXELS too: refused for its pixels, not its bytes.
+        raise PhotoRefusedError("too_many_pixels") from None
     except PhotoRefusedError:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):

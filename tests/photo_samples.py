@@ -58,3 +58,22 @@ def has_gps(data: bytes) -> bool:
     with Image.open(io.BytesIO(data)) as image:
         exif = image.getexif()
         return bool(exif) and (GPS_IFD in exif or bool(exif.get_ifd(GPS_IFD)))
+
+
+def png_of_size(width: int, height: int) -> bytes:
+    """A tiny PNG file whose header says ``width`` x ``height`` pixels (never decoded:
+    a decompression bomb's first bytes)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit grey
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00" * 64))
+        + chunk(b"IEND", b"")
+    )

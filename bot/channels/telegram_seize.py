@@ -29,9 +29,9 @@ from bot.channels.telegram_seize_view import FIELDS, chosen, photo_buttons, prom
 from bot.channels.telegram_turn import Turn
 from bot.commands import ParseError
 from bot.errors import AppError
-from bot.i18n import render, render_photos
+from bot.i18n import render
 from bot.i18n import render_telegram as text
-from bot.photo_intake import Incoming, max_mb
+from bot.photo_intake import Incoming, refused_text
 from domain.errors import DomainError
 
 __all__ = ["FLOW", "begin", "cancel", "on_button", "on_location", "on_photo", "on_text"]
@@ -285,9 +285,7 @@ async def on_photo(turn: Turn, picture: Incoming) -> None:
     photos = list(state["photos"])
     note = ""
     if picture.kept is None:
-        note = render_photos.photo_refused(
-            picture.refused, len(photos) + 1, max_mb(turn.deps), turn.tr
-        )
+        note = refused_text(picture.refused, len(photos) + 1, turn.deps, turn.tr)
     elif (
         all(not isinstance(p, dict) or p.get("key") != picture.source_key for p in photos)
         and len(photos) < _MAX_PHOTOS

@@ -29,12 +29,21 @@ def photo_already_kept(number: str, tr: Translator) -> str:
     return tr.gettext("That photo is already kept with %(case)s.") % {"case": number}
 
 
-def photo_refused(code: str, position: int, max_mb: int, tr: Translator) -> str:
-    """Why the ``position``-th picture of a message was not kept (nothing of it is)."""
+def photo_refused(
+    code: str, position: int, max_mb: int, tr: Translator, *, max_megapixels: int
+) -> str:
+    """Why the ``position``-th picture of a message was not kept (nothing of it is),
+    naming the limit it passed: its size in MB, or its pixels."""
     if code == "too_large":
         return tr.gettext(
             "Photo %(n)d was not kept: it is larger than %(mb)d MB. Send a smaller one."
         ) % {"n": position, "mb": max_mb}
+    if code == "too_many_pixels":
+        # TRANSLATORS: width × height of the picture passes the limit (megapixels: millions).
+        return tr.gettext(
+            "Photo %(n)d was not kept: it has more than %(mp)d megapixels (width × height). "
+            "Send a smaller picture."
+        ) % {"n": position, "mp": max_megapixels}
     if code == "not_image":
         return tr.gettext(
             "File %(n)d was not kept: it is not a photo (send a JPEG or PNG picture)."

@@ -21,7 +21,7 @@ from bot.store.models import PhotoRow, SenderCount
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, LINK_SECRET, OFFICER_PHONE, SmsRig, sms_rig
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
-from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, text_as_jpg
+from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, png_of_size, text_as_jpg
 
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market; brown cows"
 
@@ -270,4 +270,16 @@ async def test_a_keeper_past_the_limit_keeps_no_picture_and_is_told_to_wait(
     assert await photos(rig) == []
     silent = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-limit-2", [(picture, "image/jpeg")])
     assert "<Message>" not in silent.text
+    assert await photos(rig) == []
+
+
+async def test_a_picture_refused_for_its_pixels_says_so_not_its_size(rig: SmsRig) -> None:
+    """A 50,000 x 50,000 PNG of a few hundred bytes: the pixel limit is named, not MB."""
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-px")
+    bomb = png_of_size(50_000, 50_000)
+    answer = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-pixels", [(bomb, "image/png")])
+    assert message_of(answer.text) == (
+        "Photo 1 was not kept: it has more than 50 megapixels (width × height). "
+        "Send a smaller picture."
+    )
     assert await photos(rig) == []

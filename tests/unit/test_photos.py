@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.i18n import translator
+from bot.i18n.render_photos import photo_refused
 from bot.photos import (
     DEFAULT_MAX_BYTES,
     MAX_PIXELS,
@@ -23,7 +25,7 @@ from bot.photos import (
     process,
     read_limited,
 )
-from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, text_as_jpg
+from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, png_of_size, text_as_jpg
 
 
 def test_a_jpeg_with_gps_comes_out_without_any_exif() -> None:
@@ -102,7 +104,7 @@ def _big_png(width: int, height: int) -> bytes:
 def test_a_picture_over_25_megapixels_is_refused_and_one_at_25_is_kept() -> None:
     with pytest.raises(PhotoRefusedError) as refused:
         process(_big_png(5001, 5000), 50 * 1024 * 1024)
-    assert refused.value.code == "too_large"
+    assert refused.value.code == "too_many_pixels"  # refused for its pixels, not its bytes
     assert MAX_PIXELS == 25_000_000
     kept = process(_big_png(5000, 5000), 50 * 1024 * 1024)
     assert (kept.width, kept.height) == (5000, 5000)
@@ -185,3 +187,30 @@ def test_processing_the_largest_picture_stays_under_its_memory_ceiling(tmp_path:
     assert pixels == 25_000_000
     added_mb = (after - before) / 1024  # ru_maxrss is in kilobytes on Linux
     assert added_mb < 250, f"{added_mb:.0f} MB added"
+
+
+@pytest.mark.parametrize(("width", "height"), [(50_000, 50_000), (8_000, 8_000)])
+def test_an_image_with_too_many_pixels_is_refused_for_its_pixels(width: int, height: int) -> None:
+    """A small file that decodes huge: refused for its pixels, not for its bytes (50,000 x
+    50,000 trips Pillow's own guard; 8,000 x 8,000 passes it but not ``MAX_PIXELS``)."""
+    data = png_of_size(width, height)
+    assert len(data) < 1000
+    with pytest.raises(PhotoRefusedError) as refused:
+        process(data)
+    assert refused.value.code == "too_many_pixels"
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_each_refusal_names_the_limit_it_passed(lang: str) -> None:
+    tr = translator(lang)
+    by_bytes = photo_refused("too_large", 1, 10, tr, max_megapixels=50)
+    by_pixels = photo_refused("too_many_pixels", 1, 10, tr, max_megapixels=50)
+    assert "10" in by_bytes
+    assert "50" not in by_bytes
+    assert "50" in by_pixels
+    assert "10" not in by_pixels
+    assert "MB" not in by_pixels
+    if lang != "en":
+        assert by_pixels != photo_refused(
+            "too_many_pixels", 1, 10, translator("en"), max_megapixels=50
+        )
