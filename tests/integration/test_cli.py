@@ -710,3 +710,14 @@ def test_every_cell_starting_like_a_formula_is_written_as_text(start: str) -> No
 )
 def test_a_plain_number_is_left_alone_and_anything_else_is_text(cell: str, written: str) -> None:
     assert csv_cell(cell) == written
+
+
+def test_write_csv_is_the_only_csv_writer() -> None:
+    """Every export goes through the one writer that neutralises formulas."""
+    root = Path(__file__).parents[2] / "bot"
+    writers = [
+        path.relative_to(root).as_posix()
+        for path in root.rglob("*.py")
+        if re.search(r"csv\.(writer|DictWriter)\(", path.read_text(encoding="utf-8"))
+    ]
+    assert writers == ["export.py"]
