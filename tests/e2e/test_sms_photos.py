@@ -279,7 +279,7 @@ async def test_a_picture_refused_for_its_pixels_says_so_not_its_size(rig: SmsRig
     bomb = png_of_size(50_000, 50_000)
     answer = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-pixels", [(bomb, "image/png")])
     assert message_of(answer.text) == (
-        "Photo 1 was not kept: it has more than 50 megapixels (width × height). "
+        "Photo 1 was not kept: it has more than 25 megapixels (width × height). "
         "Send a smaller picture."
     )
     assert await photos(rig) == []
