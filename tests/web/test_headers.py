@@ -32,6 +32,7 @@ SAMPLES = {
     "on": "2026-03-01",
     "signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     "photo_id": "1",
+    "secret": "the-webhook-secret-of-the-provider-0123456789",
 }
 _PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")
 
@@ -78,6 +79,9 @@ def test_every_route_is_walked() -> None:
         assert len(list(requests_of([route]))) > 2, route
     walked = {path for _, path in requests_of(asgi.routes)}
     assert {"/twilio/sms", "/telegram", "/web/signin/" + SAMPLES["token"]} <= walked
+    for provider, path in (("exotel", "/exotel/sms/"), ("mseva", "/mseva/pull/")):
+        routes = _all_channels(provider).routes
+        assert path + SAMPLES["secret"] in {p for _, p in requests_of(routes)}
 
 
 async def _walk(r: Rig, *, signed_in: bool) -> int:
@@ -118,8 +122,9 @@ async def test_the_pages_shown_need_nothing_the_policy_forbids(tmp_path: Path) -
                 assert (await r.client.get(href)).status_code == 200, href
 
 
-def _all_channels() -> Starlette:
-    """The app with every channel switched on (its routes, not its lifespan)."""
+def _all_channels(provider: str = "twilio") -> Starlette:
+    """The app with every channel switched on, SMS through ``provider`` (its routes, not
+    its lifespan)."""
     settings = Settings(
         public_url="http://desk.test",
         link_secret=SECRET,
@@ -130,17 +135,31 @@ def _all_channels() -> Starlette:
         twilio_from="+15005550006",
         twilio_whatsapp_from="whatsapp:+15005550006",
         metrics_token="metrics-token",
+        sms_provider=provider,
+        webhook_secret=SAMPLES["secret"],
+        exotel_api_key="key",
+        exotel_api_token="token",
+        exotel_account_sid="sid",
+        exotel_subdomain="api.in.exotel.com",
+        exotel_from="08047000000",
+        mseva_username="user",
+        mseva_password="password",
+        mseva_sender_id="KLPNDB",
+        mseva_secure_key="key",
+        mseva_keyword="POUND",
     )
+    assert settings.sms_off_reason() is None, settings.sms_off_reason()
     return build_app(lambda: open_app(url="sqlite+aiosqlite://"), settings=settings)
 
 
+@pytest.mark.parametrize("provider", ["twilio", "exotel", "mseva"])
 @pytest.mark.parametrize("signed_in", [False, True])
 async def test_every_route_of_every_channel_sends_them_even_while_starting(
-    signed_in: bool,
+    signed_in: bool, provider: str
 ) -> None:
     """Before the lifespan has run, every route answers 503 or fails: each such answer,
     a 500 included, still carries the headers."""
-    asgi = _all_channels()
+    asgi = _all_channels(provider)
     transport = httpx.ASGITransport(asgi, raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://desk.test") as client:
         if signed_in:
