@@ -11,7 +11,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.dues_text import dues_lines
-from bot.i18n.sms_fit import join, shortest_fit
+from bot.i18n.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.words_text import KindMap, day, head_count, money
 from domain.sale import Account, Disbursement, Payee, Receipt
 
@@ -172,6 +172,7 @@ def account_summary(account: Account, tr: Translator, sms: bool) -> str:
     return text % values
 
 
+@same_facts
 def account_sms(account: Account, tr: Translator) -> str:
     """The s.15(3) account in an SMS to the owner: sold, proceeds, deductions, balance,
     and what to collect where."""

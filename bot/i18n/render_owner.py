@@ -16,9 +16,9 @@ from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import next_step, report_steps
 from bot.i18n.render_account import account_summary
 from bot.i18n.render_officer import case_line
-from bot.i18n.sms_fit import join, shortest_fit
+from bot.i18n.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import KindMap, cattle, clip, day, head_count, money
+from bot.i18n.words_text import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
 from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
 from domain.dues import Deposit, Dues, per_day_on
 from domain.money import Money
@@ -30,9 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["auction_sms", "deposit_reply", "dues_reply", "intake_sms"]
 
-_PLACE_LIMIT = 40  # characters of a place or pound name kept in a short SMS
-
-
+@same_facts
 def dues_reply(
     dues: Dues,
     case: Case,
@@ -204,6 +202,7 @@ def _more_each_day(daily: Money, tr: Translator, sms: bool) -> str:
     return tr.gettext("%(amount)s more each day.") % {"amount": money(daily, tr, sms)}
 
 
+@same_facts
 def deposit_reply(
     deposit: Deposit, case: Case, tr: Translator, sms: bool, *, kinds: KindMap | None = None
 ) -> str:
@@ -263,6 +262,7 @@ def _no_deposit(deposit: Deposit, case: Case, tr: Translator, sms: bool) -> str:
     return _fit(tr, sms, [parts, parts[:2]])
 
 
+@same_facts
 def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr: Translator) -> str:
     """The SMS to an owner whose number is known, on impounding: what was impounded and
     where, the dues today and per day (s.11, s.4), how to claim (pay, s.12; or deposit
@@ -270,15 +270,12 @@ def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr:
     seizure = case.seizure
     full = {
         "case": case.number,
-        "cattle": cattle(seizure.lots, tr),
-        "pound": clip(pound_name, 80),
+        "cattle": cattle_slot(seizure.lots, tr),
+        "pound": shorten(pound_name),
         "date": day(seizure.impounded_on, tr),
         "total": money(dues.total, tr, sms=True),
     }
-    short = full | {
-        "cattle": head_count(seizure.head_count, tr),
-        "pound": clip(pound_name, _PLACE_LIMIT),
-    }
+    short = full | {"cattle": head_count(seizure.head_count, tr)}
     # TRANSLATORS: s.7 — SMS to the owner: what was impounded, in which pound, when.
     impounded = tr.gettext("Case %(case)s: %(cattle)s impounded at %(pound)s on %(date)s.")
     # TRANSLATORS: s.11, s.4 — SMS to the owner: the fines and charges due today.
@@ -300,7 +297,7 @@ def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr:
             [impounded % full, due % full, claim_short, report[-1]],
             [impounded % short, due % short, more, claim_short, report[-1]],
             [impounded % short, due % short, claim_short, report[-1]],
-            [impounded % (short | {"pound": clip(pound_name, 20)}), due % short, claim_short],
+            [impounded % short, due % short, claim_short],
         ],
     )
 
@@ -326,9 +323,10 @@ def auction_values(
     return case_number, day(auction_on, tr), clip(place, 80)
 
 
+@same_facts
 def auction_sms(case_number: str, auction_on: date, place: str, tr: Translator) -> str:
     """The SMS to the owner when the public auction is fixed (s.13(3), s.15(1))."""
-    values = {"case": case_number, "date": day(auction_on, tr), "place": clip(place, 80)}
+    values = {"case": case_number, "date": day(auction_on, tr), "place": shorten(place)}
     # TRANSLATORS: s.13(3), s.15(1) — SMS to the owner: the day and place of the public
     # auction of the impounded cattle.
     fixed = tr.gettext(
@@ -345,6 +343,5 @@ def auction_sms(case_number: str, auction_on: date, place: str, tr: Translator) 
         [
             [fixed % values, before],
             [fixed % values],
-            [fixed % (values | {"place": clip(place, _PLACE_LIMIT)})],
         ],
     )

@@ -14,9 +14,20 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.next_step import auction_steps, deposit_steps
 from bot.i18n.render_account import account_summary, collect_line
-from bot.i18n.sms_fit import fit_list, fits_sms, join, shortest_fit
+from bot.i18n.dlt_probe import offer, probing
+from bot.i18n.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import ECHO_LIMIT, KindMap, cattle, clip, day, head_count, keyword
+from bot.i18n.words_text import (
+    ECHO_LIMIT,
+    KindMap,
+    cattle,
+    cattle_slot,
+    clip,
+    day,
+    head_count,
+    keyword,
+    shorten,
+)
 from domain.case import (
     AccountDelivered,
     Case,
@@ -43,16 +54,13 @@ __all__ = [
     "stopped",
 ]
 
-_SMS_NAME_LIMIT = 40  # characters of a place or pound name in an SMS list
-
-
 def _found(case: PublicCase, tr: Translator, kinds: KindMap | None, short: bool) -> str:
     heads = sum(lot.count for lot in case.lots)
     values = {
         "case": case.number,
         "cattle": head_count(heads, tr) if short else cattle(case.lots, tr, kinds),
-        "place": clip(case.place_seized, _SMS_NAME_LIMIT if short else 120),
-        "pound": clip(case.pound_name, _SMS_NAME_LIMIT if short else 120),
+        "place": shorten(case.place_seized) if short else clip(case.place_seized, 120),
+        "pound": shorten(case.pound_name) if short else clip(case.pound_name, 120),
         "date": day(case.impounded_on, tr),
     }
     # TRANSLATORS: s.7 — one case found by a search: its cattle, where they were seized,
@@ -61,6 +69,7 @@ def _found(case: PublicCase, tr: Translator, kinds: KindMap | None, short: bool)
     return text % values
 
 
+@same_facts
 def search_results(
     cases: Sequence[PublicCase], tr: Translator, sms: bool, kinds: KindMap | None = None
 ) -> str:
@@ -85,7 +94,11 @@ def search_results(
         return text % {"n": n}
 
     every = join([head, *full], sms=True)
-    return every if fits_sms(every, tr.lang) else fit_list(tr, [head], short, more)
+    if probing():
+        offer(every)
+    if choose(0 if fits_sms(every, tr.lang) else 1, 2) == 0:
+        return every
+    return fit_list(tr, [head], short, more)
 
 
 def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
@@ -317,6 +330,7 @@ def _closed(case: Case | None, tr: Translator) -> str:
     return tr.gettext("This case is closed.")
 
 
+@same_facts
 def status_reply(
     outcome: Outcome,
     tr: Translator,
@@ -332,7 +346,8 @@ def status_reply(
     case = case or outcome.case
     facts = outcome.facts
     heads = sum(lot.count for lot in facts.lots)
-    values = {"case": facts.number, "cattle": cattle(facts.lots, tr, kinds)}
+    listed = cattle_slot(facts.lots, tr, kinds) if sms else cattle(facts.lots, tr, kinds)
+    values = {"case": facts.number, "cattle": listed}
     # TRANSLATORS: first line of the status of a case: its number and cattle.
     head = tr.gettext("Case %(case)s (%(cattle)s):")
     stage = [s for s in _stage(outcome, case, tr) if s]

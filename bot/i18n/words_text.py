@@ -10,12 +10,14 @@ ones keeps its configured name. Amounts and dates go through ``fmt``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import leaf, plain
 from bot.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from domain.case import Lot
 from domain.errors import UnknownKindError
@@ -25,7 +27,9 @@ from domain.money import Money
 __all__ = [
     "ECHO_LIMIT",
     "KindMap",
+    "NAME_LIMIT",
     "cattle",
+    "cattle_slot",
     "cite",
     "clip",
     "connective",
@@ -39,6 +43,7 @@ __all__ = [
     "moment",
     "money",
     "outcome_word",
+    "shorten",
 ]
 
 #: What names the kinds: ``domain.kinds.Kinds`` or any mapping of code to Kind.
@@ -47,6 +52,12 @@ _Render = Callable[[Translator, int], str]
 
 #: Characters of a user's text echoed back in an error.
 ECHO_LIMIT: Final = 20
+
+#: Characters of a name (a pound, a place, a person) in an SMS: one DLT template
+#: variable (``{#var#}``) holds at most 30 (``bot.dlt``).
+NAME_LIMIT: Final = 30
+#: DLT variables the list of cattle of a case may take in an SMS, written together.
+CATTLE_WIDTH: Final = 3
 
 # One entry per kind in domain.kinds.DEFAULT_KINDS (a test keeps them in step).
 _KIND_COUNTS: Final[dict[str, _Render]] = {
@@ -114,10 +125,11 @@ def kind_count(kind: str, n: int, tr: Translator, kinds: KindMap | None = None) 
     """
     render = _KIND_COUNTS.get(kind)
     if render is not None:
-        return render(tr, n) % {"n": n}
+        return leaf(tr, render(tr, n) % {"n": n}, "cattle")
     # TRANSLATORS: a number of cattle of a kind configured by the pound, whose name
     # is shown as configured (untranslated), as in "2 mithun".
-    return tr.gettext("%(n)d %(kind)s") % {"n": n, "kind": _kind_name(kind, kinds)}
+    counted = tr.gettext("%(n)d %(kind)s") % {"n": n, "kind": _kind_name(kind, kinds)}
+    return leaf(tr, counted, "cattle")
 
 
 def cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
@@ -125,7 +137,18 @@ def cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) ->
     heads: dict[str, int] = {}
     for lot in lots:
         heads[lot.kind] = heads.get(lot.kind, 0) + lot.count
-    return ", ".join(kind_count(kind, n, tr, kinds) for kind, n in heads.items())
+    listed = ", ".join(kind_count(kind, n, tr, kinds) for kind, n in heads.items())
+    return leaf(tr, listed, "cattle" + "+" * (CATTLE_WIDTH - 1))
+
+
+def cattle_slot(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
+    """The cattle of a case for an SMS: by kind (``cattle``) while the list fits the
+    DLT variables it may take (``CATTLE_WIDTH`` of ``NAME_LIMIT``), else the number of
+    head (``head_count``): a list is never cut in the middle."""
+    listed = cattle(lots, tr, kinds)
+    if len(plain(listed)) <= CATTLE_WIDTH * NAME_LIMIT:
+        return listed
+    return head_count(sum(lot.count for lot in lots), tr)
 
 
 def described_cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
@@ -163,6 +186,48 @@ def day(value: date, tr: Translator) -> str:
 def moment(value: datetime, tr: Translator) -> str:
     """A local day and hour: ``9 മാർ 2026, 2:30 PM``."""
     return fmt.datetime(value, tr.lang)
+
+
+#: Virama (the sign that joins consonants) of Malayalam, Tamil and Kannada.
+_VIRAMAS: Final = frozenset("\u0d4d\u0bcd\u0ccd")
+
+
+def _joined(text: str, at: int) -> bool:
+    """Whether a cut before ``text[at]`` would split a letter from its signs."""
+    char, before = text[at], text[at - 1]
+    return (
+        unicodedata.category(char) in {"Mn", "Mc", "Me"}
+        or char in "\u200c\u200d"
+        or before in _VIRAMAS
+        or before in "\u200c\u200d"
+    )
+
+
+def shorten(text: str, limit: int = NAME_LIMIT) -> str:
+    """A name shortened to ``limit`` characters for one DLT variable of an SMS.
+
+    The rule: spaces are collapsed; a name that fits is kept whole; a longer one keeps
+    its first words, as many as fit (``Kunnamangalam Grama Panchayat Cattle Pound`` ->
+    ``Kunnamangalam Grama Panchayat``), never cutting a word; only a first word longer
+    than the limit is cut, and then between two letters, never between a letter and its
+    vowel sign or after a virama (so Malayalam, Tamil and Kannada letters stay whole).
+    Nothing marks the cut: a ``...`` would take three of the variable's characters."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for word in text.split(" "):
+        longer = f"{kept} {word}" if kept else word
+        if len(longer) > limit:
+            break
+        kept = longer
+    kept = kept.rstrip(" ,;:-")
+    if kept:
+        return kept
+    cut = limit
+    while cut > 1 and _joined(text, cut):
+        cut -= 1
+    return text[:cut]
 
 
 def clip(text: str, limit: int) -> str:

@@ -1,0 +1,216 @@
+"""Finding the DLT templates of poundbot's SMS by rendering them with marked slots.
+
+Every SMS is made of catalog messages whose ``%(name)s`` placeholders are filled with
+data. A ``ProbeTranslator`` returns each translation with its placeholders marked, so
+a rendered SMS shows which parts are the catalog's fixed text and which are data:
+
+- each placeholder's value is framed ``SLOT name SEP value END``; a value that is itself
+  a catalog message (a next step, the list of cattle with its commas) is fixed text with
+  its own slots, so only the innermost values (an amount, a date, a name) are slots;
+- ``leaf`` frames a value that is data however it was made (``48 cows`` is a count and
+  a kind's name, made through ngettext): one slot;
+- each catalog message starts with ``MSG id``: the sequence of the messages an SMS is
+  made of names its template the same way in every language.
+
+``skeleton`` turns a marked text into the template text (``{#var#}`` for each slot),
+the slots' names and values, and the messages' ids. While a ``Probe`` collects
+(``collecting``), ``sms_fit`` reports every wording it is offered, chosen or not: the
+registry holds the wordings a shorter case would use too. Outside a probe the markers
+never appear: the plain ``Translator`` is used and ``leaf`` returns its text.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from bot.i18n.catalogs import Translator
+
+__all__ = [
+    "Probe",
+    "ProbeTranslator",
+    "Skeleton",
+    "collecting",
+    "leaf",
+    "offer",
+    "plain",
+    "skeleton",
+]
+
+SLOT: Final = "\x01"
+SEP: Final = "\x1f"
+END: Final = "\x02"
+LEAF: Final = "\x03"
+LEAF_END: Final = "\x04"
+MSG: Final = "\x05"
+MSG_END: Final = "\x06"
+_MARKS: Final = str.maketrans("", "", SLOT + END + LEAF + LEAF_END)
+_MSG_ID: Final = re.compile(f"{MSG}[0-9a-f]+{MSG_END}")
+_SLOT_NAME: Final = re.compile(f"{SLOT}[a-z_0-9]*{SEP}")
+_PLACEHOLDER: Final = re.compile(r"%\((?P<name>[a-z_0-9]+)\)[-#0 +]*\d*(?:\.\d+)?[sdif]")
+
+Forms = Literal["natural", "one", "other"]
+
+
+def plain(text: str) -> str:
+    """``text`` without the probe's markers (itself when there are none)."""
+    if SLOT not in text and LEAF not in text and MSG not in text:
+        return text
+    return _SLOT_NAME.sub("", _MSG_ID.sub("", text)).translate(_MARKS)
+
+
+def _id(*parts: str) -> str:
+    return hashlib.sha1("\x00".join(parts).encode()).hexdigest()[:10]
+
+
+def _mark(msgid: str, translated: str) -> str:
+    framed = _PLACEHOLDER.sub(
+        lambda m: f"{SLOT}{m['name']}{SEP}{m[0]}{END}", translated.replace("%%", "\x00")
+    )
+    return f"{MSG}{msgid}{MSG_END}{framed}".replace("\x00", "%%")
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeTranslator(Translator):
+    """A translator whose translations carry the probe's markers.
+
+    ``forms`` picks the plural form: the one ``n`` asks for (``natural``), or always the
+    singular (``one``) or the plural (``other``), so that both wordings of a message
+    are found on the same data."""
+
+    forms: Forms = "natural"
+
+    @classmethod
+    def of(cls, tr: Translator, forms: Forms = "natural") -> ProbeTranslator:
+        return cls(tr.lang, tr.locale, tr.translations, forms)
+
+    def gettext(self, message: str) -> str:
+        return _mark(_id(message), Translator.gettext(self, message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        if self.forms != "natural":
+            n = 1 if self.forms == "one" else 2
+        # Named by the English form, so that every language names it alike.
+        form = "0" if n == 1 else "1"
+        return _mark(_id(singular, plural, form), Translator.ngettext(self, singular, plural, n))
+
+    def leaf(self, text: str, name: str = "data") -> str:
+        return f"{LEAF}{name}{SEP}{plain(text)}{LEAF_END}"
+
+
+def leaf(tr: Translator, text: str, name: str = "data") -> str:
+    """``text`` as one slot of a template however it was made (a count and a kind)."""
+    if isinstance(tr, ProbeTranslator):
+        return tr.leaf(text, name)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    """A template found in a marked text."""
+
+    text: str  # with {#var#} for each slot
+    slots: tuple[str, ...]  # the slots' names, in order
+    values: tuple[str, ...]  # the slots' values in the text probed
+    messages: tuple[str, ...]  # the ids of the catalog messages it is made of
+
+    @property
+    def key(self) -> str:
+        """The template's name, the same in every language: its messages' ids."""
+        return _id(*self.messages)
+
+
+VAR: Final = "{#var#}"
+
+
+def skeleton(marked: str) -> Skeleton:
+    """The template of a marked text: fixed text, and ``{#var#}`` for each innermost slot."""
+    out: list[str] = []
+    slots: list[str] = []
+    values: list[str] = []
+    messages: list[str] = []
+    i, n = 0, len(marked)
+    # A stack of open slots: (name, index in out where its content starts, nested?).
+    stack: list[list[object]] = []
+    while i < n:
+        c = marked[i]
+        if c == MSG:
+            j = marked.index(MSG_END, i)
+            messages.append(marked[i + 1 : j])
+            if stack:
+                stack[-1][2] = True
+            i = j + 1
+        elif c == SLOT:
+            j = marked.index(SEP, i)
+            if stack:
+                stack[-1][2] = True
+            stack.append([marked[i + 1 : j], len(out), False])
+            i = j + 1
+        elif c == END:
+            name, start, nested = stack.pop()
+            assert isinstance(start, int) and isinstance(name, str)
+            if not nested:
+                values.append("".join(out[start:]))
+                del out[start:]
+                out.append(VAR)
+                slots.append(name)
+            i += 1
+        elif c == LEAF:
+            j = marked.index(SEP, i)
+            k = marked.index(LEAF_END, j)
+            if stack:
+                stack[-1][2] = True
+            # A name ending in "+" takes one more variable per "+" (a list of cattle).
+            name = marked[i + 1 : j]
+            slots.append(name.rstrip("+"))
+            values.append(marked[j + 1 : k])
+            out.append(VAR * (1 + name.count("+")))
+            i = k + 1
+        else:
+            out.append(c)
+            i += 1
+    # Data outside any catalog message (a case number joined in by code) stays as text:
+    # the test that renders every template finds it and fails.
+    return Skeleton("".join(out), tuple(slots), tuple(values), tuple(messages))
+
+
+@dataclass
+class Probe:
+    """The wordings offered while probing, marked, with the family they were found in."""
+
+    family: str = ""
+    found: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, marked: str) -> None:
+        if marked:
+            self.found.append((self.family, marked))
+
+
+_PROBE: contextvars.ContextVar[Probe | None] = contextvars.ContextVar("dlt_probe", default=None)
+
+
+@contextmanager
+def collecting(probe: Probe) -> Iterator[Probe]:
+    """Report to ``probe`` every SMS wording offered while the block runs."""
+    token = _PROBE.set(probe)
+    try:
+        yield probe
+    finally:
+        _PROBE.reset(token)
+
+
+def offer(marked: str) -> None:
+    """An SMS wording a renderer considered (chosen or not), if a probe is collecting."""
+    probe = _PROBE.get()
+    if probe is not None:
+        probe.add(marked)
+
+
+def probing() -> bool:
+    """Whether a probe is collecting."""
+    return _PROBE.get() is not None
