@@ -3,13 +3,61 @@ the sender's registered entity and the registered content template it matches.
 
 ``DltStamp`` is what an SMS provider needs to send one message under DLT; which template a
 message is, and whether its text matches, is decided before the provider is called.
+
+The templates are poundbot's SMS as the catalogs write them, with ``{#var#}`` where data
+goes (``bot.i18n.dlt_templates`` finds them by rendering every SMS with its slots marked;
+``make messages`` writes them to ``locales/dlt-templates.json``). A template is named by
+its *kind* (the same in every language) and its language; ``[dlt.templates]`` in the
+configuration gives the id the DLT portal gave each ``kind.lang``.
+
+The check before a send (``DltPolicy.stamp``): the text must be one of the templates,
+every fixed part verbatim and each ``{#var#}`` at most ``slot_limit`` characters (30 on
+the portals unless configured); the template must have an id. Otherwise the message is
+not sent (``DltRefusal`` with the reason). The check applies when ``[dlt] entity_id`` is
+set: an installation outside India (Twilio, no DLT) has none and sends as before.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import csv
+import functools
+import io
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal
 
-__all__ = ["DltStamp"]
+from bot.resources import data_dir
+
+__all__ = [
+    "CATEGORIES",
+    "DEFAULT_SLOT_LIMIT",
+    "REGISTRY_PATH",
+    "VAR",
+    "DltPolicy",
+    "DltRefusal",
+    "DltStamp",
+    "Registry",
+    "Template",
+    "registry",
+    "upload_rows",
+]
+
+#: The variable of a DLT content template, as every portal writes it.
+VAR: Final = "{#var#}"
+#: Characters one variable may carry on the portals unless they say otherwise.
+DEFAULT_SLOT_LIMIT: Final = 30
+#: Where ``make messages`` writes the templates.
+REGISTRY_PATH: Final = data_dir("locales") / "dlt-templates.json"
+
+Category = Literal["service-implicit", "service-explicit"]
+#: The DLT categories poundbot's SMS fall in, as the portals name them.
+CATEGORIES: Final[Mapping[str, str]] = {
+    "service-implicit": "Service Implicit",
+    "service-explicit": "Service Explicit",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,3 +67,230 @@ class DltStamp:
 
     entity_id: str
     template_id: str
+
+
+class DltRefusal(Exception):
+    """An SMS that cannot go out under DLT: no template matches, a variable is too long,
+    or the template has no id. Its message is the reason, recorded on the outbox row."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """One DLT content template: a kind in one language, its category and its text."""
+
+    kind: str
+    lang: str
+    category: Category
+    text: str  # with {#var#} for each slot
+    slots: tuple[str, ...]  # the name of each slot, in order
+
+    @property
+    def name(self) -> str:
+        """The template's name on the portal: ``kind.lang``."""
+        return f"{self.kind}.{self.lang}"
+
+    @property
+    def unicode(self) -> bool:
+        """Whether the text goes as UCS-2 (the portals' "Unicode" content type)."""
+        return not self.text.isascii()
+
+    @functools.cached_property
+    def _parts(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The fixed parts and, between them, how many variables each slot takes."""
+        pieces = self.text.split(VAR)
+        fixed = [pieces[0]]
+        widths: list[int] = []
+        for piece in pieces[1:]:
+            if len(fixed) > 1 and fixed[-1] == "":
+                widths[-1] += 1  # variables written together: one wider slot
+                fixed[-1] = piece
+                continue
+            widths.append(1)
+            fixed.append(piece)
+        return tuple(fixed), tuple(widths)
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The text with a slot of any length for each variable."""
+        fixed, _ = self._parts
+        return re.compile("(.*?)".join(re.escape(f) for f in fixed), re.DOTALL)
+
+    @functools.lru_cache(maxsize=4)  # noqa: B019 - a few limits per template, kept with it
+    def bounded(self, slot_limit: int) -> re.Pattern[str]:
+        """The text with each slot at most ``slot_limit`` characters per variable (two
+        slots side by side are told apart by their lengths, as a portal's check does)."""
+        fixed, widths = self._parts
+        out = [re.escape(fixed[0])]
+        for width, after in zip(widths, fixed[1:], strict=True):
+            out.append(f"(.{{0,{slot_limit * width}}}?)")
+            out.append(re.escape(after))
+        return re.compile("".join(out), re.DOTALL)
+
+    @property
+    def fixed_length(self) -> int:
+        return len(self.text.replace(VAR, ""))
+
+    def values(self, text: str) -> tuple[str, ...] | None:
+        """The slots' values if ``text`` is this template's fixed text with data in its
+        slots (of any length), else None."""
+        match = self.pattern.fullmatch(text)
+        return None if match is None else match.groups()
+
+    def problem(self, text: str, slot_limit: int) -> str | None:
+        """Why ``text`` is not this template within ``slot_limit``, or None."""
+        values = self.values(text)
+        if values is None:
+            return f"the text does not match template {self.name}"
+        if self.bounded(slot_limit).fullmatch(text) is not None:
+            return None
+        _, widths = self._parts
+        for n, (value, width) in enumerate(zip(values, widths, strict=True), start=1):
+            if len(value) > slot_limit * width:
+                return (
+                    f"variable {n} of template {self.name} has {len(value)} characters "
+                    f"(limit {slot_limit * width})"
+                )
+        return f"the variables of template {self.name} do not fit {slot_limit} characters each"
+
+
+@dataclass(frozen=True)
+class Registry:
+    """Every template, by kind and language."""
+
+    templates: tuple[Template, ...]
+    _by_name: dict[str, Template] = field(init=False, repr=False, compare=False)
+    _by_lang: dict[str, list[Template]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_lang: dict[str, list[Template]] = {}
+        for t in self.templates:
+            by_lang.setdefault(t.lang, []).append(t)
+        for found in by_lang.values():
+            # The most specific first: more fixed text, then fewer slots.
+            found.sort(key=lambda t: (-t.fixed_length, len(t.slots), t.kind))
+        object.__setattr__(self, "_by_name", {t.name: t for t in self.templates})
+        object.__setattr__(self, "_by_lang", by_lang)
+
+    def __iter__(self) -> Iterator[Template]:
+        return iter(self.templates)
+
+    def __len__(self) -> int:
+        return len(self.templates)
+
+    @property
+    def kinds(self) -> list[str]:
+        return sorted({t.kind for t in self.templates})
+
+    def get(self, name: str) -> Template | None:
+        """The template named ``kind.lang``."""
+        return self._by_name.get(name)
+
+    def find(self, text: str, lang: str | None = None) -> Template | None:
+        """The most specific template ``text`` matches (slots of any length): in
+        ``lang`` when given, else in any language."""
+        langs = [lang] if lang else list(self._by_lang)
+        for each in langs:
+            for template in self._by_lang.get(each, ()):
+                first = template.text.split(VAR, 1)[0]
+                if text.startswith(first) and template.values(text) is not None:
+                    return template
+        return None
+
+    def to_json(self) -> str:
+        rows = [
+            {
+                "kind": t.kind,
+                "lang": t.lang,
+                "category": t.category,
+                "slots": list(t.slots),
+                "text": t.text,
+            }
+            for t in sorted(self.templates, key=lambda t: (t.kind, t.lang))
+        ]
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Registry:
+        return cls(
+            tuple(
+                Template(r["kind"], r["lang"], r["category"], r["text"], tuple(r["slots"]))
+                for r in json.loads(text)
+            )
+        )
+
+
+@functools.cache
+def registry(path: Path = REGISTRY_PATH) -> Registry:
+    """The templates ``make messages`` wrote (read once per process)."""
+    return Registry.from_json(path.read_text(encoding="utf-8"))
+
+
+#: The columns of the bulk upload of content templates, in the order the portals'
+#: sample sheets give them: the name the entity gives the template, the type of
+#: communication, its category, the content type and the text with ``{#var#}``.
+UPLOAD_COLUMNS: Final = (
+    "Template Name",
+    "Template Type",
+    "Category",
+    "Content Type",
+    "Template Content",
+)
+
+
+def upload_rows(templates: Iterable[Template]) -> list[tuple[str, ...]]:
+    """One row per template in the form of ``UPLOAD_COLUMNS``."""
+    return [
+        (
+            t.name,
+            "Service",
+            CATEGORIES[t.category],
+            "Unicode" if t.unicode else "Text",
+            t.text,
+        )
+        for t in sorted(templates, key=lambda t: (t.kind, t.lang))
+    ]
+
+
+def upload_csv(templates: Iterable[Template]) -> str:
+    """The bulk-upload sheet as CSV (UTF-8, a header row)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(UPLOAD_COLUMNS)
+    writer.writerows(upload_rows(templates))
+    return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class DltPolicy:
+    """What the configuration says of DLT (``[dlt]``): the entity, the template ids by
+    ``kind.lang``, the characters a variable may hold."""
+
+    entity_id: str = ""
+    template_ids: Mapping[str, str] = field(default_factory=dict)
+    slot_limit: int = DEFAULT_SLOT_LIMIT
+
+    @property
+    def enforced(self) -> bool:
+        """Whether every SMS must match a registered template (an entity is set)."""
+        return bool(self.entity_id)
+
+    def missing(self, templates: Registry) -> list[str]:
+        """The ``kind.lang`` of every template without an id."""
+        return sorted(t.name for t in templates if t.name not in self.template_ids)
+
+    def stamp(self, text: str, templates: Registry, kind: str | None = None) -> tuple[str, DltStamp]:
+        """The template ``text`` is (its ``kind.lang``) and the stamp to send it under;
+        ``DltRefusal`` with the reason when it cannot go out under DLT. ``kind`` (a
+        ``kind.lang`` recorded earlier) is checked first."""
+        template = templates.get(kind) if kind else None
+        if template is None or template.values(text) is None:
+            template = templates.find(text)
+        if template is None:
+            raise DltRefusal("no DLT template matches the text")
+        problem = template.problem(text, self.slot_limit)
+        if problem is not None:
+            raise DltRefusal(problem)
+        template_id = self.template_ids.get(template.name)
+        if not template_id:
+            raise DltRefusal(f"no DLT template id configured for {template.name}")
+        return template.name, DltStamp(self.entity_id, template_id)

@@ -8,7 +8,8 @@ a rendered SMS shows which parts are the catalog's fixed text and which are data
   a catalog message (a next step, the list of cattle with its commas) is fixed text with
   its own slots, so only the innermost values (an amount, a date, a name) are slots;
 - ``leaf`` frames a value that is data however it was made (``48 cows`` is a count and
-  a kind's name, made through ngettext): one slot;
+  a kind's name, made through ngettext): one slot; ``literal`` frames a value that is
+  fixed text though code made it (an example command line): never a slot;
 - each catalog message starts with ``MSG id``: the sequence of the messages an SMS is
   made of names its template the same way in every language.
 
@@ -32,13 +33,18 @@ from typing import Final, Literal
 from bot.i18n.catalogs import Translator
 
 __all__ = [
+    "Choice",
+    "Forms",
     "Probe",
     "ProbeTranslator",
     "Skeleton",
     "collecting",
     "leaf",
+    "literal",
     "offer",
     "plain",
+    "probe_choice",
+    "probing",
     "skeleton",
 ]
 
@@ -49,17 +55,20 @@ LEAF: Final = "\x03"
 LEAF_END: Final = "\x04"
 MSG: Final = "\x05"
 MSG_END: Final = "\x06"
-_MARKS: Final = str.maketrans("", "", SLOT + END + LEAF + LEAF_END)
+LIT: Final = "\x07"
+LIT_END: Final = "\x08"
+_MARKS: Final = str.maketrans("", "", SLOT + END + LEAF + LEAF_END + LIT + LIT_END)
 _MSG_ID: Final = re.compile(f"{MSG}[0-9a-f]+{MSG_END}")
-_SLOT_NAME: Final = re.compile(f"{SLOT}[a-z_0-9]*{SEP}")
+_SLOT_NAME: Final = re.compile(f"[{SLOT}{LEAF}][a-z_0-9+]*{SEP}")
 _PLACEHOLDER: Final = re.compile(r"%\((?P<name>[a-z_0-9]+)\)[-#0 +]*\d*(?:\.\d+)?[sdif]")
 
 Forms = Literal["natural", "one", "other"]
+Choice = Literal["natural", "first", "last"]
 
 
 def plain(text: str) -> str:
     """``text`` without the probe's markers (itself when there are none)."""
-    if SLOT not in text and LEAF not in text and MSG not in text:
+    if SLOT not in text and LEAF not in text and MSG not in text and LIT not in text:
         return text
     return _SLOT_NAME.sub("", _MSG_ID.sub("", text)).translate(_MARKS)
 
@@ -107,6 +116,14 @@ def leaf(tr: Translator, text: str, name: str = "data") -> str:
     """``text`` as one slot of a template however it was made (a count and a kind)."""
     if isinstance(tr, ProbeTranslator):
         return tr.leaf(text, name)
+    return text
+
+
+def literal(tr: Translator, text: str) -> str:
+    """``text`` as fixed text of a template though code made it (an example command
+    line, made of the language's command words): never a slot."""
+    if isinstance(tr, ProbeTranslator):
+        return f"{LIT}{plain(text)}{LIT_END}"
     return text
 
 
@@ -160,6 +177,10 @@ def skeleton(marked: str) -> Skeleton:
                 out.append(VAR)
                 slots.append(name)
             i += 1
+        elif c in (LIT, LIT_END):
+            if stack:
+                stack[-1][2] = True
+            i += 1
         elif c == LEAF:
             j = marked.index(SEP, i)
             k = marked.index(LEAF_END, j)
@@ -181,9 +202,15 @@ def skeleton(marked: str) -> Skeleton:
 
 @dataclass
 class Probe:
-    """The wordings offered while probing, marked, with the family they were found in."""
+    """The wordings offered while probing, marked, with the family they were found in.
+
+    ``choice`` says which wording a renderer takes where it chooses by length
+    (``sms_fit.choose``): the one that fits (``natural``), always the richest
+    (``first``) or always the shortest (``last``), so that a wording chosen inside
+    another (the cattle by kind or by count) is found both ways."""
 
     family: str = ""
+    choice: Choice = "natural"
     found: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, marked: str) -> None:
@@ -214,3 +241,11 @@ def offer(marked: str) -> None:
 def probing() -> bool:
     """Whether a probe is collecting."""
     return _PROBE.get() is not None
+
+
+def probe_choice(first_fit: int, count: int) -> int:
+    """The wording to take while probing (``Probe.choice``); ``first_fit`` outside."""
+    probe = _PROBE.get()
+    if probe is None or probe.choice == "natural":
+        return first_fit
+    return 0 if probe.choice == "first" else count - 1

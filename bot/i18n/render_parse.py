@@ -13,6 +13,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword, outcome_word
+from bot.i18n.dlt_probe import literal
 from bot.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 from bot.words import FIELDS
 
@@ -64,7 +65,7 @@ def examples(tr: Translator) -> dict[str, str]:
     )
     # TRANSLATORS: an example VOID line: a case entered twice by mistake.
     void = tr.gettext("%(void)s KNM-17 %(because)s entered twice")
-    return {
+    made = {
         "correct": correct % words,
         "void": void % words,
         "dispose": (
@@ -88,6 +89,8 @@ def examples(tr: Translator) -> dict[str, str]:
         "date": f"{keyword('auction', lang)} {_CASE} {on} 20-11-2026",
         "time": f"{seize % words} {on} 20-11-2026 14:30",
     }
+    # The same in every message of the language: fixed text of a DLT template.
+    return {name: literal(tr, line) for name, line in made.items()}
 
 
 _Message = Callable[[Translator], str]
@@ -266,11 +269,11 @@ def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
         if code in _PHONE_CODES
         else ex[_EXAMPLE.get(code, "dues")],
         "example2": ex[_EXAMPLE2.get(code, "claim")],
-        "because": connective("because", tr.lang),
-        "fields": ", ".join(field_word(name, tr.lang) for name in FIELDS),
+        "because": literal(tr, connective("because", tr.lang)),
+        "fields": literal(tr, ", ".join(field_word(name, tr.lang) for name in FIELDS)),
         "help": ex["help"],
-        "at": connective("at", tr.lang),
-        "to": connective("to", tr.lang),
+        "at": literal(tr, connective("at", tr.lang)),
+        "to": literal(tr, connective("to", tr.lang)),
         "word": str(facts.get("word", ""))[:ECHO_LIMIT],
         "text": str(facts.get("text", ""))[:ECHO_LIMIT],
     }

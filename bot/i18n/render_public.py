@@ -54,13 +54,17 @@ __all__ = [
     "stopped",
 ]
 
-def _found(case: PublicCase, tr: Translator, kinds: KindMap | None, short: bool) -> str:
+def _found(
+    case: PublicCase, tr: Translator, kinds: KindMap | None, short: bool, sms: bool = False
+) -> str:
     heads = sum(lot.count for lot in case.lots)
     values = {
         "case": case.number,
-        "cattle": head_count(heads, tr) if short else cattle(case.lots, tr, kinds),
-        "place": shorten(case.place_seized) if short else clip(case.place_seized, 120),
-        "pound": shorten(case.pound_name) if short else clip(case.pound_name, 120),
+        "cattle": head_count(heads, tr)
+        if short
+        else (cattle_slot(case.lots, tr, kinds) if sms else cattle(case.lots, tr, kinds)),
+        "place": shorten(case.place_seized) if sms else clip(case.place_seized, 120),
+        "pound": shorten(case.pound_name) if sms else clip(case.pound_name, 120),
         "date": day(case.impounded_on, tr),
     }
     # TRANSLATORS: s.7 — one case found by a search: its cattle, where they were seized,
@@ -85,8 +89,8 @@ def search_results(
     head = head % {"n": len(cases)}
     if not sms:
         return join([head, *(_found(c, tr, kinds, short=False) for c in cases)], sms=False)
-    full = [_found(c, tr, kinds, short=False) for c in cases]
-    short = [_found(c, tr, kinds, short=True) for c in cases]
+    full = [_found(c, tr, kinds, short=False, sms=True) for c in cases]
+    short = [_found(c, tr, kinds, short=True, sms=True) for c in cases]
 
     def more(n: int) -> str:
         # TRANSLATORS: SMS — more cases matched than fit; more words narrow the search.

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import leaf, literal
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import cite, day, keyword
 from domain.deadlines import Deadline, DeadlineKind
@@ -135,14 +136,18 @@ _COMMAND: Final = {
 _WITH_CASE: Final = frozenset({"report", "notice", "fund", "outcome"})
 
 
-def _command(kind: DeadlineKind, case_number: str, lang: str) -> str:
+def _command(kind: DeadlineKind, case_number: str, tr: Translator) -> str:
+    """The command to send: the language's words (fixed text of the template) and the
+    case number (a slot)."""
+    lang = tr.lang
     name = _COMMAND[kind]
     word = keyword(name, lang)
+    case = leaf(tr, case_number, "case")
     if kind is DeadlineKind.AUCTION_DAY:
-        return f"{word} / {keyword('unsold', lang)}"
+        return literal(tr, f"{word} / {keyword('unsold', lang)}")
     if kind is DeadlineKind.CLAIM_PENDING:
-        return f"{word} / {keyword('reject', lang)} {case_number}"
-    return f"{word} {case_number}" if name in _WITH_CASE else word
+        return f"{literal(tr, word + ' / ' + keyword('reject', lang))} {case}"
+    return f"{literal(tr, word)} {case}" if name in _WITH_CASE else literal(tr, word)
 
 
 def reminder(
@@ -169,7 +174,7 @@ def reminder(
     values = {
         "case": case_number,
         "date": day(due_on, tr),
-        "command": _command(kind, case_number, tr.lang),
+        "command": _command(kind, case_number, tr),
     }
     return (overdue if due_on < today else due)(tr) % values
 

@@ -124,9 +124,10 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
     return out
 
 
-def owner_sms(lang: str) -> dict[str, str]:
-    """Every owner-facing SMS in ``lang`` on the worst-case data, by name."""
-    tr = translator(lang)
+def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
+    """Every owner-facing SMS in ``lang`` on the worst-case data, by name (through
+    ``tr`` when given: ``bot.i18n.dlt_templates`` probes with its own)."""
+    tr = tr or translator(lang)
     where = places()
     out = {"help": help_text("public", tr, sms=True)}
     for code in [*sorted(PARSE_CODES), "not_a_code"]:

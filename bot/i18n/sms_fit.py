@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, ParamSpec, TypeVar
 
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
-from bot.i18n.dlt_probe import offer, plain, probing
+from bot.i18n.dlt_probe import offer, plain, probe_choice, probing
 from bot.sms_segments import segments
 
 __all__ = [
@@ -77,6 +77,8 @@ _PLAN: contextvars.ContextVar[_Plan | None] = contextvars.ContextVar("sms_plan",
 def choose(first_fit: int, count: int) -> int:
     """Which of ``count`` wordings to use, the first that fits being ``first_fit``: that
     one, or inside a ``same_facts`` reply the one every language can carry."""
+    if probing():
+        return probe_choice(first_fit, count)
     plan = _PLAN.get()
     return first_fit if plan is None else plan.choose(first_fit, count)
 

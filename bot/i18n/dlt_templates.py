@@ -1,0 +1,127 @@
+"""Finding every DLT template: each SMS poundbot sends, rendered with its slots marked.
+
+The SMS are those ``sms_budget`` renders for owners (every reply, notice, refusal, the
+account) at every stage on the worst-case data, and the reminders of every deadline
+(``render_reminders.reminder``). Each is rendered through a ``ProbeTranslator`` in
+five runs (``_RUNS``: plural forms and choices by length each way), and every wording
+a renderer offers is kept, chosen or not (``dlt_probe``): a shorter case uses a richer
+wording than the worst case does. A template's kind is the same in every language:
+its first words in English and the ids of the messages it is made of.
+
+``python -m bot.i18n.dlt_templates`` (run by ``make messages``) writes them to
+``locales/dlt-templates.json``; ``tests/unit/test_dlt_templates.py`` checks the file is
+up to date and that every rendering matches its own template.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Final
+
+from bot.dlt import REGISTRY_PATH, VAR, Registry, Template
+from bot.i18n.catalogs import LANGUAGES, Translator, translator
+from bot.i18n.dlt_probe import (
+    Choice,
+    Forms,
+    Probe,
+    ProbeTranslator,
+    Skeleton,
+    collecting,
+    offer,
+    skeleton,
+)
+from bot.i18n.render_reminders import reminder
+from bot.i18n.sms_budget import owner_sms
+from bot.i18n.worst_case import CASE_NUMBER
+from domain.deadlines import DeadlineKind
+
+__all__ = ["Found", "build", "found", "main", "renderings"]
+
+_DAY: Final = date(2026, 9, 12)
+#: The probe's runs: plural forms as the data asks, all singular, all plural; each
+#: choice by length as it falls, always the richest, always the shortest.
+_RUNS: Final[tuple[tuple[Forms, Choice], ...]] = (
+    ("natural", "natural"),
+    ("one", "first"),
+    ("other", "last"),
+    ("natural", "first"),
+    ("natural", "last"),
+)
+_WORD: Final = re.compile(r"[a-z]+")
+
+
+def _reminders(tr: Translator) -> dict[str, str]:
+    """Every reminder of a deadline, due and overdue, and the escalation to officers."""
+    out = {}
+    for kind in DeadlineKind:
+        for when, today in (("due", _DAY), ("overdue", _DAY + timedelta(days=3))):
+            out[f"reminder {kind.value} {when}"] = reminder(kind, CASE_NUMBER, _DAY, today, tr)
+    out["reminder escalated"] = reminder(
+        DeadlineKind.REPORT_DUE, CASE_NUMBER, _DAY, _DAY, tr, to_officer=True
+    )
+    return out
+
+
+def renderings(tr: Translator) -> dict[str, str]:
+    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data."""
+    return owner_sms(tr.lang, tr) | _reminders(tr)
+
+
+Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton
+
+
+def found() -> tuple[Found, list[str]]:
+    """Every template's skeleton by language and key, and the conflicts (one key, two
+    texts in one language: data outside a slot)."""
+    out: Found = {}
+    conflicts: list[str] = []
+    for lang in LANGUAGES:
+        keyed = out.setdefault(lang, {})
+        for forms, choice in _RUNS:
+            probe = ProbeTranslator.of(translator(lang), forms)
+            with collecting(Probe(choice=choice)) as seen:
+                for text in renderings(probe).values():
+                    offer(text)
+            for _, marked in seen.found:
+                sk = skeleton(marked)
+                if not sk.text.strip():
+                    continue
+                known = keyed.setdefault(sk.key, sk)
+                if known.text != sk.text:
+                    conflicts.append(f"{lang}: {known.text!r} / {sk.text!r}")
+    return out, conflicts
+
+
+def _slug(text: str) -> str:
+    words = _WORD.findall(text.replace(VAR, " ").lower())
+    return "-".join(words[:3]) or "sms"
+
+
+def _templates(by_lang: Found) -> Iterator[Template]:
+    english = by_lang["en"]
+    for lang, keyed in by_lang.items():
+        for key, sk in keyed.items():
+            slug = _slug(english[key].text) if key in english else "sms"
+            yield Template(f"{slug}-{key[:6]}", lang, "service-implicit", sk.text, sk.slots)
+
+
+def build() -> Registry:
+    """The registry of every template."""
+    by_lang, _ = found()
+    return Registry(tuple(_templates(by_lang)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the templates to ``locales/dlt-templates.json`` (or the path given)."""
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else REGISTRY_PATH
+    path.write_text(build().to_json(), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
