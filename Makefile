@@ -70,6 +70,8 @@ messages: $(STAMP)
 	for lang in ml ta kn; do \
 		$(BIN)/pybabel update -i locales/messages.pot -d locales -l $$lang --ignore-obsolete || exit 1; \
 	done
+	# The DLT templates of every SMS, from the catalogs (bot/i18n/dlt_templates.py).
+	$(BIN)/python -m bot.i18n.dlt_templates
 
 # Per language: the messages of its catalog, the share translated, and the largest
 # owner-facing SMS reply on worst-case data (bot/i18n/sms_budget.py) in segments. Fails

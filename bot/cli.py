@@ -7,7 +7,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.caller import ROLES
 from bot.console import add_console_command
@@ -17,6 +17,9 @@ from bot.languages import LANGUAGES
 # Only what builds the parser is imported here: `poundbot --help`, `--version` and
 # `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);
 # each command imports what it uses when it runs (bench/cli_start.py measures this).
+
+if TYPE_CHECKING:
+    from bot.config import Config
 
 __all__ = ["build_parser", "main", "refusals"]
 
@@ -128,7 +131,32 @@ def _config_check(args: argparse.Namespace) -> int:
         return 1
     counts = f"{len(config.authorities)} authorities, {len(config.pounds)} pounds"
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
+    for line in _dlt_lines(config):
+        print(f"{args.file}: {line}")
     return 0
+
+
+def _dlt_lines(config: Config) -> list[str]:
+    """What ``config check`` says of DLT: off, or each template kind without an id."""
+    from bot.dlt import registry
+
+    policy = config.dlt
+    if not policy.enforced:
+        return ["DLT off ([dlt] entity_id not set): SMS are sent without a template id"]
+    templates = registry()
+    missing: dict[str, list[str]] = {}
+    for name in policy.missing(templates):
+        kind, lang = name.rsplit(".", 1)
+        missing.setdefault(kind, []).append(lang)
+    lines = [
+        f"DLT entity {policy.entity_id}: {len(templates) - sum(map(len, missing.values()))} "
+        f"of {len(templates)} SMS templates have an id"
+    ]
+    lines += [
+        f"DLT: no template id for {kind} ({', '.join(sorted(langs))}): not sent until given"
+        for kind, langs in sorted(missing.items())
+    ]
+    return lines
 
 
 # -- the administrative commands ------------------------------------------------------
@@ -190,7 +218,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 #: The commands that only read the database: without one, they say so (not make one).
-READERS = frozenset({"users_list", "export", "deadlines", "backup"})
+READERS = frozenset({"users_list", "export", "deadlines", "backup", "outbox_failed"})
 
 
 def _admin(name: str) -> Callable[[argparse.Namespace], int]:
@@ -329,6 +357,44 @@ def _add_admin_commands(sub: Any) -> None:
         table.set_defaults(func=_admin("export"), authority=None)
 
 
+def _dlt_templates(args: argparse.Namespace) -> int:
+    """The DLT templates: the portals' bulk-upload sheet (``--csv``), or one per line."""
+    from bot.dlt import registry, upload_csv, upload_rows
+
+    templates = registry()
+    if args.csv:
+        sys.stdout.write(upload_csv(templates))
+        return 0
+    for name, _type, category, content, text in upload_rows(templates):
+        print(f"{name}\t{category}\t{content}\t{text}")
+    return 0
+
+
+def _add_dlt_commands(sub: Any) -> None:
+    dlt = sub.add_parser("dlt", help="the DLT content templates of poundbot's SMS (India)")
+    dlt_sub = dlt.add_subparsers(dest="dlt_command", required=True)
+    templates = dlt_sub.add_parser(
+        "templates",
+        help="every SMS template (kind.lang, category, text with {#var#}) to register",
+    )
+    templates.add_argument(
+        "--csv",
+        action="store_true",
+        help="the bulk-upload sheet of the DLT portals: Template Name, Template Type, "
+        "Category, Content Type, Template Content",
+    )
+    templates.set_defaults(func=_dlt_templates)
+    outbox = sub.add_parser("outbox", help="the outbound messages")
+    outbox_sub = outbox.add_subparsers(dest="outbox_command", required=True)
+    failed = outbox_sub.add_parser(
+        "failed", help="the messages given up, with the reason (a DLT refusal among them)"
+    )
+    failed.add_argument(
+        "--days", type=_days, default=7, metavar="N", help="queued in the last N days (7)"
+    )
+    failed.set_defaults(func=_admin("outbox_failed"))
+
+
 def _add_reminder_commands(sub: Any) -> None:
     remind = sub.add_parser("remind", help="plan and queue the reminders that are due")
     remind.add_argument(
@@ -387,6 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_config_check)
     _add_admin_commands(sub)
     _add_reminder_commands(sub)
+    _add_dlt_commands(sub)
     add_console_command(sub)
     add_demo_command(sub)
     return parser

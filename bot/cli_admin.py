@@ -1,5 +1,5 @@
 """The administrative commands of ``poundbot``: migrate, users, invite, backup, export,
-remind, deadlines.
+remind, deadlines, outbox failed.
 
 Each command opens the app, calls a use case as the system, and prints plain results on
 stdout; it raises what it refuses, and ``bot.cli`` prints that as one line on stderr.
@@ -12,7 +12,7 @@ import asyncio
 import os
 import sys
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from alembic.runtime.migration import MigrationContext
@@ -44,6 +44,7 @@ __all__ = [
     "export",
     "invite",
     "migrate",
+    "outbox_failed",
     "remind",
     "require_database",
     "restore",
@@ -386,4 +387,32 @@ async def deadlines(args: argparse.Namespace) -> int:
             lines = await deadline_lines(tx, app.config, authority=args.authority, days=args.days)
     for line in lines:
         print(line)
+    return 0
+
+
+async def outbox_failed(args: argparse.Namespace) -> int:
+    """One tab-separated line per message given up in the last ``--days`` days: id,
+    channel, recipient, when queued, the DLT template (if found) and the reason."""
+    from sqlalchemy import select
+
+    from bot.store.models import OutboxRow
+
+    async with _open() as app, app.store.transaction() as tx:
+        since = tx.now - timedelta(days=args.days)
+        rows = (
+            await tx.session.execute(
+                select(OutboxRow)
+                .where(OutboxRow.status == "failed", OutboxRow.created_at >= since)
+                .order_by(OutboxRow.id)
+            )
+        ).scalars()
+        lines = [
+            (r.id, r.channel, r.recipient, r.created_at, r.template, r.last_error) for r in rows
+        ]
+    if lines:
+        print("\t".join(("id", "channel", "recipient", "queued", "template", "reason")))
+    for line in lines:
+        print("\t".join(_cell(value) for value in line))
+    if not lines:
+        print(f"no message failed in the last {args.days} days", file=sys.stderr)
     return 0

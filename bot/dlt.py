@@ -278,7 +278,9 @@ class DltPolicy:
         """The ``kind.lang`` of every template without an id."""
         return sorted(t.name for t in templates if t.name not in self.template_ids)
 
-    def stamp(self, text: str, templates: Registry, kind: str | None = None) -> tuple[str, DltStamp]:
+    def stamp(
+        self, text: str, templates: Registry, kind: str | None = None
+    ) -> tuple[str, DltStamp]:
         """The template ``text`` is (its ``kind.lang``) and the stamp to send it under;
         ``DltRefusal`` with the reason when it cannot go out under DLT. ``kind`` (a
         ``kind.lang`` recorded earlier) is checked first."""

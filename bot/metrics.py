@@ -24,6 +24,7 @@ __all__ = [
     "MESSAGES_ANSWERED",
     "MESSAGES_FAILED",
     "MESSAGES_RECEIVED",
+    "OUTBOX_DLT_REFUSED",
     "OUTBOX_FAILED",
     "OUTBOX_RETRIED",
     "OUTBOX_SENT",
@@ -73,6 +74,13 @@ OUTBOX_FAILED = Counter(
     "poundbot_outbox_failed",
     "Outbound messages given up for good (refused by the provider, or out of attempts).",
     ["channel"],
+    registry=REGISTRY,
+)
+OUTBOX_DLT_REFUSED = Counter(
+    "poundbot_outbox_dlt_refused",
+    "SMS not sent because they cannot go under DLT (no template matches, a variable is "
+    "too long, or the template has no id); each is also counted as failed.",
+    ["reason"],
     registry=REGISTRY,
 )
 REMINDERS_SENT = Counter(

@@ -25,20 +25,23 @@ import asyncio
 import logging
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Final, Protocol
 
 from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
-from bot.metrics import OUTBOX_FAILED, OUTBOX_RETRIED, OUTBOX_SENT
+from bot.dlt import DltPolicy, DltRefusal, DltStamp, Registry, registry
+from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED, OUTBOX_RETRIED, OUTBOX_SENT
 from bot.store.instances import taken_over
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
 
 __all__ = [
+    "SMS",
     "BatchSize",
     "PermanentSendError",
     "Sender",
+    "SmsSender",
     "TransientSendError",
     "UnsubscribedError",
     "claim",
@@ -68,6 +71,49 @@ class Sender(Protocol):
     """A channel's way to send one message; returns the provider's message id."""
 
     async def send(self, recipient: str, body: str, key: str) -> str: ...
+
+
+class SmsSender(Protocol):
+    """An SMS provider: sends one SMS under its DLT stamp (None where DLT is off)."""
+
+    async def send(
+        self, recipient: str, body: str, key: str, *, dlt: DltStamp | None = None
+    ) -> str: ...
+
+
+#: The channel whose messages go under DLT.
+SMS: Final = "sms"
+
+
+def _reason_label(reason: str) -> str:
+    """The kind of a DLT refusal, for the metric's label (a few fixed values)."""
+    if reason.startswith("no DLT template id"):
+        return "no_template_id"
+    if reason.startswith("variable") or reason.startswith("the variables"):
+        return "variable_too_long"
+    return "no_template"
+
+
+async def _stamp(
+    store: Store, row: OutboxRow, worker: str, policy: DltPolicy, templates: Registry
+) -> DltStamp | None:
+    """The DLT stamp of an SMS row, its template recorded on the row; a row that cannot
+    go under DLT is marked failed with the reason (and None returned)."""
+    try:
+        name, stamp = policy.stamp(row.body, templates, row.template)
+    except DltRefusal as refusal:
+        reason = f"dlt: {refusal}"
+        await _finish(store, row.id, worker, status="failed", last_error=reason[:500])
+        OUTBOX_FAILED.labels(row.channel).inc()
+        OUTBOX_DLT_REFUSED.labels(_reason_label(str(refusal))).inc()
+        log.warning("outbox message %d not sent: %s", row.id, reason)
+        return None
+    if row.template != name:
+        async with store.transaction() as tx:
+            await tx.session.execute(
+                update(OutboxRow).where(OutboxRow.id == row.id).values(template=name)
+            )
+    return stamp
 
 
 def backoff(attempts: int) -> timedelta:
@@ -242,11 +288,14 @@ async def deliver_once(
     lease: timedelta = LEASE,
     busy: Mapping[str, Collection[str]] | None = None,
     batch: BatchSize | None = None,
+    dlt: DltPolicy | None = None,
 ) -> int:
     """One pass: claim due messages and send them; returns how many were sent.
 
     ``batch`` (kept by a delivery loop from pass to pass) sizes the claim instead of
-    ``limit``."""
+    ``limit``. With ``dlt`` enforced (an entity configured), an SMS goes only under the
+    template its text matches (``bot.dlt``), with the stamp passed to the sender as
+    ``dlt=``; one that cannot is marked failed with the reason, never sent."""
     sent = tried = 0
     pause = pause or {}
     size = batch.limit() if batch is not None else limit
@@ -262,8 +311,19 @@ async def deliver_once(
             log.info("outbox %s: taken over by another instance", row.idempotency_key)
             continue
         sender = senders[row.channel]
+        stamp: DltStamp | None = None
+        if row.channel == SMS and dlt is not None and dlt.enforced:
+            stamp = await _stamp(store, row, worker, dlt, registry())
+            if stamp is None:
+                continue
         try:
-            provider_id = await sender.send(row.recipient, row.body, row.idempotency_key)
+            if stamp is not None:
+                sms: SmsSender = sender  # type: ignore[assignment]
+                provider_id = await sms.send(
+                    row.recipient, row.body, row.idempotency_key, dlt=stamp
+                )
+            else:
+                provider_id = await sender.send(row.recipient, row.body, row.idempotency_key)
         except TransientSendError as exc:
             final = row.attempts >= MAX_ATTEMPTS
             await _finish(

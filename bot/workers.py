@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from bot.dlt import DltPolicy
 from bot.outbox import BatchSize, Sender, deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.store.tx import Store
@@ -36,15 +37,17 @@ async def run_delivery(
     pause: Mapping[str, float] | None = None,
     stop: asyncio.Event | None = None,
     name: str | None = None,
+    dlt: DltPolicy | None = None,
 ) -> None:
     """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged.
-    ``name``: the instance's lease name (its heartbeat's), else one of its own."""
+    ``name``: the instance's lease name (its heartbeat's), else one of its own. ``dlt``:
+    the configuration's DLT policy, applied to every SMS (``bot.outbox``)."""
     me = name or worker_id()
     stop = stop or asyncio.Event()
     batch = BatchSize()
     while not stop.is_set():
         try:
-            sent = await deliver_once(store, senders, me, pause=pause, batch=batch)
+            sent = await deliver_once(store, senders, me, pause=pause, batch=batch, dlt=dlt)
         except Exception:
             log.exception("outbox delivery pass failed; trying again in %.0f s", interval)
             sent = 0

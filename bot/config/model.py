@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from zoneinfo import ZoneInfo
 
+from bot.dlt import DltPolicy
 from bot.languages import LANGUAGES
 from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.dues import DuesItem
@@ -166,6 +167,9 @@ class Config:
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
     #: kind (``bot.whatsapp.TEMPLATES``) in each language; none: SMS outside the window.
     whatsapp_templates: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: [dlt]: the DLT entity, the id of each SMS template (``kind.lang``) and the
+    #: characters a variable may hold (``bot.dlt``); no entity: SMS go unchecked.
+    dlt: DltPolicy = field(default_factory=DltPolicy)
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

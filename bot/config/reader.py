@@ -8,6 +8,7 @@ fines, s.4 feeding charges). Single values are read by ``bot.config.checks``.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -30,6 +31,7 @@ from bot.config.model import (
 from bot.config.model import (
     WHATSAPP_TEMPLATES as TEMPLATES,
 )
+from bot.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.phones import DEFAULT_REGION
 from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.kinds import Kind, Kinds
@@ -46,7 +48,7 @@ def _present(record: dict[str, Any]) -> dict[str, Any]:
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
-_OPTIONAL = ("limits", "backups", "whatsapp")
+_OPTIONAL = ("limits", "backups", "whatsapp", "dlt")
 _LIMITS = ("window_minutes", "public", "keeper", "officer")
 
 
@@ -127,6 +129,7 @@ class Reader:
         limits = self.limits()
         backups = self.backups()
         templates = self.whatsapp_templates()
+        dlt = self.dlt()
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
@@ -153,6 +156,7 @@ class Reader:
             limits=limits,
             backups=backups,
             whatsapp_templates=templates,
+            dlt=dlt,
         )
 
     def limits(self) -> SenderLimits:
@@ -217,6 +221,54 @@ class Reader:
                         self.fault((*key, lang), str(bad))
             read[kind] = MappingProxyType(sids)
         return MappingProxyType(read)
+
+    def dlt(self) -> DltPolicy:
+        """[dlt] (optional): ``entity_id`` (the principal entity's id on the DLT portal),
+        ``slot_limit`` (characters a ``{#var#}`` may hold, 30 by default) and
+        [dlt.templates]: ``<kind>.<language> = "<template id>"`` for each SMS template
+        (``poundbot dlt templates`` lists them)."""
+        section = self.raw.get("dlt", {})
+        if not isinstance(section, dict):
+            self.fault(("dlt",), "[dlt] must be a table")
+            return DltPolicy()
+        self.keys(section, ("dlt",), "[dlt]", (), ("entity_id", "slot_limit", "templates"))
+        entity = section.get("entity_id", "")
+        if "entity_id" in section and (
+            not isinstance(entity, str) or not re.fullmatch(r"\d{1,30}", entity)
+        ):
+            self.fault(
+                ("dlt", "entity_id"), "[dlt]: entity_id must be the digits of the id, as text"
+            )
+            entity = ""
+        limit = section.get("slot_limit", DEFAULT_SLOT_LIMIT)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 500:
+            self.fault(
+                ("dlt", "slot_limit"), "[dlt]: slot_limit must be a whole number from 1 to 500"
+            )
+            limit = DEFAULT_SLOT_LIMIT
+        table = section.get("templates", {})
+        where = "[dlt.templates]"
+        if not isinstance(table, dict):
+            self.fault(("dlt", "templates"), f"{where} must be a table")
+            return DltPolicy(entity, {}, limit)
+        ids: dict[str, str] = {}
+        for kind, by_lang in table.items():
+            key = ("dlt", "templates", kind)
+            if not isinstance(by_lang, dict):
+                self.fault(key, f"{where}: {kind} must be given by language ({kind}.ml = ...)")
+                continue
+            self.keys(by_lang, key, f"{where} {kind}", (), list(LANGUAGES))
+            for lang, template_id in by_lang.items():
+                if lang not in LANGUAGES:
+                    continue
+                if not isinstance(template_id, str) or not re.fullmatch(r"\d{1,30}", template_id):
+                    self.fault(
+                        (*key, lang),
+                        f"{where}: {kind}.{lang} must be the digits of the id, as text",
+                    )
+                    continue
+                ids[f"{kind}.{lang}"] = template_id
+        return DltPolicy(entity, MappingProxyType(ids), limit)
 
     # -- tables ---------------------------------------------------------------------
 

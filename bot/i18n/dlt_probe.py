@@ -145,6 +145,16 @@ class Skeleton:
 VAR: Final = "{#var#}"
 
 
+@dataclass(slots=True)
+class _Open:
+    """A slot being read: its name, where its text starts, whether it holds messages
+    (then it is fixed text with slots of its own, not one slot)."""
+
+    name: str
+    start: int
+    nested: bool = False
+
+
 def skeleton(marked: str) -> Skeleton:
     """The template of a marked text: fixed text, and ``{#var#}`` for each innermost slot."""
     out: list[str] = []
@@ -152,40 +162,38 @@ def skeleton(marked: str) -> Skeleton:
     values: list[str] = []
     messages: list[str] = []
     i, n = 0, len(marked)
-    # A stack of open slots: (name, index in out where its content starts, nested?).
-    stack: list[list[object]] = []
+    stack: list[_Open] = []
     while i < n:
         c = marked[i]
         if c == MSG:
             j = marked.index(MSG_END, i)
             messages.append(marked[i + 1 : j])
             if stack:
-                stack[-1][2] = True
+                stack[-1].nested = True
             i = j + 1
         elif c == SLOT:
             j = marked.index(SEP, i)
             if stack:
-                stack[-1][2] = True
-            stack.append([marked[i + 1 : j], len(out), False])
+                stack[-1].nested = True
+            stack.append(_Open(marked[i + 1 : j], len(out)))
             i = j + 1
         elif c == END:
-            name, start, nested = stack.pop()
-            assert isinstance(start, int) and isinstance(name, str)
-            if not nested:
-                values.append("".join(out[start:]))
-                del out[start:]
+            slot = stack.pop()
+            if not slot.nested:
+                values.append("".join(out[slot.start :]))
+                del out[slot.start :]
                 out.append(VAR)
-                slots.append(name)
+                slots.append(slot.name)
             i += 1
         elif c in (LIT, LIT_END):
             if stack:
-                stack[-1][2] = True
+                stack[-1].nested = True
             i += 1
         elif c == LEAF:
             j = marked.index(SEP, i)
             k = marked.index(LEAF_END, j)
             if stack:
-                stack[-1][2] = True
+                stack[-1].nested = True
             # A name ending in "+" takes one more variable per "+" (a list of cattle).
             name = marked[i + 1 : j]
             slots.append(name.rstrip("+"))

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["auction_sms", "deposit_reply", "dues_reply", "intake_sms"]
 
+
 @same_facts
 def dues_reply(
     dues: Dues,

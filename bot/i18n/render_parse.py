@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.i18n.dlt_probe import literal
+from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 from bot.words import FIELDS
 

@@ -12,9 +12,9 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import offer, probing
 from bot.i18n.next_step import auction_steps, deposit_steps
 from bot.i18n.render_account import account_summary, collect_line
-from bot.i18n.dlt_probe import offer, probing
 from bot.i18n.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import (
@@ -53,6 +53,7 @@ __all__ = [
     "status_reply",
     "stopped",
 ]
+
 
 def _found(
     case: PublicCase, tr: Translator, kinds: KindMap | None, short: bool, sms: bool = False

@@ -119,9 +119,7 @@ def same_facts(render: Callable[P, R]) -> Callable[P, R]:
         bound = signature.bind(*args, **kwargs)
         if bound.arguments.get("sms", True) is False:
             return render(*args, **kwargs)
-        name = next(
-            (n for n, v in bound.arguments.items() if isinstance(v, Translator)), None
-        )
+        name = next((n for n, v in bound.arguments.items() if isinstance(v, Translator)), None)
         if name is None:
             return render(*args, **kwargs)
         own = bound.arguments[name]
@@ -173,7 +171,5 @@ def fit_list(
     if probing():
         for text in texts:
             offer(text)
-    first = next(
-        (i for i, t in enumerate(texts) if fits_sms(t, tr.lang, budget)), len(texts) - 1
-    )
+    first = next((i for i, t in enumerate(texts) if fits_sms(t, tr.lang, budget)), len(texts) - 1)
     return texts[choose(first, len(texts))]

@@ -26,8 +26,8 @@ from domain.money import Money
 
 __all__ = [
     "ECHO_LIMIT",
-    "KindMap",
     "NAME_LIMIT",
+    "KindMap",
     "cattle",
     "cattle_slot",
     "cite",

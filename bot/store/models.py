@@ -282,6 +282,9 @@ class OutboxRow(Base):
     #: 24-hour window, and its variables as JSON; ``body`` is the SMS fallback.
     content_sid: Mapped[str | None] = mapped_column(String(64))
     content_variables: Mapped[str | None] = mapped_column(Text)
+    #: The DLT template (``kind.lang``, ``bot.dlt``) an SMS was sent under, found when
+    #: it is sent; None for other channels and where DLT is off.
+    template: Mapped[str | None] = mapped_column(String(80))
 
 
 class Contact(Base):

@@ -43,9 +43,7 @@ def owner(lang: str) -> Caller:
 def facts(english: str, lang: str) -> list[str]:
     """The dates, amounts and counted kinds of ``english``, as ``lang`` writes them."""
     tr = translator(lang)
-    out = [
-        fmt.date(datetime.strptime(d, "%d %b %Y").date(), lang) for d in _DATE.findall(english)
-    ]
+    out = [fmt.date(datetime.strptime(d, "%d %b %Y").date(), lang) for d in _DATE.findall(english)]
     out += [
         fmt.money(Money.rupees(a.removeprefix("Rs ").replace(",", "")), lang, sms=True)
         for a in _AMOUNT.findall(english)
