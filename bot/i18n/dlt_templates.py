@@ -15,6 +15,7 @@ up to date and that every rendering matches its own template.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Iterator
@@ -74,13 +75,17 @@ def renderings(tr: Translator) -> dict[str, str]:
 Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton
 
 
-def found() -> tuple[Found, list[str]]:
-    """Every template's skeleton by language and key, and the conflicts (one key, two
-    texts in one language: data outside a slot)."""
+@functools.cache
+def found() -> Found:
+    """Every template's skeleton by language and key.
+
+    One sequence of messages can make two texts in one language (the help names a
+    command by its English and its own word, or by its own word only): the second
+    text's key gets ``~1`` (``~2``, ...), in the order the texts are found."""
     out: Found = {}
-    conflicts: list[str] = []
     for lang in LANGUAGES:
         keyed = out.setdefault(lang, {})
+        texts: dict[str, list[str]] = {}
         for forms, choice in _RUNS:
             probe = ProbeTranslator.of(translator(lang), forms)
             with collecting(Probe(choice=choice)) as seen:
@@ -90,10 +95,12 @@ def found() -> tuple[Found, list[str]]:
                 sk = skeleton(marked)
                 if not sk.text.strip():
                     continue
-                known = keyed.setdefault(sk.key, sk)
-                if known.text != sk.text:
-                    conflicts.append(f"{lang}: {known.text!r} / {sk.text!r}")
-    return out, conflicts
+                known = texts.setdefault(sk.key, [])
+                if sk.text not in known:
+                    known.append(sk.text)
+                n = known.index(sk.text)
+                keyed.setdefault(sk.key if n == 0 else f"{sk.key}~{n}", sk)
+    return out
 
 
 def _slug(text: str) -> str:
@@ -105,14 +112,15 @@ def _templates(by_lang: Found) -> Iterator[Template]:
     english = by_lang["en"]
     for lang, keyed in by_lang.items():
         for key, sk in keyed.items():
-            slug = _slug(english[key].text) if key in english else "sms"
-            yield Template(f"{slug}-{key[:6]}", lang, "service-implicit", sk.text, sk.slots)
+            first, _, nth = key.partition("~")
+            slug = _slug(english[first].text) if first in english else "sms"
+            kind = f"{slug}-{first[:6]}" + (f"-{nth}" if nth else "")
+            yield Template(kind, lang, "service-implicit", sk.text, sk.slots)
 
 
 def build() -> Registry:
     """The registry of every template."""
-    by_lang, _ = found()
-    return Registry(tuple(_templates(by_lang)))
+    return Registry(tuple(_templates(found())))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,161 @@
+"""Every SMS poundbot sends is a DLT content template (``bot.dlt``): rendered on the
+worst-case data (``bot.i18n.worst_case``) in English, Malayalam, Tamil and Kannada,
+each SMS matches its own registered template, every fixed part verbatim and each
+``{#var#}`` within 30 characters, and fits the segment budget; the registry file is
+the one the catalogs give; names are shortened at word boundaries."""
+
+from __future__ import annotations
+
+import csv
+import io
+from functools import cache
+
+import pytest
+
+from bot.dlt import (
+    DEFAULT_SLOT_LIMIT,
+    REGISTRY_PATH,
+    UPLOAD_COLUMNS,
+    DltPolicy,
+    DltRefusal,
+    DltStamp,
+    Registry,
+    Template,
+    registry,
+    upload_csv,
+)
+from bot.i18n import translator
+from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, skeleton
+from bot.i18n.dlt_templates import build, found, renderings
+from bot.i18n.sms_budget import owner_sms
+from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
+from bot.i18n.words_text import shorten
+
+LANGS = ("en", "ml", "ta", "kn")
+
+
+@cache
+def marked(lang: str) -> dict[str, str]:
+    """Every SMS of ``lang`` on the worst-case data, with its slots marked."""
+    with collecting(Probe()):
+        return renderings(ProbeTranslator.of(translator(lang)))
+
+
+@cache
+def built() -> Registry:
+    return build()
+
+
+def test_the_registry_file_is_the_one_the_catalogs_give() -> None:
+    """``make messages`` writes it; a catalog changed without it fails here."""
+    assert REGISTRY_PATH.read_text(encoding="utf-8") == built().to_json()
+
+
+def test_every_english_template_kind_is_in_every_language() -> None:
+    """A kind is named alike in every language; a language may have a few more (a
+    command named by two words where English has one)."""
+    by_lang = found()
+    kinds = {lang: {t.kind for t in registry() if t.lang == lang} for lang in LANGS}
+    for lang in LANGS:
+        assert set(by_lang["en"]) <= set(by_lang[lang])
+        assert kinds["en"] <= kinds[lang]
+        assert len(kinds[lang]) - len(kinds["en"]) < 10
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sms_matches_its_own_template_within_the_slot_limit(lang: str) -> None:
+    templates = registry()
+    policy = DltPolicy("1201160000000000000", {t.name: "1" for t in templates})
+    for label, text in marked(lang).items():
+        own = skeleton(text)
+        sent = plain(text)
+        template = templates.find(sent, lang)
+        assert template is not None, (label, sent)
+        assert template.text == own.text, (label, template.text, own.text)
+        assert template.problem(sent, DEFAULT_SLOT_LIMIT) is None, label
+        name, stamp = policy.stamp(sent, templates)
+        assert (name, stamp) == (template.name, DltStamp("1201160000000000000", "1"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_owner_sms_on_the_worst_case_fits_the_segment_budget(lang: str) -> None:
+    for label, text in owner_sms(lang).items():
+        assert fits_sms(text, lang), (label, SMS_SEGMENT_BUDGET[lang], text)
+
+
+def test_slots_carry_data_never_a_sentence() -> None:
+    """A slot's value is a name, a number, an amount, a date, a case, cattle counted:
+    never one of the catalog's sentences (those are fixed text of the template)."""
+    for lang in LANGS:
+        for label, text in marked(lang).items():
+            for value in skeleton(text).values:
+                assert not value.rstrip().endswith((".", ").")) or value.endswith("..."), (
+                    label,
+                    value,
+                )
+
+
+def test_a_text_that_is_no_template_or_has_a_long_variable_or_no_id_is_refused() -> None:
+    template = Template("t", "en", "service-implicit", "Case {#var#}: due {#var#}.", ("a", "b"))
+    templates = Registry((template,))
+    policy = DltPolicy("1201", {"t.en": "1207"}, slot_limit=10)
+    assert policy.stamp("Case KNM-1: due Rs 200.", templates) == ("t.en", DltStamp("1201", "1207"))
+    with pytest.raises(DltRefusal, match="no DLT template matches"):
+        policy.stamp("Case KNM-1 is due Rs 200.", templates)
+    with pytest.raises(DltRefusal, match=r"variable 2 of template t\.en has 14 characters"):
+        policy.stamp("Case KNM-1: due Rs 2,00,000.00.", templates)
+    with pytest.raises(DltRefusal, match=r"no DLT template id configured for t\.en"):
+        DltPolicy("1201").stamp("Case KNM-1: due Rs 200.", templates)
+    assert not DltPolicy().enforced
+
+
+def test_variables_written_together_are_one_slot_as_wide_as_their_number() -> None:
+    template = Template("t", "ml", "service-implicit", "A {#var#}{#var#} B {#var#}.", ("x", "y"))
+    assert template.problem("A " + "x" * 50 + " B y.", 30) is None
+    assert "limit 60" in (template.problem("A " + "x" * 61 + " B y.", 30) or "")
+
+
+def test_two_slots_side_by_side_are_told_apart_by_their_lengths() -> None:
+    """``{#var#}{#var#}{#var#} {#var#}-ന്``: the cattle, then the date after one space."""
+    template = Template("t", "ml", "service-implicit", "{#var#}{#var#} {#var#}-ന്.", ("c", "d"))
+    text = "48 പശുക്കൾ, 36 എരുമകൾ, 25 ആടുകൾ, 12 കുതിരകൾ 12 സെപ് 2026-ന്."
+    assert template.problem(text, 30) is None
+
+
+def test_the_upload_sheet_has_one_row_per_template_with_the_portals_columns() -> None:
+    rows = list(csv.reader(io.StringIO(upload_csv(registry()))))
+    assert tuple(rows[0]) == UPLOAD_COLUMNS
+    assert len(rows) == len(registry()) + 1
+    ml = next(r for r in rows[1:] if r[0].endswith(".ml"))
+    assert ml[1:4] == ["Service", "Service Implicit", "Unicode"]
+    assert "{#var#}" in ml[4]
+
+
+@pytest.mark.parametrize(
+    ("name", "short"),
+    [
+        pytest.param(
+            "Kunnamangalam Grama Panchayat Cattle Pound",
+            "Kunnamangalam Grama Panchayat",
+            id="whole words kept",
+        ),
+        pytest.param(
+            "Pathimangalam Cattle Pound of Kunnamangalam", "Pathimangalam Cattle Pound of"
+        ),
+        pytest.param("Chowwannur  junction", "Chowwannur junction", id="spaces collapsed"),
+        pytest.param("കുന്ദമംഗലം ഗ്രാമപഞ്ചായത്ത് കന്നുകാലി പൗണ്ട്", "കുന്ദമംഗലം ഗ്രാമപഞ്ചായത്ത്"),
+    ],
+)
+def test_a_long_name_keeps_its_first_whole_words(name: str, short: str) -> None:
+    assert shorten(name) == short
+    assert len(shorten(name)) <= 30
+
+
+def test_one_word_longer_than_the_limit_is_cut_between_letters_never_in_one() -> None:
+    word = "ചെമ്മരിയാട്ടിൻകുട്ടികൾചെമ്മരിയാട്ടിൻകുട്ടികൾ"
+    cut = shorten(word, 12)
+    assert len(cut) <= 12
+    assert word.startswith(cut)
+    after = word[len(cut)]
+    assert after not in "ാിീുൂെേൈൊോൌ്ൗം"  # a vowel sign or virama never starts the rest
+    assert cut[-1] != "്"  # never ends on a virama (the conjunct goes on)
