@@ -519,7 +519,62 @@ def test_config_check_says_ok_for_the_sample(
     path = tmp_path / "poundbot.toml"
     path.write_text(SAMPLE, encoding="utf-8")
     assert main(["config", "check", str(path)]) == 0
-    assert capsys.readouterr().out == f"{path}: OK (3 authorities, 4 pounds, 18 kinds)\n"
+    assert capsys.readouterr().out == (
+        f"{path}: OK (3 authorities, 4 pounds, 18 kinds)\n"
+        f"{path}: DLT off ([dlt] entity_id not set): SMS are sent without a template id\n"
+    )
+
+
+def test_config_check_lists_the_dlt_template_kinds_without_an_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.dlt import registry
+
+    templates = registry()
+    given = sorted(t.name for t in templates if t.lang == "en")
+    kind = given[0].rsplit(".", 1)[0]
+    ids = "\n".join(f'{name} = "{1207 + i}"' for i, name in enumerate(given))
+    text = edited("[dlt]\n", '[dlt]\nentity_id = "1201160000000000000"\n').replace(
+        "[dlt.templates]\n", f"[dlt.templates]\n{ids}\n"
+    )
+    path = tmp_path / "poundbot.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["config", "check", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        f"{path}: DLT entity 1201160000000000000: {len(given)} of {len(templates)} SMS "
+        "templates have an id"
+    )
+    assert f"{path}: DLT: no template id for {kind} (kn, ml, ta): not sent until given" in lines
+    assert len(lines) == 2 + len({t.kind for t in templates})
+
+
+def test_dlt_is_read_with_its_entity_limit_and_template_ids(sample: Config) -> None:
+    assert not sample.dlt.enforced
+    config = parse_config(
+        edited("[dlt]\n", '[dlt]\nentity_id = "1201"\nslot_limit = 20\n').replace(
+            "[dlt.templates]\n", '[dlt.templates]\ncase-due-on-14cc71.ml = "1207"\n'
+        )
+    )
+    assert config.dlt.entity_id == "1201"
+    assert config.dlt.slot_limit == 20
+    assert dict(config.dlt.template_ids) == {"case-due-on-14cc71.ml": "1207"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fault"),
+    [
+        ("[dlt]\n", "[dlt]\nentity_id = 1201\n", "entity_id must be the digits of the id"),
+        ("[dlt]\n", "[dlt]\nslot_limit = 0\n", "slot_limit must be a whole number"),
+        ("[dlt]\n", "[dlt]\nsender = 1\n", "unknown key 'sender'"),
+        ("[dlt.templates]\n", '[dlt.templates]\nx.fr = "1"\n', "unknown key 'fr'"),
+        ("[dlt.templates]\n", '[dlt.templates]\nx.ml = "T1"\n', "x.ml must be the digits"),
+    ],
+    ids=["entity not text", "limit 0", "unknown key", "unknown language", "bad id"],
+)
+def test_a_bad_dlt_setting_is_a_fault(old: str, new: str, fault: str) -> None:
+    faults = faults_of(edited(old, new))
+    assert any(fault in f.message for f in faults), faults
 
 
 def test_config_check_prints_each_fault_on_its_line_and_fails(

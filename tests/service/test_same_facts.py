@@ -14,13 +14,20 @@ from datetime import date, datetime
 import pytest
 
 from bot.caller import Caller
+from bot.config import Config
+from bot.i18n.render_owner import intake_sms
+from bot.i18n.worst_case import daily_charge
 from bot.clock import FixedClock
 from bot.i18n import fmt, translator
 from bot.i18n.words_text import kind_count
 from bot.services import officer as o
 from bot.services.base import Deps
 from bot.store.tx import Store
+from domain.case import Case
+from domain.dues import dues_on
+from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
+from tests.service.helpers import seizure
 from tests.service.test_owner_answers import (
     at,
     en,
@@ -106,3 +113,20 @@ async def test_every_answer_before_a_sale_carries_the_english_facts(
     await say(store, deps, en(keeper), "SEIZE 2 cow 1 goat AT Kunnamangalam market; brown")
     at(clock, date(2026, 3, 5))
     assert_same_facts(await replies(store, deps, f"{word} KNM-1"))
+
+
+def test_the_owners_intake_sms_in_malayalam_keeps_the_pound_name_whole_and_says_impounded(
+    config: Config,
+) -> None:
+    """The pound's name is shortened by whole words, never "Kunnamangalam Gra...-ൽ";
+    "impounded" is പൗണ്ടിലാക്കി, not അടച്ചു (which also means "paid")."""
+    tr = translator("ml")
+    pound = "Kunnamangalam Grama Panchayat Cattle Pound"
+    case = Case.open("KNM-1", seizure(), DEFAULT_KINDS, date(2026, 3, 1))
+    tariff = config.tariffs["KNM"]
+    dues = dues_on(case, tariff, date(2026, 3, 1))
+    text = intake_sms(case, dues, daily_charge(case, tariff, date(2026, 3, 1)), pound, tr)
+    assert "..." not in text
+    assert "Kunnamangalam Grama Panchayat പൗണ്ടിലാക്കി." in text
+    assert "അടച്ചു" not in text
+    assert kind_count("cow", 2, tr) in text
