@@ -14,12 +14,12 @@ from datetime import date, datetime
 import pytest
 
 from bot.caller import Caller
-from bot.config import Config
-from bot.i18n.render_owner import intake_sms
-from bot.i18n.worst_case import daily_charge
 from bot.clock import FixedClock
+from bot.config import Config
 from bot.i18n import fmt, translator
+from bot.i18n.render_owner import intake_sms
 from bot.i18n.words_text import kind_count
+from bot.i18n.worst_case import daily_charge
 from bot.services import officer as o
 from bot.services.base import Deps
 from bot.store.tx import Store
