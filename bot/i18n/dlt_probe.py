@@ -39,12 +39,14 @@ __all__ = [
     "ProbeTranslator",
     "Skeleton",
     "collecting",
+    "in_sms",
     "leaf",
     "literal",
     "offer",
     "plain",
     "probe_choice",
     "probing",
+    "rendering_sms",
     "skeleton",
 ]
 
@@ -244,6 +246,24 @@ def offer(marked: str) -> None:
     probe = _PROBE.get()
     if probe is not None:
         probe.add(marked)
+
+
+_SMS: contextvars.ContextVar[bool] = contextvars.ContextVar("sms_rendering", default=False)
+
+
+@contextmanager
+def rendering_sms() -> Iterator[None]:
+    """Mark the block as rendering an SMS (``sms_fit.same_facts`` does)."""
+    token = _SMS.set(True)
+    try:
+        yield
+    finally:
+        _SMS.reset(token)
+
+
+def in_sms() -> bool:
+    """Whether an SMS is being rendered (or probed): names go into DLT variables."""
+    return _SMS.get() or probing()
 
 
 def probing() -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import day, shorten
+from bot.i18n.words_text import day, sms_name
 from domain.calendar import period_end
 from domain.case import (
     IN_POUND_STAGES,
@@ -44,7 +44,7 @@ def auction_steps(case: Case, tr: Translator, on: date | None = None) -> tuple[s
     auction = case.scheduled_auction
     if auction is None:
         return ()
-    values = {"date": day(auction.auction_on, tr), "place": shorten(auction.place)}
+    values = {"date": day(auction.auction_on, tr), "place": sms_name(auction.place)}
     if on is not None and auction.auction_on < on:
         if case.owner_appeared:
             # TRANSLATORS: s.15(1) — the day fixed for the auction is past.

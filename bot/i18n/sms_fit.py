@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, ParamSpec, TypeVar
 
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
-from bot.i18n.dlt_probe import offer, plain, probe_choice, probing
+from bot.i18n.dlt_probe import offer, plain, probe_choice, probing, rendering_sms
 from bot.sms_segments import segments
 
 __all__ = [
@@ -119,9 +119,13 @@ def same_facts(render: Callable[P, R]) -> Callable[P, R]:
         bound = signature.bind(*args, **kwargs)
         if bound.arguments.get("sms", True) is False:
             return render(*args, **kwargs)
+        with rendering_sms():
+            return _planned(bound)
+
+    def _planned(bound: inspect.BoundArguments) -> R:
         name = next((n for n, v in bound.arguments.items() if isinstance(v, Translator)), None)
         if name is None:
-            return render(*args, **kwargs)
+            return render(*bound.args, **bound.kwargs)
         own = bound.arguments[name]
         assert isinstance(own, Translator)
         picks: list[int] = []

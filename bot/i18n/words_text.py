@@ -17,7 +17,7 @@ from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import leaf, plain
+from bot.i18n.dlt_probe import in_sms, leaf, plain
 from bot.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from domain.case import Lot
 from domain.errors import UnknownKindError
@@ -44,6 +44,7 @@ __all__ = [
     "money",
     "outcome_word",
     "shorten",
+    "sms_name",
 ]
 
 #: What names the kinds: ``domain.kinds.Kinds`` or any mapping of code to Kind.
@@ -231,6 +232,11 @@ def shorten(text: str, limit: int = NAME_LIMIT) -> str:
     while cut > 1 and _joined(text, cut):
         cut -= 1
     return text[:cut]
+
+
+def sms_name(text: str) -> str:
+    """A name as an SMS gives it (``shorten``: one DLT variable), whole elsewhere."""
+    return shorten(text) if in_sms() else text
 
 
 def clip(text: str, limit: int) -> str:

@@ -197,10 +197,11 @@ async def test_find_lists_only_cattle_still_in_the_pound(
     found = await say(store, deps, OWNER, "FIND cow")
     assert found == (
         "2 open cases found: "
+        # The pound's name by whole words within one DLT variable (30 characters).
         "KNM-4: 1 cow seized at Kunnamangalam market, in Kunnamangalam Grama Panchayat "
-        "Cattle Pound since 1 Mar 2026. "
+        "since 1 Mar 2026. "
         "KNM-1: 2 cows seized at Kunnamangalam market, in Kunnamangalam Grama Panchayat "
-        "Cattle Pound since 1 Mar 2026."
+        "since 1 Mar 2026."
     )
     selling = await say(store, deps, OWNER, "STATUS KNM-4", sms=False)
     settled = await say(store, deps, OWNER, "STATUS KNM-5", sms=False)

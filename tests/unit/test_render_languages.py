@@ -899,7 +899,9 @@ def _status_sms(stage: Stage) -> Build:
     def build(lang: str) -> Shown:
         case, _ = stage_case(stage)
         text = r.status_reply(outcome(case), tr(lang), sms=True, case=case)
-        return Shown(text, (CASE_NUMBER, citation(SMS_STAGE_CITES[stage], lang)))
+        # The place of the auction, when the SMS has room for it.
+        place = (authority().market_place,)
+        return Shown(text, (CASE_NUMBER, citation(SMS_STAGE_CITES[stage], lang)), place)
 
     return build
 
