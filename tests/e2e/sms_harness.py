@@ -18,6 +18,7 @@ from bot.app import build_app
 from bot.bootstrap import App, load, open_app
 from bot.caller import Caller
 from bot.clock import FixedClock
+from bot.dlt import DltPolicy
 from bot.fakes.loopback import serve
 from bot.fakes.twilio_api import FakeTwilio
 from bot.outbox import Sender, deliver_once
@@ -129,12 +130,14 @@ async def sms_rig(
     metrics_token: str = "",
     whatsapp_templates: Mapping[str, Mapping[str, str]] | None = None,
     whatsapp: bool = True,
+    dlt: DltPolicy | None = None,
 ) -> AsyncIterator[SmsRig]:
     """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
     on a new SQLite file, or on ``url`` (a migrated database); ``stored`` messages are in
     the inbox, never acted on, from five minutes before it starts (as a killed instance
-    leaves them). WhatsApp is on too (``WHATSAPP_FROM``) unless ``whatsapp`` is False,
-    with ``whatsapp_templates`` as the configuration's ``[whatsapp.templates]``."""
+    leaves them); ``dlt`` is the configuration's ``[dlt]``. WhatsApp is on too
+    (``WHATSAPP_FROM``) unless ``whatsapp`` is False, with ``whatsapp_templates`` as the
+    configuration's ``[whatsapp.templates]``."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     twilio = FakeTwilio(account=(SID, TOKEN))
     url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
@@ -153,6 +156,8 @@ async def sms_rig(
         config = load()
         if whatsapp_templates is not None:
             config = replace(config, whatsapp_templates=whatsapp_templates)
+        if dlt is not None:
+            config = replace(config, dlt=dlt)
         async with (
             open_app(url=url, clock=clock, config=config) as setup,
             setup.store.transaction() as tx,
