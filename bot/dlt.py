@@ -19,7 +19,6 @@ set: an installation outside India (Twilio, no DLT) has none and sends as before
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
 import json
@@ -253,10 +252,10 @@ def upload_rows(templates: Iterable[Template]) -> list[tuple[str, ...]]:
 
 def upload_csv(templates: Iterable[Template]) -> str:
     """The bulk-upload sheet as CSV (UTF-8, a header row)."""
+    from bot.export import Table, write_csv  # the one CSV writer (spreadsheet-safe cells)
+
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(UPLOAD_COLUMNS)
-    writer.writerows(upload_rows(templates))
+    write_csv(out, Table(tuple(UPLOAD_COLUMNS), [list(row) for row in upload_rows(templates)]))
     return out.getvalue()
 
 
