@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, time
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, select
 
@@ -25,27 +26,59 @@ from bot.photos import first_photos
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
-from bot.services.base import Deps, require_officer, statement_of
+from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
 from bot.store.messages import enqueue, set_contact
 from bot.store.models import Contact, User
-from bot.store.tx import Tx
+from bot.store.tx import LoadedCase, Tx
 from bot.whatsapp import Template
 from domain.case import Lot, Person, Seizure
 from domain.errors import DomainError
 from domain.kinds import Kinds
+from domain.ledger import Postings
 from domain.money import Money
 from domain.notice import check_notice_printable
 from domain.sale import receipt_for
 
-__all__ = ["Reply", "handle_text", "language_for", "run_command"]
+__all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a message changed nothing: the stable code of what refused it, the provision
+    it enforces (None: not a rule of the Act) and the reason's key, if it gives one."""
+
+    code: str
+    provision: str | None = None
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """The answer to one message, and the language it is in."""
+    """The outcome of one message: the answer in words, the language it is in, and what
+    the step did. A channel renders this; it never reads the case again to learn it."""
 
     text: str
     lang: str
+    #: The case the step was taken on, as it is after the step (as it was, if refused);
+    #: None for a word that is not a step on one case.
+    loaded: LoadedCase | None = None
+    #: Why the step was refused; None if it was not.
+    refusal: Refusal | None = None
+    #: The ledger postings the step wrote, event by event (``domain.ledger``).
+    postings: tuple[Postings, ...] = ()
+    #: The idempotency keys of the messages the step queued (the outbox).
+    queued: tuple[str, ...] = ()
+
+    @property
+    def refused(self) -> bool:
+        return self.refusal is not None
+
+
+class _Done(NamedTuple):
+    """What a step's handler returns: its answer and the case after it."""
+
+    text: str
+    loaded: LoadedCase
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +88,14 @@ class _Ctx:
     caller: Caller
     tr: Translator
     sms: bool
+    #: The case the channel already read for this step (for update), if it did.
+    loaded: LoadedCase | None = None
+
+    def case(self, command: Command) -> CaseRef:
+        """The case ``command`` is a step on: as the channel read it, or its number."""
+        if self.loaded is not None and self.loaded.row.number == command.case:
+            return self.loaded
+        return _case(command)
 
     @property
     def kinds(self) -> Kinds:
@@ -65,7 +106,7 @@ class _Ctx:
         return found.languages[0] if found else "ml"
 
 
-Handler = Callable[[_Ctx, Command], Awaitable[str]]
+Handler = Callable[[_Ctx, Command], Awaitable[str | _Done]]
 
 
 _CONTACT_LANG = select(Contact.lang).where(Contact.phone == bindparam("phone"))
@@ -98,30 +139,55 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
     try:
         command = parse(text, deps.config, deps.today())
     except ParseError as exc:
-        return Reply(render.parse_error(exc.code, exc.facts, translator(lang)), lang)
+        text = render.parse_error(exc.code, exc.facts, translator(lang))
+        return Reply(text, lang, refusal=Refusal(exc.code))
     if not caller.lang and command.lang != "en":
         lang = command.lang  # a keyword in Malayalam gets a Malayalam reply
     return await run_command(tx, deps, caller, command, lang, sms=sms)
 
 
 async def run_command(
-    tx: Tx, deps: Deps, caller: Caller, command: Command, lang: str, *, sms: bool
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    command: Command,
+    lang: str,
+    *,
+    sms: bool,
+    loaded: LoadedCase | None = None,
 ) -> Reply:
     """Run a parsed command (from a line of text, or a form of the web desk) and answer
-    in ``lang``: the same use case, the same refusals, whatever the channel."""
-    ctx = _Ctx(tx, deps, caller, translator(lang), sms)
+    in ``lang``: the same use case, the same refusals, whatever the channel. ``loaded``:
+    the case of the step, if the channel has already read it for update."""
+    ctx = _Ctx(tx, deps, caller, translator(lang), sms, loaded)
     handler = _HANDLERS[command.name]
+    posted, queued = len(tx.posted), len(tx.queued)
+    refusal: Refusal | None = None
     try:
         if command.name in _READ_ONLY:
-            body = await handler(ctx, command)
+            done = await handler(ctx, command)
         else:  # a refusal rolls back whatever the step had written
             async with tx.session.begin_nested():
-                body = await handler(ctx, command)
+                done = await handler(ctx, command)
     except DomainError as exc:
-        body = render.error(exc, ctx.tr)
+        done, refusal = render.error(exc, ctx.tr), Refusal(exc.code, exc.provision, exc.reason)
     except AppError as exc:
-        body = render.app_error(exc, ctx.tr)
-    return Reply(body, ctx.tr.lang)
+        done, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)
+    if refusal is not None:  # rolled back: nothing was written nor queued
+        del tx.posted[posted:], tx.queued[queued:]
+    after: LoadedCase | None = loaded
+    if isinstance(done, _Done):
+        text, after = done
+    else:
+        text = done
+    return Reply(
+        text,
+        ctx.tr.lang,
+        loaded=after,
+        refusal=refusal,
+        postings=tuple(tx.posted[posted:]),
+        queued=tuple(tx.queued[queued:]),
+    )
 
 
 # --- anyone --------------------------------------------------------------------------
@@ -290,53 +356,57 @@ def _corrected(seizure: Seizure, command: Command) -> Seizure:
     return replace(seizure, owner=person_of(command.owner) or seizure.owner)
 
 
-async def _correct(ctx: _Ctx, command: Command) -> str:
-    loaded = await ctx.tx.load_case(_case(command), for_update=True)
+async def _correct(ctx: _Ctx, command: Command) -> _Done:
+    loaded = await load_for_step(ctx.tx, ctx.case(command))
     seizure = _corrected(loaded.case.seizure, command)
     recorded = await keeping.correct_seizure(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        loaded,
         seizure,
         command.reason,
         owner_phone=command.owner_phone,
     )
     text = render.correction_recorded(recorded.case, ctx.tr, ctx.sms)
     if command.owner_phone is None:
-        return text
+        return _Done(text, recorded.loaded)
     case = recorded.case
     key = f"intake:{case.number}:{command.owner_phone}"
     told = await tell_owner(ctx.tx, ctx.deps, case, recorded.dues, command.owner_phone, key)
     separator = " " if ctx.sms else "\n"
-    return f"{text}{separator}{render.owner_sms_line(told, ctx.tr)}"
+    return _Done(f"{text}{separator}{render.owner_sms_line(told, ctx.tr)}", recorded.loaded)
 
 
-async def _void(ctx: _Ctx, command: Command) -> str:
-    loaded = await keeping.void_case(ctx.tx, ctx.deps, ctx.caller, _case(command), command.reason)
-    return render.case_voided(loaded.case, ctx.tr)
-
-
-async def _paid(ctx: _Ctx, command: Command) -> str:
-    recorded = await keeping.record_payment(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on, amount=command.amount
+async def _void(ctx: _Ctx, command: Command) -> _Done:
+    loaded = await keeping.void_case(
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), command.reason
     )
-    return render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
+    return _Done(render.case_voided(loaded.case, ctx.tr), loaded)
 
 
-async def _deposited(ctx: _Ctx, command: Command) -> str:
+async def _paid(ctx: _Ctx, command: Command) -> _Done:
+    recorded = await keeping.record_payment(
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
+    )
+    text = render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
+    return _Done(text, recorded.loaded)
+
+
+async def _deposited(ctx: _Ctx, command: Command) -> _Done:
     recorded = await keeping.record_deposit(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on, amount=command.amount
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
     )
     by = statement_of(ctx.deps, recorded.case).complaint_by
-    return render.deposit_recorded(
+    text = render.deposit_recorded(
         recorded.case, recorded.dues, by, ctx.tr, ctx.sms, today=ctx.deps.today()
     )
+    return _Done(text, recorded.loaded)
 
 
-async def _report(ctx: _Ctx, command: Command) -> str:
+async def _report(ctx: _Ctx, command: Command) -> _Done:
     recorded = await keeping.report_unclaimed(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
     case = recorded.case
     pound = ctx.deps.config.pounds[case.seizure.pound]
@@ -350,14 +420,14 @@ async def _report(ctx: _Ctx, command: Command) -> str:
         ctx.deps.config.authorities[authority].default_language,
         ctx.deps.config.whatsapp_templates,
     )
-    return render.report_sent(case, ctx.tr, ctx.sms)
+    return _Done(render.report_sent(case, ctx.tr, ctx.sms), recorded.loaded)
 
 
-async def _refused(ctx: _Ctx, command: Command) -> str:
+async def _refused(ctx: _Ctx, command: Command) -> _Done:
     recorded = await keeping.record_owner_refusal(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
-    return render.owner_refusal_recorded(recorded.case, ctx.tr, ctx.sms)
+    return _Done(render.owner_refusal_recorded(recorded.case, ctx.tr, ctx.sms), recorded.loaded)
 
 
 async def _cases(ctx: _Ctx, command: Command) -> str:
@@ -368,7 +438,7 @@ async def _cases(ctx: _Ctx, command: Command) -> str:
 # --- officers ----------------------------------------------------------------------------
 
 
-async def _notice(ctx: _Ctx, command: Command) -> str:
+async def _notice(ctx: _Ctx, command: Command) -> str | _Done:
     deps, tx = ctx.deps, ctx.tx
     if not command.places and command.on is None:  # the notice to print, not a record
         loaded = await tx.load_case(_case(command))
@@ -391,18 +461,18 @@ async def _notice(ctx: _Ctx, command: Command) -> str:
             parts.append(deps.notice_url(loaded.row.number, on))
         return "\n\n".join(parts)
     recorded = await officering.record_notice(
-        tx, deps, ctx.caller, _case(command), proclaimed_at=command.places, on=command.on
+        tx, deps, ctx.caller, ctx.case(command), proclaimed_at=command.places, on=command.on
     )
-    return render.notice_recorded(recorded.case, ctx.tr)
+    return _Done(render.notice_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _auction(ctx: _Ctx, command: Command) -> str:
+async def _auction(ctx: _Ctx, command: Command) -> _Done:
     assert command.on is not None
     recorded = await officering.schedule_auction(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         auction_on=command.on,
         place=command.place,
         expected_expenses=command.expenses,
@@ -422,10 +492,10 @@ async def _auction(ctx: _Ctx, command: Command) -> str:
             ),
             templates=ctx.deps.config.whatsapp_templates,
         )
-    return render.auction_scheduled(recorded.case, ctx.tr)
+    return _Done(render.auction_scheduled(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _sold(ctx: _Ctx, command: Command) -> str:
+async def _sold(ctx: _Ctx, command: Command) -> _Done:
     assert command.lot is not None
     assert command.count is not None
     sold = command.name == "sold"
@@ -434,7 +504,7 @@ async def _sold(ctx: _Ctx, command: Command) -> str:
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         lot=command.lot - 1,
         count=command.count,
         price=command.amount if sold else None,
@@ -444,20 +514,21 @@ async def _sold(ctx: _Ctx, command: Command) -> str:
         buyer_phone=command.owner_phone if sold else None,
         on=command.on,
     )
-    return render.lot_recorded(recorded.case, progress, ctx.tr)
+    return _Done(render.lot_recorded(recorded.case, progress, ctx.tr), recorded.loaded)
 
 
-async def _settle(ctx: _Ctx, command: Command) -> str:
+async def _settle(ctx: _Ctx, command: Command) -> _Done:
     settled = await officering.settle_sale(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         expenses=command.amount or Money.zero(),
         on=command.on,
     )
     if isinstance(settled, officering.ShortOfDues):
-        return render.sale_short(settled.recorded.case, settled.expenses, settled.short, ctx.tr)
+        text = render.sale_short(settled.recorded.case, settled.expenses, settled.short, ctx.tr)
+        return _Done(text, settled.recorded.loaded)
     row = settled.recorded.loaded.row
     if row.owner_phone:
         await notify_phone(
@@ -470,69 +541,76 @@ async def _settle(ctx: _Ctx, command: Command) -> str:
             template=lambda tr: Template("owner_account", (row.number,)),
             templates=ctx.deps.config.whatsapp_templates,
         )
-    return render.settled_reply(settled.settlement, settled.account, ctx.tr)
+    return _Done(
+        render.settled_reply(settled.settlement, settled.account, ctx.tr), settled.recorded.loaded
+    )
 
 
-async def _receipt(ctx: _Ctx, command: Command) -> str:
+async def _receipt(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.record_account_delivered(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), received_by=command.person, on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), received_by=command.person, on=command.on
     )
     settled = officering.account_of(ctx.deps, recorded.case)
     assert settled is not None
     day = command.on or ctx.deps.today()
-    return render.receipt_text(receipt_for(settled[1], command.person, day), ctx.tr)
+    text = render.receipt_text(receipt_for(settled[1], command.person, day), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
-async def _account_refused(ctx: _Ctx, command: Command) -> str:
+async def _account_refused(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.record_account_refused(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
-    return render.account_refused_reply(statement_of(ctx.deps, recorded.case), ctx.tr)
+    text = render.account_refused_reply(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
-async def _claim(ctx: _Ctx, command: Command) -> str:
+async def _claim(ctx: _Ctx, command: Command) -> _Done:
     today = ctx.deps.today()
     recorded = await officering.claim_deposit(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         claimant=command.person,
         preferred_on=command.on,
         reference=command.reference,
         on=today,
     )
-    return render.claim_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    text = render.claim_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
-async def _claimed(ctx: _Ctx, command: Command) -> str:
+async def _claimed(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.record_claim_preferred(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), claimant=command.person, on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), claimant=command.person, on=command.on
     )
-    return render.claim_preferred_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    text = render.claim_preferred_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
-async def _reject(ctx: _Ctx, command: Command) -> str:
+async def _reject(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.record_claim_rejected(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         reference=command.reference,
         claimant=command.person,
         on=command.on,
     )
-    return render.claim_rejected_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    text = render.claim_rejected_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
-async def _dispose(ctx: _Ctx, command: Command) -> str:
+async def _dispose(ctx: _Ctx, command: Command) -> _Done:
     assert command.lot is not None
     assert command.count is not None
     recorded = await officering.record_other_disposal(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         lot=command.lot - 1,
         count=command.count,
         manner=command.description,
@@ -541,35 +619,35 @@ async def _dispose(ctx: _Ctx, command: Command) -> str:
         proceeds=command.amount or Money.zero(),
         on=command.on,
     )
-    return render.other_disposal_recorded(recorded.case, ctx.tr)
+    return _Done(render.other_disposal_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _outcome(ctx: _Ctx, command: Command) -> str:
+async def _outcome(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.record_deposit_outcome(
         ctx.tx,
         ctx.deps,
         ctx.caller,
-        _case(command),
+        ctx.case(command),
         returned=command.words == ("illegal",),
         reference=command.reference,
         on=command.on,
     )
-    return render.deposit_outcome_recorded(recorded.case, ctx.tr)
+    return _Done(render.deposit_outcome_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _refunded(ctx: _Ctx, command: Command) -> str:
+async def _refunded(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.record_refund(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
-    return render.refund_recorded(recorded.case, ctx.tr)
+    return _Done(render.refund_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _fund(ctx: _Ctx, command: Command) -> str:
+async def _fund(ctx: _Ctx, command: Command) -> _Done:
     recorded = await officering.credit_deposit_to_fund(
-        ctx.tx, ctx.deps, ctx.caller, _case(command), on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
     amount = statement_of(ctx.deps, recorded.case).credited_to_fund
-    return render.fund_credited(recorded.case, amount, ctx.tr)
+    return _Done(render.fund_credited(recorded.case, amount, ctx.tr), recorded.loaded)
 
 
 async def _due(ctx: _Ctx, command: Command) -> str:

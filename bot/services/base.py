@@ -11,7 +11,7 @@ from bot.caller import KEEPER, OFFICER, Caller
 from bot.clock import Clock, local_today
 from bot.config import Config
 from bot.errors import NotAllowedError, UnknownPoundError
-from bot.store.tx import LoadedCase
+from bot.store.tx import LoadedCase, Tx
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.statement import Statement, statement
@@ -20,7 +20,18 @@ from domain.tariff import Tariff
 if TYPE_CHECKING:
     from bot.photos import PhotoStore
 
-__all__ = ["Deps", "require_keeper", "require_officer", "statement_of"]
+__all__ = [
+    "CaseRef",
+    "Deps",
+    "load_for_step",
+    "require_keeper",
+    "require_officer",
+    "statement_of",
+]
+
+#: A case named by its number, or already read for update in this transaction by the
+#: channel that calls the use case (the web desk reads the case it shows once).
+CaseRef = str | LoadedCase
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +85,14 @@ def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
     the configured order of deductions: what every answer reads its figures from."""
     tariff = deps.tariff(case.seizure.pound)
     return statement(case, tariff, on or deps.today(), deps.config.deduction_order)
+
+
+async def load_for_step(tx: Tx, case: CaseRef) -> LoadedCase:
+    """The case a step is taken on, locked for the step: read now, or as the channel
+    already read it (for update, in this transaction)."""
+    if isinstance(case, LoadedCase):
+        return case
+    return await tx.load_case(case, for_update=True)
 
 
 def require_keeper(caller: Caller, pound: str) -> None:

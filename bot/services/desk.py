@@ -50,6 +50,7 @@ __all__ = [
     "StoppedNumber",
     "TimelineEntry",
     "Today",
+    "case_of",
     "case_view",
     "list_cases",
     "pounds_of",
@@ -423,13 +424,25 @@ class CaseView:
     stated: Statement
 
 
-async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str) -> CaseView:
-    """One case of the caller's pounds, in full; another's is refused as unknown."""
-    pounds = pounds_of(deps, caller)
-    loaded = await tx.load_case(number)
-    if loaded.pound not in pounds:
+async def case_of(
+    tx: Tx, deps: Deps, caller: Caller, number: str, *, for_update: bool = False
+) -> LoadedCase:
+    """A case of the caller's pounds (``for_update``: locked for a step); another's is
+    refused as unknown."""
+    loaded = await tx.load_case(number, for_update=for_update)
+    if loaded.pound not in pounds_of(deps, caller):
         # Said as "no such case": the desk does not confirm another authority's numbers.
         raise UnknownCaseError("no such case", number=loaded.row.number)
+    return loaded
+
+
+async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase) -> CaseView:
+    """One case of the caller's pounds, in full: read by its number, or as already read
+    (the case after a step); another's is refused as unknown."""
+    if isinstance(number, LoadedCase):
+        loaded = number
+    else:
+        loaded = await case_of(tx, deps, caller, number)
     events = await tx.session.execute(
         select(CaseEvent, UserRow.name)
         .outerjoin(UserRow, UserRow.id == CaseEvent.actor_user_id)

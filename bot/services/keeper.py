@@ -7,7 +7,14 @@ from datetime import date
 
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.errors import NotAllowedError
-from bot.services.base import Deps, require_keeper, require_officer, statement_of
+from bot.services.base import (
+    CaseRef,
+    Deps,
+    load_for_step,
+    require_keeper,
+    require_officer,
+    statement_of,
+)
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
 from domain.case import (
@@ -95,7 +102,7 @@ async def correct_seizure(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     seizure: Seizure,
     reason: str,
     *,
@@ -104,7 +111,7 @@ async def correct_seizure(
     """Correct the intake facts (s.7) in one transaction: the correction and its reason
     in the audit log, the deadlines moved; refused if a recorded step would become
     unlawful. ``owner_phone``, when given, replaces the owner's number."""
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     await _require_recorder_or_officer(tx, deps, caller, loaded)
     if seizure.pound != loaded.pound:
         raise NotAllowedError("a case cannot move to another pound")
@@ -117,10 +124,10 @@ async def correct_seizure(
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
-async def void_case(tx: Tx, deps: Deps, caller: Caller, number: str, reason: str) -> LoadedCase:
+async def void_case(tx: Tx, deps: Deps, caller: Caller, number: CaseRef, reason: str) -> LoadedCase:
     """Withdraw a case entered by mistake from every list, while no money has moved; the
     voiding and its reason stay in the audit log and the number is not reused."""
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     await _require_recorder_or_officer(tx, deps, caller, loaded)
     today = deps.today()
     after = loaded.case.void(reason, today, today)
@@ -132,7 +139,7 @@ async def record_payment(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     on: date | None = None,
     amount: Money | None = None,
 ) -> Recorded:
@@ -142,7 +149,7 @@ async def record_payment(
     The fines are received (s.12) and credited to the local authority's fund
     (s.17(1)); the feeding charges the pound-keeper retains (s.16(2)).
     """
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     require_keeper(caller, loaded.pound)
     today = deps.today()
     day = on or today
@@ -159,13 +166,13 @@ async def record_deposit(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     on: date | None = None,
     amount: Money | None = None,
 ) -> Recorded:
     """The owner disputes the seizure, deposits fines and charges, takes the cattle (s.14);
     an ``amount`` given that is not the dues of the day is refused, nothing recorded."""
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     require_keeper(caller, loaded.pound)
     today = deps.today()
     day = on or today
@@ -179,10 +186,10 @@ async def record_deposit(
 
 
 async def report_unclaimed(
-    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, on: date | None = None
 ) -> Recorded:
     """Report to the local authority that the cattle are unclaimed (s.13(1))."""
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     require_keeper(caller, loaded.pound)
     today = deps.today()
     after = loaded.case.apply(ReportedUnclaimed(on=on or today), today)
@@ -191,10 +198,10 @@ async def report_unclaimed(
 
 
 async def record_owner_refusal(
-    tx: Tx, deps: Deps, caller: Caller, number: str, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, on: date | None = None
 ) -> Recorded:
     """The owner appeared and refused or omitted to pay or deposit (s.15(1))."""
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     if caller.role == OFFICER:
         require_officer(deps, caller, loaded)
     else:

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from bot.caller import OFFICER, Caller
 from bot.config import Authority, Pound
 from bot.errors import NotAllowedError
-from bot.services.base import Deps, require_officer, statement_of
+from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
@@ -74,9 +74,9 @@ __all__ = [
 
 
 async def _load_for_officer(
-    tx: Tx, deps: Deps, caller: Caller, number: str
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef
 ) -> tuple[LoadedCase, str]:
-    loaded = await tx.load_case(number, for_update=True)
+    loaded = await load_for_step(tx, number)
     return loaded, require_officer(deps, caller, loaded)
 
 
@@ -145,7 +145,7 @@ async def record_notice(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     proclaimed_at: tuple[str, ...],
     office: str | None = None,
@@ -168,7 +168,7 @@ async def schedule_auction(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     auction_on: date,
     place: str,
@@ -195,7 +195,7 @@ async def record_lot(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     lot: int,
     count: int,
@@ -253,7 +253,7 @@ async def record_other_disposal(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     lot: int,
     count: int,
@@ -312,7 +312,7 @@ _ACCOUNTS = {
 
 
 async def settle_sale(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, expenses: Money, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, expenses: Money, on: date | None = None
 ) -> Settled | ShortOfDues:
     """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger.
     On the owner's route, actual expenses that leave the dues unmet while heads remain
@@ -350,7 +350,7 @@ def account_of(deps: Deps, case: Case) -> tuple[Settlement, Account] | None:
 
 
 async def record_account_delivered(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, received_by: str, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, received_by: str, on: date | None = None
 ) -> Recorded:
     """The owner took the remaining cattle and the balance and gave a receipt (s.15(4))."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
@@ -360,7 +360,7 @@ async def record_account_delivered(
 
 
 async def record_account_refused(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """The owner refused: deemed unclaimed, the balance into deposit (s.15(5), s.16(3))."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
@@ -376,7 +376,7 @@ async def claim_deposit(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     claimant: str,
     preferred_on: date | None,
@@ -408,7 +408,7 @@ async def claim_deposit(
 
 
 async def credit_deposit_to_fund(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """Unclaimed three months: the deposit is credited to the authority's fund (s.17(1))."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
@@ -424,7 +424,7 @@ async def record_deposit_outcome(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     returned: bool,
     reference: str,
@@ -447,7 +447,7 @@ async def record_deposit_outcome(
 
 
 async def record_refund(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """The deposit ordered refunded (the seizure found illegal) was paid back to the
     owner (s.19). The ledger counted the refund owed when the outcome was recorded."""
@@ -458,7 +458,7 @@ async def record_refund(
 
 
 async def record_claim_preferred(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, claimant: str, on: date | None = None
+    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, claimant: str, on: date | None = None
 ) -> Recorded:
     """A claim to the deposit preferred within three months, not yet established: the
     deposit is not credited to the fund while it is pending (s.16(3)). Any number may
@@ -478,7 +478,7 @@ async def record_claim_rejected(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    number: str,
+    number: CaseRef,
     *,
     reference: str,
     claimant: str = "",

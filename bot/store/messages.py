@@ -166,7 +166,10 @@ async def enqueue(
         )
         .on_conflict_do_nothing(index_elements=["idempotency_key"])
     )
-    return bool(getattr(result, "rowcount", 0))
+    queued = bool(getattr(result, "rowcount", 0))
+    if queued:
+        tx.queued.append(key)
+    return queued
 
 
 async def set_contact(

@@ -88,6 +88,11 @@ class Tx:
     def __init__(self, session: AsyncSession, now: datetime) -> None:
         self.session = session
         self.now = now
+        #: What this transaction wrote, in order: the postings of each event (``post``)
+        #: and the keys of the messages queued (``bot.store.messages.enqueue``), so that
+        #: a step's outcome can say what it did.
+        self.posted: list[Postings] = []
+        self.queued: list[str] = []
 
     # -- case numbers --
 
@@ -401,6 +406,7 @@ class Tx:
         on: date,
     ) -> None:
         """Write the ledger legs the domain returned for an event (``domain.ledger``)."""
+        self.posted.append(postings)
         for leg in postings.legs:
             self.session.add(
                 LedgerEntry(

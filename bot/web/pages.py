@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
+from sqlalchemy import inspect
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -28,7 +29,7 @@ from bot.i18n.words_text import day
 from bot.services import board as boards
 from bot.services import desk
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
-from bot.store.tx import Tx
+from bot.store.tx import LoadedCase, Tx
 from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
 from bot.web.forms import form_fields
 from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
@@ -258,9 +259,6 @@ class Desk:
         return self._render(request, app, "cases.html", signed, values)
 
     async def case(self, request: Request) -> Response:
-        return await self._case_page(request, reply="", refused=False)
-
-    async def _case_page(self, request: Request, *, reply: str, refused: bool) -> Response:
         app = _poundbot(request)
         number = request.path_params["number"]
         async with app.store.transaction() as tx:
@@ -271,6 +269,18 @@ class Desk:
                 view = await desk.case_view(tx, app.deps, signed[1], number)
             except AppError as exc:
                 return self._not_found(request, app, signed, exc)
+        return self._case_page(request, app, signed, view, reply="", refused=False)
+
+    def _case_page(
+        self,
+        request: Request,
+        app: App,
+        signed: tuple[str, Caller],
+        view: desk.CaseView,
+        *,
+        reply: str,
+        refused: bool,
+    ) -> Response:
         caller = signed[1]
         tr = translator(language_of(request, caller, app.config))
         case = view.loaded.case
@@ -308,17 +318,16 @@ class Desk:
             if not self.keys.csrf_ok(signed[0], form.get("csrf", "")):
                 return self._forbidden(request, app)
             caller = signed[1]
-            try:
-                view = await desk.case_view(tx, app.deps, caller, number)
+            try:  # read once, locked for the step: the page after is the step's outcome
+                loaded = await desk.case_of(tx, app.deps, caller, number, for_update=True)
             except AppError as exc:
                 return self._not_found(request, app, signed, exc)
             lang = language_of(request, caller, app.config)
-            before = len(view.loaded.case.events)
             tr = translator(lang)
             try:
-                if form.get("seen") != str(before):
+                if form.get("seen") != str(len(loaded.case.events)):
                     raise _Stale
-                command = build_command(step, view.loaded.row.number, form, lang)
+                command = build_command(step, loaded.row.number, form, lang)
                 if step == "sold":  # the box is the buyer's declaration (s.18)
                     if form.get("confirm") != "yes":
                         raise _NoDeclaration
@@ -339,12 +348,22 @@ class Desk:
                 )
                 refused = True
             else:
-                answer = await run_command(
-                    tx, app.deps, replace(caller, lang=lang), command, lang, sms=False
+                outcome = await run_command(
+                    tx,
+                    app.deps,
+                    replace(caller, lang=lang),
+                    command,
+                    lang,
+                    sms=False,
+                    loaded=loaded,
                 )
-                after = await tx.load_case(view.loaded.row.number)
-                reply, refused = answer.text, len(after.case.events) == before
-        return await self._case_page(request, reply=reply, refused=refused)
+                reply, refused = outcome.text, outcome.refused
+                if outcome.loaded is not None:
+                    loaded = outcome.loaded
+                if refused:  # the savepoint rolled back: the row as it was, read afresh
+                    await _unexpired(tx, loaded)
+            view = await desk.case_view(tx, app.deps, caller, loaded)
+        return self._case_page(request, app, signed, view, reply=reply, refused=refused)
 
     # -- the public notice board ------------------------------------------------------------
 
@@ -403,3 +422,10 @@ class _CaseLine(NamedTuple):
     brought: str
     stage: str
     place_seized: str
+
+
+async def _unexpired(tx: Tx, loaded: LoadedCase) -> None:
+    """After a refused step, the savepoint's rollback has expired what the step changed
+    on the case row: read the row back, so that the page does not read it lazily."""
+    if inspect(loaded.row).expired_attributes:
+        await tx.session.refresh(loaded.row)
