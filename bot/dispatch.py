@@ -302,7 +302,7 @@ def _case(command: Command) -> str:
 # --- pound-keepers ---------------------------------------------------------------------
 
 
-async def _seize(ctx: _Ctx, command: Command) -> str:
+async def _seize(ctx: _Ctx, command: Command) -> _Done:
     caller, deps = ctx.caller, ctx.deps
     if caller.role != KEEPER or caller.pound is None:
         raise NotAllowedError("only a pound-keeper reports a seizure")
@@ -322,9 +322,10 @@ async def _seize(ctx: _Ctx, command: Command) -> str:
         seized_on=command.seized_on,
         hour_known=hour_known,
     )
-    return await report_seizure(
+    seized = await report_seizure(
         ctx.tx, deps, caller, seizure, command.owner_phone, ctx.tr, sms=ctx.sms
     )
+    return _Done(seized.text, seized.loaded)
 
 
 def _corrected(seizure: Seizure, command: Command) -> Seizure:

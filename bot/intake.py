@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bot.caller import Caller
 from bot.i18n import Translator, render
 from bot.i18n.render_keeper import OwnerSms
 from bot.notify import notify_phone
 from bot.services import keeper as keeping
 from bot.services.base import Deps
-from bot.store.tx import Tx
+from bot.store.tx import LoadedCase, Tx
 from bot.whatsapp import Template
 from domain.case import Case, Person, Seizure
 from domain.dues import Dues
 
-__all__ = ["person_of", "report_seizure", "tell_owner"]
+__all__ = ["Seized", "person_of", "report_seizure", "tell_owner"]
 
 
 def person_of(text: str) -> Person | None:
@@ -22,6 +24,13 @@ def person_of(text: str) -> Person | None:
         return None
     name, _, residence = text.partition(",")
     return Person(name.strip(), residence.strip())
+
+
+class Seized(NamedTuple):
+    """A seizure recorded: the keeper's reply and the case it opened."""
+
+    text: str
+    loaded: LoadedCase
 
 
 async def report_seizure(
@@ -33,7 +42,7 @@ async def report_seizure(
     tr: Translator,
     *,
     sms: bool,
-) -> str:
+) -> Seized:
     """Record cattle brought in (s.7); tell the owner by SMS when their number is known
     (never at night); the keeper's reply: case number, fines, daily charge, s.13(1) date."""
     recorded = await keeping.record_seizure(tx, deps, caller, seizure, owner_phone=owner_phone)
@@ -45,7 +54,7 @@ async def report_seizure(
     owner_sms = await tell_owner(
         tx, deps, case, recorded.dues, owner_phone, f"intake:{case.number}"
     )
-    return render.seizure_ack(
+    text = render.seizure_ack(
         case,
         recorded.dues,
         daily,
@@ -55,6 +64,7 @@ async def report_seizure(
         pound_name=pound.name,
         owner_sms=owner_sms,
     )
+    return Seized(text, recorded.loaded)
 
 
 async def tell_owner(

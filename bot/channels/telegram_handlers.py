@@ -45,7 +45,7 @@ from bot.channels.telegram_menus import menu
 from bot.channels.telegram_outbox import Button, Keyboard
 from bot.channels.telegram_sender import CHANNEL
 from bot.channels.telegram_turn import PoundContext, Turn, current_turn
-from bot.dispatch import handle_text
+from bot.dispatch import Reply, handle_text
 from bot.errors import InviteInvalidError
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n import render_sale_refusals as refusals
@@ -80,17 +80,16 @@ DECLARE_FLOW: Final = "sold"
 
 async def _dispatch(turn: Turn, line: str) -> None:
     reply = await handle_text(turn.tx, turn.deps, turn.caller, line, sms=False)
-    await turn.send(reply.text, inline=await _declaration_asked(turn, line, reply.text, reply.lang))
+    await turn.send(reply.text, inline=await _declaration_asked(turn, line, reply))
     await photos.after_find(turn, line)  # a FIND answer shows the cases' photos
 
 
-async def _declaration_asked(turn: Turn, line: str, answer: str, lang: str) -> Keyboard:
+async def _declaration_asked(turn: Turn, line: str, reply: Reply) -> Keyboard:
     """A SOLD refused for want of the buyer's declaration (s.18): keep the line, and
     offer a button that confirms the declaration, listing who may not buy."""
-    tr, classes = translator(lang), turn.deps.config.barred_buyers
-    asked = refusals.sale_refusal(BuyerNotDeclaredError("", classes=classes), tr)
-    if asked is None or not answer.startswith(asked):
+    if reply.refusal is None or reply.refusal.code != BuyerNotDeclaredError.code:
         return ()
+    tr, classes = translator(reply.lang), turn.deps.config.barred_buyers
     (await turn.chat()).put(DECLARE_FLOW, {"line": line})
     data = f"{DECLARE_FLOW}:declared:{_line_key(line)}"
     return ((Button(refusals.declared_button(classes, tr), data),),)

@@ -18,7 +18,7 @@ from bot.channels.telegram_turn import Turn
 from bot.commands import ParseError, name_and_phone, parse_date
 from bot.i18n import LANGUAGES
 from bot.intake import person_of, report_seizure
-from bot.photo_intake import Target, attach_pictures, last_event_id, seized_now
+from bot.photo_intake import Target, attach_pictures
 from bot.photos import add_pending
 from domain.case import Lot, Seizure
 
@@ -103,15 +103,13 @@ async def record(turn: Turn, state: dict[str, Any]) -> str:
     refuses (``DomainError``, ``AppError``), for the caller to roll back and tell."""
     tx, deps, caller = turn.tx, turn.deps, turn.caller
     assert caller.pound is not None
-    after = await last_event_id(tx)
-    ack = await report_seizure(
+    ack, seized = await report_seizure(
         tx, deps, caller, _seizure(turn, state), state["owner_phone"], turn.tr, sms=False
     )
     pictures = staged(state)
     # A report begun before photos were downloaded holds bare file ids: fetched later.
     file_ids = [p for p in state.get("photos", []) if isinstance(p, str)]
-    seized = await seized_now(tx, caller, after) if pictures or file_ids else None
-    if seized is None:
+    if not pictures and not file_ids:
         return ack
     for file_id in file_ids:
         await add_pending(tx, seized.row.id, None, file_id)
