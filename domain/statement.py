@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from domain.calendar import period_end
 from domain.case import (
     IN_POUND_STAGES,
     AccountDelivered,
@@ -25,8 +26,10 @@ from domain.case import (
     LotOffered,
     SaleClosed,
     Stage,
+    auction_allowed_from,
     deposit_window_end,
     fund_credit_from,
+    report_due_on,
 )
 from domain.deadlines import Deadline, deadlines
 from domain.dues import (
@@ -53,7 +56,43 @@ from domain.sale import (
 )
 from domain.tariff import Tariff
 
-__all__ = ["SaleRound", "Statement", "left_pound_on", "statement"]
+__all__ = ["CaseDates", "SaleRound", "Statement", "dates_of", "left_pound_on", "statement"]
+
+
+@dataclass(frozen=True, slots=True)
+class CaseDates:
+    """The Act's days of a case, whatever the tariff: what a reply dates its steps by."""
+
+    #: The seven days from impounding end (s.13(1)): unclaimed until then.
+    unclaimed_until: date
+    #: The day the keeper's report of unclaimed cattle is due (s.13(1)).
+    report_on: date
+    #: The last day to complain of the seizure, and so to deposit under s.14 (s.19).
+    complaint_by: date
+    #: The seven days from the notice end (s.13(3)); None before a notice.
+    notice_until: date | None
+    #: The first day of a lawful public auction after the notice (s.13(3)).
+    auction_from: date | None
+    #: The last day to prefer a claim to the surplus in deposit (s.16(3)); None while
+    #: nothing is in deposit.
+    claims_until: date | None
+
+
+@cites("s.13(1)", "s.13(3)", "s.16(3)", "s.19")
+def dates_of(case: Case, notice_on: date | None = None) -> CaseDates:
+    """The Act's days of ``case`` (s.13(1), s.13(3), s.16(3), s.19); with ``notice_on``,
+    the s.13(3) days of a notice of that day (one being printed, not yet posted)."""
+    impounded = case.seizure.impounded_on
+    notice = notice_on or (case.notice.on if case.notice is not None else None)
+    deposited = case.deposited_on
+    return CaseDates(
+        unclaimed_until=period_end(impounded, 7),
+        report_on=report_due_on(impounded),
+        complaint_by=complaint_last_day(case.seizure.seizure_day),
+        notice_until=period_end(notice, 7) if notice is not None else None,
+        auction_from=auction_allowed_from(notice) if notice is not None else None,
+        claims_until=deposit_window_end(deposited) if deposited is not None else None,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +171,8 @@ class Statement:
     #: While lots are being sold: proceeds so far, what is still owed, whether to stop
     #: (s.15(1), s.13(3)).
     sale: SaleProgress | None
+    #: The Act's days of the case (s.13(1), s.13(3), s.16(3), s.19).
+    dates: CaseDates
 
     @property
     def unmet(self) -> Money:
@@ -319,6 +360,7 @@ def statement(
         or case.first(AccountDelivered) is not None
     )
     in_pound = case.heads_remaining if case.stage in IN_POUND_STAGES else 0
+    dates = dates_of(case)
     return Statement(
         case=case,
         on=on,
@@ -350,6 +392,7 @@ def statement(
         deadlines=tuple(deadlines(case)),
         per_day=per_day_on(dues, case),
         daily_rate=daily_charge(case, tariff, on),
-        complaint_by=complaint_last_day(case.seizure.seizure_day),
+        complaint_by=dates.complaint_by,
         sale=sale_progress(case, tariff, on) if case.stage is Stage.SELLING else None,
+        dates=dates,
     )

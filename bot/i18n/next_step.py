@@ -10,26 +10,19 @@ from datetime import date
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import day, sms_name
-from domain.calendar import period_end
-from domain.case import (
-    IN_POUND_STAGES,
-    Case,
-    Stage,
-    auction_allowed_from,
-    deposit_window_end,
-    report_due_on,
-)
+from domain.case import IN_POUND_STAGES, Case, Stage
+from domain.statement import CaseDates, dates_of
 
 __all__ = ["auction_steps", "deposit_steps", "next_step", "report_steps"]
 
 
-def report_steps(impounded: date, on: date, tr: Translator) -> tuple[str, ...]:
+def report_steps(dates: CaseDates, on: date, tr: Translator) -> tuple[str, ...]:
     """The s.13(1) report date as of ``on``: fullest wording first, then the shortest."""
-    due = {"date": day(report_due_on(impounded), tr)}
+    due = {"date": day(dates.report_on, tr)}
     # TRANSLATORS: s.13(1) — the day the unclaimed report is due, as briefly as possible
     # (an SMS falls back to this when the fuller wording does not fit).
     short = tr.gettext("Report due %(date)s (s.13(1)).") % due
-    if on <= period_end(impounded, 7):
+    if on <= dates.unclaimed_until:
         # TRANSLATORS: s.13(1) — day the pound-keeper reports unclaimed cattle to the
         # local authority (still ahead).
         return (tr.gettext("If unclaimed, reported on %(date)s (s.13(1)).") % due, short)
@@ -66,11 +59,11 @@ def auction_steps(case: Case, tr: Translator, on: date | None = None) -> tuple[s
     return (at % values, on_day % values)
 
 
-def deposit_steps(deposited: date, on: date, tr: Translator) -> tuple[str, ...]:
-    """The surplus in deposit (s.16(3)): held since when, and claims until when; once
+def deposit_steps(deposited: date, until: date, on: date, tr: Translator) -> tuple[str, ...]:
+    """The surplus in deposit (s.16(3)): held since when, and claims ``until`` when; once
     the three months are over, that they ended."""
-    values = {"since": day(deposited, tr), "date": day(deposit_window_end(deposited), tr)}
-    if deposit_window_end(deposited) < on:
+    values = {"since": day(deposited, tr), "date": day(until, tr)}
+    if until < on:
         # TRANSLATORS: s.16(3), s.17(1) — the surplus has been in deposit since a day;
         # the three months to claim it ended on another.
         text = tr.gettext(
@@ -86,10 +79,10 @@ def deposit_steps(deposited: date, on: date, tr: Translator) -> tuple[str, ...]:
 def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
     """What happens next in the case, and when, as of ``on``: the fullest wording first,
     then shorter ones an SMS may fall back to."""
-    impounded = case.seizure.impounded_on
+    dates = dates_of(case)
     stage = case.stage
     if stage is Stage.IMPOUNDED:
-        return report_steps(impounded, on, tr)
+        return report_steps(dates, on, tr)
     if stage is Stage.DEEMED_UNCLAIMED:
         # TRANSLATORS: s.15(5), s.13(1) — the owner refused the account: the remaining
         # cattle are unclaimed and are reported to the local authority next.
@@ -109,8 +102,8 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         return (text % {"date": day(case.reported_on or on, tr)}, short)
     if case.scheduled_auction is not None and stage in IN_POUND_STAGES:
         return auction_steps(case, tr, on)
-    if stage is Stage.NOTICE_POSTED and case.notice is not None:
-        lawful = auction_allowed_from(case.notice.on)
+    if stage is Stage.NOTICE_POSTED and dates.auction_from is not None:
+        lawful = dates.auction_from
         if lawful < on:
             # TRANSLATORS: s.13(3) — the seven days after the notice have run: the public
             # auction of the unclaimed cattle has been lawful since that day.
@@ -134,8 +127,8 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
             "receipt (s.15(4))."
         )
         return (text,)
-    if stage is Stage.IN_DEPOSIT and case.deposited_on is not None:
-        return deposit_steps(case.deposited_on, on, tr)
+    if stage is Stage.IN_DEPOSIT and case.deposited_on and dates.claims_until:
+        return deposit_steps(case.deposited_on, dates.claims_until, on, tr)
     if stage is Stage.ON_DEPOSIT:
         # TRANSLATORS: s.14 — the cattle were delivered on a deposit.
         return (tr.gettext("Cattle delivered on deposit (s.14)."),)

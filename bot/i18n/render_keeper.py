@@ -19,10 +19,10 @@ from domain.case import (
     Seizure,
     SeizureCorrected,
     Stage,
-    report_due_on,
 )
-from domain.dues import Dues, complaint_last_day
+from domain.dues import Dues
 from domain.money import Money
+from domain.statement import dates_of
 
 if TYPE_CHECKING:
     from bot.services.keeper import OpenCase
@@ -91,7 +91,7 @@ def seizure_ack(
         "cattle": cattle(seizure.lots, tr, kinds),
         "fines": money(dues.fines, tr, sms),
         "daily": money(daily_charge, tr, sms),
-        "report": day(report_due_on(seizure.impounded_on), tr),
+        "report": day(dates_of(case).report_on, tr),
     }
     if sms:
         # TRANSLATORS: SMS after a seizure is recorded: the cattle, the fines (s.11)
@@ -101,7 +101,7 @@ def seizure_ack(
         core = tr.gettext(
             "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
         )
-        steps = report_steps(seizure.impounded_on, seizure.impounded_on, tr)
+        steps = report_steps(dates_of(case), seizure.impounded_on, tr)
         candidates = [[core % values, step, told] for step in steps]
         candidates += [[core % values, step] for step in steps]
         return shortest_fit(tr, candidates)
@@ -130,7 +130,7 @@ def seizure_ack(
         [
             recorded % values,
             brought % where,
-            _seized_line(seizure, tr),
+            _seized_line(seizure, dates_of(case).complaint_by, tr),
             fines % {"amount": values["fines"]},
             daily % {"amount": values["daily"]},
             claim,
@@ -141,13 +141,13 @@ def seizure_ack(
     )
 
 
-def _seized_line(seizure: Seizure, tr: Translator) -> str:
+def _seized_line(seizure: Seizure, complaint_by: date, tr: Translator) -> str:
     """The day of seizure when it was before the day brought, and the s.19 last day."""
     if seizure.seizure_day == seizure.impounded_on:
         return ""
     values = {
         "seized": day(seizure.seizure_day, tr),
-        "date": day(complaint_last_day(seizure.seizure_day), tr),
+        "date": day(complaint_by, tr),
     }
     # TRANSLATORS: s.19 — the cattle were seized before the day they were brought in;
     # the ten days to complain count from the day of seizure.
@@ -284,7 +284,7 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     reason = tr.gettext("Reason recorded: %(reason)s")
     report = ""
     if case.stage is Stage.IMPOUNDED:
-        report = report_steps(seizure.impounded_on, seizure.impounded_on, tr)[-1]
+        report = report_steps(dates_of(case), seizure.impounded_on, tr)[-1]
     old = case.superseded_notice
     if isinstance(event, SeizureCorrected) and event.supersedes_notice and old is not None:
         # TRANSLATORS: s.13(2), s.13(3) — a correction of what the posted notice states
@@ -302,7 +302,7 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     return join(
         [
             corrected % values,
-            _seized_line(seizure, tr),
+            _seized_line(seizure, dates_of(case).complaint_by, tr),
             report,
             reason % values if values["reason"] else "",
         ],
@@ -344,7 +344,7 @@ def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None)
         item.days_in_pound,
     )
     text = line % values
-    due = report_due_on(case.seizure.impounded_on)
+    due = dates_of(case).report_on
     today = item.dues.on
     if case.stage is Stage.IMPOUNDED and due <= today:
         due_values = {

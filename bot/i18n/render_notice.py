@@ -23,8 +23,8 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import KindMap, day, described_cattle
 from bot.public_text import public_lots, public_place
-from domain.calendar import period_end
-from domain.case import Case, auction_allowed_from
+from domain.case import Case
+from domain.statement import dates_of
 
 if TYPE_CHECKING:
     from bot.config import Authority, Pound
@@ -66,11 +66,14 @@ def notice_parts(
 ) -> NoticeParts:
     """The parts of the s.13(2) notice of ``case``, dated ``notice_on``."""
     seizure = case.seizure
+    dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
+    assert dates.notice_until is not None
+    assert dates.auction_from is not None
     values = {
         "case": case.number,
         "date": day(notice_on, tr),
-        "last": day(period_end(notice_on, 7), tr),
-        "from": day(auction_allowed_from(notice_on), tr),
+        "last": day(dates.notice_until, tr),
+        "from": day(dates.auction_from, tr),
         "impounded": day(seizure.impounded_on, tr),
         "office": authority.office_address,
         "village": authority.village,
@@ -157,6 +160,9 @@ def proclamation_script(
 ) -> str:
     """What the drummer reads aloud in the village and the nearest market (s.13(2))."""
     seizure = case.seizure
+    dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
+    assert dates.notice_until is not None
+    assert dates.auction_from is not None
     values = {
         "village": authority.village,
         "market": authority.market_place,
@@ -165,8 +171,8 @@ def proclamation_script(
         "place": public_place(seizure),
         "pound": pound.name,
         "date": day(notice_on, tr),
-        "last": day(period_end(notice_on, 7), tr),
-        "from": day(auction_allowed_from(notice_on), tr),
+        "last": day(dates.notice_until, tr),
+        "from": day(dates.auction_from, tr),
     }
     # TRANSLATORS: s.13(2) — a line for the drummer: where to read the proclamation.
     where = tr.gettext(

@@ -9,8 +9,8 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.next_step import auction_steps
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import connective, day, described_cattle, keyword, money
-from domain.calendar import period_end
-from domain.case import Case, auction_allowed_from
+from domain.case import Case
+from domain.statement import dates_of
 
 __all__ = ["auction_scheduled", "case_line", "notice_recorded", "report_to_officer"]
 
@@ -58,13 +58,16 @@ def notice_recorded(case: Case, tr: Translator) -> str:
     notice = case.notice
     if notice is None:
         return case_line(case, tr)
+    dates = dates_of(case)
+    assert dates.notice_until is not None
+    assert dates.auction_from is not None
     values = {
         "case": case.number,
         "office": notice.office,
         "date": day(notice.on, tr),
         "places": ", ".join(notice.proclaimed_at),
-        "last": day(period_end(notice.on, 7), tr),
-        "from": day(auction_allowed_from(notice.on), tr),
+        "last": day(dates.notice_until, tr),
+        "from": day(dates.auction_from, tr),
         "command": keyword("auction", tr.lang),
     }
     # TRANSLATORS: s.13(2) — the notice affixed at the office on the date.

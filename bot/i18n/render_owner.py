@@ -23,7 +23,7 @@ from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, Sal
 from domain.dues import Deposit, Dues, per_day_on
 from domain.money import Money
 from domain.sale import Account
-from domain.statement import Statement
+from domain.statement import Statement, dates_of
 
 if TYPE_CHECKING:
     from domain.case import Case
@@ -290,7 +290,7 @@ def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr:
     # TRANSLATORS: s.12, s.14 — the same, as briefly as possible.
     claim_short = tr.gettext("Pay (s.12) or deposit (s.14) at the pound.")
     more = _more_each_day(daily_charge, tr, sms=True) if daily_charge else ""
-    report = report_steps(seizure.impounded_on, dues.on, tr)
+    report = report_steps(dates_of(case), dues.on, tr)
     return shortest_fit(
         tr,
         [

@@ -37,10 +37,8 @@ from domain.case import (
     DepositRefunded,
     OwnerRefusedToPay,
     Stage,
-    auction_allowed_from,
-    report_due_on,
 )
-from domain.dues import complaint_last_day
+from domain.statement import dates_of
 
 if TYPE_CHECKING:
     from bot.services.public import Outcome, PublicCase
@@ -193,7 +191,8 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
             "Notice posted on %(notice)s (s.13(2)); if unclaimed, public auction lawful "
             "from %(date)s (s.13(3))."
         )
-        values = {"notice": day(notice.on, tr), "date": day(auction_allowed_from(notice.on), tr)}
+        lawful = dates_of(case).auction_from or notice.on
+        values = {"notice": day(notice.on, tr), "date": day(lawful, tr)}
         return [text % values, *auction_steps(case, tr)[:1]]
     if stage is Stage.OWNER_REFUSED:
         # TRANSLATORS: s.15(1) — the owner did not pay: as many as needed are auctioned.
@@ -214,11 +213,12 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
         return [sold]
     if stage is Stage.IN_DEPOSIT:
         deposited = case.deposited_on if case is not None else None
-        if deposited is None:
+        until = dates_of(case).claims_until if case is not None else None
+        if deposited is None or until is None:
             # TRANSLATORS: s.16(3) — the balance is held in deposit for three months.
             held = tr.gettext("The balance is held in deposit for three months (s.16(3)).")
             return [sold, held]
-        return [sold, *deposit_steps(deposited, outcome.on or deposited, tr)]
+        return [sold, *deposit_steps(deposited, until, outcome.on or deposited, tr)]
     closed = _closed(case, tr)
     if case is not None and outcome.on is not None:
         return [sold, closed, stage_sentence(Stage.CLOSED, case.stage_since, tr)]
@@ -230,8 +230,9 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
     held since (and the s.19 days to complain), reported on, notice posted on; None for
     the stages ``_stage`` dates itself."""
     stage, since = case.stage, case.stage_since
+    dates = dates_of(case)
     if stage is Stage.IMPOUNDED:
-        due = report_due_on(case.seizure.impounded_on)
+        due = dates.report_on
         # TRANSLATORS: s.12 — in the pound since a day; the owner can pay and take them.
         held = tr.gettext(
             "In the pound since %(since)s; the owner can take the cattle back on paying "
@@ -254,7 +255,7 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
             "Delivered to the owner on a deposit, the seizure being disputed; the deposit "
             "is held since %(date)s (s.14)."
         )
-        by = complaint_last_day(case.seizure.seizure_day)
+        by = dates.complaint_by
         complain = {"complain_by": day(by, tr)}
         if by < on:
             # TRANSLATORS: s.19 — the last day to complain of the seizure is past.
@@ -271,7 +272,7 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
         )
         return [text % {"date": day(since, tr)}]
     if stage is Stage.NOTICE_POSTED and case.notice is not None:
-        notice, lawful = case.notice.on, auction_allowed_from(case.notice.on)
+        notice, lawful = case.notice.on, dates.auction_from or case.notice.on
         values = {"notice": day(notice, tr), "date": day(lawful, tr)}
         if lawful < on:
             # TRANSLATORS: s.13(2), s.13(3) — the day of the notice; the seven days after

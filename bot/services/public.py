@@ -14,11 +14,11 @@ from bot.phones import looks_like_phone
 from bot.public_text import public_lots, public_place
 from bot.services.base import Deps, statement_of
 from bot.store.tx import LoadedCase, Tx
-from domain.case import IN_POUND_STAGES, Case, Lot, Stage, report_due_on
+from domain.case import IN_POUND_STAGES, Case, Lot, Stage
 from domain.deadlines import Deadline
 from domain.dues import Deposit, Dues
 from domain.sale import Account
-from domain.statement import Statement
+from domain.statement import Statement, dates_of
 
 __all__ = [
     "DepositAnswer",
@@ -58,7 +58,7 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
         place_seized=public_place(case.seizure),
         impounded_on=case.seizure.impounded_on,
         stage=case.stage,
-        report_due_on=report_due_on(case.seizure.impounded_on),
+        report_due_on=dates_of(case).report_on,
     )
 
 

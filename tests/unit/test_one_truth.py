@@ -57,19 +57,9 @@ STILL_COMPUTING: dict[str, frozenset[str]] = {
     "bot/i18n/worst_case.py": frozenset(
         {"account_for", "daily_charge", "dues_on", "fund_credit_from"}
     ),
-    # Renderers that still count the Act's dates from the case they are given, rather
-    # than from a statement (next to move).
-    "bot/i18n/next_step.py": frozenset(
-        {"auction_allowed_from", "deposit_window_end", "period_end", "report_due_on"}
-    ),
-    "bot/i18n/render_keeper.py": frozenset({"complaint_last_day", "report_due_on"}),
-    "bot/i18n/render_notice.py": frozenset({"auction_allowed_from", "period_end"}),
-    "bot/i18n/render_officer.py": frozenset({"auction_allowed_from", "period_end"}),
-    "bot/i18n/render_owner.py": frozenset({"per_day_on"}),  # when called without a statement
-    "bot/i18n/render_public.py": frozenset(
-        {"auction_allowed_from", "complaint_last_day", "report_due_on"}
-    ),
-    "bot/services/public.py": frozenset({"report_due_on"}),  # the public facts' s.13(1) day
+    # The dues reply still falls back to the per-day charge when called without a
+    # statement (the unit tests of its wording call it so).
+    "bot/i18n/render_owner.py": frozenset({"per_day_on"}),
 }
 
 
