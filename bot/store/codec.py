@@ -1,5 +1,4 @@
-"""Domain events to JSON and back, for the audit log (``case_events.payload``), and the
-snapshot of a folded case (``cases.snapshot``)."""
+"""Domain events to JSON and back, for the audit log (``case_events.payload``)."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from typing import Any
 from domain import case as c
 from domain.money import Money
 
-__all__ = ["EVENT_TYPES", "SNAPSHOT_VERSION", "dump_case", "dump_event", "load_case", "load_event"]
+__all__ = ["EVENT_TYPES", "dump_event", "load_event"]
 
 EVENT_TYPES: dict[str, type[c.Event]] = {
     cls.__name__: cls
@@ -89,8 +88,6 @@ def _loader(tp: Any) -> Callable[[Any], Any]:
         cls = tp
 
         def load(value: Any) -> Any:
-            if "$" in value:  # a value written once in a snapshot's pool (``dump_case``)
-                return _pooled(cls, value["$"])
             # A field added later is absent from older payloads: its default applies.
             return cls(**{name: read(value[name]) for name, read in fields if name in value})
 
@@ -111,66 +108,3 @@ def load_event(type_name: str, payload: dict[str, Any]) -> c.Event:
     event = _loader(tp)(payload)
     assert isinstance(event, c.Event)
     return event
-
-
-#: The version of the snapshot encoding and of the fold it records: raise it whenever
-#: an event, the case or ``Case.replay`` changes, so that older snapshots are ignored
-#: and their cases replayed (and the snapshot written again).
-SNAPSHOT_VERSION = 1
-
-#: The pool of the snapshot being read (``load_case`` is synchronous: one at a time).
-_POOL: list[list[Any]] = []
-
-
-def _pooled(cls: type, index: int) -> Any:
-    entry = _POOL[-1][index]
-    if isinstance(entry, tuple):  # decoded already
-        return entry[1]
-    value = _loader(cls)(entry)
-    _POOL[-1][index] = (None, value)
-    return value
-
-
-def dump_case(case: c.Case, last_seq: int) -> dict[str, Any]:
-    """The snapshot of a folded case as of its event ``last_seq``: its stage and events,
-    each seizure (and other record written again unchanged by a correction) once."""
-    pool: list[Any] = []
-    index: dict[Any, int] = {}
-
-    def interned(value: Any) -> Any:
-        if isinstance(value, c.Seizure):
-            if value not in index:
-                index[value] = len(pool)
-                pool.append(_dump(value))
-            return {"$": index[value]}
-        return _dump(value)
-
-    events = []
-    for event in case.events:
-        payload = {f.name: interned(getattr(event, f.name)) for f in dataclasses.fields(event)}
-        events.append([type(event).__name__, payload])
-    return {
-        "v": SNAPSHOT_VERSION,
-        "last": last_seq,
-        "number": case.number,
-        "stage": case.stage.value,
-        "seizure": interned(case.seizure),
-        "pool": pool,
-        "events": events,
-    }
-
-
-def load_case(snapshot: dict[str, Any] | None, last_seq: int) -> c.Case | None:
-    """The case a snapshot records, or None when there is none usable: of another
-    version, or not as of the case's last event ``last_seq`` (then the case is replayed)."""
-    if not snapshot or snapshot.get("v") != SNAPSHOT_VERSION or snapshot.get("last") != last_seq:
-        return None
-    _POOL.append(list(snapshot["pool"]))
-    try:
-        events = tuple(load_event(t, p) for t, p in snapshot["events"])
-        seizure = _pooled(c.Seizure, snapshot["seizure"]["$"])
-    finally:
-        _POOL.pop()
-    return c.Case(
-        number=snapshot["number"], seizure=seizure, stage=c.Stage(snapshot["stage"]), events=events
-    )

@@ -152,10 +152,6 @@ class CaseRow(Base):
     owner_phone: Mapped[str | None] = mapped_column(String(20), index=True)
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
-    #: The folded case as of its last event (``bot.store.codec.dump_case``), written in
-    #: the transaction of each event; ignored (and rewritten) when of another codec
-    #: version or not as of the case's last event.
-    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class CaseLot(Base):

@@ -21,7 +21,7 @@ from bot.errors import BadInputError, UnknownCaseError
 from bot.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.public_text import public_lots
 from bot.reminders.derive import derive_deadlines
-from bot.store import budget, codec
+from bot.store import budget
 from bot.store.codec import dump_event, load_event
 from bot.store.models import (
     Authority,
@@ -60,13 +60,6 @@ _CASE = (
     .order_by(CaseEvent.seq)
 )
 _CASE_FOR_UPDATE = _CASE.with_for_update(of=CaseRow)
-
-#: One statement: the case row (with its snapshot) and the number of its last event.
-_LAST_SEQ = select(func.max(CaseEvent.seq)).where(CaseEvent.case_id == CaseRow.id).scalar_subquery()
-_CASE_ROW = select(CaseRow, _LAST_SEQ).where(
-    CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq")
-)
-_CASE_ROW_FOR_UPDATE = _CASE_ROW.with_for_update(of=CaseRow)
 
 
 def parse_case_number(text: str) -> tuple[str, int]:
@@ -141,20 +134,14 @@ class Tx:
         return row
 
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
-        """The case with this number (tolerant: ``knm 17``): read from its snapshot when
-        that is as of its last event, else rebuilt from its events (and snapshotted)."""
+        """The case with this number (tolerant: ``knm 17``), rebuilt from its events."""
         pound, seq = parse_case_number(number)
-        params = {"pound": pound, "seq": seq}
-        query = _CASE_ROW_FOR_UPDATE if for_update else _CASE_ROW
-        found = (await self.session.execute(query, params)).first()
-        if found is None:
+        query = _CASE_FOR_UPDATE if for_update else _CASE
+        rows = (await self.session.execute(query, {"pound": pound, "seq": seq})).all()
+        if not rows:
             raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
-        row, last_seq = found
-        case = codec.load_case(row.snapshot, last_seq)
-        if case is None:
-            rows = (await self.session.execute(_CASE, params)).all()
-            case = Case.replay(row.number, [load_event(t, p) for _, t, p in rows])
-            row.snapshot = codec.dump_case(case, len(case.events) - 1)
+        row = rows[0][0]
+        case = Case.replay(row.number, [load_event(t, p) for _, t, p in rows])
         return LoadedCase(row, case)
 
     async def recorded_by(self, loaded: LoadedCase) -> int | None:
@@ -199,7 +186,6 @@ class Tx:
                 )
             )
         self.session.add_all(rows)
-        loaded.row.snapshot = codec.dump_case(after, len(after.events) - 1)
         loaded.row.stage = after.stage.value
         loaded.row.updated_at = self.now
         if any(isinstance(e, SeizureCorrected) for e in after.events[start:]):
