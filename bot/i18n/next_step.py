@@ -90,7 +90,10 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
             "Refused by the owner: deemed unclaimed (s.15(5)); report to the local authority "
             "next (s.13(1))."
         )
-        return (text,)
+        # TRANSLATORS: s.13(1) — the same, shorter (for an SMS that already says the
+        # cattle are deemed unclaimed): the keeper's report comes next.
+        short = tr.gettext("Report next (s.13(1)).")
+        return (text, short)
     if stage is Stage.REPORTED:
         # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed to the local authority; the
         # notice and the proclamation by beat of drum come next.
