@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from domain.calendar import period_end
@@ -71,6 +71,9 @@ class Dues:
     case_number: str
     on: date
     lines: tuple[DuesLine, ...]
+    #: What the dues grow by each day while the cattle stay (s.4): the heads fed on
+    #: ``on`` at that day's rate; nothing once they have left the pound.
+    per_day: Money = field(default_factory=Money.zero)
 
     @property
     def total(self) -> Money:
@@ -172,7 +175,8 @@ def dues_on(case: Case, tariff: Tariff, day: date) -> Dues:
                 source="recorded at the sale",
             )
         )
-    return Dues(case_number=case.number, on=day, lines=tuple(lines))
+    dues = Dues(case_number=case.number, on=day, lines=tuple(lines))
+    return replace(dues, per_day=per_day_on(dues, case))
 
 
 def _feeding_lines(

@@ -10,7 +10,7 @@ feeding charges to the pound-keeper, the balance to the owner or into deposit.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from domain.buyers import DEFAULT_BARRED_CLASSES, BarredMatch
@@ -388,7 +388,7 @@ def _less_met(dues: Dues, met: dict[DuesItem, Money]) -> Dues:
         for item, amount in met.items()
         if amount.paise
     )
-    return Dues(dues.case_number, dues.on, dues.lines + extra)
+    return replace(dues, lines=dues.lines + extra)
 
 
 @cites("s.15(2)", "s.15(5)", "s.16(3)")

@@ -20,7 +20,7 @@ from bot.i18n.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
 from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
-from domain.dues import Deposit, Dues, per_day_on
+from domain.dues import Deposit, Dues
 from domain.money import Money
 from domain.sale import Account
 from domain.statement import Statement, dates_of
@@ -101,7 +101,7 @@ def dues_reply(
             days,
         )
     core = text % values
-    daily = stated.per_day if stated is not None else per_day_on(dues, case)
+    daily = stated.per_day if stated is not None else dues.per_day
     more = _more_each_day(daily, tr, sms)
     candidates: list[list[str]] = []
     for step in next_steps:

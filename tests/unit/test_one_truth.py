@@ -57,9 +57,6 @@ STILL_COMPUTING: dict[str, frozenset[str]] = {
     "bot/i18n/worst_case.py": frozenset(
         {"account_for", "daily_charge", "dues_on", "fund_credit_from"}
     ),
-    # The dues reply still falls back to the per-day charge when called without a
-    # statement (the unit tests of its wording call it so).
-    "bot/i18n/render_owner.py": frozenset({"per_day_on"}),
 }
 
 
