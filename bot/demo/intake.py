@@ -19,6 +19,7 @@ from bot.fakes.telegram_api import BOT_USERNAME, Call
 from bot.i18n import fmt
 from bot.photos import file_key, photos_of
 from bot.services.admin import create_invite, find_user
+from bot.services.base import statement_of
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, auction_allowed_from, report_due_on
 from domain.deadlines import DeadlineKind
@@ -162,6 +163,20 @@ async def claim(w: World, check: Checks) -> None:
     """The owner pays at the pound; the keeper records it and the cow goes home (s.12)."""
     w.transcript.step("s.12 claim: the owner pays the fine and the charges and takes the cow")
     await w.until(at(3, 11))
+    # A part payment is not a payment of the dues (s.12): refused with the dues of the
+    # day, as the statement of the case gives them, and nothing recorded.
+    owed = statement_of(w.app.deps, await case_of(w.app, KNM_1)).owed
+    reply = last(await w.tell("KEEPER", f"/paid {KNM_1} 200")).text
+    cow = await case_of(w.app, KNM_1)
+    check.that(
+        cow.stage is Stage.IMPOUNDED
+        and not [line for line in await ledger_of(w.app, "KNM-GP") if line.case == KNM_1]
+        and fmt.money(owed, w.phrases.lang, sms=False) in reply,
+        "s.12",
+        f"Rs 200 is refused as a part payment, with the dues of {fmt.money(owed, 'en', sms=False)}"
+        "; nothing is recorded",
+        reply,
+    )
     await w.tell("KEEPER", f"/paid {KNM_1}")
     cow = await case_of(w.app, KNM_1)
     dues = dues_on(cow, w.app.deps.tariff("KNM"), date(2026, 3, 3))

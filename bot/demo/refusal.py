@@ -13,8 +13,9 @@ from datetime import date
 from bot.demo.checks import Checks, case_of, ledger_of
 from bot.demo.intake import at, last
 from bot.demo.reminders import expect_reminders
-from bot.demo.world import World
+from bot.demo.world import OWNER_PHONE, World
 from bot.i18n import fmt
+from bot.services.base import statement_of
 from bot.words import CONNECTIVES
 from domain.case import Stage, auction_allowed_from
 from domain.deadlines import DeadlineKind
@@ -135,6 +136,23 @@ async def refused_account(w: World, check: Checks) -> None:
         "the cow is deemed unclaimed",
         (case.stage, ledger),
     )
+    # What the owner is told reads the one statement of the case: for cattle deemed
+    # unclaimed nothing can be paid; the sale met part of the dues, the rest meets the
+    # remainder (s.15(5), s.15(2)), and the deposit register holds the balance (s.16(3)).
+    stated = statement_of(w.app.deps, case)
+    reply = await w.text("OWNER", OWNER_PHONE, f"{p.word('dues')} {KNM_4}")
+    met, unmet = (fmt.money(a, p.lang, sms=True) for a in (stated.met_by_sale, stated.unmet))
+    check.that(
+        stated.owed == Money.zero()
+        and stated.held_in_deposit == held
+        and met in reply
+        and unmet in reply,
+        "s.15(5), s.15(2), s.16(3)",
+        f"{KNM_4}: DUES says the sale met {fmt.money(stated.met_by_sale, 'en', sms=True)} "
+        f"and {fmt.money(stated.unmet, 'en', sms=True)} is left for the sale of the rest; "
+        "nothing can be paid",
+        reply,
+    )
     w.transcript.step("s.13(1), s.13(2) KNM-4: the refused cow reported and noticed")
     await w.until(at(30, 10, month=6))
     await expect_reminders(
@@ -201,4 +219,16 @@ async def disposal(w: World, check: Checks) -> None:
         f"{fmt.money(case.deposit_total, 'en', sms=False)} is held in deposit until "
         "8 October",
         (case.stage, ledger),
+    )
+    # The statement counts every round (s.15(3)(d), (e)): STATUS gives what it holds.
+    stated = statement_of(w.app.deps, case)
+    reply = await w.text("OWNER", OWNER_PHONE, f"{p.word('status')} {KNM_4}")
+    check.that(
+        stated.heads_sold == 2
+        and stated.held_in_deposit == in_deposit
+        and fmt.money(in_deposit, p.lang, sms=True) in reply,
+        "s.15(3), s.16(3)",
+        f"{KNM_4}: STATUS gives the {fmt.money(in_deposit, 'en', sms=True)} held after both "
+        "rounds, as the statement and the ledger do",
+        reply,
     )
