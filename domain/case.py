@@ -776,13 +776,17 @@ class Case:
 
     @property
     def sale_outcome(self) -> str | None:
-        """``sold``, ``partly_sold`` or ``disposed_otherwise`` once lots have gone."""
+        """``sold``, ``partly_sold``, ``disposed_otherwise`` or, when every head has gone
+        and some were sold (s.13(3), s.15(1)) and some disposed of by the Director's order
+        (s.13(3) proviso), ``sold_and_disposed`` once lots have gone."""
         sold = any(isinstance(e, LotOffered) and e.sold for e in self.events)
         other = any(isinstance(e, DisposedOtherwise) for e in self.events)
         if not sold and not other:
             return None
         if self.heads_remaining:
             return "partly_sold"
+        if sold and other:
+            return "sold_and_disposed"
         return "sold" if sold else "disposed_otherwise"
 
     @property

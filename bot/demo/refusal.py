@@ -15,6 +15,8 @@ from bot.demo.intake import at, last
 from bot.demo.reminders import expect_reminders
 from bot.demo.world import OWNER_PHONE, World
 from bot.i18n import fmt
+from bot.i18n.catalogs import translator
+from bot.i18n.words_text import day
 from bot.services.base import statement_of
 from bot.words import CONNECTIVES
 from domain.case import Stage, auction_allowed_from
@@ -30,6 +32,15 @@ OWNERS_AUCTION = date(2026, 6, 26)
 REPORT_ON = date(2026, 6, 30)
 _PRICE = "20000"
 _EXPENSES = "500"
+
+
+def _mixed_outcome(lang: str) -> str:
+    """STATUS of a case of which some head were sold and the rest disposed of by the
+    Director's order (s.13(3) and its proviso), in ``lang``."""
+    return translator(lang).gettext(
+        "Part sold by public auction (s.15(1)), the rest disposed of by the Director's "
+        "order (s.13(3) proviso)."
+    )
 
 
 def _by(w: World) -> str:
@@ -197,7 +208,9 @@ async def disposal(w: World, check: Checks) -> None:
     reply = last(await w.tell("OFFICER", f"/dispose {KNM_4} 1 1 1500 {order}")).text
     case = await case_of(w.app, KNM_4)
     check.that(
-        case.heads_remaining == 0 and case.sale_outcome == "sold" and "DO-4/2026" in reply,
+        case.heads_remaining == 0
+        and case.sale_outcome == "sold_and_disposed"
+        and "DO-4/2026" in reply,
         "s.13(3) proviso",
         f"{KNM_4}: the cow went to a goshala for Rs 1,500 by the Director's order DO-4/2026",
         reply,
@@ -220,15 +233,20 @@ async def disposal(w: World, check: Checks) -> None:
         "8 October",
         (case.stage, ledger),
     )
-    # The statement counts every round (s.15(3)(d), (e)): STATUS gives what it holds.
+    # The statement counts every round (s.15(3)(d), (e)) and dates the deposit: STATUS
+    # says how the cattle went and until when the balance may be claimed (s.16(3)).
     stated = statement_of(w.app.deps, case)
     reply = await w.text("OWNER", OWNER_PHONE, f"{p.word('status')} {KNM_4}")
+    until = stated.window_end
     check.that(
         stated.heads_sold == 2
         and stated.held_in_deposit == in_deposit
-        and fmt.money(in_deposit, p.lang, sms=True) in reply,
-        "s.15(3), s.16(3)",
-        f"{KNM_4}: STATUS gives the {fmt.money(in_deposit, 'en', sms=True)} held after both "
-        "rounds, as the statement and the ledger do",
+        and until is not None
+        and day(until, translator(p.lang)) in reply
+        and _mixed_outcome(p.lang) in reply,
+        "s.13(3) proviso, s.16(3)",
+        f"{KNM_4}: STATUS says one cow was sold and one disposed of by the Director's order, "
+        f"and that the {fmt.money(in_deposit, 'en', sms=True)} held may be claimed until "
+        f"{until:%d %B}",
         reply,
     )

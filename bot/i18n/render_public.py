@@ -127,6 +127,13 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
             "Part of the cattle were sold by public auction (s.15(1)); the rest go back "
             "to the owner (s.15(3))."
         )
+    if how == "sold_and_disposed":
+        # TRANSLATORS: s.13(3) and its proviso — some head were sold by public auction,
+        # the others disposed of otherwise by the Director's order.
+        return tr.gettext(
+            "Part sold by public auction (s.15(1)), the rest disposed of by the Director's "
+            "order (s.13(3) proviso)."
+        )
     if how == "disposed_otherwise":
         # TRANSLATORS: s.13(3) proviso — the Director ordered another manner of disposal.
         return tr.gettext(
@@ -369,12 +376,17 @@ def status_reply(
     short = head % (values | {"cattle": head_count(heads, tr)})
     # TRANSLATORS: SMS — the case a status is of, when its cattle do not fit.
     bare = tr.gettext("Case %(case)s.") % values
+    # Shortened by one rule in every language: the cattle, then what to collect; for a
+    # surplus in deposit the account summary (the settlement gave it in full) goes
+    # before the days of the deposit, since claims run to a statutory day (s.16(3)).
+    dated = [[bare, *stage]] if facts.stage is Stage.IN_DEPOSIT and len(stage) > 1 else []
     return shortest_fit(
         tr,
         [
             [head % values, *stage, summary, collect],
             [short, *stage, summary, collect],
             [bare, *stage, summary],
+            *dated,
             [bare, *stage[:1], summary],
             [bare, *stage[:1]],
         ],

@@ -1051,6 +1051,8 @@ def test_s15_3_e_the_proceeds_add_up_sales_and_other_disposal() -> None:
     assert case.proceeds == rs(15750)
     assert case.disposed_heads(0) == 2
     assert case.remaining_heads(0) == 0
+    # s.13(3) and its proviso: some sold, the rest disposed of by the Director's order.
+    assert case.sale_outcome == "sold_and_disposed"
 
 
 def test_s15_5_the_owner_refusing_the_account_puts_the_balance_in_deposit_that_day() -> None:
