@@ -37,6 +37,7 @@ from bot.i18n.dlt_probe import (
 )
 from bot.i18n.render_reminders import reminder
 from bot.i18n.sms_budget import owner_sms
+from bot.i18n.staff_sms import staff_sms
 from bot.i18n.worst_case import CASE_NUMBER
 from domain.deadlines import DeadlineKind
 
@@ -69,7 +70,9 @@ def _reminders(tr: Translator) -> dict[str, str]:
 
 def renderings(tr: Translator) -> dict[str, str]:
     """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data."""
-    return owner_sms(tr.lang, tr) | _reminders(tr)
+    owner = owner_sms(tr.lang, tr)
+    staff = {f"staff {label}": text for label, text in staff_sms(tr.lang, tr).items()}
+    return owner | _reminders(tr) | staff
 
 
 Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton

@@ -7,7 +7,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.render_account import account_text, disbursement_line
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import head_count, keyword, kind_count, money
+from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
 from domain.case import Case, DisposedOtherwise, LotOffered
 from domain.money import Money
 from domain.sale import Account, Payee, SaleProgress, Settlement
@@ -78,7 +78,7 @@ def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
             "lot": event.lot + 1,
             "cattle": kind_count(kind, event.count, tr),
             "price": money(event.price, tr) if event.price is not None else "",
-            "buyer": _buyer(event),
+            "buyer": sms_name(_buyer(event)),
         }
         if event.sold:
             # TRANSLATORS: s.13(3), s.18 — heads of a lot sold: price and buyer.
@@ -98,9 +98,9 @@ def other_disposal_recorded(case: Case, tr: Translator) -> str:
         values = {
             "lot": event.lot + 1,
             "cattle": kind_count(case.seizure.lots[event.lot].kind, event.count, tr),
-            "manner": event.manner,
-            "by": event.ordered_by,
-            "ref": event.order_reference,
+            "manner": sms_name(event.manner),
+            "by": sms_name(event.ordered_by),
+            "ref": sms_name(event.order_reference),
             "amount": money(event.proceeds, tr),
         }
         # TRANSLATORS: s.13(3) proviso — the Director, of the opinion that the cattle

@@ -74,7 +74,12 @@ def test_every_sms_matches_its_own_template_within_the_slot_limit(lang: str) -> 
         assert template.text == own.text, (label, template.text, own.text)
         assert template.problem(sent, DEFAULT_SLOT_LIMIT) is None, label
         name, stamp = policy.stamp(sent, templates)
-        assert (name, stamp) == (template.name, DltStamp("1201160000000000000", "1"))
+        assert stamp == DltStamp("1201160000000000000", "1")
+        # A staff SMS of command words only is the same text in every language: any
+        # language's template of that text is its template.
+        stamped = templates.get(name)
+        assert stamped is not None
+        assert name == template.name or stamped.text == template.text, (label, name)
 
 
 @pytest.mark.parametrize("lang", LANGS)
