@@ -8,7 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import leaf
+from bot.i18n.dlt_probe import leaf, plain
 from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import report_steps
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, join, shortest_fit
@@ -19,6 +19,7 @@ from bot.i18n.words_text import (
     cattle,
     day,
     described_cattle,
+    head_count,
     keyword,
     moment,
     money,
@@ -375,44 +376,50 @@ def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None)
 
 
 def _sms_case(item: OpenCase, tr: Translator, kinds: KindMap | None) -> str:
-    """One open case in the SMS list: data only, one wording for every case."""
+    """One open case in the SMS list: data only, one wording for every case. The cattle
+    by kind while they fit one DLT variable, else the number of head (in the same
+    variables: the list stays one template)."""
     case = item.loaded.case
+    lots = case.seizure.lots
+    listed = plain(cattle(lots, tr, kinds))
+    if len(listed) > NAME_LIMIT:
+        listed = plain(head_count(sum(lot.count for lot in lots), tr))
     values = {
         "case": case.number,
-        "cattle": cattle(case.seizure.lots, tr, kinds),
-        "date": day(case.seizure.impounded_on, tr),
+        "cattle": leaf(tr, listed, "cattle" + "+" * (CATTLE_WIDTH - 1)),
+        "days": leaf(tr, _days(item.days_in_pound, tr), "days"),
         "total": money(item.dues.total, tr, True),
     }
-    # TRANSLATORS: SMS — one open case in the pound-keeper's list: cattle, the day they
-    # were impounded, and the dues today (s.11, s.4).
-    return tr.gettext("%(case)s: %(cattle)s, in the pound since %(date)s, dues %(total)s.") % values
+    # TRANSLATORS: SMS — one open case in the pound-keeper's list: cattle, the days in
+    # the pound charged for (e.g. "31 days"), and the dues today (s.11, s.4).
+    return tr.gettext("%(case)s: %(cattle)s, %(days)s in the pound, dues %(total)s.") % values
+
+
+def _days(n: int, tr: Translator) -> str:
+    # TRANSLATORS: a number of days (the days in the pound charged for, s.4).
+    return tr.ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
 
 
 def _report_marks(items: Sequence[OpenCase], tr: Translator) -> list[str]:
     """SMS — the cases whose s.13(1) report is overdue, then those due today, each set
     named once before the list (their numbers are data: DLT variables)."""
-    overdue, today = [], []
+    overdue: list[str] = []
+    today: list[str] = []
     for item in items:
         case = item.loaded.case
         due = dates_of(case).report_on
         if case.stage is Stage.IMPOUNDED and due <= item.dues.on:
             (today if due == item.dues.on else overdue).append(case.number)
-    command = keyword("report", tr.lang)
     marks = []
     if overdue:
-        # TRANSLATORS: SMS — s.13(1): the cases (numbers) whose report is late; %(command)s
-        # is the REPORT command word.
-        text = tr.gettext(
-            "REPORT OVERDUE (s.13(1)): %(cases)s. Send %(command)s with each case number."
-        )
-        marks.append(text % {"cases": _numbers(overdue, tr), "command": command})
+        # TRANSLATORS: SMS — s.13(1): the cases (numbers) whose report is late; "REPORT"
+        # is the command word, as in "REPORT OVERDUE since ...".
+        text = tr.gettext("REPORT OVERDUE (s.13(1)): %(cases)s.")
+        marks.append(text % {"cases": _numbers(overdue, tr)})
     if today:
-        # TRANSLATORS: SMS — s.13(1): the cases (numbers) to report today; %(command)s is
-        # the REPORT command word.
-        text = tr.gettext(
-            "Report due today (s.13(1)): %(cases)s. Send %(command)s with each case number."
-        )
-        marks.append(text % {"cases": _numbers(today, tr), "command": command})
+        # TRANSLATORS: SMS — s.13(1): the cases (numbers) to report today.
+        text = tr.gettext("Report due today (s.13(1)): %(cases)s.")
+        marks.append(text % {"cases": _numbers(today, tr)})
     return marks
 
 

@@ -16,7 +16,7 @@ renders every template holds each to its own registered text, the slot limit and
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Final
 
 from bot.i18n.catalogs import Translator, translator
@@ -33,6 +33,7 @@ from bot.i18n.render_errors import too_many_messages
 from bot.i18n.render_help import help_text
 from bot.i18n.render_keeper import (
     SMS_LIST_MOST,
+    OwnerSms,
     case_voided,
     correction_recorded,
     deposit_recorded,
@@ -50,12 +51,14 @@ from bot.i18n.render_reminders import digest, reminders_troubled
 from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
 from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.worst_case import (
+    HEADS,
     STARTS,
     Places,
     Stop,
     daily_charge,
     longest_kinds,
     places,
+    sell,
     timeline,
     worst_tariff,
 )
@@ -68,6 +71,7 @@ from domain.case import (
     ClaimPreferred,
     ClaimRejected,
     DepositRefunded,
+    SeizureCorrected,
 )
 from domain.deadlines import deadlines
 from domain.dues import dues_on
@@ -79,6 +83,8 @@ __all__ = ["staff_sms"]
 
 _FAR: Final = date(2027, 12, 31)
 _EXPENSES: Final = Money.rupees("1234.50")
+#: A reason of a correction as long as a keeper writes one.
+_REASON: Final = "the owner's name and the place were written wrongly at intake"
 #: The longest sign-in link poundbot writes (the public URL, the path and a token).
 _URL: Final = "https://poundbot.kunnamangalam.lsgkerala.gov.in/web/signin/" + "x" * 43
 
@@ -119,6 +125,24 @@ def _cases(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]
     return out
 
 
+def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]:
+    """CORRECT before the report, and after the notice (which it supersedes), each alone
+    and with what the owner is told (``bot.dispatch`` joins the two)."""
+    out = {}
+    for name, supersedes in (("impounded, report ahead", False), ("notice posted", True)):
+        stop = stops[name]
+        corrected = SeizureCorrected(
+            on=stop.day, seizure=stop.case.seizure, reason=_REASON, supersedes_notice=supersedes
+        )
+        case = stop.case.apply(corrected, _FAR)
+        text = correction_recorded(case, tr, True)
+        out[f"{month} correct {name}"] = text
+        told: OwnerSms
+        for told in ("queued", "opted_out", "no_number"):
+            out[f"{month} correct {name} {told}"] = f"{text} {owner_sms_line(told, tr)}"
+    return out
+
+
 def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, str]:
     stops = timeline(tr, start, where)
     tariff = worst_tariff(longest_kinds(tr))
@@ -126,6 +150,7 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     opened = stops["impounded, report ahead"]
     first = opened.case
     out: dict[str, str] = {}
+    told: OwnerSms
     for told in ("queued", "opted_out", "no_number"):
         out[f"{month} seize {told}"] = seizure_ack(
             first,
@@ -133,15 +158,12 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
             daily_charge(first, tariff, start),
             tr,
             True,
-            owner_sms=told,  # type: ignore[arg-type]
-        )
-        out[f"{month} correct {told}"] = (
-            f"{correction_recorded(first, tr, True)} {owner_sms_line(told, tr)}"  # type: ignore[arg-type]
+            owner_sms=told,
         )
     out[f"{month} seize"] = seizure_ack(
         first, dues_on(first, tariff, start), daily_charge(first, tariff, start), tr, True
     )
-    out[f"{month} correct"] = correction_recorded(first, tr, True)
+    out |= _corrections(tr, stops, month)
     released = stops["released"]
     out[f"{month} paid"] = payment_recorded(
         released.case, dues_on(first, tariff, released.day), tr, True
@@ -170,10 +192,10 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         selling.case, sale_progress(selling.case, tariff, selling.day, _EXPENSES), tr
     )
     held = stops["in deposit, unclaimed"]
-    sold_all = held.case  # after the sale is closed; the progress of the last lot
     fixed = stops["s.13(3) auction fixed"].case
+    sold_all = Stop(sell(fixed, held.day, list(enumerate(HEADS))), held.day)  # not settled
     out[f"{month} sold all"] = lot_recorded(
-        sold_all, sale_progress(sold_all, tariff, held.day, _EXPENSES), tr
+        sold_all.case, sale_progress(sold_all.case, tariff, held.day, _EXPENSES), tr
     )
     disposed = dispose_otherwise(
         fixed,
@@ -187,22 +209,14 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         today=_FAR,
     )
     out[f"{month} dispose"] = other_disposal_recorded(disposed, tr)
-    short_case, _ = close_sale(selling.case, tariff, on=selling.day, expenses=_EXPENSES, today=_FAR)
     out[f"{month} settle short"] = sale_short(
         selling.case, _EXPENSES * 1000, Money.rupees("123456.75"), tr
     )
-    for name in ("account due", "in deposit, unclaimed"):
+    for name, before in (("account due", selling), ("in deposit, unclaimed", sold_all)):
         stop = stops[name]
-        before = selling if name == "account due" else None
-        if before is not None:
-            _, settlement = close_sale(
-                selling.case, tariff, on=selling.day, expenses=_EXPENSES, today=_FAR
-            )
-        else:
-            from bot.i18n.worst_case import _sell
-
-            sold = _sell(fixed, held.day, [(i, n) for i, n in enumerate((48, 36, 25))])
-            _, settlement = close_sale(sold, tariff, on=held.day, expenses=_EXPENSES, today=_FAR)
+        _, settlement = close_sale(
+            before.case, tariff, on=before.day, expenses=_EXPENSES, today=_FAR
+        )
         assert stop.account is not None
         out[f"{month} settle {name}"] = settled_reply(settlement, stop.account, tr)
     refused_account = stops["account refused, the rest unclaimed"]
@@ -236,7 +250,6 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     for n in (1, 3, len(items)):
         out[f"{month} digest {n}"] = digest(items[:n], opened.day + timedelta(days=5), tr)
     out[f"{month} digest none"] = digest([], opened.day, tr)
-    del short_case
     return out
 
 
@@ -248,8 +261,6 @@ def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     out = {f"help {role}": help_text(role, tr, sms=True) for role in ("keeper", "officer", "admin")}
     for start in STARTS:
         out |= _timeline_replies(tr, start, where)
-    from datetime import datetime
-
     found = facts_of(timeline(tr, STARTS[0], where)["reported"].case, where.pound)
     for n in (1, 2):
         board = "https://poundbot.kunnamangalam.lsgkerala.gov.in/notices/KNMKLM"

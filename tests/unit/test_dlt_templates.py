@@ -28,7 +28,8 @@ from bot.i18n import translator
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, skeleton
 from bot.i18n.dlt_templates import build, found, renderings
 from bot.i18n.sms_budget import owner_sms
-from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
+from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms
+from bot.i18n.staff_sms import staff_sms
 from bot.i18n.words_text import shorten
 
 LANGS = ("en", "ml", "ta", "kn")
@@ -164,3 +165,25 @@ def test_one_word_longer_than_the_limit_is_cut_between_letters_never_in_one() ->
     after = word[len(cut)]
     assert after not in "ാിീുൂെേൈൊോൌ്ൗം"  # a vowel sign or virama never starts the rest
     assert cut[-1] != "്"  # never ends on a virama (the conjunct goes on)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_staff_list_and_help_by_sms_fits_the_staff_budget(lang: str) -> None:
+    """The staff SMS that are cut to fit (HELP, CASES) fit ``STAFF_SMS_SEGMENTS`` on the
+    worst case, in every shape of the list."""
+    replies = staff_sms(lang)
+    budgeted = {k: v for k, v in replies.items() if k.startswith("help") or " cases " in k}
+    assert len(budgeted) > 20
+    for label, text in budgeted.items():
+        assert fits_sms(text, lang, STAFF_SMS_SEGMENTS), (label, text)
+
+
+def test_every_kind_of_staff_sms_is_rendered_for_the_registry() -> None:
+    """Keepers' and officers' answers, the report to the officers and the alerts are in
+    the registry, in every language (with DLT on, none is refused for want of one)."""
+    for lang in LANGS:
+        labels = set(marked(lang))
+        for word in ("seize", "paid", "report to officer", "notice", "auction", "sold", "settle"):
+            assert any(label.startswith("staff ") and f" {word}" in label for label in labels), word
+        assert "staff reminders troubled" in labels
+        assert any(label.startswith("staff ") and " digest " in label for label in labels)

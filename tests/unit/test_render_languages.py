@@ -296,7 +296,6 @@ def _open_cases_sms(lang: str) -> Shown:
     facts = (
         CASE_NUMBER,
         money("7781", lang, sms=True),  # 2,600 + 11 days x 471
-        d(IMPOUNDED, lang),
         keyword("report", lang),
         citation("s.13(1)", lang),
     )
