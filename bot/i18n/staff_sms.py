@@ -20,6 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Final
 
 from bot.i18n.catalogs import Translator, translator
+from bot.i18n.render_account import receipt_text
 from bot.i18n.render_deposit import (
     account_refused_reply,
     claim_preferred_recorded,
@@ -45,12 +46,21 @@ from bot.i18n.render_keeper import (
     seizure_ack,
 )
 from bot.i18n.render_officer import auction_scheduled, notice_recorded, report_to_officer
-from bot.i18n.render_photos import photo_missing
+from bot.i18n.render_photos import (
+    photo_already_kept,
+    photo_missing,
+    photo_no_case,
+    photo_no_lot,
+    photo_refused,
+    photo_send_now,
+    photos_kept,
+)
 from bot.i18n.render_public import search_results, staff_stopped
 from bot.i18n.render_reminders import digest, reminders_troubled
 from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
 from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.worst_case import (
+    CASE_NUMBER,
     HEADS,
     STARTS,
     Places,
@@ -76,7 +86,7 @@ from domain.case import (
 from domain.deadlines import deadlines
 from domain.dues import dues_on
 from domain.money import Money
-from domain.sale import close_sale, dispose_otherwise, sale_progress
+from domain.sale import close_sale, dispose_otherwise, offer_lot, receipt_for, sale_progress
 from domain.statement import dates_of, statement
 
 __all__ = ["staff_sms"]
@@ -209,6 +219,20 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         today=_FAR,
     )
     out[f"{month} dispose"] = other_disposal_recorded(disposed, tr)
+    unsold = offer_lot(
+        fixed,
+        lot=0,
+        count=48,
+        price=None,
+        buyer=None,
+        buyer_role=None,
+        declared_not_barred=False,
+        on=held.day,
+        today=_FAR,
+    )
+    out[f"{month} unsold"] = lot_recorded(
+        unsold, sale_progress(unsold, tariff, held.day, _EXPENSES), tr
+    )
     out[f"{month} settle short"] = sale_short(
         selling.case, _EXPENSES * 1000, Money.rupees("123456.75"), tr
     )
@@ -219,6 +243,8 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         )
         assert stop.account is not None
         out[f"{month} settle {name}"] = settled_reply(settlement, stop.account, tr)
+        receipt = receipt_for(stop.account, "Kunhammed Haji Puthiyapurayil", stop.day)
+        out[f"{month} receipt {name}"] = receipt_text(receipt, tr)
     refused_account = stops["account refused, the rest unclaimed"]
     out[f"{month} account refused"] = account_refused_reply(
         statement(refused_account.case, tariff, refused_account.day), tr
@@ -267,8 +293,17 @@ def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
         out[f"find with {n} notice boards"] = with_board_links(
             search_results([found] * n, tr, True), [board] * n, tr, True
         )
+    number = CASE_NUMBER
+    for code in ("too_large", "too_many_pixels", "not_image", "unreadable"):
+        out[f"photo refused {code}"] = photo_refused(code, 3, 5, tr, max_megapixels=40)
     out |= {
-        "photo missing": photo_missing("KNMKLM-100234", tr),
+        "photos kept 1": photos_kept(1, number, tr),
+        "photos kept 3": photos_kept(3, number, tr),
+        "photo already kept": photo_already_kept(number, tr),
+        "photo no case": photo_no_case(tr),
+        "photo no lot": photo_no_lot(number, 4, 3, tr),
+        "photo send now": photo_send_now(number, tr),
+        "photo missing": photo_missing(number, tr),
         "web link": web_link(_URL, tr),
         "web link unavailable": web_link_unavailable(tr),
         "stop sms, on telegram": staff_stopped("sms", on_telegram=True, tr=tr),
