@@ -661,7 +661,9 @@ async def _fund(ctx: _Ctx, command: Command) -> _Done:
 
 async def _due(ctx: _Ctx, command: Command) -> str:
     items = await officering.deadlines_due(ctx.tx, ctx.deps, ctx.caller)
-    return render.digest(items, ctx.deps.today(), ctx.tr)
+    # By SMS under DLT, the case numbers under each heading: one of a few templates.
+    compact = ctx.sms and ctx.deps.config.dlt.enforced
+    return render.digest(items, ctx.deps.today(), ctx.tr, compact=compact)
 
 
 async def _register(ctx: _Ctx, command: Command) -> str:

@@ -16,6 +16,7 @@ renders every template holds each to its own registered text, the slot limit and
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Final
 
@@ -276,6 +277,12 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     for n in (1, 3, len(items)):
         out[f"{month} digest {n}"] = digest(items[:n], opened.day + timedelta(days=5), tr)
     out[f"{month} digest none"] = digest([], opened.day, tr)
+    # DEADLINES by SMS under DLT: overdue, due today, both, none.
+    on = opened.day + timedelta(days=5)
+    late = [(n, x) for n, x in items if x.due_on < on]
+    now = [(n, replace(x, due_on=on)) for n, x in items[:1]]
+    for name, shown in (("overdue", late), ("today", now), ("both", late + now), ("none", [])):
+        out[f"{month} deadlines {name}"] = digest(shown, on, tr, compact=True)
     return out
 
 

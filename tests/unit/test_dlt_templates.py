@@ -25,12 +25,20 @@ from bot.dlt import (
     upload_csv,
 )
 from bot.i18n import translator
-from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, skeleton
+from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
 from bot.i18n.dlt_templates import build, found, renderings
+from bot.i18n.render_keeper import open_cases
+from bot.i18n.render_reminders import digest
 from bot.i18n.sms_budget import owner_sms
 from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms
 from bot.i18n.staff_sms import staff_sms
 from bot.i18n.words_text import shorten
+from bot.i18n.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
+from bot.services.keeper import OpenCase
+from bot.store.models import CaseRow
+from bot.store.tx import LoadedCase
+from domain.deadlines import deadlines
+from domain.dues import dues_on
 
 LANGS = ("en", "ml", "ta", "kn")
 
@@ -187,3 +195,34 @@ def test_every_kind_of_staff_sms_is_rendered_for_the_registry() -> None:
             assert any(label.startswith("staff ") and f" {word}" in label for label in labels), word
         assert "staff reminders troubled" in labels
         assert any(label.startswith("staff ") and " digest " in label for label in labels)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_list_by_sms_of_any_mix_of_cases_is_one_of_the_registered_templates(lang: str) -> None:
+    """CASES and DEADLINES by SMS, on cases at different stages and deadlines of every
+    kind, in any number: each reply is a registered template (not a sentence a case)."""
+    tr = translator(lang)
+    where = places()
+    stops = timeline(tr, STARTS[0], where)
+    tariff = worst_tariff(longest_kinds(tr))
+    day = stops["impounded, report due"].day
+    templates = registry()
+    cases = [s.case for s in stops.values() if s.case.stage.value != "closed"]
+    for n in range(1, 9):
+        items = [
+            OpenCase(
+                LoadedCase(
+                    CaseRow(number=f"KNM-{i}", pound_code="KNM", seq=i, stage="", place_seized=""),
+                    case,
+                ),
+                i + 1,
+                dues_on(case, tariff, day),
+            )
+            for i, case in enumerate((cases * 3)[:n])
+        ]
+        with rendering_sms():
+            text = open_cases(items, tr, True)
+        assert templates.find(text, lang) is not None, (n, text)
+        due = [(f"KNM-{i}", d) for i, c in enumerate(cases[:n]) for d in deadlines(c)]
+        compact = digest(due, day, tr, compact=True)
+        assert templates.find(compact, lang) is not None, (n, compact)
