@@ -4,7 +4,8 @@ other disposal (s.13(3) proviso), and where every paisa went (s.15(2), s.16)."""
 from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.render_account import account_text, disbursement_line
+from bot.i18n.dlt_probe import in_sms
+from bot.i18n.render_account import account_summary, account_text, disbursement_line
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
@@ -154,7 +155,7 @@ def rupees_figure(amount: Money) -> str:
 
 def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> str:
     """Where every paisa of the proceeds went (s.15(2), s.16(1), s.16(2), and the
-    balance under s.15(3) or s.16(3)), then the s.15(3) account."""
+    balance under s.15(3) or s.16(3)), then the s.15(3) account (by SMS, its summary)."""
     values = {
         "case": account.case_number,
         "proceeds": money(settlement.proceeds, tr),
@@ -180,4 +181,6 @@ def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> s
             "Send the surplus to the local authority to hold in deposit for three months (s.16(3))."
         )
         lines.append(send)
+    if in_sms():  # by SMS the account in one sentence (the full account is a document)
+        return join([*lines, account_summary(account, tr, sms=True)], sms=False)
     return join(lines, sms=False) + "\n\n" + account_text(account, tr)
