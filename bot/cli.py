@@ -366,7 +366,7 @@ def _dlt_templates(args: argparse.Namespace) -> int:
         sys.stdout.write(upload_csv(templates))
         return 0
     for name, _type, category, content, text in upload_rows(templates):
-        print(f"{name}\t{category}\t{content}\t{text}")
+        print(f"{name}\t{category}\t{content}\t{text}".replace("\n", "\\n"))
     return 0
 
 

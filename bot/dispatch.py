@@ -18,6 +18,7 @@ from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
 from bot.i18n import Translator, detect_script, render, render_photos, translator
+from bot.i18n.dlt_probe import rendering_sms
 from bot.intake import person_of, report_seizure, tell_owner
 from bot.links import board_path, signin_path
 from bot.notify import notify_officers, notify_phone
@@ -159,7 +160,14 @@ async def run_command(
     """Run a parsed command (from a line of text, or a form of the web desk) and answer
     in ``lang``: the same use case, the same refusals, whatever the channel. ``loaded``:
     the case of the step, if the channel has already read it for update."""
-    ctx = _Ctx(tx, deps, caller, translator(lang), sms, loaded)
+    with rendering_sms(sms):  # by SMS, names are shortened to fit DLT variables
+        return await _run(
+            tx, deps, caller, command, _Ctx(tx, deps, caller, translator(lang), sms, loaded)
+        )
+
+
+async def _run(tx: Tx, deps: Deps, caller: Caller, command: Command, ctx: _Ctx) -> Reply:
+    loaded = ctx.loaded
     handler = _HANDLERS[command.name]
     posted, queued = len(tx.posted), len(tx.queued)
     refusal: Refusal | None = None
@@ -653,7 +661,9 @@ async def _fund(ctx: _Ctx, command: Command) -> _Done:
 
 async def _due(ctx: _Ctx, command: Command) -> str:
     items = await officering.deadlines_due(ctx.tx, ctx.deps, ctx.caller)
-    return render.digest(items, ctx.deps.today(), ctx.tr)
+    # By SMS under DLT, the case numbers under each heading: one of a few templates.
+    compact = ctx.sms and ctx.deps.config.dlt.enforced
+    return render.digest(items, ctx.deps.today(), ctx.tr, compact=compact)
 
 
 async def _register(ctx: _Ctx, command: Command) -> str:

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from bot.caller import OFFICER
 from bot.config import ReminderSettings
 from bot.i18n import Translator, translator
+from bot.i18n.dlt_probe import rendering_sms
 from bot.store.messages import enqueue
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
@@ -73,7 +74,8 @@ async def notify_officers(
         if route is None:
             continue
         lang = officer.lang or default_lang
-        body = compose(translator(lang))
+        with rendering_sms(route[0] == "sms"):  # names in DLT variables by SMS
+            body = compose(translator(lang))
         how: Route | None = Route(route[0])
         if route[0] == "sms":  # the number's channel: SMS or WhatsApp
             how = await user_route(tx, route[1], lang, Template("reminder", (body,)), templates)

@@ -46,6 +46,7 @@ __all__ = [
     "UnsubscribedError",
     "claim",
     "deliver_once",
+    "refusal_label",
     "take",
 ]
 
@@ -85,7 +86,7 @@ class SmsSender(Protocol):
 SMS: Final = "sms"
 
 
-def _reason_label(reason: str) -> str:
+def refusal_label(reason: str) -> str:
     """The kind of a DLT refusal, for the metric's label (a few fixed values)."""
     if reason.startswith("no DLT template id"):
         return "no_template_id"
@@ -105,7 +106,7 @@ async def _stamp(
         reason = f"dlt: {refusal}"
         await _finish(store, row.id, worker, status="failed", last_error=reason[:500])
         OUTBOX_FAILED.labels(row.channel).inc()
-        OUTBOX_DLT_REFUSED.labels(_reason_label(str(refusal))).inc()
+        OUTBOX_DLT_REFUSED.labels(refusal_label(str(refusal))).inc()
         log.warning("outbox message %d not sent: %s", row.id, reason)
         return None
     if row.template != name:

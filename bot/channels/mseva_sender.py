@@ -15,8 +15,12 @@ to ``https://msdgweb.mgov.gov.in/esms/sendsmsrequestDLT`` with
   the department's secure key, each trimmed;
 - ``templateid``: the DLT template id the text matches.
 
-The page's table names no entity id: the department's DLT entity is bound to its
-account and header when C-DAC opens it, so no entity field is sent.
+The page's table (services.mgov.gov.in/RegisterPushService, "SMS Push Service",
+endpoint ``sendsmsrequestDLT``) lists username, password, content, senderid,
+smsservicetype, mobileno, key and templateid, and names no entity id; nor does the
+integration document's DLT example. The department's DLT entity is bound to its
+account and sender id (header) on the portal when C-DAC opens it, so no entity field is
+sent (an undocumented one would be a guess); ``templateid`` is always sent.
 
 The answer is one line of text: ``402,MsgID = <id>`` when the message is taken (the id is
 returned), any other code a refusal (``401`` credentials, ``405`` ...); an HTTP 5xx or

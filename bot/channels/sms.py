@@ -43,15 +43,20 @@ from bot.channels.sms_port import StatusReport
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
+from bot.dlt import DltRefusal, registry
 from bot.i18n import detect_script, render, translator
 from bot.limits import admit
 from bot.logsafe import mask_phone
+from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
+from bot.outbox import refusal_label
+from bot.phones import sender_number
 from bot.photo_intake import Incoming, last_event_id
 from bot.store import budget
 from bot.store.messages import (
     Handler,
     Inbound,
     act_on_inbound,
+    enqueue,
     set_contact,
     store_inbound,
 )
@@ -71,8 +76,12 @@ from bot.whatsapp import (
 __all__ = [
     "CHANNEL",
     "SmsWebhook",
+    "answer_by_push",
+    "by_push",
+    "dlt_checked",
     "locked",
     "mark_failed",
+    "queue_answer",
     "record_status",
     "reply_key",
     "sms_handler",
@@ -212,6 +221,57 @@ async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:
     return row
 
 
+async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
+    """Queue ``text`` as the SMS answering ``message`` (once per message)."""
+    if text:
+        await enqueue(
+            tx,
+            key=reply_key(message.provider_id),
+            # A missed call (channel ``call``) is answered by SMS.
+            channel=message.channel if message.channel == WHATSAPP else CHANNEL,
+            recipient=sender_number(message.sender, app.config.phone_region),
+            body=text,
+        )
+
+
+def answer_by_push(app: App, message: Inbound, handler: Handler | None = None) -> Handler:
+    """``handler`` (by default ``sms_handler``) with its answer queued to the outbox in
+    the same transaction."""
+    act = handler or sms_handler(app, message)
+
+    async def handle(tx: Tx) -> str:
+        reply = await act(tx)
+        await queue_answer(tx, app, message, reply)
+        return reply
+
+    return handle
+
+
+def by_push(app: App, message: Inbound) -> bool:
+    """Whether the answer to ``message`` goes through the outbox rather than in the
+    TwiML answer: an SMS while DLT is on (``[dlt] entity_id``), so that it is checked
+    against its template like every other SMS, and refused visibly when it matches none
+    (failed in the outbox, ``poundbot outbox failed``, counted in ``/metrics``)."""
+    return message.channel == CHANNEL and app.config.dlt.enforced
+
+
+def dlt_checked(app: App, text: str) -> str | None:
+    """``text`` if it may go as an SMS in a TwiML answer: always without DLT; with DLT,
+    only if it is one of the registered templates with an id (else logged, counted,
+    and None: the answer sends nothing)."""
+    policy = app.config.dlt
+    if not text or not policy.enforced:
+        return text
+    try:
+        policy.stamp(text, registry())
+    except DltRefusal as refusal:
+        OUTBOX_FAILED.labels(CHANNEL).inc()
+        OUTBOX_DLT_REFUSED.labels(refusal_label(str(refusal))).inc()
+        log.warning("SMS answer not sent in TwiML: dlt: %s", refusal)
+        return None
+    return text
+
+
 def twiml(text: str | None) -> Response:
     """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing."""
     response = MessagingResponse()
@@ -324,7 +384,11 @@ class SmsWebhook:
                 try:
                     pictures = await pictures_of(app, self.media, message)
                     handler = sms_handler(app, message, pictures)
+                    if by_push(app, message):  # DLT: the answer goes as its template
+                        handler = answer_by_push(app, message, handler)
                     acted = await act_on_inbound(app.store, message, handler)
+                    if by_push(app, message):
+                        return twiml(None)  # answered through the outbox
                     if not acted.fresh and await _answered_by_sms(app, message.provider_id):
                         return twiml(None)  # the sweep has answered it by SMS
                 except Exception as exc:
@@ -332,7 +396,7 @@ class SmsWebhook:
         except Exception as exc:
             why = "the database is held too long" if locked(exc) else type(exc).__name__
             log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
-            return twiml(_send_again(message))
+            return twiml(dlt_checked(app, _send_again(message)))
         return twiml(acted.reply)
 
     async def _not_answered(
@@ -351,6 +415,9 @@ class SmsWebhook:
             try:
                 async with app.store.transaction() as tx:
                     if await mark_failed(tx, message.provider_id, again, message.channel):
+                        if by_push(app, message):
+                            await queue_answer(tx, app, message, again)
+                            return twiml(None)
                         return twiml(again)
             except Exception:
                 log.exception("SMS %s: the failure could not be recorded", message.provider_id)

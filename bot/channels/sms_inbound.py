@@ -27,44 +27,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from bot.bootstrap import App
-from bot.channels.sms import CHANNEL, locked, mark_failed, reply_key, sms_handler
+from bot.channels.sms import answer_by_push, locked, mark_failed, queue_answer
 from bot.i18n import detect_script, render, translator
 from bot.logsafe import mask_phone
-from bot.phones import sender_number
 from bot.store import budget
-from bot.store.messages import Handler, Inbound, act_on_inbound, enqueue, store_inbound
-from bot.store.tx import Tx
-from bot.whatsapp import CHANNEL as WHATSAPP
+from bot.store.messages import Handler, Inbound, act_on_inbound, store_inbound
 
 __all__ = ["answer_by_push", "queue_answer", "take_in"]
 
 log = logging.getLogger("poundbot.sms")
-
-
-async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
-    """Queue ``text`` as the SMS answering ``message`` (once per message)."""
-    if text:
-        await enqueue(
-            tx,
-            key=reply_key(message.provider_id),
-            # A missed call (channel ``call``) is answered by SMS.
-            channel=message.channel if message.channel == WHATSAPP else CHANNEL,
-            recipient=sender_number(message.sender, app.config.phone_region),
-            body=text,
-        )
-
-
-def answer_by_push(app: App, message: Inbound, handler: Handler | None = None) -> Handler:
-    """``handler`` (by default ``sms_handler``) with its answer queued to the outbox in
-    the same transaction."""
-    act = handler or sms_handler(app, message)
-
-    async def handle(tx: Tx) -> str:
-        reply = await act(tx)
-        await queue_answer(tx, app, message, reply)
-        return reply
-
-    return handle
 
 
 async def take_in(

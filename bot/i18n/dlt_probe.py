@@ -252,9 +252,10 @@ _SMS: contextvars.ContextVar[bool] = contextvars.ContextVar("sms_rendering", def
 
 
 @contextmanager
-def rendering_sms() -> Iterator[None]:
-    """Mark the block as rendering an SMS (``sms_fit.same_facts`` does)."""
-    token = _SMS.set(True)
+def rendering_sms(on: bool = True) -> Iterator[None]:
+    """Mark the block as rendering an SMS (``sms_fit.same_facts`` does; a reply to an
+    SMS, ``bot.dispatch``) or, with ``on`` False, a message for a chat (names whole)."""
+    token = _SMS.set(on)
     try:
         yield
     finally:

@@ -1,12 +1,14 @@
 """Finding every DLT template: each SMS poundbot sends, rendered with its slots marked.
 
 The SMS are those ``sms_budget`` renders for owners (every reply, notice, refusal, the
-account) at every stage on the worst-case data, and the reminders of every deadline
-(``render_reminders.reminder``). Each is rendered through a ``ProbeTranslator`` in
-five runs (``_RUNS``: plural forms and choices by length each way), and every wording
-a renderer offers is kept, chosen or not (``dlt_probe``): a shorter case uses a richer
-wording than the worst case does. A template's kind is the same in every language:
-its first words in English and the ids of the messages it is made of.
+account) at every stage on the worst-case data, the reminders of every deadline
+(``render_reminders.reminder``), and every SMS to keepers and officers (``staff_sms``:
+the answer to each of their words, the s.13(1) report, the digest, the alerts). Each
+is rendered through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and
+choices by length each way), and every wording a renderer offers is kept, chosen or
+not (``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
+template's kind is the same in every language: its first words in English and the ids
+of the messages it is made of.
 
 ``python -m bot.i18n.dlt_templates`` (run by ``make messages``) writes them to
 ``locales/dlt-templates.json``; ``tests/unit/test_dlt_templates.py`` checks the file is
@@ -37,6 +39,7 @@ from bot.i18n.dlt_probe import (
 )
 from bot.i18n.render_reminders import reminder
 from bot.i18n.sms_budget import owner_sms
+from bot.i18n.staff_sms import staff_sms
 from bot.i18n.worst_case import CASE_NUMBER
 from domain.deadlines import DeadlineKind
 
@@ -69,7 +72,9 @@ def _reminders(tr: Translator) -> dict[str, str]:
 
 def renderings(tr: Translator) -> dict[str, str]:
     """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data."""
-    return owner_sms(tr.lang, tr) | _reminders(tr)
+    owner = owner_sms(tr.lang, tr)
+    staff = {f"staff {label}": text for label, text in staff_sms(tr.lang, tr).items()}
+    return owner | _reminders(tr) | staff
 
 
 Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import day, head_count, keyword, money
+from bot.i18n.words_text import day, head_count, keyword, money, sms_name
 from domain.case import (
     AccountRefused,
     Case,
@@ -102,7 +102,7 @@ def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
         return case_line(case, tr)
     values = {
         "case": case.number,
-        "name": event.claimant,
+        "name": sms_name(event.claimant),
         "date": day(event.preferred, tr),
         "amount": money(stated.held_in_deposit, tr),
         "claim": keyword("claim", tr.lang),
@@ -127,9 +127,9 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
         return case_line(case, tr)
     values = {
         "case": case.number,
-        "ref": event.reference,
+        "ref": sms_name(event.reference),
         "date": day(event.on, tr),
-        "name": event.claimant,
+        "name": sms_name(event.claimant),
     }
     if event.claimant:
         # TRANSLATORS: s.16(3) — the claim of a named claimant to the deposit was rejected.
@@ -148,7 +148,7 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
     if pending:
         # TRANSLATORS: s.16(3) — the claims to the deposit still to be decided (names).
         still = tr.gettext("Still pending: the claims of %(names)s (s.16(3)).")
-        lines.append(still % {"names": ", ".join(c.claimant for c in pending)})
+        lines.append(still % {"names": ", ".join(sms_name(c.claimant) for c in pending)})
     if stated.window_end is not None:
         end = stated.window_end
         until = {"until": day(end, tr)}
@@ -176,10 +176,10 @@ def claim_recorded(stated: Statement, tr: Translator) -> str:
         return case_line(case, tr)
     values = {
         "case": case.number,
-        "name": event.claimant,
+        "name": sms_name(event.claimant),
         "amount": money(stated.paid_to_claimant, tr),
         "preferred": day(event.preferred_on, tr),
-        "ref": event.reference,
+        "ref": sms_name(event.reference),
         "date": day(event.on, tr),
     }
     # TRANSLATORS: s.16(3) — the claim, preferred within three months, was established:

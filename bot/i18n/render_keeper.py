@@ -8,10 +8,24 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import leaf, plain
 from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import report_steps
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, join, shortest_fit
-from bot.i18n.words_text import KindMap, cattle, day, described_cattle, keyword, moment, money
+from bot.i18n.words_text import (
+    CATTLE_WIDTH,
+    NAME_LIMIT,
+    KindMap,
+    cattle,
+    day,
+    described_cattle,
+    head_count,
+    keyword,
+    moment,
+    money,
+    shorten,
+    sms_name,
+)
 from domain.case import (
     Case,
     CaseVoided,
@@ -122,9 +136,9 @@ def seizure_ack(
         "the local authority on %(date)s (s.13(1))."
     )
     where = {
-        "pound": pound_name or seizure.pound,
+        "pound": sms_name(pound_name or seizure.pound),
         "when": brought_when(seizure, tr),
-        "place": seizure.place_seized,
+        "place": sms_name(seizure.place_seized),
     }
     return join(
         [
@@ -271,9 +285,9 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     values = {
         "case": case.number,
         "cattle": described_cattle(seizure.lots, tr),
-        "place": seizure.place_seized,
+        "place": sms_name(seizure.place_seized),
         "when": brought_when(seizure, tr),
-        "reason": event.reason if isinstance(event, SeizureCorrected) else "",
+        "reason": sms_name(event.reason) if isinstance(event, SeizureCorrected) else "",
     }
     # TRANSLATORS: s.7 — the seizure record after a correction: cattle, place, day and
     # hour brought in.
@@ -315,7 +329,7 @@ def case_voided(case: Case, tr: Translator) -> str:
     event = case.last(CaseVoided)
     values = {
         "case": case.number,
-        "reason": event.reason if isinstance(event, CaseVoided) else "",
+        "reason": sms_name(event.reason) if isinstance(event, CaseVoided) else "",
     }
     # TRANSLATORS: a case entered by mistake is withdrawn from every list; the
     # voiding and its reason stay in the case's history, and the number is not reused.
@@ -361,22 +375,87 @@ def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None)
     return text
 
 
+def _sms_case(item: OpenCase, tr: Translator, kinds: KindMap | None) -> str:
+    """One open case in the SMS list: data only, one wording for every case. The cattle
+    by kind while they fit one DLT variable, else the number of head (in the same
+    variables: the list stays one template)."""
+    case = item.loaded.case
+    lots = case.seizure.lots
+    listed = plain(cattle(lots, tr, kinds))
+    if len(listed) > NAME_LIMIT:
+        listed = plain(head_count(sum(lot.count for lot in lots), tr))
+    values = {
+        "case": case.number,
+        "cattle": leaf(tr, listed, "cattle" + "+" * (CATTLE_WIDTH - 1)),
+        "days": leaf(tr, _days(item.days_in_pound, tr), "days"),
+        "total": money(item.dues.total, tr, True),
+    }
+    # TRANSLATORS: SMS — one open case in the pound-keeper's list: cattle, the days in
+    # the pound charged for (e.g. "31 days"), and the dues today (s.11, s.4).
+    return tr.gettext("%(case)s: %(cattle)s, %(days)s in the pound, dues %(total)s.") % values
+
+
+def _days(n: int, tr: Translator) -> str:
+    # TRANSLATORS: a number of days (the days in the pound charged for, s.4).
+    return tr.ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
+
+
+def _report_marks(items: Sequence[OpenCase], tr: Translator) -> list[str]:
+    """SMS — the cases whose s.13(1) report is overdue, then those due today, each set
+    named once before the list (their numbers are data: DLT variables)."""
+    overdue: list[str] = []
+    today: list[str] = []
+    for item in items:
+        case = item.loaded.case
+        due = dates_of(case).report_on
+        if case.stage is Stage.IMPOUNDED and due <= item.dues.on:
+            (today if due == item.dues.on else overdue).append(case.number)
+    marks = []
+    if overdue:
+        # TRANSLATORS: SMS — s.13(1): the cases (numbers) whose report is late; "REPORT"
+        # is the command word, as in "REPORT OVERDUE since ...".
+        text = tr.gettext("REPORT OVERDUE (s.13(1)): %(cases)s.")
+        marks.append(text % {"cases": _numbers(overdue, tr)})
+    if today:
+        # TRANSLATORS: SMS — s.13(1): the cases (numbers) to report today.
+        text = tr.gettext("Report due today (s.13(1)): %(cases)s.")
+        marks.append(text % {"cases": _numbers(today, tr)})
+    return marks
+
+
+def _numbers(numbers: Sequence[str], tr: Translator) -> str:
+    """Case numbers in an SMS: the DLT variables of a list (``CATTLE_WIDTH``), whole
+    numbers only."""
+    listed = shorten(", ".join(numbers), CATTLE_WIDTH * NAME_LIMIT)
+    return leaf(tr, listed, "cases" + "+" * (CATTLE_WIDTH - 1))
+
+
+#: Cases an SMS lists at most (then "And N more"): a list by SMS is one of a few DLT
+#: templates, never a sentence a case.
+SMS_LIST_MOST = 4
+
+
 def open_cases(
     items: Sequence[OpenCase], tr: Translator, sms: bool, kinds: KindMap | None = None
 ) -> str:
     """The open cases of the keeper's pound: number, cattle, days in pound, dues, and a
-    marker on those whose s.13(1) report is due or overdue."""
+    marker on those whose s.13(1) report is due or overdue. By SMS: the cases whose
+    report is overdue or due today first, then each case in one wording (its cattle,
+    since when, its dues), at most ``SMS_LIST_MOST``."""
     if not items:
         # TRANSLATORS: the pound-keeper's list of open cases is empty.
         return tr.gettext("No open cases in your pound.")
     # TRANSLATORS: heading of the pound-keeper's list of open cases.
     head = tr.ngettext("%(n)d open case:", "%(n)d open cases:", len(items)) % {"n": len(items)}
-    lines = [_open_case(item, tr, sms, kinds) for item in items]
     if not sms:
+        lines = [_open_case(item, tr, sms, kinds) for item in items]
         return join([head, *lines], sms=False)
 
     def more(n: int) -> str:
         # TRANSLATORS: SMS — the list was cut short; the rest are in the chat.
         return tr.ngettext("And %(n)d more.", "And %(n)d more.", n) % {"n": n}
 
-    return fit_list(tr, [head], lines, more, STAFF_SMS_SEGMENTS)
+    lines = [_sms_case(item, tr, kinds) for item in items[:SMS_LIST_MOST]]
+    hidden = len(items) - len(lines)
+    marks = _report_marks(items, tr)
+    return fit_list(tr, [*marks, head], lines, more, STAFF_SMS_SEGMENTS, hidden=hidden)

@@ -6,9 +6,19 @@ from __future__ import annotations
 from datetime import date
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import in_sms, leaf
 from bot.i18n.next_step import auction_steps
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import connective, day, described_cattle, keyword, money
+from bot.i18n.words_text import (
+    NAME_LIMIT,
+    connective,
+    day,
+    described_cattle,
+    keyword,
+    money,
+    shorten,
+    sms_name,
+)
 from domain.case import Case
 from domain.statement import dates_of
 
@@ -27,9 +37,9 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
     seizure = case.seizure
     values = {
         "case": case.number,
-        "pound": pound_name,
+        "pound": sms_name(pound_name),
         "cattle": described_cattle(seizure.lots, tr),
-        "place": seizure.place_seized,
+        "place": sms_name(seizure.place_seized),
         "date": day(seizure.impounded_on, tr),
         "reported": day(reported_on, tr),
         "command": f"{keyword('notice', tr.lang)} {case.number}",
@@ -53,6 +63,15 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
     return join([heading % values, cattle % values, since % values, due % values], sms=False)
 
 
+def _places(places: tuple[str, ...], tr: Translator) -> str:
+    """Where the notice was proclaimed. In an SMS, two DLT variables side by side: each
+    name shortened (``shorten``) and the list kept to the whole names that fit."""
+    if not in_sms():
+        return ", ".join(places)
+    names = ", ".join(shorten(p, NAME_LIMIT - 1) for p in places)
+    return leaf(tr, shorten(names, 2 * NAME_LIMIT), "places+")
+
+
 def notice_recorded(case: Case, tr: Translator) -> str:
     """The s.13(2) notice posted and proclaimed; the s.13(3) day the auction is lawful."""
     notice = case.notice
@@ -63,9 +82,9 @@ def notice_recorded(case: Case, tr: Translator) -> str:
     assert dates.auction_from is not None
     values = {
         "case": case.number,
-        "office": notice.office,
+        "office": sms_name(notice.office),
         "date": day(notice.on, tr),
-        "places": ", ".join(notice.proclaimed_at),
+        "places": _places(notice.proclaimed_at, tr),
         "last": day(dates.notice_until, tr),
         "from": day(dates.auction_from, tr),
         "command": keyword("auction", tr.lang),

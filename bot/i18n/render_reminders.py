@@ -11,7 +11,7 @@ from typing import Final
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import leaf, literal
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import cite, day, keyword
+from bot.i18n.words_text import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
 from domain.deadlines import Deadline, DeadlineKind
 
 __all__ = ["digest", "reminder", "reminders_troubled"]
@@ -221,11 +221,16 @@ def _digest_line(case_number: str, deadline: Deadline, today: date, tr: Translat
     return "- " + text % values
 
 
-def digest(items: Sequence[tuple[str, Deadline]], today: date, tr: Translator) -> str:
+def digest(
+    items: Sequence[tuple[str, Deadline]], today: date, tr: Translator, *, compact: bool = False
+) -> str:
     """One morning message: the deadlines overdue, then those due today (later ones
-    are left for their day)."""
+    are left for their day). ``compact`` (an SMS under DLT, where a message must be one
+    of a few templates): under each heading only the case numbers, as data."""
     overdue = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
     due = [i for i in items if i[1].due_on == today]
+    if compact:
+        return _compact_digest(overdue, due, today, tr)
     # TRANSLATORS: heading of the morning message of deadlines.
     lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
     if not overdue and not due:
@@ -239,6 +244,23 @@ def digest(items: Sequence[tuple[str, Deadline]], today: date, tr: Translator) -
         # TRANSLATORS: heading of the deadlines that fall today.
         lines.append(tr.gettext("Due today:"))
         lines += [_digest_line(number, d, today, tr) for number, d in due]
+    return join(lines, sms=False)
+
+
+def _compact_digest(
+    overdue: Sequence[tuple[str, Deadline]],
+    due: Sequence[tuple[str, Deadline]],
+    today: date,
+    tr: Translator,
+) -> str:
+    lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
+    if not overdue and not due:
+        lines.append(tr.gettext("Nothing is due today or overdue."))
+    for heading, found in ((tr.gettext("OVERDUE:"), overdue), (tr.gettext("Due today:"), due)):
+        if found:
+            numbers = ", ".join(dict.fromkeys(number for number, _ in found))
+            listed = shorten(numbers, CATTLE_WIDTH * NAME_LIMIT)
+            lines += [heading, leaf(tr, listed, "cases" + "+" * (CATTLE_WIDTH - 1))]
     return join(lines, sms=False)
 
 

@@ -4,10 +4,11 @@ other disposal (s.13(3) proviso), and where every paisa went (s.15(2), s.16)."""
 from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.render_account import account_text, disbursement_line
+from bot.i18n.dlt_probe import in_sms
+from bot.i18n.render_account import account_summary, account_text, disbursement_line
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import join
-from bot.i18n.words_text import head_count, keyword, kind_count, money
+from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
 from domain.case import Case, DisposedOtherwise, LotOffered
 from domain.money import Money
 from domain.sale import Account, Payee, SaleProgress, Settlement
@@ -78,7 +79,7 @@ def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
             "lot": event.lot + 1,
             "cattle": kind_count(kind, event.count, tr),
             "price": money(event.price, tr) if event.price is not None else "",
-            "buyer": _buyer(event),
+            "buyer": sms_name(_buyer(event)),
         }
         if event.sold:
             # TRANSLATORS: s.13(3), s.18 — heads of a lot sold: price and buyer.
@@ -98,9 +99,9 @@ def other_disposal_recorded(case: Case, tr: Translator) -> str:
         values = {
             "lot": event.lot + 1,
             "cattle": kind_count(case.seizure.lots[event.lot].kind, event.count, tr),
-            "manner": event.manner,
-            "by": event.ordered_by,
-            "ref": event.order_reference,
+            "manner": sms_name(event.manner),
+            "by": sms_name(event.ordered_by),
+            "ref": sms_name(event.order_reference),
             "amount": money(event.proceeds, tr),
         }
         # TRANSLATORS: s.13(3) proviso — the Director, of the opinion that the cattle
@@ -154,7 +155,7 @@ def rupees_figure(amount: Money) -> str:
 
 def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> str:
     """Where every paisa of the proceeds went (s.15(2), s.16(1), s.16(2), and the
-    balance under s.15(3) or s.16(3)), then the s.15(3) account."""
+    balance under s.15(3) or s.16(3)), then the s.15(3) account (by SMS, its summary)."""
     values = {
         "case": account.case_number,
         "proceeds": money(settlement.proceeds, tr),
@@ -180,4 +181,6 @@ def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> s
             "Send the surplus to the local authority to hold in deposit for three months (s.16(3))."
         )
         lines.append(send)
+    if in_sms():  # by SMS the account in one sentence (the full account is a document)
+        return join([*lines, account_summary(account, tr, sms=True)], sms=False)
     return join(lines, sms=False) + "\n\n" + account_text(account, tr)

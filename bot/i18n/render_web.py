@@ -6,9 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import leaf
 from bot.i18n.sms_fit import join
 
-__all__ = ["web_link", "web_link_unavailable", "with_board_links"]
+__all__ = ["URL_SLOT", "web_link", "web_link_unavailable", "with_board_links"]
+
+#: A link in an SMS takes four DLT variables side by side (120 characters): the public
+#: address, the path and a token do not fit one.
+URL_SLOT = "url+++"
 
 
 def web_link(url: str, tr: Translator) -> str:
@@ -17,7 +22,7 @@ def web_link(url: str, tr: Translator) -> str:
     # desk; it works once, within 15 minutes. Keep %(url)s.
     return tr.gettext(
         "Your link to the web desk (works once, for 15 minutes; do not share it): %(url)s"
-    ) % {"url": url}
+    ) % {"url": leaf(tr, url, URL_SLOT)}
 
 
 def web_link_unavailable(tr: Translator) -> str:
@@ -33,5 +38,6 @@ def with_board_links(text: str, links: Sequence[str], tr: Translator, sms: bool)
     """A FIND reply with the public notice boards of the authorities it found cases of."""
     # TRANSLATORS: after the cases a search found: the public notice board (the open
     # notices of s.13(2)) on the web. Keep %(url)s.
-    lines = [tr.gettext("Notices on the web: %(url)s") % {"url": url} for url in links]
+    board = tr.gettext("Notices on the web: %(url)s")
+    lines = [board % {"url": leaf(tr, url, URL_SLOT)} for url in links]
     return join([text, *lines], sms=sms)

@@ -18,10 +18,13 @@ from bot.errors import (
     AppError,
     BadInputError,
     InviteInvalidError,
+    NoAccountError,
+    NoReceiptError,
     NotAllowedError,
     UnknownCaseError,
     UnknownPoundError,
     UnknownUserError,
+    VoidedCaseError,
 )
 from bot.i18n.catalogs import Translator, translator
 from bot.i18n.render_account import account_sms
@@ -29,7 +32,14 @@ from bot.i18n.render_errors import app_error, error, try_again_later
 from bot.i18n.render_help import help_text
 from bot.i18n.render_owner import auction_sms, deposit_reply, dues_reply, intake_sms
 from bot.i18n.render_parse import PARSE_CODES, parse_error
-from bot.i18n.render_public import lang_set, search_results, started, status_reply, stopped
+from bot.i18n.render_public import (
+    lang_set,
+    no_case_for_number,
+    search_results,
+    started,
+    status_reply,
+    stopped,
+)
 from bot.i18n.worst_case import (
     STARTS,
     Places,
@@ -60,17 +70,27 @@ def app_errors() -> list[AppError]:
         UnknownUserError(),
         InviteInvalidError(),
         BadInputError(**_TYPED),
+        VoidedCaseError(number="9" * 40),
+        NoAccountError(number="9" * 40),
+        NoReceiptError(number="9" * 40),
         AppError(),  # a code no renderer knows: the generic sentence
     ]
 
 
+#: The shapes of a provision a refusal cites (each a different text of the template):
+#: a proviso (the longest), a section, the General Clauses Act, none.
+PROVISIONS: Final = ("s.13(3) proviso", "s.13(1)", "GCA s.8", None)
+
+
 def domain_errors_of() -> list[domain_errors.DomainError]:
-    """One error of every domain code (and the generic one), citing a long provision."""
+    """One error of every domain code (and the generic one) citing each shape of
+    provision (``PROVISIONS``), the longest first."""
     classes = [getattr(domain_errors, name) for name in domain_errors.__all__]
     return [
-        cls("detail", "s.13(3) proviso")
+        cls("detail", provision)
         for cls in classes
         if isinstance(cls, type) and issubclass(cls, domain_errors.DomainError)
+        for provision in PROVISIONS
     ]
 
 
@@ -135,7 +155,7 @@ def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     for exc in app_errors():
         out[f"app error {exc.code}"] = app_error(exc, tr)
     for dom in domain_errors_of():
-        out[f"domain error {dom.code}"] = error(dom, tr)
+        out[f"domain error {dom.code} {dom.provision}"] = error(dom, tr)
     for start in STARTS:
         out |= _stage_replies(tr, start, where)
     out |= {
@@ -143,6 +163,8 @@ def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
         "stop": stopped(tr),
         "start": started(tr),
         "try again later": try_again_later(tr),
+        "missed call, no case": no_case_for_number(tr),
+        "search none": search_results([], tr, True),
     }
     return out
 

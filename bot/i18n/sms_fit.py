@@ -159,14 +159,16 @@ def fit_list(
     more: Callable[[int], str],
     budget: int | None = None,
     sep: str = " ",
+    hidden: int = 0,
 ) -> str:
     """``head`` and as many ``items`` as fit the SMS budget, then ``more(n)`` for the
-    ``n`` left out. At least one item is always shown."""
+    ``n`` left out (``hidden`` more were left out before). At least one item is always
+    shown."""
     if not items:
         return sep.join(p for p in head if p)
     texts = []
     for shown in range(len(items), 0, -1):
-        left = len(items) - shown
+        left = len(items) - shown + hidden
         parts = [*head, *items[:shown]]
         text = sep.join(p for p in parts if p)
         if left:

@@ -159,16 +159,25 @@ def described_cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None 
     """Each lot with its description, as the s.13(2)(a) notice gives them:
     ``2 cows (black, white forehead); 1 buffalo``. One description shared by several
     lots (the old ``; description`` form) is given once, after them all:
-    ``2 cows; 1 goat: brown cows``."""
+    ``2 cows; 1 goat: brown cows``.
+
+    In an SMS the whole is data, however many lots and descriptions: the DLT variables
+    of a list of cattle (``CATTLE_WIDTH``), shortened at a word (``shorten``)."""
     shared = {lot.description.strip() for lot in lots}
     if len(lots) > 1 and len(shared) == 1 and "" not in shared:
         counts = "; ".join(kind_count(lot.kind, lot.count, tr, kinds) for lot in lots)
-        return f"{counts}: {shared.pop()}"
-    parts = []
-    for lot in lots:
-        count = kind_count(lot.kind, lot.count, tr, kinds)
-        parts.append(f"{count} ({lot.description.strip()})" if lot.description.strip() else count)
-    return "; ".join(parts)
+        text = f"{counts}: {shared.pop()}"
+    else:
+        parts = []
+        for lot in lots:
+            count = kind_count(lot.kind, lot.count, tr, kinds)
+            described = lot.description.strip()
+            parts.append(f"{count} ({described})" if described else count)
+        text = "; ".join(parts)
+    if not in_sms():
+        return text
+    width = CATTLE_WIDTH * NAME_LIMIT
+    return leaf(tr, shorten(plain(text), width), "cattle" + "+" * (CATTLE_WIDTH - 1))
 
 
 def head_count(n: int, tr: Translator) -> str:

@@ -59,6 +59,7 @@ __all__ = [
     "longest_kinds",
     "places",
     "seizure",
+    "sell",
     "timeline",
     "worst_tariff",
 ]
@@ -132,7 +133,8 @@ class Stop:
     account: Account | None = None
 
 
-def _sell(case: Case, on: date, lots: Sequence[tuple[int, int]]) -> Case:
+def sell(case: Case, on: date, lots: Sequence[tuple[int, int]]) -> Case:
+    """``case`` with ``(lot, count)`` heads sold on ``on`` at the worst-case price."""
     for lot, count in lots:
         case = offer_lot(
             case,
@@ -170,10 +172,10 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
     refused = opened.apply(OwnerRefusedToPay(on=on(1)), _FAR)
     auction = AuctionScheduled(on=on(1), auction_on=on(16), place=where.place)
     refused_fixed = refused.apply(auction, _FAR)
-    selling = _sell(refused_fixed, on(16), [(0, 10)])
+    selling = sell(refused_fixed, on(16), [(0, 10)])
     owed, settled = close_sale(selling, tariff, on=on(16), expenses=_EXPENSES, today=_FAR)
     owed_account = account_for(owed, settled, on(16))
-    sold_all = _sell(fixed, on(17), list(enumerate(HEADS)))
+    sold_all = sell(fixed, on(17), list(enumerate(HEADS)))
     held, surplus = close_sale(sold_all, tariff, on=on(17), expenses=_EXPENSES, today=_FAR)
     held_account = account_for(held, surplus, on(17))
     on_deposit = release_on_deposit(opened, tariff, on(5), _FAR)

@@ -337,17 +337,27 @@ async def _fire_round(batch: _Batch, job: Row[Any]) -> tuple[int, int]:
     # eve of s.13(3)) goes on its own.
     now_due = [(item, found) for item, found in live if found.due_on <= batch.today]
     singles, digest = live, None
+    by_sms: list[_Person] = []
     if len(now_due) > DIGEST_OVER:
         singles = [(item, found) for item, found in live if found.due_on > batch.today]
         digest = _digest(now_due, batch.today)
-    planned = [(item.key, _reminder(item, found, batch.today)) for item, found in singles]
+        if batch.config.dlt.enforced:
+            # Under DLT an SMS must be one of a few registered templates, and a digest
+            # of any number of lines is none of them: by SMS each reminder goes alone.
+            by_sms = [person for person in people if person.channel == "sms"]
+    in_digest = [person for person in people if person not in by_sms]
+    planned = [(item.key, _reminder(item, found, batch.today), people) for item, found in singles]
+    alone = [(item, found) for item, found in now_due] if by_sms else []
+    planned += [(item.key, _reminder(item, found, batch.today), by_sms) for item, found in alone]
     if digest is not None:
-        planned.append((job.key, digest))
+        planned.append((job.key, digest, in_digest))
     bodies = {
-        key: [(person, compose(translator(person.lang))) for person in people]
-        for key, compose in planned
+        key: [(person, compose(translator(person.lang))) for person in who]
+        for key, compose, who in planned
     }
-    messages = {item.id: await _send(batch, item.key, bodies[item.key]) for item, _ in singles}
+    messages = {
+        item.id: await _send(batch, item.key, bodies[item.key]) for item, _ in singles + alone
+    }
     if digest is not None:
         messages[job.id] = await _send(batch, job.key, bodies[job.key])
     for item, found in live:

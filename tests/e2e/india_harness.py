@@ -8,7 +8,7 @@ import asyncio
 import html
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from bot.bootstrap import App, load, open_app
 from bot.caller import Caller
 from bot.channels.sms_providers import sms_sender
 from bot.clock import FixedClock
-from bot.dlt import DltStamp
+from bot.dlt import DltPolicy, DltStamp
 from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.loopback import serve
 from bot.fakes.mseva_api import FakeMseva
@@ -128,7 +128,7 @@ class IndiaRig:
         server's own delivery loop may send some first."""
         async with sms_sender(self.settings) as sender:
             for _ in range(int(seconds / 0.05)):
-                await deliver_once(self.app.store, {"sms": sender}, "test")
+                await deliver_once(self.app.store, {"sms": sender}, "test", dlt=self.app.config.dlt)
                 if len(self.sent()) >= count:
                     return
                 await asyncio.sleep(0.05)
@@ -147,10 +147,16 @@ def database(engine: str, tmp_path: Path) -> Iterator[str]:
 
 @asynccontextmanager
 async def india_rig(
-    tmp_path: Path, provider: str, url: str | None = None, **extra: Any
+    tmp_path: Path,
+    provider: str,
+    url: str | None = None,
+    *,
+    dlt: DltPolicy | None = None,
+    **extra: Any,
 ) -> AsyncIterator[IndiaRig]:
     """poundbot under uvicorn on loopback with ``provider`` (exotel or mseva) and the
-    default DLT stamp ``STAMP``; a keeper of KNM and an officer registered."""
+    default DLT stamp ``STAMP`` (or the configuration's ``[dlt]``, ``dlt``: every SMS
+    checked against its template); a keeper of KNM and an officer registered."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     exotel = FakeExotel((EXOTEL_SID, EXOTEL_KEY, EXOTEL_TOKEN))
     mseva = FakeMseva(MSEVA_USER, MSEVA_PASSWORD, MSEVA_KEY)
@@ -177,7 +183,7 @@ async def india_rig(
             link_secret="test-link-secret",
             **extra,
         )
-        config = load()
+        config = load() if dlt is None else replace(load(), dlt=dlt)
         async with (
             open_app(url=url, clock=clock, config=config, migrate=migrate) as setup,
             setup.store.transaction() as tx,

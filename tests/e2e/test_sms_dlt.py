@@ -51,11 +51,11 @@ async def test_with_the_ids_the_owners_sms_goes_under_its_template(tmp_path: Pat
         async with TwilioSender(SID, TOKEN, FROM, api_url=rig.twilio_url) as sender:
             for _ in range(200):
                 await deliver_once(rig.app.store, {"sms": sender}, "test", dlt=rig.app.config.dlt)
-                if rig.twilio.messages:
+                if len(rig.twilio.messages) >= 2:
                     break
                 await asyncio.sleep(0.05)
-        (sent,) = rig.twilio.messages
-        assert sent["To"] == OWNER
+        # The keeper's answer goes through the outbox too, under its own template.
+        (sent,) = [m for m in rig.twilio.messages if m["To"] == OWNER]
         row = await _owner_row(rig, {"sent"})
         template = registry().get(row.template or "")
         assert template is not None

@@ -11,7 +11,7 @@ in the outbox with the expected messages, rendered by ``render.reminder`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -21,6 +21,7 @@ from sqlalchemy import select
 from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.config import Config
+from bot.dlt import DltPolicy, registry
 from bot.i18n import render, translator
 from bot.reminders.dispatch import Pass, claim, fire_claimed, remind_once
 from bot.reminders.listing import deadline_lines
@@ -680,3 +681,34 @@ async def test_a_pending_claim_reminds_the_officers_to_decide_it_not_to_credit_t
     same(engine_.queued[before:], told(local(d(19, 6)), OFFICERS, claim, d(19, 6)))
     (english,) = [body for _, to, body in engine_.queued[before:] if to == OFFICERS[0].to]
     assert "CLAIM / REJECT KNM-1" in english
+
+
+async def test_under_dlt_a_number_on_sms_gets_each_reminder_alone_never_a_digest(
+    store: Store, deps: Deps, keeper: Caller, config: Config, clock: FixedClock, people: None
+) -> None:
+    """A digest is as long as the morning's list: no one DLT template. Under DLT the
+    officer on SMS gets the four reminders (each a registered template); the others
+    still get one digest."""
+    engine = Engine(store, replace(config, dlt=DltPolicy("1201160000000000000")), clock)
+    numbers = [f"KNM-{i}" for i in range(1, 5)]
+    async with store.transaction() as tx:
+        for _ in numbers:
+            await k.record_seizure(tx, deps, keeper, seizure())
+    await engine.until(local(d(9), 11))
+    async with store.transaction() as tx:
+        for number in numbers:
+            await k.report_unclaimed(tx, deps, keeper, number)
+    await engine.until(local(d(10), 13))
+    on_sms = [p for p in OFFICERS if p.to.startswith("sms:")]
+    on_telegram = [p for p in OFFICERS if p not in on_sms]
+    notices = [(n, Deadline(NOTICE, d(9), "s.13(2)", Role.OFFICER, d(9))) for n in numbers]
+    officers = [m for m in engine.queued if m[0] == "2026-03-10 08:00" and m[1] != KEEPER.to]
+    same(
+        officers,
+        digest_to(local(d(10)), on_telegram, notices)
+        + [m for n in numbers for m in told(local(d(10)), on_sms, NOTICE, d(9), case=n)],
+    )
+    templates = registry()
+    for _, to, body in officers:
+        if to.startswith("sms:"):
+            assert templates.find(body) is not None, body

@@ -25,11 +25,20 @@ from bot.dlt import (
     upload_csv,
 )
 from bot.i18n import translator
-from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, skeleton
+from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
 from bot.i18n.dlt_templates import build, found, renderings
+from bot.i18n.render_keeper import open_cases
+from bot.i18n.render_reminders import digest
 from bot.i18n.sms_budget import owner_sms
-from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
+from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms
+from bot.i18n.staff_sms import staff_sms
 from bot.i18n.words_text import shorten
+from bot.i18n.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
+from bot.services.keeper import OpenCase
+from bot.store.models import CaseRow
+from bot.store.tx import LoadedCase
+from domain.deadlines import deadlines
+from domain.dues import dues_on
 
 LANGS = ("en", "ml", "ta", "kn")
 
@@ -74,7 +83,12 @@ def test_every_sms_matches_its_own_template_within_the_slot_limit(lang: str) -> 
         assert template.text == own.text, (label, template.text, own.text)
         assert template.problem(sent, DEFAULT_SLOT_LIMIT) is None, label
         name, stamp = policy.stamp(sent, templates)
-        assert (name, stamp) == (template.name, DltStamp("1201160000000000000", "1"))
+        assert stamp == DltStamp("1201160000000000000", "1")
+        # A staff SMS of command words only is the same text in every language: any
+        # language's template of that text is its template.
+        stamped = templates.get(name)
+        assert stamped is not None
+        assert name == template.name or stamped.text == template.text, (label, name)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -159,3 +173,56 @@ def test_one_word_longer_than_the_limit_is_cut_between_letters_never_in_one() ->
     after = word[len(cut)]
     assert after not in "ാിീുൂെേൈൊോൌ്ൗം"  # a vowel sign or virama never starts the rest
     assert cut[-1] != "്"  # never ends on a virama (the conjunct goes on)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_staff_list_and_help_by_sms_fits_the_staff_budget(lang: str) -> None:
+    """The staff SMS that are cut to fit (HELP, CASES) fit ``STAFF_SMS_SEGMENTS`` on the
+    worst case, in every shape of the list."""
+    replies = staff_sms(lang)
+    budgeted = {k: v for k, v in replies.items() if k.startswith("help") or " cases " in k}
+    assert len(budgeted) > 20
+    for label, text in budgeted.items():
+        assert fits_sms(text, lang, STAFF_SMS_SEGMENTS), (label, text)
+
+
+def test_every_kind_of_staff_sms_is_rendered_for_the_registry() -> None:
+    """Keepers' and officers' answers, the report to the officers and the alerts are in
+    the registry, in every language (with DLT on, none is refused for want of one)."""
+    for lang in LANGS:
+        labels = set(marked(lang))
+        for word in ("seize", "paid", "report to officer", "notice", "auction", "sold", "settle"):
+            assert any(label.startswith("staff ") and f" {word}" in label for label in labels), word
+        assert "staff reminders troubled" in labels
+        assert any(label.startswith("staff ") and " digest " in label for label in labels)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_list_by_sms_of_any_mix_of_cases_is_one_of_the_registered_templates(lang: str) -> None:
+    """CASES and DEADLINES by SMS, on cases at different stages and deadlines of every
+    kind, in any number: each reply is a registered template (not a sentence a case)."""
+    tr = translator(lang)
+    where = places()
+    stops = timeline(tr, STARTS[0], where)
+    tariff = worst_tariff(longest_kinds(tr))
+    day = stops["impounded, report due"].day
+    templates = registry()
+    cases = [s.case for s in stops.values() if s.case.stage.value != "closed"]
+    for n in range(1, 9):
+        items = [
+            OpenCase(
+                LoadedCase(
+                    CaseRow(number=f"KNM-{i}", pound_code="KNM", seq=i, stage="", place_seized=""),
+                    case,
+                ),
+                i + 1,
+                dues_on(case, tariff, day),
+            )
+            for i, case in enumerate((cases * 3)[:n])
+        ]
+        with rendering_sms():
+            text = open_cases(items, tr, True)
+        assert templates.find(text, lang) is not None, (n, text)
+        due = [(f"KNM-{i}", d) for i, c in enumerate(cases[:n]) for d in deadlines(c)]
+        compact = digest(due, day, tr, compact=True)
+        assert templates.find(compact, lang) is not None, (n, compact)

@@ -1,0 +1,321 @@
+"""Every SMS to a pound-keeper, an officer or an admin, rendered on the worst case.
+
+A keeper or an officer who writes by SMS is answered by SMS: the reply to every word
+(SEIZE, PAID, DEPOSITED, REPORT, REFUSED, CASES, CORRECT, VOID, NOTICE, AUCTION,
+SOLD, UNSOLD, SETTLE, RECEIPT, ACCOUNT REFUSED, CLAIM, CLAIMED, REJECT, DISPOSE,
+OUTCOME, REFUNDED, FUND, DUE, PHOTO, WEB, STOP) and its refusals; and poundbot writes
+to them on its own: the REPORT of unclaimed cattle to the officers (s.13(1)), the
+morning digest of deadlines, the alert that reminders could not be sent. Each is
+rendered on the worst-case data (``worst_case``): the longest pound name and place,
+the longest kinds, amounts over a lakh, September dates.
+
+``bot.i18n.dlt_templates`` registers every one as a DLT template; the test that
+renders every template holds each to its own registered text, the slot limit and
+``sms_fit.STAFF_SMS_SEGMENTS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from typing import Final
+
+from bot.i18n.catalogs import Translator, translator
+from bot.i18n.render_account import receipt_text
+from bot.i18n.render_deposit import (
+    account_refused_reply,
+    claim_preferred_recorded,
+    claim_recorded,
+    claim_rejected_recorded,
+    deposit_outcome_recorded,
+    fund_credited,
+    refund_recorded,
+)
+from bot.i18n.render_errors import too_many_messages
+from bot.i18n.render_help import help_text
+from bot.i18n.render_keeper import (
+    SMS_LIST_MOST,
+    OwnerSms,
+    case_voided,
+    correction_recorded,
+    deposit_recorded,
+    open_cases,
+    owner_refusal_recorded,
+    owner_sms_line,
+    payment_recorded,
+    report_sent,
+    seizure_ack,
+)
+from bot.i18n.render_officer import auction_scheduled, notice_recorded, report_to_officer
+from bot.i18n.render_photos import (
+    photo_already_kept,
+    photo_missing,
+    photo_no_case,
+    photo_no_lot,
+    photo_refused,
+    photo_send_now,
+    photos_kept,
+)
+from bot.i18n.render_public import search_results, staff_stopped
+from bot.i18n.render_reminders import digest, reminders_troubled
+from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
+from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
+from bot.i18n.worst_case import (
+    CASE_NUMBER,
+    HEADS,
+    STARTS,
+    Places,
+    Stop,
+    daily_charge,
+    longest_kinds,
+    places,
+    sell,
+    timeline,
+    worst_tariff,
+)
+from bot.services.keeper import OpenCase
+from bot.services.public import facts_of
+from bot.store.models import CaseRow
+from bot.store.tx import LoadedCase
+from domain.case import (
+    Case,
+    ClaimPreferred,
+    ClaimRejected,
+    DepositRefunded,
+    SeizureCorrected,
+)
+from domain.deadlines import deadlines
+from domain.dues import dues_on
+from domain.money import Money
+from domain.sale import close_sale, dispose_otherwise, offer_lot, receipt_for, sale_progress
+from domain.statement import dates_of, statement
+
+__all__ = ["staff_sms"]
+
+_FAR: Final = date(2027, 12, 31)
+_EXPENSES: Final = Money.rupees("1234.50")
+#: A reason of a correction as long as a keeper writes one.
+_REASON: Final = "the owner's name and the place were written wrongly at intake"
+#: The longest sign-in link poundbot writes (the public URL, the path and a token).
+_URL: Final = "https://poundbot.kunnamangalam.lsgkerala.gov.in/web/signin/" + "x" * 43
+
+
+def _listed(case: Case, day: date, tr: Translator) -> OpenCase:
+    """An open case as the keeper's CASES lists it."""
+    row = CaseRow(
+        number=case.number,
+        pound_code=case.seizure.pound,
+        seq=int(case.number.rsplit("-", 1)[1]),
+        stage=case.stage.value,
+        impounded_on=case.seizure.impounded_on,
+        place_seized=case.seizure.place_seized,
+    )
+    tariff = worst_tariff(longest_kinds(tr))
+    days = (day - case.seizure.impounded_on).days + 1
+    return OpenCase(LoadedCase(row, case), days, dues_on(case, tariff, day))
+
+
+def _cases(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]:
+    """CASES with every mark (report overdue, due today, both, none) and every length
+    of list an SMS gives (1 to ``SMS_LIST_MOST`` cases, with and without "and N more")."""
+    opened = stops["impounded, report ahead"].case
+    overdue = _listed(opened, stops["impounded, report due"].day, tr)
+    today = _listed(opened, dates_of(opened).report_on, tr)
+    others = [
+        _listed(stops[name].case, stops[name].day, tr)
+        for name in ("impounded, report ahead", "reported", "notice posted", "selling")
+    ] * 2
+    marked = {"none": [], "overdue": [overdue], "today": [today], "both": [overdue, today]}
+    out = {f"{month} cases none": open_cases([], tr, True)}
+    for mark, first in marked.items():
+        for n in (*range(1, SMS_LIST_MOST + 1), SMS_LIST_MOST + 2):
+            if n < len(first):
+                continue
+            items = [*first, *others][:n]
+            out[f"{month} cases {mark} {n}"] = open_cases(items, tr, True)
+    return out
+
+
+def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]:
+    """CORRECT before the report, and after the notice (which it supersedes), each alone
+    and with what the owner is told (``bot.dispatch`` joins the two)."""
+    out = {}
+    for name, supersedes in (("impounded, report ahead", False), ("notice posted", True)):
+        stop = stops[name]
+        corrected = SeizureCorrected(
+            on=stop.day, seizure=stop.case.seizure, reason=_REASON, supersedes_notice=supersedes
+        )
+        case = stop.case.apply(corrected, _FAR)
+        text = correction_recorded(case, tr, True)
+        out[f"{month} correct {name}"] = text
+        told: OwnerSms
+        for told in ("queued", "opted_out", "no_number"):
+            out[f"{month} correct {name} {told}"] = f"{text} {owner_sms_line(told, tr)}"
+    return out
+
+
+def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, str]:
+    stops = timeline(tr, start, where)
+    tariff = worst_tariff(longest_kinds(tr))
+    month = f"{start:%b}"
+    opened = stops["impounded, report ahead"]
+    first = opened.case
+    out: dict[str, str] = {}
+    told: OwnerSms
+    for told in ("queued", "opted_out", "no_number"):
+        out[f"{month} seize {told}"] = seizure_ack(
+            first,
+            dues_on(first, tariff, start),
+            daily_charge(first, tariff, start),
+            tr,
+            True,
+            owner_sms=told,
+        )
+    out[f"{month} seize"] = seizure_ack(
+        first, dues_on(first, tariff, start), daily_charge(first, tariff, start), tr, True
+    )
+    out |= _corrections(tr, stops, month)
+    released = stops["released"]
+    out[f"{month} paid"] = payment_recorded(
+        released.case, dues_on(first, tariff, released.day), tr, True
+    )
+    on_deposit = stops["on deposit"]
+    out[f"{month} deposited"] = deposit_recorded(
+        on_deposit.case,
+        dues_on(first, tariff, on_deposit.day),
+        statement(on_deposit.case, tariff, on_deposit.day).complaint_by,
+        tr,
+        True,
+        today=on_deposit.day,
+    )
+    reported = stops["reported"]
+    out[f"{month} report"] = report_sent(reported.case, tr, True)
+    out[f"{month} report to officer"] = report_to_officer(
+        reported.case, where.pound, reported.day, tr
+    )
+    out[f"{month} refused"] = owner_refusal_recorded(stops["owner refused"].case, tr, True)
+    out[f"{month} void"] = case_voided(stops["voided"].case, tr)
+    out[f"{month} notice"] = notice_recorded(stops["notice posted"].case, tr)
+    out[f"{month} auction s.13(3)"] = auction_scheduled(stops["s.13(3) auction fixed"].case, tr)
+    out[f"{month} auction s.15(1)"] = auction_scheduled(stops["s.15(1) auction fixed"].case, tr)
+    selling = stops["selling"]
+    out[f"{month} sold"] = lot_recorded(
+        selling.case, sale_progress(selling.case, tariff, selling.day, _EXPENSES), tr
+    )
+    held = stops["in deposit, unclaimed"]
+    fixed = stops["s.13(3) auction fixed"].case
+    sold_all = Stop(sell(fixed, held.day, list(enumerate(HEADS))), held.day)  # not settled
+    out[f"{month} sold all"] = lot_recorded(
+        sold_all.case, sale_progress(sold_all.case, tariff, held.day, _EXPENSES), tr
+    )
+    disposed = dispose_otherwise(
+        fixed,
+        lot=0,
+        count=10,
+        manner="given to a goshala",
+        ordered_by="Director of Animal Husbandry",
+        order_reference="DAH/123456/2026",
+        proceeds=Money.rupees("120000.50"),
+        on=held.day,
+        today=_FAR,
+    )
+    out[f"{month} dispose"] = other_disposal_recorded(disposed, tr)
+    unsold = offer_lot(
+        fixed,
+        lot=0,
+        count=48,
+        price=None,
+        buyer=None,
+        buyer_role=None,
+        declared_not_barred=False,
+        on=held.day,
+        today=_FAR,
+    )
+    out[f"{month} unsold"] = lot_recorded(
+        unsold, sale_progress(unsold, tariff, held.day, _EXPENSES), tr
+    )
+    out[f"{month} settle short"] = sale_short(
+        selling.case, _EXPENSES * 1000, Money.rupees("123456.75"), tr
+    )
+    for name, before in (("account due", selling), ("in deposit, unclaimed", sold_all)):
+        stop = stops[name]
+        _, settlement = close_sale(
+            before.case, tariff, on=before.day, expenses=_EXPENSES, today=_FAR
+        )
+        assert stop.account is not None
+        out[f"{month} settle {name}"] = settled_reply(settlement, stop.account, tr)
+        receipt = receipt_for(stop.account, "Kunhammed Haji Puthiyapurayil", stop.day)
+        out[f"{month} receipt {name}"] = receipt_text(receipt, tr)
+    refused_account = stops["account refused, the rest unclaimed"]
+    out[f"{month} account refused"] = account_refused_reply(
+        statement(refused_account.case, tariff, refused_account.day), tr
+    )
+    preferred = held.case.apply(ClaimPreferred(on=held.day + timedelta(days=5), claimant="C"), _FAR)
+    out[f"{month} claimed"] = claim_preferred_recorded(
+        statement(preferred, tariff, held.day + timedelta(days=5)), tr
+    )
+    rejected = preferred.apply(
+        ClaimRejected(on=held.day + timedelta(days=9), reference="Ref-123456/2026"), _FAR
+    )
+    out[f"{month} reject"] = claim_rejected_recorded(
+        statement(rejected, tariff, held.day + timedelta(days=9)), tr
+    )
+    claim = stops["closed, claim paid"]
+    out[f"{month} claim"] = claim_recorded(statement(claim.case, tariff, claim.day), tr)
+    credited = stops["closed, credited to fund"]
+    out[f"{month} fund"] = fund_credited(
+        credited.case, statement(credited.case, tariff, credited.day).credited_to_fund, tr
+    )
+    for name in ("closed, deposit returned", "closed, deposit applied"):
+        out[f"{month} outcome {name}"] = deposit_outcome_recorded(stops[name].case, tr)
+    refunded = stops["closed, deposit returned"]
+    out[f"{month} refunded"] = refund_recorded(
+        refunded.case.apply(DepositRefunded(on=refunded.day + timedelta(days=1)), _FAR), tr
+    )
+    out |= _cases(tr, stops, month)
+    items = [(first.number, d) for d in deadlines(first)] * 3
+    for n in (1, 3, len(items)):
+        out[f"{month} digest {n}"] = digest(items[:n], opened.day + timedelta(days=5), tr)
+    out[f"{month} digest none"] = digest([], opened.day, tr)
+    # DEADLINES by SMS under DLT: overdue, due today, both, none.
+    on = opened.day + timedelta(days=5)
+    late = [(n, x) for n, x in items if x.due_on < on]
+    now = [(n, replace(x, due_on=on)) for n, x in items[:1]]
+    for name, shown in (("overdue", late), ("today", now), ("both", late + now), ("none", [])):
+        out[f"{month} deadlines {name}"] = digest(shown, on, tr, compact=True)
+    return out
+
+
+def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
+    """Every SMS to staff in ``lang`` on the worst-case data, by name (through ``tr``
+    when given: ``bot.i18n.dlt_templates`` probes with its own)."""
+    tr = tr or translator(lang)
+    where = places()
+    out = {f"help {role}": help_text(role, tr, sms=True) for role in ("keeper", "officer", "admin")}
+    for start in STARTS:
+        out |= _timeline_replies(tr, start, where)
+    found = facts_of(timeline(tr, STARTS[0], where)["reported"].case, where.pound)
+    for n in (1, 2):
+        board = "https://poundbot.kunnamangalam.lsgkerala.gov.in/notices/KNMKLM"
+        out[f"find with {n} notice boards"] = with_board_links(
+            search_results([found] * n, tr, True), [board] * n, tr, True
+        )
+    number = CASE_NUMBER
+    for code in ("too_large", "too_many_pixels", "not_image", "unreadable"):
+        out[f"photo refused {code}"] = photo_refused(code, 3, 5, tr, max_megapixels=40)
+    out |= {
+        "photos kept 1": photos_kept(1, number, tr),
+        "photos kept 3": photos_kept(3, number, tr),
+        "photo already kept": photo_already_kept(number, tr),
+        "photo no case": photo_no_case(tr),
+        "photo no lot": photo_no_lot(number, 4, 3, tr),
+        "photo send now": photo_send_now(number, tr),
+        "photo missing": photo_missing(number, tr),
+        "web link": web_link(_URL, tr),
+        "web link unavailable": web_link_unavailable(tr),
+        "stop sms, on telegram": staff_stopped("sms", on_telegram=True, tr=tr),
+        "stop sms": staff_stopped("sms", on_telegram=False, tr=tr),
+        "reminders troubled": reminders_troubled(tr),
+        "too many messages": too_many_messages(datetime(2026, 9, 12, 23, 59), tr),
+    }
+    return out
