@@ -32,6 +32,7 @@ __all__ = [
     "keep_with_message",
     "last_event_id",
     "max_mb",
+    "message_target",
     "photo_target",
     "refused_text",
     "seized_now",
@@ -106,6 +107,22 @@ def _command(deps: Deps, body: str) -> Command | None:
         return None
 
 
+async def message_target(
+    tx: Tx, deps: Deps, caller: Caller, body: str, after_event: int, tr: Translator
+) -> tuple[Target | str | None, bool]:
+    """Where the pictures of a message go: (the case and lot its PHOTO names or its SEIZE
+    just recorded; the reply refusing its PHOTO; or None: no case), and whether the
+    message is a PHOTO (its answer is about the photos alone)."""
+    command = _command(deps, body)
+    name = command.name if command else ""
+    if command is not None and name == "photo" and command.case:
+        return await photo_target(tx, deps, caller, command.case, command.lot, tr), True
+    if name == "seize":
+        seized = await seized_now(tx, caller, after_event)
+        return (Target(seized, None) if seized is not None else None), False
+    return None, name == "photo"
+
+
 async def keep_with_message(
     tx: Tx,
     deps: Deps,
@@ -117,17 +134,10 @@ async def keep_with_message(
 ) -> tuple[str, bool]:
     """Attach the pictures of a message to the case it names; (what to add to the reply,
     whether it replaces the reply: the answer to PHOTO is about the photos alone)."""
-    command = _command(deps, body)
-    name = command.name if command else ""
-    target: Target | str | None = None
-    if command is not None and name == "photo" and command.case:
-        target = await photo_target(tx, deps, caller, command.case, command.lot, tr)
-        if isinstance(target, str):
-            return target, True
-    elif name == "seize":
-        seized = await seized_now(tx, caller, after_event)
-        target = Target(seized, None) if seized is not None else None
-    if not isinstance(target, Target):
+    target, photo = await message_target(tx, deps, caller, body, after_event, tr)
+    if isinstance(target, str):
+        return target, True
+    if target is None:
         lines = [
             refused_text(p.refused, i, deps, tr)
             for i, p in enumerate(pictures, start=1)
@@ -137,9 +147,9 @@ async def keep_with_message(
         # else's pictures are not kept, and PHOTO is not theirs to use.
         if caller.role == KEEPER and any(p.kept is not None for p in pictures):
             lines.append(text.photo_no_case(tr))
-        return "\n".join(lines), name == "photo"
+        return "\n".join(lines), photo
     lines = await attach_pictures(tx, deps, caller, target, pictures, tr)
-    return "\n".join(lines), name == "photo"
+    return "\n".join(lines), photo
 
 
 async def attach_pictures(

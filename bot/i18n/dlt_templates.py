@@ -2,7 +2,8 @@
 
 The SMS are those ``sms_budget`` renders for owners (every reply, notice, refusal, the
 account) at every stage on the worst-case data, and the reminders of every deadline
-(``render_reminders.reminder``). Each is rendered through a ``ProbeTranslator`` in
+(``render_reminders.reminder``), and the follow-up on the pictures of a keeper's MMS
+(``render_photos``). Each is rendered through a ``ProbeTranslator`` in
 five runs (``_RUNS``: plural forms and choices by length each way), and every wording
 a renderer offers is kept, chosen or not (``dlt_probe``): a shorter case uses a richer
 wording than the worst case does. A template's kind is the same in every language:
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from bot.dlt import REGISTRY_PATH, VAR, Registry, Template
+from bot.i18n import render_photos
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
     Choice,
@@ -38,6 +40,7 @@ from bot.i18n.dlt_probe import (
 from bot.i18n.render_reminders import reminder
 from bot.i18n.sms_budget import owner_sms
 from bot.i18n.worst_case import CASE_NUMBER
+from bot.photos import MAX_PIXELS
 from domain.deadlines import DeadlineKind
 
 __all__ = ["Found", "build", "found", "main", "renderings"]
@@ -67,9 +70,28 @@ def _reminders(tr: Translator) -> dict[str, str]:
     return out
 
 
+_PHOTO_REFUSALS: Final = ("too_large", "too_many_pixels", "not_image", "unreachable")
+
+
+def _photo_followups(tr: Translator) -> dict[str, str]:
+    """The follow-up SMS to a keeper once the pictures of an MMS are fetched
+    (``bot.channels.media``): one SMS a line, each its own template."""
+    out = {
+        "photos kept": render_photos.photos_kept(10, CASE_NUMBER, tr),
+        "photos kept before": render_photos.photo_already_kept(CASE_NUMBER, tr),
+        "photos partly kept": render_photos.photos_partly_kept(9, 10, CASE_NUMBER, tr),
+    }
+    for code in _PHOTO_REFUSALS:
+        out[f"photo refused {code}"] = render_photos.photo_refused(
+            code, 10, 10, tr, max_megapixels=MAX_PIXELS // 1_000_000
+        )
+    return out
+
+
 def renderings(tr: Translator) -> dict[str, str]:
-    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data."""
-    return owner_sms(tr.lang, tr) | _reminders(tr)
+    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data: to
+    owners, the reminders, and the follow-up on a keeper's pictures."""
+    return owner_sms(tr.lang, tr) | _reminders(tr) | _photo_followups(tr)
 
 
 Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton

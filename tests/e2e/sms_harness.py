@@ -212,3 +212,28 @@ async def deliver_sms(rig: SmsRig, sender: Sender, count: int, seconds: float = 
         if len(rig.twilio.messages) >= count:
             return
         await asyncio.sleep(0.05)
+
+
+async def followup(rig: SmsRig, sid: str, seconds: float = 60.0) -> str:
+    """The follow-up of message ``sid``'s pictures once they are fetched (its SMS, one a
+    line, joined by newlines; bounded wait): the server's ``MediaFetcher`` does it."""
+    from sqlalchemy import select
+
+    from bot.store.models import MediaFetch, OutboxRow
+
+    key = f"mms-photos:{sid}"
+    for _ in range(int(seconds / 0.05)):
+        async with rig.app.store.transaction() as tx:
+            status = await tx.session.scalar(select(MediaFetch.status).where(MediaFetch.key == key))
+            if status == "done":
+                rows = await tx.session.execute(
+                    select(OutboxRow.body)
+                    .where(
+                        (OutboxRow.idempotency_key == key)
+                        | OutboxRow.idempotency_key.like(f"{key}:%")
+                    )
+                    .order_by(OutboxRow.id)
+                )
+                return "\n".join(rows.scalars())
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the pictures of {sid} were not fetched within {seconds} s")
