@@ -32,6 +32,7 @@ from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, png_of_size, text_as_jpg
 
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market; brown cows"
+COMING = "Your 1 photo for KNM-1 is being fetched: a message follows."
 
 
 def message_of(response_text: str) -> str:
@@ -110,7 +111,7 @@ async def test_photo_later_for_a_lot_and_the_same_picture_twice_kept_once(rig: S
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-3")
     picture = jpeg_with_gps((10, 200, 30))
     response = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1 2", "MM-photo-1", [(picture, "image/jpeg")])
-    assert message_of(response.text) == "Your 1 photo for KNM-1 is being fetched: a message follows."
+    assert message_of(response.text) == COMING
     assert await followup(rig, "MM-photo-1") == "1 photo kept with KNM-1."
     await rig.mms(KEEPER_PHONE, "photo knm-1", "MM-photo-2", [(picture, "image/jpeg")])
     assert await followup(rig, "MM-photo-2") == "That photo is already kept with KNM-1."
@@ -256,7 +257,7 @@ async def test_a_whatsapp_keeper_sends_photos_too(rig: SmsRig) -> None:
     response = await rig.mms(
         f"whatsapp:{KEEPER_PHONE}", "PHOTO KNM-1", "MM-wa-1", [(png(), "image/png")]
     )
-    assert message_of(response.text) == "Your 1 photo for KNM-1 is being fetched: a message follows."
+    assert message_of(response.text) == COMING
     assert await followup(rig, "MM-wa-1") == "1 photo kept with KNM-1."
     async with rig.app.store.transaction() as tx:
         channel = await tx.session.scalar(
