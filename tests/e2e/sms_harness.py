@@ -86,10 +86,17 @@ class SmsRig:
         )
 
     async def mms(
-        self, sender: str, body: str, sid: str, media: Sequence[tuple[bytes, str]]
+        self,
+        sender: str,
+        body: str,
+        sid: str,
+        media: Sequence[tuple[bytes, str]],
+        *,
+        drip: Sequence[int] = (),
     ) -> httpx.Response:
         """A message with pictures: each (bytes, declared Content-Type) served by the fake
-        Twilio API behind the account's credentials, named in ``MediaUrl<n>``."""
+        Twilio API behind the account's credentials, named in ``MediaUrl<n>``; those at
+        the places ``drip`` names (from 0) served a few bytes at a time."""
         params = {
             "MessageSid": sid,
             "From": sender,
@@ -100,7 +107,7 @@ class SmsRig:
             "AccountSid": SID,
         }
         for n, (data, content_type) in enumerate(media):
-            path = self.twilio.add_media(SID, sid, n, data, content_type)
+            path = self.twilio.add_media(SID, sid, n, data, content_type, drip=n in drip)
             params[f"MediaUrl{n}"] = self.twilio_url + path
             params[f"MediaContentType{n}"] = content_type
         return await self.post("/twilio/sms", params)
