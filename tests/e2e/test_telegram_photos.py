@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -203,3 +204,30 @@ async def test_a_photo_sent_as_a_file_is_stripped_and_a_text_file_refused(
     assert row.sha256 is not None
     stored = data_folder / "photos" / row.sha256[:2] / file_key(row.sha256, "jpeg")
     assert not has_gps(stored.read_bytes())
+
+
+async def test_a_slow_photo_download_holds_no_transaction(rig: TelegramRig) -> None:
+    """Fails before: the photo was downloaded inside its update's transaction, so while
+    Telegram was slow to give the file every other update waited for the database
+    (SQLite: one writer at a time)."""
+    await rig.say(KEEPER, SEIZE)
+    await rig.say(KEEPER, "/photo KNM-1")
+    rig.fake.add_file("AgAC-slow", png())
+    rig.fake.hold = asyncio.Event()
+    posted = asyncio.create_task(rig.post(rig.updates.photo(KEEPER, "AgAC-slow", "")))
+    for _ in range(1500):  # until the download has begun and is held (bounded)
+        if rig.fake.held:
+            break
+        await asyncio.sleep(0.02)
+    assert rig.fake.held == 1
+    # Meanwhile another user's update is handled and answered (a generous bound: before,
+    # it waited as long as the download did, here for ever).
+    other = await asyncio.wait_for(rig.say(OFFICER, "/status KNM-1"), 60)
+    assert "KNM-1" in last_message(other).text
+    assert rig.fake.held == 1  # answered while the download was still held
+    rig.fake.hold.set()
+    assert (await posted).status_code == 200
+    await rig.channel.delivery.drained()
+    assert last_message(rig.fake.sent()).text == "1 photo kept with KNM-1."
+    assert [r.source_key for r in await rows(rig)] == ["tg:AgAC-slowu"]
+    assert rig.fake.downloads == {"AgAC-slow": 1}  # downloaded once, not once a pass
