@@ -22,9 +22,16 @@ from telegram.error import TelegramError
 from bot import logsafe
 from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
+from bot.channels.media import MediaFetcher
 from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route, photo_routes
-from bot.channels.sms_providers import sms_line, sms_routes, sms_sender, twilio_sender
+from bot.channels.sms_providers import (
+    sms_line,
+    sms_routes,
+    sms_sender,
+    twilio_media,
+    twilio_sender,
+)
 from bot.channels.sms_sweep import SmsSweep
 from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
@@ -244,6 +251,11 @@ def build_app(
                 sweep = SmsSweep(app)
                 starlette.state.sms_sweep = sweep
                 tasks.append(asyncio.create_task(sweep.run(stop)))
+            media = twilio_media(settings)
+            if media is not None:  # MMS / WhatsApp pictures, fetched after the answer
+                fetcher = MediaFetcher(app, media, me)
+                starlette.state.media_fetcher = fetcher
+                tasks.append(asyncio.create_task(fetcher.run(stop)))
             poll: asyncio.Task[None] | None = None
             if channel is not None:
                 loops, poll = channel_tasks(channel, stop)
@@ -263,6 +275,7 @@ def build_app(
                 starlette.state.poundbot = None
                 starlette.state.telegram = None
                 starlette.state.sms_sweep = None
+                starlette.state.media_fetcher = None
                 stop.set()
                 if poll is not None:
                     poll.cancel()  # a long poll would hold the stop for its timeout

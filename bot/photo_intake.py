@@ -1,11 +1,12 @@
 """Photos of the cattle arriving with a message: which case and lot they show, kept once.
 
 A keeper's photos belong to the case their message names: ``PHOTO KNM-17 [lot]``, or
-the case their SEIZE line just recorded. The pictures are read, checked and written to
-the photo store before the message's transaction (``bot.photos.process``); inside it,
-once the case is known, the files are written to the photo store and the rows added
-(``attach``), with the step itself: a refused step, or a message naming no case, keeps
-no photo and writes no file. Every channel comes through ``keep_with_message``.
+the case their SEIZE line just recorded (``message_target``). No picture is downloaded
+inside a transaction: an MMS's are fetched after its answer (``bot.channels.media``), a
+Telegram photo before its update's transaction (``bot.channels.telegram_photos``); each
+is checked and stripped on the photo worker (``bot.photos.prepare``), its files written
+to the photo store before its row is added (``attach_pictures``): a refused step, or a
+message naming no case, keeps no photo.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
-from bot.caller import KEEPER, Caller
+from bot.caller import Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError
 from bot.i18n import Translator, render
@@ -29,9 +30,9 @@ __all__ = [
     "Incoming",
     "Target",
     "attach_pictures",
-    "keep_with_message",
     "last_event_id",
     "max_mb",
+    "message_target",
     "photo_target",
     "refused_text",
     "seized_now",
@@ -106,40 +107,20 @@ def _command(deps: Deps, body: str) -> Command | None:
         return None
 
 
-async def keep_with_message(
-    tx: Tx,
-    deps: Deps,
-    caller: Caller,
-    body: str,
-    pictures: Sequence[Incoming],
-    after_event: int,
-    tr: Translator,
-) -> tuple[str, bool]:
-    """Attach the pictures of a message to the case it names; (what to add to the reply,
-    whether it replaces the reply: the answer to PHOTO is about the photos alone)."""
+async def message_target(
+    tx: Tx, deps: Deps, caller: Caller, body: str, after_event: int, tr: Translator
+) -> tuple[Target | str | None, bool]:
+    """Where the pictures of a message go: (the case and lot its PHOTO names or its SEIZE
+    just recorded; the reply refusing its PHOTO; or None: no case), and whether the
+    message is a PHOTO (its answer is about the photos alone)."""
     command = _command(deps, body)
     name = command.name if command else ""
-    target: Target | str | None = None
     if command is not None and name == "photo" and command.case:
-        target = await photo_target(tx, deps, caller, command.case, command.lot, tr)
-        if isinstance(target, str):
-            return target, True
-    elif name == "seize":
+        return await photo_target(tx, deps, caller, command.case, command.lot, tr), True
+    if name == "seize":
         seized = await seized_now(tx, caller, after_event)
-        target = Target(seized, None) if seized is not None else None
-    if not isinstance(target, Target):
-        lines = [
-            refused_text(p.refused, i, deps, tr)
-            for i, p in enumerate(pictures, start=1)
-            if p.kept is None
-        ]
-        # A keeper's refused SEIZE, or a DUES with a picture: how to send it. Anyone
-        # else's pictures are not kept, and PHOTO is not theirs to use.
-        if caller.role == KEEPER and any(p.kept is not None for p in pictures):
-            lines.append(text.photo_no_case(tr))
-        return "\n".join(lines), name == "photo"
-    lines = await attach_pictures(tx, deps, caller, target, pictures, tr)
-    return "\n".join(lines), name == "photo"
+        return (Target(seized, None) if seized is not None else None), False
+    return None, name == "photo"
 
 
 async def attach_pictures(

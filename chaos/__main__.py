@@ -19,11 +19,15 @@ FULL = {
     "kill": {"burst": 200, "runs": 4},
     "lock": {"requests": 320, "hold": 30.0, "budget": 8.0},
     "outbox": {"rows": 60, "delay": 3.5, "lease": 120.0},
+    # Eight pictures of 8 KB dripping (a minute each: cut at 20 s, the message at 60 s).
+    "media": {"senders": 20, "drips": 8, "drip_bytes": 8192, "kept_side": 5000},
 }
 SMALL = {
     "kill": {"burst": 40, "runs": 1},
     "lock": {"requests": 24, "hold": 2.5, "budget": 0.8, "limit": 1.5},
     "outbox": {"rows": 30, "delay": 0.1, "lease": 1.0},
+    # Two pictures of 400 bytes dripping (about 3 s each: kept).
+    "media": {"senders": 6, "drips": 2, "drip_bytes": 400, "kept_side": 2000},
 }
 
 
@@ -43,6 +47,9 @@ async def main(small: bool, only: list[str]) -> list[Outcome]:
             outcomes.append(
                 await outbox.two_instances(Path(tmp) / "outbox", pg_url=pg, **scale["outbox"])  # type: ignore[arg-type]
             )
+        if "media" in only:
+            print("== slow media and a 7000x7000 picture in one MMS", file=sys.stderr, flush=True)
+            outcomes.append(await sms.slow_media(Path(tmp) / "media", **scale["media"]))  # type: ignore[arg-type]
     return outcomes
 
 
@@ -50,9 +57,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m chaos", description=__doc__)
     parser.add_argument("--small", action="store_true", help="the scale of make test (seconds)")
     parser.add_argument(
-        "--only", action="append", choices=["kill", "lock", "outbox"], help="run only these"
+        "--only",
+        action="append",
+        choices=["kill", "lock", "outbox", "media"],
+        help="run only these",
     )
     args = parser.parse_args()
-    results = asyncio.run(main(args.small, args.only or ["kill", "lock", "outbox"]))
+    results = asyncio.run(main(args.small, args.only or ["kill", "lock", "outbox", "media"]))
     print(table(results))
     sys.exit(0 if all(o.passed for o in results) else 1)

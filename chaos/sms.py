@@ -7,6 +7,11 @@ Twilio REST API on loopback taking the SMS poundbot sends.
 - ``locked``: another process holds the SQLite file longer than the wait budget while
   ``SEIZE`` keep coming: every request is answered within the budget ("send it again"
   and nothing recorded, or the case); the keeper sends those again; one case each.
+- ``slow_media``: a keeper's MMS with ten pictures: some served 64 bytes every 0.5 s,
+  one 7000 x 7000 PNG (past the pixel cap), one 5000 x 5000 PNG (kept), while other
+  keepers send ``SEIZE``: the keeper is answered within the wait budget, no other
+  sender waits more than 1 s beyond the same SMS on a quiet server, the server's peak
+  memory stays under its target, and the follow-up says what was kept.
 
 Each request is ``SEIZE 1 cow AT Chaos <n>`` from a registered keeper of its own (one
 place per request, so a duplicate shows as a second case at one place; one sender per
@@ -43,7 +48,10 @@ from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
 from chaos.report import TWILIO_TIMEOUT, Outcome, progress
 
-__all__ = ["killed", "locked"]
+__all__ = ["MEMORY_TARGET_MB", "killed", "locked", "slow_media"]
+
+#: The server's memory target (its peak resident size), as the README states it.
+MEMORY_TARGET_MB = 300
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = "https://pound.example.org"
@@ -227,15 +235,18 @@ class Client:
     http: httpx.AsyncClient
     sent: list[Sent] = field(default_factory=list)
 
-    async def sms(self, request: int, sid: str) -> Sent:
+    async def sms(self, request: int, sid: str, media: list[str] | None = None) -> Sent:
         params = {
             "MessageSid": sid,
             "AccountSid": SID,
             "From": keeper(request),
             "To": FROM,
             "Body": f"SEIZE 1 cow AT Chaos {request}",
-            "NumMedia": "0",
+            "NumMedia": str(len(media or [])),
         }
+        for n, url in enumerate(media or []):
+            params[f"MediaUrl{n}"] = url
+            params[f"MediaContentType{n}"] = "image/png"
         signature = RequestValidator(TOKEN).compute_signature(PUBLIC + "/twilio/sms", params)
         sent = Sent(request, sid, time.monotonic())
         self.sent.append(sent)
@@ -397,3 +408,120 @@ async def locked(
             note,
             limit,
         )
+
+
+def _png(width: int, height: int, shade: int = 90) -> bytes:
+    """A real PNG of ``width`` x ``height`` (one colour: small as a file, full size when
+    decoded)."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    with Image.new("RGB", (width, height), (shade, 120, 60)) as image:
+        image.save(out, "PNG")
+    return out.getvalue()
+
+
+def _peak_mb(pid: int) -> float:
+    """The peak resident memory of process ``pid`` so far (Linux ``VmHWM``), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def slow_media(
+    tmp: Path,
+    *,
+    senders: int,
+    drips: int,
+    drip_bytes: int,
+    kept_side: int,
+    budget: float = 8.0,
+    target_mb: int = MEMORY_TARGET_MB,
+) -> Outcome:
+    """One keeper's MMS of a 7000 x 7000 PNG, a ``kept_side`` square PNG and ``drips``
+    pictures dripping (each ``drip_bytes`` long, 64 bytes every 0.5 s), while ``senders``
+    other keepers send SEIZE by SMS; the same SEIZE first on a quiet server."""
+    async with deployment(tmp, keepers=1 + 2 * senders, budget=budget) as server:
+        twilio, api = server.twilio, server.env["TWILIO_API_URL"]
+        sid = "MMslow0"
+        # The huge pictures first: they are checked while the other senders come in.
+        urls = [api + twilio.add_media(SID, sid, 0, _png(7000, 7000), "image/png")]
+        big = _png(kept_side, kept_side)
+        urls.append(api + twilio.add_media(SID, sid, 1, big, "image/png"))
+        for n in range(2, 2 + drips):  # real pictures, padded to their length
+            data = _pad(_png(16, 16, shade=n * 20 % 255), drip_bytes)
+            urls.append(api + twilio.add_media(SID, sid, n, data, "image/png", drip=True))
+        await server.start()
+        async with _client(server) as http:
+            client = Client(server, http)
+            quiet = [await client.sms(1 + i, f"SMquiet{i}") for i in range(senders)]
+            base = sorted(s.took or 0 for s in quiet)[len(quiet) // 2]
+            progress(f"slow media: quiet SEIZE answered in {base:.2f} s (median)")
+            mms = asyncio.create_task(client.sms(0, sid, urls))
+            others = []
+            for i in range(senders):  # while the pictures are fetched and checked
+                await asyncio.sleep(0.25)
+                others.append(await client.sms(1 + senders + i, f"SMbusy{i}"))
+            keeper_sent = await mms
+            progress(
+                f"slow media: keeper answered in {keeper_sent.took or 0:.2f} s; others at most "
+                f"{max(s.took or 0 for s in others):.2f} s"
+            )
+            key = f"mms-photos:{sid}"
+            told: list[str] = []
+            for _ in range(int((90 + 30 * drips) / 0.2)):  # the message's deadline and more
+                told = [
+                    body
+                    for (body,) in server.query(
+                        f"SELECT body FROM outbox WHERE idempotency_key = '{key}'"
+                        f" OR idempotency_key LIKE '{key}:%' ORDER BY id"
+                    )
+                ]
+                if told:
+                    break
+                await asyncio.sleep(0.2)
+            await server.drained(60)
+            peak = _peak_mb(server.proc.pid) if server.proc is not None else 0.0
+        await server.stop()
+        kept = server.query(f"SELECT count(*) FROM photos WHERE source_key LIKE 'mms:{sid}:%'")
+        requests = 1 + 2 * senders
+        outcome = tally(
+            f"slow media: 7000x7000 + {kept_side}x{kept_side} + {drips} dripping in one MMS",
+            server,
+            client,
+            requests,
+            "",
+        )
+        held = max((s.took or 0) - base for s in others)
+        if keeper_sent.took is None or keeper_sent.took > budget:
+            outcome.failures.append(f"the keeper was answered after {keeper_sent.took} s")
+        if held > 1.0:
+            outcome.failures.append(f"another sender was held {held:.2f} s")
+        if peak >= target_mb:
+            outcome.failures.append(f"the server's memory peaked at {peak:.0f} MB")
+        if not told:
+            outcome.lost += 1  # the follow-up never came
+        delivered = {m.get("Body", "") for m in twilio.messages if m.get("To") == keeper(0)}
+        if told and not set(told) <= delivered:
+            outcome.lost += 1  # queued, never sent
+        outcome.note = (
+            f"keeper answered in {keeper_sent.took or 0:.2f} s (budget {budget:g} s); others "
+            f"held {held:.2f} s beyond a quiet server's {base:.2f} s; server peak {peak:.0f} MB "
+            f"(target {target_mb} MB); {kept[0][0]} picture(s) kept; follow-up: " + " / ".join(told)
+        )
+        return outcome
+
+
+def _pad(png: bytes, length: int) -> bytes:
+    """``png`` made ``length`` bytes long with a text chunk before its end (still a PNG)."""
+    import struct
+    import zlib
+
+    extra = max(0, length - len(png) - 12)
+    body = b"tEXt" + b"pad\x00" + b"x" * max(0, extra - 4)
+    chunk = struct.pack(">I", len(body) - 4) + body + struct.pack(">I", zlib.crc32(body))
+    end = png.rindex(b"IEND") - 4
+    return png[:end] + chunk + png[end:]

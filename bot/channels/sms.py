@@ -38,7 +38,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import sender_of
-from bot.channels.media import TwilioMedia, attach_pictures, pictures_of
+from bot.channels.media import TwilioMedia, media_urls, plan_pictures
 from bot.channels.sms_port import StatusReport
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
@@ -50,7 +50,7 @@ from bot.logsafe import mask_phone
 from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
 from bot.outbox import refusal_label
 from bot.phones import sender_number
-from bot.photo_intake import Incoming, last_event_id
+from bot.photo_intake import last_event_id
 from bot.store import budget
 from bot.store.messages import (
     Handler,
@@ -130,10 +130,11 @@ def reply_key(provider_id: str) -> str:
     return f"sms-reply:{provider_id}"
 
 
-def sms_handler(app: App, message: Inbound, pictures: list[Incoming] | None = None) -> Handler:
+def sms_handler(app: App, message: Inbound) -> Handler:
     """What acting on an SMS is: the sender's role from their number, their limit of
     answers (``bot.limits``; the webhook and the sweep alike), then the words, and the
-    message's ``pictures`` (``bot.channels.media``) kept with the step it answered."""
+    message's pictures (its media URLs) recorded to fetch for the case the step named
+    (``bot.channels.media``)."""
 
     async def handle(tx: Tx) -> str:
         sender, body, channel = phone_of(message.sender), message.body, message.channel
@@ -157,11 +158,12 @@ def sms_handler(app: App, message: Inbound, pictures: list[Incoming] | None = No
                 return ""
             lang = await language_for(tx, app.deps, caller, body)
             return render.too_many_messages(allowed.until, translator(lang))
+        pictures = bool(media_urls(message.raw))
         after = await last_event_id(tx) if pictures else 0
         reply = await handle_text(tx, app.deps, caller, body, sms=True)
         if not pictures:
             return reply.text
-        return await attach_pictures(tx, app.deps, caller, body, pictures, after, reply)
+        return await plan_pictures(tx, app, caller, message, after, reply)
 
     return handle
 
@@ -290,7 +292,8 @@ class SmsWebhook:
     #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
     #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
     whatsapp: bool = False
-    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.media``).
+    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.media``; the
+    #: server's ``MediaFetcher`` uses it, after the message is answered).
     media: TwilioMedia | None = None
     #: Whether SMS goes through Twilio: else (Exotel or Mobile Seva for SMS) this
     #: webhook takes WhatsApp messages only.
@@ -382,13 +385,11 @@ class SmsWebhook:
             async with app.store.turn():
                 await store_inbound(app.store, message)
                 try:
-                    pictures = await pictures_of(app, self.media, message)
-                    handler = sms_handler(app, message, pictures)
-                    if by_push(app, message):  # DLT: the answer goes as its template
+                    handler = sms_handler(app, message)
+                    pushed = by_push(app, message)
+                    if pushed:  # DLT: the answer goes as its template, through the outbox
                         handler = answer_by_push(app, message, handler)
                     acted = await act_on_inbound(app.store, message, handler)
-                    if by_push(app, message):
-                        return twiml(None)  # answered through the outbox
                     if not acted.fresh and await _answered_by_sms(app, message.provider_id):
                         return twiml(None)  # the sweep has answered it by SMS
                 except Exception as exc:
@@ -397,6 +398,12 @@ class SmsWebhook:
             why = "the database is held too long" if locked(exc) else type(exc).__name__
             log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
             return twiml(dlt_checked(app, _send_again(message)))
+        if acted.fresh and media_urls(message.raw):
+            fetcher: Any = getattr(request.app.state, "media_fetcher", None)
+            if fetcher is not None:
+                fetcher.kick()  # its pictures, if any are to be kept, are fetched now
+        if pushed:
+            return twiml(None)  # answered through the outbox
         return twiml(acted.reply)
 
     async def _not_answered(

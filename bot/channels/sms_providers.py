@@ -18,7 +18,15 @@ from bot.channels.sms_port import SmsGateway, SmsSender
 from bot.channels.twilio_sender import TwilioSender
 from bot.settings import Settings
 
-__all__ = ["GATEWAYS", "SENDERS", "sms_line", "sms_routes", "sms_sender", "twilio_sender"]
+__all__ = [
+    "GATEWAYS",
+    "SENDERS",
+    "sms_line",
+    "sms_routes",
+    "sms_sender",
+    "twilio_media",
+    "twilio_sender",
+]
 
 Opened = ExotelSender | MsevaSender | TwilioSender
 
@@ -45,8 +53,8 @@ def sms_routes(settings: Settings) -> list[BaseRoute]:
             settings.wait_budget,
         ).routes()
     twilio_sms = sms_on and provider == "twilio"
-    if twilio_sms or whatsapp:
-        media = TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
+    media = twilio_media(settings)
+    if media is not None:
         routes += SmsWebhook(
             settings.twilio_token,
             settings.public_url,
@@ -56,6 +64,15 @@ def sms_routes(settings: Settings) -> list[BaseRoute]:
             sms=twilio_sms,
         ).routes()
     return routes
+
+
+def twilio_media(settings: Settings) -> TwilioMedia | None:
+    """What fetches the pictures of MMS and WhatsApp messages, when Twilio's webhook is
+    on (SMS through Twilio, or WhatsApp); else None."""
+    sms_on, provider = settings.sms_off_reason() is None, settings.provider()
+    if not (sms_on and provider == "twilio") and settings.whatsapp_off_reason() is not None:
+        return None
+    return TwilioMedia(settings.twilio_sid, settings.twilio_token, settings.twilio_api_url)
 
 
 def twilio_sender(settings: Settings) -> TwilioSender:

@@ -107,6 +107,7 @@ class SmsSweep:
                         InboxRow.sender,
                         InboxRow.body,
                         InboxRow.channel,
+                        InboxRow.raw,
                     )
                     .where(InboxRow.channel.in_(CHANNELS), InboxRow.processed_at.is_(None))
                     .where(or_(InboxRow.received_at < cutoff, InboxRow.provider_id.in_(handed)))
@@ -119,9 +120,13 @@ class SmsSweep:
                 found = (await tx.session.execute(due)).first()
                 if found is None:
                     return None
-                row_id, provider_id, sender, body, channel = found
+                row_id, provider_id, sender, body, channel, raw = found
                 tried.add(row_id)
-                message = Inbound(channel, provider_id, sender, body, {})
+                # The stored message whole: an MMS keeps its media URLs (its pictures are
+                # fetched after, as a live request's are: ``bot.channels.media``).
+                message = Inbound(
+                    channel, provider_id, sender, body, raw if isinstance(raw, dict) else {}
+                )
                 handler = (
                     call_handler(self.app, sender)
                     if channel == CALL

@@ -33,7 +33,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Final
@@ -47,6 +47,7 @@ from telegram import Update
 from telegram.ext import AIORateLimiter, Application, ContextTypes
 
 from bot.bootstrap import App
+from bot.channels import telegram_photos as photos
 from bot.channels.telegram_handlers import add_handlers
 from bot.channels.telegram_menus import set_default_menus
 from bot.channels.telegram_sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
@@ -54,8 +55,9 @@ from bot.channels.telegram_turn import PoundContext, open_turn, using
 from bot.clean import clean_data, clean_text
 from bot.i18n import LANGUAGES, detect_script, render, translator
 from bot.limits import admit, charge
+from bot.photo_intake import Incoming
 from bot.settings import Settings
-from bot.store.messages import Inbound, enqueue, process_inbound
+from bot.store.messages import Inbound, enqueue, process_inbound, store_inbound
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
 
@@ -177,8 +179,11 @@ class TelegramChannel:
             log.warning("Telegram update %s could not be read: %s", key, type(exc).__name__)
             return await self._store_rejected(key, data, f"unreadable: {type(exc).__name__}")
 
-        async def handle(tx: Tx) -> str:
+        prefetched: dict[str, Incoming] = {}
+
+        async def handle(tx: Tx, *, probing: bool = False) -> str:
             turn = await open_turn(tx, self.app.deps, update, key)
+            turn.prefetched, turn.probing = dict(prefetched), probing
             sender = message.sender
             allowed = await admit(tx, self.app.config.limits, CHANNEL, sender, turn.caller.role)
             if not allowed.answer:  # past the sender's limit: stored, told once, then silent
@@ -194,6 +199,14 @@ class TelegramChannel:
             return turn.summary()
 
         try:
+            sent = photos.Sent.of(update.effective_message) if update.effective_message else None
+            if sent is not None:  # its picture is downloaded before, never inside, its turn
+                async with self.app.store.turn():
+                    await store_inbound(self.app.store, message)
+                wanted = await self._wanted(message, handle)
+                if wanted is not None:
+                    bot = self.application.bot
+                    prefetched[wanted.key] = await photos.download(bot, self.app.deps, wanted)
             await process_inbound(self.app.store, message, handle)
         except Exception:
             log.exception("Telegram update %s could not be handled", key)
@@ -201,6 +214,31 @@ class TelegramChannel:
         finally:
             self.delivery.kick()
         return True
+
+    async def _wanted(
+        self, message: Inbound, handle: Callable[..., Awaitable[str]]
+    ) -> photos.Sent | None:
+        """The photo the handlers of a stored, unhandled update want downloaded: found by
+        handling it in a transaction that is rolled back (nothing of it stays)."""
+        wanted: photos.Sent | None = None
+        try:
+            async with self.app.store.transaction() as tx:
+                done = await tx.session.scalar(
+                    select(InboxRow.processed_at).where(
+                        InboxRow.channel == CHANNEL, InboxRow.provider_id == message.provider_id
+                    )
+                )
+                if done is None:
+                    try:
+                        await handle(tx, probing=True)
+                    except photos.NeedsDownload as need:
+                        wanted = need.sent
+                    except Exception as exc:  # the handling proper meets it and answers it
+                        log.debug("Telegram update %s: probe failed: %r", message.provider_id, exc)
+                raise _Probed
+        except _Probed:
+            pass
+        return wanted
 
     async def reject(self, body: bytes, fault: str) -> bool:
         """Keep a body that is not a readable update as processed-and-rejected (keyed by
@@ -279,6 +317,10 @@ class TelegramChannel:
         if raws:
             log.info("Telegram: handled %d update(s) stored before a stop", len(raws))
         return len(raws)
+
+
+class _Probed(Exception):
+    """The probe is over: its transaction is rolled back."""
 
 
 def update_key(bot_id: int, update_id: int) -> str:

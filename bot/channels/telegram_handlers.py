@@ -264,8 +264,7 @@ async def photo(update: Update, context: PoundContext) -> None:
         if photos.in_report(chat.data(report.FLOW) or {}, sent):
             await report.on_photo(turn, photos.already(sent))  # not downloaded again
             return
-        picture = await photos.download(context.bot, turn.deps, sent, store=True)
-        await report.on_photo(turn, picture)
+        await report.on_photo(turn, await photos.picture(turn, sent, store=True))
         return
     await photos.on_photo(turn, context.bot, sent, message.caption or "")
 

@@ -5,16 +5,20 @@
     a photo captioned /photo KNM-17     the same, in one message
     a photo otherwise                   not kept; the keeper is told how to send it
 
-The picture is downloaded while its update is handled (Telegram gives the largest size
+The picture is never downloaded inside the update's transaction: a first pass of the
+handlers, rolled back, finds whether they want it (``NeedsDownload``: a keeper's photo
+for a case or the report, not one held already); it is then downloaded outside any
+transaction within ``FETCH_DEADLINE`` seconds in all (Telegram gives the largest size
 its ``file_size``: a photo past the limit is not downloaded), checked and stripped
-(``bot.photos``) and written to the photo store; the row is added in the update's
-transaction, keyed by Telegram's ``file_unique_id``: the same photo sent again is kept
-once. Photos an older poundbot kept only by their file id (migration ``0010``)
+(``bot.photos``), and the update is handled with it (``picture``). The row is added in
+the update's transaction, keyed by Telegram's ``file_unique_id``: the same photo sent
+again is kept once. Photos an older poundbot kept only by their file id (migration ``0010``)
 wait as pending rows until ``fetch_pending`` downloads them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any, Final
@@ -36,7 +40,9 @@ from bot.services.base import Deps
 from bot.store.models import PhotoRow
 
 __all__ = [
+    "FETCH_DEADLINE",
     "FLOW",
+    "NeedsDownload",
     "Sent",
     "after_find",
     "already",
@@ -45,6 +51,7 @@ __all__ = [
     "fetch_pending",
     "in_report",
     "on_photo",
+    "picture",
     "staged",
     "target_of",
 ]
@@ -52,19 +59,33 @@ __all__ = [
 log = logging.getLogger("poundbot.telegram")
 
 FLOW: Final = "photo"
+#: Seconds a photo's download (getFile and the file) may take in all.
+FETCH_DEADLINE: Final = 20.0
 
 
 async def _bytes(bot: Bot, file_id: str, limit: int, size: int | None) -> bytes:
     if size is not None and size > limit:
         raise PhotoRefusedError("too_large")
     try:
-        found = await bot.get_file(file_id)
-        if found.file_size is not None and found.file_size > limit:
-            raise PhotoRefusedError("too_large")
-        return bytes(await found.download_as_bytearray())
+        async with asyncio.timeout(FETCH_DEADLINE):
+            found = await bot.get_file(file_id)
+            if found.file_size is not None and found.file_size > limit:
+                raise PhotoRefusedError("too_large")
+            return bytes(await found.download_as_bytearray())
+    except TimeoutError:
+        log.info("Telegram photo not downloaded within %.0f s", FETCH_DEADLINE)
+        raise PhotoRefusedError("unreachable") from None
     except TelegramError as exc:
         log.info("Telegram photo not downloaded: %s", exc)
         raise PhotoRefusedError("unreachable") from None
+
+
+class NeedsDownload(Exception):
+    """Raised by ``picture`` in the probe: the handlers want this photo downloaded."""
+
+    def __init__(self, sent: Sent) -> None:
+        super().__init__(sent.key)
+        self.sent = sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +127,21 @@ async def download(bot: Bot, deps: Deps, sent: Sent, *, store: bool = False) -> 
         await keep(deps.photo_store(), kept)
         return Incoming(key, kept=kept.ref)
     return Incoming.of(key, kept)
+
+
+async def picture(turn: Turn, sent: Sent, *, store: bool = False) -> Incoming:
+    """The update's picture, downloaded before its transaction (``download``); written
+    to the photo store now if ``store``. In the probe: ``NeedsDownload``."""
+    got = turn.prefetched.get(sent.key)
+    if not isinstance(got, Incoming):
+        if turn.probing:
+            raise NeedsDownload(sent)
+        # Not downloaded before the transaction: never downloaded inside it.
+        return Incoming(sent.key, refused="unreachable")
+    if store and got.image is not None:
+        await keep(turn.deps.photo_store(), got.image)
+        return Incoming(got.source_key, kept=got.kept)
+    return got
 
 
 async def target_of(turn: Turn, line: str) -> Target | str | None:
@@ -168,8 +204,8 @@ async def on_photo(turn: Turn, bot: Bot, sent: Sent, caption: str) -> None:
     if await turn.tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == sent.key)):
         await turn.send(text.photo_already_kept(target.loaded.case.number, turn.tr))
         return  # the same photo sent again: not downloaded again
-    picture = await download(bot, turn.deps, sent)
-    lines = await attach_pictures(turn.tx, turn.deps, turn.caller, target, [picture], turn.tr)
+    got = await picture(turn, sent)
+    lines = await attach_pictures(turn.tx, turn.deps, turn.caller, target, [got], turn.tr)
     await turn.send("\n".join(lines))
 
 

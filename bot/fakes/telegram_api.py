@@ -80,6 +80,10 @@ class FakeTelegram:
     downloads: dict[str, int] = field(default_factory=dict)
     #: The pictures of the ``sendPhoto`` calls, in order.
     photos: list[bytes] = field(default_factory=list)
+    #: While set and not yet released, every file download waits for it (a slow
+    #: download); ``held`` counts the downloads waiting now.
+    hold: asyncio.Event | None = None
+    held: int = 0
 
     def app(self) -> Starlette:
         return Starlette(
@@ -109,6 +113,12 @@ class FakeTelegram:
         if name not in self.files:
             return _error(404, "Not Found")
         self.downloads[name] = self.downloads.get(name, 0) + 1
+        if self.hold is not None:
+            self.held += 1
+            try:
+                await self.hold.wait()
+            finally:
+                self.held -= 1
         return Response(self.files[name], media_type="application/octet-stream")
 
     def of(self, method: str) -> list[Call]:

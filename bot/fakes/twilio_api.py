@@ -6,17 +6,21 @@ Content API form (``ContentSid``, ``ContentVariables``, no ``Body``). Refusals: 
 answers the next creates with (HTTP status, Twilio code); ``refuse_whatsapp`` answers
 every WhatsApp create with a code (e.g. 63003, not a WhatsApp user); ``free_window``
 False refuses WhatsApp free text with 63016 (outside the 24-hour window), as Twilio
-does when it knows it at once.
+does when it knows it at once. Media added with ``drip`` are served a few bytes at a
+time (``drip_chunk`` every ``drip_every`` seconds: 64 bytes every 0.5 s), as a slow or
+hostile server does: no single read waits long, the whole takes minutes.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 __all__ = ["FakeTwilio"]
@@ -36,6 +40,12 @@ class FakeTwilio:
     fetched: dict[str, int] = field(default_factory=dict)
     #: (account SID, auth token) a media download must carry as basic auth.
     account: tuple[str, str] | None = None
+    #: The media paths served dripping, and how: bytes a chunk, seconds between chunks.
+    drip: set[str] = field(default_factory=set)
+    drip_chunk: int = 64
+    drip_every: float = 0.5
+    #: Dripping downloads in progress now.
+    dripping: int = 0
 
     def app(self) -> Starlette:
         return Starlette(
@@ -73,11 +83,25 @@ class FakeTwilio:
             return 400, 63016
         return None
 
-    def add_media(self, sid: str, message: str, n: int, data: bytes, content_type: str) -> str:
-        """Keep a picture of inbound message ``message``; its path (as in ``MediaUrl<n>``)."""
+    def add_media(
+        self, sid: str, message: str, n: int, data: bytes, content_type: str, *, drip: bool = False
+    ) -> str:
+        """Keep a picture of inbound message ``message``; its path (as in ``MediaUrl<n>``).
+        ``drip``: served a few bytes at a time."""
         path = f"/2010-04-01/Accounts/{sid}/Messages/{message}/Media/ME{n:032d}"
         self.media[path] = (data, content_type)
+        if drip:
+            self.drip.add(path)
         return path
+
+    async def _dripped(self, data: bytes) -> AsyncIterator[bytes]:
+        self.dripping += 1
+        try:
+            for start in range(0, len(data), self.drip_chunk):
+                yield data[start : start + self.drip_chunk]
+                await asyncio.sleep(self.drip_every)
+        finally:
+            self.dripping -= 1
 
     async def serve_media(self, request: Request) -> Response:
         if self.account is not None:
@@ -89,6 +113,12 @@ class FakeTwilio:
             return JSONResponse({"code": 20404, "message": "not found"}, status_code=404)
         self.fetched[path] = self.fetched.get(path, 0) + 1
         data, content_type = self.media[path]
+        if path in self.drip:
+            return StreamingResponse(
+                self._dripped(data),
+                media_type=content_type,
+                headers={"content-length": str(len(data))},
+            )
         return Response(data, media_type=content_type)
 
     async def create(self, request: Request) -> JSONResponse:

@@ -2,11 +2,12 @@
 
 The SMS are those ``sms_budget`` renders for owners (every reply, notice, refusal, the
 account) at every stage on the worst-case data, the reminders of every deadline
-(``render_reminders.reminder``), and every SMS to keepers and officers (``staff_sms``:
-the answer to each of their words, the s.13(1) report, the digest, the alerts). Each
-is rendered through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and
-choices by length each way), and every wording a renderer offers is kept, chosen or
-not (``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
+(``render_reminders.reminder``), every SMS to keepers and officers (``staff_sms``: the
+answer to each of their words, the s.13(1) report, the digest, the alerts) and the
+follow-up on the pictures of a keeper's MMS (``render_photos``). Each is rendered
+through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and choices by
+length each way), and every wording a renderer offers is kept, chosen or not
+(``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
 template's kind is the same in every language: its first words in English and the ids
 of the messages it is made of.
 
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Final
 
 from bot.dlt import REGISTRY_PATH, VAR, Registry, Template
+from bot.i18n import render_photos
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
     Choice,
@@ -41,6 +43,7 @@ from bot.i18n.render_reminders import reminder
 from bot.i18n.sms_budget import owner_sms
 from bot.i18n.staff_sms import staff_sms
 from bot.i18n.worst_case import CASE_NUMBER
+from bot.photos import MAX_PIXELS
 from domain.deadlines import DeadlineKind
 
 __all__ = ["Found", "build", "found", "main", "renderings"]
@@ -70,11 +73,31 @@ def _reminders(tr: Translator) -> dict[str, str]:
     return out
 
 
+_PHOTO_REFUSALS: Final = ("too_large", "too_many_pixels", "not_image", "unreachable")
+
+
+def _photo_followups(tr: Translator) -> dict[str, str]:
+    """The follow-up SMS to a keeper once the pictures of an MMS are fetched
+    (``bot.channels.media``): one SMS a line, each its own template."""
+    out = {
+        "photos kept": render_photos.photos_kept(10, CASE_NUMBER, tr),
+        "photos kept before": render_photos.photo_already_kept(CASE_NUMBER, tr),
+        "photos partly kept": render_photos.photos_partly_kept(9, 10, CASE_NUMBER, tr),
+    }
+    for code in _PHOTO_REFUSALS:
+        out[f"photo refused {code}"] = render_photos.photo_refused(
+            code, 10, 10, tr, max_megapixels=MAX_PIXELS // 1_000_000
+        )
+    return out
+
+
 def renderings(tr: Translator) -> dict[str, str]:
-    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data."""
+    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data: to
+    owners, the reminders, to keepers and officers, and the follow-up on a keeper's
+    pictures."""
     owner = owner_sms(tr.lang, tr)
     staff = {f"staff {label}": text for label, text in staff_sms(tr.lang, tr).items()}
-    return owner | _reminders(tr) | staff
+    return owner | _reminders(tr) | staff | _photo_followups(tr)
 
 
 Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton

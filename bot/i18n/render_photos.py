@@ -12,8 +12,11 @@ __all__ = [
     "photo_no_lot",
     "photo_refused",
     "photo_send_now",
+    "photos_coming",
+    "photos_fetched",
     "photos_heading",
     "photos_kept",
+    "photos_partly_kept",
 ]
 
 
@@ -23,6 +26,52 @@ def photos_kept(n: int, number: str, tr: Translator) -> str:
         "%(n)d photos kept with %(case)s.",
         n,
     ) % {"n": n, "case": number}
+
+
+def photos_coming(n: int, number: str, tr: Translator) -> str:
+    """An MMS / WhatsApp message with pictures is answered at once; its pictures are
+    fetched after, and a message of their own says what became of them."""
+    return tr.ngettext(
+        "Your %(n)d photo for %(case)s is being fetched: a message follows.",
+        "Your %(n)d photos for %(case)s are being fetched: a message follows.",
+        n,
+    ) % {"n": n, "case": number}
+
+
+def photos_fetched(
+    number: str,
+    refused: list[str],
+    tr: Translator,
+    *,
+    max_mb: int,
+    max_megapixels: int,
+    already: int = 0,
+) -> list[str]:
+    """The follow-up once the pictures of a message are fetched, one SMS a line (each a
+    DLT template of its own): how many were kept with the case (``already`` of them were
+    kept before), then why each picture not kept was not (``refused``: each picture's
+    refusal code in order, "" if kept)."""
+    total, why = len(refused), [(n, code) for n, code in enumerate(refused, start=1) if code]
+    kept = total - len(why)
+    lines = []
+    if not why and kept and already == kept:
+        lines.append(photo_already_kept(number, tr))
+    elif not why:
+        lines.append(photos_kept(kept, number, tr))
+    elif kept or total > 1:
+        lines.append(photos_partly_kept(kept, total, number, tr))
+    for position, code in why:
+        lines.append(photo_refused(code, position, max_mb, tr, max_megapixels=max_megapixels))
+    return lines
+
+
+def photos_partly_kept(kept: int, total: int, number: str, tr: Translator) -> str:
+    """Some pictures of a message were kept, not all (why each was not follows)."""
+    return tr.ngettext(
+        "%(kept)d of %(total)d photo kept with %(case)s.",
+        "%(kept)d of %(total)d photos kept with %(case)s.",
+        total,
+    ) % {"kept": kept, "total": total, "case": number}
 
 
 def photo_already_kept(number: str, tr: Translator) -> str:

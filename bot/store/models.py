@@ -36,6 +36,7 @@ __all__ = [
     "Instance",
     "Invite",
     "LedgerEntry",
+    "MediaFetch",
     "OutboxRow",
     "Payment",
     "PhotoRow",
@@ -440,6 +441,34 @@ class PhotoRow(Base):
     size: Mapped[int | None] = mapped_column(Integer)
     added_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime]
+
+
+class MediaFetch(Base):
+    """The pictures of an MMS or WhatsApp message still to fetch (``bot.channels.media``):
+    answered first, fetched outside any transaction, then attached to ``case_id`` and told
+    in a follow-up (``key``, its outbox key too). Claimed under a lease by one instance
+    (``claimed_by``, ``claimed_until``), taken over when it runs out or that instance's
+    heartbeat stops."""
+
+    __tablename__ = "media_fetches"
+    __table_args__ = (Index("ix_media_fetches_due", "status", "claimed_until"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``mms-photos:<MessageSid>``: one per message, the follow-up's outbox key.
+    key: Mapped[str] = mapped_column(String(120), unique=True)
+    channel: Mapped[str] = mapped_column(String(16))  # the follow-up's: "sms", "whatsapp"
+    recipient: Mapped[str] = mapped_column(String(64))
+    lang: Mapped[str] = mapped_column(String(2))
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    lot: Mapped[int | None] = mapped_column(Integer)
+    added_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    #: The media URLs, in the message's order.
+    urls: Mapped[list[str]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # "pending", "done"
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_by: Mapped[str | None] = mapped_column(String(120))
+    claimed_until: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+    done_at: Mapped[datetime | None]
 
 
 class Instance(Base):

@@ -86,10 +86,17 @@ class SmsRig:
         )
 
     async def mms(
-        self, sender: str, body: str, sid: str, media: Sequence[tuple[bytes, str]]
+        self,
+        sender: str,
+        body: str,
+        sid: str,
+        media: Sequence[tuple[bytes, str]],
+        *,
+        drip: Sequence[int] = (),
     ) -> httpx.Response:
         """A message with pictures: each (bytes, declared Content-Type) served by the fake
-        Twilio API behind the account's credentials, named in ``MediaUrl<n>``."""
+        Twilio API behind the account's credentials, named in ``MediaUrl<n>``; those at
+        the places ``drip`` names (from 0) served a few bytes at a time."""
         params = {
             "MessageSid": sid,
             "From": sender,
@@ -100,7 +107,7 @@ class SmsRig:
             "AccountSid": SID,
         }
         for n, (data, content_type) in enumerate(media):
-            path = self.twilio.add_media(SID, sid, n, data, content_type)
+            path = self.twilio.add_media(SID, sid, n, data, content_type, drip=n in drip)
             params[f"MediaUrl{n}"] = self.twilio_url + path
             params[f"MediaContentType{n}"] = content_type
         return await self.post("/twilio/sms", params)
@@ -212,3 +219,28 @@ async def deliver_sms(rig: SmsRig, sender: Sender, count: int, seconds: float = 
         if len(rig.twilio.messages) >= count:
             return
         await asyncio.sleep(0.05)
+
+
+async def followup(rig: SmsRig, sid: str, seconds: float = 60.0) -> str:
+    """The follow-up of message ``sid``'s pictures once they are fetched (its SMS, one a
+    line, joined by newlines; bounded wait): the server's ``MediaFetcher`` does it."""
+    from sqlalchemy import select
+
+    from bot.store.models import MediaFetch, OutboxRow
+
+    key = f"mms-photos:{sid}"
+    for _ in range(int(seconds / 0.05)):
+        async with rig.app.store.transaction() as tx:
+            status = await tx.session.scalar(select(MediaFetch.status).where(MediaFetch.key == key))
+            if status == "done":
+                rows = await tx.session.execute(
+                    select(OutboxRow.body)
+                    .where(
+                        (OutboxRow.idempotency_key == key)
+                        | OutboxRow.idempotency_key.like(f"{key}:%")
+                    )
+                    .order_by(OutboxRow.id)
+                )
+                return "\n".join(rows.scalars())
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the pictures of {sid} were not fetched within {seconds} s")

@@ -1,5 +1,6 @@
-"""Photos by MMS / WhatsApp media on the signed Twilio webhook: fetched once with the
-account's credentials, checked, stripped of EXIF, kept with the case, served signed."""
+"""Photos by MMS / WhatsApp media on the signed Twilio webhook: the message answered at
+once, the pictures fetched after it (once, with the account's credentials), checked,
+stripped of EXIF, kept with the case and told in a follow-up SMS, served signed."""
 
 from __future__ import annotations
 
@@ -17,13 +18,21 @@ from sqlalchemy import select
 
 from bot.bootstrap import open_app
 from bot.links import photo_path
-from bot.store.models import PhotoRow, SenderCount
+from bot.store.models import OutboxRow, PhotoRow, SenderCount
 from domain.calendar import LOCAL_TZ
-from tests.e2e.sms_harness import KEEPER_PHONE, LINK_SECRET, OFFICER_PHONE, SmsRig, sms_rig
+from tests.e2e.sms_harness import (
+    KEEPER_PHONE,
+    LINK_SECRET,
+    OFFICER_PHONE,
+    SmsRig,
+    followup,
+    sms_rig,
+)
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, png_of_size, text_as_jpg
 
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market; brown cows"
+COMING = "Your 1 photo for KNM-1 is being fetched: a message follows."
 
 
 def message_of(response_text: str) -> str:
@@ -69,7 +78,8 @@ async def test_a_seizure_with_two_photos_keeps_both_without_gps(
     )
     reply = message_of(response.text)
     assert "KNM-1" in reply
-    assert "2 photos kept with KNM-1." in reply
+    assert reply.endswith("Your 2 photos for KNM-1 are being fetched: a message follows.")
+    assert await followup(rig, "MM-seize-1") == "2 photos kept with KNM-1."
     rows = await photos(rig)
     assert [(r.status, r.format, r.lot) for r in rows] == [
         ("kept", "jpeg", None),
@@ -88,8 +98,10 @@ async def test_a_seizure_with_two_photos_keeps_both_without_gps(
 async def test_a_redelivered_webhook_keeps_its_photos_once(rig: SmsRig, data_folder: Path) -> None:
     media = [(jpeg_with_gps(), "image/jpeg"), (png(), "image/png")]
     first = await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-2", media)
+    await followup(rig, "MM-seize-2")
     again = await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-2", media)
     assert message_of(again.text) == message_of(first.text)
+    await followup(rig, "MM-seize-2")
     assert len(await photos(rig)) == 2
     assert sorted(rig.twilio.fetched.values()) == [1, 1]  # not downloaded again
     assert len(files(data_folder)) == 4
@@ -99,9 +111,10 @@ async def test_photo_later_for_a_lot_and_the_same_picture_twice_kept_once(rig: S
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-3")
     picture = jpeg_with_gps((10, 200, 30))
     response = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1 2", "MM-photo-1", [(picture, "image/jpeg")])
-    assert message_of(response.text) == "1 photo kept with KNM-1."
-    again = await rig.mms(KEEPER_PHONE, "photo knm-1", "MM-photo-2", [(picture, "image/jpeg")])
-    assert message_of(again.text) == "That photo is already kept with KNM-1."
+    assert message_of(response.text) == COMING
+    assert await followup(rig, "MM-photo-1") == "1 photo kept with KNM-1."
+    await rig.mms(KEEPER_PHONE, "photo knm-1", "MM-photo-2", [(picture, "image/jpeg")])
+    assert await followup(rig, "MM-photo-2") == "That photo is already kept with KNM-1."
     rows = await photos(rig)
     assert [(r.lot, r.source_key) for r in rows] == [(1, "mms:MM-photo-1:0")]
 
@@ -121,22 +134,22 @@ async def test_an_oversized_or_non_image_file_is_refused_with_a_reply(
     rig: SmsRig, data_folder: Path
 ) -> None:
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-5")
-    big = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-big", [(eleven_mb(), "image/bmp")])
-    assert message_of(big.text) == (
+    await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-big", [(eleven_mb(), "image/bmp")])
+    assert await followup(rig, "MM-big") == (
         "Photo 1 was not kept: it is larger than 10 MB. Send a smaller one."
     )
-    text = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-text", [(text_as_jpg(), "image/jpeg")])
-    assert message_of(text.text) == (
+    await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-text", [(text_as_jpg(), "image/jpeg")])
+    assert await followup(rig, "MM-text") == (
         "File 1 was not kept: it is not a photo (send a JPEG or PNG picture)."
     )
-    mixed = await rig.mms(
+    await rig.mms(
         KEEPER_PHONE,
         "PHOTO KNM-1",
         "MM-mixed",
         [(text_as_jpg(), "image/jpeg"), (png(), "image/png")],
     )
-    assert message_of(mixed.text) == (
-        "1 photo kept with KNM-1.\n"
+    assert await followup(rig, "MM-mixed") == (
+        "1 of 2 photos kept with KNM-1.\n"
         "File 1 was not kept: it is not a photo (send a JPEG or PNG picture)."
     )
     assert len(await photos(rig)) == 1
@@ -145,6 +158,7 @@ async def test_an_oversized_or_non_image_file_is_refused_with_a_reply(
 
 async def test_a_kept_photo_is_served_at_its_signed_link_only(rig: SmsRig) -> None:
     await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-6", [(jpeg_with_gps(), "image/jpeg")])
+    await followup(rig, "MM-seize-6")
     (row,) = await photos(rig)
     url = rig.app.deps.photo_url
     assert url is not None
@@ -181,6 +195,7 @@ async def test_a_kept_photo_is_served_at_its_signed_link_only(rig: SmsRig) -> No
 
 async def test_find_by_sms_gives_a_link_to_the_photo_never_the_picture(rig: SmsRig) -> None:
     await rig.mms(KEEPER_PHONE, SEIZE, "MM-seize-7", [(jpeg_with_gps(), "image/jpeg")])
+    await followup(rig, "MM-seize-7")
     (row,) = await photos(rig)
     response = await rig.sms("+919847055555", "FIND brown cow", "SM-find-1")
     assert "<Media>" not in response.text
@@ -200,6 +215,7 @@ async def test_the_printable_notice_shows_the_photos_at_their_signed_links(rig: 
     await rig.mms(
         KEEPER_PHONE, SEIZE, "MM-seize-9", [(jpeg_with_gps(), "image/jpeg"), (png(), "image/png")]
     )
+    await followup(rig, "MM-seize-9")
     first, second = await photos(rig)
     rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     notice = html.unescape(message_of((await rig.sms(OFFICER_PHONE, "NOTICE KNM-1", "SM-n1")).text))
@@ -233,6 +249,7 @@ async def test_pictures_of_a_refused_step_or_of_no_case_leave_nothing_behind(
     )
     assert await photos(rig) == []
     assert files(data_folder) == []
+    assert rig.twilio.fetched == {}  # no case to keep them with: not even downloaded
 
 
 async def test_a_whatsapp_keeper_sends_photos_too(rig: SmsRig) -> None:
@@ -240,7 +257,13 @@ async def test_a_whatsapp_keeper_sends_photos_too(rig: SmsRig) -> None:
     response = await rig.mms(
         f"whatsapp:{KEEPER_PHONE}", "PHOTO KNM-1", "MM-wa-1", [(png(), "image/png")]
     )
-    assert message_of(response.text).endswith("1 photo kept with KNM-1.")
+    assert message_of(response.text) == COMING
+    assert await followup(rig, "MM-wa-1") == "1 photo kept with KNM-1."
+    async with rig.app.store.transaction() as tx:
+        channel = await tx.session.scalar(
+            select(OutboxRow.channel).where(OutboxRow.idempotency_key == "mms-photos:MM-wa-1")
+        )
+    assert channel == "whatsapp"  # the follow-up goes back on WhatsApp
 
 
 async def test_an_owner_s_picture_is_not_kept_and_the_answer_is_unchanged(rig: SmsRig) -> None:
@@ -277,8 +300,8 @@ async def test_a_picture_refused_for_its_pixels_says_so_not_its_size(rig: SmsRig
     """A 50,000 x 50,000 PNG of a few hundred bytes: the pixel limit is named, not MB."""
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-px")
     bomb = png_of_size(50_000, 50_000)
-    answer = await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-pixels", [(bomb, "image/png")])
-    assert message_of(answer.text) == (
+    await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-pixels", [(bomb, "image/png")])
+    assert await followup(rig, "MM-pixels") == (
         "Photo 1 was not kept: it has more than 25 megapixels (width × height). "
         "Send a smaller picture."
     )

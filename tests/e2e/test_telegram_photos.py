@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
+from bot.bootstrap import open_app
 from bot.channels.telegram_photos import fetch_pending
 from bot.fakes.telegram_api import Updates
 from bot.photos import add_pending, file_key
@@ -25,6 +27,7 @@ from tests.e2e.telegram_rig import (
     seed_users,
     start_clock,
 )
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, text_as_jpg
 
 SEIZE = "/seize 2 cow AT Kunnamangalam market; brown"
@@ -203,3 +206,63 @@ async def test_a_photo_sent_as_a_file_is_stripped_and_a_text_file_refused(
     assert row.sha256 is not None
     stored = data_folder / "photos" / row.sha256[:2] / file_key(row.sha256, "jpeg")
     assert not has_gps(stored.read_bytes())
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield db_url(tmp_path)
+        return
+    with fresh_pg_database() as url:
+        yield url
+
+
+@pytest.fixture
+async def any_rig(database: str) -> AsyncIterator[TelegramRig]:
+    """The rig on SQLite and on PostgreSQL."""
+    clock = start_clock()
+    async with open_app(url=database, clock=clock, migrate=True):
+        pass
+    await seed_users(database, clock)
+    async with (
+        fake_bot_api() as (fake, fake_url),
+        poundbot_on(fake, fake_url, database, clock, Updates()) as rig,
+    ):
+        yield rig
+
+
+async def test_a_slow_photo_download_holds_no_transaction(any_rig: TelegramRig) -> None:
+    """Fails before: the photo was downloaded inside its update's transaction, so while
+    Telegram was slow to give the file a database connection stayed in a transaction
+    and, on SQLite (one writer at a time), every other update waited for it."""
+    rig = any_rig
+    await rig.say(KEEPER, SEIZE)
+    await rig.say(KEEPER, "/photo KNM-1")
+    rig.fake.add_file("AgAC-slow", png())
+    hold = rig.fake.hold = asyncio.Event()
+    posted = asyncio.create_task(rig.post(rig.updates.photo(KEEPER, "AgAC-slow", "")))
+    try:
+        for _ in range(1500):  # until the download has begun and is held (bounded)
+            if rig.fake.held:
+                break
+            await asyncio.sleep(0.02)
+        assert rig.fake.held == 1
+        # No connection is held while the download waits (the background loops take one
+        # for a moment now and then: some moment has none).
+        for _ in range(500):
+            if rig.app.engine.pool.checkedout() == 0:  # type: ignore[attr-defined]
+                break
+            await asyncio.sleep(0.02)
+        assert rig.app.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+        # Meanwhile another user's update is handled and answered (a generous bound: before,
+        # on SQLite, it waited as long as the download did, here for ever).
+        other = await asyncio.wait_for(rig.say(OFFICER, "/status KNM-1"), 60)
+        assert "KNM-1" in last_message(other).text
+        assert rig.fake.held == 1  # answered while the download was still held
+    finally:
+        hold.set()  # whatever happened, the download goes on and the server can stop
+    assert (await posted).status_code == 200
+    await rig.channel.delivery.drained()
+    assert last_message(rig.fake.sent()).text == "1 photo kept with KNM-1."
+    assert [r.source_key for r in await rows(rig)] == ["tg:AgAC-slowu"]
+    assert rig.fake.downloads == {"AgAC-slow": 1}  # downloaded once, not once a pass

@@ -1,7 +1,8 @@
 """The chaos scenarios of ``make chaos`` at a small scale (seconds): poundbot's own
 processes killed with SIGKILL, its SQLite file held by another process, two instances
-delivering one outbox through a slow Telegram API. Each asserts the pass line: nothing
-lost, nothing twice, no webhook answered late."""
+delivering one outbox through a slow Telegram API, a keeper's MMS of slow and huge
+pictures. Each asserts the pass line: nothing lost, nothing twice, no webhook answered
+late."""
 
 from __future__ import annotations
 
@@ -49,3 +50,16 @@ async def test_two_instances_and_a_slow_telegram_send_each_message_once(
     _show(outcome, capsys)
     assert outcome.lost == 0
     assert outcome.duplicated == 0
+
+
+async def test_slow_and_huge_pictures_in_one_mms_hold_no_one_and_stay_under_the_memory_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fails before: the pictures were fetched and checked inside the message's turn."""
+    outcome = await sms.slow_media(tmp_path, **SMALL["media"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.failures == []  # keeper within the budget, others held < 1 s, memory
+    assert outcome.lost == 0  # the follow-up was queued and sent
+    assert outcome.duplicated == 0
+    assert outcome.answered == outcome.requests
+    assert "7000" in outcome.scenario

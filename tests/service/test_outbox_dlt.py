@@ -149,3 +149,44 @@ async def test_other_channels_are_not_checked(store: Store) -> None:
     policy = DltPolicy(ENTITY, {})
     assert await deliver_once(store, {"telegram": sender}, "w", dlt=policy) == 1
     assert sender.sent == ["free text"]
+
+
+async def test_the_follow_up_on_a_keeper_s_pictures_goes_under_its_templates_in_each_language(
+    store: Store,
+) -> None:
+    """Each SMS of the follow-up once an MMS's pictures are fetched (how many were kept,
+    why each other was not) is a template of its own, in every language, and is sent
+    stamped with its id."""
+    from bot.i18n import LANGUAGES
+    from bot.i18n.render_photos import photos_fetched
+
+    cases = (
+        ([""], 0),
+        (["", ""], 2),
+        (["", "too_large", "too_many_pixels", "not_image", "unreachable"], 0),
+        (["unreachable"] * 10, 0),
+    )
+    bodies = [
+        line
+        for lang in LANGUAGES
+        for refused, already in cases
+        for line in photos_fetched(
+            "KNM-1234",
+            refused,
+            translator(lang),
+            max_mb=10,
+            max_megapixels=25,
+            already=already,
+        )
+    ]
+    names = {template_of(body) for body in bodies}
+    assert len(names) == 7 * len(LANGUAGES)
+    ids = {name: f"12070000000000{n:05d}" for n, name in enumerate(sorted(names))}
+    await _queue(store, *bodies)
+    sender = DltSender()
+    policy = DltPolicy(ENTITY, ids)
+    while await deliver_once(store, {"sms": sender}, "w", dlt=policy):
+        pass
+    assert sorted(body for _, body, _ in sender.sent) == sorted(bodies)
+    for _, body, stamp in sender.sent:
+        assert stamp == DltStamp(ENTITY, ids[template_of(body)])
