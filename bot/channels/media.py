@@ -149,13 +149,14 @@ async def plan_pictures(
     target, photo = await message_target(tx, app.deps, caller, message.body, after, tr)
     if isinstance(target, str):
         return target
+    recipient = sender_number(phone_of(message.sender), app.config.phone_region)
     if target is None:
         said = render_photos.photo_no_case(tr)
     else:
         job = MediaFetch(
             key=fetch_key(message.provider_id),
             channel=WHATSAPP if message.channel == WHATSAPP else "sms",
-            recipient=sender_number(phone_of(message.sender), app.config.phone_region),
+            recipient=recipient,
             lang=reply.lang,
             case_id=target.loaded.row.id,
             lot=target.lot,
@@ -172,6 +173,17 @@ async def plan_pictures(
         said = render_photos.photos_coming(len(urls), target.loaded.case.number, tr)
     if photo or not reply.text:
         return said
+    if app.config.dlt.enforced and message.channel != WHATSAPP:
+        # Under DLT each SMS is one registered template: the answer and the word that the
+        # pictures follow go as two SMS, never joined into a text no template matches.
+        await enqueue(
+            tx,
+            key=f"{fetch_key(message.provider_id)}:coming",
+            channel="sms",
+            recipient=recipient,
+            body=said,
+        )
+        return reply.text
     return f"{reply.text}\n{said}"
 
 

@@ -83,6 +83,10 @@ def _photo_followups(tr: Translator) -> dict[str, str]:
         "photos kept": render_photos.photos_kept(10, CASE_NUMBER, tr),
         "photos kept before": render_photos.photo_already_kept(CASE_NUMBER, tr),
         "photos partly kept": render_photos.photos_partly_kept(9, 10, CASE_NUMBER, tr),
+        # Under DLT the answer's word that the pictures follow goes as an SMS of its own.
+        "photos coming": render_photos.photos_coming(10, CASE_NUMBER, tr),
+        "photos coming one": render_photos.photos_coming(1, CASE_NUMBER, tr),
+        "photo no case": render_photos.photo_no_case(tr),
     }
     for code in _PHOTO_REFUSALS:
         out[f"photo refused {code}"] = render_photos.photo_refused(

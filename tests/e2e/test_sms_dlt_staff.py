@@ -27,6 +27,7 @@ from tests.e2e.india_harness import (
     india_rig,
 )
 from tests.e2e.sms_harness import FROM, KEEPER_PHONE, SID, TOKEN, SmsRig, sms_rig
+from tests.photo_samples import png
 
 ENTITY = "1201160000000000000"
 SEIZE = "SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed 9847099999; brown cows"
@@ -126,3 +127,28 @@ async def test_through_twilio_without_dlt_the_answer_is_in_the_twiml(tmp_path: P
         response = await rig.sms(KEEPER_PHONE, "CASES", "SM-cases-nodlt")
         assert "<Message>" in response.text
         assert await _rows(rig.app) == []
+
+
+async def test_through_twilio_with_dlt_a_keeper_s_pictures_are_announced_in_an_sms_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """The answer to a SEIZE with pictures, and the word that the pictures follow, are
+    two SMS under DLT: each its own registered template, never one joined text."""
+    async with sms_rig(tmp_path, dlt=DltPolicy(ENTITY, IDS)) as rig:
+        response = await rig.mms(KEEPER_PHONE, SEIZE, "MM-dlt-1", [(png(), "image/png")])
+        assert "<Message" not in response.text
+        await _twilio_delivers(rig, 3)  # the answer, the photo line, the owner's notice
+        rows = await _rows(rig.app)
+        keeper = [r for r in rows if r.recipient == KEEPER_PHONE and ":coming" in r.idempotency_key]
+        assert len(keeper) == 1
+        assert "being fetched" in keeper[0].body
+        for row in rows:
+            if (
+                row.idempotency_key.startswith("mms-photos:")
+                and ":coming" not in row.idempotency_key
+            ):
+                continue  # the follow-up, once the fetcher has run
+            assert row.status == "sent", (row.idempotency_key, row.last_error, row.body)
+            template = registry().get(row.template or "")
+            assert template is not None
+            assert template.problem(row.body, 30) is None
