@@ -51,6 +51,13 @@ MESSAGES_ANSWERED = Counter(
     ["channel"],
     registry=REGISTRY,
 )
+MEDIA_FETCHED = Counter(
+    "poundbot_media_fetched",
+    "Pictures of answered messages fetched after the answer: kept, or why not "
+    "(too_large, too_many_pixels, not_image, unreachable).",
+    ["outcome"],
+    registry=REGISTRY,
+)
 MESSAGES_FAILED = Counter(
     "poundbot_messages_failed",
     "Times acting on a stored message raised (rolled back: the sender is asked to send "

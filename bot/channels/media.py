@@ -40,6 +40,7 @@ from bot.bootstrap import App
 from bot.caller import KEEPER, Caller
 from bot.dispatch import Reply
 from bot.i18n import render_photos, translator
+from bot.metrics import MEDIA_FETCHED
 from bot.phones import sender_number
 from bot.photo_intake import Incoming, max_mb, message_target
 from bot.photos import MAX_PIXELS, PhotoRefusedError, attach, keep, prepare, read_limited
@@ -362,5 +363,7 @@ class MediaFetcher:
             row.status, row.done_at = "done", tx.now
             row.claimed_until = None
         kept = sum(1 for p in pictures if p.kept is not None)
+        for picture in pictures:
+            MEDIA_FETCHED.labels("kept" if picture.kept is not None else picture.refused).inc()
         log.info("media of %s: %d of %d kept", job.key, kept, len(pictures))
         return 1

@@ -19,6 +19,7 @@ from bot.bootstrap import App, open_app
 from bot.caller import KEEPER, Caller
 from bot.channels.media import MediaFetcher, fetch_key
 from bot.clock import FixedClock
+from bot.metrics import REGISTRY
 from bot.services.keeper import record_seizure
 from bot.store.instances import beat
 from bot.store.messages import Inbound, store_inbound
@@ -79,6 +80,12 @@ def shorten(rig: SmsRig, *, fetch: float, message: float) -> None:
         fetcher.message_deadline = message
 
 
+def fetched(outcome: str) -> float:
+    """``poundbot_media_fetched_total{outcome}`` as /metrics shows it now."""
+    value = REGISTRY.get_sample_value("poundbot_media_fetched_total", {"outcome": outcome})
+    return value or 0.0
+
+
 async def test_a_dripping_picture_holds_neither_the_answer_nor_another_sender(
     rig: SmsRig,
 ) -> None:
@@ -86,6 +93,7 @@ async def test_a_dripping_picture_holds_neither_the_answer_nor_another_sender(
     served 64 bytes every 0.5 s (no read ever waits 8 s) held the keeper's answer past
     Twilio's 15 s and every other sender behind it."""
     shorten(rig, fetch=2.0, message=4.0)  # 20 s and 60 s in service
+    before = {o: fetched(o) for o in ("kept", "unreachable")}
     slow, fine = jpeg_with_gps(), png()
     assert len(slow) > 64 * 2 * 8  # at 128 bytes a second, far past its deadline
     response = await rig.mms(
@@ -105,6 +113,8 @@ async def test_a_dripping_picture_holds_neither_the_answer_nor_another_sender(
     )
     rows = await photo_rows(rig.app)
     assert [(r.source_key, r.format) for r in rows] == [("mms:MM-drip-1:1", "png")]
+    # /metrics counts what became of each picture fetched after the answer.
+    assert {o: fetched(o) - n for o, n in before.items()} == {"kept": 1, "unreachable": 1}
     await until(lambda: rig.twilio.dripping == 0)  # the cut download was closed
     await until(lambda: len(rig.twilio.sms()) >= 2)  # both lines reach the keeper by SMS
     assert [m["Body"] for m in rig.twilio.sms() if m["To"] == KEEPER_PHONE][-2:] == [
