@@ -16,7 +16,7 @@ from bot import dispatch
 from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.dispatch import handle_text
-from bot.services import base
+from bot.services import base, public
 from bot.services.base import Deps
 from bot.store.codec import load_event
 from bot.store.models import CaseEvent, CaseRow
@@ -56,6 +56,7 @@ def _forget(store: Store) -> None:
     store.cases.clear()
     base._STATEMENTS.clear()
     dispatch._DUES_REPLIES.clear()
+    public._FACTS.clear()
     statement_module._DATES.clear()
 
 
