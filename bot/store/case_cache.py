@@ -24,32 +24,33 @@ __all__ = ["CaseCache"]
 
 
 class CaseCache:
-    """The folded cases of one database, least recently used dropped past ``size``."""
+    """The folded cases of one database by number (pound, seq), least recently used
+    dropped past ``size``."""
 
     def __init__(self, size: int = 1000) -> None:
         self.size = size
-        self._cases: OrderedDict[int, tuple[int, Case]] = OrderedDict()
+        self._cases: OrderedDict[tuple[str, int], tuple[int, Case]] = OrderedDict()
 
-    def get(self, case_id: int, last_event: int | None) -> Case | None:
+    def get(self, number: tuple[str, int], last_event: int | None) -> Case | None:
         """The case as of its event ``last_event``, if kept."""
-        found = self._cases.get(case_id)
+        found = self._cases.get(number)
         if found is None or last_event is None or found[0] != last_event:
             return None
-        self._cases.move_to_end(case_id)
+        self._cases.move_to_end(number)
         return found[1]
 
-    def put(self, case_id: int, last_event: int, case: Case) -> None:
+    def put(self, number: tuple[str, int], last_event: int, case: Case) -> None:
         """Keep ``case`` as the fold of its events up to ``last_event`` (committed)."""
-        kept = self._cases.get(case_id)
+        kept = self._cases.get(number)
         if kept is not None and kept[0] > last_event:
             return  # a newer fold is kept already
-        self._cases[case_id] = (last_event, case)
-        self._cases.move_to_end(case_id)
+        self._cases[number] = (last_event, case)
+        self._cases.move_to_end(number)
         while len(self._cases) > self.size:
             self._cases.popitem(last=False)
 
-    def __contains__(self, case_id: object) -> bool:
-        return case_id in self._cases
+    def __contains__(self, number: object) -> bool:
+        return number in self._cases
 
     def clear(self) -> None:
         self._cases.clear()

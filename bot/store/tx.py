@@ -62,17 +62,18 @@ _LAST_EVENT = (
     .scalar_subquery()
 )
 _BY_NUMBER = (CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))
-#: Built once (every answer about a case runs them): the case row and the id of its last
-#: event, in one statement; the row locked for a step; the id of a case's last event
-#: (read after the lock, so as to see what the step before committed); its events.
-_CASE_ROW = select(CaseRow, _LAST_EVENT).where(*_BY_NUMBER)
-_CASE_ROW_FOR_UPDATE = select(CaseRow).where(*_BY_NUMBER).with_for_update(of=CaseRow)
-_LAST_EVENT_OF = (
-    select(CaseEvent.id)
-    .where(CaseEvent.case_id == bindparam("case_id"))
-    .order_by(CaseEvent.seq.desc())
-    .limit(1)
+#: Built once (every answer about a case runs them). A case of which no fold is kept:
+#: its row with its events, in order, in one statement (locked for a step). A case of
+#: which one is kept: its row with the id of its last event, then, only if that is not
+#: the fold's, its events.
+_CASE = (
+    select(CaseRow, CaseEvent.id, CaseEvent.type, CaseEvent.payload)
+    .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
+    .where(*_BY_NUMBER)
+    .order_by(CaseEvent.seq)
 )
+_CASE_FOR_UPDATE = _CASE.with_for_update(of=CaseRow)
+_CASE_ROW = select(CaseRow, _LAST_EVENT).where(*_BY_NUMBER)
 _EVENTS = (
     select(CaseEvent.id, CaseEvent.type, CaseEvent.payload)
     .where(CaseEvent.case_id == bindparam("case_id"))
@@ -117,17 +118,17 @@ class Tx:
         #: transaction made from the events it read, and the cases it wrote events of:
         #: once it has committed, what it read and did not write is kept (``kept``).
         self._cases = cases
-        self._folded: dict[int, tuple[int, Case]] = {}
-        self._wrote: set[int] = set()
+        self._folded: dict[tuple[str, int], tuple[int, Case]] = {}
+        self._wrote: set[tuple[str, int]] = set()
 
     def kept(self) -> None:
         """The transaction has committed: keep the folds of the cases it read and did not
         write (what it wrote is folded again when next read, from what was committed)."""
         if self._cases is None:
             return
-        for case_id, (last_event, case) in self._folded.items():
-            if case_id not in self._wrote:
-                self._cases.put(case_id, last_event, case)
+        for key, (last_event, case) in self._folded.items():
+            if key not in self._wrote:
+                self._cases.put(key, last_event, case)
 
     # -- case numbers --
 
@@ -170,31 +171,34 @@ class Tx:
 
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
         """The case with this number (tolerant: ``knm 17``): the fold kept for its last
-        event (``bot.store.case_cache``), else rebuilt from its events. For a step
-        (``for_update``), the row is locked first and its last event read after."""
+        event (``bot.store.case_cache``), else rebuilt from its events. A step
+        (``for_update``) locks the row and rebuilds the case from what it reads then."""
         pound, seq = parse_case_number(number)
         params = {"pound": pound, "seq": seq}
-        row: CaseRow | None
-        if for_update:
-            row = (await self.session.execute(_CASE_ROW_FOR_UPDATE, params)).scalar()
-            last = None
-            if row is not None and self._cases is not None and row.id in self._cases:
-                last = await self.session.scalar(_LAST_EVENT_OF, {"case_id": row.id})
-        else:
+        kept = self._cases is not None and (pound, seq) in self._cases
+        if kept and not for_update:
             found = (await self.session.execute(_CASE_ROW, params)).first()
-            row, last = found if found is not None else (None, None)
-        if row is None:
+            if found is None:
+                raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
+            row, last = found
+            assert self._cases is not None
+            case = self._cases.get((pound, seq), last)
+            if case is None:
+                events = (await self.session.execute(_EVENTS, {"case_id": row.id})).all()
+                case = self._fold(row, events)
+            return LoadedCase(row, case)
+        query = _CASE_FOR_UPDATE if for_update else _CASE
+        rows = (await self.session.execute(query, params)).all()
+        if not rows:
             raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
-        case = self._cases.get(row.id, last) if self._cases is not None else None
-        if case is None:
-            case = await self._fold(row)
-        return LoadedCase(row, case)
+        row = rows[0][0]
+        return LoadedCase(row, self._fold(row, [r[1:] for r in rows]))
 
-    async def _fold(self, row: CaseRow) -> Case:
-        """A case rebuilt from its events, remembered with the id of the last one read."""
-        events = (await self.session.execute(_EVENTS, {"case_id": row.id})).all()
+    def _fold(self, row: CaseRow, events: Sequence[Sequence[Any]]) -> Case:
+        """A case rebuilt from its events (id, type, payload), remembered with the id of
+        the last one read."""
         case = Case.replay(row.number, [load_event(t, p) for _, t, p in events])
-        self._folded[row.id] = (events[-1][0], case)
+        self._folded[(row.pound_code, row.seq)] = (events[-1][0], case)
         return case
 
     async def recorded_by(self, loaded: LoadedCase) -> int | None:
@@ -221,7 +225,7 @@ class Tx:
     ) -> list[CaseEvent]:
         """Append the events ``after`` has beyond ``loaded`` to the audit log; update the row."""
         start = len(loaded.case.events) if from_seq is None else from_seq
-        self._wrote.add(loaded.row.id)
+        self._wrote.add((loaded.row.pound_code, loaded.row.seq))
         rows: list[CaseEvent] = []
         for seq, event in enumerate(after.events[start:], start=start):
             type_name, payload = dump_event(event)
