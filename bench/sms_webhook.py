@@ -9,11 +9,12 @@ closed loop with 16 clients for requests/s, with the server's CPU time per reque
 (read from /proc). Each request has a new MessageSid, so each DUES is stored in the
 inbox and answered from the database. Runs on SQLite and, when POUNDBOT_TEST_PG_URL is
 set, again on a fresh PostgreSQL database.
-Targets (each printed with PASS or FAIL; exit 1 on a FAIL), on each database:
-throughput DUES >= 0.5 x the floor route; DUES p99 <= 25 ms at 100 req/s; the server's
-CPU per DUES on a case of ``LONG_CASE`` events (corrections of its record) <= 1.2 x on a
-case of 5 events: the answer is rendered from one statement of the case, whatever its
-history.
+Targets (each printed with PASS or FAIL; exit 1 on a FAIL), on each database, all
+ratios within the one run: throughput DUES >= 0.8 x the floor route; the server's CPU per
+DUES <= 1.3 x per floor request; DUES p99 at 100 req/s <= 2 x the floor's p99; the
+server's CPU per DUES on a case of ``LONG_CASE`` events (corrections of its record)
+<= 1.2 x on a case of ``SHORT_CASE`` events: the answer is rendered from one statement
+of the case, whatever its history.
 The bare route is reported for scale only: storing the message durably and answering it
 exactly once costs more than the whole bare route, so no correct webhook can be held to it.
 """
@@ -38,9 +39,9 @@ from twilio.request_validator import RequestValidator
 PUBLIC = "https://pound.example.org"
 TOKEN = "bench-token"
 RATE = 100
-SECONDS = 10
+SECONDS = int(os.environ.get("BENCH_SMS_SECONDS", "10"))  # smaller for a look on a busy machine
 CLIENTS = 16
-CLOSED_REQUESTS = 1500
+CLOSED_REQUESTS = int(os.environ.get("BENCH_SMS_REQUESTS", "1500"))
 LONG_CASE = 200  # events of the long case
 SHORT_CASE = 5  # events of the short case
 #: (name, path, the case asked about): KNM-1 is one impounding; KNM-2 has SHORT_CASE
@@ -294,28 +295,50 @@ def _report(engine: str, results: dict[str, tuple[list[float], float, float]]) -
             f"p99 {p99:.1f} ms; server CPU {cpu_ms:.2f} ms a request"
         )
     dues, bare, floor = (results[name] for name in ("poundbot DUES", "bare TwiML", "floor"))
-    p99 = dues[0][int(len(dues[0]) * 0.99)] * 1e3
-    ratio = dues[1] / floor[1]
+    p99, floor_p99 = (lat[int(len(lat) * 0.99)] * 1e3 for lat in (dues[0], floor[0]))
     print(
         f"({engine}) for scale: DUES / bare {dues[1] / bare[1]:.2f}, floor / bare "
         f"{floor[1] / bare[1]:.2f}"
     )
     short, lengthy = results["DUES, short case"], results["DUES, long case"]
     met = [
-        verdict(f"({engine}) throughput DUES / floor", ratio, ">=", 0.5, "{:.2f}"),
-        verdict(f"({engine}) DUES p99 at {RATE} req/s, ms", p99, "<=", 25.0, "{:.1f}"),
+        verdict(f"({engine}) throughput DUES / floor", dues[1] / floor[1], ">=", 0.8),
+        verdict(f"({engine}) server CPU per request, DUES / floor", dues[2] / floor[2], "<=", 1.3),
+        verdict(f"({engine}) p99 at {RATE} req/s, DUES / floor", p99 / floor_p99, "<=", 2.0),
         verdict(
             f"({engine}) DUES CPU, case of {LONG_CASE} events / of {SHORT_CASE}",
             lengthy[2] / short[2],
             "<=",
             1.2,
-            "{:.2f}",
         ),
     ]
     return all(met)
 
 
+async def in_process() -> int:
+    """``--in-process``: the CPU of one DUES through the use case, no HTTP (a quick look at
+    what the history of a case costs); no target."""
+    from bot.bootstrap import open_app
+    from bot.services import public
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        await _seed(url)
+        async with open_app(url=url) as app:
+            for number, events in (("KNM-1", 1), ("KNM-2", SHORT_CASE), ("KNM-3", LONG_CASE)):
+                for rounds in (20, 200):  # warm, then measure
+                    cpu = time.process_time()
+                    for _ in range(rounds):
+                        async with app.store.transaction() as tx:
+                            await public.dues_today(tx, app.deps, number)
+                each = (time.process_time() - cpu) / rounds * 1e3
+                print(f"DUES {number} ({events} events): {each:.2f} ms CPU")
+    return 0
+
+
 async def main() -> int:
+    if "--in-process" in sys.argv:
+        return await in_process()
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         print("== SQLite", flush=True)

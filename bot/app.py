@@ -38,6 +38,7 @@ from bot.channels.telegram_connect import channel_tasks, start_later, worth_retr
 from bot.channels.twilio_sender import TwilioSender
 from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.config import Config
+from bot.i18n import LANGUAGES, translator
 from bot.links import notice_path, photo_path
 from bot.metrics import WebhookTimer
 from bot.outbox import Sender
@@ -190,6 +191,9 @@ def build_app(
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
         async with factory() as app, AsyncExitStack() as stack:
+            # The catalogs compiled now, not by the first message of each language.
+            for lang in LANGUAGES:
+                translator(lang)
             if settings.photo_max_bytes is not None:
                 app.deps = replace(app.deps, photo_max_bytes=settings.photo_max_bytes)
             if report:

@@ -18,9 +18,10 @@ from bot.caller import KEEPER, Caller
 from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
 from bot.i18n import Translator, detect_script, render, render_photos, translator
-from bot.i18n.dlt_probe import rendering_sms
+from bot.i18n.dlt_probe import probing, rendering_sms
 from bot.intake import person_of, report_seizure, tell_owner
 from bot.links import board_path, signin_path
+from bot.memo import Memo
 from bot.notify import notify_officers, notify_phone
 from bot.photo_intake import photo_target
 from bot.photos import first_photos
@@ -205,17 +206,28 @@ async def _help(ctx: _Ctx, command: Command) -> str:
     return render.help_text(ctx.caller.role, ctx.tr, ctx.sms)
 
 
+#: DUES replies rendered lately, by statement (``statement_of`` keeps one a case and
+#: day), translator, kinds and form: asked again the same day, a case's dues are read.
+_DUES_REPLIES: Memo[str] = Memo(256)
+
+
 async def _dues(ctx: _Ctx, command: Command) -> str:
     answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
-    return render.dues_reply(
-        answer.dues,
-        answer.case,
-        ctx.tr,
-        ctx.sms,
-        kinds=ctx.kinds,
-        account=answer.account,
-        stated=answer.stated,
-    )
+
+    def rendered() -> str:
+        return render.dues_reply(
+            answer.dues,
+            answer.case,
+            ctx.tr,
+            ctx.sms,
+            kinds=ctx.kinds,
+            account=answer.account,
+            stated=answer.stated,
+        )
+
+    if probing():  # the DLT registry collects every wording: render each time
+        return rendered()
+    return _DUES_REPLIES.get((answer.stated, ctx.tr, ctx.kinds), ctx.sms, rendered)
 
 
 async def _deposit(ctx: _Ctx, command: Command) -> str:

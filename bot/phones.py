@@ -13,6 +13,7 @@ with a code that names the fault.
 
 from __future__ import annotations
 
+import functools
 import re
 from types import ModuleType
 from typing import Final
@@ -132,10 +133,23 @@ def normalize_phone(text: str, region: str = DEFAULT_REGION) -> str:
     return str(phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164))
 
 
+#: A sender as the SMS providers write it: an Indian mobile number in E.164 already.
+#: libphonenumber gives it back as it is, valid or not (a "+" number is read whatever
+#: the region; no national prefix to strip before its 6-9), so it is not read again.
+_E164_INDIAN_MOBILE: Final = re.compile(r"\+91[6-9]\d{9}")
+
+
 def sender_number(text: str, region: str = DEFAULT_REGION) -> str:
     """Who a message came from, as users and contacts are stored: the E.164 form of a
     mobile number, else the text as given (a short code or a sender name is answered but
     is no registered user)."""
+    if _E164_INDIAN_MOBILE.fullmatch(text):
+        return text
+    return _sender_number(text, region)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sender_number(text: str, region: str) -> str:
     try:
         return normalize_phone(text, region)
     except PhoneError:

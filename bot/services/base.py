@@ -11,6 +11,7 @@ from bot.caller import KEEPER, OFFICER, Caller
 from bot.clock import Clock, local_today
 from bot.config import Config
 from bot.errors import NotAllowedError, UnknownPoundError
+from bot.memo import Memo
 from bot.store.tx import LoadedCase, Tx
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
@@ -80,11 +81,20 @@ class Deps:
             raise UnknownPoundError("unknown pound", pound=pound) from None
 
 
+#: The statements made lately, by case, tariff, day and order of deductions: a case
+#: whose fold is kept (``bot.store.case_cache``) is asked about again as the same object.
+_STATEMENTS: Memo[Statement] = Memo(256)
+
+
 def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
     """The statement of a case on ``on`` (by default today), with its pound's tariff and
     the configured order of deductions: what every answer reads its figures from."""
     tariff = deps.tariff(case.seizure.pound)
-    return statement(case, tariff, on or deps.today(), deps.config.deduction_order)
+    day = on or deps.today()
+    order = deps.config.deduction_order
+    return _STATEMENTS.get(
+        (case, tariff), (day, order), lambda: statement(case, tariff, day, order)
+    )
 
 
 async def load_for_step(tx: Tx, case: CaseRef) -> LoadedCase:

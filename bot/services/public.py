@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.errors import VoidedCaseError
+from bot.memo import Memo
 from bot.phones import looks_like_phone
 from bot.public_text import public_lots, public_place
 from bot.services.base import Deps, statement_of
@@ -62,10 +63,15 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
     )
 
 
+#: The public facts of the cases asked about lately (a kept fold is the same object).
+_FACTS: Memo[PublicCase] = Memo(256)
+
+
 def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
     """The public facts of a loaded case, with its pound's name."""
     pound = deps.config.pounds.get(loaded.pound)
-    return facts_of(loaded.case, pound.name if pound else loaded.pound)
+    name = pound.name if pound else loaded.pound
+    return _FACTS.get((loaded.case,), name, lambda: facts_of(loaded.case, name))
 
 
 def _not_voided(loaded: LoadedCase) -> LoadedCase:

@@ -22,6 +22,7 @@ from bot.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.public_text import public_lots
 from bot.reminders.derive import derive_deadlines
 from bot.store import budget
+from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
 from bot.store.models import (
     Authority,
@@ -51,15 +52,33 @@ _TURN_WAIT = DB_WAIT.labels("turn")
 _CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
 
 
-#: One statement: the case row with its events, in order (built once: every answer
-#: about a case runs it).
+#: The id of a case's last event: it names the case's whole history (events are only
+#: ever appended), so a fold kept for it is the case (``bot.store.case_cache``).
+_LAST_EVENT = (
+    select(CaseEvent.id)
+    .where(CaseEvent.case_id == CaseRow.id)
+    .order_by(CaseEvent.seq.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_BY_NUMBER = (CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))
+#: Built once (every answer about a case runs them). A case of which no fold is kept:
+#: its row with its events, in order, in one statement (locked for a step). A case of
+#: which one is kept: its row with the id of its last event, then, only if that is not
+#: the fold's, its events.
 _CASE = (
-    select(CaseRow, CaseEvent.type, CaseEvent.payload)
+    select(CaseRow, CaseEvent.id, CaseEvent.type, CaseEvent.payload)
     .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
-    .where(CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))
+    .where(*_BY_NUMBER)
     .order_by(CaseEvent.seq)
 )
 _CASE_FOR_UPDATE = _CASE.with_for_update(of=CaseRow)
+_CASE_ROW = select(CaseRow, _LAST_EVENT).where(*_BY_NUMBER)
+_EVENTS = (
+    select(CaseEvent.id, CaseEvent.type, CaseEvent.payload)
+    .where(CaseEvent.case_id == bindparam("case_id"))
+    .order_by(CaseEvent.seq)
+)
 
 
 def parse_case_number(text: str) -> tuple[str, int]:
@@ -85,7 +104,9 @@ class LoadedCase:
 class Tx:
     """One transaction. Use cases read and write only through it."""
 
-    def __init__(self, session: AsyncSession, now: datetime) -> None:
+    def __init__(
+        self, session: AsyncSession, now: datetime, cases: CaseCache | None = None
+    ) -> None:
         self.session = session
         self.now = now
         #: What this transaction wrote, in order: the postings of each event (``post``)
@@ -93,6 +114,21 @@ class Tx:
         #: a step's outcome can say what it did.
         self.posted: list[Postings] = []
         self.queued: list[str] = []
+        #: The folded cases of the database (None: none kept), the folds this
+        #: transaction made from the events it read, and the cases it wrote events of:
+        #: once it has committed, what it read and did not write is kept (``kept``).
+        self._cases = cases
+        self._folded: dict[tuple[str, int], tuple[int, Case]] = {}
+        self._wrote: set[tuple[str, int]] = set()
+
+    def kept(self) -> None:
+        """The transaction has committed: keep the folds of the cases it read and did not
+        write (what it wrote is folded again when next read, from what was committed)."""
+        if self._cases is None:
+            return
+        for key, (last_event, case) in self._folded.items():
+            if key not in self._wrote:
+                self._cases.put(key, last_event, case)
 
     # -- case numbers --
 
@@ -134,15 +170,36 @@ class Tx:
         return row
 
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
-        """The case with this number (tolerant: ``knm 17``), rebuilt from its events."""
+        """The case with this number (tolerant: ``knm 17``): the fold kept for its last
+        event (``bot.store.case_cache``), else rebuilt from its events. A step
+        (``for_update``) locks the row and rebuilds the case from what it reads then."""
         pound, seq = parse_case_number(number)
+        params = {"pound": pound, "seq": seq}
+        kept = self._cases is not None and (pound, seq) in self._cases
+        if kept and not for_update:
+            found = (await self.session.execute(_CASE_ROW, params)).first()
+            if found is None:
+                raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
+            row, last = found
+            assert self._cases is not None
+            case = self._cases.get((pound, seq), last)
+            if case is None:
+                events = (await self.session.execute(_EVENTS, {"case_id": row.id})).all()
+                case = self._fold(row, events)
+            return LoadedCase(row, case)
         query = _CASE_FOR_UPDATE if for_update else _CASE
-        rows = (await self.session.execute(query, {"pound": pound, "seq": seq})).all()
+        rows = (await self.session.execute(query, params)).all()
         if not rows:
             raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
         row = rows[0][0]
-        case = Case.replay(row.number, [load_event(t, p) for _, t, p in rows])
-        return LoadedCase(row, case)
+        return LoadedCase(row, self._fold(row, [r[1:] for r in rows]))
+
+    def _fold(self, row: CaseRow, events: Sequence[Sequence[Any]]) -> Case:
+        """A case rebuilt from its events (id, type, payload), remembered with the id of
+        the last one read."""
+        case = Case.replay(row.number, [load_event(t, p) for _, t, p in events])
+        self._folded[(row.pound_code, row.seq)] = (events[-1][0], case)
+        return case
 
     async def recorded_by(self, loaded: LoadedCase) -> int | None:
         """The user who recorded the seizure of a case (the actor of its first event)."""
@@ -168,6 +225,7 @@ class Tx:
     ) -> list[CaseEvent]:
         """Append the events ``after`` has beyond ``loaded`` to the audit log; update the row."""
         start = len(loaded.case.events) if from_seq is None else from_seq
+        self._wrote.add((loaded.row.pound_code, loaded.row.seq))
         rows: list[CaseEvent] = []
         for seq, event in enumerate(after.events[start:], start=start):
             type_name, payload = dump_event(event)
@@ -440,6 +498,8 @@ class Store:
         self.sessions = sessions
         self.clock = clock
         self.engine: AsyncEngine = sessions.kw["bind"]
+        #: The folded cases of this database, kept between transactions.
+        self.cases = CaseCache()
         self._turn = asyncio.Lock() if serialize else None
         self._holder: asyncio.Task[Any] | None = None
 
@@ -473,8 +533,11 @@ class Store:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """One transaction: committed if the block ends normally, rolled back otherwise."""
-        async with self._my_turn(), self.sessions() as session, session.begin():
-            yield Tx(session, self.clock.now())
+        async with self._my_turn(), self.sessions() as session:
+            async with session.begin():
+                tx = Tx(session, self.clock.now(), self.cases)
+                yield tx
+            tx.kept()
 
     async def execute(self, statement: Executable, params: dict[str, Any]) -> int:
         """One statement in a transaction of its own, on a bare connection: cheaper than

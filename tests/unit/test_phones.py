@@ -3,6 +3,8 @@ as the public may read them."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.logsafe import mask_phone
@@ -107,3 +109,17 @@ def test_the_public_description_holds_no_owner_clause_name_or_number(
 def test_a_number_in_a_log_is_masked() -> None:
     assert mask_phone("+919847012345") == "+91******2345"
     assert "9847012345" not in mask_phone("09847012345")
+
+
+def test_a_sender_in_e164_is_read_as_libphonenumber_reads_it() -> None:
+    # The senders the providers send (+91 and a mobile number) are not parsed again:
+    # what is taken as it is must be what reading it would give, valid or not.
+    rng = random.Random(7)
+    for _ in range(2000):
+        text = f"+91{rng.choice('6789')}{rng.randrange(10**9):09d}"
+        try:
+            read = normalize_phone(text)
+        except PhoneError:
+            read = text
+        assert sender_number(text) == read == text
+    assert sender_number("+9109847012345") == "+919847012345"  # the national 0 dropped
