@@ -84,6 +84,7 @@ from domain.case import (
     DisposedOtherwise,
     Event,
     Impounded,
+    Lot,
     LotOffered,
     NoticePosted,
     OwnerRefusedToPay,
@@ -92,10 +93,13 @@ from domain.case import (
     SeizureCorrected,
     Stage,
 )
+from domain.errors import TransitionRefusedError
 from domain.money import Money
 from domain.sale import Payee
 from domain.statement import Statement
-from domain.tariff import FeedingDays, Tariff
+from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
+from tests.service.helpers import seizure
+from tests.service.test_one_truth_steps import session as one_truth_session
 from tests.service.test_same_facts import facts
 
 EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "25"))
@@ -236,6 +240,10 @@ _PROCEED: dict[str, Any] = {
 
 def _proceed_again(self: PoundMachine, choice: int, price: int, expenses: int) -> None:
     self.proceed(choice, price, expenses)
+
+
+def _boundary_again(self: PoundMachine, which: int) -> None:
+    self.at_the_boundary(which)
 
 
 class PoundMachine(RuleBasedStateMachine):
@@ -611,6 +619,7 @@ class PoundMachine(RuleBasedStateMachine):
         place=st.sampled_from(PLACES),
         seized_before=st.sampled_from([0, 0, 1, 3]),
         owner=st.booleans(),
+        rate=st.one_of(st.none(), st.tuples(st.integers(1, 40), st.integers(1, 50000))),
     )
     def seize(
         self,
@@ -620,8 +629,11 @@ class PoundMachine(RuleBasedStateMachine):
         place: str,
         seized_before: int,
         owner: bool,
+        rate: tuple[int, int] | None,
     ) -> None:
         self.pound = pound
+        if rate is not None:  # a new feeding rate of every kind from a day of the case (s.4)
+            self._new_rate(start + timedelta(days=rate[0]), Money(rate[1]))
         self.clock.set(datetime(start.year, start.month, start.day, 11, 0, tzinfo=LOCAL_TZ))
         cattle = " ".join(f"{n} {kind} (mark {i})" for i, (n, kind) in enumerate(lots))
         text = f"SEIZE {cattle} AT {place}"
@@ -636,6 +648,21 @@ class PoundMachine(RuleBasedStateMachine):
         case = self.case()
         assert case.seizure.head_count == sum(n for n, _ in lots)
         assert isinstance(case.events[0], Impounded)
+
+    def _new_rate(self, applies_from: date, amount: Money) -> None:
+        tariff = self.tariff
+        feeding = {
+            kind: RateTable.of(
+                [*table.rows, DatedRate(applies_from, amount, "a resolution of the case's time")]
+            )
+            if applies_from not in {row.applies_from for row in table.rows}
+            else table
+            for kind, table in tariff.feeding.items()
+        }
+        tariffs = dict(self.config.tariffs)
+        tariffs[self.pound] = dataclasses.replace(tariff, feeding=feeding)
+        config = dataclasses.replace(self.config, tariffs=tariffs)
+        self.deps = dataclasses.replace(self.deps, config=config)
 
     # -- the words --
 
@@ -892,9 +919,9 @@ class PoundMachine(RuleBasedStateMachine):
         ]
         left = [(i, heads) for i, heads in left if heads]
         if stage in (Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED):
-            if stage is Stage.IMPOUNDED and choice < 3:
+            if stage is Stage.IMPOUNDED and choice < 2:
                 self.step(self.keeper, f"REFUSED {n}")
-            elif stage is Stage.IMPOUNDED and choice == 3:
+            elif stage is Stage.IMPOUNDED and choice == 2:
                 self.step(self.keeper, f"DEPOSITED {n}")
             else:
                 self._jump_to(case.seizure.impounded_on + timedelta(days=8))
@@ -963,6 +990,48 @@ class PoundMachine(RuleBasedStateMachine):
     proceed_3 = rule(**_PROCEED)(_proceed_again)  # type: ignore[no-untyped-call]
     proceed_4 = rule(**_PROCEED)(_proceed_again)  # type: ignore[no-untyped-call]
     proceed_5 = rule(**_PROCEED)(_proceed_again)  # type: ignore[no-untyped-call]
+
+    @rule(which=st.integers(0, 3))
+    def at_the_boundary(self, which: int) -> None:
+        """A step on the last day the Act forbids it or the first day it allows it: where
+        a period counted one day wrong would show (s.13(1), s.13(3), s.16(3), s.19)."""
+        case = self.case()
+        n = self.number
+        early = which % 2 == 0
+        stage = case.stage
+        if stage in (Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED) and which < 2:
+            first = case.seizure.impounded_on + timedelta(days=8)  # s.13(1)
+            self.step(self.keeper, f"REPORT {n}{self._at_day(first - timedelta(days=early))}")
+        elif stage is Stage.IMPOUNDED:
+            last = case.seizure.seizure_day + timedelta(days=10)  # s.19, s.14
+            self.step(self.keeper, f"DEPOSITED {n}{self._at_day(last + timedelta(days=early))}")
+        elif stage is Stage.NOTICE_POSTED and not _owner_route(case):
+            notice = _standing_notice(case)
+            if notice is not None:
+                first = notice.on + timedelta(days=8)  # s.13(3)
+                day = first - timedelta(days=early)
+                self._jump_to(min(day, notice.on + timedelta(days=which)))
+                self.step(self.officer, f"AUCTION {n} ON {_ddmmyyyy(day)} AT Kunnamangalam market")
+        elif stage is Stage.IN_DEPOSIT:
+            deposited = _surplus_deposited_on(case)
+            if deposited is not None:
+                end = add_months(deposited, 3)  # s.16(3), s.17(1)
+                if which < 2:
+                    day = end if early else end + timedelta(days=1)
+                    self.step(self.officer, f"FUND {n}{self._at_day(day)}")
+                else:
+                    day = end + timedelta(days=early)
+                    self._jump_to(day)
+                    self.step(self.officer, f"CLAIMED {n} BY Ayesha ON {_ddmmyyyy(day)}")
+
+    at_the_boundary_again = rule(which=st.integers(0, 3))(_boundary_again)
+
+    def _at_day(self, day: date) -> str:
+        """On ``day``: the clock moved to it if it is ahead, else `` ON`` it."""
+        if day >= self.today:
+            self._jump_to(day)
+            return ""
+        return f" ON {_ddmmyyyy(day)}"
 
     def _jump_to(self, day: date) -> None:
         if day > self.today:
@@ -1311,3 +1380,68 @@ def test_the_statement_amounts_reader_reads_rupees_and_paise() -> None:
     assert amounts_in("Rs 1,234.50 and ₹12,000; Rs.5") == {123450, 1200000, 500}
     assert _inr(1200050) == "₹12,000.50"
     assert add_months(date(2026, 11, 30), 3) == date(2027, 2, 28)
+
+
+# --- what the machine found, each pinned by a test of its own --------------------------
+
+
+async def test_a_sale_with_nothing_sold_is_not_settled_and_the_cattle_stay_s15_1(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    """The owner refused to pay, the one cow was offered and not sold: SETTLE would hand
+    her back with the dues unpaid (s.12) and an account of nothing (s.15(2), s.15(3)).
+    It is refused, and nothing is recorded; the sale goes on."""
+    s = one_truth_session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.keeper_says("REFUSED KNM-1", 2)
+    await s.officer_says("AUCTION KNM-1 ON 05-03-2026 AT Kunnamangalam market")
+    await s.officer_says("UNSOLD KNM-1 1 1", 5)
+    rows = await s.ledger_rows()
+    for expenses in ("0", "300"):
+        refused = await s.officer_says(f"SETTLE KNM-1 {expenses}")
+        assert "No head has been sold yet" in refused, refused
+        assert "(s.15(1))" in refused
+        assert (await s.case()).stage is Stage.SELLING
+        assert await s.ledger_rows() == rows
+    for lang in OTHER_LANGS:
+        other = await s.in_lang(s.officer, lang, "SETTLE KNM-1 0")
+        assert "No head has been sold" not in other, other
+        assert "15(1)" in other
+    await s.officer_says("AUCTION KNM-1 ON 06-03-2026 AT Kunnamangalam market")
+    await s.officer_says("SOLD KNM-1 1 1 9000 TO Joseph Mathew, Chathamangalam DECLARED", 6)
+    assert "sale settled" in await s.officer_says("SETTLE KNM-1 0")
+
+
+async def test_unclaimed_cattle_all_unsold_are_not_settled_s13_3(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    s = one_truth_session(store, deps, clock, keeper, officer)
+    await s.keeper_says("SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed")
+    await s.keeper_says("REPORT KNM-1", 9)
+    await s.officer_says("NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market", 10)
+    await s.officer_says("AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market")
+    await s.officer_says("UNSOLD KNM-1 1 1", 18)
+    refused = await s.officer_says("SETTLE KNM-1 0")
+    assert "(s.13(3))" in refused
+    assert (await s.case()).stage is Stage.SELLING
+
+
+def test_a_settlement_of_nothing_recorded_before_the_rule_still_replays() -> None:
+    """The rule refuses a new SETTLE; a case that has one stored still loads."""
+    impounded = Impounded(on=date(2026, 3, 1), seizure=seizure(lots=(Lot("cow", 1, "brown"),)))
+    events: list[Event] = [
+        impounded,
+        OwnerRefusedToPay(on=date(2026, 3, 2)),
+        AuctionScheduled(on=date(2026, 3, 2), auction_on=date(2026, 3, 5), place="market"),
+        LotOffered(on=date(2026, 3, 5), lot=0, count=1, price=None),
+        SaleClosed(
+            on=date(2026, 3, 5),
+            expenses=Money.zero(),
+            to_owner_or_deposit=Money.zero(),
+            owner_appeared=True,
+        ),
+    ]
+    assert Case.replay("KNM-1", events).stage is Stage.ACCOUNT_DUE
+    before = Case.replay("KNM-1", events[:-1])
+    with pytest.raises(TransitionRefusedError):
+        before.apply(events[-1], date(2026, 3, 5))
