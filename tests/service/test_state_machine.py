@@ -18,7 +18,7 @@ After every step it checks:
 - the owner's DUES and STATUS in Malayalam, Tamil and Kannada carry the amounts and
   dates of the English reply.
 
-``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 25) and ``POUNDBOT_STATE_MACHINE_STEPS``
+``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 30) and ``POUNDBOT_STATE_MACHINE_STEPS``
 (default 30) size the run; a big run is not derandomized unless
 ``POUNDBOT_STATE_MACHINE_DERANDOMIZE=1``.
 """
@@ -102,7 +102,7 @@ from tests.service.helpers import seizure
 from tests.service.test_one_truth_steps import session as one_truth_session
 from tests.service.test_same_facts import facts
 
-EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
 STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
 DERANDOMIZE = os.environ.get(
     "POUNDBOT_STATE_MACHINE_DERANDOMIZE", "1" if EXAMPLES <= 50 else "0"
@@ -977,7 +977,7 @@ class PoundMachine(RuleBasedStateMachine):
                 self.step(self.officer, f"CLAIMED {n} BY {who}")
             elif choice < 5:
                 self.step(self.officer, f"REJECT {n} BY {who} REF RDO-7/2026")
-            elif choice < 6:
+            elif choice < 7:
                 self.step(self.officer, f"CLAIM {n} BY {who} REF 12/2026")
             else:
                 self.go(-1)
