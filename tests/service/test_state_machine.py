@@ -666,21 +666,25 @@ class PoundMachine(RuleBasedStateMachine):
 
     # -- the words --
 
-    days = st.one_of(st.just(0), st.just(-1), st.integers(0, 3), st.integers(0, 20))
+    days = st.one_of(st.just(0), st.just(-1), st.just(-2), st.integers(0, 3), st.integers(0, 20))
     #: ON: none, today, a few days back, or before the last step.
     when = st.sampled_from(["none", "none", "today", "back", "before_last"])
 
     def go(self, days: int) -> None:
         """Advance the clock ``days`` days; -1: to the next day a step of the Act becomes
         lawful or is fixed for (the report, the auction day, the end of the three months),
-        so that random runs reach the sales and the deposit."""
+        so that random runs reach the sales and the deposit; -2: to the day before it."""
         if days >= 0:
             self.advance(days)
             return
         case = self.case()
         today = self.today
-        ahead = [d for d in _days_of_steps(case) if d > today]
-        self.advance((min(ahead) - today).days if ahead else 1)
+        ahead = [d for d in _days_of_steps(case) if d > today + timedelta(days=-1 - days)]
+        if not ahead:
+            self.advance(1)
+            return
+        # -2: the day before it, where a period counted one day short would show.
+        self.advance((min(ahead) - today).days + 1 + days)
 
     def on(self, when: str, back: int = 2) -> str:
         if when == "none":
@@ -923,8 +927,11 @@ class PoundMachine(RuleBasedStateMachine):
                 self.step(self.keeper, f"REFUSED {n}")
             elif stage is Stage.IMPOUNDED and choice == 2:
                 self.step(self.keeper, f"DEPOSITED {n}")
-            else:
-                self._jump_to(case.seizure.impounded_on + timedelta(days=8))
+            elif stage is Stage.IMPOUNDED and choice == 3:
+                self.step(self.keeper, f"PAID {n}")
+            else:  # on the s.13(1) day; now and then the day before it
+                early = 1 if choice == 4 else 0
+                self._jump_to(case.seizure.impounded_on + timedelta(days=8 - early))
                 self.step(self.keeper, f"REPORT {n}")
         elif stage is Stage.REPORTED:
             self.step(
@@ -999,12 +1006,12 @@ class PoundMachine(RuleBasedStateMachine):
         n = self.number
         early = which % 2 == 0
         stage = case.stage
-        if stage in (Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED) and which < 2:
+        last = case.seizure.seizure_day + timedelta(days=10)  # s.19, s.14
+        if stage is Stage.IMPOUNDED and which < 2:
+            self.step(self.keeper, f"DEPOSITED {n}{self._at_day(last + timedelta(days=early))}")
+        elif stage in (Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED):
             first = case.seizure.impounded_on + timedelta(days=8)  # s.13(1)
             self.step(self.keeper, f"REPORT {n}{self._at_day(first - timedelta(days=early))}")
-        elif stage is Stage.IMPOUNDED:
-            last = case.seizure.seizure_day + timedelta(days=10)  # s.19, s.14
-            self.step(self.keeper, f"DEPOSITED {n}{self._at_day(last + timedelta(days=early))}")
         elif stage is Stage.NOTICE_POSTED and not _owner_route(case):
             notice = _standing_notice(case)
             if notice is not None:
@@ -1024,7 +1031,8 @@ class PoundMachine(RuleBasedStateMachine):
                     self._jump_to(day)
                     self.step(self.officer, f"CLAIMED {n} BY Ayesha ON {_ddmmyyyy(day)}")
 
-    at_the_boundary_again = rule(which=st.integers(0, 3))(_boundary_again)
+    at_the_boundary_2 = rule(which=st.integers(0, 3))(_boundary_again)
+    at_the_boundary_3 = rule(which=st.integers(0, 3))(_boundary_again)
 
     def _at_day(self, day: date) -> str:
         """On ``day``: the clock moved to it if it is ahead, else `` ON`` it."""
