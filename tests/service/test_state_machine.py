@@ -109,6 +109,8 @@ DERANDOMIZE = os.environ.get(
 ) not in ("0", "")
 
 TRACE = bool(os.environ.get("POUNDBOT_STATE_MACHINE_TRACE"))
+PROGRESS = os.environ.get("POUNDBOT_STATE_MACHINE_PROGRESS", "")
+EXAMPLES_RUN = [0]
 CASE = "{pound}-1"
 #: What the run did: steps accepted and refused, by word (printed with -s).
 STATS: Counter[str] = Counter()
@@ -281,6 +283,10 @@ class PoundMachine(RuleBasedStateMachine):
             )
 
     def teardown(self) -> None:
+        EXAMPLES_RUN[0] += 1
+        if PROGRESS:  # a long run says how far it got
+            with open(PROGRESS, "a", encoding="utf-8") as out:
+                out.write(f"{EXAMPLES_RUN[0]} examples, {sum(STATS.values())} steps\n")
         self.run(self.engine.dispose())
         self.loop.close()
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -1381,7 +1387,10 @@ def test_the_act_as_a_state_machine(machine_config: Config) -> None:
             database=None,
         ),
     )
-    print("\nstate machine:", sum(STATS.values()), "steps;", dict(sorted(STATS.items())))
+    print(
+        f"\nstate machine: {EXAMPLES_RUN[0]} examples, {sum(STATS.values())} steps;",
+        dict(sorted(STATS.items())),
+    )
 
 
 def test_the_statement_amounts_reader_reads_rupees_and_paise() -> None:
