@@ -55,6 +55,7 @@ from bot.caller import KEEPER, OFFICER, Caller
 from bot.clock import FixedClock
 from bot.config import Config
 from bot.dispatch import Reply, handle_text
+from bot.i18n import fmt
 from bot.services.base import Deps, statement_of
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import (
@@ -100,7 +101,7 @@ from domain.statement import Statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure
 from tests.service.test_one_truth_steps import session as one_truth_session
-from tests.service.test_same_facts import facts
+from tests.service.test_same_facts import facts as facts_but_september
 
 EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
 STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
@@ -550,7 +551,7 @@ class PoundMachine(RuleBasedStateMachine):
         # (b) the time impounded ends when the last head left the pound: the day sold,
         # or the settlement for heads handed back with the account (s.15(3)(b)).
         until = last_sold if _heads_left(before) == 0 else e.on
-        assert f"to {until.day} {until:%b %Y}," in r.text.split("(b)")[1].split("\n")[0], r.text
+        assert f"to {fmt.date(until, 'en')}," in r.text.split("(b)")[1].split("\n")[0], r.text
 
     def _lawful_AccountDelivered(self, before: Case, e: Event, text: str, r: Reply) -> None:
         self._after_owners_settlement(before, text)
@@ -1220,6 +1221,16 @@ class PoundMachine(RuleBasedStateMachine):
 
 
 # --- independent readings of a case's history -----------------------------------------
+
+
+_SEPT = re.compile(r"\b(\d{1,2}) Sept (\d{4})\b")
+
+
+def facts(english: str, lang: str) -> list[str]:
+    """The facts of ``english`` as ``lang`` writes them (tests/service/test_same_facts.py),
+    September's dates too: English writes them "9 Sept 2025"."""
+    found = facts_but_september(_SEPT.sub(r"\1 Sep \2", english), lang)
+    return found
 
 
 def _on_of(on: str) -> date | None:
