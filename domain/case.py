@@ -815,7 +815,12 @@ class Case:
                 reason="before_last_step",
                 facts={"date": self.last_event_on},
             )
-        return self._transition(event)
+        after = self._transition(event)
+        if isinstance(event, SaleClosed):
+            # Checked on a new step only: a settlement recorded before this rule still
+            # replays (its money was posted).
+            self._guard_something_sold()
+        return after
 
     def _transition(self, event: Event) -> Case:
         provision = provision_of(event)
@@ -1031,6 +1036,25 @@ class Case:
                     f"the step of {later.on.isoformat()} would become unlawful: {exc}",
                     exc.provision or provision_of(later),
                 ) from exc
+
+    @cites("s.15(1)", "s.15(2)", "s.13(3)")
+    def _guard_something_sold(self) -> None:
+        """A sale is settled from its proceeds (s.15(2)): with no head of the round sold
+        or otherwise disposed of there is nothing to settle. On the owner's route the
+        cattle stay in the pound until enough are sold or the dues are paid (s.15(1),
+        s.12); a settlement of nothing would hand them back unpaid."""
+        for event in reversed(self.events):
+            if isinstance(event, SaleClosed | AccountRefused):
+                break
+            if (isinstance(event, LotOffered) and event.sold) or isinstance(
+                event, DisposedOtherwise
+            ):
+                return
+        raise TransitionRefusedError(
+            "no head has been sold or disposed of: there is no sale to settle",
+            "s.15(1)" if self.owner_appeared else "s.13(3)",
+            reason="nothing_sold",
+        )
 
     @cites("s.19", "s.14")
     def _guard_refund(self) -> None:

@@ -199,6 +199,12 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "Not recorded: other disposal is by the Director's order, on the Director's "
         "opinion that the cattle will not fetch a fair price; '%(who)s' is not the Director."
     ),
+    # TRANSLATORS: s.15(1), s.13(3) — SETTLE when no head has been sold or disposed of:
+    # there are no proceeds to settle; the cattle stay in the pound.
+    "nothing_sold": lambda tr: tr.gettext(
+        "No head has been sold yet, so there is no sale to settle: record the sale "
+        "first, or fix the auction again."
+    ),
     # TRANSLATORS: s.13(3) — a lot number the case does not have.
     "no_lot": lambda tr: tr.gettext("There is no lot %(lot)d in this case."),
     # TRANSLATORS: s.13(3) — more heads than the lot has left.
