@@ -27,6 +27,7 @@ __all__ = [
     "bad_count",
     "error",
     "not_allowed",
+    "reasons",
     "too_many_messages",
     "try_again_later",
     "unknown_case",
@@ -210,6 +211,12 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.13(3) — more heads than the lot has left.
     "heads_left": lambda tr: tr.gettext("Lot %(lot)d has %(count)d head left."),
 }
+
+
+def reasons() -> tuple[str, ...]:
+    """The reasons of a refusal a reply explains in words of its own (beside ``stage``
+    and ``heads_unsold``, which take their facts in other shapes)."""
+    return tuple(_REASONS)
 
 
 def _reason(exc: DomainError, tr: Translator) -> str | None:

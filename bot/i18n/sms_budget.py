@@ -28,7 +28,7 @@ from bot.errors import (
 )
 from bot.i18n.catalogs import Translator, translator
 from bot.i18n.render_account import account_sms
-from bot.i18n.render_errors import app_error, error, try_again_later
+from bot.i18n.render_errors import app_error, error, reasons, try_again_later
 from bot.i18n.render_help import help_text
 from bot.i18n.render_owner import auction_sms, deposit_reply, dues_reply, intake_sms
 from bot.i18n.render_parse import PARSE_CODES, parse_error
@@ -53,6 +53,7 @@ from bot.i18n.worst_case import (
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.sms_segments import Segments, segments
 from domain import errors as domain_errors
+from domain.case import Stage
 from domain.dues import deposit_for, dues_on
 
 __all__ = ["app_errors", "domain_errors_of", "largest_sms", "owner_sms"]
@@ -92,6 +93,41 @@ def domain_errors_of() -> list[domain_errors.DomainError]:
         if isinstance(cls, type) and issubclass(cls, domain_errors.DomainError)
         for provision in PROVISIONS
     ]
+
+
+#: Worst-case facts of a refusal's reason (``render_errors._REASONS``): every key any
+#: reason is written with; a reason takes the ones its text names.
+_REASON_FACTS: Final[dict[str, domain_errors.Fact]] = {
+    "date": date(2026, 9, 30),
+    "corrected": date(2026, 9, 30),
+    "seized": date(2026, 9, 29),
+    "count": 9999,
+    "lot": 9,
+    "name": "Kunhammed Haji Puthiyaveettil",
+    "names": "Kunhammed Haji, Fathima Beevi",
+    "who": "Panchayat Secretary",
+}
+
+
+def reasoned_errors_of() -> list[domain_errors.DomainError]:
+    """A refusal for every reason a reply explains (``render_errors.reasons``, the stage
+    a step is not possible at, the unclaimed heads still unsold), citing each shape of
+    provision: the words of each are a template of their own."""
+    out: list[domain_errors.DomainError] = [
+        domain_errors.TransitionRefusedError("detail", provision, reason=key, facts=_REASON_FACTS)
+        for key in [*reasons(), "heads_unsold"]
+        for provision in PROVISIONS
+    ]
+    out += [
+        domain_errors.TransitionRefusedError(
+            "detail",
+            "s.13(1)",
+            reason="stage",
+            facts={"stage": stage.value, "date": date(2026, 9, 30)},
+        )
+        for stage in Stage
+    ]
+    return out
 
 
 def _public(stop: Stop, where: Places) -> PublicCase:
@@ -156,6 +192,10 @@ def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
         out[f"app error {exc.code}"] = app_error(exc, tr)
     for dom in domain_errors_of():
         out[f"domain error {dom.code} {dom.provision}"] = error(dom, tr)
+    for dom in reasoned_errors_of():
+        out[f"domain error {dom.code} {dom.reason} {dom.facts.get('stage')} {dom.provision}"] = (
+            error(dom, tr)
+        )
     for start in STARTS:
         out |= _stage_replies(tr, start, where)
     out |= {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 from functools import cache
 
 import pytest
@@ -27,6 +28,7 @@ from bot.dlt import (
 from bot.i18n import translator
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
 from bot.i18n.dlt_templates import build, found, renderings
+from bot.i18n.render_errors import error, reasons
 from bot.i18n.render_keeper import open_cases
 from bot.i18n.render_reminders import digest
 from bot.i18n.sms_budget import owner_sms
@@ -37,8 +39,10 @@ from bot.i18n.worst_case import STARTS, longest_kinds, places, timeline, worst_t
 from bot.services.keeper import OpenCase
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
+from domain.case import Stage
 from domain.deadlines import deadlines
 from domain.dues import dues_on
+from domain.errors import TransitionRefusedError
 
 LANGS = ("en", "ml", "ta", "kn")
 
@@ -226,3 +230,35 @@ def test_a_list_by_sms_of_any_mix_of_cases_is_one_of_the_registered_templates(la
         due = [(f"KNM-{i}", d) for i, c in enumerate(cases[:n]) for d in deadlines(c)]
         compact = digest(due, day, tr, compact=True)
         assert templates.find(compact, lang) is not None, (n, compact)
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_every_refusal_with_its_reason_is_a_registered_template(lang: str) -> None:
+    """A refused step tells why, with its dates, counts and names (s.16(3) claims,
+    s.13(3) proviso, s.15(1) nothing sold, the stage a step is not possible at): each of
+    those answers, on ordinary facts, is one of the registered templates, so that under
+    DLT a refusal reaches the keeper or officer."""
+    tr = translator(lang)
+    templates = registry()
+    facts = {
+        "date": date(2026, 3, 9),
+        "corrected": date(2026, 3, 12),
+        "seized": date(2026, 3, 8),
+        "count": 2,
+        "lot": 1,
+        "name": "Kunhammed",
+        "names": "Kunhammed, Fathima",
+        "who": "Secretary",
+    }
+    refusals = [
+        TransitionRefusedError("x", provision, reason=key, facts=facts)
+        for key in [*reasons(), "heads_unsold"]
+        for provision in ("s.15(1)", "s.16(3)", None)
+    ] + [
+        TransitionRefusedError("x", "s.12", reason="stage", facts={"stage": s.value, "date": d})
+        for s in Stage
+        for d in (date(2026, 3, 9), date(2026, 12, 25))
+    ]
+    for refusal in refusals:
+        text = error(refusal, tr)
+        assert templates.find(text, lang) is not None, (refusal.reason, text)
