@@ -37,7 +37,7 @@ from tests.service.test_owner_answers import (
 )
 
 LANGS = ("en", "ml", "ta", "kn")
-_DATE = re.compile(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}\b")
+_DATE = re.compile(r"\b\d{1,2} [A-Z][a-z]{2,3} \d{4}\b")  # English writes "9 Sept 2026"
 _AMOUNT = re.compile(r"Rs [\d,]+(?:\.\d\d)?")
 _COUNT = re.compile(r"\b(\d+) (cows?|goats?)\b")
 _KINDS = {"cow": "cow", "cows": "cow", "goat": "goat", "goats": "goat"}
@@ -50,7 +50,10 @@ def owner(lang: str) -> Caller:
 def facts(english: str, lang: str) -> list[str]:
     """The dates, amounts and counted kinds of ``english``, as ``lang`` writes them."""
     tr = translator(lang)
-    out = [fmt.date(datetime.strptime(d, "%d %b %Y").date(), lang) for d in _DATE.findall(english)]
+    out = [
+        fmt.date(datetime.strptime(d.replace("Sept", "Sep"), "%d %b %Y").date(), lang)
+        for d in _DATE.findall(english)
+    ]
     out += [
         fmt.money(Money.rupees(a.removeprefix("Rs ").replace(",", "")), lang, sms=True)
         for a in _AMOUNT.findall(english)
