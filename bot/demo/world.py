@@ -206,7 +206,7 @@ class World:
         stamps = {(m["DltEntityId"], m["DltTemplateId"]) for m in answers}
         if stamps != {(DEMO_STAMP.entity_id, DEMO_STAMP.template_id)}:
             raise DemoFailed(f"(SMS): the answer went without its DLT ids: {stamps}")
-        return answers[-1]["Body"]
+        return "\n".join(m["Body"] for m in answers)  # an answer in parts: every SMS
 
     def sms_messages(self) -> list[dict[str, str]]:
         """The SMS poundbot sent through the provider in use, each as ``To`` (E.164),

@@ -8,10 +8,10 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import leaf, plain
+from bot.i18n.dlt_probe import leaf, offer, plain, probing
 from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import report_steps
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, in_parts, join, shortest_fit
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, fits_sms, in_parts, join, shortest_fit
 from bot.i18n.words_text import (
     CATTLE_WIDTH,
     NAME_LIMIT,
@@ -116,9 +116,15 @@ def seizure_ack(
             "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
         )
         steps = report_steps(dates_of(case), seizure.impounded_on, tr)
+        if told:  # what the owner is told, in the same SMS when it fits the staff budget
+            joined = [join([core % values, step, told], sms=True) for step in steps]
+            for text in joined:
+                offer(text)
+            fit = next((t for t in joined if fits_sms(t, tr.lang, STAFF_SMS_SEGMENTS)), None)
+            if fit is not None and not probing():
+                return fit
+        # Else it is an SMS of its own: a few templates whatever the cattle.
         candidates = [[core % values, step] for step in steps]
-        # What the owner is told is an SMS of its own: the same few templates whatever
-        # the cattle, each within the staff budget.
         return in_parts([shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS), told])
     # TRANSLATORS: s.7 — first line of the chat reply after a seizure is recorded.
     recorded = tr.gettext("Case %(case)s recorded: %(cattle)s.")

@@ -9,8 +9,8 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import in_sms, leaf, literal
-from bot.i18n.sms_fit import in_parts, join
+from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from bot.i18n.words_text import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
 from domain.deadlines import Deadline, DeadlineKind
 
@@ -225,14 +225,17 @@ def digest(
     items: Sequence[tuple[str, Deadline]], today: date, tr: Translator, *, compact: bool = False
 ) -> str:
     """One morning message: the deadlines overdue, then those due today (later ones
-    are left for their day). ``compact``, and always by SMS (where a message must be one
-    of a few templates and fit the staff budget): under each heading only the case
-    numbers, as data."""
+    are left for their day). ``compact`` (an SMS under DLT, where a message must be one
+    of a few templates), and by SMS when the full digest does not fit the staff budget:
+    under each heading only the case numbers, as data."""
     overdue = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
     due = [i for i in items if i[1].due_on == today]
-    if compact or in_sms():  # by SMS: a few templates, within the staff budget
+    if compact or probing():  # the templates: only the few compact ones
         return _compact_digest(overdue, due, today, tr)
-    return _full_digest(overdue, due, today, tr)
+    full = _full_digest(overdue, due, today, tr)
+    if in_sms() and not fits_sms(full, tr.lang, STAFF_SMS_SEGMENTS):
+        return _compact_digest(overdue, due, today, tr)  # by SMS within the staff budget
+    return full
 
 
 def _full_digest(
