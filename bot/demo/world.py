@@ -174,8 +174,8 @@ class World:
         return reply
 
     async def _push_text(self, role: str, phone: str, body: str) -> str:
-        """An SMS as Exotel or Mobile Seva brings it; the push SMS that answers it, which
-        must carry the demo's DLT ids."""
+        """An SMS as Exotel or Mobile Seva brings it; the push SMS that answer it (one, or
+        one a part of an answer in parts), each carrying the demo's DLT ids."""
         sent = len(self.sms_messages())
         if self.provider == "exotel":
             self.transcript.said(role, body)

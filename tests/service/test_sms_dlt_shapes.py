@@ -5,7 +5,8 @@ the balance to the owner or into deposit, dues not met), the sale's progress aft
 UNSOLD and DISPOSE (heads remaining or none, the dues met or not), REJECT of a claim
 named or the only one, others pending or none, REGISTER, NOTICE by SMS (its link is the
 portals' URL variable), and what the step queued by SMS (the s.13(1) report to the
-officer). In four languages, on both engines."""
+officer). In four languages, on both engines. A reply in parts is queued as one SMS a
+part, in order."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from bot.caller import Caller
 from bot.clock import FixedClock
 from bot.dispatch import handle_text
 from bot.dlt import DEFAULT_SLOT_LIMIT, URL_VAR, registry
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, sms_parts
+from bot.i18n.dlt_probe import rendering_sms
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, sms_parts
 from bot.services.base import Deps
+from bot.store.messages import enqueue
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
 from tests.service.test_disposal_and_deposits import at
@@ -163,3 +166,27 @@ async def test_the_owner_refused_a_low_price_and_expenses_the_proceeds_do_not_me
     settled = await sms.officer_says("SETTLE KNM-1 5000")  # the dues not met; a cow back
     assert len(sms_parts(settled)) == 5
     await sms.check_queued()
+
+
+async def test_a_reply_in_parts_is_queued_one_sms_a_part_and_one_message_elsewhere(
+    store: Store,
+) -> None:
+    body = in_parts_sms(["Case KNM-1: sale settled.", "Fines: Rs 100.", "Account: Rs 0."])
+    async with store.transaction() as tx:
+        assert await enqueue(tx, key="k", channel="sms", recipient="+919847000001", body=body)
+        assert await enqueue(tx, key="w", channel="whatsapp", recipient="+919847000001", body=body)
+    async with store.transaction() as tx:  # again: queued once
+        assert not await enqueue(tx, key="k", channel="sms", recipient="+919847000001", body=body)
+        rows = (await tx.session.execute(select(OutboxRow).order_by(OutboxRow.id))).scalars()
+        queued = [(r.idempotency_key, r.channel, r.body) for r in rows]
+    assert queued == [
+        ("k", "sms", "Case KNM-1: sale settled."),
+        ("k#2", "sms", "Fines: Rs 100."),
+        ("k#3", "sms", "Account: Rs 0."),
+        ("w", "whatsapp", "Case KNM-1: sale settled.\nFines: Rs 100.\nAccount: Rs 0."),
+    ]
+
+
+def in_parts_sms(sentences: list[str]) -> str:
+    with rendering_sms():
+        return in_parts(sentences)

@@ -16,6 +16,8 @@ from bot.dlt import (
     DEFAULT_SLOT_LIMIT,
     REGISTRY_PATH,
     UPLOAD_COLUMNS,
+    URL_LIMIT,
+    URL_VAR,
     DltPolicy,
     DltRefusal,
     DltStamp,
@@ -133,6 +135,21 @@ def test_variables_written_together_are_one_slot_as_wide_as_their_number() -> No
     template = Template("t", "ml", "service-implicit", "A {#var#}{#var#} B {#var#}.", ("x", "y"))
     assert template.problem("A " + "x" * 50 + " B y.", 30) is None
     assert "limit 60" in (template.problem("A " + "x" * 61 + " B y.", 30) or "")
+
+
+def test_a_link_is_the_portals_url_variable_not_thirty_characters() -> None:
+    """``{#url#}``: a link of any length up to ``URL_LIMIT`` that starts with http(s)://
+    (the portal checks it against the whitelisted address)."""
+    template = Template("t", "en", "service-implicit", "Case {#var#}: print it from {#url#}", ())
+    link = "https://poundbot.kunnamangalam.lsgkerala.gov.in/notice/KNM-1/2026-03-10/" + "x" * 22
+    assert template.problem(f"Case KNM-1: print it from {link}", 30) is None
+    assert "is not a link" in (template.problem("Case KNM-1: print it from here", 30) or "")
+    long = "https://pound.example.org/" + "x" * URL_LIMIT
+    assert f"limit {URL_LIMIT}" in (template.problem(f"Case KNM-1: print it from {long}", 30) or "")
+    web = next(
+        t for t in registry() if t.lang == "en" and t.text.startswith("Your link to the web")
+    )
+    assert web.text.endswith(URL_VAR)
 
 
 def test_two_slots_side_by_side_are_told_apart_by_their_lengths() -> None:
