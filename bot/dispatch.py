@@ -19,6 +19,7 @@ from bot.commands import Command, ParseError, parse
 from bot.errors import AppError, NotAllowedError
 from bot.i18n import Translator, detect_script, render, render_photos, translator
 from bot.i18n.dlt_probe import probing, rendering_sms
+from bot.i18n.sms_fit import in_parts
 from bot.intake import person_of, report_seizure, tell_owner
 from bot.links import board_path, signin_path
 from bot.memo import Memo
@@ -249,7 +250,7 @@ async def _find(ctx: _Ctx, command: Command) -> str:
         # (Telegram shows the pictures themselves: ``telegram_photos.after_find``).
         photos = await first_photos(ctx.tx, [c.number for c in found])
         for number, row in list(photos.items())[:1]:
-            text += "\n" + render_photos.photo_link(number, photo_url(row.id), ctx.tr)
+            text = in_parts([text, render_photos.photo_link(number, photo_url(row.id), ctx.tr)])
     base = ctx.deps.public_url
     if not base or not found:
         return text
@@ -395,8 +396,10 @@ async def _correct(ctx: _Ctx, command: Command) -> _Done:
     case = recorded.case
     key = f"intake:{case.number}:{command.owner_phone}"
     told = await tell_owner(ctx.tx, ctx.deps, case, recorded.dues, command.owner_phone, key)
-    separator = " " if ctx.sms else "\n"
-    return _Done(f"{text}{separator}{render.owner_sms_line(told, ctx.tr)}", recorded.loaded)
+    # By SMS what the owner is told is an SMS of its own (a template of its own).
+    with rendering_sms(ctx.sms):
+        text = in_parts([text, render.owner_sms_line(told, ctx.tr)])
+    return _Done(text, recorded.loaded)
 
 
 async def _void(ctx: _Ctx, command: Command) -> _Done:
@@ -474,6 +477,9 @@ async def _notice(ctx: _Ctx, command: Command) -> str | _Done:
         check_notice_printable(loaded.case, deps.today())
         posted = loaded.case.notice
         on = posted.on if posted is not None else deps.today()
+        if ctx.sms:  # by SMS what the notice says in brief, and the link to print it
+            url = deps.notice_url(loaded.row.number, on) if deps.notice_url else None
+            return render.notice_ready(loaded.case, on, url, ctx.tr)
         parts = [
             render.notice_text(loaded.case, authority, pound, on, ctx.tr),
             render.proclamation_script(loaded.case, authority, pound, on, ctx.tr),

@@ -34,6 +34,8 @@ __all__ = [
     "CATEGORIES",
     "DEFAULT_SLOT_LIMIT",
     "REGISTRY_PATH",
+    "URL_LIMIT",
+    "URL_VAR",
     "VAR",
     "DltPolicy",
     "DltRefusal",
@@ -46,6 +48,13 @@ __all__ = [
 
 #: The variable of a DLT content template, as every portal writes it.
 VAR: Final = "{#var#}"
+#: A variable that holds a link (the portals' URL tag: the link must start with an
+#: address whitelisted on the portal, not fit 30 characters).
+URL_VAR: Final = "{#url#}"
+#: Characters a link may take: poundbot's longest (a sign-in link, a printable notice)
+#: is about 100 with a long public address.
+URL_LIMIT: Final = 160
+_VARIABLE: Final = re.compile(re.escape(VAR) + "|" + re.escape(URL_VAR))
 #: Characters one variable may carry on the portals unless they say otherwise.
 DEFAULT_SLOT_LIMIT: Final = 30
 #: Where ``make messages`` writes the templates.
@@ -95,18 +104,28 @@ class Template:
 
     @functools.cached_property
     def _parts(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
-        """The fixed parts and, between them, how many variables each slot takes."""
-        pieces = self.text.split(VAR)
+        """The fixed parts and, between them, how many variables each slot takes (0:
+        a link, ``URL_VAR``)."""
+        pieces = _VARIABLE.split(self.text)
+        kinds = _VARIABLE.findall(self.text)
         fixed = [pieces[0]]
         widths: list[int] = []
-        for piece in pieces[1:]:
-            if len(fixed) > 1 and fixed[-1] == "":
+        for kind, piece in zip(kinds, pieces[1:], strict=True):
+            if kind == URL_VAR:
+                widths.append(0)
+                fixed.append(piece)
+                continue
+            if len(fixed) > 1 and fixed[-1] == "" and widths[-1] > 0:
                 widths[-1] += 1  # variables written together: one wider slot
                 fixed[-1] = piece
                 continue
             widths.append(1)
             fixed.append(piece)
         return tuple(fixed), tuple(widths)
+
+    @staticmethod
+    def _limit(width: int, slot_limit: int) -> int:
+        return URL_LIMIT if width == 0 else slot_limit * width
 
     @functools.cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -121,13 +140,14 @@ class Template:
         fixed, widths = self._parts
         out = [re.escape(fixed[0])]
         for width, after in zip(widths, fixed[1:], strict=True):
-            out.append(f"(.{{0,{slot_limit * width}}}?)")
+            link = r"(?=https?://)" if width == 0 else ""
+            out.append(f"{link}(.{{0,{self._limit(width, slot_limit)}}}?)")
             out.append(re.escape(after))
         return re.compile("".join(out), re.DOTALL)
 
     @property
     def fixed_length(self) -> int:
-        return len(self.text.replace(VAR, ""))
+        return len(_VARIABLE.sub("", self.text))
 
     def values(self, text: str) -> tuple[str, ...] | None:
         """The slots' values if ``text`` is this template's fixed text with data in its
@@ -144,10 +164,12 @@ class Template:
             return None
         _, widths = self._parts
         for n, (value, width) in enumerate(zip(values, widths, strict=True), start=1):
-            if len(value) > slot_limit * width:
+            if width == 0 and not value.startswith(("https://", "http://")):
+                return f"variable {n} of template {self.name} is not a link"
+            if len(value) > self._limit(width, slot_limit):
                 return (
                     f"variable {n} of template {self.name} has {len(value)} characters "
-                    f"(limit {slot_limit * width})"
+                    f"(limit {self._limit(width, slot_limit)})"
                 )
         return f"the variables of template {self.name} do not fit {slot_limit} characters each"
 
@@ -190,7 +212,7 @@ class Registry:
         langs = [lang] if lang else list(self._by_lang)
         for each in langs:
             for template in self._by_lang.get(each, ()):
-                first = template.text.split(VAR, 1)[0]
+                first = _VARIABLE.split(template.text, maxsplit=1)[0]
                 if text.startswith(first) and template.values(text) is not None:
                     return template
         return None

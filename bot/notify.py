@@ -16,6 +16,7 @@ from bot.caller import OFFICER
 from bot.config import ReminderSettings
 from bot.i18n import Translator, translator
 from bot.i18n.dlt_probe import rendering_sms
+from bot.i18n.sms_fit import one_text
 from bot.store.messages import enqueue
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
@@ -78,7 +79,9 @@ async def notify_officers(
             body = compose(translator(lang))
         how: Route | None = Route(route[0])
         if route[0] == "sms":  # the number's channel: SMS or WhatsApp
-            how = await user_route(tx, route[1], lang, Template("reminder", (body,)), templates)
+            how = await user_route(
+                tx, route[1], lang, Template("reminder", (one_text(body),)), templates
+            )
         if how is None:  # the number said STOP
             continue
         if await enqueue(

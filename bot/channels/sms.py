@@ -45,6 +45,7 @@ from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
 from bot.dlt import DltRefusal, registry
 from bot.i18n import detect_script, render, translator
+from bot.i18n.sms_fit import one_text
 from bot.limits import admit
 from bot.logsafe import mask_phone
 from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
@@ -265,7 +266,7 @@ def dlt_checked(app: App, text: str) -> str | None:
     if not text or not policy.enforced:
         return text
     try:
-        policy.stamp(text, registry())
+        policy.stamp(one_text(text), registry())  # as the TwiML answer carries it
     except DltRefusal as refusal:
         OUTBOX_FAILED.labels(CHANNEL).inc()
         OUTBOX_DLT_REFUSED.labels(refusal_label(str(refusal))).inc()
@@ -278,7 +279,7 @@ def twiml(text: str | None) -> Response:
     """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing."""
     response = MessagingResponse()
     if text:
-        response.message(text)
+        response.message(one_text(text))  # a reply in parts: one message, a part a line
     return Response(str(response), media_type="application/xml")
 
 

@@ -174,8 +174,8 @@ class World:
         return reply
 
     async def _push_text(self, role: str, phone: str, body: str) -> str:
-        """An SMS as Exotel or Mobile Seva brings it; the push SMS that answers it, which
-        must carry the demo's DLT ids."""
+        """An SMS as Exotel or Mobile Seva brings it; the push SMS that answer it (one, or
+        one a part of an answer in parts), each carrying the demo's DLT ids."""
         sent = len(self.sms_messages())
         if self.provider == "exotel":
             self.transcript.said(role, body)
@@ -206,7 +206,7 @@ class World:
         stamps = {(m["DltEntityId"], m["DltTemplateId"]) for m in answers}
         if stamps != {(DEMO_STAMP.entity_id, DEMO_STAMP.template_id)}:
             raise DemoFailed(f"(SMS): the answer went without its DLT ids: {stamps}")
-        return answers[-1]["Body"]
+        return "\n".join(m["Body"] for m in answers)  # an answer in parts: every SMS
 
     def sms_messages(self) -> list[dict[str, str]]:
         """The SMS poundbot sent through the provider in use, each as ``To`` (E.164),

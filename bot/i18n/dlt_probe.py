@@ -33,6 +33,8 @@ from typing import Final, Literal
 from bot.i18n.catalogs import Translator
 
 __all__ = [
+    "PART",
+    "URL_SLOT",
     "Choice",
     "Forms",
     "Probe",
@@ -50,6 +52,9 @@ __all__ = [
     "skeleton",
 ]
 
+#: Between the parts of an SMS reply sent as SMS of their own (``sms_fit.in_parts``):
+#: each part is one DLT template; the outbox queues one SMS a part.
+PART: Final = "\x0c"
 SLOT: Final = "\x01"
 SEP: Final = "\x1f"
 END: Final = "\x02"
@@ -145,6 +150,10 @@ class Skeleton:
 
 
 VAR: Final = "{#var#}"
+#: A slot holding a link: the portals' URL variable (``bot.dlt.URL_VAR``).
+URL_VAR: Final = "{#url#}"
+#: The name of a ``leaf`` that is a link.
+URL_SLOT: Final = "url"
 
 
 @dataclass(slots=True)
@@ -200,7 +209,7 @@ def skeleton(marked: str) -> Skeleton:
             name = marked[i + 1 : j]
             slots.append(name.rstrip("+"))
             values.append(marked[j + 1 : k])
-            out.append(VAR * (1 + name.count("+")))
+            out.append(URL_VAR if name == URL_SLOT else VAR * (1 + name.count("+")))
             i = k + 1
         else:
             out.append(c)
@@ -224,8 +233,9 @@ class Probe:
     found: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, marked: str) -> None:
-        if marked:
-            self.found.append((self.family, marked))
+        for part in marked.split(PART):  # each part of an SMS is a template of its own
+            if part.strip():
+                self.found.append((self.family, part))
 
 
 _PROBE: contextvars.ContextVar[Probe | None] = contextvars.ContextVar("dlt_probe", default=None)

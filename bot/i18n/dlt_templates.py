@@ -26,7 +26,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
-from bot.dlt import REGISTRY_PATH, VAR, Registry, Template
+from bot.dlt import REGISTRY_PATH, URL_VAR, VAR, Registry, Template
 from bot.i18n import render_photos
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
@@ -136,7 +136,7 @@ def found() -> Found:
 
 
 def _slug(text: str) -> str:
-    words = _WORD.findall(text.replace(VAR, " ").lower())
+    words = _WORD.findall(text.replace(VAR, " ").replace(URL_VAR, " ").lower())
     return "-".join(words[:3]) or "sms"
 
 

@@ -59,7 +59,12 @@ from bot.i18n.render_keeper import (
     seizure_ack,
 )
 from bot.i18n.render_notice import notice_text, proclamation_script
-from bot.i18n.render_officer import auction_scheduled, notice_recorded, report_to_officer
+from bot.i18n.render_officer import (
+    auction_scheduled,
+    notice_ready,
+    notice_recorded,
+    report_to_officer,
+)
 from bot.i18n.render_owner import (
     auction_sms,
     auction_values,
@@ -125,6 +130,7 @@ __all__ = [
     "no_case_for_number",
     "not_allowed",
     "notice_html",
+    "notice_ready",
     "notice_recorded",
     "notice_text",
     "open_cases",

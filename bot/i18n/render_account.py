@@ -11,7 +11,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.dues_text import dues_lines
-from bot.i18n.sms_fit import join, same_facts, shortest_fit
+from bot.i18n.sms_fit import in_parts, join, same_facts, shortest_fit
 from bot.i18n.words_text import KindMap, day, head_count, money
 from domain.sale import Account, Disbursement, Payee, Receipt
 
@@ -207,14 +207,9 @@ def receipt_text(receipt: Receipt, tr: Translator) -> str:
     signed = tr.gettext("Date: %(date)s")
     # TRANSLATORS: s.15(4) — the line the owner or agent signs on.
     signature = tr.gettext("Signature of the owner or agent:")
-    return join(
-        [
-            heading % values,
-            body % values,
-            _INDENT + cattle_line % values,
-            _INDENT + balance_line % values,
-            signed % values,
-            f"{signature} {_SIGNATURE_LINE}",
-        ],
-        sms=False,
-    )
+    lines = [
+        join([heading % values, body % values], sms=False),
+        join([_INDENT + cattle_line % values, _INDENT + balance_line % values], sms=False),
+        join([signed % values, f"{signature} {_SIGNATURE_LINE}"], sms=False),
+    ]
+    return in_parts(lines)  # by SMS three SMS, each within the staff budget

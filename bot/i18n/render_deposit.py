@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.render_officer import case_line
-from bot.i18n.sms_fit import join
+from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import day, head_count, keyword, money, sms_name
 from domain.case import (
     AccountRefused,
@@ -90,7 +90,7 @@ def account_refused_reply(stated: Statement, tr: Translator) -> str:
                 "the three months for claims run from the settlement of the rest (s.16(3))."
             )
             lines.append(held % values)
-    return join(lines, sms=False)
+    return in_parts(lines)  # by SMS each sentence an SMS, whichever of them apply
 
 
 def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
@@ -165,7 +165,7 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
                 "Claims may be preferred until %(until)s; after that it goes to the fund (s.17(1))."
             )
         lines.append(more % until)
-    return join(lines, sms=False)
+    return in_parts(lines)  # by SMS each sentence an SMS: claims named or pending alike
 
 
 def claim_recorded(stated: Statement, tr: Translator) -> str:
@@ -227,7 +227,7 @@ def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
         # %(refunded)s is the command line.
         then = tr.gettext("Once it is paid back, send %(refunded)s.")
         line = f"{keyword('refunded', tr.lang)} {case.number}"
-        return f"{text % values} {then % {'refunded': line}}"
+        return in_parts([text % values, then % {"refunded": line}])  # by SMS: 2 SMS
     else:
         # TRANSLATORS: s.14, s.19, s.17(1), s.16(2) — the seizure was upheld: the deposit
         # pays the fines (to the fund) and the feeding charges (to the pound-keeper).
@@ -286,7 +286,10 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
         )
         if entry.pending is not None:
-            claim = {"name": entry.pending.claimant, "date": day(entry.pending.preferred, tr)}
+            claim = {
+                "name": sms_name(entry.pending.claimant),
+                "date": day(entry.pending.preferred, tr),
+            }
             # TRANSLATORS: s.16(3) — a claim preferred on the date, not yet decided: the
             # deposit may not go to the fund meanwhile.
             pending = tr.gettext("Claim of %(name)s pending since %(date)s (s.16(3)).")
@@ -305,4 +308,4 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
     held = money(total([e.amount for e in entries]), tr)
     # TRANSLATORS: s.16(3) — the total held in deposit.
     lines.append(tr.gettext("Total held: %(total)s.") % {"total": held})
-    return join(lines, sms=False)
+    return in_parts(lines)  # by SMS the heading, each case and the total each an SMS

@@ -8,10 +8,10 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import leaf, plain
+from bot.i18n.dlt_probe import leaf, offer, plain, probing
 from bot.i18n.dues_text import dues_lines
 from bot.i18n.next_step import report_steps
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, join, shortest_fit
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, fits_sms, in_parts, join, shortest_fit
 from bot.i18n.words_text import (
     CATTLE_WIDTH,
     NAME_LIMIT,
@@ -116,9 +116,16 @@ def seizure_ack(
             "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
         )
         steps = report_steps(dates_of(case), seizure.impounded_on, tr)
-        candidates = [[core % values, step, told] for step in steps]
-        candidates += [[core % values, step] for step in steps]
-        return shortest_fit(tr, candidates)
+        if told:  # what the owner is told, in the same SMS when it fits the staff budget
+            joined = [join([core % values, step, told], sms=True) for step in steps]
+            for text in joined:
+                offer(text)
+            fit = next((t for t in joined if fits_sms(t, tr.lang, STAFF_SMS_SEGMENTS)), None)
+            if fit is not None and not probing():
+                return fit
+        # Else it is an SMS of its own: a few templates whatever the cattle.
+        candidates = [[core % values, step] for step in steps]
+        return in_parts([shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS), told])
     # TRANSLATORS: s.7 — first line of the chat reply after a seizure is recorded.
     recorded = tr.gettext("Case %(case)s recorded: %(cattle)s.")
     # TRANSLATORS: s.7 — the pound, the day and hour the cattle were brought, and the
@@ -201,8 +208,8 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
         # the auction that was fixed will not be held.
         text = tr.gettext("The auction fixed for %(auction)s is cancelled.")
         cancelled.append(text % {"auction": day(fixed.auction_on, tr)})
-    if sms:
-        return join([paid % values, *cancelled, receipt % values], sms=True)
+    if sms:  # each sentence an SMS, within the staff budget in every script
+        return in_parts([paid % values, *cancelled, receipt % values])
     return join(
         [paid % values, *cancelled, *dues_lines(dues, tr), receipt % values, split], sms=False
     )
@@ -246,8 +253,8 @@ def deposit_recorded(
             "The time to complain ended on %(complain_by)s (s.19). Give a receipt for the "
             "deposit; the officer records what becomes of it."
         )
-    if sms:
-        return join([deposited % values, complain % values], sms=True)
+    if sms:  # each sentence an SMS, within the staff budget in every script
+        return in_parts([deposited % values, complain % values])
     return join([deposited % values, *dues_lines(dues, tr), complain % values], sms=False)
 
 
@@ -313,15 +320,14 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
             "date": day(old.on, tr),
             "notice": f"{keyword('notice', tr.lang)} {case.number}",
         }
-    return join(
-        [
-            corrected % values,
-            _seized_line(seizure, dates_of(case).complaint_by, tr),
-            report,
-            reason % values if values["reason"] else "",
-        ],
-        sms,
-    )
+    lines = [
+        corrected % values,
+        _seized_line(seizure, dates_of(case).complaint_by, tr),
+        report,
+        reason % values if values["reason"] else "",
+    ]
+    # By SMS each sentence an SMS: one template for each, whichever of them apply.
+    return in_parts(lines) if sms else join(lines, sms)
 
 
 def case_voided(case: Case, tr: Translator) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import date
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import in_sms, leaf
+from bot.i18n.dlt_probe import URL_SLOT, in_sms, leaf
 from bot.i18n.next_step import auction_steps
-from bot.i18n.sms_fit import join
+from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import (
     NAME_LIMIT,
     connective,
@@ -60,7 +60,10 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
         "it proclaimed by beat of drum in the village and the nearest market place "
         "(s.13(2)). Then send %(command)s."
     )
-    return join([heading % values, cattle % values, since % values, due % values], sms=False)
+    # By SMS in three parts, each an SMS: the case and its cattle, where and since
+    # when, then what is due now.
+    first = join([heading % values, cattle % values], sms=False)
+    return in_parts([first, since % values, due % values])
 
 
 def _places(places: tuple[str, ...], tr: Translator) -> str:
@@ -106,7 +109,38 @@ def notice_recorded(case: Case, tr: Translator) -> str:
         "If the cattle are not claimed by %(last)s, the public auction is lawful from "
         "%(from)s (s.13(3)). Fix its day and place with %(command)s."
     )
-    return join([posted % values, drum % values, lawful % values], sms=False)
+    # By SMS each sentence an SMS (within the staff budget in every script).
+    return in_parts([posted % values, drum % values, lawful % values])
+
+
+def notice_ready(case: Case, notice_on: date, url: str | None, tr: Translator) -> str:
+    """NOTICE <case> by SMS: the notice itself is a document to print, not an SMS. The
+    case, the notice's day, the last day to claim and the first day the auction is lawful
+    (s.13(2), s.13(3)), then the link to print it (or how to get to the web desk)."""
+    dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
+    assert dates.notice_until is not None
+    assert dates.auction_from is not None
+    values = {
+        "case": case.number,
+        "date": day(notice_on, tr),
+        "last": day(dates.notice_until, tr),
+        "from": day(dates.auction_from, tr),
+    }
+    # TRANSLATORS: s.13(2), s.13(3) — NOTICE by SMS: the notice of the date is ready to
+    # print and affix; not claimed by %(last)s, the auction is lawful from %(from)s.
+    ready = tr.gettext(
+        "Case %(case)s: notice of %(date)s ready to print (s.13(2)). Claims until %(last)s; "
+        "auction lawful from %(from)s (s.13(3))."
+    )
+    if url is not None:
+        # TRANSLATORS: NOTICE by SMS: the link to the printable notice. Keep %(url)s.
+        link = tr.gettext("Print it from %(url)s") % {"url": leaf(tr, url, URL_SLOT)}
+    else:
+        # TRANSLATORS: NOTICE by SMS when the server has no public address: print the
+        # notice from the web desk; %(web)s is the WEB command word.
+        link = tr.gettext("Print it from the web desk (send %(web)s for a sign-in link).")
+        link %= {"web": keyword("web", tr.lang)}
+    return in_parts([ready % values, link])  # by SMS: two SMS, a template each
 
 
 def auction_scheduled(case: Case, tr: Translator) -> str:
@@ -138,5 +172,5 @@ def auction_scheduled(case: Case, tr: Translator) -> str:
         "On that day record each lot with %(sold)s … %(to)s name, place %(declared)s (the "
         "buyer's declaration that they are not barred from buying, s.18) or %(unsold)s."
     )
-    lines = [case_line(case, tr), *steps[:1], how, expected % values, record % values]
-    return join(lines, sms=False)
+    first = join([case_line(case, tr), *steps[:1], how], sms=False)
+    return in_parts([first, expected % values, record % values])  # by SMS: 3 SMS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import URL_SLOT, leaf
 
 __all__ = [
     "photo_already_kept",
@@ -132,4 +133,7 @@ def photos_heading(tr: Translator) -> str:
 
 def photo_link(number: str, url: str, tr: Translator) -> str:
     """A FIND answer by SMS: the link to a case's first photo (never the picture)."""
-    return tr.gettext("Photo of %(case)s: %(url)s") % {"case": number, "url": url}
+    return tr.gettext("Photo of %(case)s: %(url)s") % {
+        "case": number,
+        "url": leaf(tr, url, URL_SLOT),
+    }

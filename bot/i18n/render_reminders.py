@@ -9,8 +9,8 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import leaf, literal
-from bot.i18n.sms_fit import join
+from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
+from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from bot.i18n.words_text import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
 from domain.deadlines import Deadline, DeadlineKind
 
@@ -226,11 +226,24 @@ def digest(
 ) -> str:
     """One morning message: the deadlines overdue, then those due today (later ones
     are left for their day). ``compact`` (an SMS under DLT, where a message must be one
-    of a few templates): under each heading only the case numbers, as data."""
+    of a few templates), and by SMS when the full digest does not fit the staff budget:
+    under each heading only the case numbers, as data."""
     overdue = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
     due = [i for i in items if i[1].due_on == today]
-    if compact:
+    if compact or probing():  # the templates: only the few compact ones
         return _compact_digest(overdue, due, today, tr)
+    full = _full_digest(overdue, due, today, tr)
+    if in_sms() and not fits_sms(full, tr.lang, STAFF_SMS_SEGMENTS):
+        return _compact_digest(overdue, due, today, tr)  # by SMS within the staff budget
+    return full
+
+
+def _full_digest(
+    overdue: Sequence[tuple[str, Deadline]],
+    due: Sequence[tuple[str, Deadline]],
+    today: date,
+    tr: Translator,
+) -> str:
     # TRANSLATORS: heading of the morning message of deadlines.
     lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
     if not overdue and not due:
@@ -270,8 +283,13 @@ def reminders_troubled(tr: Translator) -> str:
     # TRANSLATORS: to the officers of the local authority and the admins, at most once
     # a day: the server stopped (or failed) several times while sending some reminders
     # of the Act's deadlines; poundbot goes on trying them. The deadlines still run.
-    return tr.gettext(
+    warning = tr.gettext(
         "Warning: some reminders of the Act's deadlines could not be sent: the server "
-        "stopped or failed several times while sending them. poundbot keeps trying them; "
-        "the deadlines still run. Please ask the operator to look at the server's log."
+        "stopped or failed several times while sending them."
     )
+    # TRANSLATORS: after the warning that reminders could not be sent (the next SMS).
+    then = tr.gettext(
+        "poundbot keeps trying them; the deadlines still run. Please ask the operator to "
+        "look at the server's log."
+    )
+    return in_parts([warning, then])  # by SMS: two SMS

@@ -4,10 +4,10 @@ other disposal (s.13(3) proviso), and where every paisa went (s.15(2), s.16)."""
 from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import in_sms
+from bot.i18n.dlt_probe import in_sms, leaf
 from bot.i18n.render_account import account_summary, account_text, disbursement_line
 from bot.i18n.render_officer import case_line
-from bot.i18n.sms_fit import join
+from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
 from domain.case import Case, DisposedOtherwise, LotOffered
 from domain.money import Money
@@ -22,7 +22,8 @@ def _settle_command(case: Case, tr: Translator) -> str:
     # TRANSLATORS: s.15(2) — what follows SETTLE and a case: the expenses of sale in
     # rupees. Keep the brackets.
     expenses = tr.gettext("<expenses>")
-    return f"{keyword('settle', tr.lang)} {case.number} {expenses}"
+    # The case number is data (a slot) though code joins it in.
+    return f"{keyword('settle', tr.lang)} {leaf(tr, case.number, 'case')} {expenses}"
 
 
 def _progress(case: Case, progress: SaleProgress, tr: Translator) -> list[str]:
@@ -88,7 +89,9 @@ def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
             # TRANSLATORS: s.13(3) — heads of a lot offered and not sold.
             text = tr.gettext("Lot %(lot)d: %(cattle)s offered and not sold.")
         lines.append(text % values)
-    return join([*lines, *_progress(case, progress, tr)], sms=False)
+    # By SMS the lot, the proceeds so far and what to do next are each an SMS (a fixed
+    # template each, whichever way the sale goes).
+    return in_parts([join(lines, sms=False), *_progress(case, progress, tr)])
 
 
 def other_disposal_recorded(case: Case, tr: Translator) -> str:
@@ -110,7 +113,7 @@ def other_disposal_recorded(case: Case, tr: Translator) -> str:
             "Lot %(lot)d: %(cattle)s disposed of otherwise (%(manner)s) by order of %(by)s, "
             "ref. %(ref)s; proceeds %(amount)s (s.13(3) proviso)."
         )
-        lines.append(text % values)
+        lines = [join([*lines, text % values], sms=False)]
     left = {"heads": head_count(case.heads_remaining, tr), "command": _settle_command(case, tr)}
     if case.heads_remaining:
         # TRANSLATORS: s.13(3) — heads still to be sold or disposed of.
@@ -121,7 +124,7 @@ def other_disposal_recorded(case: Case, tr: Translator) -> str:
             "All the cattle are sold or disposed of (s.13(3)). Settle the sale: %(command)s."
         )
         lines.append(done % left)
-    return join(lines, sms=False)
+    return in_parts(lines)  # by SMS: the disposal, then what remains, each an SMS
 
 
 def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str:
@@ -136,15 +139,19 @@ def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str
         "command": f"{keyword('settle', tr.lang)} {case.number} {rupees_figure(expenses)}",
     }
     # TRANSLATORS: s.15(1), s.15(2) — SETTLE with expenses higher than expected: the
-    # proceeds no longer meet the dues, and cattle remain. %(sold)s is the SOLD word,
-    # %(command)s the SETTLE line to send again.
-    text = tr.gettext(
+    # proceeds no longer meet the dues, and cattle remain.
+    short_of = tr.gettext(
         "Not settled: with expenses of %(expenses)s, the proceeds of %(proceeds)s fall "
-        "short of the dues by %(short)s, and %(heads)s remain. One more head may be sold "
-        "at the auction (%(sold)s); then settle. To settle as it stands, send "
-        "%(command)s again (s.15(1), s.15(2))."
+        "short of the dues by %(short)s, and %(heads)s remain."
     )
-    return join([case_line(case, tr), text % values], sms=False)
+    # TRANSLATORS: s.15(1), s.15(2) — after "Not settled": what the officer may do.
+    # %(sold)s is the SOLD word, %(command)s the SETTLE line to send again.
+    then = tr.gettext(
+        "One more head may be sold at the auction (%(sold)s); then settle. To settle as it "
+        "stands, send %(command)s again (s.15(1), s.15(2))."
+    )
+    first = join([case_line(case, tr), short_of % values], sms=False)
+    return in_parts([first, then % values])  # by SMS: two SMS
 
 
 def rupees_figure(amount: Money) -> str:
@@ -163,7 +170,8 @@ def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> s
     }
     # TRANSLATORS: s.15(2) — the sale is closed and its proceeds divided as follows.
     lines = [tr.gettext("Case %(case)s: sale settled; proceeds %(proceeds)s (s.15(2)):") % values]
-    lines += ["  - " + disbursement_line(part, tr) for part in settlement.disbursements]
+    bullet = "" if in_sms() else "  - "  # by SMS each part of the proceeds an SMS
+    lines += [bullet + disbursement_line(part, tr) for part in settlement.disbursements]
     if settlement.unmet:
         # TRANSLATORS: s.15(2) — dues the proceeds did not cover.
         lines.append(tr.gettext("Not met by the proceeds: %(unmet)s (s.15(2)).") % values)
@@ -182,5 +190,6 @@ def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> s
         )
         lines.append(send)
     if in_sms():  # by SMS the account in one sentence (the full account is a document)
-        return join([*lines, account_summary(account, tr, sms=True)], sms=False)
+        # Each sentence an SMS: one template for each, whichever payees the sale has.
+        return in_parts([*lines, account_summary(account, tr, sms=True)])
     return join(lines, sms=False) + "\n\n" + account_text(account, tr)

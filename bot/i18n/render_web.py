@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import URL_SLOT as _URL_SLOT
 from bot.i18n.dlt_probe import leaf
-from bot.i18n.sms_fit import join
+from bot.i18n.sms_fit import in_parts, join
 
 __all__ = ["URL_SLOT", "web_link", "web_link_unavailable", "with_board_links"]
 
-#: A link in an SMS takes four DLT variables side by side (120 characters): the public
-#: address, the path and a token do not fit one.
-URL_SLOT = "url+++"
+#: A link in an SMS is the portals' URL variable (``{#url#}``), not 30 characters: its
+#: address must be whitelisted on the DLT portal (README, "SMS in India").
+URL_SLOT = _URL_SLOT
 
 
 def web_link(url: str, tr: Translator) -> str:
@@ -40,4 +41,5 @@ def with_board_links(text: str, links: Sequence[str], tr: Translator, sms: bool)
     # notices of s.13(2)) on the web. Keep %(url)s.
     board = tr.gettext("Notices on the web: %(url)s")
     lines = [board % {"url": leaf(tr, url, URL_SLOT)} for url in links]
-    return join([text, *lines], sms=sms)
+    # By SMS each board's link is an SMS of its own (its own template).
+    return in_parts([text, *lines]) if sms else join([text, *lines], sms=sms)

@@ -21,18 +21,22 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, ParamSpec, TypeVar
 
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
-from bot.i18n.dlt_probe import offer, plain, probe_choice, probing, rendering_sms
+from bot.i18n.dlt_probe import PART, in_sms, offer, plain, probe_choice, probing, rendering_sms
 from bot.sms_segments import segments
 
 __all__ = [
+    "PART",
     "SMS_SEGMENT_BUDGET",
     "STAFF_SMS_SEGMENTS",
     "choose",
     "fit_list",
     "fits_sms",
+    "in_parts",
     "join",
+    "one_text",
     "same_facts",
     "shortest_fit",
+    "sms_parts",
 ]
 
 #: Segments an owner-facing SMS may take: 2 in English (GSM-7, 306 characters), 5 in
@@ -43,15 +47,34 @@ SMS_SEGMENT_BUDGET: Final[Mapping[str, int]] = {"en": 2, "ml": 5, "ta": 5, "kn":
 STAFF_SMS_SEGMENTS: Final = 4
 
 
+def in_parts(parts: Iterable[str]) -> str:
+    """Sentences that are each their own SMS when an SMS is rendered (one template a
+    sentence, whichever of them a case has), one a line in a chat; empty parts dropped."""
+    kept = [p for p in parts if p]
+    return (PART if in_sms() else "\n").join(kept)
+
+
+def sms_parts(text: str) -> list[str]:
+    """The SMS ``text`` goes as: its parts (``in_parts``), empty ones dropped."""
+    return [p for p in text.split(PART) if p.strip()]
+
+
+def one_text(text: str, sep: str = "\n") -> str:
+    """``text`` with its parts on lines of one message (a chat, WhatsApp, a TwiML
+    answer without DLT)."""
+    return sep.join(sms_parts(text)) if PART in text else text
+
+
 def join(parts: Iterable[str], sms: bool) -> str:
     """Sentences on one line in an SMS, one a line in a chat; empty parts dropped."""
     return (" " if sms else "\n").join(p for p in parts if p)
 
 
 def fits_sms(text: str, lang: str, budget: int | None = None) -> bool:
-    """Whether ``text`` fits ``budget`` segments (by default ``SMS_SEGMENT_BUDGET``)."""
+    """Whether ``text`` (each of its parts) fits ``budget`` segments (by default
+    ``SMS_SEGMENT_BUDGET``)."""
     limit = budget if budget is not None else SMS_SEGMENT_BUDGET.get(lang, 3)
-    return segments(plain(text)).segment_count <= limit
+    return all(segments(plain(part)).segment_count <= limit for part in text.split(PART))
 
 
 @dataclass

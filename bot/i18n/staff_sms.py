@@ -21,6 +21,7 @@ from datetime import date, datetime, timedelta
 from typing import Final
 
 from bot.i18n.catalogs import Translator, translator
+from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.render_account import receipt_text
 from bot.i18n.render_deposit import (
     account_refused_reply,
@@ -28,6 +29,7 @@ from bot.i18n.render_deposit import (
     claim_recorded,
     claim_rejected_recorded,
     deposit_outcome_recorded,
+    deposit_register_text,
     fund_credited,
     refund_recorded,
 )
@@ -46,9 +48,15 @@ from bot.i18n.render_keeper import (
     report_sent,
     seizure_ack,
 )
-from bot.i18n.render_officer import auction_scheduled, notice_recorded, report_to_officer
+from bot.i18n.render_officer import (
+    auction_scheduled,
+    notice_ready,
+    notice_recorded,
+    report_to_officer,
+)
 from bot.i18n.render_photos import (
     photo_already_kept,
+    photo_link,
     photo_missing,
     photo_no_case,
     photo_no_lot,
@@ -60,6 +68,7 @@ from bot.i18n.render_public import search_results, staff_stopped
 from bot.i18n.render_reminders import digest, reminders_troubled
 from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
 from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
+from bot.i18n.sms_fit import in_parts
 from bot.i18n.worst_case import (
     CASE_NUMBER,
     HEADS,
@@ -74,6 +83,7 @@ from bot.i18n.worst_case import (
     worst_tariff,
 )
 from bot.services.keeper import OpenCase
+from bot.services.officer import DepositEntry
 from bot.services.public import facts_of
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
@@ -87,8 +97,17 @@ from domain.case import (
 from domain.deadlines import deadlines
 from domain.dues import dues_on
 from domain.money import Money
-from domain.sale import close_sale, dispose_otherwise, offer_lot, receipt_for, sale_progress
+from domain.sale import (
+    SaleProgress,
+    account_for,
+    close_sale,
+    dispose_otherwise,
+    offer_lot,
+    receipt_for,
+    sale_progress,
+)
 from domain.statement import dates_of, statement
+from domain.tariff import Tariff
 
 __all__ = ["staff_sms"]
 
@@ -98,6 +117,12 @@ _EXPENSES: Final = Money.rupees("1234.50")
 _REASON: Final = "the owner's name and the place were written wrongly at intake"
 #: The longest sign-in link poundbot writes (the public URL, the path and a token).
 _URL: Final = "https://poundbot.kunnamangalam.lsgkerala.gov.in/web/signin/" + "x" * 43
+#: The longest link to a printable notice (the case, the day and a signature).
+_NOTICE_URL: Final = (
+    "https://poundbot.kunnamangalam.lsgkerala.gov.in/notice/KNM-12345/2026-09-12/" + "x" * 22
+)
+#: The longest link to a photo.
+_PHOTO_URL: Final = "https://poundbot.kunnamangalam.lsgkerala.gov.in/photo/123456/" + "x" * 22
 
 
 def _listed(case: Case, day: date, tr: Translator) -> OpenCase:
@@ -150,8 +175,66 @@ def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str
         out[f"{month} correct {name}"] = text
         told: OwnerSms
         for told in ("queued", "opted_out", "no_number"):
-            out[f"{month} correct {name} {told}"] = f"{text} {owner_sms_line(told, tr)}"
+            out[f"{month} correct {name} {told}"] = in_parts([text, owner_sms_line(told, tr)])
     return out
+
+
+def _every_progress(
+    case: Case, progress: SaleProgress, month: str, tr: Translator
+) -> dict[str, str]:
+    """The sale's progress after a lot every way it can stand: on the owner's refusal
+    (s.15(1)) or unclaimed (s.13(3)), heads remaining or none, the dues met or not; each
+    sentence is an SMS of its own (``render_sale.lot_recorded``)."""
+    out = {}
+    for provision in ("s.15(1)", "s.13(3)"):
+        for stop in (False, True):
+            for owed in (Money.zero(), progress.dues.total):
+                shown = replace(progress, provision=provision, stop=stop, still_owed=owed)
+                label = f"{month} sold, {provision}, stop {stop}, owed {bool(owed)}"
+                out[label] = lot_recorded(case, shown, tr)
+    return out
+
+
+def _rejections(
+    preferred: Case, tariff: Tariff, held_on: date, month: str, tr: Translator
+) -> dict[str, str]:
+    """REJECT of a claim named or the only one pending, with other claims still pending
+    or none, within the three months and after them."""
+    out = {}
+    two = preferred.apply(
+        ClaimPreferred(on=held_on + timedelta(days=6), claimant="Kunhammed Haji Puthiyapurayil"),
+        _FAR,
+    )
+    for after in (9, 120):
+        on = held_on + timedelta(days=after)
+        named = two.apply(ClaimRejected(on=on, reference="Ref-123456/2026", claimant="C"), _FAR)
+        out[f"{month} reject named, one pending, day {after}"] = claim_rejected_recorded(
+            statement(named, tariff, on), tr
+        )
+        alone = preferred.apply(ClaimRejected(on=on, reference="Ref-123456/2026"), _FAR)
+        out[f"{month} reject, none pending, day {after}"] = claim_rejected_recorded(
+            statement(alone, tariff, on), tr
+        )
+    return out
+
+
+def _register(held: Case, month: str, tr: Translator) -> dict[str, str]:
+    """REGISTER: nothing held; and every kind of entry (the balance of a refused account,
+    claims open, a claim pending, the three months over)."""
+    since = held.last_event_on
+    amount = Money.rupees("123456.75")
+    claim = ClaimPreferred(on=since, claimant="Kunhammed Haji Puthiyapurayil")
+    entries = [
+        DepositEntry(CASE_NUMBER, amount, since, None, None),
+        DepositEntry(CASE_NUMBER, amount, since, since + timedelta(days=91), since),
+        DepositEntry(CASE_NUMBER, amount, since, since + timedelta(days=91), since, claim),
+        DepositEntry(CASE_NUMBER, amount, since, since - timedelta(days=1), since),
+    ]
+    today = since + timedelta(days=3)
+    return {
+        f"{month} register none": deposit_register_text([], today, tr),
+        f"{month} register": deposit_register_text(entries, today, tr),
+    }
 
 
 def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, str]:
@@ -202,6 +285,9 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     out[f"{month} sold"] = lot_recorded(
         selling.case, sale_progress(selling.case, tariff, selling.day, _EXPENSES), tr
     )
+    out |= _every_progress(
+        selling.case, sale_progress(selling.case, tariff, selling.day), month, tr
+    )
     held = stops["in deposit, unclaimed"]
     fixed = stops["s.13(3) auction fixed"].case
     sold_all = Stop(sell(fixed, held.day, list(enumerate(HEADS))), held.day)  # not settled
@@ -237,6 +323,11 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     out[f"{month} settle short"] = sale_short(
         selling.case, _EXPENSES * 1000, Money.rupees("123456.75"), tr
     )
+    # Every head sold, and the proceeds short of the dues: the rest not met (s.15(2)).
+    closed, unmet = close_sale(
+        sold_all.case, tariff, on=held.day, expenses=sold_all.case.proceeds, today=_FAR
+    )
+    out[f"{month} settle unmet"] = settled_reply(unmet, account_for(closed, unmet, held.day), tr)
     for name, before in (("account due", selling), ("in deposit, unclaimed", sold_all)):
         stop = stops[name]
         _, settlement = close_sale(
@@ -260,6 +351,12 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     out[f"{month} reject"] = claim_rejected_recorded(
         statement(rejected, tariff, held.day + timedelta(days=9)), tr
     )
+    out |= _rejections(preferred, tariff, held.day, month, tr)
+    out |= _register(held.case, month, tr)
+    notice_on = stops["notice posted"].day
+    reported_case = stops["reported"].case
+    out[f"{month} notice by sms"] = notice_ready(reported_case, notice_on, _NOTICE_URL, tr)
+    out[f"{month} notice by sms, no link"] = notice_ready(reported_case, notice_on, None, tr)
     claim = stops["closed, claim paid"]
     out[f"{month} claim"] = claim_recorded(statement(claim.case, tariff, claim.day), tr)
     credited = stops["closed, credited to fund"]
@@ -290,11 +387,19 @@ def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every SMS to staff in ``lang`` on the worst-case data, by name (through ``tr``
     when given: ``bot.i18n.dlt_templates`` probes with its own)."""
     tr = tr or translator(lang)
+    with rendering_sms():  # as the dispatcher renders an answer to an SMS
+        return _staff_sms(tr)
+
+
+def _staff_sms(tr: Translator) -> dict[str, str]:
     where = places()
     out = {f"help {role}": help_text(role, tr, sms=True) for role in ("keeper", "officer", "admin")}
     for start in STARTS:
         out |= _timeline_replies(tr, start, where)
     found = facts_of(timeline(tr, STARTS[0], where)["reported"].case, where.pound)
+    out["find with a photo"] = in_parts(
+        [search_results([found], tr, True), photo_link(CASE_NUMBER, _PHOTO_URL, tr)]
+    )
     for n in (1, 2):
         board = "https://poundbot.kunnamangalam.lsgkerala.gov.in/notices/KNMKLM"
         out[f"find with {n} notice boards"] = with_board_links(

@@ -40,6 +40,8 @@ from sqlalchemy.engine import Row
 from bot.caller import ADMIN, KEEPER, OFFICER
 from bot.config import Config
 from bot.i18n import Translator, render, translator
+from bot.i18n.dlt_probe import rendering_sms
+from bot.i18n.sms_fit import one_text
 from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.notify import route_of, user_route
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
@@ -309,7 +311,7 @@ async def _fire_single(
     assert facts is not None
     people = await _people(batch, job.audience, job.place)
     compose = _reminder(job, facts, batch.today)
-    bodies = [(person, compose(translator(person.lang))) for person in people]
+    bodies = [(person, _composed(compose, person)) for person in people]
     sent = await _send(batch, job.key, bodies)
     await _go_on(batch, job, facts)
     batch.messages[job.id] = sent
@@ -352,7 +354,7 @@ async def _fire_round(batch: _Batch, job: Row[Any]) -> tuple[int, int]:
     if digest is not None:
         planned.append((job.key, digest, in_digest))
     bodies = {
-        key: [(person, compose(translator(person.lang))) for person in who]
+        key: [(person, _composed(compose, person)) for person in who]
         for key, compose, who in planned
     }
     messages = {
@@ -473,6 +475,13 @@ async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
     return people
 
 
+def _composed(compose: Compose, person: _Person) -> str:
+    """``compose`` in the person's language; by SMS as an SMS is rendered (names in DLT
+    variables, a digest that does not fit the staff budget by its case numbers)."""
+    with rendering_sms(person.channel == "sms"):
+        return compose(translator(person.lang))
+
+
 async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> int:
     """Queue each body to its person, once per job key and person; how many were new.
     A number goes on its channel: WhatsApp outside the 24-hour window as the
@@ -482,7 +491,7 @@ async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> i
     for person, body in bodies:
         how: Route | None = Route(person.channel)
         if person.channel == "sms":
-            template = Template("reminder", (body,))
+            template = Template("reminder", (one_text(body, " "),))
             how = await user_route(
                 tx, person.recipient, person.lang, template, batch.config.whatsapp_templates
             )
@@ -564,10 +573,11 @@ async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
         if found is None:
             continue
         lang = user.lang or default
-        body = render.reminders_troubled(translator(lang))
+        with rendering_sms(found[0] == "sms"):  # by SMS in parts, a template each
+            body = render.reminders_troubled(translator(lang))
         how: Route | None = Route(found[0])
         if found[0] == "sms":
-            template = Template("reminder", (body,))
+            template = Template("reminder", (one_text(body, " "),))
             how = await user_route(tx, found[1], lang, template, config.whatsapp_templates)
         if how is None:  # the number said STOP
             continue

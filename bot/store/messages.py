@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from bot.i18n.dlt_probe import PART
 from bot.logformat import handling
 from bot.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
 from bot.store.models import Contact, InboxRow, OutboxRow
@@ -149,7 +150,41 @@ async def enqueue(
     content_variables: str | None = None,
 ) -> bool:
     """Queue an outbound message once per idempotency key; False if it was queued already.
-    ``content_sid`` and ``content_variables``: a WhatsApp template sent instead of ``body``."""
+    ``content_sid`` and ``content_variables``: a WhatsApp template sent instead of ``body``.
+
+    A body in parts (``sms_fit.in_parts``) goes by SMS as one SMS a part, in order (the
+    first under ``key``, the next under ``key#2``, ...), each its own DLT template; on
+    any other channel as one message, a part a line."""
+    parts = [p for p in body.split(PART) if p.strip()] if PART in body else [body]
+    if channel != "sms":
+        parts = ["\n".join(parts)]
+    queued = False
+    for n, part in enumerate(parts):
+        one = await _enqueue_one(
+            tx,
+            key=key if n == 0 else f"{key}#{n + 1}",
+            channel=channel,
+            recipient=recipient,
+            body=part,
+            not_before=not_before,
+            content_sid=content_sid,
+            content_variables=content_variables,
+        )
+        queued = queued or one
+    return queued
+
+
+async def _enqueue_one(
+    tx: Tx,
+    *,
+    key: str,
+    channel: str,
+    recipient: str,
+    body: str,
+    not_before: datetime | None,
+    content_sid: str | None,
+    content_variables: str | None,
+) -> bool:
     result = await tx.session.execute(
         _insert(tx, OutboxRow)
         .values(

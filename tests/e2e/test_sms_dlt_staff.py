@@ -63,11 +63,13 @@ async def test_keepers_and_officers_answers_and_the_report_go_under_their_own_te
     await rig.say(INDIA_KEEPER, "REPORT KNM-1", "2026-03-09 10:00:03")  # the officer is told
     await rig.say(OFFICER_PHONE, "HELP", "2026-03-09 10:00:04")
     await rig.say(OFFICER_PHONE, "AUCTION KNM-1", "2026-03-09 10:00:05")  # refused: no notice
-    await rig.deliver(7)
+    await rig.deliver(9)
     rows = await _rows(rig.app)
     failed = [(r.status, r.last_error, r.body) for r in rows if r.status != "sent"]
     assert failed == []
-    assert len(rows) == 7
+    assert len(rows) == 9  # the report to the officer is three SMS, a template each
+    report = [r for r in rows if r.idempotency_key.startswith("report:")]
+    assert [r.idempotency_key.rsplit(":", 1)[-1][-2:] for r in report][1:] == ["#2", "#3"]
     assert {r.recipient for r in rows} == {INDIA_KEEPER, OFFICER_PHONE, "+919847099999"}
     by_text = {rig.text_of(m): m for m in rig.sent()}
     for row in rows:

@@ -308,7 +308,8 @@ async def test_no_notice_is_printed_before_seven_days_unclaimed_nor_for_a_releas
     await say(store, deps, en(keeper), "PAID KNM-2")
     released = await say(store, deps, en(officer), "NOTICE KNM-2")
     at(clock, date(2026, 3, 9))
-    due = await say(store, deps, en(officer), "NOTICE KNM-1")
+    due = await say(store, deps, en(officer), "NOTICE KNM-1", sms=False)
+    by_sms = await say(store, deps, en(officer), "NOTICE KNM-1")
     early_ml = await say(store, deps, officer, "NOTICE KNM-2")
     assert early == "Too early: this step is lawful from 9 Mar 2026. (s.13(1))"
     assert released == (
@@ -317,6 +318,9 @@ async def test_no_notice_is_printed_before_seven_days_unclaimed_nor_for_a_releas
     )
     assert "have not been claimed within seven days" not in early + released
     assert due.startswith("Notice under s.13(2) of the Kerala Cattle Trespass Act, 1961")
+    # By SMS the notice is a document to print: what it says in brief, and how to print.
+    assert by_sms.startswith("Case KNM-1: notice of 9 Mar 2026 ready to print (s.13(2)).")
+    assert "Print it from the web desk" in by_sms
     assert "(വകുപ്പ് 12)" in early_ml
     assert "2 മാർ 2026" in early_ml
 

@@ -23,6 +23,8 @@ from bot.clock import FixedClock
 from bot.config import Config
 from bot.dlt import DltPolicy, registry
 from bot.i18n import render, translator
+from bot.i18n.dlt_probe import rendering_sms
+from bot.i18n.sms_fit import sms_parts
 from bot.reminders.dispatch import Pass, claim, fire_claimed, remind_once
 from bot.reminders.listing import deadline_lines
 from bot.reminders.plan import plan_pending
@@ -160,7 +162,11 @@ def digest_to(
     when: datetime, who: Sequence[Recipient], items: Sequence[tuple[str, Deadline]]
 ) -> list[Message]:
     stamp = when.strftime("%Y-%m-%d %H:%M")
-    return [(stamp, p.to, render.digest(items, when.date(), translator(p.lang))) for p in who]
+    out = []
+    for p in who:
+        with rendering_sms(p.to.startswith("sms:")):  # by SMS within the staff budget
+            out.append((stamp, p.to, render.digest(items, when.date(), translator(p.lang))))
+    return out
 
 
 def same(actual: list[Message], expected: list[Message]) -> None:
@@ -528,7 +534,10 @@ async def test_a_job_that_raises_is_retried_after_a_backoff(
 
 def _alerts(engine_: Engine) -> list[str]:
     """Who was told that reminders are in trouble (each in their own language)."""
-    texts = {render.reminders_troubled(translator(lang)) for lang in ("en", "ml", "ta", "kn")}
+    langs = ("en", "ml", "ta", "kn")
+    texts = {render.reminders_troubled(translator(lang)) for lang in langs}
+    with rendering_sms():  # by SMS in two parts: the first says it
+        texts |= {sms_parts(render.reminders_troubled(translator(lang)))[0] for lang in langs}
     return [to for _, to, body in engine_.queued if body in texts]
 
 
@@ -572,7 +581,9 @@ async def test_a_job_that_keeps_raising_is_never_given_up_and_the_officers_are_t
     await engine_.run()
     await engine_.run()
     assert len(await _jobs(store, "done")) == 2
-    assert len(engine_.queued) == len(OFFICERS) + 1 + len(OFFICERS)  # told; then each reminder
+    by_sms = sum(1 for o in OFFICERS if o.to.startswith("sms:"))  # the alert: two SMS
+    # Told (by SMS in two parts); then each reminder.
+    assert len(engine_.queued) == len(OFFICERS) + by_sms + 1 + len(OFFICERS)
     tomorrow = await _jobs(store, "pending")  # the overdue report: the series goes on
     assert [(j.attempts, j.day) for j in tomorrow] == [(0, d(21)), (0, d(21))]
 

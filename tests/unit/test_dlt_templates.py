@@ -17,6 +17,8 @@ from bot.dlt import (
     DEFAULT_SLOT_LIMIT,
     REGISTRY_PATH,
     UPLOAD_COLUMNS,
+    URL_LIMIT,
+    URL_VAR,
     DltPolicy,
     DltRefusal,
     DltStamp,
@@ -32,7 +34,7 @@ from bot.i18n.render_errors import error, reasons
 from bot.i18n.render_keeper import open_cases
 from bot.i18n.render_reminders import digest
 from bot.i18n.sms_budget import owner_sms
-from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms
+from bot.i18n.sms_fit import PART, SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms, sms_parts
 from bot.i18n.staff_sms import staff_sms
 from bot.i18n.words_text import shorten
 from bot.i18n.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
@@ -49,9 +51,15 @@ LANGS = ("en", "ml", "ta", "kn")
 
 @cache
 def marked(lang: str) -> dict[str, str]:
-    """Every SMS of ``lang`` on the worst-case data, with its slots marked."""
+    """Every SMS of ``lang`` on the worst-case data, with its slots marked: a reply in
+    parts (``sms_fit.in_parts``) gives one SMS a part, each its own template."""
     with collecting(Probe()):
-        return renderings(ProbeTranslator.of(translator(lang)))
+        found = renderings(ProbeTranslator.of(translator(lang)))
+    return {
+        label if n == 0 else f"{label} #{n + 1}": part
+        for label, text in found.items()
+        for n, part in enumerate(sms_parts(text))
+    }
 
 
 @cache
@@ -133,6 +141,21 @@ def test_variables_written_together_are_one_slot_as_wide_as_their_number() -> No
     assert "limit 60" in (template.problem("A " + "x" * 61 + " B y.", 30) or "")
 
 
+def test_a_link_is_the_portals_url_variable_not_thirty_characters() -> None:
+    """``{#url#}``: a link of any length up to ``URL_LIMIT`` that starts with http(s)://
+    (the portal checks it against the whitelisted address)."""
+    template = Template("t", "en", "service-implicit", "Case {#var#}: print it from {#url#}", ())
+    link = "https://poundbot.kunnamangalam.lsgkerala.gov.in/notice/KNM-1/2026-03-10/" + "x" * 22
+    assert template.problem(f"Case KNM-1: print it from {link}", 30) is None
+    assert "is not a link" in (template.problem("Case KNM-1: print it from here", 30) or "")
+    long = "https://pound.example.org/" + "x" * URL_LIMIT
+    assert f"limit {URL_LIMIT}" in (template.problem(f"Case KNM-1: print it from {long}", 30) or "")
+    web = next(
+        t for t in registry() if t.lang == "en" and t.text.startswith("Your link to the web")
+    )
+    assert web.text.endswith(URL_VAR)
+
+
 def test_two_slots_side_by_side_are_told_apart_by_their_lengths() -> None:
     """``{#var#}{#var#}{#var#} {#var#}-ന്``: the cattle, then the date after one space."""
     template = Template("t", "ml", "service-implicit", "{#var#}{#var#} {#var#}-ന്.", ("c", "d"))
@@ -180,14 +203,20 @@ def test_one_word_longer_than_the_limit_is_cut_between_letters_never_in_one() ->
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_staff_list_and_help_by_sms_fits_the_staff_budget(lang: str) -> None:
-    """The staff SMS that are cut to fit (HELP, CASES) fit ``STAFF_SMS_SEGMENTS`` on the
-    worst case, in every shape of the list."""
+def test_every_staff_sms_on_the_worst_case_fits_the_staff_budget(lang: str) -> None:
+    """Every SMS to a keeper or an officer (each part of a reply in parts, an SMS of its
+    own) fits ``STAFF_SMS_SEGMENTS`` on the worst case: SETTLE, the report to the
+    officers, the refused account, corrections, the receipt, the digest, the alerts.
+    FIND is the public word: its results are held to the owner's budget (above)."""
     replies = staff_sms(lang)
-    budgeted = {k: v for k, v in replies.items() if k.startswith("help") or " cases " in k}
-    assert len(budgeted) > 20
-    for label, text in budgeted.items():
-        assert fits_sms(text, lang, STAFF_SMS_SEGMENTS), (label, text)
+    assert len(replies) > 100
+    for label, text in replies.items():
+        parts = sms_parts(text)
+        if label.startswith("find with"):
+            parts = parts[1:]  # the notice boards' links, each an SMS of its own
+            assert fits_sms(text.split(PART)[0], lang), (label, text)
+        for part in parts:
+            assert fits_sms(part, lang, STAFF_SMS_SEGMENTS), (label, part)
 
 
 def test_every_kind_of_staff_sms_is_rendered_for_the_registry() -> None:

@@ -327,6 +327,28 @@ def _report_to_officer(lang: str) -> Shown:
     return Shown(text, facts)
 
 
+@entry("notice_ready", "s.13(2) by SMS, with the link")
+def _notice_ready(lang: str) -> Shown:
+    url = "https://poundbot.example.in/notice/KNM-17/2026-03-10/abc"
+    text = r.notice_ready(reported(), NOTICE_ON, url, tr(lang))
+    facts = (
+        CASE_NUMBER,
+        d(NOTICE_ON, lang),
+        d(date(2026, 3, 18), lang),
+        d(AUCTION_ON, lang),
+        url,
+        *cites(lang, "s.13(2)", "s.13(3)"),
+    )
+    return Shown(text, facts)
+
+
+@entry("notice_ready", "s.13(2) by SMS, no public address")
+def _notice_ready_no_link(lang: str) -> Shown:
+    text = r.notice_ready(reported(), NOTICE_ON, None, tr(lang))
+    facts = (CASE_NUMBER, d(NOTICE_ON, lang), keyword("web", lang), *cites(lang, "s.13(2)"))
+    return Shown(text, facts)
+
+
 @entry("notice_recorded", "s.13(2)")
 def _notice_recorded(lang: str) -> Shown:
     text = r.notice_recorded(noticed(), tr(lang))
