@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import String, and_, bindparam, select
+from sqlalchemy import String, bindparam, select
 
 from bot.caller import Caller
 from bot.phones import DEFAULT_REGION, sender_number
 from bot.services.admin import find_user
-from bot.store.models import Contact, User
+from bot.store.messages import SENDER_COLUMNS, sender_joined
+from bot.store.models import User
 from bot.store.tx import Tx
 
 __all__ = ["Sender", "caller_for_phone", "caller_for_telegram", "caller_of", "sender_of"]
@@ -31,14 +33,10 @@ def caller_of(user: User, channel: str, *, phone: str | None = None) -> Caller:
 
 
 _NUMBER = select(bindparam("number", type_=String()).label("phone")).subquery("number")
-#: Built once, run for every SMS: the active user with the number (if any) and what the
-#: number's contact row says (its language, the channel it last wrote on), in one row.
-_SENDER = (
-    select(User, Contact.lang, Contact.last_channel)
-    .select_from(_NUMBER)
-    .outerjoin(User, and_(User.phone == _NUMBER.c.phone, User.active.is_(True)))
-    .outerjoin(Contact, Contact.phone == _NUMBER.c.phone)
-)
+#: Built once, run for every SMS not read with its claim (``act_on_inbound``): the
+#: active user with the number (if any) and what the number's contact row says (its
+#: language, the channel it last wrote on), in one row.
+_SENDER = select(*SENDER_COLUMNS).select_from(sender_joined(_NUMBER, _NUMBER.c.phone))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +52,28 @@ async def sender_of(
     tx: Tx, phone: str, channel: str = "sms", region: str = DEFAULT_REGION
 ) -> Sender:
     """A keeper or officer registered with this number, else the public (with the
-    language the number chose), read in one statement; the number is read as
+    language the number chose), read in one statement (or with the claim of the
+    message, ``bot.store.messages.act_on_inbound``); the number is read as
     ``normalize_phone`` reads it (``09847000010`` is ``+919847000010``)."""
     phone = sender_number(phone, region)
-    user, lang, last_channel = (await tx.session.execute(_SENDER, {"number": phone})).one()
-    if user is not None:
-        return Sender(caller_of(user, channel, phone=phone), last_channel)
-    return Sender(Caller.public(channel, phone=phone, number_lang=lang or ""), last_channel)
+    row: Any = tx.read_ahead.pop(("sender", phone), None)
+    if row is None:
+        row = (await tx.session.execute(_SENDER, {"number": phone})).one()
+    if row.user_id is None:
+        caller = Caller.public(channel, phone=phone, number_lang=row.number_lang or "")
+        return Sender(caller, row.last_channel)
+    caller = Caller(
+        role=row.role,
+        channel=channel,
+        user_id=row.user_id,
+        pound=row.pound_code,
+        authority=row.authority_code,
+        phone=phone,
+        telegram_id=row.telegram_id,
+        name=row.name,
+        lang=row.user_lang,
+    )
+    return Sender(caller, row.last_channel)
 
 
 async def caller_for_phone(

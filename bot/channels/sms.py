@@ -85,6 +85,7 @@ __all__ = [
     "queue_answer",
     "record_status",
     "reply_key",
+    "sender_number_of",
     "sms_handler",
     "status_rank",
     "twiml",
@@ -129,6 +130,12 @@ def _is_stop(app: App, body: str) -> bool:
 def reply_key(provider_id: str) -> str:
     """The outbox key of the answer to an SMS that goes out as an SMS of its own."""
     return f"sms-reply:{provider_id}"
+
+
+def sender_number_of(app: App, message: Inbound) -> str:
+    """The number ``sms_handler`` asks who it is (as users and contacts are stored): given
+    to ``act_on_inbound``, the sender is read with the message's claim."""
+    return sender_number(phone_of(message.sender), app.config.phone_region)
 
 
 def sms_handler(app: App, message: Inbound) -> Handler:
@@ -390,7 +397,9 @@ class SmsWebhook:
                     pushed = by_push(app, message)
                     if pushed:  # DLT: the answer goes as its template, through the outbox
                         handler = answer_by_push(app, message, handler)
-                    acted = await act_on_inbound(app.store, message, handler)
+                    acted = await act_on_inbound(
+                        app.store, message, handler, sender=sender_number_of(app, message)
+                    )
                     if not acted.fresh and await _answered_by_sms(app, message.provider_id):
                         return twiml(None)  # the sweep has answered it by SMS
                 except Exception as exc:

@@ -27,7 +27,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from bot.bootstrap import App
-from bot.channels.sms import answer_by_push, locked, mark_failed, queue_answer
+from bot.channels.sms import (
+    answer_by_push,
+    locked,
+    mark_failed,
+    queue_answer,
+    sender_number_of,
+)
 from bot.i18n import detect_script, render, translator
 from bot.logsafe import mask_phone
 from bot.store import budget
@@ -52,7 +58,11 @@ async def take_in(
             async with app.store.turn():
                 await store_inbound(app.store, message)
                 try:
-                    await act_on_inbound(app.store, message, answer_by_push(app, message, handler))
+                    # The sender of an SMS (``sms_handler``) is read with the claim.
+                    sender = sender_number_of(app, message) if handler is None else None
+                    await act_on_inbound(
+                        app.store, message, answer_by_push(app, message, handler), sender=sender
+                    )
                 except Exception as exc:
                     await _not_answered(request, app, message, exc)
         except Exception as exc:

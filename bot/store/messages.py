@@ -6,22 +6,25 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import String, Table, and_, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import FromClause
 
 from bot.i18n.dlt_probe import PART
 from bot.logformat import handling
 from bot.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
-from bot.store.models import Contact, InboxRow, OutboxRow
+from bot.store.models import Contact, InboxRow, OutboxRow, User
 from bot.store.tx import Store, Tx
 
 __all__ = [
+    "SENDER_COLUMNS",
     "Acted",
     "Handler",
     "Inbound",
     "act_on_inbound",
     "enqueue",
     "process_inbound",
+    "sender_joined",
     "set_contact",
     "store_inbound",
 ]
@@ -62,6 +65,38 @@ _INBOX_CLAIM = (
     .where(_INBOX.c.channel == bindparam("channel"))
     .where(_INBOX.c.provider_id == bindparam("provider_id"))
     .with_for_update()
+)
+_USERS, _CONTACTS = cast(Table, User.__table__), cast(Table, Contact.__table__)
+#: Who a number is (``bot.channels.identity.sender_of``): the active user with it, if
+#: any, and what its contact row says (its language, the channel it last wrote on).
+SENDER_COLUMNS = (
+    _USERS.c.id.label("user_id"),
+    _USERS.c.role,
+    _USERS.c.pound_code,
+    _USERS.c.authority_code,
+    _USERS.c.telegram_id,
+    _USERS.c.name,
+    _USERS.c.lang.label("user_lang"),
+    _CONTACTS.c.lang.label("number_lang"),
+    _CONTACTS.c.last_channel,
+)
+
+
+def sender_joined(source: FromClause, number: Any) -> FromClause:
+    """``source`` (one row) with the ``SENDER_COLUMNS`` of ``number`` joined to it."""
+    return source.outerjoin(
+        _USERS, and_(_USERS.c.phone == number, _USERS.c.active.is_(True))
+    ).outerjoin(_CONTACTS, _CONTACTS.c.phone == number)
+
+
+#: The claim with the sender's user and contact read in the same statement (an SMS is
+#: always asked who sent it: one statement fewer for every message).
+_INBOX_CLAIM_WITH_SENDER = (
+    select(_INBOX.c.id, _INBOX.c.processed_at, _INBOX.c.reply, *SENDER_COLUMNS)
+    .select_from(sender_joined(_INBOX, bindparam("number", type_=String())))
+    .where(_INBOX.c.channel == bindparam("channel"))
+    .where(_INBOX.c.provider_id == bindparam("provider_id"))
+    .with_for_update(of=_INBOX)
 )
 _INBOX_DONE = (
     update(_INBOX)
@@ -113,9 +148,14 @@ class Acted:
         self.fresh = fresh
 
 
-async def act_on_inbound(store: Store, message: Inbound, handler: Handler) -> Acted:
+async def act_on_inbound(
+    store: Store, message: Inbound, handler: Handler, *, sender: str | None = None
+) -> Acted:
     """Step 2: act on a stored message and mark it processed, in one transaction; a
     message processed already (a repeat, or a sweep got there first) is left as it is.
+
+    ``sender``: the number (as stored) whose user and contact are read with the claim,
+    for the handler to find in ``Tx.read_ahead`` (``bot.channels.identity.sender_of``).
 
     Every line logged while the message is handled names it (``bot.logformat``); when
     handling fails, so does the caller's report of the failure (the id is left set)."""
@@ -123,7 +163,15 @@ async def act_on_inbound(store: Store, message: Inbound, handler: Handler) -> Ac
     handled = handling.set(f"{message.channel}:{message.provider_id}")
     try:
         async with store.transaction() as tx:
-            row_id, processed_at, reply = (await tx.session.execute(_INBOX_CLAIM, key)).one()
+            claimed: Any
+            if sender is None:
+                claimed = (await tx.session.execute(_INBOX_CLAIM, key)).one()
+            else:
+                claimed = (
+                    await tx.session.execute(_INBOX_CLAIM_WITH_SENDER, {**key, "number": sender})
+                ).one()
+                tx.read_ahead[("sender", sender)] = claimed
+            row_id, processed_at, reply = claimed[:3]
             if processed_at is None:
                 reply = await handler(tx)
                 await tx.session.execute(

@@ -120,6 +120,10 @@ class Tx:
         self._cases = cases
         self._folded: dict[tuple[str, int], tuple[int, Case]] = {}
         self._wrote: set[tuple[str, int]] = set()
+        #: Rows read ahead by another statement of this transaction, for whoever needs
+        #: them next (the sender of an inbound message, read with its claim:
+        #: ``bot.store.messages.act_on_inbound``); each is taken once.
+        self.read_ahead: dict[tuple[str, str], Any] = {}
 
     def kept(self) -> None:
         """The transaction has committed: keep the folds of the cases it read and did not
