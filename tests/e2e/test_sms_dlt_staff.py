@@ -154,3 +154,21 @@ async def test_through_twilio_with_dlt_a_keeper_s_pictures_are_announced_in_an_s
             template = registry().get(row.template or "")
             assert template is not None
             assert template.problem(row.body, 30) is None
+
+
+async def test_a_missed_call_is_answered_under_its_own_template(tmp_path: Path, url: str) -> None:
+    """Under DLT the status SMS a missed call brings is a registered template too: sent
+    with its own id, not failed."""
+    async with india_rig(tmp_path, "exotel", url, dlt=DltPolicy(ENTITY, IDS)) as rig:
+        await rig.say(INDIA_KEEPER, SEIZE, "2026-03-01 10:00:01")
+        await rig.deliver(2)
+        assert (await rig.exotel_call("09847099999", "call-dlt-1")).status_code == 200
+        assert (await rig.exotel_call("+919847055555", "call-dlt-2")).status_code == 200
+        await rig.deliver(4)
+        rows = await _rows(rig.app)
+        assert [(r.status, r.last_error) for r in rows if r.status != "sent"] == []
+        answers = [r for r in rows if r.recipient in {"+919847099999", "+919847055555"}]
+        assert len(answers) == 3  # the owner's notice, then one answer to each call
+        by_text = {rig.text_of(m): m for m in rig.sent()}
+        for row in answers:
+            assert BY_ID[by_text[row.body]["DltTemplateId"]] == row.template
