@@ -244,20 +244,10 @@ def _full_digest(
     today: date,
     tr: Translator,
 ) -> str:
-    # TRANSLATORS: heading of the morning message of deadlines.
-    lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
-    if not overdue and not due:
-        # TRANSLATORS: the morning message when nothing is due or overdue.
-        lines.append(tr.gettext("Nothing is due today or overdue."))
-    if overdue:
-        # TRANSLATORS: heading of the deadlines that have passed.
-        lines.append(tr.gettext("OVERDUE:"))
-        lines += [_digest_line(number, d, today, tr) for number, d in overdue]
-    if due:
-        # TRANSLATORS: heading of the deadlines that fall today.
-        lines.append(tr.gettext("Due today:"))
-        lines += [_digest_line(number, d, today, tr) for number, d in due]
-    return join(lines, sms=False)
+    """Each deadline on a line of its own under its heading."""
+    return _digest_of(
+        overdue, due, today, tr, lambda found: [_digest_line(n, d, today, tr) for n, d in found]
+    )
 
 
 def _compact_digest(
@@ -266,14 +256,35 @@ def _compact_digest(
     today: date,
     tr: Translator,
 ) -> str:
+    """Under each heading only the case numbers, as one variable of the template."""
+
+    def numbers(found: Sequence[tuple[str, Deadline]]) -> list[str]:
+        listed = shorten(", ".join(dict.fromkeys(n for n, _ in found)), CATTLE_WIDTH * NAME_LIMIT)
+        return [leaf(tr, listed, "cases" + "+" * (CATTLE_WIDTH - 1))]
+
+    return _digest_of(overdue, due, today, tr, numbers)
+
+
+def _digest_of(
+    overdue: Sequence[tuple[str, Deadline]],
+    due: Sequence[tuple[str, Deadline]],
+    today: date,
+    tr: Translator,
+    lines_of: Callable[[Sequence[tuple[str, Deadline]]], list[str]],
+) -> str:
+    """The morning message: its heading, then the overdue and the due today, each under
+    its heading with the lines ``lines_of`` gives them."""
+    # TRANSLATORS: heading of the morning message of deadlines.
     lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
     if not overdue and not due:
+        # TRANSLATORS: the morning message when nothing is due or overdue.
         lines.append(tr.gettext("Nothing is due today or overdue."))
-    for heading, found in ((tr.gettext("OVERDUE:"), overdue), (tr.gettext("Due today:"), due)):
-        if found:
-            numbers = ", ".join(dict.fromkeys(number for number, _ in found))
-            listed = shorten(numbers, CATTLE_WIDTH * NAME_LIMIT)
-            lines += [heading, leaf(tr, listed, "cases" + "+" * (CATTLE_WIDTH - 1))]
+    if overdue:
+        # TRANSLATORS: heading of the deadlines that have passed.
+        lines += [tr.gettext("OVERDUE:"), *lines_of(overdue)]
+    if due:
+        # TRANSLATORS: heading of the deadlines that fall today.
+        lines += [tr.gettext("Due today:"), *lines_of(due)]
     return join(lines, sms=False)
 
 
