@@ -29,7 +29,14 @@ from domain.statement import dates_of
 if TYPE_CHECKING:
     from bot.config import Authority, Pound
 
-__all__ = ["NoticeParts", "notice_heading", "notice_parts", "notice_text", "proclamation_script"]
+__all__ = [
+    "NoticeParts",
+    "notice_days",
+    "notice_heading",
+    "notice_parts",
+    "notice_text",
+    "proclamation_script",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,21 @@ def notice_heading(tr: Translator) -> str:
     return tr.gettext("Notice under s.13(2) of the Kerala Cattle Trespass Act, 1961")
 
 
+def notice_days(case: Case, notice_on: date, tr: Translator) -> dict[str, object]:
+    """The case and the days a notice of ``notice_on`` states, as the domain gives them:
+    the notice's day, the last day to claim and the first day of the auction (s.13(2),
+    s.13(3))."""
+    dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
+    assert dates.notice_until is not None
+    assert dates.auction_from is not None
+    return {
+        "case": case.number,
+        "date": day(notice_on, tr),
+        "last": day(dates.notice_until, tr),
+        "from": day(dates.auction_from, tr),
+    }
+
+
 def notice_parts(
     case: Case,
     authority: Authority,
@@ -66,14 +88,7 @@ def notice_parts(
 ) -> NoticeParts:
     """The parts of the s.13(2) notice of ``case``, dated ``notice_on``."""
     seizure = case.seizure
-    dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
-    assert dates.notice_until is not None
-    assert dates.auction_from is not None
-    values = {
-        "case": case.number,
-        "date": day(notice_on, tr),
-        "last": day(dates.notice_until, tr),
-        "from": day(dates.auction_from, tr),
+    values = notice_days(case, notice_on, tr) | {
         "impounded": day(seizure.impounded_on, tr),
         "office": authority.office_address,
         "village": authority.village,

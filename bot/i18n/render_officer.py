@@ -8,6 +8,7 @@ from datetime import date
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import URL_SLOT, in_sms, leaf
 from bot.i18n.next_step import auction_steps
+from bot.i18n.render_notice import notice_days
 from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import (
     NAME_LIMIT,
@@ -117,15 +118,7 @@ def notice_ready(case: Case, notice_on: date, url: str | None, tr: Translator) -
     """NOTICE <case> by SMS: the notice itself is a document to print, not an SMS. The
     case, the notice's day, the last day to claim and the first day the auction is lawful
     (s.13(2), s.13(3)), then the link to print it (or how to get to the web desk)."""
-    dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
-    assert dates.notice_until is not None
-    assert dates.auction_from is not None
-    values = {
-        "case": case.number,
-        "date": day(notice_on, tr),
-        "last": day(dates.notice_until, tr),
-        "from": day(dates.auction_from, tr),
-    }
+    values = notice_days(case, notice_on, tr)
     # TRANSLATORS: s.13(2), s.13(3) — NOTICE by SMS: the notice of the date is ready to
     # print and affix; not claimed by %(last)s, the auction is lawful from %(from)s.
     ready = tr.gettext(
