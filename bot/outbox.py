@@ -174,10 +174,13 @@ async def claim(
             .subquery()
         )
         first = or_(ranked.c.nth == 1, ranked.c.channel.not_in(list(busy)))
-        # The window is one level down: PostgreSQL refuses FOR UPDATE beside it.
+        # The window is one level down: PostgreSQL refuses FOR UPDATE beside it. The due
+        # conditions are repeated on the locked rows: PostgreSQL rechecks only those on a
+        # row another worker has just claimed and committed, so without them the row
+        # would be claimed (and sent) a second time.
         due = (
             select(OutboxRow.id)
-            .where(OutboxRow.id.in_(select(ranked.c.id).where(first)))
+            .where(OutboxRow.id.in_(select(ranked.c.id).where(first)), *_due(now, channels, busy))
             .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
             .limit(limit)
             .with_for_update(skip_locked=True)
