@@ -17,13 +17,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import Table, bindparam, case, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.config import SenderLimits
 from bot.store.models import SenderCount
+from bot.store.prepared import Prepared
 from bot.store.tx import Tx
 
 __all__ = ["WRONG_INVITE", "Admission", "admit", "charge"]
@@ -46,13 +47,13 @@ _TABLE = cast(Table, SenderCount.__table__)
 
 
 @functools.cache
-def _counting(dialect: str) -> Any:
-    """The statement that counts a message, built once a dialect (it is run for every
-    message: building it and its cache key each time cost more than running it)."""
+def _counting(dialect: str) -> Prepared:
+    """The statement that counts a message, built once a dialect and run on the driver
+    (``bot.store.prepared``): it is run for every message."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     now = bindparam("now", type_=_TABLE.c.window_start.type)
     passed = _TABLE.c.window_start <= bindparam("window_over", type_=now.type)
-    return (
+    return Prepared(
         insert(_TABLE)
         .values(
             channel=bindparam("who_channel"),
@@ -72,8 +73,8 @@ def _counting(dialect: str) -> Any:
                 ),
                 "told": case((passed, False), else_=_TABLE.c.told),
             },
-        )
-        .returning(_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told)
+        ),
+        (_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told),
     )
 
 
@@ -94,11 +95,9 @@ async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: s
     allowance = limits.allowance(role)
     bind = tx.session.bind
     who = {"who_channel": channel, "who": sender}
-    counted = await tx.session.execute(
-        _counting(bind.dialect.name if bind is not None else "sqlite"),
-        {**who, "now": tx.now, "window_over": tx.now - limits.window, "allowance": allowance},
-    )
-    window_start, count, told = counted.one()
+    window_start, count, told = await _counting(
+        bind.dialect.name if bind is not None else "sqlite"
+    ).one(tx, {**who, "now": tx.now, "window_over": tx.now - limits.window, "allowance": allowance})
     until = window_start + limits.window
     if count <= allowance:
         return Admission(answer=True, tell=False, until=until)

@@ -62,7 +62,7 @@ from bot.store.messages import (
     store_inbound,
 )
 from bot.store.models import InboxRow, OutboxRow
-from bot.store.tx import Tx
+from bot.store.tx import Tx, case_named
 from bot.whatsapp import (
     CHANNEL as WHATSAPP,
 )
@@ -398,7 +398,11 @@ class SmsWebhook:
                     if pushed:  # DLT: the answer goes as its template, through the outbox
                         handler = answer_by_push(app, message, handler)
                     acted = await act_on_inbound(
-                        app.store, message, handler, sender=sender_number_of(app, message)
+                        app.store,
+                        message,
+                        handler,
+                        sender=sender_number_of(app, message),
+                        case=case_named(message.body),
                     )
                     if not acted.fresh and await _answered_by_sms(app, message.provider_id):
                         return twiml(None)  # the sweep has answered it by SMS

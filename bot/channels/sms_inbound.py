@@ -38,6 +38,7 @@ from bot.i18n import detect_script, render, translator
 from bot.logsafe import mask_phone
 from bot.store import budget
 from bot.store.messages import Handler, Inbound, act_on_inbound, store_inbound
+from bot.store.tx import case_named
 
 __all__ = ["answer_by_push", "queue_answer", "take_in"]
 
@@ -61,7 +62,11 @@ async def take_in(
                     # The sender of an SMS (``sms_handler``) is read with the claim.
                     sender = sender_number_of(app, message) if handler is None else None
                     await act_on_inbound(
-                        app.store, message, answer_by_push(app, message, handler), sender=sender
+                        app.store,
+                        message,
+                        answer_by_push(app, message, handler),
+                        sender=sender,
+                        case=case_named(message.body) if sender else None,
                     )
                 except Exception as exc:
                     await _not_answered(request, app, message, exc)

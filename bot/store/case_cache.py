@@ -17,7 +17,10 @@ reused after a rollback cannot name two histories.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from bot.store.models import CaseRow
 from domain.case import Case
 
 __all__ = ["CaseCache"]
@@ -30,6 +33,8 @@ class CaseCache:
     def __init__(self, size: int = 1000) -> None:
         self.size = size
         self._cases: OrderedDict[tuple[str, int], tuple[int, Case]] = OrderedDict()
+        #: The row last read of each case kept, with the values it was made from.
+        self._rows: dict[tuple[str, int], tuple[tuple[Any, ...], CaseRow]] = {}
 
     def get(self, number: tuple[str, int], last_event: int | None) -> Case | None:
         """The case as of its event ``last_event``, if kept."""
@@ -47,13 +52,31 @@ class CaseCache:
         self._cases[number] = (last_event, case)
         self._cases.move_to_end(number)
         while len(self._cases) > self.size:
-            self._cases.popitem(last=False)
+            dropped, _ = self._cases.popitem(last=False)
+            self._rows.pop(dropped, None)
+
+    def row(
+        self, number: tuple[str, int], values: Sequence[Any], make: Callable[[], CaseRow]
+    ) -> CaseRow:
+        """The case row of these column values, read as plain columns: the one made for
+        the same values last time, else ``make()``'s (an ORM object costs more to make
+        than the statement that read its values). Read only: a step locks and reads its
+        row through the session."""
+        key = tuple(values)
+        kept = self._rows.get(number)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        row = make()
+        if number in self._cases:
+            self._rows[number] = (key, row)
+        return row
 
     def __contains__(self, number: object) -> bool:
         return number in self._cases
 
     def clear(self) -> None:
         self._cases.clear()
+        self._rows.clear()
 
     def __len__(self) -> int:
         return len(self._cases)

@@ -13,8 +13,8 @@ from sqlalchemy.sql import FromClause
 from bot.i18n.dlt_probe import PART
 from bot.logformat import handling
 from bot.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
-from bot.store.models import Contact, InboxRow, OutboxRow, User
-from bot.store.tx import Store, Tx
+from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow, User
+from bot.store.tx import CASE_AHEAD, Store, Tx
 
 __all__ = [
     "SENDER_COLUMNS",
@@ -67,6 +67,7 @@ _INBOX_CLAIM = (
     .with_for_update()
 )
 _USERS, _CONTACTS = cast(Table, User.__table__), cast(Table, Contact.__table__)
+_CASES = cast(Table, CaseRow.__table__)
 #: Who a number is (``bot.channels.identity.sender_of``): the active user with it, if
 #: any, and what its contact row says (its language, the channel it last wrote on).
 SENDER_COLUMNS = (
@@ -94,6 +95,20 @@ def sender_joined(source: FromClause, number: Any) -> FromClause:
 _INBOX_CLAIM_WITH_SENDER = (
     select(_INBOX.c.id, _INBOX.c.processed_at, _INBOX.c.reply, *SENDER_COLUMNS)
     .select_from(sender_joined(_INBOX, bindparam("number", type_=String())))
+    .where(_INBOX.c.channel == bindparam("channel"))
+    .where(_INBOX.c.provider_id == bindparam("provider_id"))
+    .with_for_update(of=_INBOX)
+)
+#: The same, with the row of the case the message names and the id of its last event
+#: (``Tx.case_ahead``): an answer about a case kept folded reads nothing more.
+_INBOX_CLAIM_WITH_SENDER_AND_CASE = (
+    select(_INBOX.c.id, _INBOX.c.processed_at, _INBOX.c.reply, *SENDER_COLUMNS, *CASE_AHEAD)
+    .select_from(
+        sender_joined(_INBOX, bindparam("number", type_=String())).outerjoin(
+            _CASES,
+            and_(_CASES.c.pound_code == bindparam("pound"), _CASES.c.seq == bindparam("seq")),
+        )
+    )
     .where(_INBOX.c.channel == bindparam("channel"))
     .where(_INBOX.c.provider_id == bindparam("provider_id"))
     .with_for_update(of=_INBOX)
@@ -149,13 +164,20 @@ class Acted:
 
 
 async def act_on_inbound(
-    store: Store, message: Inbound, handler: Handler, *, sender: str | None = None
+    store: Store,
+    message: Inbound,
+    handler: Handler,
+    *,
+    sender: str | None = None,
+    case: tuple[str, int] | None = None,
 ) -> Acted:
     """Step 2: act on a stored message and mark it processed, in one transaction; a
     message processed already (a repeat, or a sweep got there first) is left as it is.
 
     ``sender``: the number (as stored) whose user and contact are read with the claim,
-    for the handler to find in ``Tx.read_ahead`` (``bot.channels.identity.sender_of``).
+    for the handler to find in ``Tx.read_ahead`` (``bot.channels.identity.sender_of``);
+    ``case``: with ``sender``, the case the message names (``bot.store.tx.case_named``),
+    its row read with them for ``Tx.load_case``.
 
     Every line logged while the message is handled names it (``bot.logformat``); when
     handling fails, so does the caller's report of the failure (the id is left set)."""
@@ -166,11 +188,20 @@ async def act_on_inbound(
             claimed: Any
             if sender is None:
                 claimed = (await tx.session.execute(_INBOX_CLAIM, key)).one()
-            else:
+            elif case is None:
                 claimed = (
                     await tx.session.execute(_INBOX_CLAIM_WITH_SENDER, {**key, "number": sender})
                 ).one()
                 tx.read_ahead[("sender", sender)] = claimed
+            else:
+                named = {"pound": case[0], "seq": case[1]}
+                claimed = (
+                    await tx.session.execute(
+                        _INBOX_CLAIM_WITH_SENDER_AND_CASE, {**key, "number": sender, **named}
+                    )
+                ).one()
+                tx.read_ahead[("sender", sender)] = claimed
+                tx.case_ahead(case, claimed[-len(CASE_AHEAD) :])
             row_id, processed_at, reply = claimed[:3]
             if processed_at is None:
                 reply = await handler(tx)

@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, delete, func, or_, select, update
+from sqlalchemy import Table, bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.sql import Executable
 
@@ -42,7 +42,15 @@ from domain.ledger import Postings
 from domain.money import Money
 from domain.sale import Settlement
 
-__all__ = ["LoadedCase", "Store", "Tx", "parse_case_number", "sync_places"]
+__all__ = [
+    "CASE_AHEAD",
+    "LoadedCase",
+    "Store",
+    "Tx",
+    "case_named",
+    "parse_case_number",
+    "sync_places",
+]
 
 #: Stages of a case on no working list: finished, or voided as entered by mistake.
 _SHUT = ("released", "closed", "voided")
@@ -50,6 +58,18 @@ _SHUT = ("released", "closed", "voided")
 _TURN_WAIT = DB_WAIT.labels("turn")
 
 _CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
+
+
+#: A case number anywhere in a line of text (``DUES knm 17``, ``PAID KNM-8 200``).
+_CASE_NAMED = re.compile(r"(?<![^\W\d_])([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})(?!\d)")
+
+
+def case_named(text: str) -> tuple[str, int] | None:
+    """The first case number ``text`` names, if any (a guess: the words are parsed
+    later): the case an inbound message is likely about, read ahead with its claim
+    (``bot.store.messages.act_on_inbound``, ``Tx.load_case``)."""
+    match = _CASE_NAMED.search(text[:200])
+    return (match.group(1).upper(), int(match.group(2))) if match else None
 
 
 #: The id of a case's last event: it names the case's whole history (events are only
@@ -61,6 +81,20 @@ _LAST_EVENT = (
     .limit(1)
     .scalar_subquery()
 )
+_CASES, _EVENTS_TABLE = cast(Table, CaseRow.__table__), cast(Table, CaseEvent.__table__)
+#: A case row and the id of its last event, as columns of another statement (the claim
+#: of an inbound message: ``bot.store.messages``), for ``Tx.case_ahead``: of the tables,
+#: not the ORM classes, so that the statement stays a plain (Core) one.
+CASE_AHEAD = (
+    *(c.label(f"case_{c.key}") for c in _CASES.c),
+    select(_EVENTS_TABLE.c.id)
+    .where(_EVENTS_TABLE.c.case_id == _CASES.c.id)
+    .order_by(_EVENTS_TABLE.c.seq.desc())
+    .limit(1)
+    .scalar_subquery()
+    .label("case_last_event"),
+)
+_CASE_KEYS = tuple(c.key for c in _CASES.c)
 _BY_NUMBER = (CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))
 #: Built once (every answer about a case runs them). A case of which no fold is kept:
 #: its row with its events, in order, in one statement (locked for a step). A case of
@@ -121,9 +155,15 @@ class Tx:
         self._folded: dict[tuple[str, int], tuple[int, Case]] = {}
         self._wrote: set[tuple[str, int]] = set()
         #: Rows read ahead by another statement of this transaction, for whoever needs
-        #: them next (the sender of an inbound message, read with its claim:
-        #: ``bot.store.messages.act_on_inbound``); each is taken once.
+        #: them next (the sender of an inbound message and the row of the case it names,
+        #: read with its claim: ``bot.store.messages.act_on_inbound``); each is taken once.
         self.read_ahead: dict[tuple[str, str], Any] = {}
+
+    def case_ahead(self, number: tuple[str, int], columns: Sequence[Any]) -> None:
+        """The ``CASE_AHEAD`` columns of case ``number`` (None: no such case), read by
+        another statement of this transaction, for ``load_case``."""
+        if columns[0] is not None:
+            self.read_ahead[("case", f"{number[0]}-{number[1]}")] = columns
 
     def kept(self) -> None:
         """The transaction has committed: keep the folds of the cases it read and did not
@@ -176,17 +216,27 @@ class Tx:
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
         """The case with this number (tolerant: ``knm 17``): the fold kept for its last
         event (``bot.store.case_cache``), else rebuilt from its events. A step
-        (``for_update``) locks the row and rebuilds the case from what it reads then."""
+        (``for_update``) locks the row and rebuilds the case from what it reads then.
+        The row and last event read ahead with an inbound message's claim (``case_ahead``)
+        stand for the statement that reads them, once."""
         pound, seq = parse_case_number(number)
         params = {"pound": pound, "seq": seq}
-        kept = self._cases is not None and (pound, seq) in self._cases
-        if kept and not for_update:
-            found = (await self.session.execute(_CASE_ROW, params)).first()
-            if found is None:
-                raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
-            row, last = found
-            assert self._cases is not None
-            case = self._cases.get((pound, seq), last)
+        cases = self._cases
+        ahead: Any = self.read_ahead.pop(("case", f"{pound}-{seq}"), None)
+        if cases is not None and (pound, seq) in cases and not for_update:
+            if ahead is not None:  # read with the claim, as plain columns (no ORM load)
+                values, last = ahead[:-1], ahead[-1]
+                row = cases.row(
+                    (pound, seq),
+                    values,
+                    lambda: CaseRow(**dict(zip(_CASE_KEYS, values, strict=True))),
+                )
+            else:
+                found = (await self.session.execute(_CASE_ROW, params)).first()
+                if found is None:
+                    raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
+                row, last = found
+            case = cases.get((pound, seq), last)
             if case is None:
                 events = (await self.session.execute(_EVENTS, {"case_id": row.id})).all()
                 case = self._fold(row, events)

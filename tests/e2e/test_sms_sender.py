@@ -81,6 +81,6 @@ async def test_an_owners_dues_by_sms_costs_five_statements(rig: SmsRig) -> None:
         event.remove(engine, "before_cursor_execute", count)
     assert "KNM-1" in reply
     assert re.search("[\u0d00-\u0d7f]", reply)  # the language the number chose
-    assert len(statements) <= 5, "\n".join(statements)
+    assert len(statements) <= 4, "\n".join(statements)
     async with rig.app.store.transaction() as tx:
         assert await tx.session.scalar(select(Contact.lang).where(Contact.phone == OWNER)) == "ml"
