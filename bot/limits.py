@@ -53,7 +53,7 @@ def _counting(dialect: str) -> Prepared:
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     now = bindparam("now", type_=_TABLE.c.window_start.type)
     passed = _TABLE.c.window_start <= bindparam("window_over", type_=now.type)
-    return Prepared(
+    return Prepared.returning(
         insert(_TABLE)
         .values(
             channel=bindparam("who_channel"),
