@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import ColumnElement, Select
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -117,15 +118,29 @@ class Prepared:
         if isinstance(driver, sqlite3.Connection) and driver.in_transaction:
             compiled = self._compiled(connection.dialect)
             arguments = _announced(connection, compiled, params)
-            (raw,) = driver.execute(compiled.sql, arguments).fetchall()
+            try:
+                (raw,) = driver.execute(compiled.sql, arguments).fetchall()
+            except sqlite3.Error as error:
+                raise _as_sqlalchemy_raises(compiled, arguments, error) from error
             return self._row(*compiled.row(raw))
         if type(driver).__module__.startswith("asyncpg") and driver.is_in_transaction():
             compiled = self._compiled(connection.dialect)
             arguments = _announced(connection, compiled, params)
-            record = await_(driver.fetchrow(compiled.sql, *arguments))
+            try:
+                record = await_(driver.fetchrow(compiled.sql, *arguments))
+            except Exception as error:
+                raise _as_sqlalchemy_raises(compiled, arguments, error) from error
             assert record is not None
             return self._row(*compiled.row(tuple(record)))
         return session.execute(self.statement, dict(params)).one()
+
+
+def _as_sqlalchemy_raises(
+    compiled: _Compiled, arguments: tuple[Any, ...], error: Exception
+) -> StatementError:
+    """The driver's error as SQLAlchemy would raise it from a statement (by the error's
+    class: ``OperationalError`` for a full disk or a lock, ``IntegrityError``...)."""
+    return DBAPIError.instance(compiled.sql, arguments, error, Exception)
 
 
 def _announced(

@@ -1,0 +1,89 @@
+"""A statement run on the driver (``bot.store.prepared``) answers as SQLAlchemy would:
+the same row, read by name and by place, the same types; its errors raised as
+SQLAlchemy raises them; and it is seen by whoever counts the statements."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+from sqlalchemy import BigInteger, Integer, bindparam, event, func, literal_column, select
+from sqlalchemy.engine import Row
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.clock import FixedClock
+from bot.config import SenderLimits
+from bot.limits import admit
+from bot.store.engine import make_sessionmaker
+from bot.store.models import SenderCount
+from bot.store.prepared import Prepared
+from bot.store.tx import Store
+from domain.calendar import LOCAL_TZ
+
+NOW = datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ)
+_COUNTS = select(SenderCount.__table__).where(SenderCount.__table__.c.sender == bindparam("who"))
+COUNTS = Prepared.select(_COUNTS)
+
+
+def _store(engine: AsyncEngine) -> Store:
+    return Store(
+        make_sessionmaker(engine), FixedClock(NOW), serialize=engine.dialect.name == "sqlite"
+    )
+
+
+async def test_a_row_read_on_the_driver_is_the_row_sqlalchemy_reads(engine: AsyncEngine) -> None:
+    store = _store(engine)
+    limits = SenderLimits(window=timedelta(minutes=10), public=10)
+    async with store.transaction() as tx:
+        allowed = await admit(tx, limits, "sms", "+919847000001", "public")
+        assert allowed.answer
+        assert allowed.until == NOW + timedelta(minutes=10)  # a datetime, in its zone
+    async with store.transaction() as tx:
+        await tx.session.execute(select(1))  # begun: the driver is used
+        row = await COUNTS.one(tx, {"who": "+919847000001"})
+        expected = (await tx.session.execute(_COUNTS, {"who": "+919847000001"})).one()
+    assert not isinstance(row, Row)  # read on the driver, not through SQLAlchemy
+    assert tuple(row) == tuple(expected)
+    assert row.window_start == expected.window_start == NOW
+    assert row.count == 1
+    assert row.told is False
+
+
+async def test_a_statement_on_the_driver_is_counted_with_the_others(engine: AsyncEngine) -> None:
+    store = _store(engine)
+    seen: list[str] = []
+
+    def count(conn: object, cursor: object, statement: str, *rest: object) -> None:
+        seen.append(statement)
+
+    limits = SenderLimits(window=timedelta(minutes=10), public=10)
+    event.listen(engine.sync_engine, "before_cursor_execute", count)
+    try:
+        async with store.transaction() as tx:
+            await tx.session.execute(select(1))
+            await admit(tx, limits, "sms", "+919847000002", "public")
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", count)
+    assert any("sender_counts" in statement for statement in seen), seen
+
+
+async def test_an_error_on_the_driver_is_raised_as_sqlalchemy_raises_it(
+    engine: AsyncEngine,
+) -> None:
+    store = _store(engine)
+    sqlite = engine.dialect.name == "sqlite"
+    # An integer overflow on SQLite, a division by zero on PostgreSQL: both refused.
+    failing = Prepared.select(
+        select(func.abs(bindparam("n", type_=BigInteger)).label("x"))
+        if sqlite
+        else select((literal_column("1") / bindparam("n", type_=Integer)).label("x"))
+    )
+
+    async def refused() -> None:
+        async with store.transaction() as tx:
+            await tx.session.execute(select(1))  # begun: the driver is used
+            await failing.one(tx, {"n": -(2**63) if sqlite else 0})
+
+    with pytest.raises(OperationalError if sqlite else DBAPIError):
+        await refused()
