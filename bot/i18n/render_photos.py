@@ -15,7 +15,6 @@ __all__ = [
     "photo_send_now",
     "photos_coming",
     "photos_fetched",
-    "photos_heading",
     "photos_kept",
     "photos_partly_kept",
 ]
@@ -125,10 +124,6 @@ def photo_missing(number: str, tr: Translator) -> str:
 def photo_send_now(number: str, tr: Translator) -> str:
     """Telegram: /photo <case> typed; the next photo is for that case."""
     return tr.gettext("Now send the photo of %(case)s.") % {"case": number}
-
-
-def photos_heading(tr: Translator) -> str:
-    return tr.gettext("Photos of the cattle")
 
 
 def photo_link(number: str, url: str, tr: Translator) -> str:
