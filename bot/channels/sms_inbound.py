@@ -66,7 +66,7 @@ async def take_in(
                         message,
                         answer_by_push(app, message, handler),
                         sender=sender,
-                        case=case_named(message.body) if sender else None,
+                        case=case_named(message.body),
                     )
                 except Exception as exc:
                     await _not_answered(request, app, message, exc)

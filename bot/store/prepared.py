@@ -2,8 +2,9 @@
 
 SQLAlchemy spends some 100 us of Python on each statement it executes (an execution
 context, its parameters, a cursor, a result); on SQLite the statement itself takes
-10-20 us. A statement that every inbound message runs beyond storing and answering it
-(the count of its sender's messages: ``bot.limits``) is compiled here once and run on
+10-20 us. The statements every inbound SMS runs beyond storing and answering it (its
+claim, with its sender and its case: ``bot.store.messages``; the count of its sender's
+messages: ``bot.limits``) are compiled here once and run on
 the connection the transaction already holds, its parameters and results passed
 through the same column types' processors SQLAlchemy would apply, and told to the
 engine's ``before_cursor_execute`` listeners as any statement is.
@@ -21,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
-from sqlalchemy.exc import DBAPIError, StatementError
+from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound, StatementError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import ColumnElement, Select
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -119,10 +120,10 @@ class Prepared:
             compiled = self._compiled(connection.dialect)
             arguments = _announced(connection, compiled, params)
             try:
-                (raw,) = driver.execute(compiled.sql, arguments).fetchall()
+                rows = driver.execute(compiled.sql, arguments).fetchall()
             except sqlite3.Error as error:
                 raise _as_sqlalchemy_raises(compiled, arguments, error) from error
-            return self._row(*compiled.row(raw))
+            return self._row(*compiled.row(_only(rows)))
         if type(driver).__module__.startswith("asyncpg") and driver.is_in_transaction():
             compiled = self._compiled(connection.dialect)
             arguments = _announced(connection, compiled, params)
@@ -130,8 +131,7 @@ class Prepared:
                 record = await_(driver.fetchrow(compiled.sql, *arguments))
             except Exception as error:
                 raise _as_sqlalchemy_raises(compiled, arguments, error) from error
-            assert record is not None
-            return self._row(*compiled.row(tuple(record)))
+            return self._row(*compiled.row(_only([] if record is None else [tuple(record)])))
         return session.execute(self.statement, dict(params)).one()
 
 
@@ -141,6 +141,15 @@ def _as_sqlalchemy_raises(
     """The driver's error as SQLAlchemy would raise it from a statement (by the error's
     class: ``OperationalError`` for a full disk or a lock, ``IntegrityError``...)."""
     return DBAPIError.instance(compiled.sql, arguments, error, Exception)
+
+
+def _only(rows: Sequence[Sequence[Any]]) -> Sequence[Any]:
+    """The one row, or the error SQLAlchemy's ``Result.one()`` raises."""
+    if not rows:
+        raise NoResultFound("No row was found when one was required")
+    if len(rows) > 1:
+        raise MultipleResultsFound("Multiple rows were found when exactly one was required")
+    return rows[0]
 
 
 def _announced(

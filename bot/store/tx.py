@@ -57,11 +57,11 @@ _SHUT = ("released", "closed", "voided")
 
 _TURN_WAIT = DB_WAIT.labels("turn")
 
-_CASE_NO = re.compile(r"^\s*([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})\s*$")
-
-
+#: A case number: its pound's letters and its number (``KNM-17``, ``knm 17``, ``KNM17``).
+_CASE_NUMBER = r"([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})"
+_CASE_NO = re.compile(rf"^\s*{_CASE_NUMBER}\s*$")
 #: A case number anywhere in a line of text (``DUES knm 17``, ``PAID KNM-8 200``).
-_CASE_NAMED = re.compile(r"(?<![^\W\d_])([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})(?!\d)")
+_CASE_NAMED = re.compile(rf"(?<![^\W\d_]){_CASE_NUMBER}(?!\d)")
 
 
 def case_named(text: str) -> tuple[str, int] | None:
@@ -72,27 +72,22 @@ def case_named(text: str) -> tuple[str, int] | None:
     return (match.group(1).upper(), int(match.group(2))) if match else None
 
 
-#: The id of a case's last event: it names the case's whole history (events are only
-#: ever appended), so a fold kept for it is the case (``bot.store.case_cache``).
-_LAST_EVENT = (
-    select(CaseEvent.id)
-    .where(CaseEvent.case_id == CaseRow.id)
-    .order_by(CaseEvent.seq.desc())
-    .limit(1)
-    .scalar_subquery()
-)
 _CASES, _EVENTS_TABLE = cast(Table, CaseRow.__table__), cast(Table, CaseEvent.__table__)
-#: A case row and the id of its last event, as columns of another statement (the claim
-#: of an inbound message: ``bot.store.messages``), for ``Tx.case_ahead``: of the tables,
-#: not the ORM classes, so that the statement stays a plain (Core) one.
-CASE_AHEAD = (
-    *(c.label(f"case_{c.key}") for c in _CASES.c),
+#: The id of a case's last event: it names the case's whole history (events are only
+#: ever appended), so a fold kept for it is the case (``bot.store.case_cache``). Of the
+#: tables, not the ORM classes, so that a statement it is part of stays a plain one.
+_LAST_EVENT = (
     select(_EVENTS_TABLE.c.id)
     .where(_EVENTS_TABLE.c.case_id == _CASES.c.id)
     .order_by(_EVENTS_TABLE.c.seq.desc())
     .limit(1)
     .scalar_subquery()
-    .label("case_last_event"),
+)
+#: A case row and the id of its last event, as columns of another statement (the claim
+#: of an inbound message: ``bot.store.messages``), for ``Tx.case_ahead``.
+CASE_AHEAD = (
+    *(c.label(f"case_{c.key}") for c in _CASES.c),
+    _LAST_EVENT.label("case_last_event"),
 )
 _CASE_KEYS = tuple(c.key for c in _CASES.c)
 _BY_NUMBER = (CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))

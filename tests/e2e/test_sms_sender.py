@@ -80,12 +80,17 @@ async def test_an_owners_dues_by_sms_costs_four_statements(rig: SmsRig) -> None:
     def traced(dbapi_connection: Any, *_: object) -> None:
         dbapi_connection.raw.set_trace_callback(count)
 
+    def untraced(dbapi_connection: Any, *_: object) -> None:
+        dbapi_connection.raw.set_trace_callback(None)
+
     pool = rig.app.engine.sync_engine.pool
     event.listen(pool, "checkout", traced)
+    event.listen(pool, "checkin", untraced)
     try:
         reply = (await rig.sms(OWNER, "DUES KNM-1", "SM-dues-1")).text
-    finally:
+    finally:  # the SMS is answered: its connections are back in the pool, untraced
         event.remove(pool, "checkout", traced)
+        event.remove(pool, "checkin", untraced)
     assert "KNM-1" in reply
     assert re.search("[\u0d00-\u0d7f]", reply)  # the language the number chose
     assert any("sender_counts" in s for s in statements), statements  # seen at the driver

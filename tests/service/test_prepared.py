@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import BigInteger, Integer, bindparam, event, func, literal_column, select
 from sqlalchemy.engine import Row
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, NoResultFound, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import FixedClock
@@ -87,3 +87,13 @@ async def test_an_error_on_the_driver_is_raised_as_sqlalchemy_raises_it(
 
     with pytest.raises(OperationalError if sqlite else DBAPIError):
         await refused()
+
+
+async def test_no_row_on_the_driver_is_refused_as_sqlalchemy_refuses_it(
+    engine: AsyncEngine,
+) -> None:
+    store = _store(engine)
+    async with store.transaction() as tx:
+        await tx.session.execute(select(1))  # begun: the driver is used
+        with pytest.raises(NoResultFound):
+            await COUNTS.one(tx, {"who": "+919847000009"})
