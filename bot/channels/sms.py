@@ -353,9 +353,12 @@ class SmsWebhook:
         signature = request.headers.get("X-Twilio-Signature", "")
         form = await request.form()
         params = {key: value for key, value in form.multi_items() if isinstance(value, str)}
-        url = self.public_url.rstrip("/") + request.url.path
-        if request.url.query:
-            url += "?" + request.url.query
+        # The URL Twilio signed, from the request's path and query as they came (building
+        # ``request.url`` parses and quotes the whole URL again on every message).
+        url = self.public_url.rstrip("/") + request.scope["path"]
+        query = request.scope.get("query_string", b"")
+        if query:
+            url += "?" + query.decode("latin-1")
         if not signature or not RequestValidator(self.auth_token).validate(url, params, signature):
             log.warning("refused an unsigned or forged request to %s", request.url.path)
             return None

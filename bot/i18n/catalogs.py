@@ -137,6 +137,8 @@ def detect_script(text: str) -> str | None:
     for text in none of them (Latin text may be English or Malayalam in Latin letters,
     so it is left to the caller). A tie goes to the earlier language in ``LANGUAGES``.
     """
+    if text.isascii():  # most SMS: no Indian letter to count
+        return None
     counts = dict.fromkeys(_SCRIPTS, 0)
     for char in text:
         point = ord(char)

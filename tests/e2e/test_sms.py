@@ -106,6 +106,21 @@ async def test_an_unsigned_or_forged_request_is_refused_and_changes_nothing(
     assert await count(rig, CaseRow) == 0
 
 
+async def test_a_webhook_url_with_a_query_is_checked_as_twilio_signed_it(rig: SmsRig) -> None:
+    """Twilio signs the whole URL it was given, query and all (an operator may add one
+    to tell numbers apart): the query counts, as it came, percent-escapes and all."""
+    params = {"MessageSid": "SM-q", "From": OWNER, "Body": "HELP", "FromCity": ""}
+    path = "/twilio/sms?n=1&to=%2B91%20x"
+    signed = rig.sign(path, params)
+    response = await rig.post(path, params, signature=signed)
+    assert response.status_code == 200
+    assert message_of(response.text)
+    unsigned_query = rig.sign("/twilio/sms", {**params, "MessageSid": "SM-q2"})
+    response = await rig.post(path, {**params, "MessageSid": "SM-q2"}, signature=unsigned_query)
+    assert response.status_code == 403
+    assert await count(rig, InboxRow) == 1
+
+
 async def test_the_same_message_sid_five_times_at_once_has_one_effect(rig: SmsRig) -> None:
     responses = await asyncio.gather(*(rig.sms(KEEPER_PHONE, SEIZE, "SM-same") for _ in range(5)))
     assert {r.status_code for r in responses} == {200}
