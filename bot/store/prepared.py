@@ -11,7 +11,9 @@ engine's ``before_cursor_execute`` listeners as any statement is.
 
 Only inside a transaction the driver says is open (SQLite's ``BEGIN IMMEDIATE``,
 asyncpg's transaction, begun by an earlier statement), on the inline SQLite driver
-(``bot.store.sqlite_inline``) or asyncpg; otherwise SQLAlchemy runs it as usual.
+(``bot.store.sqlite_inline``) or asyncpg; otherwise SQLAlchemy runs it as usual. The
+first such statement of a transaction asks the session for its connection; the next go
+to the one it found (``Tx.driver``), unless a savepoint has been begun since.
 """
 
 from __future__ import annotations
@@ -111,28 +113,49 @@ class Prepared:
 
     async def one(self, tx: Tx, params: Mapping[str, Any]) -> Any:
         """Run the statement in ``tx`` and return its one row."""
-        return await tx.session.run_sync(self._one, params)
+        # The connection an earlier statement found, unless a savepoint was begun since:
+        # the session emits its SAVEPOINT only when next asked for the connection.
+        if tx.driver is not None and not tx.session.in_nested_transaction():
+            connection, driver = tx.driver
+            if isinstance(driver, sqlite3.Connection):
+                if driver.in_transaction:
+                    return self._on_sqlite(connection, driver, params)
+            elif driver.is_in_transaction():
+                return await self._on_asyncpg(connection, driver, params)
+        return await tx.session.run_sync(self._one, params, tx)
 
-    def _one(self, session: Session, params: Mapping[str, Any]) -> Any:
+    def _one(self, session: Session, params: Mapping[str, Any], tx: Tx) -> Any:
         connection = session.connection()  # begins the transaction if it is not begun
         driver: Any = connection.connection.driver_connection
         if isinstance(driver, sqlite3.Connection) and driver.in_transaction:
-            compiled = self._compiled(connection.dialect)
-            arguments = _announced(connection, compiled, params)
-            try:
-                rows = driver.execute(compiled.sql, arguments).fetchall()
-            except sqlite3.Error as error:
-                raise _as_sqlalchemy_raises(compiled, arguments, error) from error
-            return self._row(*compiled.row(_only(rows)))
+            tx.driver = (connection, driver)
+            return self._on_sqlite(connection, driver, params)
         if type(driver).__module__.startswith("asyncpg") and driver.is_in_transaction():
-            compiled = self._compiled(connection.dialect)
-            arguments = _announced(connection, compiled, params)
-            try:
-                record = await_(driver.fetchrow(compiled.sql, *arguments))
-            except Exception as error:
-                raise _as_sqlalchemy_raises(compiled, arguments, error) from error
-            return self._row(*compiled.row(_only([] if record is None else [tuple(record)])))
+            tx.driver = (connection, driver)
+            return await_(self._on_asyncpg(connection, driver, params))
         return session.execute(self.statement, dict(params)).one()
+
+    def _on_sqlite(
+        self, connection: Connection, driver: sqlite3.Connection, params: Mapping[str, Any]
+    ) -> Any:
+        compiled = self._compiled(connection.dialect)
+        arguments = _announced(connection, compiled, params)
+        try:
+            rows = driver.execute(compiled.sql, arguments).fetchall()
+        except sqlite3.Error as error:
+            raise _as_sqlalchemy_raises(compiled, arguments, error) from error
+        return self._row(*compiled.row(_only(rows)))
+
+    async def _on_asyncpg(
+        self, connection: Connection, driver: Any, params: Mapping[str, Any]
+    ) -> Any:
+        compiled = self._compiled(connection.dialect)
+        arguments = _announced(connection, compiled, params)
+        try:
+            record = await driver.fetchrow(compiled.sql, *arguments)
+        except Exception as error:
+            raise _as_sqlalchemy_raises(compiled, arguments, error) from error
+        return self._row(*compiled.row(_only([] if record is None else [tuple(record)])))
 
 
 def _as_sqlalchemy_raises(

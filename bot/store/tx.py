@@ -153,6 +153,10 @@ class Tx:
         #: them next (the sender of an inbound message and the row of the case it names,
         #: read with its claim: ``bot.store.messages.act_on_inbound``); each is taken once.
         self.read_ahead: dict[tuple[str, str], Any] = {}
+        #: The connection this transaction holds and its driver's connection, once a
+        #: statement run on the driver has looked them up (``bot.store.prepared``): the
+        #: next one goes to it straight, without the session's look-up.
+        self.driver: tuple[Any, Any] | None = None
 
     def case_ahead(self, number: tuple[str, int], columns: Sequence[Any]) -> None:
         """The ``CASE_AHEAD`` columns of case ``number`` (None: no such case), read by

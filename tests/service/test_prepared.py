@@ -97,3 +97,33 @@ async def test_no_row_on_the_driver_is_refused_as_sqlalchemy_refuses_it(
         await tx.session.execute(select(1))  # begun: the driver is used
         with pytest.raises(NoResultFound):
             await COUNTS.one(tx, {"who": "+919847000009"})
+
+
+async def test_statements_after_the_first_run_in_the_transaction_the_session_holds(
+    engine: AsyncEngine,
+) -> None:
+    """The second and later statements on the driver go to the connection the first one
+    found: in the same transaction (rolled back with it), a savepoint's rollback between
+    them included."""
+    store = _store(engine)
+    limits = SenderLimits(window=timedelta(minutes=10), public=10)
+
+    async def counted_then_rolled_back() -> None:
+        async with store.transaction() as tx:
+            await tx.session.execute(select(1))
+            await admit(tx, limits, "sms", "+919847000003", "public")  # finds the driver
+            assert tx.driver is not None
+            async with tx.session.begin_nested() as savepoint:
+                await admit(tx, limits, "sms", "+919847000003", "public")
+                await savepoint.rollback()
+            counted = await COUNTS.one(tx, {"who": "+919847000003"})
+            assert counted.count == 1  # the count in the savepoint was rolled back
+            assert counted == (await tx.session.execute(_COUNTS, {"who": "+919847000003"})).one()
+            raise RuntimeError("roll the transaction back")
+
+    with pytest.raises(RuntimeError):
+        await counted_then_rolled_back()
+    async with store.transaction() as tx:
+        await tx.session.execute(select(1))
+        with pytest.raises(NoResultFound):  # nothing of it was committed
+            await COUNTS.one(tx, {"who": "+919847000003"})
