@@ -27,8 +27,13 @@ def _one(match: re.Match[str]) -> str:
     return " " if match.group().isspace() else ""
 
 
+_EITHER = re.compile(f"{_CONTROL.pattern}|{_SURROGATE.pattern}")
+
+
 def clean_text(text: str) -> str:
     """``text`` without control characters (white ones become spaces) or lone surrogates."""
+    if _EITHER.search(text) is None:  # most text: nothing to clean
+        return text
     return _SURROGATE.sub("\ufffd", _CONTROL.sub(_one, text))
 
 

@@ -361,7 +361,8 @@ def parse(text: str, config: Config, today: date) -> Command:
     """Parse one line. Unknown words, a missing case number, a bad count, ... -> ParseError."""
     if len(text) > MAX_LENGTH:
         raise ParseError("too_long")
-    cleaned = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+    printable = text if text.isprintable() else "".join(c if c.isprintable() else " " for c in text)
+    cleaned = printable.strip()
     if not cleaned:
         raise ParseError("empty")
     first, _, rest = cleaned.partition(" ")
