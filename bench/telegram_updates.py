@@ -49,7 +49,7 @@ from targets import verdict
 
 from bot.bootstrap import App, load, open_app
 from bot.caller import Caller
-from bot.channels.telegram import (
+from bot.channels.telegram.webhook import (
     SECRET_HEADER,
     TelegramChannel,
     TelegramOptions,

@@ -33,8 +33,8 @@ from bot.channels.sms_providers import (
     twilio_sender,
 )
 from bot.channels.sms_sweep import SmsSweep
-from bot.channels.telegram import TelegramChannel, TelegramOptions, running, webhook_route
-from bot.channels.telegram_connect import channel_tasks, start_later, worth_retrying
+from bot.channels.telegram.connect import channel_tasks, start_later, worth_retrying
+from bot.channels.telegram.webhook import TelegramChannel, TelegramOptions, running, webhook_route
 from bot.channels.twilio_sender import TwilioSender
 from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.config import Config

@@ -34,7 +34,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from bot.app import build_app, report_lines
     from bot.bootstrap import config_path, load, open_app
-    from bot.channels.telegram import TelegramOptions
+    from bot.channels.telegram.webhook import TelegramOptions
     from bot.cli_admin import CommandError, check_url
     from bot.config import ConfigError
     from bot.settings import Settings
@@ -91,7 +91,7 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
     """Register the webhook with Telegram: POUNDBOT_PUBLIC_URL/telegram, with the secret."""
     from telegram.error import TelegramError
 
-    from bot.channels.telegram_connect import set_webhook
+    from bot.channels.telegram.connect import set_webhook
 
     try:
         import asyncio

@@ -247,7 +247,7 @@ async def _find(ctx: _Ctx, command: Command) -> str:
     photo_url = ctx.deps.photo_url
     if ctx.sms and photo_url is not None and found:
         # Never a picture by SMS: a link to the first photo of the first case that has one
-        # (Telegram shows the pictures themselves: ``telegram_photos.after_find``).
+        # (Telegram shows the pictures themselves: ``bot.channels.telegram.photos.after_find``).
         photos = await first_photos(ctx.tx, [c.number for c in found])
         for number, row in list(photos.items())[:1]:
             text = in_parts([text, render_photos.photo_link(number, photo_url(row.id), ctx.tr)])

@@ -67,8 +67,8 @@ async def _instance(url: str, api: str, lease: float) -> None:
     from telegram.request import HTTPXRequest
 
     import bot.outbox
-    from bot.channels.telegram import CALL_TIMEOUT
-    from bot.channels.telegram_sender import ChatPacer, TelegramSender
+    from bot.channels.telegram.sender import ChatPacer, TelegramSender
+    from bot.channels.telegram.webhook import CALL_TIMEOUT
     from bot.workers import worker_id
 
     scaled = timedelta(seconds=lease)  # production's 2 minutes, scaled

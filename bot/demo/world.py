@@ -37,7 +37,7 @@ from twilio.request_validator import RequestValidator
 from bot.app import build_app
 from bot.bootstrap import App, open_app
 from bot.channels.sms_providers import sms_sender
-from bot.channels.telegram import SECRET_HEADER, TelegramChannel, TelegramOptions
+from bot.channels.telegram.webhook import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.channels.twilio_sender import TwilioSender
 from bot.channels.whatsapp_sender import WhatsAppSender
 from bot.clock import FixedClock

@@ -6,7 +6,7 @@ Photos are kept by poundbot itself now (``bot.photos``): each is a row of ``phot
 An older poundbot kept a Telegram photo as ``photo:<file id>`` appended to the lot's
 description. Each such file id becomes a *pending* photo row of that case and lot (the
 file id kept in ``fetch_ref``; the bot downloads it when it runs with a token:
-``bot.channels.telegram_photos.fetch_pending``), and the ``photo:`` words are taken out
+``bot.channels.telegram.photos.fetch_pending``), and the ``photo:`` words are taken out
 of the description: out of ``case_lots`` (what the public search reads) and out of the
 seizure facts of ``case_events`` (what the notice, the case and every reply show).
 The audit log is otherwise untouched: who, when, under what, and every other fact.

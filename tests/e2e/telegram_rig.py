@@ -17,7 +17,7 @@ from starlette.applications import Starlette
 from bot.app import build_app
 from bot.bootstrap import App, open_app
 from bot.caller import Caller
-from bot.channels.telegram import SECRET_HEADER, TelegramChannel, TelegramOptions
+from bot.channels.telegram.webhook import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.clock import FixedClock
 from bot.fakes.loopback import serve
 from bot.fakes.telegram_api import TOKEN, Call, FakeTelegram, TelegramUser, Updates

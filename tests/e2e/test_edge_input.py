@@ -23,7 +23,7 @@ from starlette.requests import Request
 from bot.bootstrap import open_app
 from bot.caller import KEEPER as KEEPER_ROLE
 from bot.caller import Caller
-from bot.channels.telegram import SECRET_HEADER, read_capped
+from bot.channels.telegram.webhook import SECRET_HEADER, read_capped
 from bot.console import run_console
 from bot.fakes.telegram_api import Updates
 from bot.store.models import CaseLot, CaseRow, InboxRow

@@ -14,9 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from telegram import Bot
 
-from bot.channels.telegram import TelegramOptions
-from bot.channels.telegram_outbox import split_text
-from bot.channels.telegram_sender import ChatPacer, TelegramDelivery, TelegramSender
+from bot.channels.telegram.outbox import split_text
+from bot.channels.telegram.sender import ChatPacer, TelegramDelivery, TelegramSender
+from bot.channels.telegram.webhook import TelegramOptions
 from bot.clock import SystemClock
 from bot.fakes.telegram_api import TOKEN, Updates
 from bot.i18n import render, translator

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.caller import Caller
-from bot.channels.telegram_menus import commands_of, menu
+from bot.channels.telegram.menus import commands_of, menu
 from bot.fakes.telegram_api import TelegramUser, Updates
 from bot.i18n import LANGUAGES, detect_script, render, translator
 from bot.i18n import render_telegram as text

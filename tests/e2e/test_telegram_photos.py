@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.bootstrap import open_app
-from bot.channels.telegram_photos import fetch_pending
+from bot.channels.telegram.photos import fetch_pending
 from bot.fakes.telegram_api import Updates
 from bot.photos import add_pending, file_key
 from bot.store.models import PhotoRow

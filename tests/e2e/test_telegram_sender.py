@@ -9,9 +9,9 @@ import pytest
 from telegram import Bot
 from telegram.ext import AIORateLimiter
 
-from bot.channels.telegram import TelegramOptions, build_application, file_url
-from bot.channels.telegram_outbox import Action, Button, decode, encode, split_text
-from bot.channels.telegram_sender import ChatPacer, TelegramSender
+from bot.channels.telegram.outbox import Action, Button, decode, encode, split_text
+from bot.channels.telegram.sender import ChatPacer, TelegramSender
+from bot.channels.telegram.webhook import TelegramOptions, build_application, file_url
 from bot.fakes.telegram_api import TOKEN, FakeTelegram
 from bot.outbox import PermanentSendError, TransientSendError
 from bot.settings import Settings

@@ -13,8 +13,8 @@ import pytest
 
 from bot.app import build_app
 from bot.bootstrap import open_app
-from bot.channels import telegram_connect
-from bot.channels.telegram import TelegramOptions
+from bot.channels.telegram import connect as telegram_connect
+from bot.channels.telegram.webhook import TelegramOptions
 from bot.fakes.loopback import bind, serve
 from bot.fakes.telegram_api import TOKEN, FakeTelegram, TelegramUser, Updates
 from bot.settings import Settings

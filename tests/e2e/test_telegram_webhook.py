@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import select
 
 from bot.bootstrap import open_app
-from bot.channels.telegram import ALLOWED_UPDATES, TelegramOptions
-from bot.channels.telegram_connect import set_webhook
+from bot.channels.telegram.connect import set_webhook
+from bot.channels.telegram.webhook import ALLOWED_UPDATES, TelegramOptions
 from bot.cli import main
 from bot.fakes.telegram_api import TOKEN, Updates
 from bot.i18n import render, translator

@@ -43,7 +43,7 @@ from telegram.error import (
     TelegramError,
 )
 
-from bot.channels.telegram_outbox import Action, decode
+from bot.channels.telegram.outbox import Action, decode
 from bot.outbox import LEASE, BatchSize, PermanentSendError, TransientSendError, deliver_once
 from bot.store.tx import Store
 from bot.workers import worker_id

@@ -23,7 +23,7 @@ from telegram import Bot
 from telegram.error import InvalidToken, TelegramError, TimedOut
 
 from bot.bootstrap import App
-from bot.channels.telegram import (
+from bot.channels.telegram.webhook import (
     ALLOWED_UPDATES,
     TelegramChannel,
     TelegramOptions,
@@ -62,7 +62,7 @@ def channel_tasks(
 
 
 async def _fetch_pending(channel: TelegramChannel) -> None:
-    from bot.channels.telegram_photos import fetch_pending
+    from bot.channels.telegram.photos import fetch_pending
 
     try:
         kept = await fetch_pending(channel.app, channel.application.bot)

@@ -12,9 +12,9 @@ import re
 from datetime import date, datetime, time
 from typing import Any, Final
 
-from bot.channels.telegram_photos import staged
-from bot.channels.telegram_seize_view import brought_at
-from bot.channels.telegram_turn import Turn
+from bot.channels.telegram.photos import staged
+from bot.channels.telegram.seize_view import brought_at
+from bot.channels.telegram.turn import Turn
 from bot.commands import ParseError, name_and_phone, parse_date
 from bot.i18n import LANGUAGES
 from bot.intake import person_of, report_seizure

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.caller import KEEPER
-from bot.channels.telegram_seize_record import (
+from bot.channels.telegram.seize_record import (
     kind_of,
     now,
     owner_of,
@@ -25,8 +25,8 @@ from bot.channels.telegram_seize_record import (
     seized_of,
     when_of,
 )
-from bot.channels.telegram_seize_view import FIELDS, chosen, photo_buttons, prompt
-from bot.channels.telegram_turn import Turn
+from bot.channels.telegram.seize_view import FIELDS, chosen, photo_buttons, prompt
+from bot.channels.telegram.turn import Turn
 from bot.commands import ParseError
 from bot.errors import AppError
 from bot.i18n import render
@@ -277,7 +277,7 @@ async def on_location(turn: Turn, latitude: float, longitude: float) -> None:
 
 async def on_photo(turn: Turn, picture: Incoming) -> None:
     """A photo of the cattle, downloaded and kept in the photo store
-    (``telegram_photos.download``): the report keeps it for its case; a refused one is
+    (``photos.download``): the report keeps it for its case; a refused one is
     said so."""
     chat = await turn.chat()
     state = chat.data(FLOW)

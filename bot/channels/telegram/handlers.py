@@ -4,7 +4,7 @@ Routing, first match wins (private chats only)::
 
     /start [code]            start            bind an invite, or explain to a stranger
     /lang [code], lang:*     language         the four languages as buttons
-    /seize                   seize            the guided report (telegram_seize)
+    /seize                   seize            the guided report (seize)
     /seize <line>            seize            the one-line form, through the dispatcher
     /photo <case> [lot]      photo_command    the photos that follow are of that case
     /cancel                  cancel           drop the report being written
@@ -13,7 +13,7 @@ Routing, first match wins (private chats only)::
     other buttons            stale_button
     a location               location         the report in progress
     a photo, a document      photo            the report in progress, else the case its
-                                              caption or /photo names (telegram_photos)
+                                              caption or /photo names (photos)
     text                     text_message     the report in progress, else the dispatcher
     any other /command       command          the dispatcher (``bot.dispatch.handle_text``)
 
@@ -38,13 +38,13 @@ from telegram.ext import (
 )
 
 from bot.caller import KEEPER, OFFICER
-from bot.channels import telegram_photos as photos
-from bot.channels import telegram_seize as report
 from bot.channels.identity import caller_of
-from bot.channels.telegram_menus import menu
-from bot.channels.telegram_outbox import Button, Keyboard
-from bot.channels.telegram_sender import CHANNEL
-from bot.channels.telegram_turn import PoundContext, Turn, current_turn
+from bot.channels.telegram import photos
+from bot.channels.telegram import seize as report
+from bot.channels.telegram.menus import menu
+from bot.channels.telegram.outbox import Button, Keyboard
+from bot.channels.telegram.sender import CHANNEL
+from bot.channels.telegram.turn import PoundContext, Turn, current_turn
 from bot.dispatch import Reply, handle_text
 from bot.errors import InviteInvalidError
 from bot.i18n import LANGUAGES, render, translator

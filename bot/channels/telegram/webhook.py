@@ -24,7 +24,7 @@ Replies leave through the outbox (``TelegramSender``), kicked as soon as the
 transaction commits. An account past its limit of answers (``bot.limits``; a wrong
 invite code counts double) is told once when to try again, then not answered; its
 updates are stored all the same. ``poundbot serve --polling`` takes updates by long polling
-instead, through the same steps (``telegram_connect``).
+instead, through the same steps (``bot.channels.telegram.connect``).
 """
 
 from __future__ import annotations
@@ -47,11 +47,11 @@ from telegram import Update
 from telegram.ext import AIORateLimiter, Application, ContextTypes
 
 from bot.bootstrap import App
-from bot.channels import telegram_photos as photos
-from bot.channels.telegram_handlers import add_handlers
-from bot.channels.telegram_menus import set_default_menus
-from bot.channels.telegram_sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
-from bot.channels.telegram_turn import PoundContext, open_turn, using
+from bot.channels.telegram import photos
+from bot.channels.telegram.handlers import add_handlers
+from bot.channels.telegram.menus import set_default_menus
+from bot.channels.telegram.sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
+from bot.channels.telegram.turn import PoundContext, open_turn, using
 from bot.clean import clean_data, clean_text
 from bot.i18n import LANGUAGES, detect_script, render, translator
 from bot.limits import admit, charge

@@ -23,8 +23,8 @@ from telegram.ext import CallbackContext, ExtBot
 
 from bot.caller import KEEPER, OFFICER, Caller
 from bot.channels.identity import caller_for_telegram
-from bot.channels.telegram_outbox import MAX_TEXT, Action, Keyboard, encode, split_text
-from bot.channels.telegram_sender import CHANNEL
+from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, split_text
+from bot.channels.telegram.sender import CHANNEL
 from bot.i18n import LANGUAGES, Translator, detect_script, translator
 from bot.services.base import Deps
 from bot.store.messages import enqueue
@@ -117,7 +117,7 @@ class Turn:
     penalty: int = 0  # counted against the sender's limit beyond the message itself
     #: The update's picture, downloaded before its transaction (by its source key); and
     #: whether this is the probe that finds which picture the handlers want
-    #: (``bot.channels.telegram.TelegramChannel.receive``).
+    #: (``bot.channels.telegram.webhook.TelegramChannel.receive``).
     prefetched: dict[str, Any] = field(default_factory=dict)
     probing: bool = False
     replies: list[str] = field(default_factory=list)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Final
 
-from bot.channels.telegram_outbox import Button, Keyboard
-from bot.channels.telegram_turn import Turn
+from bot.channels.telegram.outbox import Button, Keyboard
+from bot.channels.telegram.turn import Turn
 from bot.i18n import fmt, render
 from bot.i18n import render_telegram as text
 from domain.case import Lot

@@ -29,7 +29,7 @@ from telegram.error import TelegramError
 
 from bot.bootstrap import App
 from bot.caller import KEEPER
-from bot.channels.telegram_turn import Turn
+from bot.channels.telegram.turn import Turn
 from bot.commands import ParseError, parse
 from bot.i18n import render
 from bot.i18n import render_photos as text

@@ -1,0 +1,85 @@
+"""The layers of ``bot/`` as its imports show them (parsed with ``ast``, so imports
+inside functions count too): the use cases, the store, the texts and the reminders know
+nothing of the channels, the web desk or the entry points; the Telegram channel is one
+package, entered from outside through its webhook and its set-up only; a channel does
+not reach into another channel's package."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot
+
+BOT = Path(bot.__file__).parent
+ROOT = BOT.parent
+
+#: Lower layers, and what they must not import.
+LOWER = ("bot/services", "bot/store", "bot/i18n", "bot/reminders", "domain")
+UPPER = ("bot.channels", "bot.web", "bot.app", "bot.cli", "bot.console", "bot.demo")
+#: The Telegram package's doors: what the rest of poundbot may import of it.
+TELEGRAM = "bot.channels.telegram"
+TELEGRAM_DOORS = frozenset({f"{TELEGRAM}.webhook", f"{TELEGRAM}.connect"})
+
+
+def _imports(path: Path) -> Iterator[str]:
+    """The modules ``path`` imports (for ``from a import b``: ``a.b`` when it is a
+    module, else ``a``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                whole = f"{node.module}.{alias.name}"
+                module = ROOT / Path(*whole.split("."))
+                yield (
+                    whole if module.with_suffix(".py").exists() or module.is_dir() else node.module
+                )
+
+
+def _files(*folders: str) -> list[Path]:
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+@pytest.mark.parametrize("path", _files(*LOWER), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_lower_layer_imports_no_channel_web_desk_or_entry_point(path: Path) -> None:
+    wrong = [name for name in _imports(path) if any(_within(name, up) for up in UPPER)]
+    assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"
+
+
+def test_the_telegram_channel_is_entered_through_its_webhook_and_set_up_only() -> None:
+    inside = BOT / "channels" / "telegram"
+    reached = {
+        (str(path.relative_to(ROOT)), name)
+        for path in _files("bot")
+        if inside not in path.parents
+        for name in _imports(path)
+        if _within(name, TELEGRAM) and name not in TELEGRAM_DOORS
+    }
+    assert not reached
+
+
+def test_the_telegram_package_reaches_no_other_channel_but_the_sender_identity() -> None:
+    shared = {"bot.channels.identity"}  # who wrote from a number: every channel's
+    reached = {
+        (str(path.relative_to(ROOT)), name)
+        for path in _files("bot/channels/telegram")
+        for name in _imports(path)
+        if _within(name, "bot.channels") and not _within(name, TELEGRAM) and name not in shared
+    }
+    assert not reached
+
+
+def test_these_checks_see_the_imports_they_check() -> None:
+    """A parser that found nothing would pass every test above."""
+    app = set(_imports(BOT / "app.py"))
+    assert f"{TELEGRAM}.webhook" in app
+    assert "bot.bootstrap" in app
