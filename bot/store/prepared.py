@@ -117,23 +117,21 @@ class Prepared:
         # the session emits its SAVEPOINT only when next asked for the connection.
         if tx.driver is not None and not tx.session.in_nested_transaction():
             connection, driver = tx.driver
-            if isinstance(driver, sqlite3.Connection):
-                if driver.in_transaction:
+            if _open(driver):
+                if isinstance(driver, sqlite3.Connection):
                     return self._on_sqlite(connection, driver, params)
-            elif driver.is_in_transaction():
                 return await self._on_asyncpg(connection, driver, params)
         return await tx.session.run_sync(self._one, params, tx)
 
     def _one(self, session: Session, params: Mapping[str, Any], tx: Tx) -> Any:
         connection = session.connection()  # begins the transaction if it is not begun
         driver: Any = connection.connection.driver_connection
-        if isinstance(driver, sqlite3.Connection) and driver.in_transaction:
-            tx.driver = (connection, driver)
+        if not _open(driver):
+            return session.execute(self.statement, dict(params)).one()
+        tx.driver = (connection, driver)
+        if isinstance(driver, sqlite3.Connection):
             return self._on_sqlite(connection, driver, params)
-        if type(driver).__module__.startswith("asyncpg") and driver.is_in_transaction():
-            tx.driver = (connection, driver)
-            return await_(self._on_asyncpg(connection, driver, params))
-        return session.execute(self.statement, dict(params)).one()
+        return await_(self._on_asyncpg(connection, driver, params))
 
     def _on_sqlite(
         self, connection: Connection, driver: sqlite3.Connection, params: Mapping[str, Any]
@@ -156,6 +154,14 @@ class Prepared:
         except Exception as error:
             raise _as_sqlalchemy_raises(compiled, arguments, error) from error
         return self._row(*compiled.row(_only([] if record is None else [tuple(record)])))
+
+
+def _open(driver: Any) -> bool:
+    """Whether ``driver`` is one this module runs statements on (the inline SQLite's
+    ``sqlite3`` connection, asyncpg's) and its transaction is open."""
+    if isinstance(driver, sqlite3.Connection):
+        return driver.in_transaction
+    return type(driver).__module__.startswith("asyncpg") and bool(driver.is_in_transaction())
 
 
 def _as_sqlalchemy_raises(
