@@ -66,7 +66,7 @@ def _serve(url: str, port: int) -> None:
 
     from bot.app import build_app
     from bot.bootstrap import open_app
-    from bot.channels.sms import twiml
+    from bot.channels.twilio.webhook import twiml
     from bot.settings import Settings
     from bot.store.messages import Inbound, process_inbound
     from bot.store.tx import Tx

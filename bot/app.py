@@ -1,5 +1,5 @@
 """The ASGI application: one Starlette app for health, the Telegram webhook and the SMS
-provider's webhooks (Twilio, Exotel or Mobile Seva: ``bot.channels.sms_providers``)."""
+provider's webhooks (Twilio, Exotel or Mobile Seva: ``bot.channels.sms.providers``)."""
 
 from __future__ import annotations
 
@@ -22,21 +22,21 @@ from telegram.error import TelegramError
 from bot import logsafe
 from bot.backups import backups_dir, run_backups
 from bot.bootstrap import App, open_app
-from bot.channels.media import MediaFetcher
 from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route, photo_routes
-from bot.channels.sms_providers import (
+from bot.channels.sms.providers import (
     sms_line,
     sms_routes,
     sms_sender,
     twilio_media,
     twilio_sender,
 )
-from bot.channels.sms_sweep import SmsSweep
+from bot.channels.sms.sweep import SmsSweep
 from bot.channels.telegram.connect import channel_tasks, start_later, worth_retrying
 from bot.channels.telegram.webhook import TelegramChannel, TelegramOptions, running, webhook_route
-from bot.channels.twilio_sender import TwilioSender
-from bot.channels.whatsapp_sender import WhatsAppSender
+from bot.channels.twilio.media import MediaFetcher
+from bot.channels.twilio.sender import TwilioSender
+from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.i18n import LANGUAGES, translator
 from bot.links import notice_path, photo_path
@@ -181,7 +181,7 @@ def build_app(
     routes.append(metrics_route(settings.metrics_token))
     # The web desk and the public notice boards (bot.web.app).
     routes += web_routes(link_secret, settings.public_url)
-    # The webhooks of the SMS provider in use (bot.channels.sms_providers).
+    # The webhooks of the SMS provider in use (bot.channels.sms.providers).
     routes += sms_routes(settings)
     if telegram_on:
         routes.append(webhook_route(settings.telegram_secret))

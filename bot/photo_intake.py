@@ -2,7 +2,7 @@
 
 A keeper's photos belong to the case their message names: ``PHOTO KNM-17 [lot]``, or
 the case their SEIZE line just recorded (``message_target``). No picture is downloaded
-inside a transaction: an MMS's are fetched after its answer (``bot.channels.media``), a
+inside a transaction: an MMS's are fetched after its answer (``bot.channels.twilio.media``), a
 Telegram photo before its update's transaction (``bot.channels.telegram.photos``); each
 is checked and stripped on the photo worker (``bot.photos.prepare``), its files written
 to the photo store before its row is added (``attach_pictures``): a refused step, or a

@@ -1,1 +1,2 @@
-"""Channels: the transports (SMS over Twilio, Telegram) around ``bot.dispatch``."""
+"""Channels: the transports around the conversation. One package per provider (Telegram,
+Twilio, Exotel, Mobile Seva), the provider-neutral SMS room (``sms``), and who wrote."""

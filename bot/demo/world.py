@@ -36,10 +36,10 @@ from twilio.request_validator import RequestValidator
 
 from bot.app import build_app
 from bot.bootstrap import App, open_app
-from bot.channels.sms_providers import sms_sender
+from bot.channels.sms.providers import sms_sender
 from bot.channels.telegram.webhook import SECRET_HEADER, TelegramChannel, TelegramOptions
-from bot.channels.twilio_sender import TwilioSender
-from bot.channels.whatsapp_sender import WhatsAppSender
+from bot.channels.twilio.sender import TwilioSender
+from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.clock import FixedClock
 from bot.config import load_config, sample_config_path
 from bot.demo.checks import DemoFailed

@@ -78,7 +78,7 @@ _PHOTO_REFUSALS: Final = ("too_large", "too_many_pixels", "not_image", "unreacha
 
 def _photo_followups(tr: Translator) -> dict[str, str]:
     """The follow-up SMS to a keeper once the pictures of an MMS are fetched
-    (``bot.channels.media``): one SMS a line, each its own template."""
+    (``bot.channels.twilio.media``): one SMS a line, each its own template."""
     out = {
         "photos kept": render_photos.photos_kept(10, CASE_NUMBER, tr),
         "photos kept before": render_photos.photo_already_kept(CASE_NUMBER, tr),

@@ -444,7 +444,7 @@ class PhotoRow(Base):
 
 
 class MediaFetch(Base):
-    """The pictures of an MMS or WhatsApp message still to fetch (``bot.channels.media``):
+    """The pictures of an MMS or WhatsApp message still to fetch (``bot.channels.twilio.media``):
     answered first, fetched outside any transaction, then attached to ``case_id`` and told
     in a follow-up (``key``, its outbox key too). Claimed under a lease by one instance
     (``claimed_by``, ``claimed_until``), taken over when it runs out or that instance's

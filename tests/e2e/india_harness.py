@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 from bot.app import build_app
 from bot.bootstrap import App, load, open_app
 from bot.caller import Caller
-from bot.channels.sms_providers import sms_sender
+from bot.channels.sms.providers import sms_sender
 from bot.clock import FixedClock
 from bot.dlt import DltPolicy, DltStamp
 from bot.fakes.exotel_api import FakeExotel

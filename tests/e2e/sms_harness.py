@@ -52,7 +52,7 @@ class SmsRig:
 
     @property
     def sweep(self) -> Any:
-        """The running SMS sweep (``bot.channels.sms_sweep.SmsSweep``)."""
+        """The running SMS sweep (``bot.channels.sms.sweep.SmsSweep``)."""
         return self.server.state.sms_sweep
 
     def sign(self, path: str, params: Mapping[str, str], url: str | None = None) -> str:

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from bot.channels import sms
-from bot.channels.twilio_sender import TwilioSender
+from bot.channels.twilio import webhook as sms
+from bot.channels.twilio.sender import TwilioSender
 from bot.outbox import deliver_once
 from bot.store import sqlite_inline
 from bot.store.messages import Inbound, store_inbound
@@ -229,7 +229,7 @@ async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
     async def crash(*args: object, **kwargs: object) -> object:
         raise RuntimeError("database went away")
 
-    monkeypatch.setattr("bot.channels.sms.handle_text", crash)
+    monkeypatch.setattr("bot.channels.twilio.webhook.handle_text", crash)
     response = await rig.sms(OWNER, "DUES KNM-1", "SM-crash")
     assert response.status_code == 200
     assert "send it again" in message_of(response.text)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from bot.channels.twilio_sender import TwilioSender
+from bot.channels.twilio.sender import TwilioSender
 from bot.dlt import DltPolicy, registry
 from bot.outbox import deliver_once
 from bot.store.models import OutboxRow

@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import func, select
 from twilio.request_validator import RequestValidator
 
-from bot.channels import sms_inbound
-from bot.channels.sms_sweep import SmsSweep
+from bot.channels.sms import inbound as sms_inbound
+from bot.channels.sms.sweep import SmsSweep
 from bot.store import sqlite_inline
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.channels.twilio_sender import TwilioSender
+from bot.channels.twilio.sender import TwilioSender
 from bot.store.models import CaseRow, Contact
 from tests.e2e.sms_harness import (
     FROM,

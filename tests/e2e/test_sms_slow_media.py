@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from bot.bootstrap import App, open_app
 from bot.caller import KEEPER, Caller
-from bot.channels.media import MediaFetcher, fetch_key
+from bot.channels.twilio.media import MediaFetcher, fetch_key
 from bot.clock import FixedClock
 from bot.metrics import REGISTRY
 from bot.services.keeper import record_seizure

@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.bootstrap import open_app
-from bot.channels.twilio_sender import TwilioSender
-from bot.channels.whatsapp_sender import WhatsAppSender
+from bot.channels.twilio.sender import TwilioSender
+from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.outbox import deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.store.messages import Inbound

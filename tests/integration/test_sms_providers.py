@@ -8,10 +8,10 @@ import html
 
 import pytest
 
-from bot.channels.exotel_sender import ExotelSender, encoding_type
-from bot.channels.mseva import strip_keyword
-from bot.channels.mseva_sender import MsevaSender, entities, push_key, sha1_password
-from bot.channels.sms_providers import sms_line, sms_routes
+from bot.channels.exotel.sender import ExotelSender, encoding_type
+from bot.channels.mseva.sender import MsevaSender, entities, push_key, sha1_password
+from bot.channels.mseva.webhook import strip_keyword
+from bot.channels.sms.providers import sms_line, sms_routes
 from bot.cli import main
 from bot.dlt import DltStamp
 from bot.fakes.exotel_api import FakeExotel

@@ -6,7 +6,7 @@ The call is stored in the inbox on the channel ``call``, keyed by the provider's
 (Exotel's ``CallSid``): a repeated callback for one call is the same row, acted on once,
 so one call sends one SMS. Acting on it counts against the caller's limit of SMS answers
 (``bot.limits``, the ``sms`` channel: a call is one more message to answer), and the SMS
-goes through the outbox like any answer (``bot.channels.sms_inbound``). The status text is
+goes through the outbox like any answer (``bot.channels.sms.inbound``). The status text is
 the one STATUS answers (``render.status_reply``), one per case, most recent first.
 """
 

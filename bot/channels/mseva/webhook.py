@@ -1,5 +1,5 @@
 """Mobile Seva's SMS pull: a citizen's SMS to 166 / 51969 / 9223166166, forwarded to the
-department (the Mobile Seva adapter of the SMS port, inbound; ``bot.channels.mseva_sender``
+department (the Mobile Seva adapter of the SMS port, inbound; ``bot.channels.mseva.sender``
 sends the answers).
 
 mgov.gov.in/RegisterPullService: a pull SMS starts with the state's keyword and the
@@ -31,9 +31,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bot.bootstrap import App
-from bot.channels.sms import CHANNEL
-from bot.channels.sms_inbound import take_in
-from bot.channels.sms_port import StatusReport, from_allowed, request_params, secret_matches
+from bot.channels.sms.inbound import take_in
+from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
+from bot.channels.twilio.webhook import CHANNEL
 from bot.store import budget
 from bot.store.messages import Inbound
 

@@ -9,13 +9,13 @@ A provider has two sides.
 - Inbound, an ``SmsGateway``: it authenticates and reads a request (a signature, or the
   secret path segment and the source address for providers that sign nothing), turns it
   into the ``Inbound`` every channel stores, and reads delivery reports into a
-  ``StatusReport``. ``bot.channels.sms_inbound`` then does the rest the same way for
+  ``StatusReport``. ``bot.channels.sms.inbound`` then does the rest the same way for
   every provider: the exactly-once inbox, the per-sender limits, STOP / START, the wait
   budget, the crash sweep, the answer queued to the outbox.
 
-Twilio (``bot.channels.sms``, ``bot.channels.twilio_sender``) answers in the HTTP
-response (TwiML); Exotel (``bot.channels.exotel``) and Mobile Seva
-(``bot.channels.mseva``) answer by a push SMS of their own, through the outbox, so that
+Twilio (``bot.channels.twilio.webhook``, ``bot.channels.twilio.sender``) answers in the HTTP
+response (TwiML); Exotel (``bot.channels.exotel.webhook``) and Mobile Seva
+(``bot.channels.mseva.webhook``) answer by a push SMS of their own, through the outbox, so that
 each answer carries its DLT template id.
 """
 
@@ -54,7 +54,7 @@ class SmsSender(Protocol):
 @dataclass(frozen=True, slots=True)
 class StatusReport:
     """A delivery report: the provider's id of the message we sent, its status in our
-    words (``bot.channels.sms.status_rank``), and the provider's error code if any."""
+    words (``bot.channels.twilio.webhook.status_rank``), and the provider's error code if any."""
 
     provider_id: str
     status: str

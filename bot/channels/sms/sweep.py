@@ -2,7 +2,7 @@
 held too long): acted on later and answered by an SMS of their own (a WhatsApp
 message, stored on the same webhook, by a WhatsApp message).
 
-This holds for every SMS provider (``bot.channels.sms_port``): the messages of all of
+This holds for every SMS provider (``bot.channels.sms.port``): the messages of all of
 them are stored on the channel ``sms``. Twilio does not send a message again, so an SMS
 committed to the inbox whose request never got its TwiML answer would be lost. The sweep
 takes such messages — at start all received before the start, then every ``interval``
@@ -28,9 +28,9 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.exc import OperationalError
 
 from bot.bootstrap import App
-from bot.channels.missed_call import CHANNEL as CALL
-from bot.channels.missed_call import call_handler
-from bot.channels.sms import CHANNEL, locked, mark_failed, reply_key, sms_handler
+from bot.channels.sms.missed_call import CHANNEL as CALL
+from bot.channels.sms.missed_call import call_handler
+from bot.channels.twilio.webhook import CHANNEL, locked, mark_failed, reply_key, sms_handler
 from bot.i18n import detect_script, render, translator
 from bot.phones import sender_number
 from bot.store.messages import Inbound, enqueue
@@ -40,7 +40,7 @@ from bot.whatsapp import CHANNEL as WHATSAPP
 from bot.whatsapp import phone_of
 
 #: The channels of the messages the sweep answers: SMS and WhatsApp (same webhook), and
-#: missed calls (``bot.channels.missed_call``: answered by SMS).
+#: missed calls (``bot.channels.sms.missed_call``: answered by SMS).
 CHANNELS = (CHANNEL, WHATSAPP, CALL)
 
 __all__ = ["MIN_AGE", "SmsSweep"]
@@ -123,7 +123,7 @@ class SmsSweep:
                 row_id, provider_id, sender, body, channel, raw = found
                 tried.add(row_id)
                 # The stored message whole: an MMS keeps its media URLs (its pictures are
-                # fetched after, as a live request's are: ``bot.channels.media``).
+                # fetched after, as a live request's are: ``bot.channels.twilio.media``).
                 message = Inbound(
                     channel, provider_id, sender, body, raw if isinstance(raw, dict) else {}
                 )

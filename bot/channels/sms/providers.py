@@ -8,14 +8,14 @@ from contextlib import AbstractAsyncContextManager
 
 from starlette.routing import BaseRoute
 
-from bot.channels.exotel import ExotelWebhook
-from bot.channels.exotel_sender import ExotelSender
-from bot.channels.media import TwilioMedia
-from bot.channels.mseva import MsevaPull
-from bot.channels.mseva_sender import MsevaSender
-from bot.channels.sms import SmsWebhook
-from bot.channels.sms_port import SmsGateway, SmsSender
-from bot.channels.twilio_sender import TwilioSender
+from bot.channels.exotel.sender import ExotelSender
+from bot.channels.exotel.webhook import ExotelWebhook
+from bot.channels.mseva.sender import MsevaSender
+from bot.channels.mseva.webhook import MsevaPull
+from bot.channels.sms.port import SmsGateway, SmsSender
+from bot.channels.twilio.media import TwilioMedia
+from bot.channels.twilio.sender import TwilioSender
+from bot.channels.twilio.webhook import SmsWebhook
 from bot.settings import Settings
 
 __all__ = [

@@ -38,8 +38,8 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
 from bot.channels.identity import sender_of
-from bot.channels.media import TwilioMedia, media_urls, plan_pictures
-from bot.channels.sms_port import StatusReport
+from bot.channels.sms.port import StatusReport
+from bot.channels.twilio.media import TwilioMedia, media_urls, plan_pictures
 from bot.clean import clean_data
 from bot.commands import ParseError, parse
 from bot.dispatch import handle_text, language_for
@@ -142,7 +142,7 @@ def sms_handler(app: App, message: Inbound) -> Handler:
     """What acting on an SMS is: the sender's role from their number, their limit of
     answers (``bot.limits``; the webhook and the sweep alike), then the words, and the
     message's pictures (its media URLs) recorded to fetch for the case the step named
-    (``bot.channels.media``)."""
+    (``bot.channels.twilio.media``)."""
 
     async def handle(tx: Tx) -> str:
         sender, body, channel = phone_of(message.sender), message.body, message.channel
@@ -300,7 +300,7 @@ class SmsWebhook:
     #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
     #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
     whatsapp: bool = False
-    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.media``; the
+    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.twilio.media``; the
     #: server's ``MediaFetcher`` uses it, after the message is answered).
     media: TwilioMedia | None = None
     #: Whether SMS goes through Twilio: else (Exotel or Mobile Seva for SMS) this
@@ -320,7 +320,7 @@ class SmsWebhook:
             Route("/twilio/status", self.status_report, methods=["POST"]),
         ]
 
-    #: The provider's name (``bot.channels.sms_port.SmsGateway``).
+    #: The provider's name (``bot.channels.sms.port.SmsGateway``).
     name = "twilio"
 
     async def read(self, request: Request) -> dict[str, str] | None:

@@ -1,7 +1,7 @@
 """An SMS that came in through a provider answering by push SMS (Exotel, Mobile Seva):
 stored once, acted on once, answered once through the outbox.
 
-The same steps as the Twilio webhook (``bot.channels.sms``), with the answer queued to
+The same steps as the Twilio webhook (``bot.channels.twilio.webhook``), with the answer queued to
 the outbox (``sms-reply:<provider id>``) in the transaction that acts on the message
 instead of returned in the HTTP response:
 
@@ -11,7 +11,7 @@ instead of returned in the HTTP response:
 2. Acting on it (the per-sender limit, STOP / START, the words: ``sms_handler``), marking
    it processed and queueing the answer are one transaction.
 3. Stored but not acted on (the database held too long, a fault): "send it again" if the
-   message can be marked failed now, else the crash sweep (``bot.channels.sms_sweep``)
+   message can be marked failed now, else the crash sweep (``bot.channels.sms.sweep``)
    answers it later, by the same outbox key; never both.
 
 Not stored in time: 503, so that the provider tries again (Exotel retries a webhook
@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from bot.bootstrap import App
-from bot.channels.sms import (
+from bot.channels.twilio.webhook import (
     answer_by_push,
     locked,
     mark_failed,

@@ -1,5 +1,5 @@
-"""Sending SMS (and WhatsApp messages, ``bot.channels.whatsapp_sender``) through the
-twilio SDK's async REST client: the Twilio adapter of the SMS port (``bot.channels.sms_port``).
+"""Sending SMS (and WhatsApp messages, ``bot.channels.twilio.whatsapp_sender``) through the
+twilio SDK's async REST client: the Twilio adapter of the SMS port (``bot.channels.sms.port``).
 
 Twilio's Messages API has no DLT fields: for India, Twilio matches each message against
 the templates registered with it beforehand (Twilio's India guidelines), so the DLT stamp

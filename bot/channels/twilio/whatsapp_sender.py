@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.channels.twilio_sender import Refused, TwilioSender
+from bot.channels.twilio.sender import Refused, TwilioSender
 from bot.outbox import PermanentSendError
 from bot.store.models import OutboxRow
 from bot.store.tx import Store

@@ -1,5 +1,5 @@
 """Exotel's webhooks: SMS to the ExoPhone, delivery reports, and missed calls on it (the
-Exotel adapter of the SMS port, inbound; ``bot.channels.exotel_sender`` sends).
+Exotel adapter of the SMS port, inbound; ``bot.channels.exotel.sender`` sends).
 
 What Exotel sends, by its documentation:
 
@@ -18,7 +18,7 @@ What Exotel sends, by its documentation:
   Passthru Applet"): GET with ``CallSid``, ``CallFrom`` (``From`` on older flows),
   ``CallTo``, ``Direction``, ``Created``, ``CurrentTime`` ...; answered 200 (the flow's
   success branch). Served at ``/exotel/call/<secret>``: a missed call
-  (``bot.channels.missed_call``).
+  (``bot.channels.sms.missed_call``).
 
 Exotel signs none of these (its webhook pages describe HTTPS, a 2xx answer within 10-15
 seconds and up to 2 retries, and no signature or shared secret). So what keeps strangers
@@ -38,11 +38,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bot.bootstrap import App
-from bot.channels.missed_call import CHANNEL as CALL
-from bot.channels.missed_call import call_handler
-from bot.channels.sms import CHANNEL, record_status
-from bot.channels.sms_inbound import take_in
-from bot.channels.sms_port import StatusReport, from_allowed, request_params, secret_matches
+from bot.channels.sms.inbound import take_in
+from bot.channels.sms.missed_call import CHANNEL as CALL
+from bot.channels.sms.missed_call import call_handler
+from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
+from bot.channels.twilio.webhook import CHANNEL, record_status
 from bot.phones import PhoneError, normalize_phone
 from bot.store import budget
 from bot.store.messages import Inbound

@@ -1,0 +1,1 @@
+"""Mobile Seva (C-DAC's gateway): citizens' SMS pulled in; SMS pushed out."""

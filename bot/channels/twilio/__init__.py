@@ -1,0 +1,1 @@
+"""Twilio: SMS and WhatsApp in (the signed webhook, delivery reports, pictures) and out."""
