@@ -34,7 +34,7 @@ from bot.channels.sms.providers import (
 from bot.channels.sms.sweep import SmsSweep
 from bot.channels.telegram.connect import channel_tasks, start_later, worth_retrying
 from bot.channels.telegram.webhook import TelegramChannel, TelegramOptions, running, webhook_route
-from bot.channels.twilio.media import MediaFetcher
+from bot.channels.twilio.media import PICTURES, MediaFetcher
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
@@ -252,7 +252,7 @@ def build_app(
                 )
                 tasks.append(asyncio.create_task(delivery))
             if "sms" in senders:  # SMS stored before a stop, or not acted on in time
-                sweep = SmsSweep(app)
+                sweep = SmsSweep(app, pictures=PICTURES)
                 starlette.state.sms_sweep = sweep
                 tasks.append(asyncio.create_task(sweep.run(stop)))
             media = twilio_media(settings)

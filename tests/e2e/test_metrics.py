@@ -87,7 +87,7 @@ async def test_sms_traffic_moves_the_counters_and_the_outbox_backlog_is_the_data
     async def crash(*args: object, **kwargs: object) -> object:
         raise RuntimeError("database went away")
 
-    monkeypatch.setattr("bot.channels.twilio.webhook.handle_text", crash)
+    monkeypatch.setattr("bot.channels.sms.answer.handle_text", crash)
     assert "send it again" in message_of((await rig.sms(OWNER, "DUES KNM-1", "SM-m-3")).text)
     monkeypatch.undo()
     rig.clock.advance(seconds=90)  # the owner's notice of the seizure waits in the outbox

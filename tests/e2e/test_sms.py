@@ -229,7 +229,7 @@ async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
     async def crash(*args: object, **kwargs: object) -> object:
         raise RuntimeError("database went away")
 
-    monkeypatch.setattr("bot.channels.twilio.webhook.handle_text", crash)
+    monkeypatch.setattr("bot.channels.sms.answer.handle_text", crash)
     response = await rig.sms(OWNER, "DUES KNM-1", "SM-crash")
     assert response.status_code == 200
     assert "send it again" in message_of(response.text)

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.bootstrap import App
 from bot.caller import Caller
 from bot.channels.sms.sweep import SmsSweep
-from bot.channels.twilio import webhook as sms
+from bot.channels.sms import answer as sms
 from bot.clock import FixedClock
 from bot.config import Config
 from bot.services.admin import add_user
@@ -95,7 +95,7 @@ async def test_a_message_the_sweep_cannot_act_on_is_marked_failed_and_its_sender
     async def bug(*args: object, **kwargs: object) -> object:
         raise RuntimeError("a fault in a handler")
 
-    monkeypatch.setattr("bot.channels.twilio.webhook.handle_text", bug)
+    monkeypatch.setattr("bot.channels.sms.answer.handle_text", bug)
     assert await SmsSweep(app).once() == 1
     assert await SmsSweep(app).once() == 0  # never taken again
     async with store.transaction() as tx:

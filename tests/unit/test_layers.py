@@ -78,8 +78,40 @@ def test_the_telegram_package_reaches_no_other_channel_but_the_sender_identity()
     assert not reached
 
 
+#: The providers, one package each: none imports another.
+PROVIDERS = ("telegram", "twilio", "exotel", "mseva")
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_provider_package_imports_no_other_provider(provider: str) -> None:
+    others = [f"bot.channels.{other}" for other in PROVIDERS if other != provider]
+    reached = {
+        (str(path.relative_to(ROOT)), name)
+        for path in _files(f"bot/channels/{provider}")
+        for name in _imports(path)
+        if any(_within(name, other) for other in others)
+    }
+    assert not reached
+
+
+def test_the_sms_room_knows_no_provider_but_where_they_are_wired() -> None:
+    """What is done with an SMS is the same whichever provider brought it; only the
+    wiring of the provider in use (``providers``) names them."""
+    wiring = BOT / "channels" / "sms" / "providers.py"
+    reached = {
+        (str(path.relative_to(ROOT)), name)
+        for path in _files("bot/channels/sms")
+        if path != wiring
+        for name in _imports(path)
+        if any(_within(name, f"bot.channels.{provider}") for provider in PROVIDERS)
+    }
+    assert not reached
+
+
 def test_these_checks_see_the_imports_they_check() -> None:
     """A parser that found nothing would pass every test above."""
     app = set(_imports(BOT / "app.py"))
     assert f"{TELEGRAM}.webhook" in app
     assert "bot.bootstrap" in app
+    wiring = set(_imports(BOT / "channels" / "sms" / "providers.py"))
+    assert {"bot.channels.twilio.webhook", "bot.channels.exotel.webhook"} <= wiring

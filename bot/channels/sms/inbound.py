@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from bot.bootstrap import App
-from bot.channels.twilio.webhook import (
+from bot.channels.sms.answer import (
     answer_by_push,
     locked,
     mark_failed,

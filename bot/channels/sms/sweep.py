@@ -28,9 +28,9 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.exc import OperationalError
 
 from bot.bootstrap import App
+from bot.channels.sms.answer import CHANNEL, Pictures, locked, mark_failed, reply_key, sms_handler
 from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
-from bot.channels.twilio.webhook import CHANNEL, locked, mark_failed, reply_key, sms_handler
 from bot.i18n import detect_script, render, translator
 from bot.phones import sender_number
 from bot.store.messages import Inbound, enqueue
@@ -62,8 +62,11 @@ class SmsSweep:
         min_age: timedelta = MIN_AGE,
         interval: float = 15.0,
         limit: int = 500,
+        pictures: Pictures | None = None,
     ) -> None:
         self.app, self.min_age, self.interval, self.limit = app, min_age, interval, limit
+        #: What the provider that stored a message does with its pictures (Twilio's).
+        self.pictures = pictures
         self.started: datetime = app.store.clock.now()
         self._handed: set[str] = set()
         self._wake = asyncio.Event()
@@ -130,7 +133,7 @@ class SmsSweep:
                 handler = (
                     call_handler(self.app, sender)
                     if channel == CALL
-                    else sms_handler(self.app, message)
+                    else sms_handler(self.app, message, self.pictures)
                 )
                 reply = await handler(tx)
                 await tx.session.execute(

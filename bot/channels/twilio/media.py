@@ -54,6 +54,7 @@ from bot.whatsapp import phone_of
 __all__ = [
     "FETCH_DEADLINE",
     "MESSAGE_DEADLINE",
+    "PICTURES",
     "TWILIO_API",
     "MediaFetcher",
     "TwilioMedia",
@@ -367,3 +368,18 @@ class MediaFetcher:
             MEDIA_FETCHED.labels("kept" if picture.kept is not None else picture.refused).inc()
         log.info("media of %s: %d of %d kept", job.key, kept, len(pictures))
         return 1
+
+
+class _TwilioPictures:
+    """The pictures of a Twilio MMS or WhatsApp message (``bot.channels.sms.answer.Pictures``)."""
+
+    def carried(self, raw: Mapping[str, object]) -> bool:
+        return bool(media_urls(raw))
+
+    async def plan(
+        self, tx: Tx, app: App, caller: Caller, message: Inbound, after: int, reply: Reply
+    ) -> str:
+        return await plan_pictures(tx, app, caller, message, after, reply)
+
+
+PICTURES: Final = _TwilioPictures()

@@ -23,13 +23,11 @@ goes by SMS instead, once.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -37,32 +35,34 @@ from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.bootstrap import App
-from bot.channels.identity import sender_of
+from bot.channels.sms.answer import (
+    CHANNEL,
+    answer_by_push,
+    by_push,
+    dlt_checked,
+    locked,
+    mark_failed,
+    queue_answer,
+    record_status,
+    reply_key,
+    send_again,
+    sender_number_of,
+    sms_handler,
+    status_rank,
+)
 from bot.channels.sms.port import StatusReport
-from bot.channels.twilio.media import TwilioMedia, media_urls, plan_pictures
+from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
 from bot.clean import clean_data
-from bot.commands import ParseError, parse
-from bot.dispatch import handle_text, language_for
-from bot.dlt import DltRefusal, registry
-from bot.i18n import detect_script, render, translator
 from bot.i18n.sms_fit import one_text
-from bot.limits import admit
 from bot.logsafe import mask_phone
-from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
-from bot.outbox import refusal_label
-from bot.phones import sender_number
-from bot.photo_intake import last_event_id
 from bot.store import budget
 from bot.store.messages import (
-    Handler,
     Inbound,
     act_on_inbound,
-    enqueue,
-    set_contact,
     store_inbound,
 )
-from bot.store.models import InboxRow, OutboxRow
-from bot.store.tx import Tx, case_named
+from bot.store.models import OutboxRow
+from bot.store.tx import case_named
 from bot.whatsapp import (
     CHANNEL as WHATSAPP,
 )
@@ -70,125 +70,13 @@ from bot.whatsapp import (
     FALLBACK_CODES,
     fall_back_to_sms,
     is_whatsapp,
-    note_inbound,
-    phone_of,
 )
 
-__all__ = [
-    "CHANNEL",
-    "SmsWebhook",
-    "answer_by_push",
-    "by_push",
-    "dlt_checked",
-    "locked",
-    "mark_failed",
-    "queue_answer",
-    "record_status",
-    "reply_key",
-    "sender_number_of",
-    "sms_handler",
-    "status_rank",
-    "twiml",
-]
-
-CHANNEL = "sms"
+__all__ = ["SmsWebhook", "twiml"]
 
 log = logging.getLogger("poundbot.sms")
 
-#: The providers' message statuses in the order they happen (Twilio's, and Exotel's
-#: ``submitted``, ``failed_dnd``, ``expired``); a report only moves forward.
-_RANK = {
-    "accepted": 1,
-    "queued": 1,
-    "scheduled": 1,
-    "sending": 2,
-    "submitted": 2,
-    "sent": 3,
-    "failed": 4,
-    "failed_dnd": 4,
-    "expired": 4,
-    "undelivered": 4,
-    "delivered": 5,
-    "read": 6,
-}
 UNSUBSCRIBED = "21610"
-
-
-def status_rank(status: str) -> int:
-    """Where a status stands in a message's life (0 for our own ``queued`` and unknown)."""
-    return _RANK.get(status, 0)
-
-
-def _is_stop(app: App, body: str) -> bool:
-    """Whether ``body`` is STOP (in any language)."""
-    try:
-        return parse(body, app.config, app.deps.today()).name == "stop"
-    except ParseError:
-        return False
-
-
-def reply_key(provider_id: str) -> str:
-    """The outbox key of the answer to an SMS that goes out as an SMS of its own."""
-    return f"sms-reply:{provider_id}"
-
-
-def sender_number_of(app: App, message: Inbound) -> str:
-    """The number ``sms_handler`` asks who it is (as users and contacts are stored): given
-    to ``act_on_inbound``, the sender is read with the message's claim."""
-    return sender_number(phone_of(message.sender), app.config.phone_region)
-
-
-def sms_handler(app: App, message: Inbound) -> Handler:
-    """What acting on an SMS is: the sender's role from their number, their limit of
-    answers (``bot.limits``; the webhook and the sweep alike), then the words, and the
-    message's pictures (its media URLs) recorded to fetch for the case the step named
-    (``bot.channels.twilio.media``)."""
-
-    async def handle(tx: Tx) -> str:
-        sender, body, channel = phone_of(message.sender), message.body, message.channel
-        found = await sender_of(tx, sender, channel, region=app.config.phone_region)
-        caller = found.caller
-        # Its channel, its WhatsApp window (an SMS from a number that last wrote by SMS,
-        # or never on WhatsApp, changes nothing).
-        if (
-            caller.phone
-            and len(caller.phone) <= 20
-            and (channel == WHATSAPP or found.last_channel not in (None, channel))
-        ):
-            await note_inbound(tx, caller.phone, channel)
-        allowed = await admit(
-            tx, app.config.limits, channel, (caller.phone or sender)[:64], caller.role
-        )
-        if not allowed.answer:  # past the sender's limit: stored, told once, then silent
-            if _is_stop(app, body):  # an opt-out is never refused, only not answered
-                await handle_text(tx, app.deps, caller, body, sms=True)
-            if not allowed.tell:
-                return ""
-            lang = await language_for(tx, app.deps, caller, body)
-            return render.too_many_messages(allowed.until, translator(lang))
-        pictures = bool(media_urls(message.raw))
-        after = await last_event_id(tx) if pictures else 0
-        reply = await handle_text(tx, app.deps, caller, body, sms=True)
-        if not pictures:
-            return reply.text
-        return await plan_pictures(tx, app, caller, message, after, reply)
-
-    return handle
-
-
-async def mark_failed(tx: Tx, provider_id: str, reply: str, channel: str = CHANNEL) -> bool:
-    """Mark a stored, unprocessed SMS (or WhatsApp message) processed with a failure;
-    False if it was not (processed meanwhile)."""
-    result = await tx.session.execute(
-        update(InboxRow)
-        .where(
-            InboxRow.channel == channel,
-            InboxRow.provider_id == provider_id,
-            InboxRow.processed_at.is_(None),
-        )
-        .values(processed_at=tx.now, reply=f"[failed] {reply}")
-    )
-    return bool(getattr(result, "rowcount", 0))
 
 
 async def _answered_by_sms(app: App, provider_id: str) -> bool:
@@ -197,89 +85,6 @@ async def _answered_by_sms(app: App, provider_id: str) -> bool:
             select(OutboxRow.id).where(OutboxRow.idempotency_key == reply_key(provider_id))
         )
     return found is not None
-
-
-def locked(exc: BaseException) -> bool:
-    """Whether ``exc`` is a wait for the database that ran out (not a fault of the message)."""
-    if isinstance(exc, budget.WaitBudgetExceeded):
-        return True
-    original = exc.orig if isinstance(exc, DBAPIError) else exc
-    return isinstance(original, sqlite3.OperationalError) and "locked" in str(original)
-
-
-def _send_again(message: Inbound) -> str:
-    return render.try_again_later(translator(detect_script(message.body) or "en"))
-
-
-async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:
-    """A delivery report of any provider: the message's status moves only forward, with
-    the provider's error; an unsubscribed number is marked stopped on its channel.
-    Returns the message (None: not one of ours)."""
-    row = (
-        await tx.session.execute(
-            select(OutboxRow).where(OutboxRow.provider_id == report.provider_id).with_for_update()
-        )
-    ).scalar_one_or_none()
-    if row is None:
-        return None
-    if status_rank(report.status) > status_rank(row.status):
-        row.status = report.status
-        if report.error:
-            row.last_error = report.error[:500]
-    if report.unsubscribed:
-        await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
-    return row
-
-
-async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
-    """Queue ``text`` as the SMS answering ``message`` (once per message)."""
-    if text:
-        await enqueue(
-            tx,
-            key=reply_key(message.provider_id),
-            # A missed call (channel ``call``) is answered by SMS.
-            channel=message.channel if message.channel == WHATSAPP else CHANNEL,
-            recipient=sender_number(message.sender, app.config.phone_region),
-            body=text,
-        )
-
-
-def answer_by_push(app: App, message: Inbound, handler: Handler | None = None) -> Handler:
-    """``handler`` (by default ``sms_handler``) with its answer queued to the outbox in
-    the same transaction."""
-    act = handler or sms_handler(app, message)
-
-    async def handle(tx: Tx) -> str:
-        reply = await act(tx)
-        await queue_answer(tx, app, message, reply)
-        return reply
-
-    return handle
-
-
-def by_push(app: App, message: Inbound) -> bool:
-    """Whether the answer to ``message`` goes through the outbox rather than in the
-    TwiML answer: an SMS while DLT is on (``[dlt] entity_id``), so that it is checked
-    against its template like every other SMS, and refused visibly when it matches none
-    (failed in the outbox, ``poundbot outbox failed``, counted in ``/metrics``)."""
-    return message.channel == CHANNEL and app.config.dlt.enforced
-
-
-def dlt_checked(app: App, text: str) -> str | None:
-    """``text`` if it may go as an SMS in a TwiML answer: always without DLT; with DLT,
-    only if it is one of the registered templates with an id (else logged, counted,
-    and None: the answer sends nothing)."""
-    policy = app.config.dlt
-    if not text or not policy.enforced:
-        return text
-    try:
-        policy.stamp(one_text(text), registry())  # as the TwiML answer carries it
-    except DltRefusal as refusal:
-        OUTBOX_FAILED.labels(CHANNEL).inc()
-        OUTBOX_DLT_REFUSED.labels(refusal_label(str(refusal))).inc()
-        log.warning("SMS answer not sent in TwiML: dlt: %s", refusal)
-        return None
-    return text
 
 
 def twiml(text: str | None) -> Response:
@@ -396,7 +201,7 @@ class SmsWebhook:
             async with app.store.turn():
                 await store_inbound(app.store, message)
                 try:
-                    handler = sms_handler(app, message)
+                    handler = sms_handler(app, message, PICTURES)
                     pushed = by_push(app, message)
                     if pushed:  # DLT: the answer goes as its template, through the outbox
                         handler = answer_by_push(app, message, handler)
@@ -414,7 +219,7 @@ class SmsWebhook:
         except Exception as exc:
             why = "the database is held too long" if locked(exc) else type(exc).__name__
             log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
-            return twiml(dlt_checked(app, _send_again(message)))
+            return twiml(dlt_checked(app, send_again(message)))
         if acted.fresh and media_urls(message.raw):
             fetcher: Any = getattr(request.app.state, "media_fetcher", None)
             if fetcher is not None:
@@ -435,7 +240,7 @@ class SmsWebhook:
                 mask_phone(message.sender),
                 exc_info=exc,
             )
-            again = _send_again(message)
+            again = send_again(message)
             try:
                 async with app.store.transaction() as tx:
                     if await mark_failed(tx, message.provider_id, again, message.channel):

@@ -1,0 +1,253 @@
+"""The answer to an SMS, whichever provider brought it: acting on it (the sender's
+role, their limit of answers, STOP, the words), its answer queued once, a failure
+marked, delivery reports moved forward, and the DLT check of an answer sent at once.
+
+A provider's webhook (``bot.channels.twilio``, ``bot.channels.exotel``,
+``bot.channels.mseva``) reads and checks its requests; what is done with the message it
+carries is done here, the same for all, and by the sweep of SMS left unanswered.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Mapping
+from typing import Protocol
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import DBAPIError
+
+from bot.bootstrap import App
+from bot.caller import Caller
+from bot.channels.identity import sender_of
+from bot.channels.sms.port import StatusReport
+from bot.commands import ParseError, parse
+from bot.dispatch import Reply, handle_text, language_for
+from bot.dlt import DltRefusal, registry
+from bot.i18n import detect_script, render, translator
+from bot.i18n.sms_fit import one_text
+from bot.limits import admit
+from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
+from bot.outbox import refusal_label
+from bot.phones import sender_number
+from bot.photo_intake import last_event_id
+from bot.store import budget
+from bot.store.messages import Handler, Inbound, enqueue, set_contact
+from bot.store.models import InboxRow, OutboxRow
+from bot.store.tx import Tx
+from bot.whatsapp import CHANNEL as WHATSAPP
+from bot.whatsapp import note_inbound, phone_of
+
+__all__ = [
+    "CHANNEL",
+    "Pictures",
+    "answer_by_push",
+    "by_push",
+    "dlt_checked",
+    "locked",
+    "mark_failed",
+    "queue_answer",
+    "record_status",
+    "reply_key",
+    "send_again",
+    "sender_number_of",
+    "sms_handler",
+    "status_rank",
+]
+
+
+class Pictures(Protocol):
+    """What a provider that carries pictures with a message does with them."""
+
+    def carried(self, raw: Mapping[str, object]) -> bool:
+        """Whether the stored message ``raw`` came with pictures."""
+        ...
+
+    async def plan(
+        self, tx: Tx, app: App, caller: Caller, message: Inbound, after: int, reply: Reply
+    ) -> str:
+        """The answer to a message with pictures, those to be kept recorded to fetch."""
+        ...
+
+
+CHANNEL = "sms"
+
+log = logging.getLogger("poundbot.sms")
+
+#: The providers' message statuses in the order they happen (Twilio's, and Exotel's
+#: ``submitted``, ``failed_dnd``, ``expired``); a report only moves forward.
+_RANK = {
+    "accepted": 1,
+    "queued": 1,
+    "scheduled": 1,
+    "sending": 2,
+    "submitted": 2,
+    "sent": 3,
+    "failed": 4,
+    "failed_dnd": 4,
+    "expired": 4,
+    "undelivered": 4,
+    "delivered": 5,
+    "read": 6,
+}
+
+
+def status_rank(status: str) -> int:
+    """Where a status stands in a message's life (0 for our own ``queued`` and unknown)."""
+    return _RANK.get(status, 0)
+
+
+def _is_stop(app: App, body: str) -> bool:
+    """Whether ``body`` is STOP (in any language)."""
+    try:
+        return parse(body, app.config, app.deps.today()).name == "stop"
+    except ParseError:
+        return False
+
+
+def reply_key(provider_id: str) -> str:
+    """The outbox key of the answer to an SMS that goes out as an SMS of its own."""
+    return f"sms-reply:{provider_id}"
+
+
+def sender_number_of(app: App, message: Inbound) -> str:
+    """The number ``sms_handler`` asks who it is (as users and contacts are stored): given
+    to ``act_on_inbound``, the sender is read with the message's claim."""
+    return sender_number(phone_of(message.sender), app.config.phone_region)
+
+
+def sms_handler(app: App, message: Inbound, pictures: Pictures | None = None) -> Handler:
+    """What acting on an SMS is: the sender's role from their number, their limit of
+    answers (``bot.limits``; the webhook and the sweep alike), then the words, and, where
+    the provider carries pictures (``pictures``: Twilio's MMS and WhatsApp media), the
+    message's pictures recorded to fetch for the case the step named."""
+
+    async def handle(tx: Tx) -> str:
+        sender, body, channel = phone_of(message.sender), message.body, message.channel
+        found = await sender_of(tx, sender, channel, region=app.config.phone_region)
+        caller = found.caller
+        # Its channel, its WhatsApp window (an SMS from a number that last wrote by SMS,
+        # or never on WhatsApp, changes nothing).
+        if (
+            caller.phone
+            and len(caller.phone) <= 20
+            and (channel == WHATSAPP or found.last_channel not in (None, channel))
+        ):
+            await note_inbound(tx, caller.phone, channel)
+        allowed = await admit(
+            tx, app.config.limits, channel, (caller.phone or sender)[:64], caller.role
+        )
+        if not allowed.answer:  # past the sender's limit: stored, told once, then silent
+            if _is_stop(app, body):  # an opt-out is never refused, only not answered
+                await handle_text(tx, app.deps, caller, body, sms=True)
+            if not allowed.tell:
+                return ""
+            lang = await language_for(tx, app.deps, caller, body)
+            return render.too_many_messages(allowed.until, translator(lang))
+        carried = pictures is not None and pictures.carried(message.raw)
+        after = await last_event_id(tx) if carried else 0
+        reply = await handle_text(tx, app.deps, caller, body, sms=True)
+        if pictures is None or not carried:
+            return reply.text
+        return await pictures.plan(tx, app, caller, message, after, reply)
+
+    return handle
+
+
+async def mark_failed(tx: Tx, provider_id: str, reply: str, channel: str = CHANNEL) -> bool:
+    """Mark a stored, unprocessed SMS (or WhatsApp message) processed with a failure;
+    False if it was not (processed meanwhile)."""
+    result = await tx.session.execute(
+        update(InboxRow)
+        .where(
+            InboxRow.channel == channel,
+            InboxRow.provider_id == provider_id,
+            InboxRow.processed_at.is_(None),
+        )
+        .values(processed_at=tx.now, reply=f"[failed] {reply}")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+def locked(exc: BaseException) -> bool:
+    """Whether ``exc`` is a wait for the database that ran out (not a fault of the message)."""
+    if isinstance(exc, budget.WaitBudgetExceeded):
+        return True
+    original = exc.orig if isinstance(exc, DBAPIError) else exc
+    return isinstance(original, sqlite3.OperationalError) and "locked" in str(original)
+
+
+def send_again(message: Inbound) -> str:
+    """ "Send it again", in the language of the message's script."""
+    return render.try_again_later(translator(detect_script(message.body) or "en"))
+
+
+async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:
+    """A delivery report of any provider: the message's status moves only forward, with
+    the provider's error; an unsubscribed number is marked stopped on its channel.
+    Returns the message (None: not one of ours)."""
+    row = (
+        await tx.session.execute(
+            select(OutboxRow).where(OutboxRow.provider_id == report.provider_id).with_for_update()
+        )
+    ).scalar_one_or_none()
+    if row is None:
+        return None
+    if status_rank(report.status) > status_rank(row.status):
+        row.status = report.status
+        if report.error:
+            row.last_error = report.error[:500]
+    if report.unsubscribed:
+        await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
+    return row
+
+
+async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
+    """Queue ``text`` as the SMS answering ``message`` (once per message)."""
+    if text:
+        await enqueue(
+            tx,
+            key=reply_key(message.provider_id),
+            # A missed call (channel ``call``) is answered by SMS.
+            channel=message.channel if message.channel == WHATSAPP else CHANNEL,
+            recipient=sender_number(message.sender, app.config.phone_region),
+            body=text,
+        )
+
+
+def answer_by_push(app: App, message: Inbound, handler: Handler | None = None) -> Handler:
+    """``handler`` (by default ``sms_handler``) with its answer queued to the outbox in
+    the same transaction."""
+    act = handler or sms_handler(app, message)
+
+    async def handle(tx: Tx) -> str:
+        reply = await act(tx)
+        await queue_answer(tx, app, message, reply)
+        return reply
+
+    return handle
+
+
+def by_push(app: App, message: Inbound) -> bool:
+    """Whether the answer to ``message`` goes through the outbox rather than in the
+    TwiML answer: an SMS while DLT is on (``[dlt] entity_id``), so that it is checked
+    against its template like every other SMS, and refused visibly when it matches none
+    (failed in the outbox, ``poundbot outbox failed``, counted in ``/metrics``)."""
+    return message.channel == CHANNEL and app.config.dlt.enforced
+
+
+def dlt_checked(app: App, text: str) -> str | None:
+    """``text`` if it may go as an SMS in a TwiML answer: always without DLT; with DLT,
+    only if it is one of the registered templates with an id (else logged, counted,
+    and None: the answer sends nothing)."""
+    policy = app.config.dlt
+    if not text or not policy.enforced:
+        return text
+    try:
+        policy.stamp(one_text(text), registry())  # as the TwiML answer carries it
+    except DltRefusal as refusal:
+        OUTBOX_FAILED.labels(CHANNEL).inc()
+        OUTBOX_DLT_REFUSED.labels(refusal_label(str(refusal))).inc()
+        log.warning("SMS answer not sent in TwiML: dlt: %s", refusal)
+        return None
+    return text
