@@ -17,9 +17,9 @@ from targets import verdict
 ROUNDS = 15
 TARGET = 5.0
 COMMANDS = {
-    "poundbot --help": ["-m", "bot.cli", "--help"],
-    "poundbot --version": ["-m", "bot.cli", "--version"],
-    "poundbot config check": ["-m", "bot.cli", "config", "check"],
+    "poundbot --help": ["-m", "bot.entry.cli", "--help"],
+    "poundbot --version": ["-m", "bot.entry.cli", "--version"],
+    "poundbot config check": ["-m", "bot.entry.cli", "config", "check"],
 }
 
 

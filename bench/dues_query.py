@@ -19,10 +19,10 @@ from sqlalchemy import event, select
 from targets import verdict
 
 from bot.bootstrap import open_app
-from bot.caller import KEEPER, Caller
-from bot.clock import FixedClock
 from bot.services import keeper, public
+from bot.services.caller import KEEPER, Caller
 from bot.store.models import CaseRow
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot, Seizure
 

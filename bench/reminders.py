@@ -29,11 +29,12 @@ from typing import Any
 from sqlalchemy import insert, select, text
 from targets import verdict
 
-from bot.bootstrap import App, open_app
-from bot.clock import FixedClock
-from bot.outbox import deliver_once
+from bot.adapters.outbox import deliver_once
+from bot.bootstrap import open_app
 from bot.reminders.dispatch import LEASE, claim, due_jobs, remind_once
+from bot.services.runtime import App
 from bot.store.models import CaseRow, DeadlineRow, ReminderJob, User
+from bot.support.clock import FixedClock
 
 SMALL, LARGE = 10_000, 1_000_000
 DUE = 1_000

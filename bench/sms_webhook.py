@@ -64,10 +64,10 @@ def _serve(url: str, port: int) -> None:
     from starlette.responses import Response
     from starlette.routing import Route
 
-    from bot.app import build_app
     from bot.bootstrap import open_app
     from bot.channels.twilio.webhook import twiml
-    from bot.settings import Settings
+    from bot.config.settings import Settings
+    from bot.entry.app import build_app
     from bot.store.messages import Inbound, process_inbound
     from bot.store.tx import Tx
 
@@ -110,8 +110,8 @@ async def _seed(url: str) -> None:
     """KNM-1, one impounding; KNM-2 and KNM-3 the same with their record corrected until
     they have SHORT_CASE and LONG_CASE events (each correction in its own transaction)."""
     from bot.bootstrap import open_app
-    from bot.caller import KEEPER, Caller
     from bot.services import keeper
+    from bot.services.caller import KEEPER, Caller
     from domain.case import Lot, Seizure
 
     caller = Caller(role=KEEPER, channel="bench", pound="KNM", authority="KNM-GP")

@@ -47,8 +47,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from targets import verdict
 
-from bot.bootstrap import App, load, open_app
-from bot.caller import Caller
+from bot.bootstrap import load, open_app
 from bot.channels.telegram.webhook import (
     SECRET_HEADER,
     TelegramChannel,
@@ -56,10 +55,11 @@ from bot.channels.telegram.webhook import (
     running,
     webhook_route,
 )
-from bot.clock import FixedClock
 from bot.config import SenderLimits
+from bot.config.settings import Settings
 from bot.services.admin import add_user
-from bot.settings import Settings
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.store.codec import dump_event
 from bot.store.models import (
     CaseEvent,
@@ -71,6 +71,7 @@ from bot.store.models import (
     Pound,
     SenderCount,
 )
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Impounded, Lot, Seizure
 
@@ -202,7 +203,7 @@ class Floor:
                     .with_for_update()
                 )
             ).scalar_one()
-            await s.execute(  # the sender's count of answers (bot.limits)
+            await s.execute(  # the sender's count of answers (bot.channels.limits)
                 sqlite_insert(SenderCount)
                 .values(channel="telegram", sender=str(KEEPER), window_start=now, count=1)
                 .on_conflict_do_update(

@@ -5,17 +5,16 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.clock import Clock, SystemClock
 from bot.config import Config, config_path, load_config
 from bot.services.base import Deps
+from bot.services.runtime import App
 from bot.store.engine import database_url, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.tx import Store, sync_places
+from bot.support.clock import Clock, SystemClock
 
 __all__ = ["App", "config_path", "load", "open_app"]
 
@@ -25,16 +24,6 @@ log = logging.getLogger("poundbot")
 def load() -> Config:
     """The configuration in force (raises ``ConfigError`` listing every fault)."""
     return load_config(config_path())
-
-
-@dataclass
-class App:
-    """Everything a running poundbot holds."""
-
-    config: Config
-    engine: AsyncEngine
-    store: Store
-    deps: Deps
 
 
 def is_embedded(url: str) -> bool:

@@ -2,7 +2,7 @@
 
 ``rows`` Telegram messages (one a chat) are queued; two instance processes (``python -m
 chaos.outbox instance ...``) deliver them as ``poundbot serve`` does — the outbox's
-claim under a lease (``bot.outbox.deliver_once``) and the real ``TelegramSender`` on a
+claim under a lease (``bot.adapters.outbox.deliver_once``) and the real ``TelegramSender`` on a
 PTB bot — to a fake Bot API on loopback that answers each ``sendMessage`` after
 ``delay`` seconds and counts them. The lease is scaled with the delay (``lease``;
 production: 2 minutes against Telegram's worst 3.5 s); the instances end when nothing
@@ -27,13 +27,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from bot.clock import SystemClock
 from bot.fakes.loopback import serve
 from bot.fakes.telegram_api import TOKEN, FakeTelegram
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.messages import enqueue
 from bot.store.models import Base, OutboxRow
 from bot.store.tx import Store
+from bot.support.clock import SystemClock
 from chaos.report import Outcome, progress
 
 __all__ = ["two_instances"]
@@ -66,13 +66,13 @@ async def _instance(url: str, api: str, lease: float) -> None:
     from telegram import Bot
     from telegram.request import HTTPXRequest
 
-    import bot.outbox
+    import bot.adapters.outbox
     from bot.channels.telegram.sender import ChatPacer, TelegramSender
     from bot.channels.telegram.webhook import CALL_TIMEOUT
-    from bot.workers import worker_id
+    from bot.entry.workers import worker_id
 
     scaled = timedelta(seconds=lease)  # production's 2 minutes, scaled
-    batch = bot.outbox.BatchSize(scaled)  # as the delivery loops size their claims
+    batch = bot.adapters.outbox.BatchSize(scaled)  # as the delivery loops size their claims
     engine = make_engine(url)
     store = Store(
         make_sessionmaker(engine), SystemClock(), serialize=engine.dialect.name == "sqlite"
@@ -83,7 +83,7 @@ async def _instance(url: str, api: str, lease: float) -> None:
         sender = TelegramSender(telegram, ChatPacer(1.0))
         try:
             while True:
-                sent = await bot.outbox.deliver_once(
+                sent = await bot.adapters.outbox.deliver_once(
                     store, {"telegram": sender}, me, lease=scaled, batch=batch
                 )
                 if sent:

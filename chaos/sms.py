@@ -41,11 +41,11 @@ from starlette.responses import JSONResponse
 from twilio.request_validator import RequestValidator
 
 from bot.bootstrap import open_app
-from bot.caller import Caller
 from bot.config import sample_config_path
 from bot.fakes.loopback import bind, serve
 from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
+from bot.services.caller import Caller
 from chaos.report import TWILIO_TIMEOUT, Outcome, progress
 
 __all__ = ["MEMORY_TARGET_MB", "killed", "locked", "slow_media"]
@@ -105,7 +105,7 @@ class Server:
     async def start(self) -> None:
         self.starts += 1
         log = _log_file(self.tmp / f"serve-{self.starts}.log")
-        command = [sys.executable, "-m", "bot.cli", "serve", "--port", str(self.port)]
+        command = [sys.executable, "-m", "bot.entry.cli", "serve", "--port", str(self.port)]
         self.proc = await asyncio.create_subprocess_exec(
             *command, cwd=ROOT, env=self.env, stdout=log, stderr=log
         )

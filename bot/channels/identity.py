@@ -7,12 +7,12 @@ from typing import Any
 
 from sqlalchemy import String, bindparam, select
 
-from bot.caller import Caller
-from bot.phones import DEFAULT_REGION, sender_number
 from bot.services.admin import find_user
+from bot.services.caller import Caller
 from bot.store.messages import SENDER_COLUMNS, sender_joined
 from bot.store.models import User
 from bot.store.tx import Tx
+from bot.support.phones import DEFAULT_REGION, sender_number
 
 __all__ = ["Sender", "caller_for_phone", "caller_for_telegram", "caller_of", "sender_of"]
 

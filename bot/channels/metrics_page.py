@@ -12,7 +12,7 @@ Who may read it:
   headers it adds (and uvicorn, trusting 127.0.0.1 as a proxy, reports the client
   behind it anyway). The proxies of ``deploy/`` answer 404 for /metrics themselves.
 
-What it shows: this process's counters and histograms (``bot.metrics``), then what is
+What it shows: this process's counters and histograms (``bot.observe.metrics``), then what is
 in the database, read at each scrape (one short transaction): the outbox backlog and
 the age of its oldest message by channel, and the reminder jobs due. With several
 instances on one PostgreSQL database, each instance's counters are its own and the
@@ -34,8 +34,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bot.bootstrap import App
-from bot.metrics import REGISTRY
+from bot.observe.metrics import REGISTRY
+from bot.services.runtime import App
 from bot.store import budget
 from bot.store.models import OutboxRow, ReminderJob
 from bot.store.space import spaces

@@ -9,12 +9,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from bot.bootstrap import App
-from bot.errors import AppError
+from bot.adapters.photo_store import FORMATS, file_key, photos_of
 from bot.i18n import render, translator
-from bot.links import photo_path, verify_notice, verify_photo
-from bot.photos import FORMATS, file_key, photos_of
+from bot.services.errors import AppError
+from bot.services.runtime import App
 from bot.store.models import PhotoRow
+from bot.support.links import photo_path, verify_notice, verify_photo
 from domain.errors import DomainError
 from domain.notice import check_notice_printable
 
@@ -63,7 +63,8 @@ def notice_route(secret: str) -> Route:
 
 def photo_routes(secret: str) -> list[Route]:
     """``GET /photo/{id}/{signature}`` and ``GET /photo/{id}/thumb/{signature}``: the kept
-    image (no metadata: ``bot.photos``) with its stored type; 404 unless signed by us."""
+    image (no metadata: ``bot.adapters.photo_store``) with its stored type; 404 unless signed by
+    us."""
 
     async def serve(request: Request, variant: str) -> Response:
         text = request.path_params["photo_id"]

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.config.lines import Key
 from bot.config.model import LANGUAGES, normalize_word
-from bot.phones import is_region
+from bot.support.phones import is_region
 from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.dues import DuesItem
 from domain.money import Money

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.dlt import DltPolicy
-from bot.languages import LANGUAGES
+from bot.config.languages import LANGUAGES
+from bot.support.dlt import DltPolicy
 from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.dues import DuesItem
 from domain.kinds import Kinds
@@ -165,10 +165,11 @@ class Config:
     proviso_deciders: tuple[str, ...] = DEFAULT_PROVISO_DECIDERS
     backups: BackupSettings = field(default_factory=BackupSettings)
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
-    #: kind (``bot.whatsapp.TEMPLATES``) in each language; none: SMS outside the window.
+    #: kind (``bot.adapters.whatsapp_route.TEMPLATES``) in each language; none: SMS outside the
+    #: window.
     whatsapp_templates: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: [dlt]: the DLT entity, the id of each SMS template (``kind.lang``) and the
-    #: characters a variable may hold (``bot.dlt``); no entity: SMS go unchecked.
+    #: characters a variable may hold (``bot.support.dlt``); no entity: SMS go unchecked.
     dlt: DltPolicy = field(default_factory=DltPolicy)
 
     def authority_of(self, pound: str) -> Authority:

@@ -31,8 +31,8 @@ from bot.config.model import (
 from bot.config.model import (
     WHATSAPP_TEMPLATES as TEMPLATES,
 )
-from bot.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
-from bot.phones import DEFAULT_REGION
+from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
+from bot.support.phones import DEFAULT_REGION
 from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.kinds import Kind, Kinds
 from domain.sale import DEFAULT_PROVISO_DECIDERS
@@ -190,7 +190,7 @@ class Reader:
 
     def whatsapp_templates(self) -> Mapping[str, Mapping[str, str]]:
         """[whatsapp.templates] (optional): ``<kind>.<language> = "HX..."``, the Content
-        SID of each approved WhatsApp template (``bot.whatsapp.TEMPLATES``)."""
+        SID of each approved WhatsApp template (``bot.adapters.whatsapp_route.TEMPLATES``)."""
         section = self.raw.get("whatsapp", {})
         if not isinstance(section, dict):
             self.fault(("whatsapp",), "[whatsapp] must be a table")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.languages import LANGUAGES
+from bot.config.languages import LANGUAGES
 
 __all__ = ["add_demo_command"]
 

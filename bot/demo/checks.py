@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
-from bot.bootstrap import App
+from bot.adapters.export import read_table
 from bot.demo.transcript import Transcript
-from bot.export import read_table
+from bot.services.runtime import App
 from bot.store.models import OutboxRow, ReminderJob
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

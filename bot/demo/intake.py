@@ -11,15 +11,15 @@ from datetime import date, datetime
 
 from PIL import Image
 
-from bot.caller import Caller
+from bot.adapters.photo_store import file_key, photos_of
 from bot.demo.checks import Checks, DemoFailed, case_of, ledger_of
 from bot.demo.reminders import expect_reminders
 from bot.demo.world import OWNER_PHONE, World
 from bot.fakes.telegram_api import BOT_USERNAME, Call
 from bot.i18n import fmt
-from bot.photos import file_key, photos_of
 from bot.services.admin import create_invite, find_user
 from bot.services.base import statement_of
+from bot.services.caller import Caller
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, auction_allowed_from, report_due_on
 from domain.deadlines import DeadlineKind

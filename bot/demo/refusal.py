@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.conversation.words import CONNECTIVES
 from bot.demo.checks import Checks, case_of, ledger_of
 from bot.demo.intake import at, last
 from bot.demo.reminders import expect_reminders
@@ -18,7 +19,6 @@ from bot.i18n import fmt
 from bot.i18n.catalogs import translator
 from bot.i18n.words_text import day
 from bot.services.base import statement_of
-from bot.words import CONNECTIVES
 from domain.case import Stage, auction_allowed_from
 from domain.deadlines import DeadlineKind
 from domain.money import Money, total

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.adapters.export import rupees
 from bot.demo.checks import Checks, case_of, jobs_in, ledger_of
 from bot.demo.intake import KNM_1, KNM_2, at, last
 from bot.demo.reminders import expect_reminders
 from bot.demo.world import World
-from bot.export import rupees
 from bot.i18n import fmt
 from bot.services.base import statement_of
 from domain.case import LotOffered, Stage, auction_allowed_from, deposit_window_end

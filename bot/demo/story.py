@@ -6,12 +6,12 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from bot.clock import FixedClock
 from bot.demo import intake, refusal, sale
 from bot.demo.checks import Checks, DemoFailed
 from bot.demo.phrases import phrases
 from bot.demo.transcript import Transcript
 from bot.demo.world import START, running
+from bot.support.clock import FixedClock
 
 __all__ = ["run"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, TextIO
 
-from bot.clock import Clock
 from bot.fakes.telegram_api import Call, FakeTelegram
 from bot.fakes.twilio_api import FakeTwilio
+from bot.support.clock import Clock
 from domain.calendar import LOCAL_TZ
 
 __all__ = ["Transcript"]

@@ -34,29 +34,30 @@ from sqlalchemy import func, or_, select
 from starlette.applications import Starlette
 from twilio.request_validator import RequestValidator
 
-from bot.app import build_app
-from bot.bootstrap import App, open_app
+from bot.adapters.outbox import Sender, deliver_once
+from bot.adapters.photo_store import FsPhotoStore
+from bot.bootstrap import open_app
 from bot.channels.sms.providers import sms_sender
 from bot.channels.telegram.webhook import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
-from bot.clock import FixedClock
 from bot.config import load_config, sample_config_path
+from bot.config.settings import Settings
 from bot.demo.checks import DemoFailed
 from bot.demo.phrases import Phrases
 from bot.demo.transcript import Transcript
-from bot.dlt import DltStamp
+from bot.entry.app import build_app
+from bot.entry.workers import worker_id
 from bot.fakes import loopback
 from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.mseva_api import FakeMseva
 from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.fakes.twilio_api import FakeTwilio
-from bot.outbox import Sender, deliver_once
-from bot.photos import FsPhotoStore
 from bot.reminders.dispatch import remind_once
-from bot.settings import Settings
+from bot.services.runtime import App
 from bot.store.models import OutboxRow, ReminderJob
-from bot.workers import worker_id
+from bot.support.clock import FixedClock
+from bot.support.dlt import DltStamp
 from domain.calendar import LOCAL_TZ
 from domain.deadlines import DeadlineKind
 

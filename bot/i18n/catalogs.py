@@ -19,8 +19,8 @@ from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
 from babel.support import Translations
 
-from bot.languages import LANGUAGES
-from bot.resources import data_dir
+from bot.config.languages import LANGUAGES
+from bot.config.resources import data_dir
 
 __all__ = [
     "LANGUAGES",

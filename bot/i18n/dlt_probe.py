@@ -150,7 +150,7 @@ class Skeleton:
 
 
 VAR: Final = "{#var#}"
-#: A slot holding a link: the portals' URL variable (``bot.dlt.URL_VAR``).
+#: A slot holding a link: the portals' URL variable (``bot.support.dlt.URL_VAR``).
 URL_VAR: Final = "{#url#}"
 #: The name of a ``leaf`` that is a link.
 URL_SLOT: Final = "url"
@@ -264,7 +264,7 @@ _SMS: contextvars.ContextVar[bool] = contextvars.ContextVar("sms_rendering", def
 @contextmanager
 def rendering_sms(on: bool = True) -> Iterator[None]:
     """Mark the block as rendering an SMS (``sms_fit.same_facts`` does; a reply to an
-    SMS, ``bot.dispatch``) or, with ``on`` False, a message for a chat (names whole)."""
+    SMS, ``bot.conversation.reply``) or, with ``on`` False, a message for a chat (names whole)."""
     token = _SMS.set(on)
     try:
         yield

@@ -26,7 +26,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
 
-from bot.dlt import REGISTRY_PATH, URL_VAR, VAR, Registry, Template
+from bot.adapters.photo_store import MAX_PIXELS
 from bot.i18n import render_photos
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
@@ -43,7 +43,7 @@ from bot.i18n.render_reminders import reminder
 from bot.i18n.sms_budget import owner_sms
 from bot.i18n.staff_sms import staff_sms
 from bot.i18n.worst_case import CASE_NUMBER
-from bot.photos import MAX_PIXELS
+from bot.support.dlt import REGISTRY_PATH, URL_VAR, VAR, Registry, Template
 from domain.deadlines import DeadlineKind
 
 __all__ = ["Found", "build", "found", "main", "renderings"]

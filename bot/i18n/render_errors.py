@@ -20,7 +20,7 @@ from domain.case import Stage
 from domain.errors import AmountNotDueError, DomainError, Fact
 
 if TYPE_CHECKING:
-    from bot.errors import AppError
+    from bot.services.errors import AppError
 
 __all__ = [
     "app_error",
@@ -395,7 +395,7 @@ def try_again_later(tr: Translator) -> str:
 
 
 def too_many_messages(until: datetime, tr: Translator) -> str:
-    """The one answer to a sender past their limit of messages (``bot.limits``): when
+    """The one answer to a sender past their limit of messages (``bot.channels.limits``): when
     they will be answered again (local time). Within ``SMS_SEGMENT_BUDGET``."""
     # TRANSLATORS: the sender has sent more messages than are answered in a while; the
     # next ones get no answer until %(time)s (a local clock time such as 11:40 AM).

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.sms_fit import join
 from bot.i18n.words_text import KindMap, day, described_cattle
-from bot.public_text import public_lots, public_place
+from bot.support.public_text import public_lots, public_place
 from domain.case import Case
 from domain.statement import dates_of
 

@@ -304,7 +304,8 @@ def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr:
 
 
 def intake_values(case: Case, dues: Dues, pound_name: str, tr: Translator) -> tuple[str, ...]:
-    """The values of the ``owner_impounded`` WhatsApp template (``bot.whatsapp``): case,
+    """The values of the ``owner_impounded`` WhatsApp template (``bot.adapters.whatsapp_route``):
+    case,
     cattle, pound, date impounded, dues today (s.7, s.11, s.4)."""
     seizure = case.seizure
     return (

@@ -1,8 +1,8 @@
 """What to send instead when a line is not a command poundbot understands.
 
-``bot.commands.parse`` raises ``ParseError`` with a stable code; ``parse_error`` says
+``bot.conversation.commands.parse`` raises ``ParseError`` with a stable code; ``parse_error`` says
 what is wrong and gives an example in the user's language, made of the command words
-of ``bot.words`` in that language (so an example always parses; tested against the
+of ``bot.conversation.words`` in that language (so an example always parses; tested against the
 sample configuration). Each fits one SMS budget on worst-case input.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from bot.conversation.words import FIELDS
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import literal
 from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword, outcome_word
-from bot.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
-from bot.words import FIELDS
+from bot.support.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
 
@@ -225,7 +225,7 @@ _MESSAGES: Final[dict[str, _Message]] = {
     ),
 }
 
-#: The codes ``bot.commands.ParseError`` raises.
+#: The codes ``bot.conversation.commands.ParseError`` raises.
 PARSE_CODES: Final = frozenset(_MESSAGES)
 
 # The example each code shows (a name in ``examples``), and a second one where needed.
@@ -253,7 +253,7 @@ _EXAMPLE: Final = {
     "missing_reference": "reject",
 }
 
-#: The codes of a telephone number that is not a valid mobile number (``bot.phones``).
+#: The codes of a telephone number that is not a valid mobile number (``bot.support.phones``).
 _PHONE_CODES: Final = frozenset(PHONE_CODES) | {"phone_two_numbers"}
 #: The second example each code shows, where it is not the CLAIM line.
 _EXAMPLE2: Final = {"missing_reason": "void"}

@@ -1,4 +1,4 @@
-"""What a keeper is told about the photos of the cattle they send (``bot.photo_intake``)."""
+"""What a keeper is told about the photos of the cattle they send (``bot.conversation.photos``)."""
 
 from __future__ import annotations
 

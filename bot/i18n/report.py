@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.i18n.catalogs import LOCALES_DIR, CatalogStats, catalog_report
 from bot.i18n.sms_budget import largest_sms
 from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET
-from bot.sms_segments import Segments
+from bot.support.sms_segments import Segments
 
 __all__ = ["LanguageReport", "language_reports", "print_report"]
 

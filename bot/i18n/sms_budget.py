@@ -14,18 +14,6 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Final
 
-from bot.errors import (
-    AppError,
-    BadInputError,
-    InviteInvalidError,
-    NoAccountError,
-    NoReceiptError,
-    NotAllowedError,
-    UnknownCaseError,
-    UnknownPoundError,
-    UnknownUserError,
-    VoidedCaseError,
-)
 from bot.i18n.catalogs import Translator, translator
 from bot.i18n.render_account import account_sms
 from bot.i18n.render_errors import app_error, error, reasons, try_again_later
@@ -50,8 +38,20 @@ from bot.i18n.worst_case import (
     timeline,
     worst_tariff,
 )
+from bot.services.errors import (
+    AppError,
+    BadInputError,
+    InviteInvalidError,
+    NoAccountError,
+    NoReceiptError,
+    NotAllowedError,
+    UnknownCaseError,
+    UnknownPoundError,
+    UnknownUserError,
+    VoidedCaseError,
+)
 from bot.services.public import Outcome, PublicCase, facts_of
-from bot.sms_segments import Segments, segments
+from bot.support.sms_segments import Segments, segments
 from domain import errors as domain_errors
 from domain.case import Stage
 from domain.dues import deposit_for, dues_on

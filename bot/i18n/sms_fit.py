@@ -22,7 +22,7 @@ from typing import Final, Literal, ParamSpec, TypeVar
 
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import PART, in_sms, offer, plain, probe_choice, probing, rendering_sms
-from bot.sms_segments import segments
+from bot.support.sms_segments import segments
 
 __all__ = [
     "PART",

@@ -163,7 +163,7 @@ def _cases(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]
 
 def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]:
     """CORRECT before the report, and after the notice (which it supersedes), each alone
-    and with what the owner is told (``bot.dispatch`` joins the two)."""
+    and with what the owner is told (``bot.conversation.reply`` joins the two)."""
     out = {}
     for name, supersedes in (("impounded, report ahead", False), ("notice posted", True)):
         stop = stops[name]

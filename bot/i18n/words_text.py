@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Final
 
+from bot.conversation.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import in_sms, leaf, plain
-from bot.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from domain.case import Lot
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
@@ -55,7 +55,7 @@ _Render = Callable[[Translator, int], str]
 ECHO_LIMIT: Final = 20
 
 #: Characters of a name (a pound, a place, a person) in an SMS: one DLT template
-#: variable (``{#var#}``) holds at most 30 (``bot.dlt``).
+#: variable (``{#var#}``) holds at most 30 (``bot.support.dlt``).
 NAME_LIMIT: Final = 30
 #: DLT variables the list of cattle of a case may take in an SMS, written together.
 CATTLE_WIDTH: Final = 3
@@ -255,7 +255,8 @@ def clip(text: str, limit: int) -> str:
 
 
 def keyword(command: str, lang: str) -> str:
-    """The first word of ``command`` in ``lang`` (``bot.words``), English if it has none."""
+    """The first word of ``command`` in ``lang`` (``bot.conversation.words``), English if it has
+    none."""
     words = KEYWORDS[command]
     return (words.get(lang) or words["en"])[0]
 

@@ -37,20 +37,20 @@ from typing import Any, cast
 from sqlalchemy import Select, Table, or_, select, update
 from sqlalchemy.engine import Row
 
-from bot.caller import ADMIN, KEEPER, OFFICER
+from bot.adapters.whatsapp_route import Route, Template
 from bot.config import Config
 from bot.i18n import Translator, render, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.sms_fit import one_text
-from bot.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
-from bot.notify import route_of, user_route
+from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.reminders.schedule import Audience, next_day
+from bot.services.caller import ADMIN, KEEPER, OFFICER
+from bot.services.notify import route_of, user_route
 from bot.store.instances import taken_over
 from bot.store.messages import enqueue
 from bot.store.models import DeadlineRow, ReminderJob, User
 from bot.store.tx import Store, Tx, parse_case_number
-from bot.whatsapp import Route, Template
 
 __all__ = [
     "DIGEST_OVER",
@@ -485,7 +485,8 @@ def _composed(compose: Compose, person: _Person) -> str:
 async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> int:
     """Queue each body to its person, once per job key and person; how many were new.
     A number goes on its channel: WhatsApp outside the 24-hour window as the
-    ``reminder`` template when there is one (``bot.whatsapp``), else SMS; not at all to a
+    ``reminder`` template when there is one (``bot.adapters.whatsapp_route``), else SMS; not at
+    all to a
     number that said STOP there."""
     tx, queued = batch.tx, 0
     for person, body in bodies:

@@ -7,12 +7,12 @@ from datetime import timedelta
 
 from sqlalchemy import bindparam, select
 
-from bot.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
-from bot.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
-from bot.phones import normalize_phone
 from bot.services.base import Deps
+from bot.services.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
+from bot.services.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
 from bot.store.models import Invite, User
 from bot.store.tx import Tx
+from bot.support.phones import normalize_phone
 
 __all__ = ["accept_invite", "add_user", "create_invite", "find_user", "list_users", "remove_user"]
 

@@ -7,19 +7,19 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.clock import Clock, local_today
 from bot.config import Config
-from bot.errors import NotAllowedError, UnknownPoundError
-from bot.memo import Memo
+from bot.services.caller import KEEPER, OFFICER, Caller
+from bot.services.errors import NotAllowedError, UnknownPoundError
 from bot.store.tx import LoadedCase, Tx
+from bot.support.clock import Clock, local_today
+from bot.support.memo import Memo
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.statement import Statement, statement
 from domain.tariff import Tariff
 
 if TYPE_CHECKING:
-    from bot.photos import PhotoStore
+    from bot.adapters.photo_store import PhotoStore
 
 __all__ = [
     "CaseRef",
@@ -53,12 +53,12 @@ class Deps:
     photo_url: Callable[[int], str] | None = None
 
     def photo_store(self) -> PhotoStore:
-        from bot.photos import default_store
+        from bot.adapters.photo_store import default_store
 
         return self.photos if self.photos is not None else default_store()
 
     def max_photo_bytes(self) -> int:
-        from bot.photos import max_bytes_from_env
+        from bot.adapters.photo_store import max_bytes_from_env
 
         return self.photo_max_bytes if self.photo_max_bytes is not None else max_bytes_from_env()
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.errors import UnknownPoundError
-from bot.phones import strip_phones
 from bot.services.base import Deps
+from bot.services.errors import UnknownPoundError
 from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
+from bot.support.phones import strip_phones
 from domain.case import Stage
 
 __all__ = ["BoardNotice", "notice_board"]

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.caller import Caller
-from bot.export import LedgerLine, ledger_lines
+from bot.adapters.export import LedgerLine, ledger_lines
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.services.documents import scope_of
 from bot.store.tx import Tx
 from domain.case import IN_POUND_STAGES, Case, Stage

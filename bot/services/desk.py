@@ -19,9 +19,9 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
-from bot.caller import ADMIN, KEEPER, OFFICER, Caller
-from bot.errors import NotAllowedError, UnknownCaseError
 from bot.services.base import Deps, statement_of
+from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
+from bot.services.errors import NotAllowedError, UnknownCaseError
 from bot.store.models import (
     CaseEvent,
     CaseLot,

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.caller import ADMIN, KEEPER, OFFICER, Caller
-from bot.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
-from bot.export import LedgerLine, ledger_lines
+from bot.adapters.export import LedgerLine, ledger_lines
 from bot.services.base import Deps
+from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
+from bot.services.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.tx import LoadedCase, Tx
 from domain.case import AccountDelivered, Case

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.errors import NotAllowedError
 from bot.services.base import (
     CaseRef,
     Deps,
@@ -15,6 +13,8 @@ from bot.services.base import (
     require_officer,
     statement_of,
 )
+from bot.services.caller import KEEPER, OFFICER, Caller
+from bot.services.errors import NotAllowedError
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
 from domain.case import (

@@ -8,15 +8,15 @@ from datetime import date
 
 from sqlalchemy import select
 
-from bot.caller import OFFICER, Caller
 from bot.config import Authority, Pound
-from bot.errors import NotAllowedError
+from bot.conversation.words import BUYER_TITLES_ALL
 from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
+from bot.services.caller import OFFICER, Caller
+from bot.services.errors import NotAllowedError
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
-from bot.words import BUYER_TITLES_ALL
 from domain.buyers import BarredMatch, KnownPerson, barred_match
 from domain.case import (
     AuctionScheduled,

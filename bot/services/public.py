@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.errors import VoidedCaseError
-from bot.memo import Memo
-from bot.phones import looks_like_phone
-from bot.public_text import public_lots, public_place
 from bot.services.base import Deps, statement_of
+from bot.services.errors import VoidedCaseError
 from bot.store.tx import LoadedCase, Tx
+from bot.support.memo import Memo
+from bot.support.phones import looks_like_phone
+from bot.support.public_text import public_lots, public_place
 from domain.case import IN_POUND_STAGES, Case, Lot, Stage
 from domain.deadlines import Deadline
 from domain.dues import Deposit, Dues

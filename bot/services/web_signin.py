@@ -16,8 +16,8 @@ from datetime import timedelta
 
 from sqlalchemy import bindparam, select, update
 
-from bot.caller import ROLES, Caller
-from bot.errors import NotAllowedError, UnknownUserError
+from bot.services.caller import ROLES, Caller
+from bot.services.errors import NotAllowedError, UnknownUserError
 from bot.store.models import User, WebLink, WebSession
 from bot.store.tx import Tx
 

@@ -11,8 +11,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import FromClause
 
 from bot.i18n.dlt_probe import PART
-from bot.logformat import handling
-from bot.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
+from bot.observe.logformat import handling
+from bot.observe.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow, User
 from bot.store.prepared import Prepared
 from bot.store.tx import CASE_AHEAD, Store, Tx
@@ -181,7 +181,7 @@ async def act_on_inbound(
     ``case``: with ``sender``, the case the message names (``bot.store.tx.case_named``),
     its row read with them for ``Tx.load_case``.
 
-    Every line logged while the message is handled names it (``bot.logformat``); when
+    Every line logged while the message is handled names it (``bot.observe.logformat``); when
     handling fails, so does the caller's report of the failure (the id is left set)."""
     key = {"channel": message.channel, "provider_id": message.provider_id}
     handled = handling.set(f"{message.channel}:{message.provider_id}")

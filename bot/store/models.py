@@ -283,7 +283,7 @@ class OutboxRow(Base):
     #: 24-hour window, and its variables as JSON; ``body`` is the SMS fallback.
     content_sid: Mapped[str | None] = mapped_column(String(64))
     content_variables: Mapped[str | None] = mapped_column(Text)
-    #: The DLT template (``kind.lang``, ``bot.dlt``) an SMS was sent under, found when
+    #: The DLT template (``kind.lang``, ``bot.support.dlt``) an SMS was sent under, found when
     #: it is sent; None for other channels and where DLT is off.
     template: Mapped[str | None] = mapped_column(String(80))
 
@@ -305,7 +305,7 @@ class Contact(Base):
 
 
 class SenderCount(Base):
-    """Messages of one sender answered in the current window (``bot.limits``): one row
+    """Messages of one sender answered in the current window (``bot.channels.limits``): one row
     per channel and sender, started again when its window has passed; ``told`` once
     the sender has been told to wait."""
 
@@ -421,7 +421,7 @@ class WebSession(Base):
 
 class PhotoRow(Base):
     """A photo of the cattle of a case (and of one lot, when said): kept once, in the
-    photo store under ``sha256`` (``bot.photos``), or pending a download from Telegram
+    photo store under ``sha256`` (``bot.adapters.photo_store``), or pending a download from Telegram
     (a file id kept by an older poundbot in the lot's description)."""
 
     __tablename__ = "photos"

@@ -4,7 +4,7 @@ SQLAlchemy spends some 100 us of Python on each statement it executes (an execut
 context, its parameters, a cursor, a result); on SQLite the statement itself takes
 10-20 us. The statements every inbound SMS runs beyond storing and answering it (its
 claim, with its sender and its case: ``bot.store.messages``; the count of its sender's
-messages: ``bot.limits``) are compiled here once and run on
+messages: ``bot.channels.limits``) are compiled here once and run on
 the connection the transaction already holds, its parameters and results passed
 through the same column types' processors SQLAlchemy would apply, and told to the
 engine's ``before_cursor_execute`` listeners as any statement is.

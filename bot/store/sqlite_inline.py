@@ -37,7 +37,7 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.util.concurrency import await_
 
-from bot.metrics import DB_WAIT, DB_WAIT_REFUSED
+from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.store import budget
 
 __all__ = ["BUSY_DEADLINE", "INLINE_BUSY_MS", "begin_immediate", "inline_dbapi"]

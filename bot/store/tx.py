@@ -15,12 +15,10 @@ from sqlalchemy import Table, bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.sql import Executable
 
-from bot.caller import Caller
-from bot.clock import Clock
-from bot.errors import BadInputError, UnknownCaseError
-from bot.metrics import DB_WAIT, DB_WAIT_REFUSED
-from bot.public_text import public_lots
+from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.reminders.derive import derive_deadlines
+from bot.services.caller import Caller
+from bot.services.errors import BadInputError, UnknownCaseError
 from bot.store import budget
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
@@ -36,6 +34,8 @@ from bot.store.models import (
     SettlementRow,
     User,
 )
+from bot.support.clock import Clock
+from bot.support.public_text import public_lots
 from domain.buyers import KnownPerson
 from domain.case import Case, DisposedOtherwise, LotOffered, SeizureCorrected, provision_of
 from domain.ledger import Postings

@@ -22,9 +22,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.clock import SystemClock
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.tx import Store
+from bot.support.clock import SystemClock
 
 __all__ = ["database_fault", "shown", "write_fault"]
 

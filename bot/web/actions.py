@@ -1,5 +1,5 @@
-"""The steps of a case as web forms: each form builds the ``bot.commands.Command`` that
-the same chat word builds, and the dispatcher runs it (``bot.dispatch.run_command``):
+"""The steps of a case as web forms: each form builds the ``bot.conversation.commands.Command`` that
+the same chat word builds, and the dispatcher runs it (``bot.conversation.reply.run_command``):
 the same use case, the same rules, the same refusals as SMS and Telegram.
 
 A new chat word comes to the web by adding its form here: its fields, the stages it
@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.commands import Command, ParseError, parse_amount, parse_count
+from bot.conversation.commands import Command, ParseError, parse_amount, parse_count
+from bot.services.caller import KEEPER, OFFICER, Caller
 from domain.case import OPEN_STAGES, Stage
 from domain.money import Money
 

@@ -1,4 +1,4 @@
-"""The routes of the web desk, mounted by ``bot.app.build_app`` in one place.
+"""The routes of the web desk, mounted by ``bot.entry.app.build_app`` in one place.
 
 ``/web/signin/<token>``  a single-use link: a button that signs in (a link preview that
                          fetches the page does not use the link up)

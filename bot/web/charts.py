@@ -17,8 +17,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bot.bootstrap import App
-from bot.caller import ADMIN, Caller
 from bot.i18n import fmt, translator
 from bot.i18n.render_documents import (
     account_name,
@@ -27,7 +25,9 @@ from bot.i18n.render_documents import (
     kind_name,
     timeliness_name,
 )
+from bot.services.caller import ADMIN, Caller
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
+from bot.services.runtime import App
 from bot.web.printing import GetCaller, guarded, not_found, page
 from bot.web.render import language_of
 from bot.web.svg import BarSeries, bar_chart

@@ -1,4 +1,4 @@
-"""What a browser sends, made fit to store as every channel's text is (``bot.clean``).
+"""What a browser sends, made fit to store as every channel's text is (``bot.support.clean``).
 
 PostgreSQL refuses a NUL in text, so a form field carrying one (``value=new%00place``)
 failed the whole request with a 500; SMS and Telegram clean what they receive first. The
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
-from bot.clean import clean_text
+from bot.support.clean import clean_text
 
 __all__ = ["form_fields"]
 

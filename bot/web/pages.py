@@ -1,7 +1,7 @@
 """The pages of the web desk: sign-in, Today, the cases, one case and its steps, and the
 public notice board. Each page reads through a use case (``bot.services.desk``,
 ``bot.services.board``); each step runs the chat word's Command through the dispatcher
-(``bot.dispatch.run_command``), so the web refuses what SMS and Telegram refuse."""
+(``bot.conversation.reply.run_command``), so the web refuses what SMS and Telegram refuse."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from bot.bootstrap import App
-from bot.caller import Caller
 from bot.channels.identity import caller_of
-from bot.commands import ParseError
-from bot.dispatch import run_command
-from bot.errors import AppError, UnknownCaseError, UnknownPoundError
+from bot.conversation.commands import ParseError
+from bot.conversation.reply import run_command
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n import web_text as names
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import day
 from bot.services import board as boards
 from bot.services import desk
+from bot.services.caller import Caller
+from bot.services.errors import AppError, UnknownCaseError, UnknownPoundError
+from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import LoadedCase, Tx
 from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for

@@ -17,19 +17,19 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
-from bot.bootstrap import App
-from bot.caller import Caller
-from bot.errors import (
+from bot.adapters.export import Table, write_csv
+from bot.i18n import Translator, translator
+from bot.i18n import render as chat
+from bot.i18n.render_documents import document_labels
+from bot.services.caller import Caller
+from bot.services.errors import (
     AppError,
     NoAccountError,
     NoReceiptError,
     NotAllowedError,
     UnknownCaseError,
 )
-from bot.export import Table, write_csv
-from bot.i18n import Translator, translator
-from bot.i18n import render as chat
-from bot.i18n.render_documents import document_labels
+from bot.services.runtime import App
 from bot.web.render import language_of
 from domain.errors import DomainError
 

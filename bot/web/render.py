@@ -14,12 +14,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
-from bot.caller import Caller
 from bot.config import Config
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n import web_text as names
 from bot.i18n.words_text import cattle as cattle_text
 from bot.i18n.words_text import cite, day, described_cattle, money
+from bot.services.caller import Caller
 from domain.case import Lot
 from domain.money import Money
 

@@ -25,9 +25,9 @@ from urllib.parse import urlsplit
 from starlette.requests import Request
 from starlette.responses import Response
 
-from bot.bootstrap import App
-from bot.caller import Caller
 from bot.channels.identity import caller_of
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.services.web_signin import SESSION_VALID, session_user
 
 __all__ = [

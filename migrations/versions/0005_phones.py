@@ -3,14 +3,14 @@
 A data migration, no schema change (issue 13, items 10 and 11):
 
 - the telephone numbers already stored (users, owners of cases, contacts, SMS still
-  queued) are read again by ``bot.phones.normalize_phone`` in the configured region
+  queued) are read again by ``bot.support.phones.normalize_phone`` in the configured region
   (India unless ``[policy] phone_region`` says otherwise). A number the old hand-made
   rule mangled, ``09847012345`` stored as ``+9847012345`` (+98 is Iran), is read again
   without its "+" when it is no valid mobile number with it. A number that still cannot
   be read, or whose E.164 form another row already holds, is left as it is and logged,
   masked (``+91******2345``);
 - the descriptions the public search reads (``case_lots``) are derived again from each
-  case's events by ``bot.public_text.public_lots``: no OWNER clause, no names of the
+  case's events by ``bot.support.public_text.public_lots``: no OWNER clause, no names of the
   people of the case, no phone-like digits. The events keep the description as written.
 
 Revision ID: 0005
@@ -38,7 +38,7 @@ def _region() -> str:
     """The configured region for numbers without a country code (India by default)."""
     from bot.bootstrap import load
     from bot.config import ConfigError
-    from bot.phones import DEFAULT_REGION
+    from bot.support.phones import DEFAULT_REGION
 
     try:
         return load().phone_region
@@ -49,7 +49,7 @@ def _region() -> str:
 def _e164(value: str, region: str) -> str | None:
     """``value`` in E.164 when it is (or, without a wrongly added "+", was) a valid
     mobile number; else None."""
-    from bot.phones import PhoneError, normalize_phone
+    from bot.support.phones import PhoneError, normalize_phone
 
     try:
         return normalize_phone(value, region)
@@ -75,7 +75,7 @@ def _normalize_column(
 ) -> None:
     """Each number of ``table.column`` in E.164 (rows keyed by ``key``); ``only`` keeps
     the rows whose other columns hold one of the values given."""
-    from bot.logsafe import mask_phone
+    from bot.observe.logsafe import mask_phone
 
     bind = op.get_bind()
     extra = [name for name in (only or {}) if name not in (key, column)]
@@ -125,7 +125,7 @@ def _normalize_column(
 
 def _public_search_descriptions() -> None:
     """``case_lots.description`` as ``public_lots`` derives it from the case's events."""
-    from bot.public_text import public_lots
+    from bot.support.public_text import public_lots
     from bot.store.codec import load_event
     from domain.case import Case
 

@@ -1,6 +1,6 @@
 """photos of the cattle: a table; Telegram file ids moved out of the lots' descriptions
 
-Photos are kept by poundbot itself now (``bot.photos``): each is a row of ``photos``
+Photos are kept by poundbot itself now (``bot.adapters.photo_store``): each is a row of ``photos``
 (its case, its lot, where it came from once, and the store key of the stripped image).
 
 An older poundbot kept a Telegram photo as ``photo:<file id>`` appended to the lot's

@@ -1,7 +1,7 @@
 """the DLT template of an outbound SMS
 
 An SMS to an Indian number goes under a content template registered on a DLT portal
-(``bot.dlt``); the outbox records which (``kind.lang``) when it sends one, so that a
+(``bot.support.dlt``); the outbox records which (``kind.lang``) when it sends one, so that a
 message refused for want of a template or an id can be listed with its template.
 
 Revision ID: 0012

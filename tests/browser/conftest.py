@@ -23,10 +23,11 @@ import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from starlette.applications import Starlette
 
-from bot.app import build_app
-from bot.bootstrap import App, open_app
-from bot.clock import FixedClock
-from bot.settings import Settings
+from bot.bootstrap import open_app
+from bot.config.settings import Settings
+from bot.entry.app import build_app
+from bot.services.runtime import App
+from bot.support.clock import FixedClock
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]

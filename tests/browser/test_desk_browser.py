@@ -12,10 +12,10 @@ import pytest
 from playwright.sync_api import Page
 from sqlalchemy import select
 
-from bot.caller import Caller
 from bot.channels.identity import caller_of
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.services.admin import add_user
+from bot.services.caller import Caller
 from bot.services.web_signin import issue_link_for
 from bot.store.models import CaseEvent, LedgerEntry, User
 from tests.browser.conftest import SCREENSHOTS, Server

@@ -16,18 +16,19 @@ from typing import Any
 import httpx
 from starlette.applications import Starlette
 
-from bot.app import build_app
-from bot.bootstrap import App, load, open_app
-from bot.caller import Caller
+from bot.adapters.outbox import deliver_once
+from bot.bootstrap import load, open_app
 from bot.channels.sms.providers import sms_sender
-from bot.clock import FixedClock
-from bot.dlt import DltPolicy, DltStamp
+from bot.config.settings import Settings
+from bot.entry.app import build_app
 from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.loopback import serve
 from bot.fakes.mseva_api import FakeMseva
-from bot.outbox import deliver_once
 from bot.services.admin import add_user
-from bot.settings import Settings
+from bot.services.caller import Caller
+from bot.services.runtime import App
+from bot.support.clock import FixedClock
+from bot.support.dlt import DltPolicy, DltStamp
 from domain.calendar import LOCAL_TZ
 from tests.integration.test_migrations import fresh_pg_database
 

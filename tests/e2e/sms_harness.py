@@ -14,18 +14,19 @@ import httpx
 from starlette.applications import Starlette
 from twilio.request_validator import RequestValidator
 
-from bot.app import build_app
-from bot.bootstrap import App, load, open_app
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.dlt import DltPolicy
+from bot.adapters.outbox import Sender, deliver_once
+from bot.bootstrap import load, open_app
+from bot.config.settings import Settings
+from bot.entry.app import build_app
 from bot.fakes.loopback import serve
 from bot.fakes.twilio_api import FakeTwilio
-from bot.outbox import Sender, deliver_once
 from bot.services.admin import add_user
-from bot.settings import Settings
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.store.budget import DEFAULT_BUDGET
 from bot.store.messages import Inbound, store_inbound
+from bot.support.clock import FixedClock
+from bot.support.dlt import DltPolicy
 from domain.calendar import LOCAL_TZ
 
 PUBLIC_URL = "https://pound.example.org"

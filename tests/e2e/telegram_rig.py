@@ -14,15 +14,16 @@ import httpx
 from sqlalchemy import func, select
 from starlette.applications import Starlette
 
-from bot.app import build_app
-from bot.bootstrap import App, open_app
-from bot.caller import Caller
+from bot.bootstrap import open_app
 from bot.channels.telegram.webhook import SECRET_HEADER, TelegramChannel, TelegramOptions
-from bot.clock import FixedClock
+from bot.config.settings import Settings
+from bot.entry.app import build_app
 from bot.fakes.loopback import serve
 from bot.fakes.telegram_api import TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.services.admin import add_user
-from bot.settings import Settings
+from bot.services.caller import Caller
+from bot.services.runtime import App
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 
 SECRET = "s3cret-webhook-token_42"

@@ -11,9 +11,9 @@ from datetime import date
 
 import pytest
 
-from bot.cli import main
 from bot.demo import refusal, sale
 from bot.demo.story import run
+from bot.entry.cli import main
 
 #: The header of each statutory step, by provision.
 HEADERS = {

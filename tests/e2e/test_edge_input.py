@@ -21,11 +21,11 @@ from sqlalchemy import select
 from starlette.requests import Request
 
 from bot.bootstrap import open_app
-from bot.caller import KEEPER as KEEPER_ROLE
-from bot.caller import Caller
 from bot.channels.telegram.webhook import SECRET_HEADER, read_capped
-from bot.console import run_console
+from bot.entry.console import run_console
 from bot.fakes.telegram_api import Updates
+from bot.services.caller import KEEPER as KEEPER_ROLE
+from bot.services.caller import Caller
 from bot.store.models import CaseLot, CaseRow, InboxRow
 from tests.e2e.sms_harness import KEEPER_PHONE, sms_rig
 from tests.e2e.telegram_rig import (

@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from bot.app import build_app, startup_report
 from bot.bootstrap import open_app
-from bot.cli import main
-from bot.settings import Settings
+from bot.config.settings import Settings
+from bot.entry.app import build_app, startup_report
+from bot.entry.cli import main
 from bot.store.engine import make_engine
 from bot.store.writable import shown
 from tests.integration.test_migrations import ENGINES, fresh_pg_database

@@ -15,15 +15,15 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.clock import FixedClock
+from bot.channels.limits import admit
 from bot.config import SenderLimits
 from bot.fakes.telegram_api import Updates
 from bot.i18n import render, translator
 from bot.i18n import render_telegram as text
-from bot.limits import admit
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Contact, InboxRow
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
 from tests.e2e.telegram_rig import (

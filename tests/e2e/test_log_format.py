@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from bot import logsafe
-from bot.logformat import JsonFormatter, handling
+from bot.observe import logsafe
+from bot.observe.logformat import JsonFormatter, handling
 
 TOKEN = "7654321:AAH-only-a-test-token-0123456789abcdef"
 PHONE = "+919847012345"
@@ -26,7 +26,7 @@ PHONE = "+919847012345"
 @pytest.fixture
 def json_log() -> Iterator[io.StringIO]:
     """The root logger writing JSON lines (as ``POUNDBOT_LOG_FORMAT=json`` does), through
-    the redaction of bot.logsafe."""
+    the redaction of bot.observe.logsafe."""
     out = io.StringIO()
     handler = logging.StreamHandler(out)
     handler.setFormatter(JsonFormatter())
@@ -74,8 +74,8 @@ async def test_the_lines_logged_while_a_console_line_is_handled_carry_its_id(
     tmp_path: Path, json_log: io.StringIO
 ) -> None:
     from bot.bootstrap import open_app
-    from bot.caller import Caller
-    from bot.console import run_console
+    from bot.entry.console import run_console
+    from bot.services.caller import Caller
     from tests.integration.test_console import lines, reader
 
     async with open_app(url=f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}") as app:
@@ -93,7 +93,7 @@ async def test_the_lines_logged_while_a_console_line_is_handled_carry_its_id(
 
 def poundbot(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *argv],
+        [sys.executable, "-m", "bot.entry.cli", *argv],
         capture_output=True,
         text=True,
         env={**os.environ, **env},
@@ -136,7 +136,7 @@ def test_serve_says_what_is_on_and_off_before_anything_else(
 ) -> None:
     import uvicorn
 
-    from bot.cli import main
+    from bot.entry.cli import main
 
     given: dict[str, object] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: given.update(kwargs))

@@ -152,7 +152,7 @@ def test_serve_lets_uvicorn_log_through_the_redacting_root_handlers(
     the redaction: ``poundbot serve`` leaves uvicorn's loggers to the root handlers."""
     import uvicorn
 
-    from bot.cli import main
+    from bot.entry.cli import main
 
     given: dict[str, object] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: given.update(kwargs))
@@ -166,8 +166,8 @@ async def test_a_console_line_that_fails_is_logged_by_its_id_not_its_text(
     tmp_path: Path, captured: io.StringIO
 ) -> None:
     from bot.bootstrap import open_app
-    from bot.caller import Caller
-    from bot.console import run_console
+    from bot.entry.console import run_console
+    from bot.services.caller import Caller
     from tests.integration.test_console import lines, reader
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"

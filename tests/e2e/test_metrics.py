@@ -14,13 +14,13 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import OperationalError
 
-from bot.app import startup_report
 from bot.bootstrap import open_app
 from bot.channels.twilio.sender import TwilioSender
+from bot.config.settings import Settings
+from bot.entry.app import startup_report
 from bot.fakes.telegram_api import Updates
-from bot.metrics import REGISTRY
+from bot.observe.metrics import REGISTRY
 from bot.reminders.dispatch import remind_once
-from bot.settings import Settings
 from bot.store import budget
 from bot.store.models import ReminderJob
 from tests.e2e.sms_harness import (
@@ -209,7 +209,7 @@ async def test_the_startup_report_says_how_metrics_are_read(tmp_path: Path) -> N
 def test_a_scrape_is_valid_prometheus_text_with_every_family_documented() -> None:
     from prometheus_client import generate_latest
 
-    from bot.metrics import REGISTRY
+    from bot.observe.metrics import REGISTRY
 
     families = {
         f.name: f for f in text_string_to_metric_families(generate_latest(REGISTRY).decode())

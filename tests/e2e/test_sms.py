@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from bot.adapters.outbox import deliver_once
 from bot.channels.twilio import webhook as sms
 from bot.channels.twilio.sender import TwilioSender
-from bot.outbox import deliver_once
 from bot.store import sqlite_inline
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from bot.adapters.outbox import deliver_once
 from bot.channels.twilio.sender import TwilioSender
-from bot.dlt import DltPolicy, registry
-from bot.outbox import deliver_once
 from bot.store.models import OutboxRow
+from bot.support.dlt import DltPolicy, registry
 from tests.e2e.sms_harness import FROM, KEEPER_PHONE, SID, TOKEN, sms_rig
 from tests.e2e.test_sms import OWNER, SEIZE
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.adapters.outbox import deliver_once
 from bot.channels.twilio.sender import TwilioSender
-from bot.dlt import DltPolicy, registry
-from bot.outbox import deliver_once
 from bot.store.models import OutboxRow
+from bot.support.dlt import DltPolicy, registry
 from tests.conftest import ENGINES
 from tests.e2e.india_harness import KEEPER_PHONE as INDIA_KEEPER
 from tests.e2e.india_harness import (

@@ -17,8 +17,8 @@ from PIL import Image
 from sqlalchemy import select
 
 from bot.bootstrap import open_app
-from bot.links import photo_path
 from bot.store.models import OutboxRow, PhotoRow, SenderCount
+from bot.support.links import photo_path
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import (
     KEEPER_PHONE,

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 
-from bot.caller import Caller
 from bot.channels.identity import sender_of
 from bot.services.admin import find_user, remove_user
+from bot.services.caller import Caller
 from bot.store.messages import set_contact
 from bot.store.models import Contact
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig

@@ -17,13 +17,13 @@ from telegram import Bot
 from bot.channels.telegram.outbox import split_text
 from bot.channels.telegram.sender import ChatPacer, TelegramDelivery, TelegramSender
 from bot.channels.telegram.webhook import TelegramOptions
-from bot.clock import SystemClock
 from bot.fakes.telegram_api import TOKEN, Updates
 from bot.i18n import render, translator
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.messages import enqueue
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
+from bot.support.clock import SystemClock
 from tests.e2e.telegram_rig import (
     KEEPER,
     OTHER_KEEPER,

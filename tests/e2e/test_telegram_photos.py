@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.adapters.photo_store import add_pending, file_key
 from bot.bootstrap import open_app
 from bot.channels.telegram.photos import fetch_pending
 from bot.fakes.telegram_api import Updates
-from bot.photos import add_pending, file_key
 from bot.store.models import PhotoRow
 from tests.e2e.telegram_rig import (
     KEEPER,

@@ -9,12 +9,12 @@ import pytest
 from telegram import Bot
 from telegram.ext import AIORateLimiter
 
+from bot.adapters.outbox import PermanentSendError, TransientSendError
 from bot.channels.telegram.outbox import Action, Button, decode, encode, split_text
 from bot.channels.telegram.sender import ChatPacer, TelegramSender
 from bot.channels.telegram.webhook import TelegramOptions, build_application, file_url
+from bot.config.settings import Settings
 from bot.fakes.telegram_api import TOKEN, FakeTelegram
-from bot.outbox import PermanentSendError, TransientSendError
-from bot.settings import Settings
 from tests.e2e.telegram_rig import fake_bot_api
 
 KEYBOARD = ((Button("Skip", "seize:skip"), Button("Cancel", "seize:cancel")),)

@@ -11,13 +11,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.app import build_app
 from bot.bootstrap import open_app
 from bot.channels.telegram import connect as telegram_connect
 from bot.channels.telegram.webhook import TelegramOptions
+from bot.config.settings import Settings
+from bot.entry.app import build_app
 from bot.fakes.loopback import bind, serve
 from bot.fakes.telegram_api import TOKEN, FakeTelegram, TelegramUser, Updates
-from bot.settings import Settings
 
 SECRET = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
 

@@ -13,10 +13,10 @@ from sqlalchemy import select
 from bot.bootstrap import open_app
 from bot.channels.telegram.connect import set_webhook
 from bot.channels.telegram.webhook import ALLOWED_UPDATES, TelegramOptions
-from bot.cli import main
+from bot.config.settings import Settings
+from bot.entry.cli import main
 from bot.fakes.telegram_api import TOKEN, Updates
 from bot.i18n import render, translator
-from bot.settings import Settings
 from bot.store.models import CaseRow, InboxRow, OutboxRow
 from tests.e2e.telegram_rig import (
     KEEPER,

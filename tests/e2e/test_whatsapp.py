@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
+from bot.adapters.outbox import deliver_once
+from bot.adapters.whatsapp_route import set_channel
 from bot.bootstrap import open_app
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
-from bot.outbox import deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.store.messages import Inbound
 from bot.store.models import CaseEvent, CaseRow, Contact, InboxRow, OutboxRow, SenderCount
-from bot.whatsapp import set_channel
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import (
     FROM,

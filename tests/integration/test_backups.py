@@ -15,11 +15,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.app import build_app
-from bot.backups import daily_backup, prune
+from bot.adapters.backups import daily_backup, prune
 from bot.bootstrap import open_app
-from bot.clock import FixedClock
 from bot.config import BackupSettings
+from bot.entry.app import build_app
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.integration.test_cli import refused, run
 

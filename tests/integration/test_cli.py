@@ -16,11 +16,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
-from bot.bootstrap import open_app
-from bot.caller import Caller
-from bot.cli import main
-from bot.clock import FixedClock
-from bot.export import (
+from bot.adapters.export import (
     CASE_HEADER,
     CaseLine,
     Table,
@@ -30,9 +26,13 @@ from bot.export import (
     rupees,
     write_csv,
 )
+from bot.bootstrap import open_app
+from bot.entry.cli import main
 from bot.services.admin import accept_invite
+from bot.services.caller import Caller
 from bot.services.keeper import record_payment, record_seizure
 from bot.store.migrate import alembic_config
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
@@ -591,7 +591,7 @@ def test_a_place_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text() -> 
 def test_every_option_of_every_command_says_what_it_is_for() -> None:
     import argparse
 
-    from bot.cli import build_parser
+    from bot.entry.cli import build_parser
 
     def walk(parser: argparse.ArgumentParser, name: str) -> Iterator[str]:
         for action in parser._actions:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.config import (
     LANGUAGES,
     Config,
@@ -20,6 +19,7 @@ from bot.config import (
     parse_config,
     sample_config_path,
 )
+from bot.entry.cli import main
 from domain.dues import DuesItem
 from domain.errors import RateNotInForceError
 from domain.money import Money
@@ -528,7 +528,7 @@ def test_config_check_says_ok_for_the_sample(
 def test_config_check_lists_the_dlt_template_kinds_without_an_id(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.dlt import registry
+    from bot.support.dlt import registry
 
     templates = registry()
     given = sorted(t.name for t in templates if t.lang == "en")

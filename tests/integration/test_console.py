@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.bootstrap import open_app
-from bot.caller import KEEPER, Caller
-from bot.clock import FixedClock
-from bot.console import run_console
+from bot.entry.console import run_console
+from bot.services.caller import KEEPER, Caller
 from bot.store.models import CaseRow, InboxRow
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 
 
@@ -71,7 +71,7 @@ def test_the_console_command_reads_standard_input(
     monkeypatch,
     capsys,  # type: ignore[no-untyped-def]
 ) -> None:
-    from bot.cli import main
+    from bot.entry.cli import main
 
     monkeypatch.setenv("POUNDBOT_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'c.sqlite3'}")
     monkeypatch.setattr("sys.stdin", io.StringIO("HELP\nquit\n"))
@@ -87,7 +87,7 @@ async def test_a_line_that_crashes_is_apologised_for_and_the_console_goes_on(
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
     async with open_app(url=url) as app:
-        monkeypatch.setattr("bot.dispatch.handle_text", crash)
+        monkeypatch.setattr("bot.conversation.reply.handle_text", crash)
         out = io.StringIO()
         owner = Caller.public("console", phone="+919847000003", lang="en")
         status = await run_console(app, owner, read=reader(lines("DUES KNM-1", "HELP")), out=out)
@@ -110,7 +110,7 @@ def test_ctrl_c_leaves_the_console_at_the_first_press_without_a_traceback(
 
     env = {**os.environ, "POUNDBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.sqlite3'}"}
     console = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "console", "--as", "keeper"],
+        [sys.executable, "-m", "bot.entry.cli", "console", "--as", "keeper"],
         stdin=subprocess.PIPE,  # kept open: the console waits for a line
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

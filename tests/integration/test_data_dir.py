@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.photos import default_store
+from bot.adapters.photo_store import default_store
+from bot.entry.cli import main
 from bot.store.engine import database_url
 
 READS = (
@@ -85,8 +85,8 @@ def test_a_command_that_reads_says_there_is_no_database_instead_of_making_one(
 async def test_the_startup_report_names_the_database_by_its_absolute_path(
     data: Path,
 ) -> None:
-    from bot.app import startup_report
     from bot.bootstrap import open_app
+    from bot.entry.app import startup_report
 
     async with open_app() as app:
         report = startup_report(app, env={})

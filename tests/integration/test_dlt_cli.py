@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.adapters.outbox import deliver_once
 from bot.bootstrap import open_app
-from bot.dlt import UPLOAD_COLUMNS, DltPolicy, registry
-from bot.outbox import deliver_once
 from bot.store.messages import enqueue
+from bot.support.dlt import UPLOAD_COLUMNS, DltPolicy, registry
 from tests.integration.test_cli import db, run  # noqa: F401 - the fixture is used by name
 
 

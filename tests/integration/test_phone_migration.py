@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from sqlalchemy import insert, select, text
 
-from bot.caller import Caller
-from bot.clock import FixedClock
 from bot.config import load_config, sample_config_path
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.services.keeper import record_seizure
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.models import CaseLot, CaseRow, Contact, OutboxRow, User
 from bot.store.tx import Store, sync_places
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot, Person
 from tests.integration.test_migrations import ENGINES, fresh_pg_database

@@ -27,8 +27,8 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.adapters.outbox import deliver_once
 from bot.config import load_config, sample_config_path
-from bot.outbox import deliver_once
 from bot.reminders.dispatch import TROUBLED_AFTER, dispatch_batch, remind_once
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Base, OutboxRow, ReminderJob

@@ -8,17 +8,17 @@ import html
 
 import pytest
 
+from bot.adapters.outbox import PermanentSendError, TransientSendError
 from bot.channels.exotel.sender import ExotelSender, encoding_type
 from bot.channels.mseva.sender import MsevaSender, entities, push_key, sha1_password
 from bot.channels.mseva.webhook import strip_keyword
 from bot.channels.sms.providers import sms_line, sms_routes
-from bot.cli import main
-from bot.dlt import DltStamp
+from bot.config.settings import Settings
+from bot.entry.cli import main
 from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.loopback import serve
 from bot.fakes.mseva_api import FakeMseva
-from bot.outbox import PermanentSendError, TransientSendError
-from bot.settings import Settings
+from bot.support.dlt import DltStamp
 
 SECRET = "x" * 40
 EXOTEL = {

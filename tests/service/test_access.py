@@ -8,15 +8,15 @@ from datetime import datetime
 
 import pytest
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.errors import NotAllowedError
 from bot.services import admin as a
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services import public as p
 from bot.services.base import Deps
+from bot.services.caller import Caller
+from bot.services.errors import NotAllowedError
 from bot.store.tx import Store, Tx
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 from tests.service.helpers import seizure

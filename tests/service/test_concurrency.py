@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from sqlalchemy import func, select
 
-from bot.caller import Caller
 from bot.services import keeper as k
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.messages import Inbound, enqueue, process_inbound
 from bot.store.models import CaseEvent, CaseLot, CaseRow, InboxRow, OutboxRow, Pound
 from bot.store.tx import Store, Tx

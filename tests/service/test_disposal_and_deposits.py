@@ -10,13 +10,13 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.services import desk
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.models import DeadlineRow, LedgerEntry
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage
 

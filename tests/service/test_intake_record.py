@@ -9,12 +9,12 @@ from datetime import date, datetime
 import pytest
 from sqlalchemy import select
 
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.services.base import Deps
+from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage
 

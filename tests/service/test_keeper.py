@@ -8,13 +8,13 @@ from datetime import date, datetime
 import pytest
 from sqlalchemy import func, select
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.errors import NotAllowedError, UnknownCaseError
 from bot.services import keeper as k
 from bot.services.base import Deps
+from bot.services.caller import Caller
+from bot.services.errors import NotAllowedError, UnknownCaseError
 from bot.store.models import CaseEvent, CaseRow, LedgerEntry, Payment
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot, Stage
 from domain.errors import FutureDateError, TooEarlyError, UnknownKindError
@@ -151,7 +151,7 @@ async def test_open_cases_list_days_in_pound_and_dues(
 async def test_a_report_made_too_early_is_answered_with_the_day_it_becomes_lawful(
     store: Store, deps: Deps, keeper: Caller
 ) -> None:
-    from bot.dispatch import handle_text
+    from bot.conversation.reply import handle_text
 
     async with store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure())

@@ -9,9 +9,9 @@ import pytest
 from prometheus_client.core import Metric
 
 from bot.channels.metrics_page import database_figures
-from bot.clock import FixedClock
 from bot.store.messages import enqueue
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 
 pytestmark = pytest.mark.pg
 

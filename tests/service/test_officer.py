@@ -6,13 +6,13 @@ from datetime import date, datetime
 
 import pytest
 
-from bot.caller import Caller
-from bot.clock import FixedClock
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services import public as p
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Person, Stage
 from domain.errors import BarredBuyerError, NotAuctionDayError, TooEarlyError

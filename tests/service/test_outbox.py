@@ -9,8 +9,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select, update
 
-from bot.clock import FixedClock
-from bot.outbox import (
+from bot.adapters.outbox import (
     BatchSize,
     PermanentSendError,
     TransientSendError,
@@ -23,6 +22,7 @@ from bot.store.instances import DEAD_AFTER, beat, forget, heartbeat
 from bot.store.messages import enqueue
 from bot.store.models import Contact, OutboxRow
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 
 
 class FakeSender:

@@ -1,4 +1,4 @@
-"""Each outbound SMS goes under its DLT template (``bot.dlt``): with an entity
+"""Each outbound SMS goes under its DLT template (``bot.support.dlt``): with an entity
 configured, the outbox finds the template the text matches, records it on the row and
 calls the provider with ``dlt=DltStamp(entity, template id)``; a text that matches no
 template, has a variable over the limit, or whose template has no id is not sent: it is
@@ -11,14 +11,14 @@ from datetime import date
 
 from sqlalchemy import select
 
-from bot.dlt import DltPolicy, DltStamp, registry
+from bot.adapters.outbox import deliver_once
 from bot.i18n import translator
 from bot.i18n.render_owner import auction_sms
-from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
-from bot.outbox import deliver_once
+from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
 from bot.store.messages import enqueue
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
+from bot.support.dlt import DltPolicy, DltStamp, registry
 
 ENTITY = "1201160000000000000"
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 from datetime import date, datetime
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.services import officer as o
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Person, Stage
 from domain.money import Money

@@ -14,10 +14,10 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from bot.caller import Caller
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.i18n import render, translator
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.models import CaseLot, CaseRow, OutboxRow
 from bot.store.tx import Store
 

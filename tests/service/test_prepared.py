@@ -12,13 +12,13 @@ from sqlalchemy.engine import Row
 from sqlalchemy.exc import DBAPIError, NoResultFound, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.clock import FixedClock
+from bot.channels.limits import admit
 from bot.config import SenderLimits
-from bot.limits import admit
 from bot.store.engine import make_sessionmaker
 from bot.store.models import SenderCount
 from bot.store.prepared import Prepared
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 
 NOW = datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.caller import Caller
 from bot.services import keeper as keeper_steps
 from bot.services import public
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.tx import Store
 from tests.service.helpers import seizure
 

@@ -18,10 +18,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.caller import Caller
-from bot.clock import FixedClock
 from bot.config import Config
-from bot.dlt import DltPolicy, registry
 from bot.i18n import render, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.sms_fit import sms_parts
@@ -32,9 +29,12 @@ from bot.services import admin
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.instances import DEAD_AFTER, beat
 from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
+from bot.support.dlt import DltPolicy, registry
 from domain.calendar import LOCAL_TZ
 from domain.case import Person
 from domain.deadlines import Deadline, DeadlineKind, Role

@@ -16,12 +16,12 @@ import pytest
 from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.clock import FixedClock
 from bot.config import Config
 from bot.reminders.dispatch import Pass, dispatch_batch
 from bot.store.engine import make_sessionmaker
 from bot.store.models import CaseRow, DeadlineRow, OutboxRow, ReminderJob, User
 from bot.store.tx import Store, sync_places
+from bot.support.clock import FixedClock
 
 JOBS = 10_000
 CASES = 1_000

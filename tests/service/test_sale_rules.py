@@ -13,15 +13,15 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.i18n import fmt
 from bot.services import keeper as k
 from bot.services.admin import add_user
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.models import LedgerEntry, OutboxRow, SaleLot
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import (
     AuctionScheduled,

@@ -13,8 +13,6 @@ from datetime import date, datetime
 
 import pytest
 
-from bot.caller import Caller
-from bot.clock import FixedClock
 from bot.config import Config
 from bot.i18n import fmt, translator
 from bot.i18n.render_owner import intake_sms
@@ -22,7 +20,9 @@ from bot.i18n.words_text import kind_count
 from bot.i18n.worst_case import daily_charge
 from bot.services import officer as o
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.case import Case
 from domain.dues import dues_on
 from domain.kinds import DEFAULT_KINDS

@@ -15,16 +15,16 @@ import dataclasses
 import pytest
 from sqlalchemy import select
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
-from bot.dlt import DEFAULT_SLOT_LIMIT, URL_VAR, registry
+from bot.conversation.reply import handle_text
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, sms_parts
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.messages import enqueue
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
+from bot.support.dlt import DEFAULT_SLOT_LIMIT, URL_VAR, registry
 from tests.service.test_disposal_and_deposits import at
 
 LANGS = ("en", "ml", "ta", "kn")

@@ -13,18 +13,18 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.bootstrap import App
-from bot.caller import Caller
-from bot.channels.sms.sweep import SmsSweep
 from bot.channels.sms import answer as sms
-from bot.clock import FixedClock
+from bot.channels.sms.sweep import SmsSweep
 from bot.config import Config
 from bot.services.admin import add_user
 from bot.services.base import Deps
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, InboxRow, OutboxRow
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 
 KEEPER = "+919847000010"
 MESSAGES = 24

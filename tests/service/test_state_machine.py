@@ -51,12 +51,11 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import select
 
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.clock import FixedClock
 from bot.config import Config
-from bot.dispatch import Reply, handle_text
+from bot.conversation.reply import Reply, handle_text
 from bot.i18n import fmt
 from bot.services.base import Deps, statement_of
+from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import (
     Base,
@@ -69,6 +68,7 @@ from bot.store.models import (
     SettlementRow,
 )
 from bot.store.tx import Store, sync_places
+from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import (
     AccountDelivered,

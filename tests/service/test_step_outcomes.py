@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.caller import Caller
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
+from bot.conversation.reply import handle_text
 from bot.services.base import Deps
+from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from domain.case import Stage
 
 SEIZE = "SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed 9847012345"

@@ -23,9 +23,6 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 
-from bot.bootstrap import App
-from bot.caller import Caller
-from bot.clock import FixedClock
 from bot.config import Config
 from bot.i18n import fmt, translator
 from bot.i18n.render_account import account_text
@@ -33,7 +30,10 @@ from bot.services import documents as docs
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.store.tx import Store
+from bot.support.clock import FixedClock
 from bot.web.charts import chart_routes
 from bot.web.documents import document_routes
 from bot.web.headers import CSP, SecurityHeaders

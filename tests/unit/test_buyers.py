@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.words import BUYER_TITLES_ALL
+from bot.conversation.words import BUYER_TITLES_ALL
 from domain.buyers import DEFAULT_BARRED_CLASSES, BarredMatch, KnownPerson, barred_match, same_name
 from domain.case import Person
 

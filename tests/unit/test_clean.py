@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clean import clean_data, clean_text
+from bot.support.clean import clean_data, clean_text
 
 
 @pytest.mark.parametrize(

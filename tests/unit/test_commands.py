@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.commands import ParseError, SeizeLot, parse
 from bot.config import Config, load_config, sample_config_path
-from bot.words import KEYWORDS
+from bot.conversation.commands import ParseError, SeizeLot, parse
+from bot.conversation.words import KEYWORDS
 from domain.money import Money
 
 CONFIG: Config = load_config(sample_config_path())

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import build_app
-from bot.settings import Settings
+from bot.config.settings import Settings
+from bot.entry.app import build_app
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 UNIT = DEPLOY / "poundbot.service"

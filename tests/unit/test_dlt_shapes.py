@@ -11,12 +11,12 @@ from functools import cache
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bot.dlt import DEFAULT_SLOT_LIMIT, registry
 from bot.i18n import translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.render_sale import lot_recorded, settled_reply
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, sms_parts
 from bot.i18n.worst_case import STARTS, Stop, longest_kinds, places, timeline, worst_tariff
+from bot.support.dlt import DEFAULT_SLOT_LIMIT, registry
 from domain.case import Case, Person
 from domain.errors import DomainError
 from domain.money import Money

@@ -1,4 +1,4 @@
-"""Every SMS poundbot sends is a DLT content template (``bot.dlt``): rendered on the
+"""Every SMS poundbot sends is a DLT content template (``bot.support.dlt``): rendered on the
 worst-case data (``bot.i18n.worst_case``) in English, Malayalam, Tamil and Kannada,
 each SMS matches its own registered template, every fixed part verbatim and each
 ``{#var#}`` within 30 characters, and fits the segment budget; the registry file is
@@ -13,20 +13,6 @@ from functools import cache
 
 import pytest
 
-from bot.dlt import (
-    DEFAULT_SLOT_LIMIT,
-    REGISTRY_PATH,
-    UPLOAD_COLUMNS,
-    URL_LIMIT,
-    URL_VAR,
-    DltPolicy,
-    DltRefusal,
-    DltStamp,
-    Registry,
-    Template,
-    registry,
-    upload_csv,
-)
 from bot.i18n import translator
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
 from bot.i18n.dlt_templates import build, found, renderings
@@ -41,6 +27,20 @@ from bot.i18n.worst_case import STARTS, longest_kinds, places, timeline, worst_t
 from bot.services.keeper import OpenCase
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
+from bot.support.dlt import (
+    DEFAULT_SLOT_LIMIT,
+    REGISTRY_PATH,
+    UPLOAD_COLUMNS,
+    URL_LIMIT,
+    URL_VAR,
+    DltPolicy,
+    DltRefusal,
+    DltStamp,
+    Registry,
+    Template,
+    registry,
+    upload_csv,
+)
 from domain.case import Stage
 from domain.deadlines import deadlines
 from domain.dues import dues_on

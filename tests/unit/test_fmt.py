@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from bot.i18n import LANGUAGES, UnknownLanguageError, fmt
-from bot.sms_segments import segments
+from bot.support.sms_segments import segments
 from domain.money import Money
 
 INDIAN = ("ml", "ta", "kn")

@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
-from bot.links import notice_path
-from bot.logsafe import Redactor, install, mask_phone, protect, redact
+from bot.observe.logsafe import Redactor, install, mask_phone, protect, redact
+from bot.support.links import notice_path
 
 BOT_TOKEN = "7012345678:AAHk3-R4nd0m_T0k3n-for-the-logsafe-test"
 AUTH_TOKEN = "f3a9c0d2e1b4a5968778695a4b3c2d1e"

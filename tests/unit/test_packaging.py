@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.config.resources import data_dir
 from bot.i18n.catalogs import LOCALES_DIR
-from bot.resources import data_dir
 from bot.store.migrate import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def test_a_checkout_reads_the_top_level_folders() -> None:
 def test_a_wheel_layout_is_preferred_when_the_folder_is_inside_the_package(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.resources as resources
+    import bot.config.resources as resources
 
     package = tmp_path / "bot"
     (package / "locales").mkdir(parents=True)

@@ -1,4 +1,5 @@
-"""``bot.phones`` and ``bot.public_text``: numbers as people write them, and descriptions
+"""``bot.support.phones`` and ``bot.support.public_text``: numbers as people write them, and
+descriptions
 as the public may read them."""
 
 from __future__ import annotations
@@ -7,15 +8,15 @@ import random
 
 import pytest
 
-from bot.logsafe import mask_phone
-from bot.phones import (
+from bot.observe.logsafe import mask_phone
+from bot.support.phones import (
     PhoneError,
     looks_like_phone,
     normalize_phone,
     sender_number,
     strip_phones,
 )
-from bot.public_text import public_description
+from bot.support.public_text import public_description
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Photos: only images, within the limit, without their EXIF, with a thumbnail (bot.photos)."""
+"""Photos: only images, within the limit, without their EXIF, with a thumbnail
+(bot.adapters.photo_store)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.i18n import translator
-from bot.i18n.render_photos import photo_refused
-from bot.photos import (
+from bot.adapters.photo_store import (
     DEFAULT_MAX_BYTES,
     MAX_PIXELS,
     FsPhotoStore,
@@ -25,6 +24,8 @@ from bot.photos import (
     process,
     read_limited,
 )
+from bot.i18n import translator
+from bot.i18n.render_photos import photo_refused
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, png_of_size, text_as_jpg
 
 
@@ -169,7 +170,7 @@ def test_processing_the_largest_picture_stays_under_its_memory_ceiling(tmp_path:
     picture.write_bytes(_big_png(5000, 5000))
     script = (
         "import resource, sys\n"
-        "from bot.photos import process\n"
+        "from bot.adapters.photo_store import process\n"
         "raw = open(sys.argv[1], 'rb').read()\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "kept = process(raw, 50 * 1024 * 1024)\n"

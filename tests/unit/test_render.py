@@ -11,7 +11,7 @@ import pytest
 from bot.i18n import LANGUAGES, Translator, detect_script, translator
 from bot.i18n import render as r
 from bot.i18n.dues_text import dues_lines
-from bot.sms_segments import segments
+from bot.support.sms_segments import segments
 from domain import errors
 from domain.case import (
     AccountDelivered,

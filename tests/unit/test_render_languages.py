@@ -19,7 +19,6 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from bot import errors as app_errors
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.render_parse import PARSE_CODES, examples
@@ -33,6 +32,7 @@ from bot.i18n.words_text import (
     keyword,
     kind_count,
 )
+from bot.services import errors as app_errors
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
 from domain.case import Case, ClaimRejected, DepositRefunded, LotOffered, Stage, deposit_window_end

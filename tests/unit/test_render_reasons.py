@@ -11,7 +11,7 @@ import pytest
 from bot.i18n import render as r
 from bot.i18n import translator
 from bot.i18n.words_text import day
-from bot.sms_segments import segments
+from bot.support.sms_segments import segments
 from domain import errors
 from domain.case import Stage
 

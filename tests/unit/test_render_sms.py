@@ -16,7 +16,6 @@ from functools import cache
 
 import pytest
 
-from bot import errors as app_errors
 from bot.config import load_config, sample_config_path
 from bot.i18n import fmt, translator
 from bot.i18n import render as r
@@ -34,15 +33,16 @@ from bot.i18n.worst_case import (
     timeline,
     worst_tariff,
 )
+from bot.services import errors as app_errors
 from bot.services.public import Outcome, PublicCase, facts_of
-from bot.sms_segments import segments
+from bot.support.sms_segments import segments
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, deposit_window_end, report_due_on
 from domain.dues import complaint_last_day, deposit_for, dues_on
 from domain.kinds import DEFAULT_KINDS
 from tests.unit.test_render_scenario import ALL, INDIAN
 
-#: The codes ``bot.commands.ParseError`` raises (the brief of the parser, by name).
+#: The codes ``bot.conversation.commands.ParseError`` raises (the brief of the parser, by name).
 PARSE_ERRORS = (
     "empty",
     "too_long",
@@ -73,7 +73,8 @@ PARSE_ERRORS = (
     "missing_outcome",
     "missing_reference",
 )
-#: What a person typed, as long as ``bot.commands`` lets it through (cut to 20 on echo).
+#: What a person typed, as long as ``bot.conversation.commands`` lets it through (cut to 20 on
+#: echo).
 TYPED = {"word": "X" * 40, "text": "9" * 40, "number": "KNMKLM-" + "9" * 33}
 SEPTEMBER, JUNE = STARTS
 SEP_22 = date(2026, 9, 22)  # s.19: ten days from the seizure on 12 September

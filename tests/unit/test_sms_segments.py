@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sms_segments import GSM7_EXTENSION, Segments, segments
+from bot.support.sms_segments import GSM7_EXTENSION, Segments, segments
 
 MALAYALAM_LETTER = "ക"  # one UTF-16 unit
 COW_EMOJI = "🐄"  # outside the BMP: a surrogate pair, two UTF-16 units

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from bot.export import LedgerLine
+from bot.adapters.export import LedgerLine
 from bot.services.charts import STAY_BINS, figures
 from bot.web.svg import BarSeries, bar_chart, nice_step
 from domain.case import ClaimedAndPaid

@@ -1,4 +1,5 @@
-"""The web desk's forms read their fields as the chat words read them (bot.commands)."""
+"""The web desk's forms read their fields as the chat words read them
+(bot.conversation.commands)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from datetime import date
 
 import pytest
 
-from bot.commands import ParseError, parse
 from bot.config import load_config, sample_config_path
+from bot.conversation.commands import ParseError, parse
 from bot.web.actions import build_command
 from domain.money import Money
 

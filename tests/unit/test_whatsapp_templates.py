@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from bot.adapters.whatsapp_route import Template
 from bot.config.model import LANGUAGES, WHATSAPP_TEMPLATES
+from bot.conversation.words import KEYWORDS
 from bot.i18n import render, translator
-from bot.whatsapp import Template
-from bot.words import KEYWORDS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "deploy" / "whatsapp-templates"
 PLACEHOLDER = re.compile(r"\{\{(\d+)\}\}")

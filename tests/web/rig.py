@@ -13,16 +13,17 @@ from pathlib import Path
 import httpx
 from starlette.applications import Starlette
 
-from bot.app import build_app
-from bot.bootstrap import App, open_app
-from bot.caller import Caller
+from bot.bootstrap import open_app
 from bot.channels.identity import caller_of
-from bot.clock import FixedClock
-from bot.dispatch import handle_text
+from bot.config.settings import Settings
+from bot.conversation.reply import handle_text
+from bot.entry.app import build_app
 from bot.services.admin import add_user
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.services.web_signin import issue_link_for
-from bot.settings import Settings
 from bot.store.models import User
+from bot.support.clock import FixedClock
 
 __all__ = ["Rig", "csrf_of", "rig", "step_form"]
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.app import build_app
 from bot.bootstrap import open_app
-from bot.cli import main
-from bot.settings import Settings
+from bot.config.settings import Settings
+from bot.entry.app import build_app
+from bot.entry.cli import main
 
 
 @pytest.fixture

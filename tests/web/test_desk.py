@@ -320,8 +320,8 @@ async def test_web_by_sms_gives_a_link_that_signs_in(tmp_path: Path) -> None:
 
 
 async def test_web_from_a_member_of_the_public_is_refused(tmp_path: Path) -> None:
-    from bot.caller import Caller
-    from bot.dispatch import handle_text
+    from bot.conversation.reply import handle_text
+    from bot.services.caller import Caller
     from bot.store.models import WebLink
 
     async with rig(tmp_path) as r:
@@ -338,8 +338,8 @@ async def test_find_links_to_the_notice_board(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
         await r.say(keeper, SEIZE)
-        from bot.caller import Caller
-        from bot.dispatch import handle_text
+        from bot.conversation.reply import handle_text
+        from bot.services.caller import Caller
 
         async with r.app.store.transaction() as tx:
             reply = await handle_text(

@@ -1,5 +1,5 @@
 """A NUL (or another control character) in what a browser sends is cleaned as SMS and
-Telegram text is (``bot.clean``), never a 500: PostgreSQL refuses a NUL in text. Every
+Telegram text is (``bot.support.clean``), never a 500: PostgreSQL refuses a NUL in text. Every
 route of the web desk is walked, every field of every step form, on SQLite and (with
 ``POUNDBOT_TEST_PG_URL``) on PostgreSQL."""
 

@@ -14,10 +14,10 @@ import pytest
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount, Route
 
-from bot.app import build_app
 from bot.bootstrap import open_app
-from bot.links import notice_path
-from bot.settings import Settings
+from bot.config.settings import Settings
+from bot.entry.app import build_app
+from bot.support.links import notice_path
 from bot.web.headers import CSP
 from tests.web.rig import SECRET, Rig, rig
 

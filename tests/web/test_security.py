@@ -7,8 +7,8 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from bot.caller import Caller
 from bot.services.admin import remove_user
+from bot.services.caller import Caller
 from bot.store.models import CaseEvent, WebLink, WebSession
 from tests.web.rig import Rig, csrf_of, rig, step_form
 
@@ -191,7 +191,7 @@ async def test_a_page_without_a_session_sends_to_the_sign_in_page(tmp_path: Path
 
 
 def test_a_sign_in_token_never_reaches_the_logs() -> None:
-    from bot.logsafe import redact
+    from bot.observe.logsafe import redact
 
     token = "Fo7mIbcVr239YP1JHyf7jHj8dYuJxiAaURjpMlIL55g"
     line = f'127.0.0.1:5000 - "GET /web/signin/{token} HTTP/1.1" 200'

@@ -24,9 +24,9 @@ from xml.etree import ElementTree
 
 import httpx
 
-from bot.dlt import DltStamp
-from bot.outbox import PermanentSendError, TransientSendError
-from bot.sms_segments import segments
+from bot.adapters.outbox import PermanentSendError, TransientSendError
+from bot.support.dlt import DltStamp
+from bot.support.sms_segments import segments
 
 __all__ = ["ExotelSender", "encoding_type"]
 

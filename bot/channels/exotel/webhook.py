@@ -37,15 +37,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bot.bootstrap import App
 from bot.channels.sms.answer import CHANNEL, record_status
 from bot.channels.sms.inbound import take_in
 from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
 from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
-from bot.phones import PhoneError, normalize_phone
+from bot.services.runtime import App
 from bot.store import budget
 from bot.store.messages import Inbound
+from bot.support.phones import PhoneError, normalize_phone
 
 __all__ = ["ExotelWebhook"]
 

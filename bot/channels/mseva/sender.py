@@ -34,9 +34,9 @@ from types import TracebackType
 
 import httpx
 
-from bot.dlt import DltStamp
-from bot.outbox import PermanentSendError, TransientSendError
-from bot.sms_segments import segments
+from bot.adapters.outbox import PermanentSendError, TransientSendError
+from bot.support.dlt import DltStamp
+from bot.support.sms_segments import segments
 
 __all__ = ["MsevaSender", "entities", "push_key", "sha1_password"]
 

@@ -30,10 +30,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bot.bootstrap import App
 from bot.channels.sms.answer import CHANNEL
 from bot.channels.sms.inbound import take_in
 from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
+from bot.services.runtime import App
 from bot.store import budget
 from bot.store.messages import Inbound
 

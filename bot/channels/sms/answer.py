@@ -17,26 +17,26 @@ from typing import Protocol
 from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError
 
-from bot.bootstrap import App
-from bot.caller import Caller
+from bot.adapters.outbox import refusal_label
+from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
+from bot.adapters.whatsapp_route import note_inbound, phone_of
 from bot.channels.identity import sender_of
+from bot.channels.limits import admit
 from bot.channels.sms.port import StatusReport
-from bot.commands import ParseError, parse
-from bot.dispatch import Reply, handle_text, language_for
-from bot.dlt import DltRefusal, registry
+from bot.conversation.commands import ParseError, parse
+from bot.conversation.photos import last_event_id
+from bot.conversation.reply import Reply, handle_text, language_for
 from bot.i18n import detect_script, render, translator
 from bot.i18n.sms_fit import one_text
-from bot.limits import admit
-from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
-from bot.outbox import refusal_label
-from bot.phones import sender_number
-from bot.photo_intake import last_event_id
+from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
+from bot.services.caller import Caller
+from bot.services.runtime import App
 from bot.store import budget
 from bot.store.messages import Handler, Inbound, enqueue, set_contact
 from bot.store.models import InboxRow, OutboxRow
 from bot.store.tx import Tx
-from bot.whatsapp import CHANNEL as WHATSAPP
-from bot.whatsapp import note_inbound, phone_of
+from bot.support.dlt import DltRefusal, registry
+from bot.support.phones import sender_number
 
 __all__ = [
     "CHANNEL",
@@ -118,7 +118,7 @@ def sender_number_of(app: App, message: Inbound) -> str:
 
 def sms_handler(app: App, message: Inbound, pictures: Pictures | None = None) -> Handler:
     """What acting on an SMS is: the sender's role from their number, their limit of
-    answers (``bot.limits``; the webhook and the sweep alike), then the words, and, where
+    answers (``bot.channels.limits``; the webhook and the sweep alike), then the words, and, where
     the provider carries pictures (``pictures``: Twilio's MMS and WhatsApp media), the
     message's pictures recorded to fetch for the case the step named."""
 

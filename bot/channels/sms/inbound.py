@@ -26,7 +26,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from bot.bootstrap import App
 from bot.channels.sms.answer import (
     answer_by_push,
     locked,
@@ -35,7 +34,8 @@ from bot.channels.sms.answer import (
     sender_number_of,
 )
 from bot.i18n import detect_script, render, translator
-from bot.logsafe import mask_phone
+from bot.observe.logsafe import mask_phone
+from bot.services.runtime import App
 from bot.store import budget
 from bot.store.messages import Handler, Inbound, act_on_inbound, store_inbound
 from bot.store.tx import case_named

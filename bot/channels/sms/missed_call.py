@@ -5,7 +5,7 @@ the status of the open cases that name the caller's number, in the caller's lang
 The call is stored in the inbox on the channel ``call``, keyed by the provider's call id
 (Exotel's ``CallSid``): a repeated callback for one call is the same row, acted on once,
 so one call sends one SMS. Acting on it counts against the caller's limit of SMS answers
-(``bot.limits``, the ``sms`` channel: a call is one more message to answer), and the SMS
+(``bot.channels.limits``, the ``sms`` channel: a call is one more message to answer), and the SMS
 goes through the outbox like any answer (``bot.channels.sms.inbound``). The status text is
 the one STATUS answers (``render.status_reply``), one per case, most recent first.
 """
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.bootstrap import App
 from bot.channels.identity import sender_of
-from bot.dispatch import language_for
+from bot.channels.limits import admit
+from bot.conversation.reply import language_for
 from bot.i18n import render, translator
-from bot.limits import admit
 from bot.services import public
+from bot.services.runtime import App
 from bot.store.messages import Handler
 from bot.store.models import CaseRow
 from bot.store.tx import Tx

@@ -3,9 +3,9 @@
 A provider has two sides.
 
 - Outbound, an ``SmsSender``: ``send(recipient, body, key, *, dlt=None)`` sends one SMS
-  and returns the provider's id for it. ``dlt`` is the DLT stamp (``bot.dlt``) the
+  and returns the provider's id for it. ``dlt`` is the DLT stamp (``bot.support.dlt``) the
   message goes under in India; without one, the sender's default stamp (from settings)
-  if it has one. The outbox (``bot.outbox``) calls it like any channel's sender.
+  if it has one. The outbox (``bot.adapters.outbox``) calls it like any channel's sender.
 - Inbound, an ``SmsGateway``: it authenticates and reads a request (a signature, or the
   secret path segment and the source address for providers that sign nothing), turns it
   into the ``Inbound`` every channel stores, and reads delivery reports into a
@@ -29,9 +29,9 @@ from typing import Protocol
 
 from starlette.requests import Request
 
-from bot.clean import clean_data
-from bot.dlt import DltStamp
 from bot.store.messages import Inbound
+from bot.support.clean import clean_data
+from bot.support.dlt import DltStamp
 
 __all__ = [
     "SmsGateway",
@@ -44,7 +44,7 @@ __all__ = [
 
 
 class SmsSender(Protocol):
-    """Sends one SMS; returns the provider's id of it (raises ``bot.outbox`` errors)."""
+    """Sends one SMS; returns the provider's id of it (raises ``bot.adapters.outbox`` errors)."""
 
     async def send(
         self, recipient: str, body: str, key: str, *, dlt: DltStamp | None = None

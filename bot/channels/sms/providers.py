@@ -1,6 +1,6 @@
 """Which SMS provider is in use (``POUNDBOT_SMS_PROVIDER``), wired: its webhook routes,
 its sender, and the start-up report's line about it. Part of the composition root
-(``bot.app``): the one place that knows every provider's adapter."""
+(``bot.entry.app``): the one place that knows every provider's adapter."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.channels.sms.port import SmsGateway, SmsSender
 from bot.channels.twilio.media import TwilioMedia
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.webhook import SmsWebhook
-from bot.settings import Settings
+from bot.config.settings import Settings
 
 __all__ = [
     "GATEWAYS",

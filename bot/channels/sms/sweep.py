@@ -27,17 +27,17 @@ from datetime import datetime, timedelta
 from sqlalchemy import or_, select, update
 from sqlalchemy.exc import OperationalError
 
-from bot.bootstrap import App
+from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
+from bot.adapters.whatsapp_route import phone_of
 from bot.channels.sms.answer import CHANNEL, Pictures, locked, mark_failed, reply_key, sms_handler
 from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
 from bot.i18n import detect_script, render, translator
-from bot.phones import sender_number
+from bot.services.runtime import App
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
-from bot.whatsapp import CHANNEL as WHATSAPP
-from bot.whatsapp import phone_of
+from bot.support.phones import sender_number
 
 #: The channels of the messages the sweep answers: SMS and WhatsApp (same webhook), and
 #: missed calls (``bot.channels.sms.missed_call``: answered by SMS).

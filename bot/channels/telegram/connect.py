@@ -22,7 +22,6 @@ from collections.abc import Callable
 from telegram import Bot
 from telegram.error import InvalidToken, TelegramError, TimedOut
 
-from bot.bootstrap import App
 from bot.channels.telegram.webhook import (
     ALLOWED_UPDATES,
     TelegramChannel,
@@ -30,7 +29,8 @@ from bot.channels.telegram.webhook import (
     file_url,
     running,
 )
-from bot.settings import Settings
+from bot.config.settings import Settings
+from bot.services.runtime import App
 
 __all__ = ["channel_tasks", "poll", "set_webhook", "start_later", "worth_retrying"]
 

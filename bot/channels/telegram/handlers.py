@@ -14,8 +14,8 @@ Routing, first match wins (private chats only)::
     a location               location         the report in progress
     a photo, a document      photo            the report in progress, else the case its
                                               caption or /photo names (photos)
-    text                     text_message     the report in progress, else the dispatcher
-    any other /command       command          the dispatcher (``bot.dispatch.handle_text``)
+    text                     text_message     the report in progress, else the reply
+    any other /command       command          the reply (``bot.conversation.reply``)
 
 Each handler reaches the update's transaction and caller through ``context.turn``;
 ``on_error`` keeps a handler's exception so the webhook rolls the update back.
@@ -37,21 +37,21 @@ from telegram.ext import (
     filters,
 )
 
-from bot.caller import KEEPER, OFFICER
 from bot.channels.identity import caller_of
+from bot.channels.limits import WRONG_INVITE
 from bot.channels.telegram import photos
 from bot.channels.telegram import seize as report
 from bot.channels.telegram.menus import menu
 from bot.channels.telegram.outbox import Button, Keyboard
 from bot.channels.telegram.sender import CHANNEL
 from bot.channels.telegram.turn import PoundContext, Turn, current_turn
-from bot.dispatch import Reply, handle_text
-from bot.errors import InviteInvalidError
+from bot.conversation.reply import Reply, handle_text
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n import render_sale_refusals as refusals
 from bot.i18n import render_telegram as text
-from bot.limits import WRONG_INVITE
 from bot.services.admin import accept_invite
+from bot.services.caller import KEEPER, OFFICER
+from bot.services.errors import InviteInvalidError
 from bot.store.models import User
 from domain.errors import BuyerNotDeclaredError
 

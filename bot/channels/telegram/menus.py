@@ -13,9 +13,9 @@ from typing import Final
 from telegram import Bot, BotCommand
 from telegram.error import TelegramError
 
-from bot.caller import ADMIN, KEEPER, OFFICER
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n import render_telegram as text
+from bot.services.caller import ADMIN, KEEPER, OFFICER
 
 __all__ = ["commands_of", "menu", "set_default_menus"]
 

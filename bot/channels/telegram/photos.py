@@ -10,7 +10,7 @@ handlers, rolled back, finds whether they want it (``NeedsDownload``: a keeper's
 for a case or the report, not one held already); it is then downloaded outside any
 transaction within ``FETCH_DEADLINE`` seconds in all (Telegram gives the largest size
 its ``file_size``: a photo past the limit is not downloaded), checked and stripped
-(``bot.photos``), and the update is handled with it (``picture``). The row is added in
+(``bot.adapters.photo_store``), and the update is handled with it (``picture``). The row is added in
 the update's transaction, keyed by Telegram's ``file_unique_id``: the same photo sent
 again is kept once. Photos an older poundbot kept only by their file id (migration ``0010``)
 wait as pending rows until ``fetch_pending`` downloads them.
@@ -27,16 +27,23 @@ from sqlalchemy import delete, select
 from telegram import Bot, Message
 from telegram.error import TelegramError
 
-from bot.bootstrap import App
-from bot.caller import KEEPER
+from bot.adapters.photo_store import (
+    KeptRef,
+    PhotoRefusedError,
+    file_key,
+    first_photos,
+    keep,
+    prepare,
+)
 from bot.channels.telegram.turn import Turn
-from bot.commands import ParseError, parse
+from bot.conversation.commands import ParseError, parse
+from bot.conversation.photos import Incoming, Target, attach_pictures, photo_target
 from bot.i18n import render
 from bot.i18n import render_photos as text
-from bot.photo_intake import Incoming, Target, attach_pictures, photo_target
-from bot.photos import KeptRef, PhotoRefusedError, file_key, first_photos, keep, prepare
 from bot.services import public
 from bot.services.base import Deps
+from bot.services.caller import KEEPER
+from bot.services.runtime import App
 from bot.store.models import PhotoRow
 
 __all__ = [

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bot.caller import KEEPER
 from bot.channels.telegram.seize_record import (
     kind_of,
     now,
@@ -27,11 +26,12 @@ from bot.channels.telegram.seize_record import (
 )
 from bot.channels.telegram.seize_view import FIELDS, chosen, photo_buttons, prompt
 from bot.channels.telegram.turn import Turn
-from bot.commands import ParseError
-from bot.errors import AppError
+from bot.conversation.commands import ParseError
+from bot.conversation.photos import Incoming, refused_text
 from bot.i18n import render
 from bot.i18n import render_telegram as text
-from bot.photo_intake import Incoming, refused_text
+from bot.services.caller import KEEPER
+from bot.services.errors import AppError
 from domain.errors import DomainError
 
 __all__ = ["FLOW", "begin", "cancel", "on_button", "on_location", "on_photo", "on_text"]

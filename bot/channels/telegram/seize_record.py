@@ -3,7 +3,7 @@
 The report ends in the same use case as the one-line SEIZE (``record_seizure``), with
 the same intake SMS to an owner whose number is known, and the same reply
 (``render.seizure_ack``). The report's photos, already in the photo store, are attached
-to the new case in the same transaction (``bot.photo_intake``).
+to the new case in the same transaction (``bot.conversation.photos``).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import re
 from datetime import date, datetime, time
 from typing import Any, Final
 
+from bot.adapters.photo_store import add_pending
 from bot.channels.telegram.photos import staged
 from bot.channels.telegram.seize_view import brought_at
 from bot.channels.telegram.turn import Turn
-from bot.commands import ParseError, name_and_phone, parse_date
+from bot.conversation.commands import ParseError, name_and_phone, parse_date
+from bot.conversation.photos import Target, attach_pictures
 from bot.i18n import LANGUAGES
-from bot.intake import person_of, report_seizure
-from bot.photo_intake import Target, attach_pictures
-from bot.photos import add_pending
+from bot.services.seizure import person_of, report_seizure
 from domain.case import Lot, Seizure
 
 __all__ = ["kind_of", "now", "owner_of", "record", "seized_of", "when_of"]

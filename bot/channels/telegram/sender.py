@@ -43,13 +43,19 @@ from telegram.error import (
     TelegramError,
 )
 
+from bot.adapters.outbox import (
+    LEASE,
+    BatchSize,
+    PermanentSendError,
+    TransientSendError,
+    deliver_once,
+)
 from bot.channels.telegram.outbox import Action, decode
-from bot.outbox import LEASE, BatchSize, PermanentSendError, TransientSendError, deliver_once
+from bot.entry.workers import worker_id
 from bot.store.tx import Store
-from bot.workers import worker_id
 
 if TYPE_CHECKING:
-    from bot.photos import PhotoStore
+    from bot.adapters.photo_store import PhotoStore
 
 __all__ = ["CHANNEL", "ChatPacer", "TelegramDelivery", "TelegramSender"]
 

@@ -21,12 +21,12 @@ from sqlalchemy import select
 from telegram import Update
 from telegram.ext import CallbackContext, ExtBot
 
-from bot.caller import KEEPER, OFFICER, Caller
 from bot.channels.identity import caller_for_telegram
 from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, split_text
 from bot.channels.telegram.sender import CHANNEL
 from bot.i18n import LANGUAGES, Translator, detect_script, translator
 from bot.services.base import Deps
+from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.messages import enqueue
 from bot.store.models import Conversation
 from bot.store.tx import Tx

@@ -5,7 +5,7 @@
 stored). A body over ``MAX_UPDATE_BYTES`` (1 MB) gets 413 and is not read further. What
 cannot be read as an update (not JSON, nested too deep, a wrong type inside) is stored
 as rejected and answered 200: any other answer and Telegram sends it again, for ever.
-Control characters are taken out of every string of an update (``bot.clean``).
+Control characters are taken out of every string of an update (``bot.support.clean``).
 Nothing lost, nothing twice:
 
 1. The raw update is committed to the inbox under ``<bot id>:<update_id>`` (unique:
@@ -21,7 +21,7 @@ Nothing lost, nothing twice:
    that cannot be written, Telegram gets 500 and sends the update again.
 
 Replies leave through the outbox (``TelegramSender``), kicked as soon as the
-transaction commits. An account past its limit of answers (``bot.limits``; a wrong
+transaction commits. An account past its limit of answers (``bot.channels.limits``; a wrong
 invite code counts double) is told once when to try again, then not answered; its
 updates are stored all the same. ``poundbot serve --polling`` takes updates by long polling
 instead, through the same steps (``bot.channels.telegram.connect``).
@@ -46,20 +46,20 @@ from starlette.routing import Route
 from telegram import Update
 from telegram.ext import AIORateLimiter, Application, ContextTypes
 
-from bot.bootstrap import App
+from bot.channels.limits import admit, charge
 from bot.channels.telegram import photos
 from bot.channels.telegram.handlers import add_handlers
 from bot.channels.telegram.menus import set_default_menus
 from bot.channels.telegram.sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
 from bot.channels.telegram.turn import PoundContext, open_turn, using
-from bot.clean import clean_data, clean_text
+from bot.config.settings import Settings
+from bot.conversation.photos import Incoming
 from bot.i18n import LANGUAGES, detect_script, render, translator
-from bot.limits import admit, charge
-from bot.photo_intake import Incoming
-from bot.settings import Settings
+from bot.services.runtime import App
 from bot.store.messages import Inbound, enqueue, process_inbound, store_inbound
 from bot.store.models import InboxRow
 from bot.store.tx import Tx
+from bot.support.clean import clean_data, clean_text
 
 __all__ = [
     "ALLOWED_UPDATES",

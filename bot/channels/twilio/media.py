@@ -16,7 +16,7 @@ never kept waiting for its pictures:
    at once, ``bot.store.instances``) and fetches its pictures outside any transaction:
    each within ``FETCH_DEADLINE`` seconds in all, the message's within
    ``MESSAGE_DEADLINE``, a few at a time; each is checked and stripped on the photo
-   worker (``bot.photos.prepare``) and written to the photo store.
+   worker (``bot.adapters.photo_store.prepare``) and written to the photo store.
 3. A short transaction attaches them to the case and queues the follow-up (outbox key
    ``mms-photos:<MessageSid>``, then ``…:2``, ``…:3``: one SMS a line, each a DLT
    template): how many were kept, then why each other was not (too large, too many
@@ -36,20 +36,27 @@ from typing import Final
 import httpx
 from sqlalchemy import and_, or_, select, update
 
-from bot.bootstrap import App
-from bot.caller import KEEPER, Caller
-from bot.dispatch import Reply
+from bot.adapters.photo_store import (
+    MAX_PIXELS,
+    PhotoRefusedError,
+    attach,
+    keep,
+    prepare,
+    read_limited,
+)
+from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
+from bot.adapters.whatsapp_route import phone_of
+from bot.conversation.photos import Incoming, max_mb, message_target
+from bot.conversation.reply import Reply
 from bot.i18n import render_photos, translator
-from bot.metrics import MEDIA_FETCHED
-from bot.phones import sender_number
-from bot.photo_intake import Incoming, max_mb, message_target
-from bot.photos import MAX_PIXELS, PhotoRefusedError, attach, keep, prepare, read_limited
+from bot.observe.metrics import MEDIA_FETCHED
+from bot.services.caller import KEEPER, Caller
+from bot.services.runtime import App
 from bot.store.instances import taken_over
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import CaseRow, MediaFetch
 from bot.store.tx import Tx
-from bot.whatsapp import CHANNEL as WHATSAPP
-from bot.whatsapp import phone_of
+from bot.support.phones import sender_number
 
 __all__ = [
     "FETCH_DEADLINE",

@@ -14,8 +14,8 @@ from twilio.base.exceptions import TwilioRestException
 from twilio.http.async_http_client import AsyncTwilioHttpClient
 from twilio.rest import Client
 
-from bot.dlt import DltStamp
-from bot.outbox import PermanentSendError, TransientSendError, UnsubscribedError
+from bot.adapters.outbox import PermanentSendError, TransientSendError, UnsubscribedError
+from bot.support.dlt import DltStamp
 
 __all__ = ["Refused", "TwilioSender"]
 

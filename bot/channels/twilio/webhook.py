@@ -2,7 +2,7 @@
 
 WhatsApp messages come to the same webhook with ``From=whatsapp:+91…``: they are
 stored on the channel ``whatsapp`` (so exactly-once, the sweep and the limits hold for
-them too), the sender is the person of the number (``bot.whatsapp.phone_of``), the
+them too), the sender is the person of the number (``bot.adapters.whatsapp_route.phone_of``), the
 message opens WhatsApp's 24-hour window, and the TwiML answer goes back on WhatsApp.
 
 ``POST /twilio/sms``: every request's ``X-Twilio-Signature`` is checked against the
@@ -10,13 +10,13 @@ public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passe
 anything unsigned or forged gets 403 and changes nothing. The raw message is stored
 (unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
 reply and no second effect. Replies are TwiML. Once the signature is checked, control
-characters are taken out of every parameter (``bot.clean``): a NUL cannot be stored in
-PostgreSQL. A number past its limit of answers (``bot.limits``) is told once when to try
+characters are taken out of every parameter (``bot.support.clean``): a NUL cannot be stored in
+PostgreSQL. A number past its limit of answers (``bot.channels.limits``) is told once when to try
 again, then answered with nothing (a STOP is still recorded).
 
 ``POST /twilio/status``: delivery reports, signed too; a message's status only moves
 forward; error 21610 (the number unsubscribed) marks the number stopped (on that
-channel); a WhatsApp message that failed with one of ``bot.whatsapp.FALLBACK_CODES``
+channel); a WhatsApp message that failed with one of ``bot.adapters.whatsapp_route.FALLBACK_CODES``
 goes by SMS instead, once.
 """
 
@@ -34,7 +34,14 @@ from starlette.routing import Route
 from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
-from bot.bootstrap import App
+from bot.adapters.whatsapp_route import (
+    CHANNEL as WHATSAPP,
+)
+from bot.adapters.whatsapp_route import (
+    FALLBACK_CODES,
+    fall_back_to_sms,
+    is_whatsapp,
+)
 from bot.channels.sms.answer import (
     CHANNEL,
     answer_by_push,
@@ -52,9 +59,9 @@ from bot.channels.sms.answer import (
 )
 from bot.channels.sms.port import StatusReport
 from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
-from bot.clean import clean_data
 from bot.i18n.sms_fit import one_text
-from bot.logsafe import mask_phone
+from bot.observe.logsafe import mask_phone
+from bot.services.runtime import App
 from bot.store import budget
 from bot.store.messages import (
     Inbound,
@@ -63,14 +70,7 @@ from bot.store.messages import (
 )
 from bot.store.models import OutboxRow
 from bot.store.tx import case_named
-from bot.whatsapp import (
-    CHANNEL as WHATSAPP,
-)
-from bot.whatsapp import (
-    FALLBACK_CODES,
-    fall_back_to_sms,
-    is_whatsapp,
-)
+from bot.support.clean import clean_data
 
 __all__ = ["SmsWebhook", "twiml"]
 

@@ -3,7 +3,7 @@
 A queued WhatsApp message is sent as free text, or — when it was queued outside the
 24-hour window — as its approved template (``ContentSid`` and ``ContentVariables``,
 Twilio's Content API; no ``Body`` then). When Twilio refuses it with one of
-``bot.whatsapp.FALLBACK_CODES`` (outside the window, not a WhatsApp user, the
+``bot.adapters.whatsapp_route.FALLBACK_CODES`` (outside the window, not a WhatsApp user, the
 template refused), the same text is queued by SMS, once, and the WhatsApp message is
 marked failed.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from bot.adapters.outbox import PermanentSendError
+from bot.adapters.whatsapp_route import FALLBACK_CODES, PREFIX, fall_back_to_sms
 from bot.channels.twilio.sender import Refused, TwilioSender
-from bot.outbox import PermanentSendError
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
-from bot.whatsapp import FALLBACK_CODES, PREFIX, fall_back_to_sms
 
 __all__ = ["WhatsAppSender"]
 

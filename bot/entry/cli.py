@@ -9,10 +9,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.caller import ROLES
-from bot.console import add_console_command
+from bot.config.languages import LANGUAGES
 from bot.demo import add_demo_command
-from bot.languages import LANGUAGES
+from bot.entry.console import add_console_command
+from bot.services.caller import ROLES
 
 # Only what builds the parser is imported here: `poundbot --help`, `--version` and
 # `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);
@@ -32,12 +32,12 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    from bot.app import build_app, report_lines
     from bot.bootstrap import config_path, load, open_app
     from bot.channels.telegram.webhook import TelegramOptions
-    from bot.cli_admin import CommandError, check_url
     from bot.config import ConfigError
-    from bot.settings import Settings
+    from bot.config.settings import Settings
+    from bot.entry.app import build_app, report_lines
+    from bot.entry.cli_admin import CommandError, check_url
     from bot.store.engine import database_url
     from bot.store.writable import database_fault, shown
 
@@ -82,7 +82,7 @@ def _serve(args: argparse.Namespace) -> int:
         log.info("%s", line)
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
-    # handlers, where bot.logsafe redacts (notice signatures in request paths).
+    # handlers, where bot.observe.logsafe redacts (notice signatures in request paths).
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=None)
     return 0
 
@@ -96,7 +96,7 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
     try:
         import asyncio
 
-        from bot.settings import Settings
+        from bot.config.settings import Settings
 
         print(asyncio.run(set_webhook(Settings.from_env(), drop_pending=args.drop_pending)))
     except (ValueError, TelegramError) as exc:
@@ -120,7 +120,7 @@ def _config_check(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    from bot.settings import Settings
+    from bot.config.settings import Settings
 
     try:  # the SMS provider named in the environment, with all it needs
         refusal = Settings.from_env().sms_refusal()
@@ -138,7 +138,7 @@ def _config_check(args: argparse.Namespace) -> int:
 
 def _dlt_lines(config: Config) -> list[str]:
     """What ``config check`` says of DLT: off, or each template kind without an id."""
-    from bot.dlt import registry
+    from bot.support.dlt import registry
 
     policy = config.dlt
     if not policy.enforced:
@@ -170,9 +170,9 @@ def refusals() -> tuple[type[BaseException], ...]:
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bot.cli_admin import CommandError
     from bot.config import ConfigError
-    from bot.errors import AppError
+    from bot.entry.cli_admin import CommandError
+    from bot.services.errors import AppError
     from domain.errors import DomainError
 
     return (
@@ -194,7 +194,7 @@ def _one_line(exc: BaseException) -> str:
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.config import ConfigError
-    from bot.errors import AppError
+    from bot.services.errors import AppError
     from domain.errors import DomainError
 
     if isinstance(exc, ConfigError):
@@ -222,14 +222,14 @@ READERS = frozenset({"users_list", "export", "deadlines", "backup", "outbox_fail
 
 
 def _admin(name: str) -> Callable[[argparse.Namespace], int]:
-    """Run the command ``name`` of ``bot.cli_admin`` (on its own event loop when it is
+    """Run the command ``name`` of ``bot.entry.cli_admin`` (on its own event loop when it is
     async), imported when it runs; print a refusal as ``poundbot: error: ...`` on stderr
     and return 1."""
 
     def run(args: argparse.Namespace) -> int:
         import inspect
 
-        cli_admin = importlib.import_module("bot.cli_admin")
+        cli_admin = importlib.import_module("bot.entry.cli_admin")
         command = getattr(cli_admin, name)
         try:
             from bot.store.engine import database_url
@@ -359,7 +359,7 @@ def _add_admin_commands(sub: Any) -> None:
 
 def _dlt_templates(args: argparse.Namespace) -> int:
     """The DLT templates: the portals' bulk-upload sheet (``--csv``), or one per line."""
-    from bot.dlt import registry, upload_csv, upload_rows
+    from bot.support.dlt import registry, upload_csv, upload_rows
 
     templates = registry()
     if args.csv:
@@ -461,7 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from bot.logformat import configure, log_format, log_level
+    from bot.observe.logformat import configure, log_format, log_level
 
     try:
         fmt, level = log_format(), args.log_level or log_level()
@@ -475,8 +475,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure(args.log_level, fmt)
     if args.log_level != "debug":
         logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
-    from bot import logsafe
-    from bot.settings import Settings
+    from bot.config.settings import Settings
+    from bot.observe import logsafe
 
     try:
         secrets = Settings.from_env().secrets()

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.caller import Caller
+from bot.adapters.whatsapp_route import Template
 from bot.i18n import Translator, render
 from bot.i18n.render_keeper import OwnerSms
-from bot.notify import notify_phone
 from bot.services import keeper as keeping
 from bot.services.base import Deps
+from bot.services.caller import Caller
+from bot.services.notify import notify_phone
 from bot.store.tx import LoadedCase, Tx
-from bot.whatsapp import Template
 from domain.case import Case, Person, Seizure
 from domain.dues import Dues
 

@@ -7,8 +7,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.dlt import DltStamp
 from bot.store.budget import DEFAULT_BUDGET
+from bot.support.dlt import DltStamp
 
 __all__ = [
     "DEFAULT_PHOTO_BYTES",
@@ -117,7 +117,7 @@ class Settings:
         )
 
     def secrets(self) -> tuple[str, ...]:
-        """The values no log line may show (``bot.logsafe``)."""
+        """The values no log line may show (``bot.observe.logsafe``)."""
         return (
             self.telegram_token,
             self.telegram_secret,
@@ -273,7 +273,7 @@ def _budget(text: str) -> float:
     return seconds
 
 
-#: The largest photo kept when ``POUNDBOT_PHOTO_MAX_MB`` is not set (``bot.photos``).
+#: The largest photo kept when ``POUNDBOT_PHOTO_MAX_MB`` is not set (``bot.adapters.photo_store``).
 DEFAULT_PHOTO_BYTES = 10 * 1024 * 1024
 
 

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from typing import Final
 
 from bot.config import normalize_word
-from bot.phones import strip_phones
-from bot.words import CONNECTIVES
+from bot.conversation.words import CONNECTIVES
+from bot.support.phones import strip_phones
 from domain.case import Lot, Seizure
 
 __all__ = ["public_description", "public_lots", "public_place"]

@@ -11,13 +11,13 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.dlt import DltPolicy
-from bot.outbox import BatchSize, Sender, deliver_once
+from bot.adapters.outbox import BatchSize, Sender, deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.store.tx import Store
+from bot.support.dlt import DltPolicy
 
 if TYPE_CHECKING:
-    from bot.bootstrap import App
+    from bot.services.runtime import App
 
 __all__ = ["run_delivery", "run_reminders", "worker_id"]
 
@@ -41,7 +41,7 @@ async def run_delivery(
 ) -> None:
     """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged.
     ``name``: the instance's lease name (its heartbeat's), else one of its own. ``dlt``:
-    the configuration's DLT policy, applied to every SMS (``bot.outbox``)."""
+    the configuration's DLT policy, applied to every SMS (``bot.adapters.outbox``)."""
     me = name or worker_id()
     stop = stop or asyncio.Event()
     batch = BatchSize()

@@ -6,7 +6,7 @@ The id is set by ``bot.store.messages.process_inbound`` for every channel (SMS, 
 console): ``sms:SM...``, ``telegram:<update id>``, ``console:<id>``. It is a context
 variable, so it follows the request's task and no other.
 
-The JSON line is made from the record after ``bot.logsafe.Redactor`` (a filter on the
+The JSON line is made from the record after ``bot.observe.logsafe.Redactor`` (a filter on the
 same handler) has taken the secrets and numbers out of its message, exception and stack.
 """
 

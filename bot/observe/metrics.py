@@ -1,7 +1,7 @@
 """What this process counts, for ``GET /metrics`` (``bot.channels.metrics_page``).
 
 Each concept is counted in one place: messages where the inbox stores and acts on them
-(``bot.store.messages``), sends where the outbox marks them (``bot.outbox``), reminders
+(``bot.store.messages``), sends where the outbox marks them (``bot.adapters.outbox``), reminders
 where a batch commits (``bot.reminders.dispatch``), waits for the database where they
 happen (``Store.turn``, ``bot.store.sqlite_inline``), webhook latency around the three
 webhook routes (``WebhookTimer``). The counters are this process's (each instance its

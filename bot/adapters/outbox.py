@@ -29,12 +29,12 @@ from typing import Final, Protocol
 
 from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
-from bot.dlt import DltPolicy, DltRefusal, DltStamp, Registry, registry
-from bot.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED, OUTBOX_RETRIED, OUTBOX_SENT
+from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED, OUTBOX_RETRIED, OUTBOX_SENT
 from bot.store.instances import taken_over
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
+from bot.support.dlt import DltPolicy, DltRefusal, DltStamp, Registry, registry
 
 __all__ = [
     "SMS",
@@ -298,7 +298,7 @@ async def deliver_once(
 
     ``batch`` (kept by a delivery loop from pass to pass) sizes the claim instead of
     ``limit``. With ``dlt`` enforced (an entity configured), an SMS goes only under the
-    template its text matches (``bot.dlt``), with the stamp passed to the sender as
+    template its text matches (``bot.support.dlt``), with the stamp passed to the sender as
     ``dlt=``; one that cannot is marked failed with the reason, never sent."""
     sent = tried = 0
     pause = pause or {}

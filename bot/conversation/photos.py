@@ -4,7 +4,8 @@ A keeper's photos belong to the case their message names: ``PHOTO KNM-17 [lot]``
 the case their SEIZE line just recorded (``message_target``). No picture is downloaded
 inside a transaction: an MMS's are fetched after its answer (``bot.channels.twilio.media``), a
 Telegram photo before its update's transaction (``bot.channels.telegram.photos``); each
-is checked and stripped on the photo worker (``bot.photos.prepare``), its files written
+is checked and stripped on the photo worker (``bot.adapters.photo_store.prepare``), its files
+written
 to the photo store before its row is added (``attach_pictures``): a refused step, or a
 message naming no case, keeps no photo.
 """
@@ -16,13 +17,13 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
-from bot.caller import Caller
-from bot.commands import Command, ParseError, parse
-from bot.errors import AppError
+from bot.adapters.photo_store import MAX_PIXELS, Kept, KeptRef, attach, keep
+from bot.conversation.commands import Command, ParseError, parse
 from bot.i18n import Translator, render
 from bot.i18n import render_photos as text
-from bot.photos import MAX_PIXELS, Kept, KeptRef, attach, keep
 from bot.services.base import Deps, require_keeper
+from bot.services.caller import Caller
+from bot.services.errors import AppError
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import LoadedCase, Tx
 

@@ -19,9 +19,10 @@ from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 from telegram.error import TelegramError
 
-from bot import logsafe
-from bot.backups import backups_dir, run_backups
-from bot.bootstrap import App, open_app
+from bot.adapters.backups import backups_dir, run_backups
+from bot.adapters.outbox import Sender
+from bot.adapters.serverlock import serving
+from bot.bootstrap import open_app
 from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route, photo_routes
 from bot.channels.sms.providers import (
@@ -38,19 +39,19 @@ from bot.channels.twilio.media import PICTURES, MediaFetcher
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
+from bot.config.settings import Settings
+from bot.entry.workers import run_delivery, run_reminders, worker_id
 from bot.i18n import LANGUAGES, translator
-from bot.links import notice_path, photo_path
-from bot.metrics import WebhookTimer
-from bot.outbox import Sender
-from bot.serverlock import serving
-from bot.settings import Settings
+from bot.observe import logsafe
+from bot.observe.metrics import WebhookTimer
+from bot.services.runtime import App
 from bot.store.engine import database_file
 from bot.store.instances import heartbeat
 from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
+from bot.support.links import notice_path, photo_path
 from bot.web.app import web_routes
 from bot.web.headers import SecurityHeaders
-from bot.workers import run_delivery, run_reminders, worker_id
 
 __all__ = ["build_app", "report_lines", "startup_report"]
 

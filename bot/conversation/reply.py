@@ -14,26 +14,26 @@ from typing import NamedTuple
 
 from sqlalchemy import bindparam, select
 
-from bot.caller import KEEPER, Caller
-from bot.commands import Command, ParseError, parse
-from bot.errors import AppError, NotAllowedError
+from bot.adapters.photo_store import first_photos
+from bot.adapters.whatsapp_route import Template
+from bot.conversation.commands import Command, ParseError, parse
+from bot.conversation.photos import photo_target
 from bot.i18n import Translator, detect_script, render, render_photos, translator
 from bot.i18n.dlt_probe import probing, rendering_sms
 from bot.i18n.sms_fit import in_parts
-from bot.intake import person_of, report_seizure, tell_owner
-from bot.links import board_path, signin_path
-from bot.memo import Memo
-from bot.notify import notify_officers, notify_phone
-from bot.photo_intake import photo_target
-from bot.photos import first_photos
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
 from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
+from bot.services.caller import KEEPER, Caller
+from bot.services.errors import AppError, NotAllowedError
+from bot.services.notify import notify_officers, notify_phone
+from bot.services.seizure import person_of, report_seizure, tell_owner
 from bot.store.messages import enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import LoadedCase, Tx
-from bot.whatsapp import Template
+from bot.support.links import board_path, signin_path
+from bot.support.memo import Memo
 from domain.case import Lot, Person, Seizure
 from domain.errors import DomainError
 from domain.kinds import Kinds
@@ -691,7 +691,7 @@ async def _register(ctx: _Ctx, command: Command) -> str:
 
 async def _photo(ctx: _Ctx, command: Command) -> str:
     """PHOTO <case> [lot] with no picture: checked, and the keeper told how to send one
-    (a picture that came with it is kept by ``bot.photo_intake``)."""
+    (a picture that came with it is kept by ``bot.conversation.photos``)."""
     target = await photo_target(ctx.tx, ctx.deps, ctx.caller, _case(command), command.lot, ctx.tr)
     if isinstance(target, str):
         return target

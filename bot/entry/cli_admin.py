@@ -2,7 +2,7 @@
 remind, deadlines, outbox failed.
 
 Each command opens the app, calls a use case as the system, and prints plain results on
-stdout; it raises what it refuses, and ``bot.cli`` prints that as one line on stderr.
+stdout; it raises what it refuses, and ``bot.entry.cli`` prints that as one line on stderr.
 """
 
 from __future__ import annotations
@@ -20,19 +20,20 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 
-from bot.backups import BackupError, copy_database
-from bot.bootstrap import App, config_path, load, open_app
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.errors import BadInputError
-from bot.export import Table, read_table, write_csv
-from bot.links import signin_path
+from bot.adapters.backups import BackupError, copy_database
+from bot.adapters.export import Table, read_table, write_csv
+from bot.bootstrap import config_path, load, open_app
+from bot.entry.workers import worker_id
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
+from bot.services.caller import KEEPER, OFFICER, Caller
+from bot.services.errors import BadInputError
+from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import database_file, database_url, make_engine
 from bot.store.migrate import alembic_config, upgrade
-from bot.workers import worker_id
+from bot.support.links import signin_path
 from domain.calendar import LOCAL_TZ
 
 __all__ = [
@@ -209,9 +210,9 @@ async def users_remove(args: argparse.Namespace) -> int:
 
 async def contacts_channel(args: argparse.Namespace) -> int:
     """Choose the channel a number is written to on (``auto``: the one it last wrote on)."""
-    from bot.phones import PhoneError, normalize_phone
+    from bot.adapters.whatsapp_route import set_channel
     from bot.store.models import Contact
-    from bot.whatsapp import set_channel
+    from bot.support.phones import PhoneError, normalize_phone
 
     async with _open() as app:
         try:
@@ -303,10 +304,10 @@ def backup(args: argparse.Namespace) -> int:
 
 
 def restore(args: argparse.Namespace) -> int:
-    """Replace the embedded SQLite database with the checked backup FILE (``bot.restore``);
+    """Replace the embedded SQLite database with the checked backup FILE (``bot.adapters.restore``);
     the database replaced is kept beside it."""
-    from bot.restore import RestoreError
-    from bot.restore import restore as put_back
+    from bot.adapters.restore import RestoreError
+    from bot.adapters.restore import restore as put_back
 
     url = database_url()
     database = database_file(url)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-from bot.resources import data_dir
+from bot.config.resources import data_dir
 
 __all__ = [
     "CATEGORIES",
@@ -274,7 +274,7 @@ def upload_rows(templates: Iterable[Template]) -> list[tuple[str, ...]]:
 
 def upload_csv(templates: Iterable[Template]) -> str:
     """The bulk-upload sheet as CSV (UTF-8, a header row)."""
-    from bot.export import Table, write_csv  # the one CSV writer (spreadsheet-safe cells)
+    from bot.adapters.export import Table, write_csv  # the one CSV writer (spreadsheet-safe cells)
 
     out = io.StringIO()
     write_csv(out, Table(tuple(UPLOAD_COLUMNS), [list(row) for row in upload_rows(templates)]))

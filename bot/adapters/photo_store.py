@@ -25,7 +25,7 @@ from typing import Final, Protocol
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sqlalchemy import select
 
-from bot.settings import DEFAULT_PHOTO_BYTES, photo_limit
+from bot.config.settings import DEFAULT_PHOTO_BYTES, photo_limit
 from bot.store.engine import data_dir
 from bot.store.models import CaseRow, PhotoRow
 from bot.store.tx import Tx

@@ -1,7 +1,7 @@
 """One-line commands: text (SMS, a Telegram line, the console) to a structured command.
 
 Pure: no I/O. ``parse`` returns a ``Command`` or raises ``ParseError`` with a stable
-code the renderers translate. The words are in ``bot.words``.
+code the renderers translate. The words are in ``bot.conversation.words``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, time
 
 from bot.config import Config, normalize_word
-from bot.errors import BadInputError
-from bot.phones import PhoneError, normalize_phone, phone_runs
-from bot.words import CONNECTIVE_INDEX, field_of, keyword_of, outcome_of
+from bot.conversation.words import CONNECTIVE_INDEX, field_of, keyword_of, outcome_of
+from bot.services.errors import BadInputError
+from bot.support.phones import PhoneError, normalize_phone, phone_runs
 from domain.money import Money
 
 __all__ = [
@@ -80,7 +80,7 @@ class Command:
     owner_phone: str | None = None
     #: SEIZE: the day of seizure (s.19), when it was not the day brought.
     seized_on: date | None = None
-    #: CORRECT: the fact corrected (``bot.words.FIELDS``); CORRECT, VOID: the reason.
+    #: CORRECT: the fact corrected (``bot.conversation.words.FIELDS``); CORRECT, VOID: the reason.
     field: str = ""
     reason: str = ""
     #: SOLD: the buyer's declaration that they are not barred from buying (s.18).
@@ -434,7 +434,7 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
             owner_phone=phone,
             declared="declared" in parts,
         )
-    if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.photo_intake)
+    if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.conversation.photos)
         return _replace(base, lot=parse_count(head[0]) if head else None)
     if name in ("paid", "deposited"):  # the amount given, if any: checked against the dues
         if not head:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 __all__ = ["data_dir"]
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # bot/
 
 
 def data_dir(name: str) -> Path:

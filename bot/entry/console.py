@@ -1,7 +1,7 @@
 """``poundbot console``: a terminal chat with the running configuration and database.
 
 It goes through the same parsing, use cases and rendering as the real channels
-(``bot.dispatch.handle_text``, with every line stored in the inbox like an SMS); only
+(``bot.conversation.reply.handle_text``, with every line stored in the inbox like an SMS); only
 the transport differs. Line editing and history come from ``readline`` where the
 terminal has it.
 """
@@ -17,11 +17,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
-from bot.caller import KEEPER, OFFICER, Caller
-from bot.languages import LANGUAGES
+from bot.config.languages import LANGUAGES
+from bot.services.caller import KEEPER, OFFICER, Caller
 
 if TYPE_CHECKING:  # the stack is imported when the console runs, not by `poundbot --help`
-    from bot.bootstrap import App
+    from bot.services.runtime import App
     from bot.store.tx import Tx
 
 __all__ = ["add_console_command", "run_console"]
@@ -70,10 +70,10 @@ async def run_console(
     import uuid
 
     from bot.channels.identity import caller_for_phone
-    from bot.clean import clean_text
-    from bot.dispatch import handle_text
+    from bot.conversation.reply import handle_text
     from bot.i18n import render, translator
     from bot.store.messages import Inbound, process_inbound
+    from bot.support.clean import clean_text
 
     out = out or sys.stdout
     if caller.phone and caller.role == "public":

@@ -18,7 +18,7 @@ import re
 from types import ModuleType
 from typing import Final
 
-from bot.errors import BadInputError
+from bot.services.errors import BadInputError
 
 __all__ = [
     "DEFAULT_REGION",

@@ -4,7 +4,7 @@
    copy is checked: an SQLite database that passes ``PRAGMA quick_check`` and is a
    poundbot database at a migration revision this poundbot knows (an older one is
    upgraded when the server starts).
-2. Refused while a server uses the database (``bot.serverlock``) unless forced.
+2. Refused while a server uses the database (``bot.adapters.serverlock``) unless forced.
 3. The database in place is kept: copied, checked, to
    ``<database>.replaced-YYYYmmddTHHMMSS`` beside it.
 4. The checked copy is written into the database with the backup API, under SQLite's
@@ -22,8 +22,8 @@ from pathlib import Path
 
 from alembic.script import ScriptDirectory
 
-from bot.backups import BackupError, copy_database
-from bot.serverlock import ServerRunning, alone
+from bot.adapters.backups import BackupError, copy_database
+from bot.adapters.serverlock import ServerRunning, alone
 from bot.store.migrate import alembic_config
 
 __all__ = ["RestoreError", "Restored", "check_backup", "restore"]

@@ -32,7 +32,7 @@ from bot.config import BackupSettings
 from bot.store.engine import database_file
 
 if TYPE_CHECKING:
-    from bot.bootstrap import App
+    from bot.services.runtime import App
 
 __all__ = [
     "BackupError",

@@ -2,7 +2,7 @@
 
 Each message has an idempotency key, so the same event never queues the same message
 to the same person twice. Delivery (Telegram if linked, else the number's channel: SMS
-or WhatsApp, ``bot.whatsapp``) is the outbox's job.
+or WhatsApp, ``bot.adapters.whatsapp_route``) is the outbox's job.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
-from bot.caller import OFFICER
+from bot.adapters.whatsapp_route import Route, Template, route
 from bot.config import ReminderSettings
 from bot.i18n import Translator, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.sms_fit import one_text
+from bot.services.caller import OFFICER
 from bot.store.messages import enqueue
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
-from bot.whatsapp import Route, Template, route
 
 NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
 
@@ -45,7 +45,7 @@ async def user_route(
     template: Template | None,
     templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
 ) -> Route | None:
-    """How a message to a keeper's or officer's number goes (``bot.whatsapp.route``);
+    """How a message to a keeper's or officer's number goes (``bot.adapters.whatsapp_route.route``);
     None when the number said STOP on every channel it could go on: a number that said
     STOP gets nothing there but the answers to its own messages, duties or not (the
     person was told so, and on Telegram if linked; the desk lists them)."""

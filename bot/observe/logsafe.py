@@ -10,7 +10,7 @@ what. So:
   the line), takes out of the message, its arguments, the exception text and the stack:
   the registered secrets (``protect``: the bot token, Twilio's auth token and account
   SID, the webhook and link secrets), anything shaped like a Telegram token or a Twilio
-  account SID, the signature of a notice link (``bot.links``), and masks phone numbers
+  account SID, the signature of a notice link (``bot.support.links``), and masks phone numbers
   (``+91******0001``); SQLAlchemy's DEBUG lines of result rows are hidden;
 - the code itself logs message ids and masked numbers (``mask_phone``), never bodies.
   The engines are made with ``hide_parameters=True``, so a database error does not

@@ -1,0 +1,25 @@
+"""What a running poundbot holds: its configuration, its database engine and store, and
+the use cases' dependencies. A plain record: the composition root (``bot.bootstrap``)
+builds it; the channels, the web desk and the workers are handed it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.config import Config
+from bot.services.base import Deps
+from bot.store.tx import Store
+
+__all__ = ["App"]
+
+
+@dataclass
+class App:
+    """Everything a running poundbot holds."""
+
+    config: Config
+    engine: AsyncEngine
+    store: Store
+    deps: Deps
