@@ -11,7 +11,8 @@ A buyer is barred when
   authority (a keeper of another pound is still a pound-keeper), or a member of a local
   authority listed in the configuration; or
 - their description names a barred office ("SI Suresh, Kunnamangalam police station",
-  "Ward member Jameela"), by the words given for each class (``bot.words.BUYER_TITLES``,
+  "Ward member Jameela"), by the words given for each class
+  (``bot.conversation.words.BUYER_TITLES``,
   in the four languages).
 Every sale also needs the buyer's explicit declaration (``domain.sale.check_buyer``).
 """
