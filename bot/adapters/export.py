@@ -3,38 +3,34 @@
 Amounts leave the database as integer paise and are written as rupees with two
 decimals by integer division, so a clerk's desk calculator agrees to the paisa.
 
-Every CSV file the server or ``poundbot export`` writes goes through ``write_csv``,
-which makes each cell safe to open in a spreadsheet (``csv_cell``).
+Every CSV file the server or ``poundbot export`` writes goes through
+``bot.support.csv_sheet.write_csv``, which makes each cell safe to open in a spreadsheet.
 """
 
 from __future__ import annotations
 
-import csv
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal, TextIO
+from typing import Literal
 
 from sqlalchemy import func, select
 
 from bot.store.models import CaseEvent, CaseLot, CaseRow, LedgerEntry
 from bot.store.tx import Tx
+from bot.support.csv_sheet import Table
 
 __all__ = [
     "CASE_HEADER",
     "LEDGER_HEADER",
     "CaseLine",
     "LedgerLine",
-    "Table",
     "case_record",
-    "csv_cell",
     "kinds_text",
     "ledger_lines",
     "ledger_record",
     "read_table",
     "rupees",
-    "write_csv",
 ]
 
 CASE_HEADER = (
@@ -48,11 +44,6 @@ CASE_HEADER = (
     "last_event_on",
 )
 LEDGER_HEADER = ("date", "authority", "case", "account", "amount_rupees", "provision")
-
-#: A cell starting with one of these is a formula to a spreadsheet (CSV injection).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-#: A cell that is a plain number: an optional minus, digits, optional decimals.
-_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +71,6 @@ class LedgerLine:
     provision: str
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A header and its records, ready for ``write_csv``."""
-
-    header: tuple[str, ...]
-    records: list[list[str]]
-
-
 def rupees(paise: int) -> str:
     """Integer paise as rupees with two decimals: 12050 -> "120.50", -5 -> "-0.05"."""
     whole, part = divmod(abs(paise), 100)
@@ -100,21 +83,6 @@ def kinds_text(lots: Iterable[tuple[str, int]]) -> str:
     for kind, count in lots:
         counts[kind] = counts.get(kind, 0) + count
     return "; ".join(f"{count} {kind}" for kind, count in counts.items())
-
-
-def csv_cell(value: str) -> str:
-    """A cell as written to a CSV file, never run as a spreadsheet formula.
-
-    Any cell starting with ``= + - @``, a tab or a carriage return gets a leading
-    apostrophe, which a spreadsheet reads as "this is text" (``=HYPERLINK(...)`` is shown,
-    not followed). A cell that is a number and nothing else (``-300``, ``-0.05``: a
-    refund in the ledger) is left as it is: a spreadsheet reads it as that number, which
-    runs nothing, and an apostrophe would make the amount text that no column sums.
-    ``-300 cows`` or ``-1+2`` are not plain numbers and get the apostrophe.
-    """
-    if not value.startswith(_FORMULA_START) or _NUMBER.fullmatch(value):
-        return value
-    return f"'{value}"
 
 
 def case_record(line: CaseLine) -> list[str]:
@@ -141,14 +109,6 @@ def ledger_record(line: LedgerLine) -> list[str]:
         rupees(line.amount_paise),
         line.provision,
     ]
-
-
-def write_csv(out: TextIO, table: Table) -> None:
-    """Write the header and records as RFC 4180 CSV (CRLF line ends), every cell made
-    safe for a spreadsheet (``csv_cell``): the one CSV writer of poundbot."""
-    writer = csv.writer(out)
-    writer.writerow([csv_cell(cell) for cell in table.header])
-    writer.writerows([csv_cell(str(cell)) for cell in record] for record in table.records)
 
 
 async def read_table(

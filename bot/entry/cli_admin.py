@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.adapters.backups import BackupError, copy_database
-from bot.adapters.export import Table, read_table, write_csv
+from bot.adapters.export import read_table
 from bot.bootstrap import config_path, load, open_app
 from bot.entry.workers import worker_id
 from bot.reminders.dispatch import remind_once
@@ -33,6 +33,7 @@ from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import database_file, database_url, make_engine
 from bot.store.migrate import alembic_config, upgrade
+from bot.support.csv_sheet import Table, write_csv
 from bot.support.links import signin_path
 from domain.calendar import LOCAL_TZ
 

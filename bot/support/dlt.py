@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from bot.config.resources import data_dir
+from bot.support.csv_sheet import Table, write_csv
 
 __all__ = [
     "CATEGORIES",
@@ -274,7 +275,6 @@ def upload_rows(templates: Iterable[Template]) -> list[tuple[str, ...]]:
 
 def upload_csv(templates: Iterable[Template]) -> str:
     """The bulk-upload sheet as CSV (UTF-8, a header row)."""
-    from bot.adapters.export import Table, write_csv  # the one CSV writer (spreadsheet-safe cells)
 
     out = io.StringIO()
     write_csv(out, Table(tuple(UPLOAD_COLUMNS), [list(row) for row in upload_rows(templates)]))

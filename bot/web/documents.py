@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from bot.adapters.export import LEDGER_HEADER, Table, kinds_text, ledger_record, rupees
+from bot.adapters.export import LEDGER_HEADER, kinds_text, ledger_record, rupees
 from bot.i18n import Translator, fmt, translator
 from bot.i18n.render_account import account_text, receipt_text
 from bot.i18n.render_documents import account_name, document_labels
@@ -31,6 +31,7 @@ from bot.services import documents as docs
 from bot.services.caller import Caller
 from bot.services.errors import BadInputError
 from bot.services.runtime import App
+from bot.support.csv_sheet import Table
 from bot.web.printing import (
     GetCaller,
     Handler,

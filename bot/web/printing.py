@@ -17,7 +17,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
-from bot.adapters.export import Table, write_csv
 from bot.i18n import Translator, translator
 from bot.i18n import render as chat
 from bot.i18n.render_documents import document_labels
@@ -30,6 +29,7 @@ from bot.services.errors import (
     UnknownCaseError,
 )
 from bot.services.runtime import App
+from bot.support.csv_sheet import Table, write_csv
 from bot.web.render import language_of
 from domain.errors import DomainError
 

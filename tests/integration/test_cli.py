@@ -16,16 +16,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
-from bot.adapters.export import (
-    CASE_HEADER,
-    CaseLine,
-    Table,
-    case_record,
-    csv_cell,
-    kinds_text,
-    rupees,
-    write_csv,
-)
+from bot.adapters.export import CASE_HEADER, CaseLine, case_record, kinds_text, rupees
 from bot.bootstrap import open_app
 from bot.entry.cli import main
 from bot.services.admin import accept_invite
@@ -33,6 +24,7 @@ from bot.services.caller import Caller
 from bot.services.keeper import record_payment, record_seizure
 from bot.store.migrate import alembic_config
 from bot.support.clock import FixedClock
+from bot.support.csv_sheet import Table, csv_cell, write_csv
 from domain.calendar import LOCAL_TZ
 from domain.case import Lot
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
