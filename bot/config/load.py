@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["config_path", "load_config", "parse_config", "sample_config_path"]
 
 #: The sample configuration, inside the package in a checkout and in a wheel alike (as
-#: ``bot.config.resources`` finds the catalogs; importlib.resources would cost ``config check``
+#: ``bot.support.resources`` finds the catalogs; importlib.resources would cost ``config check``
 #: a tenth of its start).
 _SAMPLE = Path(__file__).resolve().parent.parent / "sample_config.toml"
 

@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.support import Translations
 
 from bot.config.languages import LANGUAGES
-from bot.config.resources import data_dir
+from bot.support.resources import data_dir
 
 __all__ = [
     "LANGUAGES",

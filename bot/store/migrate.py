@@ -7,7 +7,7 @@ from alembic.config import Config as AlembicConfig
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.config.resources import data_dir
+from bot.support.resources import data_dir
 
 __all__ = ["MIGRATIONS", "alembic_config", "upgrade"]
 

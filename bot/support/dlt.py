@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-from bot.config.resources import data_dir
 from bot.support.csv_sheet import Table, write_csv
+from bot.support.resources import data_dir
 
 __all__ = [
     "CATEGORIES",

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.config.resources import data_dir
 from bot.i18n.catalogs import LOCALES_DIR
 from bot.store.migrate import MIGRATIONS
+from bot.support.resources import data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
@@ -41,7 +41,7 @@ def test_a_checkout_reads_the_top_level_folders() -> None:
 def test_a_wheel_layout_is_preferred_when_the_folder_is_inside_the_package(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.config.resources as resources
+    import bot.support.resources as resources
 
     package = tmp_path / "bot"
     (package / "locales").mkdir(parents=True)
