@@ -2,8 +2,8 @@
 
 A case is the fold of its events. ``Case.apply`` refuses an event that the Act does
 not allow from the case's stage, one dated in the future or before the event before
-it; commands that need amounts (release, sale) are in ``domain.dues`` and
-``domain.sale`` and produce the events applied here.
+it; commands that need amounts (release, sale) are in ``domain.s04_s11_dues`` and
+``domain.s15_sale`` and produce the events applied here.
 
 Stages and the provision of each transition::
 

@@ -15,8 +15,8 @@ from domain.case import (
     fund_credit_from,
     report_due,
 )
-from domain.dues import complaint_last_day
 from domain.provisions import cites
+from domain.s04_s11_dues import complaint_last_day
 
 __all__ = ["Deadline", "DeadlineKind", "Role", "deadlines"]
 

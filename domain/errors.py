@@ -7,8 +7,8 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from domain.dues import Dues
     from domain.money import Money
+    from domain.s04_s11_dues import Dues
 
 __all__ = [
     "AmountNotDueError",

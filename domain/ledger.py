@@ -27,10 +27,10 @@ from domain.case import (
     Event,
     SaleClosed,
 )
-from domain.dues import DuesItem, dues_on
 from domain.money import Money, total
 from domain.provisions import cites
-from domain.sale import DEFAULT_DEDUCTION_ORDER, Payee, round_settlements
+from domain.s04_s11_dues import DuesItem, dues_on
+from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, Payee, round_settlements
 from domain.tariff import Tariff
 
 __all__ = [

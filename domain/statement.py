@@ -33,7 +33,10 @@ from domain.case import (
     report_due_on,
 )
 from domain.deadlines import Deadline, deadlines
-from domain.dues import (
+from domain.errors import DomainError
+from domain.money import Money, total
+from domain.provisions import cites
+from domain.s04_s11_dues import (
     Deposit,
     Dues,
     DuesItem,
@@ -42,10 +45,7 @@ from domain.dues import (
     dues_on,
     per_day_on,
 )
-from domain.errors import DomainError
-from domain.money import Money, total
-from domain.provisions import cites
-from domain.sale import (
+from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
     Account,
     Disbursement,

@@ -16,7 +16,7 @@ from bot.services.runtime import App
 from bot.store.models import PhotoRow
 from bot.support.links import photo_path, verify_notice, verify_photo
 from domain.errors import DomainError
-from domain.notice import check_notice_printable
+from domain.s13_unclaimed import check_notice_printable
 
 __all__ = ["notice_route", "photo_routes"]
 

@@ -21,9 +21,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.config.lines import Key
 from bot.config.model import LANGUAGES, normalize_word
 from bot.support.phones import is_region
-from domain.buyers import DEFAULT_BARRED_CLASSES
-from domain.dues import DuesItem
 from domain.money import Money
+from domain.s04_s11_dues import DuesItem
+from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = [
     "Bad",

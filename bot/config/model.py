@@ -17,11 +17,11 @@ from zoneinfo import ZoneInfo
 
 from bot.config.languages import LANGUAGES
 from bot.support.dlt import DltPolicy
-from domain.buyers import DEFAULT_BARRED_CLASSES
-from domain.dues import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
-from domain.sale import DEFAULT_PROVISO_DECIDERS
+from domain.s04_s11_dues import DuesItem
+from domain.s15_sale import DEFAULT_PROVISO_DECIDERS
+from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 
 __all__ = [

@@ -33,9 +33,9 @@ from bot.config.model import (
 )
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
-from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.kinds import Kind, Kinds
-from domain.sale import DEFAULT_PROVISO_DECIDERS
+from domain.s15_sale import DEFAULT_PROVISO_DECIDERS
+from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = ["Reader"]

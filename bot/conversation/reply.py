@@ -39,8 +39,8 @@ from domain.errors import DomainError
 from domain.kinds import Kinds
 from domain.ledger import Postings
 from domain.money import Money
-from domain.notice import check_notice_printable
-from domain.sale import receipt_for
+from domain.s13_unclaimed import check_notice_printable
+from domain.s15_sale import receipt_for
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 

@@ -23,8 +23,8 @@ from bot.services.caller import Caller
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, auction_allowed_from, report_due_on
 from domain.deadlines import DeadlineKind
-from domain.dues import DuesItem, dues_on
 from domain.money import Money, total
+from domain.s04_s11_dues import DuesItem, dues_on
 
 _GPS = 0x8825  # the EXIF block of the GPS position
 

@@ -16,9 +16,9 @@ from bot.i18n import fmt
 from bot.services.base import statement_of
 from domain.case import LotOffered, Stage, auction_allowed_from, deposit_window_end
 from domain.deadlines import DeadlineKind
-from domain.dues import DuesItem, dues_on
 from domain.money import Money, total
-from domain.sale import sale_progress
+from domain.s04_s11_dues import DuesItem, dues_on
+from domain.s15_sale import sale_progress
 
 __all__ = ["AUCTION_ON", "auction", "fund", "ledger", "sale", "settle"]
 

@@ -34,8 +34,8 @@ from domain.case import (
     SeizureCorrected,
     Stage,
 )
-from domain.dues import Dues
 from domain.money import Money
+from domain.s04_s11_dues import Dues
 from domain.statement import dates_of
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ from bot.i18n.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
 from domain.case import IN_POUND_STAGES, ClaimedAndPaid, DeliveredOnDeposit, SaleClosed, Stage
-from domain.dues import Deposit, Dues
 from domain.money import Money
-from domain.sale import Account
+from domain.s04_s11_dues import Deposit, Dues
+from domain.s15_sale import Account
 from domain.statement import Statement, dates_of
 
 if TYPE_CHECKING:

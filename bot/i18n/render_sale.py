@@ -11,7 +11,7 @@ from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
 from domain.case import Case, DisposedOtherwise, LotOffered
 from domain.money import Money
-from domain.sale import Account, Payee, SaleProgress, Settlement
+from domain.s15_sale import Account, Payee, SaleProgress, Settlement
 
 __all__ = ["lot_recorded", "other_disposal_recorded", "sale_short", "settled_reply"]
 

@@ -9,7 +9,6 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import ECHO_LIMIT, connective, day, keyword
-from domain.buyers import DEFAULT_BARRED_CLASSES
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -17,6 +16,7 @@ from domain.errors import (
     EnoughSoldError,
     NotAuctionDayError,
 )
+from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = ["barred_class", "barred_classes", "declared_button", "sale_refusal"]
 

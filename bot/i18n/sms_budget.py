@@ -54,7 +54,7 @@ from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import Segments, segments
 from domain import errors as domain_errors
 from domain.case import Stage
-from domain.dues import deposit_for, dues_on
+from domain.s04_s11_dues import deposit_for, dues_on
 
 __all__ = ["app_errors", "domain_errors_of", "largest_sms", "owner_sms"]
 

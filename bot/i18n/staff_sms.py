@@ -95,9 +95,9 @@ from domain.case import (
     SeizureCorrected,
 )
 from domain.deadlines import deadlines
-from domain.dues import dues_on
 from domain.money import Money
-from domain.sale import (
+from domain.s04_s11_dues import dues_on
+from domain.s15_sale import (
     SaleProgress,
     account_for,
     close_sale,

@@ -43,10 +43,10 @@ from domain.case import (
     Seizure,
     fund_credit_from,
 )
-from domain.dues import daily_charge, dues_on, release_on_deposit
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
-from domain.sale import Account, account_for, close_sale, offer_lot
+from domain.s04_s11_dues import daily_charge, dues_on, release_on_deposit
+from domain.s15_sale import Account, account_for, close_sale, offer_lot
 from domain.tariff import DatedRate, RateTable, Tariff
 
 __all__ = [

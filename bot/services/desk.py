@@ -35,9 +35,9 @@ from bot.store.models import User as UserRow
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Lot, Stage
 from domain.deadlines import Deadline
-from domain.dues import Dues
 from domain.money import Money
-from domain.sale import Account, Settlement
+from domain.s04_s11_dues import Dues
+from domain.s15_sale import Account, Settlement
 from domain.statement import Statement
 
 __all__ = [

@@ -18,7 +18,7 @@ from bot.services.errors import BadInputError, NoAccountError, NoReceiptError, N
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.tx import LoadedCase, Tx
 from domain.case import AccountDelivered, Case
-from domain.sale import Account, Receipt, Settlement, receipt_for
+from domain.s15_sale import Account, Receipt, Settlement, receipt_for
 
 __all__ = [
     "AccountDocument",

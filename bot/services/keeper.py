@@ -24,8 +24,8 @@ from domain.case import (
     Seizure,
     SeizureCorrected,
 )
-from domain.dues import Dues, release_on_deposit, release_on_payment
 from domain.money import Money
+from domain.s04_s11_dues import Dues, release_on_deposit, release_on_payment
 
 __all__ = [
     "OpenCase",

@@ -17,7 +17,6 @@ from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
-from domain.buyers import BarredMatch, KnownPerson, barred_match
 from domain.case import (
     AuctionScheduled,
     Case,
@@ -32,7 +31,7 @@ from domain.case import (
 )
 from domain.deadlines import Deadline, Role
 from domain.money import Money
-from domain.sale import (
+from domain.s15_sale import (
     Account,
     SaleProgress,
     Settlement,
@@ -44,6 +43,7 @@ from domain.sale import (
     refuse_account,
     settle_or_state_expenses,
 )
+from domain.s18_buyers import BarredMatch, KnownPerson, barred_match
 
 __all__ = [
     "DepositEntry",

@@ -17,8 +17,8 @@ from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place
 from domain.case import IN_POUND_STAGES, Case, Lot, Stage
 from domain.deadlines import Deadline
-from domain.dues import Deposit, Dues
-from domain.sale import Account
+from domain.s04_s11_dues import Deposit, Dues
+from domain.s15_sale import Account
 from domain.statement import Statement, dates_of
 
 __all__ = [

@@ -13,7 +13,7 @@ from bot.services.caller import Caller
 from bot.services.notify import notify_phone
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Case, Person, Seizure
-from domain.dues import Dues
+from domain.s04_s11_dues import Dues
 
 __all__ = ["Seized", "person_of", "report_seizure", "tell_owner"]
 

@@ -36,11 +36,11 @@ from bot.store.models import (
 )
 from bot.support.clock import Clock
 from bot.support.public_text import public_lots
-from domain.buyers import KnownPerson
 from domain.case import Case, DisposedOtherwise, LotOffered, SeizureCorrected, provision_of
 from domain.ledger import Postings
 from domain.money import Money
-from domain.sale import Settlement
+from domain.s15_sale import Settlement
+from domain.s18_buyers import KnownPerson
 
 __all__ = [
     "CASE_AHEAD",

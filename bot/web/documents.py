@@ -45,7 +45,7 @@ from bot.web.render import language_of
 from domain.case import SaleClosed
 from domain.money import Money
 from domain.record import days_in_pound
-from domain.sale import Receipt
+from domain.s15_sale import Receipt
 
 __all__ = ["document_routes"]
 

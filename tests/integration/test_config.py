@@ -20,9 +20,9 @@ from bot.config import (
     sample_config_path,
 )
 from bot.entry.cli import main
-from domain.dues import DuesItem
 from domain.errors import RateNotInForceError
 from domain.money import Money
+from domain.s04_s11_dues import DuesItem
 from domain.tariff import FeedingDays
 
 SAMPLE = sample_config_path().read_text(encoding="utf-8")

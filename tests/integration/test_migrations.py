@@ -140,7 +140,7 @@ async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaim
         provision_of,
     )
     from domain.money import Money
-    from domain.sale import close_sale
+    from domain.s15_sale import close_sale
 
     config = load_config(sample_config_path())
     far = date(2026, 12, 31)

@@ -31,8 +31,8 @@ from domain.case import (
     SaleExpensesStated,
     Stage,
 )
-from domain.dues import dues_on
 from domain.money import Money
+from domain.s04_s11_dues import dues_on
 from tests.service.helpers import seizure
 
 MARKET = "Kunnamangalam market"

@@ -24,9 +24,9 @@ from bot.services.caller import Caller
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.case import Case
-from domain.dues import dues_on
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
+from domain.s04_s11_dues import dues_on
 from tests.service.helpers import seizure
 from tests.service.test_owner_answers import (
     at,

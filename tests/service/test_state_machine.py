@@ -96,7 +96,7 @@ from domain.case import (
 )
 from domain.errors import TransitionRefusedError
 from domain.money import Money
-from domain.sale import Payee
+from domain.s15_sale import Payee
 from domain.statement import Statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure

@@ -33,10 +33,10 @@ from domain.case import (
     Seizure,
     Stage,
 )
-from domain.dues import Dues, DuesItem, DuesLine
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
-from domain.sale import close_sale
+from domain.s04_s11_dues import Dues, DuesItem, DuesLine
+from domain.s15_sale import close_sale
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = [

@@ -57,7 +57,7 @@ from domain.errors import (
 )
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
-from domain.sale import close_sale, refuse_account
+from domain.s15_sale import close_sale, refuse_account
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,

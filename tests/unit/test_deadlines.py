@@ -27,10 +27,10 @@ from domain.case import (
     report_due_on,
 )
 from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
-from domain.dues import complaint_last_day
 from domain.errors import DomainError, TooEarlyError, TransitionRefusedError
 from domain.provisions import PROVISIONS
-from domain.sale import close_sale, credit_to_fund, establish_claim
+from domain.s04_s11_dues import complaint_last_day
+from domain.s15_sale import close_sale, credit_to_fund, establish_claim
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,

@@ -20,7 +20,7 @@ from bot.support.dlt import DEFAULT_SLOT_LIMIT, registry
 from domain.case import Case, Person
 from domain.errors import DomainError
 from domain.money import Money
-from domain.sale import account_for, close_sale, offer_lot, sale_progress
+from domain.s15_sale import account_for, close_sale, offer_lot, sale_progress
 from domain.tariff import Tariff
 
 LANGS = ("en", "ml", "ta", "kn")

@@ -43,8 +43,8 @@ from bot.support.dlt import (
 )
 from domain.case import Stage
 from domain.deadlines import deadlines
-from domain.dues import dues_on
 from domain.errors import TransitionRefusedError
+from domain.s04_s11_dues import dues_on
 
 LANGS = ("en", "ml", "ta", "kn")
 

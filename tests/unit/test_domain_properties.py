@@ -42,12 +42,12 @@ from domain.case import (
     report_due_on,
 )
 from domain.deadlines import deadlines
-from domain.dues import DuesItem, complaint_last_day, dues_on
 from domain.errors import DomainError
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money, total
 from domain.provisions import PROVISIONS
-from domain.sale import Payee, settle
+from domain.s04_s11_dues import DuesItem, complaint_last_day, dues_on
+from domain.s15_sale import Payee, settle
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.unit.domain_fixtures import disposal, dues_of, notice, open_case, sale, unsold
 

@@ -16,10 +16,10 @@ from domain.case import (
     ReportedUnclaimed,
     Stage,
 )
-from domain.dues import dues_on
 from domain.ledger import NO_POSTINGS, Posting, Postings, postings_for
 from domain.money import Money, total
-from domain.sale import close_sale
+from domain.s04_s11_dues import dues_on
+from domain.s15_sale import close_sale
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     case_in,

@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: Names of the domain that compute money or a statutory date from a case.
 ARITHMETIC: dict[str, frozenset[str]] = {
-    "domain.dues": frozenset(
+    "domain.s04_s11_dues": frozenset(
         {"dues_on", "deposit_for", "daily_charge", "per_day_on", "complaint_last_day"}
     ),
-    "domain.sale": frozenset(
+    "domain.s15_sale": frozenset(
         {"round_settlements", "account_for", "sale_progress", "settle", "shortfall_on_settling"}
     ),
     "domain.ledger": frozenset({"postings_for", "held_in_deposit"}),
@@ -115,10 +115,10 @@ def test_the_list_of_modules_still_computing_only_shrinks() -> None:
 
 def test_the_check_sees_a_direct_import_and_a_module_attribute(tmp_path: Path) -> None:
     direct = tmp_path / "direct.py"
-    direct.write_text("from domain.dues import dues_on\n", encoding="utf-8")
+    direct.write_text("from domain.s04_s11_dues import dues_on\n", encoding="utf-8")
     attribute = tmp_path / "attribute.py"
     attribute.write_text(
-        "from domain import sale as s\nx = s.round_settlements\n", encoding="utf-8"
+        "from domain import s15_sale as s\nx = s.round_settlements\n", encoding="utf-8"
     )
     assert _imports(direct) == {"dues_on"}
     assert _imports(attribute) == {"round_settlements"}

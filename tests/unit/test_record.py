@@ -16,7 +16,7 @@ from domain.record import (
     notice_timeliness,
     report_timeliness,
 )
-from domain.sale import close_sale, refuse_account
+from domain.s15_sale import close_sale, refuse_account
 from tests.unit.domain_fixtures import (
     IMPOUNDED_ON,
     REPORT_DUE,

@@ -28,9 +28,9 @@ from domain.case import (
     SaleClosed,
     Seizure,
 )
-from domain.dues import deposit_for, dues_on, release_on_deposit
 from domain.kinds import DEFAULT_KINDS, Kind, Kinds
 from domain.money import Money
+from domain.s04_s11_dues import deposit_for, dues_on, release_on_deposit
 from domain.tariff import DatedRate, RateTable, Tariff
 
 INDIAN = ("ml", "ta", "kn")

@@ -14,7 +14,7 @@ from bot.i18n import render as r
 from bot.i18n.words_text import head_count
 from domain.case import AuctionScheduled, Case, DisposedOtherwise, OwnerRefusedToPay
 from domain.money import Money
-from domain.sale import Account, Settlement, account_for, close_sale, offer_lot, receipt_for
+from domain.s15_sale import Account, Settlement, account_for, close_sale, offer_lot, receipt_for
 from tests.unit.test_render_scenario import (
     ALL,
     AUCTION_ON,

@@ -37,9 +37,9 @@ from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
 from domain.case import Case, ClaimRejected, DepositRefunded, LotOffered, Stage, deposit_window_end
 from domain.deadlines import Deadline, DeadlineKind, deadlines
-from domain.dues import complaint_last_day, deposit_for
 from domain.money import Money
-from domain.sale import Payee, sale_progress
+from domain.s04_s11_dues import complaint_last_day, deposit_for
+from domain.s15_sale import Payee, sale_progress
 from domain.statement import Statement, statement
 from tests.unit.test_render_scenario import (
     ALL,

@@ -58,10 +58,10 @@ from domain.case import (
     fund_credit_from,
     report_due_on,
 )
-from domain.dues import Dues, dues_on, release_on_deposit
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
-from domain.sale import (
+from domain.s04_s11_dues import Dues, dues_on, release_on_deposit
+from domain.s15_sale import (
     Account,
     Receipt,
     SaleProgress,

@@ -38,8 +38,8 @@ from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import segments
 from domain.calendar import LOCAL_TZ
 from domain.case import Stage, deposit_window_end, report_due_on
-from domain.dues import complaint_last_day, deposit_for, dues_on
 from domain.kinds import DEFAULT_KINDS
+from domain.s04_s11_dues import complaint_last_day, deposit_for, dues_on
 from tests.unit.test_render_scenario import ALL, INDIAN
 
 #: The codes ``bot.conversation.commands.ParseError`` raises (the brief of the parser, by name).

@@ -14,7 +14,7 @@ from domain.case import (
     deposit_window_end,
 )
 from domain.money import total
-from domain.sale import Payee, close_sale
+from domain.s15_sale import Payee, close_sale
 from domain.statement import statement
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,

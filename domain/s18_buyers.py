@@ -14,7 +14,7 @@ A buyer is barred when
   "Ward member Jameela"), by the words given for each class
   (``bot.conversation.words.BUYER_TITLES``,
   in the four languages).
-Every sale also needs the buyer's explicit declaration (``domain.sale.check_buyer``).
+Every sale also needs the buyer's explicit declaration (``domain.s15_sale.check_buyer``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import date
 
-from domain.buyers import DEFAULT_BARRED_CLASSES, BarredMatch
 from domain.case import (
     AccountDelivered,
     AccountRefused,
@@ -27,7 +26,6 @@ from domain.case import (
     SaleExpensesStated,
     Stage,
 )
-from domain.dues import Dues, DuesItem, DuesLine, dues_on
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -37,6 +35,8 @@ from domain.errors import (
 )
 from domain.money import Money, total
 from domain.provisions import cites
+from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
+from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch
 from domain.tariff import Tariff
 
 __all__ = [
@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 #: Who may not buy at a sale under this Act by default (s.18; the configuration may
-#: change the list: see ``domain.buyers``).
+#: change the list: see ``domain.s18_buyers``).
 BARRED_ROLES = frozenset(DEFAULT_BARRED_CLASSES)
 
 #: When proceeds do not cover the dues, they meet them in this order (a policy the
@@ -89,10 +89,10 @@ def check_buyer(
     declared_not_barred: bool,
     classes: tuple[str, ...] = DEFAULT_BARRED_CLASSES,
 ) -> None:
-    """s.18 (its text is not in the material given; see ``domain.buyers``): a police
+    """s.18 (its text is not in the material given; see ``domain.s18_buyers``): a police
     officer, an officer or member of the local authority, or a pound-keeper may not buy.
 
-    ``barred`` is what poundbot found of the buyer (``domain.buyers.barred_match``, or a
+    ``barred`` is what poundbot found of the buyer (``domain.s18_buyers.barred_match``, or a
     class code); the buyer's own explicit declaration is required in every case.
     """
     if isinstance(barred, str) and barred in BARRED_ROLES:

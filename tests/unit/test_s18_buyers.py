@@ -6,8 +6,14 @@ from __future__ import annotations
 import pytest
 
 from bot.conversation.words import BUYER_TITLES_ALL
-from domain.buyers import DEFAULT_BARRED_CLASSES, BarredMatch, KnownPerson, barred_match, same_name
 from domain.case import Person
+from domain.s18_buyers import (
+    DEFAULT_BARRED_CLASSES,
+    BarredMatch,
+    KnownPerson,
+    barred_match,
+    same_name,
+)
 
 KNOWN = (
     KnownPerson("pound_keeper", "Velayudhan K", "+919847000010"),

@@ -14,7 +14,9 @@ from datetime import date, timedelta
 import pytest
 
 from domain.case import Case, ClaimedAndPaid, DeliveredOnDeposit, Stage
-from domain.dues import (
+from domain.errors import RateNotInForceError, TransitionRefusedError, UnknownKindError
+from domain.money import Money
+from domain.s04_s11_dues import (
     DuesItem,
     DuesLine,
     complaint_last_day,
@@ -23,8 +25,6 @@ from domain.dues import (
     release_on_deposit,
     release_on_payment,
 )
-from domain.errors import RateNotInForceError, TransitionRefusedError, UnknownKindError
-from domain.money import Money
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,

@@ -13,10 +13,10 @@ from datetime import date
 import pytest
 
 from domain.case import AuctionScheduled, Case, DisposedOtherwise, SaleClosed, Stage
-from domain.dues import DuesItem, dues_on
 from domain.errors import BarredBuyerError, InvalidCaseError, TransitionRefusedError
 from domain.money import Money
-from domain.sale import (
+from domain.s04_s11_dues import DuesItem, dues_on
+from domain.s15_sale import (
     BARRED_ROLES,
     DEFAULT_DEDUCTION_ORDER,
     Disbursement,
