@@ -24,7 +24,7 @@ from bot.services.caller import KEEPER, Caller
 from bot.store.models import CaseRow
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Lot, Seizure
+from domain.s07_seizure import Lot, Seizure
 
 CASES = 2_000
 ROUNDS = 2_000

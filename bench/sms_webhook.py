@@ -112,7 +112,7 @@ async def _seed(url: str) -> None:
     from bot.bootstrap import open_app
     from bot.services import keeper
     from bot.services.caller import KEEPER, Caller
-    from domain.case import Lot, Seizure
+    from domain.s07_seizure import Lot, Seizure
 
     caller = Caller(role=KEEPER, channel="bench", pound="KNM", authority="KNM-GP")
     lots = (Lot("cow", 2, "brown"), Lot("buffalo", 1, ""))

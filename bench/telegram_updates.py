@@ -73,7 +73,8 @@ from bot.store.models import (
 )
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Impounded, Lot, Seizure
+from domain.events import Impounded
+from domain.s07_seizure import Lot, Seizure
 
 TOKEN = "123456:BENCH-token"
 SECRET = "bench-secret"

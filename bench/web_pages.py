@@ -33,7 +33,7 @@ from bot.services.web_signin import issue_link_for
 from bot.support.clock import FixedClock
 from bot.web.app import web_routes
 from domain.calendar import LOCAL_TZ
-from domain.case import Lot, Seizure
+from domain.s07_seizure import Lot, Seizure
 
 SECRET = "bench-secret-of-the-web-desk"
 CASES = 10_000

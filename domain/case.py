@@ -29,8 +29,8 @@ report, the notice and the auction a stage reads are those of the current round.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from dataclasses import dataclass, replace
+from datetime import date
 
 from domain.calendar import add_months, day_after_period, period_end
 from domain.errors import (
@@ -40,43 +40,42 @@ from domain.errors import (
     DomainError,
     FutureDateError,
     InvalidCaseError,
-    SeizedAfterBroughtError,
     TooEarlyError,
     TransitionRefusedError,
     VoidRefusedError,
 )
+from domain.events import (
+    AccountDelivered,
+    AccountRefused,
+    AuctionScheduled,
+    CaseVoided,
+    ClaimedAndPaid,
+    ClaimPreferred,
+    ClaimRejected,
+    CreditedToFund,
+    DeliveredOnDeposit,
+    DepositClaimed,
+    DepositOutcome,
+    DepositRefunded,
+    DisposedOtherwise,
+    Event,
+    Impounded,
+    LotOffered,
+    NoticePosted,
+    OwnerRefusedToPay,
+    ReportedUnclaimed,
+    SaleClosed,
+    SaleExpensesStated,
+    SeizureCorrected,
+)
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.provisions import cites
+from domain.s07_seizure import Seizure
 
 __all__ = [
     "IN_POUND_STAGES",
-    "AccountDelivered",
-    "AccountRefused",
-    "AuctionScheduled",
     "Case",
-    "CaseVoided",
-    "ClaimPreferred",
-    "ClaimRejected",
-    "ClaimedAndPaid",
-    "CreditedToFund",
-    "DeliveredOnDeposit",
-    "DepositClaimed",
-    "DepositOutcome",
-    "DepositRefunded",
-    "DisposedOtherwise",
-    "Event",
-    "Impounded",
-    "Lot",
-    "LotOffered",
-    "NoticePosted",
-    "OwnerRefusedToPay",
-    "Person",
-    "ReportedUnclaimed",
-    "SaleClosed",
-    "SaleExpensesStated",
-    "Seizure",
-    "SeizureCorrected",
     "Stage",
     "auction_allowed_from",
     "deposit_window_end",
@@ -121,109 +120,7 @@ IN_POUND_STAGES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Person:
-    """A person named in a seizure report: name and residence (s.7)."""
-
-    name: str
-    residence: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Lot:
-    """Cattle of one kind in a case: how many and what they look like (s.7, s.13(2)(a))."""
-
-    kind: str
-    count: int
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Seizure:
-    """The facts the pound-keeper records on intake (s.7).
-
-    ``brought_at`` is the local day and hour the cattle were brought to the pound
-    (``hour_known`` False: only the day was given, the hour is not shown);
-    ``seized_on`` the day of seizure (s.19 counts from it), by default the same day.
-    """
-
-    pound: str
-    lots: tuple[Lot, ...]
-    place_seized: str
-    brought_at: datetime
-    seizer: Person | None = None
-    owner: Person | None = None
-    seized_on: date | None = None
-    hour_known: bool = True
-
-    @property
-    def impounded_on(self) -> date:
-        return self.brought_at.date()
-
-    @property
-    def seizure_day(self) -> date:
-        return self.seized_on or self.brought_at.date()
-
-    @property
-    def head_count(self) -> int:
-        return sum(lot.count for lot in self.lots)
-
-    @cites("s.7", "s.2(1)")
-    def validate(self, kinds: Kinds, today: date) -> None:
-        """Refuse a report that cannot stand: no cattle, a bad count, an unknown kind,
-        a place left blank, a date in the future, seizure after impounding."""
-        if not self.lots:
-            raise InvalidCaseError("a seizure needs at least one animal", "s.7", reason="no_cattle")
-        for lot in self.lots:
-            kinds[lot.kind]  # raises UnknownKindError (s.2(1))
-            if lot.count < 1 or lot.count > 10_000:
-                raise InvalidCaseError(
-                    f"not a count of cattle: {lot.count}",
-                    "s.7",
-                    reason="bad_count",
-                    facts={"count": lot.count},
-                )
-        if not self.place_seized.strip():
-            raise InvalidCaseError("the place of seizure is required", "s.7", reason="no_place")
-        if self.impounded_on > today:
-            raise FutureDateError("the cattle cannot be brought in after today", "s.7")
-        if self.seized_on is not None and self.seized_on > self.impounded_on:
-            raise SeizedAfterBroughtError(
-                "the seizure cannot be after the impounding",
-                "s.7",
-                reason="seized_after_brought",
-                facts={"seized": self.seized_on, "date": self.impounded_on},
-            )
-
-
 # --- events -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    """Something that happened to a case, on a local date."""
-
-    on: date
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Impounded(Event):
-    """The cattle were brought to the pound (s.7)."""
-
-    seizure: Seizure
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SeizureCorrected(Event):
-    """The intake facts were corrected; the reason is kept (never a silent edit).
-
-    ``supersedes_notice``: the correction changed what the posted s.13(2) notice states
-    (the number and description of the cattle, the place of seizure), so that notice no
-    longer stands: a new one is posted and the s.13(3) seven days run from it."""
-
-    seizure: Seizure
-    reason: str
-    supersedes_notice: bool = False
 
 
 @cites("s.13(2)")
@@ -232,175 +129,6 @@ def notice_facts(seizure: Seizure) -> tuple[object, ...]:
     cattle, (b) the place where they were seized, (c) the place impounded (the pound)."""
     lots = tuple((lot.kind, lot.count, lot.description.strip()) for lot in seizure.lots)
     return (lots, seizure.place_seized.strip(), seizure.pound)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CaseVoided(Event):
-    """The case was entered by mistake and is withdrawn from every list, with its reason.
-
-    The Act has no such step: it corrects the s.7 record. Allowed only while no money
-    has moved (no payment, deposit, sale or settlement).
-    """
-
-    reason: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ClaimedAndPaid(Event):
-    """The owner claimed and paid fines and charges; cattle released (s.12)."""
-
-    paid: Money
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DeliveredOnDeposit(Event):
-    """The owner disputed the seizure, deposited fines and charges, took the cattle (s.14)."""
-
-    deposited: Money
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DepositOutcome(Event):
-    """What became of a s.14 deposit: returned after a complaint upheld, or applied to dues.
-
-    The Act leaves this to the s.19 proceedings; poundbot records the outcome and its
-    reference (a declared gap, not a rule).
-    """
-
-    returned: bool
-    reference: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DepositRefunded(Event):
-    """The s.14 deposit ordered refunded, the seizure found illegal, was paid back to the
-    owner (s.19): recorded apart from the order, so that what is said is what is known."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReportedUnclaimed(Event):
-    """The pound-keeper reported the cattle unclaimed to the local authority (s.13(1))."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NoticePosted(Event):
-    """The notice was affixed at the office and proclaimed by beat of drum (s.13(2))."""
-
-    office: str
-    proclaimed_at: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OwnerRefusedToPay(Event):
-    """The owner appeared and refused or omitted to pay or deposit (s.15(1))."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AuctionScheduled(Event):
-    """The public auction was fixed for a day and place (s.13(3), s.15(1)), with the
-    expenses of sale the officer expects (s.15(2)), counted in what is still owed."""
-
-    auction_on: date
-    place: str
-    expected_expenses: Money | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SaleExpensesStated(Event):
-    """The officer stated the actual expenses of sale, and they left the dues unmet
-    while heads remain: one more head may be sold before settling (s.15(1), s.15(2))."""
-
-    expenses: Money
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LotOffered(Event):
-    """Heads of one lot offered at the auction: sold for ``price`` to ``buyer``, or unsold.
-
-    ``buyer_declared_not_barred`` is the buyer's declaration under s.18.
-    """
-
-    lot: int
-    count: int
-    price: Money | None
-    buyer: Person | None = None
-    buyer_declared_not_barred: bool = False
-
-    @property
-    def sold(self) -> bool:
-        return self.price is not None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DisposedOtherwise(Event):
-    """Heads disposed of otherwise by the Director's order (s.13(3) proviso)."""
-
-    lot: int
-    count: int
-    manner: str
-    ordered_by: str
-    order_reference: str
-    proceeds: Money = field(default_factory=Money.zero)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SaleClosed(Event):
-    """The sale is over and its money settled (s.15(2), s.16); amounts as computed then."""
-
-    expenses: Money
-    to_owner_or_deposit: Money  # the balance: to the owner (s.15(3)) or deposit (s.16(3))
-    owner_appeared: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AccountDelivered(Event):
-    """The owner took the remaining cattle and the balance and gave a receipt (s.15(4))."""
-
-    receipt_by: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AccountRefused(Event):
-    """The owner refused the remaining cattle and the balance: deemed unclaimed (s.15(5))."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DepositClaimed(Event):
-    """A claim to the deposited surplus was preferred in time and established (s.16(3))."""
-
-    claimant: str
-    preferred_on: date
-    reference: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ClaimPreferred(Event):
-    """A claim to the deposited surplus was preferred, not yet established (s.16(3)).
-
-    ``on`` is the day it was entered; ``preferred_on`` the day it was preferred, when
-    that was earlier (a claim made in time and entered late)."""
-
-    claimant: str
-    preferred_on: date | None = None
-
-    @property
-    def preferred(self) -> date:
-        """The day the claim was preferred (s.16(3) counts the three months to it)."""
-        return self.preferred_on or self.on
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ClaimRejected(Event):
-    """A claim preferred to the deposit was not established (s.16(3)); ``claimant``
-    names which, when more than one is pending (empty: the only one pending)."""
-
-    reference: str
-    claimant: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CreditedToFund(Event):
-    """The unclaimed surplus was credited to the fund of the local authority (s.17(1))."""
 
 
 # --- rules that count from the case's dates ----------------------------------------

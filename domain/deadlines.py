@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from domain.case import (
-    AccountRefused,
     Case,
     Stage,
     auction_allowed_from,
@@ -15,6 +14,7 @@ from domain.case import (
     fund_credit_from,
     report_due,
 )
+from domain.events import AccountRefused
 from domain.provisions import cites
 from domain.s04_s11_dues import complaint_last_day
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.case import (
+from domain.case import Case
+from domain.events import (
     AccountRefused,
-    Case,
     ClaimedAndPaid,
     CreditedToFund,
     DeliveredOnDeposit,

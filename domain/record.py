@@ -7,15 +7,8 @@ from __future__ import annotations
 import enum
 from datetime import date
 
-from domain.case import (
-    IN_POUND_STAGES,
-    Case,
-    ClaimedAndPaid,
-    DeliveredOnDeposit,
-    SaleClosed,
-    Stage,
-    report_due,
-)
+from domain.case import IN_POUND_STAGES, Case, Stage, report_due
+from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.provisions import cites
 
 __all__ = ["Timeliness", "days_in_pound", "left_pound_on", "notice_timeliness", "report_timeliness"]

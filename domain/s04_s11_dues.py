@@ -8,18 +8,16 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from domain.calendar import period_end
-from domain.case import (
-    IN_POUND_STAGES,
+from domain.case import IN_POUND_STAGES, Case, Stage
+from domain.errors import AmountNotDueError, TransitionRefusedError
+from domain.events import (
     AccountRefused,
-    Case,
     ClaimedAndPaid,
     DeliveredOnDeposit,
     DisposedOtherwise,
     LotOffered,
     SaleClosed,
-    Stage,
 )
-from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.tariff import Tariff, feeding_days

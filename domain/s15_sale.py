@@ -13,19 +13,7 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import date
 
-from domain.case import (
-    AccountDelivered,
-    AccountRefused,
-    Case,
-    CreditedToFund,
-    DepositClaimed,
-    DisposedOtherwise,
-    LotOffered,
-    Person,
-    SaleClosed,
-    SaleExpensesStated,
-    Stage,
-)
+from domain.case import Case, Stage
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -33,9 +21,20 @@ from domain.errors import (
     NotAuctionDayError,
     TransitionRefusedError,
 )
+from domain.events import (
+    AccountDelivered,
+    AccountRefused,
+    CreditedToFund,
+    DepositClaimed,
+    DisposedOtherwise,
+    LotOffered,
+    SaleClosed,
+    SaleExpensesStated,
+)
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
+from domain.s07_seizure import Person
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch
 from domain.tariff import Tariff
 

@@ -24,8 +24,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from domain.case import Person
 from domain.provisions import cites
+from domain.s07_seizure import Person
 
 __all__ = [
     "DEFAULT_BARRED_CLASSES",

@@ -15,17 +15,7 @@ from datetime import date
 from domain.calendar import period_end
 from domain.case import (
     IN_POUND_STAGES,
-    AccountDelivered,
-    AccountRefused,
     Case,
-    ClaimedAndPaid,
-    CreditedToFund,
-    DeliveredOnDeposit,
-    DepositClaimed,
-    DepositOutcome,
-    DisposedOtherwise,
-    LotOffered,
-    SaleClosed,
     Stage,
     auction_allowed_from,
     deposit_window_end,
@@ -34,6 +24,18 @@ from domain.case import (
 )
 from domain.deadlines import Deadline, deadlines
 from domain.errors import DomainError
+from domain.events import (
+    AccountDelivered,
+    AccountRefused,
+    ClaimedAndPaid,
+    CreditedToFund,
+    DeliveredOnDeposit,
+    DepositClaimed,
+    DepositOutcome,
+    DisposedOtherwise,
+    LotOffered,
+    SaleClosed,
+)
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import (

@@ -34,11 +34,11 @@ from bot.store.models import Contact, User
 from bot.store.tx import LoadedCase, Tx
 from bot.support.links import board_path, signin_path
 from bot.support.memo import Memo
-from domain.case import Lot, Person, Seizure
 from domain.errors import DomainError
 from domain.kinds import Kinds
 from domain.ledger import Postings
 from domain.money import Money
+from domain.s07_seizure import Lot, Person, Seizure
 from domain.s13_unclaimed import check_notice_printable
 from domain.s15_sale import receipt_for
 

@@ -14,8 +14,9 @@ from bot.demo.reminders import expect_reminders
 from bot.demo.world import World
 from bot.i18n import fmt
 from bot.services.base import statement_of
-from domain.case import LotOffered, Stage, auction_allowed_from, deposit_window_end
+from domain.case import Stage, auction_allowed_from, deposit_window_end
 from domain.deadlines import DeadlineKind
+from domain.events import LotOffered
 from domain.money import Money, total
 from domain.s04_s11_dues import DuesItem, dues_on
 from domain.s15_sale import sale_progress

@@ -12,9 +12,9 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import day, head_count, keyword, money, sms_name
-from domain.case import (
+from domain.case import Case
+from domain.events import (
     AccountRefused,
-    Case,
     ClaimPreferred,
     ClaimRejected,
     CreditedToFund,

@@ -28,15 +28,14 @@ from bot.i18n.words_text import (
     keyword,
     shorten,
 )
-from domain.case import (
+from domain.case import Case, Stage
+from domain.events import (
     AccountDelivered,
-    Case,
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
     DepositRefunded,
     OwnerRefusedToPay,
-    Stage,
 )
 from domain.statement import dates_of
 

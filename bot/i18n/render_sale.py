@@ -9,7 +9,8 @@ from bot.i18n.render_account import account_summary, account_text, disbursement_
 from bot.i18n.render_officer import case_line
 from bot.i18n.sms_fit import in_parts, join
 from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
-from domain.case import Case, DisposedOtherwise, LotOffered
+from domain.case import Case
+from domain.events import DisposedOtherwise, LotOffered
 from domain.money import Money
 from domain.s15_sale import Account, Payee, SaleProgress, Settlement
 

@@ -87,14 +87,9 @@ from bot.services.officer import DepositEntry
 from bot.services.public import facts_of
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
-from domain.case import (
-    Case,
-    ClaimPreferred,
-    ClaimRejected,
-    DepositRefunded,
-    SeizureCorrected,
-)
+from domain.case import Case
 from domain.deadlines import deadlines
+from domain.events import ClaimPreferred, ClaimRejected, DepositRefunded, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
 from domain.s15_sale import (

@@ -19,10 +19,10 @@ from bot.conversation.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import in_sms, leaf, plain
-from domain.case import Lot
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
 from domain.money import Money
+from domain.s07_seizure import Lot
 
 __all__ = [
     "ECHO_LIMIT",

@@ -17,7 +17,8 @@ from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.services.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.tx import LoadedCase, Tx
-from domain.case import AccountDelivered, Case
+from domain.case import Case
+from domain.events import AccountDelivered
 from domain.s15_sale import Account, Receipt, Settlement, receipt_for
 
 __all__ = [

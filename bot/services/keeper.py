@@ -17,15 +17,11 @@ from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.services.errors import NotAllowedError
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
-from domain.case import (
-    Case,
-    OwnerRefusedToPay,
-    ReportedUnclaimed,
-    Seizure,
-    SeizureCorrected,
-)
+from domain.case import Case
+from domain.events import OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import Dues, release_on_deposit, release_on_payment
+from domain.s07_seizure import Seizure
 
 __all__ = [
     "OpenCase",

@@ -17,20 +17,18 @@ from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
-from domain.case import (
+from domain.case import Case, Stage, same_claimant
+from domain.deadlines import Deadline, Role
+from domain.events import (
     AuctionScheduled,
-    Case,
     ClaimPreferred,
     ClaimRejected,
     DepositOutcome,
     DepositRefunded,
     NoticePosted,
-    Person,
-    Stage,
-    same_claimant,
 )
-from domain.deadlines import Deadline, Role
 from domain.money import Money
+from domain.s07_seizure import Person
 from domain.s15_sale import (
     Account,
     SaleProgress,

@@ -12,8 +12,9 @@ from bot.services.base import Deps
 from bot.services.caller import Caller
 from bot.services.notify import notify_phone
 from bot.store.tx import LoadedCase, Tx
-from domain.case import Case, Person, Seizure
+from domain.case import Case
 from domain.s04_s11_dues import Dues
+from domain.s07_seizure import Person, Seizure
 
 __all__ = ["Seized", "person_of", "report_seizure", "tell_owner"]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
-from domain import case as c
+from domain import events as c
 from domain.money import Money
 
 __all__ = ["EVENT_TYPES", "dump_event", "load_event"]

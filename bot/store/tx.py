@@ -36,7 +36,8 @@ from bot.store.models import (
 )
 from bot.support.clock import Clock
 from bot.support.public_text import public_lots
-from domain.case import Case, DisposedOtherwise, LotOffered, SeizureCorrected, provision_of
+from domain.case import Case, provision_of
+from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
 from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement

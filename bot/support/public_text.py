@@ -19,7 +19,7 @@ from typing import Final
 from bot.config import normalize_word
 from bot.conversation.words import CONNECTIVES
 from bot.support.phones import strip_phones
-from domain.case import Lot, Seizure
+from domain.s07_seizure import Lot, Seizure
 
 __all__ = ["public_description", "public_lots", "public_place"]
 

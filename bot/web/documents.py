@@ -42,7 +42,7 @@ from bot.web.printing import (
     wants_csv,
 )
 from bot.web.render import language_of
-from domain.case import SaleClosed
+from domain.events import SaleClosed
 from domain.money import Money
 from domain.record import days_in_pound
 from domain.s15_sale import Receipt

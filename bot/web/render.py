@@ -20,8 +20,8 @@ from bot.i18n import web_text as names
 from bot.i18n.words_text import cattle as cattle_text
 from bot.i18n.words_text import cite, day, described_cattle, money
 from bot.services.caller import Caller
-from domain.case import Lot
 from domain.money import Money
+from domain.s07_seizure import Lot
 
 __all__ = ["LANGUAGE_NAMES", "LANG_COOKIE", "PRIVATE", "Pages", "iso_or_none", "language_of"]
 

@@ -26,7 +26,7 @@ from bot.store.migrate import alembic_config
 from bot.support.clock import FixedClock
 from bot.support.csv_sheet import Table, csv_cell, write_csv
 from domain.calendar import LOCAL_TZ
-from domain.case import Lot
+from domain.s07_seizure import Lot
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.service.helpers import seizure
 

@@ -128,18 +128,10 @@ async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaim
     from bot.config import load_config, sample_config_path
     from bot.store.codec import dump_event
     from bot.store.models import Authority, CaseEvent, CaseRow, DeadlineRow, Pound
-    from domain.case import (
-        AccountRefused,
-        AuctionScheduled,
-        Case,
-        Lot,
-        LotOffered,
-        OwnerRefusedToPay,
-        Person,
-        Seizure,
-        provision_of,
-    )
+    from domain.case import Case, provision_of
+    from domain.events import AccountRefused, AuctionScheduled, LotOffered, OwnerRefusedToPay
     from domain.money import Money
+    from domain.s07_seizure import Lot, Person, Seizure
     from domain.s15_sale import close_sale
 
     config = load_config(sample_config_path())

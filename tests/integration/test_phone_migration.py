@@ -23,7 +23,7 @@ from bot.store.models import CaseLot, CaseRow, Contact, OutboxRow, User
 from bot.store.tx import Store, sync_places
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Lot, Person
+from domain.s07_seizure import Lot, Person
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.service.helpers import seizure
 

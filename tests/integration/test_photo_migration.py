@@ -18,7 +18,8 @@ from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.models import Authority, CaseEvent, CaseLot, CaseRow, PhotoRow, Pound
 from bot.store.tx import Store
-from domain.case import Case, Lot, Seizure, provision_of
+from domain.case import Case, provision_of
+from domain.s07_seizure import Lot, Seizure
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
 
 

@@ -23,7 +23,7 @@ from bot.store.models import CaseEvent, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store, sync_places
 from bot.support.clock import FixedClock, SystemClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Impounded
+from domain.events import Impounded
 from tests.service.helpers import seizure
 
 KNM_KEEPER = Caller(role="keeper", channel="cli", pound="KNM", authority="KNM-GP")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from domain.case import Lot, Person, Seizure
+from domain.s07_seizure import Lot, Person, Seizure
 
 
 def seizure(

@@ -36,9 +36,9 @@ from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, registry
 from domain.calendar import LOCAL_TZ
-from domain.case import Person
 from domain.deadlines import Deadline, DeadlineKind, Role
 from domain.money import Money
+from domain.s07_seizure import Person
 from tests.service.helpers import seizure
 
 REPORT, NOTICE = DeadlineKind.REPORT_DUE, DeadlineKind.NOTICE_DUE

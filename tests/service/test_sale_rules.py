@@ -23,14 +23,8 @@ from bot.store.models import LedgerEntry, OutboxRow, SaleLot
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import (
-    AuctionScheduled,
-    Case,
-    LotOffered,
-    SaleClosed,
-    SaleExpensesStated,
-    Stage,
-)
+from domain.case import Case, Stage
+from domain.events import AuctionScheduled, LotOffered, SaleClosed, SaleExpensesStated
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
 from tests.service.helpers import seizure

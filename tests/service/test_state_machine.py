@@ -70,11 +70,12 @@ from bot.store.models import (
 from bot.store.tx import Store, sync_places
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import (
+from domain.case import Case, Stage
+from domain.errors import TransitionRefusedError
+from domain.events import (
     AccountDelivered,
     AccountRefused,
     AuctionScheduled,
-    Case,
     ClaimedAndPaid,
     ClaimPreferred,
     ClaimRejected,
@@ -85,17 +86,15 @@ from domain.case import (
     DisposedOtherwise,
     Event,
     Impounded,
-    Lot,
     LotOffered,
     NoticePosted,
     OwnerRefusedToPay,
     ReportedUnclaimed,
     SaleClosed,
     SeizureCorrected,
-    Stage,
 )
-from domain.errors import TransitionRefusedError
 from domain.money import Money
+from domain.s07_seizure import Lot
 from domain.s15_sale import Payee
 from domain.statement import Statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff

@@ -39,8 +39,8 @@ from bot.web.documents import document_routes
 from bot.web.headers import CSP, SecurityHeaders
 from bot.web.render import LANG_COOKIE
 from domain.calendar import LOCAL_TZ
-from domain.case import Lot, Person
 from domain.money import Money
+from domain.s07_seizure import Lot, Person
 from tests.service.helpers import seizure
 
 STATIC = Path(__file__).parents[2] / "bot" / "web" / "static"

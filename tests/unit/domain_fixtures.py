@@ -14,28 +14,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
-from domain.case import (
+from domain.case import Case, Stage
+from domain.events import (
     AccountRefused,
-    Case,
     CaseVoided,
     ClaimedAndPaid,
     DeliveredOnDeposit,
     DepositOutcome,
     DisposedOtherwise,
     Event,
-    Lot,
     LotOffered,
     NoticePosted,
     OwnerRefusedToPay,
-    Person,
     ReportedUnclaimed,
     SaleClosed,
-    Seizure,
-    Stage,
 )
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine
+from domain.s07_seizure import Lot, Person, Seizure
 from domain.s15_sale import close_sale
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 

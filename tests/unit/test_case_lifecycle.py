@@ -13,36 +13,7 @@ from datetime import date, datetime, time, timedelta
 
 import pytest
 
-from domain.case import (
-    AccountDelivered,
-    AccountRefused,
-    AuctionScheduled,
-    Case,
-    CaseVoided,
-    ClaimedAndPaid,
-    ClaimPreferred,
-    ClaimRejected,
-    CreditedToFund,
-    DeliveredOnDeposit,
-    DepositClaimed,
-    DepositOutcome,
-    DepositRefunded,
-    DisposedOtherwise,
-    Event,
-    Impounded,
-    Lot,
-    LotOffered,
-    NoticePosted,
-    OwnerRefusedToPay,
-    Person,
-    ReportedUnclaimed,
-    SaleClosed,
-    SaleExpensesStated,
-    SeizureCorrected,
-    Stage,
-    provision_of,
-    report_due_on,
-)
+from domain.case import Case, Stage, provision_of, report_due_on
 from domain.errors import (
     BackwardsDateError,
     BarredBuyerError,
@@ -55,8 +26,33 @@ from domain.errors import (
     UnknownKindError,
     VoidRefusedError,
 )
+from domain.events import (
+    AccountDelivered,
+    AccountRefused,
+    AuctionScheduled,
+    CaseVoided,
+    ClaimedAndPaid,
+    ClaimPreferred,
+    ClaimRejected,
+    CreditedToFund,
+    DeliveredOnDeposit,
+    DepositClaimed,
+    DepositOutcome,
+    DepositRefunded,
+    DisposedOtherwise,
+    Event,
+    Impounded,
+    LotOffered,
+    NoticePosted,
+    OwnerRefusedToPay,
+    ReportedUnclaimed,
+    SaleClosed,
+    SaleExpensesStated,
+    SeizureCorrected,
+)
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
+from domain.s07_seizure import Lot, Person
 from domain.s15_sale import close_sale, refuse_account
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
@@ -180,11 +176,11 @@ def any_event(kind: type[Event], on: date) -> Event:
 
 
 def test_the_tables_of_this_test_name_every_kind_of_event() -> None:
-    from domain import case as case_module
+    from domain import events as events_module
 
     kinds = {
         cls
-        for cls in vars(case_module).values()
+        for cls in vars(events_module).values()
         if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
     }
     assert kinds == set(EVENT_PROVISION) == set(ALLOWED_FROM)

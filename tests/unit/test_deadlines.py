@@ -13,21 +13,17 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import (
+from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
+from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
+from domain.errors import DomainError, TooEarlyError, TransitionRefusedError
+from domain.events import (
     AccountRefused,
     AuctionScheduled,
-    Case,
     CreditedToFund,
     DepositClaimed,
     Event,
     SaleClosed,
-    Stage,
-    auction_allowed_from,
-    deposit_window_end,
-    report_due_on,
 )
-from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
-from domain.errors import DomainError, TooEarlyError, TransitionRefusedError
 from domain.provisions import PROVISIONS
 from domain.s04_s11_dues import complaint_last_day
 from domain.s15_sale import close_sale, credit_to_fund, establish_claim

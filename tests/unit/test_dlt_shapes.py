@@ -17,9 +17,10 @@ from bot.i18n.render_sale import lot_recorded, settled_reply
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, sms_parts
 from bot.i18n.worst_case import STARTS, Stop, longest_kinds, places, timeline, worst_tariff
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, registry
-from domain.case import Case, Person
+from domain.case import Case
 from domain.errors import DomainError
 from domain.money import Money
+from domain.s07_seizure import Person
 from domain.s15_sale import account_for, close_sale, offer_lot, sale_progress
 from domain.tariff import Tariff
 

@@ -21,11 +21,13 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from domain.calendar import add_months, day_after_period, period_end
-from domain.case import (
+from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
+from domain.deadlines import deadlines
+from domain.errors import DomainError
+from domain.events import (
     AccountDelivered,
     AccountRefused,
     AuctionScheduled,
-    Case,
     ClaimedAndPaid,
     CreditedToFund,
     DeliveredOnDeposit,
@@ -36,13 +38,7 @@ from domain.case import (
     ReportedUnclaimed,
     SaleClosed,
     SeizureCorrected,
-    Stage,
-    auction_allowed_from,
-    deposit_window_end,
-    report_due_on,
 )
-from domain.deadlines import deadlines
-from domain.errors import DomainError
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money, total
 from domain.provisions import PROVISIONS

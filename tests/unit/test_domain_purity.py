@@ -113,7 +113,15 @@ def float_uses(tree: ast.Module) -> list[str]:
 
 def test_the_domain_package_has_the_modules_the_checks_expect() -> None:
     names = {path.stem for path in DOMAIN_FILES}
-    assert {"calendar", "case", "s04_s11_dues", "money", "provisions", "s15_sale", "tariff"} <= names
+    assert {
+        "calendar",
+        "case",
+        "s04_s11_dues",
+        "money",
+        "provisions",
+        "s15_sale",
+        "tariff",
+    } <= names
 
 
 @pytest.mark.parametrize("path", DOMAIN_FILES, ids=lambda p: p.name)

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.case import (
+from domain.case import Stage
+from domain.events import (
     AccountRefused,
     ClaimedAndPaid,
     CreditedToFund,
     DepositOutcome,
     ReportedUnclaimed,
-    Stage,
 )
 from domain.ledger import NO_POSTINGS, Posting, Postings, postings_for
 from domain.money import Money, total

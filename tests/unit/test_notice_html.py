@@ -15,8 +15,9 @@ import pytest
 from bot.config import Authority, Pound
 from bot.i18n import fmt
 from bot.i18n import render as r
-from domain.case import Case, Lot, Seizure
+from domain.case import Case
 from domain.kinds import DEFAULT_KINDS
+from domain.s07_seizure import Lot, Seizure
 from tests.unit.test_render_scenario import (
     AUCTION_ON,
     CASE_NUMBER,

@@ -7,7 +7,8 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import Case, ClaimedAndPaid, DeliveredOnDeposit, Stage
+from domain.case import Case, Stage
+from domain.events import ClaimedAndPaid, DeliveredOnDeposit
 from domain.money import Money
 from domain.record import (
     Timeliness,

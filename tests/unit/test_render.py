@@ -13,24 +13,22 @@ from bot.i18n import render as r
 from bot.i18n.dues_text import dues_lines
 from bot.support.sms_segments import segments
 from domain import errors
-from domain.case import (
+from domain.case import Case
+from domain.events import (
     AccountDelivered,
     AccountRefused,
     AuctionScheduled,
-    Case,
     ClaimedAndPaid,
-    Lot,
     LotOffered,
     NoticePosted,
     OwnerRefusedToPay,
-    Person,
     ReportedUnclaimed,
     SaleClosed,
-    Seizure,
 )
 from domain.kinds import DEFAULT_KINDS, Kind, Kinds
 from domain.money import Money
 from domain.s04_s11_dues import deposit_for, dues_on, release_on_deposit
+from domain.s07_seizure import Lot, Person, Seizure
 from domain.tariff import DatedRate, RateTable, Tariff
 
 INDIAN = ("ml", "ta", "kn")

@@ -12,7 +12,8 @@ import pytest
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.words_text import head_count
-from domain.case import AuctionScheduled, Case, DisposedOtherwise, OwnerRefusedToPay
+from domain.case import Case
+from domain.events import AuctionScheduled, DisposedOtherwise, OwnerRefusedToPay
 from domain.money import Money
 from domain.s15_sale import Account, Settlement, account_for, close_sale, offer_lot, receipt_for
 from tests.unit.test_render_scenario import (

@@ -33,11 +33,11 @@ from bot.services.officer import DepositEntry
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
-from domain.case import (
+from domain.case import Case, Stage, deposit_window_end, fund_credit_from, report_due_on
+from domain.events import (
     AccountDelivered,
     AccountRefused,
     AuctionScheduled,
-    Case,
     CaseVoided,
     ClaimedAndPaid,
     ClaimPreferred,
@@ -45,22 +45,16 @@ from domain.case import (
     DepositClaimed,
     DepositOutcome,
     DisposedOtherwise,
-    Lot,
     NoticePosted,
     OwnerRefusedToPay,
-    Person,
     ReportedUnclaimed,
     SaleClosed,
-    Seizure,
     SeizureCorrected,
-    Stage,
-    deposit_window_end,
-    fund_credit_from,
-    report_due_on,
 )
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import Dues, dues_on, release_on_deposit
+from domain.s07_seizure import Lot, Person, Seizure
 from domain.s15_sale import (
     Account,
     Receipt,

@@ -13,8 +13,9 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import Case, ClaimedAndPaid, DeliveredOnDeposit, Stage
+from domain.case import Case, Stage
 from domain.errors import RateNotInForceError, TransitionRefusedError, UnknownKindError
+from domain.events import ClaimedAndPaid, DeliveredOnDeposit
 from domain.money import Money
 from domain.s04_s11_dues import (
     DuesItem,

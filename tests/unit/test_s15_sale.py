@@ -12,8 +12,9 @@ from datetime import date
 
 import pytest
 
-from domain.case import AuctionScheduled, Case, DisposedOtherwise, SaleClosed, Stage
+from domain.case import Case, Stage
 from domain.errors import BarredBuyerError, InvalidCaseError, TransitionRefusedError
+from domain.events import AuctionScheduled, DisposedOtherwise, SaleClosed
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem, dues_on
 from domain.s15_sale import (

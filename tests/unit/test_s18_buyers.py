@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.conversation.words import BUYER_TITLES_ALL
-from domain.case import Person
+from domain.s07_seizure import Person
 from domain.s18_buyers import (
     DEFAULT_BARRED_CLASSES,
     BarredMatch,

@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from domain.case import (
-    AccountRefused,
-    Case,
-    CreditedToFund,
-    DepositOutcome,
-    Stage,
-    deposit_window_end,
-)
+from domain.case import Case, Stage, deposit_window_end
+from domain.events import AccountRefused, CreditedToFund, DepositOutcome
 from domain.money import total
 from domain.s15_sale import Payee, close_sale
 from domain.statement import statement

@@ -11,7 +11,7 @@ import pytest
 from bot.adapters.export import LedgerLine
 from bot.services.charts import STAY_BINS, figures
 from bot.web.svg import BarSeries, bar_chart, nice_step
-from domain.case import ClaimedAndPaid
+from domain.events import ClaimedAndPaid
 from domain.money import Money
 from tests.unit.domain_fixtures import IMPOUNDED_ON, REPORT_DUE, notice, open_case, report, step
 

@@ -1,0 +1,97 @@
+"""s.7: the record of cattle brought to the pound: the cattle (kind, count,
+description), the day and hour they were brought in, the place and day of seizure, the
+seizer and the owner where known. A report that is not a lawful record is refused here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from domain.errors import (
+    FutureDateError,
+    InvalidCaseError,
+    SeizedAfterBroughtError,
+)
+from domain.kinds import Kinds
+from domain.provisions import cites
+
+__all__ = [
+    "Lot",
+    "Person",
+    "Seizure",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A person named in a seizure report: name and residence (s.7)."""
+
+    name: str
+    residence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """Cattle of one kind in a case: how many and what they look like (s.7, s.13(2)(a))."""
+
+    kind: str
+    count: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seizure:
+    """The facts the pound-keeper records on intake (s.7).
+
+    ``brought_at`` is the local day and hour the cattle were brought to the pound
+    (``hour_known`` False: only the day was given, the hour is not shown);
+    ``seized_on`` the day of seizure (s.19 counts from it), by default the same day.
+    """
+
+    pound: str
+    lots: tuple[Lot, ...]
+    place_seized: str
+    brought_at: datetime
+    seizer: Person | None = None
+    owner: Person | None = None
+    seized_on: date | None = None
+    hour_known: bool = True
+
+    @property
+    def impounded_on(self) -> date:
+        return self.brought_at.date()
+
+    @property
+    def seizure_day(self) -> date:
+        return self.seized_on or self.brought_at.date()
+
+    @property
+    def head_count(self) -> int:
+        return sum(lot.count for lot in self.lots)
+
+    @cites("s.7", "s.2(1)")
+    def validate(self, kinds: Kinds, today: date) -> None:
+        """Refuse a report that cannot stand: no cattle, a bad count, an unknown kind,
+        a place left blank, a date in the future, seizure after impounding."""
+        if not self.lots:
+            raise InvalidCaseError("a seizure needs at least one animal", "s.7", reason="no_cattle")
+        for lot in self.lots:
+            kinds[lot.kind]  # raises UnknownKindError (s.2(1))
+            if lot.count < 1 or lot.count > 10_000:
+                raise InvalidCaseError(
+                    f"not a count of cattle: {lot.count}",
+                    "s.7",
+                    reason="bad_count",
+                    facts={"count": lot.count},
+                )
+        if not self.place_seized.strip():
+            raise InvalidCaseError("the place of seizure is required", "s.7", reason="no_place")
+        if self.impounded_on > today:
+            raise FutureDateError("the cattle cannot be brought in after today", "s.7")
+        if self.seized_on is not None and self.seized_on > self.impounded_on:
+            raise SeizedAfterBroughtError(
+                "the seizure cannot be after the impounding",
+                "s.7",
+                reason="seized_after_brought",
+                facts={"seized": self.seized_on, "date": self.impounded_on},
+            )
