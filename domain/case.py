@@ -28,11 +28,10 @@ report, the notice and the auction a stage reads are those of the current round.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, replace
 from datetime import date
 
-from domain.calendar import add_months, day_after_period, period_end
+from domain.calendar import period_end
 from domain.errors import (
     BackwardsDateError,
     BarredBuyerError,
@@ -72,129 +71,20 @@ from domain.kinds import Kinds
 from domain.money import Money
 from domain.provisions import cites
 from domain.s07_seizure import Seizure
+from domain.s13_unclaimed import auction_allowed_from, notice_facts, report_due, report_due_on
+from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from, same_claimant
+from domain.stages import OPEN_STAGES, Stage
 
 __all__ = [
-    "IN_POUND_STAGES",
     "Case",
-    "Stage",
-    "auction_allowed_from",
-    "deposit_window_end",
-    "fund_credit_from",
-    "notice_facts",
     "provision_of",
-    "report_due",
-    "report_due_on",
-    "same_claimant",
 ]
-
-
-class Stage(enum.Enum):
-    """Where a case stands under the Act."""
-
-    IMPOUNDED = "impounded"
-    RELEASED = "released"  # s.12
-    ON_DEPOSIT = "on_deposit"  # s.14
-    REPORTED = "reported"  # s.13(1)
-    NOTICE_POSTED = "notice_posted"  # s.13(2)
-    OWNER_REFUSED = "owner_refused"  # s.15(1)
-    SELLING = "selling"  # s.13(3) / s.15(1)
-    ACCOUNT_DUE = "account_due"  # s.15(3)
-    DEEMED_UNCLAIMED = "deemed_unclaimed"  # s.15(5): refused cattle, to be reported
-    IN_DEPOSIT = "in_deposit"  # s.16(3)
-    CLOSED = "closed"
-    VOIDED = "voided"  # entered by mistake: on no list, takes no step
-
-
-OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED, Stage.VOIDED}
-
-#: Stages in which (some of) the cattle are still in the pound and fed there (s.4).
-IN_POUND_STAGES = frozenset(
-    {
-        Stage.IMPOUNDED,
-        Stage.REPORTED,
-        Stage.NOTICE_POSTED,
-        Stage.OWNER_REFUSED,
-        Stage.SELLING,
-        Stage.DEEMED_UNCLAIMED,
-    }
-)
 
 
 # --- events -----------------------------------------------------------------------
 
 
-@cites("s.13(2)")
-def notice_facts(seizure: Seizure) -> tuple[object, ...]:
-    """What a s.13(2) notice states of a seizure: (a) the number and description of the
-    cattle, (b) the place where they were seized, (c) the place impounded (the pound)."""
-    lots = tuple((lot.kind, lot.count, lot.description.strip()) for lot in seizure.lots)
-    return (lots, seizure.place_seized.strip(), seizure.pound)
-
-
 # --- rules that count from the case's dates ----------------------------------------
-
-
-@cites("s.13(1)", "GCA s.8")
-def report_due_on(impounded_on: date) -> date:
-    """Day on which an unclaimed impounding must be reported.
-
-    s.13(1): "If the cattle be not claimed within seven days from the date of their
-    being impounded, the pound-keeper shall report the fact ..." A period "from" a
-    date excludes it, so the seven days end on impounded_on + 7 and the report is
-    due the day after (impounded 1 March -> due 9 March).
-    """
-    return day_after_period(impounded_on, 7)
-
-
-@cites("s.13(1)", "s.15(5)")
-def report_due(case: Case) -> date:
-    """The day the keeper's report of the case's unclaimed cattle is due: seven days from
-    impounding (s.13(1)); for the cattle deemed unclaimed when the owner refused the
-    account (s.15(5)), not before the day of the refusal."""
-    due = report_due_on(case.seizure.impounded_on)
-    refused = case.last(AccountRefused)
-    return due if refused is None else max(due, refused.on)
-
-
-@cites("s.13(3)", "GCA s.8")
-def auction_allowed_from(notice_on: date) -> date:
-    """First day the cattle may be sold by public auction after the notice.
-
-    s.13(3): "If the cattle be not claimed within seven days from the date of the
-    notice, they shall be sold by public auction ..." (notice 10 March -> 18 March).
-    """
-    return day_after_period(notice_on, 7)
-
-
-@cites("s.16(3)")
-def deposit_window_end(deposited_on: date) -> date:
-    """Last day on which a claim to deposited surplus proceeds may be preferred.
-
-    s.16(3): "... if no claim thereto be preferred within three months ..." Calendar
-    months to the corresponding date, the month's last day when there is none
-    (30 November 2026 -> 28 February 2027).
-    """
-    return add_months(deposited_on, 3)
-
-
-@cites("s.17(1)", "s.16(3)")
-def fund_credit_from(deposited_on: date) -> date:
-    """First day unclaimed surplus in deposit may be credited to the authority's fund.
-
-    s.16(3): held in deposit "if no claim thereto be preferred within three months";
-    s.17(1): then credited to the fund. The day after the three months end.
-    """
-    return day_after_period(deposit_window_end(deposited_on), 0)
-
-
-@cites("s.16(3)")
-def same_claimant(a: str, b: str) -> bool:
-    """Two spellings of a claimant's name, ignoring case, dots and spaces."""
-
-    def key(name: str) -> str:
-        return "".join(ch for ch in name.casefold() if ch.isalnum())
-
-    return bool(key(a)) and key(a) == key(b)
 
 
 def _claim_of(pending: list[ClaimPreferred], claimant: str) -> ClaimPreferred | None:

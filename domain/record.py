@@ -7,9 +7,11 @@ from __future__ import annotations
 import enum
 from datetime import date
 
-from domain.case import IN_POUND_STAGES, Case, Stage, report_due
+from domain.case import Case
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.provisions import cites
+from domain.s13_unclaimed import report_due
+from domain.stages import IN_POUND_STAGES, Stage
 
 __all__ = ["Timeliness", "days_in_pound", "left_pound_on", "notice_timeliness", "report_timeliness"]
 

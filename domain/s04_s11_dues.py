@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from domain.calendar import period_end
-from domain.case import IN_POUND_STAGES, Case, Stage
+from domain.case import Case
 from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.events import (
     AccountRefused,
@@ -20,6 +20,7 @@ from domain.events import (
 )
 from domain.money import Money, total
 from domain.provisions import cites
+from domain.stages import IN_POUND_STAGES, Stage
 from domain.tariff import Tariff, feeding_days
 
 __all__ = [

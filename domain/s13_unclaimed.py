@@ -1,4 +1,6 @@
-"""When the s.13(2) notice may be drawn up and printed.
+"""s.13: cattle not claimed. The keeper's report (s.13(1)), the notice and its
+proclamation (s.13(2)), and the public auction (s.13(3)); the other disposal the
+Director may order is in ``domain.s13_3_proviso``.
 
 s.13(1): cattle "not claimed within seven days from the date of their being impounded"
 are reported to the local authority; s.13(2): the local authority then affixes the
@@ -11,12 +13,25 @@ of. A notice already posted may be printed again while its sale is under way.
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
-from domain.case import Case, Stage, report_due_on
+from domain.calendar import day_after_period
 from domain.errors import TooEarlyError, TransitionRefusedError
+from domain.events import AccountRefused
 from domain.provisions import cites
+from domain.s07_seizure import Seizure
+from domain.stages import Stage
 
-__all__ = ["check_notice_printable"]
+if TYPE_CHECKING:
+    from domain.case import Case  # the fold reads these rules: a type only
+
+__all__ = [
+    "auction_allowed_from",
+    "check_notice_printable",
+    "notice_facts",
+    "report_due",
+    "report_due_on",
+]
 
 #: Unclaimed cattle in the pound, before or after the report and the notice.
 _NOTICE_STAGES = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
@@ -42,3 +57,43 @@ def check_notice_printable(case: Case, today: date) -> None:
             "s.13(1)",
             lawful_from=due,
         )
+
+
+@cites("s.13(2)")
+def notice_facts(seizure: Seizure) -> tuple[object, ...]:
+    """What a s.13(2) notice states of a seizure: (a) the number and description of the
+    cattle, (b) the place where they were seized, (c) the place impounded (the pound)."""
+    lots = tuple((lot.kind, lot.count, lot.description.strip()) for lot in seizure.lots)
+    return (lots, seizure.place_seized.strip(), seizure.pound)
+
+
+@cites("s.13(1)", "GCA s.8")
+def report_due_on(impounded_on: date) -> date:
+    """Day on which an unclaimed impounding must be reported.
+
+    s.13(1): "If the cattle be not claimed within seven days from the date of their
+    being impounded, the pound-keeper shall report the fact ..." A period "from" a
+    date excludes it, so the seven days end on impounded_on + 7 and the report is
+    due the day after (impounded 1 March -> due 9 March).
+    """
+    return day_after_period(impounded_on, 7)
+
+
+@cites("s.13(1)", "s.15(5)")
+def report_due(case: Case) -> date:
+    """The day the keeper's report of the case's unclaimed cattle is due: seven days from
+    impounding (s.13(1)); for the cattle deemed unclaimed when the owner refused the
+    account (s.15(5)), not before the day of the refusal."""
+    due = report_due_on(case.seizure.impounded_on)
+    refused = case.last(AccountRefused)
+    return due if refused is None else max(due, refused.on)
+
+
+@cites("s.13(3)", "GCA s.8")
+def auction_allowed_from(notice_on: date) -> date:
+    """First day the cattle may be sold by public auction after the notice.
+
+    s.13(3): "If the cattle be not claimed within seven days from the date of the
+    notice, they shall be sold by public auction ..." (notice 10 March -> 18 March).
+    """
+    return day_after_period(notice_on, 7)

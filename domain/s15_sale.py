@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import date
 
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -36,6 +36,7 @@ from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
 from domain.s07_seizure import Person
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch
+from domain.stages import Stage
 from domain.tariff import Tariff
 
 __all__ = [

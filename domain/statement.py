@@ -13,15 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from domain.calendar import period_end
-from domain.case import (
-    IN_POUND_STAGES,
-    Case,
-    Stage,
-    auction_allowed_from,
-    deposit_window_end,
-    fund_credit_from,
-    report_due_on,
-)
+from domain.case import Case
 from domain.deadlines import Deadline, deadlines
 from domain.errors import DomainError
 from domain.events import (
@@ -47,6 +39,7 @@ from domain.s04_s11_dues import (
     dues_on,
     per_day_on,
 )
+from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
     Account,
@@ -57,6 +50,8 @@ from domain.s15_sale import (
     round_settlements,
     sale_progress,
 )
+from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
+from domain.stages import IN_POUND_STAGES, Stage
 from domain.tariff import Tariff
 
 __all__ = ["CaseDates", "SaleRound", "Statement", "dates_of", "left_pound_on", "statement"]

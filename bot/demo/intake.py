@@ -21,10 +21,11 @@ from bot.services.admin import create_invite, find_user
 from bot.services.base import statement_of
 from bot.services.caller import Caller
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage, auction_allowed_from, report_due_on
 from domain.deadlines import DeadlineKind
 from domain.money import Money, total
 from domain.s04_s11_dues import DuesItem, dues_on
+from domain.s13_unclaimed import auction_allowed_from, report_due_on
+from domain.stages import Stage
 
 _GPS = 0x8825  # the EXIF block of the GPS position
 

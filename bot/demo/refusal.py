@@ -19,9 +19,10 @@ from bot.i18n import fmt
 from bot.i18n.catalogs import translator
 from bot.i18n.words_text import day
 from bot.services.base import statement_of
-from domain.case import Stage, auction_allowed_from
 from domain.deadlines import DeadlineKind
 from domain.money import Money, total
+from domain.s13_unclaimed import auction_allowed_from
+from domain.stages import Stage
 
 __all__ = ["KNM_3", "KNM_4", "disposal", "partial_sale", "refused_account", "refused_to_pay"]
 

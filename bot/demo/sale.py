@@ -14,12 +14,14 @@ from bot.demo.reminders import expect_reminders
 from bot.demo.world import World
 from bot.i18n import fmt
 from bot.services.base import statement_of
-from domain.case import Stage, auction_allowed_from, deposit_window_end
 from domain.deadlines import DeadlineKind
 from domain.events import LotOffered
 from domain.money import Money, total
 from domain.s04_s11_dues import DuesItem, dues_on
+from domain.s13_unclaimed import auction_allowed_from
 from domain.s15_sale import sale_progress
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
 
 __all__ = ["AUCTION_ON", "auction", "fund", "ledger", "sale", "settle"]
 

@@ -10,7 +10,8 @@ from datetime import date
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import day, sms_name
-from domain.case import IN_POUND_STAGES, Case, Stage
+from domain.case import Case
+from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import CaseDates, dates_of
 
 __all__ = ["auction_steps", "deposit_steps", "next_step", "report_steps"]

@@ -16,8 +16,8 @@ from bot.i18n.render_parse import PARSE_CODES, parse_error
 from bot.i18n.render_sale_refusals import sale_refusal
 from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import ECHO_LIMIT, cite, day, money
-from domain.case import Stage
 from domain.errors import AmountNotDueError, DomainError, Fact
+from domain.stages import Stage
 
 if TYPE_CHECKING:
     from bot.services.errors import AppError

@@ -26,11 +26,12 @@ from bot.i18n.words_text import (
     shorten,
     sms_name,
 )
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.events import CaseVoided, OwnerRefusedToPay, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure
+from domain.stages import Stage
 from domain.statement import dates_of
 
 if TYPE_CHECKING:

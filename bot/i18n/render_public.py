@@ -28,7 +28,7 @@ from bot.i18n.words_text import (
     keyword,
     shorten,
 )
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.events import (
     AccountDelivered,
     CreditedToFund,
@@ -37,6 +37,7 @@ from domain.events import (
     DepositRefunded,
     OwnerRefusedToPay,
 )
+from domain.stages import Stage
 from domain.statement import dates_of
 
 if TYPE_CHECKING:

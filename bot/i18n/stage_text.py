@@ -10,7 +10,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import day
-from domain.case import Stage
+from domain.stages import Stage
 
 __all__ = ["stage_sentence"]
 

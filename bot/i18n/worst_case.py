@@ -25,7 +25,7 @@ from typing import Final
 from bot.config import load_config, sample_config_path
 from bot.i18n.catalogs import Translator
 from bot.i18n.words_text import kind_count
-from domain.case import Case, fund_credit_from
+from domain.case import Case
 from domain.events import (
     AccountDelivered,
     AccountRefused,
@@ -44,6 +44,7 @@ from domain.money import Money
 from domain.s04_s11_dues import daily_charge, dues_on, release_on_deposit
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s15_sale import Account, account_for, close_sale, offer_lot
+from domain.s16_s17_proceeds import fund_credit_from
 from domain.tariff import DatedRate, RateTable, Tariff
 
 __all__ = [

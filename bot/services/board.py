@@ -15,7 +15,7 @@ from bot.services.errors import UnknownPoundError
 from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
 from bot.support.phones import strip_phones
-from domain.case import Stage
+from domain.stages import Stage
 
 __all__ = ["BoardNotice", "notice_board"]
 

@@ -15,8 +15,9 @@ from bot.services.base import Deps
 from bot.services.caller import Caller
 from bot.services.documents import scope_of
 from bot.store.tx import Tx
-from domain.case import IN_POUND_STAGES, Case, Stage
+from domain.case import Case
 from domain.record import Timeliness, days_in_pound, notice_timeliness, report_timeliness
+from domain.stages import IN_POUND_STAGES, Stage
 
 __all__ = [
     "MONEY_ACCOUNTS",

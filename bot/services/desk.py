@@ -33,12 +33,12 @@ from bot.store.models import (
 )
 from bot.store.models import User as UserRow
 from bot.store.tx import LoadedCase, Tx
-from domain.case import Stage
 from domain.deadlines import Deadline
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
 from domain.s15_sale import Account, Settlement
+from domain.stages import Stage
 from domain.statement import Statement
 
 __all__ = [

@@ -17,7 +17,7 @@ from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
-from domain.case import Case, Stage, same_claimant
+from domain.case import Case
 from domain.deadlines import Deadline, Role
 from domain.events import (
     AuctionScheduled,
@@ -41,7 +41,9 @@ from domain.s15_sale import (
     refuse_account,
     settle_or_state_expenses,
 )
+from domain.s16_s17_proceeds import same_claimant
 from domain.s18_buyers import BarredMatch, KnownPerson, barred_match
+from domain.stages import Stage
 
 __all__ = [
     "DepositEntry",

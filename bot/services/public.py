@@ -15,11 +15,12 @@ from bot.store.tx import LoadedCase, Tx
 from bot.support.memo import Memo
 from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place
-from domain.case import IN_POUND_STAGES, Case, Stage
+from domain.case import Case
 from domain.deadlines import Deadline
 from domain.s04_s11_dues import Deposit, Dues
 from domain.s07_seizure import Lot
 from domain.s15_sale import Account
+from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import Statement, dates_of
 
 __all__ = [

@@ -14,8 +14,8 @@ from datetime import date
 
 from bot.conversation.commands import Command, ParseError, parse_amount, parse_count
 from bot.services.caller import KEEPER, OFFICER, Caller
-from domain.case import OPEN_STAGES, Stage
 from domain.money import Money
+from domain.stages import OPEN_STAGES, Stage
 
 __all__ = ["CORRECTABLE", "FORMS", "OUTCOMES", "Field", "Form", "build_command", "forms_for"]
 

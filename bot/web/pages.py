@@ -44,7 +44,7 @@ from bot.web.session import (
     set_cookie,
     set_signin_cookie,
 )
-from domain.case import Stage
+from domain.stages import Stage
 
 __all__ = ["Desk"]
 

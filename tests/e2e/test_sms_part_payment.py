@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage
+from domain.stages import Stage
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
 
 

@@ -18,7 +18,7 @@ from bot.store.models import DeadlineRow, LedgerEntry
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage
+from domain.stages import Stage
 
 SEIZE_ONE = "SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed"
 SEIZE_TWO = "SEIZE 2 cow AT Kunnamangalam market OWNER Kunhammed"

@@ -16,7 +16,7 @@ from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, OutboxRow
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage
+from domain.stages import Stage
 
 
 async def _user(store: Store, role: str, *, pound: str | None, authority: str | None) -> int:

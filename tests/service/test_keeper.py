@@ -16,10 +16,10 @@ from bot.store.models import CaseEvent, CaseRow, LedgerEntry, Payment
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage
 from domain.errors import FutureDateError, TooEarlyError, UnknownKindError
 from domain.money import Money
 from domain.s07_seizure import Lot
+from domain.stages import Stage
 from tests.service.helpers import seizure
 
 

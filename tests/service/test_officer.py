@@ -14,10 +14,10 @@ from bot.services.caller import Caller
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage
 from domain.errors import BarredBuyerError, NotAuctionDayError, TooEarlyError
 from domain.money import Money
 from domain.s07_seizure import Person
+from domain.stages import Stage
 from tests.service.helpers import seizure
 
 

@@ -19,7 +19,8 @@ from bot.store.models import LedgerEntry
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Case, Stage
+from domain.case import Case
+from domain.stages import Stage
 
 SEIZE_ONE = "SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed"
 

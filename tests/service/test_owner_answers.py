@@ -13,9 +13,9 @@ from bot.services.caller import Caller
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage
 from domain.money import Money
 from domain.s07_seizure import Person
+from domain.stages import Stage
 
 OWNER = Caller.public("test", phone="+919847000111", lang="en")
 OWNER_ML = Caller.public("test", phone="+919847000112", lang="ml")

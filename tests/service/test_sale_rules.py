@@ -23,10 +23,11 @@ from bot.store.models import LedgerEntry, OutboxRow, SaleLot
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.events import AuctionScheduled, LotOffered, SaleClosed, SaleExpensesStated
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
+from domain.stages import Stage
 from tests.service.helpers import seizure
 
 MARKET = "Kunnamangalam market"

@@ -70,7 +70,7 @@ from bot.store.models import (
 from bot.store.tx import Store, sync_places
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.errors import TransitionRefusedError
 from domain.events import (
     AccountDelivered,
@@ -96,6 +96,7 @@ from domain.events import (
 from domain.money import Money
 from domain.s07_seizure import Lot
 from domain.s15_sale import Payee
+from domain.stages import Stage
 from domain.statement import Statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure

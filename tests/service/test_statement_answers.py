@@ -12,7 +12,7 @@ from bot.services.base import Deps
 from bot.services.caller import Caller
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
-from domain.case import Stage
+from domain.stages import Stage
 from tests.service.test_disposal_and_deposits import Session, at, session
 
 SEIZE_THREE = "SEIZE 3 cow AT Kunnamangalam market OWNER Kunhammed"

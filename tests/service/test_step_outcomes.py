@@ -11,7 +11,7 @@ from bot.services.base import Deps
 from bot.services.caller import Caller
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
-from domain.case import Stage
+from domain.stages import Stage
 
 SEIZE = "SEIZE 1 cow AT Kunnamangalam market OWNER Kunhammed 9847012345"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.events import (
     AccountRefused,
     CaseVoided,
@@ -34,6 +34,7 @@ from domain.money import Money
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s15_sale import close_sale
+from domain.stages import Stage
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = [

@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 
 import pytest
 
-from domain.case import Case, Stage, provision_of, report_due_on
+from domain.case import Case, provision_of
 from domain.errors import (
     BackwardsDateError,
     BarredBuyerError,
@@ -53,7 +53,9 @@ from domain.events import (
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s07_seizure import Lot, Person
+from domain.s13_unclaimed import report_due_on
 from domain.s15_sale import close_sale, refuse_account
+from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,

@@ -20,7 +20,7 @@ import pytest
 import domain
 from domain import errors
 from domain.calendar import add_months, day_after_period, period_end
-from domain.case import Case, auction_allowed_from, deposit_window_end, report_due_on
+from domain.case import Case
 from domain.deadlines import deadlines
 from domain.events import Event
 from domain.provisions import PROVISIONS, UnknownProvisionError, cites, provisions_of
@@ -32,6 +32,7 @@ from domain.s04_s11_dues import (
     release_on_payment,
 )
 from domain.s07_seizure import Seizure
+from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s15_sale import (
     account_for,
     check_buyer,
@@ -46,6 +47,7 @@ from domain.s15_sale import (
     sale_progress,
     settle,
 )
+from domain.s16_s17_proceeds import deposit_window_end
 from domain.tariff import Tariff, feeding_days
 
 MODULES: list[ModuleType] = [

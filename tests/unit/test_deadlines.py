@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
+from domain.case import Case
 from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
 from domain.errors import DomainError, TooEarlyError, TransitionRefusedError
 from domain.events import (
@@ -26,7 +26,10 @@ from domain.events import (
 )
 from domain.provisions import PROVISIONS
 from domain.s04_s11_dues import complaint_last_day
+from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s15_sale import close_sale, credit_to_fund, establish_claim
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,

@@ -41,10 +41,10 @@ from bot.support.dlt import (
     registry,
     upload_csv,
 )
-from domain.case import Stage
 from domain.deadlines import deadlines
 from domain.errors import TransitionRefusedError
 from domain.s04_s11_dues import dues_on
+from domain.stages import Stage
 
 LANGS = ("en", "ml", "ta", "kn")
 

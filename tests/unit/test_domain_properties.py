@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from domain.calendar import add_months, day_after_period, period_end
-from domain.case import Case, Stage, auction_allowed_from, deposit_window_end, report_due_on
+from domain.case import Case
 from domain.deadlines import deadlines
 from domain.errors import DomainError
 from domain.events import (
@@ -43,7 +43,10 @@ from domain.kinds import DEFAULT_KINDS
 from domain.money import Money, total
 from domain.provisions import PROVISIONS
 from domain.s04_s11_dues import DuesItem, complaint_last_day, dues_on
+from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s15_sale import Payee, settle
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.unit.domain_fixtures import disposal, dues_of, notice, open_case, sale, unsold
 

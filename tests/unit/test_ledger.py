@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.case import Stage
 from domain.events import (
     AccountRefused,
     ClaimedAndPaid,
@@ -20,6 +19,7 @@ from domain.ledger import NO_POSTINGS, Posting, Postings, postings_for
 from domain.money import Money, total
 from domain.s04_s11_dues import dues_on
 from domain.s15_sale import close_sale
+from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     case_in,

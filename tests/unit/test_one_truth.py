@@ -23,15 +23,8 @@ ARITHMETIC: dict[str, frozenset[str]] = {
         {"round_settlements", "account_for", "sale_progress", "settle", "shortfall_on_settling"}
     ),
     "domain.ledger": frozenset({"postings_for", "held_in_deposit"}),
-    "domain.case": frozenset(
-        {
-            "report_due",
-            "report_due_on",
-            "auction_allowed_from",
-            "deposit_window_end",
-            "fund_credit_from",
-        }
-    ),
+    "domain.s13_unclaimed": frozenset({"report_due", "report_due_on", "auction_allowed_from"}),
+    "domain.s16_s17_proceeds": frozenset({"deposit_window_end", "fund_credit_from"}),
     "domain.calendar": frozenset({"period_end", "day_after_period", "add_months"}),
     "domain.deadlines": frozenset({"deadlines"}),
 }

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit
 from domain.money import Money
 from domain.record import (
@@ -18,6 +18,7 @@ from domain.record import (
     report_timeliness,
 )
 from domain.s15_sale import close_sale, refuse_account
+from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     IMPOUNDED_ON,
     REPORT_DUE,

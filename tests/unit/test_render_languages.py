@@ -35,12 +35,14 @@ from bot.i18n.words_text import (
 from bot.services import errors as app_errors
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
-from domain.case import Case, Stage, deposit_window_end
+from domain.case import Case
 from domain.deadlines import Deadline, DeadlineKind, deadlines
 from domain.events import ClaimRejected, DepositRefunded, LotOffered
 from domain.money import Money
 from domain.s04_s11_dues import complaint_last_day, deposit_for
 from domain.s15_sale import Payee, sale_progress
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
 from domain.statement import Statement, statement
 from tests.unit.test_render_scenario import (
     ALL,

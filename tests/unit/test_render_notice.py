@@ -19,9 +19,10 @@ from bot.config import Authority, Pound
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.words_text import described_cattle
-from domain.case import Case, auction_allowed_from
+from domain.case import Case
 from domain.kinds import DEFAULT_KINDS
 from domain.s07_seizure import Lot, Seizure
+from domain.s13_unclaimed import auction_allowed_from
 from tests.unit.test_render_scenario import (
     ALL,
     AUCTION_ON,

@@ -13,7 +13,7 @@ from bot.i18n import translator
 from bot.i18n.words_text import day
 from bot.support.sms_segments import segments
 from domain import errors
-from domain.case import Stage
+from domain.stages import Stage
 
 MAR_9 = date(2026, 3, 9)
 

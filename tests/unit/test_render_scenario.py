@@ -33,7 +33,7 @@ from bot.services.officer import DepositEntry
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
-from domain.case import Case, Stage, deposit_window_end, fund_credit_from, report_due_on
+from domain.case import Case
 from domain.events import (
     AccountDelivered,
     AccountRefused,
@@ -55,6 +55,7 @@ from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import Dues, dues_on, release_on_deposit
 from domain.s07_seizure import Lot, Person, Seizure
+from domain.s13_unclaimed import report_due_on
 from domain.s15_sale import (
     Account,
     Receipt,
@@ -67,6 +68,8 @@ from domain.s15_sale import (
     sale_progress,
     settle,
 )
+from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
+from domain.stages import Stage
 from domain.tariff import DatedRate, RateTable, Tariff
 
 __all__ = [

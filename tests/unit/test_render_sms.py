@@ -37,9 +37,11 @@ from bot.services import errors as app_errors
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import segments
 from domain.calendar import LOCAL_TZ
-from domain.case import Stage, deposit_window_end, report_due_on
 from domain.kinds import DEFAULT_KINDS
 from domain.s04_s11_dues import complaint_last_day, deposit_for, dues_on
+from domain.s13_unclaimed import report_due_on
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
 from tests.unit.test_render_scenario import ALL, INDIAN
 
 #: The codes ``bot.conversation.commands.ParseError`` raises (the brief of the parser, by name).

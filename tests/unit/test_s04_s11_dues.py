@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.errors import RateNotInForceError, TransitionRefusedError, UnknownKindError
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit
 from domain.money import Money
@@ -26,6 +26,7 @@ from domain.s04_s11_dues import (
     release_on_deposit,
     release_on_payment,
 )
+from domain.stages import Stage
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,

@@ -12,7 +12,7 @@ from datetime import date
 
 import pytest
 
-from domain.case import Case, Stage
+from domain.case import Case
 from domain.errors import BarredBuyerError, InvalidCaseError, TransitionRefusedError
 from domain.events import AuctionScheduled, DisposedOtherwise, SaleClosed
 from domain.money import Money
@@ -35,6 +35,7 @@ from domain.s15_sale import (
     sale_progress,
     settle,
 )
+from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     CASE_NUMBER,

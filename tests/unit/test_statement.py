@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from domain.case import Case, Stage, deposit_window_end
+from domain.case import Case
 from domain.events import AccountRefused, CreditedToFund, DepositOutcome
 from domain.money import total
 from domain.s15_sale import Payee, close_sale
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
 from domain.statement import statement
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,

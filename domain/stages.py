@@ -1,0 +1,45 @@
+"""Where a case stands under the Act: the stages the fold of its events
+(``domain.case``) moves through, and the sets of them the rules ask about."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "IN_POUND_STAGES",
+    "OPEN_STAGES",
+    "Stage",
+]
+
+
+class Stage(enum.Enum):
+    """Where a case stands under the Act."""
+
+    IMPOUNDED = "impounded"
+    RELEASED = "released"  # s.12
+    ON_DEPOSIT = "on_deposit"  # s.14
+    REPORTED = "reported"  # s.13(1)
+    NOTICE_POSTED = "notice_posted"  # s.13(2)
+    OWNER_REFUSED = "owner_refused"  # s.15(1)
+    SELLING = "selling"  # s.13(3) / s.15(1)
+    ACCOUNT_DUE = "account_due"  # s.15(3)
+    DEEMED_UNCLAIMED = "deemed_unclaimed"  # s.15(5): refused cattle, to be reported
+    IN_DEPOSIT = "in_deposit"  # s.16(3)
+    CLOSED = "closed"
+    VOIDED = "voided"  # entered by mistake: on no list, takes no step
+
+
+OPEN_STAGES = frozenset(Stage) - {Stage.RELEASED, Stage.CLOSED, Stage.VOIDED}
+
+
+#: Stages in which (some of) the cattle are still in the pound and fed there (s.4).
+IN_POUND_STAGES = frozenset(
+    {
+        Stage.IMPOUNDED,
+        Stage.REPORTED,
+        Stage.NOTICE_POSTED,
+        Stage.OWNER_REFUSED,
+        Stage.SELLING,
+        Stage.DEEMED_UNCLAIMED,
+    }
+)
