@@ -9,8 +9,8 @@ from datetime import date
 from domain.case import Case
 from domain.events import AccountRefused
 from domain.provisions import cites
-from domain.s04_s11_dues import complaint_last_day
 from domain.s13_unclaimed import auction_allowed_from, report_due
+from domain.s14_deposit import complaint_last_day
 from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
 from domain.stages import Stage
 

@@ -1,4 +1,7 @@
-"""What an owner owes on a day, line by line, and what a deposit under s.14 would be."""
+"""ss.4 and 11: what an owner owes on a day, line by line: the fines per head by kind
+(s.11) and the feeding and watering charges per head per day (s.4), at the rates in force
+(``domain.tariff``). Release on payment is ``domain.s12_release``; a deposit under s.14,
+``domain.s14_deposit``."""
 
 from __future__ import annotations
 
@@ -7,9 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
-from domain.calendar import period_end
 from domain.case import Case
-from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.events import (
     AccountRefused,
     ClaimedAndPaid,
@@ -20,22 +21,16 @@ from domain.events import (
 )
 from domain.money import Money, total
 from domain.provisions import cites
-from domain.stages import IN_POUND_STAGES, Stage
+from domain.stages import IN_POUND_STAGES
 from domain.tariff import Tariff, feeding_days
 
 __all__ = [
-    "Deposit",
     "Dues",
     "DuesItem",
     "DuesLine",
-    "complaint_last_day",
     "daily_charge",
-    "deposit_for",
     "dues_on",
     "per_day_on",
-    "release_on_deposit",
-    "release_on_payment",
-    "require_whole_dues",
 ]
 
 
@@ -241,84 +236,3 @@ def per_day_on(dues: Dues, case: Case) -> Money:
             if line.item is DuesItem.FEEDING and line.last_day == dues.on
         ]
     )
-
-
-@cites("s.19", "GCA s.8")
-def complaint_last_day(seized_on: date) -> date:
-    """Last day to complain of an illegal seizure: ten days from the date of seizure.
-
-    s.19: a complaint "within ten days from the date of seizure"; the day of seizure
-    is excluded (seized 5 March -> complaint by 15 March).
-    """
-    return period_end(seized_on, 10)
-
-
-@dataclass(frozen=True, slots=True)
-class Deposit:
-    """What a deposit under s.14 takes on a day, and the s.19 last day to complain."""
-
-    dues: Dues
-    complaint_by: date
-
-    @property
-    def amount(self) -> Money:
-        return self.dues.total
-
-
-@cites("s.14", "s.19")
-def deposit_for(case: Case, tariff: Tariff, day: date) -> Deposit:
-    """s.14: "upon deposit of the fines and charges incurred in respect of the cattle,
-    the cattle shall be delivered"; the owner then has until the s.19 day to complain."""
-    return Deposit(
-        dues=dues_on(case, tariff, day),
-        complaint_by=complaint_last_day(case.seizure.seizure_day),
-    )
-
-
-@cites("s.12", "s.14")
-def require_whole_dues(dues: Dues, tendered: Money | None, provision: str) -> None:
-    """s.12: the cattle are released "on payment of the fines and charges"; s.14: on
-    "deposit of the fines and charges incurred": all of them, not a part. An amount
-    given (``tendered``) must be the dues of the day; none given means the dues."""
-    if tendered is not None and tendered != dues.total:
-        raise AmountNotDueError(
-            f"{tendered} is not the {dues.total} due on {dues.on.isoformat()}",
-            provision,
-            tendered=tendered,
-            dues=dues,
-        )
-
-
-@cites("s.12")
-def release_on_payment(
-    case: Case, tariff: Tariff, day: date, today: date, tendered: Money | None = None
-) -> Case:
-    """The owner claims and pays the fines and charges due that day; cattle released.
-    An amount given that is not the dues of the day is refused, nothing recorded."""
-    dues = dues_on(case, tariff, day)
-    after = case.apply(ClaimedAndPaid(on=day, paid=dues.total), today)
-    require_whole_dues(dues, tendered, "s.12")
-    return after
-
-
-@cites("s.14")
-def release_on_deposit(
-    case: Case, tariff: Tariff, day: date, today: date, tendered: Money | None = None
-) -> Case:
-    """The owner disputes the seizure and deposits the fines and charges; cattle delivered.
-    An amount given that is not the dues of the day is refused, nothing recorded."""
-    deposit = deposit_for(case, tariff, day)
-    event = DeliveredOnDeposit(on=day, deposited=deposit.amount)
-    if case.stage is Stage.VOIDED:
-        case.apply(event, today)  # refused: a case entered by mistake takes no step (s.7)
-    if deposit.complaint_by < day:
-        # The deposit is the way to dispute a seizure while a complaint is possible.
-        raise TransitionRefusedError(
-            f"the time to complain ended on {deposit.complaint_by.isoformat()}",
-            "s.19",
-            reason="complaint_time_over",
-            facts={"date": deposit.complaint_by},
-        )
-    after = case.apply(event, today)
-    require_whole_dues(deposit.dues, tendered, "s.14")
-    return after

@@ -7,11 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from domain.errors import (
-    FutureDateError,
-    InvalidCaseError,
-    SeizedAfterBroughtError,
-)
+from domain.errors import FutureDateError, InvalidCaseError, SeizedAfterBroughtError
 from domain.kinds import Kinds
 from domain.provisions import cites
 

@@ -21,7 +21,8 @@ from bot.i18n.stage_text import stage_sentence
 from bot.i18n.words_text import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.money import Money
-from domain.s04_s11_dues import Deposit, Dues
+from domain.s04_s11_dues import Dues
+from domain.s14_deposit import Deposit
 from domain.s15_sale import Account
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import Statement, dates_of

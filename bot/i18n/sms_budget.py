@@ -53,7 +53,8 @@ from bot.services.errors import (
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import Segments, segments
 from domain import errors as domain_errors
-from domain.s04_s11_dues import deposit_for, dues_on
+from domain.s04_s11_dues import dues_on
+from domain.s14_deposit import deposit_for
 from domain.stages import Stage
 
 __all__ = ["app_errors", "domain_errors_of", "largest_sms", "owner_sms"]

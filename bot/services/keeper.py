@@ -20,8 +20,10 @@ from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.events import OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
 from domain.money import Money
-from domain.s04_s11_dues import Dues, release_on_deposit, release_on_payment
+from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure
+from domain.s12_release import release_on_payment
+from domain.s14_deposit import release_on_deposit
 
 __all__ = [
     "OpenCase",

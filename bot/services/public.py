@@ -17,8 +17,9 @@ from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
 from domain.deadlines import Deadline
-from domain.s04_s11_dues import Deposit, Dues
+from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
+from domain.s14_deposit import Deposit
 from domain.s15_sale import Account
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import Statement, dates_of

@@ -24,15 +24,11 @@ from domain.case import Case
 from domain.deadlines import deadlines
 from domain.events import Event
 from domain.provisions import PROVISIONS, UnknownProvisionError, cites, provisions_of
-from domain.s04_s11_dues import (
-    complaint_last_day,
-    deposit_for,
-    dues_on,
-    release_on_deposit,
-    release_on_payment,
-)
+from domain.s04_s11_dues import dues_on
 from domain.s07_seizure import Seizure
+from domain.s12_release import release_on_payment
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
+from domain.s14_deposit import complaint_last_day, deposit_for, release_on_deposit
 from domain.s15_sale import (
     account_for,
     check_buyer,

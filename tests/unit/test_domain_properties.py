@@ -42,8 +42,9 @@ from domain.events import (
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money, total
 from domain.provisions import PROVISIONS
-from domain.s04_s11_dues import DuesItem, complaint_last_day, dues_on
+from domain.s04_s11_dues import DuesItem, dues_on
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
+from domain.s14_deposit import complaint_last_day
 from domain.s15_sale import Payee, settle
 from domain.s16_s17_proceeds import deposit_window_end
 from domain.stages import Stage

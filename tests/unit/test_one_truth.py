@@ -16,9 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: Names of the domain that compute money or a statutory date from a case.
 ARITHMETIC: dict[str, frozenset[str]] = {
-    "domain.s04_s11_dues": frozenset(
-        {"dues_on", "deposit_for", "daily_charge", "per_day_on", "complaint_last_day"}
-    ),
+    "domain.s04_s11_dues": frozenset({"dues_on", "daily_charge", "per_day_on"}),
+    "domain.s14_deposit": frozenset({"deposit_for", "complaint_last_day"}),
     "domain.s15_sale": frozenset(
         {"round_settlements", "account_for", "sale_progress", "settle", "shortfall_on_settling"}
     ),

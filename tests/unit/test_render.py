@@ -27,8 +27,9 @@ from domain.events import (
 )
 from domain.kinds import DEFAULT_KINDS, Kind, Kinds
 from domain.money import Money
-from domain.s04_s11_dues import deposit_for, dues_on, release_on_deposit
+from domain.s04_s11_dues import dues_on
 from domain.s07_seizure import Lot, Person, Seizure
+from domain.s14_deposit import deposit_for, release_on_deposit
 from domain.tariff import DatedRate, RateTable, Tariff
 
 INDIAN = ("ml", "ta", "kn")

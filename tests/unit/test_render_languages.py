@@ -39,7 +39,7 @@ from domain.case import Case
 from domain.deadlines import Deadline, DeadlineKind, deadlines
 from domain.events import ClaimRejected, DepositRefunded, LotOffered
 from domain.money import Money
-from domain.s04_s11_dues import complaint_last_day, deposit_for
+from domain.s14_deposit import complaint_last_day, deposit_for
 from domain.s15_sale import Payee, sale_progress
 from domain.s16_s17_proceeds import deposit_window_end
 from domain.stages import Stage

@@ -53,9 +53,10 @@ from domain.events import (
 )
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
-from domain.s04_s11_dues import Dues, dues_on, release_on_deposit
+from domain.s04_s11_dues import Dues, dues_on
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s13_unclaimed import report_due_on
+from domain.s14_deposit import release_on_deposit
 from domain.s15_sale import (
     Account,
     Receipt,

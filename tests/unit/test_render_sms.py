@@ -38,8 +38,9 @@ from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import segments
 from domain.calendar import LOCAL_TZ
 from domain.kinds import DEFAULT_KINDS
-from domain.s04_s11_dues import complaint_last_day, deposit_for, dues_on
+from domain.s04_s11_dues import dues_on
 from domain.s13_unclaimed import report_due_on
+from domain.s14_deposit import complaint_last_day, deposit_for
 from domain.s16_s17_proceeds import deposit_window_end
 from domain.stages import Stage
 from tests.unit.test_render_scenario import ALL, INDIAN

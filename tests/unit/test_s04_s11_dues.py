@@ -17,15 +17,9 @@ from domain.case import Case
 from domain.errors import RateNotInForceError, TransitionRefusedError, UnknownKindError
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit
 from domain.money import Money
-from domain.s04_s11_dues import (
-    DuesItem,
-    DuesLine,
-    complaint_last_day,
-    deposit_for,
-    dues_on,
-    release_on_deposit,
-    release_on_payment,
-)
+from domain.s04_s11_dues import DuesItem, DuesLine, dues_on
+from domain.s12_release import release_on_payment
+from domain.s14_deposit import complaint_last_day, deposit_for, release_on_deposit
 from domain.stages import Stage
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.unit.domain_fixtures import (
