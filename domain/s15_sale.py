@@ -1,4 +1,4 @@
-"""The sale: lots offered one at a time, other disposal, settlement, account and receipt.
+"""The sale: lots offered one at a time, the proceeds settled.
 
 s.13(3) (unclaimed cattle): all are sold, or disposed of otherwise by the Director's
 order (proviso). s.15(1) (the owner refuses or omits to pay): "as many of them as may
@@ -14,54 +14,26 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from domain.case import Case
-from domain.errors import (
-    BarredBuyerError,
-    BuyerNotDeclaredError,
-    EnoughSoldError,
-    NotAuctionDayError,
-    TransitionRefusedError,
-)
-from domain.events import (
-    AccountDelivered,
-    AccountRefused,
-    CreditedToFund,
-    DepositClaimed,
-    DisposedOtherwise,
-    LotOffered,
-    SaleClosed,
-    SaleExpensesStated,
-)
+from domain.errors import EnoughSoldError, NotAuctionDayError
+from domain.events import DisposedOtherwise, LotOffered, SaleClosed, SaleExpensesStated
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
 from domain.s07_seizure import Person
-from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch
+from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch, check_buyer
 from domain.stages import Stage
 from domain.tariff import Tariff
 
 __all__ = [
-    "BARRED_ROLES",
     "DEFAULT_DEDUCTION_ORDER",
-    "DEFAULT_PROVISO_DECIDERS",
-    "Account",
     "Disbursement",
     "Payee",
-    "Receipt",
     "SaleProgress",
     "Settlement",
-    "account_for",
     "check_auction_day",
-    "check_buyer",
     "check_more_needed",
     "close_sale",
-    "credit_to_fund",
-    "deliver_account",
-    "dispose_otherwise",
-    "establish_claim",
     "offer_lot",
-    "receipt_for",
-    "refuse_account",
-    "require_director",
     "round_settlements",
     "sale_progress",
     "settle",
@@ -69,9 +41,6 @@ __all__ = [
     "shortfall_on_settling",
 ]
 
-#: Who may not buy at a sale under this Act by default (s.18; the configuration may
-#: change the list: see ``domain.s18_buyers``).
-BARRED_ROLES = frozenset(DEFAULT_BARRED_CLASSES)
 
 #: When proceeds do not cover the dues, they meet them in this order (a policy the
 #: configuration may change): the expenses of realising the money first, then the
@@ -81,34 +50,6 @@ DEFAULT_DEDUCTION_ORDER: tuple[DuesItem, ...] = (
     DuesItem.FEEDING,
     DuesItem.FINE,
 )
-
-
-@cites("s.18")
-def check_buyer(
-    barred: BarredMatch | str | None,
-    declared_not_barred: bool,
-    classes: tuple[str, ...] = DEFAULT_BARRED_CLASSES,
-) -> None:
-    """s.18 (its text is not in the material given; see ``domain.s18_buyers``): a police
-    officer, an officer or member of the local authority, or a pound-keeper may not buy.
-
-    ``barred`` is what poundbot found of the buyer (``domain.s18_buyers.barred_match``, or a
-    class code); the buyer's own explicit declaration is required in every case.
-    """
-    if isinstance(barred, str) and barred in BARRED_ROLES:
-        barred = BarredMatch(barred, "")
-    if isinstance(barred, BarredMatch):
-        raise BarredBuyerError(
-            f"a {barred.barred_as.replace('_', ' ')} may not buy at this sale",
-            "s.18",
-            barred_as=barred.barred_as,
-            matched=barred.matched,
-            by_title=barred.by_title,
-        )
-    if not declared_not_barred:
-        raise BuyerNotDeclaredError(
-            "the buyer must declare they are not barred", "s.18", classes=classes
-        )
 
 
 @cites("s.13(3)", "s.15(1)")
@@ -165,67 +106,6 @@ def offer_lot(
         buyer_declared_not_barred=declared_not_barred,
     )
     return case.apply(event, today)
-
-
-#: Who may decide another disposal (s.13(3) proviso: "in the opinion of the Director"):
-#: the Director, named in English or by the words for the office in Malayalam, Tamil and
-#: Kannada (a stem, so that inflected forms match). The configuration may replace them.
-DEFAULT_PROVISO_DECIDERS: tuple[str, ...] = (
-    "Director",
-    "ഡയറക്ടർ",
-    "ഡയറക്ടറ",
-    "ഡയറക്‌ടർ",
-    "இயக்குநர்",
-    "இயக்குனர்",
-    "ನಿರ್ದೇಶಕ",
-)
-
-
-@cites("s.13(3) proviso")
-def require_director(ordered_by: str, deciders: tuple[str, ...]) -> None:
-    """s.13(3) proviso: cattle "in the opinion of the Director, not likely to fetch a
-    fair price" may be disposed of "in such other manner as he thinks fit": the order is
-    the Director's. Whoever else is named as ordering it (a secretary, a keeper) is
-    refused; ``deciders`` are the words that name the Director."""
-    said = ordered_by.casefold()
-    if not any(word.casefold() in said for word in deciders if word.strip()):
-        raise TransitionRefusedError(
-            f"{ordered_by!r} is not the Director: other disposal is on the Director's opinion",
-            "s.13(3) proviso",
-            reason="not_director",
-            facts={"who": ordered_by[:60]},
-        )
-
-
-@cites("s.13(3) proviso")
-def dispose_otherwise(
-    case: Case,
-    *,
-    lot: int,
-    count: int,
-    manner: str,
-    ordered_by: str,
-    order_reference: str,
-    proceeds: Money,
-    on: date,
-    today: date,
-    deciders: tuple[str, ...] = DEFAULT_PROVISO_DECIDERS,
-) -> Case:
-    """The Director, of the opinion that the cattle will not fetch a fair price, ordered
-    another disposal. The opinion is the Director's, recorded with the order; poundbot
-    never judges a fair price itself. An order said to be anyone else's is refused."""
-    event = DisposedOtherwise(
-        on=on,
-        lot=lot,
-        count=count,
-        manner=manner,
-        ordered_by=ordered_by,
-        order_reference=order_reference,
-        proceeds=proceeds,
-    )
-    after = case.apply(event, today)  # the stage and the lot first
-    require_director(ordered_by, deciders)
-    return after
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,121 +372,3 @@ def settle_or_state_expenses(
         case, tariff, on=on, expenses=expenses, today=today, order=order
     )
     return closed, settlement, Money.zero()
-
-
-@dataclass(frozen=True, slots=True)
-class Account:
-    """The account delivered with the remaining cattle and the balance (s.15(3))."""
-
-    case_number: str
-    cattle_seized: int  # (a)
-    impounded_from: date  # (b)
-    impounded_until: date  # (b)
-    fines_and_charges: Money  # (c)
-    dues: Dues  # (c), line by line
-    cattle_sold: int  # (d)
-    proceeds: Money  # (e)
-    disposal: tuple[Disbursement, ...]  # (f)
-    cattle_remaining: int
-    balance: Money
-
-    @property
-    def days_impounded(self) -> int:
-        """Calendar days in the pound, the first and the last both counted (s.15(3)(b))."""
-        return (self.impounded_until - self.impounded_from).days + 1
-
-
-@cites(
-    "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
-)
-def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
-    """The s.15(3) account of a settled sale, items (a) to (f).
-
-    Of a second sale (the rest of a refused account sold as unclaimed, s.15(5)), the
-    heads sold and the proceeds are those of that sale.
-    """
-    sold, gone = _heads_gone(case, closed_on)
-    return Account(
-        case_number=case.number,
-        cattle_seized=case.seizure.head_count,  # (a) the number of cattle seized
-        impounded_from=case.seizure.impounded_on,  # (b) the time during which impounded
-        impounded_until=closed_on,  # (b)
-        fines_and_charges=settlement.dues.total,  # (c) fines and charges incurred
-        dues=settlement.dues,  # (c)
-        cattle_sold=sold,  # (d) the number of cattle sold
-        proceeds=settlement.proceeds,  # (e) the proceeds of sale
-        disposal=settlement.disbursements,  # (f) how the proceeds were disposed of
-        cattle_remaining=case.seizure.head_count - gone,
-        balance=settlement.balance,
-    )
-
-
-def _heads_gone(case: Case, closed_on: date) -> tuple[int, int]:
-    """Heads sold or disposed of in the sale that closed on ``closed_on``, and in all
-    the sales up to it."""
-    in_round = gone = 0
-    for event in case.events:
-        if isinstance(event, SaleClosed):
-            if event.on >= closed_on:
-                break
-            in_round = 0  # an earlier sale, already settled
-        elif (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise):
-            in_round += event.count
-            gone += event.count
-    return in_round, gone
-
-
-@dataclass(frozen=True, slots=True)
-class Receipt:
-    """The owner's receipt for the cattle and the balance delivered (s.15(4))."""
-
-    case_number: str
-    received_by: str
-    on: date
-    cattle_received: int
-    balance_received: Money
-
-
-@cites("s.15(4)")
-def receipt_for(account: Account, received_by: str, on: date) -> Receipt:
-    """s.15(4): the owner or agent gives a receipt for the cattle and the balance."""
-    return Receipt(account.case_number, received_by, on, account.cattle_remaining, account.balance)
-
-
-@cites("s.15(4)")
-def deliver_account(case: Case, *, received_by: str, on: date, today: date) -> Case:
-    """The owner took the remaining cattle and the balance and signed the receipt."""
-    if not received_by.strip():
-        raise TransitionRefusedError(
-            "a receipt needs the name of who received", "s.15(4)", reason="receipt_without_name"
-        )
-    return case.apply(AccountDelivered(on=on, receipt_by=received_by), today)
-
-
-@cites("s.15(5)", "s.16(3)")
-def refuse_account(case: Case, *, on: date, today: date) -> Case:
-    """s.15(5): the owner refused; cattle and proceeds are deemed unclaimed, the balance
-    goes into deposit (s.16(3)). Remaining cattle are then dealt with as unclaimed."""
-    return case.apply(AccountRefused(on=on), today)
-
-
-@cites("s.16(3)")
-def establish_claim(
-    case: Case, *, claimant: str, preferred_on: date, reference: str, on: date, today: date
-) -> Case:
-    """A claim to the deposit, preferred within three months, established on ``on``."""
-    event = DepositClaimed(on=on, claimant=claimant, preferred_on=preferred_on, reference=reference)
-    return case.apply(event, today)
-
-
-@cites("s.17(1)", "s.16(3)")
-def credit_to_fund(case: Case, *, on: date, today: date) -> Case:
-    """s.17(1): unclaimed proceeds, three months in deposit, go to the authority's fund."""
-    if case.stage is not Stage.IN_DEPOSIT:
-        raise TransitionRefusedError(
-            "nothing of this case is in deposit",
-            "s.16(3)",
-            reason="stage",
-            facts={"stage": case.stage.value, "date": case.stage_since},
-        )
-    return case.apply(CreditedToFund(on=on), today)

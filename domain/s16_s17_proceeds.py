@@ -9,12 +9,21 @@ a sale in ``domain.s15_sale``."""
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from domain.calendar import add_months, day_after_period
+from domain.errors import TransitionRefusedError
+from domain.events import CreditedToFund, DepositClaimed
 from domain.provisions import cites
+from domain.stages import Stage
+
+if TYPE_CHECKING:
+    from domain.case import Case  # the fold reads these rules: a type only
 
 __all__ = [
+    "credit_to_fund",
     "deposit_window_end",
+    "establish_claim",
     "fund_credit_from",
     "same_claimant",
 ]
@@ -49,3 +58,25 @@ def same_claimant(a: str, b: str) -> bool:
         return "".join(ch for ch in name.casefold() if ch.isalnum())
 
     return bool(key(a)) and key(a) == key(b)
+
+
+@cites("s.16(3)")
+def establish_claim(
+    case: Case, *, claimant: str, preferred_on: date, reference: str, on: date, today: date
+) -> Case:
+    """A claim to the deposit, preferred within three months, established on ``on``."""
+    event = DepositClaimed(on=on, claimant=claimant, preferred_on=preferred_on, reference=reference)
+    return case.apply(event, today)
+
+
+@cites("s.17(1)", "s.16(3)")
+def credit_to_fund(case: Case, *, on: date, today: date) -> Case:
+    """s.17(1): unclaimed proceeds, three months in deposit, go to the authority's fund."""
+    if case.stage is not Stage.IN_DEPOSIT:
+        raise TransitionRefusedError(
+            "nothing of this case is in deposit",
+            "s.16(3)",
+            reason="stage",
+            facts={"stage": case.stage.value, "date": case.stage_since},
+        )
+    return case.apply(CreditedToFund(on=on), today)

@@ -24,14 +24,17 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from domain.errors import BarredBuyerError, BuyerNotDeclaredError
 from domain.provisions import cites
 from domain.s07_seizure import Person
 
 __all__ = [
+    "BARRED_ROLES",
     "DEFAULT_BARRED_CLASSES",
     "BarredMatch",
     "KnownPerson",
     "barred_match",
+    "check_buyer",
     "same_name",
 ]
 
@@ -118,3 +121,36 @@ def barred_match(
             if _names_title(description, title):
                 return BarredMatch(barred_as, title, by_title=True)
     return None
+
+
+#: Who may not buy at a sale under this Act by default (s.18; the configuration may
+#: change the list: see ``domain.s18_buyers``).
+BARRED_ROLES = frozenset(DEFAULT_BARRED_CLASSES)
+
+
+@cites("s.18")
+def check_buyer(
+    barred: BarredMatch | str | None,
+    declared_not_barred: bool,
+    classes: tuple[str, ...] = DEFAULT_BARRED_CLASSES,
+) -> None:
+    """s.18 (its text is not in the material given; see ``domain.s18_buyers``): a police
+    officer, an officer or member of the local authority, or a pound-keeper may not buy.
+
+    ``barred`` is what poundbot found of the buyer (``domain.s18_buyers.barred_match``, or a
+    class code); the buyer's own explicit declaration is required in every case.
+    """
+    if isinstance(barred, str) and barred in BARRED_ROLES:
+        barred = BarredMatch(barred, "")
+    if isinstance(barred, BarredMatch):
+        raise BarredBuyerError(
+            f"a {barred.barred_as.replace('_', ' ')} may not buy at this sale",
+            "s.18",
+            barred_as=barred.barred_as,
+            matched=barred.matched,
+            by_title=barred.by_title,
+        )
+    if not declared_not_barred:
+        raise BuyerNotDeclaredError(
+            "the buyer must declare they are not barred", "s.18", classes=classes
+        )

@@ -20,7 +20,7 @@ from bot.support.dlt import DltPolicy
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem
-from domain.s15_sale import DEFAULT_PROVISO_DECIDERS
+from domain.s13_3_proviso import DEFAULT_PROVISO_DECIDERS
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 

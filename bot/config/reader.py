@@ -28,13 +28,11 @@ from bot.config.model import (
     ReminderSettings,
     SenderLimits,
 )
-from bot.config.model import (
-    WHATSAPP_TEMPLATES as TEMPLATES,
-)
+from bot.config.model import WHATSAPP_TEMPLATES as TEMPLATES
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
-from domain.s15_sale import DEFAULT_PROVISO_DECIDERS
+from domain.s13_3_proviso import DEFAULT_PROVISO_DECIDERS
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 

@@ -40,7 +40,7 @@ from domain.ledger import Postings
 from domain.money import Money
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s13_unclaimed import check_notice_printable
-from domain.s15_sale import receipt_for
+from domain.s15_3_account import receipt_for
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 

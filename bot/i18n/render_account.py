@@ -13,7 +13,8 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.dues_text import dues_lines
 from bot.i18n.sms_fit import in_parts, join, same_facts, shortest_fit
 from bot.i18n.words_text import KindMap, day, head_count, money
-from domain.s15_sale import Account, Disbursement, Payee, Receipt
+from domain.s15_3_account import Account, Receipt
+from domain.s15_sale import Disbursement, Payee
 
 __all__ = [
     "account_sms",

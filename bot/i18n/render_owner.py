@@ -23,7 +23,7 @@ from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s14_deposit import Deposit
-from domain.s15_sale import Account
+from domain.s15_3_account import Account
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import Statement, dates_of
 

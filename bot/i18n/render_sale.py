@@ -12,7 +12,8 @@ from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
 from domain.case import Case
 from domain.events import DisposedOtherwise, LotOffered
 from domain.money import Money
-from domain.s15_sale import Account, Payee, SaleProgress, Settlement
+from domain.s15_3_account import Account
+from domain.s15_sale import Payee, SaleProgress, Settlement
 
 __all__ = ["lot_recorded", "other_disposal_recorded", "sale_short", "settled_reply"]
 

@@ -92,15 +92,9 @@ from domain.deadlines import deadlines
 from domain.events import ClaimPreferred, ClaimRejected, DepositRefunded, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
-from domain.s15_sale import (
-    SaleProgress,
-    account_for,
-    close_sale,
-    dispose_otherwise,
-    offer_lot,
-    receipt_for,
-    sale_progress,
-)
+from domain.s13_3_proviso import dispose_otherwise
+from domain.s15_3_account import account_for, receipt_for
+from domain.s15_sale import SaleProgress, close_sale, offer_lot, sale_progress
 from domain.statement import dates_of, statement
 from domain.tariff import Tariff
 

@@ -44,7 +44,8 @@ from domain.money import Money
 from domain.s04_s11_dues import daily_charge, dues_on
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s14_deposit import release_on_deposit
-from domain.s15_sale import Account, account_for, close_sale, offer_lot
+from domain.s15_3_account import Account, account_for
+from domain.s15_sale import close_sale, offer_lot
 from domain.s16_s17_proceeds import fund_credit_from
 from domain.tariff import DatedRate, RateTable, Tariff
 

@@ -37,7 +37,8 @@ from domain.deadlines import Deadline
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
-from domain.s15_sale import Account, Settlement
+from domain.s15_3_account import Account
+from domain.s15_sale import Settlement
 from domain.stages import Stage
 from domain.statement import Statement
 

@@ -19,7 +19,8 @@ from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.events import AccountDelivered
-from domain.s15_sale import Account, Receipt, Settlement, receipt_for
+from domain.s15_3_account import Account, Receipt, receipt_for
+from domain.s15_sale import Settlement
 
 __all__ = [
     "AccountDocument",

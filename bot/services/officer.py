@@ -29,19 +29,10 @@ from domain.events import (
 )
 from domain.money import Money
 from domain.s07_seizure import Person
-from domain.s15_sale import (
-    Account,
-    SaleProgress,
-    Settlement,
-    credit_to_fund,
-    deliver_account,
-    dispose_otherwise,
-    establish_claim,
-    offer_lot,
-    refuse_account,
-    settle_or_state_expenses,
-)
-from domain.s16_s17_proceeds import same_claimant
+from domain.s13_3_proviso import dispose_otherwise
+from domain.s15_3_account import Account, deliver_account, refuse_account
+from domain.s15_sale import SaleProgress, Settlement, offer_lot, settle_or_state_expenses
+from domain.s16_s17_proceeds import credit_to_fund, establish_claim, same_claimant
 from domain.s18_buyers import BarredMatch, KnownPerson, barred_match
 from domain.stages import Stage
 

@@ -54,7 +54,8 @@ from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s07_seizure import Lot, Person
 from domain.s13_unclaimed import report_due_on
-from domain.s15_sale import close_sale, refuse_account
+from domain.s15_3_account import refuse_account
+from domain.s15_sale import close_sale
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,

@@ -27,23 +27,13 @@ from domain.provisions import PROVISIONS, UnknownProvisionError, cites, provisio
 from domain.s04_s11_dues import dues_on
 from domain.s07_seizure import Seizure
 from domain.s12_release import release_on_payment
+from domain.s13_3_proviso import dispose_otherwise
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s14_deposit import complaint_last_day, deposit_for, release_on_deposit
-from domain.s15_sale import (
-    account_for,
-    check_buyer,
-    close_sale,
-    credit_to_fund,
-    deliver_account,
-    dispose_otherwise,
-    establish_claim,
-    offer_lot,
-    receipt_for,
-    refuse_account,
-    sale_progress,
-    settle,
-)
-from domain.s16_s17_proceeds import deposit_window_end
+from domain.s15_3_account import account_for, deliver_account, receipt_for, refuse_account
+from domain.s15_sale import close_sale, offer_lot, sale_progress, settle
+from domain.s16_s17_proceeds import credit_to_fund, deposit_window_end, establish_claim
+from domain.s18_buyers import check_buyer
 from domain.tariff import Tariff, feeding_days
 
 MODULES: list[ModuleType] = [

@@ -27,8 +27,8 @@ from domain.events import (
 from domain.provisions import PROVISIONS
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s14_deposit import complaint_last_day
-from domain.s15_sale import close_sale, credit_to_fund, establish_claim
-from domain.s16_s17_proceeds import deposit_window_end
+from domain.s15_sale import close_sale
+from domain.s16_s17_proceeds import credit_to_fund, deposit_window_end, establish_claim
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,

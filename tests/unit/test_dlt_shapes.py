@@ -21,7 +21,8 @@ from domain.case import Case
 from domain.errors import DomainError
 from domain.money import Money
 from domain.s07_seizure import Person
-from domain.s15_sale import account_for, close_sale, offer_lot, sale_progress
+from domain.s15_3_account import account_for
+from domain.s15_sale import close_sale, offer_lot, sale_progress
 from domain.tariff import Tariff
 
 LANGS = ("en", "ml", "ta", "kn")

@@ -19,8 +19,9 @@ ARITHMETIC: dict[str, frozenset[str]] = {
     "domain.s04_s11_dues": frozenset({"dues_on", "daily_charge", "per_day_on"}),
     "domain.s14_deposit": frozenset({"deposit_for", "complaint_last_day"}),
     "domain.s15_sale": frozenset(
-        {"round_settlements", "account_for", "sale_progress", "settle", "shortfall_on_settling"}
+        {"round_settlements", "sale_progress", "settle", "shortfall_on_settling"}
     ),
+    "domain.s15_3_account": frozenset({"account_for"}),
     "domain.ledger": frozenset({"postings_for", "held_in_deposit"}),
     "domain.s13_unclaimed": frozenset({"report_due", "report_due_on", "auction_allowed_from"}),
     "domain.s16_s17_proceeds": frozenset({"deposit_window_end", "fund_credit_from"}),

@@ -17,7 +17,8 @@ from domain.record import (
     notice_timeliness,
     report_timeliness,
 )
-from domain.s15_sale import close_sale, refuse_account
+from domain.s15_3_account import refuse_account
+from domain.s15_sale import close_sale
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     IMPOUNDED_ON,

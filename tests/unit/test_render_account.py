@@ -15,7 +15,8 @@ from bot.i18n.words_text import head_count
 from domain.case import Case
 from domain.events import AuctionScheduled, DisposedOtherwise, OwnerRefusedToPay
 from domain.money import Money
-from domain.s15_sale import Account, Settlement, account_for, close_sale, offer_lot, receipt_for
+from domain.s15_3_account import Account, account_for, receipt_for
+from domain.s15_sale import Settlement, close_sale, offer_lot
 from tests.unit.test_render_scenario import (
     ALL,
     AUCTION_ON,

@@ -57,18 +57,8 @@ from domain.s04_s11_dues import Dues, dues_on
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s13_unclaimed import report_due_on
 from domain.s14_deposit import release_on_deposit
-from domain.s15_sale import (
-    Account,
-    Receipt,
-    SaleProgress,
-    Settlement,
-    account_for,
-    close_sale,
-    offer_lot,
-    receipt_for,
-    sale_progress,
-    settle,
-)
+from domain.s15_3_account import Account, Receipt, account_for, receipt_for
+from domain.s15_sale import SaleProgress, Settlement, close_sale, offer_lot, sale_progress, settle
 from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
 from domain.stages import Stage
 from domain.tariff import DatedRate, RateTable, Tariff

@@ -17,24 +17,19 @@ from domain.errors import BarredBuyerError, InvalidCaseError, TransitionRefusedE
 from domain.events import AuctionScheduled, DisposedOtherwise, SaleClosed
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem, dues_on
+from domain.s13_3_proviso import dispose_otherwise
+from domain.s15_3_account import Receipt, account_for, deliver_account, receipt_for, refuse_account
 from domain.s15_sale import (
-    BARRED_ROLES,
     DEFAULT_DEDUCTION_ORDER,
     Disbursement,
     Payee,
-    Receipt,
-    account_for,
-    check_buyer,
     close_sale,
-    credit_to_fund,
-    deliver_account,
-    dispose_otherwise,
     offer_lot,
-    receipt_for,
-    refuse_account,
     sale_progress,
     settle,
 )
+from domain.s16_s17_proceeds import credit_to_fund
+from domain.s18_buyers import BARRED_ROLES, check_buyer
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
