@@ -12,6 +12,8 @@ of. A notice already posted may be printed again while its sale is under way.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -29,8 +31,10 @@ __all__ = [
     "auction_allowed_from",
     "check_notice_printable",
     "notice_facts",
+    "proclamation_places",
     "report_due",
     "report_due_on",
+    "village_and_market",
 ]
 
 #: Unclaimed cattle in the pound, before or after the report and the notice.
@@ -97,3 +101,53 @@ def auction_allowed_from(notice_on: date) -> date:
     notice, they shall be sold by public auction ..." (notice 10 March -> 18 March).
     """
     return day_after_period(notice_on, 7)
+
+
+def _words(place: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", place.casefold()) if w]
+
+
+def _same_place(a: str, b: str) -> bool:
+    """Two spellings of a place, ignoring case and punctuation."""
+    return " ".join(_words(a)) == " ".join(_words(b))
+
+
+@cites("s.13(2)")
+def village_and_market(
+    place_seized: str, markets: Sequence[Mapping[str, str]], default: tuple[str, str]
+) -> tuple[str, str]:
+    """s.13(2): the village and "the market place nearest to the place of seizure": of
+    the village the place of seizure names, when a list of ``markets`` (village -> its
+    market place; the pound's list first, then the authority's) has it (the longest name
+    that matches, the first list that has one); else ``default`` (the authority's
+    village and market place)."""
+    seized = _words(place_seized)
+    for listed in markets:
+        best: tuple[int, str, str] | None = None
+        for village, market in listed.items():
+            words = _words(village)
+            n = len(words)
+            found = n > 0 and any(seized[i : i + n] == words for i in range(len(seized) - n + 1))
+            if found and (best is None or n > best[0]):
+                best = (n, village, market)
+        if best is not None:
+            return best[1], best[2]
+    return default
+
+
+@cites("s.13(2)")
+def proclamation_places(given: tuple[str, ...], village: str, market_place: str) -> tuple[str, ...]:
+    """s.13(2): the beat of drum is "in the village and in the market place nearest to
+    the place of seizure": both, whatever the officer named; the ``village`` and
+    ``market_place`` of the place of seizure (``village_and_market``) stand for the one
+    not named. One place named is the village, unless it is that market place."""
+    named = tuple(p for p in (g.strip() for g in given) if p)
+    if named and _same_place(", ".join(named), market_place):
+        named = (market_place,)  # the configured name may itself hold a comma
+    if len(named) >= 2:
+        return named
+    if not named:
+        return tuple(p for p in (village, market_place) if p.strip())
+    if _same_place(named[0], market_place):
+        return tuple(p for p in (village, named[0]) if p.strip())
+    return tuple(p for p in (named[0], market_place) if p.strip())

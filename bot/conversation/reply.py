@@ -468,7 +468,7 @@ async def _notice(ctx: _Ctx, command: Command) -> str | _Done:
         loaded = await tx.load_case(_case(command))
         authority_code = require_officer(deps, ctx.caller, loaded)
         pound = deps.config.pounds[loaded.pound]
-        village, market = officering.village_and_market(
+        village, market = officering.village_and_market_of(
             deps.config.authorities[authority_code], loaded.case.seizure.place_seized, pound
         )  # s.13(2): the village and the market nearest to the place of seizure
         authority = replace(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import select
@@ -30,6 +29,7 @@ from domain.events import (
 from domain.money import Money
 from domain.s07_seizure import Person
 from domain.s13_3_proviso import dispose_otherwise
+from domain.s13_unclaimed import proclamation_places, village_and_market
 from domain.s15_3_account import Account, deliver_account, refuse_account
 from domain.s15_sale import SaleProgress, Settlement, offer_lot, settle_or_state_expenses
 from domain.s16_s17_proceeds import credit_to_fund, establish_claim, same_claimant
@@ -47,7 +47,6 @@ __all__ = [
     "deposit_entries",
     "deposit_register",
     "ledger",
-    "proclamation_places",
     "record_account_delivered",
     "record_account_refused",
     "record_claim_preferred",
@@ -60,7 +59,7 @@ __all__ = [
     "schedule_auction",
     "settle_sale",
     "statement_of",
-    "village_and_market",
+    "village_and_market_of",
 ]
 
 
@@ -76,59 +75,15 @@ async def _apply(tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase, after: 
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after).dues)
 
 
-def _words(place: str) -> list[str]:
-    return [w for w in re.split(r"[\W_]+", place.casefold()) if w]
-
-
-def village_and_market(
+def village_and_market_of(
     authority: Authority, place_seized: str, pound: Pound | None = None
 ) -> tuple[str, str]:
-    """s.13(2): the village and "the market place nearest to the place of seizure": of
-    the village the place of seizure names, when the pound or the authority lists it
-    with its market (the longest name that matches, the pound's list first); else the
-    authority's configured village and market place."""
-    seized = _words(place_seized)
-    best: tuple[int, str, str] | None = None
-    for markets in (pound.markets if pound else {}, authority.markets):
-        for village, market in markets.items():
-            words = _words(village)
-            n = len(words)
-            found = n > 0 and any(seized[i : i + n] == words for i in range(len(seized) - n + 1))
-            if found and (best is None or n > best[0]):
-                best = (n, village, market)
-        if best is not None:
-            return best[1], best[2]
-    return authority.village, authority.market_place
-
-
-def proclamation_places(
-    authority: Authority,
-    given: tuple[str, ...],
-    place_seized: str = "",
-    pound: Pound | None = None,
-) -> tuple[str, ...]:
-    """s.13(2): the beat of drum is "in the village and in the market place nearest to
-    the place of seizure": both, whatever the officer named; the village and market
-    place of the place of seizure (``village_and_market``) stand for the one not named.
-    One place named is the village, unless it is that market place."""
-    village, market = village_and_market(authority, place_seized, pound)
-    authority = replace(authority, village=village, market_place=market)
-    named = tuple(p for p in (g.strip() for g in given) if p)
-    if named and _same_place(", ".join(named), authority.market_place):
-        named = (authority.market_place,)  # the configured name may itself hold a comma
-    if len(named) >= 2:
-        return named
-    if not named:
-        return tuple(p for p in (authority.village, authority.market_place) if p.strip())
-    if _same_place(named[0], authority.market_place):
-        return tuple(p for p in (authority.village, named[0]) if p.strip())
-    return tuple(p for p in (named[0], authority.market_place) if p.strip())
-
-
-def _same_place(a: str, b: str) -> bool:
-    """Two spellings of a place, ignoring case and punctuation."""
-    return " ".join(re.split(r"[\W_]+", a.casefold())).strip() == (
-        " ".join(re.split(r"[\W_]+", b.casefold())).strip()
+    """The village and market place nearest to ``place_seized`` (s.13(2)) from the lists
+    of the pound and of the authority, else the authority's own."""
+    return village_and_market(
+        place_seized,
+        (pound.markets if pound else {}, authority.markets),
+        (authority.village, authority.market_place),
     )
 
 
@@ -148,9 +103,10 @@ async def record_notice(
     config = deps.config.authorities[authority]
     where = office or config.office_address
     today = deps.today()
-    places = proclamation_places(
-        config, proclaimed_at, loaded.case.seizure.place_seized, deps.config.pounds[loaded.pound]
+    village, market = village_and_market_of(
+        config, loaded.case.seizure.place_seized, deps.config.pounds[loaded.pound]
     )
+    places = proclamation_places(proclaimed_at, village, market)
     event = NoticePosted(on=on or today, office=where, proclaimed_at=places)
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
