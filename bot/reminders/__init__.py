@@ -2,7 +2,7 @@
 
 - ``derive``: the deadlines of a case as rows, kept in step with the case inside the
   transaction that changes it (called from ``Tx.append_events``).
-- ``schedule``: who is told what, on which local days (pure rules, with provisions).
+- ``domain.reminders``: who is told what, on which local days (pure rules, with provisions).
 - ``plan``: turns new or moved deadlines into reminder jobs (local times from the
   configuration).
 - ``dispatch``: claims due jobs under a lease and queues their messages in the outbox,

@@ -44,13 +44,13 @@ from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.sms_fit import one_text
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
-from bot.reminders.schedule import Audience, next_day
 from bot.services.caller import ADMIN, KEEPER, OFFICER
 from bot.services.notify import route_of, user_route
 from bot.store.instances import taken_over
 from bot.store.messages import enqueue
 from bot.store.models import DeadlineRow, ReminderJob, User
 from bot.store.tx import Store, Tx, parse_case_number
+from domain.reminders import Audience, next_day
 
 __all__ = [
     "DIGEST_OVER",

@@ -19,10 +19,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.config import Config
 from bot.reminders.derive import OPEN
-from bot.reminders.schedule import Audience, days_to_plan, fire_time, next_day, series_of
 from bot.store.models import DeadlineRow, ReminderJob
 from bot.store.tx import Tx
 from domain.deadlines import Deadline, DeadlineKind, Role
+from domain.reminders import Audience, days_to_plan, fire_time, next_day, series_of
 
 __all__ = ["ROUND", "DeadlineFacts", "local_today", "place_of", "plan_pending", "schedule"]
 

@@ -49,6 +49,11 @@ UNCITED_FUNCTIONS: dict[str, str] = {
         "a lookup of the provision of an event type; every entry is checked below and "
         "every refusal that uses it is checked in test_case_lifecycle"
     ),
+    "domain.reminders.days_to_plan": (
+        "calendar of the reminders of a deadline; the series it plans cite their provisions"
+    ),
+    "domain.reminders.next_day": "the next morning of a daily series; no provision involved",
+    "domain.reminders.fire_time": "the local hour a reminder goes out; no provision involved",
 }
 
 #: Public methods that apply no rule of the Act themselves, and why.

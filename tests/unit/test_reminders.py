@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.reminders.schedule import Audience, Series, days_to_plan, fire_time, next_day, series_of
 from domain.deadlines import DeadlineKind, Role
 from domain.provisions import provisions_of
+from domain.reminders import Audience, Series, days_to_plan, fire_time, next_day, series_of
 
 KEEPER, OFFICERS = Audience.KEEPER, Audience.OFFICERS
 KOLKATA = ZoneInfo("Asia/Kolkata")
