@@ -1,7 +1,10 @@
-"""The provisions of the Act that poundbot applies, and the ``@cites`` decorator.
+"""The provisions of the Act that poundbot applies, where their rules live, and the
+``@cites`` decorator.
 
 Every public rule function in ``domain`` carries the provisions it applies as
-``fn.__provisions__``; a meta-test checks that each one is in ``PROVISIONS``.
+``fn.__provisions__``; a meta-test checks that each one is in ``PROVISIONS``, and that a
+rule lives in the module of its section (``MODULES``): from s.13 to ``s13_unclaimed``
+and ``tests/unit/test_s13_unclaimed.py``.
 """
 
 from __future__ import annotations
@@ -9,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypeVar
 
-__all__ = ["PROVISIONS", "UnknownProvisionError", "cites", "provisions_of"]
+__all__ = [
+    "FOUNDATIONS",
+    "MODULES",
+    "PROVISIONS",
+    "WHOLE_CASE",
+    "UnknownProvisionError",
+    "cites",
+    "home_of",
+    "provisions_of",
+]
 
 #: The table of provisions: citation -> what it provides (short, English).
 PROVISIONS: Final[dict[str, str]] = {
@@ -45,6 +57,65 @@ PROVISIONS: Final[dict[str, str]] = {
     "s.19": "complaint of illegal seizure within ten days from the date of seizure",
     "GCA s.8": "general clauses: a period 'from' a date excludes that date",
 }
+
+#: Where the rules of each provision live: the module of its section (``domain/<name>.py``,
+#: tested in ``tests/unit/test_<name>.py``), then any other module of that section. A rule
+#: citing provisions of one section lives in that section's module; a rule that joins
+#: several sections lives in one of theirs or in a module of the whole case.
+MODULES: Final[dict[str, tuple[str, ...]]] = {
+    "s.2(1)": ("kinds",),
+    "s.4": ("s04_s11_dues", "tariff"),
+    "s.7": ("s07_seizure",),
+    "s.11": ("s04_s11_dues", "tariff"),
+    "s.12": ("s12_release",),
+    "s.13(1)": ("s13_unclaimed",),
+    "s.13(2)": ("s13_unclaimed",),
+    "s.13(2)(a)": ("s13_unclaimed",),
+    "s.13(2)(b)": ("s13_unclaimed",),
+    "s.13(2)(c)": ("s13_unclaimed",),
+    "s.13(3)": ("s13_unclaimed",),
+    "s.13(3) proviso": ("s13_3_proviso",),
+    "s.14": ("s14_deposit",),
+    "s.15(1)": ("s15_sale",),
+    "s.15(2)": ("s15_sale",),
+    "s.15(3)": ("s15_3_account",),
+    "s.15(3)(a)": ("s15_3_account",),
+    "s.15(3)(b)": ("s15_3_account",),
+    "s.15(3)(c)": ("s15_3_account",),
+    "s.15(3)(d)": ("s15_3_account",),
+    "s.15(3)(e)": ("s15_3_account",),
+    "s.15(3)(f)": ("s15_3_account",),
+    "s.15(4)": ("s15_3_account",),
+    "s.15(5)": ("s15_3_account",),
+    "s.16(1)": ("s16_s17_proceeds",),
+    "s.16(2)": ("s16_s17_proceeds",),
+    "s.16(3)": ("s16_s17_proceeds",),
+    "s.17(1)": ("s16_s17_proceeds",),
+    "s.18": ("s18_buyers",),
+    "s.19": ("s14_deposit",),
+    "GCA s.8": ("calendar",),
+}
+
+#: The modules of the whole case: each joins the rules of many sections, and why.
+WHOLE_CASE: Final[dict[str, str]] = {
+    "case": "the fold of a case's events, and the guard of every step in every stage",
+    "events": "the events of a case, one per step the Act provides",
+    "stages": "where a case stands, the vocabulary of the fold",
+    "statement": "the one statement of a case on a day that every answer renders",
+    "deadlines": "the statutory deadlines of a case in any stage",
+    "reminders": "who is told of each deadline, on which days",
+    "record": "what the pound's record shows of each case, for the charts",
+    "ledger": "the postings every step makes, kept in one book",
+}
+
+#: What every section stands on, and cites nothing of its own.
+FOUNDATIONS: Final = ("calendar", "errors", "money", "provisions")
+
+
+def home_of(provision: str) -> str:
+    """The module of the section of ``provision`` (``s.13(2)`` -> ``s13_unclaimed``)."""
+    return MODULES[provision][0]
+
 
 F = TypeVar("F", bound=Callable[..., object])
 

@@ -12,11 +12,13 @@ dates follow the statute's own worked examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from domain.case import Case
 from domain.events import (
     AccountRefused,
+    AuctionScheduled,
     CaseVoided,
     ClaimedAndPaid,
     DeliveredOnDeposit,
@@ -28,28 +30,40 @@ from domain.events import (
     OwnerRefusedToPay,
     ReportedUnclaimed,
     SaleClosed,
+    SeizureCorrected,
 )
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine
 from domain.s07_seizure import Lot, Person, Seizure
-from domain.s15_sale import close_sale
+from domain.s15_sale import close_sale, offer_lot
 from domain.stages import Stage
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
 __all__ = [
     "AUCTION_FROM",
+    "BROUGHT",
     "CASE_NUMBER",
+    "COMPLAINT_BY",
     "FEEDING_CHANGE_ON",
     "FINE_CHANGE_ON",
     "IMPOUNDED_ON",
+    "LATER",
+    "MARCH_5",
+    "MARCH_10",
     "NOTICE_ON",
     "RATES_FROM",
+    "REFUSED_ON",
     "REPORT_DUE",
+    "SALE_DAY",
+    "SAME_DAY",
+    "SEIZED",
     "SOURCE_FEEDING_2020",
     "SOURCE_FEEDING_2026",
     "SOURCE_FINES_2020",
     "SOURCE_FINES_2026",
+    "S",
+    "SameDay",
     "buyer",
     "case_in",
     "closed_sale_event",
@@ -64,7 +78,9 @@ __all__ = [
     "sale",
     "sample_tariff",
     "seizure",
+    "sell",
     "step",
+    "three_cows_owner_refused",
     "unsold",
 ]
 
@@ -289,3 +305,79 @@ def closed_sale_event(case: Case) -> SaleClosed:
     event = case.last(SaleClosed)
     assert isinstance(event, SaleClosed)
     return event
+
+
+MARCH_5 = date(2026, 3, 5)
+
+
+MARCH_10 = date(2026, 3, 10)
+
+
+@dataclass(frozen=True)
+class SameDay:
+    sentence: str
+    policy: FeedingDays
+    feeding: Money
+
+
+SAME_DAY = [
+    SameDay(
+        "s.4 both included: impounded and released the same day is charged one day",
+        FeedingDays.BOTH_INCLUDED,
+        rs(120),
+    ),
+    SameDay(
+        "s.4 from the day after: impounded and released the same day is charged no day",
+        FeedingDays.FROM_DAY_AFTER,
+        Money(0),
+    ),
+]
+
+
+SEIZED = date(2026, 3, 5)
+
+
+BROUGHT = date(2026, 3, 6)
+
+
+COMPLAINT_BY = date(2026, 3, 15)
+
+
+SALE_DAY = date(2026, 3, 6)
+
+
+def three_cows_owner_refused() -> Case:
+    """The owner refused on 4 March; the auction is fixed that day for 6 March."""
+    fixed = AuctionScheduled(on=REFUSED_ON, auction_on=SALE_DAY, place="Attingal market")
+    return step(open_case(lots=(("cow", 3),)), owner_refused(REFUSED_ON), fixed)
+
+
+def sell(case: Case, price: Money, on: date = SALE_DAY, count: int = 1, lot: int = 0) -> Case:
+    """Heads sold at the auction on ``on`` (fixed for that day first, if it was not)."""
+    fixed = case.scheduled_auction
+    if fixed is None or fixed.auction_on != on:
+        case = step(case, AuctionScheduled(on=on, auction_on=on, place="Attingal market"))
+    return offer_lot(
+        case,
+        lot=lot,
+        count=count,
+        price=price,
+        buyer=buyer(),
+        buyer_role=None,
+        declared_not_barred=True,
+        on=on,
+        today=on,
+    )
+
+
+LATER = date(2026, 12, 1)
+
+
+S = Stage
+
+
+def correct_impounding_day(to: date, on: date) -> SeizureCorrected:
+    return SeizureCorrected(on=on, seizure=seizure(to), reason="wrong day written")
+
+
+REFUSED_ON = date(2026, 3, 4)

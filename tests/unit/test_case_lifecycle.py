@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 
 import pytest
 
@@ -23,7 +23,6 @@ from domain.errors import (
     InvalidCaseError,
     TooEarlyError,
     TransitionRefusedError,
-    UnknownKindError,
     VoidRefusedError,
 )
 from domain.events import (
@@ -50,21 +49,22 @@ from domain.events import (
     SaleExpensesStated,
     SeizureCorrected,
 )
-from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
-from domain.s07_seizure import Lot, Person
-from domain.s13_unclaimed import report_due_on
+from domain.s07_seizure import Person
 from domain.s15_3_account import refuse_account
 from domain.s15_sale import close_sale
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,
+    LATER,
     NOTICE_ON,
     REPORT_DUE,
+    S,
     buyer,
     case_in,
     closed_sale_event,
+    correct_impounding_day,
     disposal,
     notice,
     open_case,
@@ -80,7 +80,6 @@ from tests.unit.domain_fixtures import (
 
 REFUSED_ON = date(2026, 3, 4)  # the owner appears and refuses to pay (s.15(1))
 SOLD_ON = date(2026, 3, 6)  # a lot sold on the s.15(1) route
-LATER = date(2026, 12, 1)
 
 #: The provision of each kind of event, read from the Act.
 EVENT_PROVISION: dict[type[Event], str] = {
@@ -107,7 +106,6 @@ EVENT_PROVISION: dict[type[Event], str] = {
     CreditedToFund: "s.17(1)",
 }
 
-S = Stage
 BEFORE_SALE = frozenset({S.IMPOUNDED, S.REPORTED, S.NOTICE_POSTED})
 AUCTION_STAGES = frozenset({S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING})
 
@@ -581,10 +579,6 @@ class Refused:
     provision: str
 
 
-def _correct_impounding_day(to: date, on: date) -> SeizureCorrected:
-    return SeizureCorrected(on=on, seizure=seizure(to), reason="wrong day written")
-
-
 REFUSED = [
     Refused(
         "s.13(2): a notice before the report is refused",
@@ -631,21 +625,21 @@ REFUSED = [
     Refused(
         "s.13(1): a later impounding day that makes the report made too early is refused",
         _in(S.REPORTED),
-        _correct_impounding_day(date(2026, 3, 2), REPORT_DUE),
+        correct_impounding_day(date(2026, 3, 2), REPORT_DUE),
         CorrectionRefusedError,
         "s.13(1)",
     ),
     Refused(
         "s.15(1): an impounding day after the owner's recorded refusal is refused",
         _in(S.OWNER_REFUSED),
-        _correct_impounding_day(date(2026, 3, 5), date(2026, 3, 6)),
+        correct_impounding_day(date(2026, 3, 5), date(2026, 3, 6)),
         CorrectionRefusedError,
         "s.15(1)",
     ),
     Refused(
         "s.14: the impounding day cannot be corrected once the deposit was counted on it",
         _in(S.ON_DEPOSIT),
-        _correct_impounding_day(date(2026, 2, 28), date(2026, 3, 4)),
+        correct_impounding_day(date(2026, 2, 28), date(2026, 3, 4)),
         CorrectionRefusedError,
         "s.14",
     ),
@@ -785,7 +779,7 @@ REFUSED = [
     Refused(
         "s.7: a correction cannot bring the cattle in after the day it is made",
         _in(S.IMPOUNDED),
-        _correct_impounding_day(date(2026, 3, 3), date(2026, 3, 2)),
+        correct_impounding_day(date(2026, 3, 3), date(2026, 3, 2)),
         FutureDateError,
         "s.7",
     ),
@@ -890,12 +884,6 @@ def test_an_event_dated_today_is_accepted() -> None:
     assert case_in(S.IMPOUNDED).apply(report(REPORT_DUE), today=REPORT_DUE).stage is S.REPORTED
 
 
-def test_s7_a_seizure_report_for_cattle_brought_in_tomorrow_is_refused() -> None:
-    with pytest.raises(FutureDateError) as caught:
-        Case.open("X-1", seizure(date(2026, 3, 2)), DEFAULT_KINDS, today=date(2026, 3, 1))
-    assert caught.value.provision == "s.7"
-
-
 def test_an_event_dated_before_the_previous_event_is_refused() -> None:
     reported = case_in(S.REPORTED)  # reported on 9 March
     with pytest.raises(BackwardsDateError) as caught:
@@ -914,52 +902,6 @@ def test_an_event_recorded_late_with_its_real_past_date_is_accepted() -> None:
 
 
 # --- the seizure report (s.7) ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("lots", "place", "seized_on", "error", "provision"),
-    [
-        ((), "field", None, InvalidCaseError, "s.7"),
-        ((Lot("cow", 0),), "field", None, InvalidCaseError, "s.7"),
-        ((Lot("cow", 10_001),), "field", None, InvalidCaseError, "s.7"),
-        ((Lot("unicorn", 1),), "field", None, UnknownKindError, "s.2(1)"),
-        ((Lot("cow", 1),), "   ", None, InvalidCaseError, "s.7"),
-        ((Lot("cow", 1),), "field", date(2026, 3, 2), InvalidCaseError, "s.7"),
-    ],
-    ids=[
-        "s.7: a seizure of no cattle is refused",
-        "s.7: a lot of no heads is refused",
-        "s.7: an impossible count is refused",
-        "s.2(1): an animal that is not cattle here is refused",
-        "s.7: the place of seizure is required",
-        "s.7: the seizure cannot be after the impounding",
-    ],
-)
-def test_a_seizure_report_that_cannot_stand_is_refused(
-    lots: tuple[Lot, ...],
-    place: str,
-    seized_on: date | None,
-    error: type[DomainError],
-    provision: str,
-) -> None:
-    bad = replace(seizure(), lots=lots, place_seized=place, seized_on=seized_on)
-    with pytest.raises(error) as caught:
-        Case.open("X-1", bad, DEFAULT_KINDS, today=LATER)
-    assert caught.value.provision == provision
-
-
-def test_s7_the_day_of_impounding_is_the_local_day_the_cattle_were_brought() -> None:
-    late = replace(seizure(), brought_at=datetime.combine(IMPOUNDED_ON, time(23, 59)))
-    case = Case.open("X-1", late, DEFAULT_KINDS, today=IMPOUNDED_ON)
-    assert case.seizure.impounded_on == IMPOUNDED_ON
-    assert case.seizure.seizure_day == IMPOUNDED_ON
-    assert case.events == (Impounded(on=IMPOUNDED_ON, seizure=late),)
-
-
-def test_s13_1_correcting_the_impounding_day_before_the_report_moves_the_report_day() -> None:
-    corrected = step(case_in(S.IMPOUNDED), _correct_impounding_day(date(2026, 2, 27), IMPOUNDED_ON))
-    assert report_due_on(corrected.seizure.impounded_on) == date(2026, 3, 7)
-    assert step(corrected, report(date(2026, 3, 7))).stage is S.REPORTED
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -14,12 +14,10 @@ from datetime import date, timedelta
 import pytest
 
 from domain.case import Case
-from domain.errors import RateNotInForceError, TransitionRefusedError, UnknownKindError
-from domain.events import ClaimedAndPaid, DeliveredOnDeposit
+from domain.errors import RateNotInForceError, UnknownKindError
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem, DuesLine, dues_on
 from domain.s12_release import release_on_payment
-from domain.s14_deposit import complaint_last_day, deposit_for, release_on_deposit
 from domain.stages import Stage
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.unit.domain_fixtures import (
@@ -27,6 +25,8 @@ from tests.unit.domain_fixtures import (
     FEEDING_CHANGE_ON,
     FINE_CHANGE_ON,
     IMPOUNDED_ON,
+    MARCH_5,
+    MARCH_10,
     SOURCE_FEEDING_2020,
     SOURCE_FEEDING_2026,
     SOURCE_FINES_2020,
@@ -40,8 +40,6 @@ from tests.unit.domain_fixtures import (
     step,
 )
 
-MARCH_5 = date(2026, 3, 5)
-MARCH_10 = date(2026, 3, 10)
 COWS_AND_GOATS = (("cow", 2), ("goat", 3))
 
 
@@ -81,37 +79,6 @@ def test_s4_from_the_day_after_the_day_of_impounding_is_not_charged() -> None:
     ]
     assert dues.lines[1].first_day == date(2026, 3, 2)
     assert dues.total == rs("3339.75")
-
-
-@dataclass(frozen=True)
-class SameDay:
-    sentence: str
-    policy: FeedingDays
-    feeding: Money
-
-
-SAME_DAY = [
-    SameDay(
-        "s.4 both included: impounded and released the same day is charged one day",
-        FeedingDays.BOTH_INCLUDED,
-        rs(120),
-    ),
-    SameDay(
-        "s.4 from the day after: impounded and released the same day is charged no day",
-        FeedingDays.FROM_DAY_AFTER,
-        Money(0),
-    ),
-]
-
-
-@pytest.mark.parametrize("row", SAME_DAY, ids=[r.sentence for r in SAME_DAY])
-def test_s12_release_on_the_day_of_impounding(row: SameDay) -> None:
-    tariff = sample_tariff(row.policy)
-    released = release_on_payment(open_case(), tariff, IMPOUNDED_ON, today=IMPOUNDED_ON)
-    paid = released.last(ClaimedAndPaid)
-    assert isinstance(paid, ClaimedAndPaid)
-    assert paid.paid == rs(1000) + row.feeding
-    assert dues_on(released, tariff, IMPOUNDED_ON).feeding == row.feeding
 
 
 @dataclass(frozen=True)
@@ -207,18 +174,6 @@ def test_s4_from_the_day_after_a_sale_only_the_heads_left_are_charged() -> None:
     assert dues_on(case, tariff, day_after).total - dues_on(case, tariff, day_of).total == rs(80)
 
 
-def test_s12_release_on_payment_charges_the_dues_of_the_day_and_stops_the_charges() -> None:
-    tariff = sample_tariff()
-    released = release_on_payment(open_case(), tariff, MARCH_5, today=MARCH_10)  # recorded late
-    assert released.stage is Stage.RELEASED
-    paid = released.last(ClaimedAndPaid)
-    assert isinstance(paid, ClaimedAndPaid)
-    assert paid.on == MARCH_5
-    assert paid.paid == rs(1600)  # 2 x 500 fine + 2 x 5 days x 60
-    assert dues_on(released, tariff, MARCH_5).total == rs(1600)
-    assert dues_on(released, tariff, date(2026, 4, 30)).total == rs(1600)
-
-
 def test_s15_2_the_expenses_of_sale_are_owed_once_the_sale_is_closed() -> None:
     case = case_in(Stage.IN_DEPOSIT)  # closed 18 March with Rs 500 expenses
     tariff = sample_tariff()
@@ -260,58 +215,3 @@ def test_a_kind_the_tariff_does_not_rate_is_an_unknown_kind_citing_s11() -> None
 
 
 # --- s.14 deposit and the s.19 day ---------------------------------------------------------
-
-SEIZED = date(2026, 3, 5)
-BROUGHT = date(2026, 3, 6)
-COMPLAINT_BY = date(2026, 3, 15)
-
-
-def test_s14_the_deposit_is_the_fines_and_charges_and_s19_counts_from_the_seizure() -> None:
-    case = open_case(on=BROUGHT, lots=(("cow", 1),), seized_on=SEIZED)
-    deposit = deposit_for(case, sample_tariff(), date(2026, 3, 8))
-    assert deposit.amount == rs(500) + rs(80) * 3  # fine + 6, 7, 8 March at Rs 80
-    assert deposit.amount == deposit.dues.total
-    assert deposit.complaint_by == COMPLAINT_BY  # ten days from 5 March, not from 6 March
-    assert complaint_last_day(SEIZED) == COMPLAINT_BY
-
-
-@pytest.mark.parametrize(
-    ("day", "accepted"),
-    [
-        (COMPLAINT_BY - timedelta(1), True),
-        (COMPLAINT_BY, True),
-        (COMPLAINT_BY + timedelta(1), False),
-    ],
-    ids=[
-        "s.19: a deposit the day before the last day to complain is taken",
-        "s.19: a deposit on the last day to complain is taken",
-        "s.19: a deposit the day after the last day to complain is refused",
-    ],
-)
-def test_s14_delivery_on_deposit_is_open_while_a_complaint_can_be_made(
-    day: date, accepted: bool
-) -> None:
-    case = open_case(on=BROUGHT, lots=(("cow", 1),), seized_on=SEIZED)
-    tariff = sample_tariff()
-    if not accepted:
-        with pytest.raises(TransitionRefusedError, match="2026-03-15") as caught:
-            release_on_deposit(case, tariff, day, today=day)
-        assert caught.value.provision == "s.19"
-        return
-    delivered = release_on_deposit(case, tariff, day, today=day)
-    assert delivered.stage is Stage.ON_DEPOSIT
-    event = delivered.last(DeliveredOnDeposit)
-    assert isinstance(event, DeliveredOnDeposit)
-    assert event.deposited == deposit_for(case, tariff, day).amount
-
-
-def test_s14_charges_stop_when_the_cattle_are_delivered_on_deposit() -> None:
-    case = open_case(on=BROUGHT, lots=(("cow", 1),), seized_on=SEIZED)
-    tariff = sample_tariff()
-    delivered = release_on_deposit(case, tariff, date(2026, 3, 8), today=date(2026, 3, 8))
-    assert dues_on(delivered, tariff, date(2026, 3, 30)).total == rs(740)
-
-
-def test_s19_without_a_separate_seizure_day_the_impounding_day_counts() -> None:
-    deposit = deposit_for(open_case(), sample_tariff(), IMPOUNDED_ON)
-    assert deposit.complaint_by == date(2026, 3, 11)

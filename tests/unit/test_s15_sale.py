@@ -8,71 +8,34 @@ Rs 2640 in all.
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
-from domain.case import Case
-from domain.errors import BarredBuyerError, InvalidCaseError, TransitionRefusedError
-from domain.events import AuctionScheduled, DisposedOtherwise, SaleClosed
+from domain.events import SaleClosed
 from domain.money import Money
-from domain.s04_s11_dues import DuesItem, dues_on
-from domain.s13_3_proviso import dispose_otherwise
-from domain.s15_3_account import Receipt, account_for, deliver_account, receipt_for, refuse_account
+from domain.s04_s11_dues import DuesItem
 from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
     Disbursement,
     Payee,
     close_sale,
-    offer_lot,
     sale_progress,
     settle,
 )
-from domain.s16_s17_proceeds import credit_to_fund
-from domain.s18_buyers import BARRED_ROLES, check_buyer
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
-    CASE_NUMBER,
-    IMPOUNDED_ON,
-    buyer,
+    SALE_DAY,
     case_in,
     closed_sale_event,
     dues_of,
-    open_case,
-    owner_refused,
     rs,
     sample_tariff,
+    sell,
     step,
+    three_cows_owner_refused,
 )
 
-REFUSED_ON = date(2026, 3, 4)
-SALE_DAY = date(2026, 3, 6)
 DUES_ON_SALE_DAY = rs(2640)
-
-
-def three_cows_owner_refused() -> Case:
-    """The owner refused on 4 March; the auction is fixed that day for 6 March."""
-    fixed = AuctionScheduled(on=REFUSED_ON, auction_on=SALE_DAY, place="Attingal market")
-    return step(open_case(lots=(("cow", 3),)), owner_refused(REFUSED_ON), fixed)
-
-
-def sell(case: Case, price: Money, on: date = SALE_DAY, count: int = 1, lot: int = 0) -> Case:
-    """Heads sold at the auction on ``on`` (fixed for that day first, if it was not)."""
-    fixed = case.scheduled_auction
-    if fixed is None or fixed.auction_on != on:
-        case = step(case, AuctionScheduled(on=on, auction_on=on, place="Attingal market"))
-    return offer_lot(
-        case,
-        lot=lot,
-        count=count,
-        price=price,
-        buyer=buyer(),
-        buyer_role=None,
-        declared_not_barred=True,
-        on=on,
-        today=on,
-    )
 
 
 # --- s.15(1): as many as may be necessary -------------------------------------------------
@@ -149,123 +112,7 @@ def test_s13_3_selling_stops_only_when_no_head_remains() -> None:
 # --- s.18: barred buyers ------------------------------------------------------------------
 
 
-def test_s18_the_barred_roles_are_officers_pound_keepers_and_members() -> None:
-    assert {"officer", "pound_keeper", "member"} <= BARRED_ROLES
-
-
-@pytest.mark.parametrize(
-    "role",
-    sorted(BARRED_ROLES),
-    ids=[f"s.18: a {r.replace('_', ' ')} may not buy" for r in sorted(BARRED_ROLES)],
-)
-def test_s18_a_barred_buyer_is_refused_even_with_a_declaration(role: str) -> None:
-    case = three_cows_owner_refused()
-    with pytest.raises(BarredBuyerError) as caught:
-        offer_lot(
-            case,
-            lot=0,
-            count=1,
-            price=rs(2000),
-            buyer=buyer(),
-            buyer_role=role,
-            declared_not_barred=True,
-            on=SALE_DAY,
-            today=SALE_DAY,
-        )
-    assert caught.value.provision == "s.18"
-    assert caught.value.code == "barred_buyer"
-
-
-def test_s18_a_buyer_who_has_not_declared_they_are_not_barred_is_refused() -> None:
-    with pytest.raises(BarredBuyerError) as caught:
-        offer_lot(
-            three_cows_owner_refused(),
-            lot=0,
-            count=1,
-            price=rs(2000),
-            buyer=buyer(),
-            buyer_role=None,
-            declared_not_barred=False,
-            on=SALE_DAY,
-            today=SALE_DAY,
-        )
-    assert caught.value.provision == "s.18"
-
-
-def test_s18_check_buyer_itself_requires_the_declaration() -> None:
-    with pytest.raises(BarredBuyerError) as caught:
-        check_buyer(None, declared_not_barred=False)
-    assert caught.value.provision == "s.18"
-
-
-def test_s18_a_buyer_of_no_barred_role_who_declared_may_buy() -> None:
-    check_buyer(None, declared_not_barred=True)
-    check_buyer("farmer", declared_not_barred=True)
-    case = offer_lot(
-        three_cows_owner_refused(),
-        lot=0,
-        count=1,
-        price=rs(2000),
-        buyer=buyer(),
-        buyer_role="farmer",
-        declared_not_barred=True,
-        on=SALE_DAY,
-        today=SALE_DAY,
-    )
-    assert case.proceeds == rs(2000)
-
-
-def test_s18_an_unsold_lot_needs_no_buyer() -> None:
-    case = offer_lot(
-        three_cows_owner_refused(),
-        lot=0,
-        count=3,
-        price=None,
-        buyer=None,
-        buyer_role=None,
-        declared_not_barred=False,
-        on=SALE_DAY,
-        today=SALE_DAY,
-    )
-    assert case.stage is Stage.SELLING
-    assert case.heads_remaining == 3
-
-
 # --- s.13(3) proviso -----------------------------------------------------------------------
-
-
-def test_s13_3_proviso_other_disposal_records_the_directors_order() -> None:
-    case = dispose_otherwise(
-        case_in(Stage.NOTICE_POSTED),
-        lot=0,
-        count=2,
-        manner="to a goshala",
-        ordered_by="Director of Animal Husbandry",
-        order_reference="DAH/1",
-        proceeds=rs(100),
-        on=AUCTION_FROM,
-        today=AUCTION_FROM,
-    )
-    event = case.last(DisposedOtherwise)
-    assert isinstance(event, DisposedOtherwise)
-    assert (event.ordered_by, event.order_reference) == ("Director of Animal Husbandry", "DAH/1")
-    assert case.sale_outcome == "disposed_otherwise"
-
-
-def test_s13_3_proviso_other_disposal_without_the_order_is_refused() -> None:
-    with pytest.raises(InvalidCaseError) as caught:
-        dispose_otherwise(
-            case_in(Stage.NOTICE_POSTED),
-            lot=0,
-            count=2,
-            manner="to a goshala",
-            ordered_by="",
-            order_reference="",
-            proceeds=rs(0),
-            on=AUCTION_FROM,
-            today=AUCTION_FROM,
-        )
-    assert caught.value.provision == "s.13(3) proviso"
 
 
 # --- settle: s.15(2) deduction, s.16 disposal --------------------------------------------
@@ -424,68 +271,3 @@ def test_negative_expenses_of_sale_are_refused() -> None:
     selling = sell(three_cows_owner_refused(), rs(3000))
     with pytest.raises(ValueError, match="negative"):
         close_sale(selling, sample_tariff(), on=SALE_DAY, expenses=Money(-1), today=SALE_DAY)
-
-
-def test_s15_3_the_account_gives_items_a_to_f() -> None:
-    selling = sell(three_cows_owner_refused(), rs(3000), count=2)
-    closed, settlement = close_sale(
-        selling, sample_tariff(), on=SALE_DAY, expenses=rs(200), today=SALE_DAY
-    )
-    account = account_for(closed, settlement, SALE_DAY)
-    assert account.case_number == CASE_NUMBER
-    assert account.cattle_seized == 3  # (a)
-    assert (account.impounded_from, account.impounded_until) == (IMPOUNDED_ON, SALE_DAY)  # (b)
-    assert account.days_impounded == 6  # (b): 1 to 6 March, both days counted
-    assert account.fines_and_charges == rs(2840)  # (c)
-    assert account.dues == dues_on(closed, sample_tariff(), SALE_DAY)  # (c), line by line
-    assert account.cattle_sold == 2  # (d)
-    assert account.proceeds == rs(3000)  # (e)
-    assert account.disposal == settlement.disbursements  # (f)
-    assert sum(d.amount.paise for d in account.disposal) == account.proceeds.paise  # (f)
-    assert account.cattle_remaining == 1
-    assert account.balance == rs(160)
-
-
-def test_s15_4_the_receipt_is_for_the_remaining_cattle_and_the_balance() -> None:
-    selling = sell(three_cows_owner_refused(), rs(3000), count=2)
-    closed, settlement = close_sale(
-        selling, sample_tariff(), on=SALE_DAY, expenses=rs(200), today=SALE_DAY
-    )
-    receipt = receipt_for(account_for(closed, settlement, SALE_DAY), "Ramesh", date(2026, 3, 7))
-    assert receipt == Receipt(CASE_NUMBER, "Ramesh", date(2026, 3, 7), 1, rs(160))
-
-
-def test_s15_4_delivering_the_account_closes_the_case() -> None:
-    delivered = deliver_account(
-        case_in(Stage.ACCOUNT_DUE),
-        received_by="Ramesh (owner)",
-        on=date(2026, 3, 7),
-        today=date(2026, 3, 7),
-    )
-    assert delivered.stage is Stage.CLOSED
-
-
-def test_s15_4_a_receipt_needs_the_name_of_who_received() -> None:
-    with pytest.raises(TransitionRefusedError) as caught:
-        deliver_account(
-            case_in(Stage.ACCOUNT_DUE),
-            received_by="  ",
-            on=date(2026, 3, 7),
-            today=date(2026, 3, 7),
-        )
-    assert caught.value.provision == "s.15(4)"
-
-
-def test_s15_5_refusing_the_account_leaves_the_rest_unclaimed_and_the_balance_held() -> None:
-    account_due = case_in(Stage.ACCOUNT_DUE)
-    refused = refuse_account(account_due, on=date(2026, 3, 7), today=date(2026, 3, 7))
-    assert refused.stage is Stage.DEEMED_UNCLAIMED
-    assert refused.heads_remaining == 1
-    assert refused.deposit_total.paise > 0
-    assert refused.deposited_on is None  # runs from the settlement of the rest
-
-
-def test_s16_3_nothing_is_credited_to_the_fund_from_a_case_not_in_deposit() -> None:
-    with pytest.raises(TransitionRefusedError) as caught:
-        credit_to_fund(case_in(Stage.ACCOUNT_DUE), on=date(2026, 12, 1), today=date(2026, 12, 1))
-    assert caught.value.provision == "s.16(3)"

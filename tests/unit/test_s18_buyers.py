@@ -6,14 +6,20 @@ from __future__ import annotations
 import pytest
 
 from bot.conversation.words import BUYER_TITLES_ALL
+from domain.errors import BarredBuyerError
 from domain.s07_seizure import Person
+from domain.s15_sale import offer_lot
 from domain.s18_buyers import (
+    BARRED_ROLES,
     DEFAULT_BARRED_CLASSES,
     BarredMatch,
     KnownPerson,
     barred_match,
+    check_buyer,
     same_name,
 )
+from domain.stages import Stage
+from tests.unit.domain_fixtures import SALE_DAY, buyer, rs, three_cows_owner_refused
 
 KNOWN = (
     KnownPerson("pound_keeper", "Velayudhan K", "+919847000010"),
@@ -80,3 +86,85 @@ def test_s18_only_the_configured_classes_are_barred() -> None:
         titles=BUYER_TITLES_ALL,
     )
     assert found is None
+
+
+def test_s18_the_barred_roles_are_officers_pound_keepers_and_members() -> None:
+    assert {"officer", "pound_keeper", "member"} <= BARRED_ROLES
+
+
+@pytest.mark.parametrize(
+    "role",
+    sorted(BARRED_ROLES),
+    ids=[f"s.18: a {r.replace('_', ' ')} may not buy" for r in sorted(BARRED_ROLES)],
+)
+def test_s18_a_barred_buyer_is_refused_even_with_a_declaration(role: str) -> None:
+    case = three_cows_owner_refused()
+    with pytest.raises(BarredBuyerError) as caught:
+        offer_lot(
+            case,
+            lot=0,
+            count=1,
+            price=rs(2000),
+            buyer=buyer(),
+            buyer_role=role,
+            declared_not_barred=True,
+            on=SALE_DAY,
+            today=SALE_DAY,
+        )
+    assert caught.value.provision == "s.18"
+    assert caught.value.code == "barred_buyer"
+
+
+def test_s18_a_buyer_who_has_not_declared_they_are_not_barred_is_refused() -> None:
+    with pytest.raises(BarredBuyerError) as caught:
+        offer_lot(
+            three_cows_owner_refused(),
+            lot=0,
+            count=1,
+            price=rs(2000),
+            buyer=buyer(),
+            buyer_role=None,
+            declared_not_barred=False,
+            on=SALE_DAY,
+            today=SALE_DAY,
+        )
+    assert caught.value.provision == "s.18"
+
+
+def test_s18_check_buyer_itself_requires_the_declaration() -> None:
+    with pytest.raises(BarredBuyerError) as caught:
+        check_buyer(None, declared_not_barred=False)
+    assert caught.value.provision == "s.18"
+
+
+def test_s18_a_buyer_of_no_barred_role_who_declared_may_buy() -> None:
+    check_buyer(None, declared_not_barred=True)
+    check_buyer("farmer", declared_not_barred=True)
+    case = offer_lot(
+        three_cows_owner_refused(),
+        lot=0,
+        count=1,
+        price=rs(2000),
+        buyer=buyer(),
+        buyer_role="farmer",
+        declared_not_barred=True,
+        on=SALE_DAY,
+        today=SALE_DAY,
+    )
+    assert case.proceeds == rs(2000)
+
+
+def test_s18_an_unsold_lot_needs_no_buyer() -> None:
+    case = offer_lot(
+        three_cows_owner_refused(),
+        lot=0,
+        count=3,
+        price=None,
+        buyer=None,
+        buyer_role=None,
+        declared_not_barred=False,
+        on=SALE_DAY,
+        today=SALE_DAY,
+    )
+    assert case.stage is Stage.SELLING
+    assert case.heads_remaining == 3
