@@ -45,6 +45,7 @@ UNCITED_FUNCTIONS: dict[str, str] = {
     "domain.money.total": "arithmetic: adds amounts of money, applies no provision",
     "domain.provisions.cites": "the citation machinery itself",
     "domain.provisions.provisions_of": "the citation machinery itself (reads __provisions__)",
+    "domain.provisions.home_of": "the citation machinery itself (where a provision's rules live)",
     "domain.case.provision_of": (
         "a lookup of the provision of an event type; every entry is checked below and "
         "every refusal that uses it is checked in test_case_lifecycle"
