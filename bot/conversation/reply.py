@@ -18,7 +18,7 @@ from bot.adapters.photo_store import first_photos
 from bot.adapters.whatsapp_route import Template
 from bot.conversation.commands import Command, ParseError, parse
 from bot.conversation.photos import photo_target
-from bot.i18n import Translator, detect_script, render, render_photos, translator
+from bot.i18n import Translator, render, render_photos, reply_language, translator
 from bot.i18n.dlt_probe import probing, rendering_sms
 from bot.i18n.sms_fit import in_parts
 from bot.services import keeper as keeping
@@ -105,8 +105,7 @@ class _Ctx:
         return self.deps.config.kinds
 
     def default_lang(self, pound: str) -> str:
-        found = self.deps.config.pounds.get(pound)
-        return found.languages[0] if found else "ml"
+        return reply_language(pound=self.deps.config.pounds.get(pound))
 
 
 Handler = Callable[[_Ctx, Command], Awaitable[str | _Done]]
@@ -116,24 +115,20 @@ _CONTACT_LANG = select(Contact.lang).where(Contact.phone == bindparam("phone"))
 
 
 async def language_for(tx: Tx, deps: Deps, caller: Caller, text: str) -> str:
-    """The caller's chosen language; else the script they wrote in; else, for a keeper or
-    an officer, the first language of their pound or authority; else English."""
-    if caller.lang:
-        return caller.lang
-    if caller.phone and caller.role == "public":
+    """The language to answer ``text`` in (``bot.i18n.language``): the caller's choice, or
+    their number's for a member of the public, before the script of the text."""
+    chosen = None
+    if not caller.lang and caller.phone and caller.role == "public":
         chosen = caller.number_lang
         if chosen is None:  # not read with the caller
             chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
-        if chosen:
-            return str(chosen)
-    written = detect_script(text)
-    if written:
-        return written
-    pound = deps.config.pounds.get(caller.pound or "")
-    if pound is not None:
-        return pound.languages[0]
-    authority = deps.config.authorities.get(caller.authority or "")
-    return authority.default_language if authority is not None else "en"
+    return reply_language(
+        caller.lang,
+        chosen,
+        text=text,
+        pound=deps.config.pounds.get(caller.pound or ""),
+        authority=deps.config.authorities.get(caller.authority or ""),
+    )
 
 
 async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: bool) -> Reply:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
 from bot.config.languages import LANGUAGES
+from bot.i18n import reply_language
 from bot.services.caller import KEEPER, OFFICER, Caller
 
 if TYPE_CHECKING:  # the stack is imported when the console runs, not by `poundbot --help`
@@ -117,7 +118,9 @@ async def run_console(
             print(await process_inbound(app.store, message, handle), file=out)
         except Exception:  # the line stays in the inbox, unprocessed; the console goes on
             log.exception("console: could not process line %s", message.provider_id)
-            print(render.try_again_later(translator(caller.lang or "en")), file=out)
+            print(
+                render.try_again_later(translator(reply_language(caller.lang, text=""))), file=out
+            )
 
 
 async def _ask(read: Callable[[str], str], prompt: str) -> str:

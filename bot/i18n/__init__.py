@@ -13,6 +13,7 @@ from bot.i18n.catalogs import (
     detect_script,
     translator,
 )
+from bot.i18n.language import reply_language
 
 __all__ = [
     "LANGUAGES",
@@ -20,5 +21,6 @@ __all__ = [
     "Translator",
     "UnknownLanguageError",
     "detect_script",
+    "reply_language",
     "translator",
 ]

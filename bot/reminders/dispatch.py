@@ -39,7 +39,7 @@ from sqlalchemy.engine import Row
 
 from bot.adapters.whatsapp_route import Route, Template
 from bot.config import Config
-from bot.i18n import Translator, render, translator
+from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.sms_fit import one_text
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
@@ -462,7 +462,7 @@ async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
         pound = config.pounds.get(place)
         authority_code = pound.authority if pound else ""
     authority = config.authorities.get(authority_code)
-    default = authority.default_language if authority else "ml"
+    default = reply_language(authority=authority)
     users = await batch.tx.session.execute(
         select(User).where(*where, User.active.is_(True)).order_by(User.id)
     )
@@ -556,7 +556,7 @@ async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
         pound = config.pounds.get(job.place)
         authority_code = pound.authority if pound else ""
     authority = config.authorities.get(authority_code)
-    default = authority.default_language if authority else "ml"
+    default = reply_language(authority=authority)
     users = await tx.session.execute(
         select(User)
         .where(

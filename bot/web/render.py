@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from bot.config import Config
-from bot.i18n import LANGUAGES, Translator, translator
+from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.i18n import web_text as names
 from bot.i18n.words_text import cattle as cattle_text
 from bot.i18n.words_text import cite, day, described_cattle, money
@@ -35,21 +35,17 @@ PRIVATE = {"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
 
 
 def language_of(request: Request, caller: Caller | None, config: Config) -> str:
-    """The language chosen with the switch; else the person's; else their pound's or
-    authority's first; else Malayalam."""
-    chosen = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE, "")
-    if chosen in LANGUAGES:
-        return chosen
-    if caller is not None:
-        if caller.lang in LANGUAGES:
-            return str(caller.lang)
-        pound = config.pounds.get(caller.pound or "")
-        if pound is not None:
-            return pound.languages[0]
-        authority = config.authorities.get(caller.authority or "")
-        if authority is not None:
-            return authority.default_language
-    return "ml"
+    """The language of a page (``bot.i18n.language``): the one chosen with the switch,
+    else the person's, their pound's or their authority's."""
+    switch = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE, "")
+    if caller is None:
+        return reply_language(switch)
+    return reply_language(
+        switch,
+        caller.lang,
+        pound=config.pounds.get(caller.pound or ""),
+        authority=config.authorities.get(caller.authority or ""),
+    )
 
 
 class Pages:

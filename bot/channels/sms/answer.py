@@ -26,7 +26,7 @@ from bot.channels.sms.port import StatusReport
 from bot.conversation.commands import ParseError, parse
 from bot.conversation.photos import last_event_id
 from bot.conversation.reply import Reply, handle_text, language_for
-from bot.i18n import detect_script, render, translator
+from bot.i18n import render, reply_language, translator
 from bot.i18n.sms_fit import one_text
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
 from bot.services.caller import Caller
@@ -179,7 +179,7 @@ def locked(exc: BaseException) -> bool:
 
 def send_again(message: Inbound) -> str:
     """ "Send it again", in the language of the message's script."""
-    return render.try_again_later(translator(detect_script(message.body) or "en"))
+    return render.try_again_later(translator(reply_language(text=message.body)))
 
 
 async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:

@@ -33,7 +33,7 @@ from bot.channels.sms.answer import (
     queue_answer,
     sender_number_of,
 )
-from bot.i18n import detect_script, render, translator
+from bot.i18n import render, reply_language, translator
 from bot.observe.logsafe import mask_phone
 from bot.services.runtime import App
 from bot.store import budget
@@ -89,7 +89,7 @@ async def _not_answered(request: Request, app: App, message: Inbound, exc: Excep
             mask_phone(message.sender),
             exc_info=exc,
         )
-        again = render.try_again_later(translator(detect_script(message.body) or "en"))
+        again = render.try_again_later(translator(reply_language(text=message.body)))
         try:
             async with app.store.transaction() as tx:
                 if await mark_failed(tx, message.provider_id, again, message.channel):

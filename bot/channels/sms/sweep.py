@@ -32,7 +32,7 @@ from bot.adapters.whatsapp_route import phone_of
 from bot.channels.sms.answer import CHANNEL, Pictures, locked, mark_failed, reply_key, sms_handler
 from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
-from bot.i18n import detect_script, render, translator
+from bot.i18n import render, reply_language, translator
 from bot.services.runtime import App
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import InboxRow
@@ -157,7 +157,7 @@ class SmsSweep:
                     self._handed.add(message.provider_id)
                 return False
             log.exception("SMS sweep: message %s could not be acted on", message.provider_id)
-            again = render.try_again_later(translator(detect_script(message.body) or "en"))
+            again = render.try_again_later(translator(reply_language(text=message.body)))
             async with store.transaction() as tx:
                 if await mark_failed(tx, message.provider_id, again, message.channel):
                     await self._answer(tx, message, again)

@@ -24,7 +24,7 @@ from telegram.ext import CallbackContext, ExtBot
 from bot.channels.identity import caller_for_telegram
 from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, split_text
 from bot.channels.telegram.sender import CHANNEL
-from bot.i18n import LANGUAGES, Translator, detect_script, translator
+from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.services.base import Deps
 from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.messages import enqueue
@@ -135,8 +135,9 @@ class Turn:
 
     @property
     def lang(self) -> str:
-        """The language to answer in: the caller's, else the script they wrote in."""
-        return self.caller.lang or detect_script(self.text) or "en"
+        """The language to answer in (``bot.i18n.language``): the one ``open_turn``
+        chose, else the script of what they wrote."""
+        return reply_language(self.caller.lang, text=self.text)
 
     @property
     def tr(self) -> Translator:
@@ -199,23 +200,12 @@ class Turn:
         return "\n\n".join(self.replies)
 
 
-def _default_lang(deps: Deps, caller: Caller) -> str | None:
-    """The language of a keeper's pound or an officer's authority."""
-    pound = deps.config.pounds.get(caller.pound or "")
-    authority = deps.config.authorities.get(caller.authority or "")
-    if caller.role == KEEPER and pound is not None:
-        return pound.languages[0]
-    if caller.role == OFFICER and authority is not None:
-        return authority.default_language
-    return None
-
-
 async def open_turn(tx: Tx, deps: Deps, update: Update, key: str) -> Turn:
     """Who sent ``update`` and in which language to answer them.
 
-    The language is the registered user's choice, else the chat's choice, else the
-    Telegram client's language when poundbot speaks it, else the pound's or the
-    authority's; with none of these the reply follows the script of the message.
+    The language (``bot.i18n.language``) is the registered user's choice, else the
+    chat's, else the Telegram client's where poundbot speaks it, else the script of the
+    message, else a keeper's pound's or an officer's authority's.
     """
     user = update.effective_user
     chat_id = update.effective_chat.id if update.effective_chat else (user.id if user else None)
@@ -225,11 +215,16 @@ async def open_turn(tx: Tx, deps: Deps, update: Update, key: str) -> Turn:
     text = (message.text or message.caption or "") if message else ""
     turn = Turn(tx, deps, key, chat_id, base, text=text)
     client = (user.language_code or "")[:2].lower() if user else ""
-    lang = (
-        base.lang
-        or (await turn.chat()).lang  # read only when the user has chosen no language
-        or (client if client in LANGUAGES else None)
-        or _default_lang(deps, base)
+    chat = (await turn.chat()).lang if not base.lang else None  # only when none is chosen
+    lang = reply_language(
+        base.lang,
+        chat,
+        client,
+        text=text,
+        pound=deps.config.pounds.get(base.pound or "") if base.role == KEEPER else None,
+        authority=(
+            deps.config.authorities.get(base.authority or "") if base.role == OFFICER else None
+        ),
     )
     turn.caller = replace(base, lang=lang, telegram_id=user.id if user else None)
     return turn

@@ -54,7 +54,7 @@ from bot.channels.telegram.sender import CHANNEL, ChatPacer, TelegramDelivery, T
 from bot.channels.telegram.turn import PoundContext, open_turn, using
 from bot.config.settings import Settings
 from bot.conversation.photos import Incoming
-from bot.i18n import LANGUAGES, detect_script, render, translator
+from bot.i18n import render, reply_language, translator
 from bot.services.runtime import App
 from bot.store.messages import Inbound, enqueue, process_inbound, store_inbound
 from bot.store.models import InboxRow
@@ -265,7 +265,7 @@ class TelegramChannel:
         update is not stored (or this cannot be written): Telegram must resend it."""
         user = update.effective_user
         client = (user.language_code or "")[:2] if user else ""
-        lang = client if client in LANGUAGES else detect_script(_body_of(update)) or "en"
+        lang = reply_language(client, text=_body_of(update))
         reply = render.try_again_later(translator(lang))
         try:
             async with self.app.store.transaction() as tx:
