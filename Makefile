@@ -39,7 +39,7 @@ test-browser: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy domain bot
+	$(BIN)/mypy domain bot i18n_tools
 
 fmt: $(STAMP)
 	$(BIN)/ruff format .
@@ -70,14 +70,14 @@ messages: $(STAMP)
 	for lang in ml ta kn; do \
 		$(BIN)/pybabel update -i locales/messages.pot -d locales -l $$lang --ignore-obsolete || exit 1; \
 	done
-	# The DLT templates of every SMS, from the catalogs (bot/i18n/dlt_templates.py).
-	$(BIN)/python -m bot.i18n.dlt_templates
+	# The DLT templates of every SMS, from the catalogs (i18n_tools/dlt_templates.py).
+	$(BIN)/python -m i18n_tools.dlt_templates
 
 # Per language: the messages of its catalog, the share translated, and the largest
-# owner-facing SMS reply on worst-case data (bot/i18n/sms_budget.py) in segments. Fails
+# owner-facing SMS reply on worst-case data (i18n_tools/sms_budget.py) in segments. Fails
 # when ml, ta or kn has an empty or fuzzy entry, or an SMS is over its segment budget.
 messages-report: $(STAMP)
-	$(BIN)/python -m bot.i18n.report
+	$(BIN)/python -m i18n_tools.report
 
 clean:
 	rm -rf $(VENV) $(VENV)-lock var/*.sqlite3*

@@ -179,7 +179,7 @@ def _stats(lang: str, directory: Path) -> CatalogStats:
 
 
 def catalog_report(directory: Path = LOCALES_DIR) -> Iterator[CatalogStats]:
-    """Statistics of every catalog (``make messages-report``, ``bot.i18n.report``);
+    """Statistics of every catalog (``make messages-report``, ``i18n_tools.report``);
     English may be empty: its msgids are its texts."""
     for lang in LANGUAGES:
         yield _stats(lang, directory)

@@ -5,7 +5,7 @@ the sender's registered entity and the registered content template it matches.
 message is, and whether its text matches, is decided before the provider is called.
 
 The templates are poundbot's SMS as the catalogs write them, with ``{#var#}`` where data
-goes (``bot.i18n.dlt_templates`` finds them by rendering every SMS with its slots marked;
+goes (``i18n_tools.dlt_templates`` finds them by rendering every SMS with its slots marked;
 ``make messages`` writes them to ``locales/dlt-templates.json``). A template is named by
 its *kind* (the same in every language) and its language; ``[dlt.templates]`` in the
 configuration gives the id the DLT portal gave each ``kind.lang``.

@@ -17,7 +17,6 @@ from bot.config import Config
 from bot.i18n import fmt, translator
 from bot.i18n.render_owner import intake_sms
 from bot.i18n.words_text import kind_count
-from bot.i18n.worst_case import daily_charge
 from bot.services import officer as o
 from bot.services.base import Deps
 from bot.services.caller import Caller
@@ -27,6 +26,7 @@ from domain.case import Case
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
+from i18n_tools.worst_case import daily_charge
 from tests.service.helpers import seizure
 from tests.service.test_owner_answers import (
     at,

@@ -15,7 +15,6 @@ from bot.i18n import translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.render_sale import lot_recorded, settled_reply
 from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, sms_parts
-from bot.i18n.worst_case import STARTS, Stop, longest_kinds, places, timeline, worst_tariff
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, registry
 from domain.case import Case
 from domain.errors import DomainError
@@ -24,6 +23,7 @@ from domain.s07_seizure import Person
 from domain.s15_3_account import account_for
 from domain.s15_sale import close_sale, offer_lot, sale_progress
 from domain.tariff import Tariff
+from i18n_tools.worst_case import STARTS, Stop, longest_kinds, places, timeline, worst_tariff
 
 LANGS = ("en", "ml", "ta", "kn")
 

@@ -1,5 +1,5 @@
 """Every SMS poundbot sends is a DLT content template (``bot.support.dlt``): rendered on the
-worst-case data (``bot.i18n.worst_case``) in English, Malayalam, Tamil and Kannada,
+worst-case data (``i18n_tools.worst_case``) in English, Malayalam, Tamil and Kannada,
 each SMS matches its own registered template, every fixed part verbatim and each
 ``{#var#}`` within 30 characters, and fits the segment budget; the registry file is
 the one the catalogs give; names are shortened at word boundaries."""
@@ -15,15 +15,11 @@ import pytest
 
 from bot.i18n import translator
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
-from bot.i18n.dlt_templates import build, found, renderings
 from bot.i18n.render_errors import error, reasons
 from bot.i18n.render_keeper import open_cases
 from bot.i18n.render_reminders import digest
-from bot.i18n.sms_budget import owner_sms
 from bot.i18n.sms_fit import PART, SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms, sms_parts
-from bot.i18n.staff_sms import staff_sms
 from bot.i18n.words_text import shorten
-from bot.i18n.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
 from bot.services.keeper import OpenCase
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
@@ -45,6 +41,10 @@ from domain.deadlines import deadlines
 from domain.errors import TransitionRefusedError
 from domain.s04_s11_dues import dues_on
 from domain.stages import Stage
+from i18n_tools.dlt_templates import build, found, renderings
+from i18n_tools.sms_budget import owner_sms
+from i18n_tools.staff_sms import staff_sms
+from i18n_tools.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
 
 LANGS = ("en", "ml", "ta", "kn")
 

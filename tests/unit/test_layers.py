@@ -110,6 +110,17 @@ def test_nothing_but_the_entry_points_imports_the_composition_root() -> None:
     assert not reached
 
 
+def test_the_running_bot_imports_none_of_the_catalog_tools() -> None:
+    """``i18n_tools`` runs from a checkout (``make messages``) and is not in the wheel."""
+    reached = {
+        str(path.relative_to(ROOT))
+        for path in _files("bot")
+        for name in _imports(path)
+        if _within(name, "i18n_tools")
+    }
+    assert not reached
+
+
 def test_the_root_of_bot_holds_the_composition_root_alone() -> None:
     assert sorted(p.name for p in BOT.glob("*.py")) == ["__init__.py", "bootstrap.py"]
 

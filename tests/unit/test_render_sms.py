@@ -1,7 +1,7 @@
 """Every owner-facing SMS fits its budget on worst-case data: 2 GSM-7 segments in
 English, 3 UCS-2 segments in Malayalam, Tamil and Kannada (``sms_fit.SMS_SEGMENT_BUDGET``).
 
-The worst case (``bot.i18n.worst_case``): the three kinds with the longest names in the
+The worst case (``i18n_tools.worst_case``): the three kinds with the longest names in the
 language, 48, 36 and 25 head, every amount over Rs 1,00,000 with paise, September dates,
 the longest pound name and market place of ``bot/sample_config.toml``, and case number
 ``KNMKLM-100234``. The first tests check that the data is that worst case; the others
@@ -20,8 +20,18 @@ from bot.config import load_config, sample_config_path
 from bot.i18n import fmt, translator
 from bot.i18n import render as r
 from bot.i18n.render_parse import PARSE_CODES
-from bot.i18n.sms_budget import owner_sms
-from bot.i18n.worst_case import (
+from bot.services import errors as app_errors
+from bot.services.public import Outcome, PublicCase, facts_of
+from bot.support.sms_segments import segments
+from domain.calendar import LOCAL_TZ
+from domain.kinds import DEFAULT_KINDS
+from domain.s04_s11_dues import dues_on
+from domain.s13_unclaimed import report_due_on
+from domain.s14_deposit import complaint_last_day, deposit_for
+from domain.s16_s17_proceeds import deposit_window_end
+from domain.stages import Stage
+from i18n_tools.sms_budget import owner_sms
+from i18n_tools.worst_case import (
     CASE_NUMBER,
     HEADS,
     STARTS,
@@ -33,16 +43,6 @@ from bot.i18n.worst_case import (
     timeline,
     worst_tariff,
 )
-from bot.services import errors as app_errors
-from bot.services.public import Outcome, PublicCase, facts_of
-from bot.support.sms_segments import segments
-from domain.calendar import LOCAL_TZ
-from domain.kinds import DEFAULT_KINDS
-from domain.s04_s11_dues import dues_on
-from domain.s13_unclaimed import report_due_on
-from domain.s14_deposit import complaint_last_day, deposit_for
-from domain.s16_s17_proceeds import deposit_window_end
-from domain.stages import Stage
 from tests.unit.test_render_scenario import ALL, INDIAN
 
 #: The codes ``bot.conversation.commands.ParseError`` raises (the brief of the parser, by name).
@@ -275,7 +275,7 @@ def test_the_budget_of_english_is_two_gsm7_segments() -> None:
 
 @pytest.mark.parametrize("lang", ALL)
 def test_every_sms_of_the_messages_report_fits_its_budget_too(lang: str) -> None:
-    """``make messages-report`` sizes the same replies (``bot.i18n.sms_budget``) with the
+    """``make messages-report`` sizes the same replies (``i18n_tools.sms_budget``) with the
     domain's refusals as well; none may exceed the budget."""
     budget = r.SMS_SEGMENT_BUDGET[lang]
     over = {

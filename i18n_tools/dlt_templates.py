@@ -11,7 +11,7 @@ length each way), and every wording a renderer offers is kept, chosen or not
 template's kind is the same in every language: its first words in English and the ids
 of the messages it is made of.
 
-``python -m bot.i18n.dlt_templates`` (run by ``make messages``) writes them to
+``python -m i18n_tools.dlt_templates`` (run by ``make messages``) writes them to
 ``locales/dlt-templates.json``; ``tests/unit/test_dlt_templates.py`` checks the file is
 up to date and that every rendering matches its own template.
 """
@@ -40,11 +40,11 @@ from bot.i18n.dlt_probe import (
     skeleton,
 )
 from bot.i18n.render_reminders import reminder
-from bot.i18n.sms_budget import owner_sms
-from bot.i18n.staff_sms import staff_sms
-from bot.i18n.worst_case import CASE_NUMBER
 from bot.support.dlt import REGISTRY_PATH, URL_VAR, VAR, Registry, Template
 from domain.deadlines import DeadlineKind
+from i18n_tools.sms_budget import owner_sms
+from i18n_tools.staff_sms import staff_sms
+from i18n_tools.worst_case import CASE_NUMBER
 
 __all__ = ["Found", "build", "found", "main", "renderings"]
 

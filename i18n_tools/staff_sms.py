@@ -9,7 +9,7 @@ morning digest of deadlines, the alert that reminders could not be sent. Each is
 rendered on the worst-case data (``worst_case``): the longest pound name and place,
 the longest kinds, amounts over a lakh, September dates.
 
-``bot.i18n.dlt_templates`` registers every one as a DLT template; the test that
+``i18n_tools.dlt_templates`` registers every one as a DLT template; the test that
 renders every template holds each to its own registered text, the slot limit and
 ``sms_fit.STAFF_SMS_SEGMENTS``.
 """
@@ -69,19 +69,6 @@ from bot.i18n.render_reminders import digest, reminders_troubled
 from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
 from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.sms_fit import in_parts
-from bot.i18n.worst_case import (
-    CASE_NUMBER,
-    HEADS,
-    STARTS,
-    Places,
-    Stop,
-    daily_charge,
-    longest_kinds,
-    places,
-    sell,
-    timeline,
-    worst_tariff,
-)
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
 from bot.services.public import facts_of
@@ -97,6 +84,19 @@ from domain.s15_3_account import account_for, receipt_for
 from domain.s15_sale import SaleProgress, close_sale, offer_lot, sale_progress
 from domain.statement import dates_of, statement
 from domain.tariff import Tariff
+from i18n_tools.worst_case import (
+    CASE_NUMBER,
+    HEADS,
+    STARTS,
+    Places,
+    Stop,
+    daily_charge,
+    longest_kinds,
+    places,
+    sell,
+    timeline,
+    worst_tariff,
+)
 
 __all__ = ["staff_sms"]
 
@@ -374,7 +374,7 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
 
 def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every SMS to staff in ``lang`` on the worst-case data, by name (through ``tr``
-    when given: ``bot.i18n.dlt_templates`` probes with its own)."""
+    when given: ``i18n_tools.dlt_templates`` probes with its own)."""
     tr = tr or translator(lang)
     with rendering_sms():  # as the dispatcher renders an answer to an SMS
         return _staff_sms(tr)

@@ -28,16 +28,6 @@ from bot.i18n.render_public import (
     status_reply,
     stopped,
 )
-from bot.i18n.worst_case import (
-    STARTS,
-    Places,
-    Stop,
-    daily_charge,
-    longest_kinds,
-    places,
-    timeline,
-    worst_tariff,
-)
 from bot.services.errors import (
     AppError,
     BadInputError,
@@ -56,6 +46,16 @@ from domain import errors as domain_errors
 from domain.s04_s11_dues import dues_on
 from domain.s14_deposit import deposit_for
 from domain.stages import Stage
+from i18n_tools.worst_case import (
+    STARTS,
+    Places,
+    Stop,
+    daily_charge,
+    longest_kinds,
+    places,
+    timeline,
+    worst_tariff,
+)
 
 __all__ = ["app_errors", "domain_errors_of", "largest_sms", "owner_sms"]
 
@@ -183,7 +183,7 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
 
 def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every owner-facing SMS in ``lang`` on the worst-case data, by name (through
-    ``tr`` when given: ``bot.i18n.dlt_templates`` probes with its own)."""
+    ``tr`` when given: ``i18n_tools.dlt_templates`` probes with its own)."""
     tr = tr or translator(lang)
     where = places()
     out = {"help": help_text("public", tr, sms=True)}
