@@ -2,9 +2,9 @@
 
 The SMS are those ``sms_budget`` renders for owners (every reply, notice, refusal, the
 account) at every stage on the worst-case data, the reminders of every deadline
-(``render_reminders.reminder``), every SMS to keepers and officers (``staff_sms``: the
+(``bot.i18n.officers.reminders.reminder``), every SMS to keepers and officers (``staff_sms``: the
 answer to each of their words, the s.13(1) report, the digest, the alerts) and the
-follow-up on the pictures of a keeper's MMS (``render_photos``). Each is rendered
+follow-up on the pictures of a keeper's MMS (``bot.i18n.keepers.photos``). Each is rendered
 through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and choices by
 length each way), and every wording a renderer offers is kept, chosen or not
 (``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Final
 
 from bot.adapters.photo_store import MAX_PIXELS
-from bot.i18n import render_photos
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
     Choice,
@@ -39,7 +38,8 @@ from bot.i18n.dlt_probe import (
     offer,
     skeleton,
 )
-from bot.i18n.render_reminders import reminder
+from bot.i18n.keepers import photos as render_photos
+from bot.i18n.officers.reminders import reminder
 from bot.support.dlt import REGISTRY_PATH, URL_VAR, VAR, Registry, Template
 from domain.deadlines import DeadlineKind
 from i18n_tools.sms_budget import owner_sms

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.i18n.catalogs import LOCALES_DIR, CatalogStats, catalog_report
-from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET
+from bot.i18n.public.sms_fit import SMS_SEGMENT_BUDGET
 from bot.support.sms_segments import Segments
 from i18n_tools.sms_budget import largest_sms
 

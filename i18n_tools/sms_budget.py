@@ -15,12 +15,9 @@ from datetime import date, timedelta
 from typing import Final
 
 from bot.i18n.catalogs import Translator, translator
-from bot.i18n.render_account import account_sms
-from bot.i18n.render_errors import app_error, error, reasons, try_again_later
-from bot.i18n.render_help import help_text
-from bot.i18n.render_owner import auction_sms, deposit_reply, dues_reply, intake_sms
-from bot.i18n.render_parse import PARSE_CODES, parse_error
-from bot.i18n.render_public import (
+from bot.i18n.chrome.help import help_text
+from bot.i18n.documents.account import account_sms
+from bot.i18n.public.anyone import (
     lang_set,
     no_case_for_number,
     search_results,
@@ -28,6 +25,9 @@ from bot.i18n.render_public import (
     status_reply,
     stopped,
 )
+from bot.i18n.public.owner import auction_sms, deposit_reply, dues_reply, intake_sms
+from bot.i18n.refusals.errors import app_error, error, reasons, try_again_later
+from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.services.errors import (
     AppError,
     BadInputError,
@@ -96,7 +96,7 @@ def domain_errors_of() -> list[domain_errors.DomainError]:
     ]
 
 
-#: Worst-case facts of a refusal's reason (``render_errors._REASONS``): every key any
+#: Worst-case facts of a refusal's reason (``bot.i18n.refusals.errors._REASONS``): every key any
 #: reason is written with; a reason takes the ones its text names.
 _REASON_FACTS: Final[dict[str, domain_errors.Fact]] = {
     "date": date(2026, 9, 30),
@@ -111,7 +111,7 @@ _REASON_FACTS: Final[dict[str, domain_errors.Fact]] = {
 
 
 def reasoned_errors_of() -> list[domain_errors.DomainError]:
-    """A refusal for every reason a reply explains (``render_errors.reasons``, the stage
+    """A refusal for every reason a reply explains (``bot.i18n.refusals.errors.reasons``, the stage
     a step is not possible at, the unclaimed heads still unsold), citing each shape of
     provision: the words of each are a template of their own."""
     out: list[domain_errors.DomainError] = [

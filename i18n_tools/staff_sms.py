@@ -21,21 +21,11 @@ from datetime import date, datetime, timedelta
 from typing import Final
 
 from bot.i18n.catalogs import Translator, translator
+from bot.i18n.chrome.help import help_text
+from bot.i18n.chrome.web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.render_account import receipt_text
-from bot.i18n.render_deposit import (
-    account_refused_reply,
-    claim_preferred_recorded,
-    claim_recorded,
-    claim_rejected_recorded,
-    deposit_outcome_recorded,
-    deposit_register_text,
-    fund_credited,
-    refund_recorded,
-)
-from bot.i18n.render_errors import too_many_messages
-from bot.i18n.render_help import help_text
-from bot.i18n.render_keeper import (
+from bot.i18n.documents.account import receipt_text
+from bot.i18n.keepers.keeper import (
     SMS_LIST_MOST,
     OwnerSms,
     case_voided,
@@ -48,13 +38,7 @@ from bot.i18n.render_keeper import (
     report_sent,
     seizure_ack,
 )
-from bot.i18n.render_officer import (
-    auction_scheduled,
-    notice_ready,
-    notice_recorded,
-    report_to_officer,
-)
-from bot.i18n.render_photos import (
+from bot.i18n.keepers.photos import (
     photo_already_kept,
     photo_link,
     photo_missing,
@@ -64,11 +48,27 @@ from bot.i18n.render_photos import (
     photo_send_now,
     photos_kept,
 )
-from bot.i18n.render_public import search_results, staff_stopped
-from bot.i18n.render_reminders import digest, reminders_troubled
-from bot.i18n.render_sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
-from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
-from bot.i18n.sms_fit import in_parts
+from bot.i18n.officers.deposit import (
+    account_refused_reply,
+    claim_preferred_recorded,
+    claim_recorded,
+    claim_rejected_recorded,
+    deposit_outcome_recorded,
+    deposit_register_text,
+    fund_credited,
+    refund_recorded,
+)
+from bot.i18n.officers.officer import (
+    auction_scheduled,
+    notice_ready,
+    notice_recorded,
+    report_to_officer,
+)
+from bot.i18n.officers.reminders import digest, reminders_troubled
+from bot.i18n.officers.sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
+from bot.i18n.public.anyone import search_results, staff_stopped
+from bot.i18n.public.sms_fit import in_parts
+from bot.i18n.refusals.errors import too_many_messages
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
 from bot.services.public import facts_of
@@ -173,7 +173,7 @@ def _every_progress(
 ) -> dict[str, str]:
     """The sale's progress after a lot every way it can stand: on the owner's refusal
     (s.15(1)) or unclaimed (s.13(3)), heads remaining or none, the dues met or not; each
-    sentence is an SMS of its own (``render_sale.lot_recorded``)."""
+    sentence is an SMS of its own (``bot.i18n.officers.sale.lot_recorded``)."""
     out = {}
     for provision in ("s.15(1)", "s.13(3)"):
         for stop in (False, True):

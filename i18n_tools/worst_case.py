@@ -24,7 +24,7 @@ from typing import Final
 
 from bot.config import load_config, sample_config_path
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import kind_count
+from bot.i18n.common import kind_count
 from domain.case import Case
 from domain.events import (
     AccountDelivered,

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from bot.adapters.photo_store import MAX_PIXELS, Kept, KeptRef, attach, keep
 from bot.conversation.commands import Command, ParseError, parse
 from bot.i18n import Translator, render
-from bot.i18n import render_photos as text
+from bot.i18n.keepers import photos as text
 from bot.services.base import Deps, require_keeper
 from bot.services.caller import Caller
 from bot.services.errors import AppError

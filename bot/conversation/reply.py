@@ -18,9 +18,10 @@ from bot.adapters.photo_store import first_photos
 from bot.adapters.whatsapp_route import Template
 from bot.conversation.commands import Command, ParseError, parse
 from bot.conversation.photos import photo_target
-from bot.i18n import Translator, render, render_photos, reply_language, translator
+from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.dlt_probe import probing, rendering_sms
-from bot.i18n.sms_fit import in_parts
+from bot.i18n.keepers import photos as render_photos
+from bot.i18n.public.sms_fit import in_parts
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin

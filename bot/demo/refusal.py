@@ -17,7 +17,7 @@ from bot.demo.reminders import expect_reminders
 from bot.demo.world import OWNER_PHONE, World
 from bot.i18n import fmt
 from bot.i18n.catalogs import translator
-from bot.i18n.words_text import day
+from bot.i18n.common import day
 from bot.services.base import statement_of
 from domain.deadlines import DeadlineKind
 from domain.money import Money, total

@@ -1,8 +1,10 @@
 """The language layer: catalogs (English, Malayalam, Tamil, Kannada), formats and replies.
 
 Only this package calls gettext and formats money and dates. ``catalogs`` compiles the
-``.po`` files under ``locales/`` in memory; ``fmt`` formats amounts and dates; ``render``
-turns domain facts into replies.
+``.po`` files under ``locales/`` in memory; ``fmt`` formats amounts and dates;
+``language`` chooses the language of a reply; ``render`` turns domain facts into
+replies, written in rooms by who reads them (``public``, ``keepers``, ``officers``,
+``refusals``, ``documents``, ``chrome``).
 """
 
 from bot.i18n.catalogs import (

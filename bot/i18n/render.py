@@ -2,19 +2,19 @@
 
 The rest of the code does ``from bot.i18n import render`` and calls
 ``render.<name>``; this module gathers the renderers of the modules that write them,
-one concept each:
+grouped by who reads them:
 
-- ``words_text``: citations, kinds of cattle, amounts, dates, command words;
-- ``sms_fit``: the SMS segment budget and the richest wording that fits it;
-- ``render_owner``: dues, deposit, the SMS on impounding and before the auction;
-- ``render_public``: search, status, LANG / STOP / START;
-- ``render_help``, ``render_parse``, ``render_errors``: HELP, lines that are not
-  commands, refusals, and the apology when a message cannot be processed now;
-- ``render_keeper``: the pound-keeper's replies; ``render_officer``, ``render_sale``,
-  ``render_deposit``: the officer's; ``render_account``: the s.15(3) account and the
-  s.15(4) receipt;
-- ``render_notice`` and ``notice_html``: the s.13(2) notice and its proclamation;
-- ``render_reminders``: the deadlines (``domain.deadlines``).
+- ``common``: citations, kinds of cattle, amounts, dates, command words;
+- ``public``: what anyone may be told (search, status, LANG / STOP / START), what an
+  owner is told (dues, deposit, the SMS on impounding and before the auction), and
+  ``public.sms_fit``, the SMS segment budget and the richest wording that fits it;
+- ``keepers``: the pound-keeper's replies and those about photos;
+- ``officers``: the officer's, up to the sale, during it, money held, reminders;
+- ``refusals``: the refusals of the Act and of the application, of a sale, a line that
+  is not a command, and the apology when a message cannot be processed now;
+- ``documents``: the s.13(2) notice and its proclamation, the s.15(3) account and the
+  s.15(4) receipt, the printed documents and charts;
+- ``chrome``: HELP, the web desk's links and names, Telegram's onboarding.
 
 The domain computes (``Dues``, ``Deposit``, ``report_due_on``); the renderers only
 choose the words, through gettext, and format amounts and dates through ``fmt``.
@@ -24,30 +24,13 @@ provision a statutory text implements.
 
 from __future__ import annotations
 
-from bot.i18n.notice_html import notice_html
-from bot.i18n.render_account import account_sms, account_text, receipt_text
-from bot.i18n.render_deposit import (
-    account_refused_reply,
-    claim_preferred_recorded,
-    claim_recorded,
-    claim_rejected_recorded,
-    deposit_outcome_recorded,
-    deposit_register_text,
-    fund_credited,
-    refund_recorded,
-)
-from bot.i18n.render_errors import (
-    app_error,
-    bad_count,
-    error,
-    not_allowed,
-    too_many_messages,
-    try_again_later,
-    unknown_case,
-    unknown_command,
-)
-from bot.i18n.render_help import help_text
-from bot.i18n.render_keeper import (
+from bot.i18n.chrome.help import help_text
+from bot.i18n.chrome.web import web_link, web_link_unavailable, with_board_links
+from bot.i18n.common import cattle, cite, kind_count
+from bot.i18n.documents.account import account_sms, account_text, receipt_text
+from bot.i18n.documents.notice import notice_text, proclamation_script
+from bot.i18n.documents.notice_html import notice_html
+from bot.i18n.keepers.keeper import (
     case_voided,
     correction_recorded,
     deposit_recorded,
@@ -58,23 +41,30 @@ from bot.i18n.render_keeper import (
     report_sent,
     seizure_ack,
 )
-from bot.i18n.render_notice import notice_text, proclamation_script
-from bot.i18n.render_officer import (
+from bot.i18n.officers.deposit import (
+    account_refused_reply,
+    claim_preferred_recorded,
+    claim_recorded,
+    claim_rejected_recorded,
+    deposit_outcome_recorded,
+    deposit_register_text,
+    fund_credited,
+    refund_recorded,
+)
+from bot.i18n.officers.officer import (
     auction_scheduled,
     notice_ready,
     notice_recorded,
     report_to_officer,
 )
-from bot.i18n.render_owner import (
-    auction_sms,
-    auction_values,
-    deposit_reply,
-    dues_reply,
-    intake_sms,
-    intake_values,
+from bot.i18n.officers.reminders import digest, reminder, reminders_troubled
+from bot.i18n.officers.sale import (
+    lot_recorded,
+    other_disposal_recorded,
+    sale_short,
+    settled_reply,
 )
-from bot.i18n.render_parse import parse_error
-from bot.i18n.render_public import (
+from bot.i18n.public.anyone import (
     lang_set,
     no_case_for_number,
     search_results,
@@ -84,16 +74,26 @@ from bot.i18n.render_public import (
     status_reply,
     stopped,
 )
-from bot.i18n.render_reminders import digest, reminder, reminders_troubled
-from bot.i18n.render_sale import (
-    lot_recorded,
-    other_disposal_recorded,
-    sale_short,
-    settled_reply,
+from bot.i18n.public.owner import (
+    auction_sms,
+    auction_values,
+    deposit_reply,
+    dues_reply,
+    intake_sms,
+    intake_values,
 )
-from bot.i18n.render_web import web_link, web_link_unavailable, with_board_links
-from bot.i18n.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
-from bot.i18n.words_text import cattle, cite, kind_count
+from bot.i18n.public.sms_fit import SMS_SEGMENT_BUDGET, fits_sms
+from bot.i18n.refusals.errors import (
+    app_error,
+    bad_count,
+    error,
+    not_allowed,
+    too_many_messages,
+    try_again_later,
+    unknown_case,
+    unknown_command,
+)
+from bot.i18n.refusals.parse import parse_error
 
 __all__ = [
     "SMS_SEGMENT_BUDGET",

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import day
+from bot.i18n.common import day
 from domain.stages import Stage
 
 __all__ = ["stage_sentence"]

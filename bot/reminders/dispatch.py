@@ -41,7 +41,7 @@ from bot.adapters.whatsapp_route import Route, Template
 from bot.config import Config
 from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.sms_fit import one_text
+from bot.i18n.public.sms_fit import one_text
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.services.caller import ADMIN, KEEPER, OFFICER

@@ -16,7 +16,7 @@ from bot.adapters.whatsapp_route import Route, Template, route
 from bot.config import ReminderSettings
 from bot.i18n import Translator, translator
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.sms_fit import one_text
+from bot.i18n.public.sms_fit import one_text
 from bot.services.caller import OFFICER
 from bot.store.messages import enqueue
 from bot.store.models import Contact, User

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from bot.adapters.whatsapp_route import Template
 from bot.i18n import Translator, render
-from bot.i18n.render_keeper import OwnerSms
+from bot.i18n.keepers.keeper import OwnerSms
 from bot.services import keeper as keeping
 from bot.services.base import Deps
 from bot.services.caller import Caller

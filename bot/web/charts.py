@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bot.i18n import fmt, translator
-from bot.i18n.render_documents import (
+from bot.i18n.documents.documents import (
     account_name,
     chart_labels,
     document_labels,

@@ -23,10 +23,10 @@ from starlette.routing import Route
 
 from bot.adapters.export import LEDGER_HEADER, kinds_text, ledger_record, rupees
 from bot.i18n import Translator, fmt, translator
-from bot.i18n.render_account import account_text, receipt_text
-from bot.i18n.render_documents import account_name, document_labels
+from bot.i18n.common import cattle, cite
+from bot.i18n.documents.account import account_text, receipt_text
+from bot.i18n.documents.documents import account_name, document_labels
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import cattle, cite
 from bot.services import documents as docs
 from bot.services.caller import Caller
 from bot.services.errors import BadInputError

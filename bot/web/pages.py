@@ -20,9 +20,9 @@ from bot.channels.identity import caller_of
 from bot.conversation.commands import ParseError
 from bot.conversation.reply import run_command
 from bot.i18n import LANGUAGES, render, translator
-from bot.i18n import web_text as names
+from bot.i18n.chrome import web_names as names
+from bot.i18n.common import day
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import day
 from bot.services import board as boards
 from bot.services import desk
 from bot.services.caller import Caller

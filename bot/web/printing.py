@@ -19,7 +19,7 @@ from starlette.templating import Jinja2Templates
 
 from bot.i18n import Translator, translator
 from bot.i18n import render as chat
-from bot.i18n.render_documents import document_labels
+from bot.i18n.documents.documents import document_labels
 from bot.services.caller import Caller
 from bot.services.errors import (
     AppError,

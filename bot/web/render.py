@@ -16,9 +16,9 @@ from starlette.templating import Jinja2Templates
 
 from bot.config import Config
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
-from bot.i18n import web_text as names
-from bot.i18n.words_text import cattle as cattle_text
-from bot.i18n.words_text import cite, day, described_cattle, money
+from bot.i18n.chrome import web_names as names
+from bot.i18n.common import cattle as cattle_text
+from bot.i18n.common import cite, day, described_cattle, money
 from bot.services.caller import Caller
 from domain.money import Money
 from domain.s07_seizure import Lot

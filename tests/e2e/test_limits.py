@@ -19,7 +19,7 @@ from bot.channels.limits import admit
 from bot.config import SenderLimits
 from bot.fakes.telegram_api import Updates
 from bot.i18n import render, translator
-from bot.i18n import render_telegram as text
+from bot.i18n.chrome import telegram as text
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Contact, InboxRow
 from bot.store.tx import Store

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from bot.channels.telegram.menus import commands_of, menu
 from bot.fakes.telegram_api import TelegramUser, Updates
 from bot.i18n import LANGUAGES, detect_script, render, translator
-from bot.i18n import render_telegram as text
+from bot.i18n.chrome import telegram as text
 from bot.services.admin import create_invite
 from bot.services.caller import Caller
 from bot.store.models import Invite, User

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from bot.fakes.telegram_api import Call, Updates
 from bot.i18n import render, translator
-from bot.i18n import render_telegram as text
+from bot.i18n.chrome import telegram as text
 from bot.store.models import CaseRow, Conversation, OutboxRow, PhotoRow
 from tests.e2e.telegram_rig import (
     KEEPER,

@@ -407,7 +407,7 @@ async def test_an_outcome_needs_upheld_or_illegal_and_a_reference_and_an_open_de
 
 async def test_the_officers_reminder_after_the_complaint_window_names_outcome() -> None:
     from bot.i18n import translator
-    from bot.i18n.render_reminders import reminder
+    from bot.i18n.officers.reminders import reminder
     from domain.deadlines import DeadlineKind
 
     text = reminder(

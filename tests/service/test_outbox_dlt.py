@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from bot.adapters.outbox import deliver_once
 from bot.i18n import translator
-from bot.i18n.render_owner import auction_sms
+from bot.i18n.public.owner import auction_sms
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
 from bot.store.messages import enqueue
 from bot.store.models import OutboxRow
@@ -158,7 +158,7 @@ async def test_the_follow_up_on_a_keeper_s_pictures_goes_under_its_templates_in_
     why each other was not) is a template of its own, in every language, and is sent
     stamped with its id."""
     from bot.i18n import LANGUAGES
-    from bot.i18n.render_photos import photos_fetched
+    from bot.i18n.keepers.photos import photos_fetched
 
     cases = (
         ([""], 0),

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from bot.config import Config
 from bot.i18n import render, translator
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.sms_fit import sms_parts
+from bot.i18n.public.sms_fit import sms_parts
 from bot.reminders.dispatch import Pass, claim, fire_claimed, remind_once
 from bot.reminders.listing import deadline_lines
 from bot.reminders.plan import plan_pending

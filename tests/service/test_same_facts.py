@@ -15,8 +15,8 @@ import pytest
 
 from bot.config import Config
 from bot.i18n import fmt, translator
-from bot.i18n.render_owner import intake_sms
-from bot.i18n.words_text import kind_count
+from bot.i18n.common import kind_count
+from bot.i18n.public.owner import intake_sms
 from bot.services import officer as o
 from bot.services.base import Deps
 from bot.services.caller import Caller

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from bot.conversation.reply import handle_text
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, sms_parts
+from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, sms_parts
 from bot.services.base import Deps
 from bot.services.caller import Caller
 from bot.store.messages import enqueue

@@ -25,7 +25,7 @@ from starlette.requests import Request
 
 from bot.config import Config
 from bot.i18n import fmt, translator
-from bot.i18n.render_account import account_text
+from bot.i18n.documents.account import account_text
 from bot.services import documents as docs
 from bot.services import keeper as k
 from bot.services import officer as o

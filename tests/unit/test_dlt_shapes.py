@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from bot.i18n import translator
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.render_sale import lot_recorded, settled_reply
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, sms_parts
+from bot.i18n.officers.sale import lot_recorded, settled_reply
+from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, sms_parts
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, registry
 from domain.case import Case
 from domain.errors import DomainError

@@ -14,12 +14,18 @@ from functools import cache
 import pytest
 
 from bot.i18n import translator
+from bot.i18n.common import shorten
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
-from bot.i18n.render_errors import error, reasons
-from bot.i18n.render_keeper import open_cases
-from bot.i18n.render_reminders import digest
-from bot.i18n.sms_fit import PART, SMS_SEGMENT_BUDGET, STAFF_SMS_SEGMENTS, fits_sms, sms_parts
-from bot.i18n.words_text import shorten
+from bot.i18n.keepers.keeper import open_cases
+from bot.i18n.officers.reminders import digest
+from bot.i18n.public.sms_fit import (
+    PART,
+    SMS_SEGMENT_BUDGET,
+    STAFF_SMS_SEGMENTS,
+    fits_sms,
+    sms_parts,
+)
+from bot.i18n.refusals.errors import error, reasons
 from bot.services.keeper import OpenCase
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase

@@ -45,12 +45,6 @@ STILL_COMPUTING: dict[str, frozenset[str]] = {
     "bot/demo/sale.py": frozenset(
         {"auction_allowed_from", "deposit_window_end", "dues_on", "sale_progress"}
     ),
-    # The worst-case data of the SMS budget tests builds cases through domain commands.
-    "i18n_tools/sms_budget.py": frozenset({"deposit_for", "dues_on"}),
-    "i18n_tools/staff_sms.py": frozenset({"account_for", "deadlines", "dues_on", "sale_progress"}),
-    "i18n_tools/worst_case.py": frozenset(
-        {"account_for", "daily_charge", "dues_on", "fund_credit_from"}
-    ),
 }
 
 

@@ -25,7 +25,7 @@ from bot.adapters.photo_store import (
     read_limited,
 )
 from bot.i18n import translator
-from bot.i18n.render_photos import photo_refused
+from bot.i18n.keepers.photos import photo_refused
 from tests.photo_samples import eleven_mb, has_gps, jpeg_with_gps, png, png_of_size, text_as_jpg
 
 

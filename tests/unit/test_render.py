@@ -10,7 +10,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, Translator, detect_script, translator
 from bot.i18n import render as r
-from bot.i18n.dues_text import dues_lines
+from bot.i18n.public.dues import dues_lines
 from bot.support.sms_segments import segments
 from domain import errors
 from domain.case import Case

@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import fmt
 from bot.i18n import render as r
-from bot.i18n.words_text import head_count
+from bot.i18n.common import head_count
 from domain.case import Case
 from domain.events import AuctionScheduled, DisposedOtherwise, OwnerRefusedToPay
 from domain.money import Money

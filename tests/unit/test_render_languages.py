@@ -21,8 +21,7 @@ import pytest
 
 from bot.i18n import fmt
 from bot.i18n import render as r
-from bot.i18n.render_parse import PARSE_CODES, examples
-from bot.i18n.words_text import (
+from bot.i18n.common import (
     cattle,
     clip,
     connective,
@@ -32,6 +31,7 @@ from bot.i18n.words_text import (
     keyword,
     kind_count,
 )
+from bot.i18n.refusals.parse import PARSE_CODES, examples
 from bot.services import errors as app_errors
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ

@@ -18,7 +18,7 @@ import pytest
 from bot.config import Authority, Pound
 from bot.i18n import fmt
 from bot.i18n import render as r
-from bot.i18n.words_text import described_cattle
+from bot.i18n.common import described_cattle
 from domain.case import Case
 from domain.kinds import DEFAULT_KINDS
 from domain.s07_seizure import Lot, Seizure

@@ -10,7 +10,7 @@ import pytest
 
 from bot.i18n import render as r
 from bot.i18n import translator
-from bot.i18n.words_text import day
+from bot.i18n.common import day
 from bot.support.sms_segments import segments
 from domain import errors
 from domain.stages import Stage

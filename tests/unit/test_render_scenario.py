@@ -27,7 +27,7 @@ from html.parser import HTMLParser
 
 from bot.config import Authority, Config, Pound, load_config, sample_config_path
 from bot.i18n import Translator, fmt, translator
-from bot.i18n.words_text import cite, shorten
+from bot.i18n.common import cite, shorten
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
 from bot.services.public import Outcome, PublicCase, facts_of
@@ -488,7 +488,7 @@ def untranslated_leak(text: str, lang: str, inserted: Iterable[str] = ()) -> str
     """
     rest = text
     given = {v for v in inserted if v}
-    # An SMS gives a long name shortened to one DLT variable (words_text.shorten).
+    # An SMS gives a long name shortened to one DLT variable (bot.i18n.common.shorten).
     for value in sorted(given | {shorten(v) for v in given}, key=len, reverse=True):
         rest = rest.replace(value, " ")
     if not script_letters(rest, lang):

@@ -19,7 +19,7 @@ import pytest
 from bot.config import load_config, sample_config_path
 from bot.i18n import fmt, translator
 from bot.i18n import render as r
-from bot.i18n.render_parse import PARSE_CODES
+from bot.i18n.refusals.parse import PARSE_CODES
 from bot.services import errors as app_errors
 from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import segments

@@ -27,7 +27,7 @@ from bot.conversation.commands import ParseError, parse
 from bot.conversation.photos import last_event_id
 from bot.conversation.reply import Reply, handle_text, language_for
 from bot.i18n import render, reply_language, translator
-from bot.i18n.sms_fit import one_text
+from bot.i18n.public.sms_fit import one_text
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
 from bot.services.caller import Caller
 from bot.services.runtime import App

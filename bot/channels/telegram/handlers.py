@@ -47,8 +47,8 @@ from bot.channels.telegram.sender import CHANNEL
 from bot.channels.telegram.turn import PoundContext, Turn, current_turn
 from bot.conversation.reply import Reply, handle_text
 from bot.i18n import LANGUAGES, render, translator
-from bot.i18n import render_sale_refusals as refusals
-from bot.i18n import render_telegram as text
+from bot.i18n.chrome import telegram as text
+from bot.i18n.refusals import sale as refusals
 from bot.services.admin import accept_invite
 from bot.services.caller import KEEPER, OFFICER
 from bot.services.errors import InviteInvalidError

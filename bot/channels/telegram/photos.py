@@ -39,7 +39,7 @@ from bot.channels.telegram.turn import Turn
 from bot.conversation.commands import ParseError, parse
 from bot.conversation.photos import Incoming, Target, attach_pictures, photo_target
 from bot.i18n import render
-from bot.i18n import render_photos as text
+from bot.i18n.keepers import photos as text
 from bot.services import public
 from bot.services.base import Deps
 from bot.services.caller import KEEPER

@@ -29,7 +29,7 @@ from bot.channels.telegram.turn import Turn
 from bot.conversation.commands import ParseError
 from bot.conversation.photos import Incoming, refused_text
 from bot.i18n import render
-from bot.i18n import render_telegram as text
+from bot.i18n.chrome import telegram as text
 from bot.services.caller import KEEPER
 from bot.services.errors import AppError
 from domain.errors import DomainError

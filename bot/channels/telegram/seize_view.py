@@ -13,7 +13,7 @@ from typing import Any, Final
 from bot.channels.telegram.outbox import Button, Keyboard
 from bot.channels.telegram.turn import Turn
 from bot.i18n import fmt, render
-from bot.i18n import render_telegram as text
+from bot.i18n.chrome import telegram as text
 from domain.s07_seizure import Lot
 
 __all__ = ["FIELDS", "brought_at", "chosen", "photo_buttons", "prompt"]

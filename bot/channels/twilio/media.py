@@ -48,7 +48,8 @@ from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import phone_of
 from bot.conversation.photos import Incoming, max_mb, message_target
 from bot.conversation.reply import Reply
-from bot.i18n import render_photos, translator
+from bot.i18n import translator
+from bot.i18n.keepers import photos as render_photos
 from bot.observe.metrics import MEDIA_FETCHED
 from bot.services.caller import KEEPER, Caller
 from bot.services.runtime import App

@@ -59,7 +59,7 @@ from bot.channels.sms.answer import (
 )
 from bot.channels.sms.port import StatusReport
 from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
-from bot.i18n.sms_fit import one_text
+from bot.i18n.public.sms_fit import one_text
 from bot.observe.logsafe import mask_phone
 from bot.services.runtime import App
 from bot.store import budget

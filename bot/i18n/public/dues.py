@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import KindMap, kind_count, money
+from bot.i18n.common import KindMap, kind_count, money
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine
 
 __all__ = ["dues_line", "dues_lines"]

@@ -9,9 +9,9 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.common import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
 from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
-from bot.i18n.words_text import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
+from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from domain.deadlines import Deadline, DeadlineKind
 
 __all__ = ["digest", "reminder", "reminders_troubled"]

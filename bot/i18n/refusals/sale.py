@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import ECHO_LIMIT, connective, day, keyword
+from bot.i18n.common import ECHO_LIMIT, connective, day, keyword
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,

@@ -20,8 +20,8 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.sms_fit import join
-from bot.i18n.words_text import KindMap, day, described_cattle
+from bot.i18n.common import KindMap, day, described_cattle
+from bot.i18n.public.sms_fit import join
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
 from domain.statement import dates_of

@@ -146,7 +146,7 @@ def cattle_slot(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = Non
     """The cattle of a case for an SMS: by kind (``cattle``) while the list fits the
     DLT variables it may take (``CATTLE_WIDTH`` of ``NAME_LIMIT``), else the number of
     head (``head_count``): a list is never cut in the middle."""
-    from bot.i18n.sms_fit import choose  # sms_fit renders with these words
+    from bot.i18n.public.sms_fit import choose  # sms_fit renders with these words
 
     listed = cattle(lots, tr, kinds)
     fits = len(plain(listed)) <= CATTLE_WIDTH * NAME_LIMIT

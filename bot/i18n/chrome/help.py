@@ -3,7 +3,7 @@ what each does and the provision it applies.
 
 Both keywords work in every language (``bot.conversation.words``). The grammar of each command is
 shown with the English connecting words (AT, ON, BY, TO, REF), which also work in
-every language; ``render_parse.examples`` shows the same lines in the user's words.
+every language; ``bot.i18n.refusals.parse.examples`` shows the same lines in the user's words.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
-from bot.i18n.words_text import keys, keyword
+from bot.i18n.common import keys, keyword
+from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
 
 __all__ = ["ROLES", "help_text"]
 

@@ -13,8 +13,8 @@ from typing import Final
 
 from bot.conversation.words import FIELDS
 from bot.i18n.catalogs import Translator
+from bot.i18n.common import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.i18n.dlt_probe import literal
-from bot.i18n.words_text import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.support.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]

@@ -12,12 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import offer, probing
-from bot.i18n.next_step import auction_steps, deposit_steps
-from bot.i18n.render_account import account_summary, collect_line
-from bot.i18n.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
-from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import (
+from bot.i18n.common import (
     ECHO_LIMIT,
     KindMap,
     cattle,
@@ -28,6 +23,11 @@ from bot.i18n.words_text import (
     keyword,
     shorten,
 )
+from bot.i18n.dlt_probe import offer, probing
+from bot.i18n.documents.account import account_summary, collect_line
+from bot.i18n.public.next_step import auction_steps, deposit_steps
+from bot.i18n.public.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
+from bot.i18n.stage_text import stage_sentence
 from domain.case import Case
 from domain.events import (
     AccountDelivered,

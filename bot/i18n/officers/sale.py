@@ -4,11 +4,11 @@ other disposal (s.13(3) proviso), and where every paisa went (s.15(2), s.16)."""
 from __future__ import annotations
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.common import head_count, keyword, kind_count, money, sms_name
 from bot.i18n.dlt_probe import in_sms, leaf
-from bot.i18n.render_account import account_summary, account_text, disbursement_line
-from bot.i18n.render_officer import case_line
-from bot.i18n.sms_fit import in_parts, join
-from bot.i18n.words_text import head_count, keyword, kind_count, money, sms_name
+from bot.i18n.documents.account import account_summary, account_text, disbursement_line
+from bot.i18n.officers.officer import case_line
+from bot.i18n.public.sms_fit import in_parts, join
 from domain.case import Case
 from domain.events import DisposedOtherwise, LotOffered
 from domain.money import Money

@@ -8,11 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import leaf, offer, plain, probing
-from bot.i18n.dues_text import dues_lines
-from bot.i18n.next_step import report_steps
-from bot.i18n.sms_fit import STAFF_SMS_SEGMENTS, fit_list, fits_sms, in_parts, join, shortest_fit
-from bot.i18n.words_text import (
+from bot.i18n.common import (
     CATTLE_WIDTH,
     NAME_LIMIT,
     KindMap,
@@ -25,6 +21,17 @@ from bot.i18n.words_text import (
     money,
     shorten,
     sms_name,
+)
+from bot.i18n.dlt_probe import leaf, offer, plain, probing
+from bot.i18n.public.dues import dues_lines
+from bot.i18n.public.next_step import report_steps
+from bot.i18n.public.sms_fit import (
+    STAFF_SMS_SEGMENTS,
+    fit_list,
+    fits_sms,
+    in_parts,
+    join,
+    shortest_fit,
 )
 from domain.case import Case
 from domain.events import CaseVoided, OwnerRefusedToPay, SeizureCorrected

@@ -12,7 +12,7 @@ from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import KindMap, kind_count
+from bot.i18n.common import KindMap, kind_count
 from domain.money import Money
 
 __all__ = [

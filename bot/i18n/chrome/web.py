@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import URL_SLOT as _URL_SLOT
 from bot.i18n.dlt_probe import leaf
-from bot.i18n.sms_fit import in_parts, join
+from bot.i18n.public.sms_fit import in_parts, join
 
 __all__ = ["URL_SLOT", "web_link", "web_link_unavailable", "with_board_links"]
 

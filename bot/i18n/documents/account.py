@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import dues_lines
-from bot.i18n.sms_fit import in_parts, join, same_facts, shortest_fit
-from bot.i18n.words_text import KindMap, day, head_count, money
+from bot.i18n.common import KindMap, day, head_count, money
+from bot.i18n.public.dues import dues_lines
+from bot.i18n.public.sms_fit import in_parts, join, same_facts, shortest_fit
 from domain.s15_3_account import Account, Receipt
 from domain.s15_sale import Disbursement, Payee
 

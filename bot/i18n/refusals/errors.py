@@ -10,12 +10,12 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import dues_lines
+from bot.i18n.common import ECHO_LIMIT, cite, day, money
 from bot.i18n.fmt import clock_time
-from bot.i18n.render_parse import PARSE_CODES, parse_error
-from bot.i18n.render_sale_refusals import sale_refusal
+from bot.i18n.public.dues import dues_lines
+from bot.i18n.refusals.parse import PARSE_CODES, parse_error
+from bot.i18n.refusals.sale import sale_refusal
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import ECHO_LIMIT, cite, day, money
 from domain.errors import AmountNotDueError, DomainError, Fact
 from domain.stages import Stage
 

@@ -12,13 +12,13 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dues_text import dues_lines
-from bot.i18n.next_step import next_step, report_steps
-from bot.i18n.render_account import account_summary
-from bot.i18n.render_officer import case_line
-from bot.i18n.sms_fit import join, same_facts, shortest_fit
+from bot.i18n.common import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
+from bot.i18n.documents.account import account_summary
+from bot.i18n.officers.officer import case_line
+from bot.i18n.public.dues import dues_lines
+from bot.i18n.public.next_step import next_step, report_steps
+from bot.i18n.public.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
-from bot.i18n.words_text import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.money import Money
 from domain.s04_s11_dues import Dues

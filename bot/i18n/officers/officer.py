@@ -6,11 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import URL_SLOT, in_sms, leaf
-from bot.i18n.next_step import auction_steps
-from bot.i18n.render_notice import notice_days
-from bot.i18n.sms_fit import in_parts, join
-from bot.i18n.words_text import (
+from bot.i18n.common import (
     NAME_LIMIT,
     connective,
     day,
@@ -20,6 +16,10 @@ from bot.i18n.words_text import (
     shorten,
     sms_name,
 )
+from bot.i18n.dlt_probe import URL_SLOT, in_sms, leaf
+from bot.i18n.documents.notice import notice_days
+from bot.i18n.public.next_step import auction_steps
+from bot.i18n.public.sms_fit import in_parts, join
 from domain.case import Case
 from domain.statement import dates_of
 

@@ -9,9 +9,9 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.render_officer import case_line
-from bot.i18n.sms_fit import in_parts, join
-from bot.i18n.words_text import day, head_count, keyword, money, sms_name
+from bot.i18n.common import day, head_count, keyword, money, sms_name
+from bot.i18n.officers.officer import case_line
+from bot.i18n.public.sms_fit import in_parts, join
 from domain.case import Case
 from domain.events import (
     AccountRefused,

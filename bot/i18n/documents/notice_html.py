@@ -13,7 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING, Final
 
 from bot.i18n.catalogs import translator
-from bot.i18n.render_notice import NoticeParts, notice_parts
+from bot.i18n.documents.notice import NoticeParts, notice_parts
 from domain.case import Case
 
 if TYPE_CHECKING:

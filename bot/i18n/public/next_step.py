@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.words_text import day, sms_name
+from bot.i18n.common import day, sms_name
 from domain.case import Case
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import CaseDates, dates_of
