@@ -76,8 +76,12 @@ class Command:
     reference: str = ""
     places: tuple[str, ...] = field(default=())
     owner: str = ""
-    #: SEIZE: the owner's phone; SOLD: the buyer's, when given (s.18: matched, not kept).
+    #: SEIZE: the owner's phone.
     owner_phone: str | None = None
+    #: SOLD: where the buyer lives (s.18: who bought, and from where).
+    residence: str = ""
+    #: SOLD: the buyer's phone, when given (s.18: matched against the barred, not kept).
+    buyer_phone: str | None = None
     #: SEIZE: the day of seizure (s.19), when it was not the day brought.
     seized_on: date | None = None
     #: CORRECT: the fact corrected (``bot.conversation.words.FIELDS``); CORRECT, VOID: the reason.
@@ -430,8 +434,8 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
             count=count,
             amount=parse_amount(head[2]),
             person=who.strip(" ,"),
-            place=residence.strip(" ,"),
-            owner_phone=phone,
+            residence=residence.strip(" ,"),
+            buyer_phone=phone,
             declared="declared" in parts,
         )
     if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.conversation.photos)

@@ -531,10 +531,10 @@ async def _sold(ctx: _Ctx, command: Command) -> _Done:
         lot=command.lot - 1,
         count=command.count,
         price=command.amount if sold else None,
-        buyer=Person(command.person, command.place) if sold else None,
+        buyer=Person(command.person, command.residence) if sold else None,
         buyer_role=None,
         declared_not_barred=sold and command.declared,
-        buyer_phone=command.owner_phone if sold else None,
+        buyer_phone=command.buyer_phone if sold else None,
         on=command.on,
     )
     return _Done(render.lot_recorded(recorded.case, progress, ctx.tr), recorded.loaded)

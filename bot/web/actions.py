@@ -208,5 +208,7 @@ def build_command(name: str, number: str, form: Mapping[str, str], lang: str) ->
             raise ParseError("unknown_field", word=str(fact)[:20])
         values["field"] = fact
         values["place" if fact == "place" else "person"] = value
+    if name == "sold":  # the form's place is where the buyer lives (s.18)
+        values["residence"] = values.pop("place")
     command = Command(name=name, lang=lang, case=number)
     return replace(command, **values)  # type: ignore[arg-type]

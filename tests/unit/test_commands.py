@@ -197,11 +197,11 @@ def test_commas_between_places_and_in_names_are_kept() -> None:
     notice = p("NOTICE KNM-2 AT Kunnamangalam market, Kunnamangalam village.")
     assert notice.places == ("Kunnamangalam market", "Kunnamangalam village")
     sold = p("SOLD KNM-2, 1 1 25000 TO Ayesha, Chathamangalam")
-    assert (sold.case, sold.person, sold.place) == ("KNM-2", "Ayesha", "Chathamangalam")
+    assert (sold.case, sold.person, sold.residence) == ("KNM-2", "Ayesha", "Chathamangalam")
     assert not sold.declared
     named = p("SOLD KNM-2 1 1 25000 TO Ayesha K, Chathamangalam, Kozhikode 9847012345 DECLARED")
-    assert (named.person, named.place) == ("Ayesha K", "Chathamangalam, Kozhikode")
-    assert named.owner_phone == "+919847012345"
+    assert (named.person, named.residence) == ("Ayesha K", "Chathamangalam, Kozhikode")
+    assert named.buyer_phone == "+919847012345"
     assert named.declared
 
 
