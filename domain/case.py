@@ -24,6 +24,9 @@ Stages and the provision of each transition::
 
 A sale "round" starts at the impounding and again at a refused account (s.15(5)): the
 report, the notice and the auction a stage reads are those of the current round.
+
+Why it is long: one state machine: the stages each event may come from, the fold, and
+the guard of every step, which read each other.
 """
 
 from __future__ import annotations

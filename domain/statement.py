@@ -4,6 +4,9 @@ DUES, STATUS, the s.15(3) account, REGISTER and the documents render this statem
 none of them recomputes an amount. A case may have two sales ("rounds"): the owner's
 (s.15(1)) and, after a refused account, the rest sold as unclaimed (s.15(5)); the
 statement counts every round.
+
+Why it is long: the one statement of a case: every figure and date the answers give,
+computed together.
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ the longest kinds, amounts over a lakh, September dates.
 ``i18n_tools.dlt_templates`` registers every one as a DLT template; the test that
 renders every template holds each to its own registered text, the slot limit and
 ``sms_fit.STAFF_SMS_SEGMENTS``.
+
+Why it is long: every SMS to a keeper, an officer or an admin, rendered on its worst
+case.
 """
 
 from __future__ import annotations

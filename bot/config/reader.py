@@ -3,6 +3,9 @@
 The tables are walked here: required and unknown keys, codes listed twice, the pounds'
 authorities and tariffs, kinds (s.2(1)) and their words, the tariffs' dated rows (s.11
 fines, s.4 feeding charges). Single values are read by ``bot.config.checks``.
+
+Why it is long: every section of the configuration file, each read with the line of its
+faults.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 Pure: no I/O. ``parse`` returns a ``Command`` or raises ``ParseError`` with a stable
 code the renderers translate. The words are in ``bot.conversation.words``.
+
+Why it is long: the grammar of every command in one parser, so that the words of all of
+them are read alike.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 SMS, the one-line Telegram commands and the console all come through ``handle_text``;
 only the transport differs. Bad input and refused steps become translated replies
 and change nothing (each command runs in a savepoint that a refusal rolls back).
+
+Why it is long: every command's handler, one short function each, beside the table that
+dispatches them and the context they share.
 """
 
 from __future__ import annotations

@@ -13,6 +13,9 @@ SMS through the provider's real client to its fake API (with Exotel and Mobile S
 answer to an SMS is a push SMS of its own, carrying the DLT ids). Time moves only when
 the story moves the clock; each morning it passes through, the reminder pass the server
 runs is run and the outbox delivered.
+
+Why it is long: the demo's whole world: the fakes, the channels and the people, wired as
+the server wires them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The ``poundbot`` command line."""
+"""The ``poundbot`` command line.
+
+Why it is long: the arguments of every subcommand, and the start-up of the server."""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@ remind, deadlines, outbox failed.
 
 Each command opens the app, calls a use case as the system, and prints plain results on
 stdout; it raises what it refuses, and ``bot.entry.cli`` prints that as one line on stderr.
+
+Why it is long: every administrative command.
 """
 
 from __future__ import annotations

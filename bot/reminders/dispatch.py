@@ -22,6 +22,9 @@ instance that it crashes is not crashed again at once); the officers of its auth
 the admins are told once a day (``reminders_troubled``) and the metric
 ``poundbot_reminders_troubled`` counts it. The outbox then sends (Telegram if the person
 linked it, else SMS) with its own retries.
+
+Why it is long: claiming, rendering and queueing a job are one lease loop; split, the
+lease would be held across modules.
 """
 
 from __future__ import annotations

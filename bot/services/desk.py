@@ -5,6 +5,8 @@ authority, a keeper their pound, an admin every pound; anyone else is refused. T
 read the projections the store keeps in step with the events (the ``deadlines`` rows,
 the ``cases`` and ``case_lots`` rows, the settlements), so a page costs a few indexed
 queries whatever the number of cases; one case is rebuilt from its events.
+
+Why it is long: the queries of every page of the web desk.
 """
 
 from __future__ import annotations

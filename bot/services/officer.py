@@ -1,4 +1,7 @@
-"""Use cases of the officer of the local authority: notice, auction, settlement, deposits."""
+"""Use cases of the officer of the local authority: notice, auction, settlement, deposits.
+
+Why it is long: the officer's use cases, one per step of ss.13 to 17, with the checks
+they share."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Tables. Money is integer paise (BIGINT); times are stored in UTC."""
+"""Tables. Money is integer paise (BIGINT); times are stored in UTC.
+
+Why it is long: every table of the database, so that the schema reads in one place."""
 
 from __future__ import annotations
 

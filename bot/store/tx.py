@@ -1,4 +1,7 @@
-"""The unit of work: one database transaction and what the use cases read and write in it."""
+"""The unit of work: one database transaction and what the use cases read and write in it.
+
+Why it is long: every read and write of a case is a method of the one transaction object,
+so that none is made outside it."""
 
 from __future__ import annotations
 

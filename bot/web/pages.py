@@ -1,7 +1,9 @@
 """The pages of the web desk: sign-in, Today, the cases, one case and its steps, and the
 public notice board. Each page reads through a use case (``bot.services.desk``,
 ``bot.services.board``); each step runs the chat word's Command through the dispatcher
-(``bot.conversation.reply.run_command``), so the web refuses what SMS and Telegram refuse."""
+(``bot.conversation.reply.run_command``), so the web refuses what SMS and Telegram refuse.
+
+Why it is long: the handler of every page of the web desk."""
 
 from __future__ import annotations
 

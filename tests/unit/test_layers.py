@@ -121,6 +121,19 @@ def test_the_running_bot_imports_none_of_the_catalog_tools() -> None:
     assert not reached
 
 
+#: Past this many lines a module says at its top why it is long.
+LONG = 400
+
+
+@pytest.mark.parametrize(
+    "path", _files("bot", "domain", "i18n_tools"), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_a_long_module_says_why_at_its_top(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    if text.count("\n") > LONG:
+        assert "Why it is long:" in (ast.get_docstring(ast.parse(text)) or "")
+
+
 def test_the_root_of_bot_holds_the_composition_root_alone() -> None:
     assert sorted(p.name for p in BOT.glob("*.py")) == ["__init__.py", "bootstrap.py"]
 

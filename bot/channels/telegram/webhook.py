@@ -25,6 +25,9 @@ transaction commits. An account past its limit of answers (``bot.channels.limits
 invite code counts double) is told once when to try again, then not answered; its
 updates are stored all the same. ``poundbot serve --polling`` takes updates by long polling
 instead, through the same steps (``bot.channels.telegram.connect``).
+
+Why it is long: an update received, stored once, processed once and recovered after a
+failure: one path, kept together.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
 """What a pound-keeper is told after each step: seizure (s.7), payment (s.12), deposit
-(s.14), report (s.13(1)), refusal (s.15(1)), correction, and the list of open cases."""
+(s.14), report (s.13(1)), refusal (s.15(1)), correction, and the list of open cases.
+
+Why it is long: every reply to a pound-keeper, one per step."""
 
 from __future__ import annotations
 

@@ -3,6 +3,9 @@ confirmations of LANG, STOP and START.
 
 Public replies carry the public facts of a case only (``PublicCase``): kinds, counts,
 place of seizure, pound and dates; never a name or a telephone number.
+
+Why it is long: every reply the public may be given, so that the rule of no names is
+checked in one place.
 """
 
 from __future__ import annotations

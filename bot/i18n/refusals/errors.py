@@ -1,7 +1,9 @@
 """What poundbot refuses, and what to do instead: the Act's refusals (``DomainError``,
 citing the provision) and the application's (``AppError``: roles, unknown numbers,
 invites, input that is not a command); and the apology when something unexpected
-stops a message from being processed (``try_again_later``)."""
+stops a message from being processed (``try_again_later``).
+
+Why it is long: the text of every refusal, the Act's and the application's."""
 
 from __future__ import annotations
 
