@@ -36,7 +36,10 @@ __all__ = [
     "unknown_command",
 ]
 
-_ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
+#: Every refusal's text by its code, the Act's (``domain.errors``) and the application's
+#: (``bot.services.errors``): the one mapping from a code to its words. A refusal that
+#: gives a reason with its facts is told by the reason (``_REASONS``) instead.
+_BY_CODE: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.4, s.11 — no dated rate covers the day asked.
     "rate_not_in_force": lambda tr: tr.gettext(
         "No rate is in force on that day. Ask the local authority to enter the rate "
@@ -92,6 +95,30 @@ _ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.18 — officers, pound-keepers and members may not buy.
     "barred_buyer": lambda tr: tr.gettext(
         "The buyer must declare that they are not barred from buying at a pound sale."
+    ),
+    # --- the application's refusals ---
+    # TRANSLATORS: a pound code that names no pound.
+    "unknown_pound": lambda tr: tr.gettext(
+        "That pound is not known. Check the pound code and send it again."
+    ),
+    # TRANSLATORS: a person poundbot has no record of (an administrator's command).
+    "unknown_user": lambda tr: tr.gettext(
+        "That person is not registered. Ask the local authority to register them."
+    ),
+    # TRANSLATORS: s.15(3) — the account of a case asked for before its sale is settled.
+    "no_account": lambda tr: tr.gettext(
+        "That case has no account yet: its sale is not settled (s.15(3))."
+    ),
+    # TRANSLATORS: s.15(4), s.16(3) — a receipt asked for a case whose cattle were sold
+    # unclaimed: no owner takes anything, the balance is held in deposit.
+    "no_receipt": lambda tr: tr.gettext(
+        "That case has no owner's receipt: its cattle were sold unclaimed and the balance "
+        "is held in deposit (s.15(4), s.16(3))."
+    ),
+    # TRANSLATORS: an invite code to register as a pound-keeper or officer.
+    "invite_invalid": lambda tr: tr.gettext(
+        "That invite code is unknown, already used or expired. Ask the local authority "
+        "for a new one."
     ),
 }
 
@@ -287,7 +314,7 @@ def error(exc: DomainError, tr: Translator) -> str:
     if isinstance(exc, AmountNotDueError) and exc.dues is not None and exc.tendered is not None:
         under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision or "", tr)}
         return f"{amount_not_due(exc, tr)} {under}"
-    render = _ERRORS.get(exc.code)
+    render = _BY_CODE.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
     reason = sale_refusal(exc, tr) or _reason(exc, tr)  # s.13(3), s.15(1), s.18 in full
@@ -333,33 +360,6 @@ def unknown_command(commands: Sequence[str], tr: Translator) -> str:
     return text % {"commands": ", ".join(commands)}
 
 
-_APP_ERRORS: Final[dict[str, Callable[[Translator], str]]] = {
-    # TRANSLATORS: a pound code that names no pound.
-    "unknown_pound": lambda tr: tr.gettext(
-        "That pound is not known. Check the pound code and send it again."
-    ),
-    # TRANSLATORS: a person poundbot has no record of (an administrator's command).
-    "unknown_user": lambda tr: tr.gettext(
-        "That person is not registered. Ask the local authority to register them."
-    ),
-    # TRANSLATORS: s.15(3) — the account of a case asked for before its sale is settled.
-    "no_account": lambda tr: tr.gettext(
-        "That case has no account yet: its sale is not settled (s.15(3))."
-    ),
-    # TRANSLATORS: s.15(4), s.16(3) — a receipt asked for a case whose cattle were sold
-    # unclaimed: no owner takes anything, the balance is held in deposit.
-    "no_receipt": lambda tr: tr.gettext(
-        "That case has no owner's receipt: its cattle were sold unclaimed and the balance "
-        "is held in deposit (s.15(4), s.16(3))."
-    ),
-    # TRANSLATORS: an invite code to register as a pound-keeper or officer.
-    "invite_invalid": lambda tr: tr.gettext(
-        "That invite code is unknown, already used or expired. Ask the local authority "
-        "for a new one."
-    ),
-}
-
-
 def app_error(exc: AppError, tr: Translator) -> str:
     """What the application refuses and what to do instead; a line that is not a
     command gets ``parse_error``; an unknown code a generic sentence."""
@@ -376,7 +376,7 @@ def app_error(exc: AppError, tr: Translator) -> str:
             "Case %(case)s was entered by mistake and voided: nothing is due on it (s.7)."
         )
         return text % {"case": str(exc.facts.get("number", ""))[:ECHO_LIMIT]}
-    render = _APP_ERRORS.get(code)
+    render = _BY_CODE.get(code)
     if render is not None:
         return render(tr)
     if code == "bad_input":
