@@ -1,7 +1,8 @@
 """One-line commands: text (SMS, a Telegram line, the console) to a structured command.
 
-Pure: no I/O. ``parse`` returns a ``Command`` or raises ``ParseError`` with a stable
-code the renderers translate. The words are in ``bot.conversation.words``.
+Pure: no I/O. ``parse`` returns an order (``bot.conversation.orders``) or raises
+``ParseError`` with a stable code the renderers translate. The words are in
+``bot.conversation.words``.
 
 Why it is long: the grammar of every command in one parser, so that the words of all of
 them are read alike.
@@ -10,10 +11,13 @@ them are read alike.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date, time
+from typing import TypedDict
 
 from bot.config import Config, normalize_word
+from bot.conversation import orders as o
+from bot.conversation.orders import ORDERS, Order, SeizeLot
 from bot.conversation.words import CONNECTIVE_INDEX, field_of, keyword_of, outcome_of
 from bot.services.errors import BadInputError
 from bot.support.phones import PhoneError, normalize_phone, phone_runs
@@ -21,7 +25,6 @@ from domain.money import Money
 
 __all__ = [
     "MAX_LENGTH",
-    "Command",
     "ParseError",
     "SeizeLot",
     "name_and_phone",
@@ -48,52 +51,6 @@ class ParseError(BadInputError):
     def __init__(self, code: str, **facts: object) -> None:
         super().__init__(code, **facts)
         self.code = code
-
-
-@dataclass(frozen=True, slots=True)
-class SeizeLot:
-    """``<n> <kind> [(description)]`` in a SEIZE line (s.7, s.13(2)(a))."""
-
-    count: int
-    kind: str
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A parsed command: its name, the language its keyword was in, and its arguments."""
-
-    name: str
-    lang: str
-    case: str | None = None
-    words: tuple[str, ...] = ()
-    lots: tuple[SeizeLot, ...] = ()
-    place: str = ""
-    on: date | None = None
-    at: time | None = None
-    person: str = ""
-    description: str = ""
-    lot: int | None = None
-    count: int | None = None
-    amount: Money | None = None
-    reference: str = ""
-    places: tuple[str, ...] = field(default=())
-    owner: str = ""
-    #: SEIZE: the owner's phone.
-    owner_phone: str | None = None
-    #: SOLD: where the buyer lives (s.18: who bought, and from where).
-    residence: str = ""
-    #: SOLD: the buyer's phone, when given (s.18: matched against the barred, not kept).
-    buyer_phone: str | None = None
-    #: SEIZE: the day of seizure (s.19), when it was not the day brought.
-    seized_on: date | None = None
-    #: CORRECT: the fact corrected (``bot.conversation.words.FIELDS``); CORRECT, VOID: the reason.
-    field: str = ""
-    reason: str = ""
-    #: SOLD: the buyer's declaration that they are not barred from buying (s.18).
-    declared: bool = False
-    #: AUCTION: the expected expenses of sale (s.15(2)); None: the authority's default.
-    expenses: Money | None = None
 
 
 _CASE_COMMANDS = {
@@ -243,7 +200,7 @@ def _lots(config: Config, lang: str, tokens: list[str]) -> list[SeizeLot]:
     return lots
 
 
-def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
+def _seize(config: Config, lang: str, rest: str, today: date) -> o.Seize:
     main, _, tail = rest.partition(";")
     head, parts = _split_connectives(_TOKEN.findall(main))
     # After ";" comes the description; OWNER, BY and SEIZED are still recognised there,
@@ -263,14 +220,13 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> Command:
     on, at = _date_time(parts["on"], today) if "on" in parts else (None, None)
     seized_on = _one_date(parts["seized"], today) if "seized" in parts else None
     owner, phone = name_and_phone(" ".join(parts.get("owner", [])), config.phone_region)
-    return Command(
-        name="seize",
+    return o.Seize(
         lang=lang,
         lots=tuple(lots),
         place=place,
         on=on,
         at=at,
-        person=" ".join(parts.get("by", [])).strip(" ,"),
+        seizer=" ".join(parts.get("by", [])).strip(" ,"),
         description=shared,
         owner=owner,
         owner_phone=phone,
@@ -327,7 +283,7 @@ def _reason(tokens: list[str]) -> tuple[list[str], str]:
     return before, reason
 
 
-def _correct(config: Config, lang: str, rest: str, today: date) -> Command:
+def _correct(config: Config, lang: str, rest: str, today: date) -> o.Correct:
     """``CORRECT <case> <field> <value> BECAUSE <reason>`` (s.7)."""
     case, tokens = _case_number(_TOKEN.findall(rest))
     before, reason = _reason(tokens)
@@ -336,7 +292,7 @@ def _correct(config: Config, lang: str, rest: str, today: date) -> Command:
         raise ParseError("unknown_field", word=before[0] if before else "")
     value = before[1:]
     text = " ".join(value).strip(" ,")
-    base = Command(name="correct", lang=lang, case=case, field=name, reason=reason)
+    base = o.Correct(lang=lang, case=case, fact=name, reason=reason)
     if name == "cattle":
         lots = _lots(config, lang, value)
         if not lots:
@@ -354,17 +310,17 @@ def _correct(config: Config, lang: str, rest: str, today: date) -> Command:
         return replace(base, owner=owner, owner_phone=phone)
     if not text:
         raise ParseError("missing_place" if name == "place" else "missing_person")
-    return replace(base, place=text) if name == "place" else replace(base, person=text)
+    return replace(base, text=text)
 
 
-def _void(lang: str, rest: str) -> Command:
+def _void(lang: str, rest: str) -> o.Void:
     """``VOID <case> BECAUSE <reason>``: a case entered by mistake."""
     case, tokens = _case_number(rest.split())
     _, reason = _reason(tokens)
-    return Command(name="void", lang=lang, case=case, reason=reason)
+    return o.Void(lang=lang, case=case, reason=reason)
 
 
-def parse(text: str, config: Config, today: date) -> Command:
+def parse(text: str, config: Config, today: date) -> Order:
     """Parse one line. Unknown words, a missing case number, a bad count, ... -> ParseError."""
     if len(text) > MAX_LENGTH:
         raise ParseError("too_long")
@@ -388,42 +344,50 @@ def parse(text: str, config: Config, today: date) -> Command:
         words = tuple(w.strip(".,;:!?") for w in rest.split() if w.strip(".,;:!?"))
         if not words:
             raise ParseError("missing_words")
-        return Command(name=name, lang=lang, words=words[:6])
+        return o.Find(lang=lang, words=words[:6])
     if name == "lang":
         choice = rest.strip(" .").lower()[:2]
         if choice not in ("ml", "en", "ta", "kn"):
             raise ParseError("unknown_lang", text=rest[:10])
-        return Command(name=name, lang=lang, words=(choice,))
+        return o.Lang(lang=lang, choice=choice)
     if name not in _CASE_COMMANDS:
-        return Command(name=name, lang=lang)
+        return ORDERS[name](lang=lang)
     return _case_command(name, lang, rest, today, config.phone_region)
 
 
-def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> Command:
+class _OnCase(TypedDict):
+    """What every order on a case carries."""
+
+    lang: str
+    case: str
+    on: date | None
+
+
+def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> o.CaseOrder:
     # Punctuation around the case number is noise; inside places and names (commas
     # between places, "Ayesha, Chathamangalam") it is kept.
     # "KNM-17", "knm 17": take one or two tokens as the case number.
-    case, tokens = _case_number(rest.split())
+    number, tokens = _case_number(rest.split())
     tokens = [t for t in tokens if t.strip(".,;:!?")]
     if tokens:
         tokens[-1] = tokens[-1].rstrip(".!?")
     head, parts = _split_connectives(tokens, _CONNECTIVES_OF.get(name))
     on = _date_time(parts["on"], today)[0] if "on" in parts else None
-    base = Command(name=name, lang=lang, case=case.upper(), on=on)
+    case = _OnCase(lang=lang, case=number.upper(), on=on)
     if name == "notice":
         places = tuple(p.strip() for p in " ".join(parts.get("at", [])).split(",") if p.strip())
-        return _replace(base, places=places)
+        return o.Notice(**case, places=places)
     expenses = parse_amount(" ".join(parts["expenses"])) if parts.get("expenses") else None
     if name == "auction":
         if on is None:
             raise ParseError("bad_date", text="")
-        return _replace(base, place=" ".join(parts.get("at", [])).strip(), expenses=expenses)
+        return o.Auction(**case, place=" ".join(parts.get("at", [])).strip(), expenses=expenses)
     if name in ("sold", "unsold"):
         if len(head) < 2:
             raise ParseError("bad_count", text=" ".join(head))
         lot, count = parse_count(head[0]), parse_count(head[1])
         if name == "unsold":
-            return _replace(base, lot=lot, count=count)
+            return o.Unsold(**case, lot=lot, count=count)
         if len(head) < 3:
             raise ParseError("bad_amount", text="")
         # TO <name>, <residence> [<phone>] (s.18: who bought, and from where)
@@ -431,61 +395,64 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
         who, _, residence = buyer.partition(",")
         if not who.strip(" ,") or not residence.strip(" ,"):
             raise ParseError("missing_buyer")
-        return _replace(
-            base,
+        return o.Sold(
+            **case,
             lot=lot,
             count=count,
-            amount=parse_amount(head[2]),
-            person=who.strip(" ,"),
+            price=parse_amount(head[2]),
+            buyer=who.strip(" ,"),
             residence=residence.strip(" ,"),
             buyer_phone=phone,
             declared="declared" in parts,
         )
     if name == "photo":  # PHOTO <case> [lot]: the picture comes with it (bot.conversation.photos)
-        return _replace(base, lot=parse_count(head[0]) if head else None)
+        return o.Photo(**case, lot=parse_count(head[0]) if head else None)
     if name in ("paid", "deposited"):  # the amount given, if any: checked against the dues
+        paid = o.Paid if name == "paid" else o.Deposited
         if not head:
-            return base
+            return paid(**case)
         try:
-            return _replace(base, amount=parse_amount(" ".join(head)))
+            return paid(**case, amount=parse_amount(" ".join(head)))
         except ParseError:
             raise ParseError("bad_paid_amount", text=" ".join(head)) from None
     if name == "settle":
         spent = parse_amount(head[0]) if head else expenses
-        return _replace(base, amount=spent or Money.zero())
+        return o.Settle(**case, expenses=spent or Money.zero())
     if name == "receipt":
         person = " ".join(parts.get("by", head)).strip()
         if not person:
             raise ParseError("missing_person")
-        return _replace(base, person=person)
+        return o.Receipt(**case, received_by=person)
     if name == "dispose":
-        return _dispose(base, head, parts)
+        return _dispose(case, head, parts)
     if name == "outcome":
         found = outcome_of(head[0]) if len(head) == 1 else None
         reference = " ".join(parts.get("ref", [])).strip()
         if found is None or not reference:
             raise ParseError("missing_outcome", text=" ".join(head))
-        return _replace(base, words=(found,), reference=reference)
+        return o.Outcome(**case, outcome=found, reference=reference)
     if name == "claimed":
         person = " ".join(parts.get("by", head)).strip()
         if not person:
             raise ParseError("missing_person")
-        return _replace(base, person=person)
+        return o.Claimed(**case, claimant=person)
     if name == "reject":  # REJECT <case> [BY <claimant>] REF <decision>
         reference = " ".join(parts.get("ref", head)).strip()
         if not reference:
             raise ParseError("missing_reference")
-        return _replace(base, reference=reference, person=" ".join(parts.get("by", [])).strip())
+        return o.Reject(**case, reference=reference, claimant=" ".join(parts.get("by", [])).strip())
     if name == "claim":
         person = " ".join(parts.get("by", [])).strip()
         reference = " ".join(parts.get("ref", [])).strip()
         if not person or not reference:
             raise ParseError("missing_person")
-        return _replace(base, person=person, reference=reference)
-    return base
+        return o.Claim(**case, claimant=person, reference=reference)
+    order = ORDERS[name]
+    assert issubclass(order, o.CaseOrder)
+    return order(**case)
 
 
-def _dispose(base: Command, head: list[str], parts: dict[str, list[str]]) -> Command:
+def _dispose(case: _OnCase, head: list[str], parts: dict[str, list[str]]) -> o.Dispose:
     """``DISPOSE <case> <lot> <heads> [<proceeds>] BY <who ordered> REF <order>
     [HOW <manner>]`` (s.13(3) proviso)."""
     if len(head) < 2:
@@ -499,16 +466,12 @@ def _dispose(base: Command, head: list[str], parts: dict[str, list[str]]) -> Com
     if not ordered_by or not reference:
         raise ParseError("missing_order")
     manner = " ".join(parts.get("how", [])).strip(" ,")
-    return _replace(
-        base,
+    return o.Dispose(
+        **case,
         lot=lot,
         count=count,
-        amount=proceeds,
-        person=ordered_by,
+        proceeds=proceeds,
+        ordered_by=ordered_by,
         reference=reference,
-        description=manner,
+        manner=manner,
     )
-
-
-def _replace(command: Command, **changes: object) -> Command:
-    return replace(command, **changes)  # type: ignore[arg-type]

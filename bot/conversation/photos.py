@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 
 from bot.adapters.photo_store import MAX_PIXELS, Kept, KeptRef, attach, keep
-from bot.conversation.commands import Command, ParseError, parse
+from bot.conversation import orders as o
+from bot.conversation.commands import ParseError, parse
 from bot.i18n import Translator, render
 from bot.i18n.keepers import photos as text
 from bot.services.base import Deps, require_keeper
@@ -101,7 +102,7 @@ async def seized_now(tx: Tx, caller: Caller, after_event: int) -> LoadedCase | N
     return await tx.load_case(number) if number else None
 
 
-def _command(deps: Deps, body: str) -> Command | None:
+def _command(deps: Deps, body: str) -> o.Order | None:
     try:
         return parse(body, deps.config, deps.today())
     except ParseError:
@@ -116,7 +117,7 @@ async def message_target(
     message is a PHOTO (its answer is about the photos alone)."""
     command = _command(deps, body)
     name = command.name if command else ""
-    if command is not None and name == "photo" and command.case:
+    if isinstance(command, o.Photo):
         return await photo_target(tx, deps, caller, command.case, command.lot, tr), True
     if name == "seize":
         seized = await seized_now(tx, caller, after_event)

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, select
 
 from bot.adapters.photo_store import first_photos
 from bot.adapters.whatsapp_route import Template
-from bot.conversation.commands import Command, ParseError, parse
+from bot.conversation import orders as o
+from bot.conversation.commands import ParseError, parse
 from bot.conversation.photos import photo_target
 from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.dlt_probe import probing, rendering_sms
@@ -98,7 +99,7 @@ class _Ctx:
     #: The case the channel already read for this step (for update), if it did.
     loaded: LoadedCase | None = None
 
-    def case(self, command: Command) -> CaseRef:
+    def case(self, command: o.CaseOrder) -> CaseRef:
         """The case ``command`` is a step on: as the channel read it, or its number."""
         if self.loaded is not None and self.loaded.row.number == command.case:
             return self.loaded
@@ -112,7 +113,8 @@ class _Ctx:
         return reply_language(pound=self.deps.config.pounds.get(pound))
 
 
-Handler = Callable[[_Ctx, Command], Awaitable[str | _Done]]
+#: A handler takes the order of its command (``_HANDLERS``: each its own).
+Handler = Callable[[_Ctx, Any], Awaitable[str | _Done]]
 
 
 _CONTACT_LANG = select(Contact.lang).where(Contact.phone == bindparam("phone"))
@@ -152,7 +154,7 @@ async def run_command(
     tx: Tx,
     deps: Deps,
     caller: Caller,
-    command: Command,
+    command: o.Order,
     lang: str,
     *,
     sms: bool,
@@ -167,7 +169,7 @@ async def run_command(
         )
 
 
-async def _run(tx: Tx, deps: Deps, caller: Caller, command: Command, ctx: _Ctx) -> Reply:
+async def _run(tx: Tx, deps: Deps, caller: Caller, command: o.Order, ctx: _Ctx) -> Reply:
     loaded = ctx.loaded
     handler = _HANDLERS[command.name]
     posted, queued = len(tx.posted), len(tx.queued)
@@ -202,7 +204,7 @@ async def _run(tx: Tx, deps: Deps, caller: Caller, command: Command, ctx: _Ctx) 
 # --- anyone --------------------------------------------------------------------------
 
 
-async def _help(ctx: _Ctx, command: Command) -> str:
+async def _help(ctx: _Ctx, command: o.Help) -> str:
     return render.help_text(ctx.caller.role, ctx.tr, ctx.sms)
 
 
@@ -211,7 +213,7 @@ async def _help(ctx: _Ctx, command: Command) -> str:
 _DUES_REPLIES: Memo[str] = Memo(256)
 
 
-async def _dues(ctx: _Ctx, command: Command) -> str:
+async def _dues(ctx: _Ctx, command: o.Dues) -> str:
     answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
 
     def rendered() -> str:
@@ -230,17 +232,17 @@ async def _dues(ctx: _Ctx, command: Command) -> str:
     return _DUES_REPLIES.get((answer.stated, ctx.tr, ctx.kinds), ctx.sms, rendered)
 
 
-async def _deposit(ctx: _Ctx, command: Command) -> str:
+async def _deposit(ctx: _Ctx, command: o.Deposit) -> str:
     answer = await public.deposit_quote(ctx.tx, ctx.deps, _case(command))
     return render.deposit_reply(answer.deposit, answer.case, ctx.tr, ctx.sms, kinds=ctx.kinds)
 
 
-async def _status(ctx: _Ctx, command: Command) -> str:
+async def _status(ctx: _Ctx, command: o.Status) -> str:
     answer = await public.outcome(ctx.tx, ctx.deps, _case(command))
     return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds, case=answer.case)
 
 
-async def _find(ctx: _Ctx, command: Command) -> str:
+async def _find(ctx: _Ctx, command: o.Find) -> str:
     found = await public.find_cases(ctx.tx, ctx.deps, list(command.words))
     text = render.search_results(found, ctx.tr, ctx.sms, kinds=ctx.kinds)
     photo_url = ctx.deps.photo_url
@@ -259,7 +261,7 @@ async def _find(ctx: _Ctx, command: Command) -> str:
     return render.with_board_links(text, links, ctx.tr, ctx.sms)
 
 
-async def _web(ctx: _Ctx, command: Command) -> str:
+async def _web(ctx: _Ctx, command: o.Web) -> str:
     """A single-use sign-in link of the web desk, for a registered keeper, officer, admin."""
     token = await web_signin.issue_link(ctx.tx, ctx.caller)
     if not ctx.deps.public_url:
@@ -267,13 +269,13 @@ async def _web(ctx: _Ctx, command: Command) -> str:
     return render.web_link(ctx.deps.public_url + signin_path(token), ctx.tr)
 
 
-async def _lang(ctx: _Ctx, command: Command) -> str:
-    chosen = command.words[0]
+async def _lang(ctx: _Ctx, command: o.Lang) -> str:
+    chosen = command.choice
     await _set_contact(ctx, lang=chosen)
     return render.lang_set(translator(chosen))
 
 
-async def _stop(ctx: _Ctx, command: Command) -> str:
+async def _stop(ctx: _Ctx, command: o.Stop) -> str:
     await _set_contact(ctx, opted_out=True)
     caller = ctx.caller
     if caller.user_id is None or caller.phone is None:
@@ -296,7 +298,7 @@ async def _stop(ctx: _Ctx, command: Command) -> str:
     return render.staff_stopped(caller.channel, on_telegram=False, tr=ctx.tr)
 
 
-async def _start(ctx: _Ctx, command: Command) -> str:
+async def _start(ctx: _Ctx, command: o.Start) -> str:
     await _set_contact(ctx, opted_out=False)
     return render.started(ctx.tr)
 
@@ -314,15 +316,14 @@ async def _set_contact(
         await set_contact(tx, caller.phone, lang=lang, opted_out=opted_out, channel=caller.channel)
 
 
-def _case(command: Command) -> str:
-    assert command.case is not None  # the parser refuses a case command without one
+def _case(command: o.CaseOrder) -> str:
     return command.case
 
 
 # --- pound-keepers ---------------------------------------------------------------------
 
 
-async def _seize(ctx: _Ctx, command: Command) -> _Done:
+async def _seize(ctx: _Ctx, command: o.Seize) -> _Done:
     caller, deps = ctx.caller, ctx.deps
     if caller.role != KEEPER or caller.pound is None:
         raise NotAllowedError("only a pound-keeper reports a seizure")
@@ -337,7 +338,7 @@ async def _seize(ctx: _Ctx, command: Command) -> _Done:
         lots=tuple(Lot(lot.kind, lot.count, lot.description) for lot in command.lots),
         place_seized=command.place,
         brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),
-        seizer=person_of(command.person),
+        seizer=person_of(command.seizer),
         owner=person_of(command.owner),
         seized_on=command.seized_on,
         hour_known=hour_known,
@@ -348,9 +349,9 @@ async def _seize(ctx: _Ctx, command: Command) -> _Done:
     return _Done(seized.text, seized.loaded)
 
 
-def _corrected(seizure: Seizure, command: Command) -> Seizure:
+def _corrected(seizure: Seizure, command: o.Correct) -> Seizure:
     """The seizure report with the one fact ``command`` corrects (s.7)."""
-    field = command.field
+    field = command.fact
     if field == "cattle":
         # A lot written without a description keeps the one it had, if of the same kind.
         old = seizure.lots
@@ -365,7 +366,7 @@ def _corrected(seizure: Seizure, command: Command) -> Seizure:
         )
         return replace(seizure, lots=lots)
     if field == "place":
-        return replace(seizure, place_seized=command.place)
+        return replace(seizure, place_seized=command.text)
     if field == "brought":
         assert command.on is not None
         brought = datetime.combine(command.on, command.at or time())
@@ -373,11 +374,11 @@ def _corrected(seizure: Seizure, command: Command) -> Seizure:
     if field == "seized":
         return replace(seizure, seized_on=command.seized_on)
     if field == "seizer":
-        return replace(seizure, seizer=person_of(command.person))
+        return replace(seizure, seizer=person_of(command.text))
     return replace(seizure, owner=person_of(command.owner) or seizure.owner)
 
 
-async def _correct(ctx: _Ctx, command: Command) -> _Done:
+async def _correct(ctx: _Ctx, command: o.Correct) -> _Done:
     loaded = await load_for_step(ctx.tx, ctx.case(command))
     seizure = _corrected(loaded.case.seizure, command)
     recorded = await keeping.correct_seizure(
@@ -401,14 +402,14 @@ async def _correct(ctx: _Ctx, command: Command) -> _Done:
     return _Done(text, recorded.loaded)
 
 
-async def _void(ctx: _Ctx, command: Command) -> _Done:
+async def _void(ctx: _Ctx, command: o.Void) -> _Done:
     loaded = await keeping.void_case(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), command.reason
     )
     return _Done(render.case_voided(loaded.case, ctx.tr), loaded)
 
 
-async def _paid(ctx: _Ctx, command: Command) -> _Done:
+async def _paid(ctx: _Ctx, command: o.Paid) -> _Done:
     recorded = await keeping.record_payment(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
     )
@@ -416,7 +417,7 @@ async def _paid(ctx: _Ctx, command: Command) -> _Done:
     return _Done(text, recorded.loaded)
 
 
-async def _deposited(ctx: _Ctx, command: Command) -> _Done:
+async def _deposited(ctx: _Ctx, command: o.Deposited) -> _Done:
     recorded = await keeping.record_deposit(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
     )
@@ -427,7 +428,7 @@ async def _deposited(ctx: _Ctx, command: Command) -> _Done:
     return _Done(text, recorded.loaded)
 
 
-async def _report(ctx: _Ctx, command: Command) -> _Done:
+async def _report(ctx: _Ctx, command: o.Report) -> _Done:
     recorded = await keeping.report_unclaimed(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
@@ -446,14 +447,14 @@ async def _report(ctx: _Ctx, command: Command) -> _Done:
     return _Done(render.report_sent(case, ctx.tr, ctx.sms), recorded.loaded)
 
 
-async def _refused(ctx: _Ctx, command: Command) -> _Done:
+async def _refused(ctx: _Ctx, command: o.Refused) -> _Done:
     recorded = await keeping.record_owner_refusal(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
     return _Done(render.owner_refusal_recorded(recorded.case, ctx.tr, ctx.sms), recorded.loaded)
 
 
-async def _cases(ctx: _Ctx, command: Command) -> str:
+async def _cases(ctx: _Ctx, command: o.Cases) -> str:
     items = await keeping.list_open_cases(ctx.tx, ctx.deps, ctx.caller)
     return render.open_cases(items, ctx.tr, ctx.sms, kinds=ctx.kinds)
 
@@ -461,7 +462,7 @@ async def _cases(ctx: _Ctx, command: Command) -> str:
 # --- officers ----------------------------------------------------------------------------
 
 
-async def _notice(ctx: _Ctx, command: Command) -> str | _Done:
+async def _notice(ctx: _Ctx, command: o.Notice) -> str | _Done:
     deps, tx = ctx.deps, ctx.tx
     if not command.places and command.on is None:  # the notice to print, not a record
         loaded = await tx.load_case(_case(command))
@@ -492,7 +493,7 @@ async def _notice(ctx: _Ctx, command: Command) -> str | _Done:
     return _Done(render.notice_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _auction(ctx: _Ctx, command: Command) -> _Done:
+async def _auction(ctx: _Ctx, command: o.Auction) -> _Done:
     assert command.on is not None
     recorded = await officering.schedule_auction(
         ctx.tx,
@@ -521,10 +522,8 @@ async def _auction(ctx: _Ctx, command: Command) -> _Done:
     return _Done(render.auction_scheduled(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _sold(ctx: _Ctx, command: Command) -> _Done:
-    assert command.lot is not None
-    assert command.count is not None
-    sold = command.name == "sold"
+async def _sold(ctx: _Ctx, command: o.Sold | o.Unsold) -> _Done:
+    sold = command if isinstance(command, o.Sold) else None
     # s.18: the buyer's declaration is explicit (DECLARED); name and residence recorded.
     recorded, progress = await officering.record_lot(
         ctx.tx,
@@ -533,23 +532,23 @@ async def _sold(ctx: _Ctx, command: Command) -> _Done:
         ctx.case(command),
         lot=command.lot - 1,
         count=command.count,
-        price=command.amount if sold else None,
-        buyer=Person(command.person, command.residence) if sold else None,
+        price=sold.price if sold else None,
+        buyer=Person(sold.buyer, sold.residence) if sold else None,
         buyer_role=None,
-        declared_not_barred=sold and command.declared,
-        buyer_phone=command.buyer_phone if sold else None,
+        declared_not_barred=sold is not None and sold.declared,
+        buyer_phone=sold.buyer_phone if sold else None,
         on=command.on,
     )
     return _Done(render.lot_recorded(recorded.case, progress, ctx.tr), recorded.loaded)
 
 
-async def _settle(ctx: _Ctx, command: Command) -> _Done:
+async def _settle(ctx: _Ctx, command: o.Settle) -> _Done:
     settled = await officering.settle_sale(
         ctx.tx,
         ctx.deps,
         ctx.caller,
         ctx.case(command),
-        expenses=command.amount or Money.zero(),
+        expenses=command.expenses or Money.zero(),
         on=command.on,
     )
     if isinstance(settled, officering.ShortOfDues):
@@ -572,18 +571,23 @@ async def _settle(ctx: _Ctx, command: Command) -> _Done:
     )
 
 
-async def _receipt(ctx: _Ctx, command: Command) -> _Done:
+async def _receipt(ctx: _Ctx, command: o.Receipt) -> _Done:
     recorded = await officering.record_account_delivered(
-        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), received_by=command.person, on=command.on
+        ctx.tx,
+        ctx.deps,
+        ctx.caller,
+        ctx.case(command),
+        received_by=command.received_by,
+        on=command.on,
     )
     settled = officering.account_of(ctx.deps, recorded.case)
     assert settled is not None
     day = command.on or ctx.deps.today()
-    text = render.receipt_text(receipt_for(settled[1], command.person, day), ctx.tr)
+    text = render.receipt_text(receipt_for(settled[1], command.received_by, day), ctx.tr)
     return _Done(text, recorded.loaded)
 
 
-async def _account_refused(ctx: _Ctx, command: Command) -> _Done:
+async def _account_refused(ctx: _Ctx, command: o.AccountRefused) -> _Done:
     recorded = await officering.record_account_refused(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
@@ -591,14 +595,14 @@ async def _account_refused(ctx: _Ctx, command: Command) -> _Done:
     return _Done(text, recorded.loaded)
 
 
-async def _claim(ctx: _Ctx, command: Command) -> _Done:
+async def _claim(ctx: _Ctx, command: o.Claim) -> _Done:
     today = ctx.deps.today()
     recorded = await officering.claim_deposit(
         ctx.tx,
         ctx.deps,
         ctx.caller,
         ctx.case(command),
-        claimant=command.person,
+        claimant=command.claimant,
         preferred_on=command.on,
         reference=command.reference,
         on=today,
@@ -607,31 +611,29 @@ async def _claim(ctx: _Ctx, command: Command) -> _Done:
     return _Done(text, recorded.loaded)
 
 
-async def _claimed(ctx: _Ctx, command: Command) -> _Done:
+async def _claimed(ctx: _Ctx, command: o.Claimed) -> _Done:
     recorded = await officering.record_claim_preferred(
-        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), claimant=command.person, on=command.on
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), claimant=command.claimant, on=command.on
     )
     text = render.claim_preferred_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
     return _Done(text, recorded.loaded)
 
 
-async def _reject(ctx: _Ctx, command: Command) -> _Done:
+async def _reject(ctx: _Ctx, command: o.Reject) -> _Done:
     recorded = await officering.record_claim_rejected(
         ctx.tx,
         ctx.deps,
         ctx.caller,
         ctx.case(command),
         reference=command.reference,
-        claimant=command.person,
+        claimant=command.claimant,
         on=command.on,
     )
     text = render.claim_rejected_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
     return _Done(text, recorded.loaded)
 
 
-async def _dispose(ctx: _Ctx, command: Command) -> _Done:
-    assert command.lot is not None
-    assert command.count is not None
+async def _dispose(ctx: _Ctx, command: o.Dispose) -> _Done:
     recorded = await officering.record_other_disposal(
         ctx.tx,
         ctx.deps,
@@ -639,36 +641,36 @@ async def _dispose(ctx: _Ctx, command: Command) -> _Done:
         ctx.case(command),
         lot=command.lot - 1,
         count=command.count,
-        manner=command.description,
-        ordered_by=command.person,
+        manner=command.manner,
+        ordered_by=command.ordered_by,
         order_reference=command.reference,
-        proceeds=command.amount or Money.zero(),
+        proceeds=command.proceeds or Money.zero(),
         on=command.on,
     )
     return _Done(render.other_disposal_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _outcome(ctx: _Ctx, command: Command) -> _Done:
+async def _outcome(ctx: _Ctx, command: o.Outcome) -> _Done:
     recorded = await officering.record_deposit_outcome(
         ctx.tx,
         ctx.deps,
         ctx.caller,
         ctx.case(command),
-        returned=command.words == ("illegal",),
+        returned=command.outcome == "illegal",
         reference=command.reference,
         on=command.on,
     )
     return _Done(render.deposit_outcome_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _refunded(ctx: _Ctx, command: Command) -> _Done:
+async def _refunded(ctx: _Ctx, command: o.Refunded) -> _Done:
     recorded = await officering.record_refund(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
     return _Done(render.refund_recorded(recorded.case, ctx.tr), recorded.loaded)
 
 
-async def _fund(ctx: _Ctx, command: Command) -> _Done:
+async def _fund(ctx: _Ctx, command: o.Fund) -> _Done:
     recorded = await officering.credit_deposit_to_fund(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
@@ -676,19 +678,19 @@ async def _fund(ctx: _Ctx, command: Command) -> _Done:
     return _Done(render.fund_credited(recorded.case, amount, ctx.tr), recorded.loaded)
 
 
-async def _due(ctx: _Ctx, command: Command) -> str:
+async def _due(ctx: _Ctx, command: o.Due) -> str:
     items = await officering.deadlines_due(ctx.tx, ctx.deps, ctx.caller)
     # By SMS under DLT, the case numbers under each heading: one of a few templates.
     compact = ctx.sms and ctx.deps.config.dlt.enforced
     return render.digest(items, ctx.deps.today(), ctx.tr, compact=compact)
 
 
-async def _register(ctx: _Ctx, command: Command) -> str:
+async def _register(ctx: _Ctx, command: o.Register) -> str:
     entries = await officering.deposit_register(ctx.tx, ctx.deps, ctx.caller)
     return render.deposit_register_text(entries, ctx.deps.today(), ctx.tr)
 
 
-async def _photo(ctx: _Ctx, command: Command) -> str:
+async def _photo(ctx: _Ctx, command: o.Photo) -> str:
     """PHOTO <case> [lot] with no picture: checked, and the keeper told how to send one
     (a picture that came with it is kept by ``bot.conversation.photos``)."""
     target = await photo_target(ctx.tx, ctx.deps, ctx.caller, _case(command), command.lot, ctx.tr)

@@ -1,4 +1,4 @@
-"""The steps of a case as web forms: each form builds the ``bot.conversation.commands.Command`` that
+"""The steps of a case as web forms: each form builds the order (``bot.conversation.orders``) that
 the same chat word builds, and the dispatcher runs it (``bot.conversation.reply.run_command``):
 the same use case, the same rules, the same refusals as SMS and Telegram.
 
@@ -9,10 +9,11 @@ is offered in and the roles that may take it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
-from bot.conversation.commands import Command, ParseError, parse_amount, parse_count
+from bot.conversation.commands import ParseError, parse_amount, parse_count
+from bot.conversation.orders import ORDERS, CaseOrder
 from bot.services.caller import KEEPER, OFFICER, Caller
 from domain.money import Money
 from domain.stages import OPEN_STAGES, Stage
@@ -28,7 +29,8 @@ OUTCOMES = ("upheld", "illegal")
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """A field of a form: the Command attribute it fills and its input type."""
+    """A field of a form: the field of the order it fills (``_ORDER_FIELDS`` where it is
+    named otherwise) and its input type."""
 
     name: str  # on, place, places, person, reference, amount, lot, count, reason, field, value
     kind: str  # date, text, money, number, lot, choice
@@ -180,8 +182,20 @@ _MISSING = {
 }
 
 
-def build_command(name: str, number: str, form: Mapping[str, str], lang: str) -> Command:
-    """The Command of the step ``name`` on case ``number`` from the submitted fields;
+#: A form's fields that fill an order's field of another name.
+_ORDER_FIELDS: dict[str, dict[str, str]] = {
+    "sold": {"amount": "price", "person": "buyer", "place": "residence"},  # s.18
+    "dispose": {"amount": "proceeds", "person": "ordered_by", "description": "manner"},
+    "settle": {"amount": "expenses"},
+    "receipt": {"person": "received_by"},
+    "claim": {"person": "claimant"},
+    "claimed": {"person": "claimant"},
+    "correct": {"value": "text"},
+}
+
+
+def build_command(name: str, number: str, form: Mapping[str, str], lang: str) -> CaseOrder:
+    """The order of the step ``name`` on case ``number`` from the submitted fields;
     a missing or malformed field is a ParseError, answered as the chat answers it."""
     spec = _BY_NAME.get(name)
     if spec is None:
@@ -197,18 +211,15 @@ def build_command(name: str, number: str, form: Mapping[str, str], lang: str) ->
         values[field.name] = _value(field, raw)
     if name in ("settle", "dispose") and "amount" not in values:
         values["amount"] = Money.zero()  # no expenses stated / no proceeds
-    if name == "outcome":
-        outcome = values.pop("outcome")
-        if outcome not in OUTCOMES:
-            raise ParseError("missing_outcome", text=str(outcome)[:20])
-        values["words"] = (outcome,)
+    if name == "outcome" and values["outcome"] not in OUTCOMES:
+        raise ParseError("missing_outcome", text=str(values["outcome"])[:20])
     if name == "correct":
-        fact, value = values.pop("field"), values.pop("value")
+        fact = values.pop("field")
         if fact not in CORRECTABLE:
             raise ParseError("unknown_field", word=str(fact)[:20])
-        values["field"] = fact
-        values["place" if fact == "place" else "person"] = value
-    if name == "sold":  # the form's place is where the buyer lives (s.18)
-        values["residence"] = values.pop("place")
-    command = Command(name=name, lang=lang, case=number)
-    return replace(command, **values)  # type: ignore[arg-type]
+        values["fact"] = fact
+    renamed = _ORDER_FIELDS.get(name, {})
+    fields = {renamed.get(key, key): value for key, value in values.items()}
+    order = ORDERS[name]
+    assert issubclass(order, CaseOrder)  # every form is a step on a case
+    return order(lang=lang, case=number, **fields)  # type: ignore[arg-type]  # typed by kind

@@ -1,6 +1,6 @@
 """The pages of the web desk: sign-in, Today, the cases, one case and its steps, and the
 public notice board. Each page reads through a use case (``bot.services.desk``,
-``bot.services.board``); each step runs the chat word's Command through the dispatcher
+``bot.services.board``); each step runs the chat word's order through the reply
 (``bot.conversation.reply.run_command``), so the web refuses what SMS and Telegram refuse.
 
 Why it is long: the handler of every page of the web desk."""
@@ -20,6 +20,7 @@ from starlette.responses import RedirectResponse, Response
 
 from bot.channels.identity import caller_of
 from bot.conversation.commands import ParseError
+from bot.conversation.orders import Sold
 from bot.conversation.reply import run_command
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.chrome import web_names as names
@@ -330,7 +331,7 @@ class Desk:
                 if form.get("seen") != str(len(loaded.case.events)):
                     raise _Stale
                 command = build_command(step, loaded.row.number, form, lang)
-                if step == "sold":  # the box is the buyer's declaration (s.18)
+                if isinstance(command, Sold):  # the box is the buyer's declaration (s.18)
                     if form.get("confirm") != "yes":
                         raise _NoDeclaration
                     command = replace(command, declared=True)

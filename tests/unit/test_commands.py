@@ -56,10 +56,10 @@ def test_owner_by_and_seized_are_recognised_after_the_description() -> None:
     other = p("SEIZE 1 cow AT x; white cow SEIZED 18-11-2026 BY Rajan, Kunnamangalam")
     assert other.lots == (SeizeLot(1, "cow", "white cow"),)
     assert other.seized_on == date(2026, 11, 18)
-    assert other.person == "Rajan, Kunnamangalam"
+    assert other.seizer == "Rajan, Kunnamangalam"
     # A connecting word already given before ";" stays part of the description.
     again = p("SEIZE 1 cow AT x BY Rajan; found by the river")
-    assert again.person == "Rajan"
+    assert again.seizer == "Rajan"
     assert again.lots[0].description == "found by the river"
 
 
@@ -76,7 +76,7 @@ def test_owner_by_and_seized_are_recognised_after_the_description() -> None:
 )
 def test_correct_names_a_field_a_value_and_a_reason_s7(line: str, field: str) -> None:
     command = p(line)
-    assert (command.name, command.case, command.field) == ("correct", "KNM-1", field)
+    assert (command.name, command.case, command.fact) == ("correct", "KNM-1", field)
     assert command.reason
 
 
@@ -105,7 +105,7 @@ def test_a_seizure_takes_an_hour_a_seizer_and_plural_or_multiword_kinds() -> Non
     )
     assert command.lots == (SeizeLot(3, "cow"), SeizeLot(1, "buffalo_calf"))
     assert (command.on, command.at) == (date(2026, 11, 28), time(18, 30))
-    assert command.person == "Rajan, Kunnamangalam"
+    assert command.seizer == "Rajan, Kunnamangalam"
 
 
 def test_a_seizure_in_malayalam_words() -> None:
@@ -182,8 +182,8 @@ def test_bad_input_gets_a_code_the_reply_can_translate(text: str, code: str) -> 
 
 
 def test_amounts_take_rupee_signs_and_indian_grouping() -> None:
-    assert p("SOLD KNM-1 1 1 Rs1,25,000 TO Beeran, Kunnamangalam").amount == Money.rupees(125000)
-    assert p("SETTLE KNM-1 ₹1500.50").amount == Money.rupees("1500.50")
+    assert p("SOLD KNM-1 1 1 Rs1,25,000 TO Beeran, Kunnamangalam").price == Money.rupees(125000)
+    assert p("SETTLE KNM-1 ₹1500.50").expenses == Money.rupees("1500.50")
 
 
 @settings(max_examples=300, deadline=None)
@@ -197,10 +197,10 @@ def test_commas_between_places_and_in_names_are_kept() -> None:
     notice = p("NOTICE KNM-2 AT Kunnamangalam market, Kunnamangalam village.")
     assert notice.places == ("Kunnamangalam market", "Kunnamangalam village")
     sold = p("SOLD KNM-2, 1 1 25000 TO Ayesha, Chathamangalam")
-    assert (sold.case, sold.person, sold.residence) == ("KNM-2", "Ayesha", "Chathamangalam")
+    assert (sold.case, sold.buyer, sold.residence) == ("KNM-2", "Ayesha", "Chathamangalam")
     assert not sold.declared
     named = p("SOLD KNM-2 1 1 25000 TO Ayesha K, Chathamangalam, Kozhikode 9847012345 DECLARED")
-    assert (named.person, named.residence) == ("Ayesha K", "Chathamangalam, Kozhikode")
+    assert (named.buyer, named.residence) == ("Ayesha K", "Chathamangalam, Kozhikode")
     assert named.buyer_phone == "+919847012345"
     assert named.declared
 
@@ -213,17 +213,17 @@ def test_auction_takes_expected_expenses_and_settle_takes_them_either_way() -> N
         Money.rupees(1500),
     )
     assert p("AUCTION KNM-2 ON 20-03-2026 AT market").expenses is None
-    assert p("SETTLE KNM-2 EXPENSES 700").amount == Money.rupees(700)
-    assert p("SETTLE KNM-2 700").amount == Money.rupees(700)
+    assert p("SETTLE KNM-2 EXPENSES 700").expenses == Money.rupees(700)
+    assert p("SETTLE KNM-2 700").expenses == Money.rupees(700)
     malayalam = p("ലേലം KNM-2 തീയതി 20-03-2026 സ്ഥലം ചന്ത ചെലവ് 900")
     assert malayalam.expenses == Money.rupees(900)
 
 
 def test_dispose_takes_lot_heads_proceeds_who_ordered_the_reference_and_the_manner() -> None:
     command = p("DISPOSE KNM-1 1 2 250 BY Director, AH REF DO-4/2026 HOW handed to the goshala")
-    assert (command.lot, command.count, command.amount) == (1, 2, Money.rupees(250))
-    assert (command.person, command.reference) == ("Director, AH", "DO-4/2026")
-    assert command.description == "handed to the goshala"
+    assert (command.lot, command.count, command.proceeds) == (1, 2, Money.rupees(250))
+    assert (command.ordered_by, command.reference) == ("Director, AH", "DO-4/2026")
+    assert command.manner == "handed to the goshala"
     assert p("DISPOSE KNM-1 1 1 BY D REF R ON 18-03-2026").on == date(2026, 3, 18)
 
 
@@ -247,10 +247,10 @@ def test_the_new_officer_words_refuse_what_is_missing(line: str, code: str) -> N
 
 
 def test_outcome_words_in_every_language() -> None:
-    assert p("OUTCOME KNM-1 upheld REF CC-1").words == ("upheld",)
-    assert p("ഫലം KNM-1 നിയമവിരുദ്ധം നമ്പർ CC-1").words == ("illegal",)
-    assert p("முடிவு KNM-1 உறுதிசெய்யப்பட்டது எண் CC-1").words == ("upheld",)
-    assert p("ಫಲಿತಾಂಶ KNM-1 ಕಾನೂನುಬಾಹಿರ ಸಂಖ್ಯೆ CC-1").words == ("illegal",)
+    assert p("OUTCOME KNM-1 upheld REF CC-1").outcome == "upheld"
+    assert p("ഫലം KNM-1 നിയമവിരുദ്ധം നമ്പർ CC-1").outcome == "illegal"
+    assert p("முடிவு KNM-1 உறுதிசெய்யப்பட்டது எண் CC-1").outcome == "upheld"
+    assert p("ಫಲಿತಾಂಶ KNM-1 ಕಾನೂನುಬಾಹಿರ ಸಂಖ್ಯೆ CC-1").outcome == "illegal"
 
 
 def test_the_readme_and_help_name_every_new_officer_word_in_every_language() -> None:

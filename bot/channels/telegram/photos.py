@@ -37,6 +37,7 @@ from bot.adapters.photo_store import (
 )
 from bot.channels.telegram.turn import Turn
 from bot.conversation.commands import ParseError, parse
+from bot.conversation.orders import Find, Photo
 from bot.conversation.photos import Incoming, Target, attach_pictures, photo_target
 from bot.i18n import render
 from bot.i18n.keepers import photos as text
@@ -160,7 +161,7 @@ async def target_of(turn: Turn, line: str) -> Target | str | None:
         if line.split(" ", 1)[0].lstrip("/").lower() in ("photo", "pic"):
             return render.parse_error(exc.code, exc.facts, turn.tr)
         return None
-    if command.name != "photo" or command.case is None:
+    if not isinstance(command, Photo):
         return None
     return await photo_target(turn.tx, turn.deps, turn.caller, command.case, command.lot, turn.tr)
 
@@ -278,7 +279,7 @@ async def after_find(turn: Turn, line: str) -> None:
         command = parse(line, turn.deps.config, turn.deps.today())
     except ParseError:
         return
-    if command.name != "find":
+    if not isinstance(command, Find):
         return
     found = await public.find_cases(turn.tx, turn.deps, list(command.words))
     numbers = [case.number for case in found][:FIND_PHOTOS]
