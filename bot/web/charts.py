@@ -29,8 +29,8 @@ from bot.services.caller import ADMIN, Caller
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
 from bot.services.runtime import App
 from bot.web.printing import GetCaller, guarded, not_found, page
-from bot.web.render import language_of
 from bot.web.svg import BarSeries, bar_chart
+from bot.web.templating import language_of
 from domain.money import Money
 
 __all__ = ["chart_routes", "charts_svg"]

@@ -33,7 +33,7 @@ from bot.services.errors import BadInputError
 from bot.services.runtime import App
 from bot.support.csv_sheet import Table
 from bot.web.printing import GetCaller, Handler, csv_response, guarded, not_found, page, wants_csv
-from bot.web.render import language_of
+from bot.web.templating import language_of
 from domain.events import SaleClosed
 from domain.money import Money
 from domain.record import days_in_pound

@@ -35,7 +35,6 @@ from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, 
 from bot.store.tx import LoadedCase, Tx
 from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
 from bot.web.forms import form_fields
-from bot.web.render import LANG_COOKIE, Pages, iso_or_none, language_of
 from bot.web.session import (
     CHANNEL,
     COOKIE,
@@ -47,6 +46,7 @@ from bot.web.session import (
     set_cookie,
     set_signin_cookie,
 )
+from bot.web.templating import LANG_COOKIE, Pages, iso_or_none, language_of
 from domain.stages import Stage
 
 __all__ = ["Desk"]

@@ -30,7 +30,7 @@ from bot.services.errors import (
 )
 from bot.services.runtime import App
 from bot.support.csv_sheet import Table, write_csv
-from bot.web.render import language_of
+from bot.web.templating import language_of
 from domain.errors import DomainError
 
 __all__ = [

@@ -37,7 +37,7 @@ from bot.support.clock import FixedClock
 from bot.web.charts import chart_routes
 from bot.web.documents import document_routes
 from bot.web.headers import CSP, SecurityHeaders
-from bot.web.render import LANG_COOKIE
+from bot.web.templating import LANG_COOKIE
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 from domain.s07_seizure import Lot, Person
