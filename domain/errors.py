@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from domain.money import Money
-    from domain.s04_s11_dues import Dues
 
 __all__ = [
     "AmountNotDueError",
@@ -197,7 +196,8 @@ class SeizedAfterBroughtError(InvalidCaseError):
 class AmountNotDueError(TransitionRefusedError):
     """A payment (s.12) or deposit (s.14) of an amount that is not the fines and charges
     due that day: the Act releases the cattle on payment of them, not of a part;
-    ``dues`` are what is due, line by line, ``tendered`` the amount given."""
+    ``dues`` are what is due, line by line (``domain.s04_s11_dues.Dues``: carried, not
+    read, here), ``tendered`` the amount given."""
 
     code = "amount_not_due"
 
@@ -207,7 +207,7 @@ class AmountNotDueError(TransitionRefusedError):
         provision: str | None = "s.12",
         *,
         tendered: Money | None = None,
-        dues: Dues | None = None,
+        dues: object | None = None,
     ) -> None:
         super().__init__(message, provision)
         self.tendered = tendered

@@ -15,17 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.calendar import day_after_period
 from domain.errors import TooEarlyError, TransitionRefusedError
 from domain.events import AccountRefused
 from domain.provisions import cites
 from domain.s07_seizure import Seizure
-from domain.stages import Stage
-
-if TYPE_CHECKING:
-    from domain.case import Case  # the fold reads these rules: a type only
+from domain.stages import CaseFacts, Stage
 
 __all__ = [
     "auction_allowed_from",
@@ -42,7 +38,7 @@ _NOTICE_STAGES = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED
 
 
 @cites("s.13(1)", "s.13(2)")
-def check_notice_printable(case: Case, today: date) -> None:
+def check_notice_printable(case: CaseFacts, today: date) -> None:
     """Refuse the s.13(2) notice of cattle not yet unclaimed seven days (giving the
     first day it may be given), or of a case whose cattle left the pound or are
     being sold on the owner's refusal (giving where the case stands, since when)."""
@@ -84,7 +80,7 @@ def report_due_on(impounded_on: date) -> date:
 
 
 @cites("s.13(1)", "s.15(5)")
-def report_due(case: Case) -> date:
+def report_due(case: CaseFacts) -> date:
     """The day the keeper's report of the case's unclaimed cattle is due: seven days from
     impounding (s.13(1)); for the cattle deemed unclaimed when the owner refused the
     account (s.15(5)), not before the day of the refusal."""

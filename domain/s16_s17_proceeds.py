@@ -9,16 +9,15 @@ a sale in ``domain.s15_sale``."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from domain.calendar import add_months, day_after_period
 from domain.errors import TransitionRefusedError
 from domain.events import CreditedToFund, DepositClaimed
 from domain.provisions import cites
-from domain.stages import Stage
+from domain.stages import CaseSteps, Stage
 
-if TYPE_CHECKING:
-    from domain.case import Case  # the fold reads these rules: a type only
+_Case = TypeVar("_Case", bound=CaseSteps)
 
 __all__ = [
     "credit_to_fund",
@@ -62,15 +61,15 @@ def same_claimant(a: str, b: str) -> bool:
 
 @cites("s.16(3)")
 def establish_claim(
-    case: Case, *, claimant: str, preferred_on: date, reference: str, on: date, today: date
-) -> Case:
+    case: _Case, *, claimant: str, preferred_on: date, reference: str, on: date, today: date
+) -> _Case:
     """A claim to the deposit, preferred within three months, established on ``on``."""
     event = DepositClaimed(on=on, claimant=claimant, preferred_on=preferred_on, reference=reference)
     return case.apply(event, today)
 
 
 @cites("s.17(1)", "s.16(3)")
-def credit_to_fund(case: Case, *, on: date, today: date) -> Case:
+def credit_to_fund(case: _Case, *, on: date, today: date) -> _Case:
     """s.17(1): unclaimed proceeds, three months in deposit, go to the authority's fund."""
     if case.stage is not Stage.IN_DEPOSIT:
         raise TransitionRefusedError(

@@ -1,13 +1,22 @@
 """Where a case stands under the Act: the stages the fold of its events
-(``domain.case``) moves through, and the sets of them the rules ask about."""
+(``domain.case``) moves through, the sets of them the rules ask about, and what the rules
+of a section read of a case (``CaseFacts``): the section modules know a case by this, so
+that the fold may call their rules and no module imports its way back to itself."""
 
 from __future__ import annotations
 
 import enum
+from datetime import date
+from typing import Protocol, TypeVar
+
+from domain.events import Event, NoticePosted
+from domain.s07_seizure import Seizure
 
 __all__ = [
     "IN_POUND_STAGES",
     "OPEN_STAGES",
+    "CaseFacts",
+    "CaseSteps",
     "Stage",
 ]
 
@@ -43,3 +52,30 @@ IN_POUND_STAGES = frozenset(
         Stage.DEEMED_UNCLAIMED,
     }
 )
+
+
+class CaseFacts(Protocol):
+    """What the rules of a section read of a case (``domain.case.Case`` is one)."""
+
+    @property
+    def seizure(self) -> Seizure: ...
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def stage_since(self) -> date: ...
+
+    @property
+    def notice(self) -> NoticePosted | None: ...
+
+    def last(self, kind: type[Event]) -> Event | None: ...
+
+
+_Case = TypeVar("_Case", bound="CaseSteps")
+
+
+class CaseSteps(CaseFacts, Protocol):
+    """A case a rule takes a step on: the case after the step, or the refusal."""
+
+    def apply(self: _Case, event: Event, today: date) -> _Case: ...

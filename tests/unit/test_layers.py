@@ -121,6 +121,35 @@ def test_the_running_bot_imports_none_of_the_catalog_tools() -> None:
     assert not reached
 
 
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_module_imports_its_way_back_to_itself() -> None:
+    """The imports of ``bot`` and ``domain`` (those made for types only too) have no
+    circle: each layer, and each module within one, stands on what is below it."""
+    paths = _files("bot", "domain")
+    modules = {_module_of(path) for path in paths}
+    graph = {
+        _module_of(path): {name for name in _imports(path) if name in modules} for path in paths
+    }
+    done: set[str] = set()
+
+    def visit(module: str, trail: tuple[str, ...]) -> None:
+        if module in trail:
+            raise AssertionError(" -> ".join((*trail[trail.index(module) :], module)))
+        if module in done:
+            return
+        for name in sorted(graph.get(module, ())):
+            if not name.startswith(module + "."):  # a package's face hands its own on
+                visit(name, (*trail, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
+
+
 #: Past this many lines a module says at its top why it is long.
 LONG = 400
 

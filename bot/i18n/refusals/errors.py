@@ -19,6 +19,7 @@ from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.i18n.refusals.sale import sale_refusal
 from bot.i18n.stage_text import stage_sentence
 from domain.errors import AmountNotDueError, DomainError, Fact
+from domain.s04_s11_dues import Dues
 from domain.stages import Stage
 
 if TYPE_CHECKING:
@@ -281,7 +282,7 @@ def _fact(value: Fact, tr: Translator) -> object:
 def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
     """A payment (s.12) or deposit (s.14) of a part of the dues: nothing recorded; the
     dues of the day, line by line, and what to send instead."""
-    assert exc.dues is not None
+    assert isinstance(exc.dues, Dues)
     assert exc.tendered is not None
     values = {
         "given": money(exc.tendered, tr),
@@ -311,7 +312,11 @@ def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
 def error(exc: DomainError, tr: Translator) -> str:
     """What the Act refuses, and why (the dates and counts of the reason, where the
     refusal gives them), and what to do instead, citing ``exc.provision``."""
-    if isinstance(exc, AmountNotDueError) and exc.dues is not None and exc.tendered is not None:
+    if (
+        isinstance(exc, AmountNotDueError)
+        and isinstance(exc.dues, Dues)
+        and exc.tendered is not None
+    ):
         under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision or "", tr)}
         return f"{amount_not_due(exc, tr)} {under}"
     render = _BY_CODE.get(exc.code)
