@@ -32,7 +32,7 @@ from bot.config import BackupSettings
 from bot.store.engine import database_file
 
 if TYPE_CHECKING:
-    from bot.services.runtime import App
+    from bot.support.clock import Clock
 
 __all__ = [
     "BackupError",
@@ -138,27 +138,30 @@ def daily_backup(
 
 
 async def run_backups(
-    app: App,
+    url: str,
+    settings: BackupSettings,
+    zone: ZoneInfo,
+    clock: Clock,
     stop: asyncio.Event,
     *,
     folder: Path | None = None,
     interval: float = 60.0,
 ) -> None:
-    """Inside ``poundbot serve``: take the daily copy of the embedded database when it is
-    due, checking every ``interval`` seconds until ``stop`` is set; a failed copy is
-    logged and tried again. Nothing to do on PostgreSQL."""
-    source = database_file(app.engine.url.render_as_string(hide_password=False))
+    """Inside ``poundbot serve``: take the daily copy of the embedded database at ``url``
+    when it is due (``settings``, local time in ``zone``), checking every ``interval``
+    seconds until ``stop`` is set; a failed copy is logged and tried again. Nothing to do
+    on PostgreSQL."""
+    source = database_file(url)
     if source is None:
         return
     folder = folder or backups_dir(source)
-    settings, zone = app.config.backups, app.config.reminders.timezone
     loop = asyncio.get_running_loop()
     # A thread of its own for the copy (it may take a while on a large file), ended with
     # the task: nothing is left running once serve stops.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="poundbot-backup") as pool:
         while not stop.is_set():
             try:
-                now = app.store.clock.now()
+                now = clock.now()
                 if backup_due(folder, now, settings, zone):
                     await loop.run_in_executor(
                         pool, daily_backup, source, folder, now, settings, zone

@@ -244,7 +244,15 @@ def build_app(
             tasks = [
                 asyncio.create_task(heartbeat(app.store, me, stop)),
                 asyncio.create_task(run_reminders(app, stop, name=me)),
-                asyncio.create_task(run_backups(app, stop)),
+                asyncio.create_task(
+                    run_backups(
+                        app.engine.url.render_as_string(hide_password=False),
+                        app.config.backups,
+                        app.config.reminders.timezone,
+                        app.store.clock,
+                        stop,
+                    )
+                ),
             ]
             if senders:
                 pause = {"sms": 1 / app.config.reminders.sms_per_second}

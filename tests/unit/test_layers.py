@@ -110,6 +110,17 @@ def test_nothing_but_the_entry_points_imports_the_composition_root() -> None:
     assert not reached
 
 
+def test_adapters_are_handed_plain_values_not_the_running_app() -> None:
+    reached = {
+        str(path.relative_to(ROOT))
+        for path in _files("bot/adapters", "bot/store", "bot/services", "bot/reminders")
+        if path.name != "runtime.py"
+        for name in _imports(path)
+        if name == "bot.services.runtime"
+    }
+    assert not reached
+
+
 def test_the_running_bot_imports_none_of_the_catalog_tools() -> None:
     """``i18n_tools`` runs from a checkout (``make messages``) and is not in the wheel."""
     reached = {
