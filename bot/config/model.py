@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.config.languages import LANGUAGES
 from bot.support.dlt import DltPolicy
+from bot.support.languages import LANGUAGES
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem

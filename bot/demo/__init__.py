@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.config.languages import LANGUAGES
+from bot.support.languages import LANGUAGES
 
 __all__ = ["add_demo_command"]
 

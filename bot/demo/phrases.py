@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bot.config.languages import LANGUAGES
 from bot.conversation.words import CONNECTIVES, KEYWORDS
+from bot.support.languages import LANGUAGES
 
 __all__ = ["LANGUAGES", "Phrases", "phrases"]
 

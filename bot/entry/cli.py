@@ -11,10 +11,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.config.languages import LANGUAGES
 from bot.demo import add_demo_command
 from bot.entry.console import add_console_command
 from bot.services.caller import ROLES
+from bot.support.languages import LANGUAGES
 
 # Only what builds the parser is imported here: `poundbot --help`, `--version` and
 # `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);

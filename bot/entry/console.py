@@ -17,9 +17,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
-from bot.config.languages import LANGUAGES
-from bot.i18n import reply_language
 from bot.services.caller import KEEPER, OFFICER, Caller
+from bot.support.languages import LANGUAGES
 
 if TYPE_CHECKING:  # the stack is imported when the console runs, not by `poundbot --help`
     from bot.services.runtime import App
@@ -72,7 +71,7 @@ async def run_console(
 
     from bot.channels.identity import caller_for_phone
     from bot.conversation.reply import handle_text
-    from bot.i18n import render, translator
+    from bot.i18n import render, reply_language, translator
     from bot.store.messages import Inbound, process_inbound
     from bot.support.clean import clean_text
 

@@ -19,7 +19,7 @@ from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
 from babel.support import Translations
 
-from bot.config.languages import LANGUAGES
+from bot.support.languages import LANGUAGES
 from bot.support.resources import data_dir
 
 __all__ = [

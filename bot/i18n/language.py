@@ -9,10 +9,12 @@ pound, or their authority's; else the fallback: English for a message in Latin l
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from bot.config import Authority, Pound
 from bot.i18n.catalogs import LANGUAGES, detect_script
+
+if TYPE_CHECKING:  # types only: the command line imports this package, and stays light
+    from bot.config import Authority, Pound
 
 __all__ = ["PAGE_FALLBACK", "TEXT_FALLBACK", "reply_language"]
 

@@ -215,3 +215,21 @@ def test_these_checks_see_the_imports_they_check() -> None:
     assert "bot.bootstrap" in app
     wiring = set(_imports(BOT / "channels" / "sms" / "providers.py"))
     assert {"bot.channels.twilio.webhook", "bot.channels.exotel.webhook"} <= wiring
+
+
+def test_the_command_line_starts_without_the_stack() -> None:
+    """``poundbot --help`` imports neither the configuration, the texts nor the database
+    layer: they are imported when a command runs (``bench/cli_start.py`` times it)."""
+    import subprocess
+    import sys
+
+    heavy = ("bot.config", "bot.i18n", "bot.store", "domain", "sqlalchemy", "babel")
+    probe = (
+        "import sys, bot.entry.cli; "
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} "
+        f"or m.startswith({heavy[:3]!r})))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.strip()
+    assert found == "[]"
