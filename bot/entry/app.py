@@ -7,6 +7,7 @@ import asyncio
 import logging
 import os
 import secrets
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import replace
@@ -87,9 +88,17 @@ def startup_report(
     *,
     polling: bool = False,
     settings: Settings | None = None,
+    terminal: bool | None = None,
 ) -> list[str]:
     """What is on and what is off, and why: the first lines ``poundbot serve`` logs."""
-    return report_lines(app.config, app.engine.url, env, polling=polling, settings=settings)
+    return report_lines(
+        app.config, app.engine.url, env, polling=polling, settings=settings, terminal=terminal
+    )
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``1 authority``, ``3 authorities``."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def report_lines(
@@ -99,20 +108,24 @@ def report_lines(
     *,
     polling: bool = False,
     settings: Settings | None = None,
+    terminal: bool | None = None,
 ) -> list[str]:
-    """``startup_report`` before the app is opened (``poundbot serve`` logs it first)."""
+    """``startup_report`` before the app is opened (``poundbot serve`` logs it first).
+    The way to try poundbot without accounts is shown at a ``terminal`` only (by default:
+    when standard error is one), not in a service's journal."""
     env = dict(os.environ if env is None else env)
     settings = settings or Settings.from_env(env)
+    terminal = sys.stderr.isatty() if terminal is None else terminal
     lines = []
-    if settings.telegram_off_reason() and settings.sms_off_reason():
+    if terminal and settings.telegram_off_reason() and settings.sms_off_reason():
         lines += [
             "No Telegram or SMS credentials: try poundbot without accounts —",
-            "  .venv/bin/poundbot console --as keeper   (a terminal chat with this database)",
-            "  .venv/bin/poundbot demo                  (the whole Act, step by step, in a minute)",
+            "  poundbot console --as keeper   (a terminal chat with this database)",
+            "  poundbot demo                  (the whole Act, step by step, in a minute)",
         ]
     lines += [
-        f"Configuration: {len(config.authorities)} authorities, "
-        f"{len(config.pounds)} pounds ({', '.join(config.pounds)})"
+        f"Configuration: {counted(len(config.authorities), 'authority', 'authorities')}, "
+        f"{counted(len(config.pounds), 'pound', 'pounds')} ({', '.join(config.pounds)})"
         + (
             ""
             if env.get("POUNDBOT_CONFIG")
@@ -155,7 +168,21 @@ def report_lines(
         else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see the README)"
     )
     lines.append(settings.metrics_access())
+    lines.append(links_line(settings))
     return lines
+
+
+def links_line(settings: Settings) -> str:
+    """How the links poundbot sends are signed: with ``POUNDBOT_SECRET``, or with a key
+    made at start, which breaks every notice, photo and sign-in link sent before a
+    restart (said loudly when the server has a public URL)."""
+    if settings.link_secret:
+        return "Links: signed with POUNDBOT_SECRET (notices, photos, web sign-in)"
+    line = (
+        "Links: POUNDBOT_SECRET is not set: the notice, photo and web sign-in links are "
+        "signed with a key made at start, and every restart breaks those already sent"
+    )
+    return f"WARNING {line}; set POUNDBOT_SECRET" if settings.public_url else line
 
 
 def build_app(
@@ -199,7 +226,10 @@ def build_app(
                 app.deps = replace(app.deps, photo_max_bytes=settings.photo_max_bytes)
             if report:
                 for line in startup_report(app, polling=telegram.polling, settings=settings):
-                    log.info("%s", line)
+                    if line.startswith("WARNING "):
+                        log.warning("%s", line.removeprefix("WARNING "))
+                    else:
+                        log.info("%s", line)
             # Held while serving: ``poundbot restore`` refuses while a server runs.
             stack.enter_context(serving(database_file(str(app.engine.url))))
             if settings.public_url:

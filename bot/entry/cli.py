@@ -81,7 +81,10 @@ def _serve(args: argparse.Namespace) -> int:
         args.log_format,
     )
     for line in report_lines(config, make_url(url), polling=options.polling, settings=settings):
-        log.info("%s", line)
+        if line.startswith("WARNING "):  # said loudly: the journal shows it as a warning
+            log.warning("%s", line.removeprefix("WARNING "))
+        else:
+            log.info("%s", line)
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.observe.logsafe redacts (notice signatures in request paths).
@@ -131,7 +134,12 @@ def _config_check(args: argparse.Namespace) -> int:
     if refusal:
         print(f"environment: {refusal}", file=sys.stderr)
         return 1
-    counts = f"{len(config.authorities)} authorities, {len(config.pounds)} pounds"
+    from bot.entry.app import counted
+
+    counts = (
+        f"{counted(len(config.authorities), 'authority', 'authorities')}, "
+        f"{counted(len(config.pounds), 'pound', 'pounds')}"
+    )
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
     for line in _dlt_lines(config):
         print(f"{args.file}: {line}")
@@ -332,8 +340,18 @@ def _add_admin_commands(sub: Any) -> None:
     )
     web_link.set_defaults(func=_admin("web_link"))
 
-    backup = sub.add_parser("backup", help="copy the embedded SQLite database to FILE")
-    backup.add_argument("file", metavar="FILE", help="a new file in an existing folder")
+    backup = sub.add_parser(
+        "backup",
+        help="copy the embedded SQLite database to FILE (default: into its backups folder)",
+    )
+    backup.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        default="",
+        help="a new file in an existing folder; none: backups/ beside the database, made if "
+        "need be, in a file named by the date and time",
+    )
     backup.set_defaults(func=_admin("backup"))
     restore = sub.add_parser(
         "restore",

@@ -22,7 +22,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 
-from bot.adapters.backups import BackupError, copy_database
+from bot.adapters.backups import BackupError, backups_dir, copy_database
 from bot.adapters.export import read_table
 from bot.bootstrap import config_path, load, open_app
 from bot.entry.workers import worker_id
@@ -293,7 +293,13 @@ def backup(args: argparse.Namespace) -> int:
     if not url.database or url.database == ":memory:":
         raise CommandError("an in-memory database has nothing to back up")
     source_path = Path(url.database)
-    target = Path(args.file)
+    if args.file:
+        target = Path(args.file)
+    else:  # into the backups folder beside the database, made if need be
+        folder = backups_dir(source_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(LOCAL_TZ).strftime("%Y-%m-%d-%H%M%S")
+        target = folder / f"{source_path.stem}-{stamp}.sqlite3"
     if target.exists():
         raise CommandError(f"{target} exists: back up to a new file")
     if not target.parent.is_dir():

@@ -69,12 +69,36 @@ async def test_healthz_is_503_when_the_disk_is_almost_full_and_metrics_show_the_
 
 async def test_the_startup_report_says_what_is_off_and_why(tmp_path: Path) -> None:
     async with open_app(url=f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}") as app:
-        report = startup_report(app, env={})
+        report = startup_report(app, env={}, terminal=True)
+        journal = startup_report(app, env={}, terminal=False)
     assert "Telegram: off (no TELEGRAM_BOT_TOKEN)" in report
     assert any(line.startswith("SMS: off (no TWILIO_ACCOUNT_SID") for line in report)
     assert any("SAMPLE configuration" in line for line in report)
-    assert any("poundbot console" in line for line in report[:3])
-    assert any("poundbot demo" in line for line in report[:3])
+    assert any("  poundbot console --as keeper" in line for line in report[:3])
+    assert any("  poundbot demo" in line for line in report[:3])
+    assert not any(".venv/bin" in line for line in report)
+    # In a service's journal, no hint to try it at a terminal.
+    assert not any("poundbot console" in line for line in journal)
+    assert "Configuration: 3 authorities, 4 pounds" in " ".join(journal)
+
+
+def test_the_startup_report_says_loudly_when_links_would_break_at_restart() -> None:
+    from bot.config.settings import Settings
+    from bot.entry.app import counted, links_line
+
+    assert links_line(Settings.from_env({"POUNDBOT_SECRET": "s" * 32})).startswith(
+        "Links: signed with POUNDBOT_SECRET"
+    )
+    local = links_line(Settings.from_env({}))
+    public = links_line(Settings.from_env({"POUNDBOT_PUBLIC_URL": "https://pound.example"}))
+    assert "every restart breaks" in local
+    assert not local.startswith("WARNING")
+    assert public.startswith("WARNING")
+    assert "set POUNDBOT_SECRET" in public
+    assert (counted(1, "authority", "authorities"), counted(2, "pound", "pounds")) == (
+        "1 authority",
+        "2 pounds",
+    )
 
 
 # -- a database that cannot be written ------------------------------------------------

@@ -368,6 +368,23 @@ def test_a_backup_is_a_sqlite_file_holding_the_users(
     assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
 
 
+def test_a_backup_with_no_file_goes_into_the_backups_folder_beside_the_database(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "users", "add", "--role", "admin", "--name", "Suma", "--phone", "+919847000001")
+    folder = db.parent / "backups"
+    assert not folder.exists()  # a fresh install: the folder is made
+    status, out, err = run(capsys, "backup")
+    assert (status, err) == (0, "")
+    (made,) = folder.iterdir()
+    assert made.name.startswith(f"{db.stem}-")
+    assert made.suffix == ".sqlite3"
+    assert out.startswith(f"backed up {db} to {made} (")
+    with sqlite3.connect(made) as copy:
+        assert copy.execute("SELECT name FROM users").fetchall() == [("Suma",)]
+    copy.close()
+
+
 def test_a_backup_taken_while_a_writer_holds_a_transaction_copies_what_was_committed(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
