@@ -78,12 +78,16 @@ class Settings:
     #: The DLT stamp an SMS carries when the outbox names none (``POUNDBOT_DLT_ENTITY_ID``,
     #: ``POUNDBOT_DLT_TEMPLATE_ID``); None: none.
     dlt_default: DltStamp | None = None
+    #: Where the source of this server is offered to its users (AGPL-3.0 section 13,
+    #: ``POUNDBOT_SOURCE_URL``); empty: ``/source``, the running code as a tarball.
+    source_url: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         return cls(
             public_url=env.get("POUNDBOT_PUBLIC_URL", "").rstrip("/"),
+            source_url=env.get("POUNDBOT_SOURCE_URL", "").strip(),
             telegram_token=env.get("TELEGRAM_BOT_TOKEN", ""),
             telegram_secret=env.get("TELEGRAM_WEBHOOK_SECRET", ""),
             telegram_api_url=env.get("TELEGRAM_API_URL", "https://api.telegram.org/bot"),

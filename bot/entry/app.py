@@ -53,6 +53,7 @@ from bot.store.writable import shown, write_fault
 from bot.support.links import notice_path, photo_path
 from bot.web.app import web_routes
 from bot.web.headers import SecurityHeaders
+from bot.web.source import source_route
 
 __all__ = ["build_app", "report_lines", "startup_report"]
 
@@ -207,6 +208,8 @@ def build_app(
         *photo_routes(link_secret),
     ]
     routes.append(metrics_route(settings.metrics_token))
+    # The source of this server, offered to its users (AGPL-3.0 section 13).
+    routes.append(source_route(settings.source_url))
     # The web desk and the public notice boards (bot.web.app).
     routes += web_routes(link_secret, settings.public_url)
     # The webhooks of the SMS provider in use (bot.channels.sms.providers).

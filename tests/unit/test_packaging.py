@@ -49,3 +49,20 @@ def test_a_wheel_layout_is_preferred_when_the_folder_is_inside_the_package(
     monkeypatch.setattr(resources, "_PACKAGE", package)
     assert resources.data_dir("locales") == package / "locales"
     assert resources.data_dir("migrations") == tmp_path / "migrations"
+
+
+def test_the_licence_is_in_the_repository_and_named_for_the_wheel() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "AGPL-3.0-or-later"
+    assert project["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("GNU AFFERO GENERAL PUBLIC LICENSE\nVersion 3, 19 November 2007")
+    assert "13. Remote Network Interaction; Use with the GNU General Public License." in text
+    assert "END OF TERMS AND CONDITIONS" in text
+
+
+def test_a_changelog_and_a_security_policy_are_there() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert changelog.startswith("# Changelog")
+    assert "## [Unreleased]" in changelog
+    assert "report a vulnerability privately" in (ROOT / "SECURITY.md").read_text(encoding="utf-8")
