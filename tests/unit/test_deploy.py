@@ -19,6 +19,7 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 UNIT = DEPLOY / "poundbot.service"
 EXEC = "/opt/poundbot/venv/bin/poundbot"
 #: What the reverse proxy must pass to poundbot: the webhooks, the health check, the notices.
+#: What the proxies pass on: a path exactly, or (ending in "/") everything under it.
 PUBLIC = (
     "/telegram",
     "/twilio/sms",
@@ -27,7 +28,14 @@ PUBLIC = (
     "/mseva/pull/",
     "/healthz",
     "/notice/",
+    "/photo/",
+    "/web",
+    "/web/",
+    "/notices/",
+    "/source",
 )
+#: Routes of poundbot a proxy must not pass on to the internet.
+PRIVATE = ("/metrics",)
 
 
 def unit_lines() -> set[str]:
@@ -160,3 +168,19 @@ def test_the_reverse_proxy_passes_the_webhooks_health_and_notices_to_poundbot(
     paths = app_paths()
     for path in forwarded:  # each is one of poundbot's routes
         assert any(p == path or (path.endswith("/") and p.startswith(path)) for p in paths), path
+
+
+def _passed(path: str) -> bool:
+    return any(path == p or (p.endswith("/") and path.startswith(p)) for p in PUBLIC)
+
+
+def test_every_route_a_person_uses_passes_the_proxy_and_metrics_does_not() -> None:
+    """Walked from the router: a route added to poundbot is passed by the shipped
+    proxies, or named here as private."""
+    paths = set(app_paths())
+    assert {"/web/signin/{token}", "/notices/{authority}", "/web/static", "/source"} <= paths
+    for path in paths - set(PRIVATE):
+        assert _passed(path), f"{path} would answer 404 behind the shipped proxies"
+    for path in PRIVATE:
+        assert path in paths
+        assert not _passed(path)
