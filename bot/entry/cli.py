@@ -294,7 +294,17 @@ def _role_and_place(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_admin_commands(sub: Any) -> None:
-    migrate = sub.add_parser("migrate", help="upgrade the database to the newest schema")
+    migrate = sub.add_parser(
+        "migrate",
+        help="upgrade the database to the newest schema",
+        description="Upgrade the database to the newest schema (Alembic). "
+        "Example: poundbot migrate --status",
+    )
+    shown = migrate.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--status", action="store_true", help="the revision the database is at, and what is pending"
+    )
+    shown.add_argument("--history", action="store_true", help="every migration, oldest first")
     migrate.set_defaults(func=_admin("migrate"))
 
     users = sub.add_parser("users", help="register, list and remove users").add_subparsers(

@@ -133,9 +133,42 @@ def _revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
+def _revisions() -> list[tuple[str, str]]:
+    """Every migration, oldest first: (revision, its message)."""
+    script = ScriptDirectory.from_config(alembic_config())
+    return [
+        (r.revision, (r.doc or "").strip().split("\n", 1)[0])
+        for r in reversed(list(script.walk_revisions()))
+    ]
+
+
+async def _current(url: str) -> str | None:
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            return await conn.run_sync(_revision)
+    finally:
+        await engine.dispose()
+
+
 async def migrate(args: argparse.Namespace) -> int:
-    """Upgrade the database to the newest revision."""
+    """Upgrade the database to the newest revision; ``--status``: the revision it is at and
+    those still to apply, changing nothing; ``--history``: every migration."""
     url = database_url()
+    if getattr(args, "history", False):
+        for revision, message in _revisions():
+            print(f"{revision}  {message}")
+        return 0
+    if getattr(args, "status", False):
+        current = await _current(url)
+        names = [revision for revision, _ in _revisions()]
+        pending = names[names.index(current) + 1 :] if current in names else names
+        print(f"database {_shown(url)}: at revision {current or 'none (an empty database)'}")
+        if pending:
+            print(f"pending: {len(pending)} ({', '.join(pending)}); poundbot migrate applies them")
+        else:
+            print("pending: none (at head)")
+        return 0
     engine = make_engine(url)
     try:
         async with engine.connect() as conn:

@@ -102,6 +102,23 @@ def test_migrate_upgrades_an_empty_database_to_head_then_says_it_is_already_ther
     assert run(capsys, "users", "list") == (0, "", "no active users\n")
 
 
+def test_migrate_status_names_the_revision_and_what_is_pending_and_changes_nothing(
+    empty_database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "migrate", "--status")
+    assert (status, err) == (0, "")
+    assert "at revision none (an empty database)" in out
+    assert f"{head()}); poundbot migrate applies them" in out
+    assert run(capsys, "migrate", "--status")[1] == out  # nothing was applied
+    run(capsys, "migrate")
+    status, out, _ = run(capsys, "migrate", "--status")
+    assert f"at revision {head()}" in out
+    assert "pending: none (at head)" in out
+    history = run(capsys, "migrate", "--history")[1].splitlines()
+    assert history[0].startswith("0001")
+    assert history[-1].startswith(head())
+
+
 # -- users -----------------------------------------------------------------------------
 
 
