@@ -7,8 +7,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.demo import add_demo_command
@@ -43,6 +45,8 @@ def _serve(args: argparse.Namespace) -> int:
     from bot.store.engine import database_url
     from bot.store.writable import database_fault, shown
 
+    if args.config:  # --config PATH: as POUNDBOT_CONFIG=PATH
+        os.environ["POUNDBOT_CONFIG"] = args.config
     try:
         config = load()
     except (ConfigError, OSError) as exc:
@@ -107,6 +111,26 @@ def _telegram_set_webhook(args: argparse.Namespace) -> int:
     except (ValueError, TelegramError) as exc:
         print(f"poundbot: error: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _config_init(args: argparse.Namespace) -> int:
+    """Write the sample configuration to a new file."""
+    from bot.config import sample_config_path
+
+    target = Path(args.path)
+    if target.exists():
+        print(f"poundbot: error: {target} exists: write the sample to a new file", file=sys.stderr)
+        return 1
+    if not target.parent.is_dir():
+        print(f"poundbot: error: no folder {target.parent}: make it first", file=sys.stderr)
+        return 1
+    target.write_text(sample_config_path().read_text(encoding="utf-8"), encoding="utf-8")
+    print(
+        f"wrote {target}: the sample configuration, commented. Edit it, check it with "
+        f"poundbot config check {target}, then run with POUNDBOT_CONFIG={target} "
+        f"(or poundbot serve --config {target})"
+    )
     return 0
 
 
@@ -460,6 +484,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="take Telegram updates by long polling (development: no public URL needed)",
     )
+    serve.add_argument(
+        "--config",
+        metavar="PATH",
+        help="the configuration file (as POUNDBOT_CONFIG; default: that, else the sample)",
+    )
     serve.set_defaults(func=_serve)
     telegram = sub.add_parser("telegram", help="connect the Telegram bot")
     telegram_sub = telegram.add_subparsers(dest="telegram_command", required=True)
@@ -481,6 +510,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="the file to check (default: the one in use: POUNDBOT_CONFIG, else the sample)",
     )
     check.set_defaults(func=_config_check)
+    init = config_sub.add_parser(
+        "init",
+        help="write the commented sample configuration to PATH, to edit",
+        description="Write the commented sample configuration to PATH (no checkout needed), "
+        "then edit it and check it. Example: poundbot config init /etc/poundbot/poundbot.toml",
+    )
+    init.add_argument(
+        "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
+    )
+    init.set_defaults(func=_config_init)
     _add_admin_commands(sub)
     _add_reminder_commands(sub)
     _add_dlt_commands(sub)

@@ -525,6 +525,35 @@ def test_config_check_says_ok_for_the_sample(
     )
 
 
+def test_config_init_writes_the_sample_to_edit_and_never_over_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "etc" / "poundbot.toml"
+    assert main(["config", "init", str(path)]) == 1  # no folder yet
+    assert "no folder" in capsys.readouterr().err
+    path.parent.mkdir()
+    assert main(["config", "init", str(path)]) == 0
+    assert f"wrote {path}" in capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == SAMPLE
+    assert main(["config", "check", str(path)]) == 0
+    capsys.readouterr()
+    path.write_text("# edited\n" + SAMPLE, encoding="utf-8")
+    assert main(["config", "init", str(path)]) == 1
+    assert "exists" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8").startswith("# edited")
+
+
+def test_serve_reads_the_configuration_named_by_its_config_option(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[pounds\n", encoding="utf-8")
+    # Another file in the environment: --config wins (and the variable is put back after).
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(tmp_path / "other.toml"))
+    assert main(["serve", "--config", str(broken)]) == 2  # refused: the file named is read
+    assert f"the configuration {broken} is not valid" in caplog.text
+
+
 def test_config_check_lists_the_dlt_template_kinds_without_an_id(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
