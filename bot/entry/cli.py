@@ -321,8 +321,7 @@ def _add_admin_commands(sub: Any) -> None:
     migrate = sub.add_parser(
         "migrate",
         help="upgrade the database to the newest schema",
-        description="Upgrade the database to the newest schema (Alembic). "
-        "Example: poundbot migrate --status",
+        description="Upgrade the database to the newest schema (Alembic), or say where it stands.",
     )
     shown = migrate.add_mutually_exclusive_group()
     shown.add_argument(
@@ -514,7 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
         "init",
         help="write the commented sample configuration to PATH, to edit",
         description="Write the commented sample configuration to PATH (no checkout needed), "
-        "then edit it and check it. Example: poundbot config init /etc/poundbot/poundbot.toml",
+        "then edit it and check it.",
     )
     init.add_argument(
         "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
@@ -528,8 +527,61 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: An example of each command, shown at the end of its ``--help``.
+EXAMPLES: dict[str, str] = {
+    "serve": "poundbot serve --config /etc/poundbot/poundbot.toml",
+    "telegram set-webhook": "poundbot telegram set-webhook --drop-pending",
+    "config check": "poundbot config check /etc/poundbot/poundbot.toml",
+    "config init": "poundbot config init /etc/poundbot/poundbot.toml",
+    "migrate": "poundbot migrate --status",
+    "users add": "poundbot users add --role keeper --pound KNM --name Velayudhan "
+    "--phone +919847012345",
+    "users list": "poundbot users list",
+    "users remove": "poundbot users remove 3",
+    "contacts channel": "poundbot contacts channel +919847012345 whatsapp",
+    "invite": 'poundbot invite --role keeper --pound KNM --name "Velayudhan"',
+    "web-link": "poundbot web-link --user 2",
+    "backup": "poundbot backup",
+    "restore": "poundbot restore /var/lib/poundbot/backups/poundbot-2026-11-29.sqlite3",
+    "export cases": "poundbot export cases --out cases.csv",
+    "export ledger": "poundbot export ledger --authority KNM-GP --out ledger.csv",
+    "remind": "poundbot remind --once",
+    "deadlines": "poundbot deadlines --days 7",
+    "dlt templates": "poundbot dlt templates --csv > dlt-templates.csv",
+    "outbox failed": "poundbot outbox failed --days 3",
+    "console": "poundbot console --as keeper --lang ml",
+    "demo": "poundbot demo --lang ml",
+}
+
+
+def leaves(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> list[tuple[str, argparse.ArgumentParser, str]]:
+    """Every command that runs (``users add``, not ``users``), its parser and its help."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {choice.dest: choice.help or "" for choice in action._choices_actions}
+            for name, sub in action.choices.items():
+                deeper = leaves(sub, (*path, name))
+                found += deeper or [(" ".join((*path, name)), sub, helps.get(name, ""))]
+    return found
+
+
+def _described(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Each command's ``--help`` opens with what it does and ends with an example."""
+    for name, sub, summary in leaves(parser):
+        if not sub.description and summary:
+            sub.description = summary[0].upper() + summary[1:] + "."
+        example = EXAMPLES.get(name)
+        if example:
+            sub.epilog = f"Example: {example}"
+            sub.formatter_class = argparse.RawDescriptionHelpFormatter  # the example whole
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _described(build_parser()).parse_args(argv)
     from bot.observe.logformat import configure, log_format, log_level
 
     try:

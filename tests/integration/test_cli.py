@@ -747,3 +747,19 @@ def test_write_csv_is_the_only_csv_writer() -> None:
         if re.search(r"csv\.(writer|DictWriter)\(", path.read_text(encoding="utf-8"))
     ]
     assert writers == ["support/csv_sheet.py"]
+
+
+def test_every_command_says_what_it_does_and_gives_an_example_that_parses() -> None:
+    import shlex
+
+    from bot.entry.cli import EXAMPLES, _described, build_parser, leaves
+
+    parser = _described(build_parser())
+    commands = leaves(parser)
+    assert {name for name, _, _ in commands} == set(EXAMPLES)
+    for name, sub, _ in commands:
+        assert sub.description, name
+        assert (sub.epilog or "").startswith("Example: poundbot "), name
+        words = shlex.split(EXAMPLES[name].split(">")[0])[1:]
+        parsed = parser.parse_args(words)  # the example is a command poundbot takes
+        assert parsed.func is not None, name
