@@ -73,7 +73,7 @@ class Order:
     """A command as parsed: the language its keyword was in."""
 
     name: ClassVar[str] = ""
-    lang: str = "en"
+    lang: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -173,6 +173,15 @@ def report_lines(
     return lines
 
 
+def log_report(lines: list[str]) -> None:
+    """Log the start-up report: a line marked ``WARNING`` as a warning, the rest as info."""
+    for line in lines:
+        if line.startswith("WARNING "):  # said loudly: the journal shows it as a warning
+            log.warning("%s", line.removeprefix("WARNING "))
+        else:
+            log.info("%s", line)
+
+
 def links_line(settings: Settings) -> str:
     """How the links poundbot sends are signed: with ``POUNDBOT_SECRET``, or with a key
     made at start, which breaks every notice, photo and sign-in link sent before a
@@ -228,11 +237,7 @@ def build_app(
             if settings.photo_max_bytes is not None:
                 app.deps = replace(app.deps, photo_max_bytes=settings.photo_max_bytes)
             if report:
-                for line in startup_report(app, polling=telegram.polling, settings=settings):
-                    if line.startswith("WARNING "):
-                        log.warning("%s", line.removeprefix("WARNING "))
-                    else:
-                        log.info("%s", line)
+                log_report(startup_report(app, polling=telegram.polling, settings=settings))
             # Held while serving: ``poundbot restore`` refuses while a server runs.
             stack.enter_context(serving(database_file(str(app.engine.url))))
             if settings.public_url:

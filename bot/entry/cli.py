@@ -40,7 +40,7 @@ def _serve(args: argparse.Namespace) -> int:
     from bot.channels.telegram.webhook import TelegramOptions
     from bot.config import ConfigError
     from bot.config.settings import Settings
-    from bot.entry.app import build_app, report_lines
+    from bot.entry.app import build_app, log_report, report_lines
     from bot.entry.cli_admin import CommandError, check_url
     from bot.store.engine import database_url
     from bot.store.writable import database_fault, shown
@@ -84,11 +84,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.log_level,
         args.log_format,
     )
-    for line in report_lines(config, make_url(url), polling=options.polling, settings=settings):
-        if line.startswith("WARNING "):  # said loudly: the journal shows it as a warning
-            log.warning("%s", line.removeprefix("WARNING "))
-        else:
-            log.info("%s", line)
+    log_report(report_lines(config, make_url(url), polling=options.polling, settings=settings))
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.observe.logsafe redacts (notice signatures in request paths).

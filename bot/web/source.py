@@ -5,6 +5,7 @@ of its version), a redirect there; else the code that runs, as a ``.tar.gz``: th
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import importlib.metadata
 import io
@@ -69,7 +70,8 @@ def source_route(source_url: str = "") -> Route:
     async def source(request: Request) -> Response:
         if source_url:
             return RedirectResponse(source_url, status_code=302)
-        filename, data = source_tarball()
+        # Made once, on a worker thread: gzip of the whole package would hold the loop.
+        filename, data = await asyncio.to_thread(source_tarball)
         return Response(
             data,
             media_type="application/gzip",

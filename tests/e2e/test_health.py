@@ -244,3 +244,17 @@ def test_serve_refuses_a_bad_wait_budget_in_one_line(
     monkeypatch.setenv("POUNDBOT_WAIT_BUDGET", "20")
     assert main(["serve", "--port", "0"]) == 2
     assert "refusing to start: POUNDBOT_WAIT_BUDGET must be seconds" in caplog.text
+
+
+def test_a_report_line_marked_warning_is_logged_as_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bot.entry.app import log_report
+
+    with caplog.at_level("INFO", logger="poundbot"):
+        log_report(["Database: sqlite x", "WARNING Links: POUNDBOT_SECRET is not set"])
+    levels = [(r.levelname, r.getMessage()) for r in caplog.records]
+    assert levels == [
+        ("INFO", "Database: sqlite x"),
+        ("WARNING", "Links: POUNDBOT_SECRET is not set"),
+    ]
