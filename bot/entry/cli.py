@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.demo import add_demo_command
+from bot.entry.cli_settings import add_settings_commands
 from bot.entry.console import add_console_command
 from bot.services.caller import ROLES
 from bot.support.languages import LANGUAGES
@@ -461,7 +462,14 @@ def _add_reminder_commands(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="poundbot", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="poundbot",
+        description="poundbot: the cattle pounds of a local authority under the Kerala "
+        "Cattle Trespass Act, 1961, by Telegram, SMS and WhatsApp, with a web desk.",
+        epilog="Credentials and addresses come from environment variables: poundbot env "
+        "lists them (and what each is set to). The configuration in force: poundbot "
+        "config show. Each command's --help has an example.",
+    )
     parser.add_argument("--version", action=_Version, help="print poundbot's version and exit")
     parser.add_argument(
         "--log-level",
@@ -515,6 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
         "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
     )
     init.set_defaults(func=_config_init)
+    add_settings_commands(config_sub, sub)
     _add_admin_commands(sub)
     _add_reminder_commands(sub)
     _add_dlt_commands(sub)
@@ -529,6 +538,8 @@ EXAMPLES: dict[str, str] = {
     "telegram set-webhook": "poundbot telegram set-webhook --drop-pending",
     "config check": "poundbot config check /etc/poundbot/poundbot.toml",
     "config init": "poundbot config init /etc/poundbot/poundbot.toml",
+    "config show": "poundbot config show /etc/poundbot/poundbot.toml",
+    "env": "poundbot env",
     "migrate": "poundbot migrate --status",
     "users add": "poundbot users add --role keeper --pound KNM --name Velayudhan "
     "--phone +919847012345",
