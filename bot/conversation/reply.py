@@ -37,7 +37,7 @@ from bot.services.seizure import person_of, report_seizure, tell_owner
 from bot.store.messages import enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import LoadedCase, Tx
-from bot.support.links import board_path, signin_path
+from bot.support.links import SOURCE_PATH, board_path, signin_path
 from bot.support.memo import Memo
 from domain.errors import DomainError
 from domain.kinds import Kinds
@@ -205,7 +205,8 @@ async def _run(tx: Tx, deps: Deps, caller: Caller, command: o.Order, ctx: _Ctx) 
 
 
 async def _help(ctx: _Ctx, command: o.Help) -> str:
-    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms)
+    source = f"{ctx.deps.public_url}{SOURCE_PATH}" if ctx.deps.public_url else ""
+    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms, source_url=source)
 
 
 #: DUES replies rendered lately, by statement (``statement_of`` keeps one a case and

@@ -8,6 +8,7 @@ import hmac
 from datetime import date
 
 __all__ = [
+    "SOURCE_PATH",
     "board_path",
     "notice_path",
     "notice_signature",
@@ -35,6 +36,10 @@ def notice_path(secret: str, number: str, on: date) -> str:
 def verify_notice(secret: str, number: str, on: date, signature: str) -> bool:
     """True when ``signature`` was made by this server for this case and date."""
     return hmac.compare_digest(notice_signature(secret, number, on), signature)
+
+
+#: Where the running server offers its source (AGPL-3.0 section 13): ``bot.web.source``.
+SOURCE_PATH = "/source"
 
 
 def signin_path(token: str) -> str:

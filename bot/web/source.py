@@ -18,10 +18,10 @@ from starlette.routing import Route
 
 import bot
 import domain
+from bot.support.links import SOURCE_PATH
 
 __all__ = ["SOURCE_PATH", "source_route", "source_tarball"]
 
-SOURCE_PATH = "/source"
 _CHECKOUT_LICENCE = Path(next(iter(bot.__path__))).resolve().parent / "LICENSE"
 
 

@@ -27,6 +27,7 @@ from bot.support.clock import SystemClock
 from tests.e2e.telegram_rig import (
     KEEPER,
     OTHER_KEEPER,
+    PUBLIC_URL,
     db_url,
     fake_bot_api,
     poundbot_on,
@@ -102,7 +103,9 @@ async def test_a_chat_with_many_replies_queued_does_not_hold_up_another(tmp_path
         answer = fake.sent(OTHER_KEEPER.id)[0]
         before = messages[: messages.index(answer)]
         assert len(before) <= 3, len(before)  # the flood's, one a second, not all 20
-        help_text = render.help_text("keeper", translator("en"), False)
+        help_text = render.help_text(
+            "keeper", translator("en"), False, source_url=f"{PUBLIC_URL}/source"
+        )
         assert answer.text == split_text(help_text)[0]
     assert await _pending(url) > 0  # the flood is still being paced out: it was not dropped
 

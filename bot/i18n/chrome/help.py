@@ -305,12 +305,23 @@ def _role_lines(role: str, tr: Translator, both: bool, with_what: bool) -> list[
     ]
 
 
-def help_text(role: str, tr: Translator, sms: bool) -> str:
+def help_text(role: str, tr: Translator, sms: bool, source_url: str = "") -> str:
     """The commands of ``role`` (public, keeper, officer, admin), each with what it does.
 
     The public SMS fits the owner's SMS budget; a keeper's or officer's SMS lists the
     commands of the role in up to four segments and leaves the explanations to chat.
+    In chat, with ``source_url``, it ends by offering the source (AGPL-3.0 section 13);
+    an SMS leaves that to the web desk's footer (the owner's budget has no room for it).
     """
+    text = _commands(role, tr, sms)
+    if source_url and not sms:
+        # TRANSLATORS: the last line of HELP in chat; {url} is where the code can be had.
+        source = tr.gettext("poundbot is free software (AGPL-3.0); its source code: {url}")
+        text = f"{text}\n\n{source.format(url=source_url)}"
+    return text
+
+
+def _commands(role: str, tr: Translator, sms: bool) -> str:
     if role not in ROLES:
         role = "public"
     public = [_line(n, a(tr), w(tr), tr.lang) for n, (a, w, _) in _PUBLIC.items()]
