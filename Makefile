@@ -6,23 +6,30 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test test-browser lint fmt bench chaos lock messages messages-report clean
 
-# The environment is installed from the lock file (exact versions, with hashes), then
-# poundbot itself on top without resolving anything again. `make lock` renews the lock.
-$(STAMP): pyproject.toml requirements.lock
+# Two lock files, made by `make lock` from pyproject.toml (exact versions, with hashes):
+# requirements.lock is what a server runs (the runtime dependencies only);
+# requirements-dev.lock is the same versions and the tools of `make test`, `make lint` and
+# `make docs`. The environment here is installed from the second, then poundbot itself on
+# top without resolving anything again.
+$(STAMP): pyproject.toml requirements-dev.lock
 	@echo "== poundbot: creating the environment in $(VENV)/ and installing the locked packages (about a minute, first time only)"
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip
-	@echo "== installing requirements.lock"
-	@$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	@echo "== installing requirements-dev.lock"
+	@$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
 	@echo "== installing poundbot (editable)"
 	@$(BIN)/python -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 	@echo "== environment ready"
 
-# Renew requirements.lock from pyproject.toml (needs pip-tools; run it when a range changes).
+# Renew both lock files from pyproject.toml (needs pip-tools; run it when a range changes).
+# The development lock is constrained by the runtime one, so a server and `make test` run
+# the same versions. No index URL or find-links of this machine goes into either file.
+LOCK_FLAGS := --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links
 lock:
 	@test -x $(VENV)-lock/bin/pip-compile || ($(PYTHON) -m venv $(VENV)-lock && $(VENV)-lock/bin/pip install --quiet pip-tools)
-	$(VENV)-lock/bin/pip-compile --quiet --generate-hashes --extra dev --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
+	$(VENV)-lock/bin/pip-compile $(LOCK_FLAGS) -o requirements.lock pyproject.toml
+	$(VENV)-lock/bin/pip-compile $(LOCK_FLAGS) --extra dev --extra docs -c requirements.lock -o requirements-dev.lock pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/poundbot serve $(ARGS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -98,6 +99,11 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
         return engine
     if parsed.drivername == "postgresql":
         raise ValueError("say postgresql+asyncpg:// or postgresql+psycopg:// explicitly")
+    if parsed.drivername == "postgresql+psycopg" and importlib.util.find_spec("psycopg") is None:
+        raise ValueError(
+            "postgresql+psycopg:// needs the psycopg driver, not installed here: "
+            "pip install 'poundbot[psycopg]', or say postgresql+asyncpg://"
+        )
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
 
 

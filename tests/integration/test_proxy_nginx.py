@@ -1,10 +1,16 @@
 """The shipped nginx configuration, run for real in front of poundbot: every route a
 person uses answers through it, and ``/metrics`` does not. nginx is Debian's
-(``.ci/run`` installs ``nginx-light``); without it the test cannot run and says so."""
+(``.ci/run`` installs ``nginx-light``); without it the test cannot run and says so.
+
+By default the poundbot behind nginx is this checkout's app, in process. With
+``POUNDBOT_PROXY_UPSTREAM=http://127.0.0.1:PORT`` it is a server already running there:
+``.ci/wheel-check`` points it at the wheel's ``poundbot serve``, installed from the
+runtime lock outside the checkout."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import shutil
 from collections.abc import AsyncIterator
@@ -20,6 +26,8 @@ from bot.entry.app import build_app
 from bot.fakes.loopback import bind, serve
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+#: A poundbot already serving (``.ci/wheel-check``'s installed wheel); unset: the app in process.
+UPSTREAM = os.environ.get("POUNDBOT_PROXY_UPSTREAM", "")
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 
 pytestmark = pytest.mark.skipif(
@@ -74,12 +82,22 @@ def _config(folder: Path, listen: int, upstream: str) -> Path:
 
 
 @asynccontextmanager
-async def nginx_in_front(tmp_path: Path) -> AsyncIterator[str]:
+async def poundbot(tmp_path: Path) -> AsyncIterator[str]:
+    """The base URL of the poundbot nginx passes to."""
+    if UPSTREAM:
+        yield UPSTREAM
+        return
     settings = Settings(public_url="http://pound.test", link_secret="s" * 32)
     asgi = build_app(
         lambda: open_app(url=f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}"), settings=settings
     )
     async with serve(asgi) as upstream:
+        yield upstream
+
+
+@asynccontextmanager
+async def nginx_in_front(tmp_path: Path) -> AsyncIterator[str]:
+    async with poundbot(tmp_path) as upstream:
         sock = bind()
         port = sock.getsockname()[1]
         sock.close()
