@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.config.lines import Key
 from bot.config.model import LANGUAGES, normalize_word
+from bot.config.names import Name
 from bot.support.phones import is_region
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem
@@ -36,6 +37,7 @@ __all__ = [
     "day",
     "languages",
     "listing",
+    "local_name",
     "names",
     "night",
     "one_of",
@@ -77,6 +79,27 @@ def text(value: Any, key: Key, where: str) -> str:
     if isinstance(value, str) and value.strip():
         return value.strip()
     raise Bad(f"{where} must be non-empty text")
+
+
+def local_name(value: Any, key: Key, where: str) -> Name:
+    """A name people read: text, or a table of its forms per language with the English one
+    (``{ en = "Kunnamangalam", ml = "കുന്ദമംഗലം" }``)."""
+    if isinstance(value, str):
+        return Name(text(value, key, where))
+    if not isinstance(value, dict):
+        raise Bad(
+            f"{where} must be text, or a name per language such as "
+            f'{{ en = "Kunnamangalam", ml = "കുന്ദമംഗലം" }}'
+        )
+    for lang, form in value.items():
+        if lang not in LANGUAGES:
+            raise Bad(f"{where}: {lang!r} is not one of {listing(LANGUAGES)}", lang)
+        if not isinstance(form, str) or not form.strip():
+            raise Bad(f"{where}: the {lang} name must be non-empty text", lang)
+    if "en" not in value:
+        raise Bad(f'{where} needs its English form too (en = "..."), shown where no other is')
+    forms = {lang: form.strip() for lang, form in value.items() if lang != "en"}
+    return Name(value["en"].strip(), forms)
 
 
 def one_of(allowed: Sequence[str] | type[enum.Enum]) -> Check:
@@ -194,13 +217,19 @@ def names(value: Any, key: Key, where: str) -> tuple[str, ...]:
 
 
 def markets(value: Any, key: Key, where: str) -> Mapping[str, str]:
-    """s.13(2): villages and the market place nearest each, as a table of text."""
+    """s.13(2): villages and the market place nearest each, as a table of names (text,
+    or a name per language)."""
     if not isinstance(value, dict):
         raise Bad(f'{where} must be a table such as {{ "Pathimangalam" = "Pathimangalam Market" }}')
+    read: dict[str, str] = {}
     for village, market in value.items():
-        if not str(village).strip() or not isinstance(market, str) or not market.strip():
+        if not str(village).strip() or not isinstance(market, str | dict) or not market:
             raise Bad(f"{where}: {village!r} needs a market place (non-empty text)", village)
-    return MappingProxyType({str(v).strip(): m.strip() for v, m in value.items()})
+        try:
+            read[str(village).strip()] = local_name(market, key, f"{where}: {village}")
+        except Bad as bad:
+            raise Bad(str(bad), village, *bad.below) from None
+    return MappingProxyType(read)
 
 
 def deciders(value: Any, key: Key, where: str) -> tuple[str, ...]:

@@ -82,6 +82,9 @@ class Pound:
     #: s.13(2): villages this pound serves and their nearest market places (over the
     #: authority's list for the same village).
     markets: Mapping[str, str] = field(default_factory=dict)
+    #: For the public board: the number an owner may call, and when the pound is open.
+    phone: str = ""
+    hours: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,12 +95,12 @@ class Reader:
             "authority",
             {
                 "code": code(r"[A-Z][A-Z0-9-]{1,15}", "upper-case letters, digits and -"),
-                "name": text,
+                "name": checks.local_name,
                 "kind": checks.one_of(AuthorityKind),
                 "district": text,
-                "office_address": text,
-                "village": text,
-                "market_place": text,
+                "office_address": checks.local_name,
+                "village": checks.local_name,
+                "market_place": checks.local_name,
                 "default_language": checks.one_of(LANGUAGES),
                 "expected_sale_expenses": checks.amount,
                 "members": checks.names,
@@ -113,14 +113,16 @@ class Reader:
             "pound",
             {
                 "code": code(r"[A-Z]{2,6}", "2 to 6 upper-case letters"),
-                "name": text,
+                "name": checks.local_name,
                 "authority": text,
-                "address": text,
+                "address": checks.local_name,
                 "languages": checks.languages,
                 "tariff": text,
                 "markets": checks.markets,
+                "phone": text,
+                "hours": checks.local_name,
             },
-            optional=("tariff", "markets"),
+            optional=("tariff", "markets", "phone", "hours"),
         )
         known = {a["code"] for _, a in authorities}
         for key, pound in pounds:
@@ -348,7 +350,7 @@ class Reader:
         """[[kinds]] (s.2(1)); an adult kind is listed, a word names one kind per language."""
         spec = {
             "code": checks.code(r"[a-z][a-z0-9_]*", "lower-case letters, digits and _"),
-            "name": checks.text,
+            "name": checks.local_name,
             "adult": checks.text,
             "words": checks.words,
         }

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Final
 
+from bot.config.names import local
 from bot.conversation.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
@@ -109,10 +110,10 @@ def cite(provision: str, tr: Translator) -> str:
     return tr.gettext("s.%(section)s") % {"section": section}
 
 
-def _kind_name(kind: str, kinds: KindMap | None) -> str:
+def _kind_name(kind: str, kinds: KindMap | None, lang: str) -> str:
     if kinds is not None:
         try:
-            return kinds[kind].name
+            return local(kinds[kind].name, lang)
         except (KeyError, UnknownKindError):
             pass
     return kind
@@ -129,7 +130,7 @@ def kind_count(kind: str, n: int, tr: Translator, kinds: KindMap | None = None) 
         return leaf(tr, render(tr, n) % {"n": n}, "cattle")
     # TRANSLATORS: a number of cattle of a kind configured by the pound, whose name
     # is shown as configured (untranslated), as in "2 mithun".
-    counted = tr.gettext("%(n)d %(kind)s") % {"n": n, "kind": _kind_name(kind, kinds)}
+    counted = tr.gettext("%(n)d %(kind)s") % {"n": n, "kind": _kind_name(kind, kinds, tr.lang)}
     return leaf(tr, counted, "cattle")
 
 

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from bot.config.names import local
 from bot.i18n import fmt, translator
 from bot.i18n.documents.documents import (
     account_name,
@@ -123,7 +124,7 @@ async def _charts(request: Request, app: App, caller: Caller) -> Response:
         "chart_labels": labels,
         "printed": docs_labels["printed"] % {"date": fmt.date(today, lang)},
         "authority_name": (
-            app.config.authorities[figures.authority].name if figures.authority else ""
+            local(app.config.authorities[figures.authority].name, lang) if figures.authority else ""
         ),
         "authority": figures.authority or "",
         "authorities": sorted(app.config.authorities.items()) if caller.role == ADMIN else [],

@@ -22,6 +22,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from bot.adapters.export import LEDGER_HEADER, kinds_text, ledger_record, rupees
+from bot.config.names import local
 from bot.i18n import Translator, fmt, translator
 from bot.i18n.common import cattle, cite
 from bot.i18n.documents.account import account_text, receipt_text
@@ -85,7 +86,9 @@ def _base(app: App, tr: Translator, title: str, authority: str | None = None) ->
         "title": title,
         "labels": labels,
         "printed": labels["printed"] % {"date": fmt.date(today, tr.lang)},
-        "authority_name": app.config.authorities[authority].name if authority else "",
+        "authority_name": local(app.config.authorities[authority].name, tr.lang)
+        if authority
+        else "",
     }
 
 
@@ -157,6 +160,8 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
             {
                 "lang": lang,
                 "heading": heading,
+                "authority": local(authority.name, lang),
+                "pound": local(pound.name, lang),
                 "lines": [(line.startswith("  - "), line.removeprefix("  - ")) for line in lines],
             }
         )
@@ -165,8 +170,6 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
     context = _base(app, tr, str(blocks[0]["heading"]), pound.authority)
     context.update(
         blocks=blocks,
-        pound_name=pound.name,
-        authority_name=authority.name,
         csv_href=f"/web/documents/{what}/{case_number}.csv",
     )
     return page(request, "documents/case.html", context)

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from bot.channels.identity import caller_of
+from bot.config.names import local
 from bot.conversation.commands import ParseError
 from bot.conversation.orders import Sold
 from bot.conversation.reply import run_command
@@ -207,9 +208,9 @@ class Desk:
         tr = translator(language_of(request, caller, app.config))
         place = ""
         if caller.pound and caller.pound in app.config.pounds:
-            place = app.config.pounds[caller.pound].name
+            place = local(app.config.pounds[caller.pound].name, tr.lang)
         elif caller.authority and caller.authority in app.config.authorities:
-            place = app.config.authorities[caller.authority].name
+            place = local(app.config.authorities[caller.authority].name, tr.lang)
         parts = [caller.name, names.role_name(caller.role, tr), place]
         return " — ".join(p for p in parts if p)
 
@@ -255,7 +256,9 @@ class Desk:
             "lines": lines,
             "wanted": wanted,
             "stages": [(code, names.stage_name(code, tr)) for code in _STAGES],
-            "pounds": [(code, app.config.pounds[code].name) for code in listing.pounds],
+            "pounds": [
+                (code, local(app.config.pounds[code].name, tr.lang)) for code in listing.pounds
+            ],
             "kinds": pages.kinds(tr),
             "page_link": page_link,
         }
@@ -295,7 +298,7 @@ class Desk:
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),
-            "pound_name": app.config.pounds[view.loaded.pound].name,
+            "pound_name": local(app.config.pounds[view.loaded.pound].name, tr.lang),
             "stage_sentence": stage_sentence(case.stage, case.stage_since, tr),
             "account_text": account,
         }
@@ -386,7 +389,14 @@ class Desk:
         lang = chosen if chosen in languages else languages[0]
         async with app.store.transaction() as tx:
             notices = await boards.notice_board(tx, app.deps, code)
-        values = {"notices": notices, "authority_name": authority.name, "caller": None, "csrf": ""}
+        pounds = [p for p in app.config.pounds.values() if p.authority == code]
+        values = {
+            "notices": notices,
+            "authority_name": local(authority.name, lang),
+            "pounds": pounds,
+            "caller": None,
+            "csrf": "",
+        }
         response = self.pages(app).page(request, "board.html", lang, values, languages=languages)
         # Public, and meant to be found; in the language of a cookie, so never reused
         # from a cache without asking.

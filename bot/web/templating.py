@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from bot.config import Config
+from bot.config.names import local
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.i18n.chrome import web_names as names
 from bot.i18n.common import cattle as cattle_text
@@ -93,6 +94,7 @@ class Pages:
             "paise": lambda paise: money(Money(int(paise)), tr),
             "cite": cited,
             "cattle": cattle,
+            "named": lambda name: local(name, lang),  # a configured name, in the page's language
             "described": lambda lots: described_cattle(list(lots), tr, kinds),
             "stage": lambda code: names.stage_name(code, tr),
             "event": lambda code: names.event_name(code, tr),

@@ -249,8 +249,8 @@ FAULTS = [
     ("a missing key", 'district = "Kozhikode"\n', "", "[[authorities]]", "missing key 'district'"),
     (
         "a misspelt key",
-        'village = "Kunnamangalam"',
-        'vilage = "Kunnamangalam"',
+        'village = { en = "Kunnamangalam"',
+        'vilage = { en = "Kunnamangalam"',
         None,
         "authority KNM-GP: unknown key 'vilage' (did you mean 'village'?)",
     ),
@@ -453,7 +453,7 @@ def test_every_fault_is_reported_not_only_the_first() -> None:
     text = SAMPLE
     for old, new in [
         ('reminder_time = "08:00"', 'reminder_time = "8am"'),
-        ('village = "Kunnamangalam"', 'vilage = "Kunnamangalam"'),
+        ('village = { en = "Kunnamangalam"', 'vilage = { en = "Kunnamangalam"'),
         ('"120.50"', "120.5"),
         ('["ml", "kn", "en"]', '["ml", "kx", "en"]'),
     ]:
@@ -475,12 +475,12 @@ def test_a_fault_names_the_file_and_line_in_its_error_text() -> None:
     ("old", "new"),
     [
         pytest.param(
-            'name = "Kunnamangalam Grama Panchayat"\n',
+            'name = { en = "Kunnamangalam Grama Panchayat", ml = "കുന്ദമംഗലം ഗ്രാമപഞ്ചായത്ത്" }\n',
             'name = """Kunnamangalam Grama\n[[pounds]] "Panchayat" # \\""""\n',
             id="a multi-line string",
         ),
         pytest.param(
-            'name = "Kunnamangalam Grama Panchayat"\n',
+            'name = { en = "Kunnamangalam Grama Panchayat", ml = "കുന്ദമംഗലം ഗ്രാമപഞ്ചായത്ത്" }\n',
             "\"name\" = 'Kunnamangalam \\ [x] Grama Panchayat'\n",
             id="a quoted key and a literal string",
         ),

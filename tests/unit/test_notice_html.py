@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Authority, Pound
+from bot.config.names import local
 from bot.i18n import fmt
 from bot.i18n import render as r
 from domain.case import Case
@@ -137,8 +138,8 @@ def test_each_block_states_the_notice_in_its_own_language(code: str, lang: str) 
     text = block_of(parse(page_of(code)), lang)
     for fact in (
         CASE_NUMBER,
-        authority.name,
-        pound.name,
+        local(authority.name, lang),
+        local(pound.name, lang),
         fmt.date(NOTICE_ON, lang),
         fmt.date(AUCTION_ON, lang),
         citation("s.13(3)", lang),

@@ -19,6 +19,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
+from bot.config.names import local
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.common import (
@@ -161,7 +162,7 @@ def _seizure_ack_chat(lang: str) -> Shown:
     facts = (
         CASE_NUMBER,
         lots_of(case, lang),
-        pound().name,
+        local(pound().name, lang),
         fmt.datetime(case.seizure.brought_at, lang),
         PLACE,
         money("2600", lang),
@@ -319,7 +320,7 @@ def _report_to_officer(lang: str) -> Shown:
     text = r.report_to_officer(case, pound().name, REPORTED_ON, tr(lang))
     facts = (
         CASE_NUMBER,
-        pound().name,
+        local(pound().name, lang),
         described_cattle(case.seizure.lots, tr(lang)),
         PLACE,
         d(IMPOUNDED, lang),
@@ -803,7 +804,15 @@ def _intake(lang: str) -> Shown:
         money("3071", lang, sms=True),  # 2,600 fines + the first day's 471
         *cites(lang, "s.12", "s.14"),
     )
-    return Shown(text, facts, (pound().name, clip(pound().name, 40), clip(pound().name, 20)))
+    return Shown(
+        text,
+        facts,
+        (
+            local(pound().name, lang),
+            clip(local(pound().name, lang), 40),
+            clip(local(pound().name, lang), 20),
+        ),
+    )
 
 
 @entry("auction_sms", "s.13(3)")
@@ -827,14 +836,25 @@ def _search_none(lang: str) -> Shown:
 @entry("search_results", "one chat")
 def _search_one(lang: str) -> Shown:
     text = r.search_results([public(open_case())], tr(lang), sms=False)
-    facts = (CASE_NUMBER, lots_of(open_case(), lang), PLACE, pound().name, d(IMPOUNDED, lang))
+    facts = (
+        CASE_NUMBER,
+        lots_of(open_case(), lang),
+        PLACE,
+        local(pound().name, lang),
+        d(IMPOUNDED, lang),
+    )
     return Shown(text, facts)
 
 
 @entry("search_results", "five sms")
 def _search_five(lang: str) -> Shown:
     text = r.search_results([public(open_case())] * 5, tr(lang), sms=True)
-    inserted = (clip(PLACE, 40), clip(pound().name, 40), PLACE, pound().name)
+    inserted = (
+        clip(PLACE, 40),
+        clip(local(pound().name, lang), 40),
+        PLACE,
+        local(pound().name, lang),
+    )
     return Shown(text, (CASE_NUMBER, d(IMPOUNDED, lang)), inserted)
 
 
@@ -842,7 +862,12 @@ def _search_five(lang: str) -> Shown:
 def _search_board(lang: str) -> Shown:
     found = r.search_results([public(open_case())], tr(lang), sms=True)
     url = "https://desk.example.org/notices/KNM-GP"
-    inserted = (clip(PLACE, 40), clip(pound().name, 40), PLACE, pound().name)
+    inserted = (
+        clip(PLACE, 40),
+        clip(local(pound().name, lang), 40),
+        PLACE,
+        local(pound().name, lang),
+    )
     return Shown(r.with_board_links(found, [url], tr(lang), sms=True), (CASE_NUMBER, url), inserted)
 
 
@@ -1185,16 +1210,16 @@ def _cite(lang: str) -> Shown:
 def _notice_facts(lang: str) -> tuple[str, ...]:
     return (
         CASE_NUMBER,
-        authority().name,
+        local(authority().name, lang),
         described_cattle(open_case().seizure.lots, tr(lang)),
         PLACE,
-        pound().name,
-        pound().address,
+        local(pound().name, lang),
+        local(pound().address, lang),
         d(NOTICE_ON, lang),
         d(date(2026, 3, 18), lang),
         d(AUCTION_ON, lang),
-        authority().village,
-        authority().market_place,
+        local(authority().village, lang),
+        local(authority().market_place, lang),
     )
 
 
@@ -1202,13 +1227,13 @@ def _notice_facts(lang: str) -> tuple[str, ...]:
 def _notice_text(lang: str) -> Shown:
     text = r.notice_text(open_case(), authority(), pound(), NOTICE_ON, tr(lang))
     facts = (*_notice_facts(lang), *cites(lang, "s.13(1)", "s.13(2)", "s.13(3)", "s.12"))
-    return Shown(text, facts, (authority().office_address, "1961"))
+    return Shown(text, facts, (local(authority().office_address, lang), "1961"))
 
 
 @entry("proclamation_script", "s.13(2)")
 def _proclamation(lang: str) -> Shown:
     text = r.proclamation_script(open_case(), authority(), pound(), NOTICE_ON, tr(lang))
-    facts = tuple(f for f in _notice_facts(lang) if f != pound().address)
+    facts = tuple(f for f in _notice_facts(lang) if f != local(pound().address, lang))
     return Shown(text, (*facts, citation("s.13(2)", lang)))
 
 
@@ -1216,7 +1241,7 @@ def _proclamation(lang: str) -> Shown:
 def _notice_html(lang: str) -> Shown:
     page = r.notice_html(open_case(), authority(), pound(), NOTICE_ON, [lang])
     facts = (*_notice_facts(lang), *cites(lang, "s.13(1)", "s.13(2)", "s.13(3)", "s.12"))
-    return Shown(visible_text(page), facts, (authority().office_address, "1961"))
+    return Shown(visible_text(page), facts, (local(authority().office_address, lang), "1961"))
 
 
 # --- the tests ------------------------------------------------------------------------------

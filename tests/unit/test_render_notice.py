@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from bot.config import Authority, Pound
+from bot.config.names import local
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.common import described_cattle
@@ -96,7 +97,7 @@ def test_items_a_b_and_c_are_labelled_as_the_act_labels_them_in_that_order(lang:
     a, b, c = labelled
     assert a.endswith(described_cattle(open_case().seizure.lots, tr(lang)))
     assert b.endswith(PLACE)
-    assert c.endswith(f"{pound().name}, {pound().address}")
+    assert c.endswith(f"{local(pound().name, lang)}, {local(pound().address, lang)}")
 
 
 @pytest.mark.parametrize("lang", ALL)
@@ -122,8 +123,8 @@ def test_the_notice_names_where_it_is_affixed_and_proclaimed_and_who_signs(lang:
     text = "\n".join(notice_lines(lang))
     place = authority()
     for value in (place.office_address, place.village, place.market_place, place.name):
-        assert value in text
-    assert notice_lines(lang)[-1].endswith(place.name)
+        assert local(value, lang) in text
+    assert notice_lines(lang)[-1].endswith(local(place.name, lang))
     assert notice_lines(lang)[2].endswith(CASE_NUMBER)
 
 
@@ -213,8 +214,8 @@ def test_the_drummer_is_told_the_village_and_the_market_place_of_the_authority(
     place, kept_in = _places(code)
     text = r.proclamation_script(open_case(), place, kept_in, NOTICE_ON, tr(lang))
     where = text.splitlines()[0]
-    assert place.village in where
-    assert place.market_place in where
+    assert local(place.village, lang) in where
+    assert local(place.market_place, lang) in where
     assert CASE_NUMBER in where
     assert citation("s.13(2)", lang) in where
 
@@ -228,10 +229,10 @@ def test_the_spoken_proclamation_states_the_cattle_the_places_and_the_days(
     text = r.proclamation_script(open_case(), place, kept_in, NOTICE_ON, tr(lang))
     spoken = text.splitlines()[1]
     for fact in (
-        place.name,
+        local(place.name, lang),
         described_cattle(open_case().seizure.lots, tr(lang)),
         PLACE,
-        kept_in.name,
+        local(kept_in.name, lang),
         fmt.date(NOTICE_ON, lang),
         fmt.date(date(2026, 3, 18), lang),
         fmt.date(AUCTION_ON, lang),

@@ -45,6 +45,7 @@ from bot.channels.telegram.menus import menu
 from bot.channels.telegram.outbox import Button, Keyboard
 from bot.channels.telegram.sender import CHANNEL
 from bot.channels.telegram.turn import PoundContext, Turn, current_turn
+from bot.config.names import local
 from bot.conversation.reply import Reply, handle_text
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.chrome import telegram as text
@@ -101,13 +102,14 @@ def _line_key(line: str) -> str:
 
 
 def _place(turn: Turn) -> str:
+    """The caller's pound or authority, named in the caller's language."""
     config, caller = turn.deps.config, turn.caller
     pound = config.pounds.get(caller.pound or "")
     authority = config.authorities.get(caller.authority or "")
     if caller.role == KEEPER and pound is not None:
-        return pound.name
+        return local(pound.name, turn.tr.lang)
     if caller.role == OFFICER and authority is not None:
-        return authority.name
+        return local(authority.name, turn.tr.lang)
     return ""
 
 

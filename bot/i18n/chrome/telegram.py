@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
@@ -248,7 +249,7 @@ def kind_name(kind: str, tr: Translator, kinds: Mapping[str, Kind] | None = None
     if text is not None:
         return text(tr)
     try:
-        return kinds[kind].name if kinds is not None else kind
+        return local(kinds[kind].name, tr.lang) if kinds is not None else kind
     except (KeyError, UnknownKindError):
         return kind
 

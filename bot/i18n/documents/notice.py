@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import KindMap, day, described_cattle
 from bot.i18n.public.sms_fit import join
@@ -90,10 +91,10 @@ def notice_parts(
     seizure = case.seizure
     values = notice_days(case, notice_on, tr) | {
         "impounded": day(seizure.impounded_on, tr),
-        "office": authority.office_address,
-        "village": authority.village,
-        "market": authority.market_place,
-        "authority": authority.name,
+        "office": local(authority.office_address, tr.lang),
+        "village": local(authority.village, tr.lang),
+        "market": local(authority.market_place, tr.lang),
+        "authority": local(authority.name, tr.lang),
     }
     # TRANSLATORS: s.13(2) — the reference of the notice: the case number.
     reference = tr.gettext("Case No. %(case)s") % values
@@ -132,13 +133,13 @@ def notice_parts(
     return NoticeParts(
         lang=tr.lang,
         heading=notice_heading(tr),
-        authority=authority.name,
+        authority=local(authority.name, tr.lang),
         reference=reference,
         intro=intro % values,
         items=(
             (a, described_cattle(public_lots(seizure), tr, kinds)),
             (b, public_place(seizure)),
-            (c, f"{pound.name}, {pound.address}"),
+            (c, f"{local(pound.name, tr.lang)}, {local(pound.address, tr.lang)}"),
         ),
         warning=warning % values,
         claim=claim,
@@ -179,12 +180,12 @@ def proclamation_script(
     assert dates.notice_until is not None
     assert dates.auction_from is not None
     values = {
-        "village": authority.village,
-        "market": authority.market_place,
-        "authority": authority.name,
+        "village": local(authority.village, tr.lang),
+        "market": local(authority.market_place, tr.lang),
+        "authority": local(authority.name, tr.lang),
         "cattle": described_cattle(public_lots(seizure), tr),
         "place": public_place(seizure),
-        "pound": pound.name,
+        "pound": local(pound.name, tr.lang),
         "date": day(notice_on, tr),
         "last": day(dates.notice_until, tr),
         "from": day(dates.auction_from, tr),

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Literal
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import (
     CATTLE_WIDTH,
@@ -148,7 +149,7 @@ def seizure_ack(
         "the local authority on %(date)s (s.13(1))."
     )
     where = {
-        "pound": sms_name(pound_name or seizure.pound),
+        "pound": sms_name(local(pound_name, tr.lang) if pound_name else seizure.pound),
         "when": brought_when(seizure, tr),
         "place": sms_name(seizure.place_seized),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import (
     NAME_LIMIT,
@@ -38,7 +39,7 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
     seizure = case.seizure
     values = {
         "case": case.number,
-        "pound": sms_name(pound_name),
+        "pound": sms_name(local(pound_name, tr.lang)),
         "cattle": described_cattle(seizure.lots, tr),
         "place": sms_name(seizure.place_seized),
         "date": day(seizure.impounded_on, tr),

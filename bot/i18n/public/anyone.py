@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import (
     ECHO_LIMIT,
@@ -66,7 +67,9 @@ def _found(
         if short
         else (cattle_slot(case.lots, tr, kinds) if sms else cattle(case.lots, tr, kinds)),
         "place": shorten(case.place_seized) if sms else clip(case.place_seized, 120),
-        "pound": shorten(case.pound_name) if sms else clip(case.pound_name, 120),
+        "pound": shorten(local(case.pound_name, tr.lang))
+        if sms
+        else clip(local(case.pound_name, tr.lang), 120),
         "date": day(case.impounded_on, tr),
     }
     # TRANSLATORS: s.7 — one case found by a search: its cattle, where they were seized,

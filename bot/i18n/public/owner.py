@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import KindMap, cattle, cattle_slot, clip, day, head_count, money, shorten
 from bot.i18n.documents.account import account_summary
@@ -274,7 +275,7 @@ def intake_sms(case: Case, dues: Dues, daily_charge: Money, pound_name: str, tr:
     full = {
         "case": case.number,
         "cattle": cattle_slot(seizure.lots, tr),
-        "pound": shorten(pound_name),
+        "pound": shorten(local(pound_name, tr.lang)),
         "date": day(seizure.impounded_on, tr),
         "total": money(dues.total, tr, sms=True),
     }
@@ -313,7 +314,7 @@ def intake_values(case: Case, dues: Dues, pound_name: str, tr: Translator) -> tu
     return (
         case.number,
         cattle(seizure.lots, tr),
-        clip(pound_name, 80),
+        clip(local(pound_name, tr.lang), 80),
         day(seizure.impounded_on, tr),
         money(dues.total, tr, sms=True),
     )
