@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-browser lint fmt bench chaos lock messages messages-report clean
+.PHONY: run test test-browser lint fmt docs bench chaos lock messages messages-report clean
 
 # Two lock files, made by `make lock` from pyproject.toml (exact versions, with hashes):
 # requirements.lock is what a server runs (the runtime dependencies only);
@@ -51,6 +51,12 @@ lint: $(STAMP)
 fmt: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# The documentation (README.md and docs/) as a site in site/, with MkDocs and its Material
+# theme (mkdocs.yml). Offline: the theme loads no fonts or scripts from another host.
+# --strict: a link to a page or file that is not there fails it.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # Every benchmark prints its targets with PASS or FAIL and exits 1 on a FAIL; so does this.
 bench: $(STAMP)

@@ -50,7 +50,7 @@ from chaos.report import TWILIO_TIMEOUT, Outcome, progress
 
 __all__ = ["MEMORY_TARGET_MB", "killed", "locked", "slow_media"]
 
-#: The server's memory target (its peak resident size), as the README states it.
+#: The server's memory target (its peak resident size), as docs/photos.md states it.
 MEMORY_TARGET_MB = 300
 
 ROOT = Path(__file__).resolve().parents[1]

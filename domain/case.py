@@ -734,7 +734,7 @@ class Case:
         """s.12 releases the cattle on payment; s.15(1) sells them when the owner refuses
         or omits to pay. The Act is silent on an owner who refused and then pays: until a
         head is sold (or disposed of) the payment is taken and the auction fixed is
-        cancelled (a declared policy, README); once one is, the sale goes on."""
+        cancelled (a declared policy, docs/the-act.md); once one is, the sale goes on."""
         sold = next(
             (
                 e

@@ -12,7 +12,7 @@ The daily copies are ``backups/poundbot-YYYY-MM-DD.sqlite3`` beside the database
 time zone: a day whose copy exists is not copied again after a restart, and a server
 that was down at the configured time takes the day's copy when it starts. The newest
 ``[backups] keep`` are kept; older daily copies are deleted (no other file in the folder
-is touched). PostgreSQL is backed up with ``pg_dump`` (README).
+is touched). PostgreSQL is backed up with ``pg_dump`` (docs/operator/backup.md).
 """
 
 from __future__ import annotations

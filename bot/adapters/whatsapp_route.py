@@ -13,7 +13,7 @@ message kind and language, ``TEMPLATES`` names each kind's variables); without o
 by SMS. When WhatsApp refuses a message (``FALLBACK_CODES``: outside the window, not
 a WhatsApp user, a template refused), the same text goes by SMS, once
 (``fall_back_to_sms``: one idempotency key). The Act is silent on channels: this is
-the authority's policy, stated in README.md.
+the authority's policy, stated in docs/whatsapp.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each command has an English keyword (what HELP shows first) and synonyms per
 language. Matching ignores case, extra spaces and punctuation around the word; the
-README and the HELP reply list the same words.
+HELP reply, docs/keepers-card.md and docs/commands.md list the same words.
 """
 
 from __future__ import annotations

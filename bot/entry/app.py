@@ -166,7 +166,7 @@ def report_lines(
         f"Backups: on, daily at {backups.at:%H:%M} {reminders.timezone.key} into "
         f"{backups_dir(database)}, keeping {backups.keep}"
         if database
-        else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see the README)"
+        else "Backups: not taken by poundbot (PostgreSQL: pg_dump, see docs/operator/backup.md)"
     )
     lines.append(settings.metrics_access())
     lines.append(links_line(settings))

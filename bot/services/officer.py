@@ -383,7 +383,7 @@ async def record_deposit_outcome(
     """What became of a s.14 deposit after the s.19 proceedings.
 
     The seizure found illegal (``returned``): the deposit is refunded to the owner.
-    The seizure upheld: the Act is silent; poundbot's stated policy (README,
+    The seizure upheld: the Act is silent; poundbot's stated policy (docs/the-act.md,
     configuration) applies the deposit as what it was taken for, the fines (to the
     local authority's fund, s.17(1)) and the feeding charges (to the keeper, s.16(2)).
     """

@@ -253,13 +253,13 @@ def test_outcome_words_in_every_language() -> None:
     assert p("ಫಲಿತಾಂಶ KNM-1 ಕಾನೂನುಬಾಹಿರ ಸಂಖ್ಯೆ CC-1").outcome == "illegal"
 
 
-def test_the_readme_and_help_name_every_new_officer_word_in_every_language() -> None:
+def test_the_officers_guide_and_help_name_every_new_officer_word_in_every_language() -> None:
     from pathlib import Path
 
     from bot.i18n import render, translator
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).parents[2] / "docs" / "officers-guide.md").read_text(encoding="utf-8")
     for name in ("dispose", "outcome", "claimed", "reject"):
         for lang, words in KEYWORDS[name].items():
-            assert words[0] in readme, (name, lang)
+            assert words[0] in guide, (name, lang)
             assert words[0] in render.help_text("officer", translator(lang), sms=False)

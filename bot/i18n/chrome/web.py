@@ -13,7 +13,7 @@ from bot.i18n.public.sms_fit import in_parts, join
 __all__ = ["URL_SLOT", "web_link", "web_link_unavailable", "with_board_links"]
 
 #: A link in an SMS is the portals' URL variable (``{#url#}``), not 30 characters: its
-#: address must be whitelisted on the DLT portal (README, "SMS in India").
+#: address must be whitelisted on the DLT portal (docs/sms-india.md).
 URL_SLOT = _URL_SLOT
 
 
