@@ -143,6 +143,42 @@ def test_every_msgid_is_translated_and_none_is_fuzzy(lang: str) -> None:
     assert empty == []
 
 
+#: The masculine forms of the Malayalam roles (pound-keeper, officer): a role names a
+#: person of either sex, so the catalog writes the common-gender -ർ forms (GLOSSARY.md).
+_MASCULINE_ROLES = re.compile("(സൂക്ഷിപ്പുകാര|ഉദ്യോഗസ്ഥ)(ൻ|ന[്ാുോെ])")
+
+
+def test_a_malayalam_role_names_a_person_of_either_sex() -> None:
+    masculine = [
+        (m.id, text)
+        for m in _messages(read_catalog("ml"))
+        for text in _strings(m)
+        if _MASCULINE_ROLES.search(text.replace("ഉദ്യോഗസ്ഥൻ അഥവാ ഉദ്യോഗസ്ഥ", ""))
+    ]
+    assert masculine == []
+
+
+#: Placeholders that hold a command to send (``Send %(command)s``): in a script without
+#: capitals the command is set off from the prose around it by quotes.
+_COMMANDS = {"command", "report", "notice", "claim", "reject", "sold", "unsold", "web"}
+_COMMANDS |= {"word", "seize", "find", "receipt", "correct", "void", "settle", "refunded", "help"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_command_in_a_sentence_is_set_off_by_quotes(lang: str) -> None:
+    unquoted = []
+    for message in _messages(read_catalog(lang)):
+        english = str(message.id if isinstance(message.id, str) else message.id[0])
+        if "…" in english:  # a command line's pattern, words and slots together
+            continue
+        held = set(re.findall(r"%\((\w+)\)s", english)) & _COMMANDS
+        for text in _strings(message):
+            for name in held:
+                if not re.search(rf"[“'\"«‘]%\({name}\)s[”'\"»’]", text):
+                    unquoted.append((english[:60], name))
+    assert unquoted == []
+
+
 def test_the_english_catalog_has_no_fuzzy_entry() -> None:
     assert [m.id for m in _messages(read_catalog("en")) if m.fuzzy] == []
 
