@@ -443,6 +443,46 @@ class Case:
             self._guard_something_sold()
         return after
 
+    @cites("s.7", "s.12", "s.13(1)", "s.13(3)", "s.15(1)", "s.16(3)")
+    def lawful_today(self, step: type[Event], today: date) -> bool:
+        """Whether a step of kind ``step`` may be recorded today, as far as the case alone
+        tells (a step's own facts are checked when it is taken): its stage accepts it and
+        no day the Act sets for it is still ahead. The s.13(1) report from the day after
+        the seven days (s.13(1)); a sale, or the record of a lot left unsold, on or after
+        the day fixed for the auction (s.13(3), s.15(1)); other disposal by order after
+        the seven days from the notice (s.13(3) proviso); the fund after the three months
+        of the deposit (s.16(3)); payment or deposit while no head is sold and the account
+        was not refused (s.12, s.15(5)); voiding while no money has moved (s.7)."""
+        if self.stage not in _ALLOWED.get(step, frozenset()):
+            return False
+        if self.stage is Stage.REPORTED and step in _AFTER_NOTICE:
+            return False  # the notice comes first (s.13(2))
+        if step is ReportedUnclaimed:
+            return today >= report_due_on(self.seizure.impounded_on)
+        if step is LotOffered:
+            fixed = self.scheduled_auction
+            return fixed is not None and today >= fixed.auction_on
+        if step is DisposedOtherwise:
+            notice = self.notice
+            return (
+                self._on_s13_route()
+                and notice is not None
+                and today >= auction_allowed_from(notice.on)
+            )
+        if step is CreditedToFund:
+            deposited = self.deposited_on
+            return deposited is not None and today >= fund_credit_from(deposited)
+        if step in (ClaimedAndPaid, DeliveredOnDeposit, OwnerRefusedToPay):
+            if self.deemed_unclaimed:
+                return False
+            try:
+                self._guard_payment_before_sale()
+            except TransitionRefusedError:
+                return False
+        if step is CaseVoided:
+            return self._money_step() is None
+        return True
+
     def _transition(self, event: Event) -> Case:
         provision = provision_of(event)
         allowed = _ALLOWED.get(type(event), frozenset())

@@ -155,8 +155,13 @@ _OPEN = select(*_COLUMNS).where(
 )
 _DUE_WHERE = (DeadlineRow.due_on <= bindparam("day"), DeadlineRow.who != "owner")
 _DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
+#: Cases, not deadlines: a case with two deadlines due is one line of the day's work.
 _DUE_COUNT = select(func.count()).select_from(
-    _OPEN.where(*_DUE_WHERE).with_only_columns(DeadlineRow.id).limit(DUE_CAP + 1).subquery()
+    _OPEN.where(*_DUE_WHERE)
+    .with_only_columns(DeadlineRow.case_number)
+    .distinct()
+    .limit(DUE_CAP + 1)
+    .subquery()
 )
 _AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
 _AUCTIONS = _OPEN.where(
@@ -204,8 +209,13 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
     for row in await tx.session.execute(_TODAY, params):
         sections[row[6]].append(row)
-    for rows in sections.values():  # a UNION ALL keeps no order of its own
+    for name, rows in sections.items():  # a UNION ALL keeps no order of its own
         rows.sort(key=lambda row: (row[3], row[0]))
+        # A case once per section, at its earliest deadline (its page lists them all).
+        firsts: dict[str, Any] = {}
+        for row in rows:
+            firsts.setdefault(row[0], row)
+        sections[name] = list(firsts.values())
     # Counted up to DUE_CAP: "100+" says enough, and the count stays cheap.
     due_total = await tx.session.scalar(_DUE_COUNT, {"pounds": pounds, "day": day})
     deposits = [

@@ -8,13 +8,36 @@ is offered in and the roles that may take it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from bot.conversation.commands import ParseError, parse_amount, parse_count
+from bot.conversation.commands import ParseError, parse_amount, parse_count, parse_date
 from bot.conversation.orders import ORDERS, CaseOrder
 from bot.services.caller import KEEPER, OFFICER, Caller
+from domain.case import Case
+from domain.events import (
+    AccountDelivered,
+    AccountRefused,
+    AuctionScheduled,
+    CaseVoided,
+    ClaimedAndPaid,
+    ClaimPreferred,
+    ClaimRejected,
+    CreditedToFund,
+    DeliveredOnDeposit,
+    DepositClaimed,
+    DepositOutcome,
+    DisposedOtherwise,
+    Event,
+    LotOffered,
+    NoticePosted,
+    OwnerRefusedToPay,
+    ReportedUnclaimed,
+    SaleClosed,
+    SeizureCorrected,
+)
 from domain.money import Money
 from domain.stages import OPEN_STAGES, Stage
 
@@ -39,12 +62,14 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class Form:
-    """A step of a case: the command word, its fields, where and by whom it is offered."""
+    """A step of a case: the command word, its fields, where and by whom it is offered,
+    and the step of the Act it records (offered only on the days the Act allows it)."""
 
     command: str
     fields: tuple[Field, ...]
     stages: frozenset[Stage]
     roles: frozenset[str]
+    event: type[Event]
     #: A checkbox the person must tick (SOLD: the buyer signed the s.18 declaration).
     confirm: str = ""
 
@@ -55,16 +80,29 @@ _AUCTION = frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING})
 _K, _O = frozenset({KEEPER}), frozenset({OFFICER})
 
 FORMS: tuple[Form, ...] = (
-    Form("paid", (_ON,), _IN_POUND, _K),
-    Form("deposited", (_ON,), _IN_POUND, _K),
-    Form("report", (_ON,), frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}), _K),
-    Form("refused", (_ON,), _IN_POUND, _K | _O),
-    Form("notice", (Field("places", "text", True), _ON), frozenset({Stage.REPORTED}), _O),
+    Form("paid", (_ON,), _IN_POUND, _K, ClaimedAndPaid),
+    Form("deposited", (_ON,), _IN_POUND, _K, DeliveredOnDeposit),
+    Form(
+        "report",
+        (_ON,),
+        frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
+        _K,
+        ReportedUnclaimed,
+    ),
+    Form("refused", (_ON,), _IN_POUND, _K | _O, OwnerRefusedToPay),
+    Form(
+        "notice",
+        (Field("places", "text", True), _ON),
+        frozenset({Stage.REPORTED}),
+        _O,
+        NoticePosted,
+    ),
     Form(
         "auction",
         (Field("on", "date", True), Field("place", "text", True), Field("expenses", "money")),
         _AUCTION,
         _O,
+        AuctionScheduled,
     ),
     Form(
         "sold",
@@ -78,6 +116,7 @@ FORMS: tuple[Form, ...] = (
         ),
         _AUCTION,
         _O,
+        LotOffered,
         confirm="s.18",
     ),
     Form(
@@ -93,25 +132,52 @@ FORMS: tuple[Form, ...] = (
         ),
         frozenset({Stage.NOTICE_POSTED, Stage.SELLING}),
         _O,
+        DisposedOtherwise,
     ),
-    Form("unsold", (Field("lot", "lot", True), Field("count", "number", True), _ON), _AUCTION, _O),
-    Form("settle", (Field("amount", "money"), _ON), frozenset({Stage.SELLING}), _O),
-    Form("receipt", (Field("person", "text", True), _ON), frozenset({Stage.ACCOUNT_DUE}), _O),
-    Form("account_refused", (_ON,), frozenset({Stage.ACCOUNT_DUE}), _O),
+    Form(
+        "unsold",
+        (Field("lot", "lot", True), Field("count", "number", True), _ON),
+        _AUCTION,
+        _O,
+        LotOffered,
+    ),
+    Form("settle", (Field("amount", "money"), _ON), frozenset({Stage.SELLING}), _O, SaleClosed),
+    Form(
+        "receipt",
+        (Field("person", "text", True), _ON),
+        frozenset({Stage.ACCOUNT_DUE}),
+        _O,
+        AccountDelivered,
+    ),
+    Form("account_refused", (_ON,), frozenset({Stage.ACCOUNT_DUE}), _O, AccountRefused),
     Form(
         "claim",
         (Field("person", "text", True), Field("reference", "text", True), _ON),
         frozenset({Stage.IN_DEPOSIT}),
         _O,
+        ClaimPreferred,
     ),
-    Form("fund", (_ON,), frozenset({Stage.IN_DEPOSIT}), _O),
-    Form("claimed", (Field("person", "text", True), _ON), frozenset({Stage.IN_DEPOSIT}), _O),
-    Form("reject", (Field("reference", "text", True), _ON), frozenset({Stage.IN_DEPOSIT}), _O),
+    Form("fund", (_ON,), frozenset({Stage.IN_DEPOSIT}), _O, CreditedToFund),
+    Form(
+        "claimed",
+        (Field("person", "text", True), _ON),
+        frozenset({Stage.IN_DEPOSIT}),
+        _O,
+        DepositClaimed,
+    ),
+    Form(
+        "reject",
+        (Field("reference", "text", True), _ON),
+        frozenset({Stage.IN_DEPOSIT}),
+        _O,
+        ClaimRejected,
+    ),
     Form(
         "outcome",
         (Field("outcome", "choice", True), Field("reference", "text", True), _ON),
         frozenset({Stage.ON_DEPOSIT}),
         _O,
+        DepositOutcome,
     ),
     Form(
         "correct",
@@ -122,22 +188,32 @@ FORMS: tuple[Form, ...] = (
         ),
         OPEN_STAGES - {Stage.CLOSED},
         _K | _O,
+        SeizureCorrected,
     ),
     Form(
         "void",
         (Field("reason", "text", True),),
         _IN_POUND | frozenset({Stage.OWNER_REFUSED, Stage.SELLING}),
         _K | _O,
+        CaseVoided,
     ),
 )
 
 _BY_NAME = {form.command: form for form in FORMS}
 
 
-def forms_for(caller: Caller, stage: Stage) -> list[Form]:
-    """The steps ``caller`` may take on a case in ``stage`` (the use cases check again)."""
-    return [f for f in FORMS if caller.role in f.roles and stage in f.stages]
+def forms_for(caller: Caller, case: Case, today: date) -> list[Form]:
+    """The steps ``caller`` may take on ``case`` today: those of the caller's role that
+    the Act allows in the case's stage on this day (``Case.lawful_today``; the use cases
+    check each step's own facts again)."""
+    return [
+        f
+        for f in FORMS
+        if caller.role in f.roles and case.stage in f.stages and case.lawful_today(f.event, today)
+    ]
 
+
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 #: The fields read by the chat words' own readers.
 _AS_IN_CHAT: dict[str, Callable[[str], object]] = {
@@ -147,12 +223,12 @@ _AS_IN_CHAT: dict[str, Callable[[str], object]] = {
 }
 
 
-def _value(field: Field, raw: str) -> object:
+def _value(field: Field, raw: str, today: date) -> object:
     text = raw.strip()
-    if field.kind == "date":
+    if field.kind == "date":  # dd-mm-yyyy as the chat words read it; yyyy-mm-dd too
         try:
-            return date.fromisoformat(text)
-        except ValueError:
+            return date.fromisoformat(text) if _ISO.fullmatch(text) else parse_date(text, today)
+        except (ValueError, ParseError):
             raise ParseError("bad_date", text=text[:20]) from None
     read = _AS_IN_CHAT.get(field.kind)
     if read is not None:  # as the chat words read it (₹300, Rs 300, 3,000)
@@ -194,7 +270,9 @@ _ORDER_FIELDS: dict[str, dict[str, str]] = {
 }
 
 
-def build_command(name: str, number: str, form: Mapping[str, str], lang: str) -> CaseOrder:
+def build_command(
+    name: str, number: str, form: Mapping[str, str], lang: str, today: date
+) -> CaseOrder:
     """The order of the step ``name`` on case ``number`` from the submitted fields;
     a missing or malformed field is a ParseError, answered as the chat answers it."""
     spec = _BY_NAME.get(name)
@@ -208,7 +286,7 @@ def build_command(name: str, number: str, form: Mapping[str, str], lang: str) ->
                 code = _MISSING.get(f"{name}.{field.name}") or _MISSING.get(field.name)
                 raise ParseError(code or "missing_person")
             continue
-        values[field.name] = _value(field, raw)
+        values[field.name] = _value(field, raw, today)
     if name in ("settle", "dispose") and "amount" not in values:
         values["amount"] = Money.zero()  # no expenses stated / no proceeds
     if name == "outcome" and values["outcome"] not in OUTCOMES:

@@ -59,6 +59,7 @@ def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
         Route("/web/lang/{code}", desk.switch_language, methods=["GET"]),
         Route("/web/cases", desk.cases, methods=["GET"]),
         Route("/web/cases/{number}", desk.case, methods=["GET"]),
+        Route("/web/cases/{number}/notice", desk.notice, methods=["GET"]),
         Route("/web/cases/{number}/{step}", desk.step, methods=["POST"]),
         Route("/notices/{authority}", desk.board, methods=["GET"]),
         Mount("/web/static", StaticFiles(directory=str(_STATIC)), name="web-static"),

@@ -82,6 +82,7 @@ def charts_svg(
                 series=[BarSeries(account_name(s.key, tr), s.values) for s in figures.money],
                 mode="grouped",
                 value_label=lambda paise: fmt.money(Money(paise), lang, sms=False),
+                unit=100,  # whole rupees
                 value_title=labels["money_axis"],
             ),
         ),

@@ -112,9 +112,12 @@ async def _index(request: Request, app: App, caller: Caller) -> Response:
 async def _find_case(request: Request, app: App, caller: Caller) -> Response:
     """The list's form: a case number typed, sent on to its account or receipt."""
     number = request.query_params.get("case", "").strip().upper().replace(" ", "-")
-    what = "receipt" if request.query_params.get("what") == "receipt" else "account"
+    wanted = request.query_params.get("what")
+    what = wanted if wanted in ("receipt", "notice") else "account"
     async with app.store.transaction() as tx:
         loaded = await docs.case_for(tx, app.deps, caller, number)
+    if what == "notice":  # the desk sends it on to the signed, printable notice
+        return RedirectResponse(f"/web/cases/{loaded.row.number}/notice", status_code=303)
     return RedirectResponse(f"/web/documents/{what}/{loaded.row.number}", status_code=303)
 
 

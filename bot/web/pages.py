@@ -31,23 +31,31 @@ from bot.services import board as boards
 from bot.services import desk
 from bot.services.caller import Caller
 from bot.services.errors import AppError, UnknownCaseError, UnknownPoundError
+from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import LoadedCase, Tx
+from bot.support.links import notice_path
 from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
 from bot.web.forms import form_fields
 from bot.web.session import (
     CHANNEL,
     COOKIE,
+    FLASH_COOKIE,
     SIGNIN_COOKIE,
     Keys,
     clear_cookie,
+    clear_flash_cookie,
     clear_signin_cookie,
     same_origin,
     set_cookie,
+    set_flash_cookie,
     set_signin_cookie,
 )
 from bot.web.templating import LANG_COOKIE, Pages, iso_or_none, language_of
+from domain.deadlines import DeadlineKind
+from domain.errors import DomainError
+from domain.s13_unclaimed import check_notice_printable
 from domain.stages import Stage
 
 __all__ = ["Desk"]
@@ -275,7 +283,45 @@ class Desk:
                 view = await desk.case_view(tx, app.deps, signed[1], number)
             except AppError as exc:
                 return self._not_found(request, app, signed, exc)
-        return self._case_page(request, app, signed, view, reply="", refused=False)
+        flash = request.cookies.get(FLASH_COOKIE)
+        shown = self.keys.flash_of(signed[0], flash, view.loaded.row.number) or ""
+        response = self._case_page(request, app, signed, view, reply=shown, refused=False)
+        if flash is not None:  # the answer of the step is shown once
+            clear_flash_cookie(response, self.keys)
+        return response
+
+    async def notice(self, request: Request) -> Response:
+        """The printable s.13(2) notice of a case of the caller's: sent on to its signed
+        page (the link the officer is given by chat), or refused as the chat refuses."""
+        app = _poundbot(request)
+        number = request.path_params["number"]
+        async with app.store.transaction() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            try:
+                loaded = await desk.case_of(tx, app.deps, signed[1], number)
+            except AppError as exc:
+                return self._not_found(request, app, signed, exc)
+        href = self._notice_href(app, loaded)
+        if href is None:
+            tr = translator(language_of(request, signed[1], app.config))
+            try:
+                check_notice_printable(loaded.case, app.deps.today())
+            except DomainError as exc:
+                return self._message(request, app, signed, 409, render.error(exc, tr))
+        assert href is not None
+        return RedirectResponse(href, status_code=303)
+
+    def _notice_href(self, app: App, loaded: LoadedCase) -> str | None:
+        """The signed path of the case's printable notice, when the Act has one today."""
+        case = loaded.case
+        try:
+            check_notice_printable(case, app.deps.today())
+        except DomainError:
+            return None
+        on = case.notice.on if case.notice else app.deps.today()
+        return notice_path(self.keys.secret, loaded.row.number, on)
 
     def _case_page(
         self,
@@ -291,15 +337,21 @@ class Desk:
         tr = translator(language_of(request, caller, app.config))
         case = view.loaded.case
         account = render.account_text(view.settled[1], tr) if view.settled else ""
+        forms = forms_for(caller, case, app.deps.today())
         values = {
             "view": view,
-            "forms": forms_for(caller, case.stage),
+            "forms": [f for f in forms if f.command != "void"],
+            "void": next((f for f in forms if f.command == "void"), None),
+            "next": _next_step(view, forms),
+            "notice_href": self._notice_href(app, view.loaded),
+            "prefill": _prefill(app, view.loaded),
             "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),
             "pound_name": local(app.config.pounds[view.loaded.pound].name, tr.lang),
             "stage_sentence": stage_sentence(case.stage, case.stage_since, tr),
+            "stage_label": names.case_stage(case, tr),
             "account_text": account,
         }
         status = 200 if not refused else 409
@@ -333,17 +385,24 @@ class Desk:
             try:
                 if form.get("seen") != str(len(loaded.case.events)):
                     raise _Stale
-                command = build_command(step, loaded.row.number, form, lang)
+                command = build_command(step, loaded.row.number, form, lang, app.deps.today())
                 if isinstance(command, Sold):  # the box is the buyer's declaration (s.18)
                     if form.get("confirm") != "yes":
                         raise _NoDeclaration
                     command = replace(command, declared=True)
+                if step == "void" and form.get("confirm") != "yes":
+                    raise _NotConfirmed
             except ParseError as exc:
                 reply, refused = render.parse_error(exc.code, exc.facts, tr), True
             except _NoDeclaration:
                 # TRANSLATORS: web desk — SOLD without the box ticked that the buyer signed
                 # the declaration of s.18.
                 reply = tr.gettext("The buyer must first sign the declaration of s.18.")
+                refused = True
+            except _NotConfirmed:
+                # TRANSLATORS: web desk — VOID sent without its box ticked (the case is
+                # withdrawn as entered by mistake, s.7).
+                reply = tr.gettext("Tick the box to confirm that this case is to be voided.")
                 refused = True
             except _Stale:
                 # TRANSLATORS: web desk — a step's form was sent from a page shown before
@@ -368,8 +427,15 @@ class Desk:
                     loaded = outcome.loaded
                 if refused:  # the savepoint rolled back: the row as it was, read afresh
                     await _unexpired(tx, loaded)
-            view = await desk.case_view(tx, app.deps, caller, loaded)
-        return self._case_page(request, app, signed, view, reply=reply, refused=refused)
+            if refused:  # the page again, with the refusal, and nothing recorded
+                view = await desk.case_view(tx, app.deps, caller, loaded)
+                return self._case_page(request, app, signed, view, reply=reply, refused=True)
+        # Recorded: post/redirect/get, the answer shown once on the case page.
+        done = RedirectResponse(f"/web/cases/{loaded.row.number}#reply", status_code=303)
+        set_flash_cookie(
+            done, self.keys, self.keys.flash_value(signed[0], loaded.row.number, reply)
+        )
+        return done
 
     # -- the public notice board ------------------------------------------------------------
 
@@ -424,6 +490,10 @@ class _NoDeclaration(Exception):
     """SOLD from the web without the s.18 declaration ticked."""
 
 
+class _NotConfirmed(Exception):
+    """VOID from the web without its confirmation ticked."""
+
+
 _STAGES = [s.value for s in Stage]
 
 
@@ -442,3 +512,40 @@ async def _unexpired(tx: Tx, loaded: LoadedCase) -> None:
     on the case row: read the row back, so that the page does not read it lazily."""
     if inspect(loaded.row).expired_attributes:
         await tx.session.refresh(loaded.row)
+
+
+#: The step that meets each deadline of the Act, offered first when it is lawful today.
+_MEETS: dict[DeadlineKind, str] = {
+    DeadlineKind.REPORT_DUE: "report",
+    DeadlineKind.NOTICE_DUE: "notice",
+    DeadlineKind.AUCTION_LAWFUL: "auction",
+    DeadlineKind.AUCTION_DAY: "sold",
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: "outcome",
+    DeadlineKind.CREDIT_TO_FUND: "fund",
+    DeadlineKind.CLAIM_PENDING: "claimed",
+}
+
+
+class NextStep(NamedTuple):
+    """What comes next on a case: the nearest deadline, and its step when lawful today."""
+
+    deadline: Any  # domain.deadlines.Deadline
+    command: str  # "" when the step is not yet lawful, or not the caller's
+
+
+def _next_step(view: desk.CaseView, forms: list[Any]) -> NextStep | None:
+    if not view.deadlines:
+        return None
+    first = min(view.deadlines, key=lambda d: d.due_on)
+    offered = {f.command for f in forms}
+    command = _MEETS.get(first.kind, "")
+    return NextStep(first, command if command in offered else "")
+
+
+def _prefill(app: App, loaded: LoadedCase) -> dict[str, str]:
+    """Values the forms start with: NOTICE's places of proclamation, the village and the
+    market place nearest the place of seizure, from the configuration (s.13(2))."""
+    pound = app.config.pounds[loaded.pound]
+    authority = app.config.authorities[pound.authority]
+    village, market = village_and_market_of(authority, loaded.case.seizure.place_seized, pound)
+    return {"notice.places": f"{village}, {market}"}

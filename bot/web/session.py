@@ -18,6 +18,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -33,15 +35,18 @@ from bot.services.web_signin import SESSION_VALID, session_user
 __all__ = [
     "CHANNEL",
     "COOKIE",
+    "FLASH_COOKIE",
     "SIGNIN_COOKIE",
     "GetCaller",
     "Keys",
     "clear_cookie",
+    "clear_flash_cookie",
     "clear_signin_cookie",
     "current_caller",
     "same_origin",
     "session_of",
     "set_cookie",
+    "set_flash_cookie",
     "set_signin_cookie",
 ]
 
@@ -49,6 +54,11 @@ COOKIE = "poundbot_session"
 #: The pre-session cookie of the sign-in page (only sent back to ``/web/signin/...``).
 SIGNIN_COOKIE = "poundbot_signin"
 SIGNIN_PATH = "/web/signin"
+#: The answer of a step, carried to the case page the step redirects to.
+FLASH_COOKIE = "poundbot_flash"
+FLASH_PATH = "/web/cases/"
+#: A cookie holds about 4 KB: a longer answer is cut (the case page shows the rest).
+FLASH_MAX = 3800
 #: As long as a sign-in link is valid.
 SIGNIN_VALID = 15 * 60
 CHANNEL = "web"
@@ -87,6 +97,32 @@ class Keys:
         """The hidden field of the sign-in form bound to the pre-session cookie."""
         return _mac(self.secret, "web-signin", presession)
 
+    def flash_value(self, token: str, number: str, text: str) -> str:
+        """The cookie that carries a step's answer to the case page it redirects to
+        (post/redirect/get): the text compressed, bound to the session and the case."""
+        while True:
+            packed = zlib.compress(json.dumps([number, text]).encode(), 9)
+            payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+            value = f"{payload}.{_mac(self.secret, 'web-flash', token + '|' + payload)}"
+            if len(value) <= FLASH_MAX or len(text) < 40:
+                return value
+            text = text[: len(text) * 4 // 5].rstrip() + " …"
+
+    def flash_of(self, token: str, cookie: str | None, number: str) -> str | None:
+        """The answer a flash cookie of this session carries for case ``number``."""
+        if not cookie or "." not in cookie:
+            return None
+        payload, _, signature = cookie.rpartition(".")
+        expected = _mac(self.secret, "web-flash", token + "|" + payload)
+        if not hmac.compare_digest(expected, signature):
+            return None
+        try:
+            raw = zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+            case, text = json.loads(raw)
+        except (ValueError, zlib.error):
+            return None
+        return text if case == number and isinstance(text, str) else None
+
     def signin_ok(self, presession: str | None, given: str) -> bool:
         """Whether the sign-in form came with the field of this browser's pre-session."""
         if not presession or not given:
@@ -123,6 +159,26 @@ def set_signin_cookie(response: Response, keys: Keys, presession: str) -> None:
 def clear_signin_cookie(response: Response, keys: Keys) -> None:
     response.delete_cookie(
         SIGNIN_COOKIE, path=SIGNIN_PATH, secure=keys.secure, httponly=True, samesite="strict"
+    )
+
+
+def set_flash_cookie(response: Response, keys: Keys, value: str) -> None:
+    """A step's answer for the page after it: the desk's case pages only, one minute,
+    read once (the page that shows it clears it)."""
+    response.set_cookie(
+        FLASH_COOKIE,
+        value,
+        max_age=60,
+        path=FLASH_PATH,
+        secure=keys.secure,
+        httponly=True,
+        samesite="lax",
+    )
+
+
+def clear_flash_cookie(response: Response, keys: Keys) -> None:
+    response.delete_cookie(
+        FLASH_COOKIE, path=FLASH_PATH, secure=keys.secure, httponly=True, samesite="lax"
     )
 
 

@@ -74,8 +74,11 @@ def bar_chart(
     mode: Literal["stacked", "grouped"] = "stacked",
     value_label: Callable[[int], str] = str,
     value_title: str = "",
+    unit: int = 1,
 ) -> str:
-    """An SVG bar chart (a string of markup) with ``ident`` as the prefix of its ids."""
+    """An SVG bar chart (a string of markup) with ``ident`` as the prefix of its ids.
+    The value axis steps in whole ``unit`` (100 for paise: whole rupees); a chart with
+    nothing to draw has its zero line only, no made-up scale."""
     for s in series:
         if len(s.values) != len(categories):
             raise ValueError(f"series {s.label!r}: {len(s.values)} values, {len(categories)} bars")
@@ -85,8 +88,9 @@ def bar_chart(
         )
     else:
         largest = max((v for s in series for v in s.values), default=0)
-    step = nice_step(largest)
+    step = nice_step(-(-largest // unit)) * unit
     top_value = step * max(-(-largest // step), 1)
+    ticks = range(0, top_value // step + 1) if largest > 0 else range(1)
     height = _HEIGHT + 20 * len(series)  # the legend, one series a line
     plot_w = _WIDTH - _LEFT - _RIGHT
     plot_h = _HEIGHT - _TOP - _BOTTOM
@@ -105,7 +109,7 @@ def bar_chart(
     ]
     # The value axis: round steps, a faint line at each.
     out.append('<g class="axis value-axis" font-size="12" text-anchor="end">')
-    for k in range(0, top_value // step + 1):
+    for k in ticks:
         y = y_of(k * step)
         out.append(
             f'<line x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" y1="{_fmt(y)}" y2="{_fmt(y)}" '

@@ -3,6 +3,7 @@ escaped, and with nothing from another site."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from datetime import date
 
@@ -130,3 +131,37 @@ def test_the_figures_count_heads_days_money_and_timeliness() -> None:
     assert money["fund"][3] == 700
     timely = {s.key: s.values for s in out.timeliness}
     assert timely == {"on_time": (1, 0), "late": (0, 1), "overdue": (0, 0)}
+
+
+def test_an_empty_chart_draws_its_zero_line_and_no_made_up_scale() -> None:
+    svg = bar_chart(
+        ident="money",
+        title="Money",
+        desc="nothing yet",
+        categories=["Jan", "Feb"],
+        series=[BarSeries("Fines", (0, 0))],
+        mode="grouped",
+        value_label=lambda paise: f"₹{paise / 100:.2f}",
+        unit=100,
+    )
+    axis = svg.split('class="axis value-axis"')[1].split("</g>")[0]
+    assert "₹0.00" in axis
+    assert "₹0.01" not in axis
+    assert axis.count("<line") == 1
+
+
+def test_money_steps_in_whole_rupees() -> None:
+    svg = bar_chart(
+        ident="money",
+        title="Money",
+        desc="three rupees",
+        categories=["Jan"],
+        series=[BarSeries("Fines", (300,))],
+        mode="grouped",
+        value_label=lambda paise: f"₹{paise / 100:g}",
+        unit=100,
+    )
+    axis = svg.split('class="axis value-axis"')[1].split("</g>")[0]
+    labels = re.findall(r">₹([0-9.]+)<", axis)
+    assert labels
+    assert all(float(v).is_integer() for v in labels), labels

@@ -12,10 +12,12 @@ from bot.conversation.commands import ParseError, parse
 from bot.web.actions import build_command
 from domain.money import Money
 
+TODAY = date(2026, 3, 20)
+
 
 @pytest.mark.parametrize("written", ["300", "₹300", "Rs300", "rs.300", "300.00", "3,00"])
 def test_an_amount_on_a_form_reads_as_in_a_settle_by_sms(written: str) -> None:
-    form = build_command("settle", "KNM-1", {"amount": written}, "en")
+    form = build_command("settle", "KNM-1", {"amount": written}, "en", TODAY)
     assert form.expenses == Money.rupees("300")
     config = load_config(sample_config_path())
     by_sms = parse(f"SETTLE KNM-1 {written}", config, date(2026, 3, 20))
@@ -23,18 +25,40 @@ def test_an_amount_on_a_form_reads_as_in_a_settle_by_sms(written: str) -> None:
 
 
 def test_a_form_field_may_have_a_space_after_rs() -> None:
-    form = build_command("settle", "KNM-1", {"amount": "Rs 300"}, "en")
+    form = build_command("settle", "KNM-1", {"amount": "Rs 300"}, "en", TODAY)
     assert form.expenses == Money.rupees("300")
 
 
 @pytest.mark.parametrize(("written", "code"), [("-5", "bad_amount"), ("abc", "bad_amount")])
 def test_a_bad_amount_on_a_form_is_refused_as_by_sms(written: str, code: str) -> None:
     with pytest.raises(ParseError) as refused:
-        build_command("settle", "KNM-1", {"amount": written}, "en")
+        build_command("settle", "KNM-1", {"amount": written}, "en", TODAY)
     assert refused.value.code == code
 
 
 def test_a_long_bad_field_is_echoed_short() -> None:
     with pytest.raises(ParseError) as refused:
-        build_command("settle", "KNM-1", {"amount": "x" * 500}, "en")
+        build_command("settle", "KNM-1", {"amount": "x" * 500}, "en", TODAY)
     assert len(str(refused.value.facts["text"])) <= 20
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("20-03-2026", date(2026, 3, 20)),
+        ("20/3/2026", date(2026, 3, 20)),
+        ("20.03.2026", date(2026, 3, 20)),
+        ("5-3-26", date(2026, 3, 5)),
+        ("2026-03-20", date(2026, 3, 20)),  # what a browser's date field sends
+    ],
+)
+def test_a_day_is_read_as_dd_mm_yyyy_as_the_chat_reads_it(written: str, day: date) -> None:
+    order = build_command("paid", "KNM-1", {"on": written}, "en", TODAY)
+    assert order.on == day  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("written", ["31-02-2026", "20-13-2026", "tomorrow", "2026/03/20"])
+def test_an_impossible_or_unreadable_day_is_refused_as_the_chat_refuses_it(written: str) -> None:
+    with pytest.raises(ParseError) as refused:
+        build_command("paid", "KNM-1", {"on": written}, "en", TODAY)
+    assert refused.value.code == "bad_date"

@@ -16,13 +16,18 @@ SEIZE = "SEIZE 2 cow (brown, white forehead) 1 goat AT Kunnamangalam market OWNE
 
 
 async def _step(r: Rig, number: str, step: str, *, status: int = 200, **fields: str) -> str:
-    """Post the form of ``step`` and return the reply shown: 200 done, 409 refused."""
+    """Post the form of ``step`` and return the reply shown: 200 done (after the
+    redirect to the case page, post/redirect/get), 409 refused."""
     page = await r.client.get(f"/web/cases/{number}")
     assert page.status_code == 200
     assert f'action="/web/cases/{number}/{step}"' in page.text, f"no {step} form"
     done = await r.client.post(
         f"/web/cases/{number}/{step}", data={**step_form(page.text), **fields}
     )
+    if status == 200:
+        assert done.status_code == 303, done.text[-2000:]
+        assert done.headers["location"] == f"/web/cases/{number}#reply"
+        done = await r.client.get(done.headers["location"])
     assert done.status_code == status, done.text[-2000:]
     reply = re.search(
         r'<div class="reply[^"]*" role="status" id="reply">(.*?)</div>', done.text, re.S
@@ -138,7 +143,7 @@ async def test_a_step_form_sent_twice_records_the_step_once(tmp_path: Path) -> N
             "confirm": "yes",
         }
         first = await r.client.post("/web/cases/KNM-1/sold", data=form)
-        assert first.status_code == 200
+        assert first.status_code == 303  # recorded: on to the case page
         again = await r.client.post("/web/cases/KNM-1/sold", data=form)
         assert again.status_code == 409
         assert "Nothing was recorded" in again.text
@@ -147,7 +152,7 @@ async def test_a_step_form_sent_twice_records_the_step_once(tmp_path: Path) -> N
         assert sum(1 for e in sold.events if type(e).__name__ == "LotOffered") == 1
         # From the page as it is now, the next step is taken.
         fresh = {**form, **step_form(again.text)}
-        assert (await r.client.post("/web/cases/KNM-1/sold", data=fresh)).status_code == 200
+        assert (await r.client.post("/web/cases/KNM-1/sold", data=fresh)).status_code == 303
         # A form without the count of events (not from a page of the desk) is refused.
         bare = {k: v for k, v in form.items() if k != "seen"}
         assert (await r.client.post("/web/cases/KNM-1/sold", data=bare)).status_code == 409

@@ -54,7 +54,7 @@ async def test_a_nul_in_the_correct_form_is_cleaned_and_the_place_corrected(desk
     page = await desk.client.get("/web/cases/KNM-1")
     form = {**step_form(page.text), "field": "place", "value": NUL, "reason": "typo\x00"}
     done = await desk.client.post("/web/cases/KNM-1/correct", data=form)
-    assert done.status_code == 200, done.text
+    assert done.status_code == 303, done.text
     async with desk.app.store.transaction() as tx:
         place = await tx.session.scalar(select(CaseRow.place_seized))
     assert place == "newplace"

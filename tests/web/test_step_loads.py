@@ -62,7 +62,7 @@ async def test_a_web_step_loads_its_case_once(tmp_path: Path) -> None:
         await r.sign_in(keeper)
         page = await r.client.get("/web/cases/KNM-1")
         status, statements = await _post_counting(r, "/web/cases/KNM-1/paid", step_form(page.text))
-        assert status == 200
+        assert status == 303
         assert len(_case_loads(statements)) == 1, "\n\n".join(_case_loads(statements))
         assert _event_reads(statements) == [], "\n\n".join(statements)
         assert len(statements) <= 18, "\n\n".join(statements)

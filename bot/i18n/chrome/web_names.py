@@ -10,11 +10,15 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.common import day
+from domain.case import Case
+from domain.stages import Stage
 
 __all__ = [
     "account_name",
     "board_intro",
     "buyer_declared",
+    "case_stage",
     "channel_name",
     "deadline_name",
     "event_name",
@@ -283,6 +287,16 @@ def _name(table: dict[str, _Name], code: str, tr: Translator) -> str:
 def stage_name(code: str, tr: Translator) -> str:
     """The stage of a case in a word or two."""
     return _name(_STAGES, code, tr)
+
+
+def case_stage(case: Case, tr: Translator) -> str:
+    """The stage of ``case`` in a few words, saying so when its auction is fixed."""
+    fixed = case.scheduled_auction
+    if fixed is not None and case.stage in (Stage.NOTICE_POSTED, Stage.OWNER_REFUSED):
+        # TRANSLATORS: web desk — the stage of a case whose public auction is fixed for a
+        # day (s.13(3), s.15(1)).
+        return tr.gettext("Auction fixed for %(date)s") % {"date": day(fixed.auction_on, tr)}
+    return stage_name(case.stage.value, tr)
 
 
 def event_name(code: str, tr: Translator) -> str:

@@ -28,6 +28,8 @@ def document_labels(tr: Translator) -> dict[str, str]:
     """Headings and column heads of the documents, by key."""
     return {
         # TRANSLATORS: the web desk — heading of the list of printable documents.
+        # TRANSLATORS: a link from a printable document back to the web desk.
+        "desk": tr.gettext("Web desk"),
         "documents": tr.gettext("Printable documents"),
         # TRANSLATORS: the web desk — link to the page of charts.
         "charts": tr.gettext("Charts"),
@@ -39,11 +41,17 @@ def document_labels(tr: Translator) -> dict[str, str]:
         # under which each sum moved, with totals.
         "ledger": tr.gettext("Ledger by provision"),
         # TRANSLATORS: s.15(3), s.15(4) — the account of a sale and the owner's receipt.
-        "account_and_receipt": tr.gettext("Account (s.15(3)) and receipt (s.15(4)) of a case"),
+        # TRANSLATORS: s.13(2), s.15(3), s.15(4) — the heading of the form that opens a
+        # case's notice, account or receipt by its number.
+        "account_and_receipt": tr.gettext(
+            "The notice (s.13(2)), the account (s.15(3)) and the receipt (s.15(4)) of a case"
+        ),
         # TRANSLATORS: s.15(3) — link to the printable account of a case.
         "account": tr.gettext("Account (s.15(3))"),
         # TRANSLATORS: s.15(4) — link to the printable receipt of a case.
         "receipt": tr.gettext("Receipt (s.15(4))"),
+        # TRANSLATORS: s.13(2) — the button that opens a case's printable notice.
+        "notice": tr.gettext("Notice (s.13(2))"),
         # TRANSLATORS: the web desk — a link to the same document as a CSV file.
         "csv": tr.gettext("Download as CSV"),
         # TRANSLATORS: the web desk — a form field: the month of a document.
