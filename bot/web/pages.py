@@ -338,11 +338,15 @@ class Desk:
         case = view.loaded.case
         account = render.account_text(view.settled[1], tr) if view.settled else ""
         forms = forms_for(caller, case, app.deps.today())
+        next_step = _next_step(view, forms)
+        first = next_step.command if next_step else ""
         values = {
-            "view": view,
-            "forms": [f for f in forms if f.command != "void"],
+            "view": view,  # the next step's form first, VOID apart
+            "forms": sorted(
+                (f for f in forms if f.command != "void"), key=lambda f: f.command != first
+            ),
             "void": next((f for f in forms if f.command == "void"), None),
-            "next": _next_step(view, forms),
+            "next": next_step,
             "notice_href": self._notice_href(app, view.loaded),
             "prefill": _prefill(app, view.loaded),
             "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},

@@ -194,3 +194,65 @@ def test_forms_work_from_the_keyboard(server: Server, new_context: Any) -> None:
     page.wait_for_load_state()
     assert "released" in page.locator("#reply").inner_text().lower()
     _clean(server)
+
+
+def test_the_case_page_on_a_phone_shows_the_stage_and_the_next_step_first(
+    server: Server, new_context: Any
+) -> None:
+    """At 360 x 640 the first screen holds the stage and the next step; the step is
+    taken from its link, the page after is the case page (post/redirect/get) with the
+    answer shown once; a reload neither repeats the step nor shows the answer again."""
+    keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", lang="en")
+    officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang="en")
+    _say(server, keeper, SEIZE)
+    server.clock.advance(days=8)
+    _say(server, keeper, "REPORT KNM-1")
+    page = server.watch(new_context(360, 640).new_page())
+    _sign_in(server, page, officer)
+    page.goto(f"{server.base}/web/cases/KNM-1")
+    for selector in ("h1", "p.next"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["y"] + box["height"] <= 640, f"{selector} ends at {box['y'] + box['height']}"
+    assert "Reported unclaimed" in page.locator("h1").inner_text()
+    _shoot(page, "case-first-screen-en-phone")
+    page.locator("p.next a").click()
+    form = page.locator('form[action="/web/cases/KNM-1/notice"]')
+    places = form.locator('[name="places"]').input_value()
+    assert "Kunnamangalam" in places  # filled from the configuration
+    form.locator("button[type=submit]").click()
+    page.wait_for_load_state()
+    assert page.url.split("#")[0] == f"{server.base}/web/cases/KNM-1"
+    assert "KNM-1" in page.locator("#reply").inner_text()
+    page.reload()
+    assert page.locator("#reply").count() == 0
+    assert "Notice posted" in page.locator("h1").inner_text()
+    link = page.locator('a[href="/web/cases/KNM-1/notice"]')
+    assert link.count() == 1
+    link.click()
+    page.wait_for_load_state()
+    assert "/notice/KNM-1/" in page.url
+    _clean(server)
+
+
+def test_a_malayalam_reader_reads_the_malayalam_names(server: Server, new_context: Any) -> None:
+    keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", lang="ml")
+    officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang="ml")
+    _say(server, keeper, SEIZE)
+    server.clock.advance(days=8)
+    _say(server, keeper, "REPORT KNM-1")
+    _say(server, officer, "NOTICE KNM-1 AT Kunnamangalam")
+    page = server.watch(new_context(360, 740).new_page())
+    _sign_in(server, page, officer)
+    page.goto(f"{server.base}/web/lang/ml?next=/web/cases/KNM-1")
+    main = page.locator("main").inner_text()
+    assert "കുന്ദമംഗലം ഗ്രാമപഞ്ചായത്ത് കന്നുകാലി പൗണ്ട്" in main
+    assert "Kunnamangalam Grama Panchayat Cattle Pound" not in main
+    _shoot(page, "case-ml-names-phone")
+    page.goto(f"{server.base}/notices/KNM-GP?lang=ml")
+    board = page.locator("main").inner_text()
+    assert "കുന്ദമംഗലം ഗ്രാമപഞ്ചായത്ത്" in page.locator("h1").inner_text()
+    assert "Kunnamangalam Grama Panchayat" not in board
+    assert "തിങ്കൾ" in board  # the pound's hours, in Malayalam
+    _shoot(page, "notices-ml-names-phone")
+    _clean(server)
