@@ -256,3 +256,40 @@ def test_a_malayalam_reader_reads_the_malayalam_names(server: Server, new_contex
     assert "തിങ്കൾ" in board  # the pound's hours, in Malayalam
     _shoot(page, "notices-ml-names-phone")
     _clean(server)
+
+
+@pytest.mark.parametrize("lang", ["ml", "ta", "kn", "en"])
+def test_the_register_prints_on_a4_with_every_column_on_the_page(
+    server: Server, new_context: Any, lang: str
+) -> None:
+    """The register of cases, printed: every column within the A4 width (178 mm between
+    the margins, 673 px), none cut off by a scroll box; a case number on one line."""
+    keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", lang=lang)
+    officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang=lang)
+    _say(server, keeper, SEIZE)
+    _say(server, keeper, "SEIZE 1 buffalo (black) AT Chathamangalam bus stand near the old mosque")
+    server.clock.advance(days=8)
+    _say(server, keeper, "REPORT KNM-1")
+    page = server.watch(new_context(673, 950).new_page())
+    _sign_in(server, page, officer)
+    page.goto(f"{server.base}/web/lang/{lang}?next=/web/documents/")
+    page.goto(f"{server.base}/web/documents/cases?month=2026-03")
+    page.emulate_media(media="print")
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.scroll')]"
+        ".flatMap(s => [...s.querySelectorAll('th, td')])"
+        ".filter(c => c.scrollWidth > c.clientWidth + 1)"
+        ".map(c => c.tagName + ': ' + c.textContent.slice(0, 40))"
+    )
+    assert cut == []
+    right = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('th, td')]"
+        ".map(c => c.getBoundingClientRect().right))"
+    )
+    assert right <= 673 + 1, f"a column ends at {right} px"
+    numbers = page.evaluate(
+        "() => [...document.querySelectorAll('td.case')].map(c => c.firstChild.textContent)"
+    )
+    assert "KNM-1" in numbers
+    page.screenshot(path=str(SCREENSHOTS / f"register-print-{lang}.png"), full_page=True)
+    _clean(server)
