@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
-from domain.case import Case
+from domain.dues_items import DuesItem
 from domain.events import (
     AccountRefused,
     ClaimedAndPaid,
@@ -24,6 +24,9 @@ from domain.provisions import cites
 from domain.stages import IN_POUND_STAGES
 from domain.tariff import Tariff, feeding_days
 
+if TYPE_CHECKING:
+    from domain.case import Case
+
 __all__ = [
     "Dues",
     "DuesItem",
@@ -32,14 +35,6 @@ __all__ = [
     "dues_on",
     "per_day_on",
 ]
-
-
-class DuesItem(enum.Enum):
-    """The heads of dues the Act names."""
-
-    FINE = "fine"  # s.11
-    FEEDING = "feeding"  # s.4, s.12
-    SALE_EXPENSES = "sale_expenses"  # s.15(2)
 
 
 @dataclass(frozen=True, slots=True)

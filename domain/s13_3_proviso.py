@@ -6,12 +6,14 @@ with its reference, the manner and any proceeds, instead of a sale."""
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
-from domain.case import Case
 from domain.errors import TransitionRefusedError
-from domain.events import DisposedOtherwise
 from domain.money import Money
 from domain.provisions import cites
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 __all__ = [
     "DEFAULT_PROVISO_DECIDERS",
@@ -67,6 +69,10 @@ def dispose_otherwise(
     """The Director, of the opinion that the cattle will not fetch a fair price, ordered
     another disposal. The opinion is the Director's, recorded with the order; poundbot
     never judges a fair price itself. An order said to be anyone else's is refused."""
+    # Here, not at the top: the configuration reads this module's defaults without the
+    # events of a case (``poundbot config check`` starts fast).
+    from domain.events import DisposedOtherwise
+
     event = DisposedOtherwise(
         on=on,
         lot=lot,

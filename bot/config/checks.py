@@ -22,8 +22,8 @@ from bot.config.lines import Key
 from bot.config.model import LANGUAGES, normalize_word
 from bot.config.names import Name
 from bot.support.phones import is_region
+from domain.dues_items import DuesItem
 from domain.money import Money
-from domain.s04_s11_dues import DuesItem
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = [

@@ -31,13 +31,19 @@ class Lines:
         self.pos = 0
         self.found: dict[Key, int] = {}
         self._arrays: dict[Key, int] = {}
-        self._starts = [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self._starts: list[int] | None = None  # scanned on the first question: a file
+        # without a fault never needs a line (``poundbot config check`` answers sooner)
+
+    def _scan(self) -> None:
+        self._starts = [i + 1 for i, ch in enumerate(self.text) if ch == "\n"]
         # Valid TOML never stops the scan; should it, faults get the nearest lines found.
         with contextlib.suppress(LookupError, ValueError):
             self._document()
 
     def at(self, key: Key) -> int:
         """The line of ``key``, else of its first descendant, else of its nearest ancestor."""
+        if self._starts is None:
+            self._scan()
         if key in self.found:
             return self.found[key]
         below = [line for k, line in self.found.items() if k[: len(key)] == key]
@@ -48,7 +54,7 @@ class Lines:
 
     def _note(self, key: Key, pos: int) -> None:
         for end in range(1, len(key) + 1):
-            self.found.setdefault(key[:end], bisect_right(self._starts, pos) + 1)
+            self.found.setdefault(key[:end], bisect_right(self._starts or [], pos) + 1)
 
     def _skip(self, newlines: bool) -> None:
         while self.pos < len(self.text):

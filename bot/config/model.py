@@ -17,9 +17,9 @@ from zoneinfo import ZoneInfo
 
 from bot.support.dlt import DltPolicy
 from bot.support.languages import LANGUAGES
+from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
-from domain.s04_s11_dues import DuesItem
 from domain.s13_3_proviso import DEFAULT_PROVISO_DECIDERS
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff

@@ -10,7 +10,6 @@ faults.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -289,6 +288,8 @@ class Reader:
                 self.fault(key, f"{where}: missing key '{name}'")
         for name in table:
             if name not in known:
+                import difflib  # only a file with a fault needs it
+
                 close = difflib.get_close_matches(name, known, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 self.fault((*key, name), f"{where}: unknown key '{name}'{hint}")
@@ -333,16 +334,16 @@ class Reader:
         if not isinstance(value, list):
             return []  # (missing: already a fault)
         read: list[tuple[Key, dict[str, Any]]] = []
-        first: dict[str, int] = {}
+        first: dict[str, int] = {}  # each code, the index of its first entry
         for i, entry in enumerate(value):
             code = entry.get("code") if isinstance(entry, dict) else None
             where = f"{what} {code}" if isinstance(code, str) else f"[[{name}]] entry {i + 1}"
             record = self.record(entry, (name, i), where, spec, optional)
             if record["code"] in first:
-                line = first[record["code"]]
+                line = self.lines.at((name, first[record["code"]]))
                 self.fault((name, i, "code"), f"{where} is listed twice (first on line {line})")
             elif record["code"] is not None:
-                first[record["code"]] = self.lines.at((name, i))
+                first[record["code"]] = i
             read.append(((name, i), record))
         return read
 

@@ -50,6 +50,7 @@ from bot.store.engine import database_file
 from bot.store.instances import heartbeat
 from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
+from bot.support.counted import counted
 from bot.support.links import notice_path, photo_path
 from bot.web.app import web_routes
 from bot.web.headers import SecurityHeaders
@@ -95,11 +96,6 @@ def startup_report(
     return report_lines(
         app.config, app.engine.url, env, polling=polling, settings=settings, terminal=terminal
     )
-
-
-def counted(n: int, one: str, many: str) -> str:
-    """``1 authority``, ``3 authorities``."""
-    return f"{n} {one if n == 1 else many}"
 
 
 def report_lines(

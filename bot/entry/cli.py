@@ -155,7 +155,7 @@ def _config_check(args: argparse.Namespace) -> int:
     if refusal:
         print(f"environment: {refusal}", file=sys.stderr)
         return 1
-    from bot.entry.app import counted
+    from bot.support.counted import counted
 
     counts = (
         f"{counted(len(config.authorities), 'authority', 'authorities')}, "

@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
-from bot.support.csv_sheet import Table, write_csv
 from bot.support.resources import data_dir
 
 __all__ = [
@@ -229,10 +227,14 @@ class Registry:
             }
             for t in sorted(self.templates, key=lambda t: (t.kind, t.lang))
         ]
+        import json  # here: a configuration is read without the registry
+
         return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
     def from_json(cls, text: str) -> Registry:
+        import json
+
         return cls(
             tuple(
                 Template(r["kind"], r["lang"], r["category"], r["text"], tuple(r["slots"]))
@@ -275,6 +277,7 @@ def upload_rows(templates: Iterable[Template]) -> list[tuple[str, ...]]:
 
 def upload_csv(templates: Iterable[Template]) -> str:
     """The bulk-upload sheet as CSV (UTF-8, a header row)."""
+    from bot.support.csv_sheet import Table, write_csv  # only the sheet needs it
 
     out = io.StringIO()
     write_csv(out, Table(tuple(UPLOAD_COLUMNS), [list(row) for row in upload_rows(templates)]))

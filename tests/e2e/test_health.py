@@ -84,7 +84,8 @@ async def test_the_startup_report_says_what_is_off_and_why(tmp_path: Path) -> No
 
 def test_the_startup_report_says_loudly_when_links_would_break_at_restart() -> None:
     from bot.config.settings import Settings
-    from bot.entry.app import counted, links_line
+    from bot.entry.app import links_line
+    from bot.support.counted import counted
 
     assert links_line(Settings.from_env({"POUNDBOT_SECRET": "s" * 32})).startswith(
         "Links: signed with POUNDBOT_SECRET"
