@@ -64,9 +64,9 @@ PROVISIONS: Final[dict[str, str]] = {
 #: several sections lives in one of theirs or in a module of the whole case.
 MODULES: Final[dict[str, tuple[str, ...]]] = {
     "s.2(1)": ("kinds",),
-    "s.4": ("s04_s11_dues", "tariff"),
+    "s.4": ("s04_s11_dues", "tariff", "dues_items"),
     "s.7": ("s07_seizure",),
-    "s.11": ("s04_s11_dues", "tariff"),
+    "s.11": ("s04_s11_dues", "tariff", "dues_items"),
     "s.12": ("s12_release",),
     "s.13(1)": ("s13_unclaimed",),
     "s.13(2)": ("s13_unclaimed",),
