@@ -548,8 +548,14 @@ def _next_step(view: desk.CaseView, forms: list[Any]) -> NextStep | None:
 
 def _prefill(app: App, loaded: LoadedCase) -> dict[str, str]:
     """Values the forms start with: NOTICE's places of proclamation, the village and the
-    market place nearest the place of seizure, from the configuration (s.13(2))."""
+    market place nearest the place of seizure, from the configuration (s.13(2)); SOLD's
+    and UNSOLD's day, the day the auction is fixed for."""
     pound = app.config.pounds[loaded.pound]
     authority = app.config.authorities[pound.authority]
     village, market = village_and_market_of(authority, loaded.case.seizure.place_seized, pound)
-    return {"notice.places": f"{village}, {market}"}
+    filled = {"notice.places": f"{village}, {market}"}
+    fixed = loaded.case.scheduled_auction
+    if fixed is not None:  # a lot is sold on the day fixed (s.13(3), s.15(1)), entered later too
+        on = fixed.auction_on.strftime("%d-%m-%Y")
+        filled |= {"sold.on": on, "unsold.on": on}
+    return filled

@@ -149,8 +149,25 @@ async def test_sold_and_unsold_are_offered_from_the_auction_day_only(tmp_path: P
         assert {"sold", "unsold"}.isdisjoint(_forms(page))
         r.clock.advance(days=3)
         await r.sign_in(officer)
-        offered = _forms((await r.client.get("/web/cases/KNM-1")).text)
-        assert {"sold", "unsold"} <= set(offered)
+        page = (await r.client.get("/web/cases/KNM-1")).text
+        assert {"sold", "unsold"} <= set(_forms(page))
+        day = re.search(r'<input id="sold-on"[^>]*>', page)
+        assert day, "no day field on SOLD"
+        assert f'value="{auction_on.strftime("%d-%m-%Y")}"' in day.group(0)
+        r.clock.advance(days=1)  # entered the day after: the day of the sale is kept
+        await r.sign_in(officer)
+        sold = await _post(
+            r,
+            "sold",
+            lot="1",
+            count="1",
+            amount="100",
+            person="Vasu",
+            place="Chathamangalam",
+            on=auction_on.strftime("%d-%m-%Y"),
+            confirm="yes",
+        )
+        assert sold.status_code == 303  # type: ignore[attr-defined]
 
 
 async def test_report_is_offered_only_once_the_seven_days_are_over(tmp_path: Path) -> None:
