@@ -225,6 +225,7 @@ async def test_the_printable_notice_is_linked_from_the_case_page_and_the_documen
         notice = await r.client.get(sent.headers["location"])
         assert notice.status_code == 200
         assert "13(2)" in notice.text
+        assert '<nav class="desk"><a href="/web/">' in notice.text  # back to the desk
         found = await r.client.get("/web/documents/find?case=knm 1&what=notice")
         assert found.status_code == 303
         assert found.headers["location"] == "/web/cases/KNM-1/notice"

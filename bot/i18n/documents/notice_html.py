@@ -75,6 +75,8 @@ def notice_html(
     blocks = [notice_parts(case, authority, pound, notice_on, translator(lang)) for lang in chosen]
     title = f"{blocks[0].heading} — {case.number}"
     body = "\n".join(_section(parts) for parts in blocks) + _photos(photos, chosen)
+    # TRANSLATORS: a link from a printable document back to the web desk.
+    desk = translator(chosen[0]).gettext("Web desk")
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{escape(chosen[0])}">\n'
@@ -85,6 +87,7 @@ def notice_html(
         f'<link rel="stylesheet" href="{STYLESHEET}">\n'
         "</head>\n"
         "<body>\n"
+        f'<nav class="desk"><a href="/web/">{escape(desk)}</a></nav>\n'  # not printed
         f"{body}\n"
         "</body>\n"
         "</html>\n"
