@@ -282,7 +282,7 @@ async def test_the_monthly_register_lists_the_cases_brought_with_totals_s7(
     html = (await _get(web, "/web/documents/cases?month=2026-03")).text
     _own_paths_only(html)
     for number in ("KNM-1", "KNM-2", "KNM-3"):
-        assert f"<td>{number}" in html
+        assert f'<td class="case">{number}' in html
     assert "ENM-1" not in html
     assert "The cattle were released to the owner on 3 Mar 2026 (s.12)." in html
     assert 'href="/web/documents/account/KNM-1"' in html
