@@ -41,7 +41,16 @@ from domain.events import (
 from domain.money import Money
 from domain.stages import OPEN_STAGES, Stage
 
-__all__ = ["CORRECTABLE", "FORMS", "OUTCOMES", "Field", "Form", "build_command", "forms_for"]
+__all__ = [
+    "CORRECTABLE",
+    "FORMS",
+    "OUTCOMES",
+    "Field",
+    "Form",
+    "build_command",
+    "form_of",
+    "forms_for",
+]
 
 #: The facts of the seizure report the web's CORRECT form changes (s.7); the others
 #: (cattle, days, owner) are corrected with the CORRECT word by SMS or Telegram.
@@ -70,7 +79,8 @@ class Form:
     stages: frozenset[Stage]
     roles: frozenset[str]
     event: type[Event]
-    #: A checkbox the person must tick (SOLD: the buyer signed the s.18 declaration).
+    #: A checkbox the person must tick: "s.18" (SOLD: the buyer signed the declaration),
+    #: "void" (VOID: the case is withdrawn for good).
     confirm: str = ""
 
 
@@ -196,10 +206,16 @@ FORMS: tuple[Form, ...] = (
         _IN_POUND | frozenset({Stage.OWNER_REFUSED, Stage.SELLING}),
         _K | _O,
         CaseVoided,
+        confirm="void",
     ),
 )
 
 _BY_NAME = {form.command: form for form in FORMS}
+
+
+def form_of(name: str) -> Form | None:
+    """The form of the step ``name``, if the web has one."""
+    return _BY_NAME.get(name)
 
 
 def forms_for(caller: Caller, case: Case, today: date) -> list[Form]:

@@ -24,6 +24,7 @@ from bot.conversation.commands import ParseError
 from bot.conversation.orders import Sold
 from bot.conversation.reply import run_command
 from bot.i18n import LANGUAGES, render, translator
+from bot.i18n.catalogs import Translator
 from bot.i18n.chrome import web_names as names
 from bot.i18n.common import day
 from bot.i18n.stage_text import stage_sentence
@@ -36,7 +37,7 @@ from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import LoadedCase, Tx
 from bot.support.links import notice_path
-from bot.web.actions import CORRECTABLE, OUTCOMES, build_command, forms_for
+from bot.web.actions import CORRECTABLE, OUTCOMES, Form, build_command, form_of, forms_for
 from bot.web.forms import form_fields
 from bot.web.session import (
     CHANNEL,
@@ -53,7 +54,7 @@ from bot.web.session import (
     set_signin_cookie,
 )
 from bot.web.templating import LANG_COOKIE, Pages, iso_or_none, language_of
-from domain.deadlines import DeadlineKind
+from domain.deadlines import Deadline, DeadlineKind
 from domain.errors import DomainError
 from domain.s13_unclaimed import check_notice_printable
 from domain.stages import Stage
@@ -303,25 +304,27 @@ class Desk:
                 loaded = await desk.case_of(tx, app.deps, signed[1], number)
             except AppError as exc:
                 return self._not_found(request, app, signed, exc)
-        href = self._notice_href(app, loaded)
-        if href is None:
+        try:
+            href = self._notice_path(app, loaded)
+        except DomainError as exc:
             tr = translator(language_of(request, signed[1], app.config))
-            try:
-                check_notice_printable(loaded.case, app.deps.today())
-            except DomainError as exc:
-                return self._message(request, app, signed, 409, render.error(exc, tr))
-        assert href is not None
+            return self._message(request, app, signed, 409, render.error(exc, tr))
         return RedirectResponse(href, status_code=303)
 
-    def _notice_href(self, app: App, loaded: LoadedCase) -> str | None:
-        """The signed path of the case's printable notice, when the Act has one today."""
+    def _notice_path(self, app: App, loaded: LoadedCase) -> str:
+        """The signed path of the case's printable notice; the Act's refusal (no notice
+        before s.13(1) is met, nor once the cattle have left the pound) raised."""
         case = loaded.case
-        try:
-            check_notice_printable(case, app.deps.today())
-        except DomainError:
-            return None
+        check_notice_printable(case, app.deps.today())
         on = case.notice.on if case.notice else app.deps.today()
         return notice_path(self.keys.secret, loaded.row.number, on)
+
+    def _notice_href(self, app: App, loaded: LoadedCase) -> str | None:
+        """The notice's path for the case page's link, or None when it has none today."""
+        try:
+            return self._notice_path(app, loaded)
+        except DomainError:
+            return None
 
     def _case_page(
         self,
@@ -390,24 +393,15 @@ class Desk:
                 if form.get("seen") != str(len(loaded.case.events)):
                     raise _Stale
                 command = build_command(step, loaded.row.number, form, lang, app.deps.today())
+                spec = form_of(step)
+                if spec is not None and spec.confirm and form.get("confirm") != "yes":
+                    raise _NotConfirmed(spec.confirm)
                 if isinstance(command, Sold):  # the box is the buyer's declaration (s.18)
-                    if form.get("confirm") != "yes":
-                        raise _NoDeclaration
                     command = replace(command, declared=True)
-                if step == "void" and form.get("confirm") != "yes":
-                    raise _NotConfirmed
             except ParseError as exc:
                 reply, refused = render.parse_error(exc.code, exc.facts, tr), True
-            except _NoDeclaration:
-                # TRANSLATORS: web desk — SOLD without the box ticked that the buyer signed
-                # the declaration of s.18.
-                reply = tr.gettext("The buyer must first sign the declaration of s.18.")
-                refused = True
-            except _NotConfirmed:
-                # TRANSLATORS: web desk — VOID sent without its box ticked (the case is
-                # withdrawn as entered by mistake, s.7).
-                reply = tr.gettext("Tick the box to confirm that this case is to be voided.")
-                refused = True
+            except _NotConfirmed as exc:
+                reply, refused = _unconfirmed(str(exc), tr), True
             except _Stale:
                 # TRANSLATORS: web desk — a step's form was sent from a page shown before
                 # the case last changed (sent twice, or someone else took a step meanwhile).
@@ -490,12 +484,18 @@ class _Stale(Exception):
     taken, so nothing is recorded twice."""
 
 
-class _NoDeclaration(Exception):
-    """SOLD from the web without the s.18 declaration ticked."""
-
-
 class _NotConfirmed(Exception):
-    """VOID from the web without its confirmation ticked."""
+    """A step sent without its box ticked (``Form.confirm``: "s.18" or "void")."""
+
+
+def _unconfirmed(box: str, tr: Translator) -> str:
+    if box == "s.18":
+        # TRANSLATORS: web desk — SOLD without the box ticked that the buyer signed
+        # the declaration of s.18.
+        return tr.gettext("The buyer must first sign the declaration of s.18.")
+    # TRANSLATORS: web desk — VOID sent without its box ticked (the case is
+    # withdrawn as entered by mistake, s.7).
+    return tr.gettext("Tick the box to confirm that this case is to be voided.")
 
 
 _STAGES = [s.value for s in Stage]
@@ -533,11 +533,11 @@ _MEETS: dict[DeadlineKind, str] = {
 class NextStep(NamedTuple):
     """What comes next on a case: the nearest deadline, and its step when lawful today."""
 
-    deadline: Any  # domain.deadlines.Deadline
+    deadline: Deadline
     command: str  # "" when the step is not yet lawful, or not the caller's
 
 
-def _next_step(view: desk.CaseView, forms: list[Any]) -> NextStep | None:
+def _next_step(view: desk.CaseView, forms: list[Form]) -> NextStep | None:
     if not view.deadlines:
         return None
     first = min(view.deadlines, key=lambda d: d.due_on)

@@ -269,3 +269,11 @@ async def test_today_lists_a_case_once_per_section(tmp_path: Path) -> None:
         due = page.split('id="due"')[1].split("</section>")[0]
         assert due.count('href="/web/cases/KNM-1"') == 1
         assert "(1)" in due.split("</h2>")[0]
+
+
+async def test_the_notice_link_without_a_session_asks_to_sign_in(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _reported(r)
+        sent = await r.client.get("/web/cases/KNM-1/notice")
+        assert sent.status_code == 303
+        assert sent.headers["location"] == "/web/signin"
