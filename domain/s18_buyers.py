@@ -23,10 +23,13 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from domain.errors import BarredBuyerError, BuyerNotDeclaredError
 from domain.provisions import cites
-from domain.s07_seizure import Person
+
+if TYPE_CHECKING:  # (the configuration reads the barred classes without the seizure)
+    from domain.s07_seizure import Person
 
 __all__ = [
     "BARRED_ROLES",

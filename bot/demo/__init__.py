@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from bot.support.languages import LANGUAGES
 
@@ -28,7 +29,7 @@ def _command(args: argparse.Namespace) -> int:
     return asyncio.run(run(args.lang, sys.stdout, sms=args.sms))
 
 
-def add_demo_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_demo_command(sub: Any) -> None:
     """``poundbot demo [--lang ml|en|ta|kn] [--sms twilio|exotel|mseva]``."""
     demo = sub.add_parser(
         "demo",

@@ -6,33 +6,30 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.demo import add_demo_command
-from bot.entry.cli_settings import add_settings_commands
-from bot.entry.console import add_console_command
 from bot.services.caller import ROLES
 from bot.support.languages import LANGUAGES
 
 # Only what builds the parser is imported here: `poundbot --help`, `--version` and
 # `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);
-# each command imports what it uses when it runs (bench/cli_start.py measures this).
+# each command imports what it uses when it runs, only the command named is built and
+# `config check` and `config init`, which log nothing, do not load logging
+# (bench/cli_start.py measures this).
 
 if TYPE_CHECKING:
     from bot.config import Config
 
 __all__ = ["build_parser", "main", "refusals"]
 
-log = logging.getLogger("poundbot")
-
 
 def _serve(args: argparse.Namespace) -> int:
     import asyncio
+    import logging
 
     import uvicorn
     from sqlalchemy.engine import make_url
@@ -46,6 +43,7 @@ def _serve(args: argparse.Namespace) -> int:
     from bot.store.engine import database_url
     from bot.store.writable import database_fault, shown
 
+    log = logging.getLogger("poundbot")
     if args.config:  # --config PATH: as POUNDBOT_CONFIG=PATH
         os.environ["POUNDBOT_CONFIG"] = args.config
     try:
@@ -461,7 +459,34 @@ def _add_reminder_commands(sub: Any) -> None:
     listing.set_defaults(func=_admin("deadlines"))
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unbuilt:
+    """The parser of a command the command line does not name: whatever is added to it
+    is dropped (argparse would spend more on thirty parsers than ``config check`` spends
+    on its work)."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
+        return lambda *args, **kwargs: self
+
+
+class _Commands:
+    """``poundbot``'s subcommands, each built only when wanted: all of them (for
+    ``--help``, or a word that is no command), or the one the command line names."""
+
+    def __init__(self, sub: Any, only: str | None) -> None:
+        self._sub, self._only, self.built = sub, only, False
+
+    def wants(self, name: str) -> bool:
+        return self._only is None or name == self._only
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if not self.wants(name):
+            return _Unbuilt()
+        self.built = True
+        return self._sub.add_parser(name, **kwargs)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or (``only``) of the top level and that command."""
     parser = argparse.ArgumentParser(
         prog="poundbot",
         description="poundbot: the cattle pounds of a local authority under the Kerala "
@@ -478,7 +503,7 @@ def build_parser() -> argparse.ArgumentParser:
         "and warning for the other commands); POUNDBOT_LOG_FORMAT=json writes one JSON "
         "object a line",
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = _Commands(parser.add_subparsers(dest="command", required=True), only)
     serve = sub.add_parser("serve", help="serve the webhooks and run the reminder engine")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8080, help="port to listen on (8080)")
@@ -512,7 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="the file to check (default: the one in use: POUNDBOT_CONFIG, else the sample)",
     )
-    check.set_defaults(func=_config_check)
+    check.set_defaults(func=_config_check, logs=False)
     init = config_sub.add_parser(
         "init",
         help="write the commented sample configuration to PATH, to edit",
@@ -522,14 +547,36 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument(
         "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
     )
-    init.set_defaults(func=_config_init)
-    add_settings_commands(config_sub, sub)
+    init.set_defaults(func=_config_init, logs=False)
+    if sub.wants("config") or sub.wants("env"):
+        from bot.entry.cli_settings import add_settings_commands
+
+        add_settings_commands(config_sub, sub)
     _add_admin_commands(sub)
     _add_reminder_commands(sub)
     _add_dlt_commands(sub)
-    add_console_command(sub)
-    add_demo_command(sub)
+    if sub.wants("console"):
+        from bot.entry.console import add_console_command
+
+        add_console_command(sub)
+    if sub.wants("demo"):
+        from bot.demo import add_demo_command
+
+        add_demo_command(sub)
+    if not sub.built:  # no such command: the whole parser, to list the commands there are
+        return build_parser()
     return parser
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command a command line names, when only ``--log-level`` comes before it."""
+    words = iter(argv)
+    for word in words:
+        if word == "--log-level":
+            next(words, None)
+        elif not word.startswith("--log-level="):
+            return None if word.startswith("-") else word
+    return None
 
 
 #: An example of each command, shown at the end of its ``--help``.
@@ -588,7 +635,12 @@ def _described(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _described(build_parser()).parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = _described(build_parser(_command_named(argv))).parse_args(argv)
+    if not getattr(args, "logs", True):  # it prints what it has to say, and logs nothing
+        return int(args.func(args))
+    import logging
+
     from bot.observe.logformat import configure, log_format, log_level
 
     try:

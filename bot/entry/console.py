@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.support.languages import LANGUAGES
@@ -173,7 +173,7 @@ def _command(args: argparse.Namespace) -> int:
         os._exit(130)
 
 
-def add_console_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_console_command(sub: Any) -> None:
     """``poundbot console --as keeper|officer|owner [--phone] [--lang] [--pound|--authority]``."""
     console = sub.add_parser("console", help="chat with poundbot in the terminal")
     console.add_argument(

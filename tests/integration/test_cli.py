@@ -3,6 +3,7 @@ invites, backup and the CSV exports. Refusals are one line on stderr and exit st
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import csv
 import io
@@ -18,6 +19,7 @@ from sqlalchemy.engine import make_url
 
 from bot.adapters.export import CASE_HEADER, CaseLine, case_record, kinds_text, rupees
 from bot.bootstrap import open_app
+from bot.config import sample_config_path
 from bot.entry.cli import main
 from bot.services.admin import accept_invite
 from bot.services.caller import Caller
@@ -29,6 +31,8 @@ from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot
 from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.service.helpers import seizure
+
+SAMPLE = sample_config_path()
 
 KNM_KEEPER = Caller(role="keeper", channel="cli", pound="KNM", authority="KNM-GP")
 ENM_KEEPER = Caller(role="keeper", channel="cli", pound="ENM", authority="ENM-GP")
@@ -615,8 +619,6 @@ def test_a_place_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text() -> 
 
 
 def test_every_option_of_every_command_says_what_it_is_for() -> None:
-    import argparse
-
     from bot.entry.cli import build_parser
 
     def walk(parser: argparse.ArgumentParser, name: str) -> Iterator[str]:
@@ -763,3 +765,63 @@ def test_every_command_says_what_it_does_and_gives_an_example_that_parses() -> N
         words = shlex.split(EXAMPLES[name].split(">")[0])[1:]
         parsed = parser.parse_args(words)  # the example is a command poundbot takes
         assert parsed.func is not None, name
+
+
+def test_a_command_built_alone_is_the_command_built_with_all_the_others() -> None:
+    import shlex
+
+    from bot.entry.cli import EXAMPLES, _described, build_parser, leaves
+
+    def shape(parser: argparse.ArgumentParser) -> list[tuple[str, str, list[str]]]:
+        return [
+            (name, sub.format_help(), sorted(sub._option_string_actions))
+            for name, sub, _ in leaves(parser)
+        ]
+
+    whole = shape(_described(build_parser()))
+    for name in EXAMPLES:
+        top = name.split()[0]
+        alone = _described(build_parser(top))
+        assert {leaf for leaf, _, _ in leaves(alone)} == {
+            leaf for leaf, _, _ in whole if leaf.split()[0] == top
+        }, top
+        assert [row for row in whole if row[0].split()[0] == top] == shape(alone), top
+        words = shlex.split(EXAMPLES[name].split(">")[0])[1:]
+        assert alone.parse_args(words).func is not None, name
+
+
+def test_a_word_that_is_no_command_is_answered_with_the_commands_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["confg", "check"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'confg'" in err
+    for command in ("serve", "config", "users", "backup", "demo", "console", "env"):
+        assert f"'{command}'" in err
+
+
+def test_the_log_level_may_come_before_the_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--log-level", "debug", "config", "check", str(SAMPLE)]) == 0
+    assert main(["--log-level=error", "config", "check", str(SAMPLE)]) == 0
+    assert capsys.readouterr().out.count(": OK (") == 2
+
+
+def test_config_check_loads_neither_logging_nor_the_other_commands() -> None:
+    """What keeps ``config check`` quick (bench/cli_start.py times it): it builds its own
+    parser only and logs nothing, so logging, the console and the demo stay unloaded."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from bot.entry.cli import main\n"
+        f"assert main(['config', 'check', {str(SAMPLE)!r}]) == 0\n"
+        "print(sorted(m for m in ('logging', 'bot.entry.console', 'bot.demo',"
+        " 'sqlalchemy', 'telegram') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"
