@@ -47,7 +47,12 @@ async def open_app(
     try:
         if migrate if migrate is not None else is_embedded(url):
             await upgrade(engine)
-        store = Store(make_sessionmaker(engine), clock, serialize=is_embedded(url))
+        store = Store(
+            make_sessionmaker(engine),
+            clock,
+            serialize=is_embedded(url),
+            places=config.place_names,
+        )
         async with store.transaction() as tx:
             await sync_places(
                 tx,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from zoneinfo import ZoneInfo
 
+from bot.config.names import PlaceNames
 from bot.support.dlt import DltPolicy
 from bot.support.languages import LANGUAGES
 from domain.dues_items import DuesItem
@@ -174,6 +175,10 @@ class Config:
     #: [dlt]: the DLT entity, the id of each SMS template (``kind.lang``) and the
     #: characters a variable may hold (``bot.support.dlt``); no entity: SMS go unchecked.
     dlt: DltPolicy = field(default_factory=DltPolicy)
+    #: The names of the authorities' offices, villages and market places and of the
+    #: pounds, found by any of their forms: a place an officer typed, read in the
+    #: reader's language (``bot.config.names.PlaceNames``).
+    place_names: PlaceNames = field(default_factory=PlaceNames)
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""

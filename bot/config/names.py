@@ -9,14 +9,19 @@ A :class:`Name` is the English form (it *is* that string: it compares, hashes, s
 is stored as it) carrying the other forms; :func:`local` gives the form of a language,
 the English one where the configuration gives none. Code that does not render for a
 reader (codes, logs, matching, the database) never sees the difference.
+
+A place typed by an officer (where a notice was proclaimed, where the auction is held)
+and kept as text is read in the reader's language too when it is one of the configured
+names, in any of its forms (:class:`PlaceNames`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-__all__ = ["Name", "local"]
+__all__ = ["Name", "PlaceNames", "local"]
 
 
 class Name(str):
@@ -42,3 +47,32 @@ def local(name: str, lang: str) -> str:
     if isinstance(name, Name):
         return name.forms.get(lang, str(name))
     return name
+
+
+def _key(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+
+
+class PlaceNames:
+    """The configured names of places (offices, villages, market places, pounds), found
+    by any of their forms: ``places("kunnamangalam market")`` is that text carrying the
+    configured forms, so that :func:`local` gives it in the reader's language; a text
+    that is no configured name comes back as it is."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        found: dict[str, Name] = {}
+        for name in names:
+            if isinstance(name, Name) and name.forms:
+                for form in (str(name), *name.forms.values()):
+                    found.setdefault(_key(form), name)
+        self._names = found
+
+    def __call__(self, text: str) -> str:
+        name = self._names.get(_key(text)) if text else None
+        if name is None or isinstance(text, Name):
+            return text
+        # As typed (so it is stored as typed), read in each language as configured.
+        return Name(text, {"en": str(name), **name.forms})
+
+    def __len__(self) -> int:
+        return len(self._names)

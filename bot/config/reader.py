@@ -31,6 +31,7 @@ from bot.config.model import (
     SenderLimits,
 )
 from bot.config.model import WHATSAPP_TEMPLATES as TEMPLATES
+from bot.config.names import PlaceNames
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
@@ -135,11 +136,11 @@ class Reader:
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
+        places = {a["code"]: Authority(**_present(a)) for _, a in authorities}
+        shelters = {p["code"]: Pound(**_present(p)) for _, p in pounds}
         return Config(
-            authorities=MappingProxyType(
-                {a["code"]: Authority(**_present(a)) for _, a in authorities}
-            ),
-            pounds=MappingProxyType({p["code"]: Pound(**_present(p)) for _, p in pounds}),
+            authorities=MappingProxyType(places),
+            pounds=MappingProxyType(shelters),
             kinds=Kinds(Kind(k["code"], k["name"], k["adult"]) for _, k in kinds),
             kind_words=MappingProxyType({k: MappingProxyType(v) for k, v in words.items()}),
             tariffs=MappingProxyType({p["code"]: tariffs[p["tariff"]] for _, p in pounds}),
@@ -159,6 +160,7 @@ class Reader:
             backups=backups,
             whatsapp_templates=templates,
             dlt=dlt,
+            place_names=_place_names(places.values(), shelters.values()),
         )
 
     def limits(self) -> SenderLimits:
@@ -428,3 +430,18 @@ class Reader:
             if len(read) == len(rows) and kind in self.kind_codes:
                 tables[kind] = RateTable.of(read.values())
         return tables if sorted(tables) == sorted(self.kind_codes) else None
+
+
+def _place_names(authorities: Iterable[Authority], pounds: Iterable[Pound]) -> PlaceNames:
+    """The places an officer may name (s.13(2): the office, the village, the market
+    place; the auction's place, often a market or the pound), by any of their forms."""
+    names: list[str] = []
+    for a in authorities:
+        names += [a.name, a.office_address, a.village, a.market_place]
+        for village, market in a.markets.items():
+            names += [village, market]
+    for p in pounds:
+        names += [p.name, p.address]
+        for village, market in p.markets.items():
+            names += [village, market]
+    return PlaceNames(names)

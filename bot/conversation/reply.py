@@ -507,7 +507,7 @@ async def _auction(ctx: _Ctx, command: o.Auction) -> _Done:
     )
     row = recorded.loaded.row
     if row.owner_phone and command.on >= ctx.deps.today():  # not an auction already held
-        number, day, place = row.number, command.on, command.place
+        number, day, place = row.number, command.on, ctx.deps.config.place_names(command.place)
         await notify_phone(
             ctx.tx,
             row.owner_phone,

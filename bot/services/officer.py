@@ -18,7 +18,7 @@ from bot.services.errors import NotAllowedError
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
-from bot.store.tx import LoadedCase, Tx
+from bot.store.tx import LoadedCase, Tx, named_places
 from domain.case import Case
 from domain.deadlines import Deadline, Role
 from domain.events import (
@@ -110,7 +110,9 @@ async def record_notice(
         config, loaded.case.seizure.place_seized, deps.config.pounds[loaded.pound]
     )
     places = proclamation_places(proclaimed_at, village, market)
-    event = NoticePosted(on=on or today, office=where, proclaimed_at=places)
+    event = named_places(
+        NoticePosted(on=on or today, office=where, proclaimed_at=places), deps.config.place_names
+    )
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 
 
@@ -136,7 +138,10 @@ async def schedule_auction(
         expected_expenses = deps.config.authorities[authority].expected_sale_expenses
     fixed_on = on or max(loaded.case.last_event_on, min(auction_on, today))
     event = AuctionScheduled(
-        on=fixed_on, auction_on=auction_on, place=place, expected_expenses=expected_expenses
+        on=fixed_on,
+        auction_on=auction_on,
+        place=deps.config.place_names(place),
+        expected_expenses=expected_expenses,
     )
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))
 

@@ -54,6 +54,8 @@ def _dump(value: Any) -> Any:
         return {f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [_dump(v) for v in value]
+    if isinstance(value, str):
+        return str(value)  # the text (a configured name's other forms are not stored)
     return value
 
 

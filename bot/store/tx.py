@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any, cast
 
@@ -40,7 +40,14 @@ from bot.store.models import (
 from bot.support.clock import Clock
 from bot.support.public_text import public_lots
 from domain.case import Case, provision_of
-from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
+from domain.events import (
+    AuctionScheduled,
+    DisposedOtherwise,
+    Event,
+    LotOffered,
+    NoticePosted,
+    SeizureCorrected,
+)
 from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
@@ -52,6 +59,7 @@ __all__ = [
     "Store",
     "Tx",
     "case_named",
+    "named_places",
     "parse_case_number",
     "sync_places",
 ]
@@ -134,14 +142,26 @@ class LoadedCase:
         return self.row.pound_code
 
 
+def as_typed(text: str) -> str:
+    """A place as it was typed (no configuration to find it in)."""
+    return text
+
+
 class Tx:
     """One transaction. Use cases read and write only through it."""
 
     def __init__(
-        self, session: AsyncSession, now: datetime, cases: CaseCache | None = None
+        self,
+        session: AsyncSession,
+        now: datetime,
+        cases: CaseCache | None = None,
+        places: Callable[[str], str] = as_typed,
     ) -> None:
         self.session = session
         self.now = now
+        #: The places typed into the events, as the configured names they are
+        #: (``bot.config.names.PlaceNames``): read in the reader's language.
+        self.places = places
         #: What this transaction wrote, in order: the postings of each event (``post``)
         #: and the keys of the messages queued (``bot.store.messages.enqueue``), so that
         #: a step's outcome can say what it did.
@@ -251,10 +271,14 @@ class Tx:
         row = rows[0][0]
         return LoadedCase(row, self._fold(row, [r[1:] for r in rows]))
 
+    def _event(self, type_name: str, payload: dict[str, Any]) -> Event:
+        """An event read back, the places in it as the configured names they are."""
+        return named_places(load_event(type_name, payload), self.places)
+
     def _fold(self, row: CaseRow, events: Sequence[Sequence[Any]]) -> Case:
         """A case rebuilt from its events (id, type, payload), remembered with the id of
         the last one read."""
-        case = Case.replay(row.number, [load_event(t, p) for _, t, p in events])
+        case = Case.replay(row.number, [self._event(t, p) for _, t, p in events])
         self._folded[(row.pound_code, row.seq)] = (events[-1][0], case)
         return case
 
@@ -274,7 +298,7 @@ class Tx:
                 .order_by(CaseEvent.seq)
             )
         ).all()
-        case = Case.replay(row.number, [load_event(t, p) for t, p in events])
+        case = Case.replay(row.number, [self._event(t, p) for t, p in events])
         return LoadedCase(row, case)
 
     async def append_events(
@@ -378,7 +402,7 @@ class Tx:
             for case_id, type_name, payload in found:
                 events[case_id].append((type_name, payload))
         return [
-            LoadedCase(row, Case.replay(row.number, [load_event(t, p) for t, p in events[row.id]]))
+            LoadedCase(row, Case.replay(row.number, [self._event(t, p) for t, p in events[row.id]]))
             for row in rows
         ]
 
@@ -550,10 +574,16 @@ class Store:
     """
 
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], clock: Clock, *, serialize: bool = False
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        clock: Clock,
+        *,
+        serialize: bool = False,
+        places: Callable[[str], str] = as_typed,
     ) -> None:
         self.sessions = sessions
         self.clock = clock
+        self.places = places
         self.engine: AsyncEngine = sessions.kw["bind"]
         #: The folded cases of this database, kept between transactions.
         self.cases = CaseCache()
@@ -592,7 +622,7 @@ class Store:
         """One transaction: committed if the block ends normally, rolled back otherwise."""
         async with self._my_turn(), self.sessions() as session:
             async with session.begin():
-                tx = Tx(session, self.clock.now(), self.cases)
+                tx = Tx(session, self.clock.now(), self.cases, self.places)
                 yield tx
             tx.kept()
 
@@ -602,6 +632,20 @@ class Store:
         async with self._my_turn(), self.engine.begin() as conn:
             result = await conn.execute(statement, params)
         return int(getattr(result, "rowcount", 0) or 0)
+
+
+def named_places(event: Event, places: Callable[[str], str]) -> Event:
+    """``event`` with the places an officer typed in it (s.13(2): the office and the places
+    of proclamation; s.13(3): the auction's place) as ``places`` finds them."""
+    if isinstance(event, NoticePosted):
+        return replace(
+            event,
+            office=places(event.office),
+            proclaimed_at=tuple(places(p) for p in event.proclaimed_at),
+        )
+    if isinstance(event, AuctionScheduled):
+        return replace(event, place=places(event.place))
+    return event
 
 
 async def sync_places(

@@ -1,17 +1,31 @@
 """A Malayalam reader reads the Malayalam names of the configuration: the owner's intake
 SMS names the pound in Malayalam (not "Kunnamangalam Grama Panchayat Cattle Pound-ൽ"),
-and an English reader still reads the English name."""
+and an English reader still reads the English name; a market the officer names for the
+auction reaches the owner by its Malayalam name."""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from bot.channels.twilio.sender import TwilioSender
 from bot.i18n.common import keyword
-from tests.e2e.sms_harness import FROM, KEEPER_PHONE, PUBLIC_URL, SID, TOKEN, SmsRig, deliver_sms
+from bot.store.models import OutboxRow
+from domain.calendar import LOCAL_TZ
+from tests.e2e.sms_harness import (
+    FROM,
+    KEEPER_PHONE,
+    OFFICER_PHONE,
+    PUBLIC_URL,
+    SID,
+    TOKEN,
+    SmsRig,
+    deliver_sms,
+)
 from tests.e2e.sms_harness import sms_rig as make_rig
 
 OWNER = "+919847099999"
@@ -58,3 +72,23 @@ async def test_find_in_malayalam_names_the_pound_in_malayalam_and_in_english_in_
     assert "Kunnamangalam Grama Panchayat" not in malayalam, malayalam
     assert "Kunnamangalam" in english, english
     assert "കുന്ദമംഗലം" not in english, english
+
+
+async def test_the_market_the_officer_names_for_the_auction_reaches_the_owner_in_malayalam(
+    rig: SmsRig,
+) -> None:
+    await rig.sms(KEEPER_PHONE, SEIZE, "SM-names-5")
+    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.sms(KEEPER_PHONE, "REPORT KNM-1", "SM-names-6")
+    rig.clock.set(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
+    posted = "NOTICE KNM-1 AT Kunnamangalam, Pathimangalam Chantha"
+    notice = message_of((await rig.sms(OFFICER_PHONE, posted, "SM-names-7")).text)
+    assert "KNM-1" in notice, notice
+    auction = "AUCTION KNM-1 ON 18-03-2026 AT pathimangalam chantha"
+    assert "KNM-1" in message_of((await rig.sms(OFFICER_PHONE, auction, "SM-names-8")).text)
+    async with rig.app.store.transaction() as tx:
+        rows = (await tx.session.execute(select(OutboxRow).order_by(OutboxRow.id))).scalars()
+        (told,) = [r for r in rows if r.idempotency_key.startswith("auction:")]
+    assert told.recipient == OWNER
+    assert "പതിമംഗലം ചന്ത" in told.body, told.body
+    assert "chantha" not in told.body.casefold(), told.body

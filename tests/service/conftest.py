@@ -29,7 +29,7 @@ def clock() -> FixedClock:
 
 @pytest.fixture
 async def store(engine: AsyncEngine, config: Config, clock: FixedClock) -> AsyncIterator[Store]:
-    store = Store(make_sessionmaker(engine), clock)
+    store = Store(make_sessionmaker(engine), clock, places=config.place_names)
     async with store.transaction() as tx:
         await sync_places(
             tx,

@@ -358,10 +358,10 @@ def _notice_recorded(lang: str) -> Shown:
     text = r.notice_recorded(noticed(), tr(lang))
     facts = (
         CASE_NUMBER,
-        authority().office_address,
+        local(authority().office_address, lang),
         d(NOTICE_ON, lang),
-        authority().village,
-        authority().market_place,
+        local(authority().village, lang),
+        local(authority().market_place, lang),
         d(date(2026, 3, 18), lang),
         d(AUCTION_ON, lang),
         keyword("auction", lang),
@@ -376,7 +376,7 @@ def _auction_scheduled_unclaimed(lang: str) -> Shown:
     facts = (
         CASE_NUMBER,
         d(AUCTION_ON, lang),
-        authority().market_place,
+        local(authority().market_place, lang),
         keyword("sold", lang),
         keyword("unsold", lang),
         *cites(lang, "s.13(3)", "s.18"),
@@ -390,7 +390,7 @@ def _auction_scheduled_refused(lang: str) -> Shown:
     facts = (
         CASE_NUMBER,
         d(OWNER_AUCTION_ON, lang),
-        authority().market_place,
+        local(authority().market_place, lang),
         *cites(lang, "s.15(1)", "s.18"),
     )
     return Shown(text, facts)
@@ -819,8 +819,8 @@ def _intake(lang: str) -> Shown:
 def _auction_sms(lang: str) -> Shown:
     place = authority().market_place
     text = r.auction_sms(CASE_NUMBER, AUCTION_ON, place, tr(lang))
-    shown = (CASE_NUMBER, d(AUCTION_ON, lang), "Kunnamangalam Town Market")
-    return Shown(text, shown, (place, clip(place, 40)))
+    shown = (CASE_NUMBER, d(AUCTION_ON, lang), local(place, lang).split(",")[0])
+    return Shown(text, shown, (local(place, lang), clip(local(place, lang), 40)))
 
 
 @entry("no_case_for_number", "missed call")
@@ -884,7 +884,7 @@ def _web_link_unavailable(lang: str) -> Shown:
 
 #: What STATUS must say at each stage, beyond the case number and its cattle.
 def _stage_facts(stage: Stage, lang: str) -> tuple[str, ...]:
-    market = authority().market_place
+    market = local(authority().market_place, lang)
     return {
         Stage.IMPOUNDED: (d(REPORTED_ON, lang), *cites(lang, "s.12", "s.13(1)")),
         Stage.RELEASED: cites(lang, "s.12"),
@@ -950,7 +950,7 @@ def _status_sms(stage: Stage) -> Build:
         case, _ = stage_case(stage)
         text = r.status_reply(outcome(case), tr(lang), sms=True, case=case)
         # The place of the auction, when the SMS has room for it.
-        place = (authority().market_place,)
+        place = (local(authority().market_place, lang),)
         return Shown(text, (CASE_NUMBER, citation(SMS_STAGE_CITES[stage], lang)), place)
 
     return build

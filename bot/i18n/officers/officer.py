@@ -87,9 +87,9 @@ def notice_recorded(case: Case, tr: Translator) -> str:
     assert dates.auction_from is not None
     values = {
         "case": case.number,
-        "office": sms_name(notice.office),
+        "office": sms_name(local(notice.office, tr.lang)),
         "date": day(notice.on, tr),
-        "places": _places(notice.proclaimed_at, tr),
+        "places": _places(tuple(local(p, tr.lang) for p in notice.proclaimed_at), tr),
         "last": day(dates.notice_until, tr),
         "from": day(dates.auction_from, tr),
         "command": keyword("auction", tr.lang),

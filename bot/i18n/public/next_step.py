@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import day, sms_name
 from domain.case import Case
@@ -38,7 +39,7 @@ def auction_steps(case: Case, tr: Translator, on: date | None = None) -> tuple[s
     auction = case.scheduled_auction
     if auction is None:
         return ()
-    values = {"date": day(auction.auction_on, tr), "place": sms_name(auction.place)}
+    values = {"date": day(auction.auction_on, tr), "place": sms_name(local(auction.place, tr.lang))}
     if on is not None and auction.auction_on < on:
         if case.owner_appeared:
             # TRANSLATORS: s.15(1) — the day fixed for the auction is past.

@@ -325,13 +325,14 @@ def auction_values(
 ) -> tuple[str, ...]:
     """The values of the ``owner_auction`` WhatsApp template: case, day and place of the
     public auction (s.13(3), s.15(1))."""
-    return case_number, day(auction_on, tr), clip(place, 80)
+    return case_number, day(auction_on, tr), clip(local(place, tr.lang), 80)
 
 
 @same_facts
 def auction_sms(case_number: str, auction_on: date, place: str, tr: Translator) -> str:
     """The SMS to the owner when the public auction is fixed (s.13(3), s.15(1))."""
-    values = {"case": case_number, "date": day(auction_on, tr), "place": shorten(place)}
+    place = shorten(local(place, tr.lang))
+    values = {"case": case_number, "date": day(auction_on, tr), "place": place}
     # TRANSLATORS: s.13(3), s.15(1) — SMS to the owner: the day and place of the public
     # auction of the impounded cattle.
     fixed = tr.gettext(
