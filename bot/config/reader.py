@@ -136,11 +136,11 @@ class Reader:
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
-        places = {a["code"]: Authority(**_present(a)) for _, a in authorities}
-        shelters = {p["code"]: Pound(**_present(p)) for _, p in pounds}
+        authorities_read = {a["code"]: Authority(**_present(a)) for _, a in authorities}
+        pounds_read = {p["code"]: Pound(**_present(p)) for _, p in pounds}
         return Config(
-            authorities=MappingProxyType(places),
-            pounds=MappingProxyType(shelters),
+            authorities=MappingProxyType(authorities_read),
+            pounds=MappingProxyType(pounds_read),
             kinds=Kinds(Kind(k["code"], k["name"], k["adult"]) for _, k in kinds),
             kind_words=MappingProxyType({k: MappingProxyType(v) for k, v in words.items()}),
             tariffs=MappingProxyType({p["code"]: tariffs[p["tariff"]] for _, p in pounds}),
@@ -160,7 +160,7 @@ class Reader:
             backups=backups,
             whatsapp_templates=templates,
             dlt=dlt,
-            place_names=_place_names(places.values(), shelters.values()),
+            place_names=_place_names(authorities_read.values(), pounds_read.values()),
         )
 
     def limits(self) -> SenderLimits:
