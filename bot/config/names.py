@@ -18,7 +18,7 @@ names, in any of its forms (:class:`PlaceNames`).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 __all__ = ["Name", "PlaceNames", "local"]
@@ -73,6 +73,25 @@ class PlaceNames:
             return text
         # As typed (so it is stored as typed), read in each language as configured.
         return Name(text, {"en": str(name), **name.forms})
+
+    def regroup(self, parts: Sequence[str]) -> tuple[str, ...]:
+        """Places typed between commas, a configured name that holds a comma itself
+        ("Kunnamangalam Town Market, Kunnamangalam Angadi") put back together: at each
+        place the longest run of parts that is a configured name, else the part."""
+        found: list[str] = []
+        start = 0
+        while start < len(parts):
+            end = next(
+                (
+                    end
+                    for end in range(len(parts), start + 1, -1)
+                    if _key(", ".join(parts[start:end])) in self._names
+                ),
+                start + 1,
+            )
+            found.append(self(", ".join(parts[start:end])))
+            start = end
+        return tuple(found)
 
     def __len__(self) -> int:
         return len(self._names)

@@ -109,7 +109,8 @@ async def record_notice(
     village, market = village_and_market_of(
         config, loaded.case.seizure.place_seized, deps.config.pounds[loaded.pound]
     )
-    places = proclamation_places(proclaimed_at, village, market)
+    typed = deps.config.place_names.regroup(proclaimed_at)  # a name may hold a comma
+    places = proclamation_places(typed, village, market)
     event = named_places(
         NoticePosted(on=on or today, office=where, proclaimed_at=places), deps.config.place_names
     )

@@ -142,3 +142,33 @@ async def test_a_place_that_is_no_configured_name_reads_as_typed_in_every_langua
     for tr in (ML, EN, translator("ta"), translator("kn")):
         (line, *_) = auction_steps(recorded.case, tr)
         assert "Old school ground" in line, line
+
+
+def test_a_configured_name_that_holds_a_comma_is_one_place(config: Config) -> None:
+    regroup = config.place_names.regroup
+    market = ("Kunnamangalam Town Market", "Kunnamangalam Angadi")
+    assert regroup(("Kunnamangalam", *market)) == (
+        "Kunnamangalam",
+        "Kunnamangalam Town Market, Kunnamangalam Angadi",
+    )
+    assert regroup(("കുന്ദമംഗലം", "കുന്ദമംഗലം ടൗൺ മാർക്കറ്റ്", "കുന്ദമംഗലം അങ്ങാടി")) == (
+        "കുന്ദമംഗലം",
+        "കുന്ദമംഗലം ടൗൺ മാർക്കറ്റ്, കുന്ദമംഗലം അങ്ങാടി",
+    )
+    assert regroup(("a school", "a temple ground")) == ("a school", "a temple ground")
+    assert regroup(()) == ()
+
+
+async def test_the_places_the_web_desk_fills_in_are_the_village_and_the_market(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
+    """The NOTICE form starts with "village, market"; the market's name holds a comma."""
+    typed = ("Kunnamangalam", "Kunnamangalam Town Market", "Kunnamangalam Angadi")
+    reply = await _noticed(store, deps, keeper, officer, clock, typed)
+    assert "കുന്ദമംഗലം ടൗൺ മാർക്കറ്റ്, കുന്ദമംഗലം അങ്ങാടി" in reply, reply
+    assert "Angadi" not in reply, reply
+    (stored,) = await _payloads(store, "NoticePosted")
+    assert stored["proclaimed_at"] == [
+        "Kunnamangalam",
+        "Kunnamangalam Town Market, Kunnamangalam Angadi",
+    ]
