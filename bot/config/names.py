@@ -77,7 +77,8 @@ class PlaceNames:
     def regroup(self, parts: Sequence[str]) -> tuple[str, ...]:
         """Places typed between commas, a configured name that holds a comma itself
         ("Kunnamangalam Town Market, Kunnamangalam Angadi") put back together: at each
-        place the longest run of parts that is a configured name, else the part."""
+        place the longest run of parts that is a configured name, else the part (as
+        text: calling ``places`` on each finds its forms)."""
         found: list[str] = []
         start = 0
         while start < len(parts):
@@ -89,7 +90,7 @@ class PlaceNames:
                 ),
                 start + 1,
             )
-            found.append(self(", ".join(parts[start:end])))
+            found.append(", ".join(parts[start:end]))
             start = end
         return tuple(found)
 

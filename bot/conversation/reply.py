@@ -505,9 +505,9 @@ async def _auction(ctx: _Ctx, command: o.Auction) -> _Done:
         place=command.place,
         expected_expenses=command.expenses,
     )
-    row = recorded.loaded.row
-    if row.owner_phone and command.on >= ctx.deps.today():  # not an auction already held
-        number, day, place = row.number, command.on, ctx.deps.config.place_names(command.place)
+    row, fixed = recorded.loaded.row, recorded.case.scheduled_auction
+    if fixed and row.owner_phone and command.on >= ctx.deps.today():  # not one already held
+        number, day, place = row.number, command.on, fixed.place  # as the step recorded it
         await notify_phone(
             ctx.tx,
             row.owner_phone,

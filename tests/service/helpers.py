@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.services import keeper as k
+from bot.services import officer as o
+from bot.services.base import Deps
+from bot.services.caller import Caller
+from bot.services.keeper import Recorded
+from bot.store.tx import Store
+from bot.support.clock import FixedClock
+from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot, Person, Seizure
 
 
@@ -25,3 +33,23 @@ def seizure(
         seizer=Person("Rajan K.", "Pathimangalam"),
         owner=Person("Kunhammed P.", "Chathamangalam"),
     )
+
+
+async def to_notice(
+    store: Store,
+    deps: Deps,
+    keeper: Caller,
+    officer: Caller,
+    clock: FixedClock,
+    places: tuple[str, ...] = ("Kunnamangalam", "Kunnamangalam market"),
+) -> Recorded:
+    """KNM-1 brought on 1 March 2026, reported unclaimed on the 9th and its notice posted
+    and proclaimed at ``places`` on the 10th (s.13(1), s.13(2)); the notice's step."""
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    clock.set(datetime(2026, 3, 9, 11, 0, tzinfo=LOCAL_TZ))
+    async with store.transaction() as tx:
+        await k.report_unclaimed(tx, deps, keeper, "KNM-1")
+    clock.set(datetime(2026, 3, 10, 11, 0, tzinfo=LOCAL_TZ))
+    async with store.transaction() as tx:
+        return await o.record_notice(tx, deps, officer, "KNM-1", proclaimed_at=places)

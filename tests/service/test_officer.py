@@ -18,32 +18,17 @@ from domain.errors import BarredBuyerError, NotAuctionDayError, TooEarlyError
 from domain.money import Money
 from domain.s07_seizure import Person
 from domain.stages import Stage
-from tests.service.helpers import seizure
+from tests.service.helpers import seizure, to_notice
 
 
 def at(day: int, month: int = 3, year: int = 2026) -> datetime:
     return datetime(year, month, day, 11, 0, tzinfo=LOCAL_TZ)
 
 
-async def _unclaimed_to_notice(
-    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
-) -> None:
-    async with store.transaction() as tx:
-        await k.record_seizure(tx, deps, keeper, seizure())
-    clock.set(at(9))
-    async with store.transaction() as tx:
-        await k.report_unclaimed(tx, deps, keeper, "KNM-1")
-    clock.set(at(10))
-    async with store.transaction() as tx:
-        await o.record_notice(
-            tx, deps, officer, "KNM-1", proclaimed_at=("Kunnamangalam", "Kunnamangalam market")
-        )
-
-
 async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
     store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
-    await _unclaimed_to_notice(store, deps, keeper, officer, clock)
+    await to_notice(store, deps, keeper, officer, clock)
     with pytest.raises(TooEarlyError) as early:
         async with store.transaction() as tx:
             await o.schedule_auction(
@@ -172,7 +157,7 @@ async def test_a_registered_keeper_cannot_buy_at_the_sale_s18(
 
     async with store.transaction() as tx:
         await add_user(tx, deps, admin, role="keeper", pound="KNM", name="Velayudhan")
-    await _unclaimed_to_notice(store, deps, keeper, officer, clock)
+    await to_notice(store, deps, keeper, officer, clock)
     async with store.transaction() as tx:
         await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(18).date(), place="m")
     clock.set(at(18))

@@ -4,7 +4,7 @@ forms, in any case), and is kept as it was typed: the record says what the offic
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -14,7 +14,6 @@ from bot.config.names import PlaceNames, local
 from bot.i18n import render
 from bot.i18n.catalogs import translator
 from bot.i18n.public.next_step import auction_steps
-from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
 from bot.services.caller import Caller
@@ -22,14 +21,9 @@ from bot.store.engine import make_sessionmaker
 from bot.store.models import CaseEvent
 from bot.store.tx import Store
 from bot.support.clock import FixedClock
-from domain.calendar import LOCAL_TZ
-from tests.service.helpers import seizure
+from tests.service.helpers import to_notice
 
 ML, EN = translator("ml"), translator("en")
-
-
-def at(day: int) -> datetime:
-    return datetime(2026, 3, day, 11, 0, tzinfo=LOCAL_TZ)
 
 
 async def _noticed(
@@ -40,16 +34,8 @@ async def _noticed(
     clock: FixedClock,
     places: tuple[str, ...] = (),
 ) -> str:
-    """KNM-1 seized, reported unclaimed and its notice posted; the officer's reply in
-    Malayalam."""
-    async with store.transaction() as tx:
-        await k.record_seizure(tx, deps, keeper, seizure())
-    clock.set(at(9))
-    async with store.transaction() as tx:
-        await k.report_unclaimed(tx, deps, keeper, "KNM-1")
-    clock.set(at(10))
-    async with store.transaction() as tx:
-        recorded = await o.record_notice(tx, deps, officer, "KNM-1", proclaimed_at=places)
+    """KNM-1 up to its notice posted; the officer's reply in Malayalam."""
+    recorded = await to_notice(store, deps, keeper, officer, clock, places)
     return render.notice_recorded(recorded.case, ML)
 
 
