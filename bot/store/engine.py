@@ -102,7 +102,8 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     if parsed.drivername == "postgresql+psycopg" and importlib.util.find_spec("psycopg") is None:
         raise ValueError(
             "postgresql+psycopg:// needs the psycopg driver, not installed here: "
-            "pip install 'poundbot[psycopg]', or say postgresql+asyncpg://"
+            "install psycopg[binary] into poundbot's environment (docs/operator/install.md), "
+            "or say postgresql+asyncpg://"
         )
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
 

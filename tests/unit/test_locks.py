@@ -115,5 +115,7 @@ def test_make_installs_the_dev_lock_and_the_wheel_check_the_runtime_lock() -> No
     assert "--require-hashes -r requirements-dev.lock" in makefile
     assert "--no-emit-index-url --no-emit-find-links" in makefile
     wheel_check = (ROOT / ".ci" / "wheel-check").read_text(encoding="utf-8")
-    assert "--require-hashes -r requirements.lock" in wheel_check
+    assert 'deploy/install-venv "$work/venv" "$wheel" requirements.lock' in wheel_check
     assert "requirements-dev.lock" not in wheel_check
+    installer = (ROOT / "deploy" / "install-venv").read_text(encoding="utf-8")
+    assert '--require-hashes -r "$lock"' in installer
