@@ -18,7 +18,7 @@ def test_a_bare_postgresql_url_is_refused() -> None:
     importlib.util.find_spec("psycopg") is not None, reason="psycopg is installed here"
 )
 def test_psycopg_without_its_driver_says_how_to_install_it() -> None:
-    with pytest.raises(ValueError, match=r"pip install 'poundbot\[psycopg\]'"):
+    with pytest.raises(ValueError, match=r"install psycopg\[binary\] into poundbot's environment"):
         make_engine("postgresql+psycopg://poundbot@db.example/poundbot")
 
 
