@@ -810,6 +810,37 @@ def test_the_log_level_may_come_before_the_command(
     assert capsys.readouterr().out.count(": OK (") == 2
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["config", "check"], ["config", "check", "poundbot.toml"], ["config", "check", ""]],
+    ids=["the file in use", "a file", "an empty name"],
+)
+def test_a_bare_config_check_is_read_as_its_parser_reads_it(argv: list[str]) -> None:
+    """``config check [FILE]`` alone builds no parser (bench/cli_start.py times it); what
+    it reads is what the parser would have read."""
+    from bot.entry.cli import _bare_config_check, _described, build_parser
+
+    parsed = _described(build_parser(argv[0])).parse_args(argv)
+    assert _bare_config_check(argv) == parsed
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["config", "check", "--help"],
+        ["config", "check", "-"],
+        ["config", "check", "a.toml", "b.toml"],
+        ["--log-level", "debug", "config", "check"],
+        ["config", "show"],
+        ["config"],
+    ],
+)
+def test_any_other_command_line_is_left_to_the_parser(argv: list[str]) -> None:
+    from bot.entry.cli import _bare_config_check
+
+    assert _bare_config_check(argv) is None
+
+
 def test_config_check_loads_neither_logging_nor_the_other_commands() -> None:
     """What keeps ``config check`` quick (bench/cli_start.py times it): it builds its own
     parser only and logs nothing, so logging, the console and the demo stay unloaded."""
