@@ -668,7 +668,7 @@ class PoundMachine(RuleBasedStateMachine):
         }
         tariffs = dict(self.config.tariffs)
         tariffs[self.pound] = dataclasses.replace(tariff, feeding=feeding)
-        config = dataclasses.replace(self.config, tariffs=tariffs)
+        config = self.config._replace(tariffs=tariffs)
         self.deps = dataclasses.replace(self.deps, config=config)
 
     # -- the words --
