@@ -18,7 +18,8 @@ from bot.support.languages import LANGUAGES
 # `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);
 # each command imports what it uses when it runs, only the command named is built and
 # `config check` and `config init`, which log nothing, do not load logging; a bare
-# `config check [FILE]` builds no parser at all (bench/cli_start.py measures this).
+# `config check [FILE]` or `--version` builds no parser at all (bench/cli_start.py
+# measures this).
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -284,14 +285,19 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            found = version("poundbot")
-        except PackageNotFoundError:  # run from a checkout that was never installed
-            found = "unknown (not installed)"
-        print(f"poundbot {found}")
+        _print_version()
         parser.exit()
+
+
+def _print_version() -> None:
+    """Print ``poundbot VERSION``: the installed version, from the package metadata."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("poundbot")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        found = "unknown (not installed)"
+    print(f"poundbot {found}")
 
 
 def _days(text: str) -> int:
@@ -664,6 +670,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bare = _bare_config_check(argv)
     if bare is not None:  # it logs nothing (as the parser's ``logs=False`` says)
         return _config_check(bare)
+    if list(argv) == ["--version"]:  # as its action answers, without the thirty parsers
+        _print_version()
+        sys.exit(0)
     args = _described(build_parser(_command_named(argv))).parse_args(argv)
     if not getattr(args, "logs", True):  # it prints what it has to say, and logs nothing
         return int(args.func(args))

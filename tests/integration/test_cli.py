@@ -641,6 +641,19 @@ def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out == f"poundbot {version('poundbot')}\n"
 
 
+def test_version_answers_as_its_parser_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bare ``--version`` is answered before any parser is built (bench/cli_start.py
+    times it); the parser's own ``--version`` (after ``--log-level``) says the same."""
+    from bot.entry.cli import build_parser
+
+    with pytest.raises(SystemExit) as bare:
+        main(["--version"])
+    said = capsys.readouterr()
+    with pytest.raises(SystemExit) as parsed:
+        build_parser().parse_args(["--log-level", "info", "--version"])
+    assert (bare.value.code, said) == (parsed.value.code, capsys.readouterr())
+
+
 @pytest.mark.parametrize(
     ("url", "says"),
     [
