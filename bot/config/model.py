@@ -6,9 +6,10 @@ charges), the s.15(2) order of deductions and the reminder settings; and the fau
 file that could not be read into them.
 
 The records are ``NamedTuple``s, not dataclasses: immutable, compared and hashed by
-their fields alike, with ``_replace`` for ``dataclasses.replace``; a dataclass compiles
-its generated methods when its module is imported, and ``poundbot config check``, run
-after every edit, would spend a third of its start on that (bench/cli_start.py).
+their fields alike, with ``_replace`` for ``dataclasses.replace``. A dataclass compiles
+its generated methods when its module is imported; with the dataclasses module (and
+inspect) that was about a third of what ``poundbot config check``, run after every
+edit, adds to the interpreter's start (bench/cli_start.py).
 """
 
 from __future__ import annotations
