@@ -4,7 +4,7 @@ Each is started as a new process (as a person at a terminal starts it), alternat
 a bare ``python -c pass`` in the same run, and the medians are compared. Python may write
 its bytecode cache (``PYTHONDONTWRITEBYTECODE`` is dropped, and each command runs once
 before the timing), as on a server, where the installed wheel is byte-compiled.
-Target (PASS or FAIL; exit 1 on a FAIL): each within 4 x the bare interpreter's start.
+Target (PASS or FAIL; exit 1 on a FAIL): each within 3 x the bare interpreter's start.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from targets import verdict
 
 ROUNDS = 15
-TARGET = 4.0
+TARGET = 3.0
 COMMANDS = {
     "poundbot --help": ["-m", "bot.entry.cli", "--help"],
     "poundbot --version": ["-m", "bot.entry.cli", "--version"],

@@ -31,7 +31,6 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -143,7 +142,7 @@ class Webhook:
         # One keeper sends every update: past the 60 answers of ``[limits] keeper`` in
         # ten minutes the rest would be counted and not acted on. The limit is raised,
         # not removed: each update is still counted against it.
-        config = replace(load(), limits=SenderLimits(keeper=10**6))
+        config = load()._replace(limits=SenderLimits(keeper=10**6))
         options = TelegramOptions(deliver=False)
         async with (
             open_app(config=config, url=url, clock=clock) as app,

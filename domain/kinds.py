@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from domain.errors import UnknownKindError
 
 __all__ = ["DEFAULT_KINDS", "Kind", "Kinds"]
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
-    """A kind of cattle as the tariff distinguishes it.
+class Kind(NamedTuple):
+    """A kind of cattle as the tariff distinguishes it (a named tuple: every configuration
+    check builds the kinds, and a dataclass is slow to define).
 
     ``code`` is stable (``cow``, ``calf``); ``adult`` names the adult kind of a young
     one (``calf`` -> ``cow``) where a tariff charges the young differently.

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 __all__ = ["Money", "total"]
 
@@ -17,15 +16,62 @@ _RUPEES = re.compile(r"^(-)?([0-9]{1,15})(?:\.([0-9]{1,2}))?$")
 _DECIMALS = re.compile(r"^-?[0-9]{1,15}\.[0-9]{3,}$")
 
 
-@dataclass(frozen=True, order=True, slots=True)
 class Money:
-    """An amount in integer paise (1 rupee = 100 paise). Never a float."""
+    """An amount in integer paise (1 rupee = 100 paise). Never a float.
 
+    A value: immutable, equal, ordered and hashed by its paise. It is written out, not a
+    dataclass, because a dataclass compiles its generated methods when its module is
+    imported and every configuration check (``poundbot config check``) imports this one.
+    """
+
+    __slots__ = ("paise",)
+    __match_args__ = ("paise",)
     paise: int
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.paise, int) or isinstance(self.paise, bool):
+    def __init__(self, paise: int) -> None:
+        if not isinstance(paise, int) or isinstance(paise, bool):
             raise TypeError("money is integer paise")
+        object.__setattr__(self, "paise", paise)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: Money is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: Money is immutable")
+
+    def __reduce__(self) -> tuple[type[Money], tuple[int]]:
+        return Money, (self.paise,)  # (pickle and copy: through __init__)
+
+    def __repr__(self) -> str:
+        return f"Money(paise={self.paise!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Money:
+            return NotImplemented
+        return self.paise == other.paise
+
+    def __hash__(self) -> int:
+        return hash((self.paise,))
+
+    def __lt__(self, other: Money) -> bool:
+        if other.__class__ is not Money:
+            return NotImplemented
+        return self.paise < other.paise
+
+    def __le__(self, other: Money) -> bool:
+        if other.__class__ is not Money:
+            return NotImplemented
+        return self.paise <= other.paise
+
+    def __gt__(self, other: Money) -> bool:
+        if other.__class__ is not Money:
+            return NotImplemented
+        return self.paise > other.paise
+
+    def __ge__(self, other: Money) -> bool:
+        if other.__class__ is not Money:
+            return NotImplemented
+        return self.paise >= other.paise
 
     @classmethod
     def zero(cls) -> Money:

@@ -22,8 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from domain.errors import BarredBuyerError, BuyerNotDeclaredError
 from domain.provisions import cites
@@ -50,8 +49,7 @@ DEFAULT_BARRED_CLASSES: tuple[str, ...] = ("police_officer", "officer", "member"
 _WORD = re.compile(r"[^\s,.;:!?()\[\]/\\'\"-]+")
 
 
-@dataclass(frozen=True, slots=True)
-class KnownPerson:
+class KnownPerson(NamedTuple):
     """A person poundbot knows to be in a barred class: a registered keeper or officer,
     or a member listed in the configuration; ``phone`` in E.164 when known."""
 
@@ -60,8 +58,7 @@ class KnownPerson:
     phone: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BarredMatch:
+class BarredMatch(NamedTuple):
     """Why a buyer is barred: the class, and the name or word that showed it."""
 
     barred_as: str

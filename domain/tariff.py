@@ -2,14 +2,18 @@
 
 A rate is a table of ``(applies_from, amount, source)`` rows. The amount used for a
 day is the one in force on that day; a day before the first row is an error, never zero.
+
+The records are named tuples and the rate table a plain class, not dataclasses: every
+configuration check (``poundbot config check``) builds them, and a dataclass compiles
+its generated methods when its module is imported.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import NamedTuple
 
 from domain.errors import RateNotInForceError, UnknownKindError
 from domain.money import Money
@@ -18,8 +22,7 @@ from domain.provisions import cites
 __all__ = ["DatedRate", "FeedingDays", "RateTable", "Tariff", "feeding_days"]
 
 
-@dataclass(frozen=True, slots=True)
-class DatedRate:
+class DatedRate(NamedTuple):
     """One row of a rate table: from ``applies_from`` on, ``amount``, by ``source``."""
 
     applies_from: date
@@ -27,22 +30,43 @@ class DatedRate:
     source: str
 
 
-@dataclass(frozen=True, slots=True)
 class RateTable:
-    """The rows of one rate, kept in date order."""
+    """The rows of one rate, kept in date order: immutable, equal and hashed by its rows."""
 
+    __slots__ = ("rows",)
+    __match_args__ = ("rows",)
     rows: tuple[DatedRate, ...]
 
-    def __post_init__(self) -> None:
-        if not self.rows:
+    def __init__(self, rows: tuple[DatedRate, ...]) -> None:
+        if not rows:
             raise ValueError("a rate table needs at least one row")
-        ordered = tuple(sorted(self.rows, key=lambda r: r.applies_from))
+        ordered = tuple(sorted(rows, key=lambda r: r.applies_from))
         days = [r.applies_from for r in ordered]
         if len(set(days)) != len(days):
             raise ValueError("two rows of a rate table apply from the same day")
         if any(r.amount.is_negative for r in ordered):
             raise ValueError("a rate cannot be negative")
         object.__setattr__(self, "rows", ordered)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a RateTable is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a RateTable is immutable")
+
+    def __reduce__(self) -> tuple[type[RateTable], tuple[tuple[DatedRate, ...]]]:
+        return RateTable, (self.rows,)  # (pickle and copy: through __init__)
+
+    def __repr__(self) -> str:
+        return f"RateTable(rows={self.rows!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not RateTable:
+            return NotImplemented
+        return self.rows == other.rows
+
+    def __hash__(self) -> int:
+        return hash((self.rows,))
 
     @classmethod
     def of(cls, rows: Iterable[DatedRate]) -> RateTable:
@@ -90,14 +114,13 @@ def feeding_days(
     return [first + timedelta(days=i) for i in range((until - first).days + 1)]
 
 
-@dataclass(frozen=True, slots=True)
-class Tariff:
+class Tariff(NamedTuple):
     """The dated fines (s.11) and feeding rates (s.4) of one pound, by kind of cattle."""
 
     fines: Mapping[str, RateTable]
     feeding: Mapping[str, RateTable]
     feeding_days: FeedingDays = FeedingDays.BOTH_INCLUDED
-    sale_expense_note: str = field(default="")
+    sale_expense_note: str = ""
 
     @cites("s.11")
     def fine_per_head(self, kind: str, day: date) -> DatedRate:

@@ -1,11 +1,11 @@
 """The configuration file: authorities, pounds, kinds of cattle (s.2(1)), dated tariffs
 (s.11 fines, s.4 feeding charges), policy and reminder settings.
 
-The file is TOML; ``sample_config.toml`` documents every key. It is read into frozen
-dataclasses over the domain types. Validation collects every fault with the line it is
-on, so that one ``poundbot config check FILE`` shows them all.
+The file is TOML; ``sample_config.toml`` documents every key. It is read into named
+tuples over the domain types. Validation collects every fault with the line it is on,
+so that one ``poundbot config check FILE`` shows them all.
 
-``model`` holds the dataclasses, ``load`` reads a file, ``reader`` walks its tables and
+``model`` holds the records, ``load`` reads a file, ``reader`` walks its tables and
 ``checks`` reads single values, ``lines`` finds the line of each key for the faults.
 """
 

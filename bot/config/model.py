@@ -1,9 +1,15 @@
-"""The configuration as the bot uses it: frozen dataclasses over the domain types.
+"""The configuration as the bot uses it: named tuples over the domain types.
 
 Authorities and their pounds (s.13(2): where notices are affixed and proclaimed), kinds
 of cattle (s.2(1)) and the words that name them, dated tariffs (s.11 fines, s.4 feeding
 charges), the s.15(2) order of deductions and the reminder settings; and the faults of a
 file that could not be read into them.
+
+The records are ``NamedTuple``s, not dataclasses: immutable, compared and hashed by
+their fields alike, with ``_replace`` for ``dataclasses.replace``. A dataclass compiles
+its generated methods when its module is imported; with the dataclasses module (and
+inspect) that was about a third of what ``poundbot config check``, run after every
+edit, adds to the interpreter's start (bench/cli_start.py).
 """
 
 from __future__ import annotations
@@ -11,8 +17,9 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from datetime import time, timedelta
+from types import MappingProxyType
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from bot.config.names import PlaceNames
@@ -49,8 +56,11 @@ class AuthorityKind(enum.Enum):
     CORPORATION = "corporation"
 
 
-@dataclass(frozen=True, slots=True)
-class Authority:
+#: The default of a table that may be left out: empty, and read-only as every table read.
+_NONE: Mapping[str, str] = MappingProxyType({})
+
+
+class Authority(NamedTuple):
     """A local authority, with where its s.13(2) notice is affixed and proclaimed."""
 
     code: str
@@ -62,16 +72,15 @@ class Authority:
     market_place: str  # ... and in the market place nearest to the place of seizure
     default_language: str
     #: s.15(2): the expenses of sale expected when an auction is fixed without EXPENSES.
-    expected_sale_expenses: Money = field(default_factory=Money.zero)
+    expected_sale_expenses: Money = Money.zero()
     #: s.18: the members of the local authority, who may not buy at its sales.
     members: tuple[str, ...] = ()
     #: s.13(2): villages of the authority and the market place nearest each; a case
     #: seized in a listed village is proclaimed there and at its market.
-    markets: Mapping[str, str] = field(default_factory=dict)
+    markets: Mapping[str, str] = _NONE
 
 
-@dataclass(frozen=True, slots=True)
-class Pound:
+class Pound(NamedTuple):
     """A pound of an authority; ``tariff`` names the tariff table it applies."""
 
     code: str
@@ -82,14 +91,13 @@ class Pound:
     tariff: str
     #: s.13(2): villages this pound serves and their nearest market places (over the
     #: authority's list for the same village).
-    markets: Mapping[str, str] = field(default_factory=dict)
+    markets: Mapping[str, str] = _NONE
     #: For the public board: the number an owner may call, and when the pound is open.
     phone: str = ""
     hours: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ReminderSettings:
+class ReminderSettings(NamedTuple):
     """When reminders go out, the night hours with no owner SMS, and the SMS rate limit."""
 
     timezone: ZoneInfo
@@ -105,8 +113,7 @@ class ReminderSettings:
         return at >= self.night_start or at < self.night_end
 
 
-@dataclass(frozen=True, slots=True)
-class BackupSettings:
+class BackupSettings(NamedTuple):
     """The daily backup of the embedded database inside ``poundbot serve``: the local
     time (in the reminders' time zone) it is taken at, and how many daily copies are
     kept (the oldest beyond that are deleted)."""
@@ -115,8 +122,7 @@ class BackupSettings:
     keep: int = 14
 
 
-@dataclass(frozen=True, slots=True)
-class SenderLimits:
+class SenderLimits(NamedTuple):
     """How many messages of one sender are answered in a window (the Act is silent: an
     authority's policy). Each SMS answer costs the authority money and each Telegram
     answer takes a slot of the bot's 30 a second; past the limit the sender is told once
@@ -145,8 +151,7 @@ WHATSAPP_TEMPLATES: Mapping[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(NamedTuple):
     """A checked configuration. ``pounds`` and ``tariffs`` are keyed by pound code;
     ``kind_words[lang][normalize_word(word)]`` is a kind code."""
 
@@ -160,25 +165,25 @@ class Config:
     reminders: ReminderSettings
     # The region a telephone number without a country code is read in (ISO 3166 code).
     phone_region: str = "IN"
-    limits: SenderLimits = field(default_factory=SenderLimits)
+    limits: SenderLimits = SenderLimits()
     #: s.18: the classes of person who may not buy at a pound sale (the section's text
     #: is not in the material given: a policy of the configuration, these four by default).
     barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
     #: s.13(3) proviso: the words that name the Director, whose opinion another
     #: disposal is; an order by anyone else is refused.
     proviso_deciders: tuple[str, ...] = DEFAULT_PROVISO_DECIDERS
-    backups: BackupSettings = field(default_factory=BackupSettings)
+    backups: BackupSettings = BackupSettings()
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
     #: kind (``bot.adapters.whatsapp_route.TEMPLATES``) in each language; none: SMS outside the
     #: window.
-    whatsapp_templates: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    whatsapp_templates: Mapping[str, Mapping[str, str]] = MappingProxyType({})
     #: [dlt]: the DLT entity, the id of each SMS template (``kind.lang``) and the
     #: characters a variable may hold (``bot.support.dlt``); no entity: SMS go unchecked.
-    dlt: DltPolicy = field(default_factory=DltPolicy)
+    dlt: DltPolicy = DltPolicy()
     #: The names of the authorities' offices, villages and market places and of the
     #: pounds, found by any of their forms: a place an officer typed, read in the
     #: reader's language (``bot.config.names.PlaceNames``).
-    place_names: PlaceNames = field(default_factory=PlaceNames)
+    place_names: PlaceNames = PlaceNames()
 
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""
@@ -189,9 +194,8 @@ class Config:
         return self.kind_words.get(language, {}).get(normalize_word(word))
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Fault:
-    """One fault of a configuration file, at a 1-based line."""
+class Fault(NamedTuple):
+    """One fault of a configuration file, at a 1-based line (faults sort by line)."""
 
     line: int
     message: str

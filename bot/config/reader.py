@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date, timedelta
 from types import MappingProxyType
 from typing import Any
@@ -53,14 +52,14 @@ _OPTIONAL = ("limits", "backups", "whatsapp", "dlt")
 _LIMITS = ("window_minutes", "public", "keeper", "officer")
 
 
-@dataclass
 class Reader:
     """Reads parsed TOML into a Config, collecting every fault with its line."""
 
-    raw: dict[str, Any]
-    lines: Lines
-    faults: list[Fault] = field(default_factory=list)
-    kind_codes: list[str] = field(default_factory=list)
+    def __init__(self, raw: dict[str, Any], lines: Lines) -> None:
+        self.raw = raw
+        self.lines = lines
+        self.faults: list[Fault] = []
+        self.kind_codes: list[str] = []
 
     def fault(self, key: Key, message: str) -> None:
         self.faults.append(Fault(self.lines.at(key), message))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.store.budget import DEFAULT_BUDGET
 from bot.support.dlt import DltStamp
@@ -27,9 +27,9 @@ MIN_WEBHOOK_SECRET = 32
 MSEVA_API_URL = "https://msdgweb.mgov.gov.in/esms/sendsmsrequestDLT"
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """What the channels need to be switched on."""
+class Settings(NamedTuple):
+    """What the channels need to be switched on. (A named tuple, as the configuration's
+    records are: ``config check`` reads it, and a dataclass is slow to define.)"""
 
     public_url: str = ""
     telegram_token: str = ""

@@ -472,8 +472,8 @@ async def _notice(ctx: _Ctx, command: o.Notice) -> str | _Done:
         village, market = officering.village_and_market_of(
             deps.config.authorities[authority_code], loaded.case.seizure.place_seized, pound
         )  # s.13(2): the village and the market nearest to the place of seizure
-        authority = replace(
-            deps.config.authorities[authority_code], village=village, market_place=market
+        authority = deps.config.authorities[authority_code]._replace(
+            village=village, market_place=market
         )
         check_notice_printable(loaded.case, deps.today())
         posted = loaded.case.notice

@@ -12,14 +12,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.services.caller import ROLES
 from bot.support.languages import LANGUAGES
 
 # Only what builds the parser is imported here: `poundbot --help`, `--version` and
 # `config check` must answer without loading the stack (PTB, twilio, SQLAlchemy, Alembic);
 # each command imports what it uses when it runs, only the command named is built and
-# `config check` and `config init`, which log nothing, do not load logging
-# (bench/cli_start.py measures this).
+# `config check` and `config init`, which log nothing, do not load logging; a bare
+# `config check [FILE]` or `--version` builds no parser at all (bench/cli_start.py
+# measures this).
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -285,14 +285,19 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            found = version("poundbot")
-        except PackageNotFoundError:  # run from a checkout that was never installed
-            found = "unknown (not installed)"
-        print(f"poundbot {found}")
+        _print_version()
         parser.exit()
+
+
+def _print_version() -> None:
+    """Print ``poundbot VERSION``: the installed version, from the package metadata."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("poundbot")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        found = "unknown (not installed)"
+    print(f"poundbot {found}")
 
 
 def _days(text: str) -> int:
@@ -306,6 +311,8 @@ def _days(text: str) -> int:
 
 
 def _role_and_place(parser: argparse.ArgumentParser) -> None:
+    from bot.services.caller import ROLES
+
     parser.add_argument("--role", required=True, choices=ROLES, help="what they may do")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--pound", metavar="CODE", help="the pound of a keeper")
@@ -313,6 +320,8 @@ def _role_and_place(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_admin_commands(sub: Any) -> None:
+    from bot.services.caller import ROLES  # (a dataclass module: only where a parser is built)
+
     migrate = sub.add_parser(
         "migrate",
         help="upgrade the database to the newest schema",
@@ -634,8 +643,36 @@ def _described(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
+def _bare_config_check(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of ``config check [FILE]`` when the command line is that and nothing
+    else, as its parser would read them, without building a parser (argparse's parsers
+    and help formatter cost a tenth of the command's start, and it runs after every edit
+    of the configuration); None for any other command line (options such as ``--help``
+    or ``--log-level``, a FILE that starts with ``-``), which the parser reads."""
+    if len(argv) not in (2, 3) or list(argv[:2]) != ["config", "check"]:
+        return None
+    file = argv[2] if len(argv) == 3 else None
+    if file is not None and file.startswith("-"):
+        return None
+    return argparse.Namespace(
+        version=None,
+        log_level=None,
+        command="config",
+        config_command="check",
+        file=file,
+        func=_config_check,
+        logs=False,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    bare = _bare_config_check(argv)
+    if bare is not None:  # it logs nothing (as the parser's ``logs=False`` says)
+        return _config_check(bare)
+    if list(argv) == ["--version"]:  # as its action answers, without the thirty parsers
+        _print_version()
+        sys.exit(0)
     args = _described(build_parser(_command_named(argv))).parse_args(argv)
     if not getattr(args, "logs", True):  # it prints what it has to say, and logs nothing
         return int(args.func(args))

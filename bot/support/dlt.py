@@ -23,9 +23,9 @@ import functools
 import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal
+from types import MappingProxyType
+from typing import Final, Literal, NamedTuple
 
 from bot.support.resources import data_dir
 
@@ -67,8 +67,7 @@ CATEGORIES: Final[Mapping[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class DltStamp:
+class DltStamp(NamedTuple):
     """The DLT identifiers of one outbound SMS: the principal entity's id and the id the
     DLT portal gave the template the text matches."""
 
@@ -81,9 +80,40 @@ class DltRefusal(Exception):
     or the template has no id. Its message is the reason, recorded on the outbox row."""
 
 
-@dataclass(frozen=True)
-class Template:
-    """One DLT content template: a kind in one language, its category and its text."""
+@functools.cache
+def _parts(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The fixed parts of a template's text and, between them, how many variables each
+    slot takes (0: a link, ``URL_VAR``); once per text."""
+    pieces = _VARIABLE.split(text)
+    kinds = _VARIABLE.findall(text)
+    fixed = [pieces[0]]
+    widths: list[int] = []
+    for kind, piece in zip(kinds, pieces[1:], strict=True):
+        if kind == URL_VAR:
+            widths.append(0)
+            fixed.append(piece)
+            continue
+        if len(fixed) > 1 and fixed[-1] == "" and widths[-1] > 0:
+            widths[-1] += 1  # variables written together: one wider slot
+            fixed[-1] = piece
+            continue
+        widths.append(1)
+        fixed.append(piece)
+    return tuple(fixed), tuple(widths)
+
+
+@functools.cache
+def _pattern(text: str) -> re.Pattern[str]:
+    """A template's text with a slot of any length for each variable; once per text."""
+    fixed, _ = _parts(text)
+    return re.compile("(.*?)".join(re.escape(f) for f in fixed), re.DOTALL)
+
+
+class Template(NamedTuple):
+    """One DLT content template: a kind in one language, its category and its text.
+
+    (This module's records are named tuples: ``poundbot config check`` reads a
+    ``DltPolicy``, and a dataclass is slow to define.)"""
 
     kind: str
     lang: str
@@ -101,36 +131,20 @@ class Template:
         """Whether the text goes as UCS-2 (the portals' "Unicode" content type)."""
         return not self.text.isascii()
 
-    @functools.cached_property
+    @property
     def _parts(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The fixed parts and, between them, how many variables each slot takes (0:
         a link, ``URL_VAR``)."""
-        pieces = _VARIABLE.split(self.text)
-        kinds = _VARIABLE.findall(self.text)
-        fixed = [pieces[0]]
-        widths: list[int] = []
-        for kind, piece in zip(kinds, pieces[1:], strict=True):
-            if kind == URL_VAR:
-                widths.append(0)
-                fixed.append(piece)
-                continue
-            if len(fixed) > 1 and fixed[-1] == "" and widths[-1] > 0:
-                widths[-1] += 1  # variables written together: one wider slot
-                fixed[-1] = piece
-                continue
-            widths.append(1)
-            fixed.append(piece)
-        return tuple(fixed), tuple(widths)
+        return _parts(self.text)
 
     @staticmethod
     def _limit(width: int, slot_limit: int) -> int:
         return URL_LIMIT if width == 0 else slot_limit * width
 
-    @functools.cached_property
+    @property
     def pattern(self) -> re.Pattern[str]:
         """The text with a slot of any length for each variable."""
-        fixed, _ = self._parts
-        return re.compile("(.*?)".join(re.escape(f) for f in fixed), re.DOTALL)
+        return _pattern(self.text)
 
     @functools.lru_cache(maxsize=4)  # noqa: B019 - a few limits per template, kept with it
     def bounded(self, slot_limit: int) -> re.Pattern[str]:
@@ -173,23 +187,30 @@ class Template:
         return f"the variables of template {self.name} do not fit {slot_limit} characters each"
 
 
-@dataclass(frozen=True)
 class Registry:
     """Every template, by kind and language."""
 
-    templates: tuple[Template, ...]
-    _by_name: dict[str, Template] = field(init=False, repr=False, compare=False)
-    _by_lang: dict[str, list[Template]] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, templates: tuple[Template, ...]) -> None:
+        self.templates = templates
         by_lang: dict[str, list[Template]] = {}
-        for t in self.templates:
+        for t in templates:
             by_lang.setdefault(t.lang, []).append(t)
         for found in by_lang.values():
             # The most specific first: more fixed text, then fewer slots.
             found.sort(key=lambda t: (-t.fixed_length, len(t.slots), t.kind))
-        object.__setattr__(self, "_by_name", {t.name: t for t in self.templates})
-        object.__setattr__(self, "_by_lang", by_lang)
+        self._by_name = {t.name: t for t in templates}
+        self._by_lang = by_lang
+
+    def __repr__(self) -> str:
+        return f"Registry({self.templates!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Registry):
+            return NotImplemented
+        return self.templates == other.templates
+
+    def __hash__(self) -> int:
+        return hash(self.templates)
 
     def __iter__(self) -> Iterator[Template]:
         return iter(self.templates)
@@ -284,13 +305,12 @@ def upload_csv(templates: Iterable[Template]) -> str:
     return out.getvalue()
 
 
-@dataclass(frozen=True, slots=True)
-class DltPolicy:
+class DltPolicy(NamedTuple):
     """What the configuration says of DLT (``[dlt]``): the entity, the template ids by
     ``kind.lang``, the characters a variable may hold."""
 
     entity_id: str = ""
-    template_ids: Mapping[str, str] = field(default_factory=dict)
+    template_ids: Mapping[str, str] = MappingProxyType({})
     slot_limit: int = DEFAULT_SLOT_LIMIT
 
     @property

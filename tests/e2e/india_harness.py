@@ -8,7 +8,7 @@ import asyncio
 import html
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -184,7 +184,7 @@ async def india_rig(
             link_secret="test-link-secret",
             **extra,
         )
-        config = load() if dlt is None else replace(load(), dlt=dlt)
+        config = load() if dlt is None else load()._replace(dlt=dlt)
         async with (
             open_app(url=url, clock=clock, config=config, migrate=migrate) as setup,
             setup.store.transaction() as tx,

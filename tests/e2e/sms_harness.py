@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -163,9 +163,9 @@ async def sms_rig(
         )
         config = load()
         if whatsapp_templates is not None:
-            config = replace(config, whatsapp_templates=whatsapp_templates)
+            config = config._replace(whatsapp_templates=whatsapp_templates)
         if dlt is not None:
-            config = replace(config, dlt=dlt)
+            config = config._replace(dlt=dlt)
         async with (
             open_app(url=url, clock=clock, config=config) as setup,
             setup.store.transaction() as tx,

@@ -641,6 +641,19 @@ def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out == f"poundbot {version('poundbot')}\n"
 
 
+def test_version_answers_as_its_parser_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bare ``--version`` is answered before any parser is built (bench/cli_start.py
+    times it); the parser's own ``--version`` (after ``--log-level``) says the same."""
+    from bot.entry.cli import build_parser
+
+    with pytest.raises(SystemExit) as bare:
+        main(["--version"])
+    said = capsys.readouterr()
+    with pytest.raises(SystemExit) as parsed:
+        build_parser().parse_args(["--log-level", "info", "--version"])
+    assert (bare.value.code, said) == (parsed.value.code, capsys.readouterr())
+
+
 @pytest.mark.parametrize(
     ("url", "says"),
     [
@@ -810,9 +823,42 @@ def test_the_log_level_may_come_before_the_command(
     assert capsys.readouterr().out.count(": OK (") == 2
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["config", "check"], ["config", "check", "poundbot.toml"], ["config", "check", ""]],
+    ids=["the file in use", "a file", "an empty name"],
+)
+def test_a_bare_config_check_is_read_as_its_parser_reads_it(argv: list[str]) -> None:
+    """``config check [FILE]`` alone builds no parser (bench/cli_start.py times it); what
+    it reads is what the parser would have read."""
+    from bot.entry.cli import _bare_config_check, _described, build_parser
+
+    parsed = _described(build_parser(argv[0])).parse_args(argv)
+    assert _bare_config_check(argv) == parsed
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["config", "check", "--help"],
+        ["config", "check", "-"],
+        ["config", "check", "a.toml", "b.toml"],
+        ["--log-level", "debug", "config", "check"],
+        ["config", "show"],
+        ["config"],
+    ],
+)
+def test_any_other_command_line_is_left_to_the_parser(argv: list[str]) -> None:
+    from bot.entry.cli import _bare_config_check
+
+    assert _bare_config_check(argv) is None
+
+
 def test_config_check_loads_neither_logging_nor_the_other_commands() -> None:
-    """What keeps ``config check`` quick (bench/cli_start.py times it): it builds its own
-    parser only and logs nothing, so logging, the console and the demo stay unloaded."""
+    """What keeps ``config check`` quick (bench/cli_start.py times it): it builds no
+    parser and logs nothing, so logging, the console and the demo stay unloaded; and the
+    configuration's records (and the domain's that it builds) are no dataclasses, whose
+    module (with inspect) and generated methods were a third of its start."""
     import subprocess
     import sys
 
@@ -821,7 +867,7 @@ def test_config_check_loads_neither_logging_nor_the_other_commands() -> None:
         "from bot.entry.cli import main\n"
         f"assert main(['config', 'check', {str(SAMPLE)!r}]) == 0\n"
         "print(sorted(m for m in ('logging', 'bot.entry.console', 'bot.demo',"
-        " 'sqlalchemy', 'telegram') if m in sys.modules))\n"
+        " 'sqlalchemy', 'telegram', 'dataclasses', 'inspect') if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "[]"

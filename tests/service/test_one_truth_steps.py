@@ -180,7 +180,7 @@ async def test_disposal_ordered_by_anyone_but_the_director_is_refused_s13_3_prov
 async def test_the_words_for_the_director_are_configurable_s13_3_proviso(
     store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
 ) -> None:
-    config = dataclasses.replace(deps.config, proviso_deciders=("Collector",))
+    config = deps.config._replace(proviso_deciders=("Collector",))
     s = session(store, dataclasses.replace(deps, config=config), clock, keeper, officer)
     await _unclaimed_to_auction(s)
     clock.set(at(18))

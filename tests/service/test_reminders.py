@@ -11,7 +11,7 @@ in the outbox with the expected messages, rendered by ``render.reminder`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -700,7 +700,7 @@ async def test_under_dlt_a_number_on_sms_gets_each_reminder_alone_never_a_digest
     """A digest is as long as the morning's list: no one DLT template. Under DLT the
     officer on SMS gets the four reminders (each a registered template); the others
     still get one digest."""
-    engine = Engine(store, replace(config, dlt=DltPolicy("1201160000000000000")), clock)
+    engine = Engine(store, config._replace(dlt=DltPolicy("1201160000000000000")), clock)
     numbers = [f"KNM-{i}" for i in range(1, 5)]
     async with store.transaction() as tx:
         for _ in numbers:

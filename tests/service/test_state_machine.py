@@ -667,8 +667,8 @@ class PoundMachine(RuleBasedStateMachine):
             for kind, table in tariff.feeding.items()
         }
         tariffs = dict(self.config.tariffs)
-        tariffs[self.pound] = dataclasses.replace(tariff, feeding=feeding)
-        config = dataclasses.replace(self.config, tariffs=tariffs)
+        tariffs[self.pound] = tariff._replace(feeding=feeding)
+        config = self.config._replace(tariffs=tariffs)
         self.deps = dataclasses.replace(self.deps, config=config)
 
     # -- the words --

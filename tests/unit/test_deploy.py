@@ -7,7 +7,6 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -145,7 +144,7 @@ def app_paths() -> list[str]:
     return [
         route.path  # type: ignore[attr-defined]
         for provider in ("twilio", "exotel", "mseva")
-        for route in build_app(settings=replace(settings, sms_provider=provider)).routes
+        for route in build_app(settings=settings._replace(sms_provider=provider)).routes
     ]
 
 

@@ -5,7 +5,6 @@ piece of user data escaped."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -196,7 +195,7 @@ def test_markup_in_a_place_name_is_escaped_not_run() -> None:
     )
     case = Case.open(CASE_NUMBER, seizure, DEFAULT_KINDS, seizure.impounded_on)
     authority, pound = places("KNM")
-    hostile = replace(authority, village="Kunnamangalam <img src=x onerror=alert(1)>")
+    hostile = authority._replace(village="Kunnamangalam <img src=x onerror=alert(1)>")
     page = r.notice_html(case, hostile, pound, NOTICE_ON, ["ml", "en"])
     assert "<script>" not in page
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; junction" in page
