@@ -210,7 +210,17 @@ class Desk:
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
             found = await desk.today(tx, app.deps, signed[1])
-        values = {"today": found, "caller_line": self._caller_line(request, app, signed[1])}
+        tr = translator(language_of(request, signed[1], app.config))
+        pages = self.pages(app)
+        # The lines put in words here, not cell by cell in the template (as the list of
+        # cases does): a call from a template costs several times a call from Python.
+        values = {
+            "today": found,
+            "due": pages.deadline_lines(found.due, found.day, tr),
+            "awaiting": pages.deadline_lines(found.awaiting_notice, found.day, tr),
+            "auctions": pages.deadline_lines(found.auctions, found.day, tr),
+            "caller_line": self._caller_line(request, app, signed[1]),
+        }
         return self._render(request, app, "today.html", signed, values)
 
     def _caller_line(self, request: Request, app: App, caller: Caller) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 import jinja2
@@ -21,10 +21,19 @@ from bot.i18n.chrome import web_names as names
 from bot.i18n.common import cattle as cattle_text
 from bot.i18n.common import cite, day, described_cattle, money
 from bot.services.caller import Caller
+from bot.services.desk import DueItem
 from domain.money import Money
 from domain.s07_seizure import Lot
 
-__all__ = ["LANGUAGE_NAMES", "LANG_COOKIE", "PRIVATE", "Pages", "iso_or_none", "language_of"]
+__all__ = [
+    "LANGUAGE_NAMES",
+    "LANG_COOKIE",
+    "PRIVATE",
+    "DeadlineLine",
+    "Pages",
+    "iso_or_none",
+    "language_of",
+]
 
 LANG_COOKIE = "poundbot_lang"
 #: Each language named in itself, for the switch at the top of every page.
@@ -49,6 +58,16 @@ def language_of(request: Request, caller: Caller | None, config: Config) -> str:
     )
 
 
+class DeadlineLine(NamedTuple):
+    """A deadline as a line of a table of Today, in words."""
+
+    number: str
+    what: str
+    provision: str
+    by: str
+    late: bool
+
+
 class Pages:
     """Renders a template in a language, with the formatters bound to it."""
 
@@ -64,6 +83,7 @@ class Pages:
         self._kinds: dict[str, list[tuple[str, str]]] = {}
         self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
         self._cites: dict[str, dict[str, str]] = {}
+        self._deadlines: dict[str, dict[tuple[str, str], tuple[str, str]]] = {}
 
     def context(
         self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
@@ -134,6 +154,25 @@ class Pages:
             if len(said) > 4096:
                 said.clear()
         return text
+
+    def deadline_lines(
+        self, items: Sequence[DueItem], today: date, tr: Translator
+    ) -> list[DeadlineLine]:
+        """Deadlines as the lines of a table of Today, in words."""
+        # The same few kinds and provisions recur down a list: each is said once a language.
+        said = self._deadlines.setdefault(tr.lang, {})
+        lines = []
+        for item in items:
+            words = said.get((item.kind, item.provision))
+            if words is None:
+                words = said[(item.kind, item.provision)] = (
+                    names.deadline_name(item.kind, tr),
+                    cite(item.provision, tr),
+                )
+            lines.append(
+                DeadlineLine(item.number, *words, day(item.due_on, tr), item.due_on < today)
+            )
+        return lines
 
     def kinds(self, tr: Translator) -> list[tuple[str, str]]:
         """The kinds of cattle with their names in the language (for the filter)."""

@@ -4,10 +4,14 @@ forms (the same rules and refusals as the chat words), the WEB word, the notice 
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 from sqlalchemy import select
 
+from bot.i18n import translator
+from bot.i18n.chrome import web_names as names
+from bot.i18n.common import cite, day
 from bot.store.models import CaseEvent, LedgerEntry, User
 from domain.money import Money
 from tests.web.rig import Rig, rig, step_form
@@ -264,6 +268,30 @@ async def test_today_shows_the_deadlines_due_with_their_provision(tmp_path: Path
         assert "Report the cattle unclaimed" in today
         assert "s.13(1)" in today
         assert "overdue" in today
+
+
+async def test_today_says_its_deadlines_in_the_language_switched_to(tmp_path: Path) -> None:
+    """The words of a deadline are said once a language and kept: after a page in
+    English, the same deadline comes in Malayalam once the language is switched."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=9)  # the report was due on 9 March: overdue on the 10th
+        await r.sign_in(keeper)
+        english = (await r.client.get("/web/")).text
+        assert "Report the cattle unclaimed" in english
+        await r.client.get("/web/lang/ml")
+        malayalam = (await r.client.get("/web/")).text
+    ml = translator("ml")
+    for words in (
+        names.deadline_name("report_due", ml),
+        cite("s.13(1)", ml),
+        day(date(2026, 3, 9), ml),
+        ml.gettext("overdue"),
+    ):
+        assert words in malayalam
+        assert words not in english
+    assert "Report the cattle unclaimed" not in malayalam
 
 
 async def test_pages_come_in_the_persons_language_and_switch(tmp_path: Path) -> None:
