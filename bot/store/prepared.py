@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import namedtuple
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,9 +85,11 @@ class _Compiled:
             name: compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in set(self.names)
         }
-        self.results: tuple[_Processor, ...] = tuple(
+        results = [
             column.type.dialect_impl(dialect).result_processor(dialect, None) for column in returns
-        )
+        ]
+        #: The columns whose values are processed (``Row``'s place, processor).
+        self.processed = tuple((at, process) for at, process in enumerate(results) if process)
 
     def bound(self, params: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
         """The SQL to run with ``params`` (its lists expanded) and its arguments, in order."""
@@ -128,11 +130,18 @@ class _Compiled:
             found = self._shapes[lengths] = (state.statement, slots)
         return found
 
-    def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
-        return tuple(
-            value if process is None else process(value)
-            for process, value in zip(self.results, raw, strict=True)
-        )
+    def rows(self, raw: Iterable[Sequence[Any]], make: Callable[[Iterable[Any]], Any]) -> list[Any]:
+        """The rows the driver returned, each column through its processor, each made a row
+        by ``make``; only the columns with a processor are touched (dates on SQLite)."""
+        if not self.processed:
+            return [make(values) for values in raw]
+        made = []
+        for values in raw:
+            row = list(values)
+            for at, process in self.processed:
+                row[at] = process(row[at])
+            made.append(make(row))
+        return made
 
 
 class Prepared:
@@ -144,9 +153,10 @@ class Prepared:
     def __init__(self, statement: _Statement, returns: Sequence[ColumnElement[Any]]) -> None:
         self.statement = statement
         self.returns = tuple(returns)
-        self._row = namedtuple(  # type: ignore[misc]
+        row = namedtuple(  # type: ignore[misc]
             "Row", [getattr(c, "key", None) or f"_{n}" for n, c in enumerate(returns)], rename=True
         )
+        self._row: Callable[[Iterable[Any]], Any] = row._make
         self._by_dialect: dict[str, _Compiled] = {}
 
     @classmethod
@@ -208,7 +218,7 @@ class Prepared:
             rows = driver.execute(sql, arguments).fetchall()
         except sqlite3.Error as error:
             raise _as_sqlalchemy_raises(sql, arguments, error) from error
-        return [self._row(*compiled.row(row)) for row in rows]
+        return compiled.rows(rows, self._row)
 
     async def _on_asyncpg(
         self, connection: Connection, driver: Any, params: Mapping[str, Any]
@@ -219,7 +229,7 @@ class Prepared:
             records = await driver.fetch(sql, *arguments)
         except Exception as error:
             raise _as_sqlalchemy_raises(sql, arguments, error) from error
-        return [self._row(*compiled.row(tuple(record))) for record in records]
+        return compiled.rows(records, self._row)
 
 
 def _open(driver: Any) -> bool:

@@ -260,12 +260,13 @@ class Desk:
 
         # Each line put in words here, not cell by cell in the template: a call from a
         # template costs several times a call from Python, and a page has a hundred.
+        stages = pages.stages(tr)
         lines = [
             _CaseLine(
                 c.number,
                 pages.cattle(c.lots, tr),
                 day(c.impounded_on, tr),
-                names.stage_name(c.stage, tr),
+                stages.get(c.stage) or names.stage_name(c.stage, tr),
                 c.place_seized,
             )
             for c in listing.items
@@ -274,10 +275,8 @@ class Desk:
             "listing": listing,
             "lines": lines,
             "wanted": wanted,
-            "stages": [(code, names.stage_name(code, tr)) for code in _STAGES],
-            "pounds": [
-                (code, local(app.config.pounds[code].name, tr.lang)) for code in listing.pounds
-            ],
+            "stages": list(stages.items()),
+            "pounds": [(code, pages.pound_name(code, tr)) for code in listing.pounds],
             "kinds": pages.kinds(tr),
             "page_link": page_link,
         }
@@ -508,7 +507,7 @@ def _unconfirmed(box: str, tr: Translator) -> str:
     return tr.gettext("Tick the box to confirm that this case is to be voided.")
 
 
-_STAGES = [s.value for s in Stage]
+_STAGES = frozenset(s.value for s in Stage)
 
 
 class _CaseLine(NamedTuple):

@@ -24,6 +24,7 @@ from bot.services.caller import Caller
 from bot.services.desk import DueItem
 from domain.money import Money
 from domain.s07_seizure import Lot
+from domain.stages import Stage
 
 __all__ = [
     "LANGUAGE_NAMES",
@@ -84,6 +85,8 @@ class Pages:
         self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
         self._cites: dict[str, dict[str, str]] = {}
         self._deadlines: dict[str, dict[tuple[str, str], tuple[str, str]]] = {}
+        self._stages: dict[str, dict[str, str]] = {}
+        self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
         self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
@@ -173,6 +176,21 @@ class Pages:
                 DeadlineLine(item.number, *words, day(item.due_on, tr), item.due_on < today)
             )
         return lines
+
+    def stages(self, tr: Translator) -> dict[str, str]:
+        """The stages of a case, in their order, with their names in the language."""
+        found = self._stages.get(tr.lang)
+        if found is None:
+            found = self._stages[tr.lang] = {s.value: names.stage_name(s.value, tr) for s in Stage}
+        return found
+
+    def pound_name(self, code: str, tr: Translator) -> str:
+        """A configured pound's name in the language."""
+        said = self._pounds.setdefault(tr.lang, {})
+        name = said.get(code)
+        if name is None:
+            name = said[code] = local(self.config.pounds[code].name, tr.lang)
+        return name
 
     def kinds(self, tr: Translator) -> list[tuple[str, str]]:
         """The kinds of cattle with their names in the language (for the filter)."""

@@ -280,9 +280,16 @@ async def test_today_says_its_deadlines_in_the_language_switched_to(tmp_path: Pa
         await r.sign_in(keeper)
         english = (await r.client.get("/web/")).text
         assert "Report the cattle unclaimed" in english
+        listed_in_english = (await r.client.get("/web/cases")).text
         await r.client.get("/web/lang/ml")
         malayalam = (await r.client.get("/web/")).text
-    ml = translator("ml")
+        listed_in_malayalam = (await r.client.get("/web/cases")).text
+    ml, en = translator("ml"), translator("en")
+    # The list of cases too: its stage (in the line and in the filter) and its pound.
+    for code in ("impounded", "reported"):
+        assert f">{names.stage_name(code, ml)}<" in listed_in_malayalam
+        assert f">{names.stage_name(code, en)}<" in listed_in_english
+        assert f">{names.stage_name(code, en)}<" not in listed_in_malayalam
     for words in (
         names.deadline_name("report_due", ml),
         cite("s.13(1)", ml),
