@@ -274,10 +274,7 @@ class Desk:
         values = {
             "listing": listing,
             "lines": lines,
-            "wanted": wanted,
-            "stages": list(stages.items()),
-            "pounds": [(code, pages.pound_name(code, tr)) for code in listing.pounds],
-            "kinds": pages.kinds(tr),
+            "filter_form": pages.case_filter(tr, wanted, listing.pounds),
             "page_link": page_link,
         }
         return self._render(request, app, "cases.html", signed, values)

@@ -4,12 +4,14 @@ the person's language, the gettext of it, and the formatters of ``bot.i18n``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
 import jinja2
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
@@ -21,7 +23,7 @@ from bot.i18n.chrome import web_names as names
 from bot.i18n.common import cattle as cattle_text
 from bot.i18n.common import cite, day, described_cattle, money
 from bot.services.caller import Caller
-from bot.services.desk import DueItem
+from bot.services.desk import CaseFilter, DueItem
 from domain.money import Money
 from domain.s07_seizure import Lot
 from domain.stages import Stage
@@ -40,6 +42,9 @@ LANG_COOKIE = "poundbot_lang"
 #: Each language named in itself, for the switch at the top of every page.
 LANGUAGE_NAMES = {"ml": "മലയാളം", "en": "English", "ta": "தமிழ்", "kn": "ಕನ್ನಡ"}
 _TEMPLATES = Path(__file__).parent / "templates"
+
+#: How many filters of the list of cases are kept rendered (``Pages.case_filter``).
+_FILTERS_KEPT = 512
 
 #: Pages are never cached by a proxy or the browser's history (they show names, money).
 PRIVATE = {"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
@@ -86,6 +91,7 @@ class Pages:
         self._cites: dict[str, dict[str, str]] = {}
         self._deadlines: dict[str, dict[tuple[str, str], tuple[str, str]]] = {}
         self._stages: dict[str, dict[str, str]] = {}
+        self._filters: dict[tuple[str, CaseFilter, tuple[str, ...]], Markup] = {}
         self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
@@ -176,6 +182,27 @@ class Pages:
                 DeadlineLine(item.number, *words, day(item.due_on, tr), item.due_on < today)
             )
         return lines
+
+    def case_filter(self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str]) -> Markup:
+        """The filter of the list of cases (``cases_filter.html``) as chosen, in the
+        language: rendered once for each language, choice and set of pounds, and kept.
+        It shows nothing of the database: the Act's stages, the configured pounds and
+        kinds, and the choice (a page's number left out: the filter is the same)."""
+        key = (tr.lang, replace(wanted, page=1), tuple(pounds))
+        found = self._filters.get(key)
+        if found is None:
+            if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
+                self._filters.clear()
+            found = self._filters[key] = Markup(
+                self.templates.env.get_template("cases_filter.html").render(
+                    _=tr.gettext,
+                    wanted=wanted,
+                    stages=list(self.stages(tr).items()),
+                    pounds=[(code, self.pound_name(code, tr)) for code in pounds],
+                    kinds=self.kinds(tr),
+                )
+            )
+        return found
 
     def stages(self, tr: Translator) -> dict[str, str]:
         """The stages of a case, in their order, with their names in the language."""

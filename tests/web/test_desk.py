@@ -203,6 +203,31 @@ async def test_each_role_sees_its_own_cases(tmp_path: Path) -> None:
         assert '<form class="step"' not in (await r.client.get("/web/cases/KNM-1")).text
 
 
+async def test_the_filter_of_the_list_shows_the_choice_of_each_request(tmp_path: Path) -> None:
+    """The filter is kept rendered for each language and choice: each request gets its
+    own choice shown, whatever was asked before it (and on any page of the list)."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        await r.sign_in(keeper)
+
+        async def chosen(query: str) -> list[str]:
+            text = (await r.client.get(f"/web/cases?{query}")).text
+            start = text.index('<form class="filter card"')
+            form = text[start : text.index("</form>", start)]
+            options = re.findall(r'<option value="([^"]*)" selected>', form)
+            dates = re.findall(r'name="(since|until)" value="([^"]*)"', form)
+            return options + [f"{name}={value}" for name, value in dates if value]
+
+        for _ in range(2):  # rendered, then kept
+            assert await chosen("") == []
+            assert await chosen("stage=released&kind=goat") == ["released", "goat"]
+            assert await chosen("stage=released&kind=goat&page=2") == ["released", "goat"]
+            assert await chosen("kind=goat&since=2026-03-02") == ["goat", "since=2026-03-02"]
+            assert await chosen("pound=KNM&until=2026-03-05") == ["KNM", "until=2026-03-05"]
+            assert await chosen("stage=nonsense&kind=zebra") == []
+
+
 async def test_the_list_of_cases_filters_by_stage_kind_pound_and_dates(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
