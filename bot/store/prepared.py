@@ -37,7 +37,7 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.dml import UpdateBase
 from sqlalchemy.util.concurrency import await_
 
-from bot.store.tx import Tx
+from bot.store.tx import ReadOnlyError, Tx
 
 __all__ = ["Prepared"]
 
@@ -184,6 +184,8 @@ class Prepared:
         # The connection an earlier statement found, unless a savepoint was begun since
         # (the session emits its SAVEPOINT only when next asked for the connection), or
         # the session holds changes to flush first.
+        if tx.reading and isinstance(self.statement, UpdateBase):
+            raise ReadOnlyError("a reading transaction was given a statement that writes")
         session = tx.session
         if (
             tx.driver is not None

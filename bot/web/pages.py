@@ -205,7 +205,7 @@ class Desk:
 
     async def today(self, request: Request) -> Response:
         app = _poundbot(request)
-        async with app.store.transaction() as tx:
+        async with app.store.reading() as tx:
             signed = await self._caller(tx, request)
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
@@ -245,7 +245,7 @@ class Desk:
             until=iso_or_none(query.get("until", "")),
             page=int(page) if page.isdigit() and len(page) < 7 else 1,
         )
-        async with app.store.transaction() as tx:
+        async with app.store.reading() as tx:
             signed = await self._caller(tx, request)
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
