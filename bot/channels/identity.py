@@ -3,21 +3,48 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import String, bindparam, select
 
 from bot.services.admin import find_user
 from bot.services.caller import Caller
 from bot.store.messages import SENDER_COLUMNS, sender_joined
-from bot.store.models import User
 from bot.store.tx import Tx
 from bot.support.phones import DEFAULT_REGION, sender_number
 
-__all__ = ["Sender", "caller_for_phone", "caller_for_telegram", "caller_of", "sender_of"]
+__all__ = [
+    "Registered",
+    "Sender",
+    "caller_for_phone",
+    "caller_for_telegram",
+    "caller_of",
+    "sender_of",
+]
 
 
-def caller_of(user: User, channel: str, *, phone: str | None = None) -> Caller:
+class Registered(Protocol):
+    """What makes a Caller of a registered user: a ``User``, or a row of its columns."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def pound_code(self) -> str | None: ...
+    @property
+    def authority_code(self) -> str | None: ...
+    @property
+    def phone(self) -> str | None: ...
+    @property
+    def telegram_id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def lang(self) -> str | None: ...
+
+
+def caller_of(user: Registered, channel: str, *, phone: str | None = None) -> Caller:
     """The Caller a registered user acts as."""
     return Caller(
         role=user.role,

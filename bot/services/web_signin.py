@@ -13,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import bindparam, select, update
 
 from bot.services.caller import ROLES, Caller
 from bot.services.errors import NotAllowedError, UnknownUserError
 from bot.store.models import User, WebLink, WebSession
+from bot.store.prepared import Prepared
 from bot.store.tx import Tx
 
 __all__ = [
@@ -99,9 +101,19 @@ async def redeem_link(tx: Tx, token: str) -> tuple[str, User]:
     return session, user
 
 
-# Built once: every page of the desk runs it.
-_SESSION_USER = (
-    select(User)
+#: Built once and run on the driver (``bot.store.prepared``): every page of the desk
+#: runs it. The columns of the user that make a Caller (``bot.channels.identity``).
+_SESSION_USER = Prepared.select(
+    select(
+        User.id,
+        User.role,
+        User.pound_code,
+        User.authority_code,
+        User.phone,
+        User.telegram_id,
+        User.name,
+        User.lang,
+    )
     .join(WebSession, WebSession.user_id == User.id)
     .where(
         User.active.is_(True),
@@ -112,10 +124,12 @@ _SESSION_USER = (
 )
 
 
-async def session_user(tx: Tx, session: str) -> User | None:
-    """The active user of a live session, or None (unknown, ended, expired, removed)."""
-    found = await tx.session.execute(_SESSION_USER, {"hash": token_hash(session), "now": tx.now})
-    return found.scalar_one_or_none()
+async def session_user(tx: Tx, session: str) -> Any:
+    """The active user of a live session, or None (unknown, ended, expired, removed): a
+    row of the user's id, role, pound_code, authority_code, phone, telegram_id, name and
+    lang (read on the driver, not loaded as a ``User``)."""
+    found = await _SESSION_USER.all(tx, {"hash": token_hash(session), "now": tx.now})
+    return found[0] if found else None
 
 
 async def end_session(tx: Tx, session: str) -> None:

@@ -9,6 +9,11 @@ the connection the transaction already holds, its parameters and results passed
 through the same column types' processors SQLAlchemy would apply, and told to the
 engine's ``before_cursor_execute`` listeners as any statement is.
 
+The pages of the web desk read the same way (``Prepared.all``: every row; a list bound
+to ``IN`` with ``bindparam(..., expanding=True)`` is expanded as SQLAlchemy expands it,
+the SQL kept for each length of the list). What the session holds and has not yet
+flushed is flushed first, as SQLAlchemy's autoflush would.
+
 Only inside a transaction the driver says is open (SQLite's ``BEGIN IMMEDIATE``,
 asyncpg's transaction, begun by an earlier statement), on the inline SQLite driver
 (``bot.store.sqlite_inline``) or asyncpg; otherwise SQLAlchemy runs it as usual. The
@@ -20,23 +25,35 @@ from __future__ import annotations
 
 import sqlite3
 from collections import namedtuple
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound, StatementError
 from sqlalchemy.orm import Session
-from sqlalchemy.sql import ColumnElement, Select
+from sqlalchemy.sql import ColumnElement, CompoundSelect, Select
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.dml import UpdateBase
 from sqlalchemy.util.concurrency import await_
 
-from bot.store.tx import Tx
+from bot.store.tx import ReadOnlyError, Tx
 
 __all__ = ["Prepared"]
 
 _Processor = Callable[[Any], Any] | None
-_Statement = Select[Any] | UpdateBase
+_Rows = Select[*tuple[Any, ...]] | CompoundSelect[*tuple[Any, ...]]
+_Statement = _Rows | UpdateBase
+#: A parameter of the SQL: a value's name, or a list's name and the item's place in it.
+_Slot = tuple[str, int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """An item of a list bound to ``IN``, standing for its place while SQL is made."""
+
+    name: str
+    at: int
 
 
 class _Compiled:
@@ -49,9 +66,15 @@ class _Compiled:
         compiled = statement.compile(dialect=dialect)
         assert isinstance(compiled, SQLCompiler)
         assert compiled.positiontup is not None
+        assert not compiled.literal_execute_params, "its SQL would depend on the values"
+        self._compiled = compiled
         self.sql = str(compiled)
         #: Each parameter's name, in order (a name may come more than once).
         self.names = tuple(compiled.positiontup)
+        #: The lists bound to ``IN`` (``expanding=True``): the SQL, and the names of its
+        #: parameters, are those of their lengths (``_expanded``).
+        self.expanding = tuple(sorted(b.key for b in compiled.post_compile_params))
+        self._shapes: dict[tuple[int, ...], tuple[str, tuple[_Slot, ...]]] = {}
         #: The values the statement itself holds (``count=1``, ``LIMIT 1``).
         self.fixed = {
             name: bind.value
@@ -62,37 +85,78 @@ class _Compiled:
             name: compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in set(self.names)
         }
-        self.results: tuple[_Processor, ...] = tuple(
+        results = [
             column.type.dialect_impl(dialect).result_processor(dialect, None) for column in returns
-        )
+        ]
+        #: The columns whose values are processed (``Row``'s place, processor).
+        self.processed = tuple((at, process) for at, process in enumerate(results) if process)
 
-    def arguments(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+    def bound(self, params: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+        """The SQL to run with ``params`` (its lists expanded) and its arguments, in order."""
         values = {**self.fixed, **params}
         processed = {
             name: value if (process := self.binds[name]) is None else process(value)
             for name, value in values.items()
             if name in self.binds
         }
-        return tuple(processed[name] for name in self.names)
-
-    def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
-        return tuple(
-            value if process is None else process(value)
-            for process, value in zip(self.results, raw, strict=True)
+        if not self.expanding:
+            return self.sql, tuple(processed[name] for name in self.names)
+        sql, slots = self._expanded(values)
+        for name in self.expanding:
+            process = self.binds[name]
+            processed[name] = [v if process is None else process(v) for v in values[name]]
+        return sql, tuple(
+            processed[name] if at is None else processed[name][at] for name, at in slots
         )
+
+    def _expanded(self, values: Mapping[str, Any]) -> tuple[str, tuple[_Slot, ...]]:
+        """The SQL for the lengths of the lists in ``values``, and what each of its
+        parameters is: ``(name, None)`` a value, ``(name, i)`` the i-th item of a list.
+        SQLAlchemy expands it (``construct_expanded_state``), once for each length."""
+        lengths = tuple(len(values[name]) for name in self.expanding)
+        found = self._shapes.get(lengths)
+        if found is None:
+            # Each item of a list stands for its place in it, to be read back below.
+            marked = {name: values.get(name) for name in self.binds} | {
+                name: [_Item(name, i) for i in range(len(values[name]))] for name in self.expanding
+            }
+            state = self._compiled.construct_expanded_state(marked)
+            slots = tuple(
+                (item.name, item.at)
+                if isinstance(item := state.parameters[name], _Item)
+                else (name, None)
+                for name in state.positiontup or ()
+            )
+            found = self._shapes[lengths] = (state.statement, slots)
+        return found
+
+    def rows(self, raw: Iterable[Sequence[Any]], make: Callable[[Iterable[Any]], Any]) -> list[Any]:
+        """The rows the driver returned, each column through its processor, each made a row
+        by ``make``; only the columns with a processor are touched (dates on SQLite)."""
+        if not self.processed:
+            return [make(values) for values in raw]
+        made = []
+        for values in raw:
+            row = list(values)
+            for at, process in self.processed:
+                row[at] = process(row[at])
+            made.append(make(row))
+        return made
 
 
 class Prepared:
-    """A statement of exactly one row, run on the driver (see the module): an INSERT or
-    UPDATE ... RETURNING (``returning``) or a SELECT (``select``). The row is a named
-    tuple of the columns' names, as SQLAlchemy's ``Row`` would be read."""
+    """A statement run on the driver (see the module): an INSERT or UPDATE ... RETURNING
+    (``returning``) or a SELECT (``select``), of exactly one row (``one``) or of any
+    number (``all``). A row is a named tuple of the columns' names, as SQLAlchemy's
+    ``Row`` would be read."""
 
     def __init__(self, statement: _Statement, returns: Sequence[ColumnElement[Any]]) -> None:
         self.statement = statement
         self.returns = tuple(returns)
-        self._row = namedtuple(  # type: ignore[misc]
+        row = namedtuple(  # type: ignore[misc]
             "Row", [getattr(c, "key", None) or f"_{n}" for n, c in enumerate(returns)], rename=True
         )
+        self._row: Callable[[Iterable[Any]], Any] = row._make
         self._by_dialect: dict[str, _Compiled] = {}
 
     @classmethod
@@ -100,7 +164,7 @@ class Prepared:
         return cls(statement.returning(*returns), returns)
 
     @classmethod
-    def select(cls, statement: Select[Any]) -> Prepared:
+    def select(cls, statement: _Rows) -> Prepared:
         return cls(statement, list(statement.selected_columns))
 
     def _compiled(self, dialect: Dialect) -> _Compiled:
@@ -113,21 +177,35 @@ class Prepared:
 
     async def one(self, tx: Tx, params: Mapping[str, Any]) -> Any:
         """Run the statement in ``tx`` and return its one row."""
-        # The connection an earlier statement found, unless a savepoint was begun since:
-        # the session emits its SAVEPOINT only when next asked for the connection.
-        if tx.driver is not None and not tx.session.in_nested_transaction():
+        return _only(await self.all(tx, params))
+
+    async def all(self, tx: Tx, params: Mapping[str, Any]) -> list[Any]:
+        """Run the statement in ``tx`` and return its rows."""
+        # The connection an earlier statement found, unless a savepoint was begun since
+        # (the session emits its SAVEPOINT only when next asked for the connection), or
+        # the session holds changes to flush first.
+        if tx.reading and isinstance(self.statement, UpdateBase):
+            raise ReadOnlyError("a reading transaction was given a statement that writes")
+        session = tx.session
+        if (
+            tx.driver is not None
+            and not session.in_nested_transaction()
+            and not (session.new or session.dirty or session.deleted)
+        ):
             connection, driver = tx.driver
             if _open(driver):
                 if isinstance(driver, sqlite3.Connection):
                     return self._on_sqlite(connection, driver, params)
                 return await self._on_asyncpg(connection, driver, params)
-        return await tx.session.run_sync(self._one, params, tx)
+        return await session.run_sync(self._all, params, tx)
 
-    def _one(self, session: Session, params: Mapping[str, Any], tx: Tx) -> Any:
+    def _all(self, session: Session, params: Mapping[str, Any], tx: Tx) -> list[Any]:
+        if session.new or session.dirty or session.deleted:
+            session.flush()  # as SQLAlchemy's autoflush would before the statement
         connection = session.connection()  # begins the transaction if it is not begun
         driver: Any = connection.connection.driver_connection
         if not _open(driver):
-            return session.execute(self.statement, dict(params)).one()
+            return list(session.execute(self.statement, dict(params)).all())
         tx.driver = (connection, driver)
         if isinstance(driver, sqlite3.Connection):
             return self._on_sqlite(connection, driver, params)
@@ -135,25 +213,25 @@ class Prepared:
 
     def _on_sqlite(
         self, connection: Connection, driver: sqlite3.Connection, params: Mapping[str, Any]
-    ) -> Any:
+    ) -> list[Any]:
         compiled = self._compiled(connection.dialect)
-        arguments = _announced(connection, compiled, params)
+        sql, arguments = _announced(connection, compiled, params)
         try:
-            rows = driver.execute(compiled.sql, arguments).fetchall()
+            rows = driver.execute(sql, arguments).fetchall()
         except sqlite3.Error as error:
-            raise _as_sqlalchemy_raises(compiled, arguments, error) from error
-        return self._row(*compiled.row(_only(rows)))
+            raise _as_sqlalchemy_raises(sql, arguments, error) from error
+        return compiled.rows(rows, self._row)
 
     async def _on_asyncpg(
         self, connection: Connection, driver: Any, params: Mapping[str, Any]
-    ) -> Any:
+    ) -> list[Any]:
         compiled = self._compiled(connection.dialect)
-        arguments = _announced(connection, compiled, params)
+        sql, arguments = _announced(connection, compiled, params)
         try:
-            record = await driver.fetchrow(compiled.sql, *arguments)
+            records = await driver.fetch(sql, *arguments)
         except Exception as error:
-            raise _as_sqlalchemy_raises(compiled, arguments, error) from error
-        return self._row(*compiled.row(_only([] if record is None else [tuple(record)])))
+            raise _as_sqlalchemy_raises(sql, arguments, error) from error
+        return compiled.rows(records, self._row)
 
 
 def _open(driver: Any) -> bool:
@@ -164,12 +242,10 @@ def _open(driver: Any) -> bool:
     return type(driver).__module__.startswith("asyncpg") and bool(driver.is_in_transaction())
 
 
-def _as_sqlalchemy_raises(
-    compiled: _Compiled, arguments: tuple[Any, ...], error: Exception
-) -> StatementError:
+def _as_sqlalchemy_raises(sql: str, arguments: tuple[Any, ...], error: Exception) -> StatementError:
     """The driver's error as SQLAlchemy would raise it from a statement (by the error's
     class: ``OperationalError`` for a full disk or a lock, ``IntegrityError``...)."""
-    return DBAPIError.instance(compiled.sql, arguments, error, Exception)
+    return DBAPIError.instance(sql, arguments, error, Exception)
 
 
 def _only(rows: Sequence[Sequence[Any]]) -> Sequence[Any]:
@@ -183,11 +259,11 @@ def _only(rows: Sequence[Sequence[Any]]) -> Sequence[Any]:
 
 def _announced(
     connection: Connection, compiled: _Compiled, params: Mapping[str, Any]
-) -> tuple[Any, ...]:
-    """The statement's arguments, the statement told first to whoever listens for the
-    statements the engine runs (``before_cursor_execute``: what counts them, in the tests
-    and the benchmarks, sees this one too)."""
-    arguments = compiled.arguments(params)
+) -> tuple[str, tuple[Any, ...]]:
+    """The statement's SQL and arguments, the statement told first to whoever listens for
+    the statements the engine runs (``before_cursor_execute``: what counts them, in the
+    tests and the benchmarks, sees this one too)."""
+    sql, arguments = compiled.bound(params)
     for listener in connection.dispatch.before_cursor_execute:
-        listener(connection, None, compiled.sql, arguments, None, False)
-    return arguments
+        listener(connection, None, sql, arguments, None, False)
+    return sql, arguments

@@ -15,7 +15,9 @@ from datetime import date, datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, or_, select, update
+from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import ORMExecuteState, Session
 from sqlalchemy.sql import Executable
 
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
@@ -56,6 +58,7 @@ from domain.s18_buyers import KnownPerson
 __all__ = [
     "CASE_AHEAD",
     "LoadedCase",
+    "ReadOnlyError",
     "Store",
     "Tx",
     "case_named",
@@ -130,6 +133,27 @@ def parse_case_number(text: str) -> tuple[str, int]:
     return match.group(1).upper(), int(match.group(2))
 
 
+class ReadOnlyError(RuntimeError):
+    """Something to write was given to a transaction opened only to read."""
+
+
+class _ReadingSession(Session):
+    """The session of ``Store.reading``: it flushes nothing, and runs no INSERT, UPDATE
+    or DELETE (``_no_writing``): its transaction ends in a rollback, and what it would
+    have written must not be undone silently."""
+
+    def flush(self, objects: Sequence[Any] | None = None) -> None:
+        if self.new or self.dirty or self.deleted:
+            raise ReadOnlyError("a reading transaction was given something to write")
+        super().flush(objects)
+
+
+@sqlalchemy_event.listens_for(_ReadingSession, "do_orm_execute")
+def _no_writing(state: ORMExecuteState) -> None:
+    if state.is_insert or state.is_update or state.is_delete:
+        raise ReadOnlyError("a reading transaction was given a statement that writes")
+
+
 @dataclass(frozen=True, slots=True)
 class LoadedCase:
     """A case row and the domain case rebuilt from its events."""
@@ -156,8 +180,12 @@ class Tx:
         now: datetime,
         cases: CaseCache | None = None,
         places: Callable[[str], str] = as_typed,
+        *,
+        reading: bool = False,
     ) -> None:
         self.session = session
+        #: Opened only to read (``Store.reading``): nothing is written in it.
+        self.reading = reading
         self.now = now
         #: The places typed into the events, as the configured names they are
         #: (``bot.config.names.PlaceNames``): read in the reader's language.
@@ -585,6 +613,9 @@ class Store:
         self.clock = clock
         self.places = places
         self.engine: AsyncEngine = sessions.kw["bind"]
+        self._reading_sessions = async_sessionmaker(
+            class_=sessions.class_, **{**sessions.kw, "sync_session_class": _ReadingSession}
+        )
         #: The folded cases of this database, kept between transactions.
         self.cases = CaseCache()
         self._turn = asyncio.Lock() if serialize else None
@@ -625,6 +656,21 @@ class Store:
                 tx = Tx(session, self.clock.now(), self.cases, self.places)
                 yield tx
             tx.kept()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        """A transaction that only reads (the desk's lists): begun as any other (its
+        turn; on SQLite the write lock, so it reads what is committed), ended by a
+        rollback instead of a commit, in the session's close: one trip through
+        SQLAlchemy fewer (some 0.04 ms). Writing in it is an error (``ReadOnlyError``:
+        a flush, an INSERT, UPDATE or DELETE, a message queued, a posting, a statement
+        of ``bot.store.prepared`` that writes), not undone silently."""
+        async with self._my_turn(), self._reading_sessions() as session:
+            tx = Tx(session, self.clock.now(), self.cases, self.places, reading=True)
+            yield tx
+            if session.new or session.dirty or session.deleted or tx.posted or tx.queued:
+                raise ReadOnlyError("a reading transaction was given something to write")
+        tx.kept()
 
     async def execute(self, statement: Executable, params: dict[str, Any]) -> int:
         """One statement in a transaction of its own, on a bare connection: cheaper than

@@ -205,12 +205,22 @@ class Desk:
 
     async def today(self, request: Request) -> Response:
         app = _poundbot(request)
-        async with app.store.transaction() as tx:
+        async with app.store.reading() as tx:
             signed = await self._caller(tx, request)
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
             found = await desk.today(tx, app.deps, signed[1])
-        values = {"today": found, "caller_line": self._caller_line(request, app, signed[1])}
+        tr = translator(language_of(request, signed[1], app.config))
+        pages = self.pages(app)
+        # The lines put in words here, not cell by cell in the template (as the list of
+        # cases does): a call from a template costs several times a call from Python.
+        values = {
+            "today": found,
+            "due": pages.deadline_lines(found.due, found.day, tr),
+            "awaiting": pages.deadline_lines(found.awaiting_notice, found.day, tr),
+            "auctions": pages.deadline_lines(found.auctions, found.day, tr),
+            "caller_line": self._caller_line(request, app, signed[1]),
+        }
         return self._render(request, app, "today.html", signed, values)
 
     def _caller_line(self, request: Request, app: App, caller: Caller) -> str:
@@ -235,7 +245,7 @@ class Desk:
             until=iso_or_none(query.get("until", "")),
             page=int(page) if page.isdigit() and len(page) < 7 else 1,
         )
-        async with app.store.transaction() as tx:
+        async with app.store.reading() as tx:
             signed = await self._caller(tx, request)
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
@@ -250,12 +260,13 @@ class Desk:
 
         # Each line put in words here, not cell by cell in the template: a call from a
         # template costs several times a call from Python, and a page has a hundred.
+        stages = pages.stages(tr)
         lines = [
             _CaseLine(
                 c.number,
                 pages.cattle(c.lots, tr),
                 day(c.impounded_on, tr),
-                names.stage_name(c.stage, tr),
+                stages.get(c.stage) or names.stage_name(c.stage, tr),
                 c.place_seized,
             )
             for c in listing.items
@@ -263,12 +274,7 @@ class Desk:
         values = {
             "listing": listing,
             "lines": lines,
-            "wanted": wanted,
-            "stages": [(code, names.stage_name(code, tr)) for code in _STAGES],
-            "pounds": [
-                (code, local(app.config.pounds[code].name, tr.lang)) for code in listing.pounds
-            ],
-            "kinds": pages.kinds(tr),
+            "filter_form": pages.case_filter(tr, wanted, listing.pounds),
             "page_link": page_link,
         }
         return self._render(request, app, "cases.html", signed, values)
@@ -498,7 +504,7 @@ def _unconfirmed(box: str, tr: Translator) -> str:
     return tr.gettext("Tick the box to confirm that this case is to be voided.")
 
 
-_STAGES = [s.value for s in Stage]
+_STAGES = frozenset(s.value for s in Stage)
 
 
 class _CaseLine(NamedTuple):

@@ -4,12 +4,14 @@ the person's language, the gettext of it, and the formatters of ``bot.i18n``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 import jinja2
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
@@ -21,15 +23,28 @@ from bot.i18n.chrome import web_names as names
 from bot.i18n.common import cattle as cattle_text
 from bot.i18n.common import cite, day, described_cattle, money
 from bot.services.caller import Caller
+from bot.services.desk import CaseFilter, DueItem
 from domain.money import Money
 from domain.s07_seizure import Lot
+from domain.stages import Stage
 
-__all__ = ["LANGUAGE_NAMES", "LANG_COOKIE", "PRIVATE", "Pages", "iso_or_none", "language_of"]
+__all__ = [
+    "LANGUAGE_NAMES",
+    "LANG_COOKIE",
+    "PRIVATE",
+    "DeadlineLine",
+    "Pages",
+    "iso_or_none",
+    "language_of",
+]
 
 LANG_COOKIE = "poundbot_lang"
 #: Each language named in itself, for the switch at the top of every page.
 LANGUAGE_NAMES = {"ml": "മലയാളം", "en": "English", "ta": "தமிழ்", "kn": "ಕನ್ನಡ"}
 _TEMPLATES = Path(__file__).parent / "templates"
+
+#: How many filters of the list of cases are kept rendered (``Pages.case_filter``).
+_FILTERS_KEPT = 512
 
 #: Pages are never cached by a proxy or the browser's history (they show names, money).
 PRIVATE = {"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
@@ -49,6 +64,16 @@ def language_of(request: Request, caller: Caller | None, config: Config) -> str:
     )
 
 
+class DeadlineLine(NamedTuple):
+    """A deadline as a line of a table of Today, in words."""
+
+    number: str
+    what: str
+    provision: str
+    by: str
+    late: bool
+
+
 class Pages:
     """Renders a template in a language, with the formatters bound to it."""
 
@@ -64,6 +89,10 @@ class Pages:
         self._kinds: dict[str, list[tuple[str, str]]] = {}
         self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
         self._cites: dict[str, dict[str, str]] = {}
+        self._deadlines: dict[str, dict[tuple[str, str], tuple[str, str]]] = {}
+        self._stages: dict[str, dict[str, str]] = {}
+        self._filters: dict[tuple[str, CaseFilter, tuple[str, ...]], Markup] = {}
+        self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
         self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
@@ -134,6 +163,61 @@ class Pages:
             if len(said) > 4096:
                 said.clear()
         return text
+
+    def deadline_lines(
+        self, items: Sequence[DueItem], today: date, tr: Translator
+    ) -> list[DeadlineLine]:
+        """Deadlines as the lines of a table of Today, in words."""
+        # The same few kinds and provisions recur down a list: each is said once a language.
+        said = self._deadlines.setdefault(tr.lang, {})
+        lines = []
+        for item in items:
+            words = said.get((item.kind, item.provision))
+            if words is None:
+                words = said[(item.kind, item.provision)] = (
+                    names.deadline_name(item.kind, tr),
+                    cite(item.provision, tr),
+                )
+            lines.append(
+                DeadlineLine(item.number, *words, day(item.due_on, tr), item.due_on < today)
+            )
+        return lines
+
+    def case_filter(self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str]) -> Markup:
+        """The filter of the list of cases (``cases_filter.html``) as chosen, in the
+        language: rendered once for each language, choice and set of pounds, and kept.
+        It shows nothing of the database: the Act's stages, the configured pounds and
+        kinds, and the choice (a page's number left out: the filter is the same)."""
+        key = (tr.lang, replace(wanted, page=1), tuple(pounds))
+        found = self._filters.get(key)
+        if found is None:
+            if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
+                self._filters.clear()
+            found = self._filters[key] = Markup(
+                self.templates.env.get_template("cases_filter.html").render(
+                    _=tr.gettext,
+                    wanted=wanted,
+                    stages=list(self.stages(tr).items()),
+                    pounds=[(code, self.pound_name(code, tr)) for code in pounds],
+                    kinds=self.kinds(tr),
+                )
+            )
+        return found
+
+    def stages(self, tr: Translator) -> dict[str, str]:
+        """The stages of a case, in their order, with their names in the language."""
+        found = self._stages.get(tr.lang)
+        if found is None:
+            found = self._stages[tr.lang] = {s.value: names.stage_name(s.value, tr) for s in Stage}
+        return found
+
+    def pound_name(self, code: str, tr: Translator) -> str:
+        """A configured pound's name in the language."""
+        said = self._pounds.setdefault(tr.lang, {})
+        name = said.get(code)
+        if name is None:
+            name = said[code] = local(self.config.pounds[code].name, tr.lang)
+        return name
 
     def kinds(self, tr: Translator) -> list[tuple[str, str]]:
         """The kinds of cattle with their names in the language (for the filter)."""

@@ -7,7 +7,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from sqlalchemy import BigInteger, Integer, bindparam, event, func, literal_column, select
+from sqlalchemy import (
+    BigInteger,
+    Integer,
+    bindparam,
+    event,
+    func,
+    literal_column,
+    select,
+    union_all,
+)
 from sqlalchemy.engine import Row
 from sqlalchemy.exc import DBAPIError, NoResultFound, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -127,3 +136,58 @@ async def test_statements_after_the_first_run_in_the_transaction_the_session_hol
         await tx.session.execute(select(1))
         with pytest.raises(NoResultFound):  # nothing of it was committed
             await COUNTS.one(tx, {"who": "+919847000003"})
+
+
+_SENDERS = SenderCount.__table__.c
+#: A list bound to IN twice (once in each half of a UNION), with a value between them.
+_SOME_COUNTS = select(_SENDERS.sender, _SENDERS.window_start, _SENDERS.count).where(
+    _SENDERS.sender.in_(bindparam("who", expanding=True))
+)
+SOME_COUNTS = Prepared.select(
+    union_all(
+        _SOME_COUNTS,
+        _SOME_COUNTS.with_only_columns(
+            _SENDERS.sender, _SENDERS.window_start, _SENDERS.count + bindparam("more")
+        ),
+    ).order_by("sender", "count")
+)
+
+
+async def test_a_list_bound_to_in_reads_the_rows_sqlalchemy_reads_whatever_its_length(
+    engine: AsyncEngine,
+) -> None:
+    store = _store(engine)
+    limits = SenderLimits(window=timedelta(minutes=10), public=10)
+    senders = [f"+91984700002{n}" for n in range(3)]
+    async with store.transaction() as tx:
+        for n, sender in enumerate(senders):
+            for _ in range(n + 1):
+                await admit(tx, limits, "sms", sender, "public")
+    async with store.transaction() as tx:
+        await tx.session.execute(select(1))  # begun: the driver is used
+        # Each length once, then again (its SQL kept), in another order.
+        for who in ([], senders[:1], senders[1:], senders, senders[::-1], senders[2:]):
+            params = {"who": who, "more": 10}
+            rows = await SOME_COUNTS.all(tx, params)
+            expected = (await tx.session.execute(SOME_COUNTS.statement, params)).all()
+            assert [tuple(row) for row in rows] == [tuple(row) for row in expected]
+            assert len(rows) == 2 * len(who)
+            assert all(row.window_start == NOW for row in rows)  # a datetime, in its zone
+    assert [row.count for row in rows] == [3, 13]
+
+
+async def test_rows_the_session_holds_unflushed_are_read_as_sqlalchemy_reads_them(
+    engine: AsyncEngine,
+) -> None:
+    """As SQLAlchemy's autoflush does before a statement, what was added is written first."""
+    store = _store(engine)
+    async with store.transaction() as tx:
+        await tx.session.execute(select(1))  # begun: the driver is used
+        assert await COUNTS.all(tx, {"who": "+919847000031"}) == []
+        tx.session.add(
+            SenderCount(
+                channel="sms", sender="+919847000031", window_start=NOW, count=4, told=False
+            )
+        )
+        row = await COUNTS.one(tx, {"who": "+919847000031"})
+    assert row.count == 4

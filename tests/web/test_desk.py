@@ -4,10 +4,14 @@ forms (the same rules and refusals as the chat words), the WEB word, the notice 
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 from sqlalchemy import select
 
+from bot.i18n import translator
+from bot.i18n.chrome import web_names as names
+from bot.i18n.common import cite, day
 from bot.store.models import CaseEvent, LedgerEntry, User
 from domain.money import Money
 from tests.web.rig import Rig, rig, step_form
@@ -199,6 +203,31 @@ async def test_each_role_sees_its_own_cases(tmp_path: Path) -> None:
         assert '<form class="step"' not in (await r.client.get("/web/cases/KNM-1")).text
 
 
+async def test_the_filter_of_the_list_shows_the_choice_of_each_request(tmp_path: Path) -> None:
+    """The filter is kept rendered for each language and choice: each request gets its
+    own choice shown, whatever was asked before it (and on any page of the list)."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        await r.sign_in(keeper)
+
+        async def chosen(query: str) -> list[str]:
+            text = (await r.client.get(f"/web/cases?{query}")).text
+            start = text.index('<form class="filter card"')
+            form = text[start : text.index("</form>", start)]
+            options = re.findall(r'<option value="([^"]*)" selected>', form)
+            dates = re.findall(r'name="(since|until)" value="([^"]*)"', form)
+            return options + [f"{name}={value}" for name, value in dates if value]
+
+        for _ in range(2):  # rendered, then kept
+            assert await chosen("") == []
+            assert await chosen("stage=released&kind=goat") == ["released", "goat"]
+            assert await chosen("stage=released&kind=goat&page=2") == ["released", "goat"]
+            assert await chosen("kind=goat&since=2026-03-02") == ["goat", "since=2026-03-02"]
+            assert await chosen("pound=KNM&until=2026-03-05") == ["KNM", "until=2026-03-05"]
+            assert await chosen("stage=nonsense&kind=zebra") == []
+
+
 async def test_the_list_of_cases_filters_by_stage_kind_pound_and_dates(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
@@ -264,6 +293,37 @@ async def test_today_shows_the_deadlines_due_with_their_provision(tmp_path: Path
         assert "Report the cattle unclaimed" in today
         assert "s.13(1)" in today
         assert "overdue" in today
+
+
+async def test_today_says_its_deadlines_in_the_language_switched_to(tmp_path: Path) -> None:
+    """The words of a deadline are said once a language and kept: after a page in
+    English, the same deadline comes in Malayalam once the language is switched."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=9)  # the report was due on 9 March: overdue on the 10th
+        await r.sign_in(keeper)
+        english = (await r.client.get("/web/")).text
+        assert "Report the cattle unclaimed" in english
+        listed_in_english = (await r.client.get("/web/cases")).text
+        await r.client.get("/web/lang/ml")
+        malayalam = (await r.client.get("/web/")).text
+        listed_in_malayalam = (await r.client.get("/web/cases")).text
+    ml, en = translator("ml"), translator("en")
+    # The list of cases too: its stage (in the line and in the filter) and its pound.
+    for code in ("impounded", "reported"):
+        assert f">{names.stage_name(code, ml)}<" in listed_in_malayalam
+        assert f">{names.stage_name(code, en)}<" in listed_in_english
+        assert f">{names.stage_name(code, en)}<" not in listed_in_malayalam
+    for words in (
+        names.deadline_name("report_due", ml),
+        cite("s.13(1)", ml),
+        day(date(2026, 3, 9), ml),
+        ml.gettext("overdue"),
+    ):
+        assert words in malayalam
+        assert words not in english
+    assert "Report the cattle unclaimed" not in malayalam
 
 
 async def test_pages_come_in_the_persons_language_and_switch(tmp_path: Path) -> None:
