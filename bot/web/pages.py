@@ -214,11 +214,14 @@ class Desk:
         pages = self.pages(app)
         # The lines put in words here, not cell by cell in the template (as the list of
         # cases does): a call from a template costs several times a call from Python.
+        due = pages.deadline_lines(found.due, found.day, tr)
+        awaiting = pages.deadline_lines(found.awaiting_notice, found.day, tr)
+        auctions = pages.deadline_lines(found.auctions, found.day, tr)
         values = {
             "today": found,
-            "due": pages.deadline_lines(found.due, found.day, tr),
-            "awaiting": pages.deadline_lines(found.awaiting_notice, found.day, tr),
-            "auctions": pages.deadline_lines(found.auctions, found.day, tr),
+            "due": pages.lines("today_line.html", tr, due),
+            "awaiting": pages.lines("today_line.html", tr, awaiting),
+            "auctions": pages.lines("today_line.html", tr, auctions),
             "caller_line": self._caller_line(request, app, signed[1]),
         }
         return self._render(request, app, "today.html", signed, values)
@@ -274,6 +277,7 @@ class Desk:
         values = {
             "listing": listing,
             "lines": lines,
+            "rows": pages.lines("cases_line.html", tr, lines),
             "filter_form": pages.case_filter(tr, wanted, listing.pounds),
             "page_link": page_link,
         }
