@@ -81,7 +81,7 @@ class DltRefusal(Exception):
 
 
 @functools.cache
-def _parts(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def _split(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The fixed parts of a template's text and, between them, how many variables each
     slot takes (0: a link, ``URL_VAR``); once per text."""
     pieces = _VARIABLE.split(text)
@@ -103,9 +103,9 @@ def _parts(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 
 @functools.cache
-def _pattern(text: str) -> re.Pattern[str]:
+def _slotted(text: str) -> re.Pattern[str]:
     """A template's text with a slot of any length for each variable; once per text."""
-    fixed, _ = _parts(text)
+    fixed, _ = _split(text)
     return re.compile("(.*?)".join(re.escape(f) for f in fixed), re.DOTALL)
 
 
@@ -135,7 +135,7 @@ class Template(NamedTuple):
     def _parts(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The fixed parts and, between them, how many variables each slot takes (0:
         a link, ``URL_VAR``)."""
-        return _parts(self.text)
+        return _split(self.text)
 
     @staticmethod
     def _limit(width: int, slot_limit: int) -> int:
@@ -144,7 +144,7 @@ class Template(NamedTuple):
     @property
     def pattern(self) -> re.Pattern[str]:
         """The text with a slot of any length for each variable."""
-        return _pattern(self.text)
+        return _slotted(self.text)
 
     @functools.lru_cache(maxsize=4)  # noqa: B019 - a few limits per template, kept with it
     def bounded(self, slot_limit: int) -> re.Pattern[str]:
@@ -203,14 +203,6 @@ class Registry:
 
     def __repr__(self) -> str:
         return f"Registry({self.templates!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Registry):
-            return NotImplemented
-        return self.templates == other.templates
-
-    def __hash__(self) -> int:
-        return hash(self.templates)
 
     def __iter__(self) -> Iterator[Template]:
         return iter(self.templates)
