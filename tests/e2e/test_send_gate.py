@@ -46,9 +46,7 @@ def dropped(check: str) -> float:
 
 
 def reached(window: str) -> float:
-    value = REGISTRY.get_sample_value(
-        "poundbot_answer_ceiling_reached_total", {"window": window}
-    )
+    value = REGISTRY.get_sample_value("poundbot_answer_ceiling_reached_total", {"window": window})
     return value or 0.0
 
 
@@ -86,7 +84,8 @@ async def test_an_owners_notice_held_for_the_morning_is_not_sent_after_a_stop_at
         await drain(rig)
         assert texts_to(rig, OWNER) == []  # the owner's notice waits for the morning
         (notice,) = await rows_to(rig, OWNER)
-        assert notice.status == "queued" and notice.purpose == "notice"
+        assert notice.status == "queued"
+        assert notice.purpose == "notice"
         rig.clock.set(datetime(2026, 3, 1, 23, 30, tzinfo=LOCAL_TZ))
         await rig.say(OWNER, "STOP", "2026-03-01 23:30:00")
         before = dropped("stop")
