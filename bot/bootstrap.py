@@ -8,15 +8,18 @@ from contextlib import asynccontextmanager
 
 from sqlalchemy.engine import make_url
 
+from bot.adapters.outbox import Gate
+from bot.adapters.send_checks import StoppedSince
 from bot.config import Config, config_path, load_config
 from bot.services.base import Deps
 from bot.services.runtime import App
+from bot.services.spending import Ceiling
 from bot.store.engine import database_url, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.tx import Store, sync_places
 from bot.support.clock import Clock, SystemClock
 
-__all__ = ["App", "config_path", "load", "open_app"]
+__all__ = ["App", "config_path", "load", "open_app", "send_gate"]
 
 log = logging.getLogger("poundbot")
 
@@ -29,6 +32,13 @@ def load() -> Config:
 def is_embedded(url: str) -> bool:
     """True for the embedded SQLite database."""
     return make_url(url).get_backend_name() == "sqlite"
+
+
+def send_gate(config: Config) -> Gate:
+    """The checks every message passes when it is sent (``bot.adapters.outbox.Gate``), in
+    order: a STOP said since it was queued; the ceiling of answers to numbers that are
+    not staff (``bot.services.spending``)."""
+    return Gate((StoppedSince(), Ceiling(config)))
 
 
 @asynccontextmanager
@@ -59,6 +69,6 @@ async def open_app(
                 {code: a.name for code, a in config.authorities.items()},
                 {code: (p.authority, p.name) for code, p in config.pounds.items()},
             )
-        yield App(config, engine, store, Deps(config, clock))
+        yield App(config, engine, store, Deps(config, clock), send_gate(config))
     finally:
         await engine.dispose()

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chaos import outbox, sms
+from chaos import flood, outbox, sms
 from chaos.report import Outcome, table
 
 FULL = {
@@ -21,6 +21,8 @@ FULL = {
     "outbox": {"rows": 60, "delay": 3.5, "lease": 120.0},
     # Eight pictures of 8 KB dripping (a minute each: cut at 20 s, the message at 60 s).
     "media": {"senders": 20, "drips": 8, "drip_bytes": 8192, "kept_side": 5000},
+    # 150 missed calls from 150 numbers at once; the hour's ceiling at 100.
+    "flood": {"callers": 150, "per_hour": 100},
 }
 SMALL = {
     "kill": {"burst": 40, "runs": 1},
@@ -28,6 +30,7 @@ SMALL = {
     "outbox": {"rows": 30, "delay": 0.1, "lease": 1.0},
     # Two pictures of 400 bytes dripping (about 3 s each: kept).
     "media": {"senders": 6, "drips": 2, "drip_bytes": 400, "kept_side": 2000},
+    "flood": {"callers": 30, "per_hour": 12},
 }
 
 
@@ -50,6 +53,9 @@ async def main(small: bool, only: list[str]) -> list[Outcome]:
         if "media" in only:
             print("== slow media and a 7000x7000 picture in one MMS", file=sys.stderr, flush=True)
             outcomes.append(await sms.slow_media(Path(tmp) / "media", **scale["media"]))  # type: ignore[arg-type]
+        if "flood" in only:
+            print("== a flood of missed calls from many numbers", file=sys.stderr, flush=True)
+            outcomes.append(await flood.missed_calls(Path(tmp) / "flood", **scale["flood"]))  # type: ignore[arg-type]
     return outcomes
 
 
@@ -59,10 +65,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--only",
         action="append",
-        choices=["kill", "lock", "outbox", "media"],
+        choices=["kill", "lock", "outbox", "media", "flood"],
         help="run only these",
     )
     args = parser.parse_args()
-    results = asyncio.run(main(args.small, args.only or ["kill", "lock", "outbox", "media"]))
+    everything = ["kill", "lock", "outbox", "media", "flood"]
+    results = asyncio.run(main(args.small, args.only or everything))
     print(table(results))
     sys.exit(0 if all(o.passed for o in results) else 1)

@@ -5,7 +5,8 @@ A keeper or an officer who writes by SMS is answered by SMS: the reply to every 
 SOLD, UNSOLD, SETTLE, RECEIPT, ACCOUNT REFUSED, CLAIM, CLAIMED, REJECT, DISPOSE,
 OUTCOME, REFUNDED, FUND, DUE, PHOTO, WEB, STOP) and its refusals; and poundbot writes
 to them on its own: the REPORT of unclaimed cattle to the officers (s.13(1)), the
-morning digest of deadlines, the alert that reminders could not be sent. Each is
+morning digest of deadlines, the alert that reminders could not be sent, the alert that
+answers to the public are held back. Each is
 rendered on the worst-case data (``worst_case``): the longest pound name and place,
 the longest kinds, amounts over a lakh, September dates.
 
@@ -51,6 +52,7 @@ from bot.i18n.keepers.photos import (
     photo_send_now,
     photos_kept,
 )
+from bot.i18n.officers.alerts import answers_held_back
 from bot.i18n.officers.deposit import (
     account_refused_reply,
     claim_preferred_recorded,
@@ -77,6 +79,7 @@ from bot.services.officer import DepositEntry
 from bot.services.public import facts_of
 from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
+from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.deadlines import deadlines
 from domain.events import ClaimPreferred, ClaimRejected, DepositRefunded, SeizureCorrected
@@ -115,6 +118,9 @@ _NOTICE_URL: Final = (
 )
 #: The longest link to a photo.
 _PHOTO_URL: Final = "https://poundbot.kunnamangalam.lsgkerala.gov.in/photo/123456/" + "x" * 22
+
+#: When answers to the public held back go again: a late hour, a long clock time.
+_HELD_UNTIL: Final = datetime(2026, 9, 12, 23, 0, tzinfo=LOCAL_TZ)
 
 
 def _listed(case: Case, day: date, tr: Translator) -> OpenCase:
@@ -413,6 +419,8 @@ def _staff_sms(tr: Translator) -> dict[str, str]:
         "stop sms, on telegram": staff_stopped("sms", on_telegram=True, tr=tr),
         "stop sms": staff_stopped("sms", on_telegram=False, tr=tr),
         "reminders troubled": reminders_troubled(tr),
+        "answers held back, hour": answers_held_back("hour", 9999, _HELD_UNTIL, tr),
+        "answers held back, day": answers_held_back("day", 99999, _HELD_UNTIL, tr),
         "too many messages": too_many_messages(datetime(2026, 9, 12, 23, 59), tr),
     }
     return out

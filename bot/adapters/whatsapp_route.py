@@ -198,4 +198,5 @@ async def fall_back_to_sms(tx: Tx, key: str) -> bool:
         recipient=row.recipient,
         body=row.body,
         not_before=row.next_attempt_at,
+        purpose=row.purpose or ("answer" if key.startswith("sms-reply:") else "notice"),
     )

@@ -132,6 +132,13 @@ class SenderLimits(NamedTuple):
     public: int = 10
     keeper: int = 60
     officer: int = 60  # admins too
+    #: The ceiling of answers (SMS and WhatsApp) to numbers that are not staff, whoever
+    #: they are (a missed call costs its caller nothing): an hour, a (local) day, and
+    #: one number's in a day (``bot.services.spending``). Notices the Act requires and
+    #: answers to staff are never held back by it.
+    answers_per_hour: int = 200
+    answers_per_day: int = 1000
+    answers_per_number_per_day: int = 30
 
     def allowance(self, role: str) -> int:
         """Answers a sender in ``role`` gets in one window."""

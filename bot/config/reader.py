@@ -49,7 +49,15 @@ def _present(record: dict[str, Any]) -> dict[str, Any]:
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
 _OPTIONAL = ("limits", "backups", "whatsapp", "dlt")
-_LIMITS = ("window_minutes", "public", "keeper", "officer")
+_LIMITS = (
+    "window_minutes",
+    "public",
+    "keeper",
+    "officer",
+    "answers_per_hour",
+    "answers_per_day",
+    "answers_per_number_per_day",
+)
 
 
 class Reader:
@@ -163,7 +171,8 @@ class Reader:
         )
 
     def limits(self) -> SenderLimits:
-        """[limits] (optional, each key too): answers per sender in a window."""
+        """[limits] (optional, each key too): answers per sender in a window, and the
+        ceiling of answers to numbers that are not staff."""
         table = self.raw.get("limits", {})
         default = SenderLimits()
         if not isinstance(table, dict):
@@ -177,6 +186,11 @@ class Reader:
             public=read["public"] or default.public,
             keeper=read["keeper"] or default.keeper,
             officer=read["officer"] or default.officer,
+            answers_per_hour=read["answers_per_hour"] or default.answers_per_hour,
+            answers_per_day=read["answers_per_day"] or default.answers_per_day,
+            answers_per_number_per_day=(
+                read["answers_per_number_per_day"] or default.answers_per_number_per_day
+            ),
         )
 
     def backups(self) -> BackupSettings:

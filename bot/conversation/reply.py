@@ -294,6 +294,7 @@ async def _stop(ctx: _Ctx, command: o.Stop) -> str:
             channel="telegram",
             recipient=str(user.telegram_id),
             body=render.staff_stopped_elsewhere(caller.channel, ctx.tr),
+            purpose="answer",
         )
         return render.staff_stopped(caller.channel, on_telegram=True, tr=ctx.tr)
     return render.staff_stopped(caller.channel, on_telegram=False, tr=ctx.tr)

@@ -252,7 +252,7 @@ class World:
         async def sms_left() -> int:
             whatsapp = WhatsAppSender(self.twilio_sender, self.app.store, _WHATSAPP_FROM)
             senders: dict[str, Sender] = {"sms": self.sms_sender, "whatsapp": whatsapp}
-            await deliver_once(self.app.store, senders, worker_id())
+            await deliver_once(self.app.store, senders, worker_id(), gate=self.app.gate)
             return await self._sms_due()
 
         await _until_none(sms_left, "SMS due and undelivered")

@@ -291,7 +291,13 @@ def build_app(
             if senders:
                 pause = {"sms": 1 / app.config.reminders.sms_per_second}
                 delivery = run_delivery(
-                    app.store, senders, pause=pause, stop=stop, name=me, dlt=app.config.dlt
+                    app.store,
+                    senders,
+                    pause=pause,
+                    stop=stop,
+                    name=me,
+                    dlt=app.config.dlt,
+                    gate=app.gate,
                 )
                 tasks.append(asyncio.create_task(delivery))
             if "sms" in senders:  # SMS stored before a stop, or not acted on in time

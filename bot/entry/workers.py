@@ -11,7 +11,7 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.adapters.outbox import BatchSize, Sender, deliver_once
+from bot.adapters.outbox import BatchSize, Gate, Sender, deliver_once
 from bot.reminders.dispatch import remind_once
 from bot.store.tx import Store
 from bot.support.dlt import DltPolicy
@@ -38,16 +38,20 @@ async def run_delivery(
     stop: asyncio.Event | None = None,
     name: str | None = None,
     dlt: DltPolicy | None = None,
+    gate: Gate | None = None,
 ) -> None:
     """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged.
     ``name``: the instance's lease name (its heartbeat's), else one of its own. ``dlt``:
-    the configuration's DLT policy, applied to every SMS (``bot.adapters.outbox``)."""
+    the configuration's DLT policy, applied to every SMS (``bot.adapters.outbox``).
+    ``gate``: the checks every message passes when it is sent."""
     me = name or worker_id()
     stop = stop or asyncio.Event()
     batch = BatchSize()
     while not stop.is_set():
         try:
-            sent = await deliver_once(store, senders, me, pause=pause, batch=batch, dlt=dlt)
+            sent = await deliver_once(
+                store, senders, me, pause=pause, batch=batch, dlt=dlt, gate=gate
+            )
         except Exception:
             log.exception("outbox delivery pass failed; trying again in %.0f s", interval)
             sent = 0

@@ -41,6 +41,7 @@ from bot.i18n.keepers.keeper import (
     report_sent,
     seizure_ack,
 )
+from bot.i18n.officers.alerts import answers_held_back
 from bot.i18n.officers.deposit import (
     account_refused_reply,
     claim_preferred_recorded,
@@ -100,6 +101,7 @@ __all__ = [
     "account_refused_reply",
     "account_sms",
     "account_text",
+    "answers_held_back",
     "app_error",
     "auction_scheduled",
     "auction_sms",

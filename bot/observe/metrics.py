@@ -19,15 +19,18 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 __all__ = [
+    "ANSWER_CEILING_REACHED",
     "DB_WAIT",
     "DB_WAIT_REFUSED",
     "MESSAGES_ANSWERED",
     "MESSAGES_FAILED",
     "MESSAGES_RECEIVED",
     "OUTBOX_DLT_REFUSED",
+    "OUTBOX_DROPPED",
     "OUTBOX_FAILED",
     "OUTBOX_RETRIED",
     "OUTBOX_SENT",
+    "PAID_MESSAGES",
     "REGISTRY",
     "REMINDERS_FAILED",
     "REMINDERS_SENT",
@@ -81,6 +84,30 @@ OUTBOX_FAILED = Counter(
     "poundbot_outbox_failed",
     "Outbound messages given up for good (refused by the provider, or out of attempts).",
     ["channel"],
+    registry=REGISTRY,
+)
+OUTBOX_DROPPED = Counter(
+    "poundbot_outbox_dropped",
+    "Outbound messages dropped when they were to be sent, by the check that refused "
+    "them: stop (the number said STOP after the message was queued), ceiling (the "
+    "ceiling of answers to numbers that are not staff, or a number's daily cap).",
+    ["channel", "check"],
+    registry=REGISTRY,
+)
+PAID_MESSAGES = Counter(
+    "poundbot_paid_messages",
+    "SMS and WhatsApp messages let through the send gate, by purpose: answer (to the "
+    "recipient's own message or missed call), notice (to an owner, of a step on their "
+    "case), staff (reminders and alerts). Notices and staff messages are never held "
+    "back by the ceiling of answers, only counted here.",
+    ["purpose"],
+    registry=REGISTRY,
+)
+ANSWER_CEILING_REACHED = Counter(
+    "poundbot_answer_ceiling_reached",
+    "Times the ceiling of answers to numbers that are not staff was reached: once an "
+    "hour or a day (window) in which answers were then held back; the admins are told.",
+    ["window"],
     registry=REGISTRY,
 )
 OUTBOX_DLT_REFUSED = Counter(
@@ -148,6 +175,12 @@ for _channel in ("sms", "telegram"):
         OUTBOX_FAILED,
     ):
         _counter.labels(_channel)
+    for _check in ("stop", "ceiling"):
+        OUTBOX_DROPPED.labels(_channel, _check)
+for _window in ("hour", "day"):
+    ANSWER_CEILING_REACHED.labels(_window)
+for _purpose in ("answer", "notice", "staff"):
+    PAID_MESSAGES.labels(_purpose)
 REMINDERS_FAILED.labels("unreached")
 for _wait in ("turn", "lock"):
     DB_WAIT.labels(_wait)

@@ -509,6 +509,7 @@ async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> i
             body=body,
             content_sid=how.content_sid,
             content_variables=how.content_variables,
+            purpose="staff",
         ):
             queued += 1
     return queued
@@ -594,4 +595,5 @@ async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
             body=body,
             content_sid=how.content_sid,
             content_variables=how.content_variables,
+            purpose="staff",
         )

@@ -44,7 +44,14 @@ def job_state(job: ReminderJob, now: datetime, outbox: Counter[str] | None) -> s
     if not counts:
         return "done, no message"
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    state = "failed" if counts["failed"] else "sent" if set(counts) == {"sent"} else "queued"
+    if counts["failed"]:
+        state = "failed"
+    elif set(counts) == {"sent"}:
+        state = "sent"
+    elif set(counts) <= {"sent", "dropped"}:  # dropped when sent: a STOP since, say
+        state = "dropped"
+    else:
+        state = "queued"
     return f"{state} ({summary})"
 
 

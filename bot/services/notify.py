@@ -92,6 +92,7 @@ async def notify_officers(
             body=body,
             content_sid=how.content_sid,
             content_variables=how.content_variables,
+            purpose="staff",
         ):
             queued += 1
     return queued
@@ -137,4 +138,5 @@ async def notify_phone(
         not_before=owner_send_time(tx.now, reminders),
         content_sid=found.content_sid,
         content_variables=found.content_variables,
+        purpose="notice",
     )

@@ -4,10 +4,11 @@ builds it; the channels, the web desk and the workers are handed it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.adapters.outbox import Gate
 from bot.config import Config
 from bot.services.base import Deps
 from bot.store.tx import Store
@@ -23,3 +24,5 @@ class App:
     engine: AsyncEngine
     store: Store
     deps: Deps
+    #: The checks every message passes when it is sent (``bot.bootstrap.send_gate``).
+    gate: Gate = field(default_factory=Gate)

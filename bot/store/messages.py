@@ -225,9 +225,12 @@ async def enqueue(
     not_before: datetime | None = None,
     content_sid: str | None = None,
     content_variables: str | None = None,
+    purpose: str = "notice",
 ) -> bool:
     """Queue an outbound message once per idempotency key; False if it was queued already.
     ``content_sid`` and ``content_variables``: a WhatsApp template sent instead of ``body``.
+    ``purpose``: why it is sent (``bot.adapters.outbox``: ``answer``, ``notice`` or
+    ``staff``), read by the checks it passes when it is sent.
 
     A body in parts (``sms_fit.in_parts``) goes by SMS as one SMS a part, in order (the
     first under ``key``, the next under ``key#2``, ...), each its own DLT template; on
@@ -246,6 +249,7 @@ async def enqueue(
             not_before=not_before,
             content_sid=content_sid,
             content_variables=content_variables,
+            purpose=purpose,
         )
         queued = queued or one
     return queued
@@ -261,6 +265,7 @@ async def _enqueue_one(
     not_before: datetime | None,
     content_sid: str | None,
     content_variables: str | None,
+    purpose: str,
 ) -> bool:
     result = await tx.session.execute(
         _insert(tx, OutboxRow)
@@ -275,6 +280,7 @@ async def _enqueue_one(
             created_at=tx.now,
             content_sid=content_sid,
             content_variables=content_variables,
+            purpose=purpose,
         )
         .on_conflict_do_nothing(index_elements=["idempotency_key"])
     )

@@ -288,6 +288,10 @@ class OutboxRow(Base):
     #: The DLT template (``kind.lang``, ``bot.support.dlt``) an SMS was sent under, found when
     #: it is sent; None for other channels and where DLT is off.
     template: Mapped[str | None] = mapped_column(String(80))
+    #: Why it is sent, for the checks it passes when it is sent (``bot.adapters.outbox``):
+    #: ``answer`` (to the recipient's own message), ``notice`` (to an owner, of a step on
+    #: their case) or ``staff`` (a reminder or an alert to a keeper, officer or admin).
+    purpose: Mapped[str | None] = mapped_column(String(16))
 
 
 class Contact(Base):
@@ -317,6 +321,17 @@ class SenderCount(Base):
     window_start: Mapped[datetime]
     count: Mapped[int] = mapped_column(Integer, default=0)
     told: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SendCount(Base):
+    """Answers sent to numbers that are not staff in one window (``bot.services.spending``):
+    a row per window (``hour:…``, ``day:…``, ``number:…:<phone>``), on the local ``day``
+    it belongs to (rows of past days are deleted)."""
+
+    __tablename__ = "send_counts"
+    window: Mapped[str] = mapped_column(String(96), primary_key=True)
+    day: Mapped[date] = mapped_column(Date)
+    count: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class Conversation(Base):

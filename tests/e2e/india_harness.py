@@ -19,6 +19,7 @@ from starlette.applications import Starlette
 from bot.adapters.outbox import deliver_once
 from bot.bootstrap import load, open_app
 from bot.channels.sms.providers import sms_sender
+from bot.config import SenderLimits
 from bot.config.settings import Settings
 from bot.entry.app import build_app
 from bot.fakes.exotel_api import FakeExotel
@@ -129,7 +130,13 @@ class IndiaRig:
         server's own delivery loop may send some first."""
         async with sms_sender(self.settings) as sender:
             for _ in range(int(seconds / 0.05)):
-                await deliver_once(self.app.store, {"sms": sender}, "test", dlt=self.app.config.dlt)
+                await deliver_once(
+                    self.app.store,
+                    {"sms": sender},
+                    "test",
+                    dlt=self.app.config.dlt,
+                    gate=self.app.gate,
+                )
                 if len(self.sent()) >= count:
                     return
                 await asyncio.sleep(0.05)
@@ -153,11 +160,13 @@ async def india_rig(
     url: str | None = None,
     *,
     dlt: DltPolicy | None = None,
+    limits: SenderLimits | None = None,
     **extra: Any,
 ) -> AsyncIterator[IndiaRig]:
     """poundbot under uvicorn on loopback with ``provider`` (exotel or mseva) and the
     default DLT stamp ``STAMP`` (or the configuration's ``[dlt]``, ``dlt``: every SMS
-    checked against its template); a keeper of KNM and an officer registered."""
+    checked against its template); ``limits`` the configuration's ``[limits]``; a keeper
+    of KNM and an officer registered."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     exotel = FakeExotel((EXOTEL_SID, EXOTEL_KEY, EXOTEL_TOKEN))
     mseva = FakeMseva(MSEVA_USER, MSEVA_PASSWORD, MSEVA_KEY)
@@ -185,6 +194,8 @@ async def india_rig(
             **extra,
         )
         config = load() if dlt is None else load()._replace(dlt=dlt)
+        if limits is not None:
+            config = config._replace(limits=limits)
         async with (
             open_app(url=url, clock=clock, config=config, migrate=migrate) as setup,
             setup.store.transaction() as tx,

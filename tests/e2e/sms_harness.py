@@ -16,6 +16,7 @@ from twilio.request_validator import RequestValidator
 
 from bot.adapters.outbox import Sender, deliver_once
 from bot.bootstrap import load, open_app
+from bot.config import SenderLimits
 from bot.config.settings import Settings
 from bot.entry.app import build_app
 from bot.fakes.loopback import serve
@@ -139,6 +140,7 @@ async def sms_rig(
     whatsapp_templates: Mapping[str, Mapping[str, str]] | None = None,
     whatsapp: bool = True,
     dlt: DltPolicy | None = None,
+    limits: SenderLimits | None = None,
 ) -> AsyncIterator[SmsRig]:
     """poundbot under uvicorn on loopback, SMS on, its Twilio API faked on loopback too;
     on a new SQLite file, or on ``url`` (a migrated database); ``stored`` messages are in
@@ -166,6 +168,8 @@ async def sms_rig(
             config = config._replace(whatsapp_templates=whatsapp_templates)
         if dlt is not None:
             config = config._replace(dlt=dlt)
+        if limits is not None:
+            config = config._replace(limits=limits)
         async with (
             open_app(url=url, clock=clock, config=config) as setup,
             setup.store.transaction() as tx,
@@ -216,7 +220,7 @@ async def deliver_sms(rig: SmsRig, sender: Sender, count: int, seconds: float = 
     The server's own delivery loop runs too and may send a message first; either way
     each message reaches the fake once, which is what the tests assert."""
     for _ in range(int(seconds / 0.05)):
-        await deliver_once(rig.app.store, {"sms": sender}, "test")
+        await deliver_once(rig.app.store, {"sms": sender}, "test", gate=rig.app.gate)
         if len(rig.twilio.messages) >= count:
             return
         await asyncio.sleep(0.05)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chaos import outbox, sms
+from chaos import flood, outbox, sms
 from chaos.__main__ import SMALL
 from chaos.report import Outcome, table
 from tests.conftest import PG_URL
@@ -63,3 +63,15 @@ async def test_slow_and_huge_pictures_in_one_mms_hold_no_one_and_stay_under_the_
     assert outcome.duplicated == 0
     assert outcome.answered == outcome.requests
     assert "7000" in outcome.scenario
+
+
+async def test_a_flood_of_missed_calls_is_answered_up_to_the_ceiling_and_the_admin_told_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fails before: every one of the calls was answered by a paid SMS."""
+    outcome = await flood.missed_calls(tmp_path, **SMALL["flood"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.failures == []
+    assert outcome.lost == 0
+    assert outcome.duplicated == 0
+    assert outcome.answered == SMALL["flood"]["per_hour"]

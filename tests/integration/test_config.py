@@ -176,7 +176,9 @@ def test_the_sample_limits_per_sender(sample: Config) -> None:
 
 def test_without_a_limits_section_the_defaults_apply() -> None:
     start = SAMPLE.index("[limits]")
-    end = SAMPLE.index("officer = 60", start) + len("officer = 60")
+    end = SAMPLE.index("answers_per_number_per_day = 30", start) + len(
+        "answers_per_number_per_day = 30"
+    )
     config = parse_config(SAMPLE[:start] + SAMPLE[end:])
     assert config.limits == SenderLimits()
     partial = parse_config(SAMPLE.replace("public = 10", "public = 3"))

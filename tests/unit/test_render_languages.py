@@ -1016,6 +1016,20 @@ def _reminders_troubled(lang: str) -> Shown:
     return Shown(r.reminders_troubled(tr(lang)), ("poundbot",))
 
 
+@entry("answers_held_back", "hour")
+def _answers_held_back_hour(lang: str) -> Shown:
+    until = datetime(2026, 3, 1, 11, 0, tzinfo=LOCAL_TZ)
+    shown = r.answers_held_back("hour", 200, until, tr(lang))
+    return Shown(shown, ("poundbot", "200", fmt.clock_time(until, lang), "[limits]"))
+
+
+@entry("answers_held_back", "day")
+def _answers_held_back_day(lang: str) -> Shown:
+    until = datetime(2026, 3, 2, 0, 0, tzinfo=LOCAL_TZ)
+    shown = r.answers_held_back("day", 1000, until, tr(lang))
+    return Shown(shown, ("poundbot", "1000", fmt.clock_time(until, lang), "[limits]"))
+
+
 @entry("started", "")
 def _started(lang: str) -> Shown:
     return Shown(r.started(tr(lang)), ("STOP",))

@@ -17,7 +17,7 @@ from typing import Protocol
 from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError
 
-from bot.adapters.outbox import refusal_label
+from bot.adapters.outbox import ANSWER, Outgoing, refusal_label
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import note_inbound, phone_of
 from bot.channels.identity import sender_of
@@ -28,7 +28,7 @@ from bot.conversation.photos import last_event_id
 from bot.conversation.reply import Reply, handle_text, language_for
 from bot.i18n import render, reply_language, translator
 from bot.i18n.public.sms_fit import one_text
-from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
+from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_DROPPED, OUTBOX_FAILED
 from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.store import budget
@@ -41,6 +41,7 @@ from bot.support.phones import sender_number
 __all__ = [
     "CHANNEL",
     "Pictures",
+    "answer_at_once",
     "answer_by_push",
     "by_push",
     "dlt_checked",
@@ -212,6 +213,7 @@ async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
             channel=message.channel if message.channel == WHATSAPP else CHANNEL,
             recipient=sender_number(message.sender, app.config.phone_region),
             body=text,
+            purpose="answer",
         )
 
 
@@ -224,6 +226,28 @@ def answer_by_push(app: App, message: Inbound, handler: Handler | None = None) -
         reply = await act(tx)
         await queue_answer(tx, app, message, reply)
         return reply
+
+    return handle
+
+
+def answer_at_once(app: App, message: Inbound, handler: Handler) -> Handler:
+    """``handler`` whose answer goes in the provider's response (TwiML), sent at once: it
+    passes the send gate (``App.gate``) as an answer through the outbox does, and one the
+    gate refuses is not given (counted; nothing is answered)."""
+
+    async def handle(tx: Tx) -> str:
+        reply = await handler(tx)
+        if not reply:
+            return reply
+        channel = WHATSAPP if message.channel == WHATSAPP else CHANNEL
+        recipient = sender_number(phone_of(message.sender), app.config.phone_region)
+        outgoing = Outgoing(reply_key(message.provider_id), channel, recipient, ANSWER)
+        refused = await app.gate.refusal(tx, outgoing)
+        if refused is None:
+            return reply
+        OUTBOX_DROPPED.labels(channel, refused[0]).inc()
+        log.info("answer to %s not given: %s: %s", message.provider_id, *refused)
+        return ""
 
     return handle
 

@@ -173,6 +173,7 @@ class SmsSweep:
                 channel=WHATSAPP if message.channel == WHATSAPP else CHANNEL,
                 recipient=sender_number(phone_of(message.sender), self.app.config.phone_region),
                 body=reply,
+                purpose="answer",
             )
 
     async def run(self, stop: asyncio.Event) -> None:

@@ -46,6 +46,7 @@ from telegram.error import (
 from bot.adapters.outbox import (
     LEASE,
     BatchSize,
+    Gate,
     PermanentSendError,
     TransientSendError,
     deliver_once,
@@ -212,8 +213,10 @@ class TelegramDelivery:
         *,
         interval: float = 2.0,
         lease: timedelta = LEASE,
+        gate: Gate | None = None,
     ) -> None:
         self.store, self.sender, self.interval, self.lease = store, sender, interval, lease
+        self.gate = gate
         self._batch = BatchSize(lease)
         self._wake = asyncio.Event()
         self._kicks = 0
@@ -245,6 +248,7 @@ class TelegramDelivery:
                     lease=self.lease,
                     busy={CHANNEL: self.sender.pacer.busy()},
                     batch=self._batch,
+                    gate=self.gate,
                 )
             except Exception:
                 log.exception("Telegram delivery pass failed")

@@ -153,7 +153,12 @@ class Turn:
         n = self._counts[prefix]
         key = f"{prefix}:{self.key}" + (f":{n}" if n > 1 else "")
         await enqueue(
-            self.tx, key=key, channel=CHANNEL, recipient=str(self.chat_id), body=encode(action)
+            self.tx,
+            key=key,
+            channel=CHANNEL,
+            recipient=str(self.chat_id),
+            body=encode(action),
+            purpose="answer",
         )
 
     async def send(

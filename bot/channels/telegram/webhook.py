@@ -167,7 +167,7 @@ class TelegramChannel:
         self.sender = TelegramSender(
             application.bot, ChatPacer(options.chat_interval), app.deps.photo_store()
         )
-        self.delivery = TelegramDelivery(app.store, self.sender)
+        self.delivery = TelegramDelivery(app.store, self.sender, gate=app.gate)
 
     async def receive(self, data: dict[str, Any]) -> bool:
         """Store the raw update, then handle it once; False if Telegram should resend it."""
@@ -283,6 +283,7 @@ class TelegramChannel:
                         channel=CHANNEL,
                         recipient=str(chat.id),
                         body=reply,
+                        purpose="answer",
                     )
         except Exception:
             log.exception("Telegram update %s: the failure could not be recorded", key)

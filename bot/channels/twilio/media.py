@@ -192,6 +192,7 @@ async def plan_pictures(
             channel="sms",
             recipient=recipient,
             body=said,
+            purpose="answer",
         )
         return reply.text
     return f"{reply.text}\n{said}"
@@ -368,7 +369,14 @@ class MediaFetcher:
             )
             for n, line in enumerate(lines, start=1):
                 key = row.key if n == 1 else f"{row.key}:{n}"
-                await enqueue(tx, key=key, channel=row.channel, recipient=row.recipient, body=line)
+                await enqueue(
+                    tx,
+                    key=key,
+                    channel=row.channel,
+                    recipient=row.recipient,
+                    body=line,
+                    purpose="answer",
+                )
             row.status, row.done_at = "done", tx.now
             row.claimed_until = None
         kept = sum(1 for p in pictures if p.kept is not None)

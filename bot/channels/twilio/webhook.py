@@ -44,6 +44,7 @@ from bot.adapters.whatsapp_route import (
 )
 from bot.channels.sms.answer import (
     CHANNEL,
+    answer_at_once,
     answer_by_push,
     by_push,
     dlt_checked,
@@ -205,6 +206,8 @@ class SmsWebhook:
                     pushed = by_push(app, message)
                     if pushed:  # DLT: the answer goes as its template, through the outbox
                         handler = answer_by_push(app, message, handler)
+                    else:  # in the TwiML answer, through the send gate all the same
+                        handler = answer_at_once(app, message, handler)
                     acted = await act_on_inbound(
                         app.store,
                         message,

@@ -1,0 +1,150 @@
+"""The ceiling of answers to numbers that are not staff: a check of the send gate
+(``bot.adapters.outbox.Gate``), registered by the composition root.
+
+A missed call costs its caller nothing and an SMS little, while each answer (SMS or
+WhatsApp) costs the authority: a stranger with many numbers must not be able to make
+poundbot spend without end. Beside the limit per sender (``bot.channels.limits``), the
+answers to numbers that no active keeper, officer or administrator has are counted by
+local hour, by local day, and by number and day (``send_counts``); past
+``[limits] answers_per_hour``, ``answers_per_day`` or ``answers_per_number_per_day`` an
+answer is dropped, and the administrators are told once in the hour or the day the
+ceiling was reached. A notice to an owner of a step on their case (what the Act requires
+them to be told) and every message to staff are never held back: they are counted
+(``PAID_MESSAGES``) and go. The counts are taken when a message is sent, in the
+transaction of its check, so they hold across instances.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Final, NamedTuple
+
+from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from bot.adapters.outbox import ANSWER, STAFF, Outgoing
+from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
+from bot.adapters.whatsapp_route import phone_of
+from bot.config import Config
+from bot.i18n import render, reply_language, translator
+from bot.i18n.dlt_probe import rendering_sms
+from bot.observe.metrics import ANSWER_CEILING_REACHED, PAID_MESSAGES
+from bot.services.caller import ADMIN
+from bot.services.notify import route_of
+from bot.store.messages import enqueue
+from bot.store.models import SendCount, User
+from bot.store.tx import Tx
+
+__all__ = ["Ceiling"]
+
+#: The channels an answer costs money on.
+PAID: Final = ("sms", WHATSAPP)
+
+
+class _Window(NamedTuple):
+    """A window of the ceiling: its name, its row's key, its limit, when it ends (None:
+    a number's day, of which the admins are not told)."""
+
+    name: str
+    key: str
+    limit: int
+    until: datetime | None
+
+
+async def _count(tx: Tx, window: str, day: date, by: int = 1) -> int:
+    """``by`` more in ``window`` (made on its first), under the row's lock until the
+    transaction ends; the count now."""
+    bind = tx.session.bind
+    pg = bind is not None and bind.dialect.name == "postgresql"
+    statement = (
+        (postgresql.insert if pg else sqlite.insert)(SendCount)
+        .values(window=window, day=day, count=by)
+        .on_conflict_do_update(index_elements=["window"], set_={"count": SendCount.count + by})
+        .returning(SendCount.count)
+    )
+    return int((await tx.session.execute(statement)).scalar_one())
+
+
+async def _is_staff(tx: Tx, phone: str) -> bool:
+    """Whether an active keeper, officer or administrator has the number ``phone``."""
+    found = await tx.session.scalar(
+        select(User.id).where(User.phone == phone, User.active.is_(True)).limit(1)
+    )
+    return found is not None
+
+
+class Ceiling:
+    """Refuses an answer to a number that is not staff past the ceiling of the hour, of
+    the day, or of that number's day; counts every paid message it lets go."""
+
+    name = "ceiling"
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+    async def __call__(self, tx: Tx, message: Outgoing) -> str | None:
+        if message.channel not in PAID:
+            return None
+        phone = phone_of(message.recipient)
+        if message.purpose != ANSWER or await _is_staff(tx, phone):
+            PAID_MESSAGES.labels(message.purpose).inc()
+            return None
+        limits = self.config.limits
+        local = tx.now.astimezone(self.config.reminders.timezone)
+        today = local.date()
+        next_hour = local.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        midnight = datetime.combine(today + timedelta(days=1), time(0), tzinfo=local.tzinfo)
+        windows = (
+            _Window("number", f"number:{today}:{phone}", limits.answers_per_number_per_day, None),
+            _Window("day", f"day:{today}", limits.answers_per_day, midnight),
+            _Window("hour", f"hour:{local:%Y-%m-%dT%H}", limits.answers_per_hour, next_hour),
+        )
+        counts = [await _count(tx, window.key, today) for window in windows]
+        if counts[-1] == 1:  # a new hour: the counts of the days before yesterday go
+            await tx.session.execute(
+                delete(SendCount).where(SendCount.day < today - timedelta(days=1))
+            )
+        over = [w for w, count in zip(windows, counts, strict=True) if count > w.limit]
+        if not over:
+            PAID_MESSAGES.labels(ANSWER).inc()
+            return None
+        for window in windows:  # the counts are of the answers sent
+            await _count(tx, window.key, today, by=-1)
+        window = over[0]
+        if window.until is None:
+            return (
+                f"the number has had its {window.limit} answers of the day "
+                "([limits] answers_per_number_per_day)"
+            )
+        if await _count(tx, f"held:{window.key}", today) == 1:  # the first held back
+            ANSWER_CEILING_REACHED.labels(window.name).inc()
+            await _tell_admins(tx, self.config, window.name, window.limit, window.until)
+        return (
+            f"the ceiling of {window.limit} answers to the public a {window.name} is "
+            f"reached ([limits] answers_per_{window.name})"
+        )
+
+
+async def _tell_admins(tx: Tx, config: Config, window: str, limit: int, until: datetime) -> None:
+    """Tell every active administrator, once for the window, that answers to the public
+    are held back until ``until``."""
+    admins = await tx.session.scalars(
+        select(User).where(User.role == ADMIN, User.active.is_(True)).order_by(User.id)
+    )
+    stamp = f"{until:%Y-%m-%dT%H}"
+    for admin in admins:
+        found = route_of(admin)
+        if found is None:
+            continue
+        channel, recipient = found
+        lang = admin.lang or reply_language()
+        with rendering_sms(channel == "sms"):  # by SMS in parts, a template each
+            body = render.answers_held_back(window, limit, until, translator(lang))
+        await enqueue(
+            tx,
+            key=f"alert:ceiling:{window}:{stamp}:u{admin.id}",
+            channel=channel,
+            recipient=recipient,
+            body=body,
+            purpose=STAFF,
+        )
