@@ -9,8 +9,9 @@ Who may read it:
   and carrying no proxy header (``Forwarded``, ``X-Forwarded-For``, ``X-Real-IP``);
   anything else gets 404, as if there were no such page. A reverse proxy on the same
   machine connects from loopback, so a request it passes on is told apart by the
-  headers it adds (and uvicorn, trusting 127.0.0.1 as a proxy, reports the client
-  behind it anyway). The proxies of ``deploy/`` answer 404 for /metrics themselves.
+  headers it adds (and poundbot, trusting it as a proxy, ``POUNDBOT_TRUSTED_PROXIES``,
+  reports the client behind it anyway). The proxies of ``deploy/`` answer 404 for
+  /metrics themselves.
 
 What it shows: this process's counters and histograms (``bot.observe.metrics``), then what is
 in the database, read at each scrape (one short transaction): the outbox backlog and

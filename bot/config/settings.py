@@ -14,6 +14,7 @@ __all__ = [
     "DEFAULT_PHOTO_BYTES",
     "MIN_WEBHOOK_SECRET",
     "SMS_PROVIDERS",
+    "TRUSTED_PROXIES",
     "Settings",
     "photo_limit",
 ]
@@ -25,6 +26,9 @@ SMS_PROVIDERS = ("twilio", "exotel", "mseva")
 MIN_WEBHOOK_SECRET = 32
 #: Mobile Seva's DLT push endpoint (services.mgov.gov.in/RegisterPushService).
 MSEVA_API_URL = "https://msdgweb.mgov.gov.in/esms/sendsmsrequestDLT"
+#: The reverse proxy trusted when ``POUNDBOT_TRUSTED_PROXIES`` is not set: the shipped
+#: nginx and Caddy connect from 127.0.0.1 (``deploy/``).
+TRUSTED_PROXIES = ("127.0.0.1/32",)
 
 
 class Settings(NamedTuple):
@@ -45,6 +49,9 @@ class Settings(NamedTuple):
     link_secret: str = ""
     #: The bearer token of GET /metrics; without it, /metrics answers loopback only.
     metrics_token: str = ""
+    #: The reverse proxies whose ``X-Forwarded-For`` names the client
+    #: (``POUNDBOT_TRUSTED_PROXIES``, CIDRs); empty: none, the peer is the client.
+    trusted_proxies: tuple[str, ...] = TRUSTED_PROXIES
     #: Seconds an SMS request may wait for the database in all (Twilio waits 15 s).
     wait_budget: float = DEFAULT_BUDGET
     #: The largest photo kept, in bytes (``POUNDBOT_PHOTO_MAX_MB``; None: 10 MB).
@@ -99,6 +106,7 @@ class Settings(NamedTuple):
             twilio_api_url=env.get("TWILIO_API_URL", ""),
             link_secret=env.get("POUNDBOT_SECRET", ""),
             metrics_token=env.get("POUNDBOT_METRICS_TOKEN", "").strip(),
+            trusted_proxies=_proxies(env),
             wait_budget=_budget(env.get("POUNDBOT_WAIT_BUDGET", "")),
             photo_max_bytes=photo_limit(env),
             sms_provider=_provider(env.get("POUNDBOT_SMS_PROVIDER", "")),
@@ -253,6 +261,17 @@ def _networks(name: str, env: Mapping[str, str]) -> tuple[str, ...]:
         except ValueError:
             raise ValueError(f"{name}: not an address or CIDR: {part!r}") from None
     return tuple(found)
+
+
+def _proxies(env: Mapping[str, str]) -> tuple[str, ...]:
+    """``POUNDBOT_TRUSTED_PROXIES``: CIDRs as an allow-list is written; ``none`` for no
+    proxy; unset or empty: ``TRUSTED_PROXIES``."""
+    text = env.get("POUNDBOT_TRUSTED_PROXIES", "").strip()
+    if not text:
+        return TRUSTED_PROXIES
+    if text.lower() == "none":
+        return ()
+    return _networks("POUNDBOT_TRUSTED_PROXIES", env)
 
 
 def _stamp(env: Mapping[str, str]) -> DltStamp | None:

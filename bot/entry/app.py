@@ -4,6 +4,7 @@ provider's webhooks (Twilio, Exotel or Mobile Seva: ``bot.channels.sms.providers
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import os
 import secrets
@@ -19,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 from telegram.error import TelegramError
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from bot.adapters.backups import backups_dir, run_backups
 from bot.adapters.outbox import Sender
@@ -27,6 +29,7 @@ from bot.bootstrap import open_app
 from bot.channels.metrics_page import metrics_route
 from bot.channels.notice_page import notice_route, photo_routes
 from bot.channels.sms.providers import (
+    allow_warning,
     sms_line,
     sms_routes,
     sms_sender,
@@ -144,6 +147,8 @@ def report_lines(
         where = f"{settings.public_url}/telegram" if settings.public_url else "/telegram"
         lines.append(f"Telegram: on, webhook {where}")
     lines.append(sms_line(settings))
+    warning = allow_warning(settings)
+    lines += [warning] if warning else []
     whatsapp_off = settings.whatsapp_off_reason()
     lines.append(
         f"WhatsApp: off ({whatsapp_off})"
@@ -166,7 +171,22 @@ def report_lines(
     )
     lines.append(settings.metrics_access())
     lines.append(links_line(settings))
+    lines.append(clients_line(settings))
     return lines
+
+
+def clients_line(settings: Settings) -> str:
+    """Whom poundbot takes for the sender of a request (the allow-lists, /metrics, logs)."""
+    if not settings.trusted_proxies:
+        return "Clients: the connecting address (POUNDBOT_TRUSTED_PROXIES=none: no proxy)"
+    networks = [ipaddress.ip_network(p) for p in settings.trusted_proxies]
+    proxies = ", ".join(
+        str(n.network_address) if n.prefixlen == n.max_prefixlen else str(n) for n in networks
+    )
+    return (
+        f"Clients: the connecting address, or the one in X-Forwarded-For when it is a "
+        f"trusted proxy: {proxies} (POUNDBOT_TRUSTED_PROXIES)"
+    )
 
 
 def log_report(lines: list[str]) -> None:
@@ -334,6 +354,11 @@ def build_app(
                     poll.cancel()  # a long poll would hold the stop for its timeout
                 await asyncio.gather(*tasks, return_exceptions=True)
 
+    # Who sent a request (the allow-lists of Exotel and Mobile Seva, /metrics, the logs):
+    # the peer, or the client a trusted proxy names in X-Forwarded-For, the right-most
+    # address there that is not itself a trusted proxy (uvicorn's middleware, here in the
+    # app so that any server runs it, with poundbot's setting alone).
+    proxies = Middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     # The security headers go on every response, whichever route made it (bot.web.headers).
-    middleware = [Middleware(SecurityHeaders), Middleware(WebhookTimer)]
+    middleware = [proxies, Middleware(SecurityHeaders), Middleware(WebhookTimer)]
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

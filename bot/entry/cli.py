@@ -87,7 +87,16 @@ def _serve(args: argparse.Namespace) -> int:
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.observe.logsafe redacts (notice signatures in request paths).
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=None)
+    # proxy_headers=False: the app reads X-Forwarded-For itself, from the proxies of
+    # POUNDBOT_TRUSTED_PROXIES; uvicorn's own reading would trust FORWARDED_ALLOW_IPS too.
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        log_config=None,
+        proxy_headers=False,
+    )
     return 0
 
 

@@ -27,7 +27,8 @@ async def serve(app: Any, sock: socket.socket | None = None) -> AsyncIterator[st
     base URL. The server is stopped, and the socket closed, when the context ends."""
     sock = sock or bind()
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    # As ``poundbot serve`` runs it: the app reads X-Forwarded-For itself (bot.entry.app).
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:

@@ -81,6 +81,13 @@ VARIABLES: tuple[Variable, ...] = (
         secret=True,
     ),
     Variable(
+        "POUNDBOT_TRUSTED_PROXIES",
+        _SERVER,
+        "the reverse proxies (CIDRs, comma-separated; none: no proxy) whose "
+        "X-Forwarded-For names the client, for the allow-lists, /metrics and the logs",
+        "127.0.0.1 (the shipped nginx and Caddy)",
+    ),
+    Variable(
         "POUNDBOT_WAIT_BUDGET",
         _SERVER,
         "seconds a request may wait for the database before asking to send again (< 15)",
@@ -195,7 +202,7 @@ VARIABLES: tuple[Variable, ...] = (
         "POUNDBOT_EXOTEL_ALLOW",
         _EXOTEL,
         "the addresses (CIDRs, comma-separated) Exotel's webhooks may come from",
-        "any",
+        "any address with the webhook secret (serve warns)",
     ),
     Variable("MSEVA_USERNAME", _MSEVA, "the department's user name", "no Mobile Seva"),
     Variable("MSEVA_PASSWORD", _MSEVA, "its password", "no Mobile Seva", secret=True),
@@ -222,7 +229,7 @@ VARIABLES: tuple[Variable, ...] = (
         "POUNDBOT_MSEVA_ALLOW",
         _MSEVA,
         "the addresses (CIDRs, comma-separated) Mobile Seva's pull may come from",
-        "any",
+        "any address with the webhook secret (serve warns)",
     ),
     Variable(
         "POUNDBOT_DLT_ENTITY_ID",

@@ -1,11 +1,14 @@
 """The shipped nginx configuration, run for real in front of poundbot: every route a
-person uses answers through it, and ``/metrics`` does not. nginx is Debian's
-(``.ci/run`` installs ``nginx-light``); without it the test cannot run and says so.
+person uses answers through it, and ``/metrics`` does not; with the shipped settings,
+only the provider's address passes an allow-list, whatever a client writes in its
+headers. nginx is Debian's (``.ci/run`` installs ``nginx-light``); without it the test
+cannot run and says so.
 
 By default the poundbot behind nginx is this checkout's app, in process. With
 ``POUNDBOT_PROXY_UPSTREAM=http://127.0.0.1:PORT`` it is a server already running there:
-``.ci/wheel-check`` points it at the wheel's ``poundbot serve``, installed from the
-runtime lock outside the checkout."""
+``.ci/wheel-check`` points the routes' test at the wheel's ``poundbot serve``, installed
+from the runtime lock outside the checkout (the allow-list's test always runs its own,
+with Exotel or Mobile Seva faked on loopback)."""
 
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ from bot.bootstrap import open_app
 from bot.config.settings import Settings
 from bot.entry.app import build_app
 from bot.fakes.loopback import bind, serve
+from tests.e2e.india_harness import india_rig
+from tests.e2e.test_client_address import from_peer, sms, stored
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 #: A poundbot already serving (``.ci/wheel-check``'s installed wheel); unset: the app in process.
@@ -53,22 +58,16 @@ THROUGH = [
 
 
 def _config(folder: Path, listen: int, upstream: str) -> Path:
-    """deploy/nginx.conf's locations in a server of their own: on a loopback port, without
-    TLS, passing to ``upstream`` (the test's poundbot)."""
-    shipped = (DEPLOY / "nginx.conf").read_text(encoding="utf-8")
-    locations = re.findall(r"^\s*location .*\}\s*$", shipped.split("ssl_protocols")[1], re.M)
+    """deploy/nginx.conf's HTTPS server, its headers to poundbot and its locations, in a
+    server of its own: on a loopback port, without TLS, passing to ``upstream`` (the
+    test's poundbot)."""
+    server = (DEPLOY / "nginx.conf").read_text(encoding="utf-8").split("ssl_protocols")[1]
+    headers = re.findall(r"^\s*proxy_set_header .*;\s*$", server, re.M)
+    locations = re.findall(r"^\s*location .*\}\s*$", server, re.M)
+    assert headers, "no proxy_set_header lines found in deploy/nginx.conf"
     assert locations, "no location lines found in deploy/nginx.conf"
-    params = folder / "proxy_params"
-    params.write_text(
-        Path("/etc/nginx/proxy_params").read_text()
-        if Path("/etc/nginx/proxy_params").exists()
-        else "proxy_set_header Host $http_host;\n"
-    )
     body = "\n".join(
-        line.replace("http://127.0.0.1:8080", upstream).replace(
-            "/etc/nginx/proxy_params", str(params)
-        )
-        for line in locations
+        [*headers, *(line.replace("http://127.0.0.1:8080", upstream) for line in locations)]
     )
     conf = folder / "nginx.conf"
     conf.write_text(
@@ -96,33 +95,37 @@ async def poundbot(tmp_path: Path) -> AsyncIterator[str]:
 
 
 @asynccontextmanager
-async def nginx_in_front(tmp_path: Path) -> AsyncIterator[str]:
-    async with poundbot(tmp_path) as upstream:
-        sock = bind()
-        port = sock.getsockname()[1]
-        sock.close()
-        assert NGINX is not None
-        conf = _config(tmp_path, port, upstream)
-        proc = await asyncio.create_subprocess_exec(NGINX, "-c", str(conf), "-p", str(tmp_path))
-        try:
-            base = f"http://127.0.0.1:{port}"
-            async with httpx.AsyncClient(base_url=base) as client:
-                for _ in range(200):
-                    try:
-                        await client.get("/healthz")
-                        break
-                    except httpx.TransportError:
-                        await asyncio.sleep(0.05)
-            yield base
-        finally:
-            proc.terminate()
-            await asyncio.wait_for(proc.wait(), timeout=10)
+async def nginx_in_front(tmp_path: Path, upstream: str) -> AsyncIterator[str]:
+    """The base URL of the shipped nginx (on 127.0.0.1) in front of ``upstream``."""
+    sock = bind()
+    port = sock.getsockname()[1]
+    sock.close()
+    assert NGINX is not None
+    conf = _config(tmp_path, port, upstream)
+    proc = await asyncio.create_subprocess_exec(NGINX, "-c", str(conf), "-p", str(tmp_path))
+    try:
+        base = f"http://127.0.0.1:{port}"
+        async with httpx.AsyncClient(base_url=base) as client:
+            for _ in range(200):
+                try:
+                    await client.get("/healthz")
+                    break
+                except httpx.TransportError:
+                    await asyncio.sleep(0.05)
+        yield base
+    finally:
+        proc.terminate()
+        await asyncio.wait_for(proc.wait(), timeout=10)
 
 
 async def test_every_route_a_person_uses_answers_through_the_shipped_nginx(
     tmp_path: Path,
 ) -> None:
-    async with nginx_in_front(tmp_path) as base, httpx.AsyncClient(base_url=base) as client:
+    async with (
+        poundbot(tmp_path) as upstream,
+        nginx_in_front(tmp_path, upstream) as base,
+        httpx.AsyncClient(base_url=base) as client,
+    ):
         # poundbot sets its security headers on every answer; nginx's own 404 has none.
         for method, path in THROUGH:
             got = await client.request(method, path)
@@ -132,3 +135,45 @@ async def test_every_route_a_person_uses_answers_through_the_shipped_nginx(
     assert health.json() == {"status": "ok"}
     assert metrics.status_code == 404
     assert "content-security-policy" not in metrics.headers  # nginx's, not poundbot's
+
+
+def shipped_settings() -> dict[str, str]:
+    """The settings deploy/env.example sets (its lines not commented out)."""
+    text = (DEPLOY / "env.example").read_text(encoding="utf-8")
+    return dict(re.findall(r"^([A-Z][A-Z0-9_]+)=(.*)$", text, re.M))
+
+
+@pytest.mark.parametrize("provider", ["exotel", "mseva"])
+async def test_through_the_shipped_nginx_only_the_providers_address_passes_the_allow_list(
+    tmp_path: Path, provider: str
+) -> None:
+    """The shipped settings trust the shipped nginx; the allow-list names the provider,
+    played here by 127.0.0.2 (every address of 127.0.0.0/8 is this machine)."""
+    shipped = Settings.from_env(shipped_settings())
+    assert shipped.trusted_proxies == ("127.0.0.1/32",)  # where the shipped nginx connects from
+    production = {
+        f"{provider}_allow": ("127.0.0.2/32",),
+        "trusted_proxies": shipped.trusted_proxies,
+    }
+    async with (
+        india_rig(tmp_path, provider, **production) as rig,
+        nginx_in_front(tmp_path, str(rig.http.base_url)) as base,
+        from_peer(base, "127.0.0.2") as the_provider,
+        from_peer(base, "127.0.0.3") as another,
+        from_peer(base, "127.0.0.1") as on_the_proxys_own_address,
+    ):
+        assert (await sms(rig, the_provider, "s-01")).status_code == 200
+        assert await stored(rig) == 1
+        refused = [
+            (another, {}),
+            (another, {"X-Forwarded-For": "127.0.0.2"}),
+            (another, {"X-Forwarded-For": "127.0.0.2, 127.0.0.2"}),
+            (another, {"X-Real-IP": "127.0.0.2", "Forwarded": "for=127.0.0.2"}),
+            # A client on the proxy's own address cannot borrow its trust either.
+            (on_the_proxys_own_address, {"X-Forwarded-For": "127.0.0.2"}),
+        ]
+        for n, (client, headers) in enumerate(refused, start=10):
+            got = await sms(rig, client, f"s-{n}", **headers)
+            assert got.status_code == 404, headers
+            assert "content-security-policy" in got.headers  # poundbot's 404, not nginx's
+        assert await stored(rig) == 1

@@ -23,8 +23,10 @@ What Exotel sends, by its documentation:
 Exotel signs none of these (its webhook pages describe HTTPS, a 2xx answer within 10-15
 seconds and up to 2 retries, and no signature or shared secret). So what keeps strangers
 out is the ``<secret>`` path segment (``POUNDBOT_WEBHOOK_SECRET``, at least 32
-characters) and, optionally, a source-address allow-list (``POUNDBOT_EXOTEL_ALLOW``): a
-wrong secret or address is a 404 that stores nothing.
+characters) and the source-address allow-list (``POUNDBOT_EXOTEL_ALLOW``; Exotel's support
+gives the addresses, serve warns while it is unset): a wrong secret or address is a 404
+that stores nothing. Behind a proxy the address is the one a trusted proxy names
+(``POUNDBOT_TRUSTED_PROXIES``).
 """
 
 from __future__ import annotations

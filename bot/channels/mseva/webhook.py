@@ -14,8 +14,9 @@ front of the message (any case, any spacing) before the words are read. The mess
 no id of its own: it is stored under a hash of the number, the time stamp and the text,
 so that a forward repeated is the same message, acted on once. The answer goes out as a
 push SMS through the outbox, with its DLT template id; the HTTP answer carries no text.
-A wrong secret, or a source address outside ``POUNDBOT_MSEVA_ALLOW`` when it is set, is a
-404 that stores nothing.
+A wrong secret, or a source address outside ``POUNDBOT_MSEVA_ALLOW`` when it is set (C-DAC
+gives the addresses; serve warns while it is unset), is a 404 that stores nothing. Behind
+a proxy the address is the one a trusted proxy names (``POUNDBOT_TRUSTED_PROXIES``).
 """
 
 from __future__ import annotations

@@ -103,8 +103,9 @@ def secret_matches(request: Request, secret: str) -> bool:
 
 def from_allowed(request: Request, networks: Sequence[str]) -> bool:
     """Whether the request's source address is in the allow-list (an empty list allows
-    any). Behind a proxy, run uvicorn with ``--proxy-headers`` and
-    ``--forwarded-allow-ips`` so that the source is the provider's, not the proxy's."""
+    any). Behind a reverse proxy the source is the client it names in X-Forwarded-For,
+    read only from the proxies of ``POUNDBOT_TRUSTED_PROXIES`` (``bot.entry.app``), so
+    that it is the provider's, not the proxy's."""
     if not networks:
         return True
     host = request.client.host if request.client else ""

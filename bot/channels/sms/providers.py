@@ -21,6 +21,7 @@ from bot.config.settings import Settings
 __all__ = [
     "GATEWAYS",
     "SENDERS",
+    "allow_warning",
     "sms_line",
     "sms_routes",
     "sms_sender",
@@ -110,6 +111,30 @@ def sms_sender(settings: Settings) -> AbstractAsyncContextManager[Opened]:
             default_dlt=settings.dlt_default,
         )
     return twilio_sender(settings)
+
+
+#: Each unsigned provider's allow-list: its variable, and who gives the addresses.
+_ALLOW = {
+    "exotel": ("Exotel's webhooks", "POUNDBOT_EXOTEL_ALLOW", "Exotel's support"),
+    "mseva": ("Mobile Seva's pull", "POUNDBOT_MSEVA_ALLOW", "C-DAC (msdp@cdac.in)"),
+}
+
+
+def allow_warning(settings: Settings) -> str | None:
+    """The start-up report's warning when the provider in use signs nothing and its
+    allow-list is not set: then whoever learns the secret URL may write as anyone."""
+    provider = settings.provider()
+    if provider not in _ALLOW or settings.sms_off_reason() is not None:
+        return None
+    allow = settings.exotel_allow if provider == "exotel" else settings.mseva_allow
+    if allow:
+        return None
+    what, variable, who = _ALLOW[provider]
+    return (
+        f"WARNING SMS: {what} are taken from any address ({variable} is not set): "
+        f"whoever learns the secret URL can write as any keeper or officer; set {variable} "
+        f"to the addresses {who} gives (docs/sms-india.md)"
+    )
 
 
 def sms_line(settings: Settings) -> str:
