@@ -6,19 +6,26 @@ or cannot be read, asks for each pound's next number (``--next-number POUND=N``)
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 import sqlite3
+import subprocess
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import make_url
 
 from bot.bootstrap import open_app
+from bot.services.admin import add_user
 from bot.services.caller import Caller
 from bot.services.keeper import record_seizure
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, sms_rig
 from tests.integration.test_cli import refused, run
+from tests.integration.test_migrations import fresh_pg_database
 from tests.service.helpers import seizure
 
 SEIZE = "SEIZE 2 cow 1 buffalo AT Kunnamangalam market OWNER Kunhammed 9847099999; brown cows"
@@ -345,3 +352,126 @@ async def test_a_next_number_below_the_backups_own_is_refused_when_nothing_can_b
     assert line == "--next-number KNM=2: the backup already has KNM-2; the next is KNM-3 or later"
     assert content(db) == garbage
     assert left_beside(db) == []
+
+
+# -- PostgreSQL: the documented pg_dump and pg_restore --------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "operator" / "backup.md"
+PG_URL = os.environ.get("POUNDBOT_TEST_PG_URL")
+
+
+def documented(containing: str) -> str:
+    """The shell block of the Backups page that holds ``containing``."""
+    blocks = re.findall(r"```sh\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    (block,) = (block for block in blocks if containing in block)
+    return block
+
+
+def as_run_here(block: str, database: str, folder: Path, dump: Path) -> str:
+    """The documented commands on the test's database, files and dump (no systemctl)."""
+    lines = [line for line in block.splitlines() if not line.startswith("systemctl ")]
+    text = "\n".join(lines) + "\n"
+    for documented_text, here in (
+        ("cd /var/backups ", f"cd {folder} "),
+        ("-d poundbot ", f"-d {database} "),
+        ("/var/backups/poundbot-2026-11-29.dump", str(dump)),
+    ):
+        assert documented_text in text
+        text = text.replace(documented_text, here)
+    return text
+
+
+def shell(script: str, url: str, folder: Path) -> str:
+    """Run ``script`` with bash, libpq pointed at the server of ``url``; its stdout."""
+    address = make_url(url)
+    env = {
+        **os.environ,
+        "PGHOST": address.host or "127.0.0.1",
+        "PGPORT": str(address.port or 5432),
+        "PGUSER": address.username or "postgres",
+        "PGPASSWORD": address.password or "",
+    }
+    done = subprocess.run(
+        ["bash", "-e", "-c", script],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+async def pg_seize(url: str, keeper: Caller) -> str:
+    clock = FixedClock(datetime(2026, 3, 2, 11, 0, tzinfo=LOCAL_TZ))
+    async with open_app(url=url, clock=clock) as app, app.store.transaction() as tx:
+        done = await record_seizure(tx, app.deps, keeper, seizure())
+    return done.case.number
+
+
+async def pg_keeper(url: str) -> Caller:
+    """Velayudhan, keeper of KNM, registered in the database at ``url`` (migrated)."""
+    async with open_app(url=url, migrate=True) as app, app.store.transaction() as tx:
+        user = await add_user(
+            tx,
+            app.deps,
+            Caller.system(),
+            role="keeper",
+            pound="KNM",
+            phone=KEEPER_PHONE,
+            name="Velayudhan",
+        )
+    return replace(KEEPERS["KNM"], user_id=user.id, phone=KEEPER_PHONE, name="Velayudhan")
+
+
+@pytest.mark.pg
+@pytest.mark.skipif(not PG_URL, reason="POUNDBOT_TEST_PG_URL is not set")
+def test_the_documented_pg_restore_keeps_the_case_numbers(tmp_path: Path) -> None:
+    with fresh_pg_database() as url:
+        database = make_url(url).database
+        assert database is not None
+        keeper = asyncio.run(pg_keeper(url))
+        assert [asyncio.run(pg_seize(url, keeper)), asyncio.run(pg_seize(url, keeper))] == [
+            "KNM-1",
+            "KNM-2",
+        ]
+        dump = tmp_path / "before.dump"
+        shell(f"pg_dump -Fc -f {dump} {database}", url, tmp_path)
+        assert [asyncio.run(pg_seize(url, keeper)), asyncio.run(pg_seize(url, keeper))] == [
+            "KNM-3",
+            "KNM-4",
+        ]
+        script = as_run_here(documented("pg_restore --clean"), database, tmp_path, dump)
+        out = shell(script, url, tmp_path)
+        assert re.search(r"^ KNM +\| +4 \| +2$", out, re.M), out
+        found = re.findall(r"^ (KNM-\d) +\| KNM +\| 2026-03-01 +\| (.*?) *$", out, re.M)
+        assert found == [
+            ("KNM-3", f"Velayudhan {KEEPER_PHONE}"),
+            ("KNM-4", f"Velayudhan {KEEPER_PHONE}"),
+        ], out
+        assert asyncio.run(pg_seize(url, keeper)) == "KNM-5"
+
+
+@pytest.mark.pg
+@pytest.mark.skipif(not PG_URL, reason="POUNDBOT_TEST_PG_URL is not set")
+def test_when_the_pg_database_is_gone_the_documented_next_number_is_kept(
+    tmp_path: Path,
+) -> None:
+    dump = tmp_path / "before.dump"
+    with fresh_pg_database() as url:
+        database = make_url(url).database
+        assert database is not None
+        keeper = asyncio.run(pg_keeper(url))
+        asyncio.run(pg_seize(url, keeper))
+        shell(f"pg_dump -Fc -f {dump} {database}", url, tmp_path)
+    with fresh_pg_database() as url:  # a new server: the database in place is gone
+        database = make_url(url).database
+        assert database is not None
+        restore = as_run_here(documented("pg_restore --clean"), database, tmp_path, dump)
+        (step_2,) = (line for line in restore.splitlines() if line.startswith("pg_restore "))
+        shell(step_2, url, tmp_path)
+        by_hand = documented("VALUES ('KNM'").replace("-d poundbot ", f"-d {database} ")
+        shell(by_hand, url, tmp_path)
+        assert asyncio.run(pg_seize(url, keeper)) == "KNM-7"
