@@ -409,6 +409,15 @@ def _add_admin_commands(sub: Any) -> None:
         action="store_true",
         help="restore even while a server uses the database (restart it after)",
     )
+    restore.add_argument(
+        "--next-number",
+        action="append",
+        default=[],
+        metavar="POUND=N",
+        help="the next case number of POUND is POUND-N (again for each pound): needed for "
+        "every pound when the database in place is missing or cannot be read; never below "
+        "the backup's next or the database in place's",
+    )
     restore.set_defaults(func=_admin("restore"))
 
     export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(

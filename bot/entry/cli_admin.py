@@ -16,6 +16,7 @@ import sys
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -23,6 +24,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.adapters.backups import BackupError, backups_dir, copy_database
+from bot.adapters.case_numbers import Places
 from bot.adapters.export import read_table
 from bot.bootstrap import config_path, load, open_app
 from bot.entry.workers import worker_id
@@ -38,6 +40,9 @@ from bot.store.migrate import alembic_config, upgrade
 from bot.support.csv_sheet import Table, write_csv
 from bot.support.links import signin_path
 from domain.calendar import LOCAL_TZ
+
+if TYPE_CHECKING:
+    from bot.adapters.restore import Restored
 
 __all__ = [
     "DRIVERS",
@@ -347,7 +352,8 @@ def backup(args: argparse.Namespace) -> int:
 
 def restore(args: argparse.Namespace) -> int:
     """Replace the embedded SQLite database with the checked backup FILE (``bot.adapters.restore``);
-    the database replaced is kept beside it."""
+    the database replaced is kept beside it, and so are the case numbers it issued."""
+    from bot.adapters.case_numbers import CaseNumberError, parse_next_numbers
     from bot.adapters.restore import RestoreError
     from bot.adapters.restore import restore as put_back
 
@@ -356,14 +362,23 @@ def restore(args: argparse.Namespace) -> int:
     if make_url(url).get_backend_name() != "sqlite":
         raise CommandError(
             f"restore replaces the embedded SQLite database; {_shown(url)} is "
-            f"{make_url(url).get_backend_name()}: use pg_restore "
-            "(e.g. pg_restore --clean --if-exists -d DBNAME FILE)"
+            f"{make_url(url).get_backend_name()}: use pg_restore (e.g. pg_restore --clean "
+            "--if-exists -d DBNAME FILE) and keep the case numbers issued after the backup "
+            "as the operator's guide says (Backups)"
         )
     if database is None:
         raise CommandError("an in-memory database cannot be restored")
     try:
-        done = put_back(Path(args.file), database, datetime.now(LOCAL_TZ), force=args.force)
-    except RestoreError as exc:
+        given = parse_next_numbers(args.next_number)
+        done = put_back(
+            Path(args.file),
+            database,
+            datetime.now(LOCAL_TZ),
+            force=args.force,
+            next_numbers=given,
+            places=_places,
+        )
+    except (RestoreError, CaseNumberError) as exc:
         raise CommandError(str(exc)) from None
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     later = "" if done.revision == head else f"; upgraded to {head} when poundbot next opens it"
@@ -373,9 +388,67 @@ def restore(args: argparse.Namespace) -> int:
         if done.kept
         else "there was no database before"
     )
+    for line in _case_numbers(done):
+        print(line)
     if done.forced:
         print("a server was using the database: restart it now (e.g. systemctl restart poundbot)")
     return 0
+
+
+def _places() -> Places:
+    """The authorities and pounds of the configuration in force."""
+    try:
+        config = load()
+    except OSError as exc:
+        raise CommandError(
+            f"cannot read the configuration {config_path()}: {exc.strerror or exc}"
+        ) from None
+    return Places(
+        {code: a.name for code, a in config.authorities.items()},
+        {code: (p.authority, p.name) for code, p in config.pounds.items()},
+    )
+
+
+def _case_numbers(done: Restored) -> list[str]:
+    """What a restore did to the case numbers, and the cases to enter again."""
+    lines = [f"{done.unread}: the next case numbers are those given"] if done.unread else []
+    for counter in done.counters:
+        pound, last = counter.pound, counter.last
+        how = (
+            "as --next-number says" if counter.given else "the last number of the database replaced"
+        )
+        if counter.backup is None:
+            before = f"the backup has no pound {pound}"
+        elif counter.backup == 0:
+            before = f"the backup has no case of {pound}"
+        else:
+            before = f"the backup's last is {pound}-{counter.backup}"
+        lines.append(f"case numbers: {pound} goes on from {pound}-{last}, {how} ({before})")
+    if not done.counters:
+        lines.append(
+            "case numbers: as in the backup"
+            + (", as given" if done.unread else " (the database replaced has no higher number)")
+        )
+    if done.unread:
+        lines.append(
+            "the cases numbered after the backup are not known: ask the keepers for the SMS "
+            "poundbot sent them since, and enter those cases again"
+        )
+    elif done.after:
+        count = len(done.after)
+        lines.append(
+            f"{count} cases were numbered after the backup and are not in it: enter them "
+            "again (they get new numbers)"
+            if count != 1
+            else "1 case was numbered after the backup and is not in it: enter it again "
+            "(it gets a new number)"
+        )
+        lines.append("\t".join(("case", "pound", "impounded on", "recorded by")))
+        lines += [
+            "\t".join((case.number, case.pound, case.impounded_on, case.keeper or "not known"))
+            for case in done.after
+        ]
+    return lines
 
 
 # -- export ----------------------------------------------------------------------------

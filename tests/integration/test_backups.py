@@ -201,7 +201,14 @@ def test_restore_into_a_data_folder_with_no_database_yet(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("POUNDBOT_DATA_DIR", str(tmp_path / "new"))
-    status, out, _ = run(capsys, "restore", str(backup_of_asha))
+    # The case numbers issued after the backup are nowhere here: each pound's is asked for.
+    assert refused(capsys, "restore", str(backup_of_asha)).startswith(
+        f"there is no database at {tmp_path / 'new' / 'poundbot.sqlite3'}, so the case "
+        "numbers issued after the backup are not known"
+    )
+    assert not (tmp_path / "new" / "poundbot.sqlite3").exists()
+    given = [f"--next-number={pound}=1" for pound in ("KNM", "PTM", "ENM", "VTV")]
+    status, out, _ = run(capsys, "restore", *given, str(backup_of_asha))
     assert status == 0
     assert out.splitlines()[1] == "there was no database before"
     assert names(tmp_path / "new" / "poundbot.sqlite3") == ["Asha"]
@@ -289,4 +296,7 @@ def test_restore_of_postgresql_points_to_pg_restore(
 ) -> None:
     monkeypatch.setenv("POUNDBOT_DATABASE_URL", "postgresql+asyncpg://pb@127.0.0.1:5432/pound")
     line = refused(capsys, "restore", str(tmp_path / "x.dump"))
-    assert line.endswith("use pg_restore (e.g. pg_restore --clean --if-exists -d DBNAME FILE)")
+    assert line.endswith(
+        "use pg_restore (e.g. pg_restore --clean --if-exists -d DBNAME FILE) and keep the "
+        "case numbers issued after the backup as the operator's guide says (Backups)"
+    )
