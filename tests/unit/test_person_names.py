@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from bot.config import normalize_word
 from bot.support.person_names import ENDINGS, name_forms, without_names
+from bot.support.public_text import public_description
 
 #: For every ending of every list, names written with it as a native writer writes them.
 EXAMPLES: dict[str, dict[str, list[tuple[str, str]]]] = {
@@ -135,6 +136,8 @@ def test_each_ending_of_a_language_leaves_the_name_out(script: str) -> None:
         for name, written in examples:
             text = f"{written} {field}"
             assert without_names(text, [name]) == field, (ending, name, written)
+            # And as the owner's clause a description is cut at would leave it.
+            assert public_description(f"{field} {written}", [name]) == field, (ending, written)
 
 
 @pytest.mark.parametrize(
