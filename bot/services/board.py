@@ -1,8 +1,8 @@
 """The public notice board of an authority: its open s.13(2) notices, for anyone to read.
 
 Only the public facts of a case (``bot.services.public.public_facts``): kinds, counts,
-descriptions without names or telephone numbers, the place seized, the dates. Never a
-name or a phone.
+descriptions and the places (seized, of the auction) without names or telephone numbers,
+the dates. Never a name or a phone.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from bot.services.base import Deps
 from bot.services.errors import UnknownPoundError
 from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
-from bot.support.phones import strip_phones
+from bot.support.public_text import public_words
 from domain.stages import Stage
 
 __all__ = ["BoardNotice", "notice_board"]
@@ -53,7 +53,7 @@ async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
                 facts=public_facts(deps, loaded),
                 posted_on=notice.on,
                 auction_on=auction.auction_on if auction else None,
-                auction_place=strip_phones(auction.place) if auction else "",
+                auction_place=public_words(auction.place, case.seizure) if auction else "",
             )
         )
     return sorted(out, key=lambda n: (n.posted_on, n.facts.number))

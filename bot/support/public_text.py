@@ -7,7 +7,9 @@ Kunhammed 9847012345`` was once stored whole), so what the public sees is the
 description cut before an OWNER word (in any of the four languages), without the
 names of the people of the case and without phone-like runs of digits. The place of
 seizure likewise (``AT Kunhammed Haji's field ... OWNER Kunhammed Haji`` is shown as
-``field``): a name of the owner or the seizer in it would tie a person to the case.
+``field``): a name of the owner or the seizer in it would tie a person to the case. A
+name is left out alone and with a case ending (``കുഞ്ഞമ്മദിന്റെ പറമ്പ്``,
+``Kunhammed-Haji's``), by the one rule of ``bot.support.person_names``.
 """
 
 from __future__ import annotations
@@ -18,17 +20,17 @@ from typing import Final
 
 from bot.config import normalize_word
 from bot.conversation.words import CONNECTIVES
+from bot.support.person_names import without_names
 from bot.support.phones import strip_phones
 from domain.s07_seizure import Lot, Seizure
 
-__all__ = ["public_description", "public_lots", "public_place"]
+__all__ = ["public_description", "public_lots", "public_place", "public_words"]
 
 _OWNER_WORDS: Final = frozenset(
     normalize_word(word) for words in CONNECTIVES["owner"].values() for word in words
 )
 _TOKEN: Final = re.compile(r"\S+")
 _EDGE: Final = ".,;:!?()'\"-"
-_MIN_NAME_WORD: Final = 3  # initials ("K.") say nothing alone; a shorter word may be a colour
 
 
 def _before_owner(text: str) -> str:
@@ -38,27 +40,11 @@ def _before_owner(text: str) -> str:
     return text
 
 
-def _without_names(text: str, names: Iterable[str]) -> str:
-    words = {
-        normalize_word(w.strip(_EDGE))
-        for name in names
-        for w in name.split()
-        if len(w.strip(_EDGE)) >= _MIN_NAME_WORD
-    }
-    if not words:
-        return text
-    kept = [
-        token
-        for token in text.split()
-        if normalize_word(token.strip(_EDGE).removesuffix("'s").removesuffix("’s")) not in words
-    ]
-    return " ".join(kept)
-
-
 def public_description(text: str, names: Iterable[str] = ()) -> str:
-    """``text`` before any OWNER word, without the words of ``names`` and without
-    phone-like digits: ``black buffalo OWNER Kunhammed 9847012345`` -> ``black buffalo``."""
-    return strip_phones(_without_names(_before_owner(text), names))
+    """``text`` before any OWNER word, without the words of ``names`` (alone or with a
+    case ending) and without phone-like digits: ``black buffalo OWNER Kunhammed
+    9847012345`` -> ``black buffalo``."""
+    return strip_phones(without_names(_before_owner(text), names))
 
 
 def _names(seizure: Seizure) -> list[str]:
@@ -66,10 +52,18 @@ def _names(seizure: Seizure) -> list[str]:
     return [p.name for p in (seizure.owner, seizure.seizer) if p is not None]
 
 
+def public_words(text: str, seizure: Seizure) -> str:
+    """A text of a case (a place) as the public may read it: without the words of the
+    owner's and the seizer's names, alone or with a case ending, and without phone-like
+    digits. A text with nothing to leave out is given back as it is (a configured place
+    keeps its names in the other languages: ``bot.config.names.local``)."""
+    public = strip_phones(without_names(text, _names(seizure)))
+    return text if public == text else public
+
+
 def public_place(seizure: Seizure) -> str:
-    """The place of seizure as the public may read it: without the words of the owner's
-    and the seizer's names and without phone-like digits."""
-    return strip_phones(_without_names(seizure.place_seized, _names(seizure)))
+    """The place of seizure as the public may read it (``public_words``)."""
+    return public_words(seizure.place_seized, seizure)
 
 
 def public_lots(seizure: Seizure) -> tuple[Lot, ...]:

@@ -11,6 +11,7 @@ from datetime import date
 from bot.config.names import local
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import day, sms_name
+from bot.support.public_text import public_words
 from domain.case import Case
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import CaseDates, dates_of
@@ -34,12 +35,14 @@ def report_steps(dates: CaseDates, on: date, tr: Translator) -> tuple[str, ...]:
 
 
 def auction_steps(case: Case, tr: Translator, on: date | None = None) -> tuple[str, ...]:
-    """The scheduled public auction: with its place, then without (for a short SMS); a
-    day already past as of ``on`` reads as past, never as ahead."""
+    """The scheduled public auction: with its place (no name of the owner or the seizer
+    in it), then without (for a short SMS); a day already past as of ``on`` reads as
+    past, never as ahead."""
     auction = case.scheduled_auction
     if auction is None:
         return ()
-    values = {"date": day(auction.auction_on, tr), "place": sms_name(local(auction.place, tr.lang))}
+    place = local(public_words(auction.place, case.seizure), tr.lang)
+    values = {"date": day(auction.auction_on, tr), "place": sms_name(place)}
     if on is not None and auction.auction_on < on:
         if case.owner_appeared:
             # TRANSLATORS: s.15(1) — the day fixed for the auction is past.
