@@ -42,7 +42,7 @@ def send_gate(deps: Deps) -> Gate:
     case from its statement of the day); the ceiling of answers to numbers that are not
     staff (``bot.services.spending``), last, so that it counts only what goes."""
     about_cases = CaseMessages(deps)
-    return Gate((StoppedSince(), Ceiling(deps.config), about_cases), compose=about_cases.compose)
+    return Gate((StoppedSince(), about_cases, Ceiling(deps.config)), compose=about_cases.compose)
 
 
 @asynccontextmanager
