@@ -58,10 +58,12 @@ class _Facts(NamedTuple):
 
 class _Kind(NamedTuple):
     """Whether a message of a kind still applies to the case, and its text from the
-    case's facts of the day."""
+    case's facts of the day; ``staff``: rendered as staff's SMS are (names in DLT
+    variables, in parts), as ``bot.services.notify`` queues them."""
 
     applies: Callable[[_Facts], bool]
     text: Callable[[_Facts, Translator], str]
+    staff: bool = False
 
 
 def _may_take_back(facts: _Facts) -> bool:
@@ -112,7 +114,7 @@ KINDS: Final[dict[str, _Kind]] = {
     IMPOUNDED: _Kind(_may_take_back, _intake),
     AUCTION: _Kind(_auction_stands, _auction),
     ACCOUNT: _Kind(lambda facts: facts.statement.account is not None, _account),
-    REPORT: _Kind(_notice_due, _report),
+    REPORT: _Kind(_notice_due, _report, staff=True),
 }
 
 
@@ -167,6 +169,6 @@ class CaseMessages:
         if found is None:
             return None
         kind, facts = found
-        with rendering_sms(message.channel == "sms"):  # names in DLT variables by SMS
+        with rendering_sms(kind.staff and message.channel == "sms"):  # as it was queued
             text = kind.text(facts, translator(message.lang or "en"))
         return _part(text, message.key)

@@ -21,7 +21,7 @@ from bot.bootstrap import load, open_app
 from bot.channels.identity import sender_of
 from bot.conversation.reply import handle_text
 from bot.i18n import render, translator
-from bot.i18n.dlt_probe import PART, rendering_sms
+from bot.i18n.dlt_probe import PART
 from bot.observe.metrics import REGISTRY
 from bot.services.admin import add_user
 from bot.services.base import statement_of
@@ -148,8 +148,7 @@ async def test_an_intake_sms_sent_the_next_morning_says_the_dues_of_that_morning
     lang = (await rows(app, OWNER))[0].lang
     assert lang
     pound = app.deps.config.pounds["KNM"].name
-    with rendering_sms(True):
-        expected = render.intake_sms(case, st.dues, st.daily_rate, pound, translator(lang))
+    expected = render.intake_sms(case, st.dues, st.daily_rate, pound, translator(lang))
     parts = [p for p in expected.split(PART) if p.strip()] if PART in expected else [expected]
     assert sent == parts
     assert "".join(sent) != queued  # a day's more charges than when it was queued
