@@ -12,6 +12,7 @@ from bot.adapters.outbox import Gate
 from bot.adapters.send_checks import StoppedSince
 from bot.config import Config, config_path, load_config
 from bot.services.base import Deps
+from bot.services.case_messages import CaseMessages
 from bot.services.runtime import App
 from bot.services.spending import Ceiling
 from bot.store.engine import database_url, make_engine, make_sessionmaker
@@ -34,11 +35,14 @@ def is_embedded(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def send_gate(config: Config) -> Gate:
+def send_gate(deps: Deps) -> Gate:
     """The checks every message passes when it is sent (``bot.adapters.outbox.Gate``), in
-    order: a STOP said since it was queued; the ceiling of answers to numbers that are
-    not staff (``bot.services.spending``)."""
-    return Gate((StoppedSince(), Ceiling(config)))
+    order: a STOP said since it was queued; a message about a case that the case has
+    moved past (``bot.services.case_messages``, which also renders the messages about a
+    case from its statement of the day); the ceiling of answers to numbers that are not
+    staff (``bot.services.spending``), last, so that it counts only what goes."""
+    about_cases = CaseMessages(deps)
+    return Gate((StoppedSince(), about_cases, Ceiling(deps.config)), compose=about_cases.compose)
 
 
 @asynccontextmanager
@@ -69,6 +73,7 @@ async def open_app(
                 {code: a.name for code, a in config.authorities.items()},
                 {code: (p.authority, p.name) for code, p in config.pounds.items()},
             )
-        yield App(config, engine, store, Deps(config, clock), send_gate(config))
+        deps = Deps(config, clock)
+        yield App(config, engine, store, deps, send_gate(deps))
     finally:
         await engine.dispose()

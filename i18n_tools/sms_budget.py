@@ -152,6 +152,12 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
         ),
         f"{month} auction": auction_sms(first.number, stops["selling"].day, where.place, tr),
     }
+    # The intake SMS is rendered on the day it is sent (``bot.services.case_messages``):
+    # sent late, after the seven days unclaimed, it says the report is due.
+    late = stops["reported"].day
+    out[f"{month} intake (sent late)"] = intake_sms(
+        first, dues_on(first, tariff, late), daily_charge(first, tariff, late), where.pound, tr
+    )
     for label, day in (("in time", stops["on deposit"].day), ("too late", stops["reported"].day)):
         deposit = deposit_for(first, tariff, day)
         out[f"{month} deposit {label}"] = deposit_reply(deposit, first, tr, sms=True)

@@ -55,6 +55,7 @@ __all__ = [
     "SMS",
     "STAFF",
     "BatchSize",
+    "Composer",
     "Gate",
     "Outgoing",
     "PermanentSendError",
@@ -65,6 +66,7 @@ __all__ = [
     "UnsubscribedError",
     "claim",
     "deliver_once",
+    "outgoing",
     "purpose_of",
     "refusal_label",
     "take",
@@ -125,12 +127,33 @@ def purpose_of(row: OutboxRow) -> str:
 
 
 class Outgoing(NamedTuple):
-    """A message about to be sent, as a send-time check reads it."""
+    """A message about to be sent, as a send-time check reads it: with ``kind`` (None
+    for a message about no case), the case, the language and what the kind names."""
 
     key: str
     channel: str
     recipient: str
     purpose: str
+    body: str = ""
+    kind: str | None = None
+    case: str | None = None
+    lang: str | None = None
+    ref: str | None = None
+
+
+def outgoing(row: OutboxRow) -> Outgoing:
+    """The message of ``row`` as the send gate reads it."""
+    return Outgoing(
+        row.idempotency_key,
+        row.channel,
+        row.recipient,
+        purpose_of(row),
+        row.body,
+        row.kind,
+        row.case_number,
+        row.lang,
+        row.ref,
+    )
 
 
 class SendCheck(Protocol):
@@ -142,12 +165,21 @@ class SendCheck(Protocol):
     async def __call__(self, tx: Tx, message: Outgoing) -> str | None: ...
 
 
+class Composer(Protocol):
+    """Renders a message again when it is sent (a message about a case, from the case's
+    statement that day): the text to send, or None to send the one queued."""
+
+    async def __call__(self, tx: Tx, message: Outgoing) -> str | None: ...
+
+
 class Gate:
     """The checks every message passes when it is sent, in the order registered; the
-    first that refuses drops it."""
+    first that refuses drops it. ``compose``: what renders a message that passed them
+    again, from what it is, just before it is sent."""
 
-    def __init__(self, checks: Sequence[SendCheck] = ()) -> None:
+    def __init__(self, checks: Sequence[SendCheck] = (), compose: Composer | None = None) -> None:
         self.checks = tuple(checks)
+        self.compose = compose
 
     async def refusal(self, tx: Tx, message: Outgoing) -> tuple[str, str] | None:
         """(the check's name, its reason) for the first check that refuses ``message``;
@@ -159,14 +191,24 @@ class Gate:
         return None
 
 
-async def _passes(store: Store, row: OutboxRow, worker: str, gate: Gate) -> bool:
-    """Whether the claimed ``row`` may be sent now; if not, it is dropped with the
-    check's reason (if the lease is still ``worker``'s) and counted."""
-    message = Outgoing(row.idempotency_key, row.channel, row.recipient, purpose_of(row))
+async def _passes(store: Store, row: OutboxRow, worker: str, gate: Gate) -> str | None:
+    """The text to send of the claimed ``row`` (rendered again by the gate's composer,
+    and recorded, when it is a message about a case), or None when it may not be sent
+    now: then it is dropped with the check's reason (if the lease is still
+    ``worker``'s) and counted."""
+    message = outgoing(row)
     async with store.transaction() as tx:
         refused = await gate.refusal(tx, message)
         if refused is None:
-            return True
+            body = await gate.compose(tx, message) if gate.compose is not None else None
+            if body is None or body == row.body:
+                return row.body
+            await tx.session.execute(
+                update(OutboxRow)
+                .where(OutboxRow.id == row.id, OutboxRow.claimed_by == worker)
+                .values(body=body)
+            )
+            return body
         name, reason = refused
         await tx.session.execute(
             update(OutboxRow)
@@ -175,7 +217,7 @@ async def _passes(store: Store, row: OutboxRow, worker: str, gate: Gate) -> bool
         )
     OUTBOX_DROPPED.labels(row.channel, name).inc()
     log.info("outbox %s dropped: %s: %s", row.idempotency_key, name, reason)
-    return False
+    return None
 
 
 def refusal_label(reason: str) -> str:
@@ -188,12 +230,12 @@ def refusal_label(reason: str) -> str:
 
 
 async def _stamp(
-    store: Store, row: OutboxRow, worker: str, policy: DltPolicy, templates: Registry
+    store: Store, row: OutboxRow, body: str, worker: str, policy: DltPolicy, templates: Registry
 ) -> DltStamp | None:
     """The DLT stamp of an SMS row, its template recorded on the row; a row that cannot
     go under DLT is marked failed with the reason (and None returned)."""
     try:
-        name, stamp = policy.stamp(row.body, templates, row.template)
+        name, stamp = policy.stamp(body, templates, row.template)
     except DltRefusal as refusal:
         reason = f"dlt: {refusal}"
         await _finish(store, row.id, worker, status="failed", last_error=reason[:500])
@@ -410,22 +452,24 @@ async def deliver_once(
         if not await take(store, row.id, worker, lease):
             log.info("outbox %s: taken over by another instance", row.idempotency_key)
             continue
-        if gate is not None and gate.checks and not await _passes(store, row, worker, gate):
-            continue
+        body = row.body
+        if gate is not None and (gate.checks or gate.compose is not None):
+            passed = await _passes(store, row, worker, gate)
+            if passed is None:
+                continue
+            body = passed
         sender = senders[row.channel]
         stamp: DltStamp | None = None
         if row.channel == SMS and dlt is not None and dlt.enforced:
-            stamp = await _stamp(store, row, worker, dlt, registry())
+            stamp = await _stamp(store, row, body, worker, dlt, registry())
             if stamp is None:
                 continue
         try:
             if stamp is not None:
                 sms: SmsSender = sender  # type: ignore[assignment]
-                provider_id = await sms.send(
-                    row.recipient, row.body, row.idempotency_key, dlt=stamp
-                )
+                provider_id = await sms.send(row.recipient, body, row.idempotency_key, dlt=stamp)
             else:
-                provider_id = await sender.send(row.recipient, row.body, row.idempotency_key)
+                provider_id = await sender.send(row.recipient, body, row.idempotency_key)
         except TransientSendError as exc:
             final = row.attempts >= MAX_ATTEMPTS
             await _finish(

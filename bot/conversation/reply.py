@@ -31,10 +31,11 @@ from bot.services import officer as officering
 from bot.services import public, web_signin
 from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
 from bot.services.caller import KEEPER, Caller
+from bot.services.case_messages import ACCOUNT, AUCTION, REPORT
 from bot.services.errors import AppError, NotAllowedError
 from bot.services.notify import notify_officers, notify_phone
 from bot.services.seizure import person_of, report_seizure, tell_owner
-from bot.store.messages import enqueue, set_contact
+from bot.store.messages import About, enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import LoadedCase, Tx
 from bot.support.links import SOURCE_PATH, board_path, signin_path
@@ -445,6 +446,7 @@ async def _report(ctx: _Ctx, command: o.Report) -> _Done:
         lambda tr: render.report_to_officer(case, pound.name, reported_on, tr),
         ctx.deps.config.authorities[authority].default_language,
         ctx.deps.config.whatsapp_templates,
+        about=About(REPORT, case.number, ""),
     )
     return _Done(render.report_sent(case, ctx.tr, ctx.sms), recorded.loaded)
 
@@ -520,6 +522,7 @@ async def _auction(ctx: _Ctx, command: o.Auction) -> _Done:
                 "owner_auction", render.auction_values(number, day, place, tr)
             ),
             templates=ctx.deps.config.whatsapp_templates,
+            about=About(AUCTION, number, "", day.isoformat()),
         )
     return _Done(render.auction_scheduled(recorded.case, ctx.tr), recorded.loaded)
 
@@ -567,6 +570,7 @@ async def _settle(ctx: _Ctx, command: o.Settle) -> _Done:
             ctx.deps.config.reminders,
             template=lambda tr: Template("owner_account", (row.number,)),
             templates=ctx.deps.config.whatsapp_templates,
+            about=About(ACCOUNT, row.number, ""),
         )
     return _Done(
         render.settled_reply(settled.settlement, settled.account, ctx.tr), settled.recorded.loaded

@@ -20,6 +20,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 
 __all__ = [
     "ANSWER_CEILING_REACHED",
+    "CASE_MESSAGES_OVERTAKEN",
     "DB_WAIT",
     "DB_WAIT_REFUSED",
     "MESSAGES_ANSWERED",
@@ -110,6 +111,14 @@ ANSWER_CEILING_REACHED = Counter(
     ["window"],
     registry=REGISTRY,
 )
+CASE_MESSAGES_OVERTAKEN = Counter(
+    "poundbot_case_messages_overtaken",
+    "Messages about a case dropped when they were to be sent because the case had moved "
+    "past them (the intake SMS once the owner cannot take the cattle back, the auction's "
+    "once it is no longer the one fixed, the report once the notice is recorded), by kind.",
+    ["kind"],
+    registry=REGISTRY,
+)
 OUTBOX_DLT_REFUSED = Counter(
     "poundbot_outbox_dlt_refused",
     "SMS not sent because they cannot go under DLT (no template matches, a variable is "
@@ -175,8 +184,10 @@ for _channel in ("sms", "telegram"):
         OUTBOX_FAILED,
     ):
         _counter.labels(_channel)
-    for _check in ("stop", "ceiling"):
+    for _check in ("stop", "ceiling", "overtaken"):
         OUTBOX_DROPPED.labels(_channel, _check)
+for _kind in ("owner_impounded", "owner_auction", "owner_account", "officer_report"):
+    CASE_MESSAGES_OVERTAKEN.labels(_kind)
 for _window in ("hour", "day"):
     ANSWER_CEILING_REACHED.labels(_window)
 for _purpose in ("answer", "notice", "staff"):

@@ -18,7 +18,7 @@ from bot.i18n import Translator, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import one_text
 from bot.services.caller import OFFICER
-from bot.store.messages import enqueue
+from bot.store.messages import About, enqueue
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
 
@@ -60,8 +60,12 @@ async def notify_officers(
     compose: Compose,
     default_lang: str,
     templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
+    *,
+    about: About | None = None,
 ) -> int:
-    """Queue a message to every active officer of ``authority``; returns how many."""
+    """Queue a message to every active officer of ``authority``; returns how many.
+    ``about``: what the message is (``bot.services.case_messages``), in each officer's
+    language, so that it is rendered again when it is sent."""
     officers = (
         await tx.session.execute(
             select(User).where(
@@ -93,6 +97,7 @@ async def notify_officers(
             content_sid=how.content_sid,
             content_variables=how.content_variables,
             purpose="staff",
+            about=about._replace(lang=lang) if about else None,
         ):
             queued += 1
     return queued
@@ -119,10 +124,13 @@ async def notify_phone(
     *,
     template: Callable[[Translator], Template] | None = None,
     templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
+    about: About | None = None,
 ) -> bool:
     """Queue a message to a telephone number (an owner) on its channel unless it said
     STOP there; never at night. Outside WhatsApp's window it goes as ``template`` (its
-    values in the owner's language) when the configuration has one, else by SMS."""
+    values in the owner's language) when the configuration has one, else by SMS.
+    ``about``: what the message is (``bot.services.case_messages``), in the owner's
+    language, so that it is rendered again when it is sent."""
     contact = await tx.session.get(Contact, phone)
     lang = (contact.lang if contact else None) or default_lang
     tr = translator(lang)
@@ -139,4 +147,5 @@ async def notify_phone(
         content_sid=found.content_sid,
         content_variables=found.content_variables,
         purpose="notice",
+        about=about._replace(lang=lang) if about else None,
     )

@@ -10,7 +10,9 @@ from bot.i18n.keepers.keeper import OwnerSms
 from bot.services import keeper as keeping
 from bot.services.base import Deps
 from bot.services.caller import Caller
+from bot.services.case_messages import IMPOUNDED
 from bot.services.notify import notify_phone
+from bot.store.messages import About
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.s04_s11_dues import Dues
@@ -88,5 +90,6 @@ async def tell_owner(
             "owner_impounded", render.intake_values(case, dues, pound.name, owner_tr)
         ),
         templates=deps.config.whatsapp_templates,
+        about=About(IMPOUNDED, case.number, ""),
     )
     return "queued" if queued else "opted_out"

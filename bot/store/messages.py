@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import String, Table, and_, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -19,6 +19,7 @@ from bot.store.tx import CASE_AHEAD, Store, Tx
 
 __all__ = [
     "SENDER_COLUMNS",
+    "About",
     "Acted",
     "Handler",
     "Inbound",
@@ -215,6 +216,17 @@ async def act_on_inbound(
     return Acted(str(reply or ""), fresh=processed_at is None)
 
 
+class About(NamedTuple):
+    """What a message about a case is (``bot.services.case_messages``): its kind, the
+    case's number, the reader's language, and what the kind names (the day of the
+    auction it announces; "" for none)."""
+
+    kind: str
+    case: str
+    lang: str
+    ref: str = ""
+
+
 async def enqueue(
     tx: Tx,
     *,
@@ -226,11 +238,13 @@ async def enqueue(
     content_sid: str | None = None,
     content_variables: str | None = None,
     purpose: str = "notice",
+    about: About | None = None,
 ) -> bool:
     """Queue an outbound message once per idempotency key; False if it was queued already.
     ``content_sid`` and ``content_variables``: a WhatsApp template sent instead of ``body``.
     ``purpose``: why it is sent (``bot.adapters.outbox``: ``answer``, ``notice`` or
-    ``staff``), read by the checks it passes when it is sent.
+    ``staff``), read by the checks it passes when it is sent. ``about``: what a message
+    about a case is (``About``), rendered again from the case when it is sent.
 
     A body in parts (``sms_fit.in_parts``) goes by SMS as one SMS a part, in order (the
     first under ``key``, the next under ``key#2``, ...), each its own DLT template; on
@@ -250,6 +264,7 @@ async def enqueue(
             content_sid=content_sid,
             content_variables=content_variables,
             purpose=purpose,
+            about=about,
         )
         queued = queued or one
     return queued
@@ -266,6 +281,7 @@ async def _enqueue_one(
     content_sid: str | None,
     content_variables: str | None,
     purpose: str,
+    about: About | None,
 ) -> bool:
     result = await tx.session.execute(
         _insert(tx, OutboxRow)
@@ -281,6 +297,10 @@ async def _enqueue_one(
             content_sid=content_sid,
             content_variables=content_variables,
             purpose=purpose,
+            kind=about.kind if about else None,
+            case_number=about.case if about else None,
+            lang=about.lang if about else None,
+            ref=about.ref if about else None,
         )
         .on_conflict_do_nothing(index_elements=["idempotency_key"])
     )

@@ -292,6 +292,14 @@ class OutboxRow(Base):
     #: ``answer`` (to the recipient's own message), ``notice`` (to an owner, of a step on
     #: their case) or ``staff`` (a reminder or an alert to a keeper, officer or admin).
     purpose: Mapped[str | None] = mapped_column(String(16))
+    #: What a message about a case is (``bot.services.case_messages``: its kind, the
+    #: case, the reader's language and what the kind names, such as the auction's day),
+    #: so that it is rendered from the case's statement on the day it is sent, or
+    #: dropped when the case has moved past it; None for any other message.
+    kind: Mapped[str | None] = mapped_column(String(32))
+    case_number: Mapped[str | None] = mapped_column(String(32))
+    lang: Mapped[str | None] = mapped_column(String(2))
+    ref: Mapped[str | None] = mapped_column(String(32))
 
 
 class Contact(Base):
