@@ -8,8 +8,8 @@ from contextlib import asynccontextmanager
 
 from sqlalchemy.engine import make_url
 
-from bot.adapters.outbox import Gate
 from bot.adapters.send_checks import StoppedSince
+from bot.adapters.send_gate import Gate
 from bot.config import Config, config_path, load_config
 from bot.services.base import Deps
 from bot.services.case_messages import CaseMessages

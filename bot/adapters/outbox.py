@@ -13,12 +13,10 @@ never sent twice. A delivery loop claims what it can send in half the lease at t
 pace of its last batch (``BatchSize``); a batch is sent for at most half the lease, and
 what is left of it then is given back at once for any instance to claim.
 
-Every message passes the send gate (``Gate``) when it is sent, not only when it was
-queued: the checks the composition root registers (``bot.bootstrap``: a STOP said since
-the message was queued, the ceiling of answers to numbers that are not staff), each
-reading the message as an ``Outgoing`` (its key, channel, recipient and purpose). A
-message a check refuses is dropped (status ``dropped``, the check and its reason in
-``last_error``) and counted; the outbox knows no check's rule and renders no text.
+Every message passes the send gate (``bot.adapters.send_gate.Gate``) when it is sent,
+not only when it was queued: a message a check refuses is dropped (status ``dropped``,
+the check and its reason in ``last_error``) and counted; one about a case is written
+again by the gate's composer. The outbox knows no check's rule and renders no text.
 
 Fairness on a paced channel (one named in ``busy``: Telegram, one new message a
 second per chat): a claim takes at most one message per recipient (the oldest), and
@@ -30,15 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
-from typing import Final, NamedTuple, Protocol
+from typing import Final, Protocol
 
 from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
+from bot.adapters.send_gate import Gate
 from bot.observe.metrics import (
     OUTBOX_DLT_REFUSED,
-    OUTBOX_DROPPED,
     OUTBOX_FAILED,
     OUTBOX_RETRIED,
     OUTBOX_SENT,
@@ -46,28 +44,19 @@ from bot.observe.metrics import (
 from bot.store.instances import taken_over
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
-from bot.store.tx import Store, Tx
+from bot.store.tx import Store
 from bot.support.dlt import DltPolicy, DltRefusal, DltStamp, Registry, registry
 
 __all__ = [
-    "ANSWER",
-    "NOTICE",
     "SMS",
-    "STAFF",
     "BatchSize",
-    "Composer",
-    "Gate",
-    "Outgoing",
     "PermanentSendError",
-    "SendCheck",
     "Sender",
     "SmsSender",
     "TransientSendError",
     "UnsubscribedError",
     "claim",
     "deliver_once",
-    "outgoing",
-    "purpose_of",
     "refusal_label",
     "take",
 ]
@@ -106,118 +95,6 @@ class SmsSender(Protocol):
 
 #: The channel whose messages go under DLT.
 SMS: Final = "sms"
-
-#: Why a message is sent (``OutboxRow.purpose``): an answer to the recipient's own
-#: message; a notice to an owner of a step on their case; a reminder or an alert to a
-#: keeper, an officer or an admin.
-ANSWER: Final = "answer"
-NOTICE: Final = "notice"
-STAFF: Final = "staff"
-
-#: The keys of the answers queued before messages recorded their purpose.
-_ANSWER_KEYS = ("sms-reply:", "tg-", "mms-photos:", "stopped:")
-
-
-def purpose_of(row: OutboxRow) -> str:
-    """Why ``row`` is sent: its recorded purpose, else (a row queued before purposes
-    were recorded) an answer by its key, else a notice."""
-    if row.purpose:
-        return row.purpose
-    return ANSWER if row.idempotency_key.startswith(_ANSWER_KEYS) else NOTICE
-
-
-class Outgoing(NamedTuple):
-    """A message about to be sent, as a send-time check reads it: with ``kind`` (None
-    for a message about no case), the case, the language and what the kind names."""
-
-    key: str
-    channel: str
-    recipient: str
-    purpose: str
-    body: str = ""
-    kind: str | None = None
-    case: str | None = None
-    lang: str | None = None
-    ref: str | None = None
-
-
-def outgoing(row: OutboxRow) -> Outgoing:
-    """The message of ``row`` as the send gate reads it."""
-    return Outgoing(
-        row.idempotency_key,
-        row.channel,
-        row.recipient,
-        purpose_of(row),
-        row.body,
-        row.kind,
-        row.case_number,
-        row.lang,
-        row.ref,
-    )
-
-
-class SendCheck(Protocol):
-    """One check of the send gate: None when the message may go, else why it may not.
-    ``name`` labels the messages it drops in ``/metrics``."""
-
-    name: str
-
-    async def __call__(self, tx: Tx, message: Outgoing) -> str | None: ...
-
-
-class Composer(Protocol):
-    """Renders a message again when it is sent (a message about a case, from the case's
-    statement that day): the text to send, or None to send the one queued."""
-
-    async def __call__(self, tx: Tx, message: Outgoing) -> str | None: ...
-
-
-class Gate:
-    """The checks every message passes when it is sent, in the order registered; the
-    first that refuses drops it. ``compose``: what renders a message that passed them
-    again, from what it is, just before it is sent."""
-
-    def __init__(self, checks: Sequence[SendCheck] = (), compose: Composer | None = None) -> None:
-        self.checks = tuple(checks)
-        self.compose = compose
-
-    async def refusal(self, tx: Tx, message: Outgoing) -> tuple[str, str] | None:
-        """(the check's name, its reason) for the first check that refuses ``message``;
-        None when every check lets it go."""
-        for check in self.checks:
-            reason = await check(tx, message)
-            if reason is not None:
-                return check.name, reason
-        return None
-
-
-async def _passes(store: Store, row: OutboxRow, worker: str, gate: Gate) -> str | None:
-    """The text to send of the claimed ``row`` (rendered again by the gate's composer,
-    and recorded, when it is a message about a case), or None when it may not be sent
-    now: then it is dropped with the check's reason (if the lease is still
-    ``worker``'s) and counted."""
-    message = outgoing(row)
-    async with store.transaction() as tx:
-        refused = await gate.refusal(tx, message)
-        if refused is None:
-            body = await gate.compose(tx, message) if gate.compose is not None else None
-            if body is None or body == row.body:
-                return row.body
-            await tx.session.execute(
-                update(OutboxRow)
-                .where(OutboxRow.id == row.id, OutboxRow.claimed_by == worker)
-                .values(body=body)
-            )
-            return body
-        name, reason = refused
-        await tx.session.execute(
-            update(OutboxRow)
-            .where(OutboxRow.id == row.id, OutboxRow.claimed_by == worker)
-            .values(status="dropped", claimed_until=None, last_error=f"{name}: {reason}"[:500])
-        )
-    OUTBOX_DROPPED.labels(row.channel, name).inc()
-    log.info("outbox %s dropped: %s: %s", row.idempotency_key, name, reason)
-    return None
 
 
 def refusal_label(reason: str) -> str:
@@ -431,7 +308,7 @@ async def deliver_once(
 ) -> int:
     """One pass: claim due messages and send them; returns how many were sent.
 
-    ``gate``: the checks each message passes just before it is sent (``Gate``); one it
+    ``gate``: the checks each message passes just before it is sent (``send_gate``); one it
     refuses is dropped, never sent.
 
     ``batch`` (kept by a delivery loop from pass to pass) sizes the claim instead of
@@ -454,7 +331,7 @@ async def deliver_once(
             continue
         body = row.body
         if gate is not None and (gate.checks or gate.compose is not None):
-            passed = await _passes(store, row, worker, gate)
+            passed = await gate.admit(store, row, worker)
             if passed is None:
                 continue
             body = passed

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.adapters.outbox import ANSWER, Outgoing
+from bot.adapters.send_gate import ANSWER, Outgoing
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import phone_of
 from bot.store.models import Contact

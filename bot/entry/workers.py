@@ -11,7 +11,8 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.adapters.outbox import BatchSize, Gate, Sender, deliver_once
+from bot.adapters.outbox import BatchSize, Sender, deliver_once
+from bot.adapters.send_gate import Gate
 from bot.reminders.dispatch import remind_once
 from bot.store.tx import Store
 from bot.support.dlt import DltPolicy

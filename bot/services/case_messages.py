@@ -25,7 +25,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Final, NamedTuple
 
-from bot.adapters.outbox import Outgoing
+from bot.adapters.send_gate import Outgoing
 from bot.i18n import render, translator
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import PART, rendering_sms

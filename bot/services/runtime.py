@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.adapters.outbox import Gate
+from bot.adapters.send_gate import Gate
 from bot.config import Config
 from bot.services.base import Deps
 from bot.store.tx import Store

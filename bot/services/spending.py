@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from bot.adapters.outbox import ANSWER, STAFF, Outgoing
+from bot.adapters.send_gate import ANSWER, STAFF, Outgoing
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import phone_of
 from bot.config import Config

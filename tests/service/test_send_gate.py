@@ -12,8 +12,9 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from bot.adapters.outbox import Gate, Outgoing, deliver_once
+from bot.adapters.outbox import deliver_once
 from bot.adapters.send_checks import StoppedSince
+from bot.adapters.send_gate import Gate, Outgoing
 from bot.config import SenderLimits
 from bot.store.messages import enqueue, set_contact
 from bot.store.models import OutboxRow

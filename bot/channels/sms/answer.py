@@ -17,7 +17,8 @@ from typing import Protocol
 from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError
 
-from bot.adapters.outbox import ANSWER, Outgoing, refusal_label
+from bot.adapters.outbox import refusal_label
+from bot.adapters.send_gate import ANSWER, Outgoing
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import note_inbound, phone_of
 from bot.channels.identity import sender_of

@@ -46,11 +46,11 @@ from telegram.error import (
 from bot.adapters.outbox import (
     LEASE,
     BatchSize,
-    Gate,
     PermanentSendError,
     TransientSendError,
     deliver_once,
 )
+from bot.adapters.send_gate import Gate
 from bot.channels.telegram.outbox import Action, decode
 from bot.entry.workers import worker_id
 from bot.store.tx import Store

@@ -21,6 +21,8 @@ never kept waiting for its pictures:
    ``mms-photos:<MessageSid>``, then ``…:2``, ``…:3``: one SMS a line, each a DLT
    template): how many were kept, then why each other was not (too large, too many
    pixels, not a photo, not fetched in time). A job done is never done again.
+
+Why it is long: the three steps above are one flow, with its leases and deadlines.
 """
 
 from __future__ import annotations
