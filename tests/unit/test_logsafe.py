@@ -134,6 +134,7 @@ def test_the_http_client_loggers_log_warnings_only(stream: io.StringIO) -> None:
         ("0091 98470 14321", "0091 ***** *4321"),
         ("a landline: (0471) 2345678", "a landline: (0***) ***5678"),
         ("paid 100 9847014321", "paid 100 ******4321"),
+        ("in Malayalam digits ൯൮൪൭൦൧൪൩൨൧", "in Malayalam digits ******൪൩൨൧"),
         ("+14155550100", "+14*****0100"),
     ],
 )
