@@ -86,7 +86,8 @@ def _serve(args: argparse.Namespace) -> int:
     log_report(report_lines(config, make_url(url), polling=options.polling, settings=settings))
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
-    # handlers, where bot.observe.logsafe redacts (notice signatures in request paths).
+    # handlers, where bot.observe.logsafe redacts (query strings and signatures of request
+    # paths, telephone numbers).
     # proxy_headers=False: the app reads X-Forwarded-For itself, from the proxies of
     # POUNDBOT_TRUSTED_PROXIES; uvicorn's own reading would trust FORWARDED_ALLOW_IPS too.
     uvicorn.run(

@@ -51,6 +51,22 @@ def test_a_wheel_layout_is_preferred_when_the_folder_is_inside_the_package(
     assert resources.data_dir("migrations") == tmp_path / "migrations"
 
 
+def test_the_licence_and_pyproject_travel_in_the_package_and_are_found_in_either_layout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.support.resources as resources
+
+    assert SETUPTOOLS["package-dir"]["bot.project"] == "."
+    assert SETUPTOOLS["package-data"]["bot.project"] == ["LICENSE", "pyproject.toml"]
+    assert resources.project_file("pyproject.toml") == ROOT / "pyproject.toml"
+    package = tmp_path / "bot"
+    (package / "project").mkdir(parents=True)
+    (package / "project" / "LICENSE").write_text("GNU AFFERO GENERAL PUBLIC LICENSE\n")
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    assert resources.project_file("LICENSE") == package / "project" / "LICENSE"
+    assert resources.project_file("pyproject.toml") == tmp_path / "pyproject.toml"
+
+
 def test_the_licence_is_in_the_repository_and_named_for_the_wheel() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["license"] == "AGPL-3.0-or-later"
