@@ -75,6 +75,7 @@ from bot.i18n.public.anyone import (
     status_reply,
     stopped,
 )
+from bot.i18n.public.calls import cases_for_number
 from bot.i18n.public.owner import (
     auction_sms,
     auction_values,
@@ -108,6 +109,7 @@ __all__ = [
     "auction_values",
     "bad_count",
     "case_voided",
+    "cases_for_number",
     "cattle",
     "cite",
     "claim_preferred_recorded",
