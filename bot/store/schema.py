@@ -70,6 +70,17 @@ class SchemaRefused(Exception):
 
 def _type(type_: TypeEngine[Any]) -> str:
     """``String(20)``, ``Integer``, ``DateTime``: the generic type, as on every engine."""
+    key = (type(type_), getattr(type_, "length", None))
+    found = _GENERIC.get(key)
+    if found is None:
+        found = _GENERIC[key] = _generic(type_)
+    return found
+
+
+_GENERIC: dict[tuple[type[Any], Any], str] = {}
+
+
+def _generic(type_: TypeEngine[Any]) -> str:
     try:
         generic = type_.as_generic()
     except NotImplementedError:  # a type of one dialect only: its own name
