@@ -54,6 +54,14 @@ def test_every_revision_of_the_line_is_listed_in_order_with_its_schemas_digest()
         assert digest(schema) == entry["digest"], entry["revision"]
 
 
+def test_the_upgrade_page_names_every_revision_and_every_earlier_name() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs/operator/upgrade.md").read_text()
+    for revision in line():
+        assert f"| `{revision}` |" in page, revision
+    for state in PAST:
+        assert f"| `{state.stamp}`" in page, state.stamp
+
+
 def test_a_revision_id_is_never_used_for_two_contents() -> None:
     entries = listed()
     ids = [e["revision"] for e in entries["line"]]
