@@ -4,8 +4,8 @@ The line of migrations (``migrations/versions``) is one state a revision: ``0001
 the head. Before the line was one, branches made databases stamped with revision ids
 the line no longer has (``h8_phones``, an earlier name of ``0005``), or with the id of a
 revision that later went to other content (``0013`` once added the snapshots of cases;
-it now adds ``media_fetches``). Each such state is a ``Past``: the revision it is
-stamped with, the schema it has (recorded in ``migrations/schemas/<name>.json``), the
+it now adds ``media_fetches``). Each such state is a ``State`` of ``PAST``: the revision
+it is stamped with, the schema it has (recorded in ``migrations/schemas/<name>.json``), the
 revision of the line whose migrations it has all had (``base``), the later revisions
 whose changes it has already (``has``), and what completes it (``repairs``).
 
@@ -37,7 +37,8 @@ Repair = Callable[[Operations], None]
 class State:
     """A state a database can be in: stamped ``stamp``, with the schema recorded as
     ``schema``; it has had every migration of the line up to ``base`` and the changes of
-    the later revisions ``has``; ``repairs`` run once the line is at their revision."""
+    the later revisions ``has``; ``repairs`` run once the line is at their revision.
+    ``about`` says what a past state is (a revision of the line has none)."""
 
     schema: str
     stamp: str

@@ -18,6 +18,7 @@ from alembic.config import Config as AlembicConfig
 from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -86,11 +87,20 @@ def _labelled(state: State) -> str:
     return f"{state.stamp} ({state.about})" if state.is_past else state.stamp
 
 
+def _stamps(connection: Connection) -> tuple[str, ...]:
+    """The revisions in ``alembic_version`` (read without an Alembic context, which
+    would log before ``serve`` says what it runs)."""
+    if not inspect(connection).has_table("alembic_version"):
+        return ()
+    rows = connection.execute(text("SELECT version_num FROM alembic_version"))
+    return tuple(sorted(str(r) for (r,) in rows))
+
+
 def identify(connection: Connection, revisions: list[str]) -> Found:
     """What the database on ``connection`` is; raises ``SchemaRefused`` when its schema
     is not one its revision gives. ``revisions``: the line, oldest first."""
     head = revisions[-1]
-    stamps = MigrationContext.configure(connection).get_current_heads()
+    stamps = _stamps(connection)
     found = read_schema(connection)
     if not stamps:
         if not found:
