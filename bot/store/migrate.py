@@ -199,6 +199,9 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> Upgraded:
         script = ScriptDirectory.from_config(cfg)
         revisions = line(script)
         found = identify(connection, revisions)
+        at_head = found.state is not None and not found.state.is_past and not found.pending
+        if revision == "head" and at_head:  # the schema checked: nothing to do
+            return Upgraded(found, found.head)
         if found.state is not None and found.state.is_past:
             _into_the_line(cfg, connection, found, revisions)
         command.upgrade(cfg, revision)
