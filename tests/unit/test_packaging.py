@@ -29,6 +29,8 @@ def test_locales_and_migrations_are_mapped_into_the_package() -> None:
     assert SETUPTOOLS["package-dir"]["bot.migrations"] == "migrations"
     for lang in ("en", "ml", "ta", "kn"):
         assert f"bot.locales.{lang}.LC_MESSAGES" in SETUPTOOLS["packages"]
+    # The schema each revision gives, which migrate checks a database against.
+    assert {"revisions.json", "schemas/*.json"} <= set(SETUPTOOLS["package-data"]["bot.migrations"])
 
 
 def test_a_checkout_reads_the_top_level_folders() -> None:
