@@ -125,6 +125,11 @@ _BY_CODE: Final[dict[str, Callable[[Translator], str]]] = {
 
 
 _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: s.7 — a seizure report (or its correction) giving an hour of today
+    # later than the time now (shown, hh:mm); nothing was recorded.
+    "future_time": lambda tr: tr.gettext(
+        "That time is later than now (%(now)s): give the hour the cattle were actually brought in."
+    ),
     # TRANSLATORS: s.19, s.14 — a deposit under protest refused: the ten days from the
     # seizure to complain of it are over.
     "complaint_time_over": lambda tr: tr.gettext(
