@@ -602,16 +602,15 @@ async def _account_refused(ctx: _Ctx, command: o.AccountRefused) -> _Done:
 
 
 async def _claim(ctx: _Ctx, command: o.Claim) -> _Done:
-    today = ctx.deps.today()
     recorded = await officering.claim_deposit(
         ctx.tx,
         ctx.deps,
         ctx.caller,
         ctx.case(command),
         claimant=command.claimant,
-        preferred_on=command.on,
+        preferred_on=command.preferred_on,
         reference=command.reference,
-        on=today,
+        on=command.on,
     )
     text = render.claim_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
     return _Done(text, recorded.loaded)
