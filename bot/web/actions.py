@@ -66,7 +66,7 @@ class Field:
 
     name: str  # on, place, places, person, reference, amount, lot, count, reason, field, value,
     # preferred
-    kind: str  # date, text, money, number, lot, choice
+    kind: str  # date, text, money, number, lot, choice, office
     required: bool = False
 
 
@@ -136,7 +136,7 @@ FORMS: tuple[Form, ...] = (
             Field("lot", "lot", True),
             Field("count", "number", True),
             Field("amount", "money"),
-            Field("person", "text", True),
+            Field("person", "office", True),  # s.13(3) proviso: a configured office's code
             Field("reference", "text", True),
             Field("description", "text"),
             _ON,

@@ -363,6 +363,8 @@ class Desk:
             "notice_href": self._notice_href(app, view.loaded),
             "prefill": _prefill(app, view.loaded),
             "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},
+            # s.13(3) proviso: who may order another disposal, by code and full name.
+            "offices": [(o.code, local(o.name, tr.lang)) for o in app.config.proviso_offices],
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),
