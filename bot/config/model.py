@@ -102,7 +102,7 @@ class Pound(NamedTuple):
 class ProvisoOffice(NamedTuple):
     """s.13(3) proviso: an office whose holder may order another disposal of cattle not
     likely to fetch a fair price ("in the opinion of the Director"). ``name`` is its
-    full name (with its forms per language: the desk and the documents), ``short`` a
+    full name (with its forms per language: the desk), ``short`` a
     form of it that fits one SMS template variable in each language (the SMS replies),
     ``code`` what an officer types after BY (``DISPOSE ... BY DIRECTOR``)."""
 

@@ -257,7 +257,7 @@ def sms_name(text: str) -> str:
 
 def office_name(office: ProvisoOffice, tr: Translator) -> str:
     """An office (s.13(3) proviso) as a reader of ``tr.lang`` reads it: its short form in
-    an SMS (one DLT variable), its full name elsewhere (the desk, the documents)."""
+    an SMS (one DLT variable), its full name elsewhere (a chat, the desk, a document)."""
     return local(office.short if in_sms() else office.name, tr.lang)
 
 
