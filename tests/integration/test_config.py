@@ -494,10 +494,12 @@ FAULTS = [
     ),
     (
         "s.13(3) proviso an office's long name with no short form",
-        'short = { en = "Director of Animal Husbandry", ml = "മൃഗസംരക്ഷണ ഡയറക്ടർ"',
-        'bad = { en = "Director of Animal Husbandry", ml = "മൃഗസംരക്ഷണ ഡയറക്ടർ"',
-        "bad = {",
-        "proviso office DIRECTOR: unknown key 'bad'",
+        'short = { en = "Director of Animal Husbandry", ml = "മൃഗസംരക്ഷണ ഡയറക്ടർ", ta = '
+        '"கால்நடைத் துறை இயக்குநர்", kn = "ಪಶುಸಂಗೋಪನಾ ನಿರ್ದೇಶಕರು" }\n',
+        "",
+        'name = { en = "Director of Animal Husbandry"',
+        "proviso office DIRECTOR: the ta name 'கால்நடைப் பராமரிப்புத் துறை இயக்குநர்' is 37 "
+        "characters; an SMS variable holds 30: give a short form",
     ),
     (
         "s.13(3) proviso an office's code in lower case",
