@@ -14,7 +14,7 @@ from domain.s14_deposit import complaint_last_day
 from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
 from domain.stages import Stage
 
-__all__ = ["Deadline", "DeadlineKind", "Role", "deadlines"]
+__all__ = ["PERIOD_ENDS", "Deadline", "DeadlineKind", "Role", "deadlines"]
 
 
 class Role(enum.Enum):
@@ -36,6 +36,15 @@ class DeadlineKind(enum.Enum):
     DEPOSIT_WINDOW_ENDS = "deposit_window_ends"  # s.16(3)
     CREDIT_TO_FUND = "credit_to_fund"  # s.17(1)
     CLAIM_PENDING = "claim_pending"  # s.16(3): a claim preferred, to be decided
+
+
+#: The deadlines that are the last day of a period the Act gives someone other than the
+#: one reminded: the owner's ten days to complain of the seizure (s.19), claimants' three
+#: months to claim the deposit (s.16(3)). Once the day has passed, the period has ended:
+#: no duty was missed (what is to be done next has a deadline of its own, or a step).
+PERIOD_ENDS: frozenset[DeadlineKind] = frozenset(
+    {DeadlineKind.COMPLAINT_WINDOW_ENDS, DeadlineKind.DEPOSIT_WINDOW_ENDS}
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ __all__ = [
     "Lot",
     "Person",
     "Seizure",
+    "require_brought_by",
 ]
 
 
@@ -91,3 +92,21 @@ class Seizure:
                 reason="seized_after_brought",
                 facts={"seized": self.seized_on, "date": self.impounded_on},
             )
+
+
+@cites("s.7")
+def require_brought_by(seizure: Seizure, now: datetime) -> None:
+    """Refuse a report of cattle brought in later than ``now`` (the local wall-clock time,
+    as ``brought_at``), as a day after today is refused: the record is of cattle already
+    brought to the pound. An hour not given (``hour_known`` False) is not compared; its
+    day is."""
+    if seizure.impounded_on > now.date():
+        raise FutureDateError("the cattle cannot be brought in after today", "s.7")
+    if seizure.hour_known and seizure.brought_at > now:
+        raise FutureDateError(
+            f"the cattle cannot be brought in at {seizure.brought_at:%H:%M}, later than "
+            f"now ({now:%H:%M})",
+            "s.7",
+            reason="future_time",
+            facts={"time": f"{seizure.brought_at:%H:%M}", "now": f"{now:%H:%M}"},
+        )

@@ -108,6 +108,8 @@ _REASON_FACTS: Final[dict[str, domain_errors.Fact]] = {
     "name": "Kunhammed Haji Puthiyaveettil",
     "names": "Kunhammed Haji, Fathima Beevi",
     "who": "Panchayat Secretary",
+    "now": "23:59",
+    "time": "23:59",
 }
 
 

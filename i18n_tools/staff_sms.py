@@ -302,6 +302,7 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         proceeds=Money.rupees("120000.50"),
         on=held.day,
         today=_FAR,
+        offices={"Director of Animal Husbandry": ("DIRECTOR",)},
     )
     out[f"{month} dispose"] = other_disposal_recorded(disposed, tr)
     unsold = offer_lot(

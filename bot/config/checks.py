@@ -44,6 +44,7 @@ __all__ = [
     "order",
     "phone_region",
     "rate",
+    "retired_deciders",
     "text",
     "words",
     "zone",
@@ -232,11 +233,17 @@ def markets(value: Any, key: Key, where: str) -> Mapping[str, str]:
     return MappingProxyType(read)
 
 
-def deciders(value: Any, key: Key, where: str) -> tuple[str, ...]:
-    """s.13(3) proviso: the words that name the Director (one or more)."""
-    if not isinstance(value, list) or not value:
-        raise Bad(f'{where} must list one or more words for the Director, such as ["Director"]')
-    return names(value, key, where)
+def retired_deciders(value: Any, key: Key, where: str) -> None:
+    """s.13(3) proviso: ``[policy] proviso_deciders`` (words found anywhere in who
+    ordered a disposal) is no longer read; the office is named in ``[[proviso_offices]]``
+    instead, and a file that still has the key is refused, saying what to write."""
+    raise Bad(
+        f"{where} is no longer read: name the office that may order another disposal "
+        "(s.13(3) proviso) in [[proviso_offices]], with its code (typed after BY), its name "
+        'and a short form: [[proviso_offices]] code = "DIRECTOR" name = { en = "Director '
+        'of Animal Husbandry", ml = "..." } short = { en = "...", ml = "..." } (see the '
+        "sample configuration)"
+    )
 
 
 def barred_classes(value: Any, key: Key, where: str) -> tuple[str, ...]:

@@ -22,17 +22,18 @@ from types import MappingProxyType
 from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
-from bot.config.names import PlaceNames
+from bot.config.names import Name, PlaceNames
 from bot.support.dlt import DltPolicy
 from bot.support.languages import LANGUAGES
 from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
-from domain.s13_3_proviso import DEFAULT_PROVISO_DECIDERS
+from domain.s13_3_proviso import office_named
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 
 __all__ = [
+    "DEFAULT_PROVISO_OFFICES",
     "LANGUAGES",
     "WHATSAPP_TEMPLATES",
     "Authority",
@@ -42,6 +43,7 @@ __all__ = [
     "ConfigError",
     "Fault",
     "Pound",
+    "ProvisoOffice",
     "ReminderSettings",
     "SenderLimits",
     "normalize_word",
@@ -95,6 +97,34 @@ class Pound(NamedTuple):
     #: For the public board: the number an owner may call, and when the pound is open.
     phone: str = ""
     hours: str = ""
+
+
+class ProvisoOffice(NamedTuple):
+    """s.13(3) proviso: an office whose holder may order another disposal of cattle not
+    likely to fetch a fair price ("in the opinion of the Director"). ``name`` is its
+    full name (with its forms per language: the desk), ``short`` a
+    form of it that fits one SMS template variable in each language (the SMS replies),
+    ``code`` what an officer types after BY (``DISPOSE ... BY DIRECTOR``)."""
+
+    code: str
+    name: str
+    short: str
+
+    def spellings(self) -> tuple[str, ...]:
+        """Every way an officer may name the office after BY: its code, and its full
+        and short names in each language."""
+        forms = [self.code]
+        for name in (self.name, self.short):
+            forms += [str(name), *(name.forms.values() if isinstance(name, Name) else ())]
+        return tuple(dict.fromkeys(forms))
+
+
+#: Without ``[[proviso_offices]]``: the Director, as the Act names the office, in the
+#: four languages (short enough for an SMS variable as it is).
+_DIRECTOR = Name("Director", {"ml": "ഡയറക്ടർ", "ta": "இயக்குநர்", "kn": "ನಿರ್ದೇಶಕ"})
+DEFAULT_PROVISO_OFFICES: tuple[ProvisoOffice, ...] = (
+    ProvisoOffice("DIRECTOR", _DIRECTOR, _DIRECTOR),
+)
 
 
 class ReminderSettings(NamedTuple):
@@ -176,9 +206,9 @@ class Config(NamedTuple):
     #: s.18: the classes of person who may not buy at a pound sale (the section's text
     #: is not in the material given: a policy of the configuration, these four by default).
     barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
-    #: s.13(3) proviso: the words that name the Director, whose opinion another
-    #: disposal is; an order by anyone else is refused.
-    proviso_deciders: tuple[str, ...] = DEFAULT_PROVISO_DECIDERS
+    #: s.13(3) proviso: the offices whose holder may order another disposal (the
+    #: Director's opinion); an order named as anyone else's is refused.
+    proviso_offices: tuple[ProvisoOffice, ...] = DEFAULT_PROVISO_OFFICES
     backups: BackupSettings = BackupSettings()
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
     #: kind (``bot.adapters.whatsapp_route.TEMPLATES``) in each language; none: SMS outside the
@@ -195,6 +225,16 @@ class Config(NamedTuple):
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""
         return self.authorities[self.pounds[pound].authority]
+
+    def proviso_office(self, name: str) -> ProvisoOffice | None:
+        """The configured office (s.13(3) proviso) recorded as ``name`` or named by it
+        (its code, its full or short name in any language), or None."""
+        found = office_named(name, self.proviso_spellings())
+        return next((o for o in self.proviso_offices if str(o.name) == found), None)
+
+    def proviso_spellings(self) -> Mapping[str, tuple[str, ...]]:
+        """Each office by its (English) name, with every way it may be written after BY."""
+        return {str(office.name): office.spellings() for office in self.proviso_offices}
 
     def kind_for_word(self, language: str, word: str) -> str | None:
         """The kind code that ``word`` names in ``language``, or None."""

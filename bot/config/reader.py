@@ -19,6 +19,7 @@ from typing import Any
 from bot.config import checks
 from bot.config.lines import Key, Lines
 from bot.config.model import (
+    DEFAULT_PROVISO_OFFICES,
     LANGUAGES,
     Authority,
     AuthorityKind,
@@ -26,15 +27,16 @@ from bot.config.model import (
     Config,
     Fault,
     Pound,
+    ProvisoOffice,
     ReminderSettings,
     SenderLimits,
+    normalize_word,
 )
 from bot.config.model import WHATSAPP_TEMPLATES as TEMPLATES
-from bot.config.names import PlaceNames
+from bot.config.names import Name, PlaceNames, local
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
-from domain.s13_3_proviso import DEFAULT_PROVISO_DECIDERS
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
@@ -48,7 +50,7 @@ def _present(record: dict[str, Any]) -> dict[str, Any]:
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
-_OPTIONAL = ("limits", "backups", "whatsapp", "dlt")
+_OPTIONAL = ("limits", "backups", "whatsapp", "dlt", "proviso_offices")
 _LIMITS = (
     "window_minutes",
     "public",
@@ -92,7 +94,7 @@ class Reader:
                 "deduction_order": checks.order,
                 "phone_region": checks.phone_region,
                 "barred_buyers": checks.barred_classes,
-                "proviso_deciders": checks.deciders,
+                "proviso_deciders": checks.retired_deciders,
             },
             optional=("phone_region", "barred_buyers", "proviso_deciders"),
         )
@@ -140,6 +142,7 @@ class Reader:
         backups = self.backups()
         templates = self.whatsapp_templates()
         dlt = self.dlt()
+        offices = self.proviso_offices(dlt.slot_limit)
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
@@ -155,7 +158,7 @@ class Reader:
             feeding_days=policy["feeding_days"],
             phone_region=policy["phone_region"] or DEFAULT_REGION,
             barred_buyers=policy["barred_buyers"] or DEFAULT_BARRED_CLASSES,
-            proviso_deciders=policy["proviso_deciders"] or DEFAULT_PROVISO_DECIDERS,
+            proviso_offices=offices,
             reminders=ReminderSettings(
                 reminders["timezone"],
                 reminders["reminder_time"],
@@ -286,6 +289,77 @@ class Reader:
                     continue
                 ids[f"{kind}.{lang}"] = template_id
         return DltPolicy(entity, MappingProxyType(ids), limit)
+
+    def proviso_offices(self, slot_limit: int) -> tuple[ProvisoOffice, ...]:
+        """[[proviso_offices]] (optional; s.13(3) proviso): each office whose holder may
+        order another disposal: ``code`` (what an officer types after BY), ``name`` (in
+        each language) and ``short`` (at most ``slot_limit`` characters in each language:
+        one SMS variable; left out, the name must fit). Without the section, the
+        Director (``DEFAULT_PROVISO_OFFICES``)."""
+        if "proviso_offices" not in self.raw:
+            return DEFAULT_PROVISO_OFFICES
+        spec = {
+            "code": checks.code(
+                r"[A-Z][A-Z0-9-]{1,23}", "2 to 24 upper-case letters, digits and -"
+            ),
+            "name": checks.local_name,
+            "short": checks.local_name,
+        }
+        offices: list[ProvisoOffice] = []
+        named: dict[str, str] = {}  # each way of writing an office -> its code
+        for key, entry in self.entries("proviso_offices", "proviso office", spec, ("short",)):
+            code, name = entry["code"], entry["name"]
+            if code is None or name is None:
+                continue  # (already a fault)
+            short = self._short_form(key, code, name, entry["short"], slot_limit)
+            if short is None:
+                continue
+            office = ProvisoOffice(code, name, short)
+            for form in office.spellings():
+                other = named.setdefault(normalize_word(form), code)
+                if other != code:
+                    self.fault(key, f"proviso office {code}: {form!r} names office {other} too")
+            offices.append(office)
+        return tuple(offices)
+
+    def _short_form(
+        self, key: Key, code: str, name: Name, short: Name | None, limit: int
+    ) -> Name | None:
+        """The short form of an office in each language its name has (the name itself
+        where it fits and no short form is given), each at most ``limit`` characters;
+        None, with the faults, when one is longer or missing."""
+        languages = ["en", *name.forms, *(short.forms if short is not None else ())]
+        fits = True
+        for lang in dict.fromkeys(languages):
+            if short is not None and short.forms and lang not in ("en", *short.forms):
+                self.fault(
+                    (*key, "short"),
+                    f"proviso office {code}: short has no {lang} form, as name has",
+                )
+                fits = False
+                continue
+            form = local(short if short is not None else name, lang)
+            if len(form) <= limit:
+                continue
+            fits = False
+            if short is None:
+                self.fault(
+                    (*key, "name", lang) if lang in name.forms else (*key, "name"),
+                    f"proviso office {code}: the {lang} name {form!r} is {len(form)} "
+                    f"characters; an SMS variable holds {limit}: give a short form "
+                    f'(short = {{ {lang} = "..." }})',
+                )
+            else:
+                self.fault(
+                    (*key, "short", lang) if lang in short.forms else (*key, "short"),
+                    f"proviso office {code}: the {lang} short form {form!r} is {len(form)} "
+                    f"characters; an SMS variable holds {limit}",
+                )
+        if not fits:
+            return None
+        if short is None:
+            return name
+        return Name(str(short), {lang: local(short, lang) for lang in languages if lang != "en"})
 
     # -- tables ---------------------------------------------------------------------
 

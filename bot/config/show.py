@@ -14,7 +14,8 @@ from typing import Any
 
 from bot.config.lines import Key, Lines
 from bot.config.load import parse_config
-from bot.config.model import Config
+from bot.config.model import Config, ProvisoOffice
+from bot.config.names import Name
 
 __all__ = ["DEFAULTED", "shown"]
 
@@ -22,7 +23,7 @@ __all__ = ["DEFAULTED", "shown"]
 DEFAULTED: dict[Key, Callable[[Config], Any]] = {
     ("policy", "phone_region"): lambda c: c.phone_region,
     ("policy", "barred_buyers"): lambda c: list(c.barred_buyers),
-    ("policy", "proviso_deciders"): lambda c: list(c.proviso_deciders),
+    ("proviso_offices",): lambda c: [_office(o) for o in c.proviso_offices],
     ("limits", "window_minutes"): lambda c: int(c.limits.window.total_seconds() // 60),
     ("limits", "public"): lambda c: c.limits.public,
     ("limits", "keeper"): lambda c: c.limits.keeper,
@@ -34,6 +35,15 @@ DEFAULTED: dict[Key, Callable[[Config], Any]] = {
     ("backups", "keep"): lambda c: c.backups.keep,
     ("dlt", "slot_limit"): lambda c: c.dlt.slot_limit,
 }
+
+
+def _office(office: ProvisoOffice) -> dict[str, Any]:
+    """An office (s.13(3) proviso) as its [[proviso_offices]] table writes it."""
+
+    def forms(name: str) -> dict[str, str]:
+        return {"en": str(name), **(name.forms if isinstance(name, Name) else {})}
+
+    return {"code": office.code, "name": forms(office.name), "short": forms(office.short)}
 
 
 def shown(text: str, name: str) -> list[str]:

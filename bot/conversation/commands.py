@@ -441,12 +441,13 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
         if not reference:
             raise ParseError("missing_reference")
         return o.Reject(**case, reference=reference, claimant=" ".join(parts.get("by", [])).strip())
-    if name == "claim":
+    if name == "claim":  # CLAIM <case> BY <name> REF <ref> [PREFERRED <date>] [ON <date>]
         person = " ".join(parts.get("by", [])).strip()
         reference = " ".join(parts.get("ref", [])).strip()
         if not person or not reference:
             raise ParseError("missing_person")
-        return o.Claim(**case, claimant=person, reference=reference)
+        preferred = _one_date(parts["preferred"], today) if "preferred" in parts else None
+        return o.Claim(**case, claimant=person, reference=reference, preferred_on=preferred)
     order = ORDERS[name]
     assert issubclass(order, o.CaseOrder)
     return order(**case)

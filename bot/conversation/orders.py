@@ -333,16 +333,20 @@ class Refunded(CaseOrder):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Claim(CaseOrder):
-    """CLAIM (s.16(3)): a claim to the deposit preferred by ``claimant``."""
+    """CLAIM (s.16(3)): the claim of ``claimant`` to the deposit established by the
+    decision ``reference`` on ``on`` (None: today); ``preferred_on`` the day it was
+    preferred (None: the pending claim's day)."""
 
     name: ClassVar[str] = "claim"
     claimant: str
     reference: str
+    preferred_on: date | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Claimed(CaseOrder):
-    """CLAIMED (s.16(3)): the claim of ``claimant`` established; the deposit paid."""
+    """CLAIMED (s.16(3)): a claim of ``claimant`` to the deposit preferred, not yet
+    decided."""
 
     name: ClassVar[str] = "claimed"
     claimant: str

@@ -182,7 +182,8 @@ async def _run(tx: Tx, deps: Deps, caller: Caller, command: o.Order, ctx: _Ctx) 
             async with tx.session.begin_nested():
                 done = await handler(ctx, command)
     except DomainError as exc:
-        done, refusal = render.error(exc, ctx.tr), Refusal(exc.code, exc.provision, exc.reason)
+        text = render.error(exc, ctx.tr, ctx.deps.config.proviso_offices)
+        done, refusal = text, Refusal(exc.code, exc.provision, exc.reason)
     except AppError as exc:
         done, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)
     if refusal is not None:  # rolled back: nothing was written nor queued
@@ -602,16 +603,15 @@ async def _account_refused(ctx: _Ctx, command: o.AccountRefused) -> _Done:
 
 
 async def _claim(ctx: _Ctx, command: o.Claim) -> _Done:
-    today = ctx.deps.today()
     recorded = await officering.claim_deposit(
         ctx.tx,
         ctx.deps,
         ctx.caller,
         ctx.case(command),
         claimant=command.claimant,
-        preferred_on=command.on,
+        preferred_on=command.preferred_on,
         reference=command.reference,
-        on=today,
+        on=command.on,
     )
     text = render.claim_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
     return _Done(text, recorded.loaded)
@@ -653,7 +653,8 @@ async def _dispose(ctx: _Ctx, command: o.Dispose) -> _Done:
         proceeds=command.proceeds or Money.zero(),
         on=command.on,
     )
-    return _Done(render.other_disposal_recorded(recorded.case, ctx.tr), recorded.loaded)
+    offices = ctx.deps.config.proviso_offices
+    return _Done(render.other_disposal_recorded(recorded.case, ctx.tr, offices), recorded.loaded)
 
 
 async def _outcome(ctx: _Ctx, command: o.Outcome) -> _Done:

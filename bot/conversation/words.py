@@ -181,6 +181,7 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
 
 #: Connecting words inside a command: AT <place>, ON <date>, BY <person>, TO <buyer>,
 #: REF <reference>, OWNER <name> [<phone>], SEIZED <date> (the day of seizure, s.19),
+#: PREFERRED <date> (the day a claim to a deposit was preferred, s.16(3)),
 #: BECAUSE <reason> (of a correction or a voiding), EXPENSES <rupees> (s.15(2)),
 #: DECLARED (the buyer's s.18 declaration, a word with nothing after it), HOW <manner>.
 #: BY names a seizer, a claimant or who ordered a disposal: in Malayalam, Tamil and
@@ -204,6 +205,12 @@ CONNECTIVES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "ml": ("പിടിച്ചദിവസം",),
             "ta": ("பிடித்ததேதி",),
             "kn": ("ಹಿಡಿದದಿನಾಂಕ",),
+        },
+        "preferred": {
+            "en": ("PREFERRED",),
+            "ml": ("ഉന്നയിച്ചദിവസം",),
+            "ta": ("கோரியதேதி",),
+            "kn": ("ಮಂಡಿಸಿದದಿನಾಂಕ",),
         },
         "because": {"en": ("BECAUSE",), "ml": ("കാരണം",), "ta": ("காரணம்",), "kn": ("ಕಾರಣ",)},
         "expenses": {"en": ("EXPENSES",), "ml": ("ചെലവ്",), "ta": ("செலவு",), "kn": ("ವೆಚ್ಚ",)},

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from bot.config.names import local
 from bot.conversation.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
@@ -24,6 +24,10 @@ from domain.errors import UnknownKindError
 from domain.kinds import Kind
 from domain.money import Money
 from domain.s07_seizure import Lot
+from domain.s13_3_proviso import office_named
+
+if TYPE_CHECKING:
+    from bot.config.model import ProvisoOffice
 
 __all__ = [
     "ECHO_LIMIT",
@@ -43,6 +47,8 @@ __all__ = [
     "kind_count",
     "moment",
     "money",
+    "office_name",
+    "ordered_by",
     "outcome_word",
     "shorten",
     "sms_name",
@@ -247,6 +253,21 @@ def shorten(text: str, limit: int = NAME_LIMIT) -> str:
 def sms_name(text: str) -> str:
     """A name as an SMS gives it (``shorten``: one DLT variable), whole elsewhere."""
     return shorten(text) if in_sms() else text
+
+
+def office_name(office: ProvisoOffice, tr: Translator) -> str:
+    """An office (s.13(3) proviso) as a reader of ``tr.lang`` reads it: its short form in
+    an SMS (one DLT variable), its full name elsewhere (a chat, the desk, a document)."""
+    return local(office.short if in_sms() else office.name, tr.lang)
+
+
+def ordered_by(text: str, offices: Sequence[ProvisoOffice], tr: Translator) -> str:
+    """Who ordered a disposal, as recorded (``DisposedOtherwise.ordered_by``): the
+    configured office it names, as ``office_name`` gives it; else the text as recorded
+    (``sms_name``)."""
+    found = office_named(text, {str(o.name): o.spellings() for o in offices})
+    office = next((o for o in offices if str(o.name) == found), None)
+    return sms_name(text) if office is None else office_name(office, tr)
 
 
 def clip(text: str, limit: int) -> str:

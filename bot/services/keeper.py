@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from bot.services.base import (
     CaseRef,
@@ -21,7 +21,7 @@ from domain.case import Case
 from domain.events import OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import Dues
-from domain.s07_seizure import Seizure
+from domain.s07_seizure import Seizure, require_brought_by
 from domain.s12_release import release_on_payment
 from domain.s14_deposit import release_on_deposit
 
@@ -71,11 +71,17 @@ async def record_seizure(
     today = deps.today()
     # Validate (facts and tariff) before taking a number: a refused report leaves no gap.
     statement_of(deps, Case.open("pending", seizure, deps.config.kinds, today), today)
+    require_brought_by(seizure, _wall_clock(deps))
     seq = await tx.next_case_seq(seizure.pound)
     case = Case.open(f"{seizure.pound}-{seq}", seizure, deps.config.kinds, today)
     row = await tx.add_case(case, seq, caller, owner_phone)
     loaded = LoadedCase(row, case)
     return Recorded(loaded, statement_of(deps, case, today).dues)
+
+
+def _wall_clock(deps: Deps) -> datetime:
+    """Now, as the hour a report gives is read: local, without a time zone (s.7)."""
+    return deps.local_now().replace(tzinfo=None)
 
 
 def daily_charge(deps: Deps, case: Case, day: date) -> Money:
@@ -115,6 +121,7 @@ async def correct_seizure(
         raise NotAllowedError("a case cannot move to another pound")
     today = deps.today()
     seizure.validate(deps.config.kinds, today)
+    require_brought_by(seizure, _wall_clock(deps))
     after = loaded.case.apply(SeizureCorrected(on=today, seizure=seizure, reason=reason), today)
     if owner_phone is not None:
         loaded.row.owner_phone = owner_phone

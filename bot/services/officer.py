@@ -219,7 +219,9 @@ async def record_other_disposal(
     proceeds: Money,
     on: date | None = None,
 ) -> Recorded:
-    """Disposal by the Director's order, with who ordered it and the reference (proviso)."""
+    """Disposal by the Director's order, with who ordered it and the reference (proviso):
+    ``ordered_by`` names a configured office (its code, or its full or short name in any
+    language), recorded by its name; any other is refused."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
     after = dispose_otherwise(
@@ -232,7 +234,7 @@ async def record_other_disposal(
         proceeds=proceeds,
         on=on or today,
         today=today,
-        deciders=deps.config.proviso_deciders,
+        offices=deps.config.proviso_spellings(),
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)

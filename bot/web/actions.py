@@ -64,8 +64,9 @@ class Field:
     """A field of a form: the field of the order it fills (``_ORDER_FIELDS`` where it is
     named otherwise) and its input type."""
 
-    name: str  # on, place, places, person, reference, amount, lot, count, reason, field, value
-    kind: str  # date, text, money, number, lot, choice
+    name: str  # on, place, places, person, reference, amount, lot, count, reason, field, value,
+    # preferred
+    kind: str  # date, text, money, number, lot, choice, office
     required: bool = False
 
 
@@ -135,7 +136,7 @@ FORMS: tuple[Form, ...] = (
             Field("lot", "lot", True),
             Field("count", "number", True),
             Field("amount", "money"),
-            Field("person", "text", True),
+            Field("person", "office", True),  # s.13(3) proviso: a configured office's code
             Field("reference", "text", True),
             Field("description", "text"),
             _ON,
@@ -162,7 +163,12 @@ FORMS: tuple[Form, ...] = (
     Form("account_refused", (_ON,), frozenset({Stage.ACCOUNT_DUE}), _O, AccountRefused),
     Form(
         "claim",
-        (Field("person", "text", True), Field("reference", "text", True), _ON),
+        (
+            Field("person", "text", True),
+            Field("reference", "text", True),
+            Field("preferred", "date"),  # s.16(3): empty, the pending claim's day
+            _ON,  # the day established
+        ),
         frozenset({Stage.IN_DEPOSIT}),
         _O,
         ClaimPreferred,
@@ -280,7 +286,7 @@ _ORDER_FIELDS: dict[str, dict[str, str]] = {
     "dispose": {"amount": "proceeds", "person": "ordered_by", "description": "manner"},
     "settle": {"amount": "expenses"},
     "receipt": {"person": "received_by"},
-    "claim": {"person": "claimant"},
+    "claim": {"person": "claimant", "preferred": "preferred_on"},
     "claimed": {"person": "claimant"},
     "correct": {"value": "text"},
 }

@@ -363,6 +363,8 @@ class Desk:
             "notice_href": self._notice_href(app, view.loaded),
             "prefill": _prefill(app, view.loaded),
             "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},
+            # s.13(3) proviso: who may order another disposal, by code and full name.
+            "offices": [(o.code, local(o.name, tr.lang)) for o in app.config.proviso_offices],
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),
@@ -559,7 +561,8 @@ def _next_step(view: desk.CaseView, forms: list[Form]) -> NextStep | None:
 def _prefill(app: App, loaded: LoadedCase) -> dict[str, str]:
     """Values the forms start with: NOTICE's places of proclamation, the village and the
     market place nearest the place of seizure, from the configuration (s.13(2)); SOLD's
-    and UNSOLD's day, the day the auction is fixed for."""
+    and UNSOLD's day, the day the auction is fixed for; CLAIM's day preferred, that of
+    the claim pending (s.16(3))."""
     pound = app.config.pounds[loaded.pound]
     authority = app.config.authorities[pound.authority]
     village, market = village_and_market_of(authority, loaded.case.seizure.place_seized, pound)
@@ -568,4 +571,7 @@ def _prefill(app: App, loaded: LoadedCase) -> dict[str, str]:
     if fixed is not None:  # a lot is sold on the day fixed (s.13(3), s.15(1)), entered later too
         on = fixed.auction_on.strftime("%d-%m-%Y")
         filled |= {"sold.on": on, "unsold.on": on}
+    pending = loaded.case.pending_claim
+    if pending is not None:
+        filled["claim.preferred"] = pending.preferred.strftime("%d-%m-%Y")
     return filled

@@ -24,6 +24,7 @@ from bot.i18n.common import cattle as cattle_text
 from bot.i18n.common import cite, day, described_cattle, money
 from bot.services.caller import Caller
 from bot.services.desk import CaseFilter, DueItem
+from domain.deadlines import PERIOD_ENDS
 from domain.money import Money
 from domain.s07_seizure import Lot
 from domain.stages import Stage
@@ -45,6 +46,8 @@ _TEMPLATES = Path(__file__).parent / "templates"
 
 #: How many filters of the list of cases are kept rendered (``Pages.case_filter``).
 _FILTERS_KEPT = 512
+#: The kinds of deadline (as stored) that end a period given to someone else.
+_PERIOD_ENDS = frozenset(kind.value for kind in PERIOD_ENDS)
 
 #: Pages are never cached by a proxy or the browser's history (they show names, money).
 PRIVATE = {"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}
@@ -65,13 +68,16 @@ def language_of(request: Request, caller: Caller | None, config: Config) -> str:
 
 
 class DeadlineLine(NamedTuple):
-    """A deadline as a line of a table of Today, in words."""
+    """A deadline as a line of a table of Today, in words: ``late`` a duty whose day has
+    passed, ``ended`` the last day of a period the Act gives someone else, passed
+    (``domain.deadlines.PERIOD_ENDS``: not overdue)."""
 
     number: str
     what: str
     provision: str
     by: str
     late: bool
+    ended: bool
 
 
 class Pages:
@@ -179,9 +185,12 @@ class Pages:
                     names.deadline_name(item.kind, tr),
                     cite(item.provision, tr),
                 )
-            lines.append(
-                DeadlineLine(item.number, *words, day(item.due_on, tr), item.due_on < today)
+            past = item.due_on < today
+            ended = past and item.kind in _PERIOD_ENDS
+            line = DeadlineLine(
+                item.number, *words, day(item.due_on, tr), past and not ended, ended
             )
+            lines.append(line)
         return lines
 
     def case_filter(self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str]) -> Markup:

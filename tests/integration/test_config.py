@@ -19,6 +19,7 @@ from bot.config import (
     parse_config,
     sample_config_path,
 )
+from bot.config.names import local
 from bot.entry.cli import main
 from domain.errors import RateNotInForceError
 from domain.money import Money
@@ -196,6 +197,58 @@ def test_the_sample_states_the_s15_2_and_s18_policies(sample: Config) -> None:
         edited('barred_buyers = ["police_officer", "officer", "member", "pound_keeper"]\n', "")
     )
     assert unsaid.barred_buyers == ("police_officer", "officer", "member", "pound_keeper")
+
+
+def test_the_sample_names_the_office_that_may_order_another_disposal_s13_3_proviso(
+    sample: Config,
+) -> None:
+    (office,) = sample.proviso_offices
+    assert office.code == "DIRECTOR"
+    assert str(office.name) == "Director of Animal Husbandry"
+    assert local(office.name, "ta") == "கால்நடைப் பராமரிப்புத் துறை இயக்குநர்"
+    assert local(office.short, "ta") == "கால்நடைத் துறை இயக்குநர்"
+    # A language whose name fits has the name as its short form; each fits 30.
+    assert all(len(local(office.short, lang)) <= 30 for lang in LANGUAGES)
+    for said in ("DIRECTOR", "director", "Director of Animal Husbandry", "മൃഗസംരക്ഷണ ഡയറക്ടർ"):
+        assert sample.proviso_office(said) == office, said
+    for said in ("Deputy Director of Panchayats", "Secretary for the Director", "Director AH"):
+        assert sample.proviso_office(said) is None, said
+
+
+def test_without_proviso_offices_the_director_as_the_act_names_it_orders_it() -> None:
+    start = SAMPLE.index("[[proviso_offices]]")
+    end = SAMPLE.index("\n\n", start)
+    config = parse_config(SAMPLE[:start] + SAMPLE[end:])
+    (office,) = config.proviso_offices
+    assert (office.code, str(office.name), local(office.name, "ml")) == (
+        "DIRECTOR",
+        "Director",
+        "ഡയറക്ടർ",
+    )
+    assert config.proviso_office("ഡയറക്ടർ") == office
+
+
+def test_a_short_form_per_language_covers_each_language_of_the_name() -> None:
+    text = edited(
+        'short = { en = "Director of Animal Husbandry", ml = "മൃഗസംരക്ഷണ ഡയറക്ടർ", ',
+        'short = { en = "Director of Animal Husbandry", ',
+    )
+    assert any(
+        f.message == "proviso office DIRECTOR: short has no ml form, as name has"
+        and f.line == line_of(text, "short = {")
+        for f in faults_of(text)
+    ), faults_of(text)
+
+
+def test_two_offices_cannot_share_a_name_or_a_code() -> None:
+    start = SAMPLE.index("[[proviso_offices]]")
+    end = SAMPLE.index("\n\n", start)
+    other = '\n[[proviso_offices]]\ncode = "DAH"\nname = "Director of Animal Husbandry"\n'
+    text = SAMPLE[:end] + other + SAMPLE[end:]
+    assert any(
+        "proviso office DAH: 'Director of Animal Husbandry' names office DIRECTOR too" in f.message
+        for f in faults_of(text)
+    ), faults_of(text)
 
 
 @pytest.mark.parametrize(
@@ -432,6 +485,38 @@ FAULTS = [
         "a name must be non-empty text",
     ),
     (
+        "s.13(3) proviso an office's short form longer than an SMS variable",
+        'ta = "கால்நடைத் துறை இயக்குநர்"',
+        'ta = "கால்நடைப் பராமரிப்புத் துறை இயக்குநர்"',
+        "short = {",
+        "proviso office DIRECTOR: the ta short form 'கால்நடைப் பராமரிப்புத் துறை இயக்குநர்' "
+        "is 37 characters; an SMS variable holds 30",
+    ),
+    (
+        "s.13(3) proviso an office's long name with no short form",
+        'short = { en = "Director of Animal Husbandry", ml = "മൃഗസംരക്ഷണ ഡയറക്ടർ", ta = '
+        '"கால்நடைத் துறை இயக்குநர்", kn = "ಪಶುಸಂಗೋಪನಾ ನಿರ್ದೇಶಕರು" }\n',
+        "",
+        'name = { en = "Director of Animal Husbandry"',
+        "proviso office DIRECTOR: the ta name 'கால்நடைப் பராமரிப்புத் துறை இயக்குநர்' is 37 "
+        "characters; an SMS variable holds 30: give a short form",
+    ),
+    (
+        "s.13(3) proviso an office's code in lower case",
+        'code = "DIRECTOR"',
+        'code = "director"',
+        None,
+        "proviso office director: code: 'director' must be 2 to 24 upper-case letters",
+    ),
+    (
+        "s.13(3) proviso the words of [policy] proviso_deciders",
+        'phone_region = "IN"\n',
+        'phone_region = "IN"\nproviso_deciders = ["Director"]\n',
+        "proviso_deciders",
+        "[policy]: proviso_deciders is no longer read: name the office that may order "
+        "another disposal (s.13(3) proviso) in [[proviso_offices]]",
+    ),
+    (
         "s.15(2) expected expenses that are not rupees",
         'expected_sale_expenses = "500"',
         'expected_sale_expenses = "five hundred"',
@@ -583,13 +668,20 @@ def test_config_check_lists_the_dlt_template_kinds_without_an_id(
 def test_dlt_is_read_with_its_entity_limit_and_template_ids(sample: Config) -> None:
     assert not sample.dlt.enforced
     config = parse_config(
-        edited("[dlt]\n", '[dlt]\nentity_id = "1201"\nslot_limit = 20\n').replace(
+        edited("[dlt]\n", '[dlt]\nentity_id = "1201"\nslot_limit = 40\n').replace(
             "[dlt.templates]\n", '[dlt.templates]\ncase-due-on-14cc71.ml = "1207"\n'
         )
     )
     assert config.dlt.entity_id == "1201"
-    assert config.dlt.slot_limit == 20
+    assert config.dlt.slot_limit == 40
     assert dict(config.dlt.template_ids) == {"case-due-on-14cc71.ml": "1207"}
+    # The short forms of the offices (s.13(3) proviso) fit the variables of the portal.
+    narrow = edited("[dlt]\n", "[dlt]\nslot_limit = 20\n")
+    assert any(
+        "the ta short form 'கால்நடைத் துறை இயக்குநர்' is 24 characters; an SMS variable "
+        "holds 20" in f.message
+        for f in faults_of(narrow)
+    )
 
 
 @pytest.mark.parametrize(

@@ -92,3 +92,15 @@ def test_a_file_with_faults_is_not_shown_but_its_faults_are(
     (tmp_path / "latin1.toml").write_bytes(b'x = "\xe9"\n')
     assert main(["config", "show", str(tmp_path / "latin1.toml")]) == 1
     assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_without_proviso_offices_the_director_in_force_is_shown_as_the_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = SAMPLE.index("[[proviso_offices]]")
+    end = SAMPLE.index("\n\n", start)
+    path = tmp_path / "poundbot.toml"
+    path.write_text(SAMPLE[:start] + SAMPLE[end:], encoding="utf-8")
+    value, source = shown(capsys, str(path))["proviso_offices"]
+    assert source == "default"
+    assert value.startswith('[{ code = "DIRECTOR", name = { en = "Director", ml = "ഡയറക്ടർ"')

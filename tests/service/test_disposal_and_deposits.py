@@ -137,7 +137,7 @@ async def test_dispose_in_malayalam_with_proceeds_counts_them_in_the_sale(
     await _unclaimed_to_auction(s)
     malayalam = dataclasses.replace(s.officer, lang=None)
     reply = await s.say(
-        malayalam, "വിനിയോഗിച്ചു KNM-1 1 1 250 മുഖേന ഡയറക്ടർ നമ്പർ DO-4/2026 വിധം ഗോശാല", 18
+        malayalam, "വിനിയോഗിച്ചു KNM-1 1 1 250 മുഖേന മൃഗസംരക്ഷണ ഡയറക്ടർ നമ്പർ DO-4/2026 വിധം ഗോശാല", 18
     )
     assert "ഡയറക്ടർ" in reply
     assert "DO-4/2026" in reply

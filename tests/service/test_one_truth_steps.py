@@ -12,6 +12,8 @@ from datetime import date, datetime
 
 from sqlalchemy import func, select
 
+from bot.config.model import ProvisoOffice
+from bot.config.names import Name
 from bot.conversation.reply import handle_text
 from bot.services.base import Deps
 from bot.services.caller import Caller
@@ -163,28 +165,29 @@ async def test_disposal_ordered_by_anyone_but_the_director_is_refused_s13_3_prov
     s = session(store, deps, clock, keeper, officer)
     await _unclaimed_to_auction(s)
     clock.set(at(18))
-    for who in ("Panchayat Secretary", "Pound keeper Raman"):
+    for who in ("Panchayat Secretary", "Pound keeper Raman", "Deputy Director of AH"):
         reply = await s.officer_says(f"DISPOSE KNM-1 1 1 BY {who} REF DO-4/2026 HOW goshala")
-        assert f"'{who}' is not the Director" in reply, reply
+        assert f"'{who}' is not that office" in reply, reply
         assert "(s.13(3) proviso)" in reply
         assert (await s.case()).heads_remaining == 1
     for lang in ("ml", "ta", "kn"):
         refused = await s.in_lang(s.officer, lang, "DISPOSE KNM-1 1 1 BY Secretary REF DO-4")
         assert "Secretary" in refused, refused
-        assert "not the Director" not in refused
-    done = await s.officer_says("DISPOSE KNM-1 1 1 BY Deputy Director of AH REF DO-4/2026")
-    assert "by order of Deputy Director of AH" in done
+        assert "not that office" not in refused
+    done = await s.officer_says("DISPOSE KNM-1 1 1 BY director REF DO-4/2026")
+    assert "by order of Director of Animal Husbandry" in done
     assert (await s.case()).heads_remaining == 0
 
 
 async def test_the_words_for_the_director_are_configurable_s13_3_proviso(
     store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
 ) -> None:
-    config = deps.config._replace(proviso_deciders=("Collector",))
+    collector = Name("District Collector")
+    config = deps.config._replace(proviso_offices=(ProvisoOffice("DC", collector, collector),))
     s = session(store, dataclasses.replace(deps, config=config), clock, keeper, officer)
     await _unclaimed_to_auction(s)
     clock.set(at(18))
-    assert "not the Director" in await s.officer_says("DISPOSE KNM-1 1 1 BY Director REF D-1")
+    assert "not that office" in await s.officer_says("DISPOSE KNM-1 1 1 BY Director REF D-1")
     assert "by order of District Collector" in await s.officer_says(
         "DISPOSE KNM-1 1 1 BY District Collector REF D-1"
     )

@@ -354,12 +354,12 @@ async def test_refusals_give_their_reason_with_its_date_and_provision(
     late_deposit = await say(store, deps, en(keeper), "DEPOSITED KNM-2")
     paid_twice = await say(store, deps, en(keeper), "PAID KNM-2")
     before = await say(
-        store, deps, en(officer), "CLAIM KNM-1 BY Kunhammed REF 1/2026 ON 10-03-2026"
+        store, deps, en(officer), "CLAIM KNM-1 BY Kunhammed REF 1/2026 PREFERRED 10-03-2026"
     )
     deposit_late = await say(store, deps, en(keeper), "DEPOSITED KNM-1")
     at(clock, date(2026, 7, 1))
     too_late = await say(
-        store, deps, en(officer), "CLAIM KNM-1 BY Kunhammed REF 1/2026 ON 20-06-2026"
+        store, deps, en(officer), "CLAIM KNM-1 BY Kunhammed REF 1/2026 PREFERRED 20-06-2026"
     )
     assert late_deposit == (
         "The ten days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"

@@ -227,6 +227,42 @@ def test_dispose_takes_lot_heads_proceeds_who_ordered_the_reference_and_the_mann
     assert p("DISPOSE KNM-1 1 1 BY D REF R ON 18-03-2026").on == date(2026, 3, 18)
 
 
+def test_claim_takes_the_day_preferred_and_the_day_established_apart_s16_3() -> None:
+    both = p("CLAIM KNM-1 BY Kunhammed P REF 12/2026 PREFERRED 01-06-2026 ON 25-06-2026")
+    assert (both.claimant, both.reference) == ("Kunhammed P", "12/2026")
+    assert (both.preferred_on, both.on) == (date(2026, 6, 1), date(2026, 6, 25))
+    # In any order; either left out: the pending claim's day, today (the use case's).
+    swapped = p("CLAIM KNM-1 ON 25-06-2026 BY Kunhammed REF 12/2026 PREFERRED 1.6")
+    assert (swapped.preferred_on, swapped.on) == (date(2026, 6, 1), date(2026, 6, 25))
+    bare = p("CLAIM KNM-1 BY Kunhammed REF 12/2026")
+    assert (bare.preferred_on, bare.on) == (None, None)
+    established = p("CLAIM KNM-1 BY Kunhammed REF 12/2026 ON 25-06-2026")
+    assert (established.preferred_on, established.on) == (None, date(2026, 6, 25))
+    # The words of each language.
+    for line in (
+        "അവകാശം KNM-1 മുഖേന Kunhammed നമ്പർ 12/2026 ഉന്നയിച്ചദിവസം 01-06-2026 തീയതി 25-06-2026",
+        "உரிமைகோரல் KNM-1 மூலம் Kunhammed எண் 12/2026 கோரியதேதி 01-06-2026 தேதி 25-06-2026",
+        "ಹಕ್ಕು KNM-1 ಮೂಲಕ Kunhammed ಸಂಖ್ಯೆ 12/2026 ಮಂಡಿಸಿದದಿನಾಂಕ 01-06-2026 ದಿನಾಂಕ 25-06-2026",
+    ):
+        read = p(line)
+        assert (read.claimant, read.reference) == ("Kunhammed", "12/2026"), line
+        assert (read.preferred_on, read.on) == (date(2026, 6, 1), date(2026, 6, 25)), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "CLAIM KNM-1 BY A REF B PREFERRED",
+        "CLAIM KNM-1 BY A REF B PREFERRED 31-06-2026",
+        "CLAIM KNM-1 BY A REF B PREFERRED 01-06-2026 02-06-2026",
+    ],
+)
+def test_claim_with_a_day_preferred_that_is_not_one_date_is_refused(line: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        p(line)
+    assert caught.value.code == "bad_date"
+
+
 @pytest.mark.parametrize(
     ("line", "code"),
     [

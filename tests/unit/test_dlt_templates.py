@@ -284,6 +284,8 @@ def test_every_refusal_with_its_reason_is_a_registered_template(lang: str) -> No
         "name": "Kunhammed",
         "names": "Kunhammed, Fathima",
         "who": "Secretary",
+        "now": "06:43",
+        "time": "23:59",
     }
     refusals = [
         TransitionRefusedError("x", provision, reason=key, facts=facts)

@@ -37,7 +37,7 @@ from bot.services import errors as app_errors
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
-from domain.deadlines import Deadline, DeadlineKind, deadlines
+from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
 from domain.events import ClaimRejected, DepositRefunded, LotOffered
 from domain.money import Money
 from domain.s14_deposit import complaint_last_day, deposit_for
@@ -723,6 +723,28 @@ def _digest(lang: str) -> Shown:
     return Shown(text, facts)
 
 
+@entry("digest", "s.19 and s.16(3) periods ended, not overdue")
+def _digest_ended(lang: str) -> Shown:
+    today = date(2026, 3, 15)
+    complain = Deadline(
+        DeadlineKind.COMPLAINT_WINDOW_ENDS, date(2026, 3, 11), "s.19", Role.OFFICER, IMPOUNDED
+    )
+    claims = Deadline(
+        DeadlineKind.DEPOSIT_WINDOW_ENDS, date(2026, 3, 14), "s.16(3)", Role.OFFICER, IMPOUNDED
+    )
+    text = r.digest([(CASE_NUMBER, complain), (CASE_NUMBER, claims)], today, tr(lang))
+    english = r.digest([(CASE_NUMBER, complain)], today, tr("en"))
+    assert "overdue" not in english.lower()
+    facts = (
+        CASE_NUMBER,
+        d(today, lang),
+        d(date(2026, 3, 11), lang),
+        d(date(2026, 3, 14), lang),
+        *cites(lang, "s.19", "s.16(3)"),
+    )
+    return Shown(text, facts)
+
+
 @entry("digest", "nothing due")
 def _digest_empty(lang: str) -> Shown:
     return Shown(r.digest([], date(2026, 3, 12), tr(lang)), (d(date(2026, 3, 12), lang),))
@@ -1003,6 +1025,14 @@ def _closing(label: str) -> Build:
 
 for _label in CLOSINGS:
     entry("status_reply", _label)(_closing(_label))
+
+
+@entry("status_reply", "closed s.16(3) claim established: due to the claimant, since")
+def _status_claim_established(lang: str) -> Shown:
+    case = claimed()
+    text = r.status_reply(outcome(case), tr(lang), sms=True, case=case)
+    assert OWNER not in text  # STATUS answers anyone: the claimant is not named
+    return Shown(text, (CASE_NUMBER, d(date(2026, 6, 2), lang), "12/2026", *cites(lang, "s.16(3)")))
 
 
 @entry("lang_set", "")

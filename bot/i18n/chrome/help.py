@@ -222,10 +222,18 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
         lambda tr: tr.gettext("the claim pending was not established (s.16(3))"),
     ),
     "claim": (
-        # TRANSLATORS: HELP — keep BY, REF, ON and dd-mm-yyyy; translate the words in <>.
-        lambda tr: tr.gettext("<case> BY <name> REF <reference> [ON dd-mm-yyyy]"),
-        # TRANSLATORS: HELP — s.16(3): CLAIM records a claim to the deposit established.
-        lambda tr: tr.gettext("a claim to the deposit, established (s.16(3))"),
+        # TRANSLATORS: HELP — keep BY, REF, PREFERRED, ON and dd-mm-yyyy; translate the
+        # words in <>.
+        lambda tr: tr.gettext(
+            "<case> BY <name> REF <reference> [PREFERRED dd-mm-yyyy] [ON dd-mm-yyyy]"
+        ),
+        # TRANSLATORS: HELP — s.16(3): CLAIM records a claim to the deposit established;
+        # PREFERRED is the day it was preferred (else the pending claim's), ON the day it
+        # was established (else today). Keep PREFERRED and ON.
+        lambda tr: tr.gettext(
+            "a claim to the deposit, established (s.16(3)): PREFERRED the day it was "
+            "preferred (else the pending claim's), ON the day established (else today)"
+        ),
     ),
     "fund": (
         lambda tr: tr.gettext("<case>"),

@@ -228,6 +228,13 @@ _FIELDS: Final[dict[str, _Name]] = {
     "receipt.person": lambda tr: tr.gettext("Received by"),
     # TRANSLATORS: web desk — a form field (s.16(3)): who claimed the deposit.
     "claim.person": lambda tr: tr.gettext("Claimant"),
+    # TRANSLATORS: web desk — a form field (s.16(3)): the day the claim was preferred
+    # (within the three months); empty: the day of the claim pending.
+    "claim.preferred": lambda tr: tr.gettext(
+        "Day the claim was preferred (empty: the pending claim's)"
+    ),
+    # TRANSLATORS: web desk — a form field (s.16(3)): the day the claim was established.
+    "claim.on": lambda tr: tr.gettext("Day it was established (empty: today)"),
     # TRANSLATORS: web desk — a form field: the reference of the claim's order.
     "reference": lambda tr: tr.gettext("Reference"),
     # TRANSLATORS: web desk — a form field: why the case is voided or corrected.

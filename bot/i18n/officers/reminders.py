@@ -1,6 +1,7 @@
 """Reminders of the Act's deadlines (``domain.deadlines``): one message per deadline,
-worded as overdue once its day has passed, and the morning digest of a person's
-deadlines due today and overdue."""
+worded as overdue once its day has passed (as ended, for the last day of a period the
+Act gives someone else), and the morning digest of a person's deadlines due today and
+overdue."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
 from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
-from domain.deadlines import Deadline, DeadlineKind
+from domain.deadlines import PERIOD_ENDS, Deadline, DeadlineKind
 
 __all__ = ["digest", "reminder", "reminders_troubled"]
 
@@ -76,10 +77,11 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
         lambda tr: tr.gettext(
             "Case %(case)s: the last day to complain of the seizure is %(date)s (s.19)."
         ),
-        # TRANSLATORS: s.19, s.14 — the time to complain is over: record what became of
-        # the deposit; %(command)s is the OUTCOME command.
+        # TRANSLATORS: s.19, s.14 — the owner's time to complain is over (the owner's
+        # limit, not a duty missed): record what became of the deposit; %(command)s is
+        # the OUTCOME command.
         lambda tr: tr.gettext(
-            "OVERDUE: case %(case)s: the time to complain of the seizure ended on %(date)s "
+            "Case %(case)s: the owner's time to complain of the seizure ended on %(date)s "
             "(s.19). Record what became of the deposit (s.14): %(command)s."
         ),
     ),
@@ -88,9 +90,10 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
         lambda tr: tr.gettext(
             "Case %(case)s: a claim to the deposit may be preferred until %(date)s (s.16(3))."
         ),
-        # TRANSLATORS: s.16(3), s.17(1) — the three months are over.
+        # TRANSLATORS: s.16(3), s.17(1) — the three months for claims are over (a
+        # limit of the claimants, not a duty missed).
         lambda tr: tr.gettext(
-            "OVERDUE: case %(case)s: the time for claims to the deposit ended on %(date)s "
+            "Case %(case)s: the time for claims to the deposit ended on %(date)s "
             "(s.16(3)). Record a claim established, or credit it to the fund (s.17(1))."
         ),
     ),
@@ -199,6 +202,30 @@ _LABELS: Final[dict[DeadlineKind, Callable[[Translator], str]]] = {
 }
 
 
+# kind -> the line of the digest once the last day of a period given to someone else
+# has passed (``PERIOD_ENDS``): ended, not overdue. %(days)d days ago, on %(date)s.
+_ENDED: Final[dict[DeadlineKind, Callable[[Translator, int], str]]] = {
+    # TRANSLATORS: s.19 — a line of the digest: the owner's ten days to complain of the
+    # seizure ended some days ago; the owner's limit, not a duty missed.
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: lambda tr, n: tr.ngettext(
+        "%(case)s: the owner's time to complain ended %(days)d day ago, on %(date)s "
+        "(%(provision)s)",
+        "%(case)s: the owner's time to complain ended %(days)d days ago, on %(date)s "
+        "(%(provision)s)",
+        n,
+    ),
+    # TRANSLATORS: s.16(3) — a line of the digest: the three months for claims to the
+    # deposit ended some days ago; the claimants' limit, not a duty missed.
+    DeadlineKind.DEPOSIT_WINDOW_ENDS: lambda tr, n: tr.ngettext(
+        "%(case)s: the time for claims to the deposit ended %(days)d day ago, on %(date)s "
+        "(%(provision)s)",
+        "%(case)s: the time for claims to the deposit ended %(days)d days ago, on %(date)s "
+        "(%(provision)s)",
+        n,
+    ),
+}
+
+
 def _digest_line(case_number: str, deadline: Deadline, today: date, tr: Translator) -> str:
     late = (today - deadline.due_on).days
     values = {
@@ -208,7 +235,10 @@ def _digest_line(case_number: str, deadline: Deadline, today: date, tr: Translat
         "provision": cite(deadline.provision, tr),
         "days": late,
     }
-    if deadline.due_on < today:
+    ended = _ENDED.get(deadline.kind)
+    if deadline.due_on < today and ended is not None:
+        text = ended(tr, late)
+    elif deadline.due_on < today:
         # TRANSLATORS: a line of the digest: a deadline passed some days ago.
         text = tr.ngettext(
             "%(case)s: %(what)s, %(date)s (%(provision)s), %(days)d day overdue",
@@ -228,31 +258,40 @@ def digest(
     are left for their day). ``compact`` (an SMS under DLT, where a message must be one
     of a few templates), and by SMS when the full digest does not fit the staff budget:
     under each heading only the case numbers, as data."""
-    overdue = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
+    past = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
+    overdue = [i for i in past if i[1].kind not in PERIOD_ENDS]
+    ended = [i for i in past if i[1].kind in PERIOD_ENDS]  # someone else's limit
     due = [i for i in items if i[1].due_on == today]
     if compact or probing():  # the templates: only the few compact ones
-        return _compact_digest(overdue, due, today, tr)
-    full = _full_digest(overdue, due, today, tr)
+        return _compact_digest(overdue, due, ended, today, tr)
+    full = _full_digest(overdue, due, ended, today, tr)
     if in_sms() and not fits_sms(full, tr.lang, STAFF_SMS_SEGMENTS):
-        return _compact_digest(overdue, due, today, tr)  # by SMS within the staff budget
+        return _compact_digest(overdue, due, ended, today, tr)  # within the staff budget
     return full
 
 
 def _full_digest(
     overdue: Sequence[tuple[str, Deadline]],
     due: Sequence[tuple[str, Deadline]],
+    ended: Sequence[tuple[str, Deadline]],
     today: date,
     tr: Translator,
 ) -> str:
     """Each deadline on a line of its own under its heading."""
     return _digest_of(
-        overdue, due, today, tr, lambda found: [_digest_line(n, d, today, tr) for n, d in found]
+        overdue,
+        due,
+        ended,
+        today,
+        tr,
+        lambda found: [_digest_line(n, d, today, tr) for n, d in found],
     )
 
 
 def _compact_digest(
     overdue: Sequence[tuple[str, Deadline]],
     due: Sequence[tuple[str, Deadline]],
+    ended: Sequence[tuple[str, Deadline]],
     today: date,
     tr: Translator,
 ) -> str:
@@ -262,21 +301,23 @@ def _compact_digest(
         listed = shorten(", ".join(dict.fromkeys(n for n, _ in found)), CATTLE_WIDTH * NAME_LIMIT)
         return [leaf(tr, listed, "cases" + "+" * (CATTLE_WIDTH - 1))]
 
-    return _digest_of(overdue, due, today, tr, numbers)
+    return _digest_of(overdue, due, ended, today, tr, numbers)
 
 
 def _digest_of(
     overdue: Sequence[tuple[str, Deadline]],
     due: Sequence[tuple[str, Deadline]],
+    ended: Sequence[tuple[str, Deadline]],
     today: date,
     tr: Translator,
     lines_of: Callable[[Sequence[tuple[str, Deadline]]], list[str]],
 ) -> str:
-    """The morning message: its heading, then the overdue and the due today, each under
-    its heading with the lines ``lines_of`` gives them."""
+    """The morning message: its heading, then the overdue, the due today and the periods
+    of others that have ended, each under its heading with the lines ``lines_of`` gives
+    them."""
     # TRANSLATORS: heading of the morning message of deadlines.
     lines = [tr.gettext("Deadlines on %(date)s:") % {"date": day(today, tr)}]
-    if not overdue and not due:
+    if not overdue and not due and not ended:
         # TRANSLATORS: the morning message when nothing is due or overdue.
         lines.append(tr.gettext("Nothing is due today or overdue."))
     if overdue:
@@ -285,6 +326,10 @@ def _digest_of(
     if due:
         # TRANSLATORS: heading of the deadlines that fall today.
         lines += [tr.gettext("Due today:"), *lines_of(due)]
+    if ended:
+        # TRANSLATORS: heading of the periods the Act gives others (the owner to complain,
+        # s.19; claimants to claim a deposit, s.16(3)) that have ended: not overdue.
+        lines += [tr.gettext("Periods ended:"), *lines_of(ended)]
     return join(lines, sms=False)
 
 

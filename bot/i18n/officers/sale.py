@@ -3,8 +3,11 @@ other disposal (s.13(3) proviso), and where every paisa went (s.15(2), s.16)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import head_count, keyword, kind_count, money, sms_name
+from bot.i18n.common import head_count, keyword, kind_count, money, ordered_by, sms_name
 from bot.i18n.dlt_probe import in_sms, leaf
 from bot.i18n.documents.account import account_summary, account_text, disbursement_line
 from bot.i18n.officers.officer import case_line
@@ -14,6 +17,9 @@ from domain.events import DisposedOtherwise, LotOffered
 from domain.money import Money
 from domain.s15_3_account import Account
 from domain.s15_sale import Payee, SaleProgress, Settlement
+
+if TYPE_CHECKING:
+    from bot.config.model import ProvisoOffice
 
 __all__ = ["lot_recorded", "other_disposal_recorded", "sale_short", "settled_reply"]
 
@@ -96,8 +102,12 @@ def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
     return in_parts([join(lines, sms=False), *_progress(case, progress, tr)])
 
 
-def other_disposal_recorded(case: Case, tr: Translator) -> str:
-    """Heads disposed of otherwise by the Director's order (s.13(3) proviso)."""
+def other_disposal_recorded(
+    case: Case, tr: Translator, offices: Sequence[ProvisoOffice] = ()
+) -> str:
+    """Heads disposed of otherwise by the Director's order (s.13(3) proviso); the office
+    that ordered it by its short form in an SMS, its full name elsewhere (``offices``,
+    the configured)."""
     event = case.last(DisposedOtherwise)
     lines = [case_line(case, tr)]
     if isinstance(event, DisposedOtherwise):
@@ -105,7 +115,7 @@ def other_disposal_recorded(case: Case, tr: Translator) -> str:
             "lot": event.lot + 1,
             "cattle": kind_count(case.seizure.lots[event.lot].kind, event.count, tr),
             "manner": sms_name(event.manner),
-            "by": sms_name(event.ordered_by),
+            "by": ordered_by(event.ordered_by, offices, tr),
             "ref": sms_name(event.order_reference),
             "amount": money(event.proceeds, tr),
         }

@@ -233,6 +233,8 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
             return [sold, held]
         return [sold, *deposit_steps(deposited, until, outcome.on or deposited, tr)]
     closed = _closed(case, tr)
+    if case is not None and isinstance(case.events[-1], DepositClaimed):
+        return [closed, sold]  # what is owed now, and to whom, first: it says its day
     if case is not None and outcome.on is not None:
         return [sold, closed, stage_sentence(Stage.CLOSED, case.stage_since, tr)]
     return [sold, closed]
@@ -320,8 +322,13 @@ def _closed(case: Case | None, tr: Translator) -> str:
             "The unclaimed balance was credited to the fund of the local authority (s.17(1))."
         )
     if isinstance(last, DepositClaimed):
-        # TRANSLATORS: s.16(3) — a claim to the deposit was established and paid.
-        return tr.gettext("A claim to the balance was established and paid (s.16(3)).")
+        # TRANSLATORS: s.16(3) — a claim to the balance held in deposit was established:
+        # it is owed to the claimant (not named: anyone may ask) from that day.
+        text = tr.gettext(
+            "The balance is due to the claimant since %(date)s, when the claim to it was "
+            "established (ref. %(ref)s) (s.16(3))."
+        )
+        return text % {"date": day(last.on, tr), "ref": last.reference[:ECHO_LIMIT]}
     if isinstance(last, DepositRefunded):
         # TRANSLATORS: s.14, s.19 — the seizure found illegal, the deposit was refunded.
         text = tr.gettext(

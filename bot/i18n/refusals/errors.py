@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
+from bot.config.model import DEFAULT_PROVISO_OFFICES
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import ECHO_LIMIT, cite, day, money
+from bot.i18n.common import ECHO_LIMIT, cite, day, money, office_name, sms_name
 from bot.i18n.fmt import clock_time
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
@@ -23,6 +24,7 @@ from domain.s04_s11_dues import Dues
 from domain.stages import Stage
 
 if TYPE_CHECKING:
+    from bot.config.model import ProvisoOffice
     from bot.services.errors import AppError
 
 __all__ = [
@@ -125,6 +127,11 @@ _BY_CODE: Final[dict[str, Callable[[Translator], str]]] = {
 
 
 _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: s.7 — a seizure report (or its correction) giving an hour of today
+    # later than the time now (shown, hh:mm); nothing was recorded.
+    "future_time": lambda tr: tr.gettext(
+        "That time is later than now (%(now)s): give the hour the cattle were actually brought in."
+    ),
     # TRANSLATORS: s.19, s.14 — a deposit under protest refused: the ten days from the
     # seizure to complain of it are over.
     "complaint_time_over": lambda tr: tr.gettext(
@@ -224,11 +231,13 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "The cattle are deemed unclaimed (s.15(5)): the pound-keeper's report comes first, "
         "due from %(date)s; then the notice and the sale."
     ),
-    # TRANSLATORS: s.13(3) proviso — DISPOSE BY someone who is not the Director: other
-    # disposal is on the Director's opinion that the cattle will not fetch a fair price.
+    # TRANSLATORS: s.13(3) proviso — DISPOSE BY someone other than the office that holds
+    # the power (the Director): %(office)s is that office's name (configured), %(who)s
+    # what was typed after BY, %(code)s the office's code to type after BY.
     "not_director": lambda tr: tr.gettext(
-        "Not recorded: other disposal is by the Director's order, on the Director's "
-        "opinion that the cattle will not fetch a fair price; '%(who)s' is not the Director."
+        "Not recorded: another disposal is by the order of %(office)s alone, of the "
+        "opinion that the cattle will not fetch a fair price; '%(who)s' is not that "
+        "office. Write BY %(code)s."
     ),
     # TRANSLATORS: s.15(1), s.13(3) — SETTLE when no head has been sold or disposed of:
     # there are no proceeds to settle; the cattle stay in the pound.
@@ -249,9 +258,13 @@ def reasons() -> tuple[str, ...]:
     return tuple(_REASONS)
 
 
-def _reason(exc: DomainError, tr: Translator) -> str | None:
+def _reason(
+    exc: DomainError, tr: Translator, offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES
+) -> str | None:
     """The reason of a refusal, with its dates and counts; None when it gave none."""
     facts = exc.facts
+    if exc.reason == "not_director":  # who may order it: the configured offices (s.13(3))
+        facts = {**facts, **_offices(offices, tr), "who": sms_name(str(facts.get("who", "")))}
     if exc.reason == "stage":
         stage, since = facts.get("stage"), facts.get("date")
         if isinstance(stage, str) and isinstance(since, date):
@@ -273,6 +286,14 @@ def _reason(exc: DomainError, tr: Translator) -> str | None:
     if render is None:
         return None
     return render(tr) % {key: _fact(value, tr) for key, value in facts.items()}
+
+
+def _offices(offices: Sequence[ProvisoOffice], tr: Translator) -> dict[str, str]:
+    """The offices that may order another disposal (s.13(3) proviso), by name (short in
+    an SMS, each one variable) and by the code an officer types after BY."""
+    named = " / ".join(office_name(o, tr) for o in offices)
+    codes = " / ".join(o.code for o in offices)
+    return {"office": sms_name(named), "code": sms_name(codes)}
 
 
 def _fact(value: Fact, tr: Translator) -> object:
@@ -309,9 +330,12 @@ def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
     return f"{text % values} {lines}. {again}"
 
 
-def error(exc: DomainError, tr: Translator) -> str:
+def error(
+    exc: DomainError, tr: Translator, offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES
+) -> str:
     """What the Act refuses, and why (the dates and counts of the reason, where the
-    refusal gives them), and what to do instead, citing ``exc.provision``."""
+    refusal gives them), and what to do instead, citing ``exc.provision``. ``offices``:
+    those that may order another disposal (s.13(3) proviso), as configured."""
     if (
         isinstance(exc, AmountNotDueError)
         and isinstance(exc.dues, Dues)
@@ -322,7 +346,7 @@ def error(exc: DomainError, tr: Translator) -> str:
     render = _BY_CODE.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
-    reason = sale_refusal(exc, tr) or _reason(exc, tr)  # s.13(3), s.15(1), s.18 in full
+    reason = sale_refusal(exc, tr) or _reason(exc, tr, offices)  # s.13(3), s.15(1), s.18
     if reason is not None:
         text = reason
     elif exc.lawful_from is not None:
