@@ -108,9 +108,9 @@ async def test_status_of_an_unclaimed_sale_by_sms_cites_s13_3_alone(
         selling = await text(rig, OWNER, "STATUS KNM-1", "SM-u6")
         assert "The sale began on 17 Mar 2026 (s.13(3))." in selling
         on(rig, 21)
-        await text(rig, OFFICER_PHONE, "SETTLE KNM-1 0", "SM-u7")
+        settled = await text(rig, OFFICER_PHONE, "SETTLE KNM-1 0", "SM-u7")
+        # Sold on 17 March, settled on 21 March: 17 days in the pound (s.15(3)(b)).
+        assert "Time impounded: 17 days (s.15(3)(b))." in settled
         status = await text(rig, OWNER, "STATUS KNM-1", "SM-u8")
         assert "The cattle were sold by public auction (s.13(3))." in status
         assert "s.15(1)" not in status
-        # Sold on 17 March, settled on 21 March: 17 days in the pound (s.15(3)(b)).
-        assert "Time impounded: 17 days (s.15(3)(b))." in status
