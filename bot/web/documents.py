@@ -41,7 +41,7 @@ from bot.web.templating import language_of
 from domain.events import SaleClosed
 from domain.money import Money
 from domain.record import days_in_pound, heads_sold_and_disposed
-from domain.s15_3_account import Receipt
+from domain.s15_3_account import Receipt, Stay
 
 __all__ = ["document_routes"]
 
@@ -183,6 +183,17 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
     return page(request, "documents/case.html", context)
 
 
+def _stay_rows(number: str, stays: tuple[Stay, ...]) -> list[list[str]]:
+    """Each lot that left the pound (s.15(3)(b)): its heads, then its days, by how and
+    when it left (``heads_sold:2026-11-23``, ``days_sold:2026-11-23``)."""
+    rows = []
+    for stay in stays:
+        when = f"{stay.left.value}:{stay.until.isoformat()}"
+        rows.append([number, f"heads_{when}", "s.15(3)(b)", str(stay.heads)])
+        rows.append([number, f"days_{when}", "s.15(3)(b)", str(stay.days)])
+    return rows
+
+
 def _case_csv(document: docs.AccountDocument, what: str) -> Table:
     account = document.account
     number = account.case_number
@@ -200,25 +211,7 @@ def _case_csv(document: docs.AccountDocument, what: str) -> Table:
         [number, "impounded_from", "s.15(3)(b)", account.impounded_from.isoformat()],
         [number, "impounded_until", "s.15(3)(b)", account.impounded_until.isoformat()],
         [number, "days_impounded", "s.15(3)(b)", str(account.days_impounded)],
-        # Each lot that left the pound: its heads, and its days to the day it left.
-        *(
-            row
-            for stay in account.stays
-            for row in (
-                [
-                    number,
-                    f"heads_{stay.left.value}:{stay.until.isoformat()}",
-                    "s.15(3)(b)",
-                    str(stay.heads),
-                ],
-                [
-                    number,
-                    f"days_{stay.left.value}:{stay.until.isoformat()}",
-                    "s.15(3)(b)",
-                    str(stay.days),
-                ],
-            )
-        ),
+        *_stay_rows(number, account.stays),
         [number, "fines_and_charges_rupees", "s.15(3)(c)", rupees(account.fines_and_charges.paise)],
         *(
             [number, f"{line.item.value}:{line.kind}", line.provision, rupees(line.amount.paise)]
