@@ -175,8 +175,19 @@ _PROVISION: dict[type[Event], str] = {
 }
 
 
-def provision_of(event: Event) -> str:
-    """The provision under which an event happens."""
+#: The steps of the sale taken under s.15(1) on the owner's route (the owner appeared and
+#: refused or omitted to pay), under s.13(3) on the route of unclaimed cattle.
+_ON_OWNERS_ROUTE: dict[type[Event], str] = {
+    AuctionScheduled: "s.15(1)",
+    LotOffered: "s.15(1)",
+}
+
+
+def provision_of(event: Event, owner_appeared: bool = False) -> str:
+    """The provision under which an event happens; ``owner_appeared``: on the owner's
+    route (s.15(1)), where the auction and its lots are that section's, not s.13(3)'s."""
+    if owner_appeared and type(event) in _ON_OWNERS_ROUTE:
+        return _ON_OWNERS_ROUTE[type(event)]
     return _PROVISION[type(event)]
 
 
@@ -292,6 +303,27 @@ class Case:
                 before = replace(self, events=self.events[:index])
                 return before._in_round(NoticePosted)  # type: ignore[return-value]
         return None
+
+    @property
+    def provisions(self) -> tuple[str, ...]:
+        """The provision of each event, by the route the case was on when it was taken:
+        the auction and its lots under s.15(1) once the owner refused or omitted to pay,
+        under s.13(3) for unclaimed cattle, and again after a refused account (s.15(5))."""
+        out: list[str] = []
+        owners_route = False
+        for event in self.events:
+            if isinstance(event, OwnerRefusedToPay):
+                owners_route = True
+            elif isinstance(event, AccountRefused):
+                owners_route = False
+            out.append(provision_of(event, owners_route))
+        return tuple(out)
+
+    @property
+    def sale_provision(self) -> str:
+        """The provision the auction and its lots are taken under on the case's route now:
+        s.15(1) when the owner appeared and refused or omitted to pay, else s.13(3)."""
+        return _ON_OWNERS_ROUTE[LotOffered] if self.owner_appeared else _PROVISION[LotOffered]
 
     @property
     def deemed_unclaimed(self) -> bool:
@@ -425,7 +457,7 @@ class Case:
 
     def apply(self, event: Event, today: date) -> Case:
         """The case after ``event``, if the Act allows it on that date; else an error."""
-        provision = provision_of(event)
+        provision = provision_of(event, self.owner_appeared)
         if event.on > today:
             raise FutureDateError(f"{event.on.isoformat()} is in the future", provision)
         if event.on < self.last_event_on:
@@ -484,7 +516,7 @@ class Case:
         return True
 
     def _transition(self, event: Event) -> Case:
-        provision = provision_of(event)
+        provision = provision_of(event, self.owner_appeared)
         allowed = _ALLOWED.get(type(event), frozenset())
         if self.stage is Stage.DEEMED_UNCLAIMED and isinstance(event, _AFTER_REPORT):
             self._report_first()
@@ -502,7 +534,11 @@ class Case:
                 f"{type(event).__name__} is not allowed when the case is {self.stage.value}",
                 provision,
                 reason="stage",
-                facts={"stage": self.stage.value, "date": self.stage_since},
+                facts={
+                    "stage": self.stage.value,
+                    "date": self.stage_since,
+                    "sale": self.sale_provision,
+                },
             )
         self._guard(event)
         stage = self._next_stage(event)

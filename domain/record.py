@@ -1,5 +1,6 @@
-"""What the pound's record shows about each case, for the charts: how long the cattle
-stayed, and whether the s.13(1) report and the s.13(2) notice came on time.
+"""What the pound's record shows about each case, for the register and the charts: how
+long the cattle stayed, how many were sold and how many disposed of otherwise, and
+whether the s.13(1) report and the s.13(2) notice came on time.
 """
 
 from __future__ import annotations
@@ -8,12 +9,18 @@ import enum
 from datetime import date
 
 from domain.case import Case
-from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.provisions import cites
 from domain.s13_unclaimed import report_due
+from domain.s15_3_account import Left, time_impounded
 from domain.stages import IN_POUND_STAGES, Stage
 
-__all__ = ["Timeliness", "days_in_pound", "left_pound_on", "notice_timeliness", "report_timeliness"]
+__all__ = [
+    "Timeliness",
+    "days_in_pound",
+    "heads_sold_and_disposed",
+    "notice_timeliness",
+    "report_timeliness",
+]
 
 
 class Timeliness(enum.Enum):
@@ -24,34 +31,32 @@ class Timeliness(enum.Enum):
     OVERDUE = "overdue"  # not taken, and the day has passed
 
 
-@cites("s.12", "s.14", "s.15(3)(b)")
-def left_pound_on(case: Case) -> date | None:
-    """The day the cattle left the pound: released on payment (s.12) or on deposit
-    (s.14), or the day the sale was closed, the last day of the time impounded that the
-    s.15(3)(b) account gives (the last sale's, when the owner refused the account of the
-    first and the rest were sold as unclaimed, s.15(5)). None while they are still in
-    the pound, or for a voided case."""
-    if case.stage in IN_POUND_STAGES:
-        return None
-    for event in reversed(case.events):
-        if isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | SaleClosed):
-            return event.on
-    return None
-
-
 @cites("s.15(3)(b)")
 def days_in_pound(case: Case, today: date) -> int | None:
-    """Calendar days in the pound, the first and the last both counted as the s.15(3)(b)
-    account counts them; up to ``today`` for cattle still there; None for a voided
-    case or one that left without a day on record."""
+    """Calendar days in the pound, as the s.15(3)(b) account counts them (one function,
+    ``time_impounded``): from the day brought in to the day the last head left, sold,
+    disposed of or delivered, both days counted; up to ``today`` for cattle still there.
+    None for a voided case, or one that left with no day on record."""
     if case.stage is Stage.VOIDED:
         return None
-    left = left_pound_on(case)
-    if left is None:
-        if case.stage not in IN_POUND_STAGES:
-            return None
-        left = today
-    return (left - case.seizure.impounded_on).days + 1
+    in_pound = case.stage in IN_POUND_STAGES
+    days = [
+        stay.days
+        for stay in time_impounded(case, today)
+        if in_pound or stay.left is not Left.IN_POUND
+    ]
+    return max(days, default=None)
+
+
+@cites("s.15(3)(d)", "s.13(3) proviso")
+def heads_sold_and_disposed(case: Case, today: date) -> tuple[int, int]:
+    """Heads sold at the public auction (s.15(3)(d)) and heads disposed of otherwise by
+    the Director's order (s.13(3) proviso) by ``today``, counted apart, from the lots
+    that left the pound (``time_impounded``)."""
+    stays = time_impounded(case, today)
+    sold = sum(stay.heads for stay in stays if stay.left is Left.SOLD)
+    disposed = sum(stay.heads for stay in stays if stay.left is Left.DISPOSED)
+    return sold, disposed
 
 
 @cites("s.13(1)", "s.15(5)")

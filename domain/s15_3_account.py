@@ -6,6 +6,7 @@ they were disposed of; the owner's receipt (s.15(4)); an owner who refuses deliv
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from datetime import date
 
@@ -14,6 +15,8 @@ from domain.errors import TransitionRefusedError
 from domain.events import (
     AccountDelivered,
     AccountRefused,
+    ClaimedAndPaid,
+    DeliveredOnDeposit,
     DisposedOtherwise,
     LotOffered,
     SaleClosed,
@@ -25,12 +28,81 @@ from domain.s15_sale import Disbursement, Settlement
 
 __all__ = [
     "Account",
+    "Left",
     "Receipt",
+    "Stay",
     "account_for",
     "deliver_account",
     "receipt_for",
     "refuse_account",
+    "time_impounded",
 ]
+
+
+class Left(enum.Enum):
+    """How heads left the pound, which ends their time impounded (s.15(3)(b))."""
+
+    SOLD = "sold"  # at the public auction (s.13(3), s.15(1))
+    DISPOSED = "disposed"  # otherwise, by the Director's order (s.13(3) proviso)
+    DELIVERED = "delivered"  # to the owner: on payment (s.12), deposit (s.14), or account
+    IN_POUND = "in_pound"  # not yet: still in the pound on the day counted to
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """Heads that left the pound together, the same day and the same way, and their time
+    impounded: from the day brought in to the day they left, both days counted."""
+
+    heads: int
+    left: Left
+    since: date
+    until: date
+
+    @property
+    def days(self) -> int:
+        """Calendar days in the pound, the first and the last both counted (s.15(3)(b))."""
+        return (self.until - self.since).days + 1
+
+
+@cites("s.15(3)(b)", "s.15(3)", "s.15(5)")
+def time_impounded(case: Case, on: date) -> tuple[Stay, ...]:
+    """The time every head of ``case`` was impounded (s.15(3)(b)), as of ``on``: from
+    the day brought in to the day it left the pound, both days counted, in lots of heads
+    that left the same day the same way, in the order they left.
+
+    A head leaves the pound the day it is sold (s.13(3), s.15(1)) or disposed of
+    otherwise (s.13(3) proviso), or delivered to the owner: released on payment (s.12),
+    on a deposit (s.14), or, the remaining cattle of a sale on the owner's refusal, with
+    the account on the day the sale is settled (s.15(3)), when their feeding stops too;
+    unless the owner refused them, when they stay, deemed unclaimed, until sold (s.15(5)).
+    Heads still in the pound on ``on`` count to ``on``; steps after ``on`` are not read.
+    """
+    since = case.seizure.impounded_on
+    last_refusal = max(
+        (i for i, e in enumerate(case.events) if isinstance(e, AccountRefused)), default=-1
+    )
+    left: dict[tuple[date, Left], int] = {}
+    remaining = case.seizure.head_count
+    for index, event in enumerate(case.events):
+        if event.on > on or remaining <= 0:
+            break
+        if isinstance(event, ClaimedAndPaid | DeliveredOnDeposit):
+            gone, how = remaining, Left.DELIVERED
+        elif isinstance(event, LotOffered) and event.sold:
+            gone, how = event.count, Left.SOLD
+        elif isinstance(event, DisposedOtherwise):
+            gone, how = event.count, Left.DISPOSED
+        elif isinstance(event, SaleClosed) and event.owner_appeared and index > last_refusal:
+            gone, how = remaining, Left.DELIVERED  # handed back with the account
+        else:
+            continue
+        gone = min(gone, remaining)
+        if gone > 0:
+            left[event.on, how] = left.get((event.on, how), 0) + gone
+            remaining -= gone
+    if remaining > 0:
+        left[on, Left.IN_POUND] = remaining
+    return tuple(Stay(heads, how, since, day) for (day, how), heads in left.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +111,39 @@ class Account:
 
     case_number: str
     cattle_seized: int  # (a)
-    impounded_from: date  # (b)
-    impounded_until: date  # (b)
+    #: (b) each lot's time impounded, in the order the lots left the pound.
+    stays: tuple[Stay, ...]
     fines_and_charges: Money  # (c)
     dues: Dues  # (c), line by line
-    cattle_sold: int  # (d)
+    cattle_sold: int  # (d) sold at the auction, never the heads disposed of otherwise
     proceeds: Money  # (e)
     disposal: tuple[Disbursement, ...]  # (f)
     cattle_remaining: int
     balance: Money
+    #: Heads disposed of otherwise by the Director's order (s.13(3) proviso): not sold,
+    #: so counted apart from (d).
+    cattle_disposed: int = 0
+
+    @property
+    def impounded_from(self) -> date:
+        """(b) The day the cattle were brought in."""
+        return self.stays[0].since
+
+    @property
+    def impounded_until(self) -> date:
+        """(b) The day the last head of the account left the pound."""
+        return max(stay.until for stay in self.stays)
 
     @property
     def days_impounded(self) -> int:
-        """Calendar days in the pound, the first and the last both counted (s.15(3)(b))."""
-        return (self.impounded_until - self.impounded_from).days + 1
+        """(b) Calendar days to the day the last head left, both days counted."""
+        return max(stay.days for stay in self.stays)
+
+    @property
+    def left_together(self) -> bool:
+        """Whether every head of the account left the pound on the same day (its time
+        impounded is then one figure)."""
+        return len({stay.until for stay in self.stays}) == 1
 
 
 @cites(
@@ -64,12 +155,11 @@ def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
     Of a second sale (the rest of a refused account sold as unclaimed, s.15(5)), the
     heads sold and the proceeds are those of that sale.
     """
-    sold, gone = _heads_gone(case, closed_on)
+    sold, disposed, gone = _heads_gone(case, closed_on)
     return Account(
         case_number=case.number,
         cattle_seized=case.seizure.head_count,  # (a) the number of cattle seized
-        impounded_from=case.seizure.impounded_on,  # (b) the time during which impounded
-        impounded_until=closed_on,  # (b)
+        stays=time_impounded(case, closed_on),  # (b) the time during which impounded
         fines_and_charges=settlement.dues.total,  # (c) fines and charges incurred
         dues=settlement.dues,  # (c)
         cattle_sold=sold,  # (d) the number of cattle sold
@@ -77,22 +167,26 @@ def account_for(case: Case, settlement: Settlement, closed_on: date) -> Account:
         disposal=settlement.disbursements,  # (f) how the proceeds were disposed of
         cattle_remaining=case.seizure.head_count - gone,
         balance=settlement.balance,
+        cattle_disposed=disposed,  # not sold (s.13(3) proviso)
     )
 
 
-def _heads_gone(case: Case, closed_on: date) -> tuple[int, int]:
-    """Heads sold or disposed of in the sale that closed on ``closed_on``, and in all
-    the sales up to it."""
-    in_round = gone = 0
+def _heads_gone(case: Case, closed_on: date) -> tuple[int, int, int]:
+    """Heads sold and heads disposed of otherwise in the sale that closed on
+    ``closed_on``, and the heads gone in all the sales up to it."""
+    sold = disposed = gone = 0
     for event in case.events:
         if isinstance(event, SaleClosed):
             if event.on >= closed_on:
                 break
-            in_round = 0  # an earlier sale, already settled
-        elif (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise):
-            in_round += event.count
+            sold = disposed = 0  # an earlier sale, already settled
+        elif isinstance(event, LotOffered) and event.sold:
+            sold += event.count
             gone += event.count
-    return in_round, gone
+        elif isinstance(event, DisposedOtherwise):
+            disposed += event.count
+            gone += event.count
+    return sold, disposed, gone
 
 
 @dataclass(frozen=True, slots=True)

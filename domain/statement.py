@@ -36,7 +36,7 @@ from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, daily_charge, dues_on, per_day_on
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s14_deposit import Deposit, complaint_last_day
-from domain.s15_3_account import Account
+from domain.s15_3_account import Account, time_impounded
 from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
     Disbursement,
@@ -50,7 +50,7 @@ from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.tariff import Tariff
 
-__all__ = ["CaseDates", "SaleRound", "Statement", "dates_of", "left_pound_on", "statement"]
+__all__ = ["CaseDates", "SaleRound", "Statement", "dates_of", "statement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,17 +112,19 @@ def _dates(case: Case, notice_on: date | None) -> CaseDates:
 
 @dataclass(frozen=True, slots=True)
 class SaleRound:
-    """One sale of the case: heads sold or disposed of, proceeds, and once settled where
-    the money went (s.15(2), s.16). ``refused`` is set when the owner refused the
-    account of this round, so its balance went into deposit (s.15(5))."""
+    """One sale of the case: heads sold, heads disposed of otherwise (counted apart),
+    proceeds, and once settled where the money went (s.15(2), s.16). ``refused`` is set
+    when the owner refused the account of this round, so its balance went into deposit
+    (s.15(5))."""
 
     index: int
     owner_appeared: bool
-    heads_sold: int
+    heads_sold: int  # at the public auction (s.13(3), s.15(1))
     proceeds: Money
     settled_on: date | None
     settlement: Settlement | None
     refused: bool = False
+    heads_disposed: int = 0  # by the Director's order (s.13(3) proviso)
 
     @property
     def deducted(self) -> Money:
@@ -171,8 +173,10 @@ class Statement:
     paid_to_claimant: Money  # s.16(3), a claim established
     heads_seized: int
     heads_in_pound: int
-    heads_sold: int
+    heads_sold: int  # at the public auction, every round (s.15(3)(d))
     heads_returned: int
+    #: Heads disposed of otherwise by the Director's order (s.13(3) proviso): not sold.
+    heads_disposed: int
     account: Account | None  # s.15(3), every settled round
     deadlines: tuple[Deadline, ...]
     #: What one more day in the pound adds (s.4): the feeding charge of the heads still
@@ -230,14 +234,14 @@ def _rounds(case: Case, tariff: Tariff, order: tuple[DuesItem, ...]) -> tuple[Sa
     """The sales of the case: settled ones with their settlement, then one in progress."""
     settlements = iter(round_settlements(case, tariff, order))
     out: list[SaleRound] = []
-    sold = 0
+    sold = disposed = 0
     proceeds = Money.zero()
     started = False
     for index, event in enumerate(case.events):
         if isinstance(event, LotOffered) and event.price is not None:
             sold, proceeds, started = sold + event.count, proceeds + event.price, True
         elif isinstance(event, DisposedOtherwise):
-            sold, proceeds, started = sold + event.count, proceeds + event.proceeds, True
+            disposed, proceeds, started = disposed + event.count, proceeds + event.proceeds, True
         elif isinstance(event, SaleClosed):
             refused = event.owner_appeared and any(
                 isinstance(e, AccountRefused) for e in case.events[index + 1 :]
@@ -251,34 +255,17 @@ def _rounds(case: Case, tariff: Tariff, order: tuple[DuesItem, ...]) -> tuple[Sa
                     event.on,
                     next(settlements),
                     refused,
+                    disposed,
                 )
             )
-            sold, proceeds, started = 0, Money.zero(), False
+            sold, disposed, proceeds, started = 0, 0, Money.zero(), False
     if started:
-        out.append(SaleRound(len(out) + 1, case.owner_appeared, sold, proceeds, None, None))
+        out.append(
+            SaleRound(
+                len(out) + 1, case.owner_appeared, sold, proceeds, None, None, False, disposed
+            )
+        )
     return tuple(out)
-
-
-@cites("s.15(3)(b)")
-def left_pound_on(case: Case, closed_on: date) -> date:
-    """The last day of the time impounded (s.15(3)(b)) of the sales settled by
-    ``closed_on``: the day the last head left the pound. A head sold leaves on the day
-    sold; heads handed back with the account leave on the settlement."""
-    last = case.seizure.impounded_on
-    gone = 0
-    for event in case.events:
-        if event.on > closed_on:
-            break
-        if (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise):
-            gone += event.count
-            last = max(last, event.on)
-        elif (
-            isinstance(event, SaleClosed)
-            and event.owner_appeared
-            and gone < case.seizure.head_count
-        ):
-            last = max(last, event.on)  # the rest handed back with the account
-    return last
 
 
 def _payable(case: Case, owed: Money, on: date) -> bool:
@@ -323,19 +310,20 @@ def _account(case: Case, tariff: Tariff, rounds: tuple[SaleRound, ...]) -> Accou
     )
     dues = dues_on(case, tariff, closed_on)
     sold = sum(r.heads_sold for r in settled)
+    disposed = sum(r.heads_disposed for r in settled)
     proceeds = total([r.proceeds for r in settled])
     account = Account(
         case_number=case.number,
         cattle_seized=case.seizure.head_count,  # (a)
-        impounded_from=case.seizure.impounded_on,  # (b)
-        impounded_until=left_pound_on(case, closed_on),  # (b)
+        stays=time_impounded(case, closed_on),  # (b) each lot's, to the day it left
         fines_and_charges=dues.total,  # (c)
         dues=dues,  # (c)
         cattle_sold=sold,  # (d) every round
         proceeds=proceeds,  # (e) every round
         disposal=disposal,  # (f)
-        cattle_remaining=case.seizure.head_count - sold,
+        cattle_remaining=case.seizure.head_count - sold - disposed,
         balance=paid[Payee.OWNER] + paid[Payee.DEPOSIT],
+        cattle_disposed=disposed,  # not sold (s.13(3) proviso)
     )
     if total([d.amount for d in disposal]) != proceeds:  # pragma: no cover - the invariant
         raise AssertionError("the account does not dispose of every paisa of the proceeds")
@@ -403,6 +391,7 @@ def statement(
         heads_in_pound=in_pound,
         heads_sold=sum(r.heads_sold for r in rounds),
         heads_returned=case.heads_remaining if returned else 0,
+        heads_disposed=sum(r.heads_disposed for r in rounds),
         account=_account(case, tariff, rounds),
         deadlines=tuple(deadlines(case)),
         per_day=per_day_on(dues, case),

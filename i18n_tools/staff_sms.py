@@ -336,6 +336,12 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         out[f"{month} settle {name}"] = settled_reply(settlement, stop.account, tr)
         receipt = receipt_for(stop.account, "Kunhammed Haji Puthiyapurayil", stop.day)
         out[f"{month} receipt {name}"] = receipt_text(receipt, tr)
+    # One kind sold, the others disposed of otherwise (s.13(3) proviso): counted apart.
+    part = stops["in deposit, part disposed of"]
+    assert part.account is not None
+    before_settling = Case.replay(part.case.number, part.case.events[:-1])
+    _, settlement = close_sale(before_settling, tariff, on=part.day, expenses=_EXPENSES, today=_FAR)
+    out[f"{month} settle part disposed of"] = settled_reply(settlement, part.account, tr)
     refused_account = stops["account refused, the rest unclaimed"]
     out[f"{month} account refused"] = account_refused_reply(
         statement(refused_account.case, tariff, refused_account.day), tr

@@ -35,6 +35,7 @@ from domain.events import (
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
+    DisposedOtherwise,
     NoticePosted,
     OwnerRefusedToPay,
     ReportedUnclaimed,
@@ -155,7 +156,8 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
 
     Day 0 impounded; the s.13 route: reported on day 8 (s.13(1)), notice on day 9
     (s.13(2)), auction on day 17 (s.13(3)), every head sold and the surplus into
-    deposit (s.16(3)). The s.15 route: the owner refuses on day 1, 10 head are sold on
+    deposit (s.16(3)); or one kind sold and the others disposed of otherwise on day 18
+    (s.13(3) proviso). The s.15 route: the owner refuses on day 1, 10 head are sold on
     day 16, the account is due (s.15(3)). Also release on payment (s.12) and on a
     deposit (s.14), and each way a case closes.
     """
@@ -178,6 +180,21 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
     sold_all = sell(fixed, on(17), list(enumerate(HEADS)))
     held, surplus = close_sale(sold_all, tariff, on=on(17), expenses=_EXPENSES, today=_FAR)
     held_account = account_for(held, surplus, on(17))
+    # The first kind sold on day 17, the others disposed of by the Director's order on
+    # day 18 (s.13(3) proviso): counted apart, and each lot's days (s.15(3)(b), (d)).
+    mixed = sell(fixed, on(17), [(0, HEADS[0])])
+    for lot in range(1, len(HEADS)):
+        given = DisposedOtherwise(
+            on=on(18),
+            lot=lot,
+            count=HEADS[lot],
+            manner=where.place,
+            ordered_by="Director",
+            order_reference="Ref-12/2026",
+        )
+        mixed = mixed.apply(given, _FAR)
+    disposed, part_surplus = close_sale(mixed, tariff, on=on(18), expenses=_EXPENSES, today=_FAR)
+    disposed_account = account_for(disposed, part_surplus, on(18))
     on_deposit = release_on_deposit(opened, tariff, on(5), _FAR)
     paid = ClaimedAndPaid(on=on(6), paid=dues_on(opened, tariff, on(6)).total)
     claim = DepositClaimed(on=on(30), claimant="Claimant", preferred_on=on(20), reference="12/2026")
@@ -197,6 +214,7 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
         "selling": Stop(selling, on(16)),
         "account due": Stop(owed, on(16), owed_account),
         "in deposit, unclaimed": Stop(held, on(17), held_account),
+        "in deposit, part disposed of": Stop(disposed, on(18), disposed_account),
         "account refused, the rest unclaimed": Stop(
             owed.apply(AccountRefused(on=on(18)), _FAR), on(18), owed_account
         ),

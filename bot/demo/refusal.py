@@ -240,7 +240,7 @@ async def disposal(w: World, check: Checks) -> None:
     reply = await w.text("OWNER", OWNER_PHONE, f"{p.word('status')} {KNM_4}")
     until = stated.window_end
     check.that(
-        stated.heads_sold == 2
+        (stated.heads_sold, stated.heads_disposed) == (1, 1)
         and stated.held_in_deposit == in_deposit
         and until is not None
         and day(until, translator(p.lang)) in reply

@@ -10,9 +10,10 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import day
+from domain.case import Case
 from domain.stages import Stage
 
-__all__ = ["stage_sentence"]
+__all__ = ["case_sentence", "stage_sentence"]
 
 _SENTENCES: Final[dict[Stage, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.13(1) — why a step is refused: the cattle are in the pound and
@@ -64,6 +65,25 @@ _SENTENCES: Final[dict[Stage, Callable[[Translator], str]]] = {
 }
 
 
-def stage_sentence(stage: Stage, since: date, tr: Translator) -> str:
-    """Where a case stands and since when, citing the provision of its stage."""
-    return _SENTENCES[stage](tr) % {"date": day(since, tr)}
+#: The sale begun, by the provision of its route.
+_SALE_BEGUN: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: s.13(3) — where the case stands: the sale of the unclaimed cattle by
+    # public auction has begun.
+    "s.13(3)": lambda tr: tr.gettext("The sale began on %(date)s (s.13(3))."),
+    # TRANSLATORS: s.15(1) — where the case stands: the owner refused or omitted to pay,
+    # and the sale of as many of the cattle as necessary has begun.
+    "s.15(1)": lambda tr: tr.gettext("The sale began on %(date)s (s.15(1))."),
+}
+
+
+def stage_sentence(stage: Stage, since: date, tr: Translator, sale: str | None = None) -> str:
+    """Where a case stands and since when, citing the provision of its stage; a sale
+    under way cites its route's (``sale``: s.13(3) or s.15(1)) when it is known."""
+    said = _SALE_BEGUN.get(sale or "") if stage is Stage.SELLING else None
+    return (said or _SENTENCES[stage])(tr) % {"date": day(since, tr)}
+
+
+def case_sentence(case: Case, tr: Translator) -> str:
+    """Where ``case`` stands and since when, citing the provision of its stage and, for
+    a sale under way, of its route (s.13(3) or s.15(1))."""
+    return stage_sentence(case.stage, case.stage_since, tr, case.sale_provision)

@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import CaseRow, DeadlineRow, ReminderJob
-from domain.case import Case, provision_of
+from domain.case import Case
 from domain.deadlines import Deadline, deadlines
 
 __all__ = ["OPEN", "UNSENT", "derive_deadlines"]
@@ -38,7 +38,7 @@ async def derive_deadlines(session: AsyncSession, row: CaseRow, case: Case, now:
         ).scalars()
     }
     last = case.events[-1]
-    reason = f"{type(last).__name__} {provision_of(last)} on {last.on.isoformat()}"
+    reason = f"{type(last).__name__} {case.provisions[-1]} on {last.on.isoformat()}"
     stale: list[int] = []  # rows whose unsent reminders no longer hold
     for kind, deadline in wanted.items():
         found = existing.get(kind)

@@ -477,8 +477,18 @@ async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase
         .where(CaseEvent.case_id == loaded.row.id)
         .order_by(CaseEvent.seq)
     )
+    # Each step cites the provision of the route it was taken on (s.13(3) or s.15(1)),
+    # read from the case: rows written before the route was recorded cite s.13(3).
+    cited = loaded.case.provisions
     timeline = [
-        TimelineEntry(e.type, e.on, e.provision, e.actor_role, name or "", e.channel)
+        TimelineEntry(
+            e.type,
+            e.on,
+            cited[e.seq] if e.seq < len(cited) else e.provision,
+            e.actor_role,
+            name or "",
+            e.channel,
+        )
         for e, name in events
     ]
     ledger = (

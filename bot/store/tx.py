@@ -41,7 +41,7 @@ from bot.store.models import (
 )
 from bot.support.clock import Clock
 from bot.support.public_text import public_lots
-from domain.case import Case, provision_of
+from domain.case import Case
 from domain.events import (
     AuctionScheduled,
     DisposedOtherwise,
@@ -336,6 +336,7 @@ class Tx:
         start = len(loaded.case.events) if from_seq is None else from_seq
         self._wrote.add((loaded.row.pound_code, loaded.row.seq))
         rows: list[CaseEvent] = []
+        cited = after.provisions  # each step's provision, by the route it was taken on
         for seq, event in enumerate(after.events[start:], start=start):
             type_name, payload = dump_event(event)
             rows.append(
@@ -345,7 +346,7 @@ class Tx:
                     type=type_name,
                     on=event.on,
                     payload=payload,
-                    provision=provision_of(event),
+                    provision=cited[seq],
                     actor_user_id=actor.user_id,
                     actor_role=actor.role,
                     channel=actor.channel,

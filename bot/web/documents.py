@@ -10,6 +10,9 @@
 A ``.csv`` ending or ``?format=csv`` gives the CSV. The data come from the use cases
 (``bot.services.documents``); an officer reads their authority, a keeper their pound,
 an admin every one (``?authority=`` narrows).
+
+Why it is long: each document is a page and a CSV of the same figures, written side by
+side so that the two cannot tell different stories.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from bot.i18n import Translator, fmt, translator
 from bot.i18n.common import cattle, cite
 from bot.i18n.documents.account import account_text, receipt_text
 from bot.i18n.documents.documents import account_name, document_labels
-from bot.i18n.stage_text import stage_sentence
+from bot.i18n.stage_text import case_sentence
 from bot.services import documents as docs
 from bot.services.caller import Caller
 from bot.services.errors import BadInputError
@@ -37,8 +40,8 @@ from bot.web.printing import GetCaller, Handler, csv_response, guarded, not_foun
 from bot.web.templating import language_of
 from domain.events import SaleClosed
 from domain.money import Money
-from domain.record import days_in_pound
-from domain.s15_3_account import Receipt
+from domain.record import days_in_pound, heads_sold_and_disposed
+from domain.s15_3_account import Receipt, Stay
 
 __all__ = ["document_routes"]
 
@@ -54,6 +57,8 @@ REGISTER_HEADER = (
     "stage",
     "stage_since",
     "days_in_pound",
+    "heads_sold",
+    "heads_disposed",
 )
 DEPOSIT_HEADER = ("number", "amount_rupees", "deposited_on", "claims_until", "credit_from")
 ACCOUNT_HEADER = ("case", "item", "provision", "value")
@@ -178,6 +183,17 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
     return page(request, "documents/case.html", context)
 
 
+def _stay_rows(number: str, stays: tuple[Stay, ...]) -> list[list[str]]:
+    """Each lot that left the pound (s.15(3)(b)): its heads, then its days, by how and
+    when it left (``heads_sold:2026-11-23``, ``days_sold:2026-11-23``)."""
+    rows = []
+    for stay in stays:
+        when = f"{stay.left.value}:{stay.until.isoformat()}"
+        rows.append([number, f"heads_{when}", "s.15(3)(b)", str(stay.heads)])
+        rows.append([number, f"days_{when}", "s.15(3)(b)", str(stay.days)])
+    return rows
+
+
 def _case_csv(document: docs.AccountDocument, what: str) -> Table:
     account = document.account
     number = account.case_number
@@ -195,12 +211,14 @@ def _case_csv(document: docs.AccountDocument, what: str) -> Table:
         [number, "impounded_from", "s.15(3)(b)", account.impounded_from.isoformat()],
         [number, "impounded_until", "s.15(3)(b)", account.impounded_until.isoformat()],
         [number, "days_impounded", "s.15(3)(b)", str(account.days_impounded)],
+        *_stay_rows(number, account.stays),
         [number, "fines_and_charges_rupees", "s.15(3)(c)", rupees(account.fines_and_charges.paise)],
         *(
             [number, f"{line.item.value}:{line.kind}", line.provision, rupees(line.amount.paise)]
             for line in account.dues.lines
         ),
         [number, "cattle_sold", "s.15(3)(d)", str(account.cattle_sold)],
+        [number, "cattle_disposed_otherwise", "s.13(3) proviso", str(account.cattle_disposed)],
         [number, "proceeds_rupees", "s.15(3)(e)", rupees(account.proceeds.paise)],
         *(
             [number, f"to:{part.payee.value}", part.provision, rupees(part.amount.paise)]
@@ -282,6 +300,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
         for loaded in cases:
             case = loaded.case
             days = days_in_pound(case, today)
+            sold, disposed = heads_sold_and_disposed(case, today)
             rows.append(
                 [
                     loaded.row.number,
@@ -293,6 +312,8 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
                     case.stage.value,
                     case.stage_since.isoformat(),
                     "" if days is None else str(days),
+                    str(sold),
+                    str(disposed),
                 ]
             )
         return csv_response(Table(REGISTER_HEADER, rows), f"cases-{start:%Y-%m}.csv")
@@ -300,17 +321,22 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
     title = f"{labels['case_register']} — {fmt.month(start, tr.lang)}"
     context = _base(app, tr, title, scope.authority)
     rows_html = []
+    gone = [0, 0]  # heads sold, heads disposed of otherwise
     for loaded in cases:
         case = loaded.case
         days = days_in_pound(case, today)
+        sold, disposed = heads_sold_and_disposed(case, today)
+        gone = [gone[0] + sold, gone[1] + disposed]
         rows_html.append(
             {
                 "number": loaded.row.number,
                 "brought": fmt.date(case.seizure.impounded_on, tr.lang),
                 "place": case.seizure.place_seized,
                 "cattle": cattle(case.seizure.lots, tr, app.config.kinds),
-                "stands": stage_sentence(case.stage, case.stage_since, tr),
+                "stands": case_sentence(case, tr),
                 "days": "" if days is None else str(days),
+                "sold": sold,
+                "disposed": disposed,
                 "account": case.last(SaleClosed) is not None,
             }
         )
@@ -318,6 +344,8 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
         rows=rows_html,
         cases=len(cases),
         heads=sum(c.case.seizure.head_count for c in cases),
+        sold=gone[0],
+        disposed=gone[1],
         csv_href=_csv_href(request),
     )
     return page(request, "documents/cases.html", context)

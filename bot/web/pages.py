@@ -27,7 +27,7 @@ from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.catalogs import Translator
 from bot.i18n.chrome import web_names as names
 from bot.i18n.common import day
-from bot.i18n.stage_text import stage_sentence
+from bot.i18n.stage_text import case_sentence
 from bot.services import board as boards
 from bot.services import desk
 from bot.services.caller import Caller
@@ -369,7 +369,7 @@ class Desk:
             "refused": refused,
             "today": app.deps.today(),
             "pound_name": local(app.config.pounds[view.loaded.pound].name, tr.lang),
-            "stage_sentence": stage_sentence(case.stage, case.stage_since, tr),
+            "stage_sentence": case_sentence(case, tr),
             "stage_label": names.case_stage(case, tr),
             "account_text": account,
         }

@@ -138,7 +138,7 @@ class Pages:
             "role": lambda code: names.role_name(code, tr),
             "channel": lambda code: names.channel_name(code, tr),
             "account": lambda code: names.account_name(code, tr),
-            "step_title": lambda command: names.step_title(command, tr),
+            "step_title": lambda command, sale=None: names.step_title(command, tr, sale),
             "field_label": lambda command, field: names.field_label(command, field, tr),
             "tr": tr,
             "texts": names,

@@ -164,7 +164,9 @@ async def test_the_owner_refused_a_low_price_and_expenses_the_proceeds_do_not_me
     await sms.officer_says("AUCTION KNM-1 ON 05-03-2026 AT Kunnamangalam market")
     await sms.officer_says(f"SOLD KNM-1 1 1 100 {BUYER}", 5)  # go on: more are needed
     settled = await sms.officer_says("SETTLE KNM-1 5000")  # the dues not met; a cow back
-    assert len(sms_parts(settled)) == 5
+    # The heading, the expenses met, the amount not met, what to deliver, the account's
+    # summary and its time impounded (s.15(3)(b)): each an SMS of its own template.
+    assert len(sms_parts(settled)) == 6
     await sms.check_queued()
 
 

@@ -53,7 +53,6 @@ from sqlalchemy import select
 
 from bot.config import Config
 from bot.conversation.reply import Reply, handle_text
-from bot.i18n import fmt
 from bot.services.base import Deps, statement_of
 from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.engine import make_engine, make_sessionmaker
@@ -94,9 +93,10 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.money import Money
+from domain.record import days_in_pound, heads_sold_and_disposed
 from domain.s07_seizure import Lot
 from domain.s15_sale import Payee
-from domain.stages import Stage
+from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import Statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure
@@ -536,22 +536,25 @@ class PoundMachine(RuleBasedStateMachine):
             assert _heads_left(before) == 0, (
                 f"unclaimed cattle settled with heads unsold (s.13(3)): {text}"
             )
-        # The s.15(3) account in the reply counts every round (s.15(3)(d), (e)).
-        sold, proceeds = _sold_and_proceeds(before.events)
-        last_sold = max(
-            (
-                x.on
-                for x in before.events
-                if (isinstance(x, LotOffered) and x.sold) or isinstance(x, DisposedOtherwise)
-            ),
-            default=before.seizure.impounded_on,
-        )
+        # The s.15(3) account in the reply counts every round (s.15(3)(d), (e)), the heads
+        # disposed of otherwise apart from those sold (s.13(3) proviso).
+        sold, disposed, proceeds = _sold_and_proceeds(before.events)
         assert f"(d) Number of cattle sold: {sold}\n" in r.text, r.text
+        apart = "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): "
+        assert (f"{apart}{disposed}\n" in r.text) == bool(disposed), r.text
         assert f"(e) Proceeds of sale: {_inr(proceeds)}\n" in r.text, r.text
         # (b) the time impounded ends when the last head left the pound: the day sold,
-        # or the settlement for heads handed back with the account (s.15(3)(b)).
-        until = last_sold if _heads_left(before) == 0 else e.on
-        assert f"to {fmt.date(until, 'en')}," in r.text.split("(b)")[1].split("\n")[0], r.text
+        # or the settlement for heads handed back with the account (s.15(3)(b)); each
+        # lot's own days when they left on different days.
+        after = self.case()
+        days = _days_impounded(after, e.on)
+        assert days is not None
+        (line,) = [x for x in r.text.splitlines() if x.startswith("(b) ")]
+        if line.startswith("(b) Time impounded: "):
+            assert line.endswith(f", {days} days") or line.endswith(f", {days} day"), r.text
+        else:
+            shown = [int(n) for n in re.findall(r": (\d+) days?$", r.text, re.M)]
+            assert max(shown) == days, r.text
 
     def _lawful_AccountDelivered(self, before: Case, e: Event, text: str, r: Reply) -> None:
         self._after_owners_settlement(before, text)
@@ -1169,15 +1172,47 @@ class PoundMachine(RuleBasedStateMachine):
         )
 
     def _status_check(self, s: Statement, text: str) -> None:
-        """STATUS gives the s.15(3) account of every round (heads sold of those seized, the
-        proceeds) and the surplus held in deposit, as the statement has them."""
+        """STATUS gives the s.15(3) account of every round (heads sold of those seized,
+        those disposed of otherwise apart, the days impounded, the proceeds) and the
+        surplus held in deposit, as the statement has them."""
         shown = amounts_in(text)
         if s.account is not None and s.stage in (Stage.ACCOUNT_DUE, Stage.IN_DEPOSIT):
-            sold = f"{s.account.cattle_sold} of {s.account.cattle_seized} head sold"
+            account = s.account
+            sold = f"{account.cattle_sold} of {account.cattle_seized} head sold"
+            if account.cattle_disposed:
+                sold = (
+                    f"of {account.cattle_seized} head, {account.cattle_sold} sold and "
+                    f"{account.cattle_disposed} disposed of otherwise (s.13(3) proviso)"
+                )
             assert sold in text, f"STATUS does not say {sold!r}: {text}"
-            assert s.account.proceeds.paise in shown, f"STATUS without the proceeds: {text}"
+            assert account.proceeds.paise in shown, f"STATUS without the proceeds: {text}"
+        if s.account is not None:
+            found = re.search(r"Time impounded: (?:\d+ to )?(\d+) days? \(s\.15\(3\)\(b\)\)", text)
+            assert found, f"STATUS without the time impounded: {text}"
+            assert int(found.group(1)) == s.account.days_impounded, (s.account, text)
         if s.held_in_deposit.paise and s.stage is Stage.IN_DEPOSIT:
             assert s.held_in_deposit.paise in shown, f"STATUS without the deposit held: {text}"
+
+    def _one_story(self, case: Case, s: Statement) -> None:
+        """The account, the register (and the charts, which count as it does) and the
+        statement agree with an independent reckoning of the days impounded (s.15(3)(b))
+        and of the heads sold and disposed of otherwise, counted apart (s.15(3)(d),
+        s.13(3) proviso)."""
+        days = _days_impounded(case, self.today)
+        sold, disposed, _ = _sold_and_proceeds(case.events)
+        assert days_in_pound(case, self.today) == days, (days, case.events)
+        assert heads_sold_and_disposed(case, self.today) == (sold, disposed)
+        assert (s.heads_sold, s.heads_disposed) == (sold, disposed)
+        account = s.account
+        if account is None:
+            return
+        settled = [r.settled_on for r in s.rounds if r.settled_on is not None]
+        assert account.days_impounded == _days_impounded(case, settled[-1]), account
+        counted = _sold_and_proceeds(tuple(e for e in case.events if e.on <= settled[-1]))
+        assert (account.cattle_sold, account.cattle_disposed) == counted[:2], account
+        assert account.cattle_remaining == case.seizure.head_count - sum(counted[:2])
+        if case.stage not in IN_POUND_STAGES:  # every head has left: one figure of days
+            assert account.days_impounded == days, (account, days)
 
     def _answers_check(self, case: Case, s: Statement) -> None:
         known = statement_amounts(s)
@@ -1202,6 +1237,7 @@ class PoundMachine(RuleBasedStateMachine):
                     assert s.owed.paise in shown, f"DUES without the {s.owed} owed: {reply.text}"
                 if word == "STATUS" and not sms:
                     self._status_check(s, reply.text)
+        self._one_story(case, s)
         deposit = self.say(self.owner(), f"DEPOSIT {number}").text
         assert amounts_in(deposit) <= known, f"DEPOSIT shows what the statement has not: {deposit}"
         register = self.say(self.officer, "REGISTER").text
@@ -1325,14 +1361,41 @@ def _heads_left(case: Case) -> int:
     return case.seizure.head_count - gone
 
 
-def _sold_and_proceeds(events: tuple[Event, ...]) -> tuple[int, int]:
-    sold = proceeds = 0
+def _sold_and_proceeds(events: tuple[Event, ...]) -> tuple[int, int, int]:
+    """Heads sold, heads disposed of otherwise (counted apart), and the proceeds."""
+    sold = disposed = proceeds = 0
     for x in events:
         if isinstance(x, LotOffered) and x.sold and x.price is not None:
             sold, proceeds = sold + x.count, proceeds + x.price.paise
         elif isinstance(x, DisposedOtherwise):
-            sold, proceeds = sold + x.count, proceeds + x.proceeds.paise
-    return sold, proceeds
+            disposed, proceeds = disposed + x.count, proceeds + x.proceeds.paise
+    return sold, disposed, proceeds
+
+
+def _days_impounded(case: Case, today: date) -> int | None:
+    """Days from the day brought in to the day the last head left the pound, both counted
+    (s.15(3)(b)): sold or disposed of, released or delivered on deposit, or handed back
+    with the account of the owner's sale (unless refused, s.15(5)); to ``today`` while
+    any is still there; None when none left and none is there (a voided case)."""
+    remaining, last = case.seizure.head_count, None
+    for index, x in enumerate(case.events):
+        if x.on > today or remaining == 0:
+            break
+        if isinstance(x, ClaimedAndPaid | DeliveredOnDeposit):
+            remaining, last = 0, x.on
+        elif (isinstance(x, LotOffered) and x.sold) or isinstance(x, DisposedOtherwise):
+            remaining, last = remaining - x.count, x.on
+        elif (
+            isinstance(x, SaleClosed)
+            and x.owner_appeared
+            and not any(isinstance(y, AccountRefused) for y in case.events[index:])
+        ):
+            remaining, last = 0, x.on
+    if remaining and case.stage in IN_POUND_STAGES:
+        last = today
+    if last is None:
+        return None
+    return (last - case.seizure.impounded_on).days + 1
 
 
 def _key(name: object) -> str:

@@ -196,6 +196,31 @@ def test_each_event_is_recorded_under_its_provision(kind: type[Event]) -> None:
     assert provision_of(any_event(kind, LATER)) == EVENT_PROVISION[kind]
 
 
+def test_the_auction_and_its_lots_cite_the_route_they_were_taken_on_s13_3_s15_1() -> None:
+    """The owner refused to pay: the auction is fixed and the lots offered under s.15(1);
+    the owner refused the account of that sale: the rest go the s.13 way, their auction
+    and lots under s.13(3) (s.15(5)). Unclaimed from the first: s.13(3) throughout."""
+    fixed = AuctionScheduled(on=REFUSED_ON, auction_on=SOLD_ON, place="Kulathoor market")
+    owners = step(open_case(), owner_refused(REFUSED_ON), fixed, sale(0, 1, rs(1000), SOLD_ON))
+    closed, _ = close_sale(owners, sample_tariff(), on=SOLD_ON, expenses=rs(0), today=SOLD_ON)
+    refused = refuse_account(closed, on=SOLD_ON, today=SOLD_ON)
+    second_notice = NOTICE_ON + timedelta(days=10)
+    rest = step(
+        refused,
+        report(second_notice),
+        notice(second_notice),
+        sale(0, 1, rs(2000), second_notice + timedelta(days=8)),
+    )
+    cited = dict(zip(rest.events, rest.provisions, strict=True))
+    lots = [cited[e] for e in rest.events if isinstance(e, LotOffered)]
+    assert cited[fixed] == "s.15(1)"
+    assert lots == ["s.15(1)", "s.13(3)"]
+    unclaimed = step(open_case(), report(), notice(), sale(0, 2, rs(2000), AUCTION_FROM))
+    assert unclaimed.provisions[-1] == "s.13(3)"
+    assert provision_of(fixed, owner_appeared=True) == "s.15(1)"
+    assert provision_of(fixed) == "s.13(3)"
+
+
 REFUSED_PAIRS = [
     (stage, kind) for stage in Stage for kind in EVENT_PROVISION if stage not in ALLOWED_FROM[kind]
 ]
@@ -217,6 +242,11 @@ def test_a_step_the_act_does_not_allow_from_the_stage_is_refused_citing_its_prov
         # s.15(5): the refused cattle go the s.13 way; the s.13(1) report comes first.
         assert caught.value.provision == "s.13(1)"
         assert caught.value.reason == "report_first"
+        return
+    owners_route = case.first(OwnerRefusedToPay) and not case.first(AccountRefused)
+    if kind in (AuctionScheduled, LotOffered) and owners_route:
+        # s.15(1): on the owner's route the auction and its lots are that section's.
+        assert caught.value.provision == "s.15(1)"
         return
     assert caught.value.provision == EVENT_PROVISION[kind]
 

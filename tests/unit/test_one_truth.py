@@ -21,7 +21,7 @@ ARITHMETIC: dict[str, frozenset[str]] = {
     "domain.s15_sale": frozenset(
         {"round_settlements", "sale_progress", "settle", "shortfall_on_settling"}
     ),
-    "domain.s15_3_account": frozenset({"account_for"}),
+    "domain.s15_3_account": frozenset({"account_for", "time_impounded"}),
     "domain.ledger": frozenset({"postings_for", "held_in_deposit"}),
     "domain.s13_unclaimed": frozenset({"report_due", "report_due_on", "auction_allowed_from"}),
     "domain.s16_s17_proceeds": frozenset({"deposit_window_end", "fund_credit_from"}),

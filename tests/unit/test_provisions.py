@@ -24,7 +24,6 @@ ELSEWHERE: dict[str, str] = {
         "the charts' count of days in the pound, counted as the s.15(3)(b) account counts them"
     ),
     "record.notice_timeliness": "a measure of the pound's record for the charts, deciding no step",
-    "statement.left_pound_on": "the account's last day, computed once for every answer",
     "statement._account": "the account of all the sale rounds together, as the statement has it",
     "ledger._fines_to_fund": "the ledger keeps every posting of every section in one book",
 }

@@ -13,7 +13,7 @@ from domain.money import Money
 from domain.record import (
     Timeliness,
     days_in_pound,
-    left_pound_on,
+    heads_sold_and_disposed,
     notice_timeliness,
     report_timeliness,
 )
@@ -24,6 +24,7 @@ from tests.unit.domain_fixtures import (
     IMPOUNDED_ON,
     REPORT_DUE,
     case_in,
+    disposal,
     notice,
     open_case,
     report,
@@ -92,8 +93,7 @@ def test_days_in_the_pound_count_the_first_and_the_last_day_s15_3_b() -> None:
     assert days_in_pound(case, today=IMPOUNDED_ON + 9 * DAY) == 10
     released = step(case, DeliveredOnDeposit(on=IMPOUNDED_ON + 4 * DAY, deposited=Money(100)))
     assert released.stage is Stage.ON_DEPOSIT
-    assert left_pound_on(released) == IMPOUNDED_ON + 4 * DAY
-    assert days_in_pound(released, today=IMPOUNDED_ON + 90 * DAY) == 5
+    assert days_in_pound(released, today=IMPOUNDED_ON + 90 * DAY) == 5  # left on the deposit
 
 
 def test_a_voided_case_counts_for_nothing_s7() -> None:
@@ -124,11 +124,35 @@ def test_s15_5_the_rest_unreported_after_the_day_due_is_overdue() -> None:
 
 def test_s15_5_cattle_deemed_unclaimed_are_still_in_the_pound() -> None:
     refused = _refused_on_12_march()
-    assert left_pound_on(refused) is None
     assert days_in_pound(refused, today=date(2026, 4, 20)) == 51  # 1 March to 20 April
     sold = step(refused, report(date(2026, 3, 12)), notice(date(2026, 3, 12)))
     sold = step(sold, sale(0, 1, Money(900_000), date(2026, 3, 20)))
     closed, _ = close_sale(
         sold, sample_tariff(), on=date(2026, 3, 20), expenses=Money(0), today=date(2026, 3, 20)
     )
-    assert left_pound_on(closed) == date(2026, 3, 20)  # the second sale, not the first
+    # To the day the last head was sold in the second sale, not the first settlement.
+    assert days_in_pound(closed, today=date(2026, 5, 1)) == 20
+
+
+def test_days_in_the_pound_end_the_day_the_last_head_was_sold_not_the_settlement_s15_3_b() -> None:
+    """Impounded 1 March, both cows sold on 18 March, the sale settled on 22 March: 18
+    days in the pound (the settlement is not a day the cattle were there)."""
+    sold = step(open_case(), report(), notice(), sale(0, 2, Money(900_000), date(2026, 3, 18)))
+    closed, _ = close_sale(
+        sold, sample_tariff(), on=date(2026, 3, 22), expenses=Money(0), today=date(2026, 3, 22)
+    )
+    assert days_in_pound(closed, today=date(2026, 3, 22)) == 18
+    assert days_in_pound(closed, today=date(2026, 12, 31)) == 18
+
+
+def test_heads_sold_and_heads_disposed_of_otherwise_are_counted_apart_s15_3_d() -> None:
+    """One cow sold at the auction, the other given to a goshala on the Director's order:
+    1 sold (s.15(3)(d)), 1 disposed of otherwise (s.13(3) proviso), never 2 sold."""
+    noticed = step(open_case(), report(), notice())
+    assert heads_sold_and_disposed(noticed, today=date(2026, 3, 17)) == (0, 0)
+    sold = step(noticed, sale(0, 1, Money(900_000), date(2026, 3, 18)))
+    assert heads_sold_and_disposed(sold, today=date(2026, 3, 18)) == (1, 0)
+    both = step(sold, disposal(0, 1, date(2026, 3, 19)))
+    assert heads_sold_and_disposed(both, today=date(2026, 3, 19)) == (1, 1)
+    assert heads_sold_and_disposed(both, today=date(2026, 3, 18)) == (1, 0)  # not yet then
+    assert days_in_pound(both, today=date(2026, 3, 25)) == 19

@@ -12,6 +12,7 @@ import pytest
 from bot.i18n import fmt
 from bot.i18n import render as r
 from bot.i18n.common import head_count
+from bot.i18n.documents.account import account_time
 from domain.case import Case
 from domain.events import AuctionScheduled, DisposedOtherwise, OwnerRefusedToPay
 from domain.money import Money
@@ -276,8 +277,9 @@ def test_the_account_sms_ends_with_what_the_owner_collects_and_where(
 def test_the_english_account_sms_gives_sold_proceeds_deductions_and_balance() -> None:
     assert r.account_sms(owner_account()[1], tr("en")) == (
         "Case KNM-17. Account (s.15(3)): 1 of 6 head sold for Rs 32,000.50; Rs 8,231 "
-        "deducted for fines and charges (s.15(2)); balance Rs 23,769.50. Collect 5 head of "
-        "cattle and Rs 23,769.50 at the pound; give a receipt (s.15(4))."
+        "deducted for fines and charges (s.15(2)); balance Rs 23,769.50. Time impounded: "
+        "11 days (s.15(3)(b)). Collect 5 head of cattle and Rs 23,769.50 at the pound; give "
+        "a receipt (s.15(4))."
     )
 
 
@@ -352,3 +354,95 @@ def test_a_receipt_with_nothing_left_to_deliver_says_none_and_nothing() -> None:
     text = r.receipt_text(receipt_for(account, OWNER, date(2026, 3, 13)), tr("en"))
     assert "  - the remaining cattle: 0 head of cattle;" in text.splitlines()
     assert "  - the balance of the proceeds of sale: ₹0." in text.splitlines()
+
+
+# --- each lot's time impounded, s.15(3)(b); heads disposed of apart, s.13(3) proviso -------
+
+
+def _left_on_three_days() -> Account:
+    """The owner refused (s.15(1)): one cow sold on 12 March for too little, two more at
+    an auction fixed again for 15 March; the other three handed back with the account of
+    17 March."""
+    second, settled_on = date(2026, 3, 15), date(2026, 3, 17)
+    case = owner_auction_fixed()
+    for lot, count, rupees, on in ((2, 1, "500", OWNER_AUCTION_ON), (0, 2, "60000", second)):
+        if on == second:
+            case = case.apply(AuctionScheduled(on=on, auction_on=on, place="market"), FAR)
+        case = offer_lot(
+            case,
+            lot=lot,
+            count=count,
+            price=Money.rupees(rupees),
+            buyer=BUYER,
+            buyer_role=None,
+            declared_not_barred=True,
+            on=on,
+            today=FAR,
+        )
+    closed, settlement = close_sale(case, TARIFF, on=settled_on, expenses=Money.zero(), today=FAR)
+    return account_for(closed, settlement, settled_on)
+
+
+def test_item_b_gives_each_lot_its_days_when_the_heads_left_on_different_days() -> None:
+    lines = account_lines("en", _left_on_three_days())
+    assert item(lines, "(b)") == "(b) Time impounded, from 2 Mar 2026:"
+    assert after(lines, "(b)") == [
+        "  - 1 head of cattle sold on 12 Mar 2026: 11 days",
+        "  - 2 head of cattle sold on 15 Mar 2026: 14 days",
+        "  - 3 head of cattle delivered to the owner on 17 Mar 2026: 16 days",
+    ]
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_each_lot_of_item_b_states_its_date_and_days_in_every_language(lang: str) -> None:
+    lines = account_lines(lang, _left_on_three_days())
+    lots = after(lines, "(b)")
+    assert len(lots) == 3
+    for line, on, days in zip(
+        lots,
+        (OWNER_AUCTION_ON, date(2026, 3, 15), date(2026, 3, 17)),
+        (11, 14, 16),
+        strict=True,
+    ):
+        assert fmt.date(on, lang) in line
+        assert re.search(rf"\b{days}\b", line), line
+    assert fmt.date(date(2026, 3, 2), lang) in item(lines, "(b)")
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_the_time_impounded_in_one_sentence_gives_the_fewest_and_the_most_days(lang: str) -> None:
+    text = account_time(_left_on_three_days(), tr(lang))
+    assert "11" in text
+    assert "16" in text
+    assert "15(3)(b)" in text
+    one = account_time(owner_account()[1], tr(lang))
+    assert "11" in one
+
+
+def test_heads_disposed_of_otherwise_are_not_counted_as_sold_s13_3_proviso() -> None:
+    _, account = _nothing_sold()
+    assert (account.cattle_sold, account.cattle_disposed, account.cattle_remaining) == (0, 6, 0)
+    lines = account_lines("en", account)
+    assert item(lines, "(d)") == "(d) Number of cattle sold: 0"
+    assert lines[lines.index(item(lines, "(d)")) + 1] == (
+        "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): 6"
+    )
+    summary = r.account_sms(account, tr("en"))
+    assert "of 6 head, 0 sold and 6 disposed of otherwise (s.13(3) proviso)" in summary
+    assert "6 of 6 head sold" not in summary
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_the_heads_disposed_of_are_stated_apart_in_every_language(lang: str) -> None:
+    _, account = _nothing_sold()
+    lines = account_lines(lang, account)
+    d = lines.index(item(lines, "(d)"))
+    assert lines[d].endswith(": 0")
+    assert lines[d + 1].endswith(": 6")
+    assert "13(3)" in lines[d + 1]
+    assert "6" in r.account_sms(account, tr(lang))
+
+
+def test_an_account_with_no_head_disposed_of_has_no_line_for_them() -> None:
+    lines = account_lines("en")
+    assert not any("Disposed of otherwise" in line for line in lines)

@@ -118,3 +118,20 @@ def test_every_stage_gives_a_dated_reason(stage: Stage) -> None:
         text = r.error(exc, translator(lang))
         assert day(MAR_9, translator(lang)) in text
         assert "present stage" not in text
+
+
+@pytest.mark.parametrize("route", ["s.13(3)", "s.15(1)"])
+def test_a_step_refused_during_a_sale_cites_the_sale_of_its_route(route: str) -> None:
+    """The domain says which route the sale is on (``sale``): the refusal cites it alone,
+    never both (s.13(3) unclaimed, s.15(1) on the owner's refusal)."""
+    exc = errors.TransitionRefusedError(
+        "x", "s.12", reason="stage", facts={"stage": "selling", "date": MAR_9, "sale": route}
+    )
+    assert r.error(exc, translator("en")) == (
+        f"The sale began on 9 Mar 2026 ({route}). This step is not possible now. (s.12)"
+    )
+    other = "s.15(1)" if route == "s.13(3)" else "s.13(3)"
+    for lang in ("ml", "ta", "kn"):
+        text = r.error(exc, translator(lang))
+        assert route.removeprefix("s.") in text
+        assert other.removeprefix("s.") not in text

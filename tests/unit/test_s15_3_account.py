@@ -7,18 +7,34 @@ from datetime import date
 import pytest
 
 from domain.errors import TransitionRefusedError
+from domain.events import ClaimedAndPaid, DeliveredOnDeposit
 from domain.s04_s11_dues import dues_on
-from domain.s15_3_account import Receipt, account_for, deliver_account, receipt_for, refuse_account
+from domain.s15_3_account import (
+    Left,
+    Receipt,
+    account_for,
+    deliver_account,
+    receipt_for,
+    refuse_account,
+    time_impounded,
+)
 from domain.s15_sale import close_sale
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
+    AUCTION_FROM,
     CASE_NUMBER,
     IMPOUNDED_ON,
     SALE_DAY,
     case_in,
+    disposal,
+    notice,
+    open_case,
+    report,
     rs,
+    sale,
     sample_tariff,
     sell,
+    step,
     three_cows_owner_refused,
 )
 
@@ -80,3 +96,94 @@ def test_s15_5_refusing_the_account_leaves_the_rest_unclaimed_and_the_balance_he
     assert refused.heads_remaining == 1
     assert refused.deposit_total.paise > 0
     assert refused.deposited_on is None  # runs from the settlement of the rest
+
+
+# --- s.15(3)(b): the time impounded, to the day each head left the pound ----------------
+
+
+def test_s15_3_b_each_lot_is_impounded_to_the_day_it_left_the_pound() -> None:
+    """One cow sold on 6 March, one at an auction fixed again for 9 March, the third
+    handed back with the account on 11 March: 6, 9 and 11 days (1 March counted)."""
+    twice = sell(sell(three_cows_owner_refused(), rs(300)), rs(3000), on=date(2026, 3, 9))
+    on = date(2026, 3, 11)
+    closed, settlement = close_sale(twice, sample_tariff(), on=on, expenses=rs(0), today=on)
+    stays = time_impounded(closed, on)
+    assert [(s.heads, s.left, s.until, s.days) for s in stays] == [
+        (1, Left.SOLD, SALE_DAY, 6),
+        (1, Left.SOLD, date(2026, 3, 9), 9),
+        (1, Left.DELIVERED, on, 11),
+    ]
+    account = account_for(closed, settlement, on)
+    assert account.stays == stays  # (b) each lot's
+    assert (account.impounded_until, account.days_impounded) == (on, 11)
+    assert not account.left_together
+    assert (account.cattle_sold, account.cattle_remaining) == (2, 1)
+
+
+def test_s15_3_b_cattle_all_sold_leave_on_the_day_sold_not_the_settlement() -> None:
+    """Sold on 6 March, the sale settled on 10 March: the account counts 6 days."""
+    selling = sell(three_cows_owner_refused(), rs(30000), count=3)
+    on = date(2026, 3, 10)
+    closed, settlement = close_sale(selling, sample_tariff(), on=on, expenses=rs(0), today=on)
+    account = account_for(closed, settlement, on)
+    assert [(s.heads, s.left, s.until) for s in account.stays] == [(3, Left.SOLD, SALE_DAY)]
+    assert account.days_impounded == 6
+    assert account.left_together
+
+
+@pytest.mark.parametrize(
+    ("event", "days"),
+    [
+        pytest.param(ClaimedAndPaid(on=date(2026, 3, 3), paid=rs(1)), 3, id="s.12 released"),
+        pytest.param(
+            DeliveredOnDeposit(on=date(2026, 3, 4), deposited=rs(1)), 4, id="s.14 on deposit"
+        ),
+    ],
+)
+def test_s15_3_b_cattle_delivered_on_payment_or_deposit_leave_that_day(
+    event: ClaimedAndPaid | DeliveredOnDeposit, days: int
+) -> None:
+    left = step(open_case(), event)
+    stays = time_impounded(left, date(2026, 12, 31))
+    assert [(s.heads, s.left, s.days) for s in stays] == [(2, Left.DELIVERED, days)]
+
+
+def test_s15_3_b_cattle_still_in_the_pound_count_to_the_day_asked_and_no_later_step() -> None:
+    case = open_case()
+    assert [(s.left, s.days) for s in time_impounded(case, date(2026, 3, 1))] == [
+        (Left.IN_POUND, 1)
+    ]
+    paid = step(case, ClaimedAndPaid(on=date(2026, 3, 5), paid=rs(1)))
+    # Asked of 4 March, the release of 5 March is not read: both still there, 4 days.
+    assert [(s.left, s.days) for s in time_impounded(paid, date(2026, 3, 4))] == [
+        (Left.IN_POUND, 4)
+    ]
+
+
+def test_s15_5_cattle_of_a_refused_account_stay_impounded_until_sold() -> None:
+    """The owner refused the account (s.15(5)): the cow handed back with it never left;
+    it is impounded until sold as unclaimed."""
+    refused = refuse_account(
+        case_in(Stage.ACCOUNT_DUE), on=date(2026, 3, 9), today=date(2026, 3, 9)
+    )
+    stays = time_impounded(refused, date(2026, 3, 20))
+    assert [(s.heads, s.left, s.until) for s in stays] == [
+        (1, Left.SOLD, SALE_DAY),
+        (1, Left.IN_POUND, date(2026, 3, 20)),
+    ]
+
+
+# --- s.15(3)(d): heads sold, and heads disposed of otherwise counted apart ---------------
+
+
+def test_s15_3_d_a_head_disposed_of_otherwise_is_not_counted_as_sold() -> None:
+    """One cow sold on 18 March, the other given to a goshala on the Director's order on
+    19 March (s.13(3) proviso): 1 sold, 1 disposed of, none remaining, 18 and 19 days."""
+    noticed = step(open_case(), report(), notice())
+    both = step(noticed, sale(0, 1, rs(9000), AUCTION_FROM), disposal(0, 1, date(2026, 3, 19)))
+    on = date(2026, 3, 21)
+    closed, settlement = close_sale(both, sample_tariff(), on=on, expenses=rs(0), today=on)
+    account = account_for(closed, settlement, on)
+    assert (account.cattle_sold, account.cattle_disposed, account.cattle_remaining) == (1, 1, 0)
+    assert [(s.left, s.days) for s in account.stays] == [(Left.SOLD, 18), (Left.DISPOSED, 19)]
+    assert account.days_impounded == 19

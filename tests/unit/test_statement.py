@@ -16,6 +16,7 @@ from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,
     case_in,
+    disposal,
     notice,
     open_case,
     owner_refused,
@@ -118,6 +119,27 @@ def test_s15_3_b_heads_handed_back_with_the_account_leave_on_the_settlement() ->
     assert account is not None
     assert account.impounded_until == on
     assert account.cattle_remaining == 1
+
+
+def test_s15_3_d_heads_disposed_of_otherwise_are_counted_apart_from_those_sold() -> None:
+    """One cow sold on 18 March, the other given free to a goshala on the Director's
+    order on 19 March (s.13(3) proviso), the sale settled on 20 March."""
+    both = step(
+        open_case(),
+        report(),
+        notice(),
+        sale(0, 1, rs(9000), AUCTION_FROM),
+        disposal(0, 1, date(2026, 3, 19)),
+    )
+    on = date(2026, 3, 20)
+    closed = close_sale(both, TARIFF, on=on, expenses=rs(0), today=on)[0]
+    s = statement(closed, TARIFF, on)
+    assert (s.heads_sold, s.heads_disposed) == (1, 1)
+    assert [(r.heads_sold, r.heads_disposed) for r in s.rounds] == [(1, 1)]
+    account = s.account
+    assert account is not None
+    assert (account.cattle_sold, account.cattle_disposed, account.cattle_remaining) == (1, 1, 0)
+    assert (account.impounded_until, account.days_impounded) == (date(2026, 3, 19), 19)
 
 
 def test_s17_1_once_credited_to_the_fund_nothing_is_held() -> None:

@@ -250,8 +250,22 @@ _FIELDS: Final[dict[str, _Name]] = {
 }
 
 
-def step_title(command: str, tr: Translator) -> str:
-    """A step of a case (a form of the web desk) in words."""
+#: The steps of the sale on the owner's route (s.15(1)), where the others cite s.13(3).
+_OWNERS_ROUTE_STEPS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk — a step (s.15(1)): the owner refused or omitted to pay.
+    "auction": lambda tr: tr.gettext("Fix the auction (s.15(1))"),
+    # TRANSLATORS: web desk — a step (s.15(1), s.18).
+    "sold": lambda tr: tr.gettext("Heads of a lot sold (s.15(1))"),
+    # TRANSLATORS: web desk — a step (s.15(1)).
+    "unsold": lambda tr: tr.gettext("Heads of a lot not sold (s.15(1))"),
+}
+
+
+def step_title(command: str, tr: Translator, sale: str | None = None) -> str:
+    """A step of a case (a form of the web desk) in words; the steps of the sale cite
+    its route's provision (``sale``: s.13(3) or s.15(1)) when it is known."""
+    if sale == "s.15(1)" and command in _OWNERS_ROUTE_STEPS:
+        return _OWNERS_ROUTE_STEPS[command](tr)
     return _name(_STEPS, command, tr)
 
 

@@ -13,13 +13,14 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import KindMap, day, head_count, money
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.public.sms_fit import in_parts, join, same_facts, shortest_fit
-from domain.s15_3_account import Account, Receipt
+from domain.s15_3_account import Account, Left, Receipt, Stay
 from domain.s15_sale import Disbursement, Payee
 
 __all__ = [
     "account_sms",
     "account_summary",
     "account_text",
+    "account_time",
     "collect_line",
     "disbursement_line",
     "receipt_text",
@@ -53,15 +54,93 @@ def disbursement_line(part: Disbursement, tr: Translator, sms: bool = False) -> 
     return text % values
 
 
+def _stay_line(stay: Stay, tr: Translator) -> str:
+    """One lot's time impounded (s.15(3)(b)): how many heads, how and when they left."""
+    values = {"cattle": head_count(stay.heads, tr), "until": day(stay.until, tr), "days": stay.days}
+    if stay.left is Left.SOLD:
+        # TRANSLATORS: s.15(3)(b) — heads of one lot, sold at the auction on a day, and
+        # their days in the pound, the first and the last both counted.
+        text = tr.ngettext(
+            "%(cattle)s sold on %(until)s: %(days)d day",
+            "%(cattle)s sold on %(until)s: %(days)d days",
+            stay.days,
+        )
+    elif stay.left is Left.DISPOSED:
+        # TRANSLATORS: s.15(3)(b), s.13(3) proviso — heads disposed of otherwise by the
+        # Director's order on a day, and their days in the pound.
+        text = tr.ngettext(
+            "%(cattle)s disposed of otherwise on %(until)s: %(days)d day",
+            "%(cattle)s disposed of otherwise on %(until)s: %(days)d days",
+            stay.days,
+        )
+    elif stay.left is Left.DELIVERED:
+        # TRANSLATORS: s.15(3)(b), s.15(3) — heads delivered to the owner on a day, and
+        # their days in the pound.
+        text = tr.ngettext(
+            "%(cattle)s delivered to the owner on %(until)s: %(days)d day",
+            "%(cattle)s delivered to the owner on %(until)s: %(days)d days",
+            stay.days,
+        )
+    else:
+        # TRANSLATORS: s.15(3)(b), s.15(5) — heads still in the pound on the day of the
+        # account (the owner refused them), and their days in the pound to that day.
+        text = tr.ngettext(
+            "%(cattle)s still in the pound on %(until)s: %(days)d day",
+            "%(cattle)s still in the pound on %(until)s: %(days)d days",
+            stay.days,
+        )
+    return text % values
+
+
+def _impounded_lines(account: Account, tr: Translator) -> list[str]:
+    """Item (b): one line when every head left the pound the same day; else a line for
+    each lot that left, with its own days (s.15(3)(b))."""
+    values = {
+        "from": day(account.impounded_from, tr),
+        "until": day(account.impounded_until, tr),
+        "days": account.days_impounded,
+    }
+    if account.left_together:
+        # TRANSLATORS: s.15(3)(b) — the time during which the cattle were impounded, the
+        # first and the last day both counted. Keep "(b)".
+        text = tr.ngettext(
+            "(b) Time impounded: %(from)s to %(until)s, %(days)d day",
+            "(b) Time impounded: %(from)s to %(until)s, %(days)d days",
+            account.days_impounded,
+        )
+        return [text % values]
+    # TRANSLATORS: s.15(3)(b) — the heads left the pound on different days: the lines
+    # that follow give each lot's days, counted from the day brought in. Keep "(b)".
+    heading = tr.gettext("(b) Time impounded, from %(from)s:") % values
+    return [heading, *(_INDENT + _stay_line(stay, tr) for stay in account.stays)]
+
+
+def account_time(account: Account, tr: Translator) -> str:
+    """Item (b) in one sentence: the days in the pound to the day the last head left;
+    from the first lot's to the last's when they left on different days."""
+    values = {"days": account.days_impounded, "least": min(s.days for s in account.stays)}
+    if account.left_together:
+        # TRANSLATORS: s.15(3)(b) — the days the cattle were impounded, the first and
+        # the last day both counted.
+        text = tr.ngettext(
+            "Time impounded: %(days)d day (s.15(3)(b)).",
+            "Time impounded: %(days)d days (s.15(3)(b)).",
+            account.days_impounded,
+        )
+    else:
+        # TRANSLATORS: s.15(3)(b) — the heads left the pound on different days: the
+        # fewest days of a lot, then the most (that of the last head to leave).
+        text = tr.gettext("Time impounded: %(least)d to %(days)d days (s.15(3)(b)).")
+    return text % values
+
+
 def account_text(account: Account, tr: Translator, kinds: KindMap | None = None) -> str:
     """The full s.15(3) account delivered to the owner, items (a) to (f)."""
     values: dict[str, object] = {
         "case": account.case_number,
         "seized": account.cattle_seized,
         "sold": account.cattle_sold,
-        "from": day(account.impounded_from, tr),
-        "until": day(account.impounded_until, tr),
-        "days": account.days_impounded,
+        "disposed": account.cattle_disposed,
         "charges": money(account.fines_and_charges, tr),
         "proceeds": money(account.proceeds, tr),
     }
@@ -70,17 +149,15 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
     heading = tr.gettext("Account of case %(case)s (s.15(3))") % values
     # TRANSLATORS: s.15(3)(a) — keep the clause letter "(a)" as the Act labels it.
     seized = tr.gettext("(a) Number of cattle seized: %(seized)d") % values
-    # TRANSLATORS: s.15(3)(b) — the time during which the cattle were impounded, the
-    # first and the last day both counted. Keep "(b)".
-    impounded = tr.ngettext(
-        "(b) Time impounded: %(from)s to %(until)s, %(days)d day",
-        "(b) Time impounded: %(from)s to %(until)s, %(days)d days",
-        account.days_impounded,
-    )
     # TRANSLATORS: s.15(3)(c) — the amount of fines and charges incurred. Keep "(c)".
     charges = tr.gettext("(c) Fines and charges incurred: %(charges)s") % values
     # TRANSLATORS: s.15(3)(d) — keep "(d)".
     sold = tr.gettext("(d) Number of cattle sold: %(sold)d") % values
+    # TRANSLATORS: s.13(3) proviso — after item (d): the heads not sold but disposed of
+    # otherwise by the Director's order, counted apart from those sold.
+    disposed = tr.gettext(
+        "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): %(disposed)d"
+    )
     # TRANSLATORS: s.15(3)(e) — keep "(e)".
     proceeds = tr.gettext("(e) Proceeds of sale: %(proceeds)s") % values
     # TRANSLATORS: s.15(3)(f) — the manner in which the proceeds were disposed of;
@@ -89,10 +166,11 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
     lines = [
         heading,
         seized,
-        impounded % values,
+        *_impounded_lines(account, tr),
         charges,
         *(_INDENT + line for line in dues_lines(account.dues, tr, kinds)),
         sold,
+        *([disposed % values] if account.cattle_disposed else []),
         proceeds,
         disposal,
         *(_INDENT + disbursement_line(part, tr) for part in account.disposal),
@@ -156,11 +234,27 @@ def account_summary(account: Account, tr: Translator, sms: bool) -> str:
     values = {
         "case": account.case_number,
         "sold": account.cattle_sold,
+        "disposed": account.cattle_disposed,
         "seized": account.cattle_seized,
         "proceeds": money(account.proceeds, tr, sms),
         "deducted": money(account.proceeds - account.balance, tr, sms),
         "balance": money(account.balance, tr, sms),
     }
+    if account.cattle_disposed:
+        # TRANSLATORS: s.15(3), s.13(3) proviso, s.15(2) — the account in one sentence:
+        # of the heads seized, how many were sold and how many disposed of otherwise by
+        # the Director's order (counted apart), the proceeds of both, what was deducted
+        # for fines and charges, the balance.
+        text = tr.ngettext(
+            "Account (s.15(3)): of %(seized)d head, %(sold)d sold and %(disposed)d disposed "
+            "of otherwise (s.13(3) proviso), for %(proceeds)s; %(deducted)s deducted for "
+            "fines and charges (s.15(2)); balance %(balance)s.",
+            "Account (s.15(3)): of %(seized)d head, %(sold)d sold and %(disposed)d disposed "
+            "of otherwise (s.13(3) proviso), for %(proceeds)s; %(deducted)s deducted for "
+            "fines and charges (s.15(2)); balance %(balance)s.",
+            account.cattle_seized,
+        )
+        return text % values
     # TRANSLATORS: s.15(3), s.15(2) — the account in one sentence: heads sold out of
     # heads seized, the proceeds, what was deducted for fines and charges, the balance.
     text = tr.ngettext(
@@ -176,11 +270,21 @@ def account_summary(account: Account, tr: Translator, sms: bool) -> str:
 @same_facts
 def account_sms(account: Account, tr: Translator) -> str:
     """The s.15(3) account in an SMS to the owner: sold, proceeds, deductions, balance,
-    and what to collect where."""
+    the time impounded, and what to collect where."""
     # TRANSLATORS: SMS — the case the account below is of.
     case = tr.gettext("Case %(case)s.") % {"case": account.case_number}
     summary = account_summary(account, tr, sms=True)
-    return shortest_fit(tr, [[case, summary, collect_line(account, tr, True)], [case, summary]])
+    time = account_time(account, tr)
+    collect = collect_line(account, tr, True)
+    return shortest_fit(
+        tr,
+        [
+            [case, summary, time, collect],
+            [case, summary, collect],
+            [case, summary, time],
+            [case, summary],
+        ],
+    )
 
 
 def receipt_text(receipt: Receipt, tr: Translator) -> str:

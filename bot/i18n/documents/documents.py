@@ -79,6 +79,11 @@ def document_labels(tr: Translator) -> dict[str, str]:
         # TRANSLATORS: s.15(3)(b) — a column head: calendar days in the pound, the
         # first and the last both counted.
         "days": tr.gettext("Days in the pound (s.15(3)(b))"),
+        # TRANSLATORS: s.15(3)(d) — a column head: the heads sold at the public auction.
+        "sold": tr.gettext("Heads sold (s.15(3)(d))"),
+        # TRANSLATORS: s.13(3) proviso — a column head: the heads not sold but disposed of
+        # otherwise by the Director's order, counted apart from those sold.
+        "disposed": tr.gettext("Heads disposed of otherwise (s.13(3) proviso)"),
         # TRANSLATORS: a column head: an amount of money.
         "amount": tr.gettext("Amount"),
         # TRANSLATORS: s.16(3) — a column head: the day the surplus went into deposit.

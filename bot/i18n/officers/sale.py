@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import head_count, keyword, kind_count, money, ordered_by, sms_name
 from bot.i18n.dlt_probe import in_sms, leaf
-from bot.i18n.documents.account import account_summary, account_text, disbursement_line
+from bot.i18n.documents.account import (
+    account_summary,
+    account_text,
+    account_time,
+    disbursement_line,
+)
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
 from domain.case import Case
@@ -203,5 +208,6 @@ def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> s
         lines.append(send)
     if in_sms():  # by SMS the account in one sentence (the full account is a document)
         # Each sentence an SMS: one template for each, whichever payees the sale has.
-        return in_parts([*lines, account_summary(account, tr, sms=True)])
+        summary = account_summary(account, tr, sms=True)
+        return in_parts([*lines, summary, account_time(account, tr)])
     return join(lines, sms=False) + "\n\n" + account_text(account, tr)

@@ -28,7 +28,7 @@ from bot.i18n.common import (
     shorten,
 )
 from bot.i18n.dlt_probe import offer, probing
-from bot.i18n.documents.account import account_summary, collect_line
+from bot.i18n.documents.account import account_summary, account_time, collect_line
 from bot.i18n.public.next_step import auction_steps, deposit_steps
 from bot.i18n.public.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
@@ -39,8 +39,10 @@ from domain.events import (
     DepositClaimed,
     DepositOutcome,
     DepositRefunded,
+    LotOffered,
     OwnerRefusedToPay,
 )
+from domain.s15_3_account import Account
 from domain.stages import Stage
 from domain.statement import dates_of
 
@@ -110,14 +112,46 @@ def search_results(
     return fit_list(tr, [head], short, more)
 
 
+def _sold_under(case: Case | None) -> frozenset[str]:
+    """The provisions the heads of ``case`` were sold under: s.13(3) unclaimed, s.15(1)
+    on the owner's refusal (both when a refused account sent the rest the s.13 way,
+    s.15(5))."""
+    if case is None:
+        return frozenset()
+    return frozenset(
+        provision
+        for event, provision in zip(case.events, case.provisions, strict=True)
+        if isinstance(event, LotOffered) and event.sold
+    )
+
+
+def _outcome_of(account: Account) -> str:
+    """What became of the cattle, as the account counts them (sold and disposed of
+    otherwise apart, s.15(3)(d), s.13(3) proviso)."""
+    if account.cattle_remaining:
+        return "partly_sold"
+    if account.cattle_disposed:
+        return "sold_and_disposed" if account.cattle_sold else "disposed_otherwise"
+    return "sold"
+
+
 def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
-    """Sold, partly sold or disposed of otherwise."""
+    """Sold, partly sold or disposed of otherwise, citing the route of each sale."""
     account = outcome.account
     how = case.sale_outcome if case is not None else None
     if how is None and account is not None:
-        how = "sold" if account.cattle_remaining == 0 else "partly_sold"
+        how = _outcome_of(account)
+    under = _sold_under(case)
+    if how == "sold" and under == {"s.13(3)"}:
+        # TRANSLATORS: s.13(3) — every head, unclaimed, was sold by public auction.
+        return tr.gettext("The cattle were sold by public auction (s.13(3)).")
+    if how == "sold" and under == {"s.15(1)"}:
+        # TRANSLATORS: s.15(1) — the owner refused or omitted to pay: every head was sold
+        # by public auction.
+        return tr.gettext("The cattle were sold by public auction (s.15(1)).")
     if how == "sold":
-        # TRANSLATORS: s.13(3), s.15(1) — every head was sold by public auction.
+        # TRANSLATORS: s.13(3), s.15(1) — every head was sold by public auction: part on
+        # the owner's refusal to pay, the rest as unclaimed after a refused account.
         return tr.gettext("The cattle were sold by public auction (s.13(3), s.15(1)).")
     if how == "partly_sold" and case is not None and case.deemed_unclaimed:
         # TRANSLATORS: s.15(5), s.13(3) — part were sold; the owner refused the rest,
@@ -132,6 +166,13 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
         return tr.gettext(
             "Part of the cattle were sold by public auction (s.15(1)); the rest go back "
             "to the owner (s.15(3))."
+        )
+    if how == "sold_and_disposed" and under == {"s.13(3)"}:
+        # TRANSLATORS: s.13(3) and its proviso — unclaimed cattle: some head were sold by
+        # public auction, the others disposed of otherwise by the Director's order.
+        return tr.gettext(
+            "Part sold by public auction (s.13(3)), the rest disposed of by the Director's "
+            "order (s.13(3) proviso)."
         )
     if how == "sold_and_disposed":
         # TRANSLATORS: s.13(3) and its proviso — some head were sold by public auction,
@@ -308,7 +349,7 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
         return [text, *auction_steps(case, tr, on)[:1]]
     if stage is Stage.SELLING:
         under_way = tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")
-        return [stage_sentence(stage, since, tr), under_way]
+        return [stage_sentence(stage, since, tr, case.sale_provision), under_way]
     if stage is Stage.ACCOUNT_DUE:
         return [_sale_outcome(case, outcome, tr), stage_sentence(stage, since, tr)]
     return None
@@ -379,13 +420,15 @@ def status_reply(
     stage = [s for s in _stage(outcome, case, tr) if s]
     account = outcome.account
     summary = account_summary(account, tr, sms) if account is not None else ""
+    # The time impounded (s.15(3)(b)) in a chat; an SMS leaves it to the account's SMS.
+    time = account_time(account, tr) if account is not None and not sms else ""
     collect = (
         collect_line(account, tr, sms)
         if account is not None and facts.stage is Stage.ACCOUNT_DUE
         else ""
     )
     if not sms:
-        return join([head % values, *stage, summary, collect], sms=False)
+        return join([head % values, *stage, summary, time, collect], sms=False)
     short = head % (values | {"cattle": head_count(heads, tr)})
     # TRANSLATORS: SMS — the case a status is of, when its cattle do not fit.
     bare = tr.gettext("Case %(case)s.") % values

@@ -19,7 +19,7 @@ from bot.i18n.officers.officer import case_line
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.public.next_step import next_step, report_steps
 from bot.i18n.public.sms_fit import join, same_facts, shortest_fit
-from bot.i18n.stage_text import stage_sentence
+from bot.i18n.stage_text import case_sentence
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
 from domain.money import Money
 from domain.s04_s11_dues import Dues
@@ -253,7 +253,7 @@ def _no_deposit(deposit: Deposit, case: Case, tr: Translator, sms: bool) -> str:
     # TRANSLATORS: s.14 — a deposit under protest is not possible at this stage; the
     # sentence after it says why.
     text = tr.gettext("Case %(case)s: no deposit is possible now (s.14).")
-    parts = [text % {"case": case.number}, stage_sentence(case.stage, case.stage_since, tr)]
+    parts = [text % {"case": case.number}, case_sentence(case, tr)]
     if case.stage is Stage.ON_DEPOSIT:
         complain_by = {"complain_by": day(deposit.complaint_by, tr)}
         if deposit.complaint_by < deposit.dues.on:

@@ -266,11 +266,12 @@ def _reason(
     if exc.reason == "not_director":  # who may order it: the configured offices (s.13(3))
         facts = {**facts, **_offices(offices, tr), "who": sms_name(str(facts.get("who", "")))}
     if exc.reason == "stage":
-        stage, since = facts.get("stage"), facts.get("date")
+        stage, since, sale = facts.get("stage"), facts.get("date"), facts.get("sale")
         if isinstance(stage, str) and isinstance(since, date):
             # TRANSLATORS: after the sentence saying where the case stands and since when.
             after = tr.gettext("This step is not possible now.")
-            return f"{stage_sentence(Stage(stage), since, tr)} {after}"
+            route = sale if isinstance(sale, str) else None
+            return f"{stage_sentence(Stage(stage), since, tr, route)} {after}"
         return None
     if exc.reason == "heads_unsold":
         count = facts.get("count", 0)
