@@ -26,7 +26,7 @@ from datetime import date
 from typing import Final, NamedTuple
 
 from bot.adapters.send_gate import Outgoing
-from bot.i18n import render, translator
+from bot.i18n import render, reply_language, translator
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import PART, rendering_sms
 from bot.observe.metrics import CASE_MESSAGES_OVERTAKEN
@@ -170,5 +170,5 @@ class CaseMessages:
             return None
         kind, facts = found
         with rendering_sms(kind.staff and message.channel == "sms"):  # as it was queued
-            text = kind.text(facts, translator(message.lang or "en"))
+            text = kind.text(facts, translator(message.lang or reply_language()))
         return _part(text, message.key)
