@@ -76,6 +76,7 @@ from bot.i18n.public.anyone import (
     stopped,
 )
 from bot.i18n.public.owner import (
+    auction_cancelled_sms,
     auction_sms,
     auction_values,
     deposit_reply,
@@ -103,6 +104,7 @@ __all__ = [
     "account_text",
     "answers_held_back",
     "app_error",
+    "auction_cancelled_sms",
     "auction_scheduled",
     "auction_sms",
     "auction_values",
