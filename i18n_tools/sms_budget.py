@@ -25,6 +25,7 @@ from bot.i18n.public.anyone import (
     status_reply,
     stopped,
 )
+from bot.i18n.public.calls import more_cases_for_number
 from bot.i18n.public.owner import (
     auction_cancelled_sms,
     auction_sms,
@@ -218,6 +219,9 @@ def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
         "start": started(tr),
         "try again later": try_again_later(tr),
         "missed call, no case": no_case_for_number(tr),
+        # The last SMS of the answer to a missed call from a number many cases name (the
+        # status of each of the newest is an SMS of its own: ``status_reply`` above).
+        "missed call, more cases": more_cases_for_number(997, tr),
         "search none": search_results([], tr, True),
     }
     return out

@@ -2,8 +2,8 @@
 
 1. The backup is copied (SQLite's backup API) to a file beside the database and the
    copy is checked: an SQLite database that passes ``PRAGMA quick_check`` and is a
-   poundbot database at a migration revision this poundbot knows (an older one is
-   upgraded when the server starts).
+   poundbot database at a migration revision this poundbot knows, with the schema that
+   revision gives (an older one is upgraded when the server starts).
 2. Refused while a server uses the database (``bot.adapters.serverlock``) unless forced.
 3. The database in place is copied and checked, and its case numbers are read
    (``bot.adapters.case_numbers``): each pound's counter in the copy of the backup is
@@ -29,6 +29,7 @@ from datetime import datetime
 from pathlib import Path
 
 from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine
 
 from bot.adapters.backups import BackupError, copy_database
 from bot.adapters.case_numbers import (
@@ -44,7 +45,9 @@ from bot.adapters.case_numbers import (
     read_issued,
 )
 from bot.adapters.serverlock import ServerRunning, alone
-from bot.store.migrate import alembic_config
+from bot.store.lineage import PAST
+from bot.store.migrate import alembic_config, identify, line
+from bot.store.schema import SchemaRefused
 
 __all__ = ["RestoreError", "Restored", "check_backup", "restore"]
 
@@ -65,7 +68,7 @@ class Restored:
 
 def _known_revisions() -> set[str]:
     script = ScriptDirectory.from_config(alembic_config())
-    return {rev.revision for rev in script.walk_revisions()}
+    return {rev.revision for rev in script.walk_revisions()} | {s.stamp for s in PAST}
 
 
 def check_backup(path: Path) -> str:
@@ -93,7 +96,22 @@ def check_backup(path: Path) -> str:
             f"{path} is at migration revision {revision}, which this poundbot does not know "
             "(made by a newer version?)"
         )
+    try:
+        _upgradable(path)
+    except SchemaRefused as exc:
+        raise RestoreError(f"{path} cannot be upgraded by this poundbot: {exc}") from None
     return revision
+
+
+def _upgradable(path: Path) -> None:
+    """Raises ``SchemaRefused`` unless the database ``path`` has the schema of a state
+    this poundbot upgrades (``bot.store.migrate``)."""
+    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+    try:
+        with engine.connect() as connection:
+            identify(connection, line())
+    finally:
+        engine.dispose()
 
 
 def _write_into(source: Path, database: Path) -> None:

@@ -73,7 +73,7 @@ def photo_routes(secret: str) -> list[Route]:
 
     async def serve(request: Request, variant: str) -> Response:
         text = request.path_params["photo_id"]
-        if not text.isdigit() or len(text) > 12:
+        if not (text.isascii() and text.isdigit()) or len(text) > 12:
             return PlainTextResponse("not found", status_code=404)
         photo_id = int(text)
         if not verify_photo(secret, photo_id, variant, request.path_params["signature"]):

@@ -305,6 +305,6 @@ def photo_limit(env: Mapping[str, str]) -> int:
     text = env.get("POUNDBOT_PHOTO_MAX_MB", "").strip()
     if not text:
         return DEFAULT_PHOTO_BYTES
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise ValueError(f"POUNDBOT_PHOTO_MAX_MB must be a whole number of MB: {text!r}")
     return int(text) * 1024 * 1024

@@ -121,7 +121,7 @@ def parse_amount(text: str) -> Money:
 
 def parse_count(text: str) -> int:
     """A count of head or a lot number: a whole number from 1 to 10,000."""
-    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+    if not text.isdecimal() or not 1 <= int(text) <= 10_000:
         raise ParseError("bad_count", text=text)
     return int(text)
 

@@ -23,6 +23,7 @@ from bot.support.languages import LANGUAGES
 
 if TYPE_CHECKING:
     from bot.config import Config
+    from bot.store.schema import SchemaRefused
 
 __all__ = ["build_parser", "main", "refusals"]
 
@@ -75,6 +76,12 @@ def _serve(args: argparse.Namespace) -> int:
     if unusable:
         log.error("refusing to start: database %s: %s", shown(url), unusable)
         return 2
+    refused = asyncio.run(_schema_fault(url))
+    if refused is not None:  # a schema this version will not migrate, or not migrated
+        log.error("refusing to start: database %s: %s", shown(url), refused.summary)
+        for line in refused.differences:
+            log.error("  %s", line)
+        return 2
 
     # The first lines: what is on and off, before uvicorn or a migration logs anything.
     options = TelegramOptions(polling=args.polling)
@@ -86,7 +93,8 @@ def _serve(args: argparse.Namespace) -> int:
     log_report(report_lines(config, make_url(url), polling=options.polling, settings=settings))
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
-    # handlers, where bot.observe.logsafe redacts (notice signatures in request paths).
+    # handlers, where bot.observe.logsafe redacts (query strings and signatures of request
+    # paths, telephone numbers).
     # proxy_headers=False: the app reads X-Forwarded-For itself, from the proxies of
     # POUNDBOT_TRUSTED_PROXIES; uvicorn's own reading would trust FORWARDED_ALLOW_IPS too.
     uvicorn.run(
@@ -98,6 +106,20 @@ def _serve(args: argparse.Namespace) -> int:
         proxy_headers=False,
     )
     return 0
+
+
+async def _schema_fault(url: str) -> SchemaRefused | None:
+    """Why ``serve`` may not start on the database at ``url`` (``bot.store.migrate``):
+    the embedded database is migrated as the server starts; PostgreSQL must be already."""
+    from bot.bootstrap import is_embedded
+    from bot.store.engine import make_engine
+    from bot.store.migrate import schema_fault
+
+    engine = make_engine(url)
+    try:
+        return await schema_fault(engine, migrates=is_embedded(url))
+    finally:
+        await engine.dispose()
 
 
 def _telegram_set_webhook(args: argparse.Namespace) -> int:
@@ -211,6 +233,7 @@ def refusals() -> tuple[type[BaseException], ...]:
     from bot.config import ConfigError
     from bot.entry.cli_admin import CommandError
     from bot.services.errors import AppError
+    from bot.store.schema import SchemaRefused
     from domain.errors import DomainError
 
     return (
@@ -218,6 +241,7 @@ def refusals() -> tuple[type[BaseException], ...]:
         DomainError,
         ConfigError,
         CommandError,
+        SchemaRefused,
         SQLAlchemyError,
         sqlite3.Error,
         OSError,

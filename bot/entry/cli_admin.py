@@ -18,9 +18,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.adapters.backups import BackupError, backups_dir, copy_database
@@ -36,7 +35,7 @@ from bot.services.errors import BadInputError
 from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import database_file, database_url, make_engine
-from bot.store.migrate import alembic_config, upgrade
+from bot.store.migrate import SchemaRefused, alembic_config, inspect_database, upgrade
 from bot.support.csv_sheet import Table, write_csv
 from bot.support.links import signin_path
 from domain.calendar import LOCAL_TZ
@@ -134,10 +133,6 @@ def _cell(value: object) -> str:
 # -- migrate ---------------------------------------------------------------------------
 
 
-def _revision(connection: Connection) -> str | None:
-    return MigrationContext.configure(connection).get_current_revision()
-
-
 def _revisions() -> list[tuple[str, str]]:
     """Every migration, oldest first: (revision, its message)."""
     script = ScriptDirectory.from_config(alembic_config())
@@ -147,48 +142,50 @@ def _revisions() -> list[tuple[str, str]]:
     ]
 
 
-async def _current(url: str) -> str | None:
-    engine = make_engine(url)
-    try:
-        async with engine.connect() as conn:
-            return await conn.run_sync(_revision)
-    finally:
-        await engine.dispose()
+def _refused(url: str, exc: SchemaRefused) -> int:
+    """A database migrate will not touch: what is wrong, each difference on a line."""
+    print(f"poundbot: error: database {_shown(url)}: {exc.summary}", file=sys.stderr)
+    for line in exc.differences:
+        print(f"  {line}", file=sys.stderr)
+    print("nothing was changed (docs/operator/upgrade.md)", file=sys.stderr)
+    return 1
 
 
 async def migrate(args: argparse.Namespace) -> int:
     """Upgrade the database to the newest revision; ``--status``: the revision it is at and
-    those still to apply, changing nothing; ``--history``: every migration."""
+    those still to apply, changing nothing; ``--history``: every migration. A database
+    whose schema is not the one its revision gives is refused, with the differences."""
     url = database_url()
     if getattr(args, "history", False):
         for revision, message in _revisions():
             print(f"{revision}  {message}")
         return 0
-    if getattr(args, "status", False):
-        current = await _current(url)
-        names = [revision for revision, _ in _revisions()]
-        pending = names[names.index(current) + 1 :] if current in names else names
-        print(f"database {_shown(url)}: at revision {current or 'none (an empty database)'}")
-        if pending:
-            print(f"pending: {len(pending)} ({', '.join(pending)}); poundbot migrate applies them")
-        else:
-            print("pending: none (at head)")
-        return 0
     engine = make_engine(url)
     try:
-        async with engine.connect() as conn:
-            before = await conn.run_sync(_revision)
-        await upgrade(engine)
-        async with engine.connect() as conn:
-            after = await conn.run_sync(_revision)
+        if getattr(args, "status", False):
+            found = await inspect_database(engine)
+            print(f"database {_shown(url)}: at revision {found.describe()}")
+            if found.pending:
+                print(
+                    f"pending: {len(found.pending)} ({', '.join(found.pending)}); "
+                    "poundbot migrate applies them"
+                )
+            else:
+                print("pending: none (at head)")
+            return 0
+        done = await upgrade(engine)
+    except SchemaRefused as exc:
+        return _refused(url, exc)
     finally:
         await engine.dispose()
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    at = f"{after} (head)" if after == head else f"{after} (head is {head})"
-    if before == after:
+    head = done.before.head
+    at = f"{done.after} (head)" if done.after == head else f"{done.after} (head is {head})"
+    state = done.before.state
+    if not done.before.pending and not (state and state.is_past):
         print(f"database {_shown(url)}: already at revision {at}")
     else:
-        print(f"database {_shown(url)}: upgraded from {before or 'an empty database'} to {at}")
+        before = done.before.describe() if state else "an empty database"
+        print(f"database {_shown(url)}: upgraded from {before} to {at}")
     return 0
 
 

@@ -75,6 +75,7 @@ from bot.i18n.public.anyone import (
     status_reply,
     stopped,
 )
+from bot.i18n.public.calls import cases_for_number
 from bot.i18n.public.owner import (
     auction_cancelled_sms,
     auction_sms,
@@ -110,6 +111,7 @@ __all__ = [
     "auction_values",
     "bad_count",
     "case_voided",
+    "cases_for_number",
     "cattle",
     "cite",
     "claim_preferred_recorded",

@@ -10,8 +10,15 @@ what. So:
   the line), takes out of the message, its arguments, the exception text and the stack:
   the registered secrets (``protect``: the bot token, Twilio's auth token and account
   SID, the webhook and link secrets), anything shaped like a Telegram token or a Twilio
-  account SID, the signature of a notice link (``bot.support.links``), and masks phone numbers
-  (``+91******0001``); SQLAlchemy's DEBUG lines of result rows are hidden;
+  account SID, the signature of a notice link (``bot.support.links``), and the query string
+  of every URL and path (``/exotel/sms/<secret>?[query]``: Exotel and Mobile Seva call
+  their webhooks by GET, with the sender's number and the message in the query); and masks
+  telephone numbers in whatever form they are written (``bot.observe.phonemask``:
+  ``+91******0001``, ``0******0001``, ``******0001``); SQLAlchemy's DEBUG lines of result
+  rows are hidden;
+- uvicorn's access lines keep their shape (uvicorn's own formatter, when its logging
+  configuration is in use, reads the arguments), each argument redacted; ``install`` puts
+  the filter on the handlers uvicorn's configuration gives its loggers too;
 - the code itself logs message ids and masked numbers (``mask_phone``), never bodies.
   The engines are made with ``hide_parameters=True``, so a database error does not
   carry the sender's number or the message (``bot.store.engine``).
@@ -23,7 +30,9 @@ import logging
 import re
 from collections.abc import Iterable
 
-__all__ = ["QUIET", "Redactor", "install", "mask_phone", "protect", "redact"]
+from bot.observe.phonemask import mask_numbers
+
+__all__ = ["QUIET", "UVICORN", "Redactor", "install", "mask_phone", "protect", "redact"]
 
 #: Loggers that write URLs, headers or payloads at INFO or DEBUG: their least level.
 QUIET = {
@@ -43,10 +52,12 @@ _TELEGRAM_TOKEN = re.compile(r"(?<!\d)\d{5,}:[A-Za-z0-9_-]{30,}")
 _ACCOUNT_SID = re.compile(r"\bAC[0-9a-fA-F]{32}\b")
 #: The signature of a notice link: ``/notice/KNM-17/2026-03-10/<signature>``.
 _NOTICE = re.compile(r"(/notice/[^/\s]+/\d{4}-\d{2}-\d{2}/)[A-Za-z0-9_-]+")
-#: A phone number in E.164 (``+919847012345``), also URL-encoded (``%2B91...``).
 #: The token of a sign-in link of the web desk: ``/web/signin/<token>``.
 _SIGNIN = re.compile(r"(/web/signin/)[A-Za-z0-9_-]+")
-_PHONE = re.compile(r"(\+|%2B)(\d{8,15})\b")
+#: The query string of a path or URL (``/mseva/pull/x?mobileNumber=...&message=...``).
+_QUERY = re.compile(r"(/[^\s?#\"'<>]*)\?[^\s#\"'<>]+")
+#: The loggers uvicorn's own logging configuration gives handlers of their own.
+UVICORN = ("uvicorn", "uvicorn.error", "uvicorn.access")
 _FORMATTER = logging.Formatter()
 
 
@@ -66,8 +77,8 @@ def protect(*secrets: str) -> None:
 
 
 def redact(text: str) -> str:
-    """``text`` with every secret, token, account SID, notice signature taken out and
-    every phone number masked."""
+    """``text`` with every secret, token, account SID, notice signature and query string
+    taken out and every telephone number masked."""
     for secret in sorted(_SECRETS, key=len, reverse=True):
         if secret in text:
             text = text.replace(secret, "[redacted]")
@@ -75,7 +86,8 @@ def redact(text: str) -> str:
     text = _ACCOUNT_SID.sub("AC[redacted]", text)
     text = _NOTICE.sub(r"\1[signature]", text)
     text = _SIGNIN.sub(r"\1[token]", text)
-    return _PHONE.sub(lambda m: m.group(1) + mask_phone("+" + m.group(2))[1:], text)
+    text = _QUERY.sub(r"\1?[query]", text)
+    return mask_numbers(text)
 
 
 class Redactor(logging.Filter):
@@ -84,6 +96,11 @@ class Redactor(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if str(record.name).startswith("sqlalchemy.engine") and record.msg == "Row %r":
             record.msg, record.args = "Row [hidden]", None  # result rows: personal data
+        if record.name == "uvicorn.access" and isinstance(record.args, tuple):
+            # (client, method, path, HTTP version, status): uvicorn's AccessFormatter
+            # unpacks them, so each is redacted in place (the path loses its query).
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+            return True
         try:
             message = record.getMessage()
         except Exception:  # a broken format: logging reports it; keep what is safe
@@ -100,12 +117,15 @@ class Redactor(logging.Filter):
 
 def install(secrets: Iterable[str] = (), root: logging.Logger | None = None) -> None:
     """Quiet the chatty loggers, register ``secrets``, and put a ``Redactor`` on every
-    handler of the root logger (once each)."""
+    handler of the root logger and of uvicorn's loggers (once each): ``poundbot serve``
+    leaves uvicorn's loggers to the root handlers, but a host that runs the app under
+    uvicorn's own logging configuration gives them handlers that do not propagate."""
     protect(*secrets)
     for name, level in QUIET.items():
         logger = logging.getLogger(name)
         if logger.level < level:  # NOTSET (0) included: never below ``level``
             logger.setLevel(level)
-    for handler in (root or logging.getLogger()).handlers:
+    loggers = [root or logging.getLogger(), *map(logging.getLogger, UVICORN)]
+    for handler in (handler for logger in loggers for handler in logger.handlers):
         if not any(isinstance(f, Redactor) for f in handler.filters):
             handler.addFilter(Redactor())

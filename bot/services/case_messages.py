@@ -144,7 +144,7 @@ def _part(text: str, key: str) -> str | None:
     a part: ``key``, ``key#2``, …); None when the text now has fewer parts."""
     parts = [p for p in text.split(PART) if p.strip()] if PART in text else [text]
     base, _, n = key.rpartition("#")
-    index = int(n) - 1 if base and n.isdigit() else 0
+    index = int(n) - 1 if base and n.isdecimal() else 0
     return parts[index] if index < len(parts) else None
 
 

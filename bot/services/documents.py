@@ -195,7 +195,7 @@ def by_provision(lines: list[LedgerLine]) -> LedgerDocument:
 def _provision_key(provision: str) -> tuple[tuple[int, str], ...]:
     # "s.16(2)" < "s.16(3)" < "s.17(1)" < "s.9": numbers compare as numbers.
     parts = provision.removeprefix("s.").replace(")", "").replace("(", " ").split()
-    return tuple((int(p), "") if p.isdigit() else (10**6, p) for p in parts)
+    return tuple((int(p), "") if p.isdecimal() else (10**6, p) for p in parts)
 
 
 async def ledger_document(

@@ -38,7 +38,7 @@ class Space:
 def min_free_bytes(env: dict[str, str] | None = None) -> int:
     """``POUNDBOT_MIN_FREE_MB`` (a whole number of megabytes), else ``MIN_FREE_MB``."""
     raw = (os.environ if env is None else env).get("POUNDBOT_MIN_FREE_MB", "").strip()
-    megabytes = int(raw) if raw.isdigit() else MIN_FREE_MB
+    megabytes = int(raw) if raw.isdecimal() else MIN_FREE_MB
     return megabytes * 1024 * 1024
 
 

@@ -7,6 +7,8 @@ import hashlib
 import hmac
 from datetime import date
 
+from bot.support.compare import same_secret
+
 __all__ = [
     "SOURCE_PATH",
     "board_path",
@@ -35,7 +37,7 @@ def notice_path(secret: str, number: str, on: date) -> str:
 
 def verify_notice(secret: str, number: str, on: date, signature: str) -> bool:
     """True when ``signature`` was made by this server for this case and date."""
-    return hmac.compare_digest(notice_signature(secret, number, on), signature)
+    return same_secret(notice_signature(secret, number, on), signature)
 
 
 #: Where the running server offers its source (AGPL-3.0 section 13): ``bot.web.source``.
@@ -69,4 +71,4 @@ def photo_path(secret: str, photo_id: int, *, thumb: bool = False) -> str:
 
 def verify_photo(secret: str, photo_id: int, variant: str, signature: str) -> bool:
     """True when ``signature`` was made by this server for this photo and variant."""
-    return hmac.compare_digest(photo_signature(secret, photo_id, variant), signature)
+    return same_secret(photo_signature(secret, photo_id, variant), signature)

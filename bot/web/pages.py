@@ -246,7 +246,7 @@ class Desk:
             kind=query.get("kind", "") if query.get("kind") in app.config.kinds else "",
             since=iso_or_none(query.get("since", "")),
             until=iso_or_none(query.get("until", "")),
-            page=int(page) if page.isdigit() and len(page) < 7 else 1,
+            page=int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1,
         )
         async with app.store.reading() as tx:
             signed = await self._caller(tx, request)

@@ -31,6 +31,7 @@ from bot.channels.identity import caller_of
 from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.services.web_signin import SESSION_VALID, session_user
+from bot.support.compare import same_secret
 
 __all__ = [
     "CHANNEL",
@@ -85,13 +86,13 @@ class Keys:
             return None
         token, _, signature = cookie.rpartition(".")
         expected = _mac(self.secret, "web-session", token)
-        return token if hmac.compare_digest(expected, signature) else None
+        return token if same_secret(expected, signature) else None
 
     def csrf(self, token: str) -> str:
         return _mac(self.secret, "web-csrf", token)
 
     def csrf_ok(self, token: str, given: str) -> bool:
-        return bool(given) and hmac.compare_digest(self.csrf(token), given)
+        return bool(given) and same_secret(self.csrf(token), given)
 
     def signin_field(self, presession: str) -> str:
         """The hidden field of the sign-in form bound to the pre-session cookie."""
@@ -114,7 +115,7 @@ class Keys:
             return None
         payload, _, signature = cookie.rpartition(".")
         expected = _mac(self.secret, "web-flash", token + "|" + payload)
-        if not hmac.compare_digest(expected, signature):
+        if not same_secret(expected, signature):
             return None
         try:
             raw = zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
@@ -127,7 +128,7 @@ class Keys:
         """Whether the sign-in form came with the field of this browser's pre-session."""
         if not presession or not given:
             return False
-        return hmac.compare_digest(self.signin_field(presession), given)
+        return same_secret(self.signin_field(presession), given)
 
 
 def set_cookie(response: Response, keys: Keys, token: str) -> None:

@@ -1,7 +1,13 @@
 """``GET /source``: the source of the running server, offered to everyone who uses it
 (AGPL-3.0 section 13). With ``POUNDBOT_SOURCE_URL`` set (the authority's published copy
-of its version), a redirect there; else the code that runs, as a ``.tar.gz``: the
-``bot`` and ``domain`` packages as installed, and the licence."""
+of its version), a redirect there; else the code that runs, as a ``.tar.gz``.
+
+The tarball is laid out as the repository is, whether the server runs from a checkout or
+from an installed wheel (which keeps the repository's top inside the package:
+``bot.support.resources``): ``bot/``, ``domain/``, ``locales/``, ``migrations/``,
+``LICENSE`` and ``pyproject.toml``, each file at the same path either way. Compiled files
+(``__pycache__``, ``.pyc``, ``.mo``) and hidden ones are left out: the sources they are
+made from are there."""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ import functools
 import importlib.metadata
 import io
 import tarfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from starlette.requests import Request
@@ -19,10 +26,12 @@ from starlette.routing import Route
 import bot
 import domain
 from bot.support.links import SOURCE_PATH
+from bot.support.resources import DATA_DIRS, PROJECT_DIR, PROJECT_FILES, data_dir, project_file
 
-__all__ = ["SOURCE_PATH", "source_route", "source_tarball"]
+__all__ = ["SOURCE_PATH", "source_files", "source_route", "source_tarball"]
 
-_CHECKOUT_LICENCE = Path(next(iter(bot.__path__))).resolve().parent / "LICENSE"
+#: What is made from a source, not written: left out.
+_COMPILED = (".pyc", ".pyo", ".mo")
 
 
 def _version() -> str:
@@ -32,19 +41,27 @@ def _version() -> str:
         return "0"
 
 
-def _licence() -> bytes | None:
-    """The licence text: the checkout's, or the one the wheel installed."""
-    if _CHECKOUT_LICENCE.is_file():
-        return _CHECKOUT_LICENCE.read_bytes()
-    try:
-        text = importlib.metadata.distribution("poundbot").read_text("licenses/LICENSE")
-    except importlib.metadata.PackageNotFoundError:
-        return None
-    return text.encode() if text else None
+def _folder(path: Path, name: str, skip: tuple[str, ...] = ()) -> Iterator[tuple[str, Path]]:
+    """The source files under ``path``, named ``name/...``; the folders ``skip`` (at the
+    top of ``path``) left out."""
+    for item in sorted(path.iterdir()):
+        if item.name.startswith(".") or item.name == "__pycache__" or item.name in skip:
+            continue
+        if item.is_dir():
+            yield from _folder(item, f"{name}/{item.name}")
+        elif item.is_file() and not item.name.endswith(_COMPILED):
+            yield f"{name}/{item.name}", item
 
 
-def _skipped(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-    return None if "__pycache__" in info.name or info.name.endswith(".pyc") else info
+def source_files() -> list[tuple[str, Path]]:
+    """The files of the running code: (its path in the repository, where it is here)."""
+    package = Path(next(iter(bot.__path__))).resolve()
+    files = list(_folder(package, "bot", skip=(*DATA_DIRS, PROJECT_DIR)))
+    files += _folder(Path(next(iter(domain.__path__))).resolve(), "domain")
+    for name in DATA_DIRS:
+        files += _folder(data_dir(name), name)
+    files += [(name, project_file(name)) for name in PROJECT_FILES if project_file(name).is_file()]
+    return sorted(files)
 
 
 @functools.cache
@@ -53,14 +70,8 @@ def source_tarball() -> tuple[str, bytes]:
     name = f"poundbot-{_version()}-source"
     out = io.BytesIO()
     with tarfile.open(fileobj=out, mode="w:gz") as tar:
-        for package in (bot, domain):
-            folder = Path(next(iter(package.__path__))).resolve()
-            tar.add(folder, arcname=f"{name}/{folder.name}", filter=_skipped)
-        licence = _licence()
-        if licence is not None:
-            info = tarfile.TarInfo(f"{name}/LICENSE")
-            info.size = len(licence)
-            tar.addfile(info, io.BytesIO(licence))
+        for path, found in source_files():
+            tar.add(found, arcname=f"{name}/{path}", recursive=False)
     return f"{name}.tar.gz", out.getvalue()
 
 

@@ -116,19 +116,13 @@ def test_the_revisions_form_one_line_with_one_head() -> None:
     assert all(not rev.is_merge_point for rev in revisions)
 
 
-async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaimed_on_upgrade(
-    tmp_path: Path,
-) -> None:
-    """Before s.15(5) sent the cattle left the s.13 way, NORECEIPT put such a case "in
-    deposit" for good; the upgrade gives it its stage and the keeper's report deadline."""
-    from datetime import UTC, date, datetime
-
-    from sqlalchemy import select
+def stranded_case(number: str) -> Any:
+    """A case whose owner refused the account after a sale left one cow in the pound:
+    before s.15(5) sent the cattle left the s.13 way, NORECEIPT put it "in deposit"."""
+    from datetime import date, datetime
 
     from bot.config import load_config, sample_config_path
-    from bot.store.codec import dump_event
-    from bot.store.models import Authority, CaseEvent, CaseRow, DeadlineRow, Pound
-    from domain.case import Case, provision_of
+    from domain.case import Case
     from domain.events import AccountRefused, AuctionScheduled, LotOffered, OwnerRefusedToPay
     from domain.money import Money
     from domain.s07_seizure import Lot, Person, Seizure
@@ -137,7 +131,7 @@ async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaim
     config = load_config(sample_config_path())
     far = date(2026, 12, 31)
     seizure = Seizure("KNM", (Lot("cow", 2),), "market", datetime(2026, 3, 1, 10, 0))
-    case = Case.open("KNM-1", seizure, config.kinds, far)
+    case = Case.open(number, seizure, config.kinds, far)
     for event in (
         OwnerRefusedToPay(on=date(2026, 3, 2)),
         AuctionScheduled(on=date(2026, 3, 2), auction_on=date(2026, 3, 5), place="market"),
@@ -153,67 +147,103 @@ async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaim
         case = case.apply(event, far)
     tariff = config.tariffs["KNM"]
     case, _ = close_sale(case, tariff, on=date(2026, 3, 5), expenses=Money.zero(), today=far)
-    case = case.apply(AccountRefused(on=date(2026, 3, 6)), far)
+    return case.apply(AccountRefused(on=date(2026, 3, 6)), far)
+
+
+async def add_stranded_case(session: AsyncSession, number: str, seq: int) -> None:
+    """The rows an older poundbot wrote for ``stranded_case(number)``: "in deposit",
+    with the deposit's three months as its deadline."""
+    from datetime import UTC, date, datetime
+
+    from bot.store.codec import dump_event
+    from bot.store.models import CaseEvent, CaseRow, DeadlineRow
+    from domain.case import provision_of
+
+    case = stranded_case(number)
+    now = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+    row = CaseRow(
+        pound_code="KNM",
+        seq=seq,
+        number=number,
+        stage="in_deposit",
+        impounded_on=date(2026, 3, 1),
+        place_seized="market",
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(row)
+    await session.flush()
+    for n, event in enumerate(case.events, 1):
+        kind, payload = dump_event(event)
+        session.add(
+            CaseEvent(
+                case_id=row.id,
+                seq=n,
+                type=kind,
+                on=event.on,
+                payload=payload,
+                provision=provision_of(event),
+                actor_role="officer",
+                channel="test",
+                recorded_at=now,
+            )
+        )
+    session.add(
+        DeadlineRow(
+            case_id=row.id,
+            case_number=number,
+            pound_code="KNM",
+            kind="deposit_window_ends",
+            who="officer",
+            provision="s.16(3)",
+            due_on=date(2026, 6, 6),
+            counts_from=date(2026, 3, 6),
+            status="open",
+            needs_plan=False,
+            created_at=now,
+            updated_at=now,
+        )
+    )
+
+
+async def stranded_afterwards(engine: Any, number: str) -> tuple[str, dict[str, Any]]:
+    """The stage of the case ``number`` and its deadlines (kind: status, due day)."""
+    from sqlalchemy import select
+
+    from bot.store.models import CaseRow, DeadlineRow
+
+    async with AsyncSession(engine) as session:
+        row = await session.scalar(select(CaseRow).where(CaseRow.number == number))
+        assert row is not None
+        found = {
+            r.kind: (r.status, r.due_on)
+            for r in (
+                await session.execute(select(DeadlineRow).where(DeadlineRow.case_id == row.id))
+            ).scalars()
+        }
+    return row.stage, found
+
+
+async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaimed_on_upgrade(
+    tmp_path: Path,
+) -> None:
+    """Before s.15(5) sent the cattle left the s.13 way, NORECEIPT put such a case "in
+    deposit" for good; the upgrade gives it its stage and the keeper's report deadline."""
+    from datetime import date
+
+    from bot.store.models import Authority, Pound
 
     engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'old.sqlite3'}")
     try:
         await upgrade(engine, "0004")
-        now = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
         async with AsyncSession(engine) as session, session.begin():
             session.add(Authority(code="KNM-GP", name="Kunnamangalam"))
             await session.flush()
             session.add(Pound(code="KNM", authority_code="KNM-GP", name="Pound"))
             await session.flush()
-            row = CaseRow(
-                pound_code="KNM",
-                seq=1,
-                number="KNM-1",
-                stage="in_deposit",
-                impounded_on=date(2026, 3, 1),
-                place_seized="market",
-                created_at=now,
-                updated_at=now,
-            )
-            session.add(row)
-            await session.flush()
-            for seq, event in enumerate(case.events, 1):
-                kind, payload = dump_event(event)
-                session.add(
-                    CaseEvent(
-                        case_id=row.id,
-                        seq=seq,
-                        type=kind,
-                        on=event.on,
-                        payload=payload,
-                        provision=provision_of(event),
-                        actor_role="officer",
-                        channel="test",
-                        recorded_at=now,
-                    )
-                )
-            session.add(
-                DeadlineRow(
-                    case_id=row.id,
-                    case_number="KNM-1",
-                    pound_code="KNM",
-                    kind="deposit_window_ends",
-                    who="officer",
-                    provision="s.16(3)",
-                    due_on=date(2026, 6, 6),
-                    counts_from=date(2026, 3, 6),
-                    status="open",
-                    needs_plan=False,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
+            await add_stranded_case(session, "KNM-1", 1)
         await upgrade(engine)
-        async with AsyncSession(engine) as session:
-            stage = await session.scalar(select(CaseRow.stage))
-            found = {
-                r.kind: (r.status, r.due_on)
-                for r in (await session.execute(select(DeadlineRow))).scalars()
-            }
+        stage, found = await stranded_afterwards(engine, "KNM-1")
     finally:
         await engine.dispose()
     assert stage == "deemed_unclaimed"

@@ -29,6 +29,8 @@ def test_locales_and_migrations_are_mapped_into_the_package() -> None:
     assert SETUPTOOLS["package-dir"]["bot.migrations"] == "migrations"
     for lang in ("en", "ml", "ta", "kn"):
         assert f"bot.locales.{lang}.LC_MESSAGES" in SETUPTOOLS["packages"]
+    # The schema each revision gives, which migrate checks a database against.
+    assert {"revisions.json", "schemas/*.json"} <= set(SETUPTOOLS["package-data"]["bot.migrations"])
 
 
 def test_a_checkout_reads_the_top_level_folders() -> None:
@@ -49,6 +51,22 @@ def test_a_wheel_layout_is_preferred_when_the_folder_is_inside_the_package(
     monkeypatch.setattr(resources, "_PACKAGE", package)
     assert resources.data_dir("locales") == package / "locales"
     assert resources.data_dir("migrations") == tmp_path / "migrations"
+
+
+def test_the_licence_and_pyproject_travel_in_the_package_and_are_found_in_either_layout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.support.resources as resources
+
+    assert SETUPTOOLS["package-dir"]["bot.project"] == "."
+    assert SETUPTOOLS["package-data"]["bot.project"] == ["LICENSE", "pyproject.toml"]
+    assert resources.project_file("pyproject.toml") == ROOT / "pyproject.toml"
+    package = tmp_path / "bot"
+    (package / "project").mkdir(parents=True)
+    (package / "project" / "LICENSE").write_text("GNU AFFERO GENERAL PUBLIC LICENSE\n")
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    assert resources.project_file("LICENSE") == package / "project" / "LICENSE"
+    assert resources.project_file("pyproject.toml") == tmp_path / "pyproject.toml"
 
 
 def test_the_licence_is_in_the_repository_and_named_for_the_wheel() -> None:

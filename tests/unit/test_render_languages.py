@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -868,6 +868,25 @@ def _auction_sms(lang: str) -> Shown:
 @entry("no_case_for_number", "missed call")
 def _no_case_for_number(lang: str) -> Shown:
     return Shown(r.no_case_for_number(tr(lang)), ("KNM-1",))
+
+
+def _newest(lang: str, more: int) -> Shown:
+    stages = (Stage.NOTICE_POSTED, Stage.REPORTED, Stage.IMPOUNDED)[: 3 if more else 1]
+    cases = [stage_case(stage)[0] for stage in stages]
+    outcomes = [replace(outcome(case), case=case) for case in cases]
+    text = r.cases_for_number(outcomes, more, tr(lang))
+    facts = (CASE_NUMBER, *((str(more), keyword("status", lang)) if more else ()))
+    return Shown(text, facts, (local(authority().market_place, lang),))
+
+
+@entry("cases_for_number", "missed call, one case")
+def _cases_for_number_one(lang: str) -> Shown:
+    return _newest(lang, 0)
+
+
+@entry("cases_for_number", "missed call, three cases and more")
+def _cases_for_number_more(lang: str) -> Shown:
+    return _newest(lang, 7)
 
 
 @entry("search_results", "none")

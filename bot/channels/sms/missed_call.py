@@ -4,15 +4,17 @@ the status of the open cases that name the caller's number, in the caller's lang
 
 The call is stored in the inbox on the channel ``call``, keyed by the provider's call id
 (Exotel's ``CallSid``): a repeated callback for one call is the same row, acted on once,
-so one call sends one SMS. Acting on it counts against the caller's limit of SMS answers
+so one call is answered once. Acting on it counts against the caller's limit of SMS answers
 (``bot.channels.limits``, the ``sms`` channel: a call is one more message to answer), and the SMS
-goes through the outbox like any answer (``bot.channels.sms.inbound``). The status text is
-the one STATUS answers (``render.status_reply``), one per case, most recent first.
+goes through the outbox like any answer (``bot.channels.sms.inbound``). The answer is
+``render.cases_for_number``: the status STATUS gives (``render.status_reply``) of each of
+the newest ``MAX_CASES`` cases, most recent first, an SMS each (each its own DLT template),
+then, when more cases name the number, one SMS saying how many more and how to ask.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from bot.channels.identity import sender_of
 from bot.channels.limits import admit
@@ -29,7 +31,8 @@ __all__ = ["CHANNEL", "MAX_CASES", "call_handler"]
 #: The inbox channel of missed calls (the crash sweep answers one stored and not acted
 #: on, by SMS, as it does an SMS).
 CHANNEL = "call"
-#: The most cases one missed call is told about (the newest), to keep it one or two SMS.
+#: The most cases one missed call is told the status of (the newest), an SMS each; the
+#: rest are counted in one more SMS.
 MAX_CASES = 3
 #: The stages of a case no longer open (``bot.store.tx``).
 _SHUT = ("released", "closed", "voided")
@@ -47,21 +50,19 @@ def call_handler(app: App, caller_number: str) -> Handler:
         tr = translator(await language_for(tx, app.deps, caller, ""))
         if not allowed.answer:
             return render.too_many_messages(allowed.until, tr) if allowed.tell else ""
-        numbers = (
-            await tx.session.scalars(
-                select(CaseRow.number)
+        # The newest cases, and how many there are in all (counted before the limit).
+        newest = (
+            await tx.session.execute(
+                select(CaseRow.number, func.count().over())
                 .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(_SHUT))
                 .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
                 .limit(MAX_CASES)
             )
         ).all()
-        if not numbers:
+        if not newest:
             return render.no_case_for_number(tr)
-        kinds = app.config.kinds
-        replies = []
-        for number in numbers:
-            outcome = await public.outcome(tx, app.deps, number)
-            replies.append(render.status_reply(outcome, tr, True, kinds=kinds, case=outcome.case))
-        return "\n".join(replies)
+        outcomes = [await public.outcome(tx, app.deps, number) for number, _ in newest]
+        more = newest[0][1] - len(newest)
+        return render.cases_for_number(outcomes, more, tr, kinds=app.config.kinds)
 
     return handle

@@ -161,7 +161,7 @@ def _apply_button(turn: Turn, state: dict[str, Any], action: str, arg: str) -> N
     step = state["step"]
     if action == "kind" and arg in turn.deps.config.kinds:
         state["kind"], state["step"] = arg, "count"
-    elif action == "count" and arg.isdigit() and 1 <= int(arg) <= 10 and state.get("kind"):
+    elif action == "count" and arg.isdecimal() and 1 <= int(arg) <= 10 and state.get("kind"):
         _add_lot(state, int(arg))  # the buttons say 1 to 10; a larger count is typed
     elif action == "more":
         state["step"] = "kind"
@@ -221,7 +221,7 @@ async def on_text(turn: Turn, typed: str) -> None:
         else:
             state["kind"], state["step"] = kind, "count"
     elif step == "count":
-        if value.isdigit() and 1 <= int(value) <= 10_000:
+        if value.isdecimal() and 1 <= int(value) <= 10_000:
             _add_lot(state, int(value))
         else:
             note = render.bad_count(value, tr)

@@ -374,7 +374,7 @@ async def read_capped(request: Request, limit: int) -> bytes | None:
     """The request body, or None as soon as it is known to be over ``limit`` bytes
     (by its Content-Length, or while it streams in): never more than that is read."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if declared.isdecimal() and int(declared) > limit:
         return None
     chunks: list[bytes] = []
     size = 0

@@ -94,7 +94,7 @@ MAX_ATTEMPTS: Final = 5
 def media_urls(params: Mapping[str, object]) -> list[str]:
     """``MediaUrl0``… of a Twilio webhook, as many as ``NumMedia`` says (at most 10)."""
     count = str(params.get("NumMedia", "0")).strip()
-    n = min(int(count), MAX_MEDIA) if count.isdigit() else 0
+    n = min(int(count), MAX_MEDIA) if count.isdecimal() else 0
     return [str(params.get(f"MediaUrl{i}", "")) for i in range(n)]
 
 
@@ -141,7 +141,7 @@ class TwilioMedia:
             if response.status_code != 200:
                 raise PhotoRefusedError("unreachable")
             length = response.headers.get("content-length", "")
-            if length.isdigit() and int(length) > max_bytes:
+            if length.isdecimal() and int(length) > max_bytes:
                 raise PhotoRefusedError("too_large")
             return await read_limited(response.aiter_bytes(), max_bytes)
 
