@@ -290,9 +290,9 @@ class Case:
                 return None
         return None
 
-    @property
-    def superseded_notice(self) -> NoticePosted | None:
-        """The notice a correction superseded, while no new one has been posted."""
+    def _superseding_index(self) -> int | None:
+        """Where in the events the correction that superseded the round's notice is,
+        while no new notice has been posted."""
         if self.notice is not None:
             return None
         for index in range(len(self.events) - 1, -1, -1):
@@ -300,8 +300,45 @@ class Case:
             if isinstance(event, AccountRefused):
                 return None
             if isinstance(event, SeizureCorrected) and event.supersedes_notice:
-                before = replace(self, events=self.events[:index])
-                return before._in_round(NoticePosted)  # type: ignore[return-value]
+                return index
+        return None
+
+    @property
+    def superseding(self) -> SeizureCorrected | None:
+        """The correction that superseded the round's notice, while no new one has been
+        posted: the new notice is due from its day (s.13(2))."""
+        index = self._superseding_index()
+        event = self.events[index] if index is not None else None
+        return event if isinstance(event, SeizureCorrected) else None
+
+    @property
+    def superseded_notice(self) -> NoticePosted | None:
+        """The notice a correction superseded, while no new one has been posted."""
+        index = self._superseding_index()
+        if index is None:
+            return None
+        before = replace(self, events=self.events[:index])
+        return before._in_round(NoticePosted)  # type: ignore[return-value]
+
+    @property
+    def cancelled_auction(self) -> AuctionScheduled | None:
+        """The auction fixed on the notice a correction superseded: cancelled with it
+        (s.13(3): the seven days run from the new notice); None when none was fixed."""
+        index = self._superseding_index()
+        if index is None:
+            return None
+        return replace(self, events=self.events[:index]).scheduled_auction
+
+    @property
+    def notice_offered_on(self) -> NoticePosted | None:
+        """The notice that stood when cattle of the case were first offered (a lot
+        offered, sold or not, or disposed of otherwise): the cattle went to the public
+        as it described them (s.13(2), s.13(3)); None while none was."""
+        for index, event in enumerate(self.events):
+            if isinstance(event, LotOffered | DisposedOtherwise):
+                standing = replace(self, events=self.events[:index]).notice
+                if standing is not None:
+                    return standing
         return None
 
     @property
@@ -522,6 +559,8 @@ class Case:
             self._report_first()
         if self.stage is Stage.REPORTED and isinstance(event, _AFTER_NOTICE):
             self.require_notice_standing()
+        if isinstance(event, SeizureCorrected) and self.stage in (Stage.CLOSED, Stage.RELEASED):
+            self._guard_notice_kept(event)  # a case past correcting says why, if this is why
         if (
             isinstance(event, SeizureCorrected)
             and self.stage is Stage.NOTICE_POSTED
@@ -697,16 +736,7 @@ class Case:
                 "longer be corrected",
                 provision_of(moved),
             )
-        if (
-            self.stage is Stage.SELLING
-            and self._on_s13_route()
-            and notice_facts(corrected) != notice_facts(self.seizure)
-        ):
-            raise CorrectionRefusedError(
-                "the cattle were offered for sale on the notice as posted; what it states "
-                "can no longer be corrected",
-                "s.13(2)",
-            )
+        self._guard_notice_kept(event)
         deposit = self.first(DeliveredOnDeposit)
         if deposit is not None and deposit.on > period_end(corrected.seizure_day, 10):
             raise CorrectionRefusedError(
@@ -733,6 +763,26 @@ class Case:
                     f"the step of {later.on.isoformat()} would become unlawful: {exc}",
                     exc.provision or provision_of(later),
                 ) from exc
+
+    @cites("s.13(2)", "s.13(3)")
+    def _guard_notice_kept(self, event: SeizureCorrected) -> None:
+        """What a posted notice stated (s.13(2): the number and description of the
+        cattle, the place seized, the place impounded) is what the cattle were offered to
+        the public on: once a lot was offered on it, sold or not, or disposed of
+        otherwise, it is refused at every later stage (selling, settled, in deposit,
+        closed). Before that, a correction of it supersedes the notice (``_transition``).
+        The other facts of the s.7 record stay correctable as ``_guard_correction`` says."""
+        if notice_facts(event.seizure) == notice_facts(self.seizure):
+            return
+        offered = self.notice_offered_on
+        if offered is not None:
+            raise CorrectionRefusedError(
+                f"the cattle were offered on the notice of {offered.on.isoformat()}: what it "
+                "states can no longer be corrected",
+                "s.13(2)",
+                reason="notice_offered",
+                facts={"date": offered.on},
+            )
 
     @cites("s.15(1)", "s.15(2)", "s.13(3)")
     def _guard_something_sold(self) -> None:

@@ -66,7 +66,10 @@ def deadlines(case: Case) -> list[Deadline]:
     """The deadlines that apply to ``case`` in its present stage, earliest first.
 
     - s.13(1): while impounded and unclaimed, the report is due on the 8th day.
-    - s.13(2): once reported, the notice is due "thereupon", the same day.
+    - s.13(2): once reported, the notice is due "thereupon", the same day; after a
+      correction superseded the notice (what it stated was corrected before any head
+      was offered on it), the new notice is due the day of the correction, and the
+      s.13(3) deadlines of the old one are gone with it.
     - s.13(3): once the notice is posted, the auction is lawful from the 8th day after
       it; once an auction is fixed, its day replaces that (also under s.15(1)).
     - s.19: ten days from the seizure to complain; shown while impounded or on deposit.
@@ -111,7 +114,11 @@ def deadlines(case: Case) -> list[Deadline]:
         )
     reported = case.reported_on
     if stage is Stage.REPORTED and reported is not None:
-        out.append(Deadline(DeadlineKind.NOTICE_DUE, reported, "s.13(2)", Role.OFFICER, reported))
+        # A correction of what the notice stated superseded it: the new one is due
+        # "thereupon", from the day of the correction.
+        superseding = case.superseding
+        since = superseding.on if superseding is not None else reported
+        out.append(Deadline(DeadlineKind.NOTICE_DUE, since, "s.13(2)", Role.OFFICER, since))
     notice = case.notice
     # Once the auction is fixed, its day is the deadline; "lawful from" has done its work.
     if stage is Stage.NOTICE_POSTED and notice is not None and case.scheduled_auction is None:

@@ -26,7 +26,13 @@ from bot.i18n.public.anyone import (
     stopped,
 )
 from bot.i18n.public.calls import more_cases_for_number
-from bot.i18n.public.owner import auction_sms, deposit_reply, dues_reply, intake_sms
+from bot.i18n.public.owner import (
+    auction_cancelled_sms,
+    auction_sms,
+    deposit_reply,
+    dues_reply,
+    intake_sms,
+)
 from bot.i18n.refusals.errors import app_error, error, reasons, try_again_later
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.services.errors import (
@@ -154,6 +160,7 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
             tr,
         ),
         f"{month} auction": auction_sms(first.number, stops["selling"].day, where.place, tr),
+        f"{month} auction cancelled": auction_cancelled_sms(first.number, stops["selling"].day, tr),
     }
     # The intake SMS is rendered on the day it is sent (``bot.services.case_messages``):
     # sent late, after the seven days unclaimed, it says the report is due.

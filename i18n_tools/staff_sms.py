@@ -160,10 +160,15 @@ def _cases(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]
 
 
 def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]:
-    """CORRECT before the report, and after the notice (which it supersedes), each alone
-    and with what the owner is told (``bot.conversation.reply`` joins the two)."""
+    """CORRECT before the report, and after the notice (which it supersedes, with the
+    auction fixed on it or none), each alone and with what the owner is told
+    (``bot.conversation.reply`` joins the two)."""
     out = {}
-    for name, supersedes in (("impounded, report ahead", False), ("notice posted", True)):
+    for name, supersedes in (
+        ("impounded, report ahead", False),
+        ("notice posted", True),
+        ("s.13(3) auction fixed", True),
+    ):
         stop = stops[name]
         corrected = SeizureCorrected(
             on=stop.day, seizure=stop.case.seizure, reason=_REASON, supersedes_notice=supersedes

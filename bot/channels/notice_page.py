@@ -43,6 +43,11 @@ def notice_route(secret: str) -> Route:
         authority = app.config.authorities[pound.authority]
         try:
             check_notice_printable(loaded.case, app.deps.today())
+            superseding = loaded.case.superseding
+            if superseding is not None and on < superseding.on:
+                # A link handed out before a correction superseded the notice: what it
+                # printed no longer stands (s.13(2)); a new link comes with the new notice.
+                loaded.case.require_notice_standing()
         except DomainError as exc:
             # No notice before s.13(1) is met, nor once the cattle have left the pound.
             refusal = render.error(exc, translator(pound.languages[0]))

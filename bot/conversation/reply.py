@@ -34,7 +34,12 @@ from bot.services.caller import KEEPER, Caller
 from bot.services.case_messages import ACCOUNT, AUCTION, REPORT
 from bot.services.errors import AppError, NotAllowedError
 from bot.services.notify import notify_officers, notify_phone
-from bot.services.seizure import person_of, report_seizure, tell_owner
+from bot.services.seizure import (
+    person_of,
+    report_seizure,
+    tell_owner,
+    tell_owner_auction_cancelled,
+)
 from bot.store.messages import About, enqueue, set_contact
 from bot.store.models import Contact, User
 from bot.store.tx import LoadedCase, Tx
@@ -395,6 +400,10 @@ async def _correct(ctx: _Ctx, command: o.Correct) -> _Done:
         owner_phone=command.owner_phone,
     )
     text = render.correction_recorded(recorded.case, ctx.tr, ctx.sms)
+    cancelled = await tell_owner_auction_cancelled(ctx.tx, ctx.deps, recorded.loaded)
+    if cancelled is not None:  # the notice superseded, the auction fixed on it cancelled
+        with rendering_sms(ctx.sms):
+            text = in_parts([text, render.owner_sms_line(cancelled, ctx.tr)])
     if command.owner_phone is None:
         return _Done(text, recorded.loaded)
     case = recorded.case

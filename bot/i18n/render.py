@@ -77,6 +77,7 @@ from bot.i18n.public.anyone import (
 )
 from bot.i18n.public.calls import cases_for_number
 from bot.i18n.public.owner import (
+    auction_cancelled_sms,
     auction_sms,
     auction_values,
     deposit_reply,
@@ -104,6 +105,7 @@ __all__ = [
     "account_text",
     "answers_held_back",
     "app_error",
+    "auction_cancelled_sms",
     "auction_scheduled",
     "auction_sms",
     "auction_values",

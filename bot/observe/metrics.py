@@ -186,7 +186,13 @@ for _channel in ("sms", "telegram"):
         _counter.labels(_channel)
     for _check in ("stop", "ceiling", "overtaken"):
         OUTBOX_DROPPED.labels(_channel, _check)
-for _kind in ("owner_impounded", "owner_auction", "owner_account", "officer_report"):
+for _kind in (
+    "owner_impounded",
+    "owner_auction",
+    "owner_auction_cancelled",
+    "owner_account",
+    "officer_report",
+):
     CASE_MESSAGES_OVERTAKEN.labels(_kind)
 for _window in ("hour", "day"):
     ANSWER_CEILING_REACHED.labels(_window)

@@ -11,8 +11,9 @@ hour later), the case is read again:
   (``poundbot_case_messages_overtaken_total{kind}``): the intake SMS ("pay … to take them
   back") once the owner cannot pay and take them (paid, on deposit, sold, deemed
   unclaimed); the auction's SMS once that auction is no longer the one fixed, or no head
-  is left to sell; the keeper's report to the officer ("the notice is due now") once the
-  notice is recorded;
+  is left to sell; the SMS that an auction is cancelled (a correction superseded its
+  notice) once an auction is fixed again for that day or the cattle left the pound; the
+  keeper's report to the officer ("the notice is due now") once the notice is recorded;
 - one that still applies is rendered from the case's statement of that day (the dues to
   the day, the report's day), in the reader's language, as an SMS when it goes by SMS.
 
@@ -37,11 +38,14 @@ from domain.case import Case
 from domain.stages import Stage
 from domain.statement import Statement
 
-__all__ = ["ACCOUNT", "AUCTION", "IMPOUNDED", "KINDS", "REPORT", "CaseMessages"]
+__all__ = ["ACCOUNT", "AUCTION", "CANCELLED", "IMPOUNDED", "KINDS", "REPORT", "CaseMessages"]
 
 #: The kinds of message about a case.
 IMPOUNDED: Final = "owner_impounded"  # to the owner, on intake (s.7, s.11, s.4, s.12, s.14)
 AUCTION: Final = "owner_auction"  # to the owner, when the auction is fixed (s.13(3), s.15(1))
+#: To the owner, when a correction of what the notice stated cancelled the auction fixed
+#: on it (s.13(2), s.13(3)).
+CANCELLED: Final = "owner_auction_cancelled"
 ACCOUNT: Final = "owner_account"  # to the owner, the account of the sale (s.15(3))
 REPORT: Final = "officer_report"  # to the officers, the keeper's report (s.13(1), s.13(2))
 
@@ -82,6 +86,18 @@ def _auction_stands(facts: _Facts) -> bool:
     )
 
 
+def _auction_cancelled(facts: _Facts) -> bool:
+    """The auction the message says is cancelled is not fixed for that day again, and
+    the cattle are still in the pound on their way to a sale (a new notice to post, or
+    posted)."""
+    fixed = facts.case.scheduled_auction
+    return (
+        (fixed is None or fixed.auction_on.isoformat() != facts.ref)
+        and facts.statement.heads_in_pound > 0
+        and facts.case.stage in (Stage.REPORTED, Stage.NOTICE_POSTED)
+    )
+
+
 def _notice_due(facts: _Facts) -> bool:
     """The report tells the officer the s.13(2) notice is due: until it is recorded."""
     return facts.case.stage is Stage.REPORTED
@@ -96,6 +112,10 @@ def _auction(facts: _Facts, tr: Translator) -> str:
     fixed = facts.case.scheduled_auction
     assert fixed is not None
     return render.auction_sms(facts.case.number, fixed.auction_on, fixed.place, tr)
+
+
+def _cancelled(facts: _Facts, tr: Translator) -> str:
+    return render.auction_cancelled_sms(facts.case.number, date.fromisoformat(facts.ref), tr)
 
 
 def _account(facts: _Facts, tr: Translator) -> str:
@@ -113,6 +133,7 @@ def _report(facts: _Facts, tr: Translator) -> str:
 KINDS: Final[dict[str, _Kind]] = {
     IMPOUNDED: _Kind(_may_take_back, _intake),
     AUCTION: _Kind(_auction_stands, _auction),
+    CANCELLED: _Kind(_auction_cancelled, _cancelled),
     ACCOUNT: _Kind(lambda facts: facts.statement.account is not None, _account),
     REPORT: _Kind(_notice_due, _report, staff=True),
 }

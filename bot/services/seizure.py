@@ -1,4 +1,5 @@
-"""Recording a seizure from any channel: the use case, the owner's SMS, the reply."""
+"""Recording a seizure from any channel: the use case, the owner's SMS, the reply; and
+the owner's SMS when a correction of the seizure report cancels the auction."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from bot.i18n.keepers.keeper import OwnerSms
 from bot.services import keeper as keeping
 from bot.services.base import Deps
 from bot.services.caller import Caller
-from bot.services.case_messages import IMPOUNDED
+from bot.services.case_messages import CANCELLED, IMPOUNDED
 from bot.services.notify import notify_phone
 from bot.store.messages import About
 from bot.store.tx import LoadedCase, Tx
@@ -18,7 +19,7 @@ from domain.case import Case
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Person, Seizure
 
-__all__ = ["Seized", "person_of", "report_seizure", "tell_owner"]
+__all__ = ["Seized", "person_of", "report_seizure", "tell_owner", "tell_owner_auction_cancelled"]
 
 
 def person_of(text: str) -> Person | None:
@@ -91,5 +92,32 @@ async def tell_owner(
         ),
         templates=deps.config.whatsapp_templates,
         about=About(IMPOUNDED, case.number, ""),
+    )
+    return "queued" if queued else "opted_out"
+
+
+async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, loaded: LoadedCase) -> OwnerSms | None:
+    """When the step just recorded on ``loaded`` is a correction that superseded the
+    notice (s.13(2)) and cancelled an auction still to come (s.13(3)): queue the SMS
+    telling the owner so, if their number is known (never at night); whether it was
+    queued, refused by the number (STOP) or there is no number. None when no auction to
+    come was cancelled by this step."""
+    case, row = loaded.case, loaded.row
+    cancelled = case.cancelled_auction
+    if case.superseding is not case.events[-1] or cancelled is None:
+        return None
+    if cancelled.auction_on < deps.today():
+        return None  # a day already gone: nothing to call off
+    if not row.owner_phone:
+        return "no_number"
+    number, day = row.number, cancelled.auction_on
+    queued = await notify_phone(
+        tx,
+        row.owner_phone,
+        f"auction-cancelled:{number}:{day.isoformat()}",
+        lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
+        deps.config.pounds[row.pound_code].languages[0],
+        deps.config.reminders,
+        about=About(CANCELLED, number, "", day.isoformat()),
     )
     return "queued" if queued else "opted_out"

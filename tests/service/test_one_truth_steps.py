@@ -408,8 +408,10 @@ async def test_correcting_the_cattle_after_the_notice_supersedes_it_and_cancels_
     reply = await s.keeper_says(
         "CORRECT KNM-1 CATTLE 2 cow (black) BECAUSE two were brought, not one", 12
     )
-    assert "The notice of 10 Mar 2026 no longer states these facts" in reply, reply
-    assert "auction fixed is cancelled" in reply
+    assert (
+        "The notice of 10 Mar 2026 no longer stands: post a new notice (NOTICE KNM-1); the "
+        "auction fixed for 18 Mar 2026 is cancelled (s.13(2), s.13(3))."
+    ) in reply, reply
     case = await s.case()
     assert case.stage is Stage.REPORTED
     assert case.notice is None
@@ -451,10 +453,10 @@ async def test_correcting_the_place_of_seizure_after_the_notice_needs_a_new_noti
     s = session(store, deps, clock, keeper, officer)
     await _unclaimed_to_auction(s)
     reply = await s.keeper_says("CORRECT KNM-1 PLACE Pathimangalam BECAUSE written wrongly", 12)
-    assert "superseded" in reply
+    assert "The notice of 10 Mar 2026 no longer stands" in reply, reply
     assert (await s.case()).stage is Stage.REPORTED
     owner = await s.keeper_says("CORRECT KNM-1 OWNER Kunhammed P BECAUSE full name", 12)
-    assert "superseded" not in owner
+    assert "no longer stands" not in owner
 
 
 async def test_correcting_the_owner_after_the_notice_keeps_the_notice_and_the_auction(
@@ -463,7 +465,7 @@ async def test_correcting_the_owner_after_the_notice_keeps_the_notice_and_the_au
     s = session(store, deps, clock, keeper, officer)
     await _unclaimed_to_auction(s)
     reply = await s.keeper_says("CORRECT KNM-1 OWNER Kunhammed P BECAUSE full name", 12)
-    assert "superseded" not in reply
+    assert "no longer stands" not in reply
     case = await s.case()
     assert case.stage is Stage.NOTICE_POSTED
     assert case.scheduled_auction is not None

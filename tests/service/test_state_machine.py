@@ -619,6 +619,11 @@ class PoundMachine(RuleBasedStateMachine):
             new = [(lot.kind, lot.count) for lot in e.seizure.lots]
             assert new == old, f"kinds or counts corrected after money moved (s.7): {text}"
             assert e.seizure.impounded_on == before.seizure.impounded_on, text
+        if _offered_on_a_notice(before):
+            assert _notice_facts(e.seizure) == _notice_facts(before.seizure), (
+                f"what the notice stated corrected after cattle were offered on it (s.13(2)): "
+                f"{text}"
+            )
 
     # -- the case opens --
 
@@ -1334,6 +1339,16 @@ def _standing_notice(case: Case) -> NoticePosted | None:
                 notice = None
             seizure = event.seizure
     return notice
+
+
+def _offered_on_a_notice(case: Case) -> bool:
+    """Whether a lot was offered (sold or not) or disposed of while a notice of the case
+    stood: the cattle went to the public as that notice described them (s.13(2))."""
+    return any(
+        isinstance(event, LotOffered | DisposedOtherwise)
+        and _standing_notice(dataclasses.replace(case, events=case.events[:index])) is not None
+        for index, event in enumerate(case.events)
+    )
 
 
 def _days_of_steps(case: Case) -> list[date]:

@@ -12,6 +12,7 @@ left in them: those assertions fail while a catalog is incomplete, by design.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -38,7 +39,7 @@ from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
-from domain.events import ClaimRejected, DepositRefunded, LotOffered
+from domain.events import ClaimRejected, DepositRefunded, LotOffered, SeizureCorrected
 from domain.money import Money
 from domain.s14_deposit import complaint_last_day, deposit_for
 from domain.s15_sale import Payee, sale_progress
@@ -263,6 +264,47 @@ def _correction(lang: str) -> Shown:
         citation("s.7", lang),
     )
     return Shown(text, facts)
+
+
+def _place_corrected(case: Case) -> Case:
+    """``case`` with the place of seizure corrected on 13 March, before any head was
+    offered on its notice: the notice is superseded (s.13(2))."""
+    seizure = dataclasses.replace(case.seizure, place_seized=f"{PLACE}, east gate")
+    return case.apply(SeizureCorrected(on=date(2026, 3, 13), seizure=seizure, reason="typo"), FAR)
+
+
+def _superseded(case: Case, lang: str, *facts: str) -> Shown:
+    """The reply to a correction that superseded the notice of ``case``: the facts of
+    the record as corrected, the notice's day and the provisions, and ``facts``."""
+    after = _place_corrected(case)
+    text = r.correction_recorded(after, tr(lang), sms=False)
+    shown = (
+        CASE_NUMBER,
+        described_cattle(after.seizure.lots, tr(lang)),
+        after.seizure.place_seized,
+        "typo",
+        d(NOTICE_ON, lang),
+        keyword("notice", lang),
+        *cites(lang, "s.7", "s.13(2)", "s.13(3)"),
+        *facts,
+    )
+    return Shown(text, shown)
+
+
+@entry("correction_recorded", "s.13(2) the notice superseded, the auction cancelled")
+def _correction_cancels_the_auction(lang: str) -> Shown:
+    return _superseded(fixed(), lang, d(AUCTION_ON, lang))
+
+
+@entry("correction_recorded", "s.13(2) the notice superseded, no auction fixed")
+def _correction_supersedes_the_notice(lang: str) -> Shown:
+    return _superseded(noticed(), lang)
+
+
+@entry("auction_cancelled_sms", "s.13(2), s.13(3)")
+def _auction_cancelled_sms(lang: str) -> Shown:
+    text = r.auction_cancelled_sms(CASE_NUMBER, AUCTION_ON, tr(lang))
+    return Shown(text, (CASE_NUMBER, d(AUCTION_ON, lang), *cites(lang, "s.13(2)", "s.13(3)")))
 
 
 @entry("case_voided", "s.7")

@@ -314,18 +314,7 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
         report = report_steps(dates_of(case), seizure.impounded_on, tr)[-1]
     old = case.superseded_notice
     if isinstance(event, SeizureCorrected) and event.supersedes_notice and old is not None:
-        # TRANSLATORS: s.13(2), s.13(3) — a correction of what the posted notice states
-        # (the cattle, the place of seizure): that notice is superseded, any auction
-        # fixed is cancelled, and a new notice is needed; %(notice)s is the command.
-        text = tr.gettext(
-            "The notice of %(date)s no longer states these facts: it is superseded and any "
-            "auction fixed is cancelled. Post a new notice (%(notice)s); the seven days "
-            "before the auction run from it (s.13(2), s.13(3))."
-        )
-        report = text % {
-            "date": day(old.on, tr),
-            "notice": f"{keyword('notice', tr.lang)} {case.number}",
-        }
+        report = _notice_superseded(case, old.on, tr)
     lines = [
         corrected % values,
         _seized_line(seizure, dates_of(case).complaint_by, tr),
@@ -334,6 +323,35 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     ]
     # By SMS each sentence an SMS: one template for each, whichever of them apply.
     return in_parts(lines) if sms else join(lines, sms)
+
+
+def _notice_superseded(case: Case, posted: date, tr: Translator) -> str:
+    """A correction of what the posted notice stated (the cattle, their description, the
+    place of seizure) before any head was offered on it: that notice no longer stands,
+    a new one is to be posted, and the auction fixed on it, if any, is cancelled
+    (s.13(2), s.13(3))."""
+    values = {
+        "date": day(posted, tr),
+        "notice": f"{keyword('notice', tr.lang)} {case.number}",
+    }
+    cancelled = case.cancelled_auction
+    if cancelled is None:
+        # TRANSLATORS: s.13(2), s.13(3) — a correction of what the posted notice states:
+        # that notice no longer stands; a new one is posted and the auction may be fixed
+        # seven days after it; %(notice)s is the command that records the new notice.
+        text = tr.gettext(
+            "The notice of %(date)s no longer stands: post a new notice (%(notice)s); the "
+            "auction is lawful seven days after it (s.13(2), s.13(3))."
+        )
+        return text % values
+    # TRANSLATORS: s.13(2), s.13(3) — a correction of what the posted notice states:
+    # that notice no longer stands, the auction fixed on it is cancelled, and a new
+    # notice is posted; %(notice)s is the command that records it.
+    text = tr.gettext(
+        "The notice of %(date)s no longer stands: post a new notice (%(notice)s); the "
+        "auction fixed for %(auction)s is cancelled (s.13(2), s.13(3))."
+    )
+    return text % (values | {"auction": day(cancelled.auction_on, tr)})
 
 
 def case_voided(case: Case, tr: Translator) -> str:

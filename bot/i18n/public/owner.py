@@ -31,7 +31,7 @@ from domain.statement import Statement, dates_of
 if TYPE_CHECKING:
     from domain.case import Case
 
-__all__ = ["auction_sms", "deposit_reply", "dues_reply", "intake_sms"]
+__all__ = ["auction_cancelled_sms", "auction_sms", "deposit_reply", "dues_reply", "intake_sms"]
 
 
 @same_facts
@@ -326,6 +326,22 @@ def auction_values(
     """The values of the ``owner_auction`` WhatsApp template: case, day and place of the
     public auction (s.13(3), s.15(1))."""
     return case_number, day(auction_on, tr), clip(local(place, tr.lang), 80)
+
+
+@same_facts
+def auction_cancelled_sms(case_number: str, auction_on: date, tr: Translator) -> str:
+    """The SMS to the owner when a correction of what the notice stated cancelled the
+    auction fixed on it: a new notice comes first (s.13(2), s.13(3))."""
+    values = {"case": case_number, "date": day(auction_on, tr)}
+    # TRANSLATORS: s.13(2), s.13(3) — SMS to the owner: the public auction fixed for a day
+    # is cancelled because the notice was corrected; a new notice is posted first and the
+    # auction cannot be held until seven days after it.
+    text = tr.gettext(
+        "Case %(case)s: the auction of the impounded cattle fixed for %(date)s is "
+        "cancelled. The notice is corrected and posted again; the auction can be held "
+        "only seven days after it (s.13(2), s.13(3))."
+    )
+    return text % values
 
 
 @same_facts

@@ -219,6 +219,14 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "The notice of %(date)s was superseded by the correction of %(corrected)s: post a "
         "new notice first; the auction is lawful seven days after it."
     ),
+    # TRANSLATORS: s.13(2), s.13(3) — CORRECT of what a posted notice states (the number
+    # and description of the cattle, the place seized, the pound) once cattle were
+    # offered for sale on it: refused at every later stage; other facts may be corrected.
+    "notice_offered": lambda tr: tr.gettext(
+        "Not corrected: the cattle were offered for sale on the notice of %(date)s, so the "
+        "number and description of the cattle and the places of seizure and impounding "
+        "stay as it states them."
+    ),
     # TRANSLATORS: s.19 — REFUNDED on a case where no refund of a deposit was ordered.
     "no_refund": lambda tr: tr.gettext(
         "No refund of a deposit was ordered in this case: the seizure was not found illegal."
