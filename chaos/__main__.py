@@ -1,7 +1,7 @@
 """``python -m chaos [--small] [--only NAME]``: run the scenarios, print the table, exit 1
-on a fail. PostgreSQL for the two-instance scenario comes from ``POUNDBOT_CHAOS_PG_URL``
+on a fail. PostgreSQL for the two-instance scenarios comes from ``POUNDBOT_CHAOS_PG_URL``
 or ``POUNDBOT_TEST_PG_URL`` (a database of its own is made and dropped); without either
-it runs on one SQLite file."""
+they run on one SQLite file."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chaos import outbox, sms
+from chaos import outbox, settle, sms
 from chaos.report import Outcome, table
 
 FULL = {
@@ -21,6 +21,7 @@ FULL = {
     "outbox": {"rows": 60, "delay": 3.5, "lease": 120.0},
     # Eight pictures of 8 KB dripping (a minute each: cut at 20 s, the message at 60 s).
     "media": {"senders": 20, "drips": 8, "drip_bytes": 8192, "kept_side": 5000},
+    "settle": {"cases": 60},
 }
 SMALL = {
     "kill": {"burst": 40, "runs": 1},
@@ -28,6 +29,7 @@ SMALL = {
     "outbox": {"rows": 30, "delay": 0.1, "lease": 1.0},
     # Two pictures of 400 bytes dripping (about 3 s each: kept).
     "media": {"senders": 6, "drips": 2, "drip_bytes": 400, "kept_side": 2000},
+    "settle": {"cases": 6},
 }
 
 
@@ -50,6 +52,11 @@ async def main(small: bool, only: list[str]) -> list[Outcome]:
         if "media" in only:
             print("== slow media and a 7000x7000 picture in one MMS", file=sys.stderr, flush=True)
             outcomes.append(await sms.slow_media(Path(tmp) / "media", **scale["media"]))  # type: ignore[arg-type]
+        if "settle" in only:
+            print("== two officers settle one sale at once", file=sys.stderr, flush=True)
+            outcomes.append(
+                await settle.concurrent_settle(Path(tmp) / "settle", pg_url=pg, **scale["settle"])  # type: ignore[arg-type]
+            )
     return outcomes
 
 
@@ -59,10 +66,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--only",
         action="append",
-        choices=["kill", "lock", "outbox", "media"],
+        choices=["kill", "lock", "outbox", "media", "settle"],
         help="run only these",
     )
     args = parser.parse_args()
-    results = asyncio.run(main(args.small, args.only or ["kill", "lock", "outbox", "media"]))
+    every = ["kill", "lock", "outbox", "media", "settle"]
+    results = asyncio.run(main(args.small, args.only or every))
     print(table(results))
     sys.exit(0 if all(o.passed for o in results) else 1)
