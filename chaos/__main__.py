@@ -1,7 +1,7 @@
 """``python -m chaos [--small] [--only NAME]``: run the scenarios, print the table, exit 1
-on a fail. PostgreSQL for the two-instance scenario comes from ``POUNDBOT_CHAOS_PG_URL``
+on a fail. PostgreSQL for the two-instance scenarios comes from ``POUNDBOT_CHAOS_PG_URL``
 or ``POUNDBOT_TEST_PG_URL`` (a database of its own is made and dropped); without either
-it runs on one SQLite file."""
+they run on one SQLite file."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chaos import flood, outbox, sms
+from chaos import flood, outbox, settle, sms
 from chaos.report import Outcome, table
 
 FULL = {
@@ -23,6 +23,7 @@ FULL = {
     "media": {"senders": 20, "drips": 8, "drip_bytes": 8192, "kept_side": 5000},
     # 150 missed calls from 150 numbers at once; the hour's ceiling at 100.
     "flood": {"callers": 150, "per_hour": 100},
+    "settle": {"cases": 60},
 }
 SMALL = {
     "kill": {"burst": 40, "runs": 1},
@@ -31,6 +32,7 @@ SMALL = {
     # Two pictures of 400 bytes dripping (about 3 s each: kept).
     "media": {"senders": 6, "drips": 2, "drip_bytes": 400, "kept_side": 2000},
     "flood": {"callers": 30, "per_hour": 12},
+    "settle": {"cases": 6},
 }
 
 
@@ -56,6 +58,11 @@ async def main(small: bool, only: list[str]) -> list[Outcome]:
         if "flood" in only:
             print("== a flood of missed calls from many numbers", file=sys.stderr, flush=True)
             outcomes.append(await flood.missed_calls(Path(tmp) / "flood", **scale["flood"]))  # type: ignore[arg-type]
+        if "settle" in only:
+            print("== two officers settle one sale at once", file=sys.stderr, flush=True)
+            outcomes.append(
+                await settle.concurrent_settle(Path(tmp) / "settle", pg_url=pg, **scale["settle"])  # type: ignore[arg-type]
+            )
     return outcomes
 
 
@@ -65,11 +72,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--only",
         action="append",
-        choices=["kill", "lock", "outbox", "media", "flood"],
+        choices=["kill", "lock", "outbox", "media", "flood", "settle"],
         help="run only these",
     )
     args = parser.parse_args()
-    everything = ["kill", "lock", "outbox", "media", "flood"]
+    everything = ["kill", "lock", "outbox", "media", "flood", "settle"]
     results = asyncio.run(main(args.small, args.only or everything))
     print(table(results))
     sys.exit(0 if all(o.passed for o in results) else 1)

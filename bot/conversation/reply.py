@@ -165,17 +165,27 @@ async def run_command(
     *,
     sms: bool,
     loaded: LoadedCase | None = None,
+    trial: bool = False,
 ) -> Reply:
     """Run a parsed command (from a line of text, or a form of the web desk) and answer
     in ``lang``: the same use case, the same refusals, whatever the channel. ``loaded``:
-    the case of the step, if the channel has already read it for update."""
+    the case of the step, if the channel has already read it for update. ``trial``: the
+    step is run and then undone, refused or not (nothing written, nothing queued): its
+    refusal, if it has one, or the answer it would have had, the case as it was."""
     with rendering_sms(sms):  # by SMS, names are shortened to fit DLT variables
         return await _run(
-            tx, deps, caller, command, _Ctx(tx, deps, caller, translator(lang), sms, loaded)
+            tx,
+            deps,
+            caller,
+            command,
+            _Ctx(tx, deps, caller, translator(lang), sms, loaded),
+            trial=trial,
         )
 
 
-async def _run(tx: Tx, deps: Deps, caller: Caller, command: o.Order, ctx: _Ctx) -> Reply:
+async def _run(
+    tx: Tx, deps: Deps, caller: Caller, command: o.Order, ctx: _Ctx, *, trial: bool
+) -> Reply:
     loaded = ctx.loaded
     handler = _HANDLERS[command.name]
     posted, queued = len(tx.posted), len(tx.queued)
@@ -183,19 +193,23 @@ async def _run(tx: Tx, deps: Deps, caller: Caller, command: o.Order, ctx: _Ctx) 
     try:
         if command.name in _READ_ONLY:
             done = await handler(ctx, command)
-        else:  # a refusal rolls back whatever the step had written
-            async with tx.session.begin_nested():
+        else:  # a refusal rolls back whatever the step had written; a trial, always
+            async with tx.session.begin_nested() as step:
                 done = await handler(ctx, command)
+                if trial:
+                    await step.rollback()
     except DomainError as exc:
         text = render.error(exc, ctx.tr, ctx.deps.config.proviso_offices)
         done, refusal = text, Refusal(exc.code, exc.provision, exc.reason)
     except AppError as exc:
         done, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)
-    if refusal is not None:  # rolled back: nothing was written nor queued
+    if refusal is not None or trial:  # rolled back: nothing was written nor queued
         del tx.posted[posted:], tx.queued[queued:]
     after: LoadedCase | None = loaded
     if isinstance(done, _Done):
-        text, after = done
+        text = done.text
+        if not trial:  # a trial leaves the case as it was
+            after = done.loaded
     else:
         text = done
     return Reply(

@@ -8,6 +8,7 @@ from __future__ import annotations
 __all__ = [
     "AppError",
     "BadInputError",
+    "CaseChangedError",
     "InviteInvalidError",
     "NoAccountError",
     "NoReceiptError",
@@ -63,6 +64,12 @@ class BadInputError(AppError):
     """The message could not be understood (a bad count, a bad date, ...)."""
 
     code = "bad_input"
+
+
+class CaseChangedError(AppError):
+    """Another step on the case was recorded at the same moment: this one was not."""
+
+    code = "case_changed"
 
 
 class VoidedCaseError(AppError):

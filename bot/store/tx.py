@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, or_, select, update
 from sqlalchemy import event as sqlalchemy_event
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import ORMExecuteState, Session
 from sqlalchemy.sql import Executable
@@ -23,7 +24,7 @@ from sqlalchemy.sql import Executable
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.reminders.derive import derive_deadlines
 from bot.services.caller import Caller
-from bot.services.errors import BadInputError, UnknownCaseError
+from bot.services.errors import BadInputError, CaseChangedError, UnknownCaseError
 from bot.store import budget
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
@@ -107,22 +108,43 @@ CASE_AHEAD = (
 _CASE_KEYS = tuple(c.key for c in _CASES.c)
 _BY_NUMBER = (CaseRow.pound_code == bindparam("pound"), CaseRow.seq == bindparam("seq"))
 #: Built once (every answer about a case runs them). A case of which no fold is kept:
-#: its row with its events, in order, in one statement (locked for a step). A case of
-#: which one is kept: its row with the id of its last event, then, only if that is not
-#: the fold's, its events.
+#: its row with its events, in order, in one statement. A case of which one is kept:
+#: its row with the id of its last event, then, only if that is not the fold's, its
+#: events. A case a step is taken on: its row locked (and read as it is then, over
+#: what the session may hold of it), then, for a case of which a fold is kept, the id
+#: of its last event, then, if need be, its events (``Tx._locked``).
 _CASE = (
     select(CaseRow, CaseEvent.id, CaseEvent.type, CaseEvent.payload)
     .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
     .where(*_BY_NUMBER)
     .order_by(CaseEvent.seq)
 )
-_CASE_FOR_UPDATE = _CASE.with_for_update(of=CaseRow)
 _CASE_ROW = select(CaseRow, _LAST_EVENT).where(*_BY_NUMBER)
+#: The lock of a step: FOR NO KEY UPDATE on PostgreSQL, which a second step waits for,
+#: but not a row that refers to the case (a deadline, a reminder, an event: their
+#: foreign keys lock the case's key only, FOR KEY SHARE).
+_CASE_LOCKED = (
+    select(CaseRow)
+    .where(*_BY_NUMBER)
+    .with_for_update(key_share=True)
+    .execution_options(populate_existing=True)
+)
+_LAST_EVENT_OF = (
+    select(CaseEvent.id)
+    .where(CaseEvent.case_id == bindparam("case_id"))
+    .order_by(CaseEvent.seq.desc())
+    .limit(1)
+)
 _EVENTS = (
     select(CaseEvent.id, CaseEvent.type, CaseEvent.payload)
     .where(CaseEvent.case_id == bindparam("case_id"))
     .order_by(CaseEvent.seq)
 )
+
+
+#: How the database names the key a second event at one place in a case's history
+#: breaks (case and sequence): PostgreSQL by the constraint's name, SQLite by its columns.
+_EVENT_TAKEN = ("uq_case_events_case_id", "case_events.case_id, case_events.seq")
 
 
 def parse_case_number(text: str) -> tuple[str, int]:
@@ -267,14 +289,16 @@ class Tx:
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
         """The case with this number (tolerant: ``knm 17``): the fold kept for its last
         event (``bot.store.case_cache``), else rebuilt from its events. A step
-        (``for_update``) locks the row and rebuilds the case from what it reads then.
+        (``for_update``) locks the row first and then reads the case (``_locked``).
         The row and last event read ahead with an inbound message's claim (``case_ahead``)
         stand for the statement that reads them, once."""
         pound, seq = parse_case_number(number)
         params = {"pound": pound, "seq": seq}
         cases = self._cases
         ahead: Any = self.read_ahead.pop(("case", f"{pound}-{seq}"), None)
-        if cases is not None and (pound, seq) in cases and not for_update:
+        if for_update:
+            return await self._locked(params)
+        if cases is not None and (pound, seq) in cases:
             if ahead is not None:  # read with the claim, as plain columns (no ORM load)
                 values, last = ahead[:-1], ahead[-1]
                 row = cases.row(
@@ -292,12 +316,36 @@ class Tx:
                 events = (await self.session.execute(_EVENTS, {"case_id": row.id})).all()
                 case = self._fold(row, events)
             return LoadedCase(row, case)
-        query = _CASE_FOR_UPDATE if for_update else _CASE
-        rows = (await self.session.execute(query, params)).all()
+        rows = (await self.session.execute(_CASE, params)).all()
         if not rows:
             raise UnknownCaseError("no such case", number=f"{pound}-{seq}")
         row = rows[0][0]
         return LoadedCase(row, self._fold(row, [r[1:] for r in rows]))
+
+    async def _locked(self, params: dict[str, Any]) -> LoadedCase:
+        """The case a step is taken on, as it is once its row is locked: a step taken
+        on it at the same moment, in this process or another, has then committed or
+        not begun, and what it recorded is read: the id of the case's last event (the
+        fold kept for it, if one is), else its events.
+
+        The lock first, by a statement of its own: under READ COMMITTED (PostgreSQL's
+        default, which poundbot keeps) a statement reads what was committed when it
+        began. One that waited for the lock reads the locked row again once it has it,
+        but not the rows joined to it: the events would be those of before the wait,
+        and the step would be taken on a case that has moved on (and would write a
+        second event at the same place in its history). On SQLite the transaction
+        holds the database from its first statement (``BEGIN IMMEDIATE``) anyway."""
+        row = (await self.session.execute(_CASE_LOCKED, params)).scalar_one_or_none()
+        if row is None:
+            raise UnknownCaseError("no such case", number=f"{params['pound']}-{params['seq']}")
+        number, cases = (row.pound_code, row.seq), self._cases
+        if cases is not None and number in cases:
+            last = await self.session.scalar(_LAST_EVENT_OF, {"case_id": row.id})
+            case = cases.get(number, last)
+            if case is not None:
+                return LoadedCase(row, case)
+        events = (await self.session.execute(_EVENTS, {"case_id": row.id})).all()
+        return LoadedCase(row, self._fold(row, events))
 
     def _event(self, type_name: str, payload: dict[str, Any]) -> Event:
         """An event read back, the places in it as the configured names they are."""
@@ -332,9 +380,13 @@ class Tx:
     async def append_events(
         self, loaded: LoadedCase, after: Case, actor: Caller, *, from_seq: int | None = None
     ) -> list[CaseEvent]:
-        """Append the events ``after`` has beyond ``loaded`` to the audit log; update the row."""
+        """Append the events ``after`` has beyond ``loaded`` to the audit log; update the
+        row. A place in the case's history that another step took first (``loaded`` was
+        not read locked, as a step reads it: ``load_case``) is ``CaseChangedError``,
+        nothing written, rather than a database error."""
         start = len(loaded.case.events) if from_seq is None else from_seq
-        self._wrote.add((loaded.row.pound_code, loaded.row.seq))
+        number = (loaded.row.pound_code, loaded.row.seq)
+        self._wrote.add(number)
         rows: list[CaseEvent] = []
         cited = after.provisions  # each step's provision, by the route it was taken on
         for seq, event in enumerate(after.events[start:], start=start):
@@ -361,7 +413,14 @@ class Tx:
             loaded.row.place_seized = after.seizure.place_seized
             await self.session.execute(delete(CaseLot).where(CaseLot.case_id == loaded.row.id))
             self._set_lots(loaded.row, after)
-        await self.session.flush()
+        try:
+            await self.session.flush()
+        except IntegrityError as exc:
+            if not any(key in str(exc.orig) for key in _EVENT_TAKEN):
+                raise
+            raise CaseChangedError(
+                "another step was recorded first", number=f"{number[0]}-{number[1]}"
+            ) from exc
         # Every change to a case (add_case comes through here) re-derives its deadlines.
         await derive_deadlines(self.session, loaded.row, after, self.now)
         return rows

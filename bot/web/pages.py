@@ -401,9 +401,10 @@ class Desk:
                 return self._not_found(request, app, signed, exc)
             lang = language_of(request, caller, app.config)
             tr = translator(lang)
+            # A form from a page shown before the case last changed: the step is only
+            # tried (``_stale``).
+            stale = form.get("seen") != str(len(loaded.case.events))
             try:
-                if form.get("seen") != str(len(loaded.case.events)):
-                    raise _Stale
                 command = build_command(step, loaded.row.number, form, lang, app.deps.today())
                 spec = form_of(step)
                 if spec is not None and spec.confirm and form.get("confirm") != "yes":
@@ -414,14 +415,6 @@ class Desk:
                 reply, refused = render.parse_error(exc.code, exc.facts, tr), True
             except _NotConfirmed as exc:
                 reply, refused = _unconfirmed(str(exc), tr), True
-            except _Stale:
-                # TRANSLATORS: web desk — a step's form was sent from a page shown before
-                # the case last changed (sent twice, or someone else took a step meanwhile).
-                reply = tr.gettext(
-                    "The case has changed since this page was shown (was the form sent "
-                    "twice?). Nothing was recorded: see the case as it is now."
-                )
-                refused = True
             else:
                 outcome = await run_command(
                     tx,
@@ -431,8 +424,11 @@ class Desk:
                     lang,
                     sms=False,
                     loaded=loaded,
+                    trial=stale,
                 )
                 reply, refused = outcome.text, outcome.refused
+                if stale and not refused:
+                    reply, refused = _stale(tr), True
                 if outcome.loaded is not None:
                     loaded = outcome.loaded
                 if refused:  # the savepoint rolled back: the row as it was, read afresh
@@ -489,11 +485,19 @@ def _poundbot(request: Request) -> App:
     return app
 
 
-class _Stale(Exception):
+def _stale(tr: Translator) -> str:
     """A step's form from a page shown before the case last changed: a form sent twice
     (a double click, a reload) or a step someone else took meanwhile. Each form carries
     how many events the case had (``seen``); a step on a case that has moved on is not
-    taken, so nothing is recorded twice."""
+    taken, so nothing is recorded twice. It is tried on the case as it is now: one the
+    Act no longer allows (someone else settled the sale a moment before) gets its own
+    refusal; one it still allows, this."""
+    # TRANSLATORS: web desk — a step's form was sent from a page shown before the case
+    # last changed (sent twice, or someone else took a step meanwhile).
+    return tr.gettext(
+        "The case has changed since this page was shown (was the form sent "
+        "twice?). Nothing was recorded: see the case as it is now."
+    )
 
 
 class _NotConfirmed(Exception):

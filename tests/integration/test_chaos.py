@@ -1,8 +1,8 @@
 """The chaos scenarios of ``make chaos`` at a small scale (seconds): poundbot's own
 processes killed with SIGKILL, its SQLite file held by another process, two instances
 delivering one outbox through a slow Telegram API, a keeper's MMS of slow and huge
-pictures. Each asserts the pass line: nothing lost, nothing twice, no webhook answered
-late."""
+pictures, two officers settling one sale at once on two instances. Each asserts the
+pass line: nothing lost, nothing twice, no webhook answered late."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chaos import flood, outbox, sms
+from chaos import flood, outbox, settle, sms
 from chaos.__main__ import SMALL
 from chaos.report import Outcome, table
 from tests.conftest import PG_URL
@@ -75,3 +75,17 @@ async def test_a_flood_of_missed_calls_is_answered_up_to_the_ceiling_and_the_adm
     assert outcome.lost == 0
     assert outcome.duplicated == 0
     assert outcome.answered == SMALL["flood"]["per_hour"]
+
+
+async def test_two_officers_settling_one_sale_at_once_settle_it_once_and_one_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fails before on PostgreSQL: the second read the case's events as they were before
+    it waited for the lock, and wrote a second event in the same place (a web form
+    answered 500, an SMS "Sorry, we could not process your message")."""
+    outcome = await settle.concurrent_settle(tmp_path, pg_url=PG_URL, **SMALL["settle"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.failures == []  # no 500, no "Sorry": the other officer is refused
+    assert outcome.lost == 0  # every sale settled
+    assert outcome.duplicated == 0  # once: one settlement, one set of ledger lines
+    assert outcome.answered == outcome.requests

@@ -7,12 +7,15 @@ import asyncio
 import pytest
 from sqlalchemy import func, select
 
+from bot.conversation.commands import parse
+from bot.conversation.reply import Refusal, run_command
 from bot.services import keeper as k
 from bot.services.base import Deps
 from bot.services.caller import Caller
 from bot.store.messages import Inbound, enqueue, process_inbound
-from bot.store.models import CaseEvent, CaseLot, CaseRow, InboxRow, OutboxRow, Pound
-from bot.store.tx import Store, Tx
+from bot.store.models import CaseEvent, CaseLot, CaseRow, InboxRow, OutboxRow, Payment, Pound
+from bot.store.tx import LoadedCase, Store, Tx
+from domain.stages import Stage
 from tests.service.helpers import seizure
 
 
@@ -98,3 +101,32 @@ async def test_an_outbound_message_is_queued_once_per_idempotency_key(store: Sto
     results = await asyncio.gather(*(queue() for _ in range(5)))
     assert sorted(results) == [False, False, False, False, True]
     assert await _count(store, OutboxRow) == 1
+
+
+async def test_a_step_on_a_case_read_before_another_step_is_refused_and_writes_nothing(
+    store: Store, deps: Deps, keeper: Caller
+) -> None:
+    """A step reads its case locked, so a step taken meanwhile is in what it reads. One
+    given a case read before another step was recorded (nothing does that now) finds
+    its place in the case's history taken: it is refused, to be sent again, and the
+    transaction goes on; not a database error."""
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    async with store.transaction() as tx:
+        before = (await tx.load_case("KNM-1")).case
+    async with store.transaction() as tx:
+        await k.record_payment(tx, deps, keeper, "KNM-1")  # the other step, first
+    paid = parse("PAID KNM-1", deps.config, deps.today())
+    async with store.transaction() as tx:
+        row = (await tx.load_case("KNM-1", for_update=True)).row
+        stale = LoadedCase(row, before)
+        reply = await run_command(tx, deps, keeper, paid, "en", sms=True, loaded=stale)
+        assert reply.refusal == Refusal("case_changed")
+        assert reply.text == (
+            "Not recorded: another step on this case was recorded at the same moment. "
+            "Check the case, and send it again if it is still needed."
+        )
+        assert (reply.postings, reply.queued) == ((), ())
+        assert (await tx.load_case("KNM-1")).case.stage is Stage.RELEASED
+    assert await _count(store, CaseEvent) == 2
+    assert await _count(store, Payment) == 1

@@ -118,6 +118,12 @@ _BY_CODE: Final[dict[str, Callable[[Translator], str]]] = {
         "That case has no owner's receipt: its cattle were sold unclaimed and the balance "
         "is held in deposit (s.15(4), s.16(3))."
     ),
+    # TRANSLATORS: someone else recorded a step on the same case at the
+    # same moment, so this step was not recorded; look at the case again.
+    "case_changed": lambda tr: tr.gettext(
+        "Not recorded: another step on this case was recorded at the same moment. Check "
+        "the case, and send it again if it is still needed."
+    ),
     # TRANSLATORS: an invite code to register as a pound-keeper or officer.
     "invite_invalid": lambda tr: tr.gettext(
         "That invite code is unknown, already used or expired. Ask the local authority "
