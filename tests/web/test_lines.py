@@ -43,9 +43,10 @@ def test_escaped_is_jinjas_escape() -> None:
         (
             "today_line.html",
             [
-                DeadlineLine("KNM-1", "Report", "s.13(1)", "9 Mar 2026", True),
-                DeadlineLine("KNM-2", NASTY, "{0}", "10 Mar 2026", False),
-                DeadlineLine("KNM-3", "Report", NASTY, NASTY, True),
+                DeadlineLine("KNM-1", "Report", "s.13(1)", "9 Mar 2026", True, False),
+                DeadlineLine("KNM-2", NASTY, "{0}", "10 Mar 2026", False, False),
+                DeadlineLine("KNM-3", "Report", NASTY, NASTY, True, False),
+                DeadlineLine("KNM-4", "Complaint", "s.19", "11 Mar 2026", False, True),
             ],
         ),
     ],
