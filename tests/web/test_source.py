@@ -97,8 +97,10 @@ def _installed_wheel(site: Path) -> None:
         target.mkdir(parents=True, exist_ok=True)
         for pattern in ["*.py", *table["package-data"].get(package, [])]:
             for found in folder.glob(pattern):
-                if found.is_file():
-                    shutil.copyfile(found, target / found.name)
+                if found.is_file():  # at its place under the package (schemas/*.json)
+                    placed = target / found.relative_to(folder)
+                    placed.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(found, placed)
     info = site / f"poundbot-{project['project']['version']}.dist-info"
     (info / "licenses").mkdir(parents=True)
     (info / "METADATA").write_text(
