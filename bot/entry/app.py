@@ -43,6 +43,7 @@ from bot.channels.twilio.media import PICTURES, MediaFetcher
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
+from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
 from bot.entry.workers import run_delivery, run_reminders, worker_id
 from bot.i18n import LANGUAGES, translator
@@ -133,6 +134,8 @@ def report_lines(
         ),
         f"Database: {url.get_backend_name()} {shown(url.render_as_string(hide_password=False))}",
     ]
+    sample = sample_warning(config)
+    lines += [f"WARNING {sample}"] if sample else []
     telegram_off = settings.telegram_off_reason()
     if telegram_off:
         lines.append(f"Telegram: off ({telegram_off})")
@@ -149,6 +152,8 @@ def report_lines(
     lines.append(sms_line(settings))
     warning = allow_warning(settings)
     lines += [warning] if warning else []
+    fault = dlt_fault(config, settings)  # serve goes on: Telegram and the desk still work
+    lines += [f"ERROR {fault}"] if fault else []
     whatsapp_off = settings.whatsapp_off_reason()
     lines.append(
         f"WhatsApp: off ({whatsapp_off})"
@@ -190,9 +195,12 @@ def clients_line(settings: Settings) -> str:
 
 
 def log_report(lines: list[str]) -> None:
-    """Log the start-up report: a line marked ``WARNING`` as a warning, the rest as info."""
+    """Log the start-up report: a line marked ``WARNING`` as a warning, one marked
+    ``ERROR`` as an error (something that cannot work as configured), the rest as info."""
     for line in lines:
-        if line.startswith("WARNING "):  # said loudly: the journal shows it as a warning
+        if line.startswith("ERROR "):
+            log.error("%s", line.removeprefix("ERROR "))
+        elif line.startswith("WARNING "):  # said loudly: the journal shows it as a warning
             log.warning("%s", line.removeprefix("WARNING "))
         else:
             log.info("%s", line)

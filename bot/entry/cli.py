@@ -184,6 +184,12 @@ def _config_check(args: argparse.Namespace) -> int:
     if refusal:
         print(f"environment: {refusal}", file=sys.stderr)
         return 1
+    from bot.config.production import dlt_fault, sample_warning
+
+    no_dlt = dlt_fault(config, Settings.from_env())
+    if no_dlt:
+        print(f"{args.file}: {no_dlt}", file=sys.stderr)
+        return 1
     from bot.support.counted import counted
 
     counts = (
@@ -193,6 +199,10 @@ def _config_check(args: argparse.Namespace) -> int:
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
     for line in _dlt_lines(config):
         print(f"{args.file}: {line}")
+    warning = sample_warning(config)
+    if warning:
+        print(f"{args.file}: WARNING {warning}", file=sys.stderr)
+        return 1 if getattr(args, "strict", False) else 0
     return 0
 
 
@@ -588,6 +598,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         nargs="?",
         help="the file to check (default: the one in use: POUNDBOT_CONFIG, else the sample)",
     )
+    check.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit status 1) on a warning too, such as tariffs still marked as the "
+        "sample's figures",
+    )
     check.set_defaults(func=_config_check, logs=False)
     init = config_sub.add_parser(
         "init",
@@ -702,6 +718,7 @@ def _bare_config_check(argv: Sequence[str]) -> argparse.Namespace | None:
         command="config",
         config_command="check",
         file=file,
+        strict=False,
         func=_config_check,
         logs=False,
     )
