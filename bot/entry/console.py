@@ -29,6 +29,9 @@ __all__ = ["add_console_command", "run_console"]
 log = logging.getLogger("poundbot.console")
 
 PROMPTS = {"keeper": "keeper> ", "officer": "officer> ", "owner": "owner> "}
+#: What the console calls who it speaks as (the public it speaks for are owners).
+ROLE_NAMES = {"public": "owner"}
+LANGUAGE_NAMES = {"en": "English", "ml": "Malayalam", "ta": "Tamil", "kn": "Kannada"}
 BYE = ("quit", "exit", "bye")
 
 
@@ -76,19 +79,22 @@ async def run_console(
     from bot.support.clean import clean_text
 
     out = out or sys.stdout
+    why = "--lang" if caller.lang else ""
     if caller.phone and caller.role == "public":
         async with app.store.transaction() as tx:
             registered = await caller_for_phone(
                 tx, caller.phone, "console", region=app.config.phone_region
             )
         # A registered user's number speaks as that user; any other as given, in E.164.
-        caller = (
-            registered if registered.role != "public" else replace(caller, phone=registered.phone)
-        )
+        if registered.role != "public":
+            why = why or ("the language chosen for this user" if registered.lang else "")
+            caller = replace(registered, lang=caller.lang or registered.lang)
+        else:
+            caller = replace(caller, phone=registered.phone)
     print(
-        f"poundbot console as {caller.role}"
+        f"poundbot console as {ROLE_NAMES.get(caller.role, caller.role)}"
         + (f" of {caller.pound or caller.authority}" if caller.pound or caller.authority else "")
-        + ". Type HELP for the words, quit to leave.",
+        + f". {_answers_in(app, caller, why)} Type HELP for the words, quit to leave.",
         file=out,
     )
     while True:
@@ -110,16 +116,55 @@ async def run_console(
             {"line": line, "role": caller.role},
         )
 
-        async def handle(tx: Tx, line: str = line) -> str:
+        async def handle(tx: Tx, line: str = line, caller: Caller = caller) -> str:
             return (await handle_text(tx, app.deps, caller, line, sms=False)).text
 
         try:
             print(await process_inbound(app.store, message, handle), file=out)
+            # LANG: the console's own caller answers in the language chosen from now on
+            # (a keeper or officer of the console has no number or user to keep it on).
+            caller = replace(caller, lang=_chosen(app, line) or caller.lang)
         except Exception:  # the line stays in the inbox, unprocessed; the console goes on
             log.exception("console: could not process line %s", message.provider_id)
             print(
                 render.try_again_later(translator(reply_language(caller.lang, text=""))), file=out
             )
+
+
+def _answers_in(app: App, caller: Caller, why: str) -> str:
+    """The console's first line says in which language it answers, and why: ``--lang``,
+    the user's own choice, the script typed (an owner), or the first language of the
+    keeper's pound or of the officer's authority."""
+    other = "LANG en" if caller.lang != "en" else "LANG ml"
+    if caller.lang:
+        return f"Answers in {LANGUAGE_NAMES[caller.lang]} ({why}; {other} chooses another)."
+    pound = app.config.pounds.get(caller.pound or "")
+    authority = app.config.authorities.get(caller.authority or "")
+    if pound is not None:
+        lang, source = pound.languages[0], f"the first language of pound {pound.code}"
+    elif authority is not None:
+        lang, source = authority.default_language, f"the language of {authority.code}"
+    else:
+        return (
+            "Answers in the language of what you type (English for Latin letters; "
+            "--lang, or LANG ml, chooses one)."
+        )
+    return (
+        f"Answers in {LANGUAGE_NAMES[lang]}, {source} "
+        f"(--lang, or LANG {'en' if lang != 'en' else 'ml'}, chooses another)."
+    )
+
+
+def _chosen(app: App, line: str) -> str | None:
+    """The language a LANG line chooses, or None for any other line."""
+    from bot.conversation.commands import ParseError, parse
+    from bot.conversation.orders import Lang
+
+    try:
+        command = parse(line, app.config, app.deps.today())
+    except ParseError:
+        return None
+    return command.choice if isinstance(command, Lang) else None
 
 
 async def _ask(read: Callable[[str], str], prompt: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -145,3 +146,47 @@ async def test_the_console_is_not_limited_per_sender(tmp_path: Path) -> None:
         await run_console(app, owner, read=reader(lines(*["HELP"] * 15)), out=out)
     assert out.getvalue().count("DUES") >= 15
     assert "You have sent many messages" not in out.getvalue()
+
+
+def _malayalam(text: str) -> bool:
+    return any("\u0d00" <= ch <= "\u0d7f" for ch in text)
+
+
+async def test_a_keeper_is_told_why_the_answers_are_in_malayalam_and_lang_en_changes_them(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url) as app:
+        keeper = Caller(role=KEEPER, channel="console", pound="KNM", authority="KNM-GP")
+        out = io.StringIO()
+        typed = lines("SEIZE 1 cow AT Kunnamangalam market; brown", "CASES", "LANG en", "CASES")
+        answers: list[str] = []
+
+        def read(prompt: str) -> str:
+            answers.append(out.getvalue())
+            return reader(typed)(prompt)
+
+        await run_console(app, keeper, read=read, out=out)
+        answers.append(out.getvalue())
+    header = answers[0]
+    assert "console as keeper of KNM" in header
+    assert "Answers in Malayalam, the first language of pound KNM" in header
+    assert "LANG en" in header
+    replies = [after[len(before) :] for before, after in itertools.pairwise(answers)]
+    _seized, cases, lang_set, cases_after = replies[:4]
+    assert _malayalam(cases)
+    assert "KNM-1" in cases_after
+    assert not _malayalam(lang_set)
+    assert not _malayalam(cases_after), cases_after
+
+
+async def test_the_console_as_an_owner_says_owner(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+    async with open_app(url=url) as app:
+        out = io.StringIO()
+        owner = Caller.public("console", phone="+919847000003")
+        await run_console(app, owner, read=reader(lines()), out=out)
+    first = out.getvalue().splitlines()[0]
+    assert first.startswith("poundbot console as owner.")
+    assert "public" not in first
+    assert "Answers in the language of what you type" in first
