@@ -615,7 +615,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
     )
     init.set_defaults(func=_config_init, logs=False)
-    if sub.wants("config") or sub.wants("env"):
+    if sub.wants("config") or sub.wants("env") or sub.wants("env-run"):
         from bot.entry.cli_settings import add_settings_commands
 
         add_settings_commands(config_sub, sub)
@@ -654,6 +654,8 @@ EXAMPLES: dict[str, str] = {
     "config init": "poundbot config init /etc/poundbot/poundbot.toml",
     "config show": "poundbot config show /etc/poundbot/poundbot.toml",
     "env": "poundbot env",
+    "env-run": "poundbot env-run --default POUNDBOT_DATA_DIR=/var/lib/poundbot /etc/poundbot/env "
+    "-- poundbot users list",
     "migrate": "poundbot migrate --status",
     "users add": "poundbot users add --role keeper --pound KNM --name Velayudhan "
     "--phone +919847012345",

@@ -49,6 +49,46 @@ def _env(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _env_run(args: argparse.Namespace) -> int:
+    """Run COMMAND with the settings of an environment file, read as systemd reads the
+    service's ``EnvironmentFile=`` (``bot.support.envfile``): ``--default`` values
+    first (the unit's ``Environment=``), the file's over them, as systemd has it."""
+    from bot.support.envfile import EnvFileError, parse_env_file
+
+    command = args.command_line[1:] if args.command_line[:1] == ["--"] else args.command_line
+    if not command:
+        print("poundbot env-run: error: no command to run (FILE -- COMMAND ...)", file=sys.stderr)
+        return 2
+    try:
+        read = parse_env_file(Path(args.file).read_bytes(), args.file)
+    except OSError as exc:
+        print(f"poundbot env-run: error: {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except EnvFileError as exc:
+        print(f"poundbot env-run: error: {exc}", file=sys.stderr)
+        return 2
+    for note in read.notes:
+        print(f"poundbot env-run: {args.file}: {note}", file=sys.stderr)
+    env = dict(os.environ)
+    for default in args.default:
+        name, _, value = default.partition("=")
+        env[name] = value
+    env.update(read.values)
+    try:
+        os.execvpe(command[0], command, env)
+    except OSError as exc:
+        print(f"poundbot env-run: error: {command[0]}: {exc.strerror or exc}", file=sys.stderr)
+        return 127
+    return 0  # not reached: exec replaces this process
+
+
+def _assignment(text: str) -> str:
+    name, equals, _ = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return text
+
+
 def add_settings_commands(config_sub: Any, sub: Any) -> None:
     """``config show`` under ``config``; ``env`` at the top."""
     show = config_sub.add_parser(
@@ -68,3 +108,25 @@ def add_settings_commands(config_sub: Any, sub: Any) -> None:
         "(secrets hidden) and what it is for",
     )
     env.set_defaults(func=_env)
+    run = sub.add_parser(
+        "env-run",
+        help="run a command with the settings of an environment file, read as systemd "
+        "reads the service's EnvironmentFile= (deploy/poundbot-admin uses it)",
+    )
+    run.add_argument("file", metavar="FILE", help="the environment file (/etc/poundbot/env)")
+    run.add_argument(
+        "--default",
+        action="append",
+        default=[],
+        type=_assignment,
+        metavar="NAME=VALUE",
+        help="a setting the file may override, as the unit's Environment= (again for each; "
+        "before FILE)",
+    )
+    run.add_argument(
+        "command_line",
+        nargs=argparse.REMAINDER,
+        metavar="-- COMMAND ...",
+        help="the command to run, with its arguments",
+    )
+    run.set_defaults(func=_env_run, logs=False)
