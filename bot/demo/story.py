@@ -46,7 +46,7 @@ async def run(lang: str, out: TextIO, *, sms: str = "twilio") -> int:
     transcript = Transcript(out, clock)
     check = Checks(transcript)
     transcript.line(
-        f"poundbot demo ({lang}): a keeper, an officer and an owner, March to June 2026,\n"
+        f"poundbot demo ({lang}): a keeper, an officer and an owner, March to July 2026,\n"
         f"on a temporary database and a simulated clock. Telegram updates and {_NAMES[sms]} SMS\n"
         "webhooks go over HTTP into poundbot's own app on loopback; its replies go out\n"
         f"through the real Telegram and {_NAMES[sms]} clients to fake APIs on loopback. After\n"

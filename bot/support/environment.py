@@ -153,8 +153,9 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "TELEGRAM_BOT_USERNAME",
         _TELEGRAM,
-        "the bot's @username (kept with the settings; nothing sent uses it yet)",
-        "nothing changes",
+        "the bot's @username: poundbot invite prints the t.me link that opens the bot with "
+        "the invite's code",
+        "invite prints the code alone, to be sent to the bot as /start <code>",
     ),
     Variable(
         "TELEGRAM_API_URL",

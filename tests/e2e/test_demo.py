@@ -8,6 +8,7 @@ import io
 import re
 import threading
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -104,6 +105,13 @@ def test_the_demo_in_english_runs_the_act_from_intake_to_the_fund_and_exits_0(
         ("Tue 30 Jun 2026 08:00", "KEEPER"),
         ("Wed 08 Jul 2026 08:00", "OFFICER"),
     ]
+    # The first line names the months the story runs through, as docs/try-it.md does.
+    months = re.findall(r"^\[\w{3} \d\d (\w{3}) 2026", output, re.M)
+    names = {"Mar": "March", "Jun": "June", "Jul": "July"}
+    span = f"{names[months[0]]} to {names[months[-1]]} 2026"
+    assert span in output.splitlines()[0]
+    try_it = (Path(__file__).parents[2] / "docs" / "try-it.md").read_text(encoding="utf-8")
+    assert f"Cases under the Act, {span}," in try_it
     for line in (
         "OFFICER → poundbot: /noreceipt KNM-4",
         "they are deemed unclaimed (s.15(5))",
