@@ -12,11 +12,13 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.bootstrap import open_app
+from bot.entry.cli import main
 from bot.entry.console import run_console
 from bot.services.caller import KEEPER, Caller
 from bot.store.models import CaseRow, InboxRow
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 
 
 def lines(*typed: str) -> Iterator[str]:
@@ -152,11 +154,24 @@ def _malayalam(text: str) -> bool:
     return any("\u0d00" <= ch <= "\u0d7f" for ch in text)
 
 
+@pytest.fixture(params=ENGINES)
+def database(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """The URL of a new database: a SQLite file, or a PostgreSQL database migrated."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
+        return
+    with fresh_pg_database() as url:
+        monkeypatch.setenv("POUNDBOT_DATABASE_URL", url)
+        assert main(["migrate"]) == 0
+        yield url
+
+
 async def test_a_keeper_is_told_why_the_answers_are_in_malayalam_and_lang_en_changes_them(
-    tmp_path: Path,
+    database: str,
 ) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"
-    async with open_app(url=url) as app:
+    async with open_app(url=database) as app:
         keeper = Caller(role=KEEPER, channel="console", pound="KNM", authority="KNM-GP")
         out = io.StringIO()
         typed = lines("SEIZE 1 cow AT Kunnamangalam market; brown", "CASES", "LANG en", "CASES")
