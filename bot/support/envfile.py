@@ -14,9 +14,9 @@ The rules, as systemd.exec(5) documents them (and systemd's ``parse_env_file`` d
   the newline dropped.
 - ``'...'``: everything up to the next single quote, verbatim, over several lines if
   need be; no escapes.
-- ``"..."``: over several lines if need be; a backslash before ``"``, ``\\``, `````
-  or ``$`` keeps that character, before a newline joins the lines, before anything else
-  is kept with the character.
+- ``"..."``: over several lines if need be; a backslash before a double quote, a
+  backslash, a backtick or ``$`` keeps that character, before a newline joins the
+  lines, before anything else is kept with the character.
 - After a closing quote the value goes on: ``A="x"'y'z`` is ``xyz``.
 - ``$`` is never expanded: ``A=$HOME`` is the four characters ``$HOME``.
 - A name must be letters, digits and ``_``, not starting with a digit; systemd drops any
