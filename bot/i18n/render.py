@@ -67,6 +67,7 @@ from bot.i18n.officers.sale import (
 )
 from bot.i18n.public.anyone import (
     lang_set,
+    read_as,
     no_case_for_number,
     search_results,
     staff_stopped,
@@ -132,6 +133,7 @@ __all__ = [
     "intake_values",
     "kind_count",
     "lang_set",
+    "read_as",
     "lot_recorded",
     "no_case_for_number",
     "not_allowed",
