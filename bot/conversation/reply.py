@@ -42,7 +42,7 @@ from bot.services.seizure import (
     tell_owner_auction_cancelled,
 )
 from bot.store.messages import About, enqueue, set_contact
-from bot.store.models import Contact, User
+from bot.store.models import CaseRow, Contact, User
 from bot.store.tx import LoadedCase, Tx
 from bot.support.links import SOURCE_PATH, board_path, signin_path
 from bot.support.memo import Memo
@@ -271,7 +271,30 @@ async def _run(
 
 async def _help(ctx: _Ctx, command: o.Help) -> str:
     source = f"{ctx.deps.public_url}{SOURCE_PATH}" if ctx.deps.public_url else ""
-    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms, source_url=source)
+    example = await _example_case(ctx)
+    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms, source_url=source, example=example)
+
+
+_NEWEST_OF_NUMBER = (
+    select(CaseRow.number)
+    .where(CaseRow.owner_phone == bindparam("phone"))
+    .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
+    .limit(1)
+)
+
+
+async def _example_case(ctx: _Ctx) -> str:
+    """The case number HELP's example names: the newest case that names the sender's
+    number; else one of the sender's pound (a keeper's), or of the first pound of their
+    authority (an officer's), or of the first pound configured."""
+    caller, pounds = ctx.caller, ctx.deps.config.pounds
+    if caller.phone and caller.pound is None:
+        newest = await ctx.tx.session.scalar(_NEWEST_OF_NUMBER, {"phone": caller.phone})
+        if newest:
+            return str(newest)
+    of_authority = (code for code, p in pounds.items() if p.authority == caller.authority)
+    pound = caller.pound or next(of_authority, None) or next(iter(pounds), "")
+    return f"{pound}-17" if pound else ""
 
 
 #: DUES replies rendered lately, by statement (``statement_of`` keeps one a case and
