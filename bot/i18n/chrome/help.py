@@ -364,6 +364,8 @@ def _commands(role: str, tr: Translator, sms: bool, example: str) -> str:
                 for n, (a, _, s) in _PUBLIC.items()
             ]
             candidates.append(["; ".join(items) + ("." if example else ""), example])
+        if example:  # the example is the first thing left out
+            candidates.append(["; ".join(items)])
         return shortest_fit(tr, candidates)
     everyone = ", ".join(keyword(n, "en") for n in _PUBLIC if n != "stop")
     candidates = [
@@ -375,4 +377,6 @@ def _commands(role: str, tr: Translator, sms: bool, example: str) -> str:
     ]
     words = [keyword(n, "en") for section in ROLES[role] for n in _TABLES[section]]
     candidates.append(["; ".join([", ".join(words), everyone]) + ("." if example else ""), example])
+    if example:  # the example is the first thing left out
+        candidates.append(["; ".join([", ".join(words), everyone])])
     return shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS)
