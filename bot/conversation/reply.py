@@ -166,7 +166,10 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
         return Reply(text, lang, refusal=Refusal(exc.code))
     command = parsed.order
     if not caller.lang and command.lang != "en":
-        lang = command.lang  # a keyword in Malayalam gets a Malayalam reply
+        # A keyword in Malayalam gets a Malayalam reply; in Latin letters (``pizha``),
+        # unless the number chose a language.
+        if not parsed.typed.isascii() or await _number_lang(tx, caller) is None:
+            lang = command.lang
     reply = await run_command(tx, deps, caller, command, lang, sms=sms)
     return await _with_notes(tx, deps, caller, parsed, reply, sms=sms)
 
