@@ -23,8 +23,8 @@ from typing import TypedDict
 
 from bot.config import Config, normalize_word
 from bot.conversation import orders as o
-from bot.conversation.orders import ORDERS, Order, SeizeLot
 from bot.conversation.case_letters import latin_case
+from bot.conversation.orders import ORDERS, Order, SeizeLot
 from bot.conversation.words import (
     CONNECTIVE_INDEX,
     close_keyword,

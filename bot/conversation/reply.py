@@ -20,7 +20,7 @@ from sqlalchemy import bindparam, select
 from bot.adapters.photo_store import first_photos
 from bot.adapters.whatsapp_route import Template
 from bot.conversation import orders as o
-from bot.conversation.commands import ParseError, Parsed, read_line
+from bot.conversation.commands import Parsed, ParseError, read_line
 from bot.conversation.photos import photo_target
 from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.common import keyword
@@ -165,11 +165,14 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
         text = render.parse_error(exc.code, exc.facts, translator(lang))
         return Reply(text, lang, refusal=Refusal(exc.code))
     command = parsed.order
-    if not caller.lang and command.lang != "en":
-        # A keyword in Malayalam gets a Malayalam reply; in Latin letters (``pizha``),
-        # unless the number chose a language.
-        if not parsed.typed.isascii() or await _number_lang(tx, caller) is None:
-            lang = command.lang
+    # A keyword in Malayalam gets a Malayalam reply; in Latin letters (``pizha``), unless
+    # the number chose a language.
+    if (
+        not caller.lang
+        and command.lang != "en"
+        and (not parsed.typed.isascii() or await _number_lang(tx, caller) is None)
+    ):
+        lang = command.lang
     reply = await run_command(tx, deps, caller, command, lang, sms=sms)
     return await _with_notes(tx, deps, caller, parsed, reply, sms=sms)
 

@@ -22,18 +22,18 @@ from bot.conversation.spelling import one_edit_apart
 
 __all__ = [
     "BUYER_TITLES",
-    "LANGUAGE_NAMES",
-    "OWNER_WORDS",
-    "SHARED",
-    "close_keyword",
-    "language_named",
     "BUYER_TITLES_ALL",
     "CONNECTIVES",
     "FIELDS",
     "KEYWORDS",
+    "LANGUAGE_NAMES",
     "OUTCOMES",
+    "OWNER_WORDS",
+    "SHARED",
+    "close_keyword",
     "field_of",
     "keyword_of",
+    "language_named",
     "outcome_of",
 ]
 

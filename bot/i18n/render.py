@@ -67,8 +67,8 @@ from bot.i18n.officers.sale import (
 )
 from bot.i18n.public.anyone import (
     lang_set,
-    read_as,
     no_case_for_number,
+    read_as,
     search_results,
     staff_stopped,
     staff_stopped_elsewhere,
@@ -133,7 +133,6 @@ __all__ = [
     "intake_values",
     "kind_count",
     "lang_set",
-    "read_as",
     "lot_recorded",
     "no_case_for_number",
     "not_allowed",
@@ -148,6 +147,7 @@ __all__ = [
     "parse_error",
     "payment_recorded",
     "proclamation_script",
+    "read_as",
     "receipt_text",
     "refund_recorded",
     "reminder",

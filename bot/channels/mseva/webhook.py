@@ -10,10 +10,11 @@ it, by the HTTP GET or POST the department registered, with ``mobileNumber`` (10
 It calls only the IP address it whitelisted for the department, and signs nothing.
 
 Served at ``/mseva/pull/<secret>`` (GET and POST). ``MSEVA_KEYWORD`` is taken off the
-front of the message (any case, any spacing, written together too) before the words are read. The message has
-no id of its own: it is stored under a hash of the number, the time stamp and the text,
-so that a forward repeated is the same message, acted on once. The answer goes out as a
-push SMS through the outbox, with its DLT template id; the HTTP answer carries no text.
+front of the message (any case, any spacing, written together too: ``KLPOUND``)
+before the words are read. The message has no id of its own: it is stored under a
+hash of the number, the time stamp and the text, so that a forward repeated is the
+same message, acted on once. The answer goes out as a push SMS through the outbox,
+with its DLT template id; the HTTP answer carries no text.
 A wrong secret, or a source address outside ``POUNDBOT_MSEVA_ALLOW`` when it is set (C-DAC
 gives the addresses; serve warns while it is unset), is a 404 that stores nothing. Behind
 a proxy the address is the one a trusted proxy names (``POUNDBOT_TRUSTED_PROXIES``).
