@@ -416,8 +416,8 @@ def read_line(text: str, config: Config, today: date) -> Parsed:
     if name == "lang":  # LANG ml, or a language's name alone: english
         named = None if rest else language_named(first)
         choice = named or _language(rest)
-        return Parsed(o.Lang(lang=lang or "en", choice=choice), typed=first, read_as=read_as)
-    order = _order(name, lang or "en", " ".join(rest), config, today)
+        return Parsed(o.Lang(lang=lang, choice=choice), typed=first, read_as=read_as)
+    order = _order(name, lang, " ".join(rest), config, today)
     return Parsed(order, typed=first, read_as=read_as)
 
 

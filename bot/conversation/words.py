@@ -441,15 +441,16 @@ for _name, _words in SHARED.items():
     for _word in _words:
         if normalize_word(_word) in _KEYWORD_INDEX:
             raise ValueError(f"{_word!r} is both shared and a word of one language")
-        _KEYWORD_INDEX[normalize_word(_word)] = (_name, "")
+        # Read as English words are: the answer keeps the sender's language.
+        _KEYWORD_INDEX[normalize_word(_word)] = (_name, "en")
 CONNECTIVE_INDEX = _index(CONNECTIVES)
 FIELD_INDEX = _index(FIELDS)
 _OUTCOME_INDEX = _index(OUTCOMES)
 
 
 def keyword_of(word: str) -> tuple[str, str] | None:
-    """(command, language) that ``word`` names, or None; the language is "" for a
-    ``SHARED`` word."""
+    """(command, language) that ``word`` names, or None; a ``SHARED`` word is "en", as
+    an English word is (the answer keeps the sender's language)."""
     return _KEYWORD_INDEX.get(normalize_word(word.strip(".,:;!-")))
 
 
