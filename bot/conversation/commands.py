@@ -59,6 +59,8 @@ _CASE_LIKE = re.compile(r"^[A-Za-z]{2,6}[-/.#]?\d{1,7}$")
 _TOKEN = re.compile(r"\([^()]*\)?|[^\s()]+")
 #: Quotes and brackets dropped around every word (not inside one: ``O'Brien``).
 _QUOTES = "\"'“”‘’«»<>„‚`"
+#: Commands a question mark makes no command of: a question does not opt out or in.
+_NEVER_ASKED = frozenset({"stop", "start"})
 #: Connecting words recognised after the ``;`` of a SEIZE line, in the description.
 _AFTER_DESCRIPTION = frozenset({"owner", "by", "seized"})
 
@@ -365,6 +367,8 @@ def _tidy(text: str, codes: frozenset[str]) -> list[str]:
     words = [w.strip(_QUOTES) for w in text.split()]
     words = [w for w in words if w]
     if len(words) > 1 or (words and words[0] != "?"):
+        while len(words) > 1 and words[-1] == "?":
+            words.pop()
         while words and words[-1].endswith("?") and words[-1] != "?":
             words[-1] = words[-1].rstrip("?")
         if words and words[0] != "?":
@@ -413,6 +417,8 @@ def read_line(text: str, config: Config, today: date) -> Parsed:
             raise ParseError("unknown_command", word=first[:20])
         found, read_as = close[:2], close[2]
     name, lang = found
+    if name in _NEVER_ASKED and "?" in printable:  # "STOP?" asks; it stops nothing
+        raise ParseError("unknown_command", word=first[:20])
     if name == "lang":  # LANG ml, or a language's name alone: english
         named = None if rest else language_named(first)
         choice = named or _language(rest)

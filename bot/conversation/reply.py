@@ -183,7 +183,8 @@ async def _with_notes(
     """``reply`` with what the word was read as, and, to a number of the public that
     wrote Malayalam in Latin letters and chose no language, Malayalam set for it."""
     notes: list[str] = []
-    free = not (sms and deps.config.dlt.enforced)  # an SMS under DLT: registered texts only
+    # An SMS under DLT carries registered texts only (WhatsApp has no DLT).
+    free = not sms or not deps.config.dlt.enforced or caller.channel == "whatsapp"
     with rendering_sms(sms):
         tr = translator(reply.lang)
         if parsed.read_as is not None and free:

@@ -137,6 +137,17 @@ def test_a_question_mark_alone_is_still_help() -> None:
     assert p("?").name == "help"
 
 
+@pytest.mark.parametrize("text", ["STOP?", "stop ?", "START?", "നിർത്തുക?"])
+def test_a_question_never_stops_or_starts_messages(text: str) -> None:
+    with pytest.raises(ParseError) as refused:
+        p(text)
+    assert refused.value.code == "unknown_command"
+
+
+def test_quotes_copied_around_stop_still_stop() -> None:
+    assert p("“STOP”").name == "stop"
+
+
 @pytest.mark.parametrize("text", ["hello 5", "ABC-1", "XYZ 12", "പിവിഎൽ-3"])
 def test_a_number_that_names_no_pound_is_no_case(text: str) -> None:
     with pytest.raises(ParseError) as refused:
