@@ -20,7 +20,8 @@ from sqlalchemy import select
 from bot.bootstrap import open_app
 from bot.services.admin import add_user
 from bot.services.caller import Caller
-from bot.store.models import Contact
+from bot.store.models import Contact, OutboxRow
+from bot.support.dlt import DltPolicy, registry
 from tests.conftest import ENGINES
 from tests.e2e.india_harness import database, india_rig
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
@@ -261,3 +262,42 @@ async def test_help_shows_an_example_on_the_senders_own_pound(rig: SmsRig) -> No
     keeper = await ask(rig, "+919847000030", "HELP")
     assert "ENM-17" in keeper, keeper
     assert "KNM-17" not in keeper, keeper
+
+
+ENTITY = "1201160000000000000"
+#: A different id for every registered template, so that the id sent names the match.
+IDS = {t.name: f"1207{n:015d}" for n, t in enumerate(sorted(registry(), key=lambda t: t.name))}
+
+
+async def test_under_dlt_every_answer_matches_a_registered_template(
+    tmp_path: Path, url: str
+) -> None:
+    """With DLT on, the new words add no text that matches no template: the Manglish
+    answer and its word on LANG, HELP with its example, a word read one letter off
+    (its note left out) all go out, each SMS under a registered template."""
+    async with india_rig(tmp_path, "exotel", url, dlt=DltPolicy(ENTITY, IDS)) as rig:
+        await rig.say(KEEPER_PHONE, SEIZE, "dlt-seize")
+        owner = "09847099999"
+        for n, text in enumerate(("pizha KNM-1", "HELP", "STATSU KNM-1", "KNM-1", "sahayam")):
+            assert (await rig.exotel_sms(owner, text, f"dlt-{n}")).status_code == 200
+        for _ in range(400):
+            async with rig.app.store.transaction() as tx:
+                rows = list((await tx.session.scalars(select(OutboxRow))).all())
+            if rows and all(r.status != "queued" for r in rows):
+                break
+            await rig.deliver(len(rows), seconds=0.1)
+        assert [(r.body, r.last_error) for r in rows if r.status != "sent"] == []
+        answers = {
+            r.idempotency_key: r.body for r in rows if r.idempotency_key.startswith("sms-reply:")
+        }
+        first = "sms-reply:exotel:dlt-0"
+        assert THE_CASE.search(answers[first]), answers
+        assert "LANG" in answers[f"{first}#2"], answers  # an SMS of its own
+        assert "KNM-1" in answers["sms-reply:exotel:dlt-1"], answers  # HELP's example
+        read = answers["sms-reply:exotel:dlt-2"]
+        assert THE_CASE.search(read), read
+        assert "STATSU" not in read, read  # no registered text carries the note
+        for row in rows:
+            template = registry().get(row.template or "")
+            assert template is not None, row.body
+            assert template.problem(row.body, 30) is None
