@@ -374,7 +374,8 @@ def _tidy(text: str, codes: frozenset[str]) -> list[str]:
         if words and words[0] != "?":
             words[0] = words[0].strip("?")
         words = [w for w in words if w]
-    return [latin_case(w, codes) for w in words]
+    # A case number is one of the first three words ("WORD CASE", "CASE WORD", "CASE").
+    return [latin_case(w, codes) if i < 3 else w for i, w in enumerate(words)]
 
 
 def _case_first(words: list[str], codes: frozenset[str]) -> int:
