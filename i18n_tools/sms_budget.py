@@ -54,6 +54,7 @@ from domain.s04_s11_dues import dues_on
 from domain.s14_deposit import deposit_for
 from domain.stages import Stage
 from i18n_tools.worst_case import (
+    CASE_NUMBER,
     STARTS,
     Places,
     Stop,
@@ -202,7 +203,7 @@ def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     ``tr`` when given: ``i18n_tools.dlt_templates`` probes with its own)."""
     tr = tr or translator(lang)
     where = places()
-    out = {"help": help_text("public", tr, sms=True)}
+    out = {"help": help_text("public", tr, sms=True, example=CASE_NUMBER)}
     for code in [*sorted(PARSE_CODES), "not_a_code"]:
         out[f"parse {code}"] = parse_error(code, _TYPED, tr)
     for exc in app_errors():

@@ -403,7 +403,10 @@ def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
 
 def _staff_sms(tr: Translator) -> dict[str, str]:
     where = places()
-    out = {f"help {role}": help_text(role, tr, sms=True) for role in ("keeper", "officer", "admin")}
+    out = {
+        f"help {role}": help_text(role, tr, sms=True, example=CASE_NUMBER)
+        for role in ("keeper", "officer", "admin")
+    }
     for start in STARTS:
         out |= _timeline_replies(tr, start, where)
     found = facts_of(timeline(tr, STARTS[0], where)["reported"].case, where.pound)

@@ -2,7 +2,13 @@
 
 Pure: no I/O. ``parse`` returns an order (``bot.conversation.orders``) or raises
 ``ParseError`` with a stable code the renderers translate. The words are in
-``bot.conversation.words``.
+``bot.conversation.words``. ``read_line`` also says how the line was read: a word one
+letter away from an owner's word (``words.close_keyword``), a Malayalam word in Latin
+letters. Before the words are read, quotes and angle brackets around a word and a
+question mark at the end are dropped (replies quote command words, and owners copy
+them), a case number spelled in Malayalam, Tamil or Kannada letters is read as one
+(``bot.conversation.case_letters``), a case number may come before the word, and a
+case number alone asks its dues.
 
 Why it is long: the grammar of every command in one parser, so that the words of all of
 them are read alike.
@@ -11,14 +17,22 @@ them are read alike.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date, time
 from typing import TypedDict
 
 from bot.config import Config, normalize_word
 from bot.conversation import orders as o
+from bot.conversation.case_letters import latin_case
 from bot.conversation.orders import ORDERS, Order, SeizeLot
-from bot.conversation.words import CONNECTIVE_INDEX, field_of, keyword_of, outcome_of
+from bot.conversation.words import (
+    CONNECTIVE_INDEX,
+    close_keyword,
+    field_of,
+    keyword_of,
+    language_named,
+    outcome_of,
+)
 from bot.services.errors import BadInputError
 from bot.support.phones import PhoneError, normalize_phone, phone_runs
 from domain.money import Money
@@ -26,6 +40,7 @@ from domain.money import Money
 __all__ = [
     "MAX_LENGTH",
     "ParseError",
+    "Parsed",
     "SeizeLot",
     "name_and_phone",
     "normalize_phone",
@@ -33,6 +48,7 @@ __all__ = [
     "parse_amount",
     "parse_count",
     "parse_date",
+    "read_line",
 ]
 
 MAX_LENGTH = 1600  # ten SMS segments; anything longer is refused before parsing
@@ -41,6 +57,10 @@ _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _CASE_LIKE = re.compile(r"^[A-Za-z]{2,6}[-/.#]?\d{1,7}$")
 #: A word, or a description in brackets (kept whole, even when left unclosed).
 _TOKEN = re.compile(r"\([^()]*\)?|[^\s()]+")
+#: Quotes and brackets dropped around every word (not inside one: ``O'Brien``).
+_QUOTES = "\"'“”‘’«»<>„‚`"
+#: Commands a question mark makes no command of: a question does not opt out or in.
+_NEVER_ASKED = frozenset({"stop", "start"})
 #: Connecting words recognised after the ``;`` of a SEIZE line, in the description.
 _AFTER_DESCRIPTION = frozenset({"owner", "by", "seized"})
 
@@ -320,20 +340,95 @@ def _void(lang: str, rest: str) -> o.Void:
     return o.Void(lang=lang, case=case, reason=reason)
 
 
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A line as read: the order, the command word as typed, and how it was read."""
+
+    order: Order
+    #: The word as the sender typed it (without quotes).
+    typed: str = ""
+    #: The command word it was read as when the typed word is one letter away from it.
+    read_as: str | None = None
+
+    @property
+    def in_latin_letters(self) -> bool:
+        """A Malayalam word written in Latin letters (Manglish: ``pizha``)."""
+        return self.order.lang == "ml" and self.typed.isascii()
+
+
 def parse(text: str, config: Config, today: date) -> Order:
     """Parse one line. Unknown words, a missing case number, a bad count, ... -> ParseError."""
+    return read_line(text, config, today).order
+
+
+def _tidy(text: str, codes: frozenset[str]) -> list[str]:
+    """The words of ``text``: quotes around each dropped, a question mark at the end
+    dropped, a case number spelled in other letters read (``case_letters``)."""
+    words = [w.strip(_QUOTES) for w in text.split()]
+    words = [w for w in words if w]
+    if len(words) > 1 or (words and words[0] != "?"):
+        while len(words) > 1 and words[-1] == "?":
+            words.pop()
+        while words and words[-1].endswith("?") and words[-1] != "?":
+            words[-1] = words[-1].rstrip("?")
+        if words and words[0] != "?":
+            words[0] = words[0].strip("?")
+        words = [w for w in words if w]
+    # A case number is one of the first three words ("WORD CASE", "CASE WORD", "CASE").
+    return [latin_case(w, codes) if i < 3 else w for i, w in enumerate(words)]
+
+
+def _case_first(words: list[str], codes: frozenset[str]) -> int:
+    """How many words at the start make a case number of a configured pound
+    (``KNM-17``: 1, ``KNM 17``: 2), or 0."""
+    bare = [w.strip(".,;:!") for w in words[:2]]
+    if bare and _CASE_LIKE.match(bare[0]):
+        letters = re.match(r"[A-Za-z]+", bare[0])
+        if letters and letters[0].upper() in codes:
+            return 1
+    if len(bare) == 2 and bare[0].upper() in codes and bare[1].isdigit():
+        return 2
+    return 0
+
+
+def read_line(text: str, config: Config, today: date) -> Parsed:
+    """``parse``, and how the line was read (``Parsed``)."""
     if len(text) > MAX_LENGTH:
         raise ParseError("too_long")
     printable = text if text.isprintable() else "".join(c if c.isprintable() else " " for c in text)
-    cleaned = printable.strip()
-    if not cleaned:
+    if not printable.strip():
         raise ParseError("empty")
-    first, _, rest = cleaned.partition(" ")
+    codes = frozenset(code.upper() for code in config.pounds)
+    words = _tidy(printable, codes)
+    if not words:
+        raise ParseError("empty")
+    first, rest = words[0], words[1:]
     found = keyword_of(first.lstrip("/"))
+    read_as = None
     if found is None:
-        raise ParseError("unknown_command", word=first[:20])
+        width = _case_first(words, codes)
+        if width and len(words) == width:  # a case number alone: its dues
+            return Parsed(o.Dues(lang="en", case=_case_number(words)[0]), typed=first)
+        if width and len(words) > width:  # the case number before the word
+            first, rest = words[width], [*words[:width], *words[width + 1 :]]
+            found = keyword_of(first)
+    if found is None:
+        close = close_keyword(first.lstrip("/"))
+        if close is None:
+            raise ParseError("unknown_command", word=first[:20])
+        found, read_as = close[:2], close[2]
     name, lang = found
-    rest = rest.strip()
+    if name in _NEVER_ASKED and "?" in printable:  # "STOP?" asks; it stops nothing
+        raise ParseError("unknown_command", word=first[:20])
+    if name == "lang":  # LANG ml, or a language's name alone: english
+        named = None if rest else language_named(first)
+        choice = named or _language(rest)
+        return Parsed(o.Lang(lang=lang, choice=choice), typed=first, read_as=read_as)
+    order = _order(name, lang, " ".join(rest), config, today)
+    return Parsed(order, typed=first, read_as=read_as)
+
+
+def _order(name: str, lang: str, rest: str, config: Config, today: date) -> Order:
     if name == "seize":
         return _seize(config, lang, rest, today)
     if name == "correct":
@@ -345,14 +440,17 @@ def parse(text: str, config: Config, today: date) -> Order:
         if not words:
             raise ParseError("missing_words")
         return o.Find(lang=lang, words=words[:6])
-    if name == "lang":
-        choice = rest.strip(" .").lower()[:2]
-        if choice not in ("ml", "en", "ta", "kn"):
-            raise ParseError("unknown_lang", text=rest[:10])
-        return o.Lang(lang=lang, choice=choice)
     if name not in _CASE_COMMANDS:
         return ORDERS[name](lang=lang)
     return _case_command(name, lang, rest, today, config.phone_region)
+
+
+def _language(rest: list[str]) -> str:
+    """The language LANG asks for: its code or its name (``ml``, ``malayalam``)."""
+    choice = language_named(rest[0]) if rest else None
+    if choice is None:
+        raise ParseError("unknown_lang", text=" ".join(rest)[:10])
+    return choice
 
 
 class _OnCase(TypedDict):

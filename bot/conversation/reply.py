@@ -20,9 +20,10 @@ from sqlalchemy import bindparam, select
 from bot.adapters.photo_store import first_photos
 from bot.adapters.whatsapp_route import Template
 from bot.conversation import orders as o
-from bot.conversation.commands import ParseError, parse
+from bot.conversation.commands import Parsed, ParseError, read_line
 from bot.conversation.photos import photo_target
 from bot.i18n import Translator, render, reply_language, translator
+from bot.i18n.common import keyword
 from bot.i18n.dlt_probe import probing, rendering_sms
 from bot.i18n.keepers import photos as render_photos
 from bot.i18n.public.sms_fit import in_parts
@@ -41,7 +42,7 @@ from bot.services.seizure import (
     tell_owner_auction_cancelled,
 )
 from bot.store.messages import About, enqueue, set_contact
-from bot.store.models import Contact, User
+from bot.store.models import CaseRow, Contact, User
 from bot.store.tx import LoadedCase, Tx
 from bot.support.links import SOURCE_PATH, board_path, signin_path
 from bot.support.memo import Memo
@@ -126,17 +127,22 @@ Handler = Callable[[_Ctx, Any], Awaitable[str | _Done]]
 _CONTACT_LANG = select(Contact.lang).where(Contact.phone == bindparam("phone"))
 
 
+async def _number_lang(tx: Tx, caller: Caller) -> str | None:
+    """The language a member of the public chose for their number (``LANG``), if any."""
+    if caller.lang or not caller.phone or caller.role != "public":
+        return None
+    chosen = caller.number_lang
+    if chosen is None:  # not read with the caller
+        chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
+    return chosen or None
+
+
 async def language_for(tx: Tx, deps: Deps, caller: Caller, text: str) -> str:
     """The language to answer ``text`` in (``bot.i18n.language``): the caller's choice, or
     their number's for a member of the public, before the script of the text."""
-    chosen = None
-    if not caller.lang and caller.phone and caller.role == "public":
-        chosen = caller.number_lang
-        if chosen is None:  # not read with the caller
-            chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
     return reply_language(
         caller.lang,
-        chosen,
+        await _number_lang(tx, caller),
         text=text,
         pound=deps.config.pounds.get(caller.pound or ""),
         authority=deps.config.authorities.get(caller.authority or ""),
@@ -144,16 +150,61 @@ async def language_for(tx: Tx, deps: Deps, caller: Caller, text: str) -> str:
 
 
 async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: bool) -> Reply:
-    """Answer one line from ``caller``: never raises for anything the user typed."""
+    """Answer one line from ``caller``: never raises for anything the user typed.
+
+    A word in Malayalam (or Tamil, Kannada) gets a reply in that language. The first
+    reply to a number of the public that wrote a Malayalam word in Latin letters
+    (``pizha KNM-1``) sets Malayalam for the number and says how to change it (``LANG
+    en``); a word read as the one-letter-away command word says so. Both notes are left
+    out of an SMS that must match a DLT template (``[dlt]``): the registered texts have
+    no room for them."""
     lang = await language_for(tx, deps, caller, text)
     try:
-        command = parse(text, deps.config, deps.today())
+        parsed = read_line(text, deps.config, deps.today())
     except ParseError as exc:
         text = render.parse_error(exc.code, exc.facts, translator(lang))
         return Reply(text, lang, refusal=Refusal(exc.code))
-    if not caller.lang and command.lang != "en":
-        lang = command.lang  # a keyword in Malayalam gets a Malayalam reply
-    return await run_command(tx, deps, caller, command, lang, sms=sms)
+    command = parsed.order
+    # A keyword in Malayalam gets a Malayalam reply; in Latin letters (``pizha``), unless
+    # the number chose a language.
+    if (
+        not caller.lang
+        and command.lang != "en"
+        and (not parsed.typed.isascii() or await _number_lang(tx, caller) is None)
+    ):
+        lang = command.lang
+    reply = await run_command(tx, deps, caller, command, lang, sms=sms)
+    return await _with_notes(tx, deps, caller, parsed, reply, sms=sms)
+
+
+async def _with_notes(
+    tx: Tx, deps: Deps, caller: Caller, parsed: Parsed, reply: Reply, *, sms: bool
+) -> Reply:
+    """``reply`` with what the word was read as, and, to a number of the public that
+    wrote Malayalam in Latin letters and chose no language, Malayalam set for it."""
+    notes: list[str] = []
+    # An SMS under DLT carries registered texts only (WhatsApp has no DLT).
+    free = not sms or not deps.config.dlt.enforced or caller.channel == "whatsapp"
+    with rendering_sms(sms):
+        tr = translator(reply.lang)
+        if parsed.read_as is not None and free:
+            notes.append(render.read_as(parsed.typed, parsed.order.name, tr))
+        manglish = (
+            parsed.in_latin_letters
+            and parsed.order.name != "lang"
+            and not reply.refused
+            and caller.role == "public"
+            and caller.phone is not None
+            and await _number_lang(tx, caller) is None
+        )
+        text = in_parts([*notes, reply.text])
+        if manglish:
+            assert caller.phone is not None
+            await set_contact(tx, caller.phone, lang="ml", channel=caller.channel)
+            # A registered text, with LANG as the sender writes it: "send LANG en".
+            hint = render.lang_set(tr, command=keyword("lang", "en"))
+            text = in_parts([text, hint])
+    return replace(reply, text=text) if text != reply.text else reply
 
 
 async def run_command(
@@ -227,7 +278,30 @@ async def _run(
 
 async def _help(ctx: _Ctx, command: o.Help) -> str:
     source = f"{ctx.deps.public_url}{SOURCE_PATH}" if ctx.deps.public_url else ""
-    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms, source_url=source)
+    example = await _example_case(ctx)
+    return render.help_text(ctx.caller.role, ctx.tr, ctx.sms, source_url=source, example=example)
+
+
+_NEWEST_OF_NUMBER = (
+    select(CaseRow.number)
+    .where(CaseRow.owner_phone == bindparam("phone"))
+    .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
+    .limit(1)
+)
+
+
+async def _example_case(ctx: _Ctx) -> str:
+    """The case number HELP's example names: the newest case that names the sender's
+    number; else one of the sender's pound (a keeper's), or of the first pound of their
+    authority (an officer's), or of the first pound configured."""
+    caller, pounds = ctx.caller, ctx.deps.config.pounds
+    if caller.phone and caller.pound is None:
+        newest = await ctx.tx.session.scalar(_NEWEST_OF_NUMBER, {"phone": caller.phone})
+        if newest:
+            return str(newest)
+    of_authority = (code for code, p in pounds.items() if p.authority == caller.authority)
+    pound = caller.pound or next(of_authority, None) or next(iter(pounds), "")
+    return f"{pound}-17" if pound else ""
 
 
 #: DUES replies rendered lately, by statement (``statement_of`` keeps one a case and

@@ -2,7 +2,14 @@
 
 Each command has an English keyword (what HELP shows first) and synonyms per
 language. Matching ignores case, extra spaces and punctuation around the word; the
-HELP reply, docs/keepers-card.md and docs/commands.md list the same words.
+HELP reply, docs/keepers-card.md, docs/owners-card.md and docs/commands.md list the
+same words. A word in Latin letters listed under Malayalam (``pizha``) is Malayalam
+written as owners text it; ``SHARED`` words are the same in several languages and keep
+the sender's language. ``close_keyword`` reads a word one letter away from an owner's
+word (``bot.conversation.spelling``).
+
+Why it is long: it is the table of every word of every command in four languages, in
+one place so that no two commands share a word (``_index`` refuses it).
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.config import normalize_word
+from bot.conversation.spelling import one_edit_apart
 
 __all__ = [
     "BUYER_TITLES",
@@ -18,9 +26,14 @@ __all__ = [
     "CONNECTIVES",
     "FIELDS",
     "KEYWORDS",
+    "LANGUAGE_NAMES",
     "OUTCOMES",
+    "OWNER_WORDS",
+    "SHARED",
+    "close_keyword",
     "field_of",
     "keyword_of",
+    "language_named",
     "outcome_of",
 ]
 
@@ -28,32 +41,83 @@ __all__ = [
 KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         # anyone
-        "help": {"en": ("HELP", "?", "MENU"), "ml": ("സഹായം",), "ta": ("உதவி",), "kn": ("ಸಹಾಯ",)},
+        # The owners' words: the first of a language is the one replies and HELP name;
+        # the others are the spellings owners use, in the script and in Latin letters
+        # (Manglish; a Malayalam word in Latin letters is Malayalam).
+        "help": {
+            "en": ("HELP", "?", "MENU"),
+            "ml": ("സഹായം", "sahayam"),
+            "ta": ("உதவி",),
+            "kn": ("ಸಹಾಯ",),
+        },
         "dues": {
-            "en": ("DUES", "DUE?", "OWE"),
-            "ml": ("കുടിശ്ശിക", "തുക"),
-            "ta": ("கட்டணம்", "பாக்கி"),
-            "kn": ("ಬಾಕಿ", "ಶುಲ್ಕ"),
+            "en": ("DUES", "DUE", "OWE"),
+            "ml": (
+                "കുടിശ്ശിക",
+                "തുക",
+                "പിഴ",
+                "കുടിശിക",
+                "എത്ര",
+                "ഫൈൻ",
+                "ബാക്കി",
+                "pizha",
+                "piza",
+                "kudissika",
+                "kudishika",
+                "kudisika",
+                "thuka",
+                "tuka",
+                "ethra",
+            ),
+            "ta": ("கட்டணம்", "பாக்கி", "நிலுவை", "அபராதம்", "தொகை", "niluvai", "abaradham"),
+            "kn": ("ಬಾಕಿ", "ಶುಲ್ಕ", "ದಂಡ", "ಮೊತ್ತ", "danda"),
         },
         "deposit": {
             "en": ("DEPOSIT",),
-            "ml": ("കെട്ടിവയ്പ്പ്", "ഡെപ്പോസിറ്റ്"),
+            "ml": (
+                "കെട്ടിവയ്പ്പ്",
+                "ഡെപ്പോസിറ്റ്",
+                "കെട്ടിവയ്പ്",
+                "കെട്ടിവെപ്പ്",
+                "കെട്ടിവയ്ക്കൽ",
+                "കെട്ടിവെക്കൽ",
+                "ഡിപ്പോസിറ്റ്",
+                "kettivaykkal",
+                "kettivekkal",
+                "kettiveppu",
+                "kettivaippu",
+            ),
             "ta": ("வைப்பு",),
             "kn": ("ಠೇವಣಿ",),
         },
         "find": {
             "en": ("FIND", "SEARCH"),
-            "ml": ("തിരയുക", "കണ്ടെത്തുക"),
+            "ml": (
+                "തിരയുക",
+                "കണ്ടെത്തുക",
+                "തിരയൂ",
+                "തേടുക",
+                "അന്വേഷണം",
+                "thirayuka",
+                "thiraya",
+                "theduka",
+            ),
             "ta": ("தேடு",),
             "kn": ("ಹುಡುಕು",),
         },
         "status": {
             "en": ("STATUS", "CASE"),
-            "ml": ("സ്ഥിതി",),
+            "ml": ("സ്ഥിതി", "വിവരം", "നില", "കേസ്", "sthithi", "sthiti", "vivaram", "nila"),
             "ta": ("நிலை",),
             "kn": ("ಸ್ಥಿತಿ",),
         },
-        "lang": {"en": ("LANG", "LANGUAGE"), "ml": ("ഭാഷ",), "ta": ("மொழி",), "kn": ("ಭಾಷೆ",)},
+        # LANG, and the name of a language alone: that language (``LANGUAGE_NAMES``).
+        "lang": {
+            "en": ("LANG", "LANGUAGE", "ENGLISH"),
+            "ml": ("ഭാഷ", "മലയാളം", "ഇംഗ്ലീഷ്", "bhasha", "malayalam"),
+            "ta": ("மொழி", "தமிழ்", "tamil"),
+            "kn": ("ಭಾಷೆ", "ಕನ್ನಡ", "kannada"),
+        },
         "stop": {
             "en": ("STOP", "UNSUBSCRIBE", "STOPALL", "CANCEL", "END", "QUIT"),
             "ml": ("നിർത്തുക",),
@@ -110,7 +174,12 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "kn": ("ಪ್ರಕರಣಗಳು",),
         },
         # officers
-        "notice": {"en": ("NOTICE",), "ml": ("നോട്ടീസ്",), "ta": ("அறிவிப்பு",), "kn": ("ಸೂಚನೆ",)},
+        "notice": {
+            "en": ("NOTICE",),
+            "ml": ("നോട്ടീസ്",),
+            "ta": ("அறிவிப்பு",),
+            "kn": ("ಸೂಚನೆ", "ನೋಟಿಸ್"),
+        },
         "auction": {"en": ("AUCTION",), "ml": ("ലേലം",), "ta": ("ஏலம்",), "kn": ("ಹರಾಜು",)},
         "sold": {"en": ("SOLD",), "ml": ("വിറ്റു",), "ta": ("விற்றது",), "kn": ("ಮಾರಾಟ",)},
         "unsold": {
@@ -345,15 +414,61 @@ OUTCOMES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     }
 )
 
+#: Words of a command shared by several languages (an owner's "fine", "baaki"): they
+#: keep the language the sender is answered in.
+SHARED: Mapping[str, tuple[str, ...]] = MappingProxyType({"dues": ("FINE", "BAAKI", "BAKI")})
+
+#: The commands a word one letter away may be read as: an owner's, and none that
+#: changes anything a person relies on (never STOP or START, never a step on a case).
+OWNER_WORDS = frozenset({"dues", "deposit", "status", "find", "help", "lang"})
+
+#: The names of the languages, as LANG takes them (``LANG malayalam``, ``ഭാഷ ഇംഗ്ലീഷ്``),
+#: or alone (``english``).
+LANGUAGE_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "ml": ("ml", "malayalam", "മലയാളം", "மலையாளம்", "ಮಲಯಾಳಂ", "mal"),
+        "en": ("en", "english", "ഇംഗ്ലീഷ്", "ആംഗലേയം", "ஆங்கிலம்", "ಇಂಗ್ಲಿಷ್", "eng"),
+        "ta": ("ta", "tamil", "തമിഴ്", "தமிழ்", "ತಮಿಳು", "tam"),
+        "kn": ("kn", "kannada", "കന്നഡ", "கன்னடம்", "ಕನ್ನಡ", "kan"),
+    }
+)
+_LANGUAGE_INDEX = {
+    normalize_word(name): code for code, names in LANGUAGE_NAMES.items() for name in names
+}
+
 _KEYWORD_INDEX = _index(KEYWORDS)
+for _name, _words in SHARED.items():
+    for _word in _words:
+        if normalize_word(_word) in _KEYWORD_INDEX:
+            raise ValueError(f"{_word!r} is both shared and a word of one language")
+        # Read as English words are: the answer keeps the sender's language.
+        _KEYWORD_INDEX[normalize_word(_word)] = (_name, "en")
 CONNECTIVE_INDEX = _index(CONNECTIVES)
 FIELD_INDEX = _index(FIELDS)
 _OUTCOME_INDEX = _index(OUTCOMES)
 
 
 def keyword_of(word: str) -> tuple[str, str] | None:
-    """(command, language) that ``word`` names, or None."""
+    """(command, language) that ``word`` names, or None; a ``SHARED`` word is "en", as
+    an English word is (the answer keeps the sender's language)."""
     return _KEYWORD_INDEX.get(normalize_word(word.strip(".,:;!-")))
+
+
+def close_keyword(word: str) -> tuple[str, str, str] | None:
+    """(command, language, the word it is read as) for a word that is no command word
+    but one letter (a letter as people see it) away from exactly one, and that one an
+    owner's word (``OWNER_WORDS``); else None. Short words are never read so."""
+    typed = normalize_word(word.strip(".,:;!-"))
+    near = [known for known in _KEYWORD_INDEX if one_edit_apart(typed, known)]
+    if len(near) != 1:
+        return None
+    name, lang = _KEYWORD_INDEX[near[0]]
+    return (name, lang, near[0]) if name in OWNER_WORDS else None
+
+
+def language_named(word: str) -> str | None:
+    """The language code ``word`` names (``ml``, ``malayalam``, ``ഇംഗ്ലീഷ്``), or None."""
+    return _LANGUAGE_INDEX.get(normalize_word(word.strip(".,:;!-")))
 
 
 def field_of(word: str) -> str | None:

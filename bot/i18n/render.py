@@ -68,6 +68,7 @@ from bot.i18n.officers.sale import (
 from bot.i18n.public.anyone import (
     lang_set,
     no_case_for_number,
+    read_as,
     search_results,
     staff_stopped,
     staff_stopped_elsewhere,
@@ -146,6 +147,7 @@ __all__ = [
     "parse_error",
     "payment_recorded",
     "proclamation_script",
+    "read_as",
     "receipt_text",
     "refund_recorded",
     "reminder",

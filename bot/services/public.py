@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
+from bot.config.names import Name
 from bot.services.base import Deps, statement_of
 from bot.services.errors import VoidedCaseError
 from bot.store.tx import LoadedCase, Tx
 from bot.support.memo import Memo
 from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place
+from bot.support.search_words import search_terms
 from domain.case import Case
 from domain.deadlines import Deadline
 from domain.s04_s11_dues import Dues
@@ -139,8 +141,9 @@ async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
     cleaned = [w for w in (w.strip() for w in words) if len(w) >= 2][:6]
     if not cleaned or looks_like_phone(" ".join(cleaned)):
         return []
-    kinds = {w.casefold(): k for lang in deps.config.kind_words.values() for w, k in lang.items()}
-    terms = [kinds.get(w.casefold(), w) for w in cleaned]
+    # Each word in every language it may be written in (``search_words``), and a
+    # configured place by each of its names.
+    terms = [search_terms(w, deps.config.kind_words) + _place_forms(w, deps) for w in cleaned]
     found = await tx.search_open(terms, stages=tuple(s.value for s in IN_POUND_STAGES))
     out = []
     for loaded in found:
@@ -154,11 +157,22 @@ async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
     return out
 
 
-def _in_public_text(term: str, facts: PublicCase) -> bool:
-    """Whether a search word is in the kind, the public description or the public place."""
-    word = term.casefold()
-    return word in facts.place_seized.casefold() or any(
-        word in lot.kind.casefold() or word in lot.description.casefold() for lot in facts.lots
+def _place_forms(word: str, deps: Deps) -> tuple[str, ...]:
+    """A configured place's names in every language, when ``word`` is one of them."""
+    place = deps.config.place_names(word)
+    return tuple(place.forms.values()) if isinstance(place, Name) else ()
+
+
+def _in_public_text(terms: tuple[str, ...], facts: PublicCase) -> bool:
+    """Whether one of the forms of a search word is in the kind, the public description
+    or the public place."""
+    place = facts.place_seized.casefold()
+    return any(
+        word in place
+        or any(
+            word in lot.kind.casefold() or word in lot.description.casefold() for lot in facts.lots
+        )
+        for word in (t.casefold() for t in terms)
     )
 
 

@@ -495,28 +495,39 @@ class Tx:
         ]
 
     async def search_open(
-        self, words: Sequence[str], limit: int = 5, *, stages: Sequence[str] | None = None
+        self,
+        words: Sequence[str | Sequence[str]],
+        limit: int = 5,
+        *,
+        stages: Sequence[str] | None = None,
     ) -> list[LoadedCase]:
         """Open cases (or those in ``stages``) whose kind, public description or place of
-        seizure match every word."""
+        seizure match every word; a word given as its forms matches by any of them."""
         query = select(CaseRow).where(
             CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(_SHUT)
         )
         for word in words:
-            like = f"%{_escape_like(word.casefold())}%"
+            forms = [word] if isinstance(word, str) else list(word)
+            likes = [f"%{_escape_like(form.casefold())}%" for form in forms]
             lot_match = (
                 select(CaseLot.id)
                 .where(CaseLot.case_id == CaseRow.id)
                 .where(
                     or_(
-                        func.lower(CaseLot.kind).like(like, escape="\\"),
-                        func.lower(CaseLot.description).like(like, escape="\\"),
+                        *(func.lower(CaseLot.kind).like(like, escape="\\") for like in likes),
+                        *(
+                            func.lower(CaseLot.description).like(like, escape="\\")
+                            for like in likes
+                        ),
                     )
                 )
                 .exists()
             )
             query = query.where(
-                or_(func.lower(CaseRow.place_seized).like(like, escape="\\"), lot_match)
+                or_(
+                    *(func.lower(CaseRow.place_seized).like(like, escape="\\") for like in likes),
+                    lot_match,
+                )
             )
         rows = (
             await self.session.execute(query.order_by(CaseRow.id.desc()).limit(limit))

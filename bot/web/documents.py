@@ -110,8 +110,18 @@ async def _index(request: Request, app: App, caller: Caller) -> Response:
         authority=scope.authority or "",
         authorities=[] if caller.role != "admin" else sorted(app.config.authorities.items()),
         is_admin=caller.role == "admin",
+        sample_case=_sample_case(app, caller, scope.authority),
     )
     return page(request, "documents/index.html", context)
+
+
+def _sample_case(app: App, caller: Caller, authority: str | None) -> str:
+    """A case number to show in the form: of the keeper's pound, else of the first pound
+    of the authority shown, else of the first pound configured."""
+    pounds = app.config.pounds
+    of_authority = (code for code, p in pounds.items() if p.authority == authority)
+    pound = caller.pound or next(of_authority, None) or next(iter(pounds), "KNM")
+    return f"{pound}-17"
 
 
 async def _find_case(request: Request, app: App, caller: Caller) -> Response:

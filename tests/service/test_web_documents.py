@@ -185,6 +185,17 @@ async def test_not_signed_in_is_sent_to_the_sign_in_page(web: httpx.AsyncClient)
         assert response.headers["location"] == "/web/signin"
 
 
+@pytest.mark.parametrize(
+    ("who", "sample"),
+    [("officer", "KNM-17"), ("other-officer", "ENM-17"), ("other-keeper", "ENM-17")],
+)
+async def test_the_sample_case_number_of_the_documents_page_is_the_pounds_own(
+    web: httpx.AsyncClient, who: str, sample: str
+) -> None:
+    html = (await _get(web, "/web/documents/", who=who)).text
+    assert re.search(rf'<input id="case"[^>]*placeholder="{sample}"', html), html
+
+
 async def test_the_account_s15_3_in_the_pound_s_languages_matches_the_use_case(
     web: httpx.AsyncClient, store: Store, deps: Deps, officer: Caller
 ) -> None:

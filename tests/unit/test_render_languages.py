@@ -1082,6 +1082,16 @@ def _lang_set(lang: str) -> Shown:
     return Shown(r.lang_set(tr(lang)), (keyword("lang", lang),))
 
 
+@entry("lang_set", "to one who writes in Latin letters")
+def _lang_set_latin(lang: str) -> Shown:
+    return Shown(r.lang_set(tr(lang), command="LANG"), ("LANG",))
+
+
+@entry("read_as", "")
+def _read_as(lang: str) -> Shown:
+    return Shown(r.read_as("kudishik", "dues", tr(lang)), ("kudishik", keyword("dues", lang)))
+
+
 @entry("stopped", "")
 def _stopped(lang: str) -> Shown:
     return Shown(r.stopped(tr(lang)), ("START",))

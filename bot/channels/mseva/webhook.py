@@ -10,10 +10,11 @@ it, by the HTTP GET or POST the department registered, with ``mobileNumber`` (10
 It calls only the IP address it whitelisted for the department, and signs nothing.
 
 Served at ``/mseva/pull/<secret>`` (GET and POST). ``MSEVA_KEYWORD`` is taken off the
-front of the message (any case, any spacing) before the words are read. The message has
-no id of its own: it is stored under a hash of the number, the time stamp and the text,
-so that a forward repeated is the same message, acted on once. The answer goes out as a
-push SMS through the outbox, with its DLT template id; the HTTP answer carries no text.
+front of the message (any case, any spacing, written together too: ``KLPOUND``)
+before the words are read. The message has no id of its own: it is stored under a
+hash of the number, the time stamp and the text, so that a forward repeated is the
+same message, acted on once. The answer goes out as a push SMS through the outbox,
+with its DLT template id; the HTTP answer carries no text.
 A wrong secret, or a source address outside ``POUNDBOT_MSEVA_ALLOW`` when it is set (C-DAC
 gives the addresses; serve warns while it is unset), is a 404 that stores nothing. Behind
 a proxy the address is the one a trusted proxy names (``POUNDBOT_TRUSTED_PROXIES``).
@@ -45,11 +46,12 @@ log = logging.getLogger("poundbot.sms")
 
 def strip_keyword(message: str, keyword: str) -> str:
     """``message`` without the leading ``keyword`` (its words in any case, separated by
-    any spaces); the message as it is when it does not start with it."""
+    any spaces or none: ``KL POUND``, ``klpound``); the message as it is when it does
+    not start with it."""
     words = keyword.split()
     if not words:
         return message.strip()
-    pattern = r"\s*" + r"\s+".join(re.escape(w) for w in words) + r"(?:\s+|$)"
+    pattern = r"\s*" + r"\s*".join(re.escape(w) for w in words) + r"(?:\s+|$)"
     match = re.match(pattern, message, re.IGNORECASE)
     return (message[match.end() :] if match else message).strip()
 

@@ -4,6 +4,8 @@ what each does and the provision it applies.
 Both keywords work in every language (``bot.conversation.words``). The grammar of each command is
 shown with the English connecting words (AT, ON, BY, TO, REF), which also work in
 every language; ``bot.i18n.refusals.parse.examples`` shows the same lines in the user's words.
+Given a case number of the sender's pound (``example``), HELP ends with a DUES line on it
+in the sender's words (``കുടിശ്ശിക KNM-1``): an example an owner can copy.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import keys, keyword
+from bot.i18n.dlt_probe import literal
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
 
 __all__ = ["ROLES", "help_text"]
@@ -313,15 +316,26 @@ def _role_lines(role: str, tr: Translator, both: bool, with_what: bool) -> list[
     ]
 
 
-def help_text(role: str, tr: Translator, sms: bool, source_url: str = "") -> str:
+def _example(tr: Translator, case: str) -> str:
+    """A DUES line on ``case`` in the words of ``tr``'s language; "" without a case."""
+    if not case:
+        return ""
+    # TRANSLATORS: HELP — the last line: an example to copy. %(dues)s is the DUES word
+    # of your language, %(case)s a case number of the sender's pound.
+    text = tr.gettext("Example: %(dues)s %(case)s")
+    return text % {"dues": literal(tr, keyword("dues", tr.lang)), "case": case}
+
+
+def help_text(role: str, tr: Translator, sms: bool, source_url: str = "", example: str = "") -> str:
     """The commands of ``role`` (public, keeper, officer, admin), each with what it does.
 
     The public SMS fits the owner's SMS budget; a keeper's or officer's SMS lists the
     commands of the role in up to four segments and leaves the explanations to chat.
     In chat, with ``source_url``, it ends by offering the source (AGPL-3.0 section 13);
     an SMS leaves that to the web desk's footer (the owner's budget has no room for it).
+    With ``example``, a case number, it ends with a DUES line on it (``_example``).
     """
-    text = _commands(role, tr, sms)
+    text = _commands(role, tr, sms, _example(tr, example))
     if source_url and not sms:
         # TRANSLATORS: the last line of HELP in chat; {url} is where the code can be had.
         source = tr.gettext("poundbot is free software (AGPL-3.0); its source code: {url}")
@@ -329,14 +343,14 @@ def help_text(role: str, tr: Translator, sms: bool, source_url: str = "") -> str
     return text
 
 
-def _commands(role: str, tr: Translator, sms: bool) -> str:
+def _commands(role: str, tr: Translator, sms: bool, example: str) -> str:
     if role not in ROLES:
         role = "public"
     public = [_line(n, a(tr), w(tr), tr.lang) for n, (a, w, _) in _PUBLIC.items()]
     if not sms:
         # TRANSLATORS: HELP — heading: one command a message; either word works.
         heading = tr.gettext("Commands (one a message; either word works):")
-        text = join([heading, *public], sms=False)
+        text = join([heading, *public, example], sms=False)
         if ROLES[role]:
             # TRANSLATORS: HELP — heading of the commands of pound-keepers and officers.
             work = [tr.gettext("For your work:"), *_role_lines(role, tr, True, True)]
@@ -349,12 +363,20 @@ def _commands(role: str, tr: Translator, sms: bool) -> str:
                 _line(n, a(tr), s(tr) if gloss else "", tr.lang, both)
                 for n, (a, _, s) in _PUBLIC.items()
             ]
+            candidates.append(["; ".join(items) + ("." if example else ""), example])
+        if example:  # the example is the first thing left out
             candidates.append(["; ".join(items)])
         return shortest_fit(tr, candidates)
     everyone = ", ".join(keyword(n, "en") for n in _PUBLIC if n != "stop")
     candidates = [
-        ["; ".join([*_role_lines(role, tr, both, False), everyone])] for both in (True, False)
+        [
+            "; ".join([*_role_lines(role, tr, both, False), everyone]) + ("." if example else ""),
+            example,
+        ]
+        for both in (True, False)
     ]
     words = [keyword(n, "en") for section in ROLES[role] for n in _TABLES[section]]
-    candidates.append(["; ".join([", ".join(words), everyone])])
+    candidates.append(["; ".join([", ".join(words), everyone]) + ("." if example else ""), example])
+    if example:  # the example is the first thing left out
+        candidates.append(["; ".join([", ".join(words), everyone])])
     return shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS)

@@ -24,6 +24,7 @@ from bot.i18n.common import (
     clip,
     day,
     head_count,
+    keys,
     keyword,
     shorten,
 )
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "lang_set",
     "no_case_for_number",
+    "read_as",
     "search_results",
     "started",
     "status_reply",
@@ -449,12 +451,23 @@ def status_reply(
     )
 
 
-def lang_set(tr: Translator) -> str:
-    """Confirmation, in the new language, that replies will now be in it."""
+def lang_set(tr: Translator, command: str | None = None) -> str:
+    """Confirmation, in the new language, that replies will now be in it; it names the
+    LANG word of the language, or ``command`` (``LANG`` to one who writes in Latin
+    letters)."""
     # TRANSLATORS: confirmation after LANG: replies come in this language from now on.
     # %(command)s is the LANG command word; name the other three languages.
     text = tr.gettext("Replies will now be in English. To change, send %(command)s ml, ta or kn.")
-    return text % {"command": keyword("lang", tr.lang)}
+    return text % {"command": command or keyword("lang", tr.lang)}
+
+
+def read_as(typed: str, command: str, tr: Translator) -> str:
+    """A word one letter away from a command word, and the command it was read as."""
+    # TRANSLATORS: a word the sender typed, one letter away from a command word; the
+    # reply that follows is that command's. %(word)s is the command's words ("DUES /
+    # കുടിശ്ശിക"). Keep the quotes of %(typed)s as your language writes them.
+    text = tr.gettext("'%(typed)s' was read as %(word)s.")
+    return text % {"typed": typed[:ECHO_LIMIT], "word": keys(command, tr.lang)}
 
 
 def stopped(tr: Translator) -> str:

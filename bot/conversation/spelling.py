@@ -1,0 +1,57 @@
+"""Words one letter apart, counting letters as people see them.
+
+A Malayalam, Tamil or Kannada letter is a consonant with its vowel sign, virama and
+the consonants a virama joins to it (``ക്ക``, ``ശ്ശി``): one key press to the eye, several
+code points. ``letters`` splits a word so (the standard library has no grapheme
+clusters); ``one_edit_apart`` says whether one letter put in, taken out, changed, or
+two neighbours swapped turns one word into the other.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+__all__ = ["MIN_LETTERS", "letters", "one_edit_apart"]
+
+#: Words shorter than this (in letters) are never read as another: too many are close.
+MIN_LETTERS: Final = 4
+#: The virama of Malayalam, Tamil and Kannada: it joins the next consonant to a letter.
+_VIRAMAS: Final = frozenset("\u0d4d\u0bcd\u0ccd")
+_JOINERS: Final = frozenset("\u200c\u200d")
+
+
+def letters(word: str) -> list[str]:
+    """``word`` as the letters a reader sees: each base character with the signs that
+    follow it, and, after a virama, the consonant it joins."""
+    out: list[str] = []
+    for char in word:
+        joined = bool(out) and (
+            unicodedata.category(char) in {"Mn", "Mc", "Me"}
+            or char in _JOINERS
+            or (out[-1][-1] in _VIRAMAS and unicodedata.category(char) == "Lo")
+        )
+        if joined:
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one letter put in, taken out, changed,
+    or two neighbours swapped (both at least ``MIN_LETTERS`` letters long)."""
+    x, y = letters(a), letters(b)
+    if x == y or min(len(x), len(y)) < MIN_LETTERS or abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) > len(y):
+        x, y = y, x
+    i = 0
+    while i < len(x) and x[i] == y[i]:
+        i += 1
+    if len(x) < len(y):  # one letter put in
+        return x[i:] == y[i + 1 :]
+    if x[i + 1 :] == y[i + 1 :]:  # one letter changed
+        return True
+    # two neighbours swapped
+    return i + 1 < len(x) and x[i] == y[i + 1] and x[i + 1] == y[i] and x[i + 2 :] == y[i + 2 :]
