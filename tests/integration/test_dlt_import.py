@@ -238,3 +238,76 @@ def test_read_export_reads_the_title_row_away_and_keeps_long_ids(tmp_path: Path)
     assert [r.state for r in rows][-2:] == ["rejected", "pending"]
     book = read_export(dlt_exports.xlsx(tmp_path / "a.xlsx", wanted))
     assert [r.template_id for r in book] == [r.template_id for r in rows]
+
+
+def _env(monkeypatch: pytest.MonkeyPatch, provider: str, api_url: str) -> None:
+    from tests.e2e import india_harness as h
+
+    values = {
+        "POUNDBOT_SMS_PROVIDER": provider,
+        "POUNDBOT_WEBHOOK_SECRET": h.SECRET,
+        "POUNDBOT_PUBLIC_URL": h.PUBLIC_URL,
+        "EXOTEL_API_KEY": h.EXOTEL_KEY,
+        "EXOTEL_API_TOKEN": h.EXOTEL_TOKEN,
+        "EXOTEL_ACCOUNT_SID": h.EXOTEL_SID,
+        "EXOTEL_SUBDOMAIN": "api.in.exotel.com",
+        "EXOTEL_FROM": h.EXOPHONE,
+        "MSEVA_USERNAME": h.MSEVA_USER,
+        "MSEVA_PASSWORD": h.MSEVA_PASSWORD,
+        "MSEVA_SENDER_ID": h.MSEVA_SENDER,
+        "MSEVA_SECURE_KEY": h.MSEVA_KEY,
+        "MSEVA_KEYWORD": h.KEYWORD,
+    }
+    values["EXOTEL_API_URL" if provider == "exotel" else "MSEVA_API_URL"] = api_url
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("DLT_ENTITY_ID", raising=False)
+    monkeypatch.delenv("DLT_TEMPLATE_ID", raising=False)
+
+
+@pytest.mark.parametrize("provider", ["exotel", "mseva"])
+async def test_dlt_test_send_sends_one_template_with_its_ids_to_the_operators_phone(
+    provider: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+    import html
+
+    from bot.entry.cli import main
+    from bot.fakes.exotel_api import FakeExotel
+    from bot.fakes.loopback import serve
+    from bot.fakes.mseva_api import FakeMseva
+    from tests.e2e import india_harness as h
+
+    template = next(t for t in registry() if t.lang == "ml" and t.slots and t.unicode)
+    path = malayalam_and_english(tmp_path, ids=f'{template.name} = "1207160000000099999"\n')
+    exotel = FakeExotel((h.EXOTEL_SID, h.EXOTEL_KEY, h.EXOTEL_TOKEN))
+    mseva = FakeMseva(h.MSEVA_USER, h.MSEVA_PASSWORD, h.MSEVA_KEY)
+    fake = exotel if provider == "exotel" else mseva
+    async with serve(fake.app()) as url:
+        api = url if provider == "exotel" else f"{url}/esms/sendsmsrequestDLT"
+        _env(monkeypatch, provider, api)
+        argv = ["dlt", "test-send", template.name, "--to", "9847012345", "--config", str(path)]
+        status = await asyncio.to_thread(main, argv)
+        out, err = capsys.readouterr()
+        assert (status, err) == (0, ""), err
+        assert out.startswith(f"sent {template.name} to +919847012345 through {provider}")
+        (sent,) = fake.messages
+        if provider == "exotel":
+            assert sent["DltTemplateId"] == "1207160000000099999"
+            assert sent["DltEntityId"] == ENTITY
+            text = sent["Body"]
+        else:
+            assert sent["templateid"] == "1207160000000099999"
+            text = html.unescape(sent["content"])
+        assert template.problem(text, 30) is None  # the template, filled with samples
+        # A template without an approved id is not sent: the operators would drop it.
+        other = next(t for t in registry() if t.lang == "ml" and t.name != template.name)
+        argv[2] = other.name
+        status = await asyncio.to_thread(main, argv)
+        _, err = capsys.readouterr()
+        assert status == 1
+        assert f"no DLT template id configured for {other.name}" in err
+        assert len(fake.messages) == 1
