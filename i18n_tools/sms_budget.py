@@ -35,6 +35,7 @@ from bot.i18n.public.owner import (
 )
 from bot.i18n.refusals.errors import app_error, error, reasons, try_again_later
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
+from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.services.errors import (
     AppError,
     BadInputError,
@@ -200,7 +201,11 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
 def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every owner-facing SMS in ``lang`` on the worst-case data, by name (through
     ``tr`` when given: ``i18n_tools.dlt_templates`` probes with its own)."""
-    tr = tr or translator(lang)
+    with keyword_in_sms(WORST_KEYWORD, everywhere=True):  # as on Mobile Seva
+        return _owner_sms(tr or translator(lang))
+
+
+def _owner_sms(tr: Translator) -> dict[str, str]:
     where = places()
     out = {"help": help_text("public", tr, sms=True)}
     for code in [*sorted(PARSE_CODES), "not_a_code"]:

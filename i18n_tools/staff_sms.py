@@ -28,6 +28,7 @@ from bot.i18n.catalogs import Translator, translator
 from bot.i18n.chrome.help import help_text
 from bot.i18n.chrome.web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.dlt_probe import rendering_sms
+from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.i18n.documents.account import receipt_text
 from bot.i18n.keepers.keeper import (
     SMS_LIST_MOST,
@@ -397,7 +398,8 @@ def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every SMS to staff in ``lang`` on the worst-case data, by name (through ``tr``
     when given: ``i18n_tools.dlt_templates`` probes with its own)."""
     tr = tr or translator(lang)
-    with rendering_sms():  # as the dispatcher renders an answer to an SMS
+    # As the dispatcher renders an answer to an SMS, on Mobile Seva.
+    with rendering_sms(), keyword_in_sms(WORST_KEYWORD):
         return _staff_sms(tr)
 
 

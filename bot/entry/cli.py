@@ -22,7 +22,6 @@ from bot.support.languages import LANGUAGES
 # measures this).
 
 if TYPE_CHECKING:
-    from bot.config import Config
     from bot.store.schema import SchemaRefused
 
 __all__ = ["build_parser", "main", "refusals"]
@@ -294,11 +293,19 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
             cli_admin.check_url(database_url())
             if name in READERS:
                 cli_admin.require_database(database_url())
-            if inspect.iscoroutinefunction(command):
-                import asyncio
+            from bot.config.settings import Settings
+            from bot.i18n.sms_keyword import keyword_in_sms
 
-                return int(asyncio.run(command(args)))
-            return int(command(args))
+            try:  # the reminders it queues tell what to send as the server's SMS do
+                keyword = Settings.from_env().instruction_keyword()
+            except ValueError:
+                keyword = ""  # a bad setting: the command that reads it says so
+            with keyword_in_sms(keyword):
+                if inspect.iscoroutinefunction(command):
+                    import asyncio
+
+                    return int(asyncio.run(command(args)))
+                return int(command(args))
         except refusals() as exc:
             print(f"poundbot: error: {_one_line(exc)}", file=sys.stderr)
             return 1
@@ -634,7 +641,7 @@ EXAMPLES: dict[str, str] = {
     "deadlines": "poundbot deadlines --days 7",
     "dlt templates": "poundbot dlt templates --csv > dlt-templates.csv",
     "dlt import": "poundbot dlt import approved-templates.xlsx --dry-run",
-    "dlt test-send": "poundbot dlt test-send help-you-can-4b3c1a.ml --to +919847012345",
+    "dlt test-send": "poundbot dlt test-send is-not-a-c52e67.ml --to +919847012345",
     "outbox failed": "poundbot outbox failed --days 3",
     "console": "poundbot console --as keeper --lang ml",
     "demo": "poundbot demo --lang ml",

@@ -77,8 +77,7 @@ def dlt_report(config: Config) -> tuple[list[str], list[str]]:
     ]
     more = len(by_kind) - len(named)
     fault = [
-        f"DLT: {len(missing)} SMS templates have no approved id: these messages will not "
-        "be sent:",
+        f"DLT: {len(missing)} SMS templates have no approved id: these messages will not be sent:",
         *named,
     ]
     if more:
@@ -254,7 +253,7 @@ def _test_send(args: argparse.Namespace) -> int:
             return 1
     try:
         sid = asyncio.run(_send(settings, number, text, stamp))
-    except Exception as exc:  # noqa: BLE001 - the provider's refusal, said in one line
+    except Exception as exc:
         print(f"poundbot: error: {settings.provider()} refused it: {exc}", file=sys.stderr)
         return 1
     ids = f" (entity {stamp.entity_id}, template {stamp.template_id})" if stamp else ""
@@ -312,7 +311,9 @@ def add_dlt_commands(sub: Any) -> None:
         help="send one template, with sample values, to your own phone through the SMS "
         "provider in use",
     )
-    test.add_argument("template", metavar="TEMPLATE", help="its kind.language, e.g. help-you-can-4b3c1a.ml")
+    test.add_argument(
+        "template", metavar="TEMPLATE", help="its kind.language, e.g. is-not-a-c52e67.ml"
+    )
     test.add_argument("--to", required=True, metavar="NUMBER", help="e.g. +919847012345")
     test.add_argument("--config", metavar="FILE", help=config_help)
     test.set_defaults(func=_test_send)

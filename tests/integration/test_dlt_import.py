@@ -212,13 +212,13 @@ def test_a_sheet_without_the_columns_is_refused_saying_what_to_give(
 
 def test_the_ids_table_is_rewritten_and_nothing_else() -> None:
     text = (
-        "# top\n[dlt]\nentity_id = \"12\"  # the entity\n\n[dlt.templates]\n"
-        "# a comment kept\nold-kind.ml = \"1\"\n\n[policy]\nx = 1\n"
+        '# top\n[dlt]\nentity_id = "12"  # the entity\n\n[dlt.templates]\n'
+        '# a comment kept\nold-kind.ml = "1"\n\n[policy]\nx = 1\n'
     )
     new = merged_text(text, {"new-kind.en": "2", "old-kind.ml": "3"})
     assert new == (
-        "# top\n[dlt]\nentity_id = \"12\"  # the entity\n\n[dlt.templates]\n"
-        "# a comment kept\nnew-kind.en = \"2\"\nold-kind.ml = \"3\"\n\n[policy]\nx = 1\n"
+        '# top\n[dlt]\nentity_id = "12"  # the entity\n\n[dlt.templates]\n'
+        '# a comment kept\nnew-kind.en = "2"\nold-kind.ml = "3"\n\n[policy]\nx = 1\n'
     )
     # No table yet: made at the end of [dlt].
     made = merged_text('[dlt]\nentity_id = "12"\n\n[policy]\nx = 1\n', {"k.en": "2"})

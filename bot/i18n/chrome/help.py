@@ -14,6 +14,7 @@ from typing import Final
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import keys, keyword
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
+from bot.i18n.sms_keyword import to_send
 
 __all__ = ["ROLES", "help_text"]
 
@@ -349,12 +350,14 @@ def _commands(role: str, tr: Translator, sms: bool) -> str:
                 _line(n, a(tr), s(tr) if gloss else "", tr.lang, both)
                 for n, (a, _, s) in _PUBLIC.items()
             ]
-            candidates.append(["; ".join(items)])
+            # On Mobile Seva the keyword goes first, as every SMS to poundbot starts.
+            candidates.append([to_send(tr, "; ".join(items))])
         return shortest_fit(tr, candidates)
     everyone = ", ".join(keyword(n, "en") for n in _PUBLIC if n != "stop")
     candidates = [
-        ["; ".join([*_role_lines(role, tr, both, False), everyone])] for both in (True, False)
+        [to_send(tr, "; ".join([*_role_lines(role, tr, both, False), everyone]))]
+        for both in (True, False)
     ]
     words = [keyword(n, "en") for section in ROLES[role] for n in _TABLES[section]]
-    candidates.append(["; ".join([", ".join(words), everyone])])
+    candidates.append([to_send(tr, "; ".join([", ".join(words), everyone]))])
     return shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS)
