@@ -28,7 +28,6 @@ from bot.i18n.catalogs import Translator, translator
 from bot.i18n.chrome.help import help_text
 from bot.i18n.chrome.web import web_link, web_link_unavailable, with_board_links
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.i18n.documents.account import receipt_text
 from bot.i18n.keepers.keeper import (
     SMS_LIST_MOST,
@@ -75,6 +74,7 @@ from bot.i18n.officers.sale import lot_recorded, other_disposal_recorded, sale_s
 from bot.i18n.public.anyone import search_results, staff_stopped
 from bot.i18n.public.sms_fit import in_parts
 from bot.i18n.refusals.errors import too_many_messages
+from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
 from bot.services.public import facts_of

@@ -45,9 +45,9 @@ from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
-from bot.i18n.sms_keyword import use_keyword
 from bot.entry.workers import run_delivery, run_reminders, worker_id
 from bot.i18n import LANGUAGES, translator
+from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
 from bot.observe.metrics import WebhookTimer
 from bot.services.runtime import App
