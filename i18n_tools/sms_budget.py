@@ -54,6 +54,7 @@ from domain import errors as domain_errors
 from domain.s04_s11_dues import dues_on
 from domain.s14_deposit import deposit_for
 from domain.stages import Stage
+from domain.statement import statement
 from i18n_tools.worst_case import (
     STARTS,
     Places,
@@ -176,6 +177,12 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
         case, facts = stop.case, _public(stop, where)
         out[f"{month} dues {name}"] = dues_reply(
             dues_on(case, tariff, stop.day), case, tr, True, account=stop.account
+        )
+        # As the server answers DUES: from the case's statement (cattle deemed unclaimed,
+        # s.15(5): what the sale met and what the sale of the rest must meet).
+        stated = statement(case, tariff, stop.day)
+        out[f"{month} dues {name} (stated)"] = dues_reply(
+            stated.dues, case, tr, True, account=stated.account, stated=stated
         )
         outcome = Outcome(facts, stop.account)
         out[f"{month} status {name}"] = status_reply(outcome, tr, True, case=case)
