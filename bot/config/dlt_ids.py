@@ -7,7 +7,7 @@ gives ids another way (``[dlt.templates.<kind>]`` tables, or ``templates`` insid
 ``[dlt]``) is refused: an operator moves them into ``[dlt.templates]`` first. The new
 text is read back before it replaces the file: every other value the same, the table
 the merged ids; then it replaces the file in one step (a temporary file renamed, its
-permissions kept).
+permissions, owner and group kept).
 """
 
 from __future__ import annotations
@@ -124,12 +124,15 @@ def write_ids(path: Path, ids: Mapping[str, str]) -> None:
     new = merged_text(text, ids)
     if new == text:
         return
-    mode = path.stat().st_mode & 0o7777
+    st = path.stat()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
             out.write(new)
-        os.chmod(tmp, mode)
+        os.chmod(tmp, st.st_mode & 0o7777)
+        if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+            # root writing /etc/poundbot/poundbot.toml: still the poundbot group's to read
+            os.chown(tmp, st.st_uid, st.st_gid)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
