@@ -173,6 +173,8 @@ def _import(args: argparse.Namespace) -> int:
         print(f"poundbot: error: {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(f"wrote {len(found.ids)} template ids into [dlt.templates] of {path}")
+    if not config.dlt.enforced:
+        print(f"note: [dlt] entity_id is not set in {path}: SMS go without the ids until it is")
     return 0
 
 
