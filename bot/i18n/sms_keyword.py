@@ -14,6 +14,7 @@ settings); ``keyword_in_sms`` for a block (the segment budgets count ``WORST_KEY
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Final
@@ -21,7 +22,14 @@ from typing import Final
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import in_sms, leaf, probing
 
-__all__ = ["WORST_KEYWORD", "keyword_in_sms", "sms_keyword", "to_send", "use_keyword"]
+__all__ = [
+    "WORST_KEYWORD",
+    "keyword_in_sms",
+    "sms_keyword",
+    "to_send",
+    "use_keyword",
+    "without_keyword",
+]
 
 #: The longest keyword the segment budgets allow for: a state's two letters and a
 #: sub-keyword of up to ten.
@@ -29,6 +37,8 @@ WORST_KEYWORD: Final = "KL POUNDSEVA"
 
 _keyword = ""
 _everywhere = False  # a segment budget: every text rendered is counted as an SMS
+#: A WhatsApp message answered as an SMS is (Twilio's number needs no keyword).
+_WITHOUT: contextvars.ContextVar[bool] = contextvars.ContextVar("without_keyword", default=False)
 
 
 def use_keyword(keyword: str, *, everywhere: bool = False) -> None:
@@ -55,6 +65,16 @@ def keyword_in_sms(keyword: str, *, everywhere: bool = False) -> Iterator[None]:
         use_keyword(before[0], everywhere=before[1])
 
 
+@contextmanager
+def without_keyword() -> Iterator[None]:
+    """No keyword in what the block renders (this task only): an answer on WhatsApp."""
+    token = _WITHOUT.set(True)
+    try:
+        yield
+    finally:
+        _WITHOUT.reset(token)
+
+
 def to_send(tr: Translator, line: str, *, data: bool = False) -> str:
     """``line``, a command to send, with the keyword before it in an SMS on Mobile Seva.
 
@@ -64,6 +84,6 @@ def to_send(tr: Translator, line: str, *, data: bool = False) -> str:
     if probing():  # the template: the keyword a variable, whatever is configured
         body = leaf(tr, line, "command") if data else line
         return leaf(tr, WORST_KEYWORD + " ", "keyword") + body
-    if _keyword and (_everywhere or in_sms()):
+    if _keyword and (_everywhere or in_sms()) and not _WITHOUT.get():
         return f"{_keyword} {line}"
     return line

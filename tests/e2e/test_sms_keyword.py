@@ -62,3 +62,16 @@ def test_the_keyword_is_in_sms_only() -> None:
         chat = parse_error("unknown_command", {"word": "XYZZY"}, tr)
     assert "KL POUND" not in chat
     assert "like DUES KNM-17" in chat
+
+
+def test_an_sms_on_mobile_seva_says_the_keyword_and_a_whatsapp_answer_does_not() -> None:
+    from bot.i18n.dlt_probe import rendering_sms
+    from bot.i18n.sms_keyword import without_keyword
+
+    tr = translator("en")
+    with keyword_in_sms("KL POUND"), rendering_sms():
+        sms = parse_error("unknown_command", {"word": "XYZZY"}, tr)
+        with without_keyword():  # WhatsApp through Twilio's number
+            whatsapp = parse_error("unknown_command", {"word": "XYZZY"}, tr)
+    assert "Send KL POUND HELP for the list, or a command like KL POUND DUES KNM-17" in sms
+    assert "KL POUND" not in whatsapp
