@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from bot.config import Config
-    from bot.support.dlt import Registry, Template
+    from bot.config.settings import Settings
+    from bot.support.dlt import DltStamp, Registry, Template
 
 __all__ = ["SHOWN", "add_dlt_commands", "dlt_report", "sample_text"]
 
@@ -264,7 +265,7 @@ def _test_send(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _send(settings: Any, number: str, text: str, stamp: Any) -> str:
+async def _send(settings: Settings, number: str, text: str, stamp: DltStamp | None) -> str:
     from bot.channels.sms.providers import sms_sender
 
     async with sms_sender(settings) as sender:
