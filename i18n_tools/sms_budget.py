@@ -35,6 +35,7 @@ from bot.i18n.public.owner import (
 )
 from bot.i18n.refusals.errors import app_error, error, reasons, try_again_later
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
+from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.services.errors import (
     AppError,
     BadInputError,
@@ -53,6 +54,7 @@ from domain import errors as domain_errors
 from domain.s04_s11_dues import dues_on
 from domain.s14_deposit import deposit_for
 from domain.stages import Stage
+from domain.statement import statement
 from i18n_tools.worst_case import (
     CASE_NUMBER,
     STARTS,
@@ -177,6 +179,12 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
         out[f"{month} dues {name}"] = dues_reply(
             dues_on(case, tariff, stop.day), case, tr, True, account=stop.account
         )
+        # As the server answers DUES: from the case's statement (cattle deemed unclaimed,
+        # s.15(5): what the sale met and what the sale of the rest must meet).
+        stated = statement(case, tariff, stop.day)
+        out[f"{month} dues {name} (stated)"] = dues_reply(
+            stated.dues, case, tr, True, account=stated.account, stated=stated
+        )
         outcome = Outcome(facts, stop.account)
         out[f"{month} status {name}"] = status_reply(outcome, tr, True, case=case)
         out[f"{month} status {name} (no case)"] = status_reply(outcome, tr, True)
@@ -201,7 +209,11 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
 def owner_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every owner-facing SMS in ``lang`` on the worst-case data, by name (through
     ``tr`` when given: ``i18n_tools.dlt_templates`` probes with its own)."""
-    tr = tr or translator(lang)
+    with keyword_in_sms(WORST_KEYWORD, everywhere=True):  # as on Mobile Seva
+        return _owner_sms(tr or translator(lang))
+
+
+def _owner_sms(tr: Translator) -> dict[str, str]:
     where = places()
     out = {"help": help_text("public", tr, sms=True, example=CASE_NUMBER)}
     for code in [*sorted(PARSE_CODES), "not_a_code"]:

@@ -74,6 +74,7 @@ from bot.i18n.officers.sale import lot_recorded, other_disposal_recorded, sale_s
 from bot.i18n.public.anyone import search_results, staff_stopped
 from bot.i18n.public.sms_fit import in_parts
 from bot.i18n.refusals.errors import too_many_messages
+from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
 from bot.services.public import facts_of
@@ -397,7 +398,8 @@ def staff_sms(lang: str, tr: Translator | None = None) -> dict[str, str]:
     """Every SMS to staff in ``lang`` on the worst-case data, by name (through ``tr``
     when given: ``i18n_tools.dlt_templates`` probes with its own)."""
     tr = tr or translator(lang)
-    with rendering_sms():  # as the dispatcher renders an answer to an SMS
+    # As the dispatcher renders an answer to an SMS, on Mobile Seva.
+    with rendering_sms(), keyword_in_sms(WORST_KEYWORD):
         return _staff_sms(tr)
 
 

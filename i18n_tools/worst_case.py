@@ -195,6 +195,28 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
         mixed = mixed.apply(given, _FAR)
     disposed, part_surplus = close_sale(mixed, tariff, on=on(18), expenses=_EXPENSES, today=_FAR)
     disposed_account = account_for(disposed, part_surplus, on(18))
+    # The s.15 route on: the owner refuses the account (s.15(5)), the rest are reported,
+    # noticed and disposed of by the Director's order, the surplus into deposit.
+    refused_rest = owed.apply(AccountRefused(on=on(18)), _FAR)
+    refused_rest = refused_rest.apply(ReportedUnclaimed(on=on(19)), _FAR)
+    later = NoticePosted(on=on(20), office=where.place, proclaimed_at=(where.place, where.place))
+    refused_rest = refused_rest.apply(later, _FAR)
+    again = AuctionScheduled(on=on(20), auction_on=on(28), place=where.place)
+    refused_rest = refused_rest.apply(again, _FAR)
+    for lot, left in enumerate((HEADS[0] - 10, *HEADS[1:])):
+        given = DisposedOtherwise(
+            on=on(29),
+            lot=lot,
+            count=left,
+            manner=where.place,
+            ordered_by="Director",
+            order_reference="Ref-12/2026",
+        )
+        refused_rest = refused_rest.apply(given, _FAR)
+    rest_held, rest_surplus = close_sale(
+        refused_rest, tariff, on=on(29), expenses=_EXPENSES, today=_FAR
+    )
+    rest_account = account_for(rest_held, rest_surplus, on(29))
     on_deposit = release_on_deposit(opened, tariff, on(5), _FAR)
     paid = ClaimedAndPaid(on=on(6), paid=dues_on(opened, tariff, on(6)).total)
     claim = DepositClaimed(on=on(30), claimant="Claimant", preferred_on=on(20), reference="12/2026")
@@ -218,6 +240,7 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
         "account refused, the rest unclaimed": Stop(
             owed.apply(AccountRefused(on=on(18)), _FAR), on(18), owed_account
         ),
+        "account refused, the rest disposed of": Stop(rest_held, on(29), rest_account),
         "closed, receipt given": Stop(
             owed.apply(AccountDelivered(on=on(18), receipt_by="Owner"), _FAR), on(18), owed_account
         ),

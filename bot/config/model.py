@@ -222,6 +222,15 @@ class Config(NamedTuple):
     #: reader's language (``bot.config.names.PlaceNames``).
     place_names: PlaceNames = PlaceNames()
 
+    @property
+    def sms_languages(self) -> tuple[str, ...]:
+        """The languages poundbot's SMS go out in here: English (the fallback for a text in
+        Latin letters) and those of the authorities and their pounds, in ``LANGUAGES``'
+        order: the DLT templates to register."""
+        used = {"en"} | {a.default_language for a in self.authorities.values()}
+        used |= {lang for pound in self.pounds.values() for lang in pound.languages}
+        return tuple(lang for lang in LANGUAGES if lang in used)
+
     def authority_of(self, pound: str) -> Authority:
         """The local authority that runs the pound with code ``pound``."""
         return self.authorities[self.pounds[pound].authority]

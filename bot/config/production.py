@@ -30,8 +30,8 @@ def dlt_fault(config: Config, settings: Settings) -> str | None:
     return (
         f"POUNDBOT_SMS_PROVIDER={settings.sms_provider}, but [dlt] entity_id is not set: "
         f"Indian operators drop every SMS without a DLT entity and template id, so no SMS "
-        f"sent through {name} would arrive. Register on a DLT portal and set [dlt] "
-        "entity_id and the template ids (docs/sms-india.md)"
+        f"sent through {name} would arrive. Register on a DLT portal, set [dlt] entity_id "
+        "and import the approved templates' ids with poundbot dlt import (docs/sms-india.md)"
     )
 
 

@@ -149,6 +149,13 @@ class Settings(NamedTuple):
         are set, as before there was a choice)."""
         return self.sms_provider or "twilio"
 
+    def instruction_keyword(self) -> str:
+        """What an SMS instruction puts before a command (``KL POUND`` in ``KL POUND DUES
+        KNM-1``): Mobile Seva's keyword when SMS goes through Mobile Seva, else ""."""
+        if self.provider() != "mseva" or self.sms_off_reason() is not None:
+            return ""
+        return self.mseva_keyword
+
     def sms_off_reason(self) -> str | None:
         """Why the SMS channel is off, or None when it is on (with ``provider()``)."""
         provider = self.provider()

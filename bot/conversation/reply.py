@@ -162,7 +162,8 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
     try:
         parsed = read_line(text, deps.config, deps.today())
     except ParseError as exc:
-        text = render.parse_error(exc.code, exc.facts, translator(lang))
+        with rendering_sms(sms):  # by SMS on Mobile Seva, the example has the keyword
+            text = render.parse_error(exc.code, exc.facts, translator(lang))
         return Reply(text, lang, refusal=Refusal(exc.code))
     command = parsed.order
     # A keyword in Malayalam gets a Malayalam reply; in Latin letters (``pizha``), unless

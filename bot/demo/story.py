@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
+from bot.config import Config
 from bot.demo import intake, refusal, sale
 from bot.demo.checks import Checks, DemoFailed
 from bot.demo.phrases import phrases
@@ -38,9 +39,10 @@ _CHAPTERS = (
 _NAMES = {"twilio": "Twilio", "exotel": "Exotel", "mseva": "Mobile Seva"}
 
 
-async def run(lang: str, out: TextIO, *, sms: str = "twilio") -> int:
+async def run(lang: str, out: TextIO, *, sms: str = "twilio", config: Config | None = None) -> int:
     """Tell the story in ``lang`` on ``out``, its SMS through ``sms`` (twilio, exotel or
-    mseva); 0 if every check passed, else 1."""
+    mseva), under ``config`` (the sample's when not given); 0 if every check passed,
+    else 1."""
     began = time.monotonic()
     clock = FixedClock(START)  # the story's dates are those of 2026
     transcript = Transcript(out, clock)
@@ -53,7 +55,7 @@ async def run(lang: str, out: TextIO, *, sms: str = "twilio") -> int:
         "each step the database is checked against the Act (✓)."
     )
     try:
-        async with running(phrases(lang), transcript, clock, sms) as world:
+        async with running(phrases(lang), transcript, clock, sms, config) as world:
             for chapter in _CHAPTERS:
                 await chapter(world, check)
     except DemoFailed as failed:

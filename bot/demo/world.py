@@ -44,7 +44,7 @@ from bot.channels.sms.providers import sms_sender
 from bot.channels.telegram.webhook import SECRET_HEADER, TelegramChannel, TelegramOptions
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
-from bot.config import load_config, sample_config_path
+from bot.config import Config, load_config, sample_config_path
 from bot.config.settings import Settings
 from bot.demo.checks import DemoFailed
 from bot.demo.phrases import Phrases
@@ -60,7 +60,7 @@ from bot.reminders.dispatch import remind_once
 from bot.services.runtime import App
 from bot.store.models import OutboxRow, ReminderJob
 from bot.support.clock import FixedClock
-from bot.support.dlt import DltStamp
+from bot.support.dlt import DltRefusal, DltStamp, registry
 from domain.calendar import LOCAL_TZ
 from domain.deadlines import DeadlineKind
 
@@ -207,10 +207,25 @@ class World:
         answers = [m for m in self.sms_messages()[sent:] if m["To"] == phone]
         if not answers:
             raise DemoFailed(f"(SMS): no answer by {self.provider} to {role}'s SMS")
-        stamps = {(m["DltEntityId"], m["DltTemplateId"]) for m in answers}
-        if stamps != {(DEMO_STAMP.entity_id, DEMO_STAMP.template_id)}:
-            raise DemoFailed(f"(SMS): the answer went without its DLT ids: {stamps}")
+        self.check_stamps(answers)
         return "\n".join(m["Body"] for m in answers)  # an answer in parts: every SMS
+
+    def check_stamps(self, messages: list[dict[str, str]]) -> None:
+        """Each SMS carried the DLT ids it should: under the configuration's ``[dlt]``, the
+        entity and the id of the template its text matches; else the demo's default."""
+        policy = self.app.config.dlt
+        for m in messages:
+            want = DEMO_STAMP
+            if policy.enforced:
+                try:
+                    _, want = policy.stamp(m["Body"], registry())
+                except DltRefusal as exc:
+                    raise DemoFailed(f"(SMS): sent though DLT refuses it ({exc})") from None
+            if (m["DltEntityId"], m["DltTemplateId"]) != tuple(want):
+                raise DemoFailed(
+                    f"(SMS): went without its DLT ids {tuple(want)}: "
+                    f"{(m['DltEntityId'], m['DltTemplateId'])}"
+                )
 
     def sms_messages(self) -> list[dict[str, str]]:
         """The SMS poundbot sent through the provider in use, each as ``To`` (E.164),
@@ -231,7 +246,7 @@ class World:
                     "To": "+" + m["mobileno"],
                     "Body": html.unescape(m["content"]),
                     # Mobile Seva's entity is bound to the account: only the template is sent.
-                    "DltEntityId": DEMO_STAMP.entity_id,
+                    "DltEntityId": self.app.config.dlt.entity_id or DEMO_STAMP.entity_id,
                     "DltTemplateId": m.get("templateid", ""),
                 }
                 for m in self.mseva.messages
@@ -252,12 +267,26 @@ class World:
         async def sms_left() -> int:
             whatsapp = WhatsAppSender(self.twilio_sender, self.app.store, _WHATSAPP_FROM)
             senders: dict[str, Sender] = {"sms": self.sms_sender, "whatsapp": whatsapp}
-            await deliver_once(self.app.store, senders, worker_id(), gate=self.app.gate)
+            await deliver_once(
+                self.app.store, senders, worker_id(), dlt=self.app.config.dlt, gate=self.app.gate
+            )
             return await self._sms_due()
 
         await _until_none(sms_left, "SMS due and undelivered")
         pushed = self.sms_messages() if self.provider != "twilio" else []
+        self.check_stamps(pushed)
+        await self._none_refused()
         self.transcript.catch_up(self.telegram, self.twilio, pushed)
+
+    async def _none_refused(self) -> None:
+        """No SMS was held back as DLT refused it (its text no template's, or no id)."""
+        async with self.app.store.transaction() as tx:
+            query = select(OutboxRow.last_error).where(
+                OutboxRow.status == "failed", OutboxRow.last_error.startswith("dlt:")
+            )
+            refused = (await tx.session.scalars(query)).first()
+        if refused is not None:
+            raise DemoFailed(f"(SMS): not sent under DLT: {refused}")
 
     async def _sms_due(self) -> int:
         async with self.app.store.transaction() as tx:
@@ -321,11 +350,16 @@ async def _until_none(count: Callable[[], Awaitable[int]], what: str) -> None:
 
 @asynccontextmanager
 async def running(
-    phrases: Phrases, transcript: Transcript, clock: FixedClock, sms: str = "twilio"
+    phrases: Phrases,
+    transcript: Transcript,
+    clock: FixedClock,
+    sms: str = "twilio",
+    config: Config | None = None,
 ) -> AsyncIterator[World]:
     """The world, for the length of the story, its SMS through ``sms`` (a provider of
     ``SMS_PROVIDERS``); everything stopped and deleted after."""
-    config = load_config(sample_config_path())  # the embedded defaults, whatever the env
+    # The embedded defaults, whatever the env (or the configuration given: a test's [dlt]).
+    config = config or load_config(sample_config_path())
     async with AsyncExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="poundbot-demo-"))
         url = f"sqlite+aiosqlite:///{Path(folder) / 'demo.sqlite3'}"

@@ -47,6 +47,7 @@ from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
 from bot.entry.workers import run_delivery, run_reminders, worker_id
 from bot.i18n import LANGUAGES, translator
+from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
 from bot.observe.metrics import WebhookTimer
 from bot.services.runtime import App
@@ -254,7 +255,10 @@ def build_app(
     async def lifespan(starlette: Starlette) -> AsyncIterator[None]:
         # Whatever logging the host set up, no line carries a credential or a number.
         logsafe.install((*settings.secrets(), link_secret))
+        # On Mobile Seva every SMS that says what to send says the keyword first.
+        use_keyword(settings.instruction_keyword())
         async with factory() as app, AsyncExitStack() as stack:
+            stack.callback(use_keyword, "")
             # The catalogs compiled now, not by the first message of each language.
             for lang in LANGUAGES:
                 translator(lang)

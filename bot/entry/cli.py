@@ -22,7 +22,6 @@ from bot.support.languages import LANGUAGES
 # measures this).
 
 if TYPE_CHECKING:
-    from bot.config import Config
     from bot.store.schema import SchemaRefused
 
 __all__ = ["build_parser", "main", "refusals"]
@@ -196,37 +195,22 @@ def _config_check(args: argparse.Namespace) -> int:
         f"{counted(len(config.authorities), 'authority', 'authorities')}, "
         f"{counted(len(config.pounds), 'pound', 'pounds')}"
     )
+    from bot.entry.cli_dlt import dlt_report
+
+    lines, unsent = dlt_report(config)
+    if unsent:  # DLT on, and messages a configured language needs have no id
+        print(f"{args.file}: {lines[0]}", file=sys.stderr)
+        print(f"{args.file}: {unsent[0]}", file=sys.stderr)
+        print("\n".join(unsent[1:]), file=sys.stderr)
+        return 1
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
-    for line in _dlt_lines(config):
+    for line in lines:
         print(f"{args.file}: {line}")
     warning = sample_warning(config)
     if warning:
         print(f"{args.file}: WARNING {warning}", file=sys.stderr)
         return 1 if getattr(args, "strict", False) else 0
     return 0
-
-
-def _dlt_lines(config: Config) -> list[str]:
-    """What ``config check`` says of DLT: off, or each template kind without an id."""
-    from bot.support.dlt import registry
-
-    policy = config.dlt
-    if not policy.enforced:
-        return ["DLT off ([dlt] entity_id not set): SMS are sent without a template id"]
-    templates = registry()
-    missing: dict[str, list[str]] = {}
-    for name in policy.missing(templates):
-        kind, lang = name.rsplit(".", 1)
-        missing.setdefault(kind, []).append(lang)
-    lines = [
-        f"DLT entity {policy.entity_id}: {len(templates) - sum(map(len, missing.values()))} "
-        f"of {len(templates)} SMS templates have an id"
-    ]
-    lines += [
-        f"DLT: no template id for {kind} ({', '.join(sorted(langs))}): not sent until given"
-        for kind, langs in sorted(missing.items())
-    ]
-    return lines
 
 
 # -- the administrative commands ------------------------------------------------------
@@ -309,11 +293,19 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
             cli_admin.check_url(database_url())
             if name in READERS:
                 cli_admin.require_database(database_url())
-            if inspect.iscoroutinefunction(command):
-                import asyncio
+            from bot.config.settings import Settings
+            from bot.i18n.sms_keyword import keyword_in_sms
 
-                return int(asyncio.run(command(args)))
-            return int(command(args))
+            try:  # the reminders it queues tell what to send as the server's SMS do
+                keyword = Settings.from_env().instruction_keyword()
+            except ValueError:
+                keyword = ""  # a bad setting: the command that reads it says so
+            with keyword_in_sms(keyword):
+                if inspect.iscoroutinefunction(command):
+                    import asyncio
+
+                    return int(asyncio.run(command(args)))
+                return int(command(args))
         except refusals() as exc:
             print(f"poundbot: error: {_one_line(exc)}", file=sys.stderr)
             return 1
@@ -466,33 +458,10 @@ def _add_admin_commands(sub: Any) -> None:
         table.set_defaults(func=_admin("export"), authority=None)
 
 
-def _dlt_templates(args: argparse.Namespace) -> int:
-    """The DLT templates: the portals' bulk-upload sheet (``--csv``), or one per line."""
-    from bot.support.dlt import registry, upload_csv, upload_rows
-
-    templates = registry()
-    if args.csv:
-        sys.stdout.write(upload_csv(templates))
-        return 0
-    for name, _type, category, content, text in upload_rows(templates):
-        print(f"{name}\t{category}\t{content}\t{text}".replace("\n", "\\n"))
-    return 0
-
-
 def _add_dlt_commands(sub: Any) -> None:
-    dlt = sub.add_parser("dlt", help="the DLT content templates of poundbot's SMS (India)")
-    dlt_sub = dlt.add_subparsers(dest="dlt_command", required=True)
-    templates = dlt_sub.add_parser(
-        "templates",
-        help="every SMS template (kind.lang, category, text with {#var#}) to register",
-    )
-    templates.add_argument(
-        "--csv",
-        action="store_true",
-        help="the bulk-upload sheet of the DLT portals: Template Name, Template Type, "
-        "Category, Content Type, Template Content",
-    )
-    templates.set_defaults(func=_dlt_templates)
+    from bot.entry.cli_dlt import add_dlt_commands
+
+    add_dlt_commands(sub)
     outbox = sub.add_parser("outbox", help="the outbound messages")
     outbox_sub = outbox.add_subparsers(dest="outbox_command", required=True)
     failed = outbox_sub.add_parser(
@@ -671,6 +640,8 @@ EXAMPLES: dict[str, str] = {
     "remind": "poundbot remind --once",
     "deadlines": "poundbot deadlines --days 7",
     "dlt templates": "poundbot dlt templates --csv > dlt-templates.csv",
+    "dlt import": "poundbot dlt import approved-templates.xlsx --dry-run",
+    "dlt test-send": "poundbot dlt test-send is-not-a-c52e67.ml --to +919847012345",
     "outbox failed": "poundbot outbox failed --days 3",
     "console": "poundbot console --as keeper --lang ml",
     "demo": "poundbot demo --lang ml",

@@ -214,6 +214,20 @@ class Registry:
     def kinds(self) -> list[str]:
         return sorted({t.kind for t in self.templates})
 
+    def only(self, langs: Iterable[str]) -> Registry:
+        """The templates in ``langs`` (those a configuration's SMS go out in)."""
+        wanted = set(langs)
+        return Registry(tuple(t for t in self.templates if t.lang in wanted))
+
+    def about(self, kind: str, words: int = 8) -> str:
+        """A kind as an operator recognises it: the English beginning of its text, each
+        variable as "…" (``"Case …: … due on … (fines …" …``)."""
+        english = self.get(f"{kind}.en") or next((t for t in self if t.kind == kind), None)
+        if english is None:
+            return kind
+        cut = " ".join(_VARIABLE.sub("…", english.text).split()).split(" ")
+        return '"' + " ".join(cut[:words]) + (" …" if len(cut) > words else "") + '"'
+
     def get(self, name: str) -> Template | None:
         """The template named ``kind.lang``."""
         return self._by_name.get(name)
@@ -311,7 +325,8 @@ class DltPolicy(NamedTuple):
         return bool(self.entity_id)
 
     def missing(self, templates: Registry) -> list[str]:
-        """The ``kind.lang`` of every template without an id."""
+        """The ``kind.lang`` of every template without an id (of ``templates``: give
+        ``Registry.only`` the configured languages)."""
         return sorted(t.name for t in templates if t.name not in self.template_ids)
 
     def stamp(

@@ -82,8 +82,20 @@ def test_config_check_fails_naming_the_missing_dlt_entity_of_an_indian_provider(
     assert f"POUNDBOT_SMS_PROVIDER={env['POUNDBOT_SMS_PROVIDER']}" in err
     assert "[dlt] entity_id is not set" in err
     assert "drop every SMS" in err
-    # With the entity set, it passes (what it says of the template ids is its own matter).
+    # With the entity set, the template ids are what it asks for ...
     write(tmp_path, NOTIFIED.replace("[dlt]\n", ENTITY, 1))
+    assert main(["config", "check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "entity_id is not set" not in err
+    assert "SMS templates have no approved id" in err
+    # ... and with them, it passes.
+    from bot.support.dlt import registry
+
+    ids = "".join(f'{t.name} = "1207{n}"\n' for n, t in enumerate(registry()))
+    text = NOTIFIED.replace("[dlt]\n", ENTITY, 1).replace(
+        "[dlt.templates]\n", f"[dlt.templates]\n{ids}"
+    )
+    write(tmp_path, text)
     assert main(["config", "check", str(path)]) == 0
 
 

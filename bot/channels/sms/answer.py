@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Protocol
 
 from sqlalchemy import select, update
@@ -29,6 +30,7 @@ from bot.conversation.photos import last_event_id
 from bot.conversation.reply import Reply, handle_text, language_for
 from bot.i18n import render, reply_language, translator
 from bot.i18n.public.sms_fit import one_text
+from bot.i18n.sms_keyword import without_keyword
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_DROPPED, OUTBOX_FAILED
 from bot.services.caller import Caller
 from bot.services.runtime import App
@@ -148,7 +150,9 @@ def sms_handler(app: App, message: Inbound, pictures: Pictures | None = None) ->
             return render.too_many_messages(allowed.until, translator(lang))
         carried = pictures is not None and pictures.carried(message.raw)
         after = await last_event_id(tx) if carried else 0
-        reply = await handle_text(tx, app.deps, caller, body, sms=True)
+        # On WhatsApp (Twilio's number) no keyword comes first, as on Mobile Seva.
+        with without_keyword() if channel == WHATSAPP else nullcontext():
+            reply = await handle_text(tx, app.deps, caller, body, sms=True)
         if pictures is None or not carried:
             return reply.text
         return await pictures.plan(tx, app, caller, message, after, reply)

@@ -17,6 +17,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import keys, keyword
 from bot.i18n.dlt_probe import literal
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
+from bot.i18n.sms_keyword import to_send
 
 __all__ = ["ROLES", "help_text"]
 
@@ -323,7 +324,8 @@ def _example(tr: Translator, case: str) -> str:
     # TRANSLATORS: HELP — the last line: an example to copy. %(dues)s is the DUES word
     # of your language, %(case)s a case number of the sender's pound.
     text = tr.gettext("Example: %(dues)s %(case)s")
-    return text % {"dues": literal(tr, keyword("dues", tr.lang)), "case": case}
+    # On Mobile Seva the keyword goes first, as in every SMS to poundbot.
+    return text % {"dues": to_send(tr, literal(tr, keyword("dues", tr.lang))), "case": case}
 
 
 def help_text(role: str, tr: Translator, sms: bool, source_url: str = "", example: str = "") -> str:
@@ -363,20 +365,22 @@ def _commands(role: str, tr: Translator, sms: bool, example: str) -> str:
                 _line(n, a(tr), s(tr) if gloss else "", tr.lang, both)
                 for n, (a, _, s) in _PUBLIC.items()
             ]
-            candidates.append(["; ".join(items) + ("." if example else ""), example])
+            candidates.append([to_send(tr, "; ".join(items)) + ("." if example else ""), example])
         if example:  # the example is the first thing left out
-            candidates.append(["; ".join(items)])
+            candidates.append([to_send(tr, "; ".join(items))])
         return shortest_fit(tr, candidates)
     everyone = ", ".join(keyword(n, "en") for n in _PUBLIC if n != "stop")
     candidates = [
         [
-            "; ".join([*_role_lines(role, tr, both, False), everyone]) + ("." if example else ""),
+            to_send(tr, "; ".join([*_role_lines(role, tr, both, False), everyone]))
+            + ("." if example else ""),
             example,
         ]
         for both in (True, False)
     ]
     words = [keyword(n, "en") for section in ROLES[role] for n in _TABLES[section]]
-    candidates.append(["; ".join([", ".join(words), everyone]) + ("." if example else ""), example])
+    listed = to_send(tr, "; ".join([", ".join(words), everyone]))
+    candidates.append([listed + ("." if example else ""), example])
     if example:  # the example is the first thing left out
-        candidates.append(["; ".join([", ".join(words), everyone])])
+        candidates.append([listed])
     return shortest_fit(tr, candidates, STAFF_SMS_SEGMENTS)

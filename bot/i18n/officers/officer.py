@@ -21,6 +21,7 @@ from bot.i18n.dlt_probe import URL_SLOT, in_sms, leaf
 from bot.i18n.documents.notice import notice_days
 from bot.i18n.public.next_step import auction_steps
 from bot.i18n.public.sms_fit import in_parts, join
+from bot.i18n.sms_keyword import to_send
 from domain.case import Case
 from domain.statement import dates_of
 
@@ -44,7 +45,7 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
         "place": sms_name(seizure.place_seized),
         "date": day(seizure.impounded_on, tr),
         "reported": day(reported_on, tr),
-        "command": f"{keyword('notice', tr.lang)} {case.number}",
+        "command": to_send(tr, f"{keyword('notice', tr.lang)} {case.number}", data=True),
     }
     # TRANSLATORS: s.13(1) — heading of the report of unclaimed cattle to the local
     # authority: the case and the pound.
@@ -92,7 +93,7 @@ def notice_recorded(case: Case, tr: Translator) -> str:
         "places": _places(tuple(local(p, tr.lang) for p in notice.proclaimed_at), tr),
         "last": day(dates.notice_until, tr),
         "from": day(dates.auction_from, tr),
-        "command": keyword("auction", tr.lang),
+        "command": to_send(tr, keyword("auction", tr.lang), data=True),
     }
     # TRANSLATORS: s.13(2) — the notice affixed at the office on the date.
     posted = tr.gettext("Case %(case)s: notice affixed at %(office)s on %(date)s (s.13(2)).")

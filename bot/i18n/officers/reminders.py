@@ -13,6 +13,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
 from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
+from bot.i18n.sms_keyword import to_send
 from domain.deadlines import PERIOD_ENDS, Deadline, DeadlineKind
 
 __all__ = ["digest", "reminder", "reminders_troubled"]
@@ -177,7 +178,7 @@ def reminder(
     values = {
         "case": case_number,
         "date": day(due_on, tr),
-        "command": _command(kind, case_number, tr),
+        "command": to_send(tr, _command(kind, case_number, tr)),
     }
     return (overdue if due_on < today else due)(tr) % values
 

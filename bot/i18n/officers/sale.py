@@ -17,6 +17,7 @@ from bot.i18n.documents.account import (
 )
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
+from bot.i18n.sms_keyword import to_send
 from domain.case import Case
 from domain.events import DisposedOtherwise, LotOffered
 from domain.money import Money
@@ -36,7 +37,7 @@ def _settle_command(case: Case, tr: Translator) -> str:
     # rupees. Keep the brackets.
     expenses = tr.gettext("<expenses>")
     # The case number is data (a slot) though code joins it in.
-    return f"{keyword('settle', tr.lang)} {leaf(tr, case.number, 'case')} {expenses}"
+    return to_send(tr, f"{keyword('settle', tr.lang)} {leaf(tr, case.number, 'case')} {expenses}")
 
 
 def _progress(case: Case, progress: SaleProgress, tr: Translator) -> list[str]:
@@ -153,7 +154,9 @@ def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str
         "short": money(short, tr),
         "heads": head_count(case.heads_remaining, tr),
         "sold": keyword("sold", tr.lang),
-        "command": f"{keyword('settle', tr.lang)} {case.number} {rupees_figure(expenses)}",
+        "command": to_send(
+            tr, f"{keyword('settle', tr.lang)} {case.number} {rupees_figure(expenses)}", data=True
+        ),
     }
     # TRANSLATORS: s.15(1), s.15(2) — SETTLE with expenses higher than expected: the
     # proceeds no longer meet the dues, and cattle remain.

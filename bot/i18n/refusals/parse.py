@@ -15,6 +15,7 @@ from bot.conversation.words import FIELDS
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.i18n.dlt_probe import literal
+from bot.i18n.sms_keyword import to_send
 from bot.support.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
@@ -267,11 +268,11 @@ def parse_error(code: str, facts: Mapping[str, object], tr: Translator) -> str:
     values = {
         "example": example_mobile(region)
         if code in _PHONE_CODES
-        else ex[_EXAMPLE.get(code, "dues")],
-        "example2": ex[_EXAMPLE2.get(code, "claim")],
+        else to_send(tr, ex[_EXAMPLE.get(code, "dues")]),
+        "example2": to_send(tr, ex[_EXAMPLE2.get(code, "claim")]),
         "because": literal(tr, connective("because", tr.lang)),
         "fields": literal(tr, ", ".join(field_word(name, tr.lang) for name in FIELDS)),
-        "help": ex["help"],
+        "help": to_send(tr, ex["help"]),
         "at": literal(tr, connective("at", tr.lang)),
         "to": literal(tr, connective("to", tr.lang)),
         "word": str(facts.get("word", ""))[:ECHO_LIMIT],
