@@ -123,6 +123,9 @@ class Account:
     #: Heads disposed of otherwise by the Director's order (s.13(3) proviso): not sold,
     #: so counted apart from (d).
     cattle_disposed: int = 0
+    #: What the owner paid of the dues the proceeds did not meet, to take the remaining
+    #: cattle (s.12, s.15(1)); nothing when the proceeds met them.
+    paid: Money = Money.zero()
 
     @property
     def impounded_from(self) -> date:

@@ -1,6 +1,6 @@
 """Why a step of the sale is refused, with what to do instead: a lot offered with no
 auction fixed or on another day (s.13(3), s.15(1)), a head more than necessary
-(s.15(1)), a buyer without the declaration or barred from buying (s.18)."""
+(s.15(1)), a settlement before enough are sold (s.15(1)), a buyer without the declaration or barred from buying (s.18)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import ECHO_LIMIT, connective, day, keyword
+from bot.i18n.common import ECHO_LIMIT, connective, day, head_count, keyword, money
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
     DomainError,
+    DuesUnmetError,
     EnoughSoldError,
     NotAuctionDayError,
 )
@@ -87,6 +88,27 @@ def _enough_sold(tr: Translator) -> str:
     return text % values
 
 
+def _dues_unmet(exc: DuesUnmetError, tr: Translator) -> str:
+    values = {
+        "proceeds": money(exc.proceeds, tr),
+        "short": money(exc.short, tr),
+        "heads": head_count(exc.heads, tr),
+        "auction": keyword("auction", tr.lang),
+        "paid": keyword("paid", tr.lang),
+    }
+    # TRANSLATORS: s.15(1), s.15(2), s.12 — SETTLE on the owner's route while the proceeds
+    # leave the dues and the expenses of sale unmet and cattle remain in the pound: as
+    # many as necessary are sold, so the sale is not settled. %(auction)s is the AUCTION
+    # word (another auction for the cattle left), %(paid)s the PAID word (the owner pays
+    # what remains and takes them).
+    text = tr.gettext(
+        "Not settled: the proceeds of %(proceeds)s leave %(short)s of the dues and the "
+        "expenses of sale unmet, and %(heads)s remain to be offered. Fix another auction "
+        "for them with %(auction)s, or the owner pays %(short)s and takes them (%(paid)s)."
+    )
+    return text % values
+
+
 def _not_declared(exc: BuyerNotDeclaredError, tr: Translator) -> str:
     values = {
         "declared": connective("declared", tr.lang),
@@ -130,6 +152,8 @@ def sale_refusal(exc: DomainError, tr: Translator) -> str | None:
         return _not_auction_day(exc, tr)
     if isinstance(exc, EnoughSoldError):
         return _enough_sold(tr)
+    if isinstance(exc, DuesUnmetError):
+        return _dues_unmet(exc, tr)
     if isinstance(exc, BuyerNotDeclaredError):
         return _not_declared(exc, tr)
     if isinstance(exc, BarredBuyerError) and exc.barred_as:
