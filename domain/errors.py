@@ -189,9 +189,9 @@ class DuesUnmetError(TransitionRefusedError):
         message: str,
         provision: str | None = "s.15(1)",
         *,
-        short: Money,
-        proceeds: Money,
-        heads: int,
+        short: Money | None = None,
+        proceeds: Money | None = None,
+        heads: int = 0,
     ) -> None:
         super().__init__(message, provision, reason="dues_unmet", facts={"count": heads})
         self.short = short

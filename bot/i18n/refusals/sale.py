@@ -9,6 +9,7 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import ECHO_LIMIT, connective, day, head_count, keyword, money
+from bot.i18n.dlt_probe import in_sms
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -17,6 +18,7 @@ from domain.errors import (
     EnoughSoldError,
     NotAuctionDayError,
 )
+from domain.money import Money
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = ["barred_class", "barred_classes", "declared_button", "sale_refusal"]
@@ -89,9 +91,10 @@ def _enough_sold(tr: Translator) -> str:
 
 
 def _dues_unmet(exc: DuesUnmetError, tr: Translator) -> str:
+    sms = in_sms() or exc.short is None  # no facts: the probe of every wording, by SMS
     values = {
-        "proceeds": money(exc.proceeds, tr),
-        "short": money(exc.short, tr),
+        "proceeds": money(exc.proceeds or Money.zero(), tr, sms),
+        "short": money(exc.short or Money.zero(), tr, sms),
         "heads": head_count(exc.heads, tr),
         "auction": keyword("auction", tr.lang),
         "paid": keyword("paid", tr.lang),
