@@ -928,7 +928,11 @@ class Case:
             f"ClaimedAndPaid is not allowed when the case is {self.stage.value}",
             "s.12",
             reason="stage",
-            facts={"stage": self.stage.value, "date": self.stage_since, "sale": self.sale_provision},
+            facts={
+                "stage": self.stage.value,
+                "date": self.stage_since,
+                "sale": self.sale_provision,
+            },
         )
 
     @cites("s.13(2)")

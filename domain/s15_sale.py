@@ -14,7 +14,7 @@ many to sell, the expenses, the settlement of each round), whose rules read each
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from domain.case import Case
@@ -124,10 +124,10 @@ class SaleProgress:
     stop: bool
     provision: str
     #: The expenses of sale counted in what is owed: those last stated (s.15(2)).
-    expenses: Money = Money.zero()
+    expenses: Money = field(default_factory=Money.zero)
     #: What the proceeds so far meet of the dues and those expenses (s.15(2)): all of
     #: them once ``still_owed`` is nothing; the rest of the proceeds is the balance.
-    met: Money = Money.zero()
+    met: Money = field(default_factory=Money.zero)
 
 
 @cites("s.15(1)", "s.13(3)")

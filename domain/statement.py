@@ -34,8 +34,8 @@ from domain.events import (
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, daily_charge, dues_on, per_day_on
-from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s12_release import pay_rest_after_part_sale
+from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s14_deposit import Deposit, complaint_last_day
 from domain.s15_3_account import Account, time_impounded
 from domain.s15_sale import (

@@ -94,14 +94,16 @@ async def test_settle_is_refused_while_the_dues_are_unmet_and_heads_remain_s15_1
         assert refused.startswith("Not settled"), refused
         assert short in refused, refused
         assert "2 cows" in refused or "2 head" in refused, refused
-        assert "AUCTION" in refused and "PAID" in refused, refused
+        assert "AUCTION" in refused, refused
+        assert "PAID" in refused, refused
         assert refused.endswith("(s.15(1))"), refused
         assert (await case_of(store)).events == before.events
         assert await ledger_rows(store) == []
     for lang in ("ml", "ta", "kn"):
         other = await say(store, deps, dataclasses.replace(officer, lang=lang), "SETTLE KNM-1 500")
         assert "Not settled" not in other, other
-        assert "1,919.01" in other and "15(1)" in other, other
+        assert "1,919.01" in other, other
+        assert "15(1)" in other, other
     assert (await case_of(store)).events == before.events
     # Nothing is delivered back: DUES still asks the owner for the rest.
     dues = await say(store, deps, owner(), "DUES KNM-1")
@@ -182,7 +184,8 @@ async def test_the_owner_takes_the_rest_by_paying_what_the_proceeds_left_owed_s1
     assert [(p.kind, p.amount_paise) for p in payments] == [("payment", 240101)]
     told = [row.body for row in to_owner if "2,401.01" in row.body]  # the account (s.15(3))
     assert told, [row.body for row in to_owner]
-    assert "15(4)" in told[-1] and "2,999.99" in told[-1], told
+    assert "15(4)" in told[-1], told
+    assert "2,999.99" in told[-1], told
     st = statement_of(deps, case, at(8).date())
     assert st.account is not None
     assert st.met_by_sale == Money(299999)
@@ -195,7 +198,7 @@ async def test_the_owner_takes_the_rest_by_paying_what_the_proceeds_left_owed_s1
     assert "Not" in again or "not" in again
 
 
-async def test_paid_without_an_amount_takes_the_remainder_and_is_refused_once_the_dues_are_met(
+async def test_paid_without_an_amount_takes_what_remains_owed(
     store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
     officer, keeper = english(officer), english(keeper)
@@ -251,5 +254,6 @@ async def test_dues_after_a_sale_that_met_the_dues_says_so_s15_2(
         assert "settled" in dues, dues
     for lang in ("ml", "ta", "kn"):
         other = await say(store, deps, owner(lang), "DUES KNM-1", sms=True)
-        assert "4,419" in other and "6,500" in other, other
+        assert "4,419" in other, other
+        assert "6,500" in other, other
         assert "cannot pay" not in other, other

@@ -1,6 +1,7 @@
 """Why a step of the sale is refused, with what to do instead: a lot offered with no
 auction fixed or on another day (s.13(3), s.15(1)), a head more than necessary
-(s.15(1)), a settlement before enough are sold (s.15(1)), a buyer without the declaration or barred from buying (s.18)."""
+(s.15(1)), a settlement before enough are sold (s.15(1)), a buyer without the
+declaration or barred from buying (s.18)."""
 
 from __future__ import annotations
 
