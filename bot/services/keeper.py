@@ -24,7 +24,6 @@ from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure, require_brought_by
 from domain.s12_release import release_on_payment
 from domain.s14_deposit import release_on_deposit
-from domain.s15_sale import round_settlements
 
 __all__ = [
     "OpenCase",
@@ -170,7 +169,8 @@ async def record_payment(
     if len(rows) == 2:  # a part sale settled from its proceeds, the rest paid (s.15(1))
         settled = loaded.case.apply(after.events[-2], today)
         await write_postings(tx, deps, loaded, settled, day, rows[0])
-        settlement = round_settlements(settled, tariff, order)[-1]
+        settlement = statement_of(deps, settled, day).rounds[-1].settlement
+        assert settlement is not None
         await tx.record_settlement(loaded, rows[0], settlement, day)
         before = LoadedCase(loaded.row, settled)
     await write_postings(tx, deps, before, after, day, rows[-1])

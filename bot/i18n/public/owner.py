@@ -4,6 +4,9 @@ impounding and before the auction.
 ``sms=True`` gives the short form: sentences on one line, ``Rs`` in English so it
 stays in GSM-7, within ``SMS_SEGMENT_BUDGET`` on worst-case data (tested).
 ``sms=False`` gives the chat form: one fact a line, with the lines of the dues.
+
+Why it is long: DUES at every stage of a case (in the pound, during a sale, deemed
+unclaimed, settled), the deposit, and the owner's SMS, which share their sentences.
 """
 
 from __future__ import annotations
