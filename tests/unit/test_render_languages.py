@@ -86,7 +86,6 @@ from tests.unit.test_render_scenario import (
     outcome,
     owner_account,
     owner_auction_fixed,
-    owner_auction_fixed,
     owner_progress,
     owner_sold,
     paid,
