@@ -250,8 +250,13 @@ def paid_after_part_sale(stated: Statement, tr: Translator, sms: bool) -> str:
         "Take the owner's receipt for %(cattle)s and give a receipt for %(amount)s "
         "received (s.15(4))."
     )
-    if sms:  # each sentence an SMS; the account in one sentence
-        return in_parts([paid % values, receipt % values, account_summary(account, tr, True)])
+    if sms:  # each sentence an SMS (the cattle as a count when their list is too long)
+        brief = values | {"cattle": head_count(case.heads_remaining, tr)}
+        parts = [
+            shortest_fit(tr, [[text % values], [text % brief]], STAFF_SMS_SEGMENTS)
+            for text in (paid, receipt)
+        ]
+        return in_parts([*parts, account_summary(account, tr, True)])
     return join([paid % values, receipt % values], sms=False) + "\n\n" + account_text(account, tr)
 
 

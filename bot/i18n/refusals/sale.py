@@ -11,6 +11,7 @@ from typing import Final
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import ECHO_LIMIT, connective, day, head_count, keyword, money
 from bot.i18n.dlt_probe import in_sms
+from bot.i18n.public.sms_fit import in_parts
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -100,17 +101,21 @@ def _dues_unmet(exc: DuesUnmetError, tr: Translator) -> str:
         "auction": keyword("auction", tr.lang),
         "paid": keyword("paid", tr.lang),
     }
-    # TRANSLATORS: s.15(1), s.15(2), s.12 — SETTLE on the owner's route while the proceeds
+    # TRANSLATORS: s.15(1), s.15(2) — SETTLE on the owner's route while the proceeds
     # leave the dues and the expenses of sale unmet and cattle remain in the pound: as
-    # many as necessary are sold, so the sale is not settled. %(auction)s is the AUCTION
-    # word (another auction for the cattle left), %(paid)s the PAID word (the owner pays
-    # what remains and takes them).
-    text = tr.gettext(
+    # many as necessary are sold, so the sale is not settled.
+    short = tr.gettext(
         "Not settled: the proceeds of %(proceeds)s leave %(short)s of the dues and the "
-        "expenses of sale unmet, and %(heads)s remain to be offered. Fix another auction "
-        "for them with %(auction)s, or the owner pays %(short)s and takes them (%(paid)s)."
+        "expenses of sale unmet, and %(heads)s remain to be offered."
     )
-    return text % values
+    # TRANSLATORS: s.15(1), s.12 — after "Not settled": what may be done instead.
+    # %(auction)s is the AUCTION word (another auction for the cattle left), %(paid)s
+    # the PAID word (the owner pays what remains and takes them).
+    then = tr.gettext(
+        "Fix another auction for them with %(auction)s, or the owner pays %(short)s and "
+        "takes them (%(paid)s)."
+    )
+    return in_parts([short % values, then % values])  # by SMS two SMS
 
 
 def _not_declared(exc: BuyerNotDeclaredError, tr: Translator) -> str:
