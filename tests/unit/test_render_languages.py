@@ -888,7 +888,7 @@ def _dues_during_sale(lang: str) -> Shown:
         money(stated.owed, lang, sms=True),
         *cites(lang, "s.15(2)", "s.12"),
     )
-    return Shown(text, facts)
+    return Shown(text, facts, (authority().market_place,))  # the auction's place
 
 
 @entry("dues_reply", "s.15(2) the sale met the dues")
