@@ -117,6 +117,7 @@ async def test_unsold_heads_stay_their_charges_run_and_another_auction_is_fixed_
     await one_of_three_sold(store, deps, keeper, officer, clock)
     again = await say(store, deps, officer, f"AUCTION KNM-1 ON 10-03-2026 AT {MARKET}")
     assert "Public auction on 10 Mar 2026" in again, again
+    assert "(s.15(1))" in again, again
     case = await case_of(store)
     assert case.stage is Stage.SELLING
     assert case.scheduled_auction is not None

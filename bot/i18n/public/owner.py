@@ -158,8 +158,8 @@ def _dues_during_sale(stated: Statement, tr: Translator, sms: bool) -> str:
         "case": case.number,
         "proceeds": money(sale.proceeds, tr, sms),
         "met": money(sale.met, tr, sms),
-        "owed": money(stated.owed, tr, sms),
         "short": money(sale.still_owed, tr, sms),
+        "owed": money(sale.still_owed, tr, sms),  # what the owner pays (s.12)
         "date": day(stated.on, tr),
         "cattle": head_count(sale.heads_remaining, tr),
     }
@@ -173,7 +173,7 @@ def _dues_during_sale(stated: Statement, tr: Translator, sms: bool) -> str:
             "instead: the sale is to be settled, with the account (s.15(3))."
         )
         return _fit(tr, sms, [[text % values]])
-    if not stated.owed:
+    if not sale.heads_remaining:
         # TRANSLATORS: s.15(2) — DUES when every head was sold on the owner's refusal and
         # the proceeds did not meet all the dues: what they met, what they did not.
         text = tr.gettext(
