@@ -195,6 +195,9 @@ async def test_the_owner_takes_the_rest_by_paying_what_the_proceeds_left_owed_s1
     # Nothing more is due; DUES and STATUS say what was paid, and what the sale met.
     after = await say(store, deps, owner(), "DUES KNM-1", sms=True)
     assert "2,401.01" in after, after
+    status = await say(store, deps, owner(), "STATUS KNM-1")
+    assert "1 of 3 head sold" in status, status
+    assert "(s.12)" in status, status
     again = await say(store, deps, keeper, "PAID KNM-1")
     assert "Not" in again or "not" in again
 

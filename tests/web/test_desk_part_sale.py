@@ -41,3 +41,12 @@ async def test_the_desk_refuses_settle_short_of_the_dues_and_takes_the_rest_paid
         async with r.app.store.transaction() as tx:
             case = (await tx.load_case("KNM-1")).case
         assert case.stage is Stage.RELEASED
+        after = (await r.client.get("/web/cases/KNM-1")).text
+        assert "Account of case KNM-1" in after  # the s.15(3) account, with the payment
+        assert "₹1,919.01" in after
+        printed = await r.client.get("/web/documents/account/KNM-1")
+        assert printed.status_code == 200
+        assert "₹1,919.01" in printed.text  # the printable account gives the payment
+        register = await r.client.get("/web/documents/cases.csv?month=2026-03")
+        assert register.status_code == 200
+        assert "KNM-1" in register.text
