@@ -447,6 +447,7 @@ class PoundMachine(RuleBasedStateMachine):
                 f"{e.on} (s.12, s.15(2)): {text}"
             )
             assert "s.15(4)" in reply.text, f"no receipt for the cattle and the money: {text}"
+            STATS["PAID the rest after a part sale"] += 1
             return
         due = simple_dues(before, self.tariff, e.on)
         assert e.paid.paise == due, (
