@@ -73,7 +73,7 @@ from domain.events import (
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.provisions import cites
-from domain.s07_seizure import Seizure
+from domain.s07_seizure import Lot, Seizure
 from domain.s13_unclaimed import auction_allowed_from, notice_facts, report_due, report_due_on
 from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from, same_claimant
 from domain.stages import OPEN_STAGES, Stage
@@ -102,7 +102,9 @@ def _claim_of(pending: list[ClaimPreferred], claimant: str) -> ClaimPreferred | 
 # Which events each stage accepts (corrections are allowed in every open stage).
 _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     # Until a head is sold the owner may still pay and take the cattle, also after refusing
-    # (s.12, s.15(1)); the guard looks at the sales.
+    # (s.12, s.15(1)); the guard looks at the sales. On the owner's route, while the
+    # proceeds leave the dues unmet, the payment of the rest follows the settlement of
+    # the proceeds, in the same step (ACCOUNT_DUE: ``_guard_payment_after_part_sale``).
     ClaimedAndPaid: frozenset(
         {
             Stage.IMPOUNDED,
@@ -110,6 +112,7 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
             Stage.NOTICE_POSTED,
             Stage.OWNER_REFUSED,
             Stage.SELLING,
+            Stage.ACCOUNT_DUE,
         }
     ),
     DeliveredOnDeposit: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
@@ -465,6 +468,16 @@ class Case:
         return sum(self.remaining_heads(i) for i in range(len(self.seizure.lots)))
 
     @property
+    def remaining_lots(self) -> tuple[Lot, ...]:
+        """The heads of each lot neither sold nor disposed of (s.15(3): "the remaining
+        cattle"), as lots of their kind and description."""
+        return tuple(
+            replace(lot, count=self.remaining_heads(i))
+            for i, lot in enumerate(self.seizure.lots)
+            if self.remaining_heads(i) > 0
+        )
+
+    @property
     def sale_outcome(self) -> str | None:
         """``sold``, ``partly_sold``, ``disposed_otherwise`` or, when every head has gone
         and some were sold (s.13(3), s.15(1)) and some disposed of by the Director's order
@@ -544,6 +557,10 @@ class Case:
         if step in (ClaimedAndPaid, DeliveredOnDeposit, OwnerRefusedToPay):
             if self.deemed_unclaimed:
                 return False
+            if step is ClaimedAndPaid and self.stage is Stage.ACCOUNT_DUE:
+                return False  # only in the step that settles the proceeds (s.12, s.15(2))
+            if step is ClaimedAndPaid and self.pays_rest_after_part_sale:
+                return True  # what remains owed after the proceeds (s.12, s.15(1))
             try:
                 self._guard_payment_before_sale()
             except TransitionRefusedError:
@@ -593,6 +610,8 @@ class Case:
             raise TransitionRefusedError(
                 "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
             )
+        elif isinstance(event, ClaimedAndPaid) and self.stage is Stage.ACCOUNT_DUE:
+            self._guard_payment_after_part_sale()
         elif isinstance(event, ClaimedAndPaid):
             self._guard_payment_before_sale()
         elif isinstance(event, ClaimPreferred | ClaimRejected | CreditedToFund):
@@ -876,6 +895,45 @@ class Case:
                 reason="head_sold" if self.owner_appeared else "unclaimed_head_sold",
                 facts={"date": sold.on},
             )
+
+    @property
+    @cites("s.12", "s.15(1)", "s.15(2)")
+    def pays_rest_after_part_sale(self) -> bool:
+        """Whether a payment now is of what remains owed after the proceeds of a sale under
+        way on the owner's route (s.15(1)): a head sold, heads still in the pound. Whether
+        anything remains owed needs the dues (``domain.s12_release``)."""
+        return (
+            self.stage is Stage.SELLING
+            and self.owner_appeared
+            and self.heads_remaining > 0
+            and any(isinstance(e, LotOffered) and e.sold for e in self.events)
+        )
+
+    @cites("s.12", "s.15(1)", "s.15(2)", "s.15(3)")
+    def _guard_payment_after_part_sale(self) -> None:
+        """s.15(1) sells only "as many as may be necessary"; until the proceeds meet the
+        dues the owner may take the rest by paying what remains (s.12). That payment comes
+        in the step that settles the proceeds (s.15(2)): right after the owner's
+        settlement that left nothing to the owner, while heads remain. Any other payment
+        after a settlement is refused: the account is due (s.15(3))."""
+        last = self.events[-1]
+        if (
+            isinstance(last, SaleClosed)
+            and last.owner_appeared
+            and not last.to_owner_or_deposit
+            and self.heads_remaining > 0
+        ):
+            return
+        raise TransitionRefusedError(
+            f"ClaimedAndPaid is not allowed when the case is {self.stage.value}",
+            "s.12",
+            reason="stage",
+            facts={
+                "stage": self.stage.value,
+                "date": self.stage_since,
+                "sale": self.sale_provision,
+            },
+        )
 
     @cites("s.13(2)")
     def _guard_proclamation(self, event: NoticePosted) -> None:

@@ -16,6 +16,7 @@ __all__ = [
     "BuyerNotDeclaredError",
     "CorrectionRefusedError",
     "DomainError",
+    "DuesUnmetError",
     "EnoughSoldError",
     "FutureDateError",
     "InvalidCaseError",
@@ -175,6 +176,29 @@ class EnoughSoldError(TransitionRefusedError):
     code = "enough_sold"
 
 
+class DuesUnmetError(TransitionRefusedError):
+    """On the owner's refusal, a settlement asked while the proceeds leave the dues and
+    the expenses of sale unmet and heads remain to offer (s.15(1): "as many of them as
+    may be necessary": not fewer). ``short`` is what is unmet, ``proceeds`` the proceeds
+    so far (``domain.money.Money``), ``heads`` the heads still in the pound."""
+
+    code = "dues_unmet"
+
+    def __init__(
+        self,
+        message: str,
+        provision: str | None = "s.15(1)",
+        *,
+        short: Money | None = None,
+        proceeds: Money | None = None,
+        heads: int = 0,
+    ) -> None:
+        super().__init__(message, provision, reason="dues_unmet", facts={"count": heads})
+        self.short = short
+        self.proceeds = proceeds
+        self.heads = heads
+
+
 class CorrectionRefusedError(TransitionRefusedError):
     """A correction of the s.7 record that would make a step already recorded unlawful."""
 
@@ -208,7 +232,13 @@ class AmountNotDueError(TransitionRefusedError):
         *,
         tendered: Money | None = None,
         dues: object | None = None,
+        owed: Money | None = None,
+        proceeds: Money | None = None,
     ) -> None:
         super().__init__(message, provision)
         self.tendered = tendered
         self.dues = dues
+        #: After part of the cattle were sold on the owner's route: what remains to pay
+        #: once the ``proceeds`` so far are applied to the dues (s.15(2), s.12).
+        self.owed = owed
+        self.proceeds = proceeds

@@ -125,15 +125,25 @@ def held_in_deposit(case: Case) -> Money:
     return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
 
 
-@cites("s.12", "s.16(2)", "s.17(1)")
-def _payment(after: Case, event: ClaimedAndPaid, tariff: Tariff) -> Postings:
+@cites("s.12", "s.15(2)", "s.16(2)", "s.17(1)")
+def _payment(
+    after: Case, event: ClaimedAndPaid, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
     """s.12: the fines and charges paid; the fines are received for the local authority
-    and credited to its fund (s.17(1)), the feeding charges the keeper retains (s.16(2))."""
+    and credited to its fund (s.17(1)), the feeding charges the keeper retains (s.16(2)).
+    After a settlement whose proceeds left part of the dues unmet (the owner then pays
+    the rest to take the remaining cattle, s.15(1)), the payment meets what each head
+    of the dues still lacks: the fines, the expenses of sale (s.15(2)), the feeding."""
     dues = dues_on(after, tariff, event.on)
-    fines = min(dues.fines, event.paid)
+    settled = round_settlements(after, tariff, order)
+    met_fines = total([s.to(Payee.LOCAL_AUTHORITY) for s in settled])
+    met_expenses = total([s.to(Payee.SALE_EXPENSES) for s in settled])
+    fines = min(max(dues.fines - met_fines, Money.zero()), event.paid)
+    expenses = min(max(dues.sale_expenses - met_expenses, Money.zero()), event.paid - fines)
     legs = _legs(
         Posting(FINES, fines, "s.12"),
-        Posting(KEEPER_FEEDING, event.paid - fines, "s.16(2)"),
+        Posting(SALE_EXPENSES, expenses, "s.15(2)"),
+        Posting(KEEPER_FEEDING, event.paid - fines - expenses, "s.16(2)"),
     )
     return Postings(event.paid, legs + _fines_to_fund(fines))
 
@@ -191,7 +201,7 @@ def postings_for(
     """
     event: Event = after.events[-1]
     if isinstance(event, ClaimedAndPaid):
-        return _payment(after, event, tariff)
+        return _payment(after, event, tariff, order)
     if isinstance(event, DeliveredOnDeposit):
         legs = _legs(Posting(PROTEST_DEPOSIT, event.deposited, "s.14"))
         return Postings(event.deposited, legs)

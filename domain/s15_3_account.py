@@ -7,7 +7,7 @@ they were disposed of; the owner's receipt (s.15(4)); an owner who refuses deliv
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from domain.case import Case
@@ -123,6 +123,9 @@ class Account:
     #: Heads disposed of otherwise by the Director's order (s.13(3) proviso): not sold,
     #: so counted apart from (d).
     cattle_disposed: int = 0
+    #: What the owner paid of the dues the proceeds did not meet, to take the remaining
+    #: cattle (s.12, s.15(1)); nothing when the proceeds met them.
+    paid: Money = field(default_factory=Money.zero)
 
     @property
     def impounded_from(self) -> date:

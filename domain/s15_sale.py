@@ -3,18 +3,22 @@
 s.13(3) (unclaimed cattle): all are sold, or disposed of otherwise by the Director's
 order (proviso). s.15(1) (the owner refuses or omits to pay): "as many of them as may
 be necessary", so after each sale the domain says what is still owed and whether to
-stop. s.15(2): dues are deducted from the proceeds; s.16: fines to the local authority,
+stop; nor fewer: a sale that has not met the dues is not settled while heads remain.
+s.15(2): dues are deducted from the proceeds; s.16: fines to the local authority,
 feeding charges to the pound-keeper, the balance to the owner or into deposit.
+
+Why it is long: the sale from the first lot to its settlement (the auction day, how
+many to sell, the expenses, the settlement of each round), whose rules read each other.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from domain.case import Case
-from domain.errors import EnoughSoldError, NotAuctionDayError
+from domain.errors import DuesUnmetError, EnoughSoldError, NotAuctionDayError
 from domain.events import DisposedOtherwise, LotOffered, SaleClosed, SaleExpensesStated
 from domain.money import Money, total
 from domain.provisions import cites
@@ -31,6 +35,7 @@ __all__ = [
     "SaleProgress",
     "Settlement",
     "check_auction_day",
+    "check_dues_met",
     "check_more_needed",
     "close_sale",
     "offer_lot",
@@ -118,6 +123,11 @@ class SaleProgress:
     heads_remaining: int
     stop: bool
     provision: str
+    #: The expenses of sale counted in what is owed: those last stated (s.15(2)).
+    expenses: Money = field(default_factory=Money.zero)
+    #: What the proceeds so far meet of the dues and those expenses (s.15(2)): all of
+    #: them once ``still_owed`` is nothing; the rest of the proceeds is the balance.
+    met: Money = field(default_factory=Money.zero)
 
 
 @cites("s.15(1)", "s.13(3)")
@@ -137,11 +147,15 @@ def sale_progress(
     owed = dues.total + expected - case.proceeds
     still_owed = owed if owed.paise > 0 else Money.zero()
     remaining = case.heads_remaining
+    met = min(case.proceeds, dues.total + expected)
     if case.owner_appeared:
+        stop = not still_owed or not remaining
         return SaleProgress(
-            case.proceeds, dues, still_owed, remaining, not still_owed or not remaining, "s.15(1)"
+            case.proceeds, dues, still_owed, remaining, stop, "s.15(1)", expected, met
         )
-    return SaleProgress(case.proceeds, dues, still_owed, remaining, remaining == 0, "s.13(3)")
+    return SaleProgress(
+        case.proceeds, dues, still_owed, remaining, remaining == 0, "s.13(3)", expected, met
+    )
 
 
 @cites("s.15(1)", "s.15(2)")
@@ -338,7 +352,7 @@ def shortfall_on_settling(case: Case, tariff: Tariff, *, on: date, expenses: Mon
     Selling stopped (s.15(1)) because the proceeds met the dues and the expected
     expenses; if the actual expenses (s.15(2)) leave the dues unmet, another head may
     be sold before settling. A shortfall the officer already knew of when selling
-    stopped (no buyer for the rest) does not hold the settlement up.
+    stopped is not a change of expenses: ``check_dues_met`` refuses the settlement.
     """
     if not case.owner_appeared or not case.heads_remaining or case.stage is not Stage.SELLING:
         return Money.zero()
@@ -346,6 +360,29 @@ def shortfall_on_settling(case: Case, tariff: Tariff, *, on: date, expenses: Mon
     met_as_expected = case.proceeds >= dues + case.expected_expenses
     short = dues + expenses - case.proceeds
     return short if met_as_expected and short.paise > 0 else Money.zero()
+
+
+@cites("s.15(1)", "s.15(2)")
+def check_dues_met(case: Case, tariff: Tariff, *, on: date, expenses: Money) -> None:
+    """s.15(1): on the owner's refusal "as many of them as may be necessary" are sold,
+    not fewer: while the proceeds leave the dues and the expenses of sale (s.15(2))
+    unmet and heads remain in the pound, the sale is not settled (nothing would pay the
+    rest, and the cattle would go back unpaid). The heads are offered again at another
+    auction, or the owner pays what remains and takes them (s.12). Once no head remains,
+    the sale settles with what it fetched."""
+    if not case.owner_appeared or case.stage is not Stage.SELLING:
+        return
+    heads = case.heads_remaining
+    short = dues_on(case, tariff, on).total + expenses - case.proceeds
+    if heads and short.paise > 0:
+        raise DuesUnmetError(
+            f"the proceeds of {case.proceeds} leave {short} of the dues and the expenses of "
+            f"sale unmet, and {heads} head remain to be offered",
+            "s.15(1)",
+            short=short,
+            proceeds=case.proceeds,
+            heads=heads,
+        )
 
 
 @cites("s.15(1)", "s.15(2)", "s.16(3)")
@@ -361,13 +398,19 @@ def settle_or_state_expenses(
     """Close the sale (``close_sale``), unless the actual expenses leave the dues unmet
     on the owner's route while heads remain: then they are recorded as the expenses of
     sale, no settlement is made, and the shortfall is returned so that one more head
-    may be sold (s.15(1), s.15(2)). Settling again with the same expenses closes it."""
+    may be sold (s.15(1), s.15(2)). While the dues stay unmet and heads remain, the
+    settlement is refused (``check_dues_met``)."""
     if expenses.is_negative:
         raise ValueError("expenses cannot be negative")
     short = shortfall_on_settling(case, tariff, on=on, expenses=expenses)
     if short and expenses != case.expected_expenses:
         stated = case.apply(SaleExpensesStated(on=on, expenses=expenses), today)
         return stated, None, short
+    probe = SaleClosed(
+        on=on, expenses=expenses, to_owner_or_deposit=Money.zero(), owner_appeared=True
+    )
+    case.apply(replace(probe, owner_appeared=case.owner_appeared), today)  # the day, the stage
+    check_dues_met(case, tariff, on=on, expenses=expenses)
     closed, settlement = close_sale(
         case, tariff, on=on, expenses=expenses, today=today, order=order
     )

@@ -34,6 +34,7 @@ from domain.events import (
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, daily_charge, dues_on, per_day_on
+from domain.s12_release import pay_rest_after_part_sale
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s14_deposit import Deposit, complaint_last_day
 from domain.s15_3_account import Account, time_impounded
@@ -202,8 +203,14 @@ class Statement:
     @property
     def owed(self) -> Money:
         """What the owner pays on the day to take the cattle (s.12); zero when no payment
-        is possible (released, sold, deemed unclaimed)."""
-        return self.unmet if self.payable else Money.zero()
+        is possible (released, sold, deemed unclaimed). During a part sale on the
+        owner's route, what the proceeds so far leave of the dues and the expenses of
+        sale (s.15(1), s.15(2))."""
+        if not self.payable:
+            return Money.zero()
+        if self.sale is not None and self.sale.provision == "s.15(1)" and self.sale.proceeds:
+            return self.sale.still_owed
+        return self.unmet
 
     @property
     def deposit(self) -> Deposit:
@@ -268,12 +275,16 @@ def _rounds(case: Case, tariff: Tariff, order: tuple[DuesItem, ...]) -> tuple[Sa
     return tuple(out)
 
 
-def _payable(case: Case, owed: Money, on: date) -> bool:
+def _payable(case: Case, owed: Money, on: date, tariff: Tariff) -> bool:
     """Whether the Act lets the owner pay the dues and take the cattle on ``on`` (s.12):
-    asked of the case itself, so the answer follows its rules."""
+    asked of the case itself, so the answer follows its rules; during a part sale on the
+    owner's route, of the payment of what the proceeds leave owed (s.15(1))."""
     day = max(on, case.last_event_on)
     try:
-        case.apply(ClaimedAndPaid(on=day, paid=owed), day)
+        if case.pays_rest_after_part_sale:
+            pay_rest_after_part_sale(case, tariff, day, day)
+        else:
+            case.apply(ClaimedAndPaid(on=day, paid=owed), day)
     except DomainError:
         return False
     return True
@@ -324,10 +335,23 @@ def _account(case: Case, tariff: Tariff, rounds: tuple[SaleRound, ...]) -> Accou
         cattle_remaining=case.seizure.head_count - sold - disposed,
         balance=paid[Payee.OWNER] + paid[Payee.DEPOSIT],
         cattle_disposed=disposed,  # not sold (s.13(3) proviso)
+        paid=_paid_after_sale(case),  # the rest of the dues, paid to take the rest (s.12)
     )
     if total([d.amount for d in disposal]) != proceeds:  # pragma: no cover - the invariant
         raise AssertionError("the account does not dispose of every paisa of the proceeds")
     return account
+
+
+def _paid_after_sale(case: Case) -> Money:
+    """What the owner paid, after a settlement, of the dues its proceeds left unmet to
+    take the remaining cattle (s.12, s.15(1)); nothing when no such payment was made."""
+    settled = False
+    for event in case.events:
+        if isinstance(event, SaleClosed):
+            settled = True
+        elif isinstance(event, ClaimedAndPaid) and settled:
+            return event.paid
+    return Money.zero()
 
 
 @cites("s.12", "s.14", "s.15(2)", "s.15(3)", "s.15(5)", "s.16(3)", "s.17(1)", "s.19")
@@ -371,7 +395,7 @@ def statement(
         stage_since=case.stage_since,
         dues=dues,
         met_by_sale=met,
-        payable=case.stage in IN_POUND_STAGES and _payable(case, unmet, on),
+        payable=case.stage in IN_POUND_STAGES and _payable(case, unmet, on, tariff),
         paid=paid.paid if isinstance(paid, ClaimedAndPaid) else Money.zero(),
         deposited=deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero(),
         refunded=(

@@ -62,6 +62,7 @@ from i18n_tools.worst_case import (
     Stop,
     daily_charge,
     longest_kinds,
+    part_sales,
     places,
     timeline,
     worst_tariff,
@@ -200,6 +201,17 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
             out[f"{month} deposit {name} ({when})"] = deposit_reply(deposit, case, tr, sms=True)
         if stop.account is not None:
             out[f"{month} account {name}"] = account_sms(stop.account, tr)
+    # DUES during the sale on the owner's refusal, with what the proceeds met (s.15(2)):
+    # all of the dues, a part with heads left, a part with none; the rest paid (s.12).
+    day = stops["selling"].day
+    sales = {"met": stops["selling"].case, **part_sales(tr, start, where)}
+    for name, case in sales.items():
+        stated = statement(case, tariff, day)
+        out[f"{month} dues during the sale, {name}"] = dues_reply(
+            stated.dues, case, tr, True, stated=stated
+        )
+        if stated.account is not None:
+            out[f"{month} account, {name}"] = account_sms(stated.account, tr)
     found = [_public(stops["impounded, report ahead"], where)] * 6
     for n in (1, 2, 6):
         out[f"{month} search {n}"] = search_results(found[:n], tr, True)

@@ -38,6 +38,7 @@ from bot.i18n.keepers.keeper import (
     open_cases,
     owner_refusal_recorded,
     owner_sms_line,
+    paid_after_part_sale,
     payment_recorded,
     report_sent,
     seizure_ack,
@@ -73,7 +74,7 @@ from bot.i18n.officers.reminders import digest, reminders_troubled
 from bot.i18n.officers.sale import lot_recorded, other_disposal_recorded, sale_short, settled_reply
 from bot.i18n.public.anyone import search_results, staff_stopped
 from bot.i18n.public.sms_fit import in_parts
-from bot.i18n.refusals.errors import too_many_messages
+from bot.i18n.refusals.errors import error, too_many_messages
 from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
 from bot.services.keeper import OpenCase
 from bot.services.officer import DepositEntry
@@ -83,6 +84,7 @@ from bot.store.tx import LoadedCase
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.deadlines import deadlines
+from domain.errors import DuesUnmetError
 from domain.events import ClaimPreferred, ClaimRejected, DepositRefunded, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
@@ -99,6 +101,7 @@ from i18n_tools.worst_case import (
     Stop,
     daily_charge,
     longest_kinds,
+    part_sales,
     places,
     sell,
     timeline,
@@ -324,6 +327,15 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     )
     out[f"{month} unsold"] = lot_recorded(
         unsold, sale_progress(unsold, tariff, held.day, _EXPENSES), tr
+    )
+    # The rest paid after a part sale on the owner's refusal (s.12, s.15(1)).
+    rest = part_sales(tr, start, where)["the rest paid"]
+    out[f"{month} paid after part sale"] = paid_after_part_sale(
+        statement(rest, tariff, selling.day), tr, True
+    )
+    short = Money.rupees("123456.75")
+    out[f"{month} settle refused, dues unmet"] = error(
+        DuesUnmetError("detail", "s.15(1)", short=short, proceeds=short, heads=109), tr
     )
     out[f"{month} settle short"] = sale_short(
         selling.case, _EXPENSES * 1000, Money.rupees("123456.75"), tr

@@ -44,6 +44,7 @@ from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import daily_charge, dues_on
 from domain.s07_seizure import Lot, Person, Seizure
+from domain.s12_release import pay_rest_after_part_sale
 from domain.s14_deposit import release_on_deposit
 from domain.s15_3_account import Account, account_for
 from domain.s15_sale import close_sale, offer_lot
@@ -58,6 +59,7 @@ __all__ = [
     "Stop",
     "daily_charge",
     "longest_kinds",
+    "part_sales",
     "places",
     "seizure",
     "sell",
@@ -149,6 +151,37 @@ def sell(case: Case, on: date, lots: Sequence[tuple[int, int]]) -> Case:
             today=_FAR,
         )
     return case
+
+
+def part_sales(tr: Translator, start: date, where: Places) -> dict[str, Case]:
+    """The sale on the owner's refusal (s.15(1)) still under way on day 16, its proceeds
+    not meeting the dues: one head sold for half of them, heads left; every head sold
+    for a rupee a lot; and the first with the rest paid by the owner (s.12)."""
+    tariff = worst_tariff(longest_kinds(tr))
+    fixed = timeline(tr, start, where)["s.15(1) auction fixed"].case
+    day = start + timedelta(days=16)
+    half = Money(dues_on(fixed, tariff, day).total.paise // 2)
+    out = {}
+    for name, sales in (
+        ("part met", [(0, 1, half)]),
+        ("every head, part met", [(i, n, Money.rupees(1)) for i, n in enumerate(HEADS)]),
+    ):
+        case = fixed
+        for lot, count, price in sales:
+            case = offer_lot(
+                case,
+                lot=lot,
+                count=count,
+                price=price,
+                buyer=Person("Buyer"),
+                buyer_role=None,
+                declared_not_barred=True,
+                on=day,
+                today=_FAR,
+            )
+        out[name] = case
+    out["the rest paid"] = pay_rest_after_part_sale(out["part met"], tariff, day, _FAR)
+    return out
 
 
 def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:

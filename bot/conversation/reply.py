@@ -52,7 +52,7 @@ from domain.ledger import Postings
 from domain.money import Money
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s13_unclaimed import check_notice_printable
-from domain.s15_3_account import receipt_for
+from domain.s15_3_account import Account, receipt_for
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 
@@ -515,7 +515,13 @@ async def _paid(ctx: _Ctx, command: o.Paid) -> _Done:
     recorded = await keeping.record_payment(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
     )
-    text = render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
+    stated = statement_of(ctx.deps, recorded.case, recorded.dues.on)
+    if stated.account is None or not stated.account.paid:
+        text = render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
+        return _Done(text, recorded.loaded)
+    # The rest paid after a part sale (s.12, s.15(1)): the owner gets the account (s.15(3)).
+    await _tell_owner_account(ctx, recorded.loaded.row, stated.account)
+    text = render.paid_after_part_sale(stated, ctx.tr, ctx.sms)
     return _Done(text, recorded.loaded)
 
 
@@ -658,21 +664,26 @@ async def _settle(ctx: _Ctx, command: o.Settle) -> _Done:
     if isinstance(settled, officering.ShortOfDues):
         text = render.sale_short(settled.recorded.case, settled.expenses, settled.short, ctx.tr)
         return _Done(text, settled.recorded.loaded)
-    row = settled.recorded.loaded.row
-    if row.owner_phone:
-        await notify_phone(
-            ctx.tx,
-            row.owner_phone,
-            f"account:{row.number}",
-            lambda tr: render.account_sms(settled.account, tr),
-            ctx.default_lang(row.pound_code),
-            ctx.deps.config.reminders,
-            template=lambda tr: Template("owner_account", (row.number,)),
-            templates=ctx.deps.config.whatsapp_templates,
-            about=About(ACCOUNT, row.number, ""),
-        )
+    await _tell_owner_account(ctx, settled.recorded.loaded.row, settled.account)
     return _Done(
         render.settled_reply(settled.settlement, settled.account, ctx.tr), settled.recorded.loaded
+    )
+
+
+async def _tell_owner_account(ctx: _Ctx, row: CaseRow, account: Account) -> None:
+    """The owner, if their number is known, gets the s.15(3) account of the sale."""
+    if not row.owner_phone:
+        return
+    await notify_phone(
+        ctx.tx,
+        row.owner_phone,
+        f"account:{row.number}",
+        lambda tr: render.account_sms(account, tr),
+        ctx.default_lang(row.pound_code),
+        ctx.deps.config.reminders,
+        template=lambda tr: Template("owner_account", (row.number,)),
+        templates=ctx.deps.config.whatsapp_templates,
+        about=About(ACCOUNT, row.number, ""),
     )
 
 

@@ -71,8 +71,12 @@ class _Kind(NamedTuple):
 
 
 def _may_take_back(facts: _Facts) -> bool:
-    """The intake SMS tells the owner how to take the cattle back: while they may."""
-    return facts.statement.payable and facts.statement.heads_in_pound > 0
+    """The intake SMS tells the owner how to take the cattle back on paying the dues:
+    while they may, and no head is sold (then what they pay is what the proceeds leave
+    owed, s.15(1), which DUES tells)."""
+    st = facts.statement
+    sold = st.sale is not None and bool(st.sale.proceeds)
+    return st.payable and st.heads_in_pound > 0 and not sold
 
 
 def _auction_stands(facts: _Facts) -> bool:

@@ -18,7 +18,7 @@ from bot.services.errors import NotAllowedError
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
-from domain.events import OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
+from domain.events import ClaimedAndPaid, OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure, require_brought_by
@@ -149,7 +149,9 @@ async def record_payment(
     amount: Money | None = None,
 ) -> Recorded:
     """The owner paid the fines and charges and took the cattle (s.12); an ``amount``
-    given that is not the dues of the day is refused and nothing is recorded.
+    given that is not the dues of the day is refused and nothing is recorded. During a
+    part sale on the owner's route, the sale is settled from its proceeds and the owner
+    pays what they left owed, in one step (s.15(1), s.15(2)).
 
     The fines are received (s.12) and credited to the local authority's fund
     (s.17(1)); the feeding charges the pound-keeper retains (s.16(2)).
@@ -159,11 +161,22 @@ async def record_payment(
     today = deps.today()
     day = on or today
     tariff = deps.tariff(loaded.pound)
-    after = release_on_payment(loaded.case, tariff, day, today, tendered=amount)
+    order = deps.config.deduction_order
+    after = release_on_payment(loaded.case, tariff, day, today, tendered=amount, order=order)
     dues = statement_of(deps, after, day).dues
-    (event_row,) = await tx.append_events(loaded, after, caller)
-    await write_postings(tx, deps, loaded, after, day, event_row)
-    await tx.record_payment(loaded, event_row, "payment", dues.total, day)
+    rows = await tx.append_events(loaded, after, caller)
+    before = loaded
+    if len(rows) == 2:  # a part sale settled from its proceeds, the rest paid (s.15(1))
+        settled = loaded.case.apply(after.events[-2], today)
+        await write_postings(tx, deps, loaded, settled, day, rows[0])
+        settlement = statement_of(deps, settled, day).rounds[-1].settlement
+        assert settlement is not None
+        await tx.record_settlement(loaded, rows[0], settlement, day)
+        before = LoadedCase(loaded.row, settled)
+    await write_postings(tx, deps, before, after, day, rows[-1])
+    paid = after.events[-1]
+    assert isinstance(paid, ClaimedAndPaid)
+    await tx.record_payment(loaded, rows[-1], "payment", paid.paid, day)
     return Recorded(LoadedCase(loaded.row, after), dues)
 
 

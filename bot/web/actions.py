@@ -91,7 +91,15 @@ _AUCTION = frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING})
 _K, _O = frozenset({KEEPER}), frozenset({OFFICER})
 
 FORMS: tuple[Form, ...] = (
-    Form("paid", (_ON,), _IN_POUND, _K, ClaimedAndPaid),
+    # s.12; on the owner's route also during the sale, of what the proceeds leave owed
+    # (s.15(1)): offered while ``Case.lawful_today`` allows it.
+    Form(
+        "paid",
+        (_ON,),
+        _IN_POUND | frozenset({Stage.OWNER_REFUSED, Stage.SELLING}),
+        _K,
+        ClaimedAndPaid,
+    ),
     Form("deposited", (_ON,), _IN_POUND, _K, DeliveredOnDeposit),
     Form(
         "report",

@@ -215,9 +215,11 @@ async def test_s15_2_actual_expenses_that_leave_dues_unmet_let_one_more_head_be_
     assert last.expenses == Money.rupees(1419)
 
 
-async def test_s15_2_settling_twice_with_the_same_expenses_settles_as_it_stands(
+async def test_s15_1_settling_again_with_the_same_expenses_is_refused_while_heads_remain(
     store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
+    """s.15(1), "as many as may be necessary": the expenses recorded, a second SETTLE
+    with the dues still unmet and heads left is refused, and changes nothing."""
     officer = english(officer)
     await owner_refused(store, deps, keeper, clock)
     await say(store, deps, officer, f"AUCTION KNM-1 ON 06-03-2026 AT {MARKET} EXPENSES 0")
@@ -226,9 +228,12 @@ async def test_s15_2_settling_twice_with_the_same_expenses_settles_as_it_stands(
     rupees = probe.paise // 100 + 100
     await say(store, deps, officer, f"SOLD KNM-1 2 1 {rupees} TO Mammu, Chathamangalam DECLARED")
     assert "Not settled" in await say(store, deps, officer, "SETTLE KNM-1 1000")
-    settled = await say(store, deps, officer, "SETTLE KNM-1 1000")
-    assert "Not met by the proceeds" in settled
-    assert (await case_of(store)).stage is Stage.ACCOUNT_DUE
+    events = (await case_of(store)).events
+    again = await say(store, deps, officer, "SETTLE KNM-1 1000")
+    assert again.startswith("Not settled: the proceeds of"), again
+    assert again.endswith("(s.15(1))"), again
+    assert (await case_of(store)).events == events
+    assert (await case_of(store)).stage is Stage.SELLING
 
 
 # --- 3. s.13(3), s.15(1): the sale is held on the day fixed -----------------------------

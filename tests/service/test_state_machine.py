@@ -90,6 +90,7 @@ from domain.events import (
     OwnerRefusedToPay,
     ReportedUnclaimed,
     SaleClosed,
+    SaleExpensesStated,
     SeizureCorrected,
 )
 from domain.money import Money
@@ -431,8 +432,23 @@ class PoundMachine(RuleBasedStateMachine):
         assert not any(isinstance(x, AccountRefused) for x in before.events), (
             f"PAID after a refused account (s.15(5)): {text}"
         )
-        assert not _sold_any(before), f"PAID after a head was sold (s.15(1), s.13(3)): {text}"
         assert not any(isinstance(x, ClaimedAndPaid | DeliveredOnDeposit) for x in before.events)
+        if _sold_any(before):
+            # s.15(1), s.12: on the owner's route, while heads remain and the proceeds leave
+            # the dues and the expenses of sale stated unmet, the owner pays the rest.
+            assert _owner_route(before), f"PAID after an unclaimed head was sold (s.13(3)): {text}"
+            assert _heads_left(before) > 0, f"PAID with no head left to take (s.15(1)): {text}"
+            _, _, proceeds = _sold_and_proceeds(before.events)
+            rest = dues_with_sales(before, self.tariff, e.on) + _expenses_stated(before)
+            rest -= proceeds
+            assert rest > 0, f"PAID once the proceeds met the dues (s.15(1), s.15(2)): {text}"
+            assert e.paid.paise == rest, (
+                f"PAID took {e.paid.paise} paise, {rest} remained owed after the proceeds on "
+                f"{e.on} (s.12, s.15(2)): {text}"
+            )
+            assert "s.15(4)" in reply.text, f"no receipt for the cattle and the money: {text}"
+            STATS["PAID the rest after a part sale"] += 1
+            return
         due = simple_dues(before, self.tariff, e.on)
         assert e.paid.paise == due, (
             f"PAID took {e.paid.paise} paise, the dues of {e.on} are {due} (s.12): {text}"
@@ -536,6 +552,22 @@ class PoundMachine(RuleBasedStateMachine):
             assert _heads_left(before) == 0, (
                 f"unclaimed cattle settled with heads unsold (s.13(3)): {text}"
             )
+        elif _heads_left(before):
+            # s.15(1) "as many as may be necessary": with heads left, a sale is settled by
+            # SETTLE only once its proceeds meet the dues and the expenses of sale; by PAID,
+            # with the expenses stated, nothing to the owner, the rest paid by the owner.
+            _, _, proceeds = _sold_and_proceeds(before.events)
+            dues = dues_with_sales(before, self.tariff, e.on)
+            if text.startswith("SETTLE"):
+                assert proceeds >= dues + e.expenses.paise, (
+                    f"SETTLE with {dues + e.expenses.paise - proceeds} paise of the dues unmet "
+                    f"and {_heads_left(before)} head left (s.15(1)): {text}"
+                )
+            else:
+                assert text.startswith("PAID"), text
+                assert e.expenses.paise == _expenses_stated(before), text
+                assert not e.to_owner_or_deposit, text
+                assert proceeds < dues + e.expenses.paise, text
         # The s.15(3) account in the reply counts every round (s.15(3)(d), (e)), the heads
         # disposed of otherwise apart from those sold (s.13(3) proviso).
         sold, disposed, proceeds = _sold_and_proceeds(before.events)
@@ -983,6 +1015,8 @@ class PoundMachine(RuleBasedStateMachine):
                         self.officer,
                         f"SOLD {n} {lot} {count} {price} TO Joseph Mathew, Chathamangalam DECLARED",
                     )
+            elif choice == 7 and left and _owner_route(case):
+                self.step(self.keeper, f"PAID {n}")  # the rest, after the proceeds (s.12)
             else:
                 self.step(self.officer, f"SETTLE {n} {expenses}")
         elif stage is Stage.ACCOUNT_DUE:
@@ -1290,6 +1324,47 @@ def _sold_any(case: Case) -> bool:
         (isinstance(x, LotOffered) and x.sold) or isinstance(x, DisposedOtherwise)
         for x in case.events
     )
+
+
+def dues_with_sales(case: Case, tariff: Tariff, day: date) -> int:
+    """The dues on ``day`` in paise (s.11, s.4) of a case on the owner's route whose heads
+    may be partly sold: every head's fine; each head fed from the first day charged to
+    the day it was sold, the heads not sold to ``day`` (no sale settled yet)."""
+    impounded = case.seizure.impounded_on
+    first = (
+        impounded
+        if tariff.feeding_days is FeedingDays.BOTH_INCLUDED
+        else impounded + timedelta(days=1)
+    )
+
+    def fed(kind: str, until: date) -> int:
+        paise, d = 0, first
+        while d <= until:
+            paise += tariff.feeding[kind].row_on(d).amount.paise
+            d += timedelta(days=1)
+        return paise
+
+    paise = 0
+    for index, lot in enumerate(case.seizure.lots):
+        paise += tariff.fines[lot.kind].row_on(impounded).amount.paise * lot.count
+        left = lot.count
+        for x in case.events:
+            if isinstance(x, LotOffered) and x.sold and x.lot == index:
+                paise += fed(lot.kind, x.on) * x.count
+                left -= x.count
+        paise += fed(lot.kind, day) * left
+    return paise
+
+
+def _expenses_stated(case: Case) -> int:
+    """The expenses of sale last stated in paise (s.15(2)): at a settlement refused for
+    them, or when the auction was fixed; none if none was."""
+    for x in reversed(case.events):
+        if isinstance(x, SaleExpensesStated):
+            return x.expenses.paise
+        if isinstance(x, AuctionScheduled) and x.expected_expenses is not None:
+            return x.expected_expenses.paise
+    return 0
 
 
 def _money_moved(case: Case) -> bool:

@@ -41,6 +41,7 @@ from domain.case import Case
 from domain.deadlines import Deadline, DeadlineKind, Role, deadlines
 from domain.events import ClaimRejected, DepositRefunded, LotOffered, SeizureCorrected
 from domain.money import Money
+from domain.s12_release import pay_rest_after_part_sale
 from domain.s14_deposit import complaint_last_day, deposit_for
 from domain.s15_sale import Payee, sale_progress
 from domain.s16_s17_proceeds import deposit_window_end
@@ -217,6 +218,54 @@ def _payment_sms(lang: str) -> Shown:
         money("2600", lang, sms=True),
         money("2355", lang, sms=True),
         *cites(lang, "s.12", "s.11", "s.4"),
+    )
+    return Shown(text, facts)
+
+
+def _part_sold() -> Case:
+    """The owner's route: one cow sold on 12 March for Rs 100, the rest still owed."""
+    sale = LotOffered(
+        on=OWNER_AUCTION_ON,
+        lot=0,
+        count=1,
+        price=Money.rupees("100"),
+        buyer=BUYER,
+        buyer_declared_not_barred=True,
+    )
+    return owner_auction_fixed().apply(sale, FAR)
+
+
+def _paid_after_part_sale() -> Statement:
+    """The owner paid on 12 March what the Rs 100 left owed, and took the rest (s.12)."""
+    case = pay_rest_after_part_sale(_part_sold(), TARIFF, OWNER_AUCTION_ON, FAR)
+    return statement(case, TARIFF, OWNER_AUCTION_ON)
+
+
+@entry("paid_after_part_sale", "s.12 s.15(1) chat")
+def _paid_after_part_sale_chat(lang: str) -> Shown:
+    stated = _paid_after_part_sale()
+    assert stated.account is not None
+    text = r.paid_after_part_sale(stated, tr(lang), sms=False)
+    facts = (
+        CASE_NUMBER,
+        money("100", lang),
+        money(stated.account.paid, lang),
+        d(OWNER_AUCTION_ON, lang),
+        *cites(lang, "s.15(2)", "s.12", "s.15(3)", "s.15(4)"),
+    )
+    return Shown(text, facts)
+
+
+@entry("paid_after_part_sale", "s.12 s.15(1) sms")
+def _paid_after_part_sale_sms(lang: str) -> Shown:
+    stated = _paid_after_part_sale()
+    assert stated.account is not None
+    text = r.paid_after_part_sale(stated, tr(lang), sms=True)
+    facts = (
+        CASE_NUMBER,
+        money("100", lang, sms=True),
+        money(stated.account.paid, lang, sms=True),
+        *cites(lang, "s.15(2)", "s.12", "s.15(4)"),
     )
     return Shown(text, facts)
 
@@ -823,6 +872,36 @@ def _dues_sms(lang: str) -> Shown:
         money("1413", lang, sms=True),
         d(REPORTED_ON, lang),
         citation("s.13(1)", lang),
+    )
+    return Shown(text, facts)
+
+
+@entry("dues_reply", "s.15(2) s.12 during the sale")
+def _dues_during_sale(lang: str) -> Shown:
+    case = _part_sold()
+    stated = statement(case, TARIFF, OWNER_AUCTION_ON)
+    assert stated.sale is not None
+    text = r.dues_reply(stated.dues, case, tr(lang), sms=True, stated=stated)
+    facts = (
+        CASE_NUMBER,
+        money("100", lang, sms=True),
+        money(stated.owed, lang, sms=True),
+        *cites(lang, "s.15(2)", "s.12"),
+    )
+    return Shown(text, facts, (authority().market_place,))  # the auction's place
+
+
+@entry("dues_reply", "s.15(2) the sale met the dues")
+def _dues_sale_met(lang: str) -> Shown:
+    case = owner_sold()
+    stated = statement(case, TARIFF, OWNER_AUCTION_ON)
+    assert stated.sale is not None
+    text = r.dues_reply(stated.dues, case, tr(lang), sms=True, stated=stated)
+    facts = (
+        CASE_NUMBER,
+        money("32000.50", lang, sms=True),
+        money(stated.sale.met, lang, sms=True),
+        *cites(lang, "s.15(2)", "s.15(3)"),
     )
     return Shown(text, facts)
 

@@ -178,6 +178,11 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
     if not account.disposal:
         # TRANSLATORS: s.15(3)(f) — there were no proceeds to dispose of.
         lines.append(_INDENT + tr.gettext("No proceeds."))
+    if account.paid:
+        # TRANSLATORS: s.12, s.15(1) — after item (f): the proceeds did not meet all the
+        # dues; the owner paid the rest to take the cattle not sold.
+        rest = tr.gettext("Paid by the owner, the dues the proceeds did not meet (s.12): %(paid)s")
+        lines.append(rest % {"paid": money(account.paid, tr)})
     if any(part.payee is Payee.DEPOSIT for part in account.disposal):
         # TRANSLATORS: s.16(3) — unclaimed cattle were sold: the balance is not delivered
         # to anyone but kept in deposit by the local authority.
@@ -202,8 +207,15 @@ def collect_line(account: Account, tr: Translator, sms: bool) -> str:
     values = {
         "cattle": head_count(account.cattle_remaining, tr),
         "balance": money(account.balance, tr, sms),
+        "paid": money(account.paid, tr, sms),
     }
-    if any(part.payee is Payee.DEPOSIT for part in account.disposal):
+    if account.paid:
+        # TRANSLATORS: s.12, s.15(3), s.15(4) — the proceeds did not meet all the dues:
+        # the owner paid the rest and took the cattle not sold, giving a receipt.
+        text = tr.gettext(
+            "The owner paid the rest of the dues, %(paid)s, and took %(cattle)s (s.12, s.15(4))."
+        )
+    elif any(part.payee is Payee.DEPOSIT for part in account.disposal):
         # TRANSLATORS: s.16(3) — unclaimed cattle were sold: the balance is not at the
         # pound but held in deposit by the local authority, and can be claimed there
         # within three months.

@@ -26,6 +26,7 @@ from bot.i18n.common import (
     sms_name,
 )
 from bot.i18n.dlt_probe import leaf, offer, plain, probing
+from bot.i18n.documents.account import account_summary, account_text
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.public.next_step import report_steps
 from bot.i18n.public.sms_fit import (
@@ -42,7 +43,7 @@ from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure
 from domain.stages import Stage
-from domain.statement import dates_of
+from domain.statement import Statement, dates_of
 
 if TYPE_CHECKING:
     from bot.services.keeper import OpenCase
@@ -60,6 +61,7 @@ __all__ = [
     "open_cases",
     "owner_refusal_recorded",
     "owner_sms_line",
+    "paid_after_part_sale",
     "payment_recorded",
     "report_sent",
     "seizure_ack",
@@ -219,6 +221,43 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
     return join(
         [paid % values, *cancelled, *dues_lines(dues, tr), receipt % values, split], sms=False
     )
+
+
+def paid_after_part_sale(stated: Statement, tr: Translator, sms: bool) -> str:
+    """The owner paid what the proceeds of a part sale left owed and took the rest
+    (s.12, s.15(1)): what the sale met, what was paid, the cattle delivered, the
+    receipts (s.15(4)), then the s.15(3) account (by SMS, its summary)."""
+    case, account = stated.case, stated.account
+    assert account is not None
+    values = {
+        "case": case.number,
+        "proceeds": money(account.proceeds, tr, sms),
+        "amount": money(account.paid, tr, sms),
+        "date": day(stated.stage_since, tr),
+        "cattle": cattle(case.remaining_lots, tr),
+    }
+    # TRANSLATORS: s.15(2), s.12, s.15(3) — part of the cattle were sold on the owner's
+    # route; the proceeds met part of the dues and the owner paid the rest and took the
+    # cattle not sold.
+    paid = tr.gettext(
+        "Case %(case)s: the proceeds of the sale, %(proceeds)s, met part of the dues "
+        "(s.15(2)); the owner paid the rest, %(amount)s, on %(date)s and took %(cattle)s "
+        "(s.12, s.15(3))."
+    )
+    # TRANSLATORS: s.15(4), s.12 — the receipts: the owner's for the cattle delivered,
+    # the pound-keeper's for the money paid.
+    receipt = tr.gettext(
+        "Take the owner's receipt for %(cattle)s and give a receipt for %(amount)s "
+        "received (s.15(4))."
+    )
+    if sms:  # each sentence an SMS (the cattle as a count when their list is too long)
+        brief = values | {"cattle": head_count(case.heads_remaining, tr)}
+        parts = [
+            shortest_fit(tr, [[text % values], [text % brief]], STAFF_SMS_SEGMENTS)
+            for text in (paid, receipt)
+        ]
+        return in_parts([*parts, account_summary(account, tr, True)])
+    return join([paid % values, receipt % values], sms=False) + "\n\n" + account_text(account, tr)
 
 
 def deposit_recorded(

@@ -147,7 +147,8 @@ def other_disposal_recorded(
 
 def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str:
     """Not settled: with the actual expenses the proceeds fall short of the dues while
-    heads remain; they are recorded, and one more head may be sold (s.15(1), s.15(2))."""
+    heads remain; they are recorded, and one more head may be sold, or the owner pays
+    the rest (s.15(1), s.15(2), s.12)."""
     values = {
         "expenses": money(expenses, tr),
         "proceeds": money(case.proceeds, tr),
@@ -164,11 +165,11 @@ def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str
         "Not settled: with expenses of %(expenses)s, the proceeds of %(proceeds)s fall "
         "short of the dues by %(short)s, and %(heads)s remain."
     )
-    # TRANSLATORS: s.15(1), s.15(2) — after "Not settled": what the officer may do.
-    # %(sold)s is the SOLD word, %(command)s the SETTLE line to send again.
+    # TRANSLATORS: s.15(1), s.15(2), s.12 — after "Not settled": what the officer may do.
+    # %(sold)s is the SOLD word, %(command)s the SETTLE line to send once enough is sold.
     then = tr.gettext(
-        "One more head may be sold at the auction (%(sold)s); then settle. To settle as it "
-        "stands, send %(command)s again (s.15(1), s.15(2))."
+        "One more head may be sold at the auction (%(sold)s), then settle with "
+        "%(command)s; or the owner pays what remains and takes the rest (s.15(1), s.15(2))."
     )
     first = join([case_line(case, tr), short_of % values], sms=False)
     return in_parts([first, then % values])  # by SMS: two SMS

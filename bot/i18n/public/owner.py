@@ -4,6 +4,9 @@ impounding and before the auction.
 ``sms=True`` gives the short form: sentences on one line, ``Rs`` in English so it
 stays in GSM-7, within ``SMS_SEGMENT_BUDGET`` on worst-case data (tested).
 ``sms=False`` gives the chat form: one fact a line, with the lines of the dues.
+
+Why it is long: DUES at every stage of a case (in the pound, during a sale, deemed
+unclaimed, settled), the deposit, and the owner's SMS, which share their sentences.
 """
 
 from __future__ import annotations
@@ -64,6 +67,9 @@ def dues_reply(
         return _dues_settled(dues, case, tr, sms, account)
     if stated is not None and case.deemed_unclaimed:
         return _dues_deemed_unclaimed(stated, tr, sms)
+    sale = stated.sale if stated is not None else None
+    if stated is not None and sale is not None and sale.provision == "s.15(1)" and sale.proceeds:
+        return _dues_during_sale(stated, tr, sms)
     values: dict[str, object] = {
         "case": case.number,
         "total": money(dues.total, tr, sms),
@@ -139,6 +145,54 @@ def _dues_deemed_unclaimed(stated: Statement, tr: Translator, sms: bool) -> str:
     steps = next_step(case, stated.on, tr)
     core = text % values
     return _fit(tr, sms, [[core, steps[0]], [core, steps[-1]], [core]])
+
+
+def _dues_during_sale(stated: Statement, tr: Translator, sms: bool) -> str:
+    """DUES while a sale on the owner's refusal is under way (s.15(1)): what the proceeds
+    so far meet of the dues and the expenses of sale (s.15(2)); once they meet them, that
+    nothing is owed and the owner cannot pay instead (the sale is to be settled, s.15(3));
+    until then, what remains to pay to take the rest (s.12)."""
+    case, sale = stated.case, stated.sale
+    assert sale is not None
+    values = {
+        "case": case.number,
+        "proceeds": money(sale.proceeds, tr, sms),
+        "met": money(sale.met, tr, sms),
+        "short": money(sale.still_owed, tr, sms),
+        "owed": money(sale.still_owed, tr, sms),  # what the owner pays (s.12)
+        "date": day(stated.on, tr),
+        "cattle": head_count(sale.heads_remaining, tr),
+    }
+    if not sale.still_owed:
+        # TRANSLATORS: s.15(2), s.15(1), s.15(3) — DUES once the proceeds of the cattle
+        # sold on the owner's refusal meet the dues and the expenses of sale: nothing is
+        # owed, the owner cannot pay instead; the sale is settled with the account.
+        text = tr.gettext(
+            "Case %(case)s: the proceeds of the sale, %(proceeds)s, meet the dues and the "
+            "expenses of sale, %(met)s (s.15(2)). Nothing is owed, and the owner cannot pay "
+            "instead: the sale is to be settled, with the account (s.15(3))."
+        )
+        return _fit(tr, sms, [[text % values]])
+    if not sale.heads_remaining:
+        # TRANSLATORS: s.15(2) — DUES when every head was sold on the owner's refusal and
+        # the proceeds did not meet all the dues: what they met, what they did not.
+        text = tr.gettext(
+            "Case %(case)s: every head is sold; the proceeds, %(proceeds)s, meet %(met)s of "
+            "the dues and the expenses of sale, and %(short)s is not met (s.15(2))."
+        )
+        return _fit(tr, sms, [[text % values]])
+    # TRANSLATORS: s.15(2), s.12 — DUES while the sale on the owner's refusal is under way
+    # and the proceeds so far do not meet the dues and the expenses of sale: what they
+    # met, and what the owner pays on the date to take the cattle not sold.
+    text = tr.gettext(
+        "Case %(case)s: the proceeds of the sale so far, %(proceeds)s, met %(met)s of the "
+        "dues and the expenses of sale (s.15(2)). Pay %(owed)s on %(date)s to take the "
+        "remaining %(cattle)s (s.12)."
+    )
+    core = text % values
+    more = _more_each_day(stated.per_day, tr, sms) if stated.per_day else ""
+    steps = next_step(case, stated.on, tr)
+    return _fit(tr, sms, [[core, more, steps[0]], [core, more, steps[-1]], [core, more], [core]])
 
 
 def _dues_settled(

@@ -213,6 +213,14 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
         "A head was sold on %(date)s: the sale goes on and is settled, and the owner gets "
         "the account and the balance."
     ),
+    # TRANSLATORS: s.15(1), s.15(2), s.15(3) — PAID on the owner's route once the proceeds
+    # of the cattle sold meet the dues and the expenses of sale: nothing is owed, the
+    # owner cannot pay instead; the sale is settled and the rest go back with the account.
+    "sale_met_dues": lambda tr: tr.gettext(
+        "The proceeds of the sale meet the dues and the expenses of sale: nothing is owed, "
+        "and the owner cannot pay instead. The sale is settled, and the remaining cattle "
+        "and the balance go to the owner with the account."
+    ),
     # TRANSLATORS: s.13(3), s.16(3) — PAID once a head of unclaimed cattle has been sold:
     # the sale goes on; the balance goes into deposit, where the owner may claim it.
     "unclaimed_head_sold": lambda tr: tr.gettext(
@@ -325,7 +333,17 @@ def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
         "due": money(exc.dues.total, tr),
         "date": day(exc.dues.on, tr),
     }
-    if exc.provision == "s.14":
+    if exc.owed is not None and exc.proceeds is not None:
+        values |= {"due": money(exc.owed, tr), "proceeds": money(exc.proceeds, tr)}
+        # TRANSLATORS: s.12, s.15(1), s.15(2) — part of the cattle were sold on the owner's
+        # route: a payment of an amount that is not what the proceeds left owed of the
+        # dues and the expenses of sale: nothing recorded; the lines of the dues follow.
+        text = tr.gettext(
+            "Not recorded: %(given)s is not the amount due. The proceeds of %(proceeds)s "
+            "leave %(due)s owed on %(date)s of these dues, and the remaining cattle are "
+            "delivered on payment of all of it:"
+        )
+    elif exc.provision == "s.14":
         # TRANSLATORS: s.14 — a deposit under protest of an amount that is not the fines
         # and charges due: nothing recorded; the lines of the dues follow.
         text = tr.gettext(

@@ -1,6 +1,7 @@
 """Why a step of the sale is refused, with what to do instead: a lot offered with no
 auction fixed or on another day (s.13(3), s.15(1)), a head more than necessary
-(s.15(1)), a buyer without the declaration or barred from buying (s.18)."""
+(s.15(1)), a settlement before enough are sold (s.15(1)), a buyer without the
+declaration or barred from buying (s.18)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,18 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import ECHO_LIMIT, connective, day, keyword
+from bot.i18n.common import ECHO_LIMIT, connective, day, head_count, keyword, money
+from bot.i18n.dlt_probe import in_sms
+from bot.i18n.public.sms_fit import in_parts
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
     DomainError,
+    DuesUnmetError,
     EnoughSoldError,
     NotAuctionDayError,
 )
+from domain.money import Money
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = ["barred_class", "barred_classes", "declared_button", "sale_refusal"]
@@ -87,6 +92,32 @@ def _enough_sold(tr: Translator) -> str:
     return text % values
 
 
+def _dues_unmet(exc: DuesUnmetError, tr: Translator) -> str:
+    sms = in_sms() or exc.short is None  # no facts: the probe of every wording, by SMS
+    values = {
+        "proceeds": money(exc.proceeds or Money.zero(), tr, sms),
+        "short": money(exc.short or Money.zero(), tr, sms),
+        "heads": head_count(exc.heads, tr),
+        "auction": keyword("auction", tr.lang),
+        "paid": keyword("paid", tr.lang),
+    }
+    # TRANSLATORS: s.15(1), s.15(2) — SETTLE on the owner's route while the proceeds
+    # leave the dues and the expenses of sale unmet and cattle remain in the pound: as
+    # many as necessary are sold, so the sale is not settled.
+    short = tr.gettext(
+        "Not settled: the proceeds of %(proceeds)s leave %(short)s of the dues and the "
+        "expenses of sale unmet, and %(heads)s remain to be offered."
+    )
+    # TRANSLATORS: s.15(1), s.12 — after "Not settled": what may be done instead.
+    # %(auction)s is the AUCTION word (another auction for the cattle left), %(paid)s
+    # the PAID word (the owner pays what remains and takes them).
+    then = tr.gettext(
+        "Fix another auction for them with %(auction)s, or the owner pays %(short)s and "
+        "takes them (%(paid)s)."
+    )
+    return in_parts([short % values, then % values])  # by SMS two SMS
+
+
 def _not_declared(exc: BuyerNotDeclaredError, tr: Translator) -> str:
     values = {
         "declared": connective("declared", tr.lang),
@@ -130,6 +161,8 @@ def sale_refusal(exc: DomainError, tr: Translator) -> str | None:
         return _not_auction_day(exc, tr)
     if isinstance(exc, EnoughSoldError):
         return _enough_sold(tr)
+    if isinstance(exc, DuesUnmetError):
+        return _dues_unmet(exc, tr)
     if isinstance(exc, BuyerNotDeclaredError):
         return _not_declared(exc, tr)
     if isinstance(exc, BarredBuyerError) and exc.barred_as:
