@@ -18,6 +18,7 @@ from bot.i18n.catalogs import Translator, translator
 from bot.i18n.chrome.help import help_text
 from bot.i18n.documents.account import account_sms
 from bot.i18n.public.anyone import (
+    lang_not_sent,
     lang_set,
     no_case_for_number,
     search_results,
@@ -242,6 +243,7 @@ def _owner_sms(tr: Translator) -> dict[str, str]:
         out |= _stage_replies(tr, start, where)
     out |= {
         "lang": lang_set(tr),
+        "lang not sent here": lang_not_sent(("en", "ml", "ta"), tr),
         "stop": stopped(tr),
         "start": started(tr),
         "try again later": try_again_later(tr),

@@ -368,6 +368,11 @@ async def _web(ctx: _Ctx, command: o.Web) -> str:
 
 async def _lang(ctx: _Ctx, command: o.Lang) -> str:
     chosen = command.choice
+    config = ctx.deps.config
+    if ctx.sms and config.dlt.enforced and chosen not in config.sms_languages:
+        # Under DLT an SMS goes out only as a template registered here: none is in a
+        # language no authority of this installation uses, so the choice is refused.
+        return render.lang_not_sent(config.sms_languages, ctx.tr)
     await _set_contact(ctx, lang=chosen)
     return render.lang_set(translator(chosen))
 

@@ -67,6 +67,7 @@ from bot.i18n.officers.sale import (
     settled_reply,
 )
 from bot.i18n.public.anyone import (
+    lang_not_sent,
     lang_set,
     no_case_for_number,
     read_as,
@@ -133,6 +134,7 @@ __all__ = [
     "intake_sms",
     "intake_values",
     "kind_count",
+    "lang_not_sent",
     "lang_set",
     "lot_recorded",
     "no_case_for_number",

@@ -301,3 +301,41 @@ async def test_under_dlt_every_answer_matches_a_registered_template(
             template = registry().get(row.template or "")
             assert template is not None, row.body
             assert template.problem(row.body, 30) is None
+
+
+async def test_under_dlt_lang_offers_only_the_languages_registered_here(
+    tmp_path: Path, url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under DLT only the languages of the installation's authorities have templates: a
+    LANG for another is answered with those there are (and changes nothing), so that no
+    later answer falls silent for want of a template; LANG for one of them is taken."""
+    from tests.e2e import india_harness
+
+    sample = india_harness.load()
+    here = sample._replace(
+        authorities={
+            code: a._replace(default_language="ml") for code, a in sample.authorities.items()
+        },
+        pounds={code: p._replace(languages=("ml", "en")) for code, p in sample.pounds.items()},
+    )
+    assert here.sms_languages == ("ml", "en")  # in LANGUAGES order
+    monkeypatch.setattr(india_harness, "load", lambda: here)
+    ids = {name: id_ for name, id_ in IDS.items() if name.endswith((".ml", ".en"))}
+    async with india_rig(tmp_path, "exotel", url, dlt=DltPolicy(ENTITY, ids)) as rig:
+        owner = "09847099999"
+        for n, text in enumerate(("LANG ta", "LANG kn", "LANG ml")):
+            assert (await rig.exotel_sms(owner, text, f"lang-{n}")).status_code == 200
+        for _ in range(400):
+            async with rig.app.store.transaction() as tx:
+                rows = list((await tx.session.scalars(select(OutboxRow))).all())
+                chosen = await tx.session.scalar(select(Contact.lang))
+            if len(rows) >= 3 and all(r.status != "queued" for r in rows):
+                break
+            await rig.deliver(len(rows), seconds=0.1)
+        assert [(r.body, r.last_error) for r in rows if r.status != "sent"] == []
+        answers = {r.idempotency_key: r.body for r in rows}
+        for n in (0, 1):
+            refused = answers[f"sms-reply:exotel:lang-{n}"]
+            assert "മലയാളം, English" in refused and "(ml, en)" in refused, refused
+        assert MALAYALAM.search(answers["sms-reply:exotel:lang-2"]), answers
+        assert chosen == "ml"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot.config.names import local
 from bot.i18n.catalogs import Translator
+from bot.i18n.chrome.telegram import LANGUAGE_NAMES
 from bot.i18n.common import (
     ECHO_LIMIT,
     KindMap,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from bot.services.public import Outcome, PublicCase
 
 __all__ = [
+    "lang_not_sent",
     "lang_set",
     "no_case_for_number",
     "read_as",
@@ -459,6 +461,23 @@ def lang_set(tr: Translator, command: str | None = None) -> str:
     # %(command)s is the LANG command word; name the other three languages.
     text = tr.gettext("Replies will now be in English. To change, send %(command)s ml, ta or kn.")
     return text % {"command": command or keyword("lang", tr.lang)}
+
+
+def lang_not_sent(langs: Sequence[str], tr: Translator) -> str:
+    """LANG for a language this installation's SMS are not sent in (under DLT only the
+    languages of its authorities are registered): the languages they are sent in."""
+    # TRANSLATORS: LANG by SMS asked for a language no SMS of this office is sent in.
+    # %(languages)s names those they are sent in (each in its own script, e.g. "English,
+    # മലയാളം"); %(command)s is the LANG word; %(codes)s their codes ("en, ml").
+    text = tr.gettext(
+        "SMS from here go out only in these languages: %(languages)s. To change, send "
+        "%(command)s and the code (%(codes)s)."
+    )
+    return text % {
+        "languages": ", ".join(LANGUAGE_NAMES[lang] for lang in langs),
+        "command": keyword("lang", tr.lang),
+        "codes": ", ".join(langs),
+    }
 
 
 def read_as(typed: str, command: str, tr: Translator) -> str:
