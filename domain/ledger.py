@@ -30,7 +30,7 @@ from domain.events import (
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import DuesItem, dues_on
-from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, Payee, round_settlements
+from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, Payee, dues_unmet, round_settlements
 from domain.tariff import Tariff
 
 __all__ = [
@@ -125,15 +125,21 @@ def held_in_deposit(case: Case) -> Money:
     return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
 
 
-@cites("s.12", "s.16(2)", "s.17(1)")
-def _payment(after: Case, event: ClaimedAndPaid, tariff: Tariff) -> Postings:
+@cites("s.12", "s.16(2)", "s.17(1)", "s.15(2)")
+def _payment(
+    after: Case, event: ClaimedAndPaid, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
     """s.12: the fines and charges paid; the fines are received for the local authority
-    and credited to its fund (s.17(1)), the feeding charges the keeper retains (s.16(2))."""
-    dues = dues_on(after, tariff, event.on)
+    and credited to its fund (s.17(1)), the feeding charges the keeper retains (s.16(2)).
+    After a refused account, what an earlier sale met is not posted again: the fines it
+    met, the expenses of sale it left unmet (s.15(2))."""
+    dues = dues_unmet(after, tariff, event.on, order)
     fines = min(dues.fines, event.paid)
+    expenses = min(dues.sale_expenses, event.paid - fines)
     legs = _legs(
         Posting(FINES, fines, "s.12"),
-        Posting(KEEPER_FEEDING, event.paid - fines, "s.16(2)"),
+        Posting(SALE_EXPENSES, expenses, "s.15(2)"),
+        Posting(KEEPER_FEEDING, event.paid - fines - expenses, "s.16(2)"),
     )
     return Postings(event.paid, legs + _fines_to_fund(fines))
 
@@ -191,7 +197,7 @@ def postings_for(
     """
     event: Event = after.events[-1]
     if isinstance(event, ClaimedAndPaid):
-        return _payment(after, event, tariff)
+        return _payment(after, event, tariff, order)
     if isinstance(event, DeliveredOnDeposit):
         legs = _legs(Posting(PROTEST_DEPOSIT, event.deposited, "s.14"))
         return Postings(event.deposited, legs)

@@ -10,7 +10,8 @@ from domain.errors import AmountNotDueError
 from domain.events import ClaimedAndPaid
 from domain.money import Money
 from domain.provisions import cites
-from domain.s04_s11_dues import Dues, dues_on
+from domain.s04_s11_dues import Dues, DuesItem
+from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, dues_unmet
 from domain.tariff import Tariff
 
 __all__ = [
@@ -35,11 +36,18 @@ def require_whole_dues(dues: Dues, tendered: Money | None, provision: str) -> No
 
 @cites("s.12")
 def release_on_payment(
-    case: Case, tariff: Tariff, day: date, today: date, tendered: Money | None = None
+    case: Case,
+    tariff: Tariff,
+    day: date,
+    today: date,
+    tendered: Money | None = None,
+    order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
 ) -> Case:
     """The owner claims and pays the fines and charges due that day; cattle released.
-    An amount given that is not the dues of the day is refused, nothing recorded."""
-    dues = dues_on(case, tariff, day)
+    After a refused account (s.15(5)), what the first sale met is not paid again
+    (``dues_unmet``). An amount given that is not the dues of the day is refused,
+    nothing recorded."""
+    dues = dues_unmet(case, tariff, day, order)
     after = case.apply(ClaimedAndPaid(on=day, paid=dues.total), today)
     require_whole_dues(dues, tendered, "s.12")
     return after

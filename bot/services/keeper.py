@@ -24,6 +24,7 @@ from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure, require_brought_by
 from domain.s12_release import release_on_payment
 from domain.s14_deposit import release_on_deposit
+from domain.s15_sale import dues_unmet
 
 __all__ = [
     "OpenCase",
@@ -159,8 +160,9 @@ async def record_payment(
     today = deps.today()
     day = on or today
     tariff = deps.tariff(loaded.pound)
-    after = release_on_payment(loaded.case, tariff, day, today, tendered=amount)
-    dues = statement_of(deps, after, day).dues
+    order = deps.config.deduction_order
+    after = release_on_payment(loaded.case, tariff, day, today, tendered=amount, order=order)
+    dues = dues_unmet(after, tariff, day, order)  # after a refused account, less what was met
     (event_row,) = await tx.append_events(loaded, after, caller)
     await write_postings(tx, deps, loaded, after, day, event_row)
     await tx.record_payment(loaded, event_row, "payment", dues.total, day)
