@@ -136,7 +136,12 @@ def _dues_deemed_unclaimed(stated: Statement, tr: Translator, sms: bool) -> str:
         return _fit(
             tr,
             sms,
-            [[head, owed, held, steps[0]], [head, owed, held], [head, owed], [head, short]],
+            [
+                [head, owed, held, steps[0]],
+                [head, owed, steps[-1]],
+                [head, short, steps[-1]],
+                [head, short],
+            ],
         )
     values = {
         "case": case.number,
