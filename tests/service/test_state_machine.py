@@ -175,6 +175,48 @@ def simple_dues(case: Case, tariff: Tariff, day: date) -> int:
     return paise
 
 
+def owed_after_refused_account(case: Case, tariff: Tariff, day: date) -> int:
+    """What the owner pays on ``day`` to take the cattle of a refused account before a
+    head of their round is sold (s.15(5), s.12), in paise: the fines of every head, each
+    head fed until it was sold or to ``day``, the expenses of the sale settled, less what
+    that sale met (its proceeds less its balance, s.15(2))."""
+    impounded = case.seizure.impounded_on
+    first = (
+        impounded
+        if tariff.feeding_days is FeedingDays.BOTH_INCLUDED
+        else impounded + timedelta(days=1)
+    )
+
+    def fed(kind: str, heads: int, last: date) -> int:
+        paise, d = 0, first
+        while d <= last:
+            paise += tariff.feeding[kind].row_on(d).amount.paise * heads
+            d += timedelta(days=1)
+        return paise
+
+    paise = 0
+    for index, lot in enumerate(case.seizure.lots):
+        paise += tariff.fines[lot.kind].row_on(impounded).amount.paise * lot.count
+        left = lot.count
+        for x in case.events:
+            if isinstance(x, LotOffered | DisposedOtherwise) and x.lot == index:
+                if isinstance(x, DisposedOtherwise) or x.sold:
+                    paise += fed(lot.kind, x.count, x.on)
+                    left -= x.count
+        paise += fed(lot.kind, left, day)
+    proceeds = 0
+    for x in case.events:
+        if isinstance(x, LotOffered) and x.price is not None:
+            proceeds += x.price.paise
+        elif isinstance(x, DisposedOtherwise):
+            proceeds += x.proceeds.paise
+        elif isinstance(x, SaleClosed):
+            paise += x.expenses.paise
+            paise -= proceeds - x.to_owner_or_deposit.paise  # what that sale met
+            proceeds = 0
+    return paise
+
+
 # --- the money of a statement ----------------------------------------------------------
 
 _MONEY_PROPERTIES = (
@@ -428,12 +470,18 @@ class PoundMachine(RuleBasedStateMachine):
 
     def _lawful_ClaimedAndPaid(self, before: Case, e: Event, text: str, reply: Reply) -> None:
         assert isinstance(e, ClaimedAndPaid)
-        assert not any(isinstance(x, AccountRefused) for x in before.events), (
-            f"PAID after a refused account (s.15(5)): {text}"
-        )
-        assert not _sold_any(before), f"PAID after a head was sold (s.15(1), s.13(3)): {text}"
         assert not any(isinstance(x, ClaimedAndPaid | DeliveredOnDeposit) for x in before.events)
-        due = simple_dues(before, self.tariff, e.on)
+        if any(isinstance(x, AccountRefused) for x in before.events):
+            # s.15(5) sends the rest the s.13 way; s.13(3) sells cattle "not claimed": the
+            # owner pays all still owed until a head of that round is sold (s.12).
+            assert not any(
+                (isinstance(x, LotOffered) and x.sold) or isinstance(x, DisposedOtherwise)
+                for x in _this_round(before)
+            ), f"PAID after a head of the round after a refused account was sold: {text}"
+            due = owed_after_refused_account(before, self.tariff, e.on)
+        else:
+            assert not _sold_any(before), f"PAID after a head was sold (s.15(1), s.13(3)): {text}"
+            due = simple_dues(before, self.tariff, e.on)
         assert e.paid.paise == due, (
             f"PAID took {e.paid.paise} paise, the dues of {e.on} are {due} (s.12): {text}"
         )
@@ -444,9 +492,11 @@ class PoundMachine(RuleBasedStateMachine):
         assert e.on <= seized + timedelta(days=10), (
             f"a deposit after the ten days from the seizure ({seized}) (s.14, s.19): {text}"
         )
+        # Also after the owner refused to pay (s.15(1) sells only when the owner refuses
+        # "to deposit" too), while no head is sold; never after a refused account.
         assert not _sold_any(before), f"a deposit after a sale (s.14, s.15(1)): {text}"
-        assert before.first(OwnerRefusedToPay) is None, (
-            f"a deposit after the owner refused (s.14, s.15(1)): {text}"
+        assert not any(isinstance(x, AccountRefused) for x in before.events), (
+            f"a deposit after a refused account (s.15(5)): {text}"
         )
         due = simple_dues(before, self.tariff, e.on)
         assert e.deposited.paise == due, f"deposit {e.deposited} is not the dues {due} (s.14)"
@@ -724,10 +774,16 @@ class PoundMachine(RuleBasedStateMachine):
         on = self.on(when)
         day = _on_of(on) or self.today
         typed = ""
+        case = self.case()
+        due = (
+            owed_after_refused_account(case, self.tariff, day)
+            if word == "PAID" and case.first(AccountRefused) is not None
+            else simple_dues(case, self.tariff, day)
+        )
         if amount == "due":
-            typed = " " + _rupees_text(Money(simple_dues(self.case(), self.tariff, day)))
+            typed = " " + _rupees_text(Money(due))
         elif amount == "wrong":
-            typed = " " + _rupees_text(Money(simple_dues(self.case(), self.tariff, day) - 5000))
+            typed = " " + _rupees_text(Money(due - 5000))
         elif amount == "junk":
             typed = " lots"
         reply, _before, _after = self.step(self.keeper, f"{word} {self.number}{typed}{on}")
@@ -942,7 +998,7 @@ class PoundMachine(RuleBasedStateMachine):
                 self.step(self.keeper, f"REFUSED {n}")
             elif stage is Stage.IMPOUNDED and choice == 2:
                 self.step(self.keeper, f"DEPOSITED {n}")
-            elif stage is Stage.IMPOUNDED and choice == 3:
+            elif choice == 3:  # also after a refused account, before a head is sold
                 self.step(self.keeper, f"PAID {n}")
             else:  # on the s.13(1) day; now and then the day before it
                 early = 1 if choice == 4 else 0
@@ -953,6 +1009,10 @@ class PoundMachine(RuleBasedStateMachine):
                 self.officer,
                 f"NOTICE {n} AT Kunnamangalam, Kunnamangalam market ON {_ddmmyyyy(self.today)}",
             )
+        elif stage is Stage.OWNER_REFUSED and choice == 9:
+            self.step(self.keeper, f"DEPOSITED {n}")  # s.14 after a refusal
+        elif stage is Stage.NOTICE_POSTED and choice == 9 and case.first(AccountRefused):
+            self.step(self.keeper, f"PAID {n}")  # s.12 after s.15(5), before a sale
         elif stage in (Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING):
             fixed = case.scheduled_auction
             notice = _standing_notice(case)
