@@ -923,8 +923,7 @@ class Case:
                 event, DisposedOtherwise
             ):
                 raise TransitionRefusedError(
-                    f"a head was sold on {event.on.isoformat()}: the sale goes on and is "
-                    "settled",
+                    f"a head was sold on {event.on.isoformat()}: the sale goes on and is settled",
                     "s.13(3)",
                     reason="unclaimed_head_sold",
                     facts={"date": event.on},

@@ -44,9 +44,7 @@ async def stage(rig: SmsRig) -> Stage:
 async def test_deposited_by_sms_after_a_refusal_within_the_ten_days_s14(rig: SmsRig) -> None:
     await text(rig, KEEPER_PHONE, "SEIZE 2 cow AT Kunnamangalam market", "SM-op1", 1)
     await text(rig, KEEPER_PHONE, "REFUSED KNM-1", "SM-op2", 3)
-    await text(
-        rig, OFFICER_PHONE, "AUCTION KNM-1 ON 10-03-2026 AT Kunnamangalam market", "SM-op3"
-    )
+    await text(rig, OFFICER_PHONE, "AUCTION KNM-1 ON 10-03-2026 AT Kunnamangalam market", "SM-op3")
     done = await text(rig, KEEPER_PHONE, "DEPOSITED KNM-1", "SM-op4", 5)
     assert "(s.14)" in done, done
     assert "10 Mar 2026" in done  # the auction fixed for that day is cancelled
@@ -58,9 +56,7 @@ async def test_paid_by_sms_after_a_refused_account_before_a_head_is_sold_s12(
 ) -> None:
     await text(rig, KEEPER_PHONE, "SEIZE 3 cow AT Kunnamangalam market", "SM-op5", 1)
     await text(rig, KEEPER_PHONE, "REFUSED KNM-1", "SM-op6", 3)
-    await text(
-        rig, OFFICER_PHONE, "AUCTION KNM-1 ON 06-03-2026 AT Kunnamangalam market", "SM-op7"
-    )
+    await text(rig, OFFICER_PHONE, "AUCTION KNM-1 ON 06-03-2026 AT Kunnamangalam market", "SM-op7")
     await text(
         rig, OFFICER_PHONE, "SOLD KNM-1 1 1 25000 TO Mammu, Chathamangalam DECLARED", "SM-op8", 6
     )

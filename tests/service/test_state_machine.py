@@ -97,11 +97,12 @@ from domain.record import days_in_pound, heads_sold_and_disposed
 from domain.s07_seizure import Lot
 from domain.s15_sale import Payee
 from domain.stages import IN_POUND_STAGES, Stage
-from domain.statement import Statement
+from domain.statement import Statement, statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure
 from tests.service.test_one_truth_steps import session as one_truth_session
 from tests.service.test_same_facts import facts as facts_but_september
+from tests.unit.domain_fixtures import case_in, sample_tariff
 
 EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
 STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
@@ -199,10 +200,11 @@ def owed_after_refused_account(case: Case, tariff: Tariff, day: date) -> int:
         paise += tariff.fines[lot.kind].row_on(impounded).amount.paise * lot.count
         left = lot.count
         for x in case.events:
-            if isinstance(x, LotOffered | DisposedOtherwise) and x.lot == index:
-                if isinstance(x, DisposedOtherwise) or x.sold:
-                    paise += fed(lot.kind, x.count, x.on)
-                    left -= x.count
+            if not isinstance(x, LotOffered | DisposedOtherwise) or x.lot != index:
+                continue
+            if isinstance(x, DisposedOtherwise) or x.sold:
+                paise += fed(lot.kind, x.count, x.on)
+                left -= x.count
         paise += fed(lot.kind, left, day)
     proceeds = 0
     for x in case.events:
@@ -1611,3 +1613,15 @@ def test_a_settlement_of_nothing_recorded_before_the_rule_still_replays() -> Non
     before = Case.replay("KNM-1", events[:-1])
     with pytest.raises(TransitionRefusedError):
         before.apply(events[-1], date(2026, 3, 5))
+
+
+def test_the_oracle_reads_what_is_owed_after_a_refused_account_as_the_statement_does() -> None:
+    """The oracle's own reading of a payment after s.15(5) (the dues less what the first
+    sale met, s.15(2), s.12), checked once against the statement on a scripted case, so
+    that a run that never reaches that step still tests it."""
+    tariff = sample_tariff()  # the tariff the sample case was settled with
+    deemed = case_in(Stage.DEEMED_UNCLAIMED)
+    for day in (date(2026, 3, 9), date(2026, 3, 12), date(2026, 4, 2)):
+        stated = statement(deemed, tariff, day)
+        assert stated.payable
+        assert owed_after_refused_account(deemed, tariff, day) == stated.unmet.paise

@@ -173,5 +173,7 @@ def second_round_payment(stated: Statement, tr: Translator, sms: bool) -> tuple[
     held = tr.gettext("The balance of the earlier sale is held in deposit (s.16(3)).")
     # TRANSLATORS: s.12 — SMS, short: until a head is sold the owner may pay the amount
     # and take the cattle back.
-    short = tr.gettext("Until a head is sold, the owner may pay %(unmet)s and take the cattle back (s.12).")
+    short = tr.gettext(
+        "Until a head is sold, the owner may pay %(unmet)s and take the cattle back (s.12)."
+    )
     return (owed % values, held, short % values)

@@ -129,7 +129,9 @@ def _dues_deemed_unclaimed(stated: Statement, tr: Translator, sms: bool) -> str:
     if payment:
         # TRANSLATORS: s.15(5), s.13 — DUES after the owner refused the account: the
         # remaining cattle are deemed unclaimed and go the way of unclaimed cattle.
-        head = tr.gettext("Case %(case)s: deemed unclaimed (s.15(5)), to be sold as unclaimed (s.13).")
+        head = tr.gettext(
+            "Case %(case)s: deemed unclaimed (s.15(5)), to be sold as unclaimed (s.13)."
+        )
         head %= {"case": case.number}
         owed, held, short = payment
         steps = next_step(case, stated.on, tr)
