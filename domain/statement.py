@@ -288,6 +288,14 @@ _PAYEES: tuple[tuple[Payee, str], ...] = (
 )
 
 
+def _last_left(case: Case, closed_on: date) -> date:
+    """The day the account counts the time impounded to (s.15(3)(b)): the last
+    settlement; for the cattle of a refused account taken back on payment before a head
+    of theirs was sold (s.15(5), s.12), the day of that payment, when they left."""
+    paid = case.last(ClaimedAndPaid)
+    return max(closed_on, paid.on) if isinstance(paid, ClaimedAndPaid) else closed_on
+
+
 @cites(
     "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
 )
@@ -315,7 +323,7 @@ def _account(case: Case, tariff: Tariff, rounds: tuple[SaleRound, ...]) -> Accou
     account = Account(
         case_number=case.number,
         cattle_seized=case.seizure.head_count,  # (a)
-        stays=time_impounded(case, closed_on),  # (b) each lot's, to the day it left
+        stays=time_impounded(case, _last_left(case, closed_on)),  # (b) each lot's
         fines_and_charges=dues.total,  # (c)
         dues=dues,  # (c)
         cattle_sold=sold,  # (d) every round

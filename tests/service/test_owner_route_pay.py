@@ -219,6 +219,10 @@ async def test_after_a_refused_account_the_owner_may_pay_all_owed_until_a_head_i
     after = statement_of(deps, case)
     assert after.held_in_deposit == held
     assert after.heads_in_pound == 0
+    # The account counts the 2 cows' time to the day they left, 1 to 13 March (s.15(3)(b)).
+    assert after.account is not None
+    assert after.account.days_impounded == 13
+    assert after.deposited_on == date(2026, 3, 6)  # the three months from the refusal
     # The payment's postings add up to what was paid: the fines were met by the first
     # sale, so none are posted again.
     ledger = await s.ledger()

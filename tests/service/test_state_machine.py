@@ -1274,7 +1274,11 @@ class PoundMachine(RuleBasedStateMachine):
         if account is None:
             return
         settled = [r.settled_on for r in s.rounds if r.settled_on is not None]
-        assert account.days_impounded == _days_impounded(case, settled[-1]), account
+        # To the last settlement; the cattle of a refused account taken back on payment
+        # (s.15(5), s.12) were impounded until that day.
+        paid = case.last(ClaimedAndPaid)
+        upto = max(settled[-1], paid.on) if paid is not None else settled[-1]
+        assert account.days_impounded == _days_impounded(case, upto), account
         counted = _sold_and_proceeds(tuple(e for e in case.events if e.on <= settled[-1]))
         assert (account.cattle_sold, account.cattle_disposed) == counted[:2], account
         assert account.cattle_remaining == case.seizure.head_count - sum(counted[:2])
@@ -1497,7 +1501,9 @@ def _pending(case: Case) -> list[str]:
 def _surplus_deposited_on(case: Case) -> date | None:
     """The day the three months of s.16(3) run from: the last balance into deposit (an
     unclaimed sale's surplus, or a refused account's balance); while cattle of a refused
-    account are still to be sold, none (they run from the second settlement, s.15(5))."""
+    account are still to be sold, none (they run from the second settlement, s.15(5));
+    once the owner took them back on payment before a head of theirs was sold (s.12),
+    from the refusal of the account."""
     days: list[date] = []
     for index, x in enumerate(case.events):
         if not isinstance(x, SaleClosed) or x.to_owner_or_deposit.paise <= 0:
@@ -1514,6 +1520,7 @@ def _surplus_deposited_on(case: Case) -> date | None:
         case.first(AccountRefused) is not None
         and _heads_left(case)
         and not any(isinstance(x, SaleClosed) and not x.owner_appeared for x in case.events)
+        and case.first(ClaimedAndPaid) is None
     ):
         return None
     return max(days)
