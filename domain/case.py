@@ -8,8 +8,9 @@ it; commands that need amounts (release, sale) are in ``domain.s04_s11_dues`` an
 Stages and the provision of each transition::
 
     IMPOUNDED --s.12--> RELEASED                    (claimed and paid)
-    IMPOUNDED/REPORTED/NOTICE_POSTED --s.14--> ON_DEPOSIT --s.19--> CLOSED
-                                     (deposit under protest while s.19 allows; outcome recorded)
+    IMPOUNDED/REPORTED/NOTICE_POSTED/OWNER_REFUSED/SELLING --s.14--> ON_DEPOSIT --s.19--> CLOSED
+        (deposit under protest while the ten days of s.19 run and no head is sold;
+        outcome recorded)
     IMPOUNDED --s.13(1)--> REPORTED --s.13(2)--> NOTICE_POSTED
     NOTICE_POSTED --s.13(3)--> SELLING              (from the 8th day after the notice)
     IMPOUNDED/REPORTED/NOTICE_POSTED --s.15(1)--> OWNER_REFUSED --> SELLING
@@ -20,6 +21,8 @@ Stages and the provision of each transition::
     IN_DEPOSIT --s.16(3)--> IN_DEPOSIT (claim preferred; then established or rejected)
     IN_DEPOSIT --s.16(3)--> CLOSED (claim established) ; --s.17(1)--> CLOSED (credited)
     REPORTED/NOTICE_POSTED --s.12--> RELEASED       (the owner may claim until the sale)
+    DEEMED_UNCLAIMED and the s.13 steps after it --s.12--> IN_DEPOSIT | RELEASED
+        (until a head of that round is sold; the first sale's balance stays in deposit)
     any stage before money moved --> VOIDED         (a case entered by mistake; s.7 record)
 
 A sale "round" starts at the impounding and again at a refused account (s.15(5)): the
@@ -105,6 +108,8 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
     # (s.12, s.15(1)); the guard looks at the sales. On the owner's route, while the
     # proceeds leave the dues unmet, the payment of the rest follows the settlement of
     # the proceeds, in the same step (ACCOUNT_DUE: ``_guard_payment_after_part_sale``).
+    # After a refused account (s.15(5)) the rest go the s.13 way, and s.13(3) sells only
+    # cattle "not claimed": the owner may pay until a head of that round is sold.
     ClaimedAndPaid: frozenset(
         {
             Stage.IMPOUNDED,
@@ -113,9 +118,20 @@ _ALLOWED: dict[type[Event], frozenset[Stage]] = {
             Stage.OWNER_REFUSED,
             Stage.SELLING,
             Stage.ACCOUNT_DUE,
+            Stage.DEEMED_UNCLAIMED,
         }
     ),
-    DeliveredOnDeposit: frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
+    # s.14 while the ten days of s.19 run, also after a refusal (s.15(1) sells only when
+    # the owner refuses "to deposit" too); the guard looks at the days and the sales.
+    DeliveredOnDeposit: frozenset(
+        {
+            Stage.IMPOUNDED,
+            Stage.REPORTED,
+            Stage.NOTICE_POSTED,
+            Stage.OWNER_REFUSED,
+            Stage.SELLING,
+        }
+    ),
     DepositOutcome: frozenset({Stage.ON_DEPOSIT}),
     DepositRefunded: frozenset({Stage.CLOSED}),
     ReportedUnclaimed: frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
@@ -468,13 +484,14 @@ class Case:
         return sum(self.remaining_heads(i) for i in range(len(self.seizure.lots)))
 
     @property
-    def remaining_lots(self) -> tuple[Lot, ...]:
-        """The heads of each lot neither sold nor disposed of (s.15(3): "the remaining
-        cattle"), as lots of their kind and description."""
+    def lots_remaining(self) -> tuple[Lot, ...]:
+        """The lots of the seizure cut to the heads not sold or disposed of, a lot with
+        none left out: the cattle a notice of the round states (s.13(2)(a)) and a
+        payment takes back (s.12)."""
         return tuple(
-            replace(lot, count=self.remaining_heads(i))
-            for i, lot in enumerate(self.seizure.lots)
-            if self.remaining_heads(i) > 0
+            replace(lot, count=self.remaining_heads(index))
+            for index, lot in enumerate(self.seizure.lots)
+            if self.remaining_heads(index)
         )
 
     @property
@@ -533,8 +550,10 @@ class Case:
         the seven days (s.13(1)); a sale, or the record of a lot left unsold, on or after
         the day fixed for the auction (s.13(3), s.15(1)); other disposal by order after
         the seven days from the notice (s.13(3) proviso); the fund after the three months
-        of the deposit (s.16(3)); payment or deposit while no head is sold and the account
-        was not refused (s.12, s.15(5)); voiding while no money has moved (s.7)."""
+        of the deposit (s.16(3)); payment while no head is sold, after a refused account
+        while no head of its round is sold (s.12, s.15(5)); deposit while no head is sold,
+        the ten days of s.19 run and the account was not refused (s.14, s.19); voiding
+        while no money has moved (s.7)."""
         if self.stage not in _ALLOWED.get(step, frozenset()):
             return False
         if self.stage is Stage.REPORTED and step in _AFTER_NOTICE:
@@ -555,14 +574,12 @@ class Case:
             deposited = self.deposited_on
             return deposited is not None and today >= fund_credit_from(deposited)
         if step in (ClaimedAndPaid, DeliveredOnDeposit, OwnerRefusedToPay):
-            if self.deemed_unclaimed:
-                return False
             if step is ClaimedAndPaid and self.stage is Stage.ACCOUNT_DUE:
                 return False  # only in the step that settles the proceeds (s.12, s.15(2))
             if step is ClaimedAndPaid and self.pays_rest_after_part_sale:
                 return True  # what remains owed after the proceeds (s.12, s.15(1))
             try:
-                self._guard_payment_before_sale()
+                self._guard_owner_takes_back(step, today)
             except TransitionRefusedError:
                 return False
         if step is CaseVoided:
@@ -603,17 +620,10 @@ class Case:
 
     def _guard(self, event: Event) -> None:
         """Date and quantity rules a transition must meet."""
-        if (
-            isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | OwnerRefusedToPay)
-            and self.deemed_unclaimed
-        ):
-            raise TransitionRefusedError(
-                "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
-            )
-        elif isinstance(event, ClaimedAndPaid) and self.stage is Stage.ACCOUNT_DUE:
+        if isinstance(event, ClaimedAndPaid) and self.stage is Stage.ACCOUNT_DUE:
             self._guard_payment_after_part_sale()
-        elif isinstance(event, ClaimedAndPaid):
-            self._guard_payment_before_sale()
+        elif isinstance(event, ClaimedAndPaid | DeliveredOnDeposit | OwnerRefusedToPay):
+            self._guard_owner_takes_back(type(event), event.on)
         elif isinstance(event, ClaimPreferred | ClaimRejected | CreditedToFund):
             self._guard_deposit_claim(event)
         elif isinstance(event, NoticePosted):
@@ -874,6 +884,60 @@ class Case:
             facts={"date": report_due(self)},
         )
 
+    def _guard_owner_takes_back(self, step: type[Event], day: date) -> None:
+        """Whether the owner may still pay (s.12), deposit (s.14) or refuse (s.15(1)) on
+        ``day``: the rule by route and round (docs/the-act.md)."""
+        if self.deemed_unclaimed:
+            if step is ClaimedAndPaid:
+                self._guard_payment_after_refused_account()
+                return
+            raise TransitionRefusedError(
+                "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
+            )
+        if step is DeliveredOnDeposit:
+            self._guard_deposit_window(day)
+        self._guard_payment_before_sale()
+
+    @cites("s.14", "s.19")
+    def _guard_deposit_window(self, day: date) -> None:
+        """s.14 delivers the cattle on deposit to an owner who "is about to make a
+        complaint under section 19": while the ten days of s.19 run (and, as a payment,
+        until a head is sold), also after a refusal to pay; after them it is refused."""
+        last = self.complaint_by
+        if day > last:
+            raise TransitionRefusedError(
+                f"the time to complain ended on {last.isoformat()}",
+                "s.19",
+                reason="complaint_time_over",
+                facts={"date": last},
+            )
+
+    @property
+    @cites("s.19", "GCA s.8")
+    def complaint_by(self) -> date:
+        """The last day to complain of the seizure: ten days from the day of seizure,
+        that day excluded (s.19; as ``domain.s14_deposit.complaint_last_day``)."""
+        return period_end(self.seizure.seizure_day, 10)
+
+    @cites("s.15(5)", "s.13(3)", "s.12")
+    def _guard_payment_after_refused_account(self) -> None:
+        """s.15(5): the cattle of a refused account are "deemed to be unclaimed and
+        disposed of according to the provisions of this Act", the s.13 way; s.13(3) sells
+        cattle "not claimed", so until a head of that round is sold (or disposed of) the
+        owner may still claim them and pay (s.12). Once one is, the sale goes on."""
+        for event in reversed(self.events):
+            if isinstance(event, AccountRefused):
+                return
+            if (isinstance(event, LotOffered) and event.sold) or isinstance(
+                event, DisposedOtherwise
+            ):
+                raise TransitionRefusedError(
+                    f"a head was sold on {event.on.isoformat()}: the sale goes on and is settled",
+                    "s.13(3)",
+                    reason="unclaimed_head_sold",
+                    facts={"date": event.on},
+                )
+
     @cites("s.12", "s.15(1)")
     def _guard_payment_before_sale(self) -> None:
         """s.12 releases the cattle on payment; s.15(1) sells them when the owner refuses
@@ -1075,7 +1139,9 @@ class Case:
     def _next_stage(self, event: Event) -> Stage:
         match event:
             case ClaimedAndPaid():
-                return Stage.RELEASED
+                # After a refused account the first sale's balance stays in deposit until
+                # claimed (s.16(3)); the cattle go back on payment (s.12).
+                return Stage.IN_DEPOSIT if self.deposit_total.paise > 0 else Stage.RELEASED
             case DeliveredOnDeposit():
                 return Stage.ON_DEPOSIT
             case DepositOutcome() | DepositRefunded():

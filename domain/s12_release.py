@@ -15,8 +15,8 @@ from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.events import ClaimedAndPaid, SaleClosed
 from domain.money import Money
 from domain.provisions import cites
-from domain.s04_s11_dues import Dues, DuesItem, dues_on
-from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, close_sale, sale_progress
+from domain.s04_s11_dues import Dues, DuesItem
+from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, close_sale, dues_unmet, sale_progress
 from domain.tariff import Tariff
 
 __all__ = [
@@ -50,10 +50,12 @@ def release_on_payment(
 ) -> Case:
     """The owner claims and pays the fines and charges due that day; cattle released.
     An amount given that is not the dues of the day is refused, nothing recorded.
-    During a part sale on the owner's route: ``pay_rest_after_part_sale``."""
+    During a part sale on the owner's route: ``pay_rest_after_part_sale``. After a
+    refused account (s.15(5)), what the first sale met is not paid again
+    (``dues_unmet``)."""
     if case.pays_rest_after_part_sale:
         return pay_rest_after_part_sale(case, tariff, day, today, tendered, order)
-    dues = dues_on(case, tariff, day)
+    dues = dues_unmet(case, tariff, day, order)
     after = case.apply(ClaimedAndPaid(on=day, paid=dues.total), today)
     require_whole_dues(dues, tendered, "s.12")
     return after

@@ -38,6 +38,7 @@ __all__ = [
     "check_dues_met",
     "check_more_needed",
     "close_sale",
+    "dues_unmet",
     "offer_lot",
     "round_settlements",
     "sale_progress",
@@ -259,13 +260,6 @@ def settle(
     return settlement
 
 
-_PAYEE_ITEM: dict[Payee, DuesItem] = {
-    Payee.SALE_EXPENSES: DuesItem.SALE_EXPENSES,
-    Payee.LOCAL_AUTHORITY: DuesItem.FINE,
-    Payee.POUND_KEEPER: DuesItem.FEEDING,
-}
-
-
 def _less_met(dues: Dues, met: dict[DuesItem, Money]) -> Dues:
     """``dues`` less what earlier settlements of the case already met (negative lines)."""
     extra = tuple(
@@ -297,7 +291,6 @@ def round_settlements(
     its balance goes into deposit (s.16(3)).
     """
     out: list[Settlement] = []
-    met = {item: Money.zero() for item in DuesItem}
     proceeds = 0
     for event in case.events:
         if isinstance(event, LotOffered) and event.price is not None:
@@ -305,13 +298,26 @@ def round_settlements(
         elif isinstance(event, DisposedOtherwise):
             proceeds += event.proceeds.paise
         elif isinstance(event, SaleClosed):
-            dues = _less_met(dues_on(case, tariff, event.on), met)
-            settlement = settle(Money(proceeds), dues, event.owner_appeared, order)
-            for payee, item in _PAYEE_ITEM.items():
-                met[item] = met[item] + settlement.to(payee)
-            out.append(settlement)
+            dues = _less_met(dues_on(case, tariff, event.on), _met_by(out))
+            out.append(settle(Money(proceeds), dues, event.owner_appeared, order))
             proceeds = 0
     return out
+
+
+def _met_by(settlements: list[Settlement]) -> dict[DuesItem, Money]:
+    """What ``settlements`` met of each head of dues (s.15(2))."""
+    return {item: total([s.to(_PAYEE_OF[item][0]) for s in settlements]) for item in DuesItem}
+
+
+@cites("s.12", "s.15(2)", "s.15(5)")
+def dues_unmet(
+    case: Case, tariff: Tariff, day: date, order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER
+) -> Dues:
+    """The dues on ``day`` less what the settled sales of the case met (s.15(2)): what
+    the owner pays to take back the cattle of a refused account before a head of their
+    round is sold (s.15(5), s.12), the second round's charges included; with no sale
+    settled, the dues. The lines met show as negative lines."""
+    return _less_met(dues_on(case, tariff, day), _met_by(round_settlements(case, tariff, order)))
 
 
 @cites("s.15(2)", "s.16(3)")

@@ -299,6 +299,14 @@ _PAYEES: tuple[tuple[Payee, str], ...] = (
 )
 
 
+def _last_left(case: Case, closed_on: date) -> date:
+    """The day the account counts the time impounded to (s.15(3)(b)): the last
+    settlement; for the cattle of a refused account taken back on payment before a head
+    of theirs was sold (s.15(5), s.12), the day of that payment, when they left."""
+    paid = case.last(ClaimedAndPaid)
+    return max(closed_on, paid.on) if isinstance(paid, ClaimedAndPaid) else closed_on
+
+
 @cites(
     "s.15(3)", "s.15(3)(a)", "s.15(3)(b)", "s.15(3)(c)", "s.15(3)(d)", "s.15(3)(e)", "s.15(3)(f)"
 )
@@ -326,7 +334,7 @@ def _account(case: Case, tariff: Tariff, rounds: tuple[SaleRound, ...]) -> Accou
     account = Account(
         case_number=case.number,
         cattle_seized=case.seizure.head_count,  # (a)
-        stays=time_impounded(case, closed_on),  # (b) each lot's, to the day it left
+        stays=time_impounded(case, _last_left(case, closed_on)),  # (b) each lot's
         fines_and_charges=dues.total,  # (c)
         dues=dues,  # (c)
         cattle_sold=sold,  # (d) every round
@@ -343,14 +351,13 @@ def _account(case: Case, tariff: Tariff, rounds: tuple[SaleRound, ...]) -> Accou
 
 
 def _paid_after_sale(case: Case) -> Money:
-    """What the owner paid, after a settlement, of the dues its proceeds left unmet to
-    take the remaining cattle (s.12, s.15(1)); nothing when no such payment was made."""
-    settled = False
-    for event in case.events:
-        if isinstance(event, SaleClosed):
-            settled = True
-        elif isinstance(event, ClaimedAndPaid) and settled:
-            return event.paid
+    """What the owner paid, in the step that settled a part sale on the owner's route, of
+    the dues its proceeds left unmet to take the remaining cattle (s.12, s.15(1));
+    nothing when no such payment was made (a payment after a refused account, s.15(5),
+    is not part of the sale's account)."""
+    for before, event in zip(case.events, case.events[1:], strict=False):
+        if isinstance(event, ClaimedAndPaid) and isinstance(before, SaleClosed):
+            return event.paid if before.owner_appeared else Money.zero()
     return Money.zero()
 
 

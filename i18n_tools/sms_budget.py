@@ -213,6 +213,15 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
         )
         if stated.account is not None:
             out[f"{month} account, {name}"] = account_sms(stated.account, tr)
+    # The rest of a refused account (s.15(5)): DUES and STATUS read the statement for
+    # what the owner may still pay until a head of their sale is sold (s.12).
+    rest = stops["account refused, the rest unclaimed"]
+    stated = statement(rest.case, tariff, rest.day)
+    out[f"{month} dues the rest unclaimed (stated)"] = dues_reply(
+        stated.dues, rest.case, tr, True, stated=stated
+    )
+    dated = Outcome(_public(rest, where), stated.account, rest.case, rest.day, stated)
+    out[f"{month} status the rest unclaimed (stated)"] = status_reply(dated, tr, True)
     found = [_public(stops["impounded, report ahead"], where)] * 6
     for n in (1, 2, 6):
         out[f"{month} search {n}"] = search_results(found[:n], tr, True)

@@ -521,7 +521,7 @@ async def _paid(ctx: _Ctx, command: o.Paid) -> _Done:
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
     )
     stated = statement_of(ctx.deps, recorded.case, recorded.dues.on)
-    if stated.account is None or not stated.account.paid:
+    if stated.account is None or not stated.account.paid or recorded.case.deemed_unclaimed:
         text = render.payment_recorded(recorded.case, recorded.dues, ctx.tr, ctx.sms)
         return _Done(text, recorded.loaded)
     # The rest paid after a part sale (s.12, s.15(1)): the owner gets the account (s.15(3)).

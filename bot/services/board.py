@@ -7,12 +7,12 @@ the dates. Never a name or a phone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.services.base import Deps
 from bot.services.errors import UnknownPoundError
-from bot.services.public import PublicCase, public_facts
+from bot.services.public import PublicCase, public_facts, still_in_pound
 from bot.store.tx import Tx
 from bot.support.public_text import public_words
 from domain.stages import Stage
@@ -28,6 +28,9 @@ class BoardNotice:
     posted_on: date
     auction_on: date | None
     auction_place: str
+    #: The owner refused the account and these cattle (s.15(5)): they go the s.13 way,
+    #: and the owner may still claim them, paying what the earlier sale left unmet.
+    refused_account: bool = False
 
 
 #: The stages in which a case can have an s.13(2) notice open with cattle in the pound
@@ -48,12 +51,15 @@ async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
         if notice is None or not case.heads_remaining:
             continue
         auction = case.scheduled_auction
+        facts = public_facts(deps, loaded)
         out.append(
             BoardNotice(
-                facts=public_facts(deps, loaded),
+                # The cattle still in the pound, as the notice states them (s.13(2)(a)).
+                facts=replace(facts, lots=still_in_pound(facts.lots, case)),
                 posted_on=notice.on,
                 auction_on=auction.auction_on if auction else None,
                 auction_place=public_words(auction.place, case.seizure) if auction else "",
+                refused_account=case.deemed_unclaimed,
             )
         )
     return sorted(out, key=lambda n: (n.posted_on, n.facts.number))

@@ -24,6 +24,7 @@ from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure, require_brought_by
 from domain.s12_release import release_on_payment
 from domain.s14_deposit import release_on_deposit
+from domain.s15_sale import dues_unmet
 
 __all__ = [
     "OpenCase",
@@ -163,7 +164,7 @@ async def record_payment(
     tariff = deps.tariff(loaded.pound)
     order = deps.config.deduction_order
     after = release_on_payment(loaded.case, tariff, day, today, tendered=amount, order=order)
-    dues = statement_of(deps, after, day).dues
+    dues = dues_unmet(after, tariff, day, order)  # less what settled sales met (s.15(2))
     rows = await tx.append_events(loaded, after, caller)
     before = loaded
     if len(rows) == 2:  # a part sale settled from its proceeds, the rest paid (s.15(1))

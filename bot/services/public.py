@@ -37,6 +37,7 @@ __all__ = [
     "find_cases",
     "outcome",
     "public_facts",
+    "still_in_pound",
 ]
 
 
@@ -179,12 +180,16 @@ def _in_public_text(terms: tuple[str, ...], facts: PublicCase) -> bool:
 def _still_in_pound(facts: PublicCase, case: Case) -> PublicCase:
     """The facts with the lots cut to the heads not yet sold or disposed of (the lots of
     ``facts`` are already the public ones: no names, no numbers)."""
-    lots = tuple(
+    return replace(facts, lots=still_in_pound(facts.lots, case))
+
+
+def still_in_pound(lots: tuple[Lot, ...], case: Case) -> tuple[Lot, ...]:
+    """The public ``lots`` of ``case`` cut to the heads not yet sold or disposed of."""
+    return tuple(
         replace(lot, count=case.remaining_heads(i))
-        for i, lot in enumerate(facts.lots)
+        for i, lot in enumerate(lots)
         if case.remaining_heads(i)
     )
-    return replace(facts, lots=lots)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +201,11 @@ class Outcome:
     account: Account | None
     case: Case | None = None
     on: date | None = None
+    stated: Statement | None = None
 
 
 async def outcome(tx: Tx, deps: Deps, number: str) -> Outcome:
     """The outcome of a case; after a sale, its account (s.15(3))."""
     loaded = await tx.load_case(number)
     stated = statement_of(deps, loaded.case)
-    return Outcome(public_facts(deps, loaded), stated.account, loaded.case, stated.on)
+    return Outcome(public_facts(deps, loaded), stated.account, loaded.case, stated.on, stated)

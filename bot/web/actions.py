@@ -90,17 +90,19 @@ _IN_POUND = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
 _AUCTION = frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING})
 _K, _O = frozenset({KEEPER}), frozenset({OFFICER})
 
+#: Where the owner may still take the cattle back: the Act's rule by route and round
+#: (``Case.lawful_today``) decides the day: payment until a head of the round is sold,
+#: also after a refusal or a refused account (s.12, s.15(5)); deposit while the ten days
+#: of s.19 run and no head is sold (s.14).
+_OWNER_TAKES_BACK = _IN_POUND | frozenset(
+    {Stage.OWNER_REFUSED, Stage.SELLING, Stage.DEEMED_UNCLAIMED}
+)
+
 FORMS: tuple[Form, ...] = (
     # s.12; on the owner's route also during the sale, of what the proceeds leave owed
     # (s.15(1)): offered while ``Case.lawful_today`` allows it.
-    Form(
-        "paid",
-        (_ON,),
-        _IN_POUND | frozenset({Stage.OWNER_REFUSED, Stage.SELLING}),
-        _K,
-        ClaimedAndPaid,
-    ),
-    Form("deposited", (_ON,), _IN_POUND, _K, DeliveredOnDeposit),
+    Form("paid", (_ON,), _OWNER_TAKES_BACK, _K, ClaimedAndPaid),
+    Form("deposited", (_ON,), _OWNER_TAKES_BACK, _K, DeliveredOnDeposit),
     Form(
         "report",
         (_ON,),

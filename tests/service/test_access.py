@@ -147,7 +147,7 @@ async def test_public_answers_never_carry_names_or_phone_numbers(store: Store, d
     # The answers carry the case (in itself and in its statement) only for the renderers
     # (dates of its steps), which state public facts only: what is public is the rest.
     dues = dataclasses.replace(dues, case=None, stated=None)  # type: ignore[arg-type]
-    result = dataclasses.replace(result, case=None)  # type: ignore[arg-type]
+    result = dataclasses.replace(result, case=None, stated=None)  # type: ignore[arg-type]
     public = repr([found, dues, deposit, result])
     for secret in ("Kunhammed", "Rajan", "Chathamangalam", "Pathimangalam", "+9198"):
         assert secret not in public

@@ -98,11 +98,12 @@ from domain.record import days_in_pound, heads_sold_and_disposed
 from domain.s07_seizure import Lot
 from domain.s15_sale import Payee
 from domain.stages import IN_POUND_STAGES, Stage
-from domain.statement import Statement
+from domain.statement import Statement, statement
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure
 from tests.service.test_one_truth_steps import session as one_truth_session
 from tests.service.test_same_facts import facts as facts_but_september
+from tests.unit.domain_fixtures import case_in, sample_tariff
 
 EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
 STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
@@ -173,6 +174,49 @@ def simple_dues(case: Case, tariff: Tariff, day: date) -> int:
         while d <= day:
             paise += tariff.feeding[lot.kind].row_on(d).amount.paise * lot.count
             d += timedelta(days=1)
+    return paise
+
+
+def owed_after_refused_account(case: Case, tariff: Tariff, day: date) -> int:
+    """What the owner pays on ``day`` to take the cattle of a refused account before a
+    head of their round is sold (s.15(5), s.12), in paise: the fines of every head, each
+    head fed until it was sold or to ``day``, the expenses of the sale settled, less what
+    that sale met (its proceeds less its balance, s.15(2))."""
+    impounded = case.seizure.impounded_on
+    first = (
+        impounded
+        if tariff.feeding_days is FeedingDays.BOTH_INCLUDED
+        else impounded + timedelta(days=1)
+    )
+
+    def fed(kind: str, heads: int, last: date) -> int:
+        paise, d = 0, first
+        while d <= last:
+            paise += tariff.feeding[kind].row_on(d).amount.paise * heads
+            d += timedelta(days=1)
+        return paise
+
+    paise = 0
+    for index, lot in enumerate(case.seizure.lots):
+        paise += tariff.fines[lot.kind].row_on(impounded).amount.paise * lot.count
+        left = lot.count
+        for x in case.events:
+            if not isinstance(x, LotOffered | DisposedOtherwise) or x.lot != index:
+                continue
+            if isinstance(x, DisposedOtherwise) or x.sold:
+                paise += fed(lot.kind, x.count, x.on)
+                left -= x.count
+        paise += fed(lot.kind, left, day)
+    proceeds = 0
+    for x in case.events:
+        if isinstance(x, LotOffered) and x.price is not None:
+            proceeds += x.price.paise
+        elif isinstance(x, DisposedOtherwise):
+            proceeds += x.proceeds.paise
+        elif isinstance(x, SaleClosed):
+            paise += x.expenses.paise
+            paise -= proceeds - x.to_owner_or_deposit.paise  # what that sale met
+            proceeds = 0
     return paise
 
 
@@ -429,11 +473,16 @@ class PoundMachine(RuleBasedStateMachine):
 
     def _lawful_ClaimedAndPaid(self, before: Case, e: Event, text: str, reply: Reply) -> None:
         assert isinstance(e, ClaimedAndPaid)
-        assert not any(isinstance(x, AccountRefused) for x in before.events), (
-            f"PAID after a refused account (s.15(5)): {text}"
-        )
         assert not any(isinstance(x, ClaimedAndPaid | DeliveredOnDeposit) for x in before.events)
-        if _sold_any(before):
+        if any(isinstance(x, AccountRefused) for x in before.events):
+            # s.15(5) sends the rest the s.13 way; s.13(3) sells cattle "not claimed": the
+            # owner pays all still owed until a head of that round is sold (s.12).
+            assert not any(
+                (isinstance(x, LotOffered) and x.sold) or isinstance(x, DisposedOtherwise)
+                for x in _this_round(before)
+            ), f"PAID after a head of the round after a refused account was sold: {text}"
+            due = owed_after_refused_account(before, self.tariff, e.on)
+        elif _sold_any(before):
             # s.15(1), s.12: on the owner's route, while heads remain and the proceeds leave
             # the dues and the expenses of sale stated unmet, the owner pays the rest.
             assert _owner_route(before), f"PAID after an unclaimed head was sold (s.13(3)): {text}"
@@ -449,7 +498,8 @@ class PoundMachine(RuleBasedStateMachine):
             assert "s.15(4)" in reply.text, f"no receipt for the cattle and the money: {text}"
             STATS["PAID the rest after a part sale"] += 1
             return
-        due = simple_dues(before, self.tariff, e.on)
+        else:
+            due = simple_dues(before, self.tariff, e.on)
         assert e.paid.paise == due, (
             f"PAID took {e.paid.paise} paise, the dues of {e.on} are {due} (s.12): {text}"
         )
@@ -460,9 +510,11 @@ class PoundMachine(RuleBasedStateMachine):
         assert e.on <= seized + timedelta(days=10), (
             f"a deposit after the ten days from the seizure ({seized}) (s.14, s.19): {text}"
         )
+        # Also after the owner refused to pay (s.15(1) sells only when the owner refuses
+        # "to deposit" too), while no head is sold; never after a refused account.
         assert not _sold_any(before), f"a deposit after a sale (s.14, s.15(1)): {text}"
-        assert before.first(OwnerRefusedToPay) is None, (
-            f"a deposit after the owner refused (s.14, s.15(1)): {text}"
+        assert not any(isinstance(x, AccountRefused) for x in before.events), (
+            f"a deposit after a refused account (s.15(5)): {text}"
         )
         due = simple_dues(before, self.tariff, e.on)
         assert e.deposited.paise == due, f"deposit {e.deposited} is not the dues {due} (s.14)"
@@ -756,10 +808,16 @@ class PoundMachine(RuleBasedStateMachine):
         on = self.on(when)
         day = _on_of(on) or self.today
         typed = ""
+        case = self.case()
+        due = (
+            owed_after_refused_account(case, self.tariff, day)
+            if word == "PAID" and case.first(AccountRefused) is not None
+            else simple_dues(case, self.tariff, day)
+        )
         if amount == "due":
-            typed = " " + _rupees_text(Money(simple_dues(self.case(), self.tariff, day)))
+            typed = " " + _rupees_text(Money(due))
         elif amount == "wrong":
-            typed = " " + _rupees_text(Money(simple_dues(self.case(), self.tariff, day) - 5000))
+            typed = " " + _rupees_text(Money(due - 5000))
         elif amount == "junk":
             typed = " lots"
         reply, _before, _after = self.step(self.keeper, f"{word} {self.number}{typed}{on}")
@@ -974,7 +1032,7 @@ class PoundMachine(RuleBasedStateMachine):
                 self.step(self.keeper, f"REFUSED {n}")
             elif stage is Stage.IMPOUNDED and choice == 2:
                 self.step(self.keeper, f"DEPOSITED {n}")
-            elif stage is Stage.IMPOUNDED and choice == 3:
+            elif choice == 3:  # also after a refused account, before a head is sold
                 self.step(self.keeper, f"PAID {n}")
             else:  # on the s.13(1) day; now and then the day before it
                 early = 1 if choice == 4 else 0
@@ -985,6 +1043,10 @@ class PoundMachine(RuleBasedStateMachine):
                 self.officer,
                 f"NOTICE {n} AT Kunnamangalam, Kunnamangalam market ON {_ddmmyyyy(self.today)}",
             )
+        elif stage is Stage.OWNER_REFUSED and choice == 9:
+            self.step(self.keeper, f"DEPOSITED {n}")  # s.14 after a refusal
+        elif stage is Stage.NOTICE_POSTED and choice == 9 and case.first(AccountRefused):
+            self.step(self.keeper, f"PAID {n}")  # s.12 after s.15(5), before a sale
         elif stage in (Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING):
             fixed = case.scheduled_auction
             notice = _standing_notice(case)
@@ -1246,7 +1308,11 @@ class PoundMachine(RuleBasedStateMachine):
         if account is None:
             return
         settled = [r.settled_on for r in s.rounds if r.settled_on is not None]
-        assert account.days_impounded == _days_impounded(case, settled[-1]), account
+        # To the last settlement; the cattle of a refused account taken back on payment
+        # (s.15(5), s.12) were impounded until that day.
+        paid = case.last(ClaimedAndPaid)
+        upto = max(settled[-1], paid.on) if paid is not None else settled[-1]
+        assert account.days_impounded == _days_impounded(case, upto), account
         counted = _sold_and_proceeds(tuple(e for e in case.events if e.on <= settled[-1]))
         assert (account.cattle_sold, account.cattle_disposed) == counted[:2], account
         assert account.cattle_remaining == case.seizure.head_count - sum(counted[:2])
@@ -1510,7 +1576,9 @@ def _pending(case: Case) -> list[str]:
 def _surplus_deposited_on(case: Case) -> date | None:
     """The day the three months of s.16(3) run from: the last balance into deposit (an
     unclaimed sale's surplus, or a refused account's balance); while cattle of a refused
-    account are still to be sold, none (they run from the second settlement, s.15(5))."""
+    account are still to be sold, none (they run from the second settlement, s.15(5));
+    once the owner took them back on payment before a head of theirs was sold (s.12),
+    from the refusal of the account."""
     days: list[date] = []
     for index, x in enumerate(case.events):
         if not isinstance(x, SaleClosed) or x.to_owner_or_deposit.paise <= 0:
@@ -1527,6 +1595,7 @@ def _surplus_deposited_on(case: Case) -> date | None:
         case.first(AccountRefused) is not None
         and _heads_left(case)
         and not any(isinstance(x, SaleClosed) and not x.owner_appeared for x in case.events)
+        and case.first(ClaimedAndPaid) is None
     ):
         return None
     return max(days)
@@ -1626,3 +1695,15 @@ def test_a_settlement_of_nothing_recorded_before_the_rule_still_replays() -> Non
     before = Case.replay("KNM-1", events[:-1])
     with pytest.raises(TransitionRefusedError):
         before.apply(events[-1], date(2026, 3, 5))
+
+
+def test_the_oracle_reads_what_is_owed_after_a_refused_account_as_the_statement_does() -> None:
+    """The oracle's own reading of a payment after s.15(5) (the dues less what the first
+    sale met, s.15(2), s.12), checked once against the statement on a scripted case, so
+    that a run that never reaches that step still tests it."""
+    tariff = sample_tariff()  # the tariff the sample case was settled with
+    deemed = case_in(Stage.DEEMED_UNCLAIMED)
+    for day in (date(2026, 3, 9), date(2026, 3, 12), date(2026, 4, 2)):
+        stated = statement(deemed, tariff, day)
+        assert stated.payable
+        assert owed_after_refused_account(deemed, tariff, day) == stated.unmet.paise

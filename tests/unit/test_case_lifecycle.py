@@ -117,8 +117,11 @@ ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     # that moved it otherwise).
     CaseVoided: frozenset({S.IMPOUNDED, S.REPORTED, S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING}),
     # s.12: the owner may claim until a head is sold, also after refusing (s.15(1))
-    ClaimedAndPaid: BEFORE_SALE | {S.OWNER_REFUSED, S.SELLING},
-    DeliveredOnDeposit: BEFORE_SALE,  # s.14
+    # s.12: until a head is sold, also after a refusal; after a refused account until a
+    # head of its round is sold (s.15(5), s.13(3)).
+    ClaimedAndPaid: BEFORE_SALE | {S.OWNER_REFUSED, S.SELLING, S.DEEMED_UNCLAIMED},
+    # s.14: while the ten days of s.19 run and no head is sold, also after a refusal.
+    DeliveredOnDeposit: BEFORE_SALE | {S.OWNER_REFUSED, S.SELLING},
     DepositOutcome: frozenset({S.ON_DEPOSIT}),
     DepositRefunded: frozenset({S.CLOSED}),  # s.19: the refund ordered, paid back
     ReportedUnclaimed: frozenset({S.IMPOUNDED, S.DEEMED_UNCLAIMED}),  # s.13(1), s.15(5)
@@ -342,6 +345,25 @@ ALLOWED = [
         _selling_nothing_sold,
         ClaimedAndPaid(on=AUCTION_FROM, paid=rs(3000)),
         S.RELEASED,
+    ),
+    Allowed(
+        "s.12, s.15(5): after a refused account the owner may pay until a head of that "
+        "round is sold; the first sale's balance stays in deposit (s.16(3))",
+        _in(S.DEEMED_UNCLAIMED),
+        ClaimedAndPaid(on=date(2026, 3, 10), paid=rs(480)),
+        S.IN_DEPOSIT,
+    ),
+    Allowed(
+        "s.14: an owner who refused may still deposit within the s.19 days",
+        _in(S.OWNER_REFUSED),
+        DeliveredOnDeposit(on=date(2026, 3, 5), deposited=rs(1500)),
+        S.ON_DEPOSIT,
+    ),
+    Allowed(
+        "s.14: a deposit after a lot offered and not sold, within the s.19 days",
+        lambda: step(open_case(), owner_refused(REFUSED_ON), unsold(0, 1, date(2026, 3, 6))),
+        DeliveredOnDeposit(on=date(2026, 3, 7), deposited=rs(1500)),
+        S.ON_DEPOSIT,
     ),
     Allowed(
         "s.14: the owner disputing the seizure takes the cattle on deposit",
@@ -1084,3 +1106,35 @@ def test_a_history_recorded_before_s15_5_sent_refused_cattle_the_s13_way_still_r
     assert replayed.stage is S.CLOSED
     with pytest.raises(TransitionRefusedError):  # but no such step is taken from now on
         refused.apply(credit, LATER)
+
+
+# --- the owner's way back after refusing: s.14 and s.19; s.15(5) and s.12 ---------------
+
+
+def test_a_deposit_after_a_refusal_is_lawful_while_the_ten_days_run_and_nothing_is_sold() -> None:
+    """Impounded and seized 1 March: the ten days of s.19 end on 11 March."""
+    refused = case_in(S.OWNER_REFUSED)
+    assert refused.complaint_by == date(2026, 3, 11)
+    assert refused.lawful_today(DeliveredOnDeposit, date(2026, 3, 11))
+    assert not refused.lawful_today(DeliveredOnDeposit, date(2026, 3, 12))
+    with pytest.raises(TransitionRefusedError) as late:
+        refused.apply(DeliveredOnDeposit(on=date(2026, 3, 12), deposited=rs(1)), LATER)
+    assert (late.value.provision, late.value.reason) == ("s.19", "complaint_time_over")
+    sold = step(refused, sale(0, 1, rs(20000), date(2026, 3, 6)))
+    assert not sold.lawful_today(DeliveredOnDeposit, date(2026, 3, 7))
+    with pytest.raises(TransitionRefusedError) as after_sale:
+        sold.apply(DeliveredOnDeposit(on=date(2026, 3, 7), deposited=rs(1)), LATER)
+    assert (after_sale.value.provision, after_sale.value.reason) == ("s.15(1)", "head_sold")
+
+
+def test_after_a_refused_account_payment_is_lawful_until_a_head_of_that_round_is_sold() -> None:
+    deemed = case_in(S.DEEMED_UNCLAIMED)
+    assert deemed.lawful_today(ClaimedAndPaid, date(2026, 3, 10))
+    assert not deemed.lawful_today(DeliveredOnDeposit, date(2026, 3, 10))  # s.15(5)
+    rest = step(deemed, report(date(2026, 3, 10)), notice(date(2026, 3, 11)))
+    assert rest.lawful_today(ClaimedAndPaid, date(2026, 3, 12))
+    sold = step(rest, sale(0, 1, rs(9000), date(2026, 3, 19)))
+    assert not sold.lawful_today(ClaimedAndPaid, date(2026, 3, 19))
+    with pytest.raises(TransitionRefusedError) as caught:
+        sold.apply(ClaimedAndPaid(on=date(2026, 3, 19), paid=rs(1)), LATER)
+    assert (caught.value.provision, caught.value.reason) == ("s.13(3)", "unclaimed_head_sold")

@@ -1166,6 +1166,14 @@ def _lang_set_latin(lang: str) -> Shown:
     return Shown(r.lang_set(tr(lang), command="LANG"), ("LANG",))
 
 
+@entry("lang_not_sent", "")
+def _lang_not_sent(lang: str) -> Shown:
+    return Shown(
+        r.lang_not_sent(("ml", "en"), tr(lang)),
+        ("English", "(ml, en)", keyword("lang", lang)),
+    )
+
+
 @entry("read_as", "")
 def _read_as(lang: str) -> Shown:
     return Shown(r.read_as("kudishik", "dues", tr(lang)), ("kudishik", keyword("dues", lang)))

@@ -62,7 +62,7 @@ def test_s12_once_paid_nothing_is_owed_and_the_heads_were_returned() -> None:
     assert s.heads_in_pound == 0
 
 
-def test_s15_5_deemed_unclaimed_owes_only_what_the_sale_did_not_meet_and_nothing_is_payable() -> (
+def test_s15_5_deemed_unclaimed_owes_what_the_sale_did_not_meet_payable_until_a_head_is_sold() -> (
     None
 ):
     case = case_in(Stage.DEEMED_UNCLAIMED)
@@ -72,8 +72,10 @@ def test_s15_5_deemed_unclaimed_owes_only_what_the_sale_did_not_meet_and_nothing
     assert s.dues.total == rs(1000) + rs(380) + rs(860) + rs(200)
     assert s.met_by_sale == rs(1000) + rs(380) * 2 + rs(200)
     assert s.unmet == rs(480)
-    assert not s.payable
-    assert s.owed == rs(0)
+    # s.13(3) sells cattle "not claimed": until a head of this round is sold the owner
+    # may pay what the first sale left unmet and take the cow (s.12).
+    assert s.payable
+    assert s.owed == rs(480)
     # The first round's balance is held in deposit from the refusal; the three months
     # wait for the settlement of the rest (s.15(5), s.16(3)).
     assert s.held_in_deposit == rs(20000) - rs(1960)

@@ -11,12 +11,14 @@ from typing import Final
 
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import day
+from bot.i18n.documents.notice import second_round_claim
 from domain.case import Case
 from domain.stages import Stage
 
 __all__ = [
     "account_name",
     "board_intro",
+    "board_refused_account",
     "buyer_declared",
     "case_stage",
     "channel_name",
@@ -289,6 +291,12 @@ def board_intro(tr: Translator) -> str:
         "The owner may claim them at the pound, paying the fines and charges, before the "
         "auction."
     )
+
+
+def board_refused_account(tr: Translator) -> str:
+    """On the public notice board, under cattle the owner refused after a sale in part
+    (s.15(5)): how the owner may still claim them (as the notice says)."""
+    return second_round_claim(tr)
 
 
 def buyer_declared(tr: Translator) -> str:

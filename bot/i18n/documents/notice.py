@@ -15,7 +15,7 @@ joins them as plain text and ``notice_html`` lays them out for printing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -25,6 +25,7 @@ from bot.i18n.common import KindMap, day, described_cattle
 from bot.i18n.public.sms_fit import join
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
+from domain.s07_seizure import Lot
 from domain.statement import dates_of
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ __all__ = [
     "notice_parts",
     "notice_text",
     "proclamation_script",
+    "second_round_claim",
 ]
 
 
@@ -55,6 +57,26 @@ class NoticeParts:
     proclaimed: str
     dated: str
     signature: str
+
+
+def _in_pound(case: Case) -> tuple[Lot, ...]:
+    """The cattle the notice states (s.13(2)(a)): those of the round still in the pound,
+    not the heads already sold (after a refused account, s.15(5)), as the public reads
+    them (no names, no numbers)."""
+    return public_lots(replace(case.seizure, lots=case.lots_remaining))
+
+
+def second_round_claim(tr: Translator) -> str:
+    """How the owner may still claim cattle deemed unclaimed after a refused account,
+    until a head of their sale is sold (s.12, s.15(2), s.16(3))."""
+    # TRANSLATORS: s.12, s.15(2), s.16(3) — on the notice and the public board, cattle
+    # the owner refused after a sale in part: the owner may still claim them, paying
+    # what is owed less what the earlier sale met; that sale's balance is in deposit.
+    return tr.gettext(
+        "The owner or the owner's agent may claim them at the pound on paying the fines "
+        "and charges still owed, less what the earlier sale met (s.12, s.15(2)); the "
+        "balance of that sale is held in deposit (s.16(3))."
+    )
 
 
 def notice_heading(tr: Translator) -> str:
@@ -121,6 +143,15 @@ def notice_parts(
         "The owner or the owner's agent may claim them at the pound on paying the fines "
         "and the charges for feeding and watering (s.12)."
     )
+    if case.deemed_unclaimed:
+        # TRANSLATORS: s.15(5), s.13(1) — opening sentence of the notice of cattle the
+        # owner refused to receive after a sale in part: they are deemed unclaimed.
+        intro = tr.gettext(
+            "The cattle described below were impounded on %(impounded)s; the owner refused "
+            "to receive them after a part of the cattle was sold, and they are deemed "
+            "unclaimed (s.15(5))."
+        )
+        claim = second_round_claim(tr)
     # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum.
     proclaimed = tr.gettext(
         "This notice is also proclaimed by beat of drum in %(village)s and at %(market)s (s.13(2))."
@@ -137,7 +168,7 @@ def notice_parts(
         reference=reference,
         intro=intro % values,
         items=(
-            (a, described_cattle(public_lots(seizure), tr, kinds)),
+            (a, described_cattle(_in_pound(case), tr, kinds)),
             (b, public_place(seizure)),
             (c, f"{local(pound.name, tr.lang)}, {local(pound.address, tr.lang)}"),
         ),
@@ -183,7 +214,7 @@ def proclamation_script(
         "village": local(authority.village, tr.lang),
         "market": local(authority.market_place, tr.lang),
         "authority": local(authority.name, tr.lang),
-        "cattle": described_cattle(public_lots(seizure), tr),
+        "cattle": described_cattle(_in_pound(case), tr),
         "place": public_place(seizure),
         "pound": local(pound.name, tr.lang),
         "date": day(notice_on, tr),

@@ -194,7 +194,7 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
         "fines": money(dues.fines, tr, sms),
         "feeding": money(dues.feeding, tr, sms),
         "date": day(dues.on, tr),
-        "cattle": cattle(case.seizure.lots, tr),
+        "cattle": cattle(case.lots_remaining, tr),
     }
     # TRANSLATORS: s.12 — the owner claimed the cattle and paid the fines and charges.
     paid = tr.gettext("Case %(case)s: %(amount)s paid on %(date)s; %(cattle)s released (s.12).")
@@ -209,13 +209,7 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
         "The fines go to the fund of the local authority (s.17(1)); the pound-keeper "
         "keeps the feeding and watering charges (s.16(2))."
     )
-    cancelled = []
-    fixed = case.scheduled_auction
-    if fixed is not None:
-        # TRANSLATORS: s.12, s.13(3), s.15(1) — the owner paid before any head was sold:
-        # the auction that was fixed will not be held.
-        text = tr.gettext("The auction fixed for %(auction)s is cancelled.")
-        cancelled.append(text % {"auction": day(fixed.auction_on, tr)})
+    cancelled = _auction_cancelled(case, tr)
     if sms:  # each sentence an SMS, within the staff budget in every script
         return in_parts([paid % values, *cancelled, receipt % values])
     return join(
@@ -234,7 +228,7 @@ def paid_after_part_sale(stated: Statement, tr: Translator, sms: bool) -> str:
         "proceeds": money(account.proceeds, tr, sms),
         "amount": money(account.paid, tr, sms),
         "date": day(stated.stage_since, tr),
-        "cattle": cattle(case.remaining_lots, tr),
+        "cattle": cattle(case.lots_remaining, tr),
     }
     # TRANSLATORS: s.15(2), s.12, s.15(3) — part of the cattle were sold on the owner's
     # route; the proceeds met part of the dues and the owner paid the rest and took the
@@ -258,6 +252,18 @@ def paid_after_part_sale(stated: Statement, tr: Translator, sms: bool) -> str:
         ]
         return in_parts([*parts, account_summary(account, tr, True)])
     return join([paid % values, receipt % values], sms=False) + "\n\n" + account_text(account, tr)
+
+
+def _auction_cancelled(case: Case, tr: Translator) -> list[str]:
+    """The auction fixed, cancelled by a payment (s.12) or a deposit (s.14) made before
+    any head was sold; nothing when none was fixed."""
+    fixed = case.scheduled_auction
+    if fixed is None:
+        return []
+    # TRANSLATORS: s.12, s.14, s.13(3), s.15(1) — the owner paid or deposited before any
+    # head was sold: the auction that was fixed will not be held.
+    text = tr.gettext("The auction fixed for %(auction)s is cancelled.")
+    return [text % {"auction": day(fixed.auction_on, tr)}]
 
 
 def deposit_recorded(
@@ -298,9 +304,12 @@ def deposit_recorded(
             "The time to complain ended on %(complain_by)s (s.19). Give a receipt for the "
             "deposit; the officer records what becomes of it."
         )
+    cancelled = _auction_cancelled(case, tr)
     if sms:  # each sentence an SMS, within the staff budget in every script
-        return in_parts([deposited % values, complain % values])
-    return join([deposited % values, *dues_lines(dues, tr), complain % values], sms=False)
+        return in_parts([deposited % values, *cancelled, complain % values])
+    return join(
+        [deposited % values, *cancelled, *dues_lines(dues, tr), complain % values], sms=False
+    )
 
 
 def report_sent(case: Case, tr: Translator, sms: bool) -> str:

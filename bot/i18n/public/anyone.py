@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bot.config.names import local
 from bot.i18n.catalogs import Translator
@@ -31,12 +31,14 @@ from bot.i18n.common import (
 )
 from bot.i18n.dlt_probe import offer, probing
 from bot.i18n.documents.account import account_summary, account_time, collect_line
-from bot.i18n.public.next_step import auction_steps, deposit_steps
+from bot.i18n.public.next_step import auction_steps, deposit_steps, second_round_payment
 from bot.i18n.public.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
 from domain.case import Case
 from domain.events import (
     AccountDelivered,
+    AccountRefused,
+    ClaimedAndPaid,
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
@@ -157,6 +159,14 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
         # TRANSLATORS: s.13(3), s.15(1) — every head was sold by public auction: part on
         # the owner's refusal to pay, the rest as unclaimed after a refused account.
         return tr.gettext("The cattle were sold by public auction (s.13(3), s.15(1)).")
+    if how == "partly_sold" and case is not None and _paid_after_refused_account(case):
+        # TRANSLATORS: s.15(5), s.12 — part were sold; the owner refused the account, then
+        # paid what was still owed and took the rest back before any was sold again.
+        return tr.gettext(
+            "Part of the cattle were sold by public auction (s.15(1)); the owner refused "
+            "the account, then paid what was still owed and took the rest back (s.15(5), "
+            "s.12)."
+        )
     if how == "partly_sold" and case is not None and case.deemed_unclaimed:
         # TRANSLATORS: s.15(5), s.13(3) — part were sold; the owner refused the rest,
         # which are sold by public auction as unclaimed cattle.
@@ -191,6 +201,12 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
             "The cattle were disposed of otherwise, by the Director's order (s.13(3) proviso)."
         )
     return ""
+
+
+def _paid_after_refused_account(case: Case) -> bool:
+    """The owner refused the account (s.15(5)) and then paid and took the rest (s.12)."""
+    refused, paid = case.last(AccountRefused), case.last(ClaimedAndPaid)
+    return refused is not None and paid is not None and paid.on >= refused.on
 
 
 def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
@@ -422,6 +438,10 @@ def status_reply(
     # TRANSLATORS: first line of the status of a case: its number and cattle.
     head = tr.gettext("Case %(case)s (%(cattle)s):")
     stage = [s for s in _stage(outcome, case, tr) if s]
+    # Cattle of a refused account: what the owner may still pay to take them (s.12).
+    payment = second_round_payment(outcome.stated, tr, sms) if outcome.stated else ()
+    # In an SMS, the short wording first: what the owner may do outlives a shortening.
+    stage = [*stage, *payment[:2]] if not sms else [*payment[2:], *stage]
     account = outcome.account
     summary = account_summary(account, tr, sms) if account is not None else ""
     # The time impounded (s.15(3)(b)) in a chat; an SMS leaves it to the account's SMS.
@@ -463,6 +483,10 @@ def lang_set(tr: Translator, command: str | None = None) -> str:
     return text % {"command": command or keyword("lang", tr.lang)}
 
 
+#: The languages by their English names, for a reply in English.
+_ENGLISH_NAMES: Final = {"ml": "Malayalam", "en": "English", "ta": "Tamil", "kn": "Kannada"}
+
+
 def lang_not_sent(langs: Sequence[str], tr: Translator) -> str:
     """LANG for a language this installation's SMS are not sent in (under DLT only the
     languages of its authorities are registered): the languages they are sent in."""
@@ -473,8 +497,11 @@ def lang_not_sent(langs: Sequence[str], tr: Translator) -> str:
         "SMS from here go out only in these languages: %(languages)s. To change, send "
         "%(command)s and the code (%(codes)s)."
     )
+    # Each language by its own name; in English by its English one (an SMS in Latin
+    # letters stays in the GSM alphabet, a third the cost of one in Unicode).
+    names = _ENGLISH_NAMES if tr.lang == "en" else LANGUAGE_NAMES
     return text % {
-        "languages": ", ".join(LANGUAGE_NAMES[lang] for lang in langs),
+        "languages": ", ".join(names[lang] for lang in langs),
         "command": keyword("lang", tr.lang),
         "codes": ", ".join(langs),
     }

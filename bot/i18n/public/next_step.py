@@ -10,13 +10,13 @@ from datetime import date
 
 from bot.config.names import local
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import day, sms_name
+from bot.i18n.common import day, money, sms_name
 from bot.support.public_text import public_words
 from domain.case import Case
 from domain.stages import IN_POUND_STAGES, Stage
-from domain.statement import CaseDates, dates_of
+from domain.statement import CaseDates, Statement, dates_of
 
-__all__ = ["auction_steps", "deposit_steps", "next_step", "report_steps"]
+__all__ = ["auction_steps", "deposit_steps", "next_step", "report_steps", "second_round_payment"]
 
 
 def report_steps(dates: CaseDates, on: date, tr: Translator) -> tuple[str, ...]:
@@ -145,3 +145,35 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         return (tr.gettext("Paid and released (s.12)."),)
     # TRANSLATORS: the case is over; nothing more will happen.
     return (tr.gettext("This case is closed."),)
+
+
+def second_round_payment(stated: Statement, tr: Translator, sms: bool) -> tuple[str, ...]:
+    """Cattle deemed unclaimed after a refused account (s.15(5)), while the owner may
+    still take them (until a head of their sale is sold, s.13(3), s.12): what to pay
+    and why, and the first sale's balance in deposit (s.16(3)); then a shorter wording
+    for an SMS. Empty when the owner can no longer pay."""
+    if not (stated.case.deemed_unclaimed and stated.payable and stated.heads_in_pound):
+        return ()
+    values = {
+        "unmet": money(stated.unmet, tr, sms),
+        "met": money(stated.met_by_sale, tr, sms),
+        "date": day(stated.on, tr),
+    }
+    # TRANSLATORS: s.15(5), s.13(3), s.12, s.15(2) — cattle the owner refused after a
+    # sale in part are sold as unclaimed; until a head of that sale is sold the owner may
+    # still pay what is owed on the date (the dues less what the earlier sale met) and
+    # take them back.
+    owed = tr.gettext(
+        "%(unmet)s due on %(date)s: the dues less %(met)s met by the earlier sale "
+        "(s.15(2)). Until a head of this sale is sold, the owner may pay it and take the "
+        "cattle back (s.12)."
+    )
+    # TRANSLATORS: s.16(3) — the balance of the earlier sale, refused by the owner, stays
+    # in deposit until claimed.
+    held = tr.gettext("The balance of the earlier sale is held in deposit (s.16(3)).")
+    # TRANSLATORS: s.12 — SMS, short: until a head is sold the owner may pay the amount
+    # and take the cattle back.
+    short = tr.gettext(
+        "Until a head is sold, the owner may pay %(unmet)s and take the cattle back (s.12)."
+    )
+    return (owed % values, held, short % values)

@@ -20,7 +20,7 @@ from bot.i18n.common import KindMap, cattle, cattle_slot, clip, day, head_count,
 from bot.i18n.documents.account import account_summary
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.dues import dues_lines
-from bot.i18n.public.next_step import next_step, report_steps
+from bot.i18n.public.next_step import next_step, report_steps, second_round_payment
 from bot.i18n.public.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import case_sentence
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
@@ -51,8 +51,9 @@ def dues_reply(
     """What is owed and why (s.11, s.4, s.15(2)), and what happens next and when.
 
     With the case's ``stated`` statement, its figures are used: the account of every
-    round, and for cattle deemed unclaimed (s.15(5)) what the sale met and what the
-    sale of the rest must meet, since the owner can pay nothing.
+    round, and for cattle deemed unclaimed (s.15(5)) what the owner may still pay to
+    take them until a head of their sale is sold, or else what the sale met and what
+    the sale of the rest must meet.
 
     The SMS gives the total with fines and feeding (and sale expenses), what the dues
     grow by each day and the next step; on long data it drops the daily growth, then
@@ -125,9 +126,31 @@ def dues_reply(
 
 
 def _dues_deemed_unclaimed(stated: Statement, tr: Translator, sms: bool) -> str:
-    """DUES of cattle deemed unclaimed (s.15(5)): the owner can pay nothing; the sale met
-    part of the dues and the sale of the rest meets what is left (s.15(2))."""
+    """DUES of cattle deemed unclaimed (s.15(5)): until a head of their sale is sold the
+    owner may pay what the earlier sale left unmet and take them (s.12, s.13(3)); once
+    one is, the owner can pay nothing: the sale met part of the dues and the sale of the
+    rest meets what is left (s.15(2))."""
     case = stated.case
+    payment = second_round_payment(stated, tr, sms)
+    if payment:
+        # TRANSLATORS: s.15(5), s.13 — DUES after the owner refused the account: the
+        # remaining cattle are deemed unclaimed and go the way of unclaimed cattle.
+        head = tr.gettext(
+            "Case %(case)s: deemed unclaimed (s.15(5)), to be sold as unclaimed (s.13)."
+        )
+        head %= {"case": case.number}
+        owed, held, short = payment
+        steps = next_step(case, stated.on, tr)
+        return _fit(
+            tr,
+            sms,
+            [
+                [head, owed, held, steps[0]],
+                [head, owed, steps[-1]],
+                [head, short, steps[-1]],
+                [head, short],
+            ],
+        )
     values = {
         "case": case.number,
         "met": money(stated.met_by_sale, tr, sms),
@@ -266,10 +289,12 @@ def deposit_reply(
 ) -> str:
     """The s.14 deposit that delivers the cattle to an owner disputing the seizure, and
     the s.19 last day to complain; or, once that day is past, that it is too late; or,
-    once the cattle have left the pound or are to be sold, why no deposit is possible
-    now (offered only while s.14 allows one)."""
+    once the cattle have left the pound, a head is sold or the account was refused, why
+    no deposit is possible now (offered only while s.14 allows one)."""
     dues = deposit.dues
-    if case.stage not in _DEPOSIT_STAGES:
+    # As the Act allows it on the day, or on the s.19 last day when that is past (the
+    # reply then says the time to complain ended).
+    if not case.lawful_today(DeliveredOnDeposit, min(dues.on, deposit.complaint_by)):
         return _no_deposit(deposit, case, tr, sms)
     values = {
         "case": case.number,
@@ -296,10 +321,6 @@ def deposit_reply(
     if sms:
         return join([offer % values, complain % values], sms=True)
     return join([offer % values, *dues_lines(dues, tr, kinds), complain % values], sms=False)
-
-
-#: The stages from which a deposit under protest delivers the cattle (s.14).
-_DEPOSIT_STAGES = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
 
 
 def _no_deposit(deposit: Deposit, case: Case, tr: Translator, sms: bool) -> str:
