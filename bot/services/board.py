@@ -7,14 +7,15 @@ the dates. Never a name or a phone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.services.base import Deps
+from bot.services.base import Deps, figures_for
 from bot.services.errors import UnknownPoundError
 from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
 from bot.support.public_text import public_words
+from domain.figures import Figures, lots_remaining
 from domain.stages import Stage
 
 __all__ = ["BoardNotice", "notice_board"]
@@ -22,12 +23,14 @@ __all__ = ["BoardNotice", "notice_board"]
 
 @dataclass(frozen=True, slots=True)
 class BoardNotice:
-    """An open notice: the public facts of its case, the day posted, the auction fixed."""
+    """An open notice: the public facts of its case (its lots cut to the cattle still in
+    the pound), the day posted, the auction fixed, and the case's figures of the day."""
 
     facts: PublicCase
     posted_on: date
     auction_on: date | None
     auction_place: str
+    figures: Figures | None = None
 
 
 #: The stages in which a case can have an s.13(2) notice open with cattle in the pound
@@ -45,15 +48,18 @@ async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
     for loaded in await tx.cases_in_stage(pounds, _NOTICE_STAGES):
         case = loaded.case
         notice = case.notice
-        if notice is None or not case.heads_remaining:
+        figures = figures_for(deps, case)
+        if notice is None or not figures.remaining:
             continue
         auction = case.scheduled_auction
+        facts = public_facts(deps, loaded)
         out.append(
             BoardNotice(
-                facts=public_facts(deps, loaded),
+                facts=replace(facts, lots=lots_remaining(facts.lots, figures), figures=figures),
                 posted_on=notice.on,
                 auction_on=auction.auction_on if auction else None,
                 auction_place=public_words(auction.place, case.seizure) if auction else "",
+                figures=figures,
             )
         )
     return sorted(out, key=lambda n: (n.posted_on, n.facts.number))

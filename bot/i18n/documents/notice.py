@@ -25,6 +25,8 @@ from bot.i18n.common import KindMap, day, described_cattle
 from bot.i18n.public.sms_fit import join
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
+from domain.figures import Figures, lots_remaining
+from domain.s07_seizure import Lot, Seizure
 from domain.statement import dates_of
 
 if TYPE_CHECKING:
@@ -79,6 +81,13 @@ def notice_days(case: Case, notice_on: date, tr: Translator) -> dict[str, object
     }
 
 
+def _notice_lots(seizure: Seizure, figures: Figures | None) -> tuple[Lot, ...]:
+    """The cattle a notice states (s.13(2)(a)), in their public form: those the case's
+    ``figures`` have in the pound, or, without figures, every head seized."""
+    lots = public_lots(seizure)
+    return lots if figures is None else lots_remaining(lots, figures)
+
+
 def notice_parts(
     case: Case,
     authority: Authority,
@@ -86,8 +95,11 @@ def notice_parts(
     notice_on: date,
     tr: Translator,
     kinds: KindMap | None = None,
+    *,
+    figures: Figures | None = None,
 ) -> NoticeParts:
-    """The parts of the s.13(2) notice of ``case``, dated ``notice_on``."""
+    """The parts of the s.13(2) notice of ``case``, dated ``notice_on``; with the case's
+    ``figures``, item (a) states the cattle still in the pound."""
     seizure = case.seizure
     values = notice_days(case, notice_on, tr) | {
         "impounded": day(seizure.impounded_on, tr),
@@ -137,7 +149,7 @@ def notice_parts(
         reference=reference,
         intro=intro % values,
         items=(
-            (a, described_cattle(public_lots(seizure), tr, kinds)),
+            (a, described_cattle(_notice_lots(seizure, figures), tr, kinds)),
             (b, public_place(seizure)),
             (c, f"{local(pound.name, tr.lang)}, {local(pound.address, tr.lang)}"),
         ),
@@ -150,10 +162,16 @@ def notice_parts(
 
 
 def notice_text(
-    case: Case, authority: Authority, pound: Pound, notice_on: date, tr: Translator
+    case: Case,
+    authority: Authority,
+    pound: Pound,
+    notice_on: date,
+    tr: Translator,
+    *,
+    figures: Figures | None = None,
 ) -> str:
     """The s.13(2) notice as plain text, to affix at the office (s.13(2))."""
-    parts = notice_parts(case, authority, pound, notice_on, tr)
+    parts = notice_parts(case, authority, pound, notice_on, tr, figures=figures)
     return join(
         [
             parts.heading,
@@ -172,7 +190,13 @@ def notice_text(
 
 
 def proclamation_script(
-    case: Case, authority: Authority, pound: Pound, notice_on: date, tr: Translator
+    case: Case,
+    authority: Authority,
+    pound: Pound,
+    notice_on: date,
+    tr: Translator,
+    *,
+    figures: Figures | None = None,
 ) -> str:
     """What the drummer reads aloud in the village and the nearest market (s.13(2))."""
     seizure = case.seizure
@@ -183,7 +207,7 @@ def proclamation_script(
         "village": local(authority.village, tr.lang),
         "market": local(authority.market_place, tr.lang),
         "authority": local(authority.name, tr.lang),
-        "cattle": described_cattle(public_lots(seizure), tr),
+        "cattle": described_cattle(_notice_lots(seizure, figures), tr),
         "place": public_place(seizure),
         "pound": local(pound.name, tr.lang),
         "date": day(notice_on, tr),
