@@ -18,7 +18,7 @@ from bot.store.tx import Tx
 from domain.case import Case
 from domain.figures import Figures
 from domain.record import Timeliness, notice_timeliness, report_timeliness
-from domain.stages import IN_POUND_STAGES, Stage
+from domain.stages import Stage
 
 __all__ = [
     "MONEY_ACCOUNTS",
@@ -93,10 +93,10 @@ def figures(
             for lot in case.seizure.lots:
                 heads.setdefault(lot.kind, [0] * 12)[month] += lot.count
     left, still = [0] * len(STAY_BINS), [0] * len(STAY_BINS)
-    for case, of_case in counted:
+    for _case, of_case in counted:
         days = of_case.days_impounded
         if days is not None:
-            (still if case.stage in IN_POUND_STAGES else left)[_stay_bin(days)] += 1
+            (still if of_case.remaining else left)[_stay_bin(days)] += 1
     money: dict[str, list[int]] = {}
     for line in lines:
         if line.on.year == year and line.amount_paise > 0 and line.account not in _NOT_CHARTED:

@@ -102,6 +102,8 @@ from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure
 from tests.service.test_one_truth_steps import session as one_truth_session
 from tests.service.test_same_facts import facts as facts_but_september
+from tests.service.views_agree import check as check_views
+from tests.service.views_agree import gather as gather_views
 
 EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
 STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
@@ -1243,6 +1245,18 @@ class PoundMachine(RuleBasedStateMachine):
                 if word == "STATUS" and not sms:
                     self._status_check(s, reply.text)
         self._one_story(case, s)
+        check_views(
+            gather_views(
+                self.store,
+                self.deps,
+                self.run,
+                number,
+                keeper=self.keeper,
+                officer=self.officer,
+                owner=self.owner(),
+            ),
+            case,
+        )
         deposit = self.say(self.owner(), f"DEPOSIT {number}").text
         assert amounts_in(deposit) <= known, f"DEPOSIT shows what the statement has not: {deposit}"
         register = self.say(self.officer, "REGISTER").text
