@@ -1,9 +1,12 @@
 """The keeper's CASES lists the cases with cattle still in the pound, each with the
 cattle remaining, what is still owed and the days impounded, as the case's figures
-(``domain.figures``) have them: the same figures DUES, STATUS and FIND give."""
+(``domain.figures``) have them: the same figures DUES, STATUS and FIND give; the
+notice, the board and the charts count the cattle left by the same figures."""
 
 from __future__ import annotations
 
+from bot.services import board as boards
+from bot.services import charts
 from bot.services.base import Deps, figures_for
 from bot.services.caller import Caller
 from bot.store.tx import Store
@@ -71,3 +74,33 @@ async def test_cases_lists_no_case_whose_cattle_have_all_left_the_pound(
     assert not _line(listing, "KNM-3"), listing
     assert _line(listing, "KNM-2").startswith("KNM-2: 3 cows, 5 days in the pound"), listing
     assert listing.startswith("1 open case:"), listing
+
+
+async def test_a_part_sale_leaves_the_notice_the_board_and_the_charts_with_the_cattle_left(
+    store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
+) -> None:
+    """Three cows unclaimed, one sold at the auction: the notice printed again (item (a),
+    s.13(2)) and the public board name the two still in the pound, as FIND does; once
+    the other two are sold too (the sale not yet settled), CASES and the board leave the
+    case out and the charts count it as gone from the pound."""
+    s: Session = session(store, deps, clock, keeper, officer)
+    await s.keeper_says(SEIZE_THREE, 1)
+    await s.keeper_says("REPORT KNM-1", 9)
+    await s.officer_says("NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market")
+    await s.officer_says("AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market")
+    await s.officer_says("SOLD KNM-1 1 1 9000 TO Joseph Mathew, Chathamangalam DECLARED", 18)
+    printed = await s.officer_says("NOTICE KNM-1")
+    item = next(x for x in printed.splitlines() if x.startswith("(a)"))
+    assert item.startswith("(a) Number and description of the cattle: 2 cows"), printed
+    assert "2 cows" in await s.say(s.owner, "FIND cow")
+    async with store.transaction() as tx:
+        (board,) = await boards.notice_board(tx, deps, "KNM-GP")
+    assert sum(lot.count for lot in board.facts.lots) == 2
+    await s.officer_says("SOLD KNM-1 1 2 19000 TO Joseph Mathew, Chathamangalam DECLARED")
+    assert (await s.case()).stage is Stage.SELLING
+    assert not _line(await s.keeper_says("CASES"), "KNM-1")
+    async with store.transaction() as tx:
+        assert await boards.notice_board(tx, deps, "KNM-GP") == []
+        year = await charts.year_figures(tx, deps, officer, 2026)
+    stays = {series.key: sum(series.values) for series in year.stays}
+    assert stays == {"left": 1, "still": 0}, year.stays

@@ -382,8 +382,9 @@ def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None)
         "days": days,
         "total": money(figures.unmet, tr, sms),
     }
-    # TRANSLATORS: one open case in the pound-keeper's list: cattle, whole days in the
-    # pound, and the dues today (s.11, s.4).
+    # TRANSLATORS: one open case in the pound-keeper's list: the cattle still in the
+    # pound, whole days in the pound (s.15(3)(b)), and the dues still to be met today
+    # (s.11, s.4, s.15(2)).
     line = tr.ngettext(
         "%(case)s: %(cattle)s, %(days)d day in the pound, dues %(total)s.",
         "%(case)s: %(cattle)s, %(days)d days in the pound, dues %(total)s.",
@@ -422,13 +423,14 @@ def _sms_case(item: OpenCase, tr: Translator, kinds: KindMap | None) -> str:
         "days": leaf(tr, _days(item.figures.days_impounded or 0, tr), "days"),
         "total": money(item.figures.unmet, tr, True),
     }
-    # TRANSLATORS: SMS — one open case in the pound-keeper's list: cattle, the days in
-    # the pound charged for (e.g. "31 days"), and the dues today (s.11, s.4).
+    # TRANSLATORS: SMS — one open case in the pound-keeper's list: the cattle still in
+    # the pound, the days in the pound (e.g. "31 days", s.15(3)(b)), and the dues still
+    # to be met today (s.11, s.4, s.15(2)).
     return tr.gettext("%(case)s: %(cattle)s, %(days)s in the pound, dues %(total)s.") % values
 
 
 def _days(n: int, tr: Translator) -> str:
-    # TRANSLATORS: a number of days (the days in the pound charged for, s.4).
+    # TRANSLATORS: a number of days (the days in the pound, s.15(3)(b)).
     return tr.ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
 
 
@@ -470,8 +472,9 @@ SMS_LIST_MOST = 4
 def open_cases(
     items: Sequence[OpenCase], tr: Translator, sms: bool, kinds: KindMap | None = None
 ) -> str:
-    """The open cases of the keeper's pound: number, cattle, days in pound, dues, and a
-    marker on those whose s.13(1) report is due or overdue. By SMS: the cases whose
+    """The cases with cattle in the keeper's pound: number, the cattle still there, days
+    in the pound, the dues still to be met, and a marker on those whose s.13(1) report
+    is due or overdue. By SMS: the cases whose
     report is overdue or due today first, then each case in one wording (its cattle,
     since when, its dues), at most ``SMS_LIST_MOST``."""
     if not items:
