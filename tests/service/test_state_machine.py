@@ -1256,6 +1256,7 @@ class PoundMachine(RuleBasedStateMachine):
                 owner=self.owner(),
             ),
             case,
+            self.tariff,
         )
         deposit = self.say(self.owner(), f"DEPOSIT {number}").text
         assert amounts_in(deposit) <= known, f"DEPOSIT shows what the statement has not: {deposit}"

@@ -34,8 +34,12 @@ from bot.store.tx import Store
 from bot.web.charts import charts_svg
 from bot.web.documents import register_record
 from domain.case import Case
+from domain.errors import DomainError
 from domain.figures import Figures
+from domain.s12_release import release_on_payment
+from domain.s14_deposit import release_on_deposit
 from domain.stages import IN_POUND_STAGES
+from domain.tariff import Tariff
 
 __all__ = ["Views", "check", "gather"]
 
@@ -169,10 +173,28 @@ def _all_settled(case: Case) -> bool:
     return True
 
 
-def check(views: Views, case: Case) -> None:
-    """The nine views carry one set of figures, and their renderings say them."""
+def _accepted(step: Any, case: Case, tariff: Tariff, today: date) -> bool:
+    """Whether the keeper's step (``release_on_payment``, ``release_on_deposit``, as
+    ``bot.services.keeper`` takes it) would be recorded today: tried, never stored."""
+    try:
+        step(case, tariff, today, today)
+    except DomainError:
+        return False
+    return True
+
+
+def check(views: Views, case: Case, tariff: Tariff) -> None:
+    """The nine views carry one set of figures, and their renderings say them; what the
+    figures say the owner may do (pay, deposit) is what the steps do."""
     f = views.statement
     number = case.number
+    if f.on >= case.last_event_on:
+        paid = _accepted(release_on_payment, case, tariff, f.on)
+        assert f.may_pay == paid, f"the figures say may pay {f.may_pay}, PAID would be {paid}"
+        deposited = _accepted(release_on_deposit, case, tariff, f.on)
+        assert f.may_deposit == deposited, (
+            f"the figures say may deposit {f.may_deposit}, DEPOSITED would be {deposited}"
+        )
     # -- the data: one set of figures, wherever the case appears --
     built = {
         "DUES": views.dues.figures,
@@ -220,6 +242,8 @@ def check(views: Views, case: Case) -> None:
     found = _line(views.found_text, number)
     assert heads_in(found.partition(" seized at ")[0]) == f.remaining, (f, views.found_text)
     if views.notice_text is not None:
+        if "may claim them at the pound on paying" in views.notice_text:
+            assert f.may_pay, f"the notice says the owner may claim on paying; figures {f}"
         item = next(
             x for x in views.notice_text.splitlines() if x.startswith("(a) Number and description")
         )
