@@ -66,7 +66,7 @@ class YearFigures:
     stays: tuple[Series, ...]  # "left" / "still", one value per STAY_BINS
     money: tuple[Series, ...]  # paise received per month, one series per account
     timeliness: tuple[Series, ...]  # on_time / late / overdue: [s.13(1), s.13(2)]
-    #: The figures of the cases of the year the charts count, by case number.
+    #: The figures of the cases of the year the charts count, in the order counted.
     cases: tuple[Figures, ...] = ()
 
 

@@ -17,6 +17,11 @@ After every step it checks:
   STATUS, REGISTER and the s.15(3) account show the statement's amounts;
 - the owner's DUES and STATUS in Malayalam, Tamil and Kannada carry the amounts and
   dates of the English reply.
+- the nine views of the case (DUES, STATUS, CASES, FIND, the notice, the board, the
+  account, the registers, the charts) were built from one set of figures of the
+  statement, their English renderings say those figures (cattle remaining, owed and met
+  from proceeds, days impounded, heads sold and disposed of), and whether the owner may
+  pay or deposit is what PAID and DEPOSITED do (``tests/service/views_agree.py``).
 
 ``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 30) and ``POUNDBOT_STATE_MACHINE_STEPS``
 (default 30) size the run; a big run is not derandomized unless
