@@ -86,6 +86,7 @@ from domain.case import Case
 from domain.deadlines import deadlines
 from domain.errors import DuesUnmetError
 from domain.events import ClaimPreferred, ClaimRejected, DepositRefunded, SeizureCorrected
+from domain.figures import figures_of
 from domain.money import Money
 from domain.s04_s11_dues import dues_on
 from domain.s13_3_proviso import dispose_otherwise
@@ -138,8 +139,7 @@ def _listed(case: Case, day: date, tr: Translator) -> OpenCase:
         place_seized=case.seizure.place_seized,
     )
     tariff = worst_tariff(longest_kinds(tr))
-    days = (day - case.seizure.impounded_on).days + 1
-    return OpenCase(LoadedCase(row, case), days, dues_on(case, tariff, day))
+    return OpenCase(LoadedCase(row, case), figures_of(statement(case, tariff, day)))
 
 
 def _cases(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str, str]:

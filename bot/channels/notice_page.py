@@ -11,6 +11,7 @@ from starlette.routing import Route
 
 from bot.adapters.photo_store import FORMATS, file_key, photos_of
 from bot.i18n import render, translator
+from bot.services.base import figures_for
 from bot.services.errors import AppError
 from bot.services.runtime import App
 from bot.store.models import PhotoRow
@@ -57,7 +58,13 @@ def notice_route(secret: str) -> Route:
         notice = loaded.case.notice
         photos = [(photo_path(secret, p.id, thumb=True), photo_path(secret, p.id)) for p in kept]
         html = render.notice_html(
-            loaded.case, authority, pound, notice.on if notice else on, pound.languages, photos
+            loaded.case,
+            authority,
+            pound,
+            notice.on if notice else on,
+            pound.languages,
+            photos,
+            figures=figures_for(app.deps, loaded.case),
         )
         return HTMLResponse(
             html, headers={"Cache-Control": "private, no-store", "X-Robots-Tag": "noindex"}

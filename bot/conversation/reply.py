@@ -30,7 +30,14 @@ from bot.i18n.public.sms_fit import in_parts
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
-from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
+from bot.services.base import (
+    CaseRef,
+    Deps,
+    figures_for,
+    load_for_step,
+    require_officer,
+    statement_of,
+)
 from bot.services.caller import KEEPER, Caller
 from bot.services.case_messages import ACCOUNT, AUCTION, REPORT
 from bot.services.errors import AppError, NotAllowedError
@@ -594,9 +601,10 @@ async def _notice(ctx: _Ctx, command: o.Notice) -> str | _Done:
         if ctx.sms:  # by SMS what the notice says in brief, and the link to print it
             url = deps.notice_url(loaded.row.number, on) if deps.notice_url else None
             return render.notice_ready(loaded.case, on, url, ctx.tr)
+        figures = figures_for(deps, loaded.case)
         parts = [
-            render.notice_text(loaded.case, authority, pound, on, ctx.tr),
-            render.proclamation_script(loaded.case, authority, pound, on, ctx.tr),
+            render.notice_text(loaded.case, authority, pound, on, ctx.tr, figures=figures),
+            render.proclamation_script(loaded.case, authority, pound, on, ctx.tr, figures=figures),
         ]
         if deps.notice_url is not None:
             parts.append(deps.notice_url(loaded.row.number, on))

@@ -15,6 +15,7 @@ from bot.support.clock import Clock, local_today
 from bot.support.memo import Memo
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
+from domain.figures import Figures, figures_of
 from domain.statement import Statement, statement
 from domain.tariff import Tariff
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CaseRef",
     "Deps",
+    "figures_for",
     "load_for_step",
     "require_keeper",
     "require_officer",
@@ -95,6 +97,12 @@ def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
     return _STATEMENTS.get(
         (case, tariff), (day, order), lambda: statement(case, tariff, day, order)
     )
+
+
+def figures_for(deps: Deps, case: Case, on: date | None = None) -> Figures:
+    """The figures of a case on ``on`` (by default today), read from its statement: what
+    every view of the case gives of its cattle, money and days (``domain.figures``)."""
+    return figures_of(statement_of(deps, case, on))
 
 
 async def load_for_step(tx: Tx, case: CaseRef) -> LoadedCase:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.services.base import Deps
+from bot.services.base import Deps, figures_for
 from bot.services.errors import UnknownPoundError
-from bot.services.public import PublicCase, public_facts, still_in_pound
+from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
 from bot.support.public_text import public_words
+from domain.figures import Figures, lots_remaining
 from domain.stages import Stage
 
 __all__ = ["BoardNotice", "notice_board"]
@@ -22,7 +23,8 @@ __all__ = ["BoardNotice", "notice_board"]
 
 @dataclass(frozen=True, slots=True)
 class BoardNotice:
-    """An open notice: the public facts of its case, the day posted, the auction fixed."""
+    """An open notice: the public facts of its case (its lots cut to the cattle still in
+    the pound), the day posted, the auction fixed, and the case's figures of the day."""
 
     facts: PublicCase
     posted_on: date
@@ -31,6 +33,7 @@ class BoardNotice:
     #: The owner refused the account and these cattle (s.15(5)): they go the s.13 way,
     #: and the owner may still claim them, paying what the earlier sale left unmet.
     refused_account: bool = False
+    figures: Figures | None = None
 
 
 #: The stages in which a case can have an s.13(2) notice open with cattle in the pound
@@ -48,18 +51,20 @@ async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
     for loaded in await tx.cases_in_stage(pounds, _NOTICE_STAGES):
         case = loaded.case
         notice = case.notice
-        if notice is None or not case.heads_remaining:
+        figures = figures_for(deps, case)
+        if notice is None or not figures.remaining:
             continue
         auction = case.scheduled_auction
         facts = public_facts(deps, loaded)
         out.append(
             BoardNotice(
                 # The cattle still in the pound, as the notice states them (s.13(2)(a)).
-                facts=replace(facts, lots=still_in_pound(facts.lots, case)),
+                facts=replace(facts, lots=lots_remaining(facts.lots, figures), figures=figures),
                 posted_on=notice.on,
                 auction_on=auction.auction_on if auction else None,
                 auction_place=public_words(auction.place, case.seizure) if auction else "",
                 refused_account=case.deemed_unclaimed,
+                figures=figures,
             )
         )
     return sorted(out, key=lambda n: (n.posted_on, n.facts.number))

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.adapters.export import LedgerLine, ledger_lines
-from bot.services.base import Deps
+from bot.services.base import Deps, figures_for
 from bot.services.caller import Caller
 from bot.services.documents import scope_of
 from bot.store.tx import Tx
 from domain.case import Case
-from domain.record import Timeliness, days_in_pound, notice_timeliness, report_timeliness
-from domain.stages import IN_POUND_STAGES, Stage
+from domain.figures import Figures
+from domain.record import Timeliness, notice_timeliness, report_timeliness
+from domain.stages import Stage
 
 __all__ = [
     "MONEY_ACCOUNTS",
@@ -65,6 +66,8 @@ class YearFigures:
     stays: tuple[Series, ...]  # "left" / "still", one value per STAY_BINS
     money: tuple[Series, ...]  # paise received per month, one series per account
     timeliness: tuple[Series, ...]  # on_time / late / overdue: [s.13(1), s.13(2)]
+    #: The figures of the cases of the year the charts count, in the order counted.
+    cases: tuple[Figures, ...] = ()
 
 
 def _stay_bin(days: int) -> int:
@@ -75,10 +78,12 @@ def _stay_bin(days: int) -> int:
 
 
 def figures(
-    cases: Sequence[Case], lines: Sequence[LedgerLine], year: int, today: date
+    cases: Sequence[tuple[Case, Figures]], lines: Sequence[LedgerLine], year: int, today: date
 ) -> YearFigures:
-    """The figures of the cases impounded in ``year`` and the ledger entries dated in it."""
-    in_year = [c for c in cases if c.seizure.impounded_on.year == year]
+    """The figures of the cases impounded in ``year`` (each with its figures of ``today``:
+    the days impounded, ``domain.figures``) and the ledger entries dated in it."""
+    counted = [(c, f) for c, f in cases if c.seizure.impounded_on.year == year]
+    in_year = [c for c, _ in counted]
     heads: dict[str, list[int]] = {}
     per_month = [0] * 12
     for case in in_year:
@@ -88,10 +93,10 @@ def figures(
             for lot in case.seizure.lots:
                 heads.setdefault(lot.kind, [0] * 12)[month] += lot.count
     left, still = [0] * len(STAY_BINS), [0] * len(STAY_BINS)
-    for case in in_year:
-        days = days_in_pound(case, today)
+    for _case, of_case in counted:
+        days = of_case.days_impounded
         if days is not None:
-            (still if case.stage in IN_POUND_STAGES else left)[_stay_bin(days)] += 1
+            (still if of_case.remaining else left)[_stay_bin(days)] += 1
     money: dict[str, list[int]] = {}
     for line in lines:
         if line.on.year == year and line.amount_paise > 0 and line.account not in _NOT_CHARTED:
@@ -111,6 +116,7 @@ def figures(
         stays=(Series("left", tuple(left)), Series("still", tuple(still))),
         money=tuple(Series(account, tuple(money[account])) for account in order),
         timeliness=tuple(Series(t.value, tuple(v)) for t, v in timely.items()),
+        cases=tuple(f for _, f in counted),
     )
 
 
@@ -120,11 +126,15 @@ async def year_figures(
     """The figures of ``year`` for the caller's pounds (narrowed to ``authority``)."""
     scope = scope_of(deps, caller, authority)
     start, end = date(year, 1, 1), date(year + 1, 1, 1)
-    cases = [loaded.case for loaded in await tx.cases_impounded(list(scope.pounds), start, end)]
+    today = deps.today()
+    cases = [
+        (loaded.case, figures_for(deps, loaded.case, today))
+        for loaded in await tx.cases_impounded(list(scope.pounds), start, end)
+    ]
     lines = await ledger_lines(
         tx, authority=scope.authority, pounds=scope.pounds, start=start, end=end
     )
-    out = figures(cases, lines, year, deps.today())
+    out = figures(cases, lines, year, today)
     return YearFigures(
         out.year,
         scope.authority,
@@ -133,4 +143,5 @@ async def year_figures(
         out.stays,
         out.money,
         out.timeliness,
+        out.cases,
     )

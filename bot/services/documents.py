@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.adapters.export import LedgerLine, ledger_lines
-from bot.services.base import Deps
+from bot.services.base import Deps, figures_for
 from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.services.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.events import AccountDelivered
+from domain.figures import Figures
 from domain.s15_3_account import Account, Receipt, receipt_for
 from domain.s15_sale import Settlement
 
@@ -26,6 +27,7 @@ __all__ = [
     "AccountDocument",
     "LedgerDocument",
     "ProvisionTotal",
+    "RegisterRow",
     "Scope",
     "account_document",
     "by_provision",
@@ -97,6 +99,9 @@ class AccountDocument:
     settlement: Settlement
     account: Account
     receipt: Receipt | None
+    #: The case's figures of the day (what it comes to now; the account, as of its
+    #: settlement).
+    figures: Figures | None = None
 
     @property
     def case(self) -> Case:
@@ -117,7 +122,7 @@ async def account_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> A
         if isinstance(delivered, AccountDelivered)
         else None
     )
-    return AccountDocument(loaded, settlement, account, receipt)
+    return AccountDocument(loaded, settlement, account, receipt, figures_for(deps, loaded.case))
 
 
 async def receipt_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> AccountDocument:
@@ -138,12 +143,29 @@ async def deposit_register_for(
     return await deposit_entries(tx, deps, list(scope_of(deps, caller, authority).pounds))
 
 
+@dataclass(frozen=True, slots=True)
+class RegisterRow:
+    """A case of the register (s.7) with its figures of the day: the days impounded
+    (s.15(3)(b)), the heads sold and those disposed of otherwise, counted apart."""
+
+    loaded: LoadedCase
+    figures: Figures
+
+    @property
+    def case(self) -> Case:
+        return self.loaded.case
+
+
 async def case_register(
     tx: Tx, deps: Deps, caller: Caller, start: date, end: date, authority: str | None = None
-) -> list[LoadedCase]:
+) -> list[RegisterRow]:
     """The cases brought to the caller's pounds from ``start`` to before ``end`` (s.7),
-    voided ones included (the register keeps every number)."""
-    return await tx.cases_impounded(list(scope_of(deps, caller, authority).pounds), start, end)
+    voided ones included (the register keeps every number), with their figures today."""
+    pounds = list(scope_of(deps, caller, authority).pounds)
+    return [
+        RegisterRow(loaded, figures_for(deps, loaded.case))
+        for loaded in await tx.cases_impounded(pounds, start, end)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from bot.services.base import (
     CaseRef,
     Deps,
+    figures_for,
     load_for_step,
     require_keeper,
     require_officer,
@@ -19,9 +20,10 @@ from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.events import ClaimedAndPaid, OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
+from domain.figures import Figures, lots_remaining
 from domain.money import Money
 from domain.s04_s11_dues import Dues
-from domain.s07_seizure import Seizure, require_brought_by
+from domain.s07_seizure import Lot, Seizure, require_brought_by
 from domain.s12_release import release_on_payment
 from domain.s14_deposit import release_on_deposit
 from domain.s15_sale import dues_unmet
@@ -55,13 +57,16 @@ class Recorded:
 
 @dataclass(frozen=True, slots=True)
 class OpenCase:
-    """An open case of a pound, for the keeper's list."""
+    """A case with cattle in the pound, for the keeper's list: its figures of the day
+    (the cattle remaining, what is still owed, the days impounded)."""
 
     loaded: LoadedCase
-    #: The days in the pound charged for feeding and watering, counted as the dues count
-    #: them (the tariff's feeding-day policy, s.4).
-    days_in_pound: int
-    dues: Dues
+    figures: Figures
+
+    @property
+    def lots(self) -> tuple[Lot, ...]:
+        """The lots of the seizure cut to the heads still in the pound."""
+        return lots_remaining(self.loaded.case.seizure.lots, self.figures)
 
 
 async def record_seizure(
@@ -232,12 +237,16 @@ async def record_owner_refusal(
 
 
 async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
-    """The open cases of the keeper's pound, with days in pound and dues today."""
+    """The cases of the keeper's pound with cattle still in the pound, oldest first, with
+    their figures today: the cattle remaining, what is still owed, the days impounded.
+    A case whose cattle have all left (released, delivered on deposit, sold or disposed
+    of, handed back with the account) is not listed, whatever remains to be settled."""
     if caller.role != KEEPER or caller.pound is None:
         raise NotAllowedError("only a pound-keeper lists the cases of a pound")
     today = deps.today()
     out = []
     for loaded in await tx.open_cases(caller.pound):
-        dues = statement_of(deps, loaded.case, today).dues
-        out.append(OpenCase(loaded, dues.days_charged, dues))
+        figures = figures_for(deps, loaded.case, today)
+        if figures.remaining:
+            out.append(OpenCase(loaded, figures))
     return out

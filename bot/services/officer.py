@@ -29,6 +29,7 @@ from domain.events import (
     DepositRefunded,
     NoticePosted,
 )
+from domain.figures import Figures, figures_of
 from domain.money import Money
 from domain.s07_seizure import Person
 from domain.s13_3_proviso import dispose_otherwise
@@ -464,6 +465,8 @@ class DepositEntry:
     window_end: date | None
     credit_from: date | None
     pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
+    #: The case's figures of the day.
+    figures: Figures | None = None
 
 
 async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEntry]:
@@ -501,6 +504,7 @@ async def deposit_entries(tx: Tx, deps: Deps, pounds: list[str]) -> list[Deposit
                 stated.window_end,
                 stated.credit_from,
                 loaded.case.pending_claim,
+                figures_of(stated),
             )
         )
     return out

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.config.names import Name
-from bot.services.base import Deps, statement_of
+from bot.services.base import Deps, figures_for, statement_of
 from bot.services.errors import VoidedCaseError
 from bot.store.tx import LoadedCase, Tx
 from bot.support.memo import Memo
@@ -19,6 +19,7 @@ from bot.support.public_text import public_lots, public_place
 from bot.support.search_words import search_terms
 from domain.case import Case
 from domain.deadlines import Deadline
+from domain.figures import Figures, figures_of, lots_remaining
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
 from domain.s14_deposit import Deposit
@@ -37,7 +38,6 @@ __all__ = [
     "find_cases",
     "outcome",
     "public_facts",
-    "still_in_pound",
 ]
 
 
@@ -53,6 +53,9 @@ class PublicCase:
     impounded_on: date
     stage: Stage
     report_due_on: date
+    #: The case's figures of the day, where an answer gives them (FIND: its cattle are
+    #: ``lots`` cut to the heads these figures have in the pound).
+    figures: Figures | None = None
 
 
 def facts_of(case: Case, pound_name: str) -> PublicCase:
@@ -98,6 +101,8 @@ class DuesAnswer:
     case: Case
     account: Account | None = None
     stated: Statement | None = None
+    #: The figures of the statement the answer renders.
+    figures: Figures | None = None
 
 
 async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
@@ -112,6 +117,7 @@ async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
         loaded.case,
         stated.account,
         stated,
+        figures_of(stated),
     )
 
 
@@ -154,7 +160,7 @@ async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
         # The store matches the place as written; a case found only through a name in it
         # (the owner's field) is not found: every word must be in what the public reads.
         if all(_in_public_text(term, facts) for term in terms):
-            out.append(_still_in_pound(facts, loaded.case))
+            out.append(_still_in_pound(facts, figures_for(deps, loaded.case)))
     return out
 
 
@@ -177,19 +183,10 @@ def _in_public_text(terms: tuple[str, ...], facts: PublicCase) -> bool:
     )
 
 
-def _still_in_pound(facts: PublicCase, case: Case) -> PublicCase:
-    """The facts with the lots cut to the heads not yet sold or disposed of (the lots of
-    ``facts`` are already the public ones: no names, no numbers)."""
-    return replace(facts, lots=still_in_pound(facts.lots, case))
-
-
-def still_in_pound(lots: tuple[Lot, ...], case: Case) -> tuple[Lot, ...]:
-    """The public ``lots`` of ``case`` cut to the heads not yet sold or disposed of."""
-    return tuple(
-        replace(lot, count=case.remaining_heads(i))
-        for i, lot in enumerate(lots)
-        if case.remaining_heads(i)
-    )
+def _still_in_pound(facts: PublicCase, figures: Figures) -> PublicCase:
+    """The facts with the lots cut to the heads the case's figures have in the pound
+    (the lots of ``facts`` are already the public ones: no names, no numbers)."""
+    return replace(facts, lots=lots_remaining(facts.lots, figures), figures=figures)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,10 +199,19 @@ class Outcome:
     case: Case | None = None
     on: date | None = None
     stated: Statement | None = None
+    #: The figures of the statement the answer renders.
+    figures: Figures | None = None
 
 
 async def outcome(tx: Tx, deps: Deps, number: str) -> Outcome:
     """The outcome of a case; after a sale, its account (s.15(3))."""
     loaded = await tx.load_case(number)
     stated = statement_of(deps, loaded.case)
-    return Outcome(public_facts(deps, loaded), stated.account, loaded.case, stated.on, stated)
+    return Outcome(
+        public_facts(deps, loaded),
+        stated.account,
+        loaded.case,
+        stated.on,
+        stated,
+        figures_of(stated),
+    )

@@ -40,10 +40,9 @@ from bot.web.printing import GetCaller, Handler, csv_response, guarded, not_foun
 from bot.web.templating import language_of
 from domain.events import SaleClosed
 from domain.money import Money
-from domain.record import days_in_pound, heads_sold_and_disposed
 from domain.s15_3_account import Receipt, Stay
 
-__all__ = ["document_routes"]
+__all__ = ["document_routes", "register_record"]
 
 _BLANK = "____________________"
 
@@ -294,6 +293,26 @@ def _csv_href(request: Request) -> str:
 # -- the monthly register of cases ---------------------------------------------------
 
 
+def register_record(row: docs.RegisterRow) -> list[str]:
+    """A case's line of the register's CSV export (``REGISTER_HEADER``), from its figures:
+    the days impounded (s.15(3)(b)), heads sold and disposed of otherwise, apart."""
+    loaded, case, figures = row.loaded, row.case, row.figures
+    days = figures.days_impounded
+    return [
+        loaded.row.number,
+        loaded.pound,
+        case.seizure.impounded_on.isoformat(),
+        case.seizure.place_seized,
+        kinds_text((lot.kind, lot.count) for lot in case.seizure.lots),
+        str(case.seizure.head_count),
+        case.stage.value,
+        case.stage_since.isoformat(),
+        "" if days is None else str(days),
+        str(figures.sold),
+        str(figures.disposed),
+    ]
+
+
 async def _cases(request: Request, app: App, caller: Caller) -> Response:
     tr = translator(language_of(request, caller, app.config))
     today = app.deps.today()
@@ -306,37 +325,17 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
         scope = docs.scope_of(app.deps, caller, authority)
         cases = await docs.case_register(tx, app.deps, caller, start, end, authority)
     if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
-        rows = []
-        for loaded in cases:
-            case = loaded.case
-            days = days_in_pound(case, today)
-            sold, disposed = heads_sold_and_disposed(case, today)
-            rows.append(
-                [
-                    loaded.row.number,
-                    loaded.pound,
-                    case.seizure.impounded_on.isoformat(),
-                    case.seizure.place_seized,
-                    kinds_text((lot.kind, lot.count) for lot in case.seizure.lots),
-                    str(case.seizure.head_count),
-                    case.stage.value,
-                    case.stage_since.isoformat(),
-                    "" if days is None else str(days),
-                    str(sold),
-                    str(disposed),
-                ]
-            )
+        rows = [register_record(row) for row in cases]
         return csv_response(Table(REGISTER_HEADER, rows), f"cases-{start:%Y-%m}.csv")
     labels = document_labels(tr)
     title = f"{labels['case_register']} — {fmt.month(start, tr.lang)}"
     context = _base(app, tr, title, scope.authority)
     rows_html = []
     gone = [0, 0]  # heads sold, heads disposed of otherwise
-    for loaded in cases:
-        case = loaded.case
-        days = days_in_pound(case, today)
-        sold, disposed = heads_sold_and_disposed(case, today)
-        gone = [gone[0] + sold, gone[1] + disposed]
+    for row in cases:
+        loaded, case, figures = row.loaded, row.case, row.figures
+        days = figures.days_impounded
+        gone = [gone[0] + figures.sold, gone[1] + figures.disposed]
         rows_html.append(
             {
                 "number": loaded.row.number,
@@ -345,8 +344,8 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
                 "cattle": cattle(case.seizure.lots, tr, app.config.kinds),
                 "stands": case_sentence(case, tr),
                 "days": "" if days is None else str(days),
-                "sold": sold,
-                "disposed": disposed,
+                "sold": figures.sold,
+                "disposed": figures.disposed,
                 "account": case.last(SaleClosed) is not None,
             }
         )

@@ -145,8 +145,8 @@ async def test_open_cases_list_days_in_pound_and_dues(
     async with store.transaction() as tx:
         open_cases = await k.list_open_cases(tx, deps, keeper)
     # 1 to 5 March, both days charged under the sample policy ("both_included").
-    assert [(c.loaded.case.number, c.days_in_pound) for c in open_cases] == [("KNM-1", 5)]
-    assert open_cases[0].dues.on == date(2026, 3, 5)
+    assert [(c.loaded.case.number, c.figures.days_impounded) for c in open_cases] == [("KNM-1", 5)]
+    assert open_cases[0].figures.on == date(2026, 3, 5)
 
 
 async def test_a_report_made_too_early_is_answered_with_the_day_it_becomes_lawful(

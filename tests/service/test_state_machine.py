@@ -17,6 +17,11 @@ After every step it checks:
   STATUS, REGISTER and the s.15(3) account show the statement's amounts;
 - the owner's DUES and STATUS in Malayalam, Tamil and Kannada carry the amounts and
   dates of the English reply.
+- the nine views of the case (DUES, STATUS, CASES, FIND, the notice, the board, the
+  account, the registers, the charts) were built from one set of figures of the
+  statement, their English renderings say those figures (cattle remaining, owed and met
+  from proceeds, days impounded, heads sold and disposed of), and whether the owner may
+  pay or deposit is what PAID and DEPOSITED do (``tests/service/views_agree.py``).
 
 ``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 30) and ``POUNDBOT_STATE_MACHINE_STEPS``
 (default 30) size the run; a big run is not derandomized unless
@@ -103,6 +108,8 @@ from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 from tests.service.helpers import seizure
 from tests.service.test_one_truth_steps import session as one_truth_session
 from tests.service.test_same_facts import facts as facts_but_september
+from tests.service.views_agree import check as check_views
+from tests.service.views_agree import gather as gather_views
 from tests.unit.domain_fixtures import case_in, sample_tariff
 
 EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
@@ -1343,6 +1350,19 @@ class PoundMachine(RuleBasedStateMachine):
                 if word == "STATUS" and not sms:
                     self._status_check(s, reply.text)
         self._one_story(case, s)
+        check_views(
+            gather_views(
+                self.store,
+                self.deps,
+                self.run,
+                number,
+                keeper=self.keeper,
+                officer=self.officer,
+                owner=self.owner(),
+            ),
+            case,
+            self.tariff,
+        )
         deposit = self.say(self.owner(), f"DEPOSIT {number}").text
         assert amounts_in(deposit) <= known, f"DEPOSIT shows what the statement has not: {deposit}"
         register = self.say(self.officer, "REGISTER").text

@@ -45,8 +45,9 @@ from bot.support.dlt import (
 )
 from domain.deadlines import deadlines
 from domain.errors import TransitionRefusedError
-from domain.s04_s11_dues import dues_on
+from domain.figures import figures_of
 from domain.stages import Stage
+from domain.statement import statement
 from i18n_tools.dlt_templates import build, found, renderings
 from i18n_tools.sms_budget import owner_sms
 from i18n_tools.staff_sms import staff_sms
@@ -254,8 +255,7 @@ def test_a_list_by_sms_of_any_mix_of_cases_is_one_of_the_registered_templates(la
                     CaseRow(number=f"KNM-{i}", pound_code="KNM", seq=i, stage="", place_seized=""),
                     case,
                 ),
-                i + 1,
-                dues_on(case, tariff, day),
+                figures_of(statement(case, tariff, day)),
             )
             for i, case in enumerate((cases * 3)[:n])
         ]

@@ -51,6 +51,7 @@ from domain.events import (
     SaleClosed,
     SeizureCorrected,
 )
+from domain.figures import figures_of
 from domain.kinds import DEFAULT_KINDS
 from domain.money import Money
 from domain.s04_s11_dues import Dues, dues_on
@@ -61,6 +62,7 @@ from domain.s15_3_account import Account, Receipt, account_for, receipt_for
 from domain.s15_sale import SaleProgress, Settlement, close_sale, offer_lot, sale_progress, settle
 from domain.s16_s17_proceeds import deposit_window_end, fund_credit_from
 from domain.stages import Stage
+from domain.statement import statement
 from domain.tariff import DatedRate, RateTable, Tariff
 
 __all__ = [
@@ -444,8 +446,7 @@ def in_pound(case: Case, day: date) -> OpenCase:
         impounded_on=case.seizure.impounded_on,
         place_seized=case.seizure.place_seized,
     )
-    days = (day - case.seizure.impounded_on).days + 1
-    return OpenCase(LoadedCase(row, case), days, dues_on(case, TARIFF, day))
+    return OpenCase(LoadedCase(row, case), figures_of(statement(case, TARIFF, day)))
 
 
 def deposit_entry(case: Case) -> DepositEntry:

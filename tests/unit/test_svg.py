@@ -13,8 +13,18 @@ from bot.adapters.export import LedgerLine
 from bot.services.charts import STAY_BINS, figures
 from bot.web.svg import BarSeries, bar_chart, nice_step
 from domain.events import ClaimedAndPaid
+from domain.figures import figures_of
 from domain.money import Money
-from tests.unit.domain_fixtures import IMPOUNDED_ON, REPORT_DUE, notice, open_case, report, step
+from domain.statement import statement
+from tests.unit.domain_fixtures import (
+    IMPOUNDED_ON,
+    REPORT_DUE,
+    notice,
+    open_case,
+    report,
+    sample_tariff,
+    step,
+)
 
 MONTHS = ["Jan", "Feb", "Mar"]
 
@@ -116,7 +126,9 @@ def test_the_figures_count_heads_days_money_and_timeliness() -> None:
         LedgerLine(date(2026, 4, 1), "A", "TVM-1", "fund", 700, "s.17(1)"),
         LedgerLine(date(2025, 4, 1), "A", "TVM-0", "fund", 999, "s.17(1)"),
     ]
-    out = figures([sold, paid], lines, 2026, today=date(2026, 3, 20))
+    today = date(2026, 3, 20)
+    counted = [(c, figures_of(statement(c, sample_tariff(), today))) for c in (sold, paid)]
+    out = figures(counted, lines, 2026, today=today)
     heads = {s.key: s.values for s in out.heads_by_kind}
     assert heads["cow"][2] == 4
     assert heads["goat"][2] == 1

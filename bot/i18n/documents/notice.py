@@ -25,7 +25,8 @@ from bot.i18n.common import KindMap, day, described_cattle
 from bot.i18n.public.sms_fit import join
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
-from domain.s07_seizure import Lot
+from domain.figures import Figures, lots_remaining
+from domain.s07_seizure import Lot, Seizure
 from domain.statement import dates_of
 
 if TYPE_CHECKING:
@@ -59,11 +60,13 @@ class NoticeParts:
     signature: str
 
 
-def _in_pound(case: Case) -> tuple[Lot, ...]:
-    """The cattle the notice states (s.13(2)(a)): those of the round still in the pound,
-    not the heads already sold (after a refused account, s.15(5)), as the public reads
-    them (no names, no numbers)."""
-    return public_lots(replace(case.seizure, lots=case.lots_remaining))
+def _lots_left(seizure: Seizure, case: Case) -> tuple[Lot, ...]:
+    """The lots of ``seizure`` cut to the heads ``case`` has not sold or disposed of."""
+    return tuple(
+        replace(lot, count=case.remaining_heads(i))
+        for i, lot in enumerate(seizure.lots)
+        if case.remaining_heads(i)
+    )
 
 
 def second_round_claim(tr: Translator) -> str:
@@ -101,6 +104,14 @@ def notice_days(case: Case, notice_on: date, tr: Translator) -> dict[str, object
     }
 
 
+def _notice_lots(case: Case, seizure: Seizure, figures: Figures | None) -> tuple[Lot, ...]:
+    """The cattle a notice states (s.13(2)(a)), in their public form: those the case's
+    ``figures`` have in the pound (without them, as the case counts them)."""
+    if figures is None:  # the heads not sold or disposed of, as the case counts them
+        return public_lots(replace(seizure, lots=_lots_left(seizure, case)))
+    return lots_remaining(public_lots(seizure), figures)
+
+
 def notice_parts(
     case: Case,
     authority: Authority,
@@ -108,8 +119,11 @@ def notice_parts(
     notice_on: date,
     tr: Translator,
     kinds: KindMap | None = None,
+    *,
+    figures: Figures | None = None,
 ) -> NoticeParts:
-    """The parts of the s.13(2) notice of ``case``, dated ``notice_on``."""
+    """The parts of the s.13(2) notice of ``case``, dated ``notice_on``; with the case's
+    ``figures``, item (a) states the cattle still in the pound."""
     seizure = case.seizure
     values = notice_days(case, notice_on, tr) | {
         "impounded": day(seizure.impounded_on, tr),
@@ -152,6 +166,8 @@ def notice_parts(
             "unclaimed (s.15(5))."
         )
         claim = second_round_claim(tr)
+    if figures is not None and not figures.may_pay:
+        claim = ""  # a head of the sale is sold: the cattle can no longer be claimed (s.13(3))
     # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum.
     proclaimed = tr.gettext(
         "This notice is also proclaimed by beat of drum in %(village)s and at %(market)s (s.13(2))."
@@ -168,7 +184,7 @@ def notice_parts(
         reference=reference,
         intro=intro % values,
         items=(
-            (a, described_cattle(_in_pound(case), tr, kinds)),
+            (a, described_cattle(_notice_lots(case, seizure, figures), tr, kinds)),
             (b, public_place(seizure)),
             (c, f"{local(pound.name, tr.lang)}, {local(pound.address, tr.lang)}"),
         ),
@@ -181,10 +197,16 @@ def notice_parts(
 
 
 def notice_text(
-    case: Case, authority: Authority, pound: Pound, notice_on: date, tr: Translator
+    case: Case,
+    authority: Authority,
+    pound: Pound,
+    notice_on: date,
+    tr: Translator,
+    *,
+    figures: Figures | None = None,
 ) -> str:
     """The s.13(2) notice as plain text, to affix at the office (s.13(2))."""
-    parts = notice_parts(case, authority, pound, notice_on, tr)
+    parts = notice_parts(case, authority, pound, notice_on, tr, figures=figures)
     return join(
         [
             parts.heading,
@@ -203,7 +225,13 @@ def notice_text(
 
 
 def proclamation_script(
-    case: Case, authority: Authority, pound: Pound, notice_on: date, tr: Translator
+    case: Case,
+    authority: Authority,
+    pound: Pound,
+    notice_on: date,
+    tr: Translator,
+    *,
+    figures: Figures | None = None,
 ) -> str:
     """What the drummer reads aloud in the village and the nearest market (s.13(2))."""
     seizure = case.seizure
@@ -214,7 +242,7 @@ def proclamation_script(
         "village": local(authority.village, tr.lang),
         "market": local(authority.market_place, tr.lang),
         "authority": local(authority.name, tr.lang),
-        "cattle": described_cattle(_in_pound(case), tr),
+        "cattle": described_cattle(_notice_lots(case, seizure, figures), tr),
         "place": public_place(seizure),
         "pound": local(pound.name, tr.lang),
         "date": day(notice_on, tr),

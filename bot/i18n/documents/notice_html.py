@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 from bot.i18n.catalogs import translator
 from bot.i18n.documents.notice import NoticeParts, notice_parts
 from domain.case import Case
+from domain.figures import Figures
 
 if TYPE_CHECKING:
     from bot.config import Authority, Pound
@@ -68,11 +69,17 @@ def notice_html(
     notice_on: date,
     langs: Sequence[str],
     photos: Sequence[tuple[str, str]] = (),
+    *,
+    figures: Figures | None = None,
 ) -> str:
     """A complete HTML5 page with the s.13(2) notice in each of ``langs``, in order; then
-    the photos of the cattle, as (thumbnail, photo) links, if there are any."""
+    the photos of the cattle, as (thumbnail, photo) links, if there are any. With the
+    case's ``figures``, item (a) states the cattle still in the pound."""
     chosen = list(dict.fromkeys(langs)) or ["en"]
-    blocks = [notice_parts(case, authority, pound, notice_on, translator(lang)) for lang in chosen]
+    blocks = [
+        notice_parts(case, authority, pound, notice_on, translator(lang), figures=figures)
+        for lang in chosen
+    ]
     title = f"{blocks[0].heading} — {case.number}"
     body = "\n".join(_section(parts) for parts in blocks) + _photos(photos, chosen)
     # TRANSLATORS: a link from a printable document back to the web desk.

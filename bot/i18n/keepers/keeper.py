@@ -422,22 +422,25 @@ def case_voided(case: Case, tr: Translator) -> str:
 
 def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None) -> str:
     case = item.loaded.case
+    figures = item.figures
+    days = figures.days_impounded or 0
     values = {
         "case": case.number,
-        "cattle": cattle(case.seizure.lots, tr, kinds),
-        "days": item.days_in_pound,
-        "total": money(item.dues.total, tr, sms),
+        "cattle": cattle(item.lots, tr, kinds),
+        "days": days,
+        "total": money(figures.unmet, tr, sms),
     }
-    # TRANSLATORS: one open case in the pound-keeper's list: cattle, whole days in the
-    # pound, and the dues today (s.11, s.4).
+    # TRANSLATORS: one open case in the pound-keeper's list: the cattle still in the
+    # pound, whole days in the pound (s.15(3)(b)), and the dues still to be met today
+    # (s.11, s.4, s.15(2)).
     line = tr.ngettext(
         "%(case)s: %(cattle)s, %(days)d day in the pound, dues %(total)s.",
         "%(case)s: %(cattle)s, %(days)d days in the pound, dues %(total)s.",
-        item.days_in_pound,
+        days,
     )
     text = line % values
     due = dates_of(case).report_on
-    today = item.dues.on
+    today = figures.on
     if case.stage is Stage.IMPOUNDED and due <= today:
         due_values = {
             "date": day(due, tr),
@@ -458,23 +461,24 @@ def _sms_case(item: OpenCase, tr: Translator, kinds: KindMap | None) -> str:
     by kind while they fit one DLT variable, else the number of head (in the same
     variables: the list stays one template)."""
     case = item.loaded.case
-    lots = case.seizure.lots
+    lots = item.lots
     listed = plain(cattle(lots, tr, kinds))
     if len(listed) > NAME_LIMIT:
         listed = plain(head_count(sum(lot.count for lot in lots), tr))
     values = {
         "case": case.number,
         "cattle": leaf(tr, listed, "cattle" + "+" * (CATTLE_WIDTH - 1)),
-        "days": leaf(tr, _days(item.days_in_pound, tr), "days"),
-        "total": money(item.dues.total, tr, True),
+        "days": leaf(tr, _days(item.figures.days_impounded or 0, tr), "days"),
+        "total": money(item.figures.unmet, tr, True),
     }
-    # TRANSLATORS: SMS — one open case in the pound-keeper's list: cattle, the days in
-    # the pound charged for (e.g. "31 days"), and the dues today (s.11, s.4).
+    # TRANSLATORS: SMS — one open case in the pound-keeper's list: the cattle still in
+    # the pound, the days in the pound (e.g. "31 days", s.15(3)(b)), and the dues still
+    # to be met today (s.11, s.4, s.15(2)).
     return tr.gettext("%(case)s: %(cattle)s, %(days)s in the pound, dues %(total)s.") % values
 
 
 def _days(n: int, tr: Translator) -> str:
-    # TRANSLATORS: a number of days (the days in the pound charged for, s.4).
+    # TRANSLATORS: a number of days (the days in the pound, s.15(3)(b)).
     return tr.ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
 
 
@@ -486,8 +490,8 @@ def _report_marks(items: Sequence[OpenCase], tr: Translator) -> list[str]:
     for item in items:
         case = item.loaded.case
         due = dates_of(case).report_on
-        if case.stage is Stage.IMPOUNDED and due <= item.dues.on:
-            (today if due == item.dues.on else overdue).append(case.number)
+        if case.stage is Stage.IMPOUNDED and due <= item.figures.on:
+            (today if due == item.figures.on else overdue).append(case.number)
     marks = []
     if overdue:
         # TRANSLATORS: SMS — s.13(1): the cases (numbers) whose report is late; "REPORT"
@@ -516,8 +520,9 @@ SMS_LIST_MOST = 4
 def open_cases(
     items: Sequence[OpenCase], tr: Translator, sms: bool, kinds: KindMap | None = None
 ) -> str:
-    """The open cases of the keeper's pound: number, cattle, days in pound, dues, and a
-    marker on those whose s.13(1) report is due or overdue. By SMS: the cases whose
+    """The cases with cattle in the keeper's pound: number, the cattle still there, days
+    in the pound, the dues still to be met, and a marker on those whose s.13(1) report
+    is due or overdue. By SMS: the cases whose
     report is overdue or due today first, then each case in one wording (its cattle,
     since when, its dues), at most ``SMS_LIST_MOST``."""
     if not items:

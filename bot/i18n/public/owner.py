@@ -24,6 +24,7 @@ from bot.i18n.public.next_step import next_step, report_steps, second_round_paym
 from bot.i18n.public.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import case_sentence
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
+from domain.figures import figures_of
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s14_deposit import Deposit
@@ -151,10 +152,11 @@ def _dues_deemed_unclaimed(stated: Statement, tr: Translator, sms: bool) -> str:
                 [head, short],
             ],
         )
+    figures = figures_of(stated)
     values = {
         "case": case.number,
-        "met": money(stated.met_by_sale, tr, sms),
-        "unmet": money(stated.unmet, tr, sms),
+        "met": money(figures.met_from_proceeds, tr, sms),
+        "unmet": money(figures.unmet, tr, sms),
         "date": day(stated.on, tr),
     }
     # TRANSLATORS: s.15(5), s.15(2) — DUES after the owner refused the account: the
