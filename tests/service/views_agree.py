@@ -242,7 +242,10 @@ def check(views: Views, case: Case, tariff: Tariff) -> None:
     found = _line(views.found_text, number)
     assert heads_in(found.partition(" seized at ")[0]) == f.remaining, (f, views.found_text)
     if views.notice_text is not None:
-        if "may claim them at the pound on paying" in views.notice_text:
+        # The notice itself; the drummer's script after it is the proclamation as read
+        # on the day the notice was posted.
+        document = views.notice_text.partition("Proclamation by beat of drum")[0]
+        if "may claim them at the pound on paying" in document:
             assert f.may_pay, f"the notice says the owner may claim on paying; figures {f}"
         item = next(
             x for x in views.notice_text.splitlines() if x.startswith("(a) Number and description")
