@@ -25,9 +25,9 @@ def _line(listing: str, number: str) -> str:
 async def test_cases_after_a_refused_account_gives_the_cattle_left_and_what_remains_owed(
     store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
 ) -> None:
-    """Three cows; the owner refuses to pay; one sold for more than the dues and settled; the owner refuses the
-    account (s.15(5)): CASES says 2 cows, what the sale left unmet, and the days
-    impounded, as FIND and DUES do."""
+    """Three cows; the owner refuses to pay; one sold for more than the dues and settled;
+    the owner refuses the account (s.15(5)): CASES says 2 cows, what remains unmet (the
+    feeding since), and the days impounded, as FIND and DUES do."""
     s: Session = session(store, deps, clock, keeper, officer)
     await s.keeper_says(SEIZE_THREE)
     await s.keeper_says("REFUSED KNM-1", 2)
