@@ -87,7 +87,6 @@ def figures_of(stated: Statement) -> Figures:
     )
 
 
-@cites("s.15(1)", "s.15(2)")
 def _unmet(stated: Statement) -> Money:
     """What of the dues nothing has met yet: during a part sale on the owner's route,
     what its proceeds leave of the dues and the expenses of sale (s.15(1), s.15(2)); else

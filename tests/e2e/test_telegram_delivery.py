@@ -104,7 +104,11 @@ async def test_a_chat_with_many_replies_queued_does_not_hold_up_another(tmp_path
         before = messages[: messages.index(answer)]
         assert len(before) <= 3, len(before)  # the flood's, one a second, not all 20
         help_text = render.help_text(
-            "keeper", translator("en"), False, source_url=f"{PUBLIC_URL}/source"
+            "keeper",
+            translator("en"),
+            False,
+            source_url=f"{PUBLIC_URL}/source",
+            example="ENM-17",  # HELP's example on the keeper's own pound
         )
         assert answer.text == split_text(help_text)[0]
     assert await _pending(url) > 0  # the flood is still being paced out: it was not dropped

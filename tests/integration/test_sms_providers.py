@@ -133,7 +133,7 @@ def test_serve_and_config_check_refuse_an_incomplete_provider_in_one_line(
         ("KL POUND DUES KNM-1", "DUES KNM-1"),
         ("kl   pound   dues knm-1", "dues knm-1"),
         ("  Kl Pound\tSTATUS KNM-2 ", "STATUS KNM-2"),
-        ("KLPOUND DUES KNM-1", "KLPOUND DUES KNM-1"),  # not the keyword: left as it is
+        ("KLPOUND DUES KNM-1", "DUES KNM-1"),  # the keyword written without its space
         ("KL POUNDS DUES", "KL POUNDS DUES"),
         ("KL POUND", ""),
     ],
