@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import date, time
-from typing import TypedDict
+from typing import Final, TypedDict
 
 from bot.config import Config, normalize_word
 from bot.conversation import orders as o
@@ -461,9 +461,18 @@ class _OnCase(TypedDict):
     on: date | None
 
 
+#: The owner's questions: asked without a case number, they are about the newest open
+#: case that names the sender's number (``bot.conversation.reply.handle_text``).
+_ASKED_OF_A_NUMBER: Final = frozenset({"dues", "deposit", "status"})
+
+
 def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> o.CaseOrder:
     # Punctuation around the case number is noise; inside places and names (commas
     # between places, "Ayesha, Chathamangalam") it is kept.
+    if name in _ASKED_OF_A_NUMBER and not rest.strip(" .,;:!?"):
+        order = ORDERS[name]
+        assert issubclass(order, o.CaseOrder)
+        return order(lang=lang, case="")
     # "KNM-17", "knm 17": take one or two tokens as the case number.
     number, tokens = _case_number(rest.split())
     tokens = [t for t in tokens if t.strip(".,;:!?")]

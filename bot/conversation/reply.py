@@ -38,7 +38,7 @@ from bot.services.base import (
     require_officer,
     statement_of,
 )
-from bot.services.caller import KEEPER, Caller
+from bot.services.caller import KEEPER, PUBLIC, Caller
 from bot.services.case_messages import ACCOUNT, AUCTION, REPORT
 from bot.services.errors import AppError, NotAllowedError
 from bot.services.notify import notify_officers, notify_phone
@@ -181,8 +181,33 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
         and (not parsed.typed.isascii() or await _number_lang(tx, caller) is None)
     ):
         lang = command.lang
+    more = 0
+    if isinstance(command, o.CaseOrder) and not command.case:
+        found = await _own_case(tx, caller)
+        if found is None:  # staff, or no telephone number: the case number is needed
+            with rendering_sms(sms):
+                text = render.parse_error("missing_case", {}, translator(lang))
+            return Reply(text, lang, refusal=Refusal("missing_case"))
+        if not found[0]:
+            with rendering_sms(sms):
+                return Reply(render.no_case_for_number(translator(lang)), lang)
+        command, more = replace(command, case=found[0][0]), found[1] - 1
     reply = await run_command(tx, deps, caller, command, lang, sms=sms)
+    if more and not reply.refused:
+        with rendering_sms(sms):
+            others = render.more_cases_for_number(more, translator(reply.lang))
+        reply = replace(reply, text=in_parts([reply.text, others]))
     return await _with_notes(tx, deps, caller, parsed, reply, sms=sms)
+
+
+async def _own_case(tx: Tx, caller: Caller) -> tuple[list[str], int] | None:
+    """An owner's question without a case number (``DUES``) is about the newest open
+    case that names the sender's number: that case (and how many name it in all), no
+    case, or None for staff and a sender without a telephone number, who must name
+    the case."""
+    if caller.role != PUBLIC or caller.phone is None:
+        return None
+    return await tx.open_cases_naming(caller.phone, 1)
 
 
 async def _with_notes(

@@ -78,7 +78,7 @@ from bot.i18n.public.anyone import (
     status_reply,
     stopped,
 )
-from bot.i18n.public.calls import cases_for_number
+from bot.i18n.public.calls import cases_for_number, more_cases_for_number
 from bot.i18n.public.owner import (
     auction_cancelled_sms,
     auction_sms,
@@ -137,6 +137,7 @@ __all__ = [
     "lang_not_sent",
     "lang_set",
     "lot_recorded",
+    "more_cases_for_number",
     "no_case_for_number",
     "not_allowed",
     "notice_html",

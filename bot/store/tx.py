@@ -435,6 +435,19 @@ class Tx:
             for i, lot in enumerate(public_lots(case.seizure))
         )
 
+    async def open_cases_naming(self, phone: str, limit: int) -> tuple[list[str], int]:
+        """The numbers of the newest ``limit`` open cases whose owner's number is
+        ``phone``, newest first, and how many open cases name it in all."""
+        rows = (
+            await self.session.execute(
+                select(CaseRow.number, func.count().over())
+                .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(_SHUT))
+                .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
+                .limit(limit)
+            )
+        ).all()
+        return [number for number, _ in rows], (rows[0][1] if rows else 0)
+
     async def open_cases(self, pound: str) -> list[LoadedCase]:
         """Open cases of a pound, oldest first."""
         rows = (

@@ -340,3 +340,49 @@ async def test_under_dlt_lang_offers_only_the_languages_registered_here(
             assert "(ml, en)" in refused, refused
         assert MALAYALAM.search(answers["sms-reply:exotel:lang-2"]), answers
         assert chosen == "ml"
+
+
+# An owner whose number a case names asks without its number, as owners do.
+WITHOUT_NUMBER = [
+    ("കുടിശ്ശിക?", "ml"),
+    ("കുടിശ്ശിക", "ml"),
+    ("kudishika", "ml"),
+    ("DUES", "en"),
+    ("dues?", "en"),
+    ("STATUS", "en"),
+    ("vivaram", "ml"),
+    ("DEPOSIT", "en"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang"), WITHOUT_NUMBER)
+async def test_the_owner_asking_without_a_case_number_is_answered_on_their_case(
+    rig: SmsRig, text: str, lang: str
+) -> None:
+    answer = await ask(rig, OWNER, text)
+    assert THE_CASE.search(answer), answer
+    assert language_of(answer) == lang, answer
+    assert "KNM-17" not in answer, answer  # not the refusal's example
+
+
+async def test_without_a_case_number_a_number_no_case_names_is_told_how_to_ask(
+    rig: SmsRig,
+) -> None:
+    answer = await ask(rig, Numbers()(), "DUES")
+    assert "No open case names this number" in answer, answer
+    assert "STATUS KNM-1" in answer, answer
+
+
+async def test_without_a_case_number_the_newest_case_is_answered_and_the_others_counted(
+    rig: SmsRig,
+) -> None:
+    second = message_of((await rig.sms(KEEPER_PHONE, SEIZE, "SM-words-seize-2")).text)
+    assert "KNM-2" in second, second
+    answer = await ask(rig, OWNER, "DUES")
+    assert re.search(r"KNM-2(?!\d)", answer), answer
+    assert "1 more open case names this number" in answer, answer
+
+
+async def test_a_keeper_without_a_case_number_is_still_asked_for_one(rig: SmsRig) -> None:
+    answer = await ask(rig, KEEPER_PHONE, "DUES")
+    assert "Give the case number after the command" in answer, answer

@@ -158,8 +158,8 @@ def test_case_numbers_are_read_tolerantly(spelling: str) -> None:
     [
         ("", "empty"),
         ("hello there", "unknown_command"),
-        ("DUES", "missing_case"),
         ("DUES please", "missing_case"),
+        ("PAID", "missing_case"),
         ("SEIZE two cow AT market", "bad_count"),
         ("SEIZE 0 cow AT market", "bad_count"),
         ("SEIZE 2 dragon AT market", "unknown_kind"),
@@ -299,3 +299,11 @@ def test_the_officers_guide_and_help_name_every_new_officer_word_in_every_langua
         for lang, words in KEYWORDS[name].items():
             assert words[0] in guide, (name, lang)
             assert words[0] in render.help_text("officer", translator(lang), sms=False)
+
+
+@pytest.mark.parametrize("text", ["DUES", "dues?", "STATUS", "DEPOSIT", "കുടിശ്ശിക?"])
+def test_an_owners_question_without_a_case_number_is_read_as_about_their_own_case(
+    text: str,
+) -> None:
+    # The reply finds the case that names the sender's number (or asks for the number).
+    assert p(text).case == ""

@@ -14,8 +14,6 @@ then, when more cases name the number, one SMS saying how many more and how to a
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-
 from bot.channels.identity import sender_of
 from bot.channels.limits import admit
 from bot.conversation.reply import language_for
@@ -23,7 +21,6 @@ from bot.i18n import render, translator
 from bot.services import public
 from bot.services.runtime import App
 from bot.store.messages import Handler
-from bot.store.models import CaseRow
 from bot.store.tx import Tx
 
 __all__ = ["CHANNEL", "MAX_CASES", "call_handler"]
@@ -34,8 +31,6 @@ CHANNEL = "call"
 #: The most cases one missed call is told the status of (the newest), an SMS each; the
 #: rest are counted in one more SMS.
 MAX_CASES = 3
-#: The stages of a case no longer open (``bot.store.tx``).
-_SHUT = ("released", "closed", "voided")
 
 
 def call_handler(app: App, caller_number: str) -> Handler:
@@ -51,18 +46,11 @@ def call_handler(app: App, caller_number: str) -> Handler:
         if not allowed.answer:
             return render.too_many_messages(allowed.until, tr) if allowed.tell else ""
         # The newest cases, and how many there are in all (counted before the limit).
-        newest = (
-            await tx.session.execute(
-                select(CaseRow.number, func.count().over())
-                .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(_SHUT))
-                .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
-                .limit(MAX_CASES)
-            )
-        ).all()
-        if not newest:
+        numbers, total = await tx.open_cases_naming(phone, MAX_CASES)
+        if not numbers:
             return render.no_case_for_number(tr)
-        outcomes = [await public.outcome(tx, app.deps, number) for number, _ in newest]
-        more = newest[0][1] - len(newest)
+        outcomes = [await public.outcome(tx, app.deps, number) for number in numbers]
+        more = total - len(numbers)
         return render.cases_for_number(outcomes, more, tr, kinds=app.config.kinds)
 
     return handle
