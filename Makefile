@@ -85,6 +85,8 @@ messages: $(STAMP)
 	done
 	# The DLT templates of every SMS, from the catalogs (i18n_tools/dlt_templates.py).
 	$(BIN)/python -m i18n_tools.dlt_templates
+	# The answers on the owner's card, asked of poundbot (i18n_tools/card_answers.py).
+	$(BIN)/python -m i18n_tools.card_answers
 
 # Per language: the messages of its catalog, the share translated, and the largest
 # owner-facing SMS reply on worst-case data (i18n_tools/sms_budget.py) in segments. Fails
