@@ -26,6 +26,7 @@ while the card differs from what poundbot answers.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import shutil
 import sys
@@ -38,7 +39,7 @@ from typing import Final
 
 from bot.bootstrap import open_app
 from bot.channels.identity import sender_of
-from bot.config import load_config, sample_config_path
+from bot.config import Config, load_config, sample_config_path
 from bot.conversation import orders as o
 from bot.conversation.commands import ParseError, read_line
 from bot.conversation.reply import handle_text
@@ -143,6 +144,12 @@ class _Scene:
             raise CardError(f"the scenario ({self.p.lang}) broke at {text!r}:\n{answer}")
 
 
+@functools.cache
+def _config() -> Config:
+    """The sample configuration (its pound KNM, its authority KNM-GP, its tariff)."""
+    return load_config(sample_config_path())
+
+
 def _local(month: int, day: int, hour: int, minute: int = 0) -> datetime:
     return datetime(2026, month, day, hour, minute, tzinfo=LOCAL_TZ)
 
@@ -196,9 +203,8 @@ _STEPS: Final[tuple[tuple[datetime, Callable[[_Scene], Awaitable[None]]], ...]] 
 
 def _when_asked(command: str, lang: str) -> datetime:
     """When the owner asks ``command``: on the day of the case it names."""
-    config = load_config(sample_config_path())
     try:
-        order = read_line(command, config, ASKED[None].date()).order
+        order = read_line(command, _config(), ASKED[None].date()).order
     except ParseError as exc:
         raise CardError(f"{lang}: poundbot does not read {command!r} ({exc.code})") from None
     case = order.case if isinstance(order, o.CaseOrder) else None
@@ -214,10 +220,9 @@ async def _ask(template: Path, lang: str, commands: list[str]) -> dict[tuple[str
     shutil.copyfile(template, path)
     url = f"sqlite+aiosqlite:///{path}"
     clock = FixedClock(_local(3, 1, 9))
-    config = load_config(sample_config_path())
     moments = sorted({_when_asked(command, lang) for command in commands})
     answered: dict[tuple[str, str], str] = {}
-    async with open_app(url=url, clock=clock, config=config, migrate=False) as app:
+    async with open_app(url=url, clock=clock, config=_config(), migrate=False) as app:
         async with app.store.transaction() as tx:
             system = Caller.system()
             await add_user(
@@ -255,11 +260,14 @@ async def answers(asked: dict[str, list[str]]) -> dict[tuple[str, str], str]:
     unknown = sorted(set(asked) - set(LANGUAGES))
     if unknown:
         raise CardError(f"the card has sections in {unknown}, not one of {LANGUAGES}")
+    for lang, commands in asked.items():  # every command readable, before the work
+        for command in commands:
+            _when_asked(command, lang)
     answered: dict[tuple[str, str], str] = {}
     with tempfile.TemporaryDirectory(prefix="poundbot-card-") as folder:
         template = Path(folder) / "migrated.sqlite3"
         url = f"sqlite+aiosqlite:///{template}"
-        async with open_app(url=url, config=load_config(sample_config_path()), migrate=True):
+        async with open_app(url=url, config=_config(), migrate=True):
             pass
         for lang, commands in asked.items():
             answered |= await _ask(template, lang, commands)
