@@ -971,6 +971,11 @@ def _no_case_for_number(lang: str) -> Shown:
     return Shown(r.no_case_for_number(tr(lang)), ("KNM-1",))
 
 
+@entry("more_cases_for_number", "owner's question without a case number, more cases")
+def _more_cases_for_number(lang: str) -> Shown:
+    return Shown(r.more_cases_for_number(4, tr(lang)), ("4",))
+
+
 def _newest(lang: str, more: int) -> Shown:
     stages = (Stage.NOTICE_POSTED, Stage.REPORTED, Stage.IMPOUNDED)[: 3 if more else 1]
     cases = [stage_case(stage)[0] for stage in stages]
