@@ -184,11 +184,15 @@ def test_one_animal_released_reads_in_the_singular_in_tamil() -> None:
 _BARE_IMPERATIVE = re.compile(r"(?:^|\s)(செய்|அனுப்பு|கொடு|அளி|எழுது|பெறு|சேர்)(?=[.;]|$)")
 
 
+#: Where the replies to staff are written (chrome/ and the templates hold the buttons).
+_TO_STAFF = ("bot/i18n/officers/", "bot/i18n/keepers/", "bot/i18n/refusals/")
+
+
 def test_tamil_asks_officers_and_keepers_in_the_polite_form() -> None:
     curt = [
         text
         for m in _messages(read_catalog("ta"))
-        if any("/officers/" in path or "/keepers/" in path for path, _ in m.locations)
+        if any(path.startswith(_TO_STAFF) for path, _ in m.locations)
         for text in _strings(m)
         if _BARE_IMPERATIVE.search(_prose(text))
     ]
