@@ -214,3 +214,71 @@ def test_a_malayalam_welcome_does_not_make_the_role_the_predicate() -> None:
     ]
     assert welcomes
     assert [t for t in welcomes if _ROLE_PREDICATE.search(t)] == []
+
+
+# --- rows of the reading whose fault no general rule catches ------------------------
+
+#: (language, English, what the translation must say, what it must no longer say)
+ROWS = [
+    (
+        "ml",
+        "Case %(case)s: deemed unclaimed (s.15(5)); the owner can pay nothing. The sale met "
+        "%(met)s of the dues; %(unmet)s due on %(date)s is met from the sale of the rest "
+        "(s.15(2)).",
+        "ഇനി ഉടമയ്ക്ക് തുക അടയ്ക്കാനാവില്ല",  # the owner cannot pay, not "cannot be paid"
+        "തുക നൽകാനാവില്ല",
+    ),
+    (
+        "ml",
+        "Case %(case)s: to dispute the seizure, deposit %(amount)s (dues on %(date)s) and "
+        "take the cattle (s.14).",
+        "(%(date)s-ലെ കണക്ക്)",  # the dues as on that day, not a deadline
+        "(%(date)s വരെ)",
+    ),
+    (
+        "ta",
+        "Case %(case)s: the time to complain ended on %(complain_by)s (s.19), so no deposit "
+        "(s.14). Pay %(amount)s to release the cattle (s.12).",
+        "வைப்புத்தொகை செலுத்திக் கால்நடைகளைப் பெற இயலாது",
+        "வைப்புத்தொகை இல்லை",
+    ),
+    (
+        "kn",
+        "Case %(case)s: the time to complain ended on %(complain_by)s (s.19), so no deposit "
+        "(s.14). Pay %(amount)s to release the cattle (s.12).",
+        "ಠೇವಣಿ ಇಟ್ಟು ಜಾನುವಾರುಗಳನ್ನು ಪಡೆಯಲು ಅವಕಾಶವಿಲ್ಲ",
+        "ಠೇವಣಿ ಇಲ್ಲ",
+    ),
+    (
+        "ta",
+        "The pound-keeper reports them with %(report)s (s.13(1)); the notice and the public "
+        "auction follow (s.13(2), s.13(3)).",
+        "அறிக்கை அளிக்க வேண்டும்",  # the keeper reports; அறிவி is the officer's notice
+        "அறிவிக்க வேண்டும்",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "english", "says", "not_"), ROWS, ids=lambda v: str(v)[:24])
+def test_a_row_of_the_reading_is_applied(lang: str, english: str, says: str, not_: str) -> None:
+    text = translator(lang).gettext(english)
+    assert text != english
+    assert says in text
+    assert not_ not in text
+
+
+def test_the_auction_instruction_quotes_its_command_line_in_every_language() -> None:
+    english = translator("en").gettext(AUCTION)
+    assert '"%(sold)s ... %(to)s name, place %(declared)s"' in english
+    assert english.isascii()  # GSM-7 by SMS: three dots, straight quotes
+    for lang in TRANSLATED:
+        text = translator(lang).gettext(AUCTION)
+        assert re.search(r"“%\(sold\)s … %\(to\)s .+ %\(declared\)s”", text), lang
+        assert "“%(unsold)s”" in text, lang
+
+
+AUCTION = (
+    'On that day record each lot as "%(sold)s ... %(to)s name, place %(declared)s" '
+    "(%(declared)s: the buyer's declaration that they are not barred from buying, "
+    's.18); if it is not sold, "%(unsold)s".'
+)
