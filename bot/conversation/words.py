@@ -178,7 +178,7 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "en": ("NOTICE",),
             "ml": ("നോട്ടീസ്",),
             "ta": ("அறிவிப்பு",),
-            "kn": ("ಸೂಚನೆ", "ನೋಟಿಸ್"),
+            "kn": ("ನೋಟಿಸ್", "ಸೂಚನೆ"),
         },
         "auction": {"en": ("AUCTION",), "ml": ("ലേലം",), "ta": ("ஏலம்",), "kn": ("ಹರಾಜು",)},
         "sold": {"en": ("SOLD",), "ml": ("വിറ്റു",), "ta": ("விற்றது",), "kn": ("ಮಾರಾಟ",)},
@@ -369,7 +369,7 @@ BUYER_TITLES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "pound_keeper": {
             "en": ("pound-keeper", "pound keeper", "poundkeeper"),
             "ml": ("പൗണ്ട് കീപ്പർ", "പൗണ്ട്കീപ്പർ", "ആലയം സൂക്ഷിപ്പുകാരൻ"),
-            "ta": ("பட்டி காப்பாளர்",),
+            "ta": ("பட்டிக் காப்பாளர்", "பட்டி காப்பாளர்"),
             "kn": ("ದೊಡ್ಡಿ ಪಾಲಕ",),
         },
     }

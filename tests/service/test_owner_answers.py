@@ -387,7 +387,7 @@ async def test_a_refusal_gives_its_reason_in_malayalam(
     refused = await say(store, deps, keeper, "DEPOSITED KNM-1")
     assert refused == (
         "പരാതിപ്പെടാനുള്ള പത്തു ദിവസം 11 മാർ 2026-ന് അവസാനിച്ചു; അതിനാൽ പ്രതിഷേധത്തോടെയുള്ള "
-        "കെട്ടിവയ്പ്പ് സാധ്യമല്ല. (വകുപ്പ് 19)"
+        "കെട്ടിവയ്ക്കൽ സാധ്യമല്ല. (വകുപ്പ് 19)"
     )
     assert await stage_of(store, "KNM-1") is Stage.IMPOUNDED
 

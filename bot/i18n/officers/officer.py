@@ -161,11 +161,14 @@ def auction_scheduled(case: Case, tr: Translator) -> str:
     expected = tr.gettext(
         "Expected expenses of sale %(expenses)s, counted in what is still owed (s.15(2))."
     )
-    # TRANSLATORS: s.18 — how to record each lot on the auction day; %(sold)s, %(unsold)s,
-    # %(to)s and %(declared)s are command words; translate "name" and "place".
+    # TRANSLATORS: s.18 — how to record each lot on the auction day. %(sold)s, %(unsold)s,
+    # %(to)s and %(declared)s are the words of the command, sent as they are: keep the
+    # command line in quotes, "..." standing for the case, lot, heads and price; translate
+    # "name" and "place". English stays GSM-7 (three dots, not an ellipsis): it goes by SMS.
     record = tr.gettext(
-        "On that day record each lot with %(sold)s … %(to)s name, place %(declared)s (the "
-        "buyer's declaration that they are not barred from buying, s.18) or %(unsold)s."
+        'On that day record each lot as "%(sold)s ... %(to)s name, place %(declared)s" '
+        "(%(declared)s: the buyer's declaration that they are not barred from buying, "
+        's.18); if it is not sold, "%(unsold)s".'
     )
     first = join([case_line(case, tr), *steps[:1], how], sms=False)
     return in_parts([first, expected % values, record % values])  # by SMS: 3 SMS
