@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["DATES", "HEAD_NOUNS", "NAMES", "NOT_NAMES", "Ending", "endings_on_names"]
+__all__ = ["DATES", "DETACHED", "HEAD_NOUNS", "NAMES", "NOT_NAMES", "Ending", "endings_on_names"]
 
 #: Placeholders that hold a name: of a place, a pound, a village, a market, an
 #: authority, an office, a person (an owner, a claimant, a buyer) or who ordered a step.
@@ -199,7 +199,7 @@ DETACHED: Final[dict[str, frozenset[str]]] = {
         "உடன் ஐ ஐயும் இனால் இற்கான க்கான உக்கான உடைய இனுடைய"
     ),
     "kn": _words(
-        "ನಲ್ಲಿ ಅಲ್ಲಿ ದಲ್ಲಿ ಯಲ್ಲಿ ರಲ್ಲಿ ರ ನ ದ ಯ ಗೆ ಕ್ಕೆ ಕೆ ಇಗೆ ಯಿಗೆ ಇಂದ ರಿಂದ ನಿಂದ ದಿಂದ ಯಿಂದ ಅನ್ನು ನ್ನು ವನ್ನು ಅವರಿಂದ ಲ್ಲಿ"
+        "ನಲ್ಲಿ ಅಲ್ಲಿ ದಲ್ಲಿ ಯಲ್ಲಿ ರಲ್ಲಿ ಲ್ಲಿ ರ ನ ದ ಯ ಗೆ ಕ್ಕೆ ಕೆ ಇಗೆ ಯಿಗೆ ಇಂದ ರಿಂದ ನಿಂದ ದಿಂದ ಯಿಂದ ಅನ್ನು ನ್ನು ವನ್ನು ಅವರಿಂದ"
     ),
 }
 
@@ -236,7 +236,7 @@ def endings_on_names(text: str, lang: str) -> list[Ending]:
         if joined and (joined.isalpha() or _bound(joined)):
             found.append(Ending(name, rest[:12], "an ending joined to the name"))
             continue
-        if rest[:1] in "-‐–" and rest[1:2] and (rest[1].isalpha() or _bound(rest[1])):
+        if rest[:1] and rest[0] in "-‐–" and rest[1:2] and (rest[1].isalpha() or _bound(rest[1])):
             found.append(Ending(name, rest[:12], "an ending joined by a hyphen"))
             continue
         if not rest[:1].isspace():
