@@ -199,12 +199,12 @@ def money(amount: Money, tr: Translator, sms: bool = False) -> str:
 
 
 def day(value: date, tr: Translator) -> str:
-    """A date as the language writes it: ``9 മാർ 2026``."""
+    """A date as the language writes it: ``9 മാർച്ച് 2026``."""
     return fmt.date(value, tr.lang)
 
 
 def moment(value: datetime, tr: Translator) -> str:
-    """A local day and hour: ``9 മാർ 2026, 2:30 PM``."""
+    """A local day and hour: ``9 മാർച്ച് 2026, 2:30 PM``."""
     return fmt.datetime(value, tr.lang)
 
 

@@ -13,10 +13,15 @@ Decisions (tested in ``tests/unit/test_fmt.py``):
   message stays in GSM-7 (``₹`` alone would force UCS-2 and halve its room). An SMS
   in Malayalam, Tamil or Kannada is UCS-2 anyway, so it keeps ``₹``: one unit, shorter
   than any spelled-out word for rupees.
-- Dates are day, abbreviated native month, year (``9 മാർ 2026``, ``9 மார். 2026``,
+- Dates are day, native month, year (``9 മാർച്ച് 2026``, ``9 மார். 2026``,
   ``9 ಮಾರ್ಚ್ 2026``, ``9 Mar 2026``) in every language: the order Kerala offices write,
-  short enough for an SMS and never ambiguous the way ``09/03/26`` is. (CLDR's medium
-  format puts the year first in Malayalam and the month first in Kannada.)
+  never ambiguous the way ``09/03/26`` is. (CLDR's medium format puts the year first in
+  Malayalam and the month first in Kannada.) Malayalam and Kannada write the month in
+  full, on the web, in documents and in an SMS alike: neither abbreviates months in
+  print, and CLDR's Kannada abbreviations are other words (ಜನ "people", ಆಗ "then").
+  The longest full date (``30 സെപ്റ്റംബർ 2026``) is 18 characters, two or three more
+  than the abbreviation, within the SMS budgets. English and Tamil keep the short
+  month (``9 மார். 2026`` is how Tamil prints it).
 - Times are local (Asia/Kolkata), 12-hour with AM/PM as CLDR gives for these locales.
   A naive datetime is taken to be local already, as the domain keeps them.
 """
@@ -39,6 +44,8 @@ __all__ = ["clock_time", "date", "datetime", "money", "month", "month_short"]
 
 _DATE: Final = "d MMM y"
 _DATETIME: Final = "d MMM y, h:mm a"
+#: The languages whose dates write the month in full (``d MMMM y``).
+_FULL_MONTH: Final = frozenset({"ml", "kn"})
 _TIME: Final = "h:mm a"
 _MONTH: Final = "LLLL y"
 _MONTH_SHORT: Final = "LLL"
@@ -52,7 +59,7 @@ def money(amount: Money, lang: str, *, sms: bool) -> str:
 
 
 def date(day: _dt.date, lang: str) -> str:
-    """``day`` as day, short native month and year: ``9 മാർ 2026``."""
+    """``day`` as day, native month and year: ``9 മാർച്ച് 2026``, ``9 Mar 2026``."""
     return _date(day, lang)
 
 
@@ -83,7 +90,7 @@ def _money(paise: int, lang: str, sms: bool) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _date(day: _dt.date, lang: str) -> str:
-    return format_date(day, _DATE, locale=locale_of(lang))
+    return format_date(day, _full(_DATE, lang), locale=locale_of(lang))
 
 
 def clock_time(moment: _dt.datetime, lang: str) -> str:
@@ -94,7 +101,12 @@ def clock_time(moment: _dt.datetime, lang: str) -> str:
 
 
 def datetime(moment: _dt.datetime, lang: str) -> str:
-    """``moment`` in local time: ``9 മാർ 2026, 2:30 PM``."""
+    """``moment`` in local time: ``9 മാർച്ച് 2026, 2:30 PM``."""
     if moment.tzinfo is not None:
         moment = moment.astimezone(LOCAL_TZ).replace(tzinfo=None)
-    return format_datetime(moment, _DATETIME, locale=locale_of(lang))
+    return format_datetime(moment, _full(_DATETIME, lang), locale=locale_of(lang))
+
+
+def _full(pattern: str, lang: str) -> str:
+    """``pattern`` with the month in full in the languages that write it so."""
+    return pattern.replace("MMM", "MMMM") if lang in _FULL_MONTH else pattern

@@ -52,7 +52,7 @@ async def test_a_part_payment_by_sms_is_refused_with_the_dues_in_english_and_mal
     malayalam = await text(rig, "അടച്ചു KNM-1 540/-", "SM-pp3")
     assert "₹540" in malayalam
     assert "₹1,111.50" in malayalam
-    assert "3 മാർ 2026" in malayalam
+    assert "3 മാർച്ച് 2026" in malayalam
     assert "വകുപ്പ് 12" in malayalam
     assert await stage(rig) is Stage.IMPOUNDED
     paid = await text(rig, "PAID KNM-1", "SM-pp4")

@@ -165,4 +165,4 @@ async def test_a_report_made_too_early_is_answered_with_the_day_it_becomes_lawfu
     assert stage is Stage.IMPOUNDED
     # A keeper who chose no language is answered in the first language of the pound.
     assert unchosen.lang == "ml"
-    assert "9 മാർ 2026" in unchosen.text
+    assert "9 മാർച്ച് 2026" in unchosen.text

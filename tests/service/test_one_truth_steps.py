@@ -357,7 +357,7 @@ async def test_after_a_refused_account_the_report_comes_first_s15_5(
         assert "(s.13(1))" in reply
         assert (await s.case()).stage is Stage.DEEMED_UNCLAIMED
     ml = await s.in_lang(s.officer, "ml", "SETTLE KNM-1 0")
-    assert "9 മാർ 2026" in ml
+    assert "9 മാർച്ച് 2026" in ml
     assert "pound-keeper" not in ml
 
 
@@ -430,7 +430,7 @@ async def test_correcting_the_cattle_after_the_notice_supersedes_it_and_cancels_
         assert "(s.13(2))" in refused
     assert (await s.case()).stage is Stage.REPORTED
     ml = await s.in_lang(s.officer, "ml", "AUCTION KNM-1 ON 25-03-2026 AT Kunnamangalam market")
-    assert "10 മാർ 2026" in ml
+    assert "10 മാർച്ച് 2026" in ml
     assert "superseded" not in ml
     # The new notice on 18 Mar: the seven days run from it.
     await s.officer_says("NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market", 18)

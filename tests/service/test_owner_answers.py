@@ -225,10 +225,10 @@ async def test_owners_are_answered_by_stage_in_malayalam(
     dues = await say(store, deps, OWNER_ML, "കുടിശ്ശിക KNM-1")
     deposit = await say(store, deps, OWNER_ML, "കെട്ടിവയ്പ്പ് KNM-1")
     assert dues == (
-        "കേസ് KNM-1: 3 മാർ 2026-ന് ₹2,223 അടച്ച് കന്നുകാലികളെ വിട്ടുകൊടുത്തു (വകുപ്പ് 12). ഇനി ഒന്നും അടയ്ക്കാനില്ല."
+        "കേസ് KNM-1: 3 മാർച്ച് 2026-ന് ₹2,223 അടച്ച് കന്നുകാലികളെ വിട്ടുകൊടുത്തു (വകുപ്പ് 12). ഇനി ഒന്നും അടയ്ക്കാനില്ല."
     )
     assert "(വകുപ്പ് 14)" in deposit
-    assert "3 മാർ 2026" in deposit
+    assert "3 മാർച്ച് 2026" in deposit
     assert "₹" not in deposit  # no amount offered for a deposit
 
 
@@ -323,7 +323,7 @@ async def test_no_notice_is_printed_before_seven_days_unclaimed_nor_for_a_releas
     assert by_sms.startswith("Case KNM-1: notice of 9 Mar 2026 ready to print (s.13(2)).")
     assert "Print it from the web desk" in by_sms
     assert "(വകുപ്പ് 12)" in early_ml
-    assert "2 മാർ 2026" in early_ml
+    assert "2 മാർച്ച് 2026" in early_ml
 
 
 async def test_a_notice_printed_again_keeps_the_day_it_was_posted(
@@ -386,7 +386,7 @@ async def test_a_refusal_gives_its_reason_in_malayalam(
     at(clock, date(2026, 3, 20))
     refused = await say(store, deps, keeper, "DEPOSITED KNM-1")
     assert refused == (
-        "പരാതിപ്പെടാനുള്ള പത്തു ദിവസം 11 മാർ 2026-ന് അവസാനിച്ചു; അതിനാൽ പ്രതിഷേധത്തോടെയുള്ള "
+        "പരാതിപ്പെടാനുള്ള പത്തു ദിവസം 11 മാർച്ച് 2026-ന് അവസാനിച്ചു; അതിനാൽ പ്രതിഷേധത്തോടെയുള്ള "
         "കെട്ടിവയ്ക്കൽ സാധ്യമല്ല. (വകുപ്പ് 19)"
     )
     assert await stage_of(store, "KNM-1") is Stage.IMPOUNDED

@@ -121,8 +121,9 @@ async def test_every_answer_before_a_sale_carries_the_english_facts(
 def test_the_owners_intake_sms_in_malayalam_keeps_the_pound_name_whole_and_says_impounded(
     config: Config,
 ) -> None:
-    """The pound's name is shortened by whole words, never "Kunnamangalam Gra...-ൽ";
-    "impounded" is പൗണ്ടിലാക്കി, not അടച്ചു (which also means "paid")."""
+    """The pound's name is shortened by whole words, never "Kunnamangalam Gra...-ൽ", and
+    stands in brackets, with no ending; "impounded" is പൗണ്ടിലാക്കി, not അടച്ചു (which
+    also means "paid")."""
     tr = translator("ml")
     pound = "Kunnamangalam Grama Panchayat Cattle Pound"
     case = Case.open("KNM-1", seizure(), DEFAULT_KINDS, date(2026, 3, 1))
@@ -130,6 +131,7 @@ def test_the_owners_intake_sms_in_malayalam_keeps_the_pound_name_whole_and_says_
     dues = dues_on(case, tariff, date(2026, 3, 1))
     text = intake_sms(case, dues, daily_charge(case, tariff, date(2026, 3, 1)), pound, tr)
     assert "..." not in text
-    assert "Kunnamangalam Grama Panchayat പൗണ്ടിലാക്കി." in text
+    assert "പൗണ്ടിലാക്കി: " in text
+    assert "(Kunnamangalam Grama Panchayat)" in text
     assert "അടച്ചു" not in text
     assert kind_count("cow", 2, tr) in text

@@ -130,7 +130,7 @@ ACK_WORDS = {
     "ta": ["வழக்கு KNMKLM-42", "2 பசுக்கள்", "1 எருமை", "3 வெள்ளாடுகள்", "₹2,500", "₹726.50"],
     "kn": ["ಪ್ರಕರಣ KNMKLM-42", "2 ಹಸುಗಳು", "1 ಎಮ್ಮೆ", "3 ಮೇಕೆಗಳು", "₹2,500", "₹726.50"],
 }
-REPORT_DAY = {"ml": "9 മാർ 2026", "ta": "9 மார். 2026", "kn": "9 ಮಾರ್ಚ್ 2026"}
+REPORT_DAY = {"ml": "9 മാർച്ച് 2026", "ta": "9 மார். 2026", "kn": "9 ಮಾರ್ಚ್ 2026"}
 SECTION = {"ml": "വകുപ്പ് ", "ta": "பிரிவு ", "kn": "ಕಲಂ "}
 ENGLISH_WORDS = re.compile(r"\b(Case|Fines?|Feeding|Total|report|auction|deposit|complain)\b")
 
@@ -619,7 +619,9 @@ def test_a_long_sms_falls_back_to_shorter_wording_rather_than_overflow() -> None
     text = r.dues_reply(dues_on(fixed, tariff, date(2026, 9, 22)), fixed, tr("ml"), sms=True)
     assert r.fits_sms(text, "ml")
     assert place not in text  # shortened to one DLT variable: whole words
-    assert text.endswith("28 സെപ്റ്റം 2026-ന് Kunnamkulam Municipal Cattle-ൽ പരസ്യലേലം (വകുപ്പ് 15(1)).")
+    assert text.endswith(
+        "28 സെപ്റ്റംബർ 2026-ന് പരസ്യലേലം; സ്ഥലം: Kunnamkulam Municipal Cattle (വകുപ്പ് 15(1))."
+    )
 
 
 def test_on_ordinary_data_the_sms_keeps_the_fuller_wording() -> None:

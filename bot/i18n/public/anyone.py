@@ -262,11 +262,11 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
         # TRANSLATORS: s.13(2), s.13(3) — the day of the notice and the first day on which
         # the public auction is lawful.
         text = tr.gettext(
-            "Notice posted on %(notice)s (s.13(2)); if unclaimed, public auction lawful "
+            "Notice posted on %(notice_on)s (s.13(2)); if unclaimed, public auction lawful "
             "from %(date)s (s.13(3))."
         )
         lawful = dates_of(case).auction_from or notice.on
-        values = {"notice": day(notice.on, tr), "date": day(lawful, tr)}
+        values = {"notice_on": day(notice.on, tr), "date": day(lawful, tr)}
         return [text % values, *auction_steps(case, tr)[:1]]
     if stage is Stage.OWNER_REFUSED:
         # TRANSLATORS: s.15(1) — the owner did not pay: as many as needed are auctioned.
@@ -349,17 +349,17 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
         return [text % {"date": day(since, tr)}]
     if stage is Stage.NOTICE_POSTED and case.notice is not None:
         notice, lawful = case.notice.on, dates.auction_from or case.notice.on
-        values = {"notice": day(notice, tr), "date": day(lawful, tr)}
+        values = {"notice_on": day(notice, tr), "date": day(lawful, tr)}
         if lawful < on:
             # TRANSLATORS: s.13(2), s.13(3) — the day of the notice; the seven days after
             # it have run: the public auction has been lawful since the date shown.
             text = tr.gettext(
-                "Notice posted on %(notice)s (s.13(2)); unclaimed, public auction lawful "
+                "Notice posted on %(notice_on)s (s.13(2)); unclaimed, public auction lawful "
                 "since %(date)s (s.13(3))."
             )
         else:
             text = tr.gettext(
-                "Notice posted on %(notice)s (s.13(2)); if unclaimed, public auction lawful "
+                "Notice posted on %(notice_on)s (s.13(2)); if unclaimed, public auction lawful "
                 "from %(date)s (s.13(3))."
             )
         return [text % values, *auction_steps(case, tr, on)[:1]]
