@@ -17,6 +17,9 @@ Decisions (tested in ``tests/unit/test_fmt.py``):
   ``9 ಮಾರ್ಚ್ 2026``, ``9 Mar 2026``) in every language: the order Kerala offices write,
   short enough for an SMS and never ambiguous the way ``09/03/26`` is. (CLDR's medium
   format puts the year first in Malayalam and the month first in Kannada.)
+- A date read aloud (the s.13(2) proclamation) has the month in full, in the order the
+  language says it: ``2026 മാർച്ച് 16`` (year, month, day) in Malayalam, ``16 March 2026``
+  in the others (``spoken_date``).
 - Times are local (Asia/Kolkata), 12-hour with AM/PM as CLDR gives for these locales.
   A naive datetime is taken to be local already, as the domain keeps them.
 """
@@ -35,11 +38,14 @@ from bot.i18n.catalogs import locale_of
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 
-__all__ = ["clock_time", "date", "datetime", "money", "month", "month_short"]
+__all__ = ["clock_time", "date", "datetime", "money", "month", "month_short", "spoken_date"]
 
 _DATE: Final = "d MMM y"
 _DATETIME: Final = "d MMM y, h:mm a"
 _TIME: Final = "h:mm a"
+#: A date as it is said aloud: the month in full, in the language's spoken order.
+_SPOKEN: Final = {"ml": "y MMMM d"}
+_SPOKEN_OTHERS: Final = "d MMMM y"
 _MONTH: Final = "LLLL y"
 _MONTH_SHORT: Final = "LLL"
 _GROUPED_WHOLE: Final = "#,##,##0"
@@ -54,6 +60,11 @@ def money(amount: Money, lang: str, *, sms: bool) -> str:
 def date(day: _dt.date, lang: str) -> str:
     """``day`` as day, short native month and year: ``9 മാർ 2026``."""
     return _date(day, lang)
+
+
+def spoken_date(day: _dt.date, lang: str) -> str:
+    """``day`` as it is read aloud, the month in full: ``2026 മാർച്ച് 16``, ``16 March 2026``."""
+    return format_date(day, _SPOKEN.get(lang, _SPOKEN_OTHERS), locale=locale_of(lang))
 
 
 def month(day: _dt.date, lang: str) -> str:
