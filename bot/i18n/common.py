@@ -198,8 +198,9 @@ def head_count(n: int, tr: Translator) -> str:
 
 
 def money(amount: Money, tr: Translator, sms: bool = False) -> str:
-    """An amount as the language writes it (``Rs`` in an English SMS)."""
-    return fmt.money(amount, tr.lang, sms=sms)
+    """An amount as the language writes it (``Rs`` in an English SMS: ``sms``, or any
+    text rendered as an SMS)."""
+    return fmt.money(amount, tr.lang, sms=sms or in_sms())
 
 
 def day(value: date, tr: Translator) -> str:
