@@ -11,6 +11,11 @@ the last day to claim is notice_on + 7 and the auction is lawful from the day af
 The notice is public: the descriptions it prints hold no name and no telephone number
 (``public_lots``). ``notice_parts`` gives the notice as labelled parts; ``notice_text``
 joins them as plain text and ``notice_html`` lays them out for printing.
+
+Each round has its text (``Round``, chosen in one place: ``round_of``): the first, and
+the round of cattle the owner refused with the account, deemed unclaimed (s.15(5)). The
+proclamation is said aloud: the customary opening, each name after a label and a colon
+(never with a case ending), the dates with the month in full (``fmt.spoken_date``).
 """
 
 from __future__ import annotations
