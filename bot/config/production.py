@@ -70,7 +70,7 @@ def sample_warning(config: Config) -> str | None:
 
 def _places(config: Config, authority: Authority) -> list[tuple[str, str]]:
     """The places the s.13(2) notice and proclamation of ``authority`` name, each with
-    what it is: its office, village and market places, its pounds' names."""
+    what it is: its office, village and market places, its pounds' names and addresses."""
     places = [
         ("office", authority.office_address),
         (f"village {authority.village}", authority.village),
@@ -80,6 +80,7 @@ def _places(config: Config, authority: Authority) -> list[tuple[str, str]]:
     for pound in config.pounds.values():
         if pound.authority == authority.code:
             places.append((f"pound {pound.code}", pound.name))
+            places.append((f"address of pound {pound.code}", pound.address))
             places += [(f"market of {v}", m) for v, m in pound.markets.items()]
     return places
 
