@@ -13,6 +13,7 @@ in documents they stay.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import io
 from collections.abc import Iterator
@@ -32,12 +33,14 @@ __all__ = [
     "LANGUAGES",
     "LOCALES",
     "LOCALES_DIR",
+    "SMS_RENDERING",
     "CatalogError",
     "CatalogStats",
     "Translator",
     "UnknownLanguageError",
     "catalog_report",
     "detect_script",
+    "for_sms",
     "locale_of",
     "read_catalog",
     "translator",
@@ -80,13 +83,18 @@ def locale_of(lang: str) -> str:
 GSM7_ENGLISH: Final = str.maketrans({"…": "...", "×": "x"})
 
 
-def _for_sms(lang: str, text: str) -> str:
-    """``text`` as an SMS in ``lang`` gives it: in GSM-7 for English (``GSM7_ENGLISH``)."""
-    if lang != "en":
-        return text
-    from bot.i18n.dlt_probe import in_sms  # the probe builds on this module
+#: Whether the text being rendered goes out by SMS (``dlt_probe.rendering_sms`` sets it).
+SMS_RENDERING: Final[contextvars.ContextVar[bool]] = contextvars.ContextVar(
+    "sms_rendering", default=False
+)
 
-    return text.translate(GSM7_ENGLISH) if in_sms() else text
+
+def for_sms(lang: str, text: str, sms: bool = False) -> str:
+    """``text`` as an SMS in ``lang`` gives it when one is rendered (``sms`` or
+    ``SMS_RENDERING``): in GSM-7 for English (``GSM7_ENGLISH``)."""
+    if lang != "en" or not (sms or SMS_RENDERING.get()):
+        return text
+    return text.translate(GSM7_ENGLISH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +108,11 @@ class Translator:
     def gettext(self, message: str) -> str:
         """The translation of ``message`` (the English msgid when it has none); in an
         English SMS, in GSM-7."""
-        return _for_sms(self.lang, self.translations.gettext(message))
+        return for_sms(self.lang, self.translations.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of a plural message for ``n`` under the language's Plural-Forms."""
-        return _for_sms(self.lang, self.translations.ngettext(singular, plural, n))
+        return for_sms(self.lang, self.translations.ngettext(singular, plural, n))
 
 
 def _po_path(lang: str, directory: Path) -> Path:
