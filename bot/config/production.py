@@ -6,15 +6,25 @@ by ``poundbot config check`` and in the first lines of ``poundbot serve``:
   ``config check`` fails; ``serve`` still starts, for Telegram and the web desk, and
   logs it as an error);
 - tariffs still marked as the sample's figures ("SAMPLE figure, not law"): fines and
-  feeding charges nobody notified (a warning; ``config check --strict`` fails on it).
+  feeding charges nobody notified (a warning; ``config check --strict`` fails on it);
+- places with no name in a language an authority uses (its own and its pounds'): its
+  s.13(2) notice and proclamation in that language would print them in English (a
+  warning, as above).
 """
 
 from __future__ import annotations
 
-from bot.config.model import Config
+from bot.config.model import Authority, Config
+from bot.config.names import Name
 from bot.config.settings import Settings
 
-__all__ = ["INDIAN_PROVIDERS", "SAMPLE_MARK", "dlt_fault", "sample_warning"]
+__all__ = [
+    "INDIAN_PROVIDERS",
+    "SAMPLE_MARK",
+    "dlt_fault",
+    "place_names_warning",
+    "sample_warning",
+]
 
 #: The SMS providers whose messages go to Indian operators, which scrub them against DLT.
 INDIAN_PROVIDERS = {"exotel": "Exotel", "mseva": "Mobile Seva"}
@@ -55,4 +65,51 @@ def sample_warning(config: Config) -> str | None:
         f"{sum(counted.values())} amounts of the tariffs (pounds {', '.join(pounds)}) are "
         f'marked "{SAMPLE_MARK}, not law": fines and feeding charges nobody notified. Put '
         "the notified amounts and their sources in their place before cases are recorded"
+    )
+
+
+def _places(config: Config, authority: Authority) -> list[tuple[str, str]]:
+    """The places the s.13(2) notice and proclamation of ``authority`` name, each with
+    what it is: its office, village and market places, its pounds' names and addresses."""
+    places = [
+        ("office", authority.office_address),
+        (f"village {authority.village}", authority.village),
+        ("market place", authority.market_place),
+    ]
+    places += [(f"market of {village}", market) for village, market in authority.markets.items()]
+    for pound in config.pounds.values():
+        if pound.authority == authority.code:
+            places.append((f"pound {pound.code}", pound.name))
+            places.append((f"address of pound {pound.code}", pound.address))
+            places += [(f"market of {v}", m) for v, m in pound.markets.items()]
+    return places
+
+
+def place_names_warning(config: Config) -> str | None:
+    """The places with no name in a language their authority uses (its default language
+    and those of its pounds), English aside: its notices in that language would print
+    them in English."""
+    found: list[str] = []
+    for authority in config.authorities.values():
+        langs = {authority.default_language}
+        langs |= {
+            lang
+            for pound in config.pounds.values()
+            if pound.authority == authority.code
+            for lang in pound.languages
+        }
+        for lang in sorted(langs - {"en"}):
+            unnamed = [
+                what
+                for what, name in _places(config, authority)
+                if not (isinstance(name, Name) and lang in name.forms)
+            ]
+            if unnamed:
+                found.append(f"{authority.code} in {lang}: {', '.join(dict.fromkeys(unnamed))}")
+    if not found:
+        return None
+    return (
+        "places with no name in a language their notices are printed in (the notice and "
+        f"the proclamation would give them in English): {'; '.join(found)}. Give each its "
+        'name in that language (name = { en = "...", ml = "..." })'
     )

@@ -183,7 +183,7 @@ def _config_check(args: argparse.Namespace) -> int:
     if refusal:
         print(f"environment: {refusal}", file=sys.stderr)
         return 1
-    from bot.config.production import dlt_fault, sample_warning
+    from bot.config.production import dlt_fault, place_names_warning, sample_warning
 
     no_dlt = dlt_fault(config, Settings.from_env())
     if no_dlt:
@@ -206,11 +206,10 @@ def _config_check(args: argparse.Namespace) -> int:
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
     for line in lines:
         print(f"{args.file}: {line}")
-    warning = sample_warning(config)
-    if warning:
+    warnings = [w for w in (sample_warning(config), place_names_warning(config)) if w]
+    for warning in warnings:
         print(f"{args.file}: WARNING {warning}", file=sys.stderr)
-        return 1 if getattr(args, "strict", False) else 0
-    return 0
+    return 1 if warnings and getattr(args, "strict", False) else 0
 
 
 # -- the administrative commands ------------------------------------------------------

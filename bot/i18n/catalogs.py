@@ -4,10 +4,16 @@ The ``.po`` files are the only source. They are read and compiled into a buffer 
 first use (once per process), so a stale or missing ``.mo`` can never make Malayalam
 fall back to English. Fuzzy entries are never used; a catalog whose ``%(name)s``
 placeholders disagree with its msgids is refused at load, not at the first reply.
+
+An English text rendered for an SMS keeps to GSM-7: its few typographic signs outside
+that alphabet (``…``, ``×``) are given as ``...`` and ``x`` (``GSM7_ENGLISH``), so that
+one sign does not make the whole SMS UCS-2 and halve its room. In chat, on the web and
+in documents they stay.
 """
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import io
 from collections.abc import Iterator
@@ -23,15 +29,18 @@ from bot.support.languages import LANGUAGES
 from bot.support.resources import data_dir
 
 __all__ = [
+    "GSM7_ENGLISH",
     "LANGUAGES",
     "LOCALES",
     "LOCALES_DIR",
+    "SMS_RENDERING",
     "CatalogError",
     "CatalogStats",
     "Translator",
     "UnknownLanguageError",
     "catalog_report",
     "detect_script",
+    "for_sms",
     "locale_of",
     "read_catalog",
     "translator",
@@ -70,6 +79,24 @@ def locale_of(lang: str) -> str:
         ) from None
 
 
+#: The signs of English texts outside GSM-7, as an English SMS writes them.
+GSM7_ENGLISH: Final = str.maketrans({"…": "...", "×": "x"})
+
+
+#: Whether the text being rendered goes out by SMS (``dlt_probe.rendering_sms`` sets it).
+SMS_RENDERING: Final[contextvars.ContextVar[bool]] = contextvars.ContextVar(
+    "sms_rendering", default=False
+)
+
+
+def for_sms(lang: str, text: str, sms: bool = False) -> str:
+    """``text`` as an SMS in ``lang`` gives it when one is rendered (``sms`` or
+    ``SMS_RENDERING``): in GSM-7 for English (``GSM7_ENGLISH``)."""
+    if lang != "en" or not (sms or SMS_RENDERING.get()):
+        return text
+    return text.translate(GSM7_ENGLISH)
+
+
 @dataclass(frozen=True, slots=True)
 class Translator:
     """gettext for one language, with the Babel locale used to format its numbers and dates."""
@@ -79,12 +106,13 @@ class Translator:
     translations: Translations = field(repr=False, compare=False)
 
     def gettext(self, message: str) -> str:
-        """The translation of ``message`` (the English msgid when it has none)."""
-        return self.translations.gettext(message)
+        """The translation of ``message`` (the English msgid when it has none); in an
+        English SMS, in GSM-7."""
+        return for_sms(self.lang, self.translations.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of a plural message for ``n`` under the language's Plural-Forms."""
-        return self.translations.ngettext(singular, plural, n)
+        return for_sms(self.lang, self.translations.ngettext(singular, plural, n))
 
 
 def _po_path(lang: str, directory: Path) -> Path:

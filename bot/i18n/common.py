@@ -165,20 +165,24 @@ def cattle_slot(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = Non
 def described_cattle(lots: Sequence[Lot], tr: Translator, kinds: KindMap | None = None) -> str:
     """Each lot with its description, as the s.13(2)(a) notice gives them:
     ``2 cows (black, white forehead); 1 buffalo``. One description shared by several
-    lots (the old ``; description`` form) is given once, after them all:
+    lots (the ``; description`` form) is paired with them when it holds one part per
+    lot, split at ";", in the lots' order (``1 buffalo; 1 goat; black; brown`` gives
+    ``1 buffalo (black); 1 goat (brown)``); else it is given once, after them all:
     ``2 cows; 1 goat: brown cows``.
 
     In an SMS the whole is data, however many lots and descriptions: the DLT variables
     of a list of cattle (``CATTLE_WIDTH``), shortened at a word (``shorten``)."""
     shared = {lot.description.strip() for lot in lots}
-    if len(lots) > 1 and len(shared) == 1 and "" not in shared:
+    one = shared.pop() if len(lots) > 1 and len(shared) == 1 else ""
+    each = [part.strip() for part in one.split(";")]
+    if one and (len(each) != len(lots) or "" in each):
         counts = "; ".join(kind_count(lot.kind, lot.count, tr, kinds) for lot in lots)
-        text = f"{counts}: {shared.pop()}"
+        text = f"{counts}: {one}"
     else:
         parts = []
-        for lot in lots:
+        for i, lot in enumerate(lots):
             count = kind_count(lot.kind, lot.count, tr, kinds)
-            described = lot.description.strip()
+            described = each[i] if one else lot.description.strip()
             parts.append(f"{count} ({described})" if described else count)
         text = "; ".join(parts)
     if not in_sms():
@@ -194,8 +198,9 @@ def head_count(n: int, tr: Translator) -> str:
 
 
 def money(amount: Money, tr: Translator, sms: bool = False) -> str:
-    """An amount as the language writes it (``Rs`` in an English SMS)."""
-    return fmt.money(amount, tr.lang, sms=sms)
+    """An amount as the language writes it (``Rs`` in an English SMS: ``sms``, or any
+    text rendered as an SMS)."""
+    return fmt.money(amount, tr.lang, sms=sms or in_sms())
 
 
 def day(value: date, tr: Translator) -> str:

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from bot.i18n.catalogs import Translator
+from bot.i18n.catalogs import SMS_RENDERING, Translator, for_sms
 
 __all__ = [
     "PART",
@@ -105,15 +105,16 @@ class ProbeTranslator(Translator):
     def of(cls, tr: Translator, forms: Forms = "natural") -> ProbeTranslator:
         return cls(tr.lang, tr.locale, tr.translations, forms)
 
-    def gettext(self, message: str) -> str:
-        return _mark(_id(message), Translator.gettext(self, message))
+    def gettext(self, message: str) -> str:  # a probe finds SMS templates: GSM-7 in English
+        return _mark(_id(message), for_sms(self.lang, Translator.gettext(self, message), True))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         if self.forms != "natural":
             n = 1 if self.forms == "one" else 2
         # Named by the English form, so that every language names it alike.
         form = "0" if n == 1 else "1"
-        return _mark(_id(singular, plural, form), Translator.ngettext(self, singular, plural, n))
+        text = for_sms(self.lang, Translator.ngettext(self, singular, plural, n), True)
+        return _mark(_id(singular, plural, form), text)
 
     def leaf(self, text: str, name: str = "data") -> str:
         return f"{LEAF}{name}{SEP}{plain(text)}{LEAF_END}"
@@ -258,7 +259,7 @@ def offer(marked: str) -> None:
         probe.add(marked)
 
 
-_SMS: contextvars.ContextVar[bool] = contextvars.ContextVar("sms_rendering", default=False)
+_SMS = SMS_RENDERING  # the translators write an English SMS in GSM-7 by it
 
 
 @contextmanager

@@ -22,6 +22,9 @@ Decisions (tested in ``tests/unit/test_fmt.py``):
   The longest full date (``30 സെപ്റ്റംബർ 2026``) is 18 characters, two or three more
   than the abbreviation, within the SMS budgets. English and Tamil keep the short
   month (``9 மார். 2026`` is how Tamil prints it).
+- A date read aloud (the s.13(2) proclamation) has the month in full, in the order the
+  language says it: ``2026 മാർച്ച് 16`` (year, month, day) in Malayalam, ``16 March 2026``
+  in the others (``spoken_date``).
 - Times are local (Asia/Kolkata), 12-hour with AM/PM as CLDR gives for these locales.
   A naive datetime is taken to be local already, as the domain keeps them.
 """
@@ -40,13 +43,16 @@ from bot.i18n.catalogs import locale_of
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 
-__all__ = ["clock_time", "date", "datetime", "money", "month", "month_short"]
+__all__ = ["clock_time", "date", "datetime", "money", "month", "month_short", "spoken_date"]
 
 _DATE: Final = "d MMM y"
 _DATETIME: Final = "d MMM y, h:mm a"
 #: The languages whose dates write the month in full (``d MMMM y``).
 _FULL_MONTH: Final = frozenset({"ml", "kn"})
 _TIME: Final = "h:mm a"
+#: A date as it is said aloud: the month in full, in the language's spoken order.
+_SPOKEN: Final = {"ml": "y MMMM d"}
+_SPOKEN_OTHERS: Final = "d MMMM y"
 _MONTH: Final = "LLLL y"
 _MONTH_SHORT: Final = "LLL"
 _GROUPED_WHOLE: Final = "#,##,##0"
@@ -61,6 +67,11 @@ def money(amount: Money, lang: str, *, sms: bool) -> str:
 def date(day: _dt.date, lang: str) -> str:
     """``day`` as day, native month and year: ``9 മാർച്ച് 2026``, ``9 Mar 2026``."""
     return _date(day, lang)
+
+
+def spoken_date(day: _dt.date, lang: str) -> str:
+    """``day`` as it is read aloud, the month in full: ``2026 മാർച്ച് 16``, ``16 March 2026``."""
+    return format_date(day, _SPOKEN.get(lang, _SPOKEN_OTHERS), locale=locale_of(lang))
 
 
 def month(day: _dt.date, lang: str) -> str:

@@ -186,7 +186,7 @@ async def test_the_printable_notice_and_the_proclamation_print_no_name(rig: SmsR
         assert_no_names(page, names, f"printable notice {number}")
         assert_no_names(brief, names, f"notice by SMS {number}")
         full = await chat(rig, OFFICER_PHONE, f"NOTICE {number}")
-        assert f"seized at {place}," in full, full  # the proclamation
+        assert f"Place of seizure: {place}." in full, full  # the proclamation
         assert f"(b) Place where they were seized: {place}" in full, full
         assert_no_names(full, names, f"notice and proclamation {number}")
 

@@ -157,3 +157,37 @@ def test_serve_on_the_samples_figures_logs_one_warning(
     caplog.clear()
     status, loud, _ = served(monkeypatch, caplog, write(tmp_path, NOTIFIED))
     assert (status, loud) == (0, [])
+
+
+# -- places with no name in a language the authority uses ---------------------------------
+
+#: The sample with the Enmakaje pound, its address and its village named in English and
+#: Malayalam only, though the pound prints its notices in Kannada too.
+NO_KANNADA = "\n".join(
+    line
+    for line in NOTIFIED.replace(', kn = "ಎಣ್ಮಕಜೆ ಗ್ರಾಮ ಪಂಚಾಯತ್ ದನದ ದೊಡ್ಡಿ, ಪೆರ್ಲ" }', " }")
+    .replace(', kn = "ಎಣ್ಮಕಜೆ" }', " }")
+    .splitlines()
+    if not line.startswith('address.kn = "ದನದ ದೊಡ್ಡಿ')
+)
+
+
+def test_config_check_warns_of_places_with_no_name_in_a_language_of_the_authority(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Kannada notice would print these names in English (s.13(2))."""
+    assert NO_KANNADA != NOTIFIED
+    path = write(tmp_path, NO_KANNADA)
+    assert main(["config", "check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert f"{path}: OK (" in out
+    (warning,) = [line for line in err.splitlines() if "WARNING" in line]
+    assert warning.startswith(f"{path}: WARNING ")
+    assert "ENM-GP" in warning
+    assert "kn" in warning
+    assert "village Enmakaje" in warning
+    assert "pound ENM" in warning
+    assert "address of pound ENM" in warning
+    assert "KNM" not in warning  # Kunnamangalam prints in Malayalam and English, all named
+    assert main(["config", "check", "--strict", str(path)]) == 1
+    assert "WARNING" in capsys.readouterr().err

@@ -152,16 +152,9 @@ _LIST_SLOTS = re.compile(r"%\((cattle|heads)\)s")
 _NUMBERED_VERB = re.compile(r"\S+(ப்பட்டன|ப்பட்டது|ள்ளன|கின்றன|ந்தன)(?=[\s.;,()]|$)")
 
 
-#: The s.13(2) notice is rewritten as a whole, with labels in place of a sentence around
-#: the cattle (the review's proclamation); its own test holds it.
-_REWRITTEN_WHOLE = ("bot/i18n/documents/notice",)
-
-
 def test_a_tamil_verb_after_a_list_of_cattle_fits_one_animal_and_many() -> None:
     wrong = []
     for message in _messages(read_catalog("ta")):
-        if any(path.startswith(_REWRITTEN_WHOLE) for path, _ in message.locations):
-            continue
         for text in _strings(message):
             for found in _LIST_SLOTS.finditer(text):
                 clause = re.split(r"[.;:]", text[found.end() :], maxsplit=1)[0]

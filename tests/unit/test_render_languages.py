@@ -1414,6 +1414,14 @@ def _cite(lang: str) -> Shown:
 # --- the s.13(2) notice -------------------------------------------------------------------
 
 
+_NOTICE_DAYS = (NOTICE_ON, date(2026, 3, 18), AUCTION_ON)
+
+
+def _address_after_name(lang: str) -> str:
+    """The pound's address after its first part ("Cattle Pound"), which its name says."""
+    return local(pound().address, lang).partition(", ")[2]
+
+
 def _notice_facts(lang: str) -> tuple[str, ...]:
     return (
         CASE_NUMBER,
@@ -1421,7 +1429,7 @@ def _notice_facts(lang: str) -> tuple[str, ...]:
         described_cattle(open_case().seizure.lots, tr(lang)),
         PLACE,
         local(pound().name, lang),
-        local(pound().address, lang),
+        _address_after_name(lang),
         d(NOTICE_ON, lang),
         d(date(2026, 3, 18), lang),
         d(AUCTION_ON, lang),
@@ -1440,7 +1448,8 @@ def _notice_text(lang: str) -> Shown:
 @entry("proclamation_script", "s.13(2)")
 def _proclamation(lang: str) -> Shown:
     text = r.proclamation_script(open_case(), authority(), pound(), NOTICE_ON, tr(lang))
-    facts = tuple(f for f in _notice_facts(lang) if f != local(pound().address, lang))
+    said = {d(day, lang): fmt.spoken_date(day, lang) for day in _NOTICE_DAYS}  # read aloud
+    facts = tuple(said.get(f, f) for f in _notice_facts(lang) if f != _address_after_name(lang))
     return Shown(text, (*facts, citation("s.13(2)", lang)))
 
 

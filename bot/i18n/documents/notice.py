@@ -11,15 +11,23 @@ the last day to claim is notice_on + 7 and the auction is lawful from the day af
 The notice is public: the descriptions it prints hold no name and no telephone number
 (``public_lots``). ``notice_parts`` gives the notice as labelled parts; ``notice_text``
 joins them as plain text and ``notice_html`` lays them out for printing.
+
+Each round has its text (``Round``, chosen in one place: ``round_of``): the first, and
+the round of cattle the owner refused with the account, deemed unclaimed (s.15(5)). The
+proclamation is said aloud: the customary opening, each name after a label and a colon
+(never with a case ending), the dates with the month in full (``fmt.spoken_date``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import TYPE_CHECKING
+from enum import Enum
+from typing import TYPE_CHECKING, Final
 
 from bot.config.names import local
+from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import KindMap, day, described_cattle
 from bot.i18n.public.sms_fit import join
@@ -34,11 +42,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NoticeParts",
+    "Round",
     "notice_days",
     "notice_heading",
     "notice_parts",
     "notice_text",
     "proclamation_script",
+    "round_of",
     "second_round_claim",
 ]
 
@@ -67,6 +77,18 @@ def _lots_left(seizure: Seizure, case: Case) -> tuple[Lot, ...]:
         for i, lot in enumerate(seizure.lots)
         if case.remaining_heads(i)
     )
+
+
+def pound_and_address(name: str, address: str) -> str:
+    """The pound's name, then its address without the first parts the name already says
+    (``Cattle Pound, behind the office …`` after ``… Cattle Pound``): s.13(2)(c)."""
+    if not address.strip():
+        return name
+    parts = [part.strip() for part in address.split(",")]
+    said = name.casefold()
+    while len(parts) > 1 and parts[0].casefold() in said:
+        parts.pop(0)
+    return ", ".join([name, *parts])
 
 
 def second_round_claim(tr: Translator) -> str:
@@ -157,7 +179,7 @@ def notice_parts(
         "The owner or the owner's agent may claim them at the pound on paying the fines "
         "and the charges for feeding and watering (s.12)."
     )
-    if case.deemed_unclaimed:
+    if round_of(case) is Round.AFTER_REFUSED_ACCOUNT:
         # TRANSLATORS: s.15(5), s.13(1) — opening sentence of the notice of cattle the
         # owner refused to receive after a sale in part: they are deemed unclaimed.
         intro = tr.gettext(
@@ -168,9 +190,11 @@ def notice_parts(
         claim = second_round_claim(tr)
     if figures is not None and not figures.may_pay:
         claim = ""  # a head of the sale is sold: the cattle can no longer be claimed (s.13(3))
-    # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum.
+    # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum: the
+    # village and the market place, listed after the colon (no case ending on a name).
     proclaimed = tr.gettext(
-        "This notice is also proclaimed by beat of drum in %(village)s and at %(market)s (s.13(2))."
+        "This notice is also proclaimed by beat of drum at these places: %(village)s; "
+        "%(market)s (s.13(2))."
     )
     # TRANSLATORS: s.13(2) — the date of the notice and the office where it is affixed.
     dated = tr.gettext("Date of notice: %(date)s. Affixed at: %(office)s.")
@@ -186,7 +210,7 @@ def notice_parts(
         items=(
             (a, described_cattle(_notice_lots(case, seizure, figures), tr, kinds)),
             (b, public_place(seizure)),
-            (c, f"{local(pound.name, tr.lang)}, {local(pound.address, tr.lang)}"),
+            (c, pound_and_address(local(pound.name, tr.lang), local(pound.address, tr.lang))),
         ),
         warning=warning % values,
         claim=claim,
@@ -224,6 +248,68 @@ def notice_text(
     )
 
 
+class Round(Enum):
+    """The round a notice and its proclamation belong to: each has its own text."""
+
+    #: s.13(2): cattle not claimed within seven days of impounding.
+    FIRST = "s.13(2)"
+    #: s.15(5): the owner refused the account after a sale in part; the cattle left are
+    #: deemed unclaimed and proclaimed again, the owner still free to pay (s.12).
+    AFTER_REFUSED_ACCOUNT = "s.15(5)"
+
+
+def round_of(case: Case) -> Round:
+    """The round ``case`` is proclaimed in: the one place a proclamation's text is chosen."""
+    return Round.AFTER_REFUSED_ACCOUNT if case.deemed_unclaimed else Round.FIRST
+
+
+def _spoken_first(tr: Translator) -> tuple[str, str]:
+    # TRANSLATORS: s.13(2), s.13(3) — the proclamation read aloud after the beat of drum,
+    # in the customary opening of a public proclamation; spoken words, no citations. Each
+    # name after a label and a colon, never with a case ending; the dates are said aloud.
+    spoken = tr.gettext(
+        "It is hereby made known to all, by order of %(authority)s: the cattle below have "
+        "been seized and are kept in the pound. Cattle: %(cattle)s. Place of seizure: "
+        "%(place)s. Pound: %(pound)s. A notice of this was affixed on %(date)s. If the owner "
+        "does not claim them on or before %(last)s, they will be sold by public auction on "
+        "or after %(from)s."
+    )
+    # TRANSLATORS: s.12 — the proclamation's last sentence: how the owner takes the
+    # cattle back until the auction. Spoken words, no citation.
+    claim = tr.gettext(
+        "Until then the owner may pay the fines and charges at the pound and take them back."
+    )
+    return spoken, claim
+
+
+def _spoken_after_refused_account(tr: Translator) -> tuple[str, str]:
+    # TRANSLATORS: s.15(5), s.13(3) — the proclamation of the cattle the owner refused to
+    # take back with the account of a sale in part: they are deemed unclaimed. The same
+    # opening and labels as the first proclamation; spoken words, no citations.
+    spoken = tr.gettext(
+        "It is hereby made known to all, by order of %(authority)s: of the cattle seized "
+        "and kept in the pound, a part has been sold by public auction; the owner refused "
+        "to take back the rest, and the cattle below are therefore deemed unclaimed. "
+        "Cattle: %(cattle)s. Place of seizure: %(place)s. Pound: %(pound)s. A notice of "
+        "this was affixed on %(date)s. If the owner does not claim them on or before "
+        "%(last)s, they will be sold by public auction on or after %(from)s."
+    )
+    # TRANSLATORS: s.12, s.15(2) — the last sentence of that proclamation: the owner may
+    # still take the cattle, paying what is owed less what the earlier sale met.
+    claim = tr.gettext(
+        "Until then the owner may still pay at the pound what is owed, less what the "
+        "earlier sale met, and take them back."
+    )
+    return spoken, claim
+
+
+#: The proclamation of each round: its spoken text and its sentence on claiming.
+_SPOKEN: Final[Mapping[Round, Callable[[Translator], tuple[str, str]]]] = {
+    Round.FIRST: _spoken_first,
+    Round.AFTER_REFUSED_ACCOUNT: _spoken_after_refused_account,
+}
+
+
 def proclamation_script(
     case: Case,
     authority: Authority,
@@ -233,7 +319,9 @@ def proclamation_script(
     *,
     figures: Figures | None = None,
 ) -> str:
-    """What the drummer reads aloud in the village and the nearest market (s.13(2))."""
+    """What the drummer reads aloud in the village and the nearest market (s.13(2)): the
+    text of the case's round (``round_of``), the dates as they are said aloud; without
+    the sentence on claiming once a head of the round is sold (``figures.may_pay``)."""
     seizure = case.seizure
     dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
     assert dates.notice_until is not None
@@ -245,22 +333,18 @@ def proclamation_script(
         "cattle": described_cattle(_notice_lots(case, seizure, figures), tr),
         "place": public_place(seizure),
         "pound": local(pound.name, tr.lang),
-        "date": day(notice_on, tr),
-        "last": day(dates.notice_until, tr),
-        "from": day(dates.auction_from, tr),
+        "date": fmt.spoken_date(notice_on, tr.lang),
+        "last": fmt.spoken_date(dates.notice_until, tr.lang),
+        "from": fmt.spoken_date(dates.auction_from, tr.lang),
     }
-    # TRANSLATORS: s.13(2) — a line for the drummer: where to read the proclamation.
+    # TRANSLATORS: s.13(2) — a line for the drummer: where to read the proclamation, the
+    # places listed after the colon.
     where = tr.gettext(
-        "Proclamation by beat of drum (s.13(2)), case %(case)s: to be read in %(village)s "
-        "and at %(market)s."
+        "Proclamation by beat of drum (s.13(2)), case %(case)s. To be read at: %(village)s; "
+        "%(market)s."
     )
-    # TRANSLATORS: s.13(2), s.13(3) — the proclamation itself, read aloud after the beat
-    # of drum: spoken words, in the usual opening of a public proclamation; no citations.
-    spoken = tr.gettext(
-        "It is hereby made known to all, by order of %(authority)s: %(cattle)s, seized at "
-        "%(place)s, are impounded at %(pound)s. A notice was affixed on %(date)s. If the "
-        "owner does not claim them on or before %(last)s, they will be sold by public "
-        "auction on or after %(from)s. The owner may claim them at the pound on paying the "
-        "fines and charges."
-    )
-    return join([where % (values | {"case": case.number}), spoken % values], sms=False)
+    spoken, claim = _SPOKEN[round_of(case)](tr)
+    said = spoken % values
+    if figures is None or figures.may_pay:
+        said = f"{said} {claim}"
+    return join([where % (values | {"case": case.number}), said], sms=False)
