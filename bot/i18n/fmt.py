@@ -55,6 +55,7 @@ _SPOKEN: Final = {"ml": "y MMMM d"}
 _SPOKEN_OTHERS: Final = "d MMMM y"
 _MONTH: Final = "LLLL y"
 _MONTH_SHORT: Final = "LLL"
+_MONTH_FULL: Final = "LLLL"
 _GROUPED_WHOLE: Final = "#,##,##0"
 _GROUPED_PAISE: Final = "#,##,##0.00"
 
@@ -80,8 +81,11 @@ def month(day: _dt.date, lang: str) -> str:
 
 
 def month_short(day: _dt.date, lang: str) -> str:
-    """The month of ``day``, abbreviated, as a chart's axis says it: ``Mar``."""
-    return format_date(day, _MONTH_SHORT, locale=locale_of(lang))
+    """The month of ``day`` as a chart's axis says it: abbreviated (``Mar``), but in
+    full in Malayalam and Kannada, as their dates write it (the chart staggers long
+    labels, ``bot.web.svg``)."""
+    pattern = _MONTH_FULL if lang in _FULL_MONTH else _MONTH_SHORT
+    return format_date(day, pattern, locale=locale_of(lang))
 
 
 # Babel's formatting is the dearest step of a reply, and the same amounts (fines,

@@ -34,7 +34,10 @@ _HEIGHT: Final = 340
 _LEFT: Final = 84  # room for the value labels
 _RIGHT: Final = 16
 _TOP: Final = 16
-_BOTTOM: Final = 44  # room for the category labels
+_BOTTOM: Final = 44  # room for the category labels (two lines of them)
+#: The width a character of a 12-pixel label may take, over-counted for safety (a
+#: Malayalam or Kannada letter is several code points).
+_CHAR_W: Final = 6
 _TICKS: Final = 5
 
 
@@ -155,9 +158,12 @@ def bar_chart(
         f'<line x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" y1="{base_y}" y2="{base_y}" stroke="#000"/>'
     )
     out.append('<g class="axis category-axis" font-size="12" text-anchor="middle">')
+    # Labels wider than their bar's slot (a month in full) alternate on two lines.
+    two_rows = max((len(c) for c in categories), default=0) * _CHAR_W > slot
     for i, category in enumerate(categories):
         x = _LEFT + slot * i + slot / 2
-        out.append(f'<text x="{_fmt(x)}" y="{base_y + 18}">{escape(category)}</text>')
+        y = base_y + (14 + 15 * (i % 2) if two_rows else 18)
+        out.append(f'<text x="{_fmt(x)}" y="{y}">{escape(category)}</text>')
     out.append("</g>")
     # The legend, one series a line (labels name their provisions and can be long).
     out.append('<g class="legend" font-size="12">')

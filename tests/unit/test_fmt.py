@@ -138,3 +138,10 @@ def test_an_unknown_language_is_an_error_not_english() -> None:
         fmt.date(date(2026, 3, 9), "hi")
     with pytest.raises(UnknownLanguageError):
         fmt.datetime(datetime(2026, 3, 9, 14, 5), "hi")
+
+
+@pytest.mark.parametrize("lang", ["ml", "kn"])
+def test_a_charts_month_is_written_in_full_in_malayalam_and_kannada(lang: str) -> None:
+    """On the charts' axis too: ಜನ would read "people"."""
+    for number, name in enumerate(FULL_MONTHS[lang].split(), start=1):
+        assert fmt.month_short(date(2026, number, 1), lang) == name

@@ -177,3 +177,29 @@ def test_money_steps_in_whole_rupees() -> None:
     labels = re.findall(r">₹([0-9.]+)<", axis)
     assert labels
     assert all(float(v).is_integer() for v in labels), labels
+
+
+def _labels(categories: list[str]) -> list[ET.Element]:
+    markup = bar_chart(
+        ident="m",
+        title="t",
+        desc="d",
+        categories=categories,
+        series=[BarSeries("cows", tuple(range(len(categories))))],
+    )
+    return ET.fromstring(markup).findall("./g[@class='axis category-axis']/text")
+
+
+def test_short_category_labels_stand_on_one_line() -> None:
+    labels = _labels([f"M{n}" for n in range(12)])
+    assert len({label.get("y") for label in labels}) == 1
+
+
+def test_long_category_labels_alternate_on_two_lines_so_none_overlaps() -> None:
+    months = "ಜನವರಿ ಫೆಬ್ರವರಿ ಮಾರ್ಚ್ ಏಪ್ರಿಲ್ ಮೇ ಜೂನ್ ಜುಲೈ ಆಗಸ್ಟ್ ಸೆಪ್ಟೆಂಬರ್ ಅಕ್ಟೋಬರ್ ನವೆಂಬರ್ ಡಿಸೆಂಬರ್"
+    labels = _labels(months.split())
+    assert [label.text for label in labels] == months.split()
+    rows = [float(label.get("y") or 0) for label in labels]
+    assert rows[0::2] == [rows[0]] * 6
+    assert rows[1::2] == [rows[1]] * 6
+    assert rows[1] > rows[0]
