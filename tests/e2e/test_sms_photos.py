@@ -301,8 +301,9 @@ async def test_a_picture_refused_for_its_pixels_says_so_not_its_size(rig: SmsRig
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-px")
     bomb = png_of_size(50_000, 50_000)
     await rig.mms(KEEPER_PHONE, "PHOTO KNM-1", "MM-pixels", [(bomb, "image/png")])
+    # By SMS, in GSM-7: an English SMS writes "x" for "×".
     assert await followup(rig, "MM-pixels") == (
-        "Photo 1 was not kept: it has more than 25 megapixels (width × height). "
+        "Photo 1 was not kept: it has more than 25 megapixels (width x height). "
         "Send a smaller picture."
     )
     assert await photos(rig) == []

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from bot.adapters.outbox import deliver_once
 from bot.i18n import translator
+from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.owner import auction_sms
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_FAILED
 from bot.store.messages import enqueue
@@ -166,19 +167,20 @@ async def test_the_follow_up_on_a_keeper_s_pictures_goes_under_its_templates_in_
         (["", "too_large", "too_many_pixels", "not_image", "unreachable"], 0),
         (["unreachable"] * 10, 0),
     )
-    bodies = [
-        line
-        for lang in LANGUAGES
-        for refused, already in cases
-        for line in photos_fetched(
-            "KNM-1234",
-            refused,
-            translator(lang),
-            max_mb=10,
-            max_megapixels=25,
-            already=already,
-        )
-    ]
+    with rendering_sms():  # as the fetcher renders them for an SMS (English in GSM-7)
+        bodies = [
+            line
+            for lang in LANGUAGES
+            for refused, already in cases
+            for line in photos_fetched(
+                "KNM-1234",
+                refused,
+                translator(lang),
+                max_mb=10,
+                max_megapixels=25,
+                already=already,
+            )
+        ]
     names = {template_of(body) for body in bodies}
     assert len(names) == 7 * len(LANGUAGES)
     ids = {name: f"12070000000000{n:05d}" for n, name in enumerate(sorted(names))}

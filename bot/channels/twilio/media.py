@@ -51,6 +51,8 @@ from bot.adapters.whatsapp_route import phone_of
 from bot.conversation.photos import Incoming, max_mb, message_target
 from bot.conversation.reply import Reply
 from bot.i18n import translator
+from bot.i18n.catalogs import Translator
+from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.keepers import photos as render_photos
 from bot.observe.metrics import MEDIA_FETCHED
 from bot.services.caller import KEEPER, Caller
@@ -158,6 +160,21 @@ async def plan_pictures(
     if not urls or caller.role != KEEPER:
         return reply.text
     tr = translator(reply.lang)
+    with rendering_sms(message.channel != WHATSAPP):  # an English SMS in GSM-7
+        return await _follow_up(tx, app, caller, message, reply, urls, after, tr)
+
+
+async def _follow_up(
+    tx: Tx,
+    app: App,
+    caller: Caller,
+    message: Inbound,
+    reply: Reply,
+    urls: list[str],
+    after: int,
+    tr: Translator,
+) -> str:
+    """``plan_pictures`` once the message has pictures of a keeper's."""
     target, photo = await message_target(tx, app.deps, caller, message.body, after, tr)
     if isinstance(target, str):
         return target
@@ -361,14 +378,15 @@ class MediaFetcher:
             number = await tx.session.scalar(
                 select(CaseRow.number).where(CaseRow.id == row.case_id)
             )
-            lines = render_photos.photos_fetched(
-                str(number),
-                [p.refused if p.kept is None else "" for p in pictures],
-                translator(row.lang),
-                max_mb=max_mb(deps),
-                max_megapixels=MAX_PIXELS // 1_000_000,
-                already=already,
-            )
+            with rendering_sms(row.channel == "sms"):  # an English SMS in GSM-7
+                lines = render_photos.photos_fetched(
+                    str(number),
+                    [p.refused if p.kept is None else "" for p in pictures],
+                    translator(row.lang),
+                    max_mb=max_mb(deps),
+                    max_megapixels=MAX_PIXELS // 1_000_000,
+                    already=already,
+                )
             for n, line in enumerate(lines, start=1):
                 key = row.key if n == 1 else f"{row.key}:{n}"
                 await enqueue(
