@@ -19,6 +19,7 @@ up to date and that every rendering matches its own template.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 import re
 import sys
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ from typing import Final
 from bot.adapters.photo_store import MAX_PIXELS
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
+    NEXT_SLOT,
     Choice,
     Forms,
     Probe,
@@ -104,16 +106,40 @@ def renderings(tr: Translator) -> dict[str, str]:
     return owner | _reminders(tr) | staff | _photo_followups(tr)
 
 
-Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One template of one language: its head (``Skeleton.shape``) and the variables
+    each of its slots takes at the widest value probed, and its tail's."""
+
+    head: Skeleton
+    widths: tuple[int, ...]
+    tail: int
+
+    @property
+    def text(self) -> str:
+        return self.head.text_with(self.widths, self.tail)
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return self.head.slots + ((NEXT_SLOT,) if self.tail else ())
+
+    def wider(self, sk: Skeleton) -> Shape:
+        widths = tuple(max(a, b) for a, b in zip(self.widths, sk.widths, strict=True))
+        return Shape(self.head, widths, max(self.tail, sk.tail_width))
+
+
+Found = dict[str, dict[str, Shape]]  # lang -> key -> shape
 
 
 @functools.cache
 def found() -> Found:
-    """Every template's skeleton by language and key.
+    """Every template's shape by language and key.
 
-    One sequence of messages can make two texts in one language (the help names a
-    command by its English and its own word, or by its own word only): the second
-    text's key gets ``~1`` (``~2``, ...), in the order the texts are found."""
+    One head can make two texts in one language (the help names a command by its
+    English and its own word, or by its own word only): the second text's key gets
+    ``~1`` (``~2``, ...), in the order the texts are found. The sentences after a head
+    are one variable group as wide as the longest found (a head without them is the
+    same template: the group may be empty)."""
     out: Found = {}
     for lang in LANGUAGES:
         keyed = out.setdefault(lang, {})
@@ -125,13 +151,15 @@ def found() -> Found:
                     offer(text)
             for _, marked in seen.found:
                 sk = skeleton(marked)
-                if not sk.text.strip():
+                if not sk.shape.strip():
                     continue
                 known = texts.setdefault(sk.key, [])
-                if sk.text not in known:
-                    known.append(sk.text)
-                n = known.index(sk.text)
-                keyed.setdefault(sk.key if n == 0 else f"{sk.key}~{n}", sk)
+                if sk.shape not in known:
+                    known.append(sk.shape)
+                n = known.index(sk.shape)
+                name = sk.key if n == 0 else f"{sk.key}~{n}"
+                shape = keyed.get(name)
+                keyed[name] = Shape(sk, sk.widths, sk.tail_width) if shape is None else shape.wider(sk)
     return out
 
 
@@ -143,11 +171,11 @@ def _slug(text: str) -> str:
 def _templates(by_lang: Found) -> Iterator[Template]:
     english = by_lang["en"]
     for lang, keyed in by_lang.items():
-        for key, sk in keyed.items():
+        for key, shape in keyed.items():
             first, _, nth = key.partition("~")
             slug = _slug(english[first].text) if first in english else "sms"
             kind = f"{slug}-{first[:6]}" + (f"-{nth}" if nth else "")
-            yield Template(kind, lang, "service-implicit", sk.text, sk.slots)
+            yield Template(kind, lang, "service-implicit", shape.text, shape.slots)
 
 
 def build() -> Registry:

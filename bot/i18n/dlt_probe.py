@@ -34,6 +34,9 @@ from bot.i18n.catalogs import Translator
 
 __all__ = [
     "PART",
+    "MIN_FIXED",
+    "NEXT_SLOT",
+    "SLOT_CHARS",
     "URL_SLOT",
     "Choice",
     "Forms",
@@ -134,19 +137,80 @@ def literal(tr: Translator, text: str) -> str:
     return text
 
 
+#: Characters one variable holds when the templates are made (the portals' default;
+#: ``bot.support.dlt.DEFAULT_SLOT_LIMIT``): a longer value takes several side by side.
+SLOT_CHARS: Final = 30
+#: Fixed characters (not spaces, not numbers) the head of a template has at least: a
+#: template of little else than variables is refused by the portals, so a head as short
+#: as "Case {#var#}." takes in the next sentence too.
+MIN_FIXED: Final = 5
+#: A number in fixed text (a section, ``13(1)``; a count): a variable, so that one
+#: template serves every section and every Act.
+_NUMBER: Final = re.compile(r"\d+(?:\([0-9a-z]+\))*")
+#: The name of the variable of the sentences after a template's head.
+NEXT_SLOT: Final = "next"
+#: The name of the variable of a number in the catalog's text.
+NUMBER_SLOT: Final = "number"
+
+
+def _width(value: str) -> int:
+    """The variables a value takes side by side (at least one)."""
+    return max(1, -(-len(value) // SLOT_CHARS))
+
+
 @dataclass(frozen=True, slots=True)
 class Skeleton:
-    """A template found in a marked text."""
+    """A template found in a marked text: its head (the first catalog message of the
+    SMS, with the next ones while it has too little fixed text), whose fixed text is
+    the template's, and the rest of the SMS (``tail``), one variable group.
 
-    text: str  # with {#var#} for each slot
-    slots: tuple[str, ...]  # the slots' names, in order
-    values: tuple[str, ...]  # the slots' values in the text probed
-    messages: tuple[str, ...]  # the ids of the catalog messages it is made of
+    ``pieces`` are the head's fixed parts around its variables (one more than the
+    variables); each variable holds a placeholder's value, whatever made it (data, or a
+    catalog message the placeholder took), or a number of the fixed text."""
+
+    pieces: tuple[str, ...]
+    slots: tuple[str, ...]  # the name of each variable of the head, in order
+    values: tuple[str, ...]  # their values in the text probed
+    messages: tuple[str, ...]  # the ids of the catalog messages of the head
+    tail: str = ""  # the sentences after the head, as the text probed has them
 
     @property
     def key(self) -> str:
-        """The template's name, the same in every language: its messages' ids."""
+        """The template's name, the same in every language: its head's messages' ids."""
         return _id(*self.messages)
+
+    @property
+    def shape(self) -> str:
+        """The head's text with one ``{#var#}`` a variable (a link: ``{#url#}``)."""
+        return self.text_with(tuple(1 for _ in self.slots), 0)
+
+    def text_with(self, widths: tuple[int, ...], tail: int) -> str:
+        """The template's text: each variable as wide as ``widths`` says (0: a link),
+        then ``tail`` variables for the sentences after the head (none: 0)."""
+        out = [self.pieces[0]]
+        for name, width, piece in zip(self.slots, widths, self.pieces[1:], strict=True):
+            out.append(URL_VAR if name == URL_SLOT else VAR * max(width, 1))
+            out.append(piece)
+        return "".join(out) + VAR * tail
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        """The variables each slot takes for the values probed."""
+        return tuple(_width(v) for v in self.values)
+
+    @property
+    def tail_width(self) -> int:
+        return -(-len(self.tail) // SLOT_CHARS)
+
+    @property
+    def text(self) -> str:
+        """The template's text as wide as the values probed."""
+        return self.text_with(self.widths, self.tail_width)
+
+    @property
+    def fixed(self) -> str:
+        """The fixed text, without spaces."""
+        return "".join("".join(self.pieces).split())
 
 
 VAR: Final = "{#var#}"
@@ -158,65 +222,92 @@ URL_SLOT: Final = "url"
 
 @dataclass(slots=True)
 class _Open:
-    """A slot being read: its name, where its text starts, whether it holds messages
-    (then it is fixed text with slots of its own, not one slot)."""
+    """A slot being read: its name, where its text starts."""
 
     name: str
     start: int
-    nested: bool = False
+
+
+def _enough(fixed: list[str]) -> bool:
+    text = _NUMBER.sub("", "".join(fixed))
+    return len("".join(text.split())) >= MIN_FIXED
 
 
 def skeleton(marked: str) -> Skeleton:
-    """The template of a marked text: fixed text, and ``{#var#}`` for each innermost slot."""
-    out: list[str] = []
+    """The template of a marked text: the head's fixed text with a variable for each of
+    its placeholders (whatever fills it) and each number, then the rest of the text as
+    the tail."""
+    pieces: list[list[str]] = [[]]
     slots: list[str] = []
     values: list[str] = []
     messages: list[str] = []
-    i, n = 0, len(marked)
+    text: list[str] = []  # the plain text of the slot being read
     stack: list[_Open] = []
+    i, n = 0, len(marked)
+    tail_at = n
     while i < n:
         c = marked[i]
         if c == MSG:
             j = marked.index(MSG_END, i)
-            messages.append(marked[i + 1 : j])
-            if stack:
-                stack[-1].nested = True
+            if not stack and messages and _enough(sum(pieces, [])):
+                tail_at = i
+                break
+            if not stack:
+                messages.append(marked[i + 1 : j])
             i = j + 1
         elif c == SLOT:
             j = marked.index(SEP, i)
-            if stack:
-                stack[-1].nested = True
-            stack.append(_Open(marked[i + 1 : j], len(out)))
+            if not stack:
+                text = []
+            stack.append(_Open(marked[i + 1 : j], len(text)))
             i = j + 1
         elif c == END:
             slot = stack.pop()
-            if not slot.nested:
-                values.append("".join(out[slot.start :]))
-                del out[slot.start :]
-                out.append(VAR)
+            if not stack:
                 slots.append(slot.name)
+                values.append("".join(text))
+                pieces.append([])
             i += 1
         elif c in (LIT, LIT_END):
-            if stack:
-                stack[-1].nested = True
             i += 1
         elif c == LEAF:
             j = marked.index(SEP, i)
             k = marked.index(LEAF_END, j)
             if stack:
-                stack[-1].nested = True
-            # A name ending in "+" takes one more variable per "+" (a list of cattle).
-            name = marked[i + 1 : j]
-            slots.append(name.rstrip("+"))
-            values.append(marked[j + 1 : k])
-            out.append(URL_VAR if name == URL_SLOT else VAR * (1 + name.count("+")))
+                text.append(marked[j + 1 : k])
+            else:
+                slots.append(marked[i + 1 : j].rstrip("+"))
+                values.append(marked[j + 1 : k])
+                pieces.append([])
             i = k + 1
         else:
-            out.append(c)
+            (text if stack else pieces[-1]).append(c)
             i += 1
-    # Data outside any catalog message (a case number joined in by code) stays as text:
-    # the test that renders every template finds it and fails.
-    return Skeleton("".join(out), tuple(slots), tuple(values), tuple(messages))
+    tail = plain(marked[tail_at:])
+    # The numbers of the fixed text are variables too.
+    out_pieces: list[str] = []
+    out_slots: list[str] = []
+    out_values: list[str] = []
+    for p, piece in enumerate(pieces):
+        fixed = "".join(piece)
+        if p == len(pieces) - 1:
+            # The space before the tail goes with it (a tail may be empty).
+            stripped = fixed.rstrip()
+            tail = fixed[len(stripped) :] + tail
+            fixed = stripped
+        parts = _NUMBER.split(fixed)
+        numbers = _NUMBER.findall(fixed)
+        out_pieces.append(parts[0])
+        for number, after in zip(numbers, parts[1:], strict=True):
+            out_slots.append(NUMBER_SLOT)
+            out_values.append(number)
+            out_pieces.append(after)
+        if p < len(slots):
+            out_slots.append(slots[p])
+            out_values.append(values[p])
+    return Skeleton(
+        tuple(out_pieces), tuple(out_slots), tuple(out_values), tuple(messages), tail
+    )
 
 
 @dataclass
