@@ -31,6 +31,8 @@ from bot.adapters.photo_store import MAX_PIXELS
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
     NEXT_SLOT,
+    SLOT_CHARS,
+    URL_SLOT,
     Choice,
     Forms,
     Probe,
@@ -123,6 +125,10 @@ class Shape:
     def slots(self) -> tuple[str, ...]:
         return self.head.slots + ((NEXT_SLOT,) if self.tail else ())
 
+    def merge(self, other: Shape) -> Shape:
+        widths = tuple(max(a, b) for a, b in zip(self.widths, other.widths, strict=True))
+        return Shape(self.head, widths, max(self.tail, other.tail))
+
     def wider(self, sk: Skeleton) -> Shape:
         widths = tuple(max(a, b) for a, b in zip(self.widths, sk.widths, strict=True))
         return Shape(self.head, widths, max(self.tail, sk.tail_width))
@@ -159,7 +165,126 @@ def found() -> Found:
                 n = known.index(sk.shape)
                 name = sk.key if n == 0 else f"{sk.key}~{n}"
                 shape = keyed.get(name)
-                keyed[name] = Shape(sk, sk.widths, sk.tail_width) if shape is None else shape.wider(sk)
+                keyed[name] = (
+                    Shape(sk, sk.widths, sk.tail_width) if shape is None else shape.wider(sk)
+                )
+    return _merged(out)
+
+
+def _merged(by_lang: Found) -> Found:
+    """Keys whose heads are the same text in every language as one template (two
+    messages that read alike, or a message with and without another's words)."""
+    keys = sorted(set().union(*(set(keyed) for keyed in by_lang.values())))
+    first: dict[tuple[str | None, ...], str] = {}
+    out: Found = {lang: {} for lang in by_lang}
+    for key in keys:
+        sig = tuple(k[key].head.shape if key in k else None for k in by_lang.values())
+        into = first.setdefault(sig, key)
+        for lang, keyed in by_lang.items():
+            if key not in keyed:
+                continue
+            shape = keyed[key]
+            have = out[lang].get(into)
+            out[lang][into] = shape if have is None else have.merge(shape)
+    return out
+
+
+#: A template's text in tokens: a run of variables, a link, spaces, a word.
+_TOKEN: Final = re.compile(r"(?:\{#var#\})+|\{#url#\}|\s+|[^\s{]+|\{")
+#: Two templates whose texts differ in one stretch are one, the stretch a variable, when
+#: what they have in common keeps this share of each one's fixed text (and at least
+#: ``_KEPT`` characters): "the public this hour, its limit" and "the public today, its
+#: limit"; a clause one has and the other has not.
+_SHARE: Final = 0.5
+_KEPT: Final = 12
+
+Texts = dict[str, dict[str, tuple[str, tuple[str, ...]]]]  # lang -> key -> text, slots
+
+
+def _runs(token: str) -> int:
+    return token.count(VAR)
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or (_runs(a) > 0 and _runs(b) > 0)
+
+
+def _fixed(tokens: list[str]) -> int:
+    return sum(len(t) for t in tokens if not _runs(t) and t != URL_VAR and not t.isspace())
+
+
+def _cost(tokens: list[str]) -> int:
+    return sum(SLOT_CHARS * _runs(t) if _runs(t) else len(t) for t in tokens)
+
+
+def _alike(a: str, b: str) -> str | None:
+    """One template for the texts ``a`` and ``b`` (see ``_SHARE``), or None."""
+    ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    if len(ta) != len(tb) and URL_VAR in ta + tb:
+        return None
+    p = 0
+    while p < min(len(ta), len(tb)) and _same(ta[p], tb[p]):
+        p += 1
+    s = 0
+    while s < min(len(ta), len(tb)) - p and _same(ta[-1 - s], tb[-1 - s]):
+        s += 1
+    kept = ta[:p] + ta[len(ta) - s :]
+    sa, sb = ta[p : len(ta) - s], tb[p : len(tb) - s]
+    share = _fixed(kept)
+    if share < _KEPT or share < _SHARE * _fixed(ta) or share < _SHARE * _fixed(tb):
+        return None
+    if URL_VAR in sa + sb:
+        return None
+
+    def wide(x: str, y: str) -> str:
+        return VAR * max(_runs(x), _runs(y)) if _runs(x) else x
+
+    head = [wide(x, y) for x, y in zip(ta[:p], tb[:p], strict=True)]
+    tail = [wide(x, y) for x, y in zip(ta[len(ta) - s :], tb[len(tb) - s :], strict=True)]
+    middle = VAR * -(-max(_cost(sa), _cost(sb)) // SLOT_CHARS) if sa or sb else ""
+    return "".join([*head, middle, *tail])
+
+
+def _slots(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """A name for each slot of ``text``: ``names`` when they are as many, else "data"."""
+    runs = [t for t in _TOKEN.findall(text) if _runs(t) or t == URL_VAR]
+    return (
+        names
+        if len(runs) == len(names)
+        else tuple(URL_SLOT if t == URL_VAR else "data" for t in runs)
+    )
+
+
+@functools.cache
+def texts() -> Texts:
+    """Every template's text by language and key: ``found``'s, with templates that
+    differ in one stretch in every language made one (``_alike``)."""
+    by_lang = found()
+    out: Texts = {
+        lang: {key: (shape.text, shape.slots) for key, shape in keyed.items()}
+        for lang, keyed in by_lang.items()
+    }
+    keys = sorted(out["en"])
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1 :]:
+                if a not in out["en"] or b not in out["en"]:
+                    continue
+                langs = [lang for lang in out if a in out[lang]]
+                if any(b not in out[lang] for lang in langs) or any(
+                    a not in out[lang] for lang in out if b in out[lang]
+                ):
+                    continue
+                merged = {lang: _alike(out[lang][a][0], out[lang][b][0]) for lang in langs}
+                if any(m is None for m in merged.values()):
+                    continue
+                for lang, text in merged.items():
+                    assert text is not None
+                    out[lang][a] = (text, _slots(text, out[lang][a][1]))
+                    del out[lang][b]
+                changed = True
     return out
 
 
@@ -168,19 +293,19 @@ def _slug(text: str) -> str:
     return "-".join(words[:3]) or "sms"
 
 
-def _templates(by_lang: Found) -> Iterator[Template]:
+def _templates(by_lang: Texts) -> Iterator[Template]:
     english = by_lang["en"]
     for lang, keyed in by_lang.items():
-        for key, shape in keyed.items():
+        for key, (text, slots) in keyed.items():
             first, _, nth = key.partition("~")
-            slug = _slug(english[first].text) if first in english else "sms"
+            slug = _slug(english[first][0]) if first in english else "sms"
             kind = f"{slug}-{first[:6]}" + (f"-{nth}" if nth else "")
-            yield Template(kind, lang, "service-implicit", shape.text, shape.slots)
+            yield Template(kind, lang, "service-implicit", text, slots)
 
 
 def build() -> Registry:
     """The registry of every template."""
-    return Registry(tuple(_templates(found())))
+    return Registry(tuple(_templates(texts())))
 
 
 def main(argv: list[str] | None = None) -> int:

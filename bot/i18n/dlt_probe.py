@@ -87,6 +87,37 @@ def _id(*parts: str) -> str:
     return hashlib.sha1("\x00".join(parts).encode()).hexdigest()[:10]
 
 
+_WORDS: Final = re.compile(r"\S+\s*")
+
+
+def _forms(text: str, other: str) -> str:
+    """``text`` with the words it differs in from ``other`` (the other plural form of
+    the message) framed as one slot: "%(n)d head is" and "%(n)d head are" are one
+    template, "{#var#} head {#var#}"."""
+    if text == other:
+        return text
+    words, others = _WORDS.findall(text), _WORDS.findall(other)
+    start = 0
+    while start < min(len(words), len(others)) and words[start] == others[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(words), len(others)) - start
+        and words[len(words) - 1 - end].strip() == others[len(others) - 1 - end].strip()
+    ):
+        end += 1
+    middle = "".join(words[start : len(words) - end])
+    if not middle:
+        return text
+    body = middle.rstrip()
+    after = middle[len(body) :]
+    return (
+        "".join(words[:start])
+        + f"{SLOT}form{SEP}{body}{END}{after}"
+        + "".join(words[len(words) - end :])
+    )
+
+
 def _mark(msgid: str, translated: str) -> str:
     framed = _PLACEHOLDER.sub(
         lambda m: f"{SLOT}{m['name']}{SEP}{m[0]}{END}", translated.replace("%%", "\x00")
@@ -114,9 +145,10 @@ class ProbeTranslator(Translator):
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         if self.forms != "natural":
             n = 1 if self.forms == "one" else 2
-        # Named by the English form, so that every language names it alike.
-        form = "0" if n == 1 else "1"
-        return _mark(_id(singular, plural, form), Translator.ngettext(self, singular, plural, n))
+        text = Translator.ngettext(self, singular, plural, n)
+        other = Translator.ngettext(self, singular, plural, 2 if n == 1 else 1)
+        # One template for both forms: the words they differ in are a variable.
+        return _mark(_id(singular, plural), _forms(text, other))
 
     def leaf(self, text: str, name: str = "data") -> str:
         return f"{LEAF}{name}{SEP}{plain(text)}{LEAF_END}"
@@ -249,7 +281,7 @@ def skeleton(marked: str) -> Skeleton:
         c = marked[i]
         if c == MSG:
             j = marked.index(MSG_END, i)
-            if not stack and messages and _enough(sum(pieces, [])):
+            if not stack and _enough(sum(pieces, [])):
                 tail_at = i
                 break
             if not stack:
@@ -291,8 +323,9 @@ def skeleton(marked: str) -> Skeleton:
     for p, piece in enumerate(pieces):
         fixed = "".join(piece)
         if p == len(pieces) - 1:
-            # The space before the tail goes with it (a tail may be empty).
-            stripped = fixed.rstrip()
+            # The space before the tail goes with it (a tail may be empty); after a
+            # head made by code (a list of commands), its full stop too.
+            stripped = fixed.rstrip() if messages else fixed.rstrip().rstrip(".")
             tail = fixed[len(stripped) :] + tail
             fixed = stripped
         parts = _NUMBER.split(fixed)
@@ -305,9 +338,7 @@ def skeleton(marked: str) -> Skeleton:
         if p < len(slots):
             out_slots.append(slots[p])
             out_values.append(values[p])
-    return Skeleton(
-        tuple(out_pieces), tuple(out_slots), tuple(out_values), tuple(messages), tail
-    )
+    return Skeleton(tuple(out_pieces), tuple(out_slots), tuple(out_values), tuple(messages), tail)
 
 
 @dataclass
