@@ -18,6 +18,7 @@ up to date and that every rendering matches its own template.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass
 import re
@@ -197,6 +198,7 @@ _TOKEN: Final = re.compile(r"(?:\{#var#\})+|\{#url#\}|\s+|[^\s{]+|\{")
 #: limit"; a clause one has and the other has not.
 _SHARE: Final = 0.5
 _KEPT: Final = 12
+_STRETCHES: Final = 6
 
 Texts = dict[str, dict[str, tuple[str, tuple[str, ...]]]]  # lang -> key -> text, slots
 
@@ -217,32 +219,33 @@ def _cost(tokens: list[str]) -> int:
     return sum(SLOT_CHARS * _runs(t) if _runs(t) else len(t) for t in tokens)
 
 
-def _alike(a: str, b: str) -> str | None:
-    """One template for the texts ``a`` and ``b`` (see ``_SHARE``), or None."""
+def _alike(a: str, b: str, floor: float = 0) -> str | None:
+    """One template for the texts ``a`` and ``b`` (see ``_SHARE``), or None: each
+    stretch they differ in (at most ``_STRETCHES``) a variable group wide enough for
+    either's."""
     ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
-    if len(ta) != len(tb) and URL_VAR in ta + tb:
-        return None
-    p = 0
-    while p < min(len(ta), len(tb)) and _same(ta[p], tb[p]):
-        p += 1
-    s = 0
-    while s < min(len(ta), len(tb)) - p and _same(ta[-1 - s], tb[-1 - s]):
-        s += 1
-    kept = ta[:p] + ta[len(ta) - s :]
-    sa, sb = ta[p : len(ta) - s], tb[p : len(tb) - s]
+    ka = ["{#var#}" if _runs(t) else t for t in ta]
+    kb = ["{#var#}" if _runs(t) else t for t in tb]
+    ops = difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes()
+    kept = [t for op, i1, i2, _, _ in ops if op == "equal" for t in ta[i1:i2]]
     share = _fixed(kept)
-    if share < _KEPT or share < _SHARE * _fixed(ta) or share < _SHARE * _fixed(tb):
+    if share < max(_KEPT, floor) or share < _SHARE * max(_fixed(ta), _fixed(tb)):
         return None
-    if URL_VAR in sa + sb:
+    if sum(op != "equal" for op, *_ in ops) > _STRETCHES:
         return None
-
-    def wide(x: str, y: str) -> str:
-        return VAR * max(_runs(x), _runs(y)) if _runs(x) else x
-
-    head = [wide(x, y) for x, y in zip(ta[:p], tb[:p], strict=True)]
-    tail = [wide(x, y) for x, y in zip(ta[len(ta) - s :], tb[len(tb) - s :], strict=True)]
-    middle = VAR * -(-max(_cost(sa), _cost(sb)) // SLOT_CHARS) if sa or sb else ""
-    return "".join([*head, middle, *tail])
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in ops:
+        if op == "equal":
+            out += [
+                VAR * max(_runs(x), _runs(y)) if _runs(x) else x
+                for x, y in zip(ta[i1:i2], tb[j1:j2], strict=True)
+            ]
+            continue
+        sa, sb = ta[i1:i2], tb[j1:j2]
+        if URL_VAR in sa + sb:
+            return None
+        out.append(VAR * -(-max(_cost(sa), _cost(sb)) // SLOT_CHARS))
+    return "".join(out)
 
 
 def _slots(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -264,6 +267,11 @@ def texts() -> Texts:
         lang: {key: (shape.text, shape.slots) for key, shape in keyed.items()}
         for lang, keyed in by_lang.items()
     }
+    # What each template had before merging: a merged one keeps this share of each.
+    whole = {
+        lang: {key: _fixed(_TOKEN.findall(text)) for key, (text, _) in keyed.items()}
+        for lang, keyed in out.items()
+    }
     keys = sorted(out["en"])
     changed = True
     while changed:
@@ -277,14 +285,35 @@ def texts() -> Texts:
                     a not in out[lang] for lang in out if b in out[lang]
                 ):
                     continue
-                merged = {lang: _alike(out[lang][a][0], out[lang][b][0]) for lang in langs}
+                merged = {
+                    lang: _alike(
+                        out[lang][a][0],
+                        out[lang][b][0],
+                        _SHARE * max(whole[lang][a], whole[lang][b]),
+                    )
+                    for lang in langs
+                }
                 if any(m is None for m in merged.values()):
                     continue
                 for lang, text in merged.items():
                     assert text is not None
                     out[lang][a] = (text, _slots(text, out[lang][a][1]))
+                    whole[lang][a] = max(whole[lang][a], whole[lang].pop(b))
                     del out[lang][b]
                 changed = True
+    for lang, keyed in out.items():  # a language's second text of a head, with its first
+        for key in [k for k in keyed if "~" in k and k not in out["en"]]:
+            first = key.partition("~")[0]
+            for into in [first, *(k for k in keyed if k.startswith(first + "~") and k != key)]:
+                if into not in keyed:
+                    continue
+                floor = _SHARE * max(whole[lang][into], whole[lang][key])
+                merged = _alike(keyed[into][0], keyed[key][0], floor)
+                if merged is not None:
+                    keyed[into] = (merged, _slots(merged, keyed[into][1]))
+                    whole[lang][into] = max(whole[lang][into], whole[lang].pop(key))
+                    del keyed[key]
+                    break
     return out
 
 

@@ -23,6 +23,7 @@ never appear: the plain ``Translator`` is used and ``leaf`` returns its text.
 from __future__ import annotations
 
 import contextvars
+import difflib
 import hashlib
 import re
 from collections.abc import Iterator
@@ -90,32 +91,27 @@ def _id(*parts: str) -> str:
 _WORDS: Final = re.compile(r"\S+\s*")
 
 
+def _letters(words: list[str]) -> int:
+    return len("".join(_PLACEHOLDER.sub("", "".join(words)).split()))
+
+
 def _forms(text: str, other: str) -> str:
-    """``text`` with the words it differs in from ``other`` (the other plural form of
-    the message) framed as one slot: "%(n)d head is" and "%(n)d head are" are one
-    template, "{#var#} head {#var#}"."""
+    """``text`` with each stretch of words it differs in from ``other`` (the other
+    plural form of the message) framed as a slot (empty where only ``other`` has
+    words): "%(n)d head is" and "%(n)d heads are" are one template, "{#var#} head
+    {#var#}"."""
     if text == other:
         return text
     words, others = _WORDS.findall(text), _WORDS.findall(other)
-    start = 0
-    while start < min(len(words), len(others)) and words[start] == others[start]:
-        start += 1
-    end = 0
-    while (
-        end < min(len(words), len(others)) - start
-        and words[len(words) - 1 - end].strip() == others[len(others) - 1 - end].strip()
-    ):
-        end += 1
-    middle = "".join(words[start : len(words) - end])
-    if not middle:
-        return text
-    body = middle.rstrip()
-    after = middle[len(body) :]
-    return (
-        "".join(words[:start])
-        + f"{SLOT}form{SEP}{body}{END}{after}"
-        + "".join(words[len(words) - end :])
-    )
+    ops = difflib.SequenceMatcher(None, words, others, autojunk=False).get_opcodes()
+    same = [w for op, i1, i2, _, _ in ops if op == "equal" for w in words[i1:i2]]
+    if _letters(same) * 2 < max(_letters(words), _letters(others)):
+        return text  # the forms differ too much: a template each
+    out = []
+    for op, i1, i2, _, _ in ops:
+        stretch = "".join(words[i1:i2])
+        out.append(stretch if op == "equal" else f"{SLOT}form{SEP}{stretch}{END}")
+    return "".join(out)
 
 
 def _mark(msgid: str, translated: str) -> str:
@@ -281,7 +277,7 @@ def skeleton(marked: str) -> Skeleton:
         c = marked[i]
         if c == MSG:
             j = marked.index(MSG_END, i)
-            if not stack and _enough(sum(pieces, [])):
+            if not stack and messages and _enough(sum(pieces, [])):
                 tail_at = i
                 break
             if not stack:
@@ -323,9 +319,8 @@ def skeleton(marked: str) -> Skeleton:
     for p, piece in enumerate(pieces):
         fixed = "".join(piece)
         if p == len(pieces) - 1:
-            # The space before the tail goes with it (a tail may be empty); after a
-            # head made by code (a list of commands), its full stop too.
-            stripped = fixed.rstrip() if messages else fixed.rstrip().rstrip(".")
+            # The space before the tail goes with it (a tail may be empty).
+            stripped = fixed.rstrip()
             tail = fixed[len(stripped) :] + tail
             fixed = stripped
         parts = _NUMBER.split(fixed)

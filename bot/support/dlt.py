@@ -32,6 +32,7 @@ from bot.support.resources import data_dir
 __all__ = [
     "CATEGORIES",
     "DEFAULT_SLOT_LIMIT",
+    "MAX_TEMPLATES",
     "REGISTRY_PATH",
     "URL_LIMIT",
     "URL_VAR",
@@ -56,6 +57,9 @@ URL_LIMIT: Final = 160
 _VARIABLE: Final = re.compile(re.escape(VAR) + "|" + re.escape(URL_VAR))
 #: Characters one variable may carry on the portals unless they say otherwise.
 DEFAULT_SLOT_LIMIT: Final = 30
+#: The most templates poundbot registers in one language (``make messages-report``
+#: prints each language's count; a test holds it).
+MAX_TEMPLATES: Final = 250
 #: Where ``make messages`` writes the templates.
 REGISTRY_PATH: Final = data_dir("locales") / "dlt-templates.json"
 
