@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import difflib
 import functools
-from dataclasses import dataclass
 import re
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Final

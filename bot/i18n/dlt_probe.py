@@ -34,9 +34,9 @@ from typing import Final, Literal
 from bot.i18n.catalogs import Translator
 
 __all__ = [
-    "PART",
     "MIN_FIXED",
     "NEXT_SLOT",
+    "PART",
     "SLOT_CHARS",
     "URL_SLOT",
     "Choice",
@@ -277,7 +277,7 @@ def skeleton(marked: str) -> Skeleton:
         c = marked[i]
         if c == MSG:
             j = marked.index(MSG_END, i)
-            if not stack and messages and _enough(sum(pieces, [])):
+            if not stack and messages and _enough([c for piece in pieces for c in piece]):
                 tail_at = i
                 break
             if not stack:
