@@ -9,7 +9,11 @@ through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and choices 
 length each way), and every wording a renderer offers is kept, chosen or not
 (``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
 template's kind is the same in every language: its first words in English and the ids
-of the messages it is made of.
+of its head's messages. Each variable is as wide as the widest value probed (30
+characters a ``{#var#}``, several side by side for more); heads that read alike in
+every language are one template, and so are texts that differ in a few stretches
+while keeping half their fixed text (``texts``). At most ``MAX_TEMPLATES`` a language
+(``tests/unit/test_dlt_templates.py``).
 
 ``python -m i18n_tools.dlt_templates`` (run by ``make messages``) writes them to
 ``locales/dlt-templates.json``; ``tests/unit/test_dlt_templates.py`` checks the file is
@@ -302,15 +306,15 @@ def texts() -> Texts:
                     del out[lang][b]
                 changed = True
     for lang, keyed in out.items():  # a language's second text of a head, with its first
-        for key in [k for k in keyed if "~" in k and k not in out["en"]]:
+        for key in [k for k in keyed if "~" in k and any(k not in o for o in out.values())]:
             first = key.partition("~")[0]
             for into in [first, *(k for k in keyed if k.startswith(first + "~") and k != key)]:
                 if into not in keyed:
                     continue
                 floor = _SHARE * max(whole[lang][into], whole[lang][key])
-                merged = _alike(keyed[into][0], keyed[key][0], floor)
-                if merged is not None:
-                    keyed[into] = (merged, _slots(merged, keyed[into][1]))
+                one = _alike(keyed[into][0], keyed[key][0], floor)
+                if one is not None:
+                    keyed[into] = (one, _slots(one, keyed[into][1]))
                     whole[lang][into] = max(whole[lang][into], whole[lang].pop(key))
                     del keyed[key]
                     break

@@ -13,11 +13,20 @@ a rendered SMS shows which parts are the catalog's fixed text and which are data
 - each catalog message starts with ``MSG id``: the sequence of the messages an SMS is
   made of names its template the same way in every language.
 
-``skeleton`` turns a marked text into the template text (``{#var#}`` for each slot),
-the slots' names and values, and the messages' ids. While a ``Probe`` collects
-(``collecting``), ``sms_fit`` reports every wording it is offered, chosen or not: the
-registry holds the wordings a shorter case would use too. Outside a probe the markers
+``skeleton`` turns a marked text into a template: its *head*, the SMS's first catalog
+message (with the next ones while it has fewer than ``MIN_FIXED`` fixed characters),
+is the fixed text, with a ``{#var#}`` for each of its placeholders (whatever fills it:
+data, or a catalog message such as a next step) and each number (a section, ``13(1)``:
+one template serves every section and every Act); the rest of the SMS (the sentences
+code joins after the head) is one variable group, which may be empty. Both plural
+forms of a message are one template: the words they differ in are a variable
+(``_forms``). While a ``Probe`` collects (``collecting``), ``sms_fit`` reports every
+wording it is offered, chosen or not: the registry holds the wordings a shorter case
+would use too. Outside a probe the markers
 never appear: the plain ``Translator`` is used and ``leaf`` returns its text.
+
+Why it is long: the markers, the translator that sets them and the reading of them
+(``skeleton``) are one format; split, each half would have to know the other's.
 """
 
 from __future__ import annotations

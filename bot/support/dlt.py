@@ -236,16 +236,24 @@ class Registry:
         """The template named ``kind.lang``."""
         return self._by_name.get(name)
 
-    def find(self, text: str, lang: str | None = None) -> Template | None:
-        """The most specific template ``text`` matches (slots of any length): in
-        ``lang`` when given, else in any language."""
+    def find(
+        self, text: str, lang: str | None = None, slot_limit: int = DEFAULT_SLOT_LIMIT
+    ) -> Template | None:
+        """The most specific template ``text`` matches with each variable within
+        ``slot_limit``, else the most specific it matches with slots of any length (whose
+        ``problem`` says why it cannot go): in ``lang`` when given, else in any
+        language."""
         langs = [lang] if lang else list(self._by_lang)
+        loose = None
         for each in langs:
             for template in self._by_lang.get(each, ()):
                 first = _VARIABLE.split(template.text, maxsplit=1)[0]
-                if text.startswith(first) and template.values(text) is not None:
+                if not text.startswith(first) or template.values(text) is None:
+                    continue
+                if template.bounded(slot_limit).fullmatch(text) is not None:
                     return template
-        return None
+                loose = loose or template
+        return loose
 
     def to_json(self) -> str:
         rows = [
@@ -340,8 +348,8 @@ class DltPolicy(NamedTuple):
         ``DltRefusal`` with the reason when it cannot go out under DLT. ``kind`` (a
         ``kind.lang`` recorded earlier) is checked first."""
         template = templates.get(kind) if kind else None
-        if template is None or template.values(text) is None:
-            template = templates.find(text)
+        if template is None or template.problem(text, self.slot_limit) is not None:
+            template = templates.find(text, slot_limit=self.slot_limit)
         if template is None:
             raise DltRefusal("no DLT template matches the text")
         problem = template.problem(text, self.slot_limit)
