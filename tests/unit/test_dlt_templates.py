@@ -83,12 +83,16 @@ def test_the_registry_file_is_the_one_the_catalogs_give() -> None:
 
 def test_every_english_template_kind_is_in_every_language() -> None:
     """A kind is named alike in every language; a language may have a few more (a
-    command named by two words where English has one)."""
+    command named by two words where English has one). English may have a second
+    text of a head another language writes one way ("1 open case:", "2 open cases:"
+    where Malayalam has one word): that language's first text serves both."""
     by_lang = texts()
     kinds = {lang: {t.kind for t in registry() if t.lang == lang} for lang in LANGS}
     for lang in LANGS:
-        assert set(by_lang["en"]) <= set(by_lang[lang])
-        assert kinds["en"] <= kinds[lang]
+        extra = set(by_lang["en"]) - set(by_lang[lang])
+        assert all("~" in key and key.partition("~")[0] in by_lang[lang] for key in extra)
+        assert len(extra) <= 2
+        assert len({k.rpartition("-")[0] for k in kinds["en"] - kinds[lang]}) <= 2
         assert len(kinds[lang]) - len(kinds["en"]) < 10
 
 
