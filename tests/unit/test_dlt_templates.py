@@ -15,6 +15,7 @@ from functools import cache
 import pytest
 
 from bot.i18n import translator
+from bot.i18n.catalogs import CatalogStats
 from bot.i18n.common import shorten
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
 from bot.i18n.keepers.keeper import open_cases
@@ -45,12 +46,14 @@ from bot.support.dlt import (
     registry,
     upload_csv,
 )
+from bot.support.sms_segments import Segments
 from domain.deadlines import deadlines
 from domain.errors import TransitionRefusedError
 from domain.figures import figures_of
 from domain.stages import Stage
 from domain.statement import statement
 from i18n_tools.dlt_templates import build, renderings, texts
+from i18n_tools.report import LanguageReport
 from i18n_tools.sms_budget import owner_sms
 from i18n_tools.staff_sms import staff_sms
 from i18n_tools.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
@@ -338,3 +341,14 @@ def test_every_refusal_with_its_reason_is_a_registered_template(lang: str) -> No
     for refusal in refusals:
         text = error(refusal, tr)
         assert templates.find(text, lang) is not None, (refusal.reason, text)
+
+
+def test_the_messages_report_prints_each_languages_template_count() -> None:
+    """``make messages-report``: a line a language with its DLT templates, marked when
+    over the limit (the report then exits 1)."""
+    stats = CatalogStats("ta", 10, 10, 0)
+    sms = Segments("UCS-2", 60, 1)
+    assert LanguageReport(stats, "x", sms, 245).templates_line() == (
+        "ta: 245 DLT templates (at most 250)"
+    )
+    assert LanguageReport(stats, "x", sms, 251).templates_line().endswith("OVER THE LIMIT")
