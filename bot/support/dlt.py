@@ -166,9 +166,26 @@ class Template(NamedTuple):
     def fixed_length(self) -> int:
         return len(_VARIABLE.sub("", self.text))
 
+    def could(self, text: str) -> bool:
+        """Whether ``text`` has this template's fixed parts in order (begins with the
+        first, ends with the last): a quick test before the pattern, which could take
+        long to fail on a text of many slots."""
+        fixed, _ = self._parts
+        if not text.startswith(fixed[0]) or not text.endswith(fixed[-1]):
+            return False
+        at = len(fixed[0])
+        for piece in fixed[1:-1]:
+            at = text.find(piece, at)
+            if at == -1:
+                return False
+            at += len(piece)
+        return len(fixed) == 1 or at <= len(text) - len(fixed[-1])
+
     def values(self, text: str) -> tuple[str, ...] | None:
         """The slots' values if ``text`` is this template's fixed text with data in its
         slots (of any length), else None."""
+        if not self.could(text):
+            return None
         match = self.pattern.fullmatch(text)
         return None if match is None else match.groups()
 
@@ -247,12 +264,12 @@ class Registry:
         loose = None
         for each in langs:
             for template in self._by_lang.get(each, ()):
-                first = _VARIABLE.split(template.text, maxsplit=1)[0]
-                if not text.startswith(first) or template.values(text) is None:
+                if not template.could(text):
                     continue
                 if template.bounded(slot_limit).fullmatch(text) is not None:
                     return template
-                loose = loose or template
+                if loose is None and template.values(text) is not None:
+                    loose = template
         return loose
 
     def to_json(self) -> str:
