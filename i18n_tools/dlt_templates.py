@@ -9,7 +9,11 @@ through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and choices 
 length each way), and every wording a renderer offers is kept, chosen or not
 (``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
 template's kind is the same in every language: its first words in English and the ids
-of the messages it is made of.
+of its head's messages. Each variable is as wide as the widest value probed (30
+characters a ``{#var#}``, several side by side for more); heads that read alike in
+every language are one template, and so are texts that differ in a few stretches
+while keeping half their fixed text (``texts``). At most ``MAX_TEMPLATES`` a language
+(``tests/unit/test_dlt_templates.py``).
 
 ``python -m i18n_tools.dlt_templates`` (run by ``make messages``) writes them to
 ``locales/dlt-templates.json``; ``tests/unit/test_dlt_templates.py`` checks the file is
@@ -18,10 +22,12 @@ up to date and that every rendering matches its own template.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Final
@@ -29,6 +35,9 @@ from typing import Final
 from bot.adapters.photo_store import MAX_PIXELS
 from bot.i18n.catalogs import LANGUAGES, Translator, translator
 from bot.i18n.dlt_probe import (
+    NEXT_SLOT,
+    SLOT_CHARS,
+    URL_SLOT,
     Choice,
     Forms,
     Probe,
@@ -104,16 +113,44 @@ def renderings(tr: Translator) -> dict[str, str]:
     return owner | _reminders(tr) | staff | _photo_followups(tr)
 
 
-Found = dict[str, dict[str, Skeleton]]  # lang -> key -> skeleton
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One template of one language: its head (``Skeleton.shape``) and the variables
+    each of its slots takes at the widest value probed, and its tail's."""
+
+    head: Skeleton
+    widths: tuple[int, ...]
+    tail: int
+
+    @property
+    def text(self) -> str:
+        return self.head.text_with(self.widths, self.tail)
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return self.head.slots + ((NEXT_SLOT,) if self.tail else ())
+
+    def merge(self, other: Shape) -> Shape:
+        widths = tuple(max(a, b) for a, b in zip(self.widths, other.widths, strict=True))
+        return Shape(self.head, widths, max(self.tail, other.tail))
+
+    def wider(self, sk: Skeleton) -> Shape:
+        widths = tuple(max(a, b) for a, b in zip(self.widths, sk.widths, strict=True))
+        return Shape(self.head, widths, max(self.tail, sk.tail_width))
+
+
+Found = dict[str, dict[str, Shape]]  # lang -> key -> shape
 
 
 @functools.cache
 def found() -> Found:
-    """Every template's skeleton by language and key.
+    """Every template's shape by language and key.
 
-    One sequence of messages can make two texts in one language (the help names a
-    command by its English and its own word, or by its own word only): the second
-    text's key gets ``~1`` (``~2``, ...), in the order the texts are found."""
+    One head can make two texts in one language (the help names a command by its
+    English and its own word, or by its own word only): the second text's key gets
+    ``~1`` (``~2``, ...), in the order the texts are found. The sentences after a head
+    are one variable group as wide as the longest found (a head without them is the
+    same template: the group may be empty)."""
     out: Found = {}
     for lang in LANGUAGES:
         keyed = out.setdefault(lang, {})
@@ -125,13 +162,162 @@ def found() -> Found:
                     offer(text)
             for _, marked in seen.found:
                 sk = skeleton(marked)
-                if not sk.text.strip():
+                if not sk.shape.strip():
                     continue
                 known = texts.setdefault(sk.key, [])
-                if sk.text not in known:
-                    known.append(sk.text)
-                n = known.index(sk.text)
-                keyed.setdefault(sk.key if n == 0 else f"{sk.key}~{n}", sk)
+                if sk.shape not in known:
+                    known.append(sk.shape)
+                n = known.index(sk.shape)
+                name = sk.key if n == 0 else f"{sk.key}~{n}"
+                shape = keyed.get(name)
+                keyed[name] = (
+                    Shape(sk, sk.widths, sk.tail_width) if shape is None else shape.wider(sk)
+                )
+    return _merged(out)
+
+
+def _merged(by_lang: Found) -> Found:
+    """Keys whose heads are the same text in every language as one template (two
+    messages that read alike, or a message with and without another's words)."""
+    keys = sorted(set().union(*(set(keyed) for keyed in by_lang.values())))
+    first: dict[tuple[str | None, ...], str] = {}
+    out: Found = {lang: {} for lang in by_lang}
+    for key in keys:
+        sig = tuple(k[key].head.shape if key in k else None for k in by_lang.values())
+        into = first.setdefault(sig, key)
+        for lang, keyed in by_lang.items():
+            if key not in keyed:
+                continue
+            shape = keyed[key]
+            have = out[lang].get(into)
+            out[lang][into] = shape if have is None else have.merge(shape)
+    return out
+
+
+#: A template's text in tokens: a run of variables, a link, spaces, a word.
+_TOKEN: Final = re.compile(r"(?:\{#var#\})+|\{#url#\}|\s+|[^\s{]+|\{")
+#: Two templates whose texts differ in one stretch are one, the stretch a variable, when
+#: what they have in common keeps this share of each one's fixed text (and at least
+#: ``_KEPT`` characters): "the public this hour, its limit" and "the public today, its
+#: limit"; a clause one has and the other has not.
+_SHARE: Final = 0.5
+_KEPT: Final = 12
+_STRETCHES: Final = 6
+
+Texts = dict[str, dict[str, tuple[str, tuple[str, ...]]]]  # lang -> key -> text, slots
+
+
+def _runs(token: str) -> int:
+    return token.count(VAR)
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or (_runs(a) > 0 and _runs(b) > 0)
+
+
+def _fixed(tokens: list[str]) -> int:
+    return sum(len(t) for t in tokens if not _runs(t) and t != URL_VAR and not t.isspace())
+
+
+def _cost(tokens: list[str]) -> int:
+    return sum(SLOT_CHARS * _runs(t) if _runs(t) else len(t) for t in tokens)
+
+
+def _alike(a: str, b: str, floor: float = 0) -> str | None:
+    """One template for the texts ``a`` and ``b`` (see ``_SHARE``), or None: each
+    stretch they differ in (at most ``_STRETCHES``) a variable group wide enough for
+    either's."""
+    ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    ka = ["{#var#}" if _runs(t) else t for t in ta]
+    kb = ["{#var#}" if _runs(t) else t for t in tb]
+    ops = difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes()
+    kept = [t for op, i1, i2, _, _ in ops if op == "equal" for t in ta[i1:i2]]
+    share = _fixed(kept)
+    if share < max(_KEPT, floor) or share < _SHARE * max(_fixed(ta), _fixed(tb)):
+        return None
+    if sum(op != "equal" for op, *_ in ops) > _STRETCHES:
+        return None
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in ops:
+        if op == "equal":
+            out += [
+                VAR * max(_runs(x), _runs(y)) if _runs(x) else x
+                for x, y in zip(ta[i1:i2], tb[j1:j2], strict=True)
+            ]
+            continue
+        sa, sb = ta[i1:i2], tb[j1:j2]
+        if URL_VAR in sa + sb:
+            return None
+        out.append(VAR * -(-max(_cost(sa), _cost(sb)) // SLOT_CHARS))
+    return "".join(out)
+
+
+def _slots(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """A name for each slot of ``text``: ``names`` when they are as many, else "data"."""
+    runs = [t for t in _TOKEN.findall(text) if _runs(t) or t == URL_VAR]
+    return (
+        names
+        if len(runs) == len(names)
+        else tuple(URL_SLOT if t == URL_VAR else "data" for t in runs)
+    )
+
+
+@functools.cache
+def texts() -> Texts:
+    """Every template's text by language and key: ``found``'s, with templates that
+    differ in one stretch in every language made one (``_alike``)."""
+    by_lang = found()
+    out: Texts = {
+        lang: {key: (shape.text, shape.slots) for key, shape in keyed.items()}
+        for lang, keyed in by_lang.items()
+    }
+    # What each template had before merging: a merged one keeps this share of each.
+    whole = {
+        lang: {key: _fixed(_TOKEN.findall(text)) for key, (text, _) in keyed.items()}
+        for lang, keyed in out.items()
+    }
+    keys = sorted(out["en"])
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1 :]:
+                if a not in out["en"] or b not in out["en"]:
+                    continue
+                langs = [lang for lang in out if a in out[lang]]
+                if any(b not in out[lang] for lang in langs) or any(
+                    a not in out[lang] for lang in out if b in out[lang]
+                ):
+                    continue
+                merged = {
+                    lang: _alike(
+                        out[lang][a][0],
+                        out[lang][b][0],
+                        _SHARE * max(whole[lang][a], whole[lang][b]),
+                    )
+                    for lang in langs
+                }
+                if any(m is None for m in merged.values()):
+                    continue
+                for lang, text in merged.items():
+                    assert text is not None
+                    out[lang][a] = (text, _slots(text, out[lang][a][1]))
+                    whole[lang][a] = max(whole[lang][a], whole[lang].pop(b))
+                    del out[lang][b]
+                changed = True
+    for lang, keyed in out.items():  # a language's second text of a head, with its first
+        for key in [k for k in keyed if "~" in k and any(k not in o for o in out.values())]:
+            first = key.partition("~")[0]
+            for into in [first, *(k for k in keyed if k.startswith(first + "~") and k != key)]:
+                if into not in keyed:
+                    continue
+                floor = _SHARE * max(whole[lang][into], whole[lang][key])
+                one = _alike(keyed[into][0], keyed[key][0], floor)
+                if one is not None:
+                    keyed[into] = (one, _slots(one, keyed[into][1]))
+                    whole[lang][into] = max(whole[lang][into], whole[lang].pop(key))
+                    del keyed[key]
+                    break
     return out
 
 
@@ -140,19 +326,19 @@ def _slug(text: str) -> str:
     return "-".join(words[:3]) or "sms"
 
 
-def _templates(by_lang: Found) -> Iterator[Template]:
+def _templates(by_lang: Texts) -> Iterator[Template]:
     english = by_lang["en"]
     for lang, keyed in by_lang.items():
-        for key, sk in keyed.items():
+        for key, (text, slots) in keyed.items():
             first, _, nth = key.partition("~")
-            slug = _slug(english[first].text) if first in english else "sms"
+            slug = _slug(english[first][0]) if first in english else "sms"
             kind = f"{slug}-{first[:6]}" + (f"-{nth}" if nth else "")
-            yield Template(kind, lang, "service-implicit", sk.text, sk.slots)
+            yield Template(kind, lang, "service-implicit", text, slots)
 
 
 def build() -> Registry:
     """The registry of every template."""
-    return Registry(tuple(_templates(found())))
+    return Registry(tuple(_templates(texts())))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,11 @@
 """``make messages-report``: for each language, how many messages its catalog has, the
 share translated, and the largest owner-facing SMS reply on the worst-case data, in
-segments against its budget (``sms_budget``).
+segments against its budget (``sms_budget``), and how many DLT templates it has
+(``locales/dlt-templates.json``) against ``MAX_TEMPLATES``.
 
-The exit status is 1 when Malayalam, Tamil or Kannada has an empty or fuzzy entry, or
-when an owner-facing SMS takes more segments than ``SMS_SEGMENT_BUDGET`` allows.
+The exit status is 1 when Malayalam, Tamil or Kannada has an empty or fuzzy entry,
+when an owner-facing SMS takes more segments than ``SMS_SEGMENT_BUDGET`` allows, or
+when a language has more DLT templates than ``MAX_TEMPLATES``.
 English is the source language: its msgids are its texts, so it counts as complete.
 """
 
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from bot.i18n.catalogs import LOCALES_DIR, CatalogStats, catalog_report
 from bot.i18n.public.sms_fit import SMS_SEGMENT_BUDGET
+from bot.support.dlt import MAX_TEMPLATES, registry
 from bot.support.sms_segments import Segments
 from i18n_tools.sms_budget import largest_sms
 
@@ -27,6 +30,7 @@ class LanguageReport:
     stats: CatalogStats
     largest_name: str
     largest: Segments
+    templates: int = 0  # DLT templates in the language
 
     @property
     def budget(self) -> int:
@@ -61,13 +65,19 @@ class LanguageReport:
             f"units): {self.largest_name}{over}"
         )
 
+    def templates_line(self) -> str:
+        over = "  OVER THE LIMIT" if self.templates > MAX_TEMPLATES else ""
+        return f"{self.stats.lang}: {self.templates} DLT templates (at most {MAX_TEMPLATES}){over}"
+
 
 def language_reports(directory: Path = LOCALES_DIR) -> list[LanguageReport]:
     """The report of every language, in ``LANGUAGES`` order."""
     reports = []
+    templates = registry()
     for stats in catalog_report(directory):
         name, _, sms = largest_sms(stats.lang)
-        reports.append(LanguageReport(stats, name, sms))
+        count = sum(1 for t in templates if t.lang == stats.lang)
+        reports.append(LanguageReport(stats, name, sms, count))
     return reports
 
 
@@ -76,7 +86,10 @@ def print_report(directory: Path = LOCALES_DIR) -> int:
     status = 0
     for report in language_reports(directory):
         print(report.line())
+        print(report.templates_line())
         if not report.complete or report.largest.segment_count > report.budget:
+            status = 1
+        if report.templates > MAX_TEMPLATES:
             status = 1
     return status
 

@@ -194,6 +194,8 @@ _SAMPLES: Final = {
     "place": "Test",
     "cattle": "1 cow",
     "section": "s.13(1)",
+    "number": "13(1)",
+    "next": "Send DUES and the case number.",
 }
 
 
@@ -208,7 +210,10 @@ def sample_text(template: Template, slot_limit: int, public_url: str) -> str:
             link = (public_url or "https://pound.example.org").rstrip("/") + "/"
             out = out.replace(URL_VAR, link, 1)
             continue
-        out = out.replace(VAR, _SAMPLES.get(slot, "1")[:slot_limit], 1)
+        run = VAR
+        while out.startswith(VAR, at_var + len(run)):
+            run += VAR  # variables written together: one slot
+        out = out.replace(run, _SAMPLES.get(slot, "1")[:slot_limit], 1)
     return out
 
 

@@ -13,16 +13,26 @@ a rendered SMS shows which parts are the catalog's fixed text and which are data
 - each catalog message starts with ``MSG id``: the sequence of the messages an SMS is
   made of names its template the same way in every language.
 
-``skeleton`` turns a marked text into the template text (``{#var#}`` for each slot),
-the slots' names and values, and the messages' ids. While a ``Probe`` collects
-(``collecting``), ``sms_fit`` reports every wording it is offered, chosen or not: the
-registry holds the wordings a shorter case would use too. Outside a probe the markers
+``skeleton`` turns a marked text into a template: its *head*, the SMS's first catalog
+message (with the next ones while it has fewer than ``MIN_FIXED`` fixed characters),
+is the fixed text, with a ``{#var#}`` for each of its placeholders (whatever fills it:
+data, or a catalog message such as a next step) and each number (a section, ``13(1)``:
+one template serves every section and every Act); the rest of the SMS (the sentences
+code joins after the head) is one variable group, which may be empty. Both plural
+forms of a message are one template: the words they differ in are a variable
+(``_forms``). While a ``Probe`` collects (``collecting``), ``sms_fit`` reports every
+wording it is offered, chosen or not: the registry holds the wordings a shorter case
+would use too. Outside a probe the markers
 never appear: the plain ``Translator`` is used and ``leaf`` returns its text.
+
+Why it is long: the markers, the translator that sets them and the reading of them
+(``skeleton``) are one format; split, each half would have to know the other's.
 """
 
 from __future__ import annotations
 
 import contextvars
+import difflib
 import hashlib
 import re
 from collections.abc import Iterator
@@ -33,7 +43,10 @@ from typing import Final, Literal
 from bot.i18n.catalogs import SMS_RENDERING, Translator, for_sms
 
 __all__ = [
+    "MIN_FIXED",
+    "NEXT_SLOT",
     "PART",
+    "SLOT_CHARS",
     "URL_SLOT",
     "Choice",
     "Forms",
@@ -84,6 +97,32 @@ def _id(*parts: str) -> str:
     return hashlib.sha1("\x00".join(parts).encode()).hexdigest()[:10]
 
 
+_WORDS: Final = re.compile(r"\S+\s*")
+
+
+def _letters(words: list[str]) -> int:
+    return len("".join(_PLACEHOLDER.sub("", "".join(words)).split()))
+
+
+def _forms(text: str, other: str) -> str:
+    """``text`` with each stretch of words it differs in from ``other`` (the other
+    plural form of the message) framed as a slot (empty where only ``other`` has
+    words): "%(n)d head is" and "%(n)d heads are" are one template, "{#var#} head
+    {#var#}"."""
+    if text == other:
+        return text
+    words, others = _WORDS.findall(text), _WORDS.findall(other)
+    ops = difflib.SequenceMatcher(None, words, others, autojunk=False).get_opcodes()
+    same = [w for op, i1, i2, _, _ in ops if op == "equal" for w in words[i1:i2]]
+    if _letters(same) * 2 < max(_letters(words), _letters(others)):
+        return text  # the forms differ too much: a template each
+    out = []
+    for op, i1, i2, _, _ in ops:
+        stretch = "".join(words[i1:i2])
+        out.append(stretch if op == "equal" else f"{SLOT}form{SEP}{stretch}{END}")
+    return "".join(out)
+
+
 def _mark(msgid: str, translated: str) -> str:
     framed = _PLACEHOLDER.sub(
         lambda m: f"{SLOT}{m['name']}{SEP}{m[0]}{END}", translated.replace("%%", "\x00")
@@ -111,10 +150,12 @@ class ProbeTranslator(Translator):
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         if self.forms != "natural":
             n = 1 if self.forms == "one" else 2
-        # Named by the English form, so that every language names it alike.
-        form = "0" if n == 1 else "1"
         text = for_sms(self.lang, Translator.ngettext(self, singular, plural, n), True)
-        return _mark(_id(singular, plural, form), text)
+        other = for_sms(
+            self.lang, Translator.ngettext(self, singular, plural, 2 if n == 1 else 1), True
+        )
+        # One template for both forms: the words they differ in are a variable.
+        return _mark(_id(singular, plural), _forms(text, other))
 
     def leaf(self, text: str, name: str = "data") -> str:
         return f"{LEAF}{name}{SEP}{plain(text)}{LEAF_END}"
@@ -135,19 +176,80 @@ def literal(tr: Translator, text: str) -> str:
     return text
 
 
+#: Characters one variable holds when the templates are made (the portals' default;
+#: ``bot.support.dlt.DEFAULT_SLOT_LIMIT``): a longer value takes several side by side.
+SLOT_CHARS: Final = 30
+#: Fixed characters (not spaces, not numbers) the head of a template has at least: a
+#: template of little else than variables is refused by the portals, so a head as short
+#: as "Case {#var#}." takes in the next sentence too.
+MIN_FIXED: Final = 5
+#: A number in fixed text (a section, ``13(1)``; a count): a variable, so that one
+#: template serves every section and every Act.
+_NUMBER: Final = re.compile(r"\d+(?:\([0-9a-z]+\))*")
+#: The name of the variable of the sentences after a template's head.
+NEXT_SLOT: Final = "next"
+#: The name of the variable of a number in the catalog's text.
+NUMBER_SLOT: Final = "number"
+
+
+def _width(value: str) -> int:
+    """The variables a value takes side by side (at least one)."""
+    return max(1, -(-len(value) // SLOT_CHARS))
+
+
 @dataclass(frozen=True, slots=True)
 class Skeleton:
-    """A template found in a marked text."""
+    """A template found in a marked text: its head (the first catalog message of the
+    SMS, with the next ones while it has too little fixed text), whose fixed text is
+    the template's, and the rest of the SMS (``tail``), one variable group.
 
-    text: str  # with {#var#} for each slot
-    slots: tuple[str, ...]  # the slots' names, in order
-    values: tuple[str, ...]  # the slots' values in the text probed
-    messages: tuple[str, ...]  # the ids of the catalog messages it is made of
+    ``pieces`` are the head's fixed parts around its variables (one more than the
+    variables); each variable holds a placeholder's value, whatever made it (data, or a
+    catalog message the placeholder took), or a number of the fixed text."""
+
+    pieces: tuple[str, ...]
+    slots: tuple[str, ...]  # the name of each variable of the head, in order
+    values: tuple[str, ...]  # their values in the text probed
+    messages: tuple[str, ...]  # the ids of the catalog messages of the head
+    tail: str = ""  # the sentences after the head, as the text probed has them
 
     @property
     def key(self) -> str:
-        """The template's name, the same in every language: its messages' ids."""
+        """The template's name, the same in every language: its head's messages' ids."""
         return _id(*self.messages)
+
+    @property
+    def shape(self) -> str:
+        """The head's text with one ``{#var#}`` a variable (a link: ``{#url#}``)."""
+        return self.text_with(tuple(1 for _ in self.slots), 0)
+
+    def text_with(self, widths: tuple[int, ...], tail: int) -> str:
+        """The template's text: each variable as wide as ``widths`` says (0: a link),
+        then ``tail`` variables for the sentences after the head (none: 0)."""
+        out = [self.pieces[0]]
+        for name, width, piece in zip(self.slots, widths, self.pieces[1:], strict=True):
+            out.append(URL_VAR if name == URL_SLOT else VAR * max(width, 1))
+            out.append(piece)
+        return "".join(out) + VAR * tail
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        """The variables each slot takes for the values probed."""
+        return tuple(_width(v) for v in self.values)
+
+    @property
+    def tail_width(self) -> int:
+        return -(-len(self.tail) // SLOT_CHARS)
+
+    @property
+    def text(self) -> str:
+        """The template's text as wide as the values probed."""
+        return self.text_with(self.widths, self.tail_width)
+
+    @property
+    def fixed(self) -> str:
+        """The fixed text, without spaces."""
+        return "".join("".join(self.pieces).split())
 
 
 VAR: Final = "{#var#}"
@@ -159,65 +261,90 @@ URL_SLOT: Final = "url"
 
 @dataclass(slots=True)
 class _Open:
-    """A slot being read: its name, where its text starts, whether it holds messages
-    (then it is fixed text with slots of its own, not one slot)."""
+    """A slot being read: its name, where its text starts."""
 
     name: str
     start: int
-    nested: bool = False
+
+
+def _enough(fixed: list[str]) -> bool:
+    text = _NUMBER.sub("", "".join(fixed))
+    return len("".join(text.split())) >= MIN_FIXED
 
 
 def skeleton(marked: str) -> Skeleton:
-    """The template of a marked text: fixed text, and ``{#var#}`` for each innermost slot."""
-    out: list[str] = []
+    """The template of a marked text: the head's fixed text with a variable for each of
+    its placeholders (whatever fills it) and each number, then the rest of the text as
+    the tail."""
+    pieces: list[list[str]] = [[]]
     slots: list[str] = []
     values: list[str] = []
     messages: list[str] = []
-    i, n = 0, len(marked)
+    text: list[str] = []  # the plain text of the slot being read
     stack: list[_Open] = []
+    i, n = 0, len(marked)
+    tail_at = n
     while i < n:
         c = marked[i]
         if c == MSG:
             j = marked.index(MSG_END, i)
-            messages.append(marked[i + 1 : j])
-            if stack:
-                stack[-1].nested = True
+            if not stack and messages and _enough([c for piece in pieces for c in piece]):
+                tail_at = i
+                break
+            if not stack:
+                messages.append(marked[i + 1 : j])
             i = j + 1
         elif c == SLOT:
             j = marked.index(SEP, i)
-            if stack:
-                stack[-1].nested = True
-            stack.append(_Open(marked[i + 1 : j], len(out)))
+            if not stack:
+                text = []
+            stack.append(_Open(marked[i + 1 : j], len(text)))
             i = j + 1
         elif c == END:
             slot = stack.pop()
-            if not slot.nested:
-                values.append("".join(out[slot.start :]))
-                del out[slot.start :]
-                out.append(VAR)
+            if not stack:
                 slots.append(slot.name)
+                values.append("".join(text))
+                pieces.append([])
             i += 1
         elif c in (LIT, LIT_END):
-            if stack:
-                stack[-1].nested = True
             i += 1
         elif c == LEAF:
             j = marked.index(SEP, i)
             k = marked.index(LEAF_END, j)
             if stack:
-                stack[-1].nested = True
-            # A name ending in "+" takes one more variable per "+" (a list of cattle).
-            name = marked[i + 1 : j]
-            slots.append(name.rstrip("+"))
-            values.append(marked[j + 1 : k])
-            out.append(URL_VAR if name == URL_SLOT else VAR * (1 + name.count("+")))
+                text.append(marked[j + 1 : k])
+            else:
+                slots.append(marked[i + 1 : j].rstrip("+"))
+                values.append(marked[j + 1 : k])
+                pieces.append([])
             i = k + 1
         else:
-            out.append(c)
+            (text if stack else pieces[-1]).append(c)
             i += 1
-    # Data outside any catalog message (a case number joined in by code) stays as text:
-    # the test that renders every template finds it and fails.
-    return Skeleton("".join(out), tuple(slots), tuple(values), tuple(messages))
+    tail = plain(marked[tail_at:])
+    # The numbers of the fixed text are variables too.
+    out_pieces: list[str] = []
+    out_slots: list[str] = []
+    out_values: list[str] = []
+    for p, piece in enumerate(pieces):
+        fixed = "".join(piece)
+        if p == len(pieces) - 1:
+            # The space before the tail goes with it (a tail may be empty).
+            stripped = fixed.rstrip()
+            tail = fixed[len(stripped) :] + tail
+            fixed = stripped
+        parts = _NUMBER.split(fixed)
+        numbers = _NUMBER.findall(fixed)
+        out_pieces.append(parts[0])
+        for number, after in zip(numbers, parts[1:], strict=True):
+            out_slots.append(NUMBER_SLOT)
+            out_values.append(number)
+            out_pieces.append(after)
+        if p < len(slots):
+            out_slots.append(slots[p])
+            out_values.append(values[p])
+    return Skeleton(tuple(out_pieces), tuple(out_slots), tuple(out_values), tuple(messages), tail)
 
 
 @dataclass

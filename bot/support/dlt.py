@@ -32,6 +32,7 @@ from bot.support.resources import data_dir
 __all__ = [
     "CATEGORIES",
     "DEFAULT_SLOT_LIMIT",
+    "MAX_TEMPLATES",
     "REGISTRY_PATH",
     "URL_LIMIT",
     "URL_VAR",
@@ -56,6 +57,9 @@ URL_LIMIT: Final = 160
 _VARIABLE: Final = re.compile(re.escape(VAR) + "|" + re.escape(URL_VAR))
 #: Characters one variable may carry on the portals unless they say otherwise.
 DEFAULT_SLOT_LIMIT: Final = 30
+#: The most templates poundbot registers in one language (``make messages-report``
+#: prints each language's count; a test holds it).
+MAX_TEMPLATES: Final = 250
 #: Where ``make messages`` writes the templates.
 REGISTRY_PATH: Final = data_dir("locales") / "dlt-templates.json"
 
@@ -162,9 +166,26 @@ class Template(NamedTuple):
     def fixed_length(self) -> int:
         return len(_VARIABLE.sub("", self.text))
 
+    def could(self, text: str) -> bool:
+        """Whether ``text`` has this template's fixed parts in order (begins with the
+        first, ends with the last): a quick test before the pattern, which could take
+        long to fail on a text of many slots."""
+        fixed, _ = self._parts
+        if not text.startswith(fixed[0]) or not text.endswith(fixed[-1]):
+            return False
+        at = len(fixed[0])
+        for piece in fixed[1:-1]:
+            at = text.find(piece, at)
+            if at == -1:
+                return False
+            at += len(piece)
+        return len(fixed) == 1 or at <= len(text) - len(fixed[-1])
+
     def values(self, text: str) -> tuple[str, ...] | None:
         """The slots' values if ``text`` is this template's fixed text with data in its
         slots (of any length), else None."""
+        if not self.could(text):
+            return None
         match = self.pattern.fullmatch(text)
         return None if match is None else match.groups()
 
@@ -232,16 +253,24 @@ class Registry:
         """The template named ``kind.lang``."""
         return self._by_name.get(name)
 
-    def find(self, text: str, lang: str | None = None) -> Template | None:
-        """The most specific template ``text`` matches (slots of any length): in
-        ``lang`` when given, else in any language."""
+    def find(
+        self, text: str, lang: str | None = None, slot_limit: int = DEFAULT_SLOT_LIMIT
+    ) -> Template | None:
+        """The most specific template ``text`` matches with each variable within
+        ``slot_limit``, else the most specific it matches with slots of any length (whose
+        ``problem`` says why it cannot go): in ``lang`` when given, else in any
+        language."""
         langs = [lang] if lang else list(self._by_lang)
+        loose = None
         for each in langs:
             for template in self._by_lang.get(each, ()):
-                first = _VARIABLE.split(template.text, maxsplit=1)[0]
-                if text.startswith(first) and template.values(text) is not None:
+                if not template.could(text):
+                    continue
+                if template.bounded(slot_limit).fullmatch(text) is not None:
                     return template
-        return None
+                if loose is None and template.values(text) is not None:
+                    loose = template
+        return loose
 
     def to_json(self) -> str:
         rows = [
@@ -336,8 +365,8 @@ class DltPolicy(NamedTuple):
         ``DltRefusal`` with the reason when it cannot go out under DLT. ``kind`` (a
         ``kind.lang`` recorded earlier) is checked first."""
         template = templates.get(kind) if kind else None
-        if template is None or template.values(text) is None:
-            template = templates.find(text)
+        if template is None or template.problem(text, self.slot_limit) is not None:
+            template = templates.find(text, slot_limit=self.slot_limit)
         if template is None:
             raise DltRefusal("no DLT template matches the text")
         problem = template.problem(text, self.slot_limit)

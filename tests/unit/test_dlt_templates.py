@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import date
 from functools import cache
 
 import pytest
 
 from bot.i18n import translator
+from bot.i18n.catalogs import CatalogStats
 from bot.i18n.common import shorten
 from bot.i18n.dlt_probe import Probe, ProbeTranslator, collecting, plain, rendering_sms, skeleton
 from bot.i18n.keepers.keeper import open_cases
@@ -31,6 +33,7 @@ from bot.store.models import CaseRow
 from bot.store.tx import LoadedCase
 from bot.support.dlt import (
     DEFAULT_SLOT_LIMIT,
+    MAX_TEMPLATES,
     REGISTRY_PATH,
     UPLOAD_COLUMNS,
     URL_LIMIT,
@@ -43,12 +46,14 @@ from bot.support.dlt import (
     registry,
     upload_csv,
 )
+from bot.support.sms_segments import Segments
 from domain.deadlines import deadlines
 from domain.errors import TransitionRefusedError
 from domain.figures import figures_of
 from domain.stages import Stage
 from domain.statement import statement
-from i18n_tools.dlt_templates import build, found, renderings
+from i18n_tools.dlt_templates import build, renderings, texts
+from i18n_tools.report import LanguageReport
 from i18n_tools.sms_budget import owner_sms
 from i18n_tools.staff_sms import staff_sms
 from i18n_tools.worst_case import STARTS, longest_kinds, places, timeline, worst_tariff
@@ -81,12 +86,16 @@ def test_the_registry_file_is_the_one_the_catalogs_give() -> None:
 
 def test_every_english_template_kind_is_in_every_language() -> None:
     """A kind is named alike in every language; a language may have a few more (a
-    command named by two words where English has one)."""
-    by_lang = found()
+    command named by two words where English has one). English may have a second
+    text of a head another language writes one way ("1 open case:", "2 open cases:"
+    where Malayalam has one word): that language's first text serves both."""
+    by_lang = texts()
     kinds = {lang: {t.kind for t in registry() if t.lang == lang} for lang in LANGS}
     for lang in LANGS:
-        assert set(by_lang["en"]) <= set(by_lang[lang])
-        assert kinds["en"] <= kinds[lang]
+        extra = set(by_lang["en"]) - set(by_lang[lang])
+        assert all("~" in key and key.partition("~")[0] in by_lang[lang] for key in extra)
+        assert len(extra) <= 2
+        assert len({k.rpartition("-")[0] for k in kinds["en"] - kinds[lang]}) <= 2
         assert len(kinds[lang]) - len(kinds["en"]) < 10
 
 
@@ -99,7 +108,12 @@ def test_every_sms_matches_its_own_template_within_the_slot_limit(lang: str) -> 
         sent = plain(text)
         template = templates.find(sent, lang)
         assert template is not None, (label, sent)
-        assert template.text == own.text, (label, template.text, own.text)
+        # The probe's own template is registered: its fixed text is the head's,
+        # around the head's variables (with or without the sentences after it).
+        assert any(t.lang == lang and t.values(own.shape) is not None for t in templates), (
+            label,
+            own.shape,
+        )
         assert template.problem(sent, DEFAULT_SLOT_LIMIT) is None, label
         name, stamp = policy.stamp(sent, templates)
         assert stamp == DltStamp("1201160000000000000", "1")
@@ -116,16 +130,44 @@ def test_every_owner_sms_on_the_worst_case_fits_the_segment_budget(lang: str) ->
         assert fits_sms(text, lang), (label, SMS_SEGMENT_BUDGET[lang], text)
 
 
-def test_slots_carry_data_never_a_sentence() -> None:
-    """A slot's value is a name, a number, an amount, a date, a case, cattle counted:
-    never one of the catalog's sentences (those are fixed text of the template)."""
-    for lang in LANGS:
-        for label, text in marked(lang).items():
-            for value in skeleton(text).values:
-                assert not value.rstrip().endswith((".", ").")) or value.endswith("..."), (
-                    label,
-                    value,
-                )
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_language_has_at_most_250_templates(lang: str) -> None:
+    """A reply is one template: its first catalog message is the fixed text, the
+    sentences after it one variable group; plural forms, section numbers and texts
+    that differ in a few words are one template."""
+    count = sum(1 for t in registry() if t.lang == lang)
+    assert count <= MAX_TEMPLATES == 250
+
+
+#: Fixed characters (not spaces, not variables) every template has at least: a portal
+#: refuses a template of variables only. No portal publishes a minimum; five is a word
+#: and its mark that say what the SMS is about ("Case {#var#}.", "Date:"), the
+#: shortest heads poundbot has (``dlt_probe.MIN_FIXED`` makes a shorter head take in
+#: the next sentence).
+FIXED_AT_LEAST = 5
+
+
+def test_every_template_has_fixed_text() -> None:
+    short = [
+        t.text
+        for t in registry()
+        if len("".join(re.sub(r"\{#(var|url)#\}", "", t.text).split())) < FIXED_AT_LEAST
+    ]
+    assert not short
+
+
+def test_a_section_number_is_a_variable_the_same_template_serves_every_section() -> None:
+    """ "(s.13(1))" and "(s.15(5))" are one template: an Act's sections add none."""
+    templates = registry()
+    sent = [plain(text) for text in marked("en").values() if "(s.13(1))." in plain(text)]
+    assert sent
+    for text in sent:
+        template = templates.find(text, "en")
+        assert template is not None
+        other = text.replace("(s.13(1)).", "(s.15(5)).")
+        assert templates.find(other, "en") == template, (text, template.text)
+        assert template.problem(other, DEFAULT_SLOT_LIMIT) is None
+    assert "s.13(1)" not in "".join(t.text for t in templates)
 
 
 def test_a_text_that_is_no_template_or_has_a_long_variable_or_no_id_is_refused() -> None:
@@ -299,3 +341,14 @@ def test_every_refusal_with_its_reason_is_a_registered_template(lang: str) -> No
     for refusal in refusals:
         text = error(refusal, tr)
         assert templates.find(text, lang) is not None, (refusal.reason, text)
+
+
+def test_the_messages_report_prints_each_languages_template_count() -> None:
+    """``make messages-report``: a line a language with its DLT templates, marked when
+    over the limit (the report then exits 1)."""
+    stats = CatalogStats("ta", 10, 10, 0)
+    sms = Segments("UCS-2", 60, 1)
+    assert LanguageReport(stats, "x", sms, 245).templates_line() == (
+        "ta: 245 DLT templates (at most 250)"
+    )
+    assert LanguageReport(stats, "x", sms, 251).templates_line().endswith("OVER THE LIMIT")
