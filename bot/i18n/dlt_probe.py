@@ -16,8 +16,10 @@ a rendered SMS shows which parts are the catalog's fixed text and which are data
 ``skeleton`` turns a marked text into a template: its *head*, the SMS's first catalog
 message (with the next ones while it has fewer than ``MIN_FIXED`` fixed characters),
 is the fixed text, with a ``{#var#}`` for each of its placeholders (whatever fills it:
-data, or a catalog message such as a next step) and each number (a section, ``13(1)``:
-one template serves every section and every Act); the rest of the SMS (the sentences
+data, or a catalog message such as a next step), each number (a section, ``13(1)``:
+one template serves every section and every Act) and each office that holds a power
+of the Act, with its case ending (``the local authority``, ``തദ്ദേശ സ്ഥാപനത്തിന്``: an
+Act that names another office fills the same template); the rest of the SMS (the sentences
 code joins after the head) is one variable group, which may be empty. Both plural
 forms of a message are one template: the words they differ in are a variable
 (``_forms``). While a ``Probe`` collects (``collecting``), ``sms_fit`` reports every
@@ -186,10 +188,34 @@ MIN_FIXED: Final = 5
 #: A number in fixed text (a section, ``13(1)``; a count): a variable, so that one
 #: template serves every section and every Act.
 _NUMBER: Final = re.compile(r"\d+(?:\([0-9a-z]+\))*")
+#: The rest of a word after an office's name: its case ending in Malayalam, Tamil and
+#: Kannada (``തദ്ദേശ സ്ഥാപനത്തിന്``), up to a space or a mark.
+_ENDING: Final = r"[^\s.,;:()\"“”'‘’]*"
+#: The offices that hold a power of the Act, as the catalogs name them, with their case
+#: endings: a variable, so that an Act that names another office (the Magistrate of the
+#: District in the Act of 1871) fills the same template.
+_OFFICE: Final = re.compile(
+    "|".join(
+        (
+            r"(?:the )?local authority",
+            r"(?:the )?Director\b",
+            "തദ്ദേശ സ്ഥാപന" + _ENDING,
+            "ഡയറക്ട[റർ]" + _ENDING,
+            "உள்ளாட்சி அமைப்" + _ENDING,
+            "இயக்குந[ரர்]" + _ENDING,
+            "ಸ್ಥಳೀಯ ಸಂಸ್ಥೆ" + _ENDING,
+            "ನಿರ್ದೇಶಕ" + _ENDING,
+        )
+    )
+)
+#: What of a template's fixed text is a variable: a number or an office.
+_FACT: Final = re.compile(f"(?:{_OFFICE.pattern})|(?:{_NUMBER.pattern})")
 #: The name of the variable of the sentences after a template's head.
 NEXT_SLOT: Final = "next"
 #: The name of the variable of a number in the catalog's text.
 NUMBER_SLOT: Final = "number"
+#: The name of the variable of an office in the catalog's text.
+OFFICE_SLOT: Final = "office"
 
 
 def _width(value: str) -> int:
@@ -268,7 +294,7 @@ class _Open:
 
 
 def _enough(fixed: list[str]) -> bool:
-    text = _NUMBER.sub("", "".join(fixed))
+    text = _FACT.sub("", "".join(fixed))
     return len("".join(text.split())) >= MIN_FIXED
 
 
@@ -323,7 +349,7 @@ def skeleton(marked: str) -> Skeleton:
             (text if stack else pieces[-1]).append(c)
             i += 1
     tail = plain(marked[tail_at:])
-    # The numbers of the fixed text are variables too.
+    # The numbers and the offices of the fixed text are variables too.
     out_pieces: list[str] = []
     out_slots: list[str] = []
     out_values: list[str] = []
@@ -334,12 +360,12 @@ def skeleton(marked: str) -> Skeleton:
             stripped = fixed.rstrip()
             tail = fixed[len(stripped) :] + tail
             fixed = stripped
-        parts = _NUMBER.split(fixed)
-        numbers = _NUMBER.findall(fixed)
+        parts = _FACT.split(fixed)
+        facts = _FACT.findall(fixed)
         out_pieces.append(parts[0])
-        for number, after in zip(numbers, parts[1:], strict=True):
-            out_slots.append(NUMBER_SLOT)
-            out_values.append(number)
+        for fact, after in zip(facts, parts[1:], strict=True):
+            out_slots.append(NUMBER_SLOT if _NUMBER.fullmatch(fact) else OFFICE_SLOT)
+            out_values.append(fact)
             out_pieces.append(after)
         if p < len(slots):
             out_slots.append(slots[p])
