@@ -20,8 +20,8 @@ from targets import verdict
 
 from bot.bootstrap import open_app
 from bot.services import keeper, public
-from bot.services.caller import KEEPER, Caller
 from bot.store.models import CaseRow
+from bot.support.caller import KEEPER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot, Seizure

@@ -117,7 +117,7 @@ async def _seed(url: str) -> None:
     they have SHORT_CASE and LONG_CASE events (each correction in its own transaction)."""
     from bot.bootstrap import open_app
     from bot.services import keeper
-    from bot.services.caller import KEEPER, Caller
+    from bot.support.caller import KEEPER, Caller
     from domain.s07_seizure import Lot, Seizure
 
     caller = Caller(role=KEEPER, channel="bench", pound="KNM", authority="KNM-GP")

@@ -57,7 +57,6 @@ from bot.channels.telegram.webhook import (
 from bot.config import SenderLimits
 from bot.config.settings import Settings
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.store.codec import dump_event
 from bot.store.models import (
@@ -70,6 +69,7 @@ from bot.store.models import (
     Pound,
     SenderCount,
 )
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.events import Impounded

@@ -27,9 +27,9 @@ from targets import verdict
 from bot.bootstrap import open_app
 from bot.services import keeper
 from bot.services.admin import add_user
-from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.services.runtime import App
 from bot.services.web_signin import issue_link_for
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from bot.web.app import web_routes
 from domain.calendar import LOCAL_TZ

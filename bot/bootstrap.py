@@ -11,10 +11,10 @@ from sqlalchemy.engine import make_url
 from bot.adapters.send_checks import StoppedSince
 from bot.adapters.send_gate import Gate
 from bot.config import Config, config_path, load_config
+from bot.notifications.case_messages import CaseMessages
+from bot.notifications.spending import Ceiling
 from bot.services.base import Deps
-from bot.services.case_messages import CaseMessages
 from bot.services.runtime import App
-from bot.services.spending import Ceiling
 from bot.store.engine import database_url, make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.tx import Store, sync_places
@@ -38,9 +38,9 @@ def is_embedded(url: str) -> bool:
 def send_gate(deps: Deps) -> Gate:
     """The checks every message passes when it is sent (``bot.adapters.outbox.Gate``), in
     order: a STOP said since it was queued; a message about a case that the case has
-    moved past (``bot.services.case_messages``, which also renders the messages about a
+    moved past (``bot.notifications.case_messages``, which also renders the messages about a
     case from its statement of the day); the ceiling of answers to numbers that are not
-    staff (``bot.services.spending``), last, so that it counts only what goes."""
+    staff (``bot.notifications.spending``), last, so that it counts only what goes."""
     about_cases = CaseMessages(deps)
     return Gate((StoppedSince(), about_cases, Ceiling(deps.config)), compose=about_cases.compose)
 

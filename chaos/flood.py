@@ -26,7 +26,7 @@ from bot.config import sample_config_path
 from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.loopback import bind, serve
 from bot.services.admin import add_user
-from bot.services.caller import Caller
+from bot.support.caller import Caller
 from chaos.report import Outcome, progress
 
 __all__ = ["missed_calls"]

@@ -69,7 +69,7 @@ async def _instance(url: str, api: str, lease: float) -> None:
     import bot.adapters.outbox
     from bot.channels.telegram.sender import ChatPacer, TelegramSender
     from bot.channels.telegram.webhook import CALL_TIMEOUT
-    from bot.entry.workers import worker_id
+    from bot.store.instances import worker_id
 
     scaled = timedelta(seconds=lease)  # production's 2 minutes, scaled
     batch = bot.adapters.outbox.BatchSize(scaled)  # as the delivery loops size their claims

@@ -36,7 +36,6 @@ from bot.channels.identity import caller_of
 from bot.conversation.reply import handle_text
 from bot.fakes.loopback import bind, serve
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.services.web_signin import issue_link_for
 from bot.store.engine import make_engine, make_sessionmaker
@@ -50,6 +49,7 @@ from bot.store.models import (
     User,
 )
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock, SystemClock, local_today
 from chaos.outbox import _database, _drop
 from chaos.report import Outcome, progress

@@ -45,7 +45,7 @@ from bot.config import sample_config_path
 from bot.fakes.loopback import bind, serve
 from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
-from bot.services.caller import Caller
+from bot.support.caller import Caller
 from chaos.report import TWILIO_TIMEOUT, Outcome, progress
 
 __all__ = ["MEMORY_TARGET_MB", "killed", "locked", "slow_media"]

@@ -12,7 +12,7 @@ A buyer is barred when
   authority listed in the configuration; or
 - their description names a barred office ("SI Suresh, Kunnamangalam police station",
   "Ward member Jameela"), by the words given for each class
-  (``bot.conversation.words.BUYER_TITLES``,
+  (``bot.support.words.BUYER_TITLES``,
   in the four languages).
 Every sale also needs the buyer's explicit declaration (``domain.s15_sale.check_buyer``).
 """

@@ -43,14 +43,14 @@ from bot.config import Config, load_config, sample_config_path
 from bot.conversation import orders as o
 from bot.conversation.commands import ParseError, read_line
 from bot.conversation.reply import handle_text
-from bot.conversation.words import CONNECTIVES
 from bot.demo.phrases import Phrases, phrases
 from bot.i18n.dlt_probe import PART
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.languages import LANGUAGES
+from bot.support.words import CONNECTIVES
 from domain.calendar import LOCAL_TZ
 
 __all__ = ["CARD", "CardError", "answers", "main", "questions", "regenerated", "rewritten"]

@@ -37,7 +37,8 @@ from bot.i18n.public.owner import (
 from bot.i18n.refusals.errors import app_error, error, reasons, try_again_later
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.i18n.sms_keyword import WORST_KEYWORD, keyword_in_sms
-from bot.services.errors import (
+from bot.services.public import Outcome, PublicCase, facts_of
+from bot.support.errors import (
     AppError,
     BadInputError,
     InviteInvalidError,
@@ -49,7 +50,6 @@ from bot.services.errors import (
     UnknownUserError,
     VoidedCaseError,
 )
-from bot.services.public import Outcome, PublicCase, facts_of
 from bot.support.sms_segments import Segments, segments
 from domain import errors as domain_errors
 from domain.s04_s11_dues import dues_on
@@ -167,7 +167,7 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
         f"{month} auction": auction_sms(first.number, stops["selling"].day, where.place, tr),
         f"{month} auction cancelled": auction_cancelled_sms(first.number, stops["selling"].day, tr),
     }
-    # The intake SMS is rendered on the day it is sent (``bot.services.case_messages``):
+    # The intake SMS is rendered on the day it is sent (``bot.notifications.case_messages``):
     # sent late, after the seven days unclaimed, it says the report is due.
     late = stops["reported"].day
     out[f"{month} intake (sent late)"] = intake_sms(

@@ -3,8 +3,8 @@ it was queued, and the composer that writes a message about a case again then.
 
 The composition root registers them (``bot.bootstrap.send_gate``): a STOP said since the
 message was queued (``bot.adapters.send_checks``), a message about a case that the case
-has moved past (``bot.services.case_messages``), the ceiling of answers to numbers that
-are not staff (``bot.services.spending``). Each reads the message as an ``Outgoing``: its
+has moved past (``bot.notifications.case_messages``), the ceiling of answers to numbers that
+are not staff (``bot.notifications.spending``). Each reads the message as an ``Outgoing``: its
 key, channel, recipient and purpose, and what a message about a case is. The outbox
 (``bot.adapters.outbox``) runs the gate; it knows no check's rule and renders no text.
 """

@@ -8,9 +8,9 @@ from typing import Any, Protocol
 from sqlalchemy import String, bindparam, select
 
 from bot.services.admin import find_user
-from bot.services.caller import Caller
 from bot.store.messages import SENDER_COLUMNS, sender_joined
 from bot.store.tx import Tx
+from bot.support.caller import Caller
 from bot.support.phones import DEFAULT_REGION, sender_number
 
 __all__ = [

@@ -37,10 +37,10 @@ from starlette.routing import Route
 
 from bot.observe.metrics import REGISTRY
 from bot.services.runtime import App
-from bot.store import budget
 from bot.store.models import OutboxRow, ReminderJob
 from bot.store.space import spaces
 from bot.store.tx import Store
+from bot.support import budget
 
 __all__ = ["database_figures", "may_read", "metrics_route"]
 

@@ -12,9 +12,9 @@ from starlette.routing import Route
 from bot.adapters.photo_store import FORMATS, file_key, photos_of
 from bot.i18n import render, translator
 from bot.services.base import figures_for
-from bot.services.errors import AppError
 from bot.services.runtime import App
 from bot.store.models import PhotoRow
+from bot.support.errors import AppError
 from bot.support.links import photo_path, verify_notice, verify_photo
 from domain.errors import DomainError
 from domain.s13_unclaimed import check_notice_printable

@@ -15,7 +15,6 @@ edit, adds to the interpreter's start (bench/cli_start.py).
 from __future__ import annotations
 
 import enum
-import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import time, timedelta
 from types import MappingProxyType
@@ -25,6 +24,7 @@ from zoneinfo import ZoneInfo
 from bot.config.names import Name, PlaceNames
 from bot.support.dlt import DltPolicy
 from bot.support.languages import LANGUAGES
+from bot.support.spelling import normalize_word
 from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
@@ -164,7 +164,7 @@ class SenderLimits(NamedTuple):
     officer: int = 60  # admins too
     #: The ceiling of answers (SMS and WhatsApp) to numbers that are not staff, whoever
     #: they are (a missed call costs its caller nothing): an hour, a (local) day, and
-    #: one number's in a day (``bot.services.spending``). Notices the Act requires and
+    #: one number's in a day (``bot.notifications.spending``). Notices the Act requires and
     #: answers to staff are never held back by it.
     answers_per_hour: int = 200
     answers_per_day: int = 1000
@@ -264,16 +264,3 @@ class ConfigError(Exception):
         self.faults: list[Fault] = sorted(faults)
         self.name = name
         super().__init__("\n".join(f"{name}:{f.line}: {f.message}" for f in self.faults))
-
-
-# Malayalam chillu letters typed the old way: consonant, virama, zero-width joiner.
-_CHILLU = {"ണ്\u200d": "ൺ", "ന്\u200d": "ൻ", "ര്\u200d": "ർ", "ല്\u200d": "ൽ", "ള്\u200d": "ൾ"}
-
-
-def normalize_word(word: str) -> str:
-    """A word for a kind as compared: NFC, casefolded, single-spaced, old-style Malayalam
-    chillus made atomic and zero-width (non-)joiners dropped."""
-    text = unicodedata.normalize("NFC", word.casefold())
-    for old, new in _CHILLU.items():
-        text = text.replace(old, new)
-    return " ".join(text.replace("\u200c", "").replace("\u200d", "").split())

@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from bot.store.budget import DEFAULT_BUDGET
+from bot.support.budget import DEFAULT_BUDGET
 from bot.support.dlt import DltStamp
 
 __all__ = [

@@ -1,2 +1,2 @@
-"""The one-line commands every channel shares: their words in four languages, the parser
-(a line of text to a command), and the reply (parse, one use case, render)."""
+"""The one-line commands every channel shares: the parser (a line of text to a command,
+in the words of ``bot.support.words``), and the reply (parse, one use case, render)."""

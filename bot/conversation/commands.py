@@ -2,7 +2,7 @@
 
 Pure: no I/O. ``parse`` returns an order (``bot.conversation.orders``) or raises
 ``ParseError`` with a stable code the renderers translate. The words are in
-``bot.conversation.words``. ``read_line`` also says how the line was read: a word one
+``bot.support.words``. ``read_line`` also says how the line was read: a word one
 letter away from an owner's word (``words.close_keyword``), a Malayalam word in Latin
 letters. Before the words are read, quotes and angle brackets around a word and a
 question mark at the end are dropped (replies quote command words, and owners copy
@@ -25,7 +25,9 @@ from bot.config import Config, normalize_word
 from bot.conversation import orders as o
 from bot.conversation.case_letters import latin_case
 from bot.conversation.orders import ORDERS, Order, SeizeLot
-from bot.conversation.words import (
+from bot.support.errors import BadInputError
+from bot.support.phones import PhoneError, normalize_phone, phone_runs
+from bot.support.words import (
     CONNECTIVE_INDEX,
     close_keyword,
     field_of,
@@ -33,8 +35,6 @@ from bot.conversation.words import (
     language_named,
     outcome_of,
 )
-from bot.services.errors import BadInputError
-from bot.support.phones import PhoneError, normalize_phone, phone_runs
 from domain.money import Money
 
 __all__ = [

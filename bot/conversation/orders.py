@@ -163,7 +163,7 @@ class Seize(Order):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Correct(CaseOrder):
     """CORRECT: one fact of the seizure record (``fact``, one of
-    ``bot.conversation.words.FIELDS``), its new value in the field that holds it, and the
+    ``bot.support.words.FIELDS``), its new value in the field that holds it, and the
     reason (s.7)."""
 
     name: ClassVar[str] = "correct"

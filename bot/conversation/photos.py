@@ -23,10 +23,10 @@ from bot.conversation.commands import ParseError, parse
 from bot.i18n import Translator, render
 from bot.i18n.keepers import photos as text
 from bot.services.base import Deps, require_keeper
-from bot.services.caller import Caller
-from bot.services.errors import AppError
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import Caller
+from bot.support.errors import AppError
 
 __all__ = [
     "Incoming",

@@ -22,11 +22,19 @@ from bot.adapters.whatsapp_route import Template
 from bot.conversation import orders as o
 from bot.conversation.commands import Parsed, ParseError, read_line
 from bot.conversation.photos import photo_target
+from bot.conversation.seizure import (
+    person_of,
+    report_seizure,
+    tell_owner,
+    tell_owner_auction_cancelled,
+)
 from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.common import keyword
 from bot.i18n.dlt_probe import probing, rendering_sms
 from bot.i18n.keepers import photos as render_photos
 from bot.i18n.public.sms_fit import in_parts
+from bot.notifications.case_messages import ACCOUNT, AUCTION, REPORT
+from bot.notifications.notify import notify_officers, notify_phone
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public, web_signin
@@ -38,19 +46,11 @@ from bot.services.base import (
     require_officer,
     statement_of,
 )
-from bot.services.caller import KEEPER, PUBLIC, Caller
-from bot.services.case_messages import ACCOUNT, AUCTION, REPORT
-from bot.services.errors import AppError, NotAllowedError
-from bot.services.notify import notify_officers, notify_phone
-from bot.services.seizure import (
-    person_of,
-    report_seizure,
-    tell_owner,
-    tell_owner_auction_cancelled,
-)
 from bot.store.messages import About, enqueue, set_contact
 from bot.store.models import CaseRow, Contact, User
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import KEEPER, PUBLIC, Caller
+from bot.support.errors import AppError, NotAllowedError
 from bot.support.links import SOURCE_PATH, board_path, signin_path
 from bot.support.memo import Memo
 from domain.errors import DomainError

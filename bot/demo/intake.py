@@ -19,7 +19,7 @@ from bot.fakes.telegram_api import BOT_USERNAME, Call
 from bot.i18n import fmt
 from bot.services.admin import create_invite, find_user
 from bot.services.base import statement_of
-from bot.services.caller import Caller
+from bot.support.caller import Caller
 from domain.calendar import LOCAL_TZ
 from domain.deadlines import DeadlineKind
 from domain.money import Money, total

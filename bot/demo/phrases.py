@@ -1,6 +1,6 @@
 """What the people of the demo type, in each of the four languages.
 
-The command words come from ``bot.conversation.words`` (the same tables the parser reads); the
+The command words come from ``bot.support.words`` (the same tables the parser reads); the
 kinds of cattle are words of the sample configuration; names, places and
 descriptions are written here, as a keeper, an officer and an owner of Kunnamangalam
 would write them in that language.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bot.conversation.words import CONNECTIVES, KEYWORDS
 from bot.support.languages import LANGUAGES
+from bot.support.words import CONNECTIVES, KEYWORDS
 
 __all__ = ["LANGUAGES", "Phrases", "phrases"]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.conversation.words import CONNECTIVES
 from bot.demo.checks import Checks, case_of, ledger_of
 from bot.demo.intake import at, last
 from bot.demo.reminders import expect_reminders
@@ -19,6 +18,7 @@ from bot.i18n import fmt
 from bot.i18n.catalogs import translator
 from bot.i18n.common import day
 from bot.services.base import statement_of
+from bot.support.words import CONNECTIVES
 from domain.deadlines import DeadlineKind
 from domain.money import Money, total
 from domain.s13_unclaimed import auction_allowed_from

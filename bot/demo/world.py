@@ -50,7 +50,6 @@ from bot.demo.checks import DemoFailed
 from bot.demo.phrases import Phrases
 from bot.demo.transcript import Transcript
 from bot.entry.app import build_app
-from bot.entry.workers import worker_id
 from bot.fakes import loopback
 from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.mseva_api import FakeMseva
@@ -58,6 +57,7 @@ from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, Tele
 from bot.fakes.twilio_api import FakeTwilio
 from bot.reminders.dispatch import remind_once
 from bot.services.runtime import App
+from bot.store.instances import worker_id
 from bot.store.models import OutboxRow, ReminderJob
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltRefusal, DltStamp, registry

@@ -45,14 +45,14 @@ from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
-from bot.entry.workers import run_delivery, run_reminders, worker_id
+from bot.entry.workers import run_delivery, run_reminders
 from bot.i18n import LANGUAGES, translator
 from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
 from bot.observe.metrics import WebhookTimer
 from bot.services.runtime import App
 from bot.store.engine import database_file
-from bot.store.instances import heartbeat
+from bot.store.instances import heartbeat, worker_id
 from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
 from bot.support.counted import counted

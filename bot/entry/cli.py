@@ -225,8 +225,8 @@ def refusals() -> tuple[type[BaseException], ...]:
 
     from bot.config import ConfigError
     from bot.entry.cli_admin import CommandError
-    from bot.services.errors import AppError
     from bot.store.schema import SchemaRefused
+    from bot.support.errors import AppError
     from domain.errors import DomainError
 
     return (
@@ -249,7 +249,7 @@ def _one_line(exc: BaseException) -> str:
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.config import ConfigError
-    from bot.services.errors import AppError
+    from bot.support.errors import AppError
     from domain.errors import DomainError
 
     if isinstance(exc, ConfigError):
@@ -345,7 +345,7 @@ def _days(text: str) -> int:
 
 
 def _role_and_place(parser: argparse.ArgumentParser) -> None:
-    from bot.services.caller import ROLES
+    from bot.support.caller import ROLES
 
     parser.add_argument("--role", required=True, choices=ROLES, help="what they may do")
     where = parser.add_mutually_exclusive_group()
@@ -354,7 +354,7 @@ def _role_and_place(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_admin_commands(sub: Any) -> None:
-    from bot.services.caller import ROLES  # (a dataclass module: only where a parser is built)
+    from bot.support.caller import ROLES  # (a dataclass module: only where a parser is built)
 
     migrate = sub.add_parser(
         "migrate",

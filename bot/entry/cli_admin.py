@@ -26,17 +26,17 @@ from bot.adapters.backups import BackupError, backups_dir, copy_database
 from bot.adapters.case_numbers import Places
 from bot.adapters.export import read_table
 from bot.bootstrap import config_path, load, open_app
-from bot.entry.workers import worker_id
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
-from bot.services.caller import KEEPER, OFFICER, Caller
-from bot.services.errors import BadInputError
 from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import database_file, database_url, make_engine
+from bot.store.instances import worker_id
 from bot.store.migrate import SchemaRefused, alembic_config, inspect_database, upgrade
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.csv_sheet import Table, write_csv
+from bot.support.errors import BadInputError
 from bot.support.links import signin_path
 from domain.calendar import LOCAL_TZ
 

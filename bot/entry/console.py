@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.services.caller import KEEPER, OFFICER, Caller
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.languages import LANGUAGES
 
 if TYPE_CHECKING:  # the stack is imported when the console runs, not by `poundbot --help`

@@ -5,15 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import socket
-import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.adapters.outbox import BatchSize, Sender, deliver_once
 from bot.adapters.send_gate import Gate
 from bot.reminders.dispatch import remind_once
+from bot.store.instances import worker_id
 from bot.store.tx import Store
 from bot.support.dlt import DltPolicy
 
@@ -23,11 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["run_delivery", "run_reminders", "worker_id"]
 
 log = logging.getLogger("poundbot.workers")
-
-
-def worker_id() -> str:
-    """A name for this process's leases, unique across instances and restarts."""
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 async def run_delivery(

@@ -16,10 +16,10 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
 from bot.config.names import local
-from bot.conversation.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import in_sms, leaf, plain
+from bot.support.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
 from domain.money import Money
@@ -282,7 +282,7 @@ def clip(text: str, limit: int) -> str:
 
 
 def keyword(command: str, lang: str) -> str:
-    """The first word of ``command`` in ``lang`` (``bot.conversation.words``), English if it has
+    """The first word of ``command`` in ``lang`` (``bot.support.words``), English if it has
     none."""
     words = KEYWORDS[command]
     return (words.get(lang) or words["en"])[0]

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from bot.i18n.catalogs import SMS_RENDERING, Translator, for_sms
+from bot.support.dlt import PART
 
 __all__ = [
     "MIN_FIXED",
@@ -67,9 +68,6 @@ __all__ = [
     "skeleton",
 ]
 
-#: Between the parts of an SMS reply sent as SMS of their own (``sms_fit.in_parts``):
-#: each part is one DLT template; the outbox queues one SMS a part.
-PART: Final = "\x0c"
 SLOT: Final = "\x01"
 SEP: Final = "\x1f"
 END: Final = "\x02"

@@ -1,7 +1,7 @@
 """The deadline and reminder engine: the Act's deadlines pushed to the right person, once.
 
-- ``derive``: the deadlines of a case as rows, kept in step with the case inside the
-  transaction that changes it (called from ``Tx.append_events``).
+- ``bot.store.deadlines``: the deadlines of a case as rows, kept in step with the case
+  inside the transaction that changes it (called from ``Tx.append_events``).
 - ``domain.reminders``: who is told what, on which local days (pure rules, with provisions).
 - ``plan``: turns new or moved deadlines into reminder jobs (local times from the
   configuration).
@@ -9,6 +9,5 @@
   marking each job done in the same transaction.
 - ``listing``: what ``poundbot deadlines`` prints.
 
-This package's ``__init__`` imports nothing: ``bot.store.tx`` imports ``derive``, and
-``dispatch`` imports ``bot.store.tx``.
+This package's ``__init__`` imports nothing.
 """

@@ -45,14 +45,14 @@ from bot.config import Config
 from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import one_text
+from bot.notifications.notify import route_of, user_route
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
-from bot.services.caller import ADMIN, KEEPER, OFFICER
-from bot.services.notify import route_of, user_route
 from bot.store.instances import taken_over
 from bot.store.messages import enqueue
 from bot.store.models import DeadlineRow, ReminderJob, User
 from bot.store.tx import Store, Tx, parse_case_number
+from bot.support.caller import ADMIN, KEEPER, OFFICER
 from domain.reminders import Audience, next_day
 
 __all__ = [

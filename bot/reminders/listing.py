@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import or_, select
 
 from bot.config import Config
-from bot.reminders.derive import OPEN
 from bot.reminders.plan import ROUND
+from bot.store.deadlines import OPEN
 from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
 from bot.store.tx import Tx
 

@@ -18,7 +18,7 @@ from sqlalchemy import select, true
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.config import Config
-from bot.reminders.derive import OPEN
+from bot.store.deadlines import OPEN
 from bot.store.models import DeadlineRow, ReminderJob
 from bot.store.tx import Tx
 from domain.deadlines import Deadline, DeadlineKind, Role

@@ -8,10 +8,10 @@ from datetime import timedelta
 from sqlalchemy import bindparam, select
 
 from bot.services.base import Deps
-from bot.services.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
-from bot.services.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
 from bot.store.models import Invite, User
 from bot.store.tx import Tx
+from bot.support.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
+from bot.support.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
 from bot.support.phones import normalize_phone
 
 __all__ = ["accept_invite", "add_user", "create_invite", "find_user", "list_users", "remove_user"]

@@ -8,10 +8,10 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from bot.config import Config
-from bot.services.caller import KEEPER, OFFICER, Caller
-from bot.services.errors import NotAllowedError, UnknownPoundError
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import Clock, local_today
+from bot.support.errors import NotAllowedError, UnknownPoundError
 from bot.support.memo import Memo
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.services.base import Deps, figures_for
-from bot.services.errors import UnknownPoundError
 from bot.services.public import PublicCase, public_facts
 from bot.store.tx import Tx
+from bot.support.errors import UnknownPoundError
 from bot.support.public_text import public_words
 from domain.figures import Figures, lots_remaining
 from domain.stages import Stage

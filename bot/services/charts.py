@@ -12,9 +12,9 @@ from datetime import date
 
 from bot.adapters.export import LedgerLine, ledger_lines
 from bot.services.base import Deps, figures_for
-from bot.services.caller import Caller
 from bot.services.documents import scope_of
 from bot.store.tx import Tx
+from bot.support.caller import Caller
 from domain.case import Case
 from domain.figures import Figures
 from domain.record import Timeliness, notice_timeliness, report_timeliness

@@ -22,8 +22,6 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
 from bot.services.base import Deps, statement_of
-from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
-from bot.services.errors import NotAllowedError, UnknownCaseError
 from bot.store.models import (
     CaseEvent,
     CaseLot,
@@ -36,6 +34,8 @@ from bot.store.models import (
 from bot.store.models import User as UserRow
 from bot.store.prepared import Prepared
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
+from bot.support.errors import NotAllowedError, UnknownCaseError
 from domain.deadlines import Deadline
 from domain.money import Money
 from domain.s04_s11_dues import Dues

@@ -13,10 +13,10 @@ from datetime import date
 
 from bot.adapters.export import LedgerLine, ledger_lines
 from bot.services.base import Deps, figures_for
-from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
-from bot.services.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
+from bot.support.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from domain.case import Case
 from domain.events import AccountDelivered
 from domain.figures import Figures

@@ -14,10 +14,10 @@ from bot.services.base import (
     require_officer,
     statement_of,
 )
-from bot.services.caller import KEEPER, OFFICER, Caller
-from bot.services.errors import NotAllowedError
 from bot.services.postings import write_postings
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import KEEPER, OFFICER, Caller
+from bot.support.errors import NotAllowedError
 from domain.case import Case
 from domain.events import ClaimedAndPaid, OwnerRefusedToPay, ReportedUnclaimed, SeizureCorrected
 from domain.figures import Figures, lots_remaining

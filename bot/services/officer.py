@@ -11,14 +11,14 @@ from datetime import date
 from sqlalchemy import select
 
 from bot.config import Authority, Pound
-from bot.conversation.words import BUYER_TITLES_ALL
 from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
-from bot.services.caller import OFFICER, Caller
-from bot.services.errors import NotAllowedError
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx, named_places
+from bot.support.caller import OFFICER, Caller
+from bot.support.errors import NotAllowedError
+from bot.support.words import BUYER_TITLES_ALL
 from domain.case import Case
 from domain.deadlines import Deadline, Role
 from domain.events import (

@@ -11,8 +11,8 @@ from datetime import date
 
 from bot.config.names import Name
 from bot.services.base import Deps, figures_for, statement_of
-from bot.services.errors import VoidedCaseError
 from bot.store.tx import LoadedCase, Tx
+from bot.support.errors import VoidedCaseError
 from bot.support.memo import Memo
 from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place

@@ -17,11 +17,11 @@ from typing import Any
 
 from sqlalchemy import bindparam, select, update
 
-from bot.services.caller import ROLES, Caller
-from bot.services.errors import NotAllowedError, UnknownUserError
 from bot.store.models import User, WebLink, WebSession
 from bot.store.prepared import Prepared
 from bot.store.tx import Tx
+from bot.support.caller import ROLES, Caller
+from bot.support.errors import NotAllowedError, UnknownUserError
 
 __all__ = [
     "LINK_VALID",

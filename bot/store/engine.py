@@ -18,8 +18,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from bot.store import budget
 from bot.store.inline_check import inline_off_reason
+from bot.support import budget
 
 __all__ = [
     "DATABASE_FILE",

@@ -17,6 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
+import uuid
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, Select, delete, select
@@ -25,6 +28,12 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from bot.store.models import Instance
 from bot.store.tx import Store
+
+
+def worker_id() -> str:
+    """A name for this process's leases, unique across instances and restarts."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
 
 __all__ = ["BEAT", "DEAD_AFTER", "beat", "forget", "heartbeat", "stopped", "taken_over"]
 

@@ -10,12 +10,12 @@ from sqlalchemy import String, Table, and_, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import FromClause
 
-from bot.i18n.dlt_probe import PART
 from bot.observe.logformat import handling
 from bot.observe.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow, User
 from bot.store.prepared import Prepared
 from bot.store.tx import CASE_AHEAD, Store, Tx
+from bot.support.dlt import PART
 
 __all__ = [
     "SENDER_COLUMNS",
@@ -217,7 +217,7 @@ async def act_on_inbound(
 
 
 class About(NamedTuple):
-    """What a message about a case is (``bot.services.case_messages``): its kind, the
+    """What a message about a case is (``bot.notifications.case_messages``): its kind, the
     case's number, the reader's language, and what the kind names (the day of the
     auction it announces; "" for none)."""
 

@@ -292,7 +292,7 @@ class OutboxRow(Base):
     #: ``answer`` (to the recipient's own message), ``notice`` (to an owner, of a step on
     #: their case) or ``staff`` (a reminder or an alert to a keeper, officer or admin).
     purpose: Mapped[str | None] = mapped_column(String(16))
-    #: What a message about a case is (``bot.services.case_messages``: its kind, the
+    #: What a message about a case is (``bot.notifications.case_messages``: its kind, the
     #: case, the reader's language and what the kind names, such as the auction's day),
     #: so that it is rendered from the case's statement on the day it is sent, or
     #: dropped when the case has moved past it; None for any other message.
@@ -332,7 +332,7 @@ class SenderCount(Base):
 
 
 class SendCount(Base):
-    """Answers sent to numbers that are not staff in one window (``bot.services.spending``):
+    """Answers sent to numbers that are not staff in one window (``bot.notifications.spending``):
     a row per window (``hour:…``, ``day:…``, ``number:…:<phone>``), on the local ``day``
     it belongs to (rows of past days are deleted)."""
 

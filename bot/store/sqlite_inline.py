@@ -11,7 +11,7 @@ What could block the loop is waiting for a lock held by another connection (the 
 CLI, a second instance): so SQLite's own busy handler is off (``INLINE_BUSY_MS``), and
 a statement refused with SQLITE_BUSY is retried after an asyncio sleep, the loop
 serving others meanwhile, until ``BUSY_DEADLINE`` seconds have passed or the
-request's wait budget (``bot.store.budget``) runs out, whichever comes first. (The
+request's wait budget (``bot.support.budget``) runs out, whichever comes first. (The
 transactions of one ``poundbot serve`` take turns on the Store's lock anyway.)
 
 What this module uses of SQLAlchemy's private API is listed in ``bot.store.inline_check``,
@@ -38,7 +38,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.util.concurrency import await_
 
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
-from bot.store import budget
+from bot.support import budget
 
 __all__ = ["BUSY_DEADLINE", "INLINE_BUSY_MS", "begin_immediate", "inline_dbapi"]
 

@@ -22,12 +22,9 @@ from sqlalchemy.orm import ORMExecuteState, Session
 from sqlalchemy.sql import Executable
 
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
-from bot.reminders.derive import derive_deadlines
-from bot.services.caller import Caller
-from bot.services.errors import BadInputError, CaseChangedError, UnknownCaseError
-from bot.store import budget
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
+from bot.store.deadlines import derive_deadlines
 from bot.store.models import (
     Authority,
     CaseEvent,
@@ -40,7 +37,10 @@ from bot.store.models import (
     SettlementRow,
     User,
 )
+from bot.support import budget
+from bot.support.caller import Caller
 from bot.support.clock import Clock
+from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
 from bot.support.public_text import public_lots
 from domain.case import Case
 from domain.events import (
@@ -681,7 +681,7 @@ class Store:
 
     On SQLite, where one writer holds the database at a time, the transactions of this
     process take turns on an asyncio lock, so they queue in order instead of each
-    retrying SQLite's lock. A request with a wait budget (``bot.store.budget``) waits
+    retrying SQLite's lock. A request with a wait budget (``bot.support.budget``) waits
     for its turn only until its deadline: then ``WaitBudgetExceeded``, nothing done.
     """
 

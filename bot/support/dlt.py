@@ -46,6 +46,10 @@ __all__ = [
     "upload_rows",
 ]
 
+#: Between the parts of an SMS reply sent as SMS of their own (``sms_fit.in_parts``):
+#: each part is one DLT template; the outbox queues one SMS a part.
+PART: Final = "\x0c"
+
 #: The variable of a DLT content template, as every portal writes it.
 VAR: Final = "{#var#}"
 #: A variable that holds a link (the portals' URL tag: the link must start with an

@@ -48,7 +48,7 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Final
 
-from bot.config import normalize_word
+from bot.support.spelling import normalize_word
 
 __all__ = [
     "CLITICS",

@@ -18,7 +18,7 @@ import re
 from types import ModuleType
 from typing import Final
 
-from bot.services.errors import BadInputError
+from bot.support.errors import BadInputError
 
 __all__ = [
     "DEFAULT_REGION",

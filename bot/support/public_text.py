@@ -18,10 +18,10 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from bot.config import normalize_word
-from bot.conversation.words import CONNECTIVES
 from bot.support.person_names import without_names
 from bot.support.phones import strip_phones
+from bot.support.spelling import normalize_word
+from bot.support.words import CONNECTIVES
 from domain.s07_seizure import Lot, Seizure
 
 __all__ = ["public_description", "public_lots", "public_place", "public_words"]

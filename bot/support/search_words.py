@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from bot.config import normalize_word
+from bot.support.spelling import normalize_word
 
 __all__ = ["LANGUAGES", "VOCABULARY_PATH", "search_terms", "vocabulary"]
 

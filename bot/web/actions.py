@@ -15,7 +15,7 @@ from datetime import date
 
 from bot.conversation.commands import ParseError, parse_amount, parse_count, parse_date
 from bot.conversation.orders import ORDERS, CaseOrder
-from bot.services.caller import KEEPER, OFFICER, Caller
+from bot.support.caller import KEEPER, OFFICER, Caller
 from domain.case import Case
 from domain.events import (
     AccountDelivered,

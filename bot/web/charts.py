@@ -26,9 +26,9 @@ from bot.i18n.documents.documents import (
     kind_name,
     timeliness_name,
 )
-from bot.services.caller import ADMIN, Caller
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
 from bot.services.runtime import App
+from bot.support.caller import ADMIN, Caller
 from bot.web.printing import GetCaller, guarded, not_found, page
 from bot.web.svg import BarSeries, bar_chart
 from bot.web.templating import language_of

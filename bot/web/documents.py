@@ -32,10 +32,10 @@ from bot.i18n.documents.account import account_text, receipt_text
 from bot.i18n.documents.documents import account_name, document_labels
 from bot.i18n.stage_text import case_sentence
 from bot.services import documents as docs
-from bot.services.caller import Caller
-from bot.services.errors import BadInputError
 from bot.services.runtime import App
+from bot.support.caller import Caller
 from bot.support.csv_sheet import Table
+from bot.support.errors import BadInputError
 from bot.web.printing import GetCaller, Handler, csv_response, guarded, not_found, page, wants_csv
 from bot.web.templating import language_of
 from domain.events import SaleClosed

@@ -30,12 +30,12 @@ from bot.i18n.common import day
 from bot.i18n.stage_text import case_sentence
 from bot.services import board as boards
 from bot.services import desk
-from bot.services.caller import Caller
-from bot.services.errors import AppError, UnknownCaseError, UnknownPoundError
 from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import Caller
+from bot.support.errors import AppError, UnknownCaseError, UnknownPoundError
 from bot.support.links import notice_path
 from bot.web.actions import CORRECTABLE, OUTCOMES, Form, build_command, form_of, forms_for
 from bot.web.forms import form_fields

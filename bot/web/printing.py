@@ -20,16 +20,16 @@ from starlette.templating import Jinja2Templates
 from bot.i18n import Translator, translator
 from bot.i18n import render as chat
 from bot.i18n.documents.documents import document_labels
-from bot.services.caller import Caller
-from bot.services.errors import (
+from bot.services.runtime import App
+from bot.support.caller import Caller
+from bot.support.csv_sheet import Table, write_csv
+from bot.support.errors import (
     AppError,
     NoAccountError,
     NoReceiptError,
     NotAllowedError,
     UnknownCaseError,
 )
-from bot.services.runtime import App
-from bot.support.csv_sheet import Table, write_csv
 from bot.web.templating import language_of
 from domain.errors import DomainError
 

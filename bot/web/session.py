@@ -28,9 +28,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from bot.channels.identity import caller_of
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.services.web_signin import SESSION_VALID, session_user
+from bot.support.caller import Caller
 from bot.support.compare import same_secret
 
 __all__ = [

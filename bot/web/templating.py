@@ -22,8 +22,8 @@ from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.i18n.chrome import web_names as names
 from bot.i18n.common import cattle as cattle_text
 from bot.i18n.common import cite, day, described_cattle, money
-from bot.services.caller import Caller
 from bot.services.desk import CaseFilter, DueItem
+from bot.support.caller import Caller
 from domain.deadlines import PERIOD_ENDS
 from domain.money import Money
 from domain.s07_seizure import Lot

@@ -3,7 +3,7 @@
 A message to an owner or an officer about a case (the intake SMS, the auction, the
 account, the keeper's report) is kept as what it is, so that it is rendered from the
 case's statement on the day it is sent, or dropped when the case has moved past it
-(``bot.services.case_messages``). A row queued before this revision has none: it is sent
+(``bot.notifications.case_messages``). A row queued before this revision has none: it is sent
 as it was queued.
 
 Revision ID: 0015

@@ -15,9 +15,9 @@ from sqlalchemy import select
 from bot.channels.identity import caller_of
 from bot.conversation.reply import handle_text
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.web_signin import issue_link_for
 from bot.store.models import CaseEvent, LedgerEntry, User
+from bot.support.caller import Caller
 from tests.browser.conftest import SCREENSHOTS, Server
 
 pytestmark = pytest.mark.browser

@@ -26,8 +26,8 @@ from bot.fakes.exotel_api import FakeExotel
 from bot.fakes.loopback import serve
 from bot.fakes.mseva_api import FakeMseva
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, DltStamp
 from domain.calendar import LOCAL_TZ

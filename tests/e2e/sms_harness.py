@@ -22,10 +22,10 @@ from bot.entry.app import build_app
 from bot.fakes.loopback import serve
 from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
-from bot.store.budget import DEFAULT_BUDGET
 from bot.store.messages import Inbound, store_inbound
+from bot.support.budget import DEFAULT_BUDGET
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy
 from domain.calendar import LOCAL_TZ

@@ -21,8 +21,8 @@ from bot.entry.app import build_app
 from bot.fakes.loopback import serve
 from bot.fakes.telegram_api import TOKEN, Call, FakeTelegram, TelegramUser, Updates
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 

@@ -34,10 +34,10 @@ from bot.entry.app import build_app
 from bot.fakes.loopback import serve
 from bot.fakes.twilio_api import FakeTwilio
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.services.web_signin import issue_link_for
 from bot.store.models import CaseEvent, CaseRow, LedgerEntry, Payment, SettlementRow, User
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 

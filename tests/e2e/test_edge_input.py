@@ -24,9 +24,9 @@ from bot.bootstrap import open_app
 from bot.channels.telegram.webhook import SECRET_HEADER, read_capped
 from bot.entry.console import run_console
 from bot.fakes.telegram_api import Updates
-from bot.services.caller import KEEPER as KEEPER_ROLE
-from bot.services.caller import Caller
 from bot.store.models import CaseLot, CaseRow, InboxRow
+from bot.support.caller import KEEPER as KEEPER_ROLE
+from bot.support.caller import Caller
 from tests.e2e.sms_harness import KEEPER_PHONE, sms_rig
 from tests.e2e.telegram_rig import (
     KEEPER,

@@ -75,7 +75,7 @@ async def test_the_lines_logged_while_a_console_line_is_handled_carry_its_id(
 ) -> None:
     from bot.bootstrap import open_app
     from bot.entry.console import run_console
-    from bot.services.caller import Caller
+    from bot.support.caller import Caller
     from tests.integration.test_console import lines, reader
 
     async with open_app(url=f"sqlite+aiosqlite:///{tmp_path / 'pb.sqlite3'}") as app:

@@ -167,7 +167,7 @@ async def test_a_console_line_that_fails_is_logged_by_its_id_not_its_text(
 ) -> None:
     from bot.bootstrap import open_app
     from bot.entry.console import run_console
-    from bot.services.caller import Caller
+    from bot.support.caller import Caller
     from tests.integration.test_console import lines, reader
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'console.sqlite3'}"

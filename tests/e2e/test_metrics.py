@@ -21,8 +21,8 @@ from bot.entry.app import startup_report
 from bot.fakes.telegram_api import Updates
 from bot.observe.metrics import REGISTRY
 from bot.reminders.dispatch import remind_once
-from bot.store import budget
 from bot.store.models import ReminderJob
+from bot.support import budget
 from tests.e2e.sms_harness import (
     FROM,
     KEEPER_PHONE,

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.conversation.words import KEYWORDS
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import OutboxRow
 from bot.support.dlt import DltPolicy, registry
+from bot.support.words import KEYWORDS
 from tests.conftest import ENGINES
 from tests.e2e.india_harness import KEEPER_PHONE, IndiaRig, database, india_rig
 

@@ -22,8 +22,8 @@ from bot.config import SenderLimits
 from bot.observe.metrics import REGISTRY
 from bot.reminders.dispatch import remind_once
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.store.models import OutboxRow
+from bot.support.caller import Caller
 from domain.calendar import LOCAL_TZ
 from tests.conftest import ENGINES
 from tests.e2e.india_harness import KEEPER_PHONE, OFFICER_PHONE, IndiaRig, database, india_rig

@@ -19,8 +19,8 @@ from sqlalchemy import select
 
 from bot.bootstrap import open_app
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.store.models import Contact, OutboxRow
+from bot.support.caller import Caller
 from bot.support.dlt import DltPolicy, registry
 from tests.conftest import ENGINES
 from tests.e2e.india_harness import database, india_rig

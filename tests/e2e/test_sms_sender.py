@@ -13,9 +13,9 @@ from sqlalchemy import event, select
 
 from bot.channels.identity import sender_of
 from bot.services.admin import find_user, remove_user
-from bot.services.caller import Caller
 from bot.store.messages import set_contact
 from bot.store.models import Contact
+from bot.support.caller import Caller
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
 
 OWNER = "+919847099999"
@@ -63,7 +63,7 @@ async def test_an_owners_dues_by_sms_costs_five_statements(rig: SmsRig) -> None:
     """Store the message; claim it, reading its sender and the case it names (one
     statement); count it against the sender's limit; count its answer against the ceiling
     of answers to the public (one statement, which also asks whether the number is
-    staff's: ``bot.services.spending``); mark it answered: no more, once the
+    staff's: ``bot.notifications.spending``); mark it answered: no more, once the
     case is kept folded (a statement more per SMS is a measurable share of the webhook's
     time: bench/sms_webhook.py). Counted at the driver: a statement run on it directly
     (``bot.store.prepared``) counts too."""

@@ -18,12 +18,12 @@ from sqlalchemy import select
 from bot.bootstrap import open_app
 from bot.channels.twilio.media import MediaFetcher, fetch_key
 from bot.observe.metrics import REGISTRY
-from bot.services.caller import KEEPER, Caller
 from bot.services.keeper import record_seizure
 from bot.services.runtime import App
 from bot.store.instances import beat
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import MediaFetch, OutboxRow, PhotoRow
+from bot.support.caller import KEEPER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import FROM, KEEPER_PHONE, OFFICER_PHONE, SID, SmsRig, followup, sms_rig

@@ -91,7 +91,7 @@ async def test_a_staff_member_on_telegram_is_told_there_once_and_the_desk_lists_
 
 
 async def desk_caller(tx, user: User):  # type: ignore[no-untyped-def]
-    from bot.services.caller import Caller
+    from bot.support.caller import Caller
 
     return Caller(role=user.role, channel="web", user_id=user.id, pound=user.pound_code)
 

@@ -13,8 +13,8 @@ from bot.fakes.telegram_api import TelegramUser, Updates
 from bot.i18n import LANGUAGES, detect_script, render, translator
 from bot.i18n.chrome import telegram as text
 from bot.services.admin import create_invite
-from bot.services.caller import Caller
 from bot.store.models import Invite, User
+from bot.support.caller import Caller
 from tests.e2e.telegram_rig import (
     KEEPER,
     STRANGER,

@@ -22,9 +22,9 @@ from bot.bootstrap import open_app
 from bot.config import sample_config_path
 from bot.entry.cli import main
 from bot.services.admin import accept_invite
-from bot.services.caller import Caller
 from bot.services.keeper import record_payment, record_seizure
 from bot.store.migrate import alembic_config
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.csv_sheet import Table, csv_cell, write_csv
 from domain.calendar import LOCAL_TZ

@@ -14,8 +14,8 @@ from sqlalchemy import func, select
 from bot.bootstrap import open_app
 from bot.entry.cli import main
 from bot.entry.console import run_console
-from bot.services.caller import KEEPER, Caller
 from bot.store.models import CaseRow, InboxRow
+from bot.support.caller import KEEPER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.integration.test_migrations import ENGINES, fresh_pg_database

@@ -35,12 +35,12 @@ from sqlalchemy.engine import Connection, make_url
 from bot.bootstrap import open_app
 from bot.conversation.reply import handle_text
 from bot.entry.cli import main
-from bot.services.caller import Caller
 from bot.store.engine import make_engine
 from bot.store.lineage import PAST
 from bot.store.migrate import line
 from bot.store.models import Base
 from bot.store.writable import shown as served_as
+from bot.support.caller import Caller
 from tests.integration.test_cli import refused, run
 from tests.integration.test_migrations import (
     PG_URL,

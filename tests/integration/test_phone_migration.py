@@ -15,12 +15,12 @@ from sqlalchemy import insert, select, text
 
 from bot.config import load_config, sample_config_path
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.services.keeper import record_seizure
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.models import CaseLot, CaseRow, Contact, OutboxRow, User
 from bot.store.tx import Store, sync_places
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot, Person

@@ -15,12 +15,12 @@ from bot.entry.cli import main
 from bot.reminders.dispatch import remind_once
 from bot.services import admin
 from bot.services import keeper as k
-from bot.services.caller import Caller
 from bot.store.codec import dump_event
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
 from bot.store.models import CaseEvent, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store, sync_places
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock, SystemClock
 from domain.calendar import LOCAL_TZ
 from domain.events import Impounded

@@ -19,8 +19,8 @@ from sqlalchemy.engine import make_url
 
 from bot.bootstrap import open_app
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.keeper import record_seizure
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.e2e.sms_harness import KEEPER_PHONE, sms_rig

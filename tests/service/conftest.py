@@ -10,9 +10,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import Config, load_config, sample_config_path
 from bot.services.base import Deps
-from bot.services.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.store.engine import make_sessionmaker
 from bot.store.tx import Store, sync_places
+from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 

@@ -7,9 +7,9 @@ from datetime import datetime
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.services.keeper import Recorded
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot, Person, Seizure

@@ -13,10 +13,10 @@ from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services import public as p
 from bot.services.base import Deps
-from bot.services.caller import Caller
-from bot.services.errors import NotAllowedError
 from bot.store.tx import Store, Tx
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
+from bot.support.errors import NotAllowedError
 from domain.calendar import LOCAL_TZ
 from domain.money import Money
 from tests.service.helpers import seizure

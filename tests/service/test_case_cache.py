@@ -16,10 +16,10 @@ from bot.conversation import reply as dispatch
 from bot.conversation.reply import handle_text
 from bot.services import base, public
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.codec import load_event
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain import statement as statement_module
 from domain.calendar import LOCAL_TZ

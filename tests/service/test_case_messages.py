@@ -1,5 +1,5 @@
 """Messages about a case are rendered from the case when they are sent, and dropped when
-the case has moved past them (``bot.services.case_messages``, a check and the composer of
+the case has moved past them (``bot.notifications.case_messages``, a check and the composer of
 the send gate): the owner's intake SMS held for the morning after the cattle went back on
 deposit that night, the auction's SMS after the owner paid, the keeper's report ("the
 notice is due now") after the notice was recorded; an intake SMS sent the next morning
@@ -25,9 +25,9 @@ from bot.i18n.dlt_probe import PART
 from bot.observe.metrics import REGISTRY
 from bot.services.admin import add_user
 from bot.services.base import statement_of
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.store.models import OutboxRow
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.conftest import ENGINES

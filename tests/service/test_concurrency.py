@@ -11,10 +11,10 @@ from bot.conversation.commands import parse
 from bot.conversation.reply import Refusal, run_command
 from bot.services import keeper as k
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.messages import Inbound, enqueue, process_inbound
 from bot.store.models import CaseEvent, CaseLot, CaseRow, InboxRow, OutboxRow, Payment, Pound
 from bot.store.tx import LoadedCase, Store, Tx
+from bot.support.caller import Caller
 from domain.stages import Stage
 from tests.service.helpers import seizure
 

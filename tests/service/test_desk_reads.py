@@ -10,9 +10,9 @@ from typing import Any
 from bot.services import desk
 from bot.services import keeper as keeper_steps
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.prepared import Prepared
 from bot.store.tx import Store, Tx
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot

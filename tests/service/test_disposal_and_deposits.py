@@ -13,9 +13,9 @@ from sqlalchemy import select
 from bot.conversation.reply import handle_text
 from bot.services import desk
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.models import DeadlineRow, LedgerEntry
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.stages import Stage

@@ -11,9 +11,9 @@ from sqlalchemy import select
 
 from bot.conversation.reply import handle_text
 from bot.services.base import Deps
-from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.stages import Stage

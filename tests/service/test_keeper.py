@@ -10,11 +10,11 @@ from sqlalchemy import func, select
 
 from bot.services import keeper as k
 from bot.services.base import Deps
-from bot.services.caller import Caller
-from bot.services.errors import NotAllowedError, UnknownCaseError
 from bot.store.models import CaseEvent, CaseRow, LedgerEntry, Payment
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
+from bot.support.errors import NotAllowedError, UnknownCaseError
 from domain.calendar import LOCAL_TZ
 from domain.errors import FutureDateError, TooEarlyError, UnknownKindError
 from domain.money import Money

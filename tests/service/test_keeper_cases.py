@@ -8,8 +8,8 @@ from __future__ import annotations
 from bot.services import board as boards
 from bot.services import charts
 from bot.services.base import Deps, figures_for
-from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.stages import Stage
 from tests.service.test_disposal_and_deposits import Session, at, session

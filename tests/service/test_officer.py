@@ -10,8 +10,8 @@ from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services import public as p
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.errors import BarredBuyerError, NotAuctionDayError, TooEarlyError

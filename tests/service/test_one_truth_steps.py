@@ -16,9 +16,9 @@ from bot.config.model import ProvisoOffice
 from bot.config.names import Name
 from bot.conversation.reply import handle_text
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.models import LedgerEntry
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

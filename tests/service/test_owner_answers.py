@@ -9,8 +9,8 @@ from datetime import date, datetime
 from bot.conversation.reply import handle_text
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.money import Money

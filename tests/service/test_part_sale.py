@@ -19,9 +19,9 @@ from sqlalchemy import select
 from bot.conversation.reply import handle_text
 from bot.services import keeper as k
 from bot.services.base import Deps, statement_of
-from bot.services.caller import Caller
 from bot.store.models import LedgerEntry, OutboxRow, Payment
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

@@ -17,9 +17,9 @@ from sqlalchemy import select
 from bot.conversation.reply import handle_text
 from bot.i18n import render, translator
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.models import CaseLot, CaseRow, OutboxRow
 from bot.store.tx import Store
+from bot.support.caller import Caller
 
 SEIZE = "SEIZE 1 buffalo AT Kunnamangalam market"
 

@@ -16,10 +16,10 @@ from bot.i18n.catalogs import translator
 from bot.i18n.public.next_step import auction_steps
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.engine import make_sessionmaker
 from bot.store.models import CaseEvent
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from tests.service.helpers import to_notice
 

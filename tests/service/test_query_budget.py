@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.services import keeper as keeper_steps
 from bot.services import public
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from tests.service.helpers import seizure
 
 

@@ -13,9 +13,9 @@ from bot.channels.limits import admit
 from bot.config import SenderLimits
 from bot.services import keeper as keeper_steps
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.models import CaseRow, Contact, SenderCount
 from bot.store.tx import ReadOnlyError, Store, Tx
+from bot.support.caller import Caller
 from tests.service.helpers import seizure
 
 

@@ -29,10 +29,10 @@ from bot.services import admin
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.instances import DEAD_AFTER, beat
 from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, registry
 from domain.calendar import LOCAL_TZ

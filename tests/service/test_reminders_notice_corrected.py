@@ -12,9 +12,9 @@ from sqlalchemy import select
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.models import DeadlineRow
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from tests.service.helpers import seizure
 from tests.service.test_reminders import (
     AUCTION,

@@ -18,9 +18,9 @@ from bot.i18n import fmt
 from bot.services import keeper as k
 from bot.services.admin import add_user
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.models import LedgerEntry, OutboxRow, SaleLot
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

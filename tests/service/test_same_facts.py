@@ -19,8 +19,8 @@ from bot.i18n.common import kind_count
 from bot.i18n.public.owner import intake_sms
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.case import Case
 from domain.kinds import DEFAULT_KINDS

@@ -19,10 +19,10 @@ from bot.conversation.reply import handle_text
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, sms_parts
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.messages import enqueue
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, URL_VAR, registry
 from tests.service.test_disposal_and_deposits import at

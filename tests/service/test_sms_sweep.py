@@ -18,12 +18,12 @@ from bot.channels.sms.sweep import SmsSweep
 from bot.config import Config
 from bot.services.admin import add_user
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, InboxRow, OutboxRow
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 
 KEEPER = "+919847000010"

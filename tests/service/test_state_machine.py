@@ -59,7 +59,6 @@ from sqlalchemy import select
 from bot.config import Config
 from bot.conversation.reply import Reply, handle_text
 from bot.services.base import Deps, statement_of
-from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import (
     Base,
@@ -72,6 +71,7 @@ from bot.store.models import (
     SettlementRow,
 )
 from bot.store.tx import Store, sync_places
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

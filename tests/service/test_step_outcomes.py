@@ -8,8 +8,8 @@ import dataclasses
 
 from bot.conversation.reply import handle_text
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.stages import Stage
 

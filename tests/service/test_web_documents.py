@@ -30,9 +30,9 @@ from bot.services import documents as docs
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.store.tx import Store
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.web.charts import chart_routes
 from bot.web.documents import document_routes

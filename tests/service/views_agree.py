@@ -28,9 +28,9 @@ from bot.services import documents as docs
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services.base import Deps, figures_for
-from bot.services.caller import Caller
-from bot.services.errors import NoAccountError
 from bot.store.tx import Store
+from bot.support.caller import Caller
+from bot.support.errors import NoAccountError
 from bot.web.charts import charts_svg
 from bot.web.documents import register_record
 from domain.case import Case

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.config import Config, load_config, sample_config_path
 from bot.conversation.commands import ParseError, SeizeLot, parse
-from bot.conversation.words import KEYWORDS
+from bot.support.words import KEYWORDS
 from domain.money import Money
 
 CONFIG: Config = load_config(sample_config_path())

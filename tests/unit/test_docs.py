@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.conversation.words import KEYWORDS
 from bot.i18n import render, translator
 from bot.i18n.common import keys, keyword
+from bot.support.words import KEYWORDS
 
 ROOT = Path(__file__).parents[2]
 DOCS = ROOT / "docs"

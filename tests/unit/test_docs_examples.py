@@ -14,8 +14,8 @@ import pytest
 
 from bot.bootstrap import load
 from bot.conversation.commands import ParseError, parse
-from bot.conversation.words import KEYWORDS
 from bot.entry.cli import build_parser
+from bot.support.words import KEYWORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -17,22 +17,27 @@ import bot
 BOT = Path(bot.__file__).parent
 ROOT = BOT.parent
 
-#: Lower layers, and what they must not import.
-LOWER = (
-    "bot/services",
-    "bot/adapters",
-    "bot/store",
-    "bot/i18n",
-    "bot/reminders",
-    "bot/config",
-    "bot/support",
-    "bot/observe",
-    "domain",
+#: The rooms of poundbot, from the top floor down (docs/architecture.md, "The layers").
+#: A room imports only rooms on floors below its own; rooms on one floor import none of
+#: each other. ``bot/demo`` is an entry point: it shares the top floor's room.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("bot.entry",),
+    ("bot.bootstrap",),
+    ("bot.web",),
+    ("bot.channels",),
+    ("bot.conversation",),
+    ("bot.reminders",),
+    ("bot.notifications",),
+    ("bot.i18n",),
+    ("bot.services",),
+    ("bot.adapters",),
+    ("bot.store",),
+    ("bot.config",),
+    ("bot.support", "bot.observe", "bot.fakes"),
+    ("domain",),
 )
-UPPER = ("bot.channels", "bot.web", "bot.entry", "bot.demo", "bot.bootstrap", "bot.conversation")
-#: What of an upper layer a lower one may read: the words of the commands (a vocabulary,
-#: no behaviour: the public description cuts at OWNER, a buyer's title is read by them).
-VOCABULARY = frozenset({"bot.conversation.words"})
+#: Where a package sits that is not named above: the demo is an entry point.
+SAME_ROOM = {"bot.demo": "bot.entry"}
 #: The entry points: the only modules that may import the composition root.
 ENTRY = ("bot/entry", "bot/demo", "chaos")
 #: The Telegram package's doors: what the rest of poundbot may import of it.
@@ -64,14 +69,47 @@ def _within(name: str, package: str) -> bool:
     return name == package or name.startswith(package + ".")
 
 
-@pytest.mark.parametrize("path", _files(*LOWER), ids=lambda p: str(p.relative_to(ROOT)))
-def test_a_lower_layer_imports_no_channel_web_desk_or_entry_point(path: Path) -> None:
-    wrong = [
-        name
-        for name in _imports(path)
-        if any(_within(name, up) for up in UPPER) and name not in VOCABULARY
-    ]
-    assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"
+def _room(module: str) -> str | None:
+    parts = module.split(".")
+    name = ".".join(parts[:2]) if parts[0] == "bot" and len(parts) > 1 else parts[0]
+    name = SAME_ROOM.get(name, name)
+    return name if any(name in floor for floor in FLOORS) else None
+
+
+def _floor(room: str) -> int:
+    return next(i for i, floor in enumerate(FLOORS) if room in floor)
+
+
+def _room_arrows() -> Iterator[tuple[str, str, str]]:
+    """Every import from one room into another: (file, importing room, imported module)."""
+    for path in _files("bot", "domain"):
+        room = _room(_module_of(path))
+        if room is None:
+            continue
+        for name in _imports(path):
+            other = _room(name)
+            if other is not None and other != room:
+                yield str(path.relative_to(ROOT)), room, name
+
+
+def test_every_room_of_bot_and_the_domain_sits_on_a_floor() -> None:
+    rooms = {_module_of(p).split(".")[0] for p in _files("domain")} | {
+        ".".join(_module_of(p).split(".")[:2]) for p in _files("bot") if p.parent != BOT
+    }
+    rooms |= {f"bot.{p.stem}" for p in BOT.glob("*.py") if p.stem != "__init__"}
+    assert {room for room in rooms if _room(room) is None} == set()
+
+
+def test_the_rooms_import_downward_only() -> None:
+    """No room imports a room on its own floor or above it (imports made for types only,
+    and those inside functions, count too): so no two rooms import each other, directly
+    or round a circle."""
+    upward = sorted(
+        f"{path} imports {name}"
+        for path, room, name in _room_arrows()
+        if _floor(room) >= _floor(_room(name) or room)
+    )
+    assert not upward, "\n".join(upward)
 
 
 def test_the_telegram_channel_is_entered_through_its_webhook_and_set_up_only() -> None:

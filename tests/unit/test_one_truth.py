@@ -33,7 +33,7 @@ ARITHMETIC: dict[str, frozenset[str]] = {
 DOORS: dict[str, str] = {
     "bot/services/base.py": "statement_of: builds the statement with the pound's tariff",
     "bot/services/postings.py": "write_postings: writes the domain's postings",
-    "bot/reminders/derive.py": "projects the domain's deadlines into the store's rows",
+    "bot/store/deadlines.py": "projects the domain's deadlines into the store's rows",
 }
 
 #: Modules that still compute from the arithmetic themselves, and the names they use.

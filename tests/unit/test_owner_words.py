@@ -15,9 +15,9 @@ import pytest
 from bot.config import Config, load_config, sample_config_path
 from bot.conversation.case_letters import latin_code
 from bot.conversation.commands import ParseError, parse, read_line
-from bot.conversation.spelling import letters, one_edit_apart
-from bot.conversation.words import KEYWORDS, OWNER_WORDS, SHARED, close_keyword
 from bot.support.search_words import LANGUAGES, search_terms, vocabulary
+from bot.support.spelling import letters, one_edit_apart
+from bot.support.words import KEYWORDS, OWNER_WORDS, SHARED, close_keyword
 
 CONFIG: Config = load_config(sample_config_path())
 TODAY = date(2026, 3, 1)

@@ -34,7 +34,7 @@ from bot.i18n.common import (
     kind_count,
 )
 from bot.i18n.refusals.parse import PARSE_CODES, examples
-from bot.services import errors as app_errors
+from bot.support import errors as app_errors
 from domain import errors as domain_errors
 from domain.calendar import LOCAL_TZ
 from domain.case import Case

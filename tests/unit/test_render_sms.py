@@ -20,8 +20,8 @@ from bot.config import load_config, sample_config_path
 from bot.i18n import fmt, translator
 from bot.i18n import render as r
 from bot.i18n.refusals.parse import PARSE_CODES
-from bot.services import errors as app_errors
 from bot.services.public import Outcome, PublicCase, facts_of
+from bot.support import errors as app_errors
 from bot.support.sms_segments import segments
 from domain.calendar import LOCAL_TZ
 from domain.kinds import DEFAULT_KINDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.conversation.words import BUYER_TITLES_ALL
+from bot.support.words import BUYER_TITLES_ALL
 from domain.errors import BarredBuyerError
 from domain.s07_seizure import Person
 from domain.s15_sale import offer_lot

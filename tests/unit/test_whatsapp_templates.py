@@ -14,8 +14,8 @@ import pytest
 
 from bot.adapters.whatsapp_route import Template
 from bot.config.model import LANGUAGES, WHATSAPP_TEMPLATES
-from bot.conversation.words import KEYWORDS
 from bot.i18n import render, translator
+from bot.support.words import KEYWORDS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "deploy" / "whatsapp-templates"
 PLACEHOLDER = re.compile(r"\{\{(\d+)\}\}")

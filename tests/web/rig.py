@@ -19,10 +19,10 @@ from bot.config.settings import Settings
 from bot.conversation.reply import handle_text
 from bot.entry.app import build_app
 from bot.services.admin import add_user
-from bot.services.caller import Caller
 from bot.services.runtime import App
 from bot.services.web_signin import issue_link_for
 from bot.store.models import User
+from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 
 __all__ = ["Rig", "csrf_of", "rig", "step_form"]

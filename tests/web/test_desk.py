@@ -386,8 +386,8 @@ async def test_web_by_sms_gives_a_link_that_signs_in(tmp_path: Path) -> None:
 
 async def test_web_from_a_member_of_the_public_is_refused(tmp_path: Path) -> None:
     from bot.conversation.reply import handle_text
-    from bot.services.caller import Caller
     from bot.store.models import WebLink
+    from bot.support.caller import Caller
 
     async with rig(tmp_path) as r:
         async with r.app.store.transaction() as tx:
@@ -404,7 +404,7 @@ async def test_find_links_to_the_notice_board(tmp_path: Path) -> None:
         keeper = await r.user("keeper", pound="KNM", phone="+919847000010")
         await r.say(keeper, SEIZE)
         from bot.conversation.reply import handle_text
-        from bot.services.caller import Caller
+        from bot.support.caller import Caller
 
         async with r.app.store.transaction() as tx:
             reply = await handle_text(

@@ -8,8 +8,8 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from bot.services.admin import remove_user
-from bot.services.caller import Caller
 from bot.store.models import CaseEvent, WebLink, WebSession
+from bot.support.caller import Caller
 from tests.web.rig import Rig, csrf_of, rig, step_form
 
 

@@ -28,9 +28,9 @@ import pytest
 from bot.bootstrap import open_app
 from bot.channels.identity import caller_of
 from bot.conversation.reply import handle_text
-from bot.services.caller import Caller
 from bot.services.charts import STAY_BINS, year_figures
 from bot.store.models import User
+from bot.support.caller import Caller
 from domain.calendar import LOCAL_TZ
 from tests.conftest import ENGINES, PG_URL
 from tests.web.rig import Rig, rig

@@ -45,8 +45,8 @@ from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
 from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
 from bot.services.runtime import App
-from bot.store import budget
 from bot.store.messages import Inbound
+from bot.support import budget
 from bot.support.phones import PhoneError, normalize_phone
 
 __all__ = ["ExotelWebhook"]

@@ -36,8 +36,8 @@ from bot.channels.sms.answer import CHANNEL
 from bot.channels.sms.inbound import take_in
 from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
 from bot.services.runtime import App
-from bot.store import budget
 from bot.store.messages import Inbound
+from bot.support import budget
 
 __all__ = ["MsevaPull", "strip_keyword"]
 

@@ -32,12 +32,12 @@ from bot.i18n import render, reply_language, translator
 from bot.i18n.public.sms_fit import one_text
 from bot.i18n.sms_keyword import without_keyword
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_DROPPED, OUTBOX_FAILED
-from bot.services.caller import Caller
 from bot.services.runtime import App
-from bot.store import budget
 from bot.store.messages import Handler, Inbound, enqueue, set_contact
 from bot.store.models import InboxRow, OutboxRow
 from bot.store.tx import Tx
+from bot.support import budget
+from bot.support.caller import Caller
 from bot.support.dlt import DltRefusal, registry
 from bot.support.phones import sender_number
 

@@ -5,7 +5,7 @@ The same steps as the Twilio webhook (``bot.channels.twilio.webhook``), with the
 the outbox (``sms-reply:<provider id>``) in the transaction that acts on the message
 instead of returned in the HTTP response:
 
-1. Within the wait budget (``bot.store.budget``), the raw message is committed to the
+1. Within the wait budget (``bot.support.budget``), the raw message is committed to the
    inbox (unique on channel + provider id): a repeated delivery of the same message
    changes nothing and queues nothing.
 2. Acting on it (the per-sender limit, STOP / START, the words: ``sms_handler``), marking
@@ -36,9 +36,9 @@ from bot.channels.sms.answer import (
 from bot.i18n import render, reply_language, translator
 from bot.observe.logsafe import mask_phone
 from bot.services.runtime import App
-from bot.store import budget
 from bot.store.messages import Handler, Inbound, act_on_inbound, store_inbound
 from bot.store.tx import case_named
+from bot.support import budget
 
 __all__ = ["answer_by_push", "queue_answer", "take_in"]
 

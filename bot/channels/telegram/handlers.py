@@ -51,9 +51,9 @@ from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.chrome import telegram as text
 from bot.i18n.refusals import sale as refusals
 from bot.services.admin import accept_invite
-from bot.services.caller import KEEPER, OFFICER
-from bot.services.errors import InviteInvalidError
 from bot.store.models import User
+from bot.support.caller import KEEPER, OFFICER
+from bot.support.errors import InviteInvalidError
 from domain.errors import BuyerNotDeclaredError
 
 __all__ = ["add_handlers", "to_line"]

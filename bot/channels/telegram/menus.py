@@ -15,7 +15,7 @@ from telegram.error import TelegramError
 
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n.chrome import telegram as text
-from bot.services.caller import ADMIN, KEEPER, OFFICER
+from bot.support.caller import ADMIN, KEEPER, OFFICER
 
 __all__ = ["commands_of", "menu", "set_default_menus"]
 

@@ -1,7 +1,7 @@
 """What a queued Telegram message carries: a text, a keyboard, or another Bot API call.
 
 The outbox keeps one text ``body`` per message. A plain body is a message to send as it
-is: what ``bot.services.notify`` queues for officers. The channel's own replies need more (an
+is: what ``bot.notifications.notify`` queues for officers. The channel's own replies need more (an
 inline keyboard, the "share location" button, the edit of a message whose button was
 pressed, the answer to a button press, a chat's command menu), so their body is a JSON
 object, an *envelope* ``{"tg": 1, "op": ...}``, that ``TelegramSender`` reads back.

@@ -43,9 +43,9 @@ from bot.i18n import render
 from bot.i18n.keepers import photos as text
 from bot.services import public
 from bot.services.base import Deps
-from bot.services.caller import KEEPER
 from bot.services.runtime import App
 from bot.store.models import PhotoRow
+from bot.support.caller import KEEPER
 
 __all__ = [
     "FETCH_DEADLINE",

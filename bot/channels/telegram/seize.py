@@ -30,8 +30,8 @@ from bot.conversation.commands import ParseError
 from bot.conversation.photos import Incoming, refused_text
 from bot.i18n import render
 from bot.i18n.chrome import telegram as text
-from bot.services.caller import KEEPER
-from bot.services.errors import AppError
+from bot.support.caller import KEEPER
+from bot.support.errors import AppError
 from domain.errors import DomainError
 
 __all__ = ["FLOW", "begin", "cancel", "on_button", "on_location", "on_photo", "on_text"]

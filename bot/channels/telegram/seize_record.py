@@ -18,8 +18,8 @@ from bot.channels.telegram.seize_view import brought_at
 from bot.channels.telegram.turn import Turn
 from bot.conversation.commands import ParseError, name_and_phone, parse_date
 from bot.conversation.photos import Target, attach_pictures
+from bot.conversation.seizure import person_of, report_seizure
 from bot.i18n import LANGUAGES
-from bot.services.seizure import person_of, report_seizure
 from domain.s07_seizure import Lot, Seizure
 
 __all__ = ["kind_of", "now", "owner_of", "record", "seized_of", "when_of"]

@@ -52,7 +52,7 @@ from bot.adapters.outbox import (
 )
 from bot.adapters.send_gate import Gate
 from bot.channels.telegram.outbox import Action, decode
-from bot.entry.workers import worker_id
+from bot.store.instances import worker_id
 from bot.store.tx import Store
 
 if TYPE_CHECKING:

@@ -26,10 +26,10 @@ from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, spl
 from bot.channels.telegram.sender import CHANNEL
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.services.base import Deps
-from bot.services.caller import KEEPER, OFFICER, Caller
 from bot.store.messages import enqueue
 from bot.store.models import Conversation
 from bot.store.tx import Tx
+from bot.support.caller import KEEPER, OFFICER, Caller
 
 __all__ = ["ChatState", "PoundContext", "Turn", "current_turn", "open_turn", "using"]
 

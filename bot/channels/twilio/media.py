@@ -55,12 +55,12 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.keepers import photos as render_photos
 from bot.observe.metrics import MEDIA_FETCHED
-from bot.services.caller import KEEPER, Caller
 from bot.services.runtime import App
 from bot.store.instances import taken_over
 from bot.store.messages import Inbound, enqueue
 from bot.store.models import CaseRow, MediaFetch
 from bot.store.tx import Tx
+from bot.support.caller import KEEPER, Caller
 from bot.support.phones import sender_number
 
 __all__ = [

@@ -63,7 +63,6 @@ from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
 from bot.i18n.public.sms_fit import one_text
 from bot.observe.logsafe import mask_phone
 from bot.services.runtime import App
-from bot.store import budget
 from bot.store.messages import (
     Inbound,
     act_on_inbound,
@@ -71,6 +70,7 @@ from bot.store.messages import (
 )
 from bot.store.models import OutboxRow
 from bot.store.tx import case_named
+from bot.support import budget
 from bot.support.clean import clean_data
 
 __all__ = ["SmsWebhook", "twiml"]

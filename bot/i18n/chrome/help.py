@@ -1,7 +1,7 @@
 """HELP: the command words of a role, in English and in the user's language, with
 what each does and the provision it applies.
 
-Both keywords work in every language (``bot.conversation.words``). The grammar of each command is
+Both keywords work in every language (``bot.support.words``). The grammar of each command is
 shown with the English connecting words (AT, ON, BY, TO, REF), which also work in
 every language; ``bot.i18n.refusals.parse.examples`` shows the same lines in the user's words.
 Given a case number of the sender's pound (``example``), HELP ends with a DUES line on it

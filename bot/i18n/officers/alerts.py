@@ -14,7 +14,7 @@ __all__ = ["answers_held_back"]
 def answers_held_back(window: str, limit: int, until: datetime, tr: Translator) -> str:
     """To the administrators, once in the ``window`` (``hour`` or ``day``) it happened:
     the ceiling of answers to numbers that are not staff is reached
-    (``bot.services.spending``); until ``until`` (local) such answers are held back."""
+    (``bot.notifications.spending``); until ``until`` (local) such answers are held back."""
     values = {"count": limit, "time": clock_time(until, tr.lang)}
     if window == "hour":
         # TRANSLATORS: to the administrators. poundbot has sent, this hour, as many SMS

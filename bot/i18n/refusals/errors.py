@@ -25,7 +25,7 @@ from domain.stages import Stage
 
 if TYPE_CHECKING:
     from bot.config.model import ProvisoOffice
-    from bot.services.errors import AppError
+    from bot.support.errors import AppError
 
 __all__ = [
     "app_error",
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 #: Every refusal's text by its code, the Act's (``domain.errors``) and the application's
-#: (``bot.services.errors``): the one mapping from a code to its words. A refusal that
+#: (``bot.support.errors``): the one mapping from a code to its words. A refusal that
 #: gives a reason with its facts is told by the reason (``_REASONS``) instead.
 _BY_CODE: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: s.4, s.11 — no dated rate covers the day asked.

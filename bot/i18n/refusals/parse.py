@@ -2,7 +2,7 @@
 
 ``bot.conversation.commands.parse`` raises ``ParseError`` with a stable code; ``parse_error`` says
 what is wrong and gives an example in the user's language, made of the command words
-of ``bot.conversation.words`` in that language (so an example always parses; tested against the
+of ``bot.support.words`` in that language (so an example always parses; tested against the
 sample configuration). Each fits one SMS budget on worst-case input.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from bot.conversation.words import FIELDS
 from bot.i18n.catalogs import Translator
 from bot.i18n.common import ECHO_LIMIT, connective, field_word, keyword, outcome_word
 from bot.i18n.dlt_probe import literal
 from bot.i18n.sms_keyword import to_send
 from bot.support.phones import DEFAULT_REGION, PHONE_CODES, example_mobile
+from bot.support.words import FIELDS
 
 __all__ = ["PARSE_CODES", "examples", "parse_error"]
 

@@ -55,3 +55,16 @@ def one_edit_apart(a: str, b: str) -> bool:
         return True
     # two neighbours swapped
     return i + 1 < len(x) and x[i] == y[i + 1] and x[i + 1] == y[i] and x[i + 2 :] == y[i + 2 :]
+
+
+# Malayalam chillu letters typed the old way: consonant, virama, zero-width joiner.
+_CHILLU = {"ണ്\u200d": "ൺ", "ന്\u200d": "ൻ", "ര്\u200d": "ർ", "ല്\u200d": "ൽ", "ള്\u200d": "ൾ"}
+
+
+def normalize_word(word: str) -> str:
+    """A word for a kind as compared: NFC, casefolded, single-spaced, old-style Malayalam
+    chillus made atomic and zero-width (non-)joiners dropped."""
+    text = unicodedata.normalize("NFC", word.casefold())
+    for old, new in _CHILLU.items():
+        text = text.replace(old, new)
+    return " ".join(text.replace("\u200c", "").replace("\u200d", "").split())

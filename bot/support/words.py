@@ -6,7 +6,7 @@ HELP reply, docs/keepers-card.md, docs/owners-card.md and docs/commands.md list 
 same words. A word in Latin letters listed under Malayalam (``pizha``) is Malayalam
 written as owners text it; ``SHARED`` words are the same in several languages and keep
 the sender's language. ``close_keyword`` reads a word one letter away from an owner's
-word (``bot.conversation.spelling``).
+word (``bot.support.spelling``).
 
 Why it is long: it is the table of every word of every command in four languages, in
 one place so that no two commands share a word (``_index`` refuses it).
@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from bot.config import normalize_word
-from bot.conversation.spelling import one_edit_apart
+from bot.support.spelling import normalize_word, one_edit_apart
 
 __all__ = [
     "BUYER_TITLES",

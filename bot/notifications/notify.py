@@ -17,10 +17,10 @@ from bot.config import ReminderSettings
 from bot.i18n import Translator, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import one_text
-from bot.services.caller import OFFICER
 from bot.store.messages import About, enqueue
 from bot.store.models import Contact, User
 from bot.store.tx import Tx
+from bot.support.caller import OFFICER
 
 NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
 
@@ -64,7 +64,7 @@ async def notify_officers(
     about: About | None = None,
 ) -> int:
     """Queue a message to every active officer of ``authority``; returns how many.
-    ``about``: what the message is (``bot.services.case_messages``), in each officer's
+    ``about``: what the message is (``bot.notifications.case_messages``), in each officer's
     language, so that it is rendered again when it is sent."""
     officers = (
         await tx.session.execute(
@@ -129,7 +129,7 @@ async def notify_phone(
     """Queue a message to a telephone number (an owner) on its channel unless it said
     STOP there; never at night. Outside WhatsApp's window it goes as ``template`` (its
     values in the owner's language) when the configuration has one, else by SMS.
-    ``about``: what the message is (``bot.services.case_messages``), in the owner's
+    ``about``: what the message is (``bot.notifications.case_messages``), in the owner's
     language, so that it is rendered again when it is sent."""
     contact = await tx.session.get(Contact, phone)
     lang = (contact.lang if contact else None) or default_lang

@@ -28,12 +28,12 @@ from bot.adapters.whatsapp_route import phone_of
 from bot.config import Config
 from bot.i18n import render, reply_language, translator
 from bot.i18n.dlt_probe import rendering_sms
+from bot.notifications.notify import route_of
 from bot.observe.metrics import ANSWER_CEILING_REACHED, PAID_MESSAGES
-from bot.services.caller import ADMIN
-from bot.services.notify import route_of
 from bot.store.messages import enqueue
 from bot.store.models import SendCount, User
 from bot.store.tx import Tx
+from bot.support.caller import ADMIN
 
 __all__ = ["Ceiling"]
 

@@ -29,11 +29,12 @@ from typing import Final, NamedTuple
 from bot.adapters.send_gate import Outgoing
 from bot.i18n import render, reply_language, translator
 from bot.i18n.catalogs import Translator
-from bot.i18n.dlt_probe import PART, rendering_sms
+from bot.i18n.dlt_probe import rendering_sms
 from bot.observe.metrics import CASE_MESSAGES_OVERTAKEN
 from bot.services.base import Deps, statement_of
-from bot.services.errors import UnknownCaseError
 from bot.store.tx import Tx
+from bot.support.dlt import PART
+from bot.support.errors import UnknownCaseError
 from domain.case import Case
 from domain.stages import Stage
 from domain.statement import Statement
@@ -63,7 +64,7 @@ class _Facts(NamedTuple):
 class _Kind(NamedTuple):
     """Whether a message of a kind still applies to the case, and its text from the
     case's facts of the day; ``staff``: rendered as staff's SMS are (names in DLT
-    variables, in parts), as ``bot.services.notify`` queues them."""
+    variables, in parts), as ``bot.notifications.notify`` queues them."""
 
     applies: Callable[[_Facts], bool]
     text: Callable[[_Facts, Translator], str]

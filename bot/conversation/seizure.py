@@ -8,13 +8,13 @@ from typing import NamedTuple
 from bot.adapters.whatsapp_route import Template
 from bot.i18n import Translator, render
 from bot.i18n.keepers.keeper import OwnerSms
+from bot.notifications.case_messages import CANCELLED, IMPOUNDED
+from bot.notifications.notify import notify_phone
 from bot.services import keeper as keeping
 from bot.services.base import Deps
-from bot.services.caller import Caller
-from bot.services.case_messages import CANCELLED, IMPOUNDED
-from bot.services.notify import notify_phone
 from bot.store.messages import About
 from bot.store.tx import LoadedCase, Tx
+from bot.support.caller import Caller
 from domain.case import Case
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Person, Seizure
