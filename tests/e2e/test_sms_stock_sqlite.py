@@ -22,9 +22,10 @@ from sqlalchemy.util import concurrency
 
 from bot.bootstrap import open_app
 from bot.observe.metrics import REGISTRY
+from bot.store import inline_check
 from bot.store.engine import STOCK_BUSY_MS, is_inline, make_engine
 from bot.store.models import CaseRow, InboxRow
-from bot.support import budget, inline_check
+from bot.support import budget
 from tests.e2e import test_sms as inline_suite
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
 from tests.e2e.test_sms import SEIZE, count, message_of

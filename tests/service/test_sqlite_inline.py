@@ -22,10 +22,11 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.store import sqlite_inline
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Authority, Base
 from bot.store.tx import Store
-from bot.support import budget, sqlite_inline
+from bot.support import budget
 from bot.support.budget import WaitBudgetExceeded
 
 NOW = datetime(2026, 3, 1, 5, 0, tzinfo=UTC)
