@@ -29,6 +29,7 @@ from typing import Protocol
 
 from starlette.requests import Request
 
+from bot.services.runtime import App
 from bot.store.messages import Inbound
 from bot.support.clean import clean_data
 from bot.support.dlt import DltStamp
@@ -37,6 +38,7 @@ __all__ = [
     "SmsGateway",
     "SmsSender",
     "StatusReport",
+    "app_of",
     "from_allowed",
     "request_params",
     "secret_matches",
@@ -54,13 +56,16 @@ class SmsSender(Protocol):
 @dataclass(frozen=True, slots=True)
 class StatusReport:
     """A delivery report: the provider's id of the message we sent, its status in our
-    words (``bot.channels.twilio.webhook.status_rank``), and the provider's error code if any."""
+    words (``bot.channels.sms.status.status_rank``), and the provider's error code if any."""
 
     provider_id: str
     status: str
     error: str = ""
     #: The error means the number has unsubscribed (it is marked stopped).
     unsubscribed: bool = False
+    #: The error means a WhatsApp message may go by SMS instead
+    #: (``bot.adapters.whatsapp_route.FALLBACK_CODES``).
+    falls_back: bool = False
 
 
 class SmsGateway(Protocol):
@@ -82,6 +87,14 @@ class SmsGateway(Protocol):
     def status(self, params: Mapping[str, str]) -> StatusReport | None:
         """The delivery report a request carries, or None."""
         ...
+
+
+def app_of(request: Request) -> App:
+    """The running poundbot a webhook's request is for (set by the server's lifespan)."""
+    app: App | None = getattr(request.app.state, "poundbot", None)
+    if app is None:
+        raise RuntimeError("poundbot is not started")
+    return app
 
 
 async def request_params(request: Request) -> dict[str, str]:

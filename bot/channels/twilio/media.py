@@ -36,7 +36,6 @@ from datetime import timedelta
 from typing import Final
 
 import httpx
-from sqlalchemy import and_, or_, select, update
 
 from bot.adapters.photo_store import (
     MAX_PIXELS,
@@ -56,9 +55,17 @@ from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.keepers import photos as render_photos
 from bot.observe.metrics import MEDIA_FETCHED
 from bot.services.runtime import App
-from bot.store.instances import taken_over
+from bot.store.media_fetches import (
+    Claimed,
+    add_fetch,
+    case_number,
+    claim_fetch,
+    give_back,
+    locked_fetch,
+)
+from bot.store.media_fetches import done as mark_done
 from bot.store.messages import Inbound, enqueue
-from bot.store.models import CaseRow, MediaFetch
+from bot.store.models import MediaFetch
 from bot.store.tx import Tx
 from bot.support.caller import KEEPER, Caller
 from bot.support.phones import sender_number
@@ -195,10 +202,7 @@ async def _follow_up(
             attempts=0,
             created_at=tx.now,
         )
-        known = await tx.session.scalar(select(MediaFetch.id).where(MediaFetch.key == job.key))
-        if known is None:
-            tx.session.add(job)
-            await tx.session.flush()
+        await add_fetch(tx, job)
         said = render_photos.photos_coming(len(urls), target.loaded.case.number, tr)
     if photo or not reply.text:
         return said
@@ -215,14 +219,6 @@ async def _follow_up(
         )
         return reply.text
     return f"{reply.text}\n{said}"
-
-
-@dataclass(frozen=True, slots=True)
-class _Job:
-    id: int
-    key: str
-    urls: tuple[str, ...]
-    attempts: int
 
 
 class MediaFetcher:
@@ -278,56 +274,18 @@ class MediaFetcher:
             for waiting in waits:
                 waiting.cancel()
 
-    async def _claim(self) -> _Job | None:
+    async def _claim(self) -> Claimed | None:
         """One due job, claimed for this instance under the lease (SKIP LOCKED on
         PostgreSQL: two instances never take one)."""
         async with self.app.store.transaction() as tx:
-            now = tx.now
-            due = (
-                select(MediaFetch.id)
-                .where(
-                    MediaFetch.status == "pending",
-                    or_(
-                        MediaFetch.claimed_until.is_(None),
-                        MediaFetch.claimed_until < now,
-                        and_(
-                            MediaFetch.claimed_by.is_not(None),
-                            taken_over(MediaFetch.claimed_by, now),
-                        ),
-                    ),
-                )
-                .order_by(MediaFetch.id)
-                .limit(1)
-                .with_for_update(skip_locked=True)
-            )
-            claimed = (
-                await tx.session.execute(
-                    update(MediaFetch)
-                    .where(MediaFetch.id.in_(due.scalar_subquery()))
-                    .values(
-                        claimed_by=self.name,
-                        claimed_until=now + self.lease,
-                        attempts=MediaFetch.attempts + 1,
-                    )
-                    .returning(MediaFetch.id, MediaFetch.key, MediaFetch.urls, MediaFetch.attempts)
-                    .execution_options(synchronize_session=False)
-                )
-            ).first()
-        if claimed is None:
-            return None
-        row_id, key, urls, attempts = claimed
-        return _Job(row_id, key, tuple(str(u) for u in urls or ()), attempts)
+            return await claim_fetch(tx, self.name, self.lease)
 
-    async def _give_back(self, job: _Job) -> None:
+    async def _give_back(self, job: Claimed) -> None:
         """Stopped while fetching: the job is due again at once for any instance."""
         async with self.app.store.transaction() as tx:
-            await tx.session.execute(
-                update(MediaFetch)
-                .where(MediaFetch.id == job.id, MediaFetch.claimed_by == self.name)
-                .values(claimed_by=None, claimed_until=None, attempts=MediaFetch.attempts - 1)
-            )
+            await give_back(tx, job.id, self.name)
 
-    async def _fetch_all(self, job: _Job) -> list[Incoming]:
+    async def _fetch_all(self, job: Claimed) -> list[Incoming]:
         """Each picture fetched (outside any transaction), checked and written to the
         photo store, or why not; all within the message's deadline."""
         provider_id = job.key.removeprefix("mms-photos:")
@@ -355,17 +313,13 @@ class MediaFetcher:
 
         return list(await asyncio.gather(*(one(k, u) for k, u in zip(keys, job.urls, strict=True))))
 
-    async def _work(self, job: _Job) -> int:
+    async def _work(self, job: Claimed) -> int:
         """Fetch a claimed job's pictures, then attach them and queue the follow-up in
         one short transaction; 0 if the job is no longer this instance's."""
         pictures = await self._fetch_all(job)
         deps = self.app.deps
         async with self.app.store.transaction() as tx:
-            row = (
-                await tx.session.execute(
-                    select(MediaFetch).where(MediaFetch.id == job.id).with_for_update()
-                )
-            ).scalar_one_or_none()
+            row = await locked_fetch(tx, job.id)
             if row is None or row.status != "pending" or row.claimed_by != self.name:
                 log.info("media of %s: taken over by another instance", job.key)
                 return 0
@@ -375,9 +329,7 @@ class MediaFetcher:
                     tx, row.case_id, row.lot, picture.kept, picture.source_key, row.added_by
                 ):
                     already += 1
-            number = await tx.session.scalar(
-                select(CaseRow.number).where(CaseRow.id == row.case_id)
-            )
+            number = await case_number(tx, row.case_id)
             with rendering_sms(row.channel == "sms"):  # an English SMS in GSM-7
                 lines = render_photos.photos_fetched(
                     str(number),
@@ -397,8 +349,7 @@ class MediaFetcher:
                     body=line,
                     purpose="answer",
                 )
-            row.status, row.done_at = "done", tx.now
-            row.claimed_until = None
+            mark_done(tx, row)
         kept = sum(1 for p in pictures if p.kept is not None)
         for picture in pictures:
             MEDIA_FETCHED.labels("kept" if picture.kept is not None else picture.refused).inc()

@@ -27,49 +27,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
-from bot.adapters.whatsapp_route import (
-    CHANNEL as WHATSAPP,
-)
-from bot.adapters.whatsapp_route import (
-    FALLBACK_CODES,
-    fall_back_to_sms,
-    is_whatsapp,
-)
-from bot.channels.sms.answer import (
-    CHANNEL,
-    answer_at_once,
-    answer_by_push,
-    by_push,
-    dlt_checked,
-    locked,
-    mark_failed,
-    queue_answer,
-    record_status,
-    reply_key,
-    send_again,
-    sender_number_of,
-    sms_handler,
-    status_rank,
-)
-from bot.channels.sms.port import StatusReport
+from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
+from bot.adapters.whatsapp_route import FALLBACK_CODES, is_whatsapp
+from bot.channels.sms.answer import CHANNEL, dlt_checked, send_again
+from bot.channels.sms.inbound import take
+from bot.channels.sms.port import StatusReport, app_of
+from bot.channels.sms.status import take_status
 from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
 from bot.i18n.public.sms_fit import one_text
-from bot.observe.logsafe import mask_phone
-from bot.services.runtime import App
-from bot.store.messages import (
-    Inbound,
-    act_on_inbound,
-    store_inbound,
-)
-from bot.store.models import OutboxRow
-from bot.store.tx import case_named
+from bot.store.messages import Inbound
 from bot.support import budget
 from bot.support.clean import clean_data
 
@@ -78,14 +50,6 @@ __all__ = ["SmsWebhook", "twiml"]
 log = logging.getLogger("poundbot.sms")
 
 UNSUBSCRIBED = "21610"
-
-
-async def _answered_by_sms(app: App, provider_id: str) -> bool:
-    async with app.store.transaction() as tx:
-        found = await tx.session.scalar(
-            select(OutboxRow.id).where(OutboxRow.idempotency_key == reply_key(provider_id))
-        )
-    return found is not None
 
 
 def twiml(text: str | None) -> Response:
@@ -112,13 +76,6 @@ class SmsWebhook:
     #: Whether SMS goes through Twilio: else (Exotel or Mobile Seva for SMS) this
     #: webhook takes WhatsApp messages only.
     sms: bool = True
-
-    @staticmethod
-    def _app(request: Request) -> App:
-        app: App | None = getattr(request.app.state, "poundbot", None)
-        if app is None:
-            raise RuntimeError("poundbot is not started")
-        return app
 
     def routes(self) -> list[Route]:
         return [
@@ -152,6 +109,7 @@ class SmsWebhook:
             params.get("MessageStatus", ""),
             f"twilio {code}" if code else "",
             unsubscribed=code == UNSUBSCRIBED,
+            falls_back=code in FALLBACK_CODES,
         )
 
     async def _signed_params(self, request: Request) -> dict[str, str] | None:
@@ -190,74 +148,21 @@ class SmsWebhook:
         message = self.inbound(params)
         if message is None:
             return twiml(None)
-        channel = message.channel
-        if channel == WHATSAPP and not self.whatsapp:
+        if message.channel == WHATSAPP and not self.whatsapp:
             log.warning("a WhatsApp message came in, but WhatsApp is off: set TWILIO_WHATSAPP_FROM")
             return twiml(None)
-        if channel == CHANNEL and not self.sms:
+        if message.channel == CHANNEL and not self.sms:
             log.warning("an SMS came in through Twilio, but SMS goes through another provider")
             return twiml(None)
-        app = self._app(request)
-        try:
-            async with app.store.turn():
-                await store_inbound(app.store, message)
-                try:
-                    handler = sms_handler(app, message, PICTURES)
-                    pushed = by_push(app, message)
-                    if pushed:  # DLT: the answer goes as its template, through the outbox
-                        handler = answer_by_push(app, message, handler)
-                    else:  # in the TwiML answer, through the send gate all the same
-                        handler = answer_at_once(app, message, handler)
-                    acted = await act_on_inbound(
-                        app.store,
-                        message,
-                        handler,
-                        sender=sender_number_of(app, message),
-                        case=case_named(message.body),
-                    )
-                    if not acted.fresh and await _answered_by_sms(app, message.provider_id):
-                        return twiml(None)  # the sweep has answered it by SMS
-                except Exception as exc:
-                    return await self._not_answered(request, app, message, exc)
-        except Exception as exc:
-            why = "the database is held too long" if locked(exc) else type(exc).__name__
-            log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
+        app = app_of(request)
+        taken = await take(request, app, message, pictures=PICTURES, in_response=True)
+        if not taken.stored:
             return twiml(dlt_checked(app, send_again(message)))
-        if acted.fresh and media_urls(message.raw):
+        if taken.fresh and media_urls(message.raw):
             fetcher: Any = getattr(request.app.state, "media_fetcher", None)
             if fetcher is not None:
                 fetcher.kick()  # its pictures, if any are to be kept, are fetched now
-        if pushed:
-            return twiml(None)  # answered through the outbox
-        return twiml(acted.reply)
-
-    async def _not_answered(
-        self, request: Request, app: App, message: Inbound, exc: Exception
-    ) -> Response:
-        """A stored message not acted on still gets exactly one answer: "send it again"
-        if it can be marked failed now, else none now and the sweep's, by SMS."""
-        if not locked(exc):
-            log.error(
-                "SMS %s from %s could not be acted on",
-                message.provider_id,
-                mask_phone(message.sender),
-                exc_info=exc,
-            )
-            again = send_again(message)
-            try:
-                async with app.store.transaction() as tx:
-                    if await mark_failed(tx, message.provider_id, again, message.channel):
-                        if by_push(app, message):
-                            await queue_answer(tx, app, message, again)
-                            return twiml(None)
-                        return twiml(again)
-            except Exception:
-                log.exception("SMS %s: the failure could not be recorded", message.provider_id)
-        log.warning("SMS %s stored, not acted on: the sweep answers it by SMS", message.provider_id)
-        sweep: Any = getattr(request.app.state, "sms_sweep", None)
-        if sweep is not None:
-            sweep.hand_over(message.provider_id)
-        return twiml(None)
+        return twiml(taken.answer)
 
     async def status_report(self, request: Request) -> Response:
         """A delivery report for a message we sent."""
@@ -265,16 +170,6 @@ class SmsWebhook:
         if params is None:
             return Response("forbidden", status_code=403)
         report = self.status(params)
-        if report is None:
-            return Response(status_code=204)
-        code = params.get("ErrorCode", "")
-        async with self._app(request).store.transaction() as tx:
-            row = await record_status(tx, report)
-            if (
-                row is not None
-                and row.channel == WHATSAPP
-                and code in FALLBACK_CODES
-                and status_rank(report.status) == status_rank("failed")
-            ):  # WhatsApp refused it after taking it: the same text by SMS, once
-                await fall_back_to_sms(tx, row.idempotency_key)
+        if report is not None:
+            await take_status(app_of(request), report)
         return Response(status_code=204)
