@@ -39,6 +39,7 @@ __all__ = [
     "SmsSender",
     "StatusReport",
     "app_of",
+    "form_params",
     "from_allowed",
     "request_params",
     "secret_matches",
@@ -97,12 +98,17 @@ def app_of(request: Request) -> App:
     return app
 
 
+async def form_params(request: Request) -> dict[str, str]:
+    """The form fields of a POST, as they came (files left out)."""
+    form = await request.form()
+    return {key: value for key, value in form.multi_items() if isinstance(value, str)}
+
+
 async def request_params(request: Request) -> dict[str, str]:
     """The query parameters and, for a POST, the form fields; control characters out."""
     params = dict(request.query_params)
     if request.method == "POST":
-        form = await request.form()
-        params |= {key: value for key, value in form.multi_items() if isinstance(value, str)}
+        params |= await form_params(request)
     cleaned: dict[str, str] = clean_data(params)
     return cleaned
 

@@ -1,23 +1,19 @@
 """SMS and WhatsApp over Twilio: the signed inbound webhook and delivery reports.
 
-WhatsApp messages come to the same webhook with ``From=whatsapp:+91…``: they are
-stored on the channel ``whatsapp`` (so exactly-once, the sweep and the limits hold for
-them too), the sender is the person of the number (``bot.adapters.whatsapp_route.phone_of``), the
-message opens WhatsApp's 24-hour window, and the TwiML answer goes back on WhatsApp.
+WhatsApp messages come here too (``From=whatsapp:+91…``), on the channel ``whatsapp``
+(exactly-once, the sweep, the limits hold), from the person of the number; each opens
+WhatsApp's 24-hour window; the TwiML answer goes back on WhatsApp.
 
-``POST /twilio/sms``: every request's ``X-Twilio-Signature`` is checked against the
-public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passed on;
-anything unsigned or forged gets 403 and changes nothing. The raw message is stored
-(unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
-reply and no second effect. Replies are TwiML. Once the signature is checked, control
-characters are taken out of every parameter (``bot.support.clean``): a NUL cannot be stored in
-PostgreSQL. A number past its limit of answers (``bot.channels.limits``) is told once when to try
-again, then answered with nothing (a STOP is still recorded).
+``POST /twilio/sms``: a request not signed by Twilio
+(``bot.channels.twilio.signature``) gets 403 and changes nothing. The message is taken
+as every provider's is (``bot.channels.sms.inbound.take``: stored once under its
+``MessageSid``, acted on once, the limits, the wait budget, the sweep), with its answer
+in the TwiML response (unless DLT sends it through the outbox); a repeated
+``MessageSid`` gets the same reply and no second effect.
 
-``POST /twilio/status``: delivery reports, signed too; a message's status only moves
-forward; error 21610 (the number unsubscribed) marks the number stopped (on that
-channel); a WhatsApp message that failed with one of ``bot.adapters.whatsapp_route.FALLBACK_CODES``
-goes by SMS instead, once.
+``POST /twilio/status``: delivery reports, signed too (``bot.channels.sms.status``);
+error 21610 marks the number stopped; a WhatsApp message that failed with one of
+``bot.adapters.whatsapp_route.FALLBACK_CODES`` goes by SMS instead, once.
 """
 
 from __future__ import annotations
@@ -30,7 +26,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
@@ -40,10 +35,10 @@ from bot.channels.sms.inbound import take
 from bot.channels.sms.port import StatusReport, app_of
 from bot.channels.sms.status import take_status
 from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
+from bot.channels.twilio.signature import signed_params
 from bot.i18n.public.sms_fit import one_text
 from bot.store.messages import Inbound
 from bot.support import budget
-from bot.support.clean import clean_data
 
 __all__ = ["SmsWebhook", "twiml"]
 
@@ -88,7 +83,7 @@ class SmsWebhook:
 
     async def read(self, request: Request) -> dict[str, str] | None:
         """The port's reading of a request: its parameters if Twilio signed it."""
-        return await self._signed_params(request)
+        return await signed_params(request, self.public_url, self.auth_token)
 
     def inbound(self, params: Mapping[str, str]) -> Inbound | None:
         """The SMS or WhatsApp message a signed request carries, or None."""
@@ -112,37 +107,17 @@ class SmsWebhook:
             falls_back=code in FALLBACK_CODES,
         )
 
-    async def _signed_params(self, request: Request) -> dict[str, str] | None:
-        """The POST parameters if the request is signed by Twilio for our public URL."""
-        signature = request.headers.get("X-Twilio-Signature", "")
-        form = await request.form()
-        params = {key: value for key, value in form.multi_items() if isinstance(value, str)}
-        # The URL Twilio signed, from the request's path and query as they came (building
-        # ``request.url`` parses and quotes the whole URL again on every message).
-        url = self.public_url.rstrip("/") + request.scope["path"]
-        query = request.scope.get("query_string", b"")
-        if query:
-            url += "?" + query.decode("latin-1")
-        if not signature or not RequestValidator(self.auth_token).validate(url, params, signature):
-            log.warning("refused an unsigned or forged request to %s", request.url.path)
-            return None
-        # Checked as signed; used and stored without NUL and other control characters.
-        cleaned: dict[str, str] = clean_data(params)
-        return cleaned
-
     async def receive(self, request: Request) -> Response:
-        """An SMS from a keeper, an officer or an owner: answer it once, in TwiML, or —
-        when it was stored but could not be acted on in time — by SMS from the sweep.
-
-        The whole wait for the database, queue included, stays within ``wait_budget``:
-        past it before the message is stored, the sender is asked to send it again and
-        nothing is recorded. The budget counts from here: reading and checking the
-        request are part of the wait."""
+        """An SMS or WhatsApp message: answered once, in TwiML, or — stored but not acted
+        on in time — by SMS from the sweep. The whole wait for the database, queue
+        included, stays within ``wait_budget``, counted from here (reading and checking
+        the request are part of the wait): past it before the message is stored, the
+        sender is asked to send it again and nothing is recorded."""
         with budget.within(self.wait_budget):
             return await self._inbound(request)
 
     async def _inbound(self, request: Request) -> Response:
-        params = await self._signed_params(request)
+        params = await self.read(request)
         if params is None:
             return Response("forbidden", status_code=403)
         message = self.inbound(params)
