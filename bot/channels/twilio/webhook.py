@@ -34,7 +34,8 @@ from bot.channels.sms.answer import CHANNEL, dlt_checked, send_again
 from bot.channels.sms.inbound import take
 from bot.channels.sms.port import StatusReport, app_of
 from bot.channels.sms.status import take_status
-from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
+from bot.channels.twilio.media import TwilioMedia
+from bot.channels.twilio.pictures import PICTURES, media_urls
 from bot.channels.twilio.signature import signed_params
 from bot.i18n.public.sms_fit import one_text
 from bot.store.messages import Inbound
@@ -65,8 +66,7 @@ class SmsWebhook:
     #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
     #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
     whatsapp: bool = False
-    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.twilio.media``; the
-    #: server's ``MediaFetcher`` uses it, after the message is answered).
+    #: Fetches a message's pictures (the server's ``MediaFetcher``, after the answer).
     media: TwilioMedia | None = None
     #: Whether SMS goes through Twilio: else (Exotel or Mobile Seva for SMS) this
     #: webhook takes WhatsApp messages only.
