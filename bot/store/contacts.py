@@ -28,6 +28,7 @@ __all__ = [
     "mark_told",
     "sender_row",
     "set_user_lang",
+    "write_chat",
 ]
 
 _NUMBER = select(bindparam("number", type_=String()).label("phone")).subquery("number")
@@ -133,6 +134,12 @@ def add_chat(tx: Tx, channel: str, chat_id: str, flow: str, state: dict[str, Any
     row = Conversation(channel=channel, chat_id=chat_id, flow=flow, state=state, updated_at=tx.now)
     tx.session.add(row)
     return row
+
+
+def write_chat(tx: Tx, row: Conversation, flow: str, state: dict[str, Any]) -> None:
+    """The chat's flow in progress and its state, written with the transaction (``state``
+    a new dict: the JSON column sees the change)."""
+    row.flow, row.state, row.updated_at = flow, state, tx.now
 
 
 async def set_user_lang(tx: Tx, user_id: int, lang: str) -> None:

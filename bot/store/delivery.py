@@ -8,7 +8,7 @@ The channels (``bot.channels``) speak to the outbox only through these functions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,6 +20,7 @@ from bot.store.tx import Tx
 __all__ = [
     "Backlog",
     "backlog",
+    "move_status",
     "queued",
     "reminders_due",
     "sent_for_update",
@@ -41,6 +42,20 @@ async def sent_for_update(tx: Tx, provider_id: str) -> OutboxRow | None:
             select(OutboxRow).where(OutboxRow.provider_id == provider_id).with_for_update()
         )
     ).scalar_one_or_none()
+    return row
+
+
+async def move_status(
+    tx: Tx, provider_id: str, status: str, error: str, rank: Callable[[str], int]
+) -> OutboxRow | None:
+    """The message the provider knows as ``provider_id``, locked, its status moved to
+    ``status`` (with ``error``, if any) when ``rank`` puts it later than the one it has;
+    None: not one of ours."""
+    row = await sent_for_update(tx, provider_id)
+    if row is not None and rank(status) > rank(row.status):
+        row.status = status
+        if error:
+            row.last_error = error[:500]
     return row
 
 

@@ -11,7 +11,7 @@ from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import fall_back_to_sms
 from bot.channels.sms.port import StatusReport
 from bot.services.runtime import App
-from bot.store.delivery import sent_for_update
+from bot.store.delivery import move_status
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Tx
@@ -45,13 +45,9 @@ async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:
     """A delivery report of any provider: the message's status moves only forward, with
     the provider's error; an unsubscribed number is marked stopped on its channel.
     Returns the message (None: not one of ours)."""
-    row = await sent_for_update(tx, report.provider_id)
+    row = await move_status(tx, report.provider_id, report.status, report.error, status_rank)
     if row is None:
         return None
-    if status_rank(report.status) > status_rank(row.status):
-        row.status = report.status
-        if report.error:
-            row.last_error = report.error[:500]
     if report.unsubscribed:
         await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
     return row

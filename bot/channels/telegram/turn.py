@@ -25,7 +25,7 @@ from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, spl
 from bot.channels.telegram.sender import CHANNEL
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.services.base import Deps
-from bot.store.contacts import add_chat, chat_for_update
+from bot.store.contacts import add_chat, chat_for_update, write_chat
 from bot.store.messages import enqueue
 from bot.store.models import Conversation
 from bot.store.tx import Tx
@@ -84,9 +84,7 @@ class ChatState:
                 return
             self._row = add_chat(self._tx, CHANNEL, self._chat_id, flow, state)
             return
-        self._row.flow = flow
-        self._row.state = state  # a new dict: the JSON column sees the change
-        self._row.updated_at = self._tx.now
+        write_chat(self._tx, self._row, flow, state)  # a new dict: the JSON column sees it
 
 
 @dataclass
