@@ -5,10 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import String, bindparam, select
-
 from bot.services.admin import find_user
-from bot.store.messages import SENDER_COLUMNS, sender_joined
+from bot.store.contacts import sender_row
 from bot.store.tx import Tx
 from bot.support.caller import Caller
 from bot.support.phones import DEFAULT_REGION, sender_number
@@ -59,13 +57,6 @@ def caller_of(user: Registered, channel: str, *, phone: str | None = None) -> Ca
     )
 
 
-_NUMBER = select(bindparam("number", type_=String()).label("phone")).subquery("number")
-#: Built once, run for every SMS not read with its claim (``act_on_inbound``): the
-#: active user with the number (if any) and what the number's contact row says (its
-#: language, the channel it last wrote on), in one row.
-_SENDER = select(*SENDER_COLUMNS).select_from(sender_joined(_NUMBER, _NUMBER.c.phone))
-
-
 @dataclass(frozen=True, slots=True)
 class Sender:
     """Who wrote from a number, and the channel that number last wrote on (None: never
@@ -85,7 +76,7 @@ async def sender_of(
     phone = sender_number(phone, region)
     row: Any = tx.read_ahead.pop(("sender", phone), None)
     if row is None:
-        row = (await tx.session.execute(_SENDER, {"number": phone})).one()
+        row = await sender_row(tx, phone)
     if row.user_id is None:
         caller = Caller.public(channel, phone=phone, number_lang=row.number_lang or "")
         return Sender(caller, row.last_channel)

@@ -14,17 +14,11 @@ is stored all the same (the inbox keeps it). The console is not limited.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from datetime import datetime
-from typing import cast
-
-from sqlalchemy import Table, bindparam, case, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.config import SenderLimits
-from bot.store.models import SenderCount
-from bot.store.prepared import Prepared
+from bot.store import contacts
 from bot.store.tx import Tx
 
 __all__ = ["WRONG_INVITE", "Admission", "admit", "charge"]
@@ -43,48 +37,6 @@ class Admission:
     until: datetime
 
 
-_TABLE = cast(Table, SenderCount.__table__)
-
-
-@functools.cache
-def _counting(dialect: str) -> Prepared:
-    """The statement that counts a message, built once a dialect and run on the driver
-    (``bot.store.prepared``): it is run for every message."""
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    now = bindparam("now", type_=_TABLE.c.window_start.type)
-    passed = _TABLE.c.window_start <= bindparam("window_over", type_=now.type)
-    return Prepared.returning(
-        insert(_TABLE)
-        .values(
-            channel=bindparam("who_channel"),
-            sender=bindparam("who"),
-            window_start=now,
-            count=1,
-            told=False,
-        )
-        .on_conflict_do_update(
-            index_elements=["channel", "sender"],
-            set_={
-                "window_start": case((passed, now), else_=_TABLE.c.window_start),
-                "count": case(
-                    (passed, 1),
-                    (_TABLE.c.count <= bindparam("allowance"), _TABLE.c.count + 1),
-                    else_=_TABLE.c.count,
-                ),
-                "told": case((passed, False), else_=_TABLE.c.told),
-            },
-        ),
-        (_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told),
-    )
-
-
-_TOLD = (
-    update(_TABLE)
-    .where(_TABLE.c.channel == bindparam("who_channel"), _TABLE.c.sender == bindparam("who"))
-    .values(told=True)
-)
-
-
 async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: str) -> Admission:
     """Count a message of ``sender`` (in ``role``) and say whether it may be answered.
 
@@ -93,24 +45,17 @@ async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: s
     until the transaction ends; only the first message past the limit writes again (to
     remember that the sender was told)."""
     allowance = limits.allowance(role)
-    bind = tx.session.bind
-    who = {"who_channel": channel, "who": sender}
-    window_start, count, told = await _counting(
-        bind.dialect.name if bind is not None else "sqlite"
-    ).one(tx, {**who, "now": tx.now, "window_over": tx.now - limits.window, "allowance": allowance})
+    window_start, count, told = await contacts.count_message(
+        tx, channel, sender, window_over=tx.now - limits.window, allowance=allowance
+    )
     until = window_start + limits.window
     if count <= allowance:
         return Admission(answer=True, tell=False, until=until)
     if not told:
-        await tx.session.execute(_TOLD, who)
+        await contacts.mark_told(tx, channel, sender)
     return Admission(answer=False, tell=not told, until=until)
 
 
 async def charge(tx: Tx, channel: str, sender: str, extra: int) -> None:
     """Count ``extra`` more against ``sender`` in the current window (a wrong invite)."""
-    await tx.session.execute(
-        update(SenderCount)
-        .where(SenderCount.channel == channel, SenderCount.sender == sender)
-        .values(count=SenderCount.count + extra)
-        .execution_options(synchronize_session=False)
-    )
+    await contacts.charge(tx, channel, sender, extra)

@@ -30,14 +30,14 @@ from datetime import datetime
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
-from sqlalchemy import and_, case, func, or_, select
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from bot.observe.metrics import REGISTRY
 from bot.services.runtime import App
-from bot.store.models import OutboxRow, ReminderJob
+from bot.store.delivery import backlog
+from bot.store.delivery import reminders_due as due_reminders
 from bot.store.space import spaces
 from bot.store.tx import Store
 from bot.support import budget
@@ -95,28 +95,9 @@ async def database_figures(store: Store) -> list[Metric]:
     with budget.within(SCRAPE_BUDGET):
         async with store.transaction() as tx:
             now = tx.now
-            due = or_(
-                and_(OutboxRow.status == "queued", OutboxRow.next_attempt_at <= now),
-                and_(OutboxRow.status == "sending", OutboxRow.claimed_until < now),
-            )
-            outbox = (
-                await tx.session.execute(
-                    select(
-                        OutboxRow.channel,
-                        func.count(),
-                        func.sum(case((due, 1), else_=0)),
-                        func.min(OutboxRow.created_at),
-                    )
-                    .where(OutboxRow.status.in_(_BACKLOG))
-                    .group_by(OutboxRow.channel)
-                )
-            ).all()
-            reminders_due = await tx.session.scalar(
-                select(func.count())
-                .select_from(ReminderJob)
-                .where(ReminderJob.status == "pending", ReminderJob.fire_at <= now)
-            )
-    backlog = GaugeMetricFamily(
+            outbox = await backlog(tx, _BACKLOG)
+            reminders_due = await due_reminders(tx)
+    waiting = GaugeMetricFamily(
         "poundbot_outbox_backlog",
         "Outbound messages not yet sent (queued, or being sent), in the database.",
         labels=["channel"],
@@ -132,18 +113,18 @@ async def database_figures(store: Store) -> list[Metric]:
         labels=["channel"],
     )
     rows: dict[str, tuple[int, int, datetime | None]] = dict.fromkeys(CHANNELS, (0, 0, None))
-    rows.update({channel: (count, int(due or 0), first) for channel, count, due, first in outbox})
+    rows.update({row.channel: (row.count, row.due, row.oldest) for row in outbox})
     for channel, (count, due_count, first) in sorted(rows.items()):
-        backlog.add_metric([channel], count)
+        waiting.add_metric([channel], count)
         due_now.add_metric([channel], due_count)
         age = (now - first).total_seconds() if first is not None else 0.0
         oldest.add_metric([channel], max(age, 0.0))
     reminders = GaugeMetricFamily(
         "poundbot_reminders_due",
         "Reminder jobs due now and not yet fired, in the database.",
-        value=int(reminders_due or 0),
+        value=reminders_due,
     )
-    return [backlog, due_now, oldest, reminders]
+    return [waiting, due_now, oldest, reminders]
 
 
 def _disk(app: App) -> Metric:

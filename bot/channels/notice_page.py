@@ -13,7 +13,7 @@ from bot.adapters.photo_store import FORMATS, file_key, photos_of
 from bot.i18n import render, translator
 from bot.services.base import figures_for
 from bot.services.runtime import App
-from bot.store.models import PhotoRow
+from bot.store.photo_rows import photo
 from bot.support.errors import AppError
 from bot.support.links import photo_path, verify_notice, verify_photo
 from domain.errors import DomainError
@@ -87,7 +87,7 @@ def photo_routes(secret: str) -> list[Route]:
             return PlainTextResponse("not found", status_code=404)
         app: App = request.app.state.poundbot
         async with app.store.transaction() as tx:
-            row = await tx.session.get(PhotoRow, photo_id)
+            row = await photo(tx, photo_id)
         if row is None or row.status != "kept" or not row.sha256 or row.format not in FORMATS:
             return PlainTextResponse("not found", status_code=404)
         data = await app.deps.photo_store().get(

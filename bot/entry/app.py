@@ -39,7 +39,8 @@ from bot.channels.sms.providers import (
 from bot.channels.sms.sweep import SmsSweep
 from bot.channels.telegram.connect import channel_tasks, start_later, worth_retrying
 from bot.channels.telegram.webhook import TelegramChannel, TelegramOptions, running, webhook_route
-from bot.channels.twilio.media import PICTURES, MediaFetcher
+from bot.channels.twilio.media import MediaFetcher
+from bot.channels.twilio.pictures import PICTURES
 from bot.channels.twilio.sender import TwilioSender
 from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config

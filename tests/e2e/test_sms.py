@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from bot.adapters.outbox import deliver_once
-from bot.channels.twilio import webhook as sms
+from bot.channels.sms import inbound as sms
 from bot.channels.twilio.sender import TwilioSender
 from bot.store import sqlite_inline
 from bot.store.messages import Inbound, store_inbound

@@ -16,7 +16,8 @@ import pytest
 from sqlalchemy import select
 
 from bot.bootstrap import open_app
-from bot.channels.twilio.media import MediaFetcher, fetch_key
+from bot.channels.twilio.media import MediaFetcher
+from bot.channels.twilio.pictures import fetch_key
 from bot.observe.metrics import REGISTRY
 from bot.services.keeper import record_seizure
 from bot.services.runtime import App

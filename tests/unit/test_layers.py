@@ -246,6 +246,25 @@ def test_the_sms_room_knows_no_provider_but_where_they_are_wired() -> None:
     assert not reached
 
 
+#: The folders of ``bot/`` whose queries are all in the store already; the rest of
+#: ``bot/`` joins as it is done (then this is the whole of ``bot/`` outside the store).
+NO_SQLALCHEMY: tuple[str, ...] = ("bot/channels",)
+
+
+@pytest.mark.parametrize("folder", NO_SQLALCHEMY)
+def test_no_module_outside_the_store_imports_sqlalchemy(folder: str) -> None:
+    """The store (``bot/store``) alone speaks SQL: every query is one of its named
+    functions, taking and returning plain values or its rows."""
+    speaking = {
+        (str(path.relative_to(ROOT)), name)
+        for path in _files(folder)
+        if not _within(".".join(path.relative_to(ROOT).with_suffix("").parts), "bot.store")
+        for name in _imports(path)
+        if _within(name, "sqlalchemy")
+    }
+    assert not speaking
+
+
 def test_these_checks_see_the_imports_they_check() -> None:
     """A parser that found nothing would pass every test above."""
     app = set(_imports(BOT / "entry" / "app.py"))
@@ -253,6 +272,7 @@ def test_these_checks_see_the_imports_they_check() -> None:
     assert "bot.bootstrap" in app
     wiring = set(_imports(BOT / "channels" / "sms" / "providers.py"))
     assert {"bot.channels.twilio.webhook", "bot.channels.exotel.webhook"} <= wiring
+    assert "sqlalchemy" in set(_imports(BOT / "store" / "inbox.py"))
 
 
 def test_the_command_line_starts_without_the_stack() -> None:

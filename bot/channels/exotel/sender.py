@@ -19,21 +19,20 @@ try; any other refusal is permanent.
 
 from __future__ import annotations
 
-from types import TracebackType
 from xml.etree import ElementTree
 
 import httpx
 
-from bot.adapters.outbox import PermanentSendError, TransientSendError
+from bot.adapters.outbox import PermanentSendError
+from bot.channels.sms.http_sender import FormSender, gsm7
 from bot.support.dlt import DltStamp
-from bot.support.sms_segments import segments
 
 __all__ = ["ExotelSender", "encoding_type"]
 
 
 def encoding_type(body: str) -> str:
     """Exotel's ``EncodingType``: ``plain`` for GSM-7 text, else ``unicode``."""
-    return "plain" if segments(body).encoding == "GSM-7" else "unicode"
+    return "plain" if gsm7(body) else "unicode"
 
 
 def _field(xml: str, *path: str) -> str:
@@ -47,8 +46,10 @@ def _field(xml: str, *path: str) -> str:
     return (node.text or "").strip() if node is not None else ""
 
 
-class ExotelSender:
+class ExotelSender(FormSender):
     """Sends one SMS per call through Exotel; use it inside ``async with``."""
+
+    provider = "exotel"
 
     def __init__(
         self,
@@ -62,28 +63,16 @@ class ExotelSender:
         status_callback: str = "",
         default_dlt: DltStamp | None = None,
     ) -> None:
-        self._auth = httpx.BasicAuth(api_key, api_token)
+        super().__init__(default_dlt=default_dlt, auth=httpx.BasicAuth(api_key, api_token))
         self._sid, self._from = account_sid, from_number
         self._base = (api_url or f"https://{subdomain}").rstrip("/")
-        self._callback, self._default = status_callback, default_dlt
-        self._http: httpx.AsyncClient | None = None
-
-    async def __aenter__(self) -> ExotelSender:
-        self._http = httpx.AsyncClient(auth=self._auth, timeout=15)
-        return self
-
-    async def __aexit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        if self._http is not None:
-            await self._http.aclose()
+        self._callback = status_callback
 
     async def send(
         self, recipient: str, body: str, key: str, *, dlt: DltStamp | None = None
     ) -> str:
         """Send an SMS; returns Exotel's ``Sid`` of it."""
-        assert self._http is not None, "use ExotelSender inside 'async with'"
-        stamp = dlt or self._default
+        stamp = self.stamp(dlt)
         form = {
             "From": self._from,
             "To": recipient,
@@ -95,12 +84,7 @@ class ExotelSender:
         if self._callback:
             form["StatusCallback"] = self._callback
         url = f"{self._base}/v1/Accounts/{self._sid}/Sms/send"
-        try:
-            response = await self._http.post(url, data=form)
-        except httpx.HTTPError as exc:
-            raise TransientSendError(f"exotel network: {exc!r}") from exc
-        if response.status_code == 429 or response.status_code >= 500:
-            raise TransientSendError(f"exotel {response.status_code}")
+        response = await self.post(url, form)
         if not response.is_success:
             why = _field(response.text, "RestException", "Message") or response.text[:200]
             raise PermanentSendError(f"exotel {response.status_code}: {why}")

@@ -34,17 +34,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bot.channels.sms.answer import CHANNEL, record_status
-from bot.channels.sms.inbound import take_in
+from bot.channels.sms.answer import CHANNEL
+from bot.channels.sms.gateway import SecretGateway, empty, not_found
 from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
-from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
-from bot.services.runtime import App
+from bot.channels.sms.port import StatusReport, app_of
+from bot.channels.sms.status import take_status
 from bot.store.messages import Inbound
 from bot.support import budget
 from bot.support.phones import PhoneError, normalize_phone
@@ -54,18 +55,15 @@ __all__ = ["ExotelWebhook"]
 log = logging.getLogger("poundbot.sms")
 
 
-def _not_found() -> Response:
-    return Response("not found", status_code=404, media_type="text/plain")
-
-
 @dataclass
-class ExotelWebhook:
+class ExotelWebhook(SecretGateway):
     """The Exotel webhooks of one running poundbot (the App comes from the lifespan)."""
 
     secret: str
     allow: Sequence[str] = ()
     wait_budget: float = budget.DEFAULT_BUDGET
     name: str = "exotel"
+    webhook: ClassVar[str] = "an Exotel webhook"
 
     def routes(self) -> list[Route]:
         return [
@@ -73,18 +71,6 @@ class ExotelWebhook:
             Route("/exotel/status/{secret}", self.status_report, methods=["POST", "GET"]),
             Route("/exotel/call/{secret}", self.call, methods=["GET", "POST"]),
         ]
-
-    async def read(self, request: Request) -> dict[str, str] | None:
-        """The parameters of a request with the secret path segment, from an allowed
-        source address."""
-        return await request_params(request) if self.authentic(request) else None
-
-    def authentic(self, request: Request) -> bool:
-        """The secret path segment, and the allow-list when there is one."""
-        if secret_matches(request, self.secret) and from_allowed(request, self.allow):
-            return True
-        log.warning("refused a request to an Exotel webhook: wrong secret or source address")
-        return False
 
     def inbound(self, params: Mapping[str, str]) -> Inbound | None:
         sid, sender = params.get("SmsSid", ""), params.get("From", "")
@@ -103,56 +89,42 @@ class ExotelWebhook:
         failed = status.startswith("failed") or status in ("expired", "undelivered")
         return StatusReport(sid, status, f"exotel {code} {detail}".strip() if failed else "")
 
-    @staticmethod
-    def _app(request: Request) -> App:
-        app: App | None = getattr(request.app.state, "poundbot", None)
-        if app is None:
-            raise RuntimeError("poundbot is not started")
-        return app
-
     async def sms(self, request: Request) -> Response:
         """An SMS to the ExoPhone: stored, acted on and answered by SMS once."""
         params = await self.read(request)
         if params is None:
-            return _not_found()
+            return not_found()
         if request.method == "HEAD":  # Exotel checks the Content-Type before its GET
-            return Response(b"", media_type="text/plain")
+            return empty()
         message = self.inbound(params)
         if message is None:
-            return Response(b"", media_type="text/plain")
-        return await take_in(request, self._app(request), message, wait_budget=self.wait_budget)
+            return empty()
+        return await self.take_in(request, message)
 
     async def status_report(self, request: Request) -> Response:
         """A delivery report for an SMS we sent."""
         params = await self.read(request)
         if params is None:
-            return _not_found()
+            return not_found()
         report = self.status(params)
         if report is not None:
-            async with self._app(request).store.transaction() as tx:
-                await record_status(tx, report)
-        return Response(b"", media_type="text/plain")
+            await take_status(app_of(request), report)
+        return empty()
 
     async def call(self, request: Request) -> Response:
         """A call through the Passthru applet: a missed call, answered by SMS once."""
         params = await self.read(request)
         if params is None:
-            return _not_found()
+            return not_found()
         sid = params.get("CallSid", "")
         caller = params.get("CallFrom") or params.get("From", "")
-        app = self._app(request)
+        app = app_of(request)
         try:
             number = normalize_phone(caller, app.config.phone_region)
         except PhoneError:
             number = ""
         if not sid or not number:  # a withheld or landline number cannot get an SMS
             log.info("Exotel call %s: no mobile number to answer", sid[:40] or "without a CallSid")
-            return Response(b"", media_type="text/plain")
+            return empty()
         message = Inbound(CALL, f"exotel-call:{sid}"[:64], number, "", dict(params))
-        return await take_in(
-            request,
-            app,
-            message,
-            wait_budget=self.wait_budget,
-            handler=call_handler(app, number),
-        )
+        return await self.take_in(request, message, call_handler(app, number))

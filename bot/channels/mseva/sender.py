@@ -30,13 +30,10 @@ a network error is worth another try.
 from __future__ import annotations
 
 import hashlib
-from types import TracebackType
 
-import httpx
-
-from bot.adapters.outbox import PermanentSendError, TransientSendError
+from bot.adapters.outbox import PermanentSendError
+from bot.channels.sms.http_sender import FormSender, gsm7
 from bot.support.dlt import DltStamp
-from bot.support.sms_segments import segments
 
 __all__ = ["MsevaSender", "entities", "push_key", "sha1_password"]
 
@@ -60,8 +57,10 @@ def entities(text: str) -> str:
     return "".join(f"&#{ord(c)};" for c in text)
 
 
-class MsevaSender:
+class MsevaSender(FormSender):
     """Sends one SMS per call through Mobile Seva's push service; use inside ``async with``."""
+
+    provider = "mseva"
 
     def __init__(
         self,
@@ -73,29 +72,18 @@ class MsevaSender:
         api_url: str,
         default_dlt: DltStamp | None = None,
     ) -> None:
+        super().__init__(default_dlt=default_dlt)
         self._username, self._password = username.strip(), sha1_password(password)
         self._sender, self._secure = sender_id.strip(), secure_key.strip()
-        self._url, self._default = api_url, default_dlt
-        self._http: httpx.AsyncClient | None = None
-
-    async def __aenter__(self) -> MsevaSender:
-        self._http = httpx.AsyncClient(timeout=15)
-        return self
-
-    async def __aexit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        if self._http is not None:
-            await self._http.aclose()
+        self._url = api_url
 
     async def send(
         self, recipient: str, body: str, key: str, *, dlt: DltStamp | None = None
     ) -> str:
         """Send an SMS; returns Mobile Seva's message id."""
-        assert self._http is not None, "use MsevaSender inside 'async with'"
-        unicode = segments(body).encoding != "GSM-7"
+        unicode = not gsm7(body)
         content = entities(body.strip()) if unicode else body.strip()
-        stamp = dlt or self._default
+        stamp = self.stamp(dlt)
         form = {
             "username": self._username,
             "password": self._password,
@@ -108,12 +96,7 @@ class MsevaSender:
         }
         if stamp is not None:
             form["templateid"] = stamp.template_id
-        try:
-            response = await self._http.post(self._url, data=form)
-        except httpx.HTTPError as exc:
-            raise TransientSendError(f"mseva network: {exc!r}") from exc
-        if response.status_code == 429 or response.status_code >= 500:
-            raise TransientSendError(f"mseva {response.status_code}")
+        response = await self.post(self._url, form)
         answer = response.text.strip()
         code, _, rest = answer.partition(",")
         if not response.is_success or code.strip() != ACCEPTED:

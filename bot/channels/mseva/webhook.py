@@ -26,16 +26,16 @@ import hashlib
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import ClassVar
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from bot.channels.sms.answer import CHANNEL
-from bot.channels.sms.inbound import take_in
-from bot.channels.sms.port import StatusReport, from_allowed, request_params, secret_matches
-from bot.services.runtime import App
+from bot.channels.sms.gateway import SecretGateway, empty, not_found
+from bot.channels.sms.port import StatusReport
 from bot.store.messages import Inbound
 from bot.support import budget
 
@@ -57,29 +57,18 @@ def strip_keyword(message: str, keyword: str) -> str:
 
 
 @dataclass
-class MsevaPull:
+class MsevaPull(SecretGateway):
     """The pull webhook of one running poundbot."""
 
     secret: str
     keyword: str
-    allow: Sequence[str] = field(default_factory=tuple)
+    allow: Sequence[str] = ()
     wait_budget: float = budget.DEFAULT_BUDGET
     name: str = "mseva"
+    webhook: ClassVar[str] = "the Mobile Seva pull"
 
     def routes(self) -> list[Route]:
         return [Route("/mseva/pull/{secret}", self.pull, methods=["GET", "POST"])]
-
-    async def read(self, request: Request) -> dict[str, str] | None:
-        """The parameters of a request with the secret path segment, from an allowed
-        source address."""
-        return await request_params(request) if self.authentic(request) else None
-
-    def authentic(self, request: Request) -> bool:
-        """The secret path segment, and the allow-list when there is one."""
-        if secret_matches(request, self.secret) and from_allowed(request, self.allow):
-            return True
-        log.warning("refused a request to the Mobile Seva pull: wrong secret or source address")
-        return False
 
     def inbound(self, params: Mapping[str, str]) -> Inbound | None:
         number, text = params.get("mobileNumber", "").strip(), params.get("message", "")
@@ -98,11 +87,8 @@ class MsevaPull:
         """A citizen's SMS: stored, acted on, answered by push SMS once."""
         params = await self.read(request)
         if params is None:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return not_found()
         message = self.inbound(params)
         if message is None:
-            return Response(b"", media_type="text/plain")
-        app: App | None = getattr(request.app.state, "poundbot", None)
-        if app is None:
-            raise RuntimeError("poundbot is not started")
-        return await take_in(request, app, message, wait_budget=self.wait_budget)
+            return empty()
+        return await self.take_in(request, message)

@@ -1,6 +1,6 @@
 """The answer to an SMS, whichever provider brought it: acting on it (the sender's
 role, their limit of answers, STOP, the words), its answer queued once, a failure
-marked, delivery reports moved forward, and the DLT check of an answer sent at once.
+marked, and the DLT check of an answer sent at once.
 
 A provider's webhook (``bot.channels.twilio``, ``bot.channels.exotel``,
 ``bot.channels.mseva``) reads and checks its requests; what is done with the message it
@@ -10,13 +10,9 @@ carries is done here, the same for all, and by the sweep of SMS left unanswered.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Mapping
 from contextlib import nullcontext
 from typing import Protocol
-
-from sqlalchemy import select, update
-from sqlalchemy.exc import DBAPIError
 
 from bot.adapters.outbox import refusal_label
 from bot.adapters.send_gate import ANSWER, Outgoing
@@ -24,7 +20,6 @@ from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import note_inbound, phone_of
 from bot.channels.identity import sender_of
 from bot.channels.limits import admit
-from bot.channels.sms.port import StatusReport
 from bot.conversation.commands import ParseError, parse
 from bot.conversation.photos import last_event_id
 from bot.conversation.reply import Reply, handle_text, language_for
@@ -33,8 +28,9 @@ from bot.i18n.public.sms_fit import one_text
 from bot.i18n.sms_keyword import without_keyword
 from bot.observe.metrics import OUTBOX_DLT_REFUSED, OUTBOX_DROPPED, OUTBOX_FAILED
 from bot.services.runtime import App
-from bot.store.messages import Handler, Inbound, enqueue, set_contact
-from bot.store.models import InboxRow, OutboxRow
+from bot.store import inbox
+from bot.store.faults import sqlite_locked
+from bot.store.messages import Handler, Inbound, enqueue
 from bot.store.tx import Tx
 from bot.support import budget
 from bot.support.caller import Caller
@@ -51,12 +47,10 @@ __all__ = [
     "locked",
     "mark_failed",
     "queue_answer",
-    "record_status",
     "reply_key",
     "send_again",
     "sender_number_of",
     "sms_handler",
-    "status_rank",
 ]
 
 
@@ -77,28 +71,6 @@ class Pictures(Protocol):
 CHANNEL = "sms"
 
 log = logging.getLogger("poundbot.sms")
-
-#: The providers' message statuses in the order they happen (Twilio's, and Exotel's
-#: ``submitted``, ``failed_dnd``, ``expired``); a report only moves forward.
-_RANK = {
-    "accepted": 1,
-    "queued": 1,
-    "scheduled": 1,
-    "sending": 2,
-    "submitted": 2,
-    "sent": 3,
-    "failed": 4,
-    "failed_dnd": 4,
-    "expired": 4,
-    "undelivered": 4,
-    "delivered": 5,
-    "read": 6,
-}
-
-
-def status_rank(status: str) -> int:
-    """Where a status stands in a message's life (0 for our own ``queued`` and unknown)."""
-    return _RANK.get(status, 0)
 
 
 def _is_stop(app: App, body: str) -> bool:
@@ -163,49 +135,17 @@ def sms_handler(app: App, message: Inbound, pictures: Pictures | None = None) ->
 async def mark_failed(tx: Tx, provider_id: str, reply: str, channel: str = CHANNEL) -> bool:
     """Mark a stored, unprocessed SMS (or WhatsApp message) processed with a failure;
     False if it was not (processed meanwhile)."""
-    result = await tx.session.execute(
-        update(InboxRow)
-        .where(
-            InboxRow.channel == channel,
-            InboxRow.provider_id == provider_id,
-            InboxRow.processed_at.is_(None),
-        )
-        .values(processed_at=tx.now, reply=f"[failed] {reply}")
-    )
-    return bool(getattr(result, "rowcount", 0))
+    return await inbox.mark_failed(tx, channel, provider_id, f"[failed] {reply}")
 
 
 def locked(exc: BaseException) -> bool:
     """Whether ``exc`` is a wait for the database that ran out (not a fault of the message)."""
-    if isinstance(exc, budget.WaitBudgetExceeded):
-        return True
-    original = exc.orig if isinstance(exc, DBAPIError) else exc
-    return isinstance(original, sqlite3.OperationalError) and "locked" in str(original)
+    return isinstance(exc, budget.WaitBudgetExceeded) or sqlite_locked(exc)
 
 
 def send_again(message: Inbound) -> str:
     """ "Send it again", in the language of the message's script."""
     return render.try_again_later(translator(reply_language(text=message.body)))
-
-
-async def record_status(tx: Tx, report: StatusReport) -> OutboxRow | None:
-    """A delivery report of any provider: the message's status moves only forward, with
-    the provider's error; an unsubscribed number is marked stopped on its channel.
-    Returns the message (None: not one of ours)."""
-    row = (
-        await tx.session.execute(
-            select(OutboxRow).where(OutboxRow.provider_id == report.provider_id).with_for_update()
-        )
-    ).scalar_one_or_none()
-    if row is None:
-        return None
-    if status_rank(report.status) > status_rank(row.status):
-        row.status = report.status
-        if report.error:
-            row.last_error = report.error[:500]
-    if report.unsubscribed:
-        await set_contact(tx, row.recipient, opted_out=True, channel=row.channel)
-    return row
 
 
 async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:

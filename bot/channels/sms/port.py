@@ -29,6 +29,7 @@ from typing import Protocol
 
 from starlette.requests import Request
 
+from bot.services.runtime import App
 from bot.store.messages import Inbound
 from bot.support.clean import clean_data
 from bot.support.dlt import DltStamp
@@ -37,6 +38,8 @@ __all__ = [
     "SmsGateway",
     "SmsSender",
     "StatusReport",
+    "app_of",
+    "form_params",
     "from_allowed",
     "request_params",
     "secret_matches",
@@ -54,13 +57,16 @@ class SmsSender(Protocol):
 @dataclass(frozen=True, slots=True)
 class StatusReport:
     """A delivery report: the provider's id of the message we sent, its status in our
-    words (``bot.channels.twilio.webhook.status_rank``), and the provider's error code if any."""
+    words (``bot.channels.sms.status.status_rank``), and the provider's error code if any."""
 
     provider_id: str
     status: str
     error: str = ""
     #: The error means the number has unsubscribed (it is marked stopped).
     unsubscribed: bool = False
+    #: The error means a WhatsApp message may go by SMS instead
+    #: (``bot.adapters.whatsapp_route.FALLBACK_CODES``).
+    falls_back: bool = False
 
 
 class SmsGateway(Protocol):
@@ -84,12 +90,25 @@ class SmsGateway(Protocol):
         ...
 
 
+def app_of(request: Request) -> App:
+    """The running poundbot a webhook's request is for (set by the server's lifespan)."""
+    app: App | None = getattr(request.app.state, "poundbot", None)
+    if app is None:
+        raise RuntimeError("poundbot is not started")
+    return app
+
+
+async def form_params(request: Request) -> dict[str, str]:
+    """The form fields of a POST, as they came (files left out)."""
+    form = await request.form()
+    return {key: value for key, value in form.multi_items() if isinstance(value, str)}
+
+
 async def request_params(request: Request) -> dict[str, str]:
     """The query parameters and, for a POST, the form fields; control characters out."""
     params = dict(request.query_params)
     if request.method == "POST":
-        form = await request.form()
-        params |= {key: value for key, value in form.multi_items() if isinstance(value, str)}
+        params |= await form_params(request)
     cleaned: dict[str, str] = clean_data(params)
     return cleaned
 

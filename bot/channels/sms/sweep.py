@@ -24,9 +24,6 @@ import contextlib
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
-from sqlalchemy.exc import OperationalError
-
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import phone_of
 from bot.channels.sms.answer import CHANNEL, Pictures, locked, mark_failed, reply_key, sms_handler
@@ -34,8 +31,9 @@ from bot.channels.sms.missed_call import CHANNEL as CALL
 from bot.channels.sms.missed_call import call_handler
 from bot.i18n import render, reply_language, translator
 from bot.services.runtime import App
+from bot.store import inbox
+from bot.store.faults import database_trouble
 from bot.store.messages import Inbound, enqueue
-from bot.store.models import InboxRow
 from bot.store.tx import Tx
 from bot.support.phones import sender_number
 
@@ -103,27 +101,11 @@ class SmsSweep:
         message: Inbound | None = None
         try:
             async with store.transaction() as tx:
-                due = (
-                    select(
-                        InboxRow.id,
-                        InboxRow.provider_id,
-                        InboxRow.sender,
-                        InboxRow.body,
-                        InboxRow.channel,
-                        InboxRow.raw,
-                    )
-                    .where(InboxRow.channel.in_(CHANNELS), InboxRow.processed_at.is_(None))
-                    .where(or_(InboxRow.received_at < cutoff, InboxRow.provider_id.in_(handed)))
-                    .order_by(InboxRow.id)
-                    .limit(1)
-                    .with_for_update(skip_locked=True)
-                )
-                if tried:
-                    due = due.where(InboxRow.id.not_in(tried))
-                found = (await tx.session.execute(due)).first()
+                found = await inbox.next_unanswered(tx, CHANNELS, cutoff, handed, tried)
                 if found is None:
                     return None
-                row_id, provider_id, sender, body, channel, raw = found
+                row_id, provider_id, sender = found.id, found.provider_id, found.sender
+                body, channel, raw = found.body, found.channel, found.raw
                 tried.add(row_id)
                 # The stored message whole: an MMS keeps its media URLs (its pictures are
                 # fetched after, as a live request's are: ``bot.channels.twilio.media``).
@@ -136,17 +118,13 @@ class SmsSweep:
                     else sms_handler(self.app, message, self.pictures)
                 )
                 reply = await handler(tx)
-                await tx.session.execute(
-                    update(InboxRow)
-                    .where(InboxRow.id == row_id)
-                    .values(processed_at=tx.now, reply=reply)
-                )
+                await inbox.mark_processed(tx, row_id, reply)
                 await self._answer(tx, message, reply)
             return True
         except Exception as exc:
             if message is None:
                 raise
-            if isinstance(exc, OperationalError) or locked(exc):
+            if database_trouble(exc) or locked(exc):
                 # The database's trouble, not the message's: the next pass tries again.
                 log.warning(
                     "SMS sweep: message %s not acted on now (%s): next pass",

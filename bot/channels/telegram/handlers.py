@@ -51,7 +51,8 @@ from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.chrome import telegram as text
 from bot.i18n.refusals import sale as refusals
 from bot.services.admin import accept_invite
-from bot.store.models import User
+from bot.store.contacts import set_user_lang
+from bot.store.savepoint import savepoint
 from bot.support.caller import KEEPER, OFFICER
 from bot.support.errors import InviteInvalidError
 from domain.errors import BuyerNotDeclaredError
@@ -123,7 +124,7 @@ async def start(update: Update, context: PoundContext) -> None:
         return
     if context.args:
         try:
-            async with turn.tx.session.begin_nested():
+            async with savepoint(turn.tx):
                 account = await accept_invite(
                     turn.tx,
                     turn.deps,
@@ -153,9 +154,7 @@ def _language_buttons() -> tuple[tuple[Button, ...], ...]:
 
 async def _set_language(turn: Turn, lang: str) -> None:
     if turn.caller.user_id is not None:
-        user = await turn.tx.session.get(User, turn.caller.user_id)
-        if user is not None:
-            user.lang = lang
+        await set_user_lang(turn.tx, turn.caller.user_id, lang)
     else:
         (await turn.chat()).set_lang(lang)
     turn.set_lang(lang)

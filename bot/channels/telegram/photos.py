@@ -23,7 +23,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import delete, select
 from telegram import Bot, Message
 from telegram.error import TelegramError
 
@@ -44,7 +43,7 @@ from bot.i18n.keepers import photos as text
 from bot.services import public
 from bot.services.base import Deps
 from bot.services.runtime import App
-from bot.store.models import PhotoRow
+from bot.store.photo_rows import drop_photo, keep_fetched, kept_from, pending_photos
 from bot.support.caller import KEEPER
 
 __all__ = [
@@ -209,7 +208,7 @@ async def on_photo(turn: Turn, bot: Bot, sent: Sent, caption: str) -> None:
     if isinstance(target, str):
         await turn.send(target)
         return
-    if await turn.tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == sent.key)):
+    if await kept_from(turn.tx, sent.key):
         await turn.send(text.photo_already_kept(target.loaded.case.number, turn.tr))
         return  # the same photo sent again: not downloaded again
     got = await picture(turn, sent)
@@ -228,16 +227,7 @@ async def fetch_pending(app: App, bot: Bot, limit: int = 500) -> int:
     """Download photos still known by their Telegram file id alone; how many were kept.
     One that cannot be a photo (refused) is dropped; one Telegram cannot give now waits."""
     async with app.store.transaction() as tx:
-        pending = list(
-            (
-                await tx.session.execute(
-                    select(PhotoRow.id, PhotoRow.case_id, PhotoRow.fetch_ref)
-                    .where(PhotoRow.status == "pending")
-                    .order_by(PhotoRow.id)
-                    .limit(limit)
-                )
-            ).all()
-        )
+        pending = await pending_photos(tx, limit)
     done = 0
     for photo_id, case_id, file_id in pending:
         limit_bytes = app.deps.max_photo_bytes()
@@ -246,24 +236,12 @@ async def fetch_pending(app: App, bot: Bot, limit: int = 500) -> int:
         except PhotoRefusedError as refused:
             if refused.code != "unreachable":
                 async with app.store.transaction() as tx:
-                    await tx.session.execute(delete(PhotoRow).where(PhotoRow.id == photo_id))
+                    await drop_photo(tx, photo_id)
             continue
         await keep(app.deps.photo_store(), kept)
         async with app.store.transaction() as tx:
-            row = await tx.session.get(PhotoRow, photo_id)
-            twin = await tx.session.scalar(
-                select(PhotoRow.id).where(
-                    PhotoRow.case_id == case_id, PhotoRow.sha256 == kept.sha256
-                )
-            )
-            if row is None or row.status != "pending":
+            if not await keep_fetched(tx, photo_id, case_id, kept.ref):
                 continue
-            if twin is not None:  # the same picture is kept with the case already
-                await tx.session.delete(row)
-                continue
-            ref = kept.ref
-            row.status, row.sha256, row.format = "kept", ref.sha256, ref.format
-            row.width, row.height, row.size = ref.width, ref.height, ref.size
             done += 1
     return done
 

@@ -30,6 +30,7 @@ from bot.conversation.commands import ParseError
 from bot.conversation.photos import Incoming, refused_text
 from bot.i18n import render
 from bot.i18n.chrome import telegram as text
+from bot.store.savepoint import savepoint
 from bot.support.caller import KEEPER
 from bot.support.errors import AppError
 from domain.errors import DomainError
@@ -302,7 +303,7 @@ async def on_photo(turn: Turn, picture: Incoming) -> None:
 async def _confirm(turn: Turn, state: dict[str, Any]) -> None:
     """Record the report; a refusal is told above the summary, and the report stays."""
     try:
-        async with turn.tx.session.begin_nested():
+        async with savepoint(turn.tx):
             ack = await record(turn, state)
     except DomainError as exc:
         await _show(turn, state, note=render.error(exc, turn.tr))

@@ -17,7 +17,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select
 from telegram import Update
 from telegram.ext import CallbackContext, ExtBot
 
@@ -26,6 +25,7 @@ from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, spl
 from bot.channels.telegram.sender import CHANNEL
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.services.base import Deps
+from bot.store.contacts import add_chat, chat_for_update, write_chat
 from bot.store.messages import enqueue
 from bot.store.models import Conversation
 from bot.store.tx import Tx
@@ -46,14 +46,7 @@ class ChatState:
     @classmethod
     async def load(cls, tx: Tx, chat_id: str) -> ChatState:
         """The chat's state, locked until the end of the transaction (one update at a time)."""
-        row = (
-            await tx.session.execute(
-                select(Conversation)
-                .where(Conversation.channel == CHANNEL, Conversation.chat_id == chat_id)
-                .with_for_update()
-            )
-        ).scalar_one_or_none()
-        return cls(tx, chat_id, row)
+        return cls(tx, chat_id, await chat_for_update(tx, CHANNEL, chat_id))
 
     @property
     def lang(self) -> str | None:
@@ -89,18 +82,9 @@ class ChatState:
         if self._row is None:
             if not flow and not state:
                 return
-            self._row = Conversation(
-                channel=CHANNEL,
-                chat_id=self._chat_id,
-                flow=flow,
-                state=state,
-                updated_at=self._tx.now,
-            )
-            self._tx.session.add(self._row)
+            self._row = add_chat(self._tx, CHANNEL, self._chat_id, flow, state)
             return
-        self._row.flow = flow
-        self._row.state = state  # a new dict: the JSON column sees the change
-        self._row.updated_at = self._tx.now
+        write_chat(self._tx, self._row, flow, state)  # a new dict: the JSON column sees it
 
 
 @dataclass

@@ -41,8 +41,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import Update as UpdateStatement
-from sqlalchemy import select, update
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -59,8 +57,8 @@ from bot.config.settings import Settings
 from bot.conversation.photos import Incoming
 from bot.i18n import render, reply_language, translator
 from bot.services.runtime import App
+from bot.store import inbox
 from bot.store.messages import Inbound, enqueue, process_inbound, store_inbound
-from bot.store.models import InboxRow
 from bot.store.tx import Tx
 from bot.support.clean import clean_data, clean_text
 
@@ -226,11 +224,7 @@ class TelegramChannel:
         wanted: photos.Sent | None = None
         try:
             async with self.app.store.transaction() as tx:
-                done = await tx.session.scalar(
-                    select(InboxRow.processed_at).where(
-                        InboxRow.channel == CHANNEL, InboxRow.provider_id == message.provider_id
-                    )
-                )
+                done = await inbox.processed_at(tx, CHANNEL, message.provider_id)
                 if done is None:
                     try:
                         await handle(tx, probing=True)
@@ -272,8 +266,7 @@ class TelegramChannel:
         reply = render.try_again_later(translator(lang))
         try:
             async with self.app.store.transaction() as tx:
-                marked = await tx.session.execute(_mark_failed(tx, key, f"[failed] {reply}"))
-                if not getattr(marked, "rowcount", 0):
+                if not await inbox.mark_failed(tx, CHANNEL, key, f"[failed] {reply}"):
                     return False
                 chat = update.effective_chat
                 if chat is not None:
@@ -293,13 +286,7 @@ class TelegramChannel:
     async def sweep(self) -> int:
         """Handle the updates stored but never handled (the process stopped in between)."""
         async with self.app.store.transaction() as tx:
-            waiting = (
-                await tx.session.execute(
-                    select(InboxRow.id, InboxRow.provider_id, InboxRow.raw)
-                    .where(InboxRow.channel == CHANNEL, InboxRow.processed_at.is_(None))
-                    .order_by(InboxRow.id)
-                )
-            ).all()
+            waiting = await inbox.unprocessed(tx, CHANNEL)
             bot_id = self.application.bot.id
             raws = []
             for row_id, key, raw in waiting:
@@ -310,11 +297,7 @@ class TelegramChannel:
                 # Stored by a version that keyed updates by id alone: this bot's, rekeyed
                 # so that Telegram sending it again finds it.
                 if isinstance(raw, dict) and isinstance(raw.get("update_id"), int):
-                    await tx.session.execute(
-                        update(InboxRow)
-                        .where(InboxRow.id == row_id)
-                        .values(provider_id=update_key(bot_id, raw["update_id"]))
-                    )
+                    await inbox.rekey(tx, row_id, update_key(bot_id, raw["update_id"]))
                 raws.append(raw)
         for raw in raws:
             await self.receive(raw)
@@ -330,19 +313,6 @@ class _Probed(Exception):
 def update_key(bot_id: int, update_id: int) -> str:
     """The inbox key of an update: ``<bot id>:<update_id>``."""
     return f"{bot_id}:{update_id}"
-
-
-def _mark_failed(tx: Tx, provider_id: str, reply: str) -> UpdateStatement:
-    """The statement marking an unprocessed Telegram inbox row processed with ``reply``."""
-    return (
-        update(InboxRow)
-        .where(
-            InboxRow.channel == CHANNEL,
-            InboxRow.provider_id == provider_id,
-            InboxRow.processed_at.is_(None),
-        )
-        .values(processed_at=tx.now, reply=reply)
-    )
 
 
 def webhook_route(secret: str) -> Route:

@@ -1,4 +1,5 @@
-"""Pictures sent with an MMS or a WhatsApp message (Twilio's ``NumMedia``, ``MediaUrl0``…).
+"""Pictures sent with an MMS or a WhatsApp message, fetched after the message is
+answered (recorded to fetch by ``bot.channels.twilio.pictures``).
 
 Twilio posts the media as URLs on its API, readable with the account's credentials
 (HTTP basic auth: account SID and auth token). A download can be slow past any per-read
@@ -22,7 +23,7 @@ never kept waiting for its pictures:
    template): how many were kept, then why each other was not (too large, too many
    pixels, not a photo, not fetched in time). A job done is never done again.
 
-Why it is long: the three steps above are one flow, with its leases and deadlines.
+Step 1 is ``bot.channels.twilio.pictures``; steps 2 and 3 are here.
 """
 
 from __future__ import annotations
@@ -30,13 +31,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Final
 
 import httpx
-from sqlalchemy import and_, or_, select, update
 
 from bot.adapters.photo_store import (
     MAX_PIXELS,
@@ -46,40 +45,33 @@ from bot.adapters.photo_store import (
     prepare,
     read_limited,
 )
-from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
-from bot.adapters.whatsapp_route import phone_of
-from bot.conversation.photos import Incoming, max_mb, message_target
-from bot.conversation.reply import Reply
+from bot.conversation.photos import Incoming, max_mb
 from bot.i18n import translator
-from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.keepers import photos as render_photos
 from bot.observe.metrics import MEDIA_FETCHED
 from bot.services.runtime import App
-from bot.store.instances import taken_over
-from bot.store.messages import Inbound, enqueue
-from bot.store.models import CaseRow, MediaFetch
-from bot.store.tx import Tx
-from bot.support.caller import KEEPER, Caller
-from bot.support.phones import sender_number
+from bot.store.media_fetches import (
+    Claimed,
+    case_number,
+    claim_fetch,
+    give_back,
+    locked_fetch,
+)
+from bot.store.media_fetches import done as mark_done
+from bot.store.messages import enqueue
 
 __all__ = [
     "FETCH_DEADLINE",
     "MESSAGE_DEADLINE",
-    "PICTURES",
     "TWILIO_API",
     "MediaFetcher",
     "TwilioMedia",
-    "fetch_key",
-    "media_urls",
-    "plan_pictures",
 ]
 
 log = logging.getLogger("poundbot.media")
 
 TWILIO_API: Final = "https://api.twilio.com"
-#: At most this many pictures of one message are read (Twilio sends up to 10).
-MAX_MEDIA: Final = 10
 #: Seconds one picture's download may take in all (connecting, every read, the rest).
 FETCH_DEADLINE: Final = 20.0
 #: Seconds the downloads of one message's pictures may take in all.
@@ -91,18 +83,6 @@ PARALLEL: Final = 3
 LEASE: Final = timedelta(minutes=3)
 #: Claims of one job after which its pictures are given up (told as not kept).
 MAX_ATTEMPTS: Final = 5
-
-
-def media_urls(params: Mapping[str, object]) -> list[str]:
-    """``MediaUrl0``… of a Twilio webhook, as many as ``NumMedia`` says (at most 10)."""
-    count = str(params.get("NumMedia", "0")).strip()
-    n = min(int(count), MAX_MEDIA) if count.isdecimal() else 0
-    return [str(params.get(f"MediaUrl{i}", "")) for i in range(n)]
-
-
-def fetch_key(provider_id: str) -> str:
-    """The key of a message's fetch job, and of its follow-up in the outbox."""
-    return f"mms-photos:{provider_id}"
 
 
 @dataclass(frozen=True)
@@ -146,83 +126,6 @@ class TwilioMedia:
             if length.isdecimal() and int(length) > max_bytes:
                 raise PhotoRefusedError("too_large")
             return await read_limited(response.aiter_bytes(), max_bytes)
-
-
-async def plan_pictures(
-    tx: Tx, app: App, caller: Caller, message: Inbound, after: int, reply: Reply
-) -> str:
-    """The answer to a message acted on that came with pictures (only a message that was
-    answered comes here: past the sender's limit nothing is kept). A keeper's pictures
-    for a case are recorded to fetch after the answer (``MediaFetcher``) and the answer
-    says so; a PHOTO is answered about its photos alone; anyone else's pictures are not
-    kept and the answer is the message's."""
-    urls = media_urls(message.raw)
-    if not urls or caller.role != KEEPER:
-        return reply.text
-    tr = translator(reply.lang)
-    with rendering_sms(message.channel != WHATSAPP):  # an English SMS in GSM-7
-        return await _follow_up(tx, app, caller, message, reply, urls, after, tr)
-
-
-async def _follow_up(
-    tx: Tx,
-    app: App,
-    caller: Caller,
-    message: Inbound,
-    reply: Reply,
-    urls: list[str],
-    after: int,
-    tr: Translator,
-) -> str:
-    """``plan_pictures`` once the message has pictures of a keeper's."""
-    target, photo = await message_target(tx, app.deps, caller, message.body, after, tr)
-    if isinstance(target, str):
-        return target
-    recipient = sender_number(phone_of(message.sender), app.config.phone_region)
-    if target is None:
-        said = render_photos.photo_no_case(tr)
-    else:
-        job = MediaFetch(
-            key=fetch_key(message.provider_id),
-            channel=WHATSAPP if message.channel == WHATSAPP else "sms",
-            recipient=recipient,
-            lang=reply.lang,
-            case_id=target.loaded.row.id,
-            lot=target.lot,
-            added_by=caller.user_id,
-            urls=urls,
-            status="pending",
-            attempts=0,
-            created_at=tx.now,
-        )
-        known = await tx.session.scalar(select(MediaFetch.id).where(MediaFetch.key == job.key))
-        if known is None:
-            tx.session.add(job)
-            await tx.session.flush()
-        said = render_photos.photos_coming(len(urls), target.loaded.case.number, tr)
-    if photo or not reply.text:
-        return said
-    if app.config.dlt.enforced and message.channel != WHATSAPP:
-        # Under DLT each SMS is one registered template: the answer and the word that the
-        # pictures follow go as two SMS, never joined into a text no template matches.
-        await enqueue(
-            tx,
-            key=f"{fetch_key(message.provider_id)}:coming",
-            channel="sms",
-            recipient=recipient,
-            body=said,
-            purpose="answer",
-        )
-        return reply.text
-    return f"{reply.text}\n{said}"
-
-
-@dataclass(frozen=True, slots=True)
-class _Job:
-    id: int
-    key: str
-    urls: tuple[str, ...]
-    attempts: int
 
 
 class MediaFetcher:
@@ -278,56 +181,18 @@ class MediaFetcher:
             for waiting in waits:
                 waiting.cancel()
 
-    async def _claim(self) -> _Job | None:
+    async def _claim(self) -> Claimed | None:
         """One due job, claimed for this instance under the lease (SKIP LOCKED on
         PostgreSQL: two instances never take one)."""
         async with self.app.store.transaction() as tx:
-            now = tx.now
-            due = (
-                select(MediaFetch.id)
-                .where(
-                    MediaFetch.status == "pending",
-                    or_(
-                        MediaFetch.claimed_until.is_(None),
-                        MediaFetch.claimed_until < now,
-                        and_(
-                            MediaFetch.claimed_by.is_not(None),
-                            taken_over(MediaFetch.claimed_by, now),
-                        ),
-                    ),
-                )
-                .order_by(MediaFetch.id)
-                .limit(1)
-                .with_for_update(skip_locked=True)
-            )
-            claimed = (
-                await tx.session.execute(
-                    update(MediaFetch)
-                    .where(MediaFetch.id.in_(due.scalar_subquery()))
-                    .values(
-                        claimed_by=self.name,
-                        claimed_until=now + self.lease,
-                        attempts=MediaFetch.attempts + 1,
-                    )
-                    .returning(MediaFetch.id, MediaFetch.key, MediaFetch.urls, MediaFetch.attempts)
-                    .execution_options(synchronize_session=False)
-                )
-            ).first()
-        if claimed is None:
-            return None
-        row_id, key, urls, attempts = claimed
-        return _Job(row_id, key, tuple(str(u) for u in urls or ()), attempts)
+            return await claim_fetch(tx, self.name, self.lease)
 
-    async def _give_back(self, job: _Job) -> None:
+    async def _give_back(self, job: Claimed) -> None:
         """Stopped while fetching: the job is due again at once for any instance."""
         async with self.app.store.transaction() as tx:
-            await tx.session.execute(
-                update(MediaFetch)
-                .where(MediaFetch.id == job.id, MediaFetch.claimed_by == self.name)
-                .values(claimed_by=None, claimed_until=None, attempts=MediaFetch.attempts - 1)
-            )
+            await give_back(tx, job.id, self.name)
 
-    async def _fetch_all(self, job: _Job) -> list[Incoming]:
+    async def _fetch_all(self, job: Claimed) -> list[Incoming]:
         """Each picture fetched (outside any transaction), checked and written to the
         photo store, or why not; all within the message's deadline."""
         provider_id = job.key.removeprefix("mms-photos:")
@@ -355,17 +220,13 @@ class MediaFetcher:
 
         return list(await asyncio.gather(*(one(k, u) for k, u in zip(keys, job.urls, strict=True))))
 
-    async def _work(self, job: _Job) -> int:
+    async def _work(self, job: Claimed) -> int:
         """Fetch a claimed job's pictures, then attach them and queue the follow-up in
         one short transaction; 0 if the job is no longer this instance's."""
         pictures = await self._fetch_all(job)
         deps = self.app.deps
         async with self.app.store.transaction() as tx:
-            row = (
-                await tx.session.execute(
-                    select(MediaFetch).where(MediaFetch.id == job.id).with_for_update()
-                )
-            ).scalar_one_or_none()
+            row = await locked_fetch(tx, job.id)
             if row is None or row.status != "pending" or row.claimed_by != self.name:
                 log.info("media of %s: taken over by another instance", job.key)
                 return 0
@@ -375,9 +236,7 @@ class MediaFetcher:
                     tx, row.case_id, row.lot, picture.kept, picture.source_key, row.added_by
                 ):
                     already += 1
-            number = await tx.session.scalar(
-                select(CaseRow.number).where(CaseRow.id == row.case_id)
-            )
+            number = await case_number(tx, row.case_id)
             with rendering_sms(row.channel == "sms"):  # an English SMS in GSM-7
                 lines = render_photos.photos_fetched(
                     str(number),
@@ -397,25 +256,9 @@ class MediaFetcher:
                     body=line,
                     purpose="answer",
                 )
-            row.status, row.done_at = "done", tx.now
-            row.claimed_until = None
+            mark_done(tx, row)
         kept = sum(1 for p in pictures if p.kept is not None)
         for picture in pictures:
             MEDIA_FETCHED.labels("kept" if picture.kept is not None else picture.refused).inc()
         log.info("media of %s: %d of %d kept", job.key, kept, len(pictures))
         return 1
-
-
-class _TwilioPictures:
-    """The pictures of a Twilio MMS or WhatsApp message (``bot.channels.sms.answer.Pictures``)."""
-
-    def carried(self, raw: Mapping[str, object]) -> bool:
-        return bool(media_urls(raw))
-
-    async def plan(
-        self, tx: Tx, app: App, caller: Caller, message: Inbound, after: int, reply: Reply
-    ) -> str:
-        return await plan_pictures(tx, app, caller, message, after, reply)
-
-
-PICTURES: Final = _TwilioPictures()

@@ -1,23 +1,19 @@
 """SMS and WhatsApp over Twilio: the signed inbound webhook and delivery reports.
 
-WhatsApp messages come to the same webhook with ``From=whatsapp:+91…``: they are
-stored on the channel ``whatsapp`` (so exactly-once, the sweep and the limits hold for
-them too), the sender is the person of the number (``bot.adapters.whatsapp_route.phone_of``), the
-message opens WhatsApp's 24-hour window, and the TwiML answer goes back on WhatsApp.
+WhatsApp messages come here too (``From=whatsapp:+91…``), on the channel ``whatsapp``
+(exactly-once, the sweep, the limits hold), from the person of the number; each opens
+WhatsApp's 24-hour window; the TwiML answer goes back on WhatsApp.
 
-``POST /twilio/sms``: every request's ``X-Twilio-Signature`` is checked against the
-public URL (``POUNDBOT_PUBLIC_URL`` + path), never the Host header a proxy passed on;
-anything unsigned or forged gets 403 and changes nothing. The raw message is stored
-(unique ``MessageSid``) before it is acted on; a repeated ``MessageSid`` gets the same
-reply and no second effect. Replies are TwiML. Once the signature is checked, control
-characters are taken out of every parameter (``bot.support.clean``): a NUL cannot be stored in
-PostgreSQL. A number past its limit of answers (``bot.channels.limits``) is told once when to try
-again, then answered with nothing (a STOP is still recorded).
+``POST /twilio/sms``: a request not signed by Twilio
+(``bot.channels.twilio.signature``) gets 403 and changes nothing. The message is taken
+as every provider's is (``bot.channels.sms.inbound.take``: stored once under its
+``MessageSid``, acted on once, the limits, the wait budget, the sweep), with its answer
+in the TwiML response (unless DLT sends it through the outbox); a repeated
+``MessageSid`` gets the same reply and no second effect.
 
-``POST /twilio/status``: delivery reports, signed too; a message's status only moves
-forward; error 21610 (the number unsubscribed) marks the number stopped (on that
-channel); a WhatsApp message that failed with one of ``bot.adapters.whatsapp_route.FALLBACK_CODES``
-goes by SMS instead, once.
+``POST /twilio/status``: delivery reports, signed too (``bot.channels.sms.status``);
+error 21610 marks the number stopped; a WhatsApp message that failed with one of
+``bot.adapters.whatsapp_route.FALLBACK_CODES`` goes by SMS instead, once.
 """
 
 from __future__ import annotations
@@ -27,65 +23,29 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
-from bot.adapters.whatsapp_route import (
-    CHANNEL as WHATSAPP,
-)
-from bot.adapters.whatsapp_route import (
-    FALLBACK_CODES,
-    fall_back_to_sms,
-    is_whatsapp,
-)
-from bot.channels.sms.answer import (
-    CHANNEL,
-    answer_at_once,
-    answer_by_push,
-    by_push,
-    dlt_checked,
-    locked,
-    mark_failed,
-    queue_answer,
-    record_status,
-    reply_key,
-    send_again,
-    sender_number_of,
-    sms_handler,
-    status_rank,
-)
-from bot.channels.sms.port import StatusReport
-from bot.channels.twilio.media import PICTURES, TwilioMedia, media_urls
+from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
+from bot.adapters.whatsapp_route import FALLBACK_CODES, is_whatsapp
+from bot.channels.sms.answer import CHANNEL, dlt_checked, send_again
+from bot.channels.sms.inbound import take
+from bot.channels.sms.port import StatusReport, app_of
+from bot.channels.sms.status import take_status
+from bot.channels.twilio.media import TwilioMedia
+from bot.channels.twilio.pictures import PICTURES, media_urls
+from bot.channels.twilio.signature import signed_params
 from bot.i18n.public.sms_fit import one_text
-from bot.observe.logsafe import mask_phone
-from bot.services.runtime import App
-from bot.store.messages import (
-    Inbound,
-    act_on_inbound,
-    store_inbound,
-)
-from bot.store.models import OutboxRow
-from bot.store.tx import case_named
+from bot.store.messages import Inbound
 from bot.support import budget
-from bot.support.clean import clean_data
 
 __all__ = ["SmsWebhook", "twiml"]
 
 log = logging.getLogger("poundbot.sms")
 
 UNSUBSCRIBED = "21610"
-
-
-async def _answered_by_sms(app: App, provider_id: str) -> bool:
-    async with app.store.transaction() as tx:
-        found = await tx.session.scalar(
-            select(OutboxRow.id).where(OutboxRow.idempotency_key == reply_key(provider_id))
-        )
-    return found is not None
 
 
 def twiml(text: str | None) -> Response:
@@ -106,19 +66,11 @@ class SmsWebhook:
     #: Whether WhatsApp is on (TWILIO_WHATSAPP_FROM): else a WhatsApp message is not
     #: taken (nothing could be sent back on WhatsApp but the TwiML answer).
     whatsapp: bool = False
-    #: Fetches the pictures of an MMS / WhatsApp message (``bot.channels.twilio.media``; the
-    #: server's ``MediaFetcher`` uses it, after the message is answered).
+    #: Fetches a message's pictures (the server's ``MediaFetcher``, after the answer).
     media: TwilioMedia | None = None
     #: Whether SMS goes through Twilio: else (Exotel or Mobile Seva for SMS) this
     #: webhook takes WhatsApp messages only.
     sms: bool = True
-
-    @staticmethod
-    def _app(request: Request) -> App:
-        app: App | None = getattr(request.app.state, "poundbot", None)
-        if app is None:
-            raise RuntimeError("poundbot is not started")
-        return app
 
     def routes(self) -> list[Route]:
         return [
@@ -131,7 +83,7 @@ class SmsWebhook:
 
     async def read(self, request: Request) -> dict[str, str] | None:
         """The port's reading of a request: its parameters if Twilio signed it."""
-        return await self._signed_params(request)
+        return await signed_params(request, self.public_url, self.auth_token)
 
     def inbound(self, params: Mapping[str, str]) -> Inbound | None:
         """The SMS or WhatsApp message a signed request carries, or None."""
@@ -152,112 +104,40 @@ class SmsWebhook:
             params.get("MessageStatus", ""),
             f"twilio {code}" if code else "",
             unsubscribed=code == UNSUBSCRIBED,
+            falls_back=code in FALLBACK_CODES,
         )
 
-    async def _signed_params(self, request: Request) -> dict[str, str] | None:
-        """The POST parameters if the request is signed by Twilio for our public URL."""
-        signature = request.headers.get("X-Twilio-Signature", "")
-        form = await request.form()
-        params = {key: value for key, value in form.multi_items() if isinstance(value, str)}
-        # The URL Twilio signed, from the request's path and query as they came (building
-        # ``request.url`` parses and quotes the whole URL again on every message).
-        url = self.public_url.rstrip("/") + request.scope["path"]
-        query = request.scope.get("query_string", b"")
-        if query:
-            url += "?" + query.decode("latin-1")
-        if not signature or not RequestValidator(self.auth_token).validate(url, params, signature):
-            log.warning("refused an unsigned or forged request to %s", request.url.path)
-            return None
-        # Checked as signed; used and stored without NUL and other control characters.
-        cleaned: dict[str, str] = clean_data(params)
-        return cleaned
-
     async def receive(self, request: Request) -> Response:
-        """An SMS from a keeper, an officer or an owner: answer it once, in TwiML, or —
-        when it was stored but could not be acted on in time — by SMS from the sweep.
-
-        The whole wait for the database, queue included, stays within ``wait_budget``:
-        past it before the message is stored, the sender is asked to send it again and
-        nothing is recorded. The budget counts from here: reading and checking the
-        request are part of the wait."""
+        """An SMS or WhatsApp message: answered once, in TwiML, or — stored but not acted
+        on in time — by SMS from the sweep. The whole wait for the database, queue
+        included, stays within ``wait_budget``, counted from here (reading and checking
+        the request are part of the wait): past it before the message is stored, the
+        sender is asked to send it again and nothing is recorded."""
         with budget.within(self.wait_budget):
             return await self._inbound(request)
 
     async def _inbound(self, request: Request) -> Response:
-        params = await self._signed_params(request)
+        params = await self.read(request)
         if params is None:
             return Response("forbidden", status_code=403)
         message = self.inbound(params)
         if message is None:
             return twiml(None)
-        channel = message.channel
-        if channel == WHATSAPP and not self.whatsapp:
+        if message.channel == WHATSAPP and not self.whatsapp:
             log.warning("a WhatsApp message came in, but WhatsApp is off: set TWILIO_WHATSAPP_FROM")
             return twiml(None)
-        if channel == CHANNEL and not self.sms:
+        if message.channel == CHANNEL and not self.sms:
             log.warning("an SMS came in through Twilio, but SMS goes through another provider")
             return twiml(None)
-        app = self._app(request)
-        try:
-            async with app.store.turn():
-                await store_inbound(app.store, message)
-                try:
-                    handler = sms_handler(app, message, PICTURES)
-                    pushed = by_push(app, message)
-                    if pushed:  # DLT: the answer goes as its template, through the outbox
-                        handler = answer_by_push(app, message, handler)
-                    else:  # in the TwiML answer, through the send gate all the same
-                        handler = answer_at_once(app, message, handler)
-                    acted = await act_on_inbound(
-                        app.store,
-                        message,
-                        handler,
-                        sender=sender_number_of(app, message),
-                        case=case_named(message.body),
-                    )
-                    if not acted.fresh and await _answered_by_sms(app, message.provider_id):
-                        return twiml(None)  # the sweep has answered it by SMS
-                except Exception as exc:
-                    return await self._not_answered(request, app, message, exc)
-        except Exception as exc:
-            why = "the database is held too long" if locked(exc) else type(exc).__name__
-            log.warning("SMS %s not stored (%s): asked to send it again", message.provider_id, why)
+        app = app_of(request)
+        taken = await take(request, app, message, pictures=PICTURES, in_response=True)
+        if not taken.stored:
             return twiml(dlt_checked(app, send_again(message)))
-        if acted.fresh and media_urls(message.raw):
+        if taken.fresh and media_urls(message.raw):
             fetcher: Any = getattr(request.app.state, "media_fetcher", None)
             if fetcher is not None:
                 fetcher.kick()  # its pictures, if any are to be kept, are fetched now
-        if pushed:
-            return twiml(None)  # answered through the outbox
-        return twiml(acted.reply)
-
-    async def _not_answered(
-        self, request: Request, app: App, message: Inbound, exc: Exception
-    ) -> Response:
-        """A stored message not acted on still gets exactly one answer: "send it again"
-        if it can be marked failed now, else none now and the sweep's, by SMS."""
-        if not locked(exc):
-            log.error(
-                "SMS %s from %s could not be acted on",
-                message.provider_id,
-                mask_phone(message.sender),
-                exc_info=exc,
-            )
-            again = send_again(message)
-            try:
-                async with app.store.transaction() as tx:
-                    if await mark_failed(tx, message.provider_id, again, message.channel):
-                        if by_push(app, message):
-                            await queue_answer(tx, app, message, again)
-                            return twiml(None)
-                        return twiml(again)
-            except Exception:
-                log.exception("SMS %s: the failure could not be recorded", message.provider_id)
-        log.warning("SMS %s stored, not acted on: the sweep answers it by SMS", message.provider_id)
-        sweep: Any = getattr(request.app.state, "sms_sweep", None)
-        if sweep is not None:
-            sweep.hand_over(message.provider_id)
-        return twiml(None)
+        return twiml(taken.answer)
 
     async def status_report(self, request: Request) -> Response:
         """A delivery report for a message we sent."""
@@ -265,16 +145,6 @@ class SmsWebhook:
         if params is None:
             return Response("forbidden", status_code=403)
         report = self.status(params)
-        if report is None:
-            return Response(status_code=204)
-        code = params.get("ErrorCode", "")
-        async with self._app(request).store.transaction() as tx:
-            row = await record_status(tx, report)
-            if (
-                row is not None
-                and row.channel == WHATSAPP
-                and code in FALLBACK_CODES
-                and status_rank(report.status) == status_rank("failed")
-            ):  # WhatsApp refused it after taking it: the same text by SMS, once
-                await fall_back_to_sms(tx, row.idempotency_key)
+        if report is not None:
+            await take_status(app_of(request), report)
         return Response(status_code=204)

@@ -10,12 +10,10 @@ marked failed.
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from bot.adapters.outbox import PermanentSendError
 from bot.adapters.whatsapp_route import FALLBACK_CODES, PREFIX, fall_back_to_sms
 from bot.channels.twilio.sender import Refused, TwilioSender
-from bot.store.models import OutboxRow
+from bot.store.delivery import template_of
 from bot.store.tx import Store
 
 __all__ = ["WhatsAppSender"]
@@ -30,14 +28,7 @@ class WhatsAppSender:
     async def send(self, recipient: str, body: str, key: str) -> str:
         """Send the message ``key``: its template if it has one, else ``body``."""
         async with self._store.transaction() as tx:
-            found = (
-                await tx.session.execute(
-                    select(OutboxRow.content_sid, OutboxRow.content_variables).where(
-                        OutboxRow.idempotency_key == key
-                    )
-                )
-            ).first()
-        sid, variables = found if found is not None else (None, None)
+            sid, variables = await template_of(tx, key)
         fields = (
             {"content_sid": sid, "content_variables": variables or "{}"} if sid else {"body": body}
         )
