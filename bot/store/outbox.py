@@ -17,13 +17,17 @@ from bot.store.tx import Tx
 
 __all__ = [
     "claim_due",
+    "dlt_refusal",
     "drop",
+    "failed_since",
     "finish",
     "give_back",
     "message_keyed",
+    "reminders_queued",
     "renew_lease",
     "rewrite",
     "set_template",
+    "undelivered",
 ]
 
 
@@ -184,6 +188,42 @@ async def drop(tx: Tx, row_id: int, worker: str, reason: str) -> None:
         .where(OutboxRow.id == row_id, OutboxRow.claimed_by == worker)
         .values(status="dropped", claimed_until=None, last_error=reason)
     )
+
+
+async def failed_since(tx: Tx, since: datetime) -> list[OutboxRow]:
+    """The messages given up, queued since ``since``, by id."""
+    rows = await tx.session.execute(
+        select(OutboxRow)
+        .where(OutboxRow.status == "failed", OutboxRow.created_at >= since)
+        .order_by(OutboxRow.id)
+    )
+    return list(rows.scalars())
+
+
+async def dlt_refusal(tx: Tx) -> str | None:
+    """The reason of a message given up because DLT refused it, if one was."""
+    query = select(OutboxRow.last_error).where(
+        OutboxRow.status == "failed", OutboxRow.last_error.startswith("dlt:")
+    )
+    return (await tx.session.scalars(query)).first()
+
+
+async def undelivered(tx: Tx, channels: Sequence[str]) -> int:
+    """How many messages of ``channels`` are due or being sent."""
+    due = or_(
+        (OutboxRow.status == "queued") & (OutboxRow.next_attempt_at <= tx.now),
+        OutboxRow.status == "sending",
+    )
+    query = select(func.count()).where(OutboxRow.channel.in_(channels), due)
+    return int(await tx.session.scalar(query) or 0)
+
+
+async def reminders_queued(tx: Tx) -> list[OutboxRow]:
+    """Every reminder message queued (key ``rem:``), by id."""
+    rows = await tx.session.execute(
+        select(OutboxRow).where(OutboxRow.idempotency_key.startswith("rem:")).order_by(OutboxRow.id)
+    )
+    return list(rows.scalars())
 
 
 async def message_keyed(tx: Tx, key: str) -> OutboxRow | None:

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, or_, select, true, update
+from sqlalchemy import Select, Table, func, or_, select, true, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Row
 
@@ -26,9 +26,11 @@ __all__ = [
     "due_jobs",
     "job",
     "job_status",
+    "jobs_counted",
     "jobs_listed",
     "join_round",
     "lease_due",
+    "leased_unfinished",
     "open_deadlines",
     "reminder_outbox",
     "retry_later",
@@ -226,6 +228,20 @@ async def join_round(
         ).returning(_J.status)
     )
     return str(result.scalar_one())
+
+
+async def leased_unfinished(tx: Tx) -> int:
+    """How many due jobs are claimed under a lease that has not run out."""
+    query = select(func.count()).where(
+        _J.status == "pending", _J.fire_at <= tx.now, _J.claimed_until >= tx.now
+    )
+    return int(await tx.session.scalar(query) or 0)
+
+
+async def jobs_counted(tx: Tx, statuses: Sequence[str]) -> int:
+    """How many jobs are in one of ``statuses``."""
+    query = select(func.count()).where(_J.status.in_(statuses))
+    return int(await tx.session.scalar(query) or 0)
 
 
 # -- what ``poundbot deadlines`` lists ------------------------------------------------------

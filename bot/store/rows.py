@@ -9,9 +9,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
+from sqlalchemy import inspect
+
 from bot.store.tx import Tx
 
-__all__ = ["Savepoint", "add", "dialect", "flush", "refresh", "savepoint"]
+__all__ = ["Savepoint", "add", "dialect", "flush", "refresh", "refresh_expired", "savepoint"]
 
 
 class Savepoint(Protocol):
@@ -35,6 +37,13 @@ async def flush(tx: Tx) -> None:
 async def refresh(tx: Tx, row: Any) -> None:
     """Read ``row`` again as the database holds it now."""
     await tx.session.refresh(row)
+
+
+async def refresh_expired(tx: Tx, row: Any) -> None:
+    """Read ``row`` again if a rollback (of a savepoint) has expired some of its
+    attributes, so that nothing reads them lazily later."""
+    if inspect(row).expired_attributes:
+        await tx.session.refresh(row)
 
 
 @asynccontextmanager
