@@ -1,7 +1,8 @@
 """What a transaction does with the rows it holds, for the use cases above the store: add
-one, write what changed (flush), read one again, undo a part (a savepoint), and which
-database it runs on. The SQL of each area is in its own module (``bot.store.users``,
-``bot.store.reminder_jobs``, ...); these are the operations every area shares."""
+one, write what changed (flush), read one again that a rollback expired, undo a part (a
+savepoint), and which database it runs on. The SQL of each area is in its own module
+(``bot.store.users``, ``bot.store.reminder_jobs``, ...); these are the operations every
+area shares."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from sqlalchemy import inspect
 
 from bot.store.tx import Tx
 
-__all__ = ["Savepoint", "add", "dialect", "flush", "refresh", "refresh_expired", "savepoint"]
+__all__ = ["Savepoint", "add", "dialect", "flush", "refresh_expired", "savepoint"]
 
 
 class Savepoint(Protocol):
@@ -32,11 +33,6 @@ async def add(tx: Tx, row: Any) -> None:
 async def flush(tx: Tx) -> None:
     """Write what was changed in the rows the transaction holds."""
     await tx.session.flush()
-
-
-async def refresh(tx: Tx, row: Any) -> None:
-    """Read ``row`` again as the database holds it now."""
-    await tx.session.refresh(row)
 
 
 async def refresh_expired(tx: Tx, row: Any) -> None:
