@@ -16,7 +16,7 @@ from bot.store.tx import Tx
 __all__ = ["case_lots", "case_rows", "last_event_days", "ledger_of", "ledger_rows"]
 
 
-async def case_rows(tx: Tx) -> list[tuple[int, str, str, str, date, str]]:
+async def case_rows(tx: Tx) -> list[tuple[Any, ...]]:
     """(id, number, pound, stage, impounded on, place seized) of every case, by pound and
     number."""
     rows = await tx.session.execute(
@@ -29,7 +29,7 @@ async def case_rows(tx: Tx) -> list[tuple[int, str, str, str, date, str]]:
             CaseRow.place_seized,
         ).order_by(CaseRow.pound_code, CaseRow.seq)
     )
-    return [tuple(row) for row in rows.all()]  # type: ignore[misc]
+    return [tuple(row) for row in rows.all()]
 
 
 async def case_lots(tx: Tx) -> list[tuple[int, str, int]]:
