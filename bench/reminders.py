@@ -31,9 +31,10 @@ from targets import verdict
 
 from bot.adapters.outbox import deliver_once
 from bot.bootstrap import open_app
-from bot.reminders.dispatch import LEASE, claim, due_jobs, remind_once
+from bot.reminders.dispatch import LEASE, TROUBLED_AFTER, claim, remind_once
 from bot.services.runtime import App
 from bot.store.models import CaseRow, DeadlineRow, ReminderJob, User
+from bot.store.reminder_jobs import due_jobs
 from bot.support.clock import FixedClock
 
 SMALL, LARGE = 10_000, 1_000_000
@@ -165,7 +166,7 @@ async def _claim_all(app: App, clock: FixedClock) -> list[float]:
 
 async def _plan(app: App) -> str:
     """How the database runs the claim's inner select."""
-    query = due_jobs(START, BATCH)
+    query = due_jobs(START, BATCH, TROUBLED_AFTER)
     sql = str(query.compile(app.engine, compile_kwargs={"literal_binds": True}))
     explain = "EXPLAIN QUERY PLAN " if app.engine.dialect.name == "sqlite" else "EXPLAIN "
     async with app.engine.connect() as conn:

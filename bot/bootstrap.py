@@ -6,8 +6,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from sqlalchemy.engine import make_url
-
 from bot.adapters.send_checks import StoppedSince
 from bot.adapters.send_gate import Gate
 from bot.config import Config, config_path, load_config
@@ -15,7 +13,7 @@ from bot.notifications.case_messages import CaseMessages
 from bot.notifications.spending import Ceiling
 from bot.services.base import Deps
 from bot.services.runtime import App
-from bot.store.engine import database_url, make_engine, make_sessionmaker
+from bot.store.engine import database_url, make_engine, make_sessionmaker, parse_url
 from bot.store.migrate import upgrade
 from bot.store.tx import Store, sync_places
 from bot.support.clock import Clock, SystemClock
@@ -32,7 +30,7 @@ def load() -> Config:
 
 def is_embedded(url: str) -> bool:
     """True for the embedded SQLite database."""
-    return make_url(url).get_backend_name() == "sqlite"
+    return parse_url(url).get_backend_name() == "sqlite"
 
 
 def send_gate(deps: Deps) -> Gate:

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from sqlalchemy import func, select
-
-from bot.store.models import CaseEvent, CaseLot, CaseRow, LedgerEntry
+from bot.store.exports import case_lots, case_rows, last_event_days, ledger_rows
 from bot.store.tx import Tx
 from bot.support.csv_sheet import Table
 
@@ -124,29 +122,11 @@ async def read_table(
 
 
 async def _case_lines(tx: Tx) -> list[CaseLine]:
-    cases = (
-        await tx.session.execute(
-            select(
-                CaseRow.id,
-                CaseRow.number,
-                CaseRow.pound_code,
-                CaseRow.stage,
-                CaseRow.impounded_on,
-                CaseRow.place_seized,
-            ).order_by(CaseRow.pound_code, CaseRow.seq)
-        )
-    ).all()
+    cases = await case_rows(tx)
     lots: dict[int, list[tuple[str, int]]] = {}
-    for case_id, kind, count in await tx.session.execute(
-        select(CaseLot.case_id, CaseLot.kind, CaseLot.count).order_by(CaseLot.case_id, CaseLot.idx)
-    ):
+    for case_id, kind, count in await case_lots(tx):
         lots.setdefault(case_id, []).append((kind, count))
-    last: dict[int, date] = {
-        case_id: on
-        for case_id, on in await tx.session.execute(
-            select(CaseEvent.case_id, func.max(CaseEvent.on)).group_by(CaseEvent.case_id)
-        )
-    }
+    last = await last_event_days(tx)
     return [
         CaseLine(number, pound, stage, impounded_on, place, tuple(lots.get(id_, ())), last.get(id_))
         for id_, number, pound, stage, impounded_on, place in cases
@@ -167,21 +147,5 @@ async def ledger_lines(
 ) -> list[LedgerLine]:
     """Ledger entries, oldest first: of one authority, of the cases of some pounds, from
     ``start`` up to (not including) ``end``, as each is given."""
-    query = select(
-        LedgerEntry.on,
-        LedgerEntry.authority_code,
-        CaseRow.number,
-        LedgerEntry.account,
-        LedgerEntry.amount_paise,
-        LedgerEntry.provision,
-    ).join(CaseRow, CaseRow.id == LedgerEntry.case_id)
-    if authority is not None:
-        query = query.where(LedgerEntry.authority_code == authority)
-    if pounds is not None:
-        query = query.where(CaseRow.pound_code.in_(pounds))
-    if start is not None:
-        query = query.where(LedgerEntry.on >= start)
-    if end is not None:
-        query = query.where(LedgerEntry.on < end)
-    rows = await tx.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
+    rows = await ledger_rows(tx, authority=authority, pounds=pounds, start=start, end=end)
     return [LedgerLine(*row) for row in rows]

@@ -29,10 +29,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Collection, Mapping
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Final, Protocol
-
-from sqlalchemy import ColumnElement, and_, func, not_, or_, select, update
 
 from bot.adapters.send_gate import Gate
 from bot.observe.metrics import (
@@ -41,7 +39,7 @@ from bot.observe.metrics import (
     OUTBOX_RETRIED,
     OUTBOX_SENT,
 )
-from bot.store.instances import taken_over
+from bot.store import outbox
 from bot.store.messages import set_contact
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
@@ -122,37 +120,13 @@ async def _stamp(
         return None
     if row.template != name:
         async with store.transaction() as tx:
-            await tx.session.execute(
-                update(OutboxRow).where(OutboxRow.id == row.id).values(template=name)
-            )
+            await outbox.set_template(tx, row.id, name)
     return stamp
 
 
 def backoff(attempts: int) -> timedelta:
     """30 s, 1 min, 2 min, ... up to an hour between attempts."""
     return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
-
-
-def _due(
-    now: datetime, channels: list[str], busy: Mapping[str, Collection[str]]
-) -> list[ColumnElement[bool]]:
-    """Due messages of ``channels``, leaving out the ``busy`` recipients of a channel."""
-    where: list[ColumnElement[bool]] = [
-        OutboxRow.channel.in_(channels),
-        or_(
-            and_(OutboxRow.status == "queued", OutboxRow.next_attempt_at <= now),
-            and_(
-                OutboxRow.status == "sending",
-                or_(OutboxRow.claimed_until < now, taken_over(OutboxRow.claimed_by, now)),
-            ),
-        ),
-    ]
-    for channel, recipients in busy.items():
-        if recipients:
-            where.append(
-                not_(and_(OutboxRow.channel == channel, OutboxRow.recipient.in_(recipients)))
-            )
-    return where
 
 
 async def claim(
@@ -169,107 +143,27 @@ async def claim(
     recipients it names."""
     busy = busy or {}
     async with store.transaction() as tx:
-        now = tx.now
-        ranked = (
-            select(
-                OutboxRow.id,
-                OutboxRow.channel,
-                func.row_number()
-                .over(
-                    partition_by=(OutboxRow.channel, OutboxRow.recipient),
-                    order_by=(OutboxRow.next_attempt_at, OutboxRow.id),
-                )
-                .label("nth"),
-            )
-            .where(*_due(now, channels, busy))
-            .subquery()
-        )
-        first = or_(ranked.c.nth == 1, ranked.c.channel.not_in(list(busy)))
-        # The window is one level down: PostgreSQL refuses FOR UPDATE beside it. The due
-        # conditions are repeated on the locked rows: PostgreSQL rechecks only those on a
-        # row another worker has just claimed and committed, so without them the row
-        # would be claimed (and sent) a second time.
-        due = (
-            select(OutboxRow.id)
-            .where(OutboxRow.id.in_(select(ranked.c.id).where(first)), *_due(now, channels, busy))
-            .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
-            .limit(limit)
-            .with_for_update(skip_locked=True)
-        )
-        ids = (
-            (
-                await tx.session.execute(
-                    update(OutboxRow)
-                    .where(OutboxRow.id.in_(due.scalar_subquery()))
-                    .values(
-                        status="sending",
-                        claimed_by=worker,
-                        claimed_until=now + lease,
-                        attempts=OutboxRow.attempts + 1,
-                    )
-                    .returning(OutboxRow.id)
-                    .execution_options(synchronize_session=False)
-                )
-            )
-            .scalars()
-            .all()
-        )
-        if not ids:
-            return []
-        rows = await tx.session.execute(
-            select(OutboxRow)
-            .where(OutboxRow.id.in_(ids))
-            .order_by(OutboxRow.next_attempt_at, OutboxRow.id)
-        )
-        return list(rows.scalars())
+        return await outbox.claim_due(tx, worker, channels, limit, tx.now + lease, busy)
 
 
 async def take(store: Store, row_id: int, worker: str, lease: timedelta = LEASE) -> bool:
     """Renew the lease of a claimed row just before sending it; False if the row is no
     longer ``worker``'s (the lease ran out and another instance claimed it)."""
     async with store.transaction() as tx:
-        result = await tx.session.execute(
-            update(OutboxRow)
-            .where(
-                OutboxRow.id == row_id,
-                OutboxRow.claimed_by == worker,
-                OutboxRow.status == "sending",
-            )
-            .values(claimed_until=tx.now + lease)
-            .execution_options(synchronize_session=False)
-        )
-        return bool(getattr(result, "rowcount", 0))
+        return await outbox.renew_lease(tx, row_id, worker, tx.now + lease)
 
 
 async def _give_back(store: Store, row_ids: list[int], worker: str) -> None:
     """Release claimed rows not sent (the batch ran out of time): due again at once, and
     the claim does not count as an attempt."""
     async with store.transaction() as tx:
-        await tx.session.execute(
-            update(OutboxRow)
-            .where(
-                OutboxRow.id.in_(row_ids),
-                OutboxRow.claimed_by == worker,
-                OutboxRow.status == "sending",
-            )
-            .values(
-                status="queued",
-                claimed_by=None,
-                claimed_until=None,
-                attempts=OutboxRow.attempts - 1,
-            )
-            .execution_options(synchronize_session=False)
-        )
+        await outbox.give_back(tx, row_ids, worker)
 
 
 async def _finish(store: Store, row_id: int, worker: str, **values: object) -> None:
     """Record the outcome of a send, if the lease is still ours."""
     async with store.transaction() as tx:
-        await tx.session.execute(
-            update(OutboxRow)
-            .where(OutboxRow.id == row_id, OutboxRow.claimed_by == worker)
-            .values(claimed_until=None, **values)
-        )
+        await outbox.finish(tx, row_id, worker, **values)
 
 
 class BatchSize:

@@ -16,18 +16,19 @@ import hashlib
 import io
 import os
 import warnings
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol
 
 from PIL import Image, ImageOps, UnidentifiedImageError
-from sqlalchemy import select
 
 from bot.config.settings import DEFAULT_PHOTO_BYTES, photo_limit
 from bot.store.engine import data_dir
-from bot.store.models import CaseRow, PhotoRow
+from bot.store.models import PhotoRow
+from bot.store.photos import first_photos, is_kept, is_known, photos_of
+from bot.store.rows import add
 from bot.store.tx import Tx
 
 __all__ = [
@@ -274,15 +275,10 @@ async def attach(
     """Record a kept photo of a case (its files already in the store); False when this
     media (``source_key``) or this very picture is already kept with the case."""
     sha = kept.sha256
-    found = await tx.session.scalar(
-        select(PhotoRow.id).where(
-            (PhotoRow.source_key == source_key)
-            | ((PhotoRow.case_id == case_id) & (PhotoRow.sha256 == sha))
-        )
-    )
-    if found is not None:
+    if await is_kept(tx, case_id, source_key, sha):
         return False
-    tx.session.add(
+    await add(
+        tx,
         PhotoRow(
             case_id=case_id,
             lot=lot,
@@ -295,18 +291,18 @@ async def attach(
             size=kept.size,
             added_by=added_by,
             created_at=tx.now,
-        )
+        ),
     )
-    await tx.session.flush()
     return True
 
 
 async def add_pending(tx: Tx, case_id: int, lot: int | None, file_id: str) -> bool:
     """A Telegram photo known by its file id alone, to download later; False if known."""
     key = f"tg-file:{file_id}"[:200]
-    if await tx.session.scalar(select(PhotoRow.id).where(PhotoRow.source_key == key)):
+    if await is_known(tx, key):
         return False
-    tx.session.add(
+    await add(
+        tx,
         PhotoRow(
             case_id=case_id,
             lot=lot,
@@ -314,34 +310,6 @@ async def add_pending(tx: Tx, case_id: int, lot: int | None, file_id: str) -> bo
             source_key=key,
             fetch_ref=file_id[:500],
             created_at=tx.now,
-        )
+        ),
     )
-    await tx.session.flush()
     return True
-
-
-async def first_photos(tx: Tx, numbers: Sequence[str]) -> dict[str, PhotoRow]:
-    """The first kept photo of each of these cases that has one, by case number, in the
-    order of ``numbers``."""
-    if not numbers:
-        return {}
-    rows = await tx.session.execute(
-        select(CaseRow.number, PhotoRow)
-        .join(PhotoRow, PhotoRow.case_id == CaseRow.id)
-        .where(CaseRow.number.in_(numbers), PhotoRow.status == "kept")
-        .order_by(PhotoRow.id)
-    )
-    first: dict[str, PhotoRow] = {}
-    for number, row in rows.all():
-        first.setdefault(number, row)
-    return {n: first[n] for n in numbers if n in first}
-
-
-async def photos_of(tx: Tx, case_id: int) -> list[PhotoRow]:
-    """The kept photos of a case, oldest first."""
-    rows = await tx.session.execute(
-        select(PhotoRow)
-        .where(PhotoRow.case_id == case_id, PhotoRow.status == "kept")
-        .order_by(PhotoRow.id)
-    )
-    return list(rows.scalars())

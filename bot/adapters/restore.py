@@ -29,7 +29,6 @@ from datetime import datetime
 from pathlib import Path
 
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine
 
 from bot.adapters.backups import BackupError, copy_database
 from bot.adapters.case_numbers import (
@@ -46,7 +45,7 @@ from bot.adapters.case_numbers import (
 )
 from bot.adapters.serverlock import ServerRunning, alone
 from bot.store.lineage import PAST
-from bot.store.migrate import alembic_config, identify, line
+from bot.store.migrate import alembic_config, identify_file, line
 from bot.store.schema import SchemaRefused
 
 __all__ = ["RestoreError", "Restored", "check_backup", "restore"]
@@ -106,12 +105,7 @@ def check_backup(path: Path) -> str:
 def _upgradable(path: Path) -> None:
     """Raises ``SchemaRefused`` unless the database ``path`` has the schema of a state
     this poundbot upgrades (``bot.store.migrate``)."""
-    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
-    try:
-        with engine.connect() as connection:
-            identify(connection, line())
-    finally:
-        engine.dispose()
+    identify_file(path, line())
 
 
 def _write_into(source: Path, database: Path) -> None:

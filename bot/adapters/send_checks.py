@@ -10,7 +10,7 @@ from typing import Final
 from bot.adapters.send_gate import ANSWER, Outgoing
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import phone_of
-from bot.store.models import Contact
+from bot.store.contacts import contact as contact_of
 from bot.store.tx import Tx
 
 __all__ = ["StoppedSince"]
@@ -28,7 +28,7 @@ class StoppedSince:
     async def __call__(self, tx: Tx, message: Outgoing) -> str | None:
         if message.purpose == ANSWER or message.channel not in _STOPPABLE:
             return None
-        contact = await tx.session.get(Contact, phone_of(message.recipient))
+        contact = await contact_of(tx, phone_of(message.recipient))
         if contact is None:
             return None
         whatsapp = message.channel == WHATSAPP

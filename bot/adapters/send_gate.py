@@ -15,9 +15,8 @@ import logging
 from collections.abc import Sequence
 from typing import Final, NamedTuple, Protocol
 
-from sqlalchemy import update
-
 from bot.observe.metrics import OUTBOX_DROPPED
+from bot.store import outbox
 from bot.store.models import OutboxRow
 from bot.store.tx import Store, Tx
 
@@ -130,18 +129,10 @@ class Gate:
                 body = await self.compose(tx, message) if self.compose is not None else None
                 if body is None or body == row.body:
                     return row.body
-                await tx.session.execute(
-                    update(OutboxRow)
-                    .where(OutboxRow.id == row.id, OutboxRow.claimed_by == worker)
-                    .values(body=body)
-                )
+                await outbox.rewrite(tx, row.id, worker, body)
                 return body
             name, reason = refused
-            await tx.session.execute(
-                update(OutboxRow)
-                .where(OutboxRow.id == row.id, OutboxRow.claimed_by == worker)
-                .values(status="dropped", claimed_until=None, last_error=f"{name}: {reason}"[:500])
-            )
+            await outbox.drop(tx, row.id, worker, f"{name}: {reason}"[:500])
         OUTBOX_DROPPED.labels(row.channel, name).inc()
         log.info("outbox %s dropped: %s: %s", row.idempotency_key, name, reason)
         return None

@@ -22,13 +22,14 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
-
-from sqlalchemy import Table, bindparam, select, update
 
 from bot.config.model import WHATSAPP_TEMPLATES
+from bot.store.contacts import back_to_sms, contact_to_change
+from bot.store.contacts import contact as contact_of
 from bot.store.messages import enqueue
-from bot.store.models import Contact, OutboxRow
+from bot.store.models import Contact
+from bot.store.outbox import message_keyed
+from bot.store.rows import flush
 from bot.store.tx import Tx
 
 __all__ = [
@@ -101,49 +102,28 @@ def phone_of(address: str) -> str:
     return address[len(PREFIX) :] if is_whatsapp(address) else address
 
 
-async def _contact(tx: Tx, phone: str) -> Contact:
-    contact = await tx.session.get(Contact, phone)
-    if contact is None:
-        contact = Contact(phone=phone, updated_at=tx.now)
-        tx.session.add(contact)
-    return contact
-
-
-_CONTACTS = cast(Table, Contact.__table__)
-#: An SMS from a number that last wrote on WhatsApp: SMS is its channel again.
-_BACK_TO_SMS = (
-    update(_CONTACTS)
-    .where(
-        _CONTACTS.c.phone == bindparam("number"),
-        _CONTACTS.c.last_channel.is_not(None),
-        _CONTACTS.c.last_channel != SMS,
-    )
-    .values(last_channel=SMS, updated_at=bindparam("now"))
-)
-
-
 async def note_inbound(tx: Tx, phone: str, channel: str) -> None:
     """A message came from ``phone`` on ``channel``: that is its channel now, and a
     WhatsApp message opens the 24-hour window. An SMS from a number never seen on
     WhatsApp leaves no row (SMS is the default)."""
     if channel != CHANNEL:  # one statement, no read: it runs for every SMS
-        await tx.session.execute(_BACK_TO_SMS, {"number": phone, "now": tx.now})
+        await back_to_sms(tx, phone, tx.now)
         return
-    contact = await _contact(tx, phone)
+    contact = await contact_to_change(tx, phone)
     contact.whatsapp_at = tx.now
     contact.last_channel = channel
     contact.updated_at = tx.now
-    await tx.session.flush()
+    await flush(tx)
 
 
 async def set_channel(tx: Tx, phone: str, channel: str | None) -> None:
     """An administrator's choice of channel for ``phone`` (None: the one it last wrote on)."""
     if channel not in (None, SMS, CHANNEL):
         raise ValueError(f"unknown channel {channel!r}")
-    contact = await _contact(tx, phone)
+    contact = await contact_to_change(tx, phone)
     contact.channel = channel
     contact.updated_at = tx.now
-    await tx.session.flush()
+    await flush(tx)
 
 
 def _channel_of(contact: Contact | None) -> str:
@@ -185,10 +165,10 @@ def fall_back_key(key: str) -> str:
 async def fall_back_to_sms(tx: Tx, key: str) -> bool:
     """Queue the text of the refused WhatsApp message ``key`` by SMS, once (unless the
     number said STOP by SMS); True if it was queued now."""
-    row = await tx.session.scalar(select(OutboxRow).where(OutboxRow.idempotency_key == key))
+    row = await message_keyed(tx, key)
     if row is None or row.channel != CHANNEL:
         return False
-    contact = await tx.session.get(Contact, row.recipient)
+    contact = await contact_of(tx, row.recipient)
     if contact is not None and contact.opted_out_at is not None:
         return False
     return await enqueue(

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.services.admin import find_user
-from bot.store.contacts import sender_row
+from bot.store.senders import sender_row
 from bot.store.tx import Tx
 from bot.support.caller import Caller
 from bot.support.phones import DEFAULT_REGION, sender_number

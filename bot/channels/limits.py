@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.config import SenderLimits
-from bot.store import contacts
+from bot.store import senders
 from bot.store.tx import Tx
 
 __all__ = ["WRONG_INVITE", "Admission", "admit", "charge"]
@@ -45,17 +45,17 @@ async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: s
     until the transaction ends; only the first message past the limit writes again (to
     remember that the sender was told)."""
     allowance = limits.allowance(role)
-    window_start, count, told = await contacts.count_message(
+    window_start, count, told = await senders.count_message(
         tx, channel, sender, window_over=tx.now - limits.window, allowance=allowance
     )
     until = window_start + limits.window
     if count <= allowance:
         return Admission(answer=True, tell=False, until=until)
     if not told:
-        await contacts.mark_told(tx, channel, sender)
+        await senders.mark_told(tx, channel, sender)
     return Admission(answer=False, tell=not told, until=until)
 
 
 async def charge(tx: Tx, channel: str, sender: str, extra: int) -> None:
     """Count ``extra`` more against ``sender`` in the current window (a wrong invite)."""
-    await contacts.charge(tx, channel, sender, extra)
+    await senders.charge(tx, channel, sender, extra)

@@ -15,15 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import func, select
-
 from bot.adapters.photo_store import MAX_PIXELS, Kept, KeptRef, attach, keep
 from bot.conversation import orders as o
 from bot.conversation.commands import ParseError, parse
 from bot.i18n import Translator, render
 from bot.i18n.keepers import photos as text
 from bot.services.base import Deps, require_keeper
-from bot.store.models import CaseEvent, CaseRow
+from bot.store import case_lookups
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from bot.support.errors import AppError
@@ -66,7 +64,7 @@ class Target:
 
 async def last_event_id(tx: Tx) -> int:
     """The newest audit-log row id: what a SEIZE adds comes after it."""
-    return int(await tx.session.scalar(select(func.coalesce(func.max(CaseEvent.id), 0))) or 0)
+    return await case_lookups.last_event_id(tx)
 
 
 async def photo_target(
@@ -88,17 +86,7 @@ async def seized_now(tx: Tx, caller: Caller, after_event: int) -> LoadedCase | N
     """The case this caller's SEIZE recorded in this transaction (its first event is new)."""
     if caller.user_id is None:
         return None
-    number = await tx.session.scalar(
-        select(CaseRow.number)
-        .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
-        .where(
-            CaseEvent.id > after_event,
-            CaseEvent.seq == 0,
-            CaseEvent.actor_user_id == caller.user_id,
-        )
-        .order_by(CaseEvent.id.desc())
-        .limit(1)
-    )
+    number = await case_lookups.case_recorded_after(tx, caller.user_id, after_event)
     return await tx.load_case(number) if number else None
 
 

@@ -15,8 +15,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, time
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, select
-
 from bot.adapters.photo_store import first_photos
 from bot.adapters.whatsapp_route import Template
 from bot.conversation import orders as o
@@ -46,9 +44,13 @@ from bot.services.base import (
     require_officer,
     statement_of,
 )
+from bot.store.case_lookups import newest_case_of_owner
+from bot.store.contacts import contact, contact_lang
 from bot.store.messages import About, enqueue, set_contact
-from bot.store.models import CaseRow, Contact, User
+from bot.store.models import CaseRow
+from bot.store.rows import savepoint
 from bot.store.tx import LoadedCase, Tx
+from bot.store.users import user as user_row
 from bot.support.caller import KEEPER, PUBLIC, Caller
 from bot.support.errors import AppError, NotAllowedError
 from bot.support.links import SOURCE_PATH, board_path, signin_path
@@ -131,16 +133,13 @@ class _Ctx:
 Handler = Callable[[_Ctx, Any], Awaitable[str | _Done]]
 
 
-_CONTACT_LANG = select(Contact.lang).where(Contact.phone == bindparam("phone"))
-
-
 async def _number_lang(tx: Tx, caller: Caller) -> str | None:
     """The language a member of the public chose for their number (``LANG``), if any."""
     if caller.lang or not caller.phone or caller.role != "public":
         return None
     chosen = caller.number_lang
     if chosen is None:  # not read with the caller
-        chosen = await tx.session.scalar(_CONTACT_LANG, {"phone": caller.phone})
+        chosen = await contact_lang(tx, caller.phone)
     return chosen or None
 
 
@@ -278,7 +277,7 @@ async def _run(
         if command.name in _READ_ONLY:
             done = await handler(ctx, command)
         else:  # a refusal rolls back whatever the step had written; a trial, always
-            async with tx.session.begin_nested() as step:
+            async with savepoint(tx) as step:
                 done = await handler(ctx, command)
                 if trial:
                     await step.rollback()
@@ -315,23 +314,15 @@ async def _help(ctx: _Ctx, command: o.Help) -> str:
     return render.help_text(ctx.caller.role, ctx.tr, ctx.sms, source_url=source, example=example)
 
 
-_NEWEST_OF_NUMBER = (
-    select(CaseRow.number)
-    .where(CaseRow.owner_phone == bindparam("phone"))
-    .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
-    .limit(1)
-)
-
-
 async def _example_case(ctx: _Ctx) -> str:
     """The case number HELP's example names: the newest case that names the sender's
     number; else one of the sender's pound (a keeper's), or of the first pound of their
     authority (an officer's), or of the first pound configured."""
     caller, pounds = ctx.caller, ctx.deps.config.pounds
     if caller.phone and caller.pound is None:
-        newest = await ctx.tx.session.scalar(_NEWEST_OF_NUMBER, {"phone": caller.phone})
+        newest = await newest_case_of_owner(ctx.tx, caller.phone)
         if newest:
-            return str(newest)
+            return newest
     of_authority = (code for code, p in pounds.items() if p.authority == caller.authority)
     pound = caller.pound or next(of_authority, None) or next(iter(pounds), "")
     return f"{pound}-17" if pound else ""
@@ -415,11 +406,11 @@ async def _stop(ctx: _Ctx, command: o.Stop) -> str:
     if caller.user_id is None or caller.phone is None:
         return render.stopped(ctx.tr)
     # A keeper, an officer or an admin: their duties' messages stop on this channel too.
-    user = await ctx.tx.session.get(User, caller.user_id)
+    user = await user_row(ctx.tx, caller.user_id)
     if user is not None and user.telegram_id is not None:
-        contact = await ctx.tx.session.get(Contact, caller.phone)
-        since = contact and (
-            contact.whatsapp_stopped_at if caller.channel == "whatsapp" else contact.opted_out_at
+        number = await contact(ctx.tx, caller.phone)
+        since = number and (
+            number.whatsapp_stopped_at if caller.channel == "whatsapp" else number.opted_out_at
         )
         await enqueue(  # once for this STOP (a STOP again keeps its first day)
             ctx.tx,
@@ -444,7 +435,7 @@ async def _set_contact(
     """Remember a language or an opt-out, for a registered user or a telephone number."""
     tx, caller = ctx.tx, ctx.caller
     if caller.user_id is not None and lang is not None:
-        user = await tx.session.get(User, caller.user_id)
+        user = await user_row(tx, caller.user_id)
         if user is not None:
             user.lang = lang
     if caller.phone is not None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
-
 from bot.adapters.export import read_table
 from bot.demo.transcript import Transcript
 from bot.services.runtime import App
-from bot.store.models import OutboxRow, ReminderJob
+from bot.store.outbox import reminders_queued
+from bot.store.reminder_jobs import jobs_counted
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.money import Money
@@ -89,13 +88,7 @@ class Sent:
 async def reminders_sent(app: App, chats: dict[int, str]) -> list[Sent]:
     """Every reminder queued so far, oldest first, with the role of its recipient."""
     async with app.store.transaction() as tx:
-        rows = (
-            await tx.session.execute(
-                select(OutboxRow)
-                .where(OutboxRow.idempotency_key.startswith("rem:"))
-                .order_by(OutboxRow.id)
-            )
-        ).scalars()
+        rows = await reminders_queued(tx)
         return [
             Sent(
                 row.created_at.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M"),
@@ -112,5 +105,4 @@ async def reminders_sent(app: App, chats: dict[int, str]) -> list[Sent]:
 async def jobs_in(app: App, *statuses: str) -> int:
     """How many reminder jobs are in one of ``statuses``."""
     async with app.store.transaction() as tx:
-        query = select(func.count()).where(ReminderJob.status.in_(statuses))
-        return int(await tx.session.scalar(query) or 0)
+        return await jobs_counted(tx, statuses)

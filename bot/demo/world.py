@@ -33,7 +33,6 @@ from typing import Final
 from xml.etree import ElementTree
 
 import httpx
-from sqlalchemy import func, or_, select
 from starlette.applications import Starlette
 from twilio.request_validator import RequestValidator
 
@@ -57,8 +56,9 @@ from bot.fakes.telegram_api import BOT_USERNAME, TOKEN, Call, FakeTelegram, Tele
 from bot.fakes.twilio_api import FakeTwilio
 from bot.reminders.dispatch import remind_once
 from bot.services.runtime import App
+from bot.store import outbox
 from bot.store.instances import worker_id
-from bot.store.models import OutboxRow, ReminderJob
+from bot.store.reminder_jobs import leased_unfinished
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltRefusal, DltStamp, registry
 from domain.calendar import LOCAL_TZ
@@ -281,22 +281,13 @@ class World:
     async def _none_refused(self) -> None:
         """No SMS was held back as DLT refused it (its text no template's, or no id)."""
         async with self.app.store.transaction() as tx:
-            query = select(OutboxRow.last_error).where(
-                OutboxRow.status == "failed", OutboxRow.last_error.startswith("dlt:")
-            )
-            refused = (await tx.session.scalars(query)).first()
+            refused = await outbox.dlt_refusal(tx)
         if refused is not None:
             raise DemoFailed(f"(SMS): not sent under DLT: {refused}")
 
     async def _sms_due(self) -> int:
         async with self.app.store.transaction() as tx:
-            due = or_(
-                (OutboxRow.status == "queued") & (OutboxRow.next_attempt_at <= tx.now),
-                OutboxRow.status == "sending",
-            )
-            twilio = OutboxRow.channel.in_(("sms", "whatsapp"))
-            query = select(func.count()).where(twilio, due)
-            return int(await tx.session.scalar(query) or 0)
+            return await outbox.undelivered(tx, ("sms", "whatsapp"))
 
     async def remind(self) -> None:
         """The reminder pass ``poundbot serve`` runs, then delivery.
@@ -310,12 +301,7 @@ class World:
     async def _reminders_claimed(self) -> int:
         """Due reminder jobs claimed by a pass that has not finished them."""
         async with self.app.store.transaction() as tx:
-            query = select(func.count()).where(
-                ReminderJob.status == "pending",
-                ReminderJob.fire_at <= tx.now,
-                ReminderJob.claimed_until >= tx.now,
-            )
-            return int(await tx.session.scalar(query) or 0)
+            return await leased_unfinished(tx)
 
     async def until(self, when: datetime) -> None:
         """Move the clock to ``when``, stopping at the reminder time of each day on the way."""

@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 
-from sqlalchemy.engine import URL
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -52,7 +51,7 @@ from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
 from bot.observe.metrics import WebhookTimer
 from bot.services.runtime import App
-from bot.store.engine import database_file
+from bot.store.engine import DatabaseUrl, database_file
 from bot.store.instances import heartbeat, worker_id
 from bot.store.space import space_fault
 from bot.store.writable import shown, write_fault
@@ -106,7 +105,7 @@ def startup_report(
 
 def report_lines(
     config: Config,
-    url: URL,
+    url: DatabaseUrl,
     env: dict[str, str] | None = None,
     *,
     polling: bool = False,

@@ -32,7 +32,6 @@ def _serve(args: argparse.Namespace) -> int:
     import logging
 
     import uvicorn
-    from sqlalchemy.engine import make_url
 
     from bot.bootstrap import config_path, load, open_app
     from bot.channels.telegram.webhook import TelegramOptions
@@ -40,7 +39,7 @@ def _serve(args: argparse.Namespace) -> int:
     from bot.config.settings import Settings
     from bot.entry.app import build_app, log_report, report_lines
     from bot.entry.cli_admin import CommandError, check_url
-    from bot.store.engine import database_url
+    from bot.store.engine import database_url, parse_url
     from bot.store.writable import database_fault, shown
 
     log = logging.getLogger("poundbot")
@@ -89,7 +88,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.log_level,
         args.log_format,
     )
-    log_report(report_lines(config, make_url(url), polling=options.polling, settings=settings))
+    log_report(report_lines(config, parse_url(url), polling=options.polling, settings=settings))
     app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.observe.logsafe redacts (query strings and signatures of request
@@ -221,10 +220,9 @@ def refusals() -> tuple[type[BaseException], ...]:
     cannot be reached. Anything else is a bug and keeps its traceback."""
     import sqlite3
 
-    from sqlalchemy.exc import SQLAlchemyError
-
     from bot.config import ConfigError
     from bot.entry.cli_admin import CommandError
+    from bot.store.engine import DatabaseError
     from bot.store.schema import SchemaRefused
     from bot.support.errors import AppError
     from domain.errors import DomainError
@@ -235,7 +233,7 @@ def refusals() -> tuple[type[BaseException], ...]:
         ConfigError,
         CommandError,
         SchemaRefused,
-        SQLAlchemyError,
+        DatabaseError,
         sqlite3.Error,
         OSError,
     )
@@ -246,9 +244,8 @@ def _one_line(exc: BaseException) -> str:
     import socket
     import sqlite3
 
-    from sqlalchemy.exc import SQLAlchemyError
-
     from bot.config import ConfigError
+    from bot.store.engine import DatabaseError
     from bot.support.errors import AppError
     from domain.errors import DomainError
 
@@ -264,7 +261,7 @@ def _one_line(exc: BaseException) -> str:
         return f"{exc} ({facts})" if facts else str(exc)
     if isinstance(exc, DomainError):
         return f"{exc} ({exc.provision})" if exc.provision else str(exc)
-    if isinstance(exc, SQLAlchemyError | sqlite3.Error):
+    if isinstance(exc, DatabaseError | sqlite3.Error):
         cause = getattr(exc, "orig", None) or exc
         return f"database: {(str(cause).strip().splitlines() or [type(cause).__name__])[0]}"
     if isinstance(exc, ConnectionError | TimeoutError | socket.gaierror):

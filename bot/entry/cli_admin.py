@@ -19,8 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 
 from bot.adapters.backups import BackupError, backups_dir, copy_database
 from bot.adapters.case_numbers import Places
@@ -31,7 +29,7 @@ from bot.reminders.listing import deadline_lines
 from bot.services.admin import add_user, create_invite, list_users, remove_user
 from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
-from bot.store.engine import database_file, database_url, make_engine
+from bot.store.engine import BadDatabaseUrl, database_file, database_url, make_engine, parse_url
 from bot.store.instances import worker_id
 from bot.store.migrate import SchemaRefused, alembic_config, inspect_database, upgrade
 from bot.support.caller import KEEPER, OFFICER, Caller
@@ -86,8 +84,8 @@ def check_url(url: str) -> None:
     """Refuse, in one line, a URL poundbot cannot run on (SQLAlchemy 2.1 would take a bare
     ``postgresql://`` for psycopg; ``mysql://`` and the like are not supported)."""
     try:
-        driver = make_url(url).drivername
-    except ArgumentError:
+        driver = parse_url(url).drivername
+    except BadDatabaseUrl:
         raise CommandError("POUNDBOT_DATABASE_URL is not a database URL") from None
     if driver == "postgresql":
         raise CommandError(
@@ -113,7 +111,7 @@ def require_database(url: str) -> None:
 
 
 def _shown(url: str) -> str:
-    return make_url(url).render_as_string(hide_password=True)
+    return parse_url(url).render_as_string(hide_password=True)
 
 
 def _post(role: str, pound: str | None, authority: str | None) -> str:
@@ -249,7 +247,7 @@ async def users_remove(args: argparse.Namespace) -> int:
 async def contacts_channel(args: argparse.Namespace) -> int:
     """Choose the channel a number is written to on (``auto``: the one it last wrote on)."""
     from bot.adapters.whatsapp_route import set_channel
-    from bot.store.models import Contact
+    from bot.store.contacts import contact as contact_of
     from bot.support.phones import PhoneError, normalize_phone
 
     async with _open() as app:
@@ -260,7 +258,7 @@ async def contacts_channel(args: argparse.Namespace) -> int:
         chosen = None if args.channel == "auto" else args.channel
         async with app.store.transaction() as tx:
             await set_channel(tx, phone, chosen)
-            contact = await tx.session.get(Contact, phone)
+            contact = await contact_of(tx, phone)
             last = contact.last_channel if contact else None
     how = f"by {chosen} (chosen)" if chosen else f"by {last or 'sms'}, the channel it last wrote on"
     print(f"{phone}: messages go {how}")
@@ -319,7 +317,7 @@ async def web_link(args: argparse.Namespace) -> int:
 
 def backup(args: argparse.Namespace) -> int:
     """Copy the embedded SQLite database to FILE, safely while the server runs."""
-    url = make_url(database_url())
+    url = parse_url(database_url())
     if url.get_backend_name() != "sqlite":
         raise CommandError(
             f"backup copies the embedded SQLite database; {_shown(database_url())} is "
@@ -356,10 +354,10 @@ def restore(args: argparse.Namespace) -> int:
 
     url = database_url()
     database = database_file(url)
-    if make_url(url).get_backend_name() != "sqlite":
+    if parse_url(url).get_backend_name() != "sqlite":
         raise CommandError(
             f"restore replaces the embedded SQLite database; {_shown(url)} is "
-            f"{make_url(url).get_backend_name()}: use pg_restore (e.g. pg_restore --clean "
+            f"{parse_url(url).get_backend_name()}: use pg_restore (e.g. pg_restore --clean "
             "--if-exists -d DBNAME FILE) and keep the case numbers issued after the backup "
             "as the operator's guide says (Backups)"
         )
@@ -506,19 +504,11 @@ async def deadlines(args: argparse.Namespace) -> int:
 async def outbox_failed(args: argparse.Namespace) -> int:
     """One tab-separated line per message given up in the last ``--days`` days: id,
     channel, recipient, when queued, the DLT template (if found) and the reason."""
-    from sqlalchemy import select
-
-    from bot.store.models import OutboxRow
+    from bot.store.outbox import failed_since
 
     async with _open() as app, app.store.transaction() as tx:
         since = tx.now - timedelta(days=args.days)
-        rows = (
-            await tx.session.execute(
-                select(OutboxRow)
-                .where(OutboxRow.status == "failed", OutboxRow.created_at >= since)
-                .order_by(OutboxRow.id)
-            )
-        ).scalars()
+        rows = await failed_since(tx, since)
         lines = [
             (r.id, r.channel, r.recipient, r.created_at, r.template, r.last_error) for r in rows
         ]

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
-
 from bot.adapters.whatsapp_route import Route, Template, route
 from bot.config import ReminderSettings
 from bot.i18n import Translator, translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import one_text
+from bot.store.contacts import contact as contact_of
 from bot.store.messages import About, enqueue
-from bot.store.models import Contact, User
+from bot.store.models import User
 from bot.store.tx import Tx
+from bot.store.users import staff_of
 from bot.support.caller import OFFICER
 
 NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
@@ -49,7 +49,7 @@ async def user_route(
     None when the number said STOP on every channel it could go on: a number that said
     STOP gets nothing there but the answers to its own messages, duties or not (the
     person was told so, and on Telegram if linked; the desk lists them)."""
-    contact = await tx.session.get(Contact, phone)
+    contact = await contact_of(tx, phone)
     return route(contact, tx.now, lang, template, templates)
 
 
@@ -66,13 +66,7 @@ async def notify_officers(
     """Queue a message to every active officer of ``authority``; returns how many.
     ``about``: what the message is (``bot.notifications.case_messages``), in each officer's
     language, so that it is rendered again when it is sent."""
-    officers = (
-        await tx.session.execute(
-            select(User).where(
-                User.role == OFFICER, User.authority_code == authority, User.active.is_(True)
-            )
-        )
-    ).scalars()
+    officers = await staff_of(tx, OFFICER, authority)
     queued = 0
     for officer in officers:
         route = route_of(officer)
@@ -131,7 +125,7 @@ async def notify_phone(
     values in the owner's language) when the configuration has one, else by SMS.
     ``about``: what the message is (``bot.notifications.case_messages``), in the owner's
     language, so that it is rendered again when it is sent."""
-    contact = await tx.session.get(Contact, phone)
+    contact = await contact_of(tx, phone)
     lang = (contact.lang if contact else None) or default_lang
     tr = translator(lang)
     found = route(contact, tx.now, lang, template(tr) if template else None, templates)

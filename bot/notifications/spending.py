@@ -16,11 +16,8 @@ transaction of its check, so they hold across instances.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time, timedelta
 from typing import Final, NamedTuple
-
-from sqlalchemy import Date, Integer, String, delete, exists, literal, select, union_all, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.adapters.send_gate import ANSWER, STAFF, Outgoing
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
@@ -31,9 +28,9 @@ from bot.i18n.dlt_probe import rendering_sms
 from bot.notifications.notify import route_of
 from bot.observe.metrics import ANSWER_CEILING_REACHED, PAID_MESSAGES
 from bot.store.messages import enqueue
-from bot.store.models import SendCount, User
+from bot.store.send_counts import count, count_unless_staff, forget_before, uncount
 from bot.store.tx import Tx
-from bot.support.caller import ADMIN
+from bot.store.users import admins
 
 __all__ = ["Ceiling"]
 
@@ -49,50 +46,6 @@ class _Window(NamedTuple):
     key: str
     limit: int
     until: datetime | None
-
-
-async def _count(tx: Tx, window: str, day: date, by: int = 1) -> int:
-    """``by`` more in ``window`` (made on its first), under the row's lock until the
-    transaction ends; the count now."""
-    bind = tx.session.bind
-    pg = bind is not None and bind.dialect.name == "postgresql"
-    statement = (
-        (postgresql.insert if pg else sqlite.insert)(SendCount)
-        .values(window=window, day=day, count=by)
-        .on_conflict_do_update(index_elements=["window"], set_={"count": SendCount.count + by})
-        .returning(SendCount.count)
-    )
-    return int((await tx.session.execute(statement)).scalar_one())
-
-
-async def _count_unless_staff(
-    tx: Tx, phone: str, day: date, windows: tuple[_Window, ...]
-) -> dict[str, int] | None:
-    """One more answer in each of ``windows`` (rows made on their first), under their
-    rows' locks until the transaction ends, unless an active keeper, officer or
-    administrator has the number ``phone``: the counts now, or None for staff (nothing
-    counted). One statement: it runs for every answer to the public."""
-    bind = tx.session.bind
-    pg = bind is not None and bind.dialect.name == "postgresql"
-    insert = (postgresql.insert if pg else sqlite.insert)(SendCount)
-    staff = exists().where(User.phone == phone, User.active.is_(True))
-    rows = union_all(
-        *(
-            select(
-                literal(w.key, String).label("window"),
-                literal(day, Date).label("day"),
-                literal(1, Integer).label("count"),
-            ).where(~staff)
-            for w in windows
-        )
-    )
-    statement = (
-        insert.from_select(["window", "day", "count"], rows)
-        .on_conflict_do_update(index_elements=["window"], set_={"count": SendCount.count + 1})
-        .returning(SendCount.window, SendCount.count)
-    )
-    counted = {key: int(count) for key, count in (await tx.session.execute(statement)).all()}
-    return counted or None
 
 
 class Ceiling:
@@ -121,31 +74,25 @@ class Ceiling:
             _Window("day", f"day:{today}", limits.answers_per_day, midnight),
             _Window("hour", f"hour:{local:%Y-%m-%dT%H}", limits.answers_per_hour, next_hour),
         )
-        counted = await _count_unless_staff(tx, phone, today, windows)
+        counted = await count_unless_staff(tx, phone, today, [w.key for w in windows])
         if counted is None:  # an answer to staff
             PAID_MESSAGES.labels(message.purpose).inc()
             return None
         counts = [counted[window.key] for window in windows]
         if counts[-1] == 1:  # a new hour: the counts of the days before yesterday go
-            await tx.session.execute(
-                delete(SendCount).where(SendCount.day < today - timedelta(days=1))
-            )
+            await forget_before(tx, today - timedelta(days=1))
         over = [w for w, count in zip(windows, counts, strict=True) if count > w.limit]
         if not over:
             PAID_MESSAGES.labels(ANSWER).inc()
             return None
-        await tx.session.execute(  # the counts are of the answers sent
-            update(SendCount)
-            .where(SendCount.window.in_([w.key for w in windows]))
-            .values(count=SendCount.count - 1)
-        )
+        await uncount(tx, [w.key for w in windows])  # the counts are of the answers sent
         window = over[0]
         if window.until is None:
             return (
                 f"the number has had its {window.limit} answers of the day "
                 "([limits] answers_per_number_per_day)"
             )
-        if await _count(tx, f"held:{window.key}", today) == 1:  # the first held back
+        if await count(tx, f"held:{window.key}", today) == 1:  # the first held back
             ANSWER_CEILING_REACHED.labels(window.name).inc()
             await _tell_admins(tx, self.config, window.name, window.limit, window.until)
         return (
@@ -157,11 +104,8 @@ class Ceiling:
 async def _tell_admins(tx: Tx, config: Config, window: str, limit: int, until: datetime) -> None:
     """Tell every active administrator, once for the window, that answers to the public
     are held back until ``until``."""
-    admins = await tx.session.scalars(
-        select(User).where(User.role == ADMIN, User.active.is_(True)).order_by(User.id)
-    )
     stamp = f"{until:%Y-%m-%dT%H}"
-    for admin in admins:
+    for admin in await admins(tx):
         found = route_of(admin)
         if found is None:
             continue

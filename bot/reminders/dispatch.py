@@ -34,11 +34,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
-from typing import Any, cast
-
-from sqlalchemy import Select, Table, or_, select, update
-from sqlalchemy.engine import Row
+from datetime import date, timedelta
 
 from bot.adapters.whatsapp_route import Route, Template
 from bot.config import Config
@@ -48,11 +44,13 @@ from bot.i18n.public.sms_fit import one_text
 from bot.notifications.notify import route_of, user_route
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
-from bot.store.instances import taken_over
+from bot.store import reminder_jobs as jobs
 from bot.store.messages import enqueue
-from bot.store.models import DeadlineRow, ReminderJob, User
+from bot.store.reminder_jobs import JobRow
+from bot.store.rows import savepoint
 from bot.store.tx import Store, Tx, parse_case_number
-from bot.support.caller import ADMIN, KEEPER, OFFICER
+from bot.store.users import admins_and_officers, staff_of
+from bot.support.caller import KEEPER, OFFICER
 from domain.reminders import Audience, next_day
 
 __all__ = [
@@ -63,7 +61,6 @@ __all__ = [
     "Pass",
     "claim",
     "dispatch_batch",
-    "due_jobs",
     "fire_claimed",
     "remind_once",
 ]
@@ -82,10 +79,6 @@ DIGEST_OVER = 3
 SQLITE_BREATHER = 0.1
 
 Compose = Callable[[Translator], str]
-
-_JOBS = cast(Table, ReminderJob.__table__)
-_J = _JOBS.c
-_DEADLINES = cast(Table, DeadlineRow.__table__)
 
 
 @dataclass
@@ -134,26 +127,6 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(minutes=min(2 ** max(attempts - 1, 0), 60))
 
 
-def due_jobs(now: datetime, limit: int, *, troubled: bool = False) -> Select[tuple[int]]:
-    """The ids of up to ``limit`` jobs due at ``now`` and not leased, earliest first: a
-    range of the index ``(status, fire_at)``, however many jobs are done. Not leased:
-    no lease, a lease run out, or (not troubled) claimed by an instance whose heartbeat
-    stopped (``bot.store.instances``). Only the troubled ones (``TROUBLED_AFTER`` claims
-    or more) when ``troubled``, the least tried first (so that one cannot hold up the
-    others), else the others."""
-    tried = _J.attempts >= TROUBLED_AFTER if troubled else _J.attempts < TROUBLED_AFTER
-    order = (_J.attempts, _J.fire_at) if troubled else (_J.fire_at,)
-    free = [_J.claimed_until.is_(None), _J.claimed_until < now]
-    if not troubled:  # a troubled job waits out its lease: it may be what killed them
-        free.append(taken_over(_J.claimed_by, now))
-    return (
-        select(_J.id)
-        .where(_J.status == "pending", _J.fire_at <= now, or_(*free), tried)
-        .order_by(*order)
-        .limit(limit)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class _Claimed:
     """The ids of a claimed batch; ``troubled``: the one troubled job claimed alone."""
@@ -165,30 +138,18 @@ class _Claimed:
 async def _claim(store: Store, worker: str, limit: int, lease: timedelta) -> _Claimed:
     async with store.transaction() as tx:
         now = tx.now
-        rows = await _lease(tx, due_jobs(now, limit), worker, now + lease)
+        rows = await jobs.lease_due(tx, worker, now + lease, limit, TROUBLED_AFTER)
         if rows:
             return _Claimed([job_id for job_id, _ in rows])
-        rows = await _lease(tx, due_jobs(now, 1, troubled=True), worker, now + lease)
+        rows = await jobs.lease_due(tx, worker, now + lease, 1, TROUBLED_AFTER, troubled=True)
         if not rows:
             return _Claimed([])
         [(job_id, attempts)] = rows
         # Tried ``attempts - 1`` times without finishing: wait longer before the next try
         # if this one does not finish either.
         longer = now + lease + backoff(attempts - TROUBLED_AFTER)
-        await _set(tx, [job_id], claimed_until=longer)
+        await jobs.set_jobs(tx, [job_id], claimed_until=longer)
         return _Claimed([job_id], troubled=True)
-
-
-async def _lease(
-    tx: Tx, due: Select[tuple[int]], worker: str, until: datetime
-) -> list[tuple[int, int]]:
-    result = await tx.session.execute(
-        update(_JOBS)
-        .where(_J.id.in_(due.with_for_update(skip_locked=True).scalar_subquery()))
-        .values(claimed_by=worker, claimed_until=until, attempts=_J.attempts + 1)
-        .returning(_J.id, _J.attempts)
-    )
-    return [(int(job_id), int(attempts)) for job_id, attempts in result.all()]
 
 
 async def claim(
@@ -206,30 +167,14 @@ async def fire_claimed(store: Store, config: Config, worker: str, ids: Sequence[
         return done
     async with store.transaction() as tx:
         batch = _Batch(tx, config, worker, local_today(tx, config))
-        taken = (
-            (
-                await tx.session.execute(
-                    update(_JOBS)
-                    .where(_J.id.in_(ids), _J.claimed_by == worker, _J.status == "pending")
-                    .values(status="done", done_at=tx.now, claimed_until=None)
-                    .returning(_J.id)
-                )
-            )
-            .scalars()
-            .all()
-        )
+        taken = await jobs.take_claimed(tx, ids, worker)
         if not taken:
             return done
-        jobs = (
-            await tx.session.execute(
-                select(_JOBS).where(_J.id.in_(taken)).order_by(_J.fire_at, _J.id)
-            )
-        ).all()
-        facts = await _facts(tx, [job for job in jobs if job.kind != ROUND])
-        for job in jobs:
+        facts = await _facts(tx, [job for job in taken if job.kind != ROUND])
+        for job in taken:
             try:
                 if job.kind == ROUND:
-                    async with tx.session.begin_nested():
+                    async with savepoint(tx):
                         fired = await _fire_round(batch, job)
                 else:
                     fired = await _fire_single(batch, job, facts.get(job.deadline_id))
@@ -303,9 +248,7 @@ async def remind_once(
 # -- one job ------------------------------------------------------------------------------
 
 
-async def _fire_single(
-    batch: _Batch, job: Row[Any], facts: DeadlineFacts | None
-) -> tuple[int, int]:
+async def _fire_single(batch: _Batch, job: JobRow, facts: DeadlineFacts | None) -> tuple[int, int]:
     """One reminder to its audience: (reminders, messages). Everything is rendered before
     anything is written, so a renderer that raises leaves nothing behind."""
     if not _is_live(job, facts):
@@ -323,7 +266,7 @@ async def _fire_single(
     return 1, sent
 
 
-async def _fire_round(batch: _Batch, job: Row[Any]) -> tuple[int, int]:
+async def _fire_round(batch: _Batch, job: JobRow) -> tuple[int, int]:
     """A morning round: the items waiting for it, as single reminders, or as one digest
     per person when more than ``DIGEST_OVER`` are due or overdue."""
     tx = batch.tx
@@ -377,13 +320,13 @@ async def _fire_round(batch: _Batch, job: Row[Any]) -> tuple[int, int]:
     return len(live), sent
 
 
-def _is_live(job: Row[Any], facts: DeadlineFacts | None) -> bool:
+def _is_live(job: JobRow, facts: DeadlineFacts | None) -> bool:
     """Whether the job's deadline is still open on the same day. A change to the case
     cancels the jobs it makes stale itself; this catches one racing with the send."""
     return facts is not None and facts.is_open and facts.due_on == job.due_on
 
 
-async def _go_on(batch: _Batch, job: Row[Any], facts: DeadlineFacts) -> None:
+async def _go_on(batch: _Batch, job: JobRow, facts: DeadlineFacts) -> None:
     """A daily series goes on tomorrow (until its deadline is met and closed)."""
     audience = Audience(job.audience)
     if facts.is_daily_for(audience):
@@ -391,11 +334,11 @@ async def _go_on(batch: _Batch, job: Row[Any], facts: DeadlineFacts) -> None:
         await schedule(batch.tx, batch.config, facts, audience, day, daily=True)
 
 
-def _nobody(job: Row[Any]) -> str:
+def _nobody(job: JobRow) -> str:
     return f"no active {job.audience} of {job.place} with Telegram or a phone"
 
 
-def _reminder(item: Row[Any], facts: DeadlineFacts, today: date) -> Compose:
+def _reminder(item: JobRow, facts: DeadlineFacts, today: date) -> Compose:
     def compose(tr: Translator) -> str:
         return render.reminder(
             facts.kind,
@@ -409,7 +352,7 @@ def _reminder(item: Row[Any], facts: DeadlineFacts, today: date) -> Compose:
     return compose
 
 
-def _digest(items: list[tuple[Row[Any], DeadlineFacts]], today: date) -> Compose:
+def _digest(items: list[tuple[JobRow, DeadlineFacts]], today: date) -> Compose:
     entries = sorted(
         ((item.case_number, facts.as_deadline()) for item, facts in items),
         key=lambda entry: (entry[1].due_on, parse_case_number(entry[0]), entry[1].kind.value),
@@ -421,33 +364,15 @@ def _digest(items: list[tuple[Row[Any], DeadlineFacts]], today: date) -> Compose
     return compose
 
 
-async def _round_items(tx: Tx, job: Row[Any]) -> list[Row[Any]]:
+async def _round_items(tx: Tx, job: JobRow) -> list[JobRow]:
     """Take the items waiting for the morning round ``job``."""
-    ids = (
-        (
-            await tx.session.execute(
-                update(_JOBS)
-                .where(_J.batch == job.key, _J.status == "waiting")
-                .values(status="done", done_at=tx.now)
-                .returning(_J.id)
-            )
-        )
-        .scalars()
-        .all()
-    )
-    if not ids:
-        return []
-    rows = await tx.session.execute(select(_JOBS).where(_J.id.in_(ids)).order_by(_J.id))
-    return list(rows.all())
+    return await jobs.take_round_items(tx, job.key)
 
 
-async def _facts(tx: Tx, jobs: Sequence[Row[Any]]) -> dict[int, DeadlineFacts]:
-    """The deadlines of ``jobs``, by id."""
-    ids = {job.deadline_id for job in jobs if job.deadline_id is not None}
-    if not ids:
-        return {}
-    rows = await tx.session.execute(select(_DEADLINES).where(_DEADLINES.c.id.in_(ids)))
-    return {row.id: DeadlineFacts.of(row) for row in rows}
+async def _facts(tx: Tx, rows: Sequence[JobRow]) -> dict[int, DeadlineFacts]:
+    """The deadlines of the jobs ``rows``, by id."""
+    ids = {job.deadline_id for job in rows if job.deadline_id is not None}
+    return {row.id: DeadlineFacts.of(row) for row in await jobs.deadline_rows(tx, ids)}
 
 
 async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
@@ -458,19 +383,15 @@ async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
         return cached
     config = batch.config
     if audience == Audience.OFFICERS.value:
-        where = (User.role == OFFICER, User.authority_code == place)
-        authority_code = place
+        role, authority_code = OFFICER, place
     else:
-        where = (User.role == KEEPER, User.pound_code == place)
+        role = KEEPER
         pound = config.pounds.get(place)
         authority_code = pound.authority if pound else ""
     authority = config.authorities.get(authority_code)
     default = reply_language(authority=authority)
-    users = await batch.tx.session.execute(
-        select(User).where(*where, User.active.is_(True)).order_by(User.id)
-    )
     people = []
-    for user in users.scalars():
+    for user in await staff_of(batch.tx, role, place):
         route = route_of(user)
         if route is not None:
             people.append(_Person(user.id, route[0], route[1], user.lang or default))
@@ -522,38 +443,26 @@ async def _record(batch: _Batch) -> None:
         if count:
             by_count[count].append(job_id)
     for count, ids in by_count.items():
-        await _set(batch.tx, ids, messages=count)
+        await jobs.set_jobs(batch.tx, ids, messages=count)
     if batch.stale:
-        await _set(
+        await jobs.set_jobs(
             batch.tx, batch.stale, status="cancelled", last_error="no longer due: met or moved"
         )
     for error, ids in batch.unreached.items():
-        await _set(batch.tx, ids, status="failed", last_error=error)
+        await jobs.set_jobs(batch.tx, ids, status="failed", last_error=error)
 
 
-async def _set(tx: Tx, ids: list[int], **values: object) -> None:
-    await tx.session.execute(update(_JOBS).where(_J.id.in_(ids)).values(**values))
-
-
-async def _retry_later(tx: Tx, job: Row[Any], worker: str, exc: Exception) -> None:
+async def _retry_later(tx: Tx, job: JobRow, worker: str, exc: Exception) -> None:
     """Record the error; back to pending after a backoff (a reminder of a deadline the
     Act sets is never given up: once troubled, the people are told)."""
-    await tx.session.execute(
-        update(_JOBS)
-        .where(_J.id == job.id, _J.claimed_by == worker)
-        .values(
-            last_error=f"{type(exc).__name__}: {exc}"[:500],
-            status="pending",
-            done_at=None,
-            claimed_until=tx.now + backoff(job.attempts),
-        )
-    )
+    error = f"{type(exc).__name__}: {exc}"[:500]
+    await jobs.retry_later(tx, job.id, worker, error, tx.now + backoff(job.attempts))
 
 
 async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
     """Tell the officers of the troubled job's authority and the admins, once a local
     day each (the key), that reminders could not be sent and are being tried again."""
-    job = (await tx.session.execute(select(_JOBS).where(_J.id == job_id))).one()
+    job = await jobs.job(tx, job_id)
     if job.audience == Audience.OFFICERS.value:
         authority_code = job.place
     else:
@@ -561,19 +470,8 @@ async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
         authority_code = pound.authority if pound else ""
     authority = config.authorities.get(authority_code)
     default = reply_language(authority=authority)
-    users = await tx.session.execute(
-        select(User)
-        .where(
-            User.active.is_(True),
-            or_(
-                User.role == ADMIN,
-                (User.role == OFFICER) & (User.authority_code == authority_code),
-            ),
-        )
-        .order_by(User.id)
-    )
     today = local_today(tx, config)
-    for user in users.scalars():
+    for user in await admins_and_officers(tx, authority_code):
         found = route_of(user)
         if found is None:
             continue

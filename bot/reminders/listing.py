@@ -7,12 +7,11 @@ from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select
-
 from bot.config import Config
 from bot.reminders.plan import ROUND
 from bot.store.deadlines import OPEN
-from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
+from bot.store.models import ReminderJob
+from bot.store.reminder_jobs import jobs_listed, open_deadlines, reminder_outbox
 from bot.store.tx import Tx
 
 __all__ = ["deadline_lines", "job_state"]
@@ -63,28 +62,8 @@ async def deadline_lines(
     pounds, places = _places(config, authority)
     now = tx.now
     since = now - timedelta(days=days)
-    deadlines = (
-        await tx.session.execute(
-            select(DeadlineRow)
-            .where(DeadlineRow.status == OPEN, DeadlineRow.pound_code.in_(pounds))
-            .order_by(DeadlineRow.due_on, DeadlineRow.case_number, DeadlineRow.kind)
-        )
-    ).scalars()
-    jobs = list(
-        (
-            await tx.session.execute(
-                select(ReminderJob)
-                .where(
-                    ReminderJob.place.in_(places),
-                    or_(
-                        ReminderJob.status.in_(("pending", "waiting")),
-                        ReminderJob.fire_at >= since,
-                    ),
-                )
-                .order_by(ReminderJob.fire_at, ReminderJob.id)
-            )
-        ).scalars()
-    )
+    deadlines = await open_deadlines(tx, pounds, OPEN)
+    jobs = await jobs_listed(tx, places, since)
     outbox = await _outbox_states(tx, since)
     lines = ["# open deadlines: case, provision, deadline, due on, who acts"]
     lines += [
@@ -113,11 +92,7 @@ def _local(at: datetime, config: Config) -> str:
 
 async def _outbox_states(tx: Tx, since: datetime) -> dict[str, Counter[str]]:
     """The outbox status of every reminder message queued since ``since``, by job key."""
-    rows = await tx.session.execute(
-        select(OutboxRow.idempotency_key, OutboxRow.status).where(
-            OutboxRow.idempotency_key.like("rem:%"), OutboxRow.created_at >= since
-        )
-    )
+    rows = await reminder_outbox(tx, since)
     states: dict[str, Counter[str]] = {}
     for key, status in _keyed(rows):
         states.setdefault(key, Counter())[status] += 1

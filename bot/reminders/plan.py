@@ -14,12 +14,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select, true
-from sqlalchemy.dialects import postgresql, sqlite
-
 from bot.config import Config
+from bot.store import reminder_jobs as jobs
 from bot.store.deadlines import OPEN
-from bot.store.models import DeadlineRow, ReminderJob
+from bot.store.rows import flush
 from bot.store.tx import Tx
 from domain.deadlines import Deadline, DeadlineKind, Role
 from domain.reminders import Audience, days_to_plan, fire_time, next_day, series_of
@@ -30,12 +28,6 @@ log = logging.getLogger("poundbot.reminders")
 
 ROUND = "round"
 _PLAN_BATCH = 200
-
-
-def _insert(tx: Tx) -> Any:
-    bind = tx.session.bind
-    dialect = bind.dialect.name if bind is not None else "sqlite"
-    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(ReminderJob)
 
 
 def local_today(tx: Tx, config: Config) -> date:
@@ -94,19 +86,7 @@ async def plan_pending(tx: Tx, config: Config, limit: int = _PLAN_BATCH) -> int:
     PostgreSQL; SQLite has one writer at a time), so a change to the case waits for the
     plan and then cancels what it made stale.
     """
-    rows = (
-        (
-            await tx.session.execute(
-                select(DeadlineRow)
-                .where(DeadlineRow.needs_plan == true())
-                .order_by(DeadlineRow.id)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
-            )
-        )
-        .scalars()
-        .all()
-    )
+    rows = await jobs.deadlines_to_plan(tx, limit)
     today = local_today(tx, config)
     for row in rows:
         facts = DeadlineFacts.of(row)
@@ -119,7 +99,7 @@ async def plan_pending(tx: Tx, config: Config, limit: int = _PLAN_BATCH) -> int:
             for one, day in days_to_plan(series, today):
                 await schedule(tx, config, facts, one.audience, day, daily=one.daily)
         row.needs_plan = False
-    await tx.session.flush()
+    await flush(tx)
     return len(rows)
 
 
@@ -169,20 +149,9 @@ async def _upsert_item(
         "last_error": None,
         "done_at": None,
     }
-    stmt = _insert(tx).values(key=key, created_at=tx.now, **values)
-    revived = await tx.session.execute(
-        stmt.on_conflict_do_update(
-            index_elements=["key"],
-            set_=values,
-            where=ReminderJob.__table__.c.status == "cancelled",
-        ).returning(ReminderJob.__table__.c.id)
-    )
-    if revived.first() is not None:
+    if await jobs.upsert_job(tx, key, values):
         return str(values["status"])
-    found = await tx.session.execute(
-        select(ReminderJob.__table__.c.status).where(ReminderJob.__table__.c.key == key)
-    )
-    return str(found.scalar_one())
+    return await jobs.job_status(tx, key)
 
 
 async def _join_round(
@@ -194,22 +163,4 @@ async def _join_round(
     first locks the row and marks itself done before it reads its items: an item joins
     a round that will still send it, or learns the round has gone.
     """
-    stmt = _insert(tx).values(
-        key=key,
-        kind=ROUND,
-        audience=audience.value,
-        place=place,
-        day=day,
-        fire_at=fire_at,
-        status="pending",
-        attempts=0,
-        messages=0,
-        created_at=tx.now,
-    )
-    table = ReminderJob.__table__.c
-    result = await tx.session.execute(
-        stmt.on_conflict_do_update(
-            index_elements=["key"], set_={"key": stmt.excluded.key}
-        ).returning(table.status)
-    )
-    return str(result.scalar_one())
+    return await jobs.join_round(tx, key, ROUND, audience.value, place, day, fire_at)

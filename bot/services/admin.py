@@ -5,10 +5,10 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import bindparam, select
-
 from bot.services.base import Deps
+from bot.store import users
 from bot.store.models import Invite, User
+from bot.store.rows import add, flush
 from bot.store.tx import Tx
 from bot.support.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
 from bot.support.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
@@ -56,11 +56,10 @@ async def add_user(
         phone = normalize_phone(phone, deps.config.phone_region)  # PhoneError names the fault
     if pound is not None and authority is None:
         authority = deps.authority_of(pound)
-    for column, value in ((User.phone, phone), (User.telegram_id, telegram_id)):
-        if value is not None:
-            taken = await tx.session.execute(select(User.id).where(column == value))
-            if taken.first() is not None:
-                raise BadInputError("already registered", value=str(value))
+    if phone is not None and await users.is_registered(tx, phone=phone):
+        raise BadInputError("already registered", value=phone)
+    if telegram_id is not None and await users.is_registered(tx, telegram_id=telegram_id):
+        raise BadInputError("already registered", value=str(telegram_id))
     user = User(
         role=role,
         pound_code=pound if role == KEEPER else None,
@@ -72,28 +71,26 @@ async def add_user(
         active=True,
         created_at=tx.now,
     )
-    tx.session.add(user)
-    await tx.session.flush()
+    await add(tx, user)
     return user
 
 
 async def list_users(tx: Tx, deps: Deps, caller: Caller) -> list[User]:
     """All active users."""
     _require_admin(caller)
-    rows = await tx.session.execute(select(User).where(User.active.is_(True)).order_by(User.id))
-    return list(rows.scalars())
+    return await users.active_users(tx)
 
 
 async def remove_user(tx: Tx, deps: Deps, caller: Caller, user_id: int) -> User:
     """Deactivate a user (kept for the audit log); their phone and Telegram id are freed."""
     _require_admin(caller)
-    user = await tx.session.get(User, user_id)
+    user = await users.user(tx, user_id)
     if user is None or not user.active:
         raise UnknownUserError("no such user", user_id=user_id)
     user.active = False
     user.phone = None
     user.telegram_id = None
-    await tx.session.flush()
+    await flush(tx)
     return user
 
 
@@ -102,19 +99,10 @@ async def find_user(
 ) -> User | None:
     """The active user with this phone number or Telegram id."""
     if phone is not None:
-        rows = await tx.session.execute(_USER_BY_PHONE, {"value": phone})
-    elif telegram_id is not None:
-        rows = await tx.session.execute(_USER_BY_TELEGRAM, {"value": telegram_id})
-    else:
-        return None
-    return rows.scalar_one_or_none()
-
-
-# Built once: every message looks up its sender.
-_USER_BY_PHONE = select(User).where(User.phone == bindparam("value"), User.active.is_(True))
-_USER_BY_TELEGRAM = select(User).where(
-    User.telegram_id == bindparam("value"), User.active.is_(True)
-)
+        return await users.user_by_phone(tx, phone)
+    if telegram_id is not None:
+        return await users.user_by_telegram(tx, telegram_id)
+    return None
 
 
 async def create_invite(
@@ -142,8 +130,7 @@ async def create_invite(
         created_at=tx.now,
         expires_at=tx.now + timedelta(days=days),
     )
-    tx.session.add(invite)
-    await tx.session.flush()
+    await add(tx, invite)
     return invite
 
 
@@ -151,16 +138,14 @@ async def accept_invite(
     tx: Tx, deps: Deps, code: str, *, telegram_id: int, name: str, lang: str | None
 ) -> User:
     """Bind a Telegram account to the role of an unused, unexpired invite."""
-    invite = (
-        await tx.session.execute(select(Invite).where(Invite.code == code).with_for_update())
-    ).scalar_one_or_none()
+    invite = await users.invite_to_use(tx, code)
     if invite is None or invite.used_at is not None or invite.expires_at <= tx.now:
         raise InviteInvalidError("invite unknown, used or expired")
     existing = await find_user(tx, telegram_id=telegram_id)
     if existing is not None:
         existing.active = False
         existing.telegram_id = None
-        await tx.session.flush()
+        await flush(tx)
     user = User(
         role=invite.role,
         pound_code=invite.pound_code,
@@ -171,8 +156,7 @@ async def accept_invite(
         active=True,
         created_at=tx.now,
     )
-    tx.session.add(user)
-    await tx.session.flush()
+    await add(tx, user)
     invite.used_by = user.id
     invite.used_at = tx.now
     return user

@@ -8,12 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import select
-
 from bot.config import Authority, Pound
 from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
+from bot.store.exports import ledger_of
 from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx, named_places
 from bot.support.caller import OFFICER, Caller
@@ -514,12 +513,7 @@ async def ledger(tx: Tx, deps: Deps, caller: Caller) -> list[LedgerEntry]:
     """The ledger of the caller's authority, oldest first."""
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer reads the ledger")
-    rows = await tx.session.execute(
-        select(LedgerEntry)
-        .where(LedgerEntry.authority_code == caller.authority)
-        .order_by(LedgerEntry.on, LedgerEntry.id)
-    )
-    return list(rows.scalars())
+    return await ledger_of(tx, caller.authority)
 
 
 async def deadlines_due(tx: Tx, deps: Deps, caller: Caller) -> list[tuple[str, Deadline]]:

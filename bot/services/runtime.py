@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 from bot.adapters.send_gate import Gate
 from bot.config import Config
 from bot.services.base import Deps
+from bot.store.engine import Engine
 from bot.store.tx import Store
 
 __all__ = ["App"]
@@ -21,7 +20,7 @@ class App:
     """Everything a running poundbot holds."""
 
     config: Config
-    engine: AsyncEngine
+    engine: Engine
     store: Store
     deps: Deps
     #: The checks every message passes when it is sent (``bot.bootstrap.send_gate``).

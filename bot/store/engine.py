@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -23,13 +23,38 @@ from bot.support import budget
 
 __all__ = [
     "DATABASE_FILE",
+    "BadDatabaseUrl",
+    "DatabaseError",
+    "DatabaseUrl",
+    "Engine",
     "data_dir",
     "database_file",
     "database_url",
     "is_inline",
     "make_engine",
     "make_sessionmaker",
+    "parse_url",
 ]
+
+#: The names the layers above the store use for SQLAlchemy's types, so that none of them
+#: imports SQLAlchemy: the engine, a database URL parsed, and what the database or its
+#: driver raise (an administrative command reports it as one line).
+Engine = AsyncEngine
+DatabaseUrl = URL
+DatabaseError = SQLAlchemyError
+
+
+class BadDatabaseUrl(ArgumentError):
+    """Not a database URL (a ``DatabaseError``)."""
+
+
+def parse_url(url: str) -> DatabaseUrl:
+    """The database URL ``url``, parsed; raises ``BadDatabaseUrl``."""
+    try:
+        return make_url(url)
+    except ArgumentError as exc:
+        raise BadDatabaseUrl(*exc.args) from exc
+
 
 #: SQLite's own busy timeout on the stock aiosqlite dialect, in milliseconds (a
 #: request's wait budget shortens it: ``_on_begin``).

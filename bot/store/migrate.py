@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 from alembic import command
 from alembic.config import Config as AlembicConfig
 from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -33,6 +34,7 @@ __all__ = [
     "Upgraded",
     "alembic_config",
     "identify",
+    "identify_file",
     "inspect_database",
     "line",
     "schema_fault",
@@ -138,6 +140,16 @@ def identify(connection: Connection, revisions: list[str]) -> Found:
         f"{_labelled(state)} gives",
         missed,
     )
+
+
+def identify_file(path: Path, revisions: list[str]) -> Found:
+    """What the SQLite database file ``path`` is, opened read-only (``identify``)."""
+    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+    try:
+        with engine.connect() as connection:
+            return identify(connection, revisions)
+    finally:
+        engine.dispose()
 
 
 def _repair(connection: Connection, state: State, revision: str) -> None:

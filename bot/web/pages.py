@@ -13,7 +13,6 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
-from sqlalchemy import inspect
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -33,6 +32,7 @@ from bot.services import desk
 from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
+from bot.store.rows import refresh_expired
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from bot.support.errors import AppError, UnknownCaseError, UnknownPoundError
@@ -530,8 +530,7 @@ class _CaseLine(NamedTuple):
 async def _unexpired(tx: Tx, loaded: LoadedCase) -> None:
     """After a refused step, the savepoint's rollback has expired what the step changed
     on the case row: read the row back, so that the page does not read it lazily."""
-    if inspect(loaded.row).expired_attributes:
-        await tx.session.refresh(loaded.row)
+    await refresh_expired(tx, loaded.row)
 
 
 #: The step that meets each deadline of the Act, offered first when it is lawful today.

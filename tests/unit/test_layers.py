@@ -246,23 +246,35 @@ def test_the_sms_room_knows_no_provider_but_where_they_are_wired() -> None:
     assert not reached
 
 
-#: The folders of ``bot/`` whose queries are all in the store already; the rest of
-#: ``bot/`` joins as it is done (then this is the whole of ``bot/`` outside the store).
-NO_SQLALCHEMY: tuple[str, ...] = ("bot/channels",)
+#: The rooms of ``bot/`` outside the store, each checked to import no SQLAlchemy: the
+#: store is the port to the database, and only it knows the library behind it.
+NO_SQLALCHEMY = tuple(
+    sorted(
+        str(path.relative_to(ROOT))
+        for path in BOT.iterdir()
+        if path.name not in ("store", "__init__.py", "__pycache__")
+        and (path.is_dir() or path.suffix == ".py")
+    )
+)
+#: Modules that still run statements of their own on the driver (``bot.store.prepared``),
+#: until those statements move into the store.
+SQLALCHEMY_FOR_NOW = frozenset({"bot/services/desk.py", "bot/services/web_signin.py"})
 
 
-@pytest.mark.parametrize("folder", NO_SQLALCHEMY)
-def test_no_module_outside_the_store_imports_sqlalchemy(folder: str) -> None:
+@pytest.mark.parametrize("room", NO_SQLALCHEMY)
+def test_nothing_outside_the_store_imports_sqlalchemy(room: str) -> None:
     """The store (``bot/store``) alone speaks SQL: every query is one of its named
     functions, taking and returning plain values or its rows."""
-    speaking = {
+    paths = [ROOT / room] if room.endswith(".py") else _files(room)
+    assert paths
+    found = {
         (str(path.relative_to(ROOT)), name)
-        for path in _files(folder)
-        if not _within(".".join(path.relative_to(ROOT).with_suffix("").parts), "bot.store")
+        for path in paths
+        if str(path.relative_to(ROOT)) not in SQLALCHEMY_FOR_NOW
         for name in _imports(path)
         if _within(name, "sqlalchemy")
     }
-    assert not speaking
+    assert not found
 
 
 def test_these_checks_see_the_imports_they_check() -> None:
@@ -273,6 +285,7 @@ def test_these_checks_see_the_imports_they_check() -> None:
     wiring = set(_imports(BOT / "channels" / "sms" / "providers.py"))
     assert {"bot.channels.twilio.webhook", "bot.channels.exotel.webhook"} <= wiring
     assert "sqlalchemy" in set(_imports(BOT / "store" / "inbox.py"))
+    assert "sqlalchemy" in set(_imports(BOT / "store" / "engine.py"))
 
 
 def test_the_command_line_starts_without_the_stack() -> None:

@@ -25,9 +25,9 @@ from bot.channels.telegram.outbox import MAX_TEXT, Action, Keyboard, encode, spl
 from bot.channels.telegram.sender import CHANNEL
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.services.base import Deps
-from bot.store.contacts import add_chat, chat_for_update, write_chat
 from bot.store.messages import enqueue
 from bot.store.models import Conversation
+from bot.store.senders import add_chat, chat_for_update, write_chat
 from bot.store.tx import Tx
 from bot.support.caller import KEEPER, OFFICER, Caller
 

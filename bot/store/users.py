@@ -1,0 +1,100 @@
+"""The SQL of the users and invites: who is registered, the active users, a user by
+their phone number or Telegram id, the staff of a place, an invite locked to be used."""
+
+from __future__ import annotations
+
+from sqlalchemy import bindparam, or_, select
+
+from bot.store.models import Invite, User
+from bot.store.tx import Tx
+from bot.support.caller import ADMIN, KEEPER, OFFICER
+
+__all__ = [
+    "active_users",
+    "admins",
+    "admins_and_officers",
+    "invite_to_use",
+    "is_registered",
+    "staff_of",
+    "user",
+    "user_by_phone",
+    "user_by_telegram",
+]
+
+# Built once: every message looks up its sender.
+_USER_BY_PHONE = select(User).where(User.phone == bindparam("value"), User.active.is_(True))
+_USER_BY_TELEGRAM = select(User).where(
+    User.telegram_id == bindparam("value"), User.active.is_(True)
+)
+
+
+async def is_registered(
+    tx: Tx, *, phone: str | None = None, telegram_id: int | None = None
+) -> bool:
+    """Whether a user (active or not) has this phone number, or this Telegram id."""
+    column, value = (User.phone, phone) if phone is not None else (User.telegram_id, telegram_id)
+    taken = await tx.session.execute(select(User.id).where(column == value))
+    return taken.first() is not None
+
+
+async def user(tx: Tx, user_id: int) -> User | None:
+    """The user ``user_id`` (active or not), as the transaction holds it."""
+    return await tx.session.get(User, user_id)
+
+
+async def active_users(tx: Tx) -> list[User]:
+    """All active users, by id."""
+    rows = await tx.session.execute(select(User).where(User.active.is_(True)).order_by(User.id))
+    return list(rows.scalars())
+
+
+async def user_by_phone(tx: Tx, phone: str) -> User | None:
+    """The active user with this phone number."""
+    return (await tx.session.execute(_USER_BY_PHONE, {"value": phone})).scalar_one_or_none()
+
+
+async def user_by_telegram(tx: Tx, telegram_id: int) -> User | None:
+    """The active user with this Telegram id."""
+    rows = await tx.session.execute(_USER_BY_TELEGRAM, {"value": telegram_id})
+    return rows.scalar_one_or_none()
+
+
+async def invite_to_use(tx: Tx, code: str) -> Invite | None:
+    """The invite ``code``, locked until the transaction ends."""
+    rows = await tx.session.execute(select(Invite).where(Invite.code == code).with_for_update())
+    return rows.scalar_one_or_none()
+
+
+async def staff_of(tx: Tx, role: str, place: str) -> list[User]:
+    """The active keepers of pound ``place`` (``role`` keeper) or officers of authority
+    ``place`` (``role`` officer), by id."""
+    where = (
+        (User.role == OFFICER, User.authority_code == place)
+        if role == OFFICER
+        else (User.role == KEEPER, User.pound_code == place)
+    )
+    rows = await tx.session.execute(
+        select(User).where(*where, User.active.is_(True)).order_by(User.id)
+    )
+    return list(rows.scalars())
+
+
+async def admins_and_officers(tx: Tx, authority: str) -> list[User]:
+    """The active admins and officers of ``authority``, by id."""
+    rows = await tx.session.execute(
+        select(User)
+        .where(
+            User.active.is_(True),
+            or_(User.role == ADMIN, (User.role == OFFICER) & (User.authority_code == authority)),
+        )
+        .order_by(User.id)
+    )
+    return list(rows.scalars())
+
+
+async def admins(tx: Tx) -> list[User]:
+    """The active admins, by id."""
+    rows = await tx.session.scalars(
+        select(User).where(User.role == ADMIN, User.active.is_(True)).order_by(User.id)
+    )
+    return list(rows)
