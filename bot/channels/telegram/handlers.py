@@ -51,7 +51,7 @@ from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.chrome import telegram as text
 from bot.i18n.refusals import sale as refusals
 from bot.services.admin import accept_invite
-from bot.store.savepoint import savepoint
+from bot.store.rows import savepoint
 from bot.store.senders import set_user_lang
 from bot.support.caller import KEEPER, OFFICER
 from bot.support.errors import InviteInvalidError

@@ -30,7 +30,7 @@ from bot.conversation.commands import ParseError
 from bot.conversation.photos import Incoming, refused_text
 from bot.i18n import render
 from bot.i18n.chrome import telegram as text
-from bot.store.savepoint import savepoint
+from bot.store.rows import savepoint
 from bot.support.caller import KEEPER
 from bot.support.errors import AppError
 from domain.errors import DomainError
