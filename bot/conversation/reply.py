@@ -475,10 +475,18 @@ async def _seize(ctx: _Ctx, command: o.Seize) -> _Done:
         seized_on=command.seized_on,
         hour_known=hour_known,
     )
-    seized = await report_seizure(
-        ctx.tx, deps, caller, seizure, command.owner_phone, ctx.tr, sms=ctx.sms
+    seized = await report_seizure(ctx.tx, deps, caller, seizure, command.owner_phone)
+    text = render.seizure_ack(
+        seized.case,
+        seized.dues,
+        seized.daily,
+        ctx.tr,
+        ctx.sms,
+        kinds=ctx.kinds,
+        pound_name=seized.pound_name,
+        owner_sms=seized.owner_sms,
     )
-    return _Done(seized.text, seized.loaded)
+    return _Done(text, seized.loaded)
 
 
 def _corrected(seizure: Seizure, command: o.Correct) -> Seizure:
