@@ -34,8 +34,10 @@ the guard of every step, which read each other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import TypeVar, cast
 
 from domain.calendar import period_end
 from domain.errors import (
@@ -210,6 +212,13 @@ def provision_of(event: Event, owner_appeared: bool = False) -> str:
     return _PROVISION[type(event)]
 
 
+T = TypeVar("T")
+
+#: The most values a case keeps of what was made from it (``Case.kept``): a statement a
+#: day, the replies rendered from it, its days.
+KEPT_PER_CASE = 32
+
+
 @dataclass(frozen=True, slots=True)
 class Case:
     """An impounding and everything that has happened to it since."""
@@ -218,6 +227,26 @@ class Case:
     seizure: Seizure
     stage: Stage
     events: tuple[Event, ...]
+    #: What has been made from this case (``Case.kept``), kept with it: the case never
+    #: changes, so nothing made from it goes stale, and it goes when the case goes. Each
+    #: new case (a step, ``replace``) starts with none.
+    _kept: dict[Hashable, tuple[tuple[object, ...], object]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def kept(self, key: Hashable, made_from: tuple[object, ...], make: Callable[[], T]) -> T:
+        """What ``make`` makes from this case, ``key`` and ``made_from``, made once: kept
+        with the case, and made again when ``made_from`` is not equal to what it was
+        made from (the objects that cannot be a key: a tariff, the kinds; the same
+        objects compare equal at once). At most ``KEPT_PER_CASE`` values are kept."""
+        found = self._kept.get(key)
+        if found is not None and found[0] == made_from:
+            return cast(T, found[1])
+        value = make()
+        if len(self._kept) >= KEPT_PER_CASE:
+            self._kept.clear()
+        self._kept[key] = (made_from, value)
+        return value
 
     @classmethod
     def open(cls, number: str, seizure: Seizure, kinds: Kinds, today: date) -> Case:

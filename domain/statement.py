@@ -11,7 +11,6 @@ computed together.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date
 
@@ -73,28 +72,15 @@ class CaseDates:
     claims_until: date | None
 
 
-#: The days of the cases asked about lately, by the case itself (an answer reads them
-#: several times, and each reading scans the case's events); each entry holds its case,
-#: so that the id it is kept under cannot name another case while it is kept.
-_DATES: OrderedDict[int, tuple[Case, CaseDates]] = OrderedDict()
-_DATES_KEPT = 256
-
-
 @cites("s.13(1)", "s.13(3)", "s.16(3)", "s.19")
 def dates_of(case: Case, notice_on: date | None = None) -> CaseDates:
     """The Act's days of ``case`` (s.13(1), s.13(3), s.16(3), s.19); with ``notice_on``,
-    the s.13(3) days of a notice of that day (one being printed, not yet posted)."""
+    the s.13(3) days of a notice of that day (one being printed, not yet posted). Kept
+    with the case (``Case.kept``): an answer reads them several times, and each reading
+    scans the case's events."""
     if notice_on is not None:
         return _dates(case, notice_on)
-    found = _DATES.get(id(case))
-    if found is not None and found[0] is case:
-        _DATES.move_to_end(id(case))
-        return found[1]
-    dates = _dates(case, None)
-    _DATES[id(case)] = (case, dates)
-    if len(_DATES) > _DATES_KEPT:
-        _DATES.popitem(last=False)
-    return dates
+    return case.kept("dates", (), lambda: _dates(case, None))
 
 
 def _dates(case: Case, notice_on: date | None) -> CaseDates:

@@ -54,7 +54,6 @@ from bot.store.users import user as user_row
 from bot.support.caller import KEEPER, PUBLIC, Caller
 from bot.support.errors import AppError, NotAllowedError
 from bot.support.links import SOURCE_PATH, board_path, signin_path
-from bot.support.memo import Memo
 from domain.errors import DomainError
 from domain.kinds import Kinds
 from domain.ledger import Postings
@@ -328,11 +327,6 @@ async def _example_case(ctx: _Ctx) -> str:
     return f"{pound}-17" if pound else ""
 
 
-#: DUES replies rendered lately, by statement (``statement_of`` keeps one a case and
-#: day), translator, kinds and form: asked again the same day, a case's dues are read.
-_DUES_REPLIES: Memo[str] = Memo(256)
-
-
 async def _dues(ctx: _Ctx, command: o.Dues) -> str:
     answer = await public.dues_today(ctx.tx, ctx.deps, _case(command))
 
@@ -349,7 +343,10 @@ async def _dues(ctx: _Ctx, command: o.Dues) -> str:
 
     if probing():  # the DLT registry collects every wording: render each time
         return rendered()
-    return _DUES_REPLIES.get((answer.stated, ctx.tr, ctx.kinds), ctx.sms, rendered)
+    # Kept with the case, as its statement (``statement_of``): asked again the same day,
+    # a case's dues are read (made again from another statement, kinds or catalog).
+    made_from = (answer.stated, ctx.kinds, ctx.tr.translations)
+    return answer.case.kept(("DUES reply", ctx.tr.lang, ctx.sms), made_from, rendered)
 
 
 async def _deposit(ctx: _Ctx, command: o.Deposit) -> str:
@@ -469,10 +466,18 @@ async def _seize(ctx: _Ctx, command: o.Seize) -> _Done:
         seized_on=command.seized_on,
         hour_known=hour_known,
     )
-    seized = await report_seizure(
-        ctx.tx, deps, caller, seizure, command.owner_phone, ctx.tr, sms=ctx.sms
+    seized = await report_seizure(ctx.tx, deps, caller, seizure, command.owner_phone)
+    text = render.seizure_ack(
+        seized.case,
+        seized.dues,
+        seized.daily,
+        ctx.tr,
+        ctx.sms,
+        kinds=ctx.kinds,
+        pound_name=seized.pound_name,
+        owner_sms=seized.owner_sms,
     )
-    return _Done(seized.text, seized.loaded)
+    return _Done(text, seized.loaded)
 
 
 def _corrected(seizure: Seizure, command: o.Correct) -> Seizure:

@@ -1,12 +1,13 @@
-"""Recording a seizure from any channel: the use case, the owner's SMS, the reply; and
-the owner's SMS when a correction of the seizure report cancels the auction."""
+"""Recording a seizure from any channel: the use case and the owner's SMS, with what
+was done (``Seized``: the dispatcher renders the keeper's reply from it); and the
+owner's SMS when a correction of the seizure report cancels the auction."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from bot.adapters.whatsapp_route import Template
-from bot.i18n import Translator, render
+from bot.i18n import render
 from bot.i18n.keepers.keeper import OwnerSms
 from bot.notifications.case_messages import CANCELLED, IMPOUNDED
 from bot.notifications.notify import notify_phone
@@ -16,6 +17,7 @@ from bot.store.messages import About
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from domain.case import Case
+from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Person, Seizure
 
@@ -31,24 +33,27 @@ def person_of(text: str) -> Person | None:
 
 
 class Seized(NamedTuple):
-    """A seizure recorded: the keeper's reply and the case it opened."""
+    """A seizure recorded: the case it opened, its fines (s.11), what one more day costs
+    at the rate of the day brought (s.4), the pound's name, and what became of the
+    owner's SMS (queued, refused by the number, no number)."""
 
-    text: str
     loaded: LoadedCase
+    dues: Dues
+    daily: Money
+    pound_name: str
+    owner_sms: OwnerSms
+
+    @property
+    def case(self) -> Case:
+        return self.loaded.case
 
 
 async def report_seizure(
-    tx: Tx,
-    deps: Deps,
-    caller: Caller,
-    seizure: Seizure,
-    owner_phone: str | None,
-    tr: Translator,
-    *,
-    sms: bool,
+    tx: Tx, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None
 ) -> Seized:
     """Record cattle brought in (s.7); tell the owner by SMS when their number is known
-    (never at night); the keeper's reply: case number, fines, daily charge, s.13(1) date."""
+    (never at night); what was recorded (``render.seizure_ack`` words the keeper's reply:
+    case number, fines, daily charge, s.13(1) date)."""
     recorded = await keeping.record_seizure(tx, deps, caller, seizure, owner_phone=owner_phone)
     case = recorded.case
     pound = deps.config.pounds[seizure.pound]
@@ -58,17 +63,7 @@ async def report_seizure(
     owner_sms = await tell_owner(
         tx, deps, case, recorded.dues, owner_phone, f"intake:{case.number}"
     )
-    text = render.seizure_ack(
-        case,
-        recorded.dues,
-        daily,
-        tr,
-        sms,
-        kinds=deps.config.kinds,
-        pound_name=pound.name,
-        owner_sms=owner_sms,
-    )
-    return Seized(text, recorded.loaded)
+    return Seized(recorded.loaded, recorded.dues, daily, pound.name, owner_sms)
 
 
 async def tell_owner(

@@ -12,7 +12,6 @@ from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import Clock, local_today
 from bot.support.errors import NotAllowedError, UnknownPoundError
-from bot.support.memo import Memo
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.figures import Figures, figures_of
@@ -83,19 +82,16 @@ class Deps:
             raise UnknownPoundError("unknown pound", pound=pound) from None
 
 
-#: The statements made lately, by case, tariff, day and order of deductions: a case
-#: whose fold is kept (``bot.store.case_cache``) is asked about again as the same object.
-_STATEMENTS: Memo[Statement] = Memo(256)
-
-
 def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
     """The statement of a case on ``on`` (by default today), with its pound's tariff and
-    the configured order of deductions: what every answer reads its figures from."""
+    the configured order of deductions: what every answer reads its figures from. Kept
+    with the case (``Case.kept``): a case whose fold is kept (``bot.store.case_cache``)
+    is asked about again as the same object."""
     tariff = deps.tariff(case.seizure.pound)
     day = on or deps.today()
     order = deps.config.deduction_order
-    return _STATEMENTS.get(
-        (case, tariff), (day, order), lambda: statement(case, tariff, day, order)
+    return case.kept(
+        ("statement", day, order), (tariff,), lambda: statement(case, tariff, day, order)
     )
 
 

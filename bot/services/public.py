@@ -13,7 +13,6 @@ from bot.config.names import Name
 from bot.services.base import Deps, figures_for, statement_of
 from bot.store.tx import LoadedCase, Tx
 from bot.support.errors import VoidedCaseError
-from bot.support.memo import Memo
 from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place
 from bot.support.search_words import search_terms
@@ -72,15 +71,12 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
     )
 
 
-#: The public facts of the cases asked about lately (a kept fold is the same object).
-_FACTS: Memo[PublicCase] = Memo(256)
-
-
 def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
-    """The public facts of a loaded case, with its pound's name."""
+    """The public facts of a loaded case, with its pound's name; kept with the case (a
+    kept fold is the same object from one answer to the next)."""
     pound = deps.config.pounds.get(loaded.pound)
     name = pound.name if pound else loaded.pound
-    return _FACTS.get((loaded.case,), name, lambda: facts_of(loaded.case, name))
+    return loaded.case.kept(("public facts", name), (), lambda: facts_of(loaded.case, name))
 
 
 def _not_voided(loaded: LoadedCase) -> LoadedCase:

@@ -6,13 +6,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
+from telegram.ext import Application
 
 from bot.adapters.photo_store import add_pending, file_key
 from bot.bootstrap import open_app
 from bot.channels.telegram.photos import fetch_pending
+from bot.conversation.photos import attach_pictures
 from bot.fakes.telegram_api import Updates
 from bot.store.models import PhotoRow
 from tests.e2e.telegram_rig import (
@@ -76,6 +79,41 @@ async def test_photo_then_pictures_are_kept_once_without_gps(
     assert row.sha256 is not None
     stored = data_folder / "photos" / row.sha256[:2] / file_key(row.sha256, "jpeg")
     assert not has_gps(stored.read_bytes())
+
+
+async def test_an_update_with_a_photo_is_handled_once(
+    rig: TelegramRig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fails before: a first pass of the handlers, rolled back, found whether they wanted
+    the picture, then they ran again with it (two runs an update with a photo)."""
+    await rig.say(KEEPER, SEIZE)
+    await rig.say(KEEPER, "/photo KNM-1")
+    runs: list[int] = []
+    process_update = Application.process_update
+
+    async def counted(self: Application[Any, Any, Any, Any, Any, Any], update: object) -> None:
+        runs.append(getattr(update, "update_id", 0))
+        await process_update(self, update)
+
+    monkeypatch.setattr(Application, "process_update", counted)
+    attached: list[object] = []
+
+    async def attach(*args: Any, **kwargs: Any) -> list[str]:
+        attached.append(args[3])
+        return await attach_pictures(*args, **kwargs)
+
+    monkeypatch.setattr("bot.channels.telegram.photos.attach_pictures", attach)
+    rig.fake.add_file("AgAC-once", png())
+    rig.fake.add_file("AgAC-stray", png())
+    assert await photo(rig, "AgAC-once") == "1 photo kept with KNM-1."
+    assert await photo(rig, "AgAC-once") == "That photo is already kept with KNM-1."
+    await rig.say(KEEPER, "hello")  # ends the run of photos for KNM-1
+    assert await photo(rig, "AgAC-stray") == (
+        "The photo was not kept: send it with PHOTO and the case number, e.g. PHOTO KNM-17."
+    )
+    assert len(runs) == len(set(runs)) == 4  # each update handled once
+    assert len(attached) == 1  # the picture kept once, by one run
+    assert rig.fake.downloads == {"AgAC-once": 1}
 
 
 async def test_a_photo_captioned_photo_case_lot(rig: TelegramRig) -> None:

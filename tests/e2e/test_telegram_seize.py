@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
 
+from bot.channels.telegram import seize_record
+from bot.conversation.orders import Seize, SeizeLot
 from bot.fakes.telegram_api import Call, Updates
 from bot.i18n import render, translator
 from bot.i18n.chrome import telegram as text
@@ -310,3 +313,35 @@ async def test_a_correction_is_a_typed_line_in_telegram(rig: TelegramRig) -> Non
     assert reply.text.startswith("Case KNM-1 corrected")
     typed = await say(rig, "VOID KNM-1 BECAUSE entered by mistake")
     assert typed.text.startswith("Case KNM-1 voided")
+
+
+async def test_the_guided_report_is_the_seize_order_through_the_dispatcher(
+    rig: TelegramRig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report ends as a SEIZE line does: one ``Seize`` order, run by ``run_command``."""
+    orders: list[object] = []
+    run = seize_record.run_command
+
+    async def spy(*args: Any, **kwargs: Any) -> Any:
+        orders.append(args[3])
+        return await run(*args, **kwargs)
+
+    monkeypatch.setattr(seize_record, "run_command", spy)
+    question = await say(rig, "/seize")
+    question = await press(rig, question, "seize:kind:cow")
+    question = await press(rig, question, "seize:count:2")
+    question = await press(rig, question, "seize:next")
+    question = await say(rig, "brown")
+    question = await say(rig, "Kunnamangalam market")
+    question = await press(rig, question, "seize:done")
+    question = await press(rig, question, "seize:skip")
+    question = await press(rig, question, "seize:skip")
+    question = await say(rig, "28-02-2026")  # the day only: no hour
+    summary = await say(rig, "26-02-2026")
+    ack = last_message(await rig.press(KEEPER, summary, "seize:confirm"))
+    assert ack.text.startswith("Case KNM-1 recorded: 2 cows.")
+    (order,) = orders
+    assert isinstance(order, Seize)
+    assert (order.lots, order.place) == ((SeizeLot(2, "cow", "brown"),), "Kunnamangalam market")
+    assert (order.on, order.at, order.seized_on) == (date(2026, 2, 28), None, date(2026, 2, 26))
+    assert (order.seizer, order.owner, order.owner_phone) == ("", "", None)

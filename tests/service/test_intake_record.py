@@ -10,12 +10,14 @@ import pytest
 from sqlalchemy import select
 
 from bot.conversation.reply import handle_text
+from bot.conversation.seizure import Seized, report_seizure
 from bot.services.base import Deps
 from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
+from domain.s07_seizure import Lot, Seizure
 from domain.stages import Stage
 
 
@@ -438,3 +440,23 @@ async def test_in_malayalam_the_rate_of_the_day_brought_and_the_owner_told_by_sm
         lot = (await tx.session.execute(select(CaseLot))).scalar_one()
     assert row.owner_phone == "+919847012345"
     assert lot.description == "തവിട്ടുനിറം"
+
+
+async def test_the_seizure_use_case_returns_what_it_did_and_renders_nothing(
+    store: Store, deps: Deps, clock: FixedClock, recorder: Caller
+) -> None:
+    """``report_seizure`` says what it recorded (the case, its fines, the day's charge,
+    the pound, the owner's SMS); the dispatcher words the reply from that."""
+    clock.set(datetime(2026, 3, 1, 10, 30, tzinfo=LOCAL_TZ))
+    lots = (Lot("cow", 2, "brown"),)
+    seizure = Seizure("KNM", lots, "Kunnamangalam market", datetime(2026, 3, 1, 9, 0))
+    async with store.transaction() as tx:
+        told = await report_seizure(tx, deps, recorder, seizure, "+919847000111")
+        silent = await report_seizure(tx, deps, recorder, seizure, None)
+    assert isinstance(told, Seized)
+    assert told.case.number == told.loaded.row.number == "KNM-1"
+    assert (told.owner_sms, silent.owner_sms) == ("queued", "no_number")
+    assert told.pound_name == deps.config.pounds["KNM"].name
+    assert told.dues.total.paise > 0
+    assert told.daily.paise > 0
+    assert silent.case.number == "KNM-2"

@@ -73,6 +73,7 @@ UNCITED_METHODS: dict[str, str] = {
         "(checked in test_case_lifecycle), the table of which is checked below"
     ),
     "domain.case.Case.first": "query over the case's events",
+    "domain.case.Case.kept": "keeps what was made from a case with it; no provision involved",
     "domain.stages.CaseFacts.last": "a protocol: what a rule reads (Case.last answers it)",
     "domain.stages.CaseSteps.apply": "a protocol: how a rule takes a step (Case.apply does)",
     "domain.case.Case.last": "query over the case's events",

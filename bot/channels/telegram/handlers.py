@@ -57,7 +57,7 @@ from bot.support.caller import KEEPER, OFFICER
 from bot.support.errors import InviteInvalidError
 from domain.errors import BuyerNotDeclaredError
 
-__all__ = ["add_handlers", "to_line"]
+__all__ = ["add_handlers", "to_line", "wanted_photo"]
 
 log = logging.getLogger("poundbot.telegram")
 
@@ -267,7 +267,22 @@ async def photo(update: Update, context: PoundContext) -> None:
             return
         await report.on_photo(turn, await photos.picture(turn, sent, store=True))
         return
-    await photos.on_photo(turn, context.bot, sent, message.caption or "")
+    await photos.on_photo(turn, sent, message.caption or "")
+
+
+async def wanted_photo(turn: Turn, update: Update) -> photos.Sent | None:
+    """The picture ``photo`` will want downloaded for ``update``, found by reading what
+    decides it (the report in progress, ``photos.destination``), not by handling it:
+    one for the report that it does not hold yet, or one a case is named for."""
+    message = update.effective_message
+    sent = photos.Sent.of(message) if message is not None else None
+    if message is None or sent is None or not _PHOTOS.check_update(update):
+        return None
+    chat = await turn.chat()
+    if chat.flow == report.FLOW:
+        return None if photos.in_report(chat.data(report.FLOW) or {}, sent) else sent
+    where = await photos.destination(turn, sent, message.caption or "")
+    return None if isinstance(where, str) else sent
 
 
 async def photo_command(update: Update, context: PoundContext) -> None:
@@ -311,6 +326,10 @@ async def on_error(update: object, context: PoundContext) -> None:
     turn.error = context.error
 
 
+#: The messages ``photo`` handles (no handler before it takes one).
+_PHOTOS: Final = filters.ChatType.PRIVATE & (filters.PHOTO | filters.Document.ALL)
+
+
 def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]) -> None:
     """Register the handlers above, in the order of the table in this module's docstring."""
     private = filters.ChatType.PRIVATE
@@ -326,7 +345,7 @@ def add_handlers(application: Application[Any, PoundContext, Any, Any, Any, Any]
             CallbackQueryHandler(declared_button, pattern=r"^sold:declared:"),
             CallbackQueryHandler(stale_button),
             MessageHandler(private & filters.LOCATION, location),
-            MessageHandler(private & (filters.PHOTO | filters.Document.ALL), photo),
+            MessageHandler(_PHOTOS, photo),
             MessageHandler(private & filters.TEXT & ~filters.COMMAND, text_message),
             MessageHandler(private & filters.COMMAND, command),
         ]

@@ -5,9 +5,10 @@
     a photo captioned /photo KNM-17     the same, in one message
     a photo otherwise                   not kept; the keeper is told how to send it
 
-The picture is never downloaded inside the update's transaction: a first pass of the
-handlers, rolled back, finds whether they want it (``NeedsDownload``: a keeper's photo
-for a case or the report, not one held already); it is then downloaded outside any
+The picture is never downloaded inside the update's transaction: what decides whether
+the handlers want it is read first, in a transaction rolled back, without handling the
+update (``bot.channels.telegram.handlers.wanted_photo``: a keeper's photo for a case or
+the report, not one held already, ``destination``); it is then downloaded outside any
 transaction within ``FETCH_DEADLINE`` seconds in all (Telegram gives the largest size
 its ``file_size``: a photo past the limit is not downloaded), checked and stripped
 (``bot.adapters.photo_store``), and the update is handled with it (``picture``). The row is added in
@@ -49,11 +50,11 @@ from bot.support.caller import KEEPER
 __all__ = [
     "FETCH_DEADLINE",
     "FLOW",
-    "NeedsDownload",
     "Sent",
     "after_find",
     "already",
     "begin",
+    "destination",
     "download",
     "fetch_pending",
     "in_report",
@@ -85,14 +86,6 @@ async def _bytes(bot: Bot, file_id: str, limit: int, size: int | None) -> bytes:
     except TelegramError as exc:
         log.info("Telegram photo not downloaded: %s", exc)
         raise PhotoRefusedError("unreachable") from None
-
-
-class NeedsDownload(Exception):
-    """Raised by ``picture`` in the probe: the handlers want this photo downloaded."""
-
-    def __init__(self, sent: Sent) -> None:
-        super().__init__(sent.key)
-        self.sent = sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +131,9 @@ async def download(bot: Bot, deps: Deps, sent: Sent, *, store: bool = False) -> 
 
 async def picture(turn: Turn, sent: Sent, *, store: bool = False) -> Incoming:
     """The update's picture, downloaded before its transaction (``download``); written
-    to the photo store now if ``store``. In the probe: ``NeedsDownload``."""
+    to the photo store now if ``store``."""
     got = turn.prefetched.get(sent.key)
     if not isinstance(got, Incoming):
-        if turn.probing:
-            raise NeedsDownload(sent)
         # Not downloaded before the transaction: never downloaded inside it.
         return Incoming(sent.key, refused="unreachable")
     if store and got.image is not None:
@@ -181,12 +172,12 @@ async def begin(turn: Turn, line: str) -> bool:
     return True
 
 
-async def on_photo(turn: Turn, bot: Bot, sent: Sent, caption: str) -> None:
-    """A photo outside the guided report: kept with the case its caption or the
-    ``/photo`` before it names."""
+async def destination(turn: Turn, sent: Sent, caption: str) -> Target | str:
+    """Where a photo outside the guided report goes: the case (and lot) its caption or the
+    ``/photo`` before it names, or the reply refusing it (not a keeper, no case, the same
+    photo kept already). Only reads: what decides whether the picture is downloaded."""
     if turn.caller.role != KEEPER:
-        await turn.send(render.not_allowed(turn.tr))
-        return
+        return render.not_allowed(turn.tr)
     chat = await turn.chat()
     target: Target | str | None = None
     if caption.strip():
@@ -203,14 +194,22 @@ async def on_photo(turn: Turn, bot: Bot, sent: Sent, caption: str) -> None:
             turn.tr,
         )
     if target is None:
-        await turn.send(text.photo_no_case(turn.tr))
-        return
+        return text.photo_no_case(turn.tr)
+    if isinstance(target, str):
+        return target
+    if await kept_from(turn.tx, sent.key):
+        # The same photo sent again: not downloaded again.
+        return text.photo_already_kept(target.loaded.case.number, turn.tr)
+    return target
+
+
+async def on_photo(turn: Turn, sent: Sent, caption: str) -> None:
+    """A photo outside the guided report: kept with the case its caption or the
+    ``/photo`` before it names."""
+    target = await destination(turn, sent, caption)
     if isinstance(target, str):
         await turn.send(target)
         return
-    if await kept_from(turn.tx, sent.key):
-        await turn.send(text.photo_already_kept(target.loaded.case.number, turn.tr))
-        return  # the same photo sent again: not downloaded again
     got = await picture(turn, sent)
     lines = await attach_pictures(turn.tx, turn.deps, turn.caller, target, [got], turn.tr)
     await turn.send("\n".join(lines))

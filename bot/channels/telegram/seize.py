@@ -303,13 +303,18 @@ async def on_photo(turn: Turn, picture: Incoming) -> None:
 async def _confirm(turn: Turn, state: dict[str, Any]) -> None:
     """Record the report; a refusal is told above the summary, and the report stays."""
     try:
-        async with savepoint(turn.tx):
-            ack = await record(turn, state)
+        async with savepoint(turn.tx) as step:
+            done = await record(turn, state)
+            if done.refused:  # the dispatcher rolled the step back; so is this
+                await step.rollback()
     except DomainError as exc:
         await _show(turn, state, note=render.error(exc, turn.tr))
         return
     except AppError as exc:
         await _show(turn, state, note=render.app_error(exc, turn.tr))
         return
+    if done.refused:
+        await _show(turn, state, note=done.text)
+        return
     (await turn.chat()).end()
-    await turn.send(ack, remove_keyboard=True)
+    await turn.send(done.text, remove_keyboard=True)

@@ -1,14 +1,15 @@
 """Typed answers of the guided seizure report read, and the report recorded (s.7).
 
-The report ends in the same use case as the one-line SEIZE (``record_seizure``), with
-the same intake SMS to an owner whose number is known, and the same reply
-(``render.seizure_ack``). The report's photos, already in the photo store, are attached
+The report ends as the one-line SEIZE does: the same order (``Seize``) through the same
+dispatcher (``run_command``), so the same use case, intake SMS to an owner whose number
+is known, reply and refusals. The report's photos, already in the photo store, are attached
 to the new case in the same transaction (``bot.conversation.photos``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime, time
 from typing import Any, Final
 
@@ -17,10 +18,10 @@ from bot.channels.telegram.photos import staged
 from bot.channels.telegram.seize_view import brought_at
 from bot.channels.telegram.turn import Turn
 from bot.conversation.commands import ParseError, name_and_phone, parse_date
+from bot.conversation.orders import Seize, SeizeLot
 from bot.conversation.photos import Target, attach_pictures
-from bot.conversation.seizure import person_of, report_seizure
+from bot.conversation.reply import Reply, run_command
 from bot.i18n import LANGUAGES
-from domain.s07_seizure import Lot, Seizure
 
 __all__ = ["kind_of", "now", "owner_of", "record", "seized_of", "when_of"]
 
@@ -83,35 +84,42 @@ def seized_of(turn: Turn, value: str) -> date | None:
         return None
 
 
-def _seizure(turn: Turn, state: dict[str, Any]) -> Seizure:
-    assert turn.caller.pound is not None
+def _order(turn: Turn, state: dict[str, Any]) -> Seize:
+    """The report as the SEIZE order a line would give (``bot.conversation.orders``)."""
+    brought = brought_at(state)
+    hour_known = state.get("hour_known", True)
     description = state["description"]
-    return Seizure(
-        pound=turn.caller.pound,
-        lots=tuple(Lot(kind, count, description) for kind, count in state["lots"]),
-        place_seized=state["place"],
-        brought_at=brought_at(state) or now(turn),
-        seizer=person_of(state["seizer"]),
-        owner=person_of(state["owner"]),
+    return Seize(
+        lang=turn.lang,
+        lots=tuple(SeizeLot(count, kind, description) for kind, count in state["lots"]),
+        place=state["place"],
+        on=brought.date() if brought is not None else None,
+        at=brought.time() if brought is not None and hour_known else None,
+        seizer=state["seizer"],
+        description=description,
+        owner=state["owner"],
+        owner_phone=state["owner_phone"],
         seized_on=date.fromisoformat(state["seized_on"]) if state.get("seized_on") else None,
-        hour_known=state.get("hour_known", True),
     )
 
 
-async def record(turn: Turn, state: dict[str, Any]) -> str:
-    """Record the seizure and queue the owner's SMS; the reply. Raises what the use case
-    refuses (``DomainError``, ``AppError``), for the caller to roll back and tell."""
+async def record(turn: Turn, state: dict[str, Any]) -> Reply:
+    """Record the seizure and queue the owner's SMS, through the dispatcher as a SEIZE
+    line is (``run_command``); the photos of the report kept with the new case; the
+    outcome, its reply with the photos' lines. Raises what keeping the photos refuses
+    (``DomainError``, ``AppError``), for the caller to roll back and tell."""
     tx, deps, caller = turn.tx, turn.deps, turn.caller
     assert caller.pound is not None
-    ack, seized = await report_seizure(
-        tx, deps, caller, _seizure(turn, state), state["owner_phone"], turn.tr, sms=False
-    )
+    reply = await run_command(tx, deps, caller, _order(turn, state), turn.tr.lang, sms=False)
+    seized = reply.loaded
+    if reply.refused or seized is None:
+        return reply
     pictures = staged(state)
     # A report begun before photos were downloaded holds bare file ids: fetched later.
     file_ids = [p for p in state.get("photos", []) if isinstance(p, str)]
     if not pictures and not file_ids:
-        return ack
+        return reply
     for file_id in file_ids:
         await add_pending(tx, seized.row.id, None, file_id)
     lines = await attach_pictures(tx, deps, caller, Target(seized, None), pictures, turn.tr)
-    return "\n".join([ack, *lines])
+    return replace(reply, text="\n".join([reply.text, *lines]))

@@ -99,11 +99,9 @@ class Turn:
     text: str = ""
     error: BaseException | None = None
     penalty: int = 0  # counted against the sender's limit beyond the message itself
-    #: The update's picture, downloaded before its transaction (by its source key); and
-    #: whether this is the probe that finds which picture the handlers want
-    #: (``bot.channels.telegram.webhook.TelegramChannel.receive``).
+    #: The update's picture, downloaded before its transaction (by its source key:
+    #: ``bot.channels.telegram.webhook.TelegramChannel.receive``).
     prefetched: dict[str, Any] = field(default_factory=dict)
-    probing: bool = False
     replies: list[str] = field(default_factory=list)
     _counts: Counter[str] = field(default_factory=Counter)
     _chat: ChatState | None = None

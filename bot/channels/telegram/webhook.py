@@ -36,7 +36,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Final
@@ -49,7 +49,7 @@ from telegram.ext import AIORateLimiter, Application, ContextTypes
 
 from bot.channels.limits import admit, charge
 from bot.channels.telegram import photos
-from bot.channels.telegram.handlers import add_handlers
+from bot.channels.telegram.handlers import add_handlers, wanted_photo
 from bot.channels.telegram.menus import set_default_menus
 from bot.channels.telegram.sender import CHANNEL, ChatPacer, TelegramDelivery, TelegramSender
 from bot.channels.telegram.turn import PoundContext, open_turn, using
@@ -182,9 +182,9 @@ class TelegramChannel:
 
         prefetched: dict[str, Incoming] = {}
 
-        async def handle(tx: Tx, *, probing: bool = False) -> str:
+        async def handle(tx: Tx) -> str:
             turn = await open_turn(tx, self.app.deps, update, key)
-            turn.prefetched, turn.probing = dict(prefetched), probing
+            turn.prefetched = dict(prefetched)
             sender = message.sender
             allowed = await admit(tx, self.app.config.limits, CHANNEL, sender, turn.caller.role)
             if not allowed.answer:  # past the sender's limit: stored, told once, then silent
@@ -204,7 +204,7 @@ class TelegramChannel:
             if sent is not None:  # its picture is downloaded before, never inside, its turn
                 async with self.app.store.turn():
                     await store_inbound(self.app.store, message)
-                wanted = await self._wanted(message, handle)
+                wanted = await self._wanted(message, update, key)
                 if wanted is not None:
                     bot = self.application.bot
                     prefetched[wanted.key] = await photos.download(bot, self.app.deps, wanted)
@@ -216,24 +216,25 @@ class TelegramChannel:
             self.delivery.kick()
         return True
 
-    async def _wanted(
-        self, message: Inbound, handle: Callable[..., Awaitable[str]]
-    ) -> photos.Sent | None:
-        """The photo the handlers of a stored, unhandled update want downloaded: found by
-        handling it in a transaction that is rolled back (nothing of it stays)."""
+    async def _wanted(self, message: Inbound, update: Update, key: str) -> photos.Sent | None:
+        """The picture the handlers will want downloaded for a stored, unhandled update:
+        read (``wanted_photo``: who sent it, within their limit, to what) in a transaction
+        that is rolled back, without handling the update (it is handled once, after)."""
         wanted: photos.Sent | None = None
         try:
             async with self.app.store.transaction() as tx:
                 done = await inbox.processed_at(tx, CHANNEL, message.provider_id)
                 if done is None:
                     try:
-                        await handle(tx, probing=True)
-                    except photos.NeedsDownload as need:
-                        wanted = need.sent
+                        turn = await open_turn(tx, self.app.deps, update, key)
+                        limits = self.app.config.limits
+                        role = turn.caller.role
+                        if (await admit(tx, limits, CHANNEL, message.sender, role)).answer:
+                            wanted = await wanted_photo(turn, update)
                     except Exception as exc:  # the handling proper meets it and answers it
-                        log.debug("Telegram update %s: probe failed: %r", message.provider_id, exc)
-                raise _Probed
-        except _Probed:
+                        log.debug("Telegram update %s: not read: %r", message.provider_id, exc)
+                raise _Read
+        except _Read:
             pass
         return wanted
 
@@ -306,8 +307,8 @@ class TelegramChannel:
         return len(raws)
 
 
-class _Probed(Exception):
-    """The probe is over: its transaction is rolled back."""
+class _Read(Exception):
+    """What the update wants is read: the transaction it was read in is rolled back."""
 
 
 def update_key(bot_id: int, update_id: int) -> str:
