@@ -21,10 +21,10 @@ from typing import cast
 
 from sqlalchemy import Table, bindparam, case, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import Executable
 
 from bot.config import SenderLimits
 from bot.store.models import SenderCount
-from bot.store.prepared import Prepared
 from bot.store.tx import Tx
 
 __all__ = ["WRONG_INVITE", "Admission", "admit", "charge"]
@@ -47,13 +47,13 @@ _TABLE = cast(Table, SenderCount.__table__)
 
 
 @functools.cache
-def _counting(dialect: str) -> Prepared:
-    """The statement that counts a message, built once a dialect and run on the driver
-    (``bot.store.prepared``): it is run for every message."""
+def _counting(dialect: str) -> Executable:
+    """The statement that counts a message, built once a dialect (it is run for every
+    message; SQLAlchemy compiles it once, then finds it in its cache)."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     now = bindparam("now", type_=_TABLE.c.window_start.type)
     passed = _TABLE.c.window_start <= bindparam("window_over", type_=now.type)
-    return Prepared.returning(
+    return (
         insert(_TABLE)
         .values(
             channel=bindparam("who_channel"),
@@ -73,8 +73,8 @@ def _counting(dialect: str) -> Prepared:
                 ),
                 "told": case((passed, False), else_=_TABLE.c.told),
             },
-        ),
-        (_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told),
+        )
+        .returning(_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told)
     )
 
 
@@ -95,9 +95,9 @@ async def admit(tx: Tx, limits: SenderLimits, channel: str, sender: str, role: s
     allowance = limits.allowance(role)
     bind = tx.session.bind
     who = {"who_channel": channel, "who": sender}
-    window_start, count, told = await _counting(
-        bind.dialect.name if bind is not None else "sqlite"
-    ).one(tx, {**who, "now": tx.now, "window_over": tx.now - limits.window, "allowance": allowance})
+    counting = _counting(bind.dialect.name if bind is not None else "sqlite")
+    params = {**who, "now": tx.now, "window_over": tx.now - limits.window, "allowance": allowance}
+    window_start, count, told = (await tx.session.execute(counting, params)).one()
     until = window_start + limits.window
     if count <= allowance:
         return Admission(answer=True, tell=False, until=until)
