@@ -160,9 +160,10 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
         try:
             cursor.execute(_BEGIN)
         except sqlite3.Error as error:
-            if not _busy(error):  # as SQLAlchemy raises a failed statement
-                raise DBAPIError.instance(_BEGIN, None, error, sqlite3.Error) from error
-            _wait_for_the_file(conn, cursor)
+            if _busy(error):
+                _wait_for_the_file(conn, cursor)
+            else:  # once more through SQLAlchemy, which raises a failure as its own
+                conn.exec_driver_sql(_BEGIN)
 
 
 def _wait_for_the_file(conn: Any, cursor: Any) -> None:
