@@ -3,7 +3,7 @@
 Each concept is counted in one place: messages where the inbox stores and acts on them
 (``bot.store.messages``), sends where the outbox marks them (``bot.adapters.outbox``), reminders
 where a batch commits (``bot.reminders.dispatch``), waits for the database where they
-happen (``Store.turn``, ``bot.store.sqlite_inline``), webhook latency around the three
+happen (``Store.turn``, ``bot.store.engine``), webhook latency around the three
 webhook routes (``WebhookTimer``). The counters are this process's (each instance its
 own, from 0 at start); what is in the database (the outbox backlog, reminders due) is
 read when scraped, by ``metrics_page``.

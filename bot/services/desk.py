@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, String, bindparam, func, literal, literal_column, select, union_all
+from sqlalchemy import (
+    Integer,
+    Select,
+    String,
+    bindparam,
+    func,
+    literal,
+    literal_column,
+    select,
+    union_all,
+)
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
@@ -32,7 +42,6 @@ from bot.store.models import (
     SettlementRow,
 )
 from bot.store.models import User as UserRow
-from bot.store.prepared import Prepared
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError, UnknownCaseError
@@ -142,8 +151,8 @@ class Today:
         return str(self.due_total) if self.due_total <= DUE_CAP else f"{DUE_CAP}+"
 
 
-# The statements of Today, built once and run on the driver (``bot.store.prepared``):
-# every request of the page runs them all.
+# The statements of Today, built once (every request of the page runs them all;
+# SQLAlchemy compiles each once, then finds it in its cache).
 _COLUMNS = (
     DeadlineRow.case_number,
     DeadlineRow.kind,
@@ -158,14 +167,12 @@ _OPEN = select(*_COLUMNS).where(
 _DUE_WHERE = (DeadlineRow.due_on <= bindparam("day"), DeadlineRow.who != "owner")
 _DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
 #: Cases, not deadlines: a case with two deadlines due is one line of the day's work.
-_DUE_COUNT = Prepared.select(
-    select(func.count()).select_from(
-        _OPEN.where(*_DUE_WHERE)
-        .with_only_columns(DeadlineRow.case_number)
-        .distinct()
-        .limit(DUE_CAP + 1)
-        .subquery()
-    )
+_DUE_COUNT = select(func.count()).select_from(
+    _OPEN.where(*_DUE_WHERE)
+    .with_only_columns(DeadlineRow.case_number)
+    .distinct()
+    .limit(DUE_CAP + 1)
+    .subquery()
 )
 _AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
 _AUCTIONS = _OPEN.where(
@@ -192,13 +199,11 @@ def _section(name: str, query: Any, balance: Any = None) -> Any:
 
 
 #: The four sections of Today in one statement, each in its order, told by "section".
-_TODAY = Prepared.select(
-    union_all(
-        _section("due", _DUE),
-        _section("awaiting", _AWAITING.limit(TODAY_ROWS)),
-        _section("auctions", _AUCTIONS),
-        _section("held", _HELD, _BALANCE),
-    )
+_TODAY = union_all(
+    _section("due", _DUE),
+    _section("awaiting", _AWAITING.limit(TODAY_ROWS)),
+    _section("auctions", _AUCTIONS),
+    _section("held", _HELD, _BALANCE),
 )
 
 
@@ -213,7 +218,7 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     day = deps.today()
     params = {"pounds": pounds, "day": day, "until": day + timedelta(days=6)}
     sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
-    for row in await _TODAY.all(tx, params):
+    for row in (await tx.session.execute(_TODAY, params)).all():
         sections[row[6]].append(row)
     for name, rows in sections.items():  # a UNION ALL keeps no order of its own
         rows.sort(key=lambda row: (row[3], row[0]))
@@ -223,7 +228,7 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
             firsts.setdefault(row[0], row)
         sections[name] = list(firsts.values())
     # Counted up to DUE_CAP: "100+" says enough, and the count stays cheap.
-    due_total = (await _DUE_COUNT.one(tx, {"pounds": pounds, "day": day}))[0]
+    due_total = (await tx.session.execute(_DUE_COUNT, {"pounds": pounds, "day": day})).scalar()
     deposits = [
         DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3]) for row in sections["held"]
     ]
@@ -239,7 +244,7 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     )
 
 
-_STOPPED = Prepared.select(
+_STOPPED = (
     select(
         UserRow.name,
         UserRow.role,
@@ -266,9 +271,8 @@ async def _stopped_numbers(tx: Tx, deps: Deps, pounds: list[str]) -> list[Stoppe
     )
     zone = deps.config.reminders.timezone
     found = []
-    for name, role, telegram_id, sms_at, whatsapp_at in await _STOPPED.all(
-        tx, {"pounds": pounds, "authorities": authorities}
-    ):
+    stopped = await tx.session.execute(_STOPPED, {"pounds": pounds, "authorities": authorities})
+    for name, role, telegram_id, sms_at, whatsapp_at in stopped.all():
         for channel, since in (("sms", sms_at), ("whatsapp", whatsapp_at)):
             if since is not None:
                 day = since.astimezone(zone).date()
@@ -349,9 +353,9 @@ def _plus(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
 @functools.cache
 def _listing(
     stage: bool, kind: bool, since: bool, until: bool, many: bool
-) -> tuple[Prepared, Prepared]:
-    """The count and the page statements of a shape of filter, built once per shape and
-    run on the driver (``bot.store.prepared``)."""
+) -> tuple[Select[int], Select[*tuple[Any, ...]]]:
+    """The count and the page statements of a shape of filter, built once per shape (and
+    compiled once by SQLAlchemy, its cache keyed on the shape)."""
     filters: list[Any] = []
     if stage:
         filters.append(CaseRow.stage == bindparam("stage"))
@@ -390,7 +394,7 @@ def _listing(
         .outerjoin(CaseLot, CaseLot.case_id == newest.c.id)
         .order_by(newest.c.impounded_on.desc(), newest.c.id.desc(), CaseLot.idx)
     )
-    return Prepared.select(count), Prepared.select(page)
+    return count, page
 
 
 async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
@@ -412,7 +416,7 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
     )
     used = {k: v for k, v in params.items() if k == "pounds" or v}
     page = max(1, wanted.page)
-    found = await listing.all(tx, {**used, "offset": (page - 1) * PAGE})
+    found = (await tx.session.execute(listing, {**used, "offset": (page - 1) * PAGE})).all()
     cases: dict[int, tuple[Any, list[Lot]]] = {}
     for row in found:
         lots = cases.setdefault(row[0], (row, []))[1]
@@ -420,7 +424,7 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
             lots.append(Lot(row[6], row[7], row[8]))
     shown = list(cases.values())
     # On a page past the last (or with no case at all), the count alone.
-    total = int(shown[0][0][9] if shown else (await count.one(tx, used))[0] or 0)
+    total = int(shown[0][0][9] if shown else (await tx.session.execute(count, used)).scalar() or 0)
     more = len(shown) > PAGE
     items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
     return CaseList(items, total, page, more, pounds)

@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 
 from bot.store.models import User, WebLink, WebSession
-from bot.store.prepared import Prepared
 from bot.store.tx import Tx
 from bot.support.caller import ROLES, Caller
 from bot.support.errors import NotAllowedError, UnknownUserError
@@ -101,9 +100,9 @@ async def redeem_link(tx: Tx, token: str) -> tuple[str, User]:
     return session, user
 
 
-#: Built once and run on the driver (``bot.store.prepared``): every page of the desk
-#: runs it. The columns of the user that make a Caller (``bot.channels.identity``).
-_SESSION_USER = Prepared.select(
+#: Built once (every page of the desk runs it; SQLAlchemy compiles it once, then finds
+#: it in its cache). The columns of the user that make a Caller (``bot.channels.identity``).
+_SESSION_USER = (
     select(
         User.id,
         User.role,
@@ -127,9 +126,9 @@ _SESSION_USER = Prepared.select(
 async def session_user(tx: Tx, session: str) -> Any:
     """The active user of a live session, or None (unknown, ended, expired, removed): a
     row of the user's id, role, pound_code, authority_code, phone, telegram_id, name and
-    lang (read on the driver, not loaded as a ``User``)."""
-    found = await _SESSION_USER.all(tx, {"hash": token_hash(session), "now": tx.now})
-    return found[0] if found else None
+    lang (a row, not loaded as a ``User``)."""
+    found = await tx.session.execute(_SESSION_USER, {"hash": token_hash(session), "now": tx.now})
+    return found.first()
 
 
 async def end_session(tx: Tx, session: str) -> None:

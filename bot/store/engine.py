@@ -1,16 +1,29 @@
-"""Engines: embedded SQLite (WAL, busy timeout, foreign keys) or PostgreSQL."""
+"""Engines: embedded SQLite (WAL, foreign keys, serialised writers) or PostgreSQL.
+
+SQLite runs on SQLAlchemy's stock aiosqlite dialect (each connection's statements on a
+thread of its own), set up through public means only: pragmas on ``connect``, and
+``BEGIN IMMEDIATE`` on ``begin`` (SQLAlchemy's documented recipe for SQLite's
+transactions). SQLite's own busy handler is off (``busy_timeout=0``) but for a BEGIN
+that found the file held by another process (the admin CLI, a second instance): that
+one is tried again with the handler on, waiting on the driver's thread (the event loop
+serves others meanwhile) at most ``BUSY_DEADLINE``, never past the request's wait
+budget (``bot.support.budget``); the wait is measured (``poundbot_db_wait_seconds``,
+wait=lock) and so is a refusal. A transaction that holds the write lock never waits
+again: its statements do not pay for the check.
+"""
 
 from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Callable
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -18,10 +31,11 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from bot.store.inline_check import inline_off_reason
+from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.support import budget
 
 __all__ = [
+    "BUSY_DEADLINE",
     "DATABASE_FILE",
     "BadDatabaseUrl",
     "DatabaseError",
@@ -30,7 +44,6 @@ __all__ = [
     "data_dir",
     "database_file",
     "database_url",
-    "is_inline",
     "make_engine",
     "make_sessionmaker",
     "parse_url",
@@ -56,9 +69,15 @@ def parse_url(url: str) -> DatabaseUrl:
         raise BadDatabaseUrl(*exc.args) from exc
 
 
-#: SQLite's own busy timeout on the stock aiosqlite dialect, in milliseconds (a
-#: request's wait budget shortens it: ``_on_begin``).
-STOCK_BUSY_MS = 5000
+#: How long a transaction waits for the SQLite file held by another process, in
+#: seconds (a request's wait budget shortens it).
+BUSY_DEADLINE = 5.0
+
+_BEGIN = "BEGIN IMMEDIATE"
+_SQLITE_BUSY = 5
+_LOCK_WAIT = DB_WAIT.labels("lock")
+#: Where a SQLite connection's record keeps the cursor its BEGINs run on.
+_CURSOR = "poundbot_begin_cursor"
 
 #: The embedded database's file name, in the data folder.
 DATABASE_FILE = "poundbot.sqlite3"
@@ -110,17 +129,8 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
         # A file URI (``file:...?mode=ro&uri=true``) names a file that is there already.
         if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        inline = (
-            parsed.drivername == "sqlite+aiosqlite"
-            and "module" not in kwargs
-            and inline_off_reason() is None  # the SQLAlchemy internals it needs are there
-        )
-        if inline:  # run the statements on the loop itself: see bot/store/sqlite_inline.py
-            from bot.store.sqlite_inline import INLINE_BUSY_MS, inline_dbapi
-
-            kwargs["module"] = inline_dbapi()
         engine = create_async_engine(url, **kwargs)
-        _sqlite_setup(engine, inline=inline, busy_ms=INLINE_BUSY_MS if inline else STOCK_BUSY_MS)
+        _sqlite_setup(engine)
         return engine
     if parsed.drivername == "postgresql":
         raise ValueError("say postgresql+asyncpg:// or postgresql+psycopg:// explicitly")
@@ -133,44 +143,71 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
 
 
-def is_inline(engine: AsyncEngine) -> bool:
-    """Whether ``engine`` runs its SQLite statements through ``sqlite_inline``."""
-    return type(engine.dialect.dbapi).__module__ == "bot.store.sqlite_inline"
+def _busy(error: BaseException | None) -> bool:
+    """Whether SQLite refused a statement because another connection holds the file."""
+    return (getattr(error, "sqlite_errorcode", 0) & 0xFF) == _SQLITE_BUSY
 
 
-def _sqlite_setup(engine: AsyncEngine, *, inline: bool, busy_ms: int) -> None:
-    begin_immediate: Callable[[Any], bool] | None = None
-    if inline:
-        from bot.store import sqlite_inline
+def _lock_wait_ms() -> int:
+    """How long SQLite may wait for the file now: ``BUSY_DEADLINE``, or what is left of
+    the request's wait budget if that is less (0: no wait at all)."""
+    left = budget.remaining()
+    wait = BUSY_DEADLINE if left is None else min(BUSY_DEADLINE, left)
+    return int(wait * 1000)
 
-        begin_immediate = sqlite_inline.begin_immediate
+
+def _sqlite_setup(engine: AsyncEngine) -> None:
+    """SQLAlchemy's documented recipe for SQLite transactions (the driver opens none; the
+    ``begin`` event does), with WAL, foreign keys and the wait for a file held elsewhere."""
 
     @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+    def _on_connect(dbapi_connection: Any, record: Any) -> None:
         # Let SQLAlchemy, not the driver, open transactions (see "begin" below).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         for pragma in (
+            f"busy_timeout={_lock_wait_ms()}",  # the switch to WAL may wait for the file
             "journal_mode=WAL",
-            f"busy_timeout={busy_ms}",
             "foreign_keys=ON",
             "synchronous=NORMAL",
+            "busy_timeout=0",  # from now on, only a BEGIN that found the file held waits
         ):
             cursor.execute(f"PRAGMA {pragma}")
-        cursor.close()
+        # Kept for the BEGIN of every transaction: one statement through the driver.
+        record.info[_CURSOR] = cursor
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Any) -> None:
         # IMMEDIATE takes the write lock up front: two writers never deadlock on
-        # upgrading a read lock, and case numbers cannot race.
-        if begin_immediate is not None and begin_immediate(conn.connection.dbapi_connection):
-            return
-        # The stock dialect waits in SQLite's busy handler (on aiosqlite's thread): as
-        # long as the request's wait budget allows, at most STOCK_BUSY_MS.
-        left = budget.remaining()
-        wait = busy_ms if left is None else min(busy_ms, int(left * 1000))
-        conn.exec_driver_sql(f"PRAGMA busy_timeout={wait}")
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # upgrading a read lock, and case numbers cannot race. The statements of the
+        # transaction then never wait for the file: only its BEGIN can.
+        cursor = conn.connection.info[_CURSOR]
+        try:
+            cursor.execute(_BEGIN)
+        except sqlite3.Error as error:
+            if _busy(error):
+                _wait_for_the_file(conn, cursor)
+            else:  # once more through SQLAlchemy, which raises a failure as its own
+                conn.exec_driver_sql(_BEGIN)
+
+
+def _wait_for_the_file(conn: Any, cursor: Any) -> None:
+    """BEGIN IMMEDIATE, SQLite's busy handler waiting for the file held by another process
+    (the admin CLI, a second instance) on the driver's thread, the event loop serving
+    others meanwhile: at most ``BUSY_DEADLINE``, never past the request's wait budget."""
+    held_since = time.monotonic()
+    try:
+        conn.exec_driver_sql(f"PRAGMA busy_timeout={_lock_wait_ms()}")
+        try:
+            conn.exec_driver_sql(_BEGIN)
+        finally:  # straight on the driver: what is asked of SQLite is the wait above
+            cursor.execute("PRAGMA busy_timeout=0")
+    except DBAPIError as error:
+        if _busy(error.orig):
+            _LOCK_WAIT.observe(time.monotonic() - held_since)
+            DB_WAIT_REFUSED.labels("lock").inc()
+        raise
+    _LOCK_WAIT.observe(time.monotonic() - held_since)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

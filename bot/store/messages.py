@@ -13,7 +13,6 @@ from sqlalchemy.sql import FromClause
 from bot.observe.logformat import handling
 from bot.observe.metrics import MESSAGES_ANSWERED, MESSAGES_FAILED, MESSAGES_RECEIVED
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow, User
-from bot.store.prepared import Prepared
 from bot.store.tx import CASE_AHEAD, Store, Tx
 from bot.support.dlt import PART
 
@@ -93,9 +92,8 @@ def sender_joined(source: FromClause, number: Any) -> FromClause:
 
 
 #: The claim with the sender's user and contact read in the same statement (an SMS is
-#: always asked who sent it: one statement fewer for every message), run on the driver
-#: (``bot.store.prepared``) where it can be.
-_INBOX_CLAIM_WITH_SENDER = Prepared.select(
+#: always asked who sent it: one statement fewer for every message).
+_INBOX_CLAIM_WITH_SENDER = (
     select(_INBOX.c.id, _INBOX.c.processed_at, _INBOX.c.reply, *SENDER_COLUMNS)
     .select_from(sender_joined(_INBOX, bindparam("number", type_=String())))
     .where(_INBOX.c.channel == bindparam("channel"))
@@ -104,7 +102,7 @@ _INBOX_CLAIM_WITH_SENDER = Prepared.select(
 )
 #: The same, with the row of the case the message names and the id of its last event
 #: (``Tx.case_ahead``): an answer about a case kept folded reads nothing more.
-_INBOX_CLAIM_WITH_SENDER_AND_CASE = Prepared.select(
+_INBOX_CLAIM_WITH_SENDER_AND_CASE = (
     select(_INBOX.c.id, _INBOX.c.processed_at, _INBOX.c.reply, *SENDER_COLUMNS, *CASE_AHEAD)
     .select_from(
         sender_joined(_INBOX, bindparam("number", type_=String())).outerjoin(
@@ -192,13 +190,17 @@ async def act_on_inbound(
             if sender is None:
                 claimed = (await tx.session.execute(_INBOX_CLAIM, key)).one()
             elif case is None:
-                claimed = await _INBOX_CLAIM_WITH_SENDER.one(tx, {**key, "number": sender})
+                claimed = (
+                    await tx.session.execute(_INBOX_CLAIM_WITH_SENDER, {**key, "number": sender})
+                ).one()
                 tx.read_ahead[("sender", sender)] = claimed
             else:
                 named = {"pound": case[0], "seq": case[1]}
-                claimed = await _INBOX_CLAIM_WITH_SENDER_AND_CASE.one(
-                    tx, {**key, "number": sender, **named}
-                )
+                claimed = (
+                    await tx.session.execute(
+                        _INBOX_CLAIM_WITH_SENDER_AND_CASE, {**key, "number": sender, **named}
+                    )
+                ).one()
                 tx.read_ahead[("sender", sender)] = claimed
                 tx.case_ahead(case, claimed[-len(CASE_AHEAD) :])
             row_id, processed_at, reply = claimed[:3]

@@ -14,10 +14,10 @@ from typing import Any, cast
 
 from sqlalchemy import String, Table, bindparam, case, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import Executable
 
 from bot.store.messages import SENDER_COLUMNS, sender_joined
 from bot.store.models import Conversation, SenderCount, User
-from bot.store.prepared import Prepared
 from bot.store.tx import Tx
 
 __all__ = [
@@ -48,13 +48,13 @@ _TABLE = cast(Table, SenderCount.__table__)
 
 
 @functools.cache
-def _counting(dialect: str) -> Prepared:
-    """The statement that counts a message, built once a dialect and run on the driver
-    (``bot.store.prepared``): it is run for every message."""
+def _counting(dialect: str) -> Executable:
+    """The statement that counts a message, built once a dialect (it is run for every
+    message; SQLAlchemy compiles it once, then finds it in its cache)."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     now = bindparam("now", type_=_TABLE.c.window_start.type)
     passed = _TABLE.c.window_start <= bindparam("window_over", type_=now.type)
-    return Prepared.returning(
+    return (
         insert(_TABLE)
         .values(
             channel=bindparam("who_channel"),
@@ -74,8 +74,8 @@ def _counting(dialect: str) -> Prepared:
                 ),
                 "told": case((passed, False), else_=_TABLE.c.told),
             },
-        ),
-        (_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told),
+        )
+        .returning(_TABLE.c.window_start, _TABLE.c.count, _TABLE.c.told)
     )
 
 
@@ -96,9 +96,9 @@ async def count_message(
     was told they are past the limit."""
     bind = tx.session.bind
     who = {"who_channel": channel, "who": sender}
-    window_start, count, told = await _counting(
-        bind.dialect.name if bind is not None else "sqlite"
-    ).one(tx, {**who, "now": tx.now, "window_over": window_over, "allowance": allowance})
+    counting = _counting(bind.dialect.name if bind is not None else "sqlite")
+    params = {**who, "now": tx.now, "window_over": window_over, "allowance": allowance}
+    window_start, count, told = (await tx.session.execute(counting, params)).one()
     return window_start, count, told
 
 

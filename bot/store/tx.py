@@ -227,10 +227,6 @@ class Tx:
         #: them next (the sender of an inbound message and the row of the case it names,
         #: read with its claim: ``bot.store.messages.act_on_inbound``); each is taken once.
         self.read_ahead: dict[tuple[str, str], Any] = {}
-        #: The connection this transaction holds and its driver's connection, once a
-        #: statement run on the driver has looked them up (``bot.store.prepared``): the
-        #: next one goes to it straight, without the session's look-up.
-        self.driver: tuple[Any, Any] | None = None
 
     def case_ahead(self, number: tuple[str, int], columns: Sequence[Any]) -> None:
         """The ``CASE_AHEAD`` columns of case ``number`` (None: no such case), read by
@@ -747,8 +743,8 @@ class Store:
         turn; on SQLite the write lock, so it reads what is committed), ended by a
         rollback instead of a commit, in the session's close: one trip through
         SQLAlchemy fewer (some 0.04 ms). Writing in it is an error (``ReadOnlyError``:
-        a flush, an INSERT, UPDATE or DELETE, a message queued, a posting, a statement
-        of ``bot.store.prepared`` that writes), not undone silently."""
+        a flush, an INSERT, UPDATE or DELETE, a message queued, a posting), not undone
+        silently."""
         async with self._my_turn(), self._reading_sessions() as session:
             tx = Tx(session, self.clock.now(), self.cases, self.places, reading=True)
             yield tx

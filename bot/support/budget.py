@@ -4,7 +4,7 @@ A webhook whose answer comes too late is as good as lost (Twilio gives up after 
 and drops the answer; the sender then sends again and would get a second case). So a
 request sets a deadline (``within``) and every wait on its way respects it: its turn
 on the Store's lock (SQLite) and SQLite's lock held by another process
-(``sqlite_inline``). Past the deadline the wait ends with ``WaitBudgetExceeded`` (the
+(``bot.store.engine``). Past the deadline the wait ends with ``WaitBudgetExceeded`` (the
 turn) or SQLite's own "database is locked" (the file lock), and the statement it was
 waiting for has not run.
 

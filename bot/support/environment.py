@@ -118,12 +118,6 @@ VARIABLES: tuple[Variable, ...] = (
         "text",
     ),
     Variable(
-        "POUNDBOT_SQLITE_INLINE",
-        _SERVER,
-        "0 runs SQLite on the stock driver (a thread per connection)",
-        "SQLite's statements run on the event loop when the installed SQLAlchemy allows",
-    ),
-    Variable(
         "POUNDBOT_SMS_PROVIDER",
         _SERVER,
         "twilio, exotel or mseva: the one SMS provider in use",

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from bot.adapters.outbox import deliver_once
 from bot.channels.sms import inbound as sms
 from bot.channels.twilio.sender import TwilioSender
-from bot.store import sqlite_inline
+from bot.store import engine as store_engine
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow
 from domain.calendar import LOCAL_TZ
@@ -249,9 +249,11 @@ async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
 async def test_a_database_held_by_another_process_gets_try_again_and_records_nothing(
     rig: SmsRig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 0.3)
-    other = sqlite3.connect(tmp_path / "sms.sqlite3", isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")  # as the admin CLI or a backup might, for too long
+    monkeypatch.setattr(store_engine, "BUSY_DEADLINE", 0.3)
+    other = sqlite3.connect(tmp_path / "sms.sqlite3", isolation_level=None, check_same_thread=False)
+    # As the admin CLI or a backup might, for too long: taken off the event loop, as
+    # another process would (a transaction of poundbot's may be ending on it).
+    await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
     try:
         response = await rig.sms(KEEPER_PHONE, SEIZE, "SM-locked")
     finally:
@@ -375,8 +377,12 @@ async def test_a_database_locked_past_the_wait_budget_answers_within_it_and_reco
 ) -> None:
     budget = 0.6
     async with sms_rig(tmp_path, wait_budget=budget) as rig:
-        other = sqlite3.connect(tmp_path / "sms.sqlite3", isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the database for 4 s
+        other = sqlite3.connect(
+            tmp_path / "sms.sqlite3", isolation_level=None, check_same_thread=False
+        )
+        # Another process holds the database for 4 s: taken off the event loop, as
+        # another process would (a transaction of poundbot's may be ending on it).
+        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
         release = asyncio.get_running_loop().call_later(4.0, other.execute, "ROLLBACK")
 
         async def timed(i: int) -> tuple[float, str]:

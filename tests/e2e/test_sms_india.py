@@ -4,6 +4,7 @@ as a push SMS through the outbox, carrying the DLT entity and template ids."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from twilio.request_validator import RequestValidator
 
 from bot.channels.sms import inbound as sms_inbound
 from bot.channels.sms.sweep import SmsSweep
-from bot.store import sqlite_inline
+from bot.store import engine as store_engine
 from bot.store.messages import Inbound, store_inbound
 from bot.store.models import CaseRow, Contact, InboxRow, OutboxRow
 from tests.conftest import ENGINES
@@ -234,9 +235,13 @@ async def test_a_database_held_too_long_is_503_records_nothing_and_the_retry_is_
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, provider: str
 ) -> None:
     async with india_rig(tmp_path, provider) as rig:
-        monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 0.3)
-        other = sqlite3.connect(tmp_path / "india.sqlite3", isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")  # as the admin CLI or a backup might, for too long
+        monkeypatch.setattr(store_engine, "BUSY_DEADLINE", 0.3)
+        other = sqlite3.connect(
+            tmp_path / "india.sqlite3", isolation_level=None, check_same_thread=False
+        )
+        # As the admin CLI or a backup might, for too long: taken off the event loop, as
+        # another process would (a transaction of poundbot's may be ending on it).
+        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
         try:
             held = await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
         finally:

@@ -65,8 +65,7 @@ async def test_an_owners_dues_by_sms_costs_five_statements(rig: SmsRig) -> None:
     of answers to the public (one statement, which also asks whether the number is
     staff's: ``bot.notifications.spending``); mark it answered: no more, once the
     case is kept folded (a statement more per SMS is a measurable share of the webhook's
-    time: bench/sms_webhook.py). Counted at the driver: a statement run on it directly
-    (``bot.store.prepared``) counts too."""
+    time: bench/sms_webhook.py). Counted as SQLAlchemy hands each to the driver."""
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-1")
     await rig.sms(OWNER, "LANG ml", "SM-lang-1")
     await rig.sms(OWNER, "DUES KNM-1", "SM-dues-0")  # the case read, and kept folded
@@ -79,23 +78,18 @@ async def test_an_owners_dues_by_sms_costs_five_statements(rig: SmsRig) -> None:
             return
         statements.append(statement)
 
-    def traced(dbapi_connection: Any, *_: object) -> None:
-        dbapi_connection.raw.set_trace_callback(count)
+    def handed(_conn: Any, _cursor: Any, statement: str, *_: object) -> None:
+        count(statement)
 
-    def untraced(dbapi_connection: Any, *_: object) -> None:
-        dbapi_connection.raw.set_trace_callback(None)
-
-    pool = rig.app.engine.sync_engine.pool
-    event.listen(pool, "checkout", traced)
-    event.listen(pool, "checkin", untraced)
+    engine = rig.app.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", handed)
     try:
         reply = (await rig.sms(OWNER, "DUES KNM-1", "SM-dues-1")).text
-    finally:  # the SMS is answered: its connections are back in the pool, untraced
-        event.remove(pool, "checkout", traced)
-        event.remove(pool, "checkin", untraced)
+    finally:
+        event.remove(engine, "before_cursor_execute", handed)
     assert "KNM-1" in reply
     assert re.search("[\u0d00-\u0d7f]", reply)  # the language the number chose
-    assert any("sender_counts" in s for s in statements), statements  # seen at the driver
+    assert any("sender_counts" in s for s in statements), statements
     assert any("send_counts" in s for s in statements), statements
     assert len(statements) <= 5, "\n".join(statements)
     async with rig.app.store.transaction() as tx:

@@ -1,7 +1,7 @@
-"""The embedded SQLite without ``sqlite_inline`` (issue 14, item 2): when the installed
-SQLAlchemy lacks the internals it builds on, poundbot warns once and runs on the stock
-aiosqlite dialect; the SMS end-to-end tests pass on that path, and a database held by
-another process is still refused within the wait budget."""
+"""The embedded SQLite on SQLAlchemy's stock aiosqlite dialect: no warning at start, the
+SMS end-to-end tests pass on it, and a database held by another process is refused
+within the wait budget (SQLite's busy handler, asked to wait only when a BEGIN found the
+file held, and then no longer than what is left of the budget)."""
 
 from __future__ import annotations
 
@@ -16,103 +16,49 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, text
-from sqlalchemy.dialects.sqlite import aiosqlite as sqlalchemy_aiosqlite
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.util import concurrency
 
 from bot.bootstrap import open_app
 from bot.observe.metrics import REGISTRY
-from bot.store import inline_check
-from bot.store.engine import STOCK_BUSY_MS, is_inline, make_engine
+from bot.store.engine import BUSY_DEADLINE, make_engine
 from bot.store.models import CaseRow, InboxRow
 from bot.support import budget
 from tests.e2e import test_sms as inline_suite
 from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
 from tests.e2e.test_sms import SEIZE, count, message_of
 
-MISSING = "AsyncAdapt_aiosqlite_cursor._aenter_cursor taking 1 argument(s)"
+
+def is_stock(engine: Any) -> bool:
+    """Whether ``engine`` runs on SQLAlchemy's own aiosqlite dialect and DBAPI adapter."""
+    return type(engine.dialect).__module__ == "sqlalchemy.dialects.sqlite.aiosqlite" and (
+        type(engine.dialect.dbapi).__module__ == "sqlalchemy.dialects.sqlite.aiosqlite"
+    )
 
 
 @pytest.fixture
-def sqlalchemy_without_internals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As if SQLAlchemy had changed the private classes sqlite_inline subclasses."""
-    monkeypatch.setattr(inline_check, "missing", lambda: [MISSING])
-    monkeypatch.setattr(inline_check, "_checked", None)  # a new process
-    monkeypatch.delenv("POUNDBOT_SQLITE_INLINE", raising=False)
-
-
-@pytest.fixture
-async def rig(tmp_path: Path, sqlalchemy_without_internals: None):  # type: ignore[no-untyped-def]
+async def rig(tmp_path: Path):  # type: ignore[no-untyped-def]
     async with sms_rig(tmp_path) as rig:
-        assert not is_inline(rig.app.engine)
+        assert is_stock(rig.app.engine)
         yield rig
 
 
-# -- the check -----------------------------------------------------------------------
+# -- the dialect ---------------------------------------------------------------------
 
 
-def test_the_installed_sqlalchemy_has_everything_sqlite_inline_needs() -> None:
-    assert inline_check.missing() == []
-
-
-def test_the_check_names_a_missing_class_slot_or_signature(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    class Cursor:  # no slots, no _aenter_cursor, _make_new_cursor with the wrong arguments
-        _awaitable_cursor_close = True
-
-        def __init__(self, adapt_connection: object) -> None: ...
-
-        def _make_new_cursor(self) -> None: ...
-
-        def execute(self, operation: object, parameters: object = None) -> None: ...
-
-        def executemany(self, operation: object, seq: object) -> None: ...
-
-        def fetchall(self) -> None: ...
-
-        def close(self) -> None: ...
-
-    monkeypatch.setattr(sqlalchemy_aiosqlite, "AsyncAdapt_aiosqlite_cursor", Cursor)
-    monkeypatch.delattr(sqlalchemy_aiosqlite, "AsyncAdapt_aiosqlite_dbapi")
-    monkeypatch.setattr(concurrency, "await_", lambda: None)
-    gaps = inline_check.missing()
-    assert "sqlalchemy.util.concurrency.await_(awaitable)" in gaps
-    assert "sqlalchemy.dialects.sqlite.aiosqlite.AsyncAdapt_aiosqlite_dbapi" in gaps
-    assert "AsyncAdapt_aiosqlite_cursor._make_new_cursor taking 1 argument(s)" in gaps
-    assert "AsyncAdapt_aiosqlite_cursor._aenter_cursor taking 1 argument(s)" in gaps
-    assert "AsyncAdapt_aiosqlite_cursor slot _rows" in gaps
-    assert not any(gap.startswith("AsyncAdapt_aiosqlite_connection") for gap in gaps)
-
-
-async def test_a_miss_is_warned_once_and_the_stock_dialect_is_used(
-    sqlalchemy_without_internals: None, tmp_path: Path, caplog: pytest.LogCaptureFixture
+async def test_the_embedded_sqlite_is_the_stock_aiosqlite_dialect_without_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING)
     engines = [make_engine(f"sqlite+aiosqlite:///{tmp_path / f'{i}.sqlite3'}") for i in range(3)]
     try:
-        assert not any(is_inline(engine) for engine in engines)
-        warnings = [r.getMessage() for r in caplog.records if "sqlite_inline" in r.getMessage()]
-        assert len(warnings) == 1
-        assert MISSING in warnings[0]
-        assert "stock aiosqlite dialect" in warnings[0]
+        assert all(is_stock(engine) for engine in engines)
+        for engine in engines:
+            async with engine.begin() as conn:
+                assert (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar() == "wal"
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     finally:
         for engine in engines:
             await engine.dispose()
-
-
-async def test_poundbot_sqlite_inline_0_chooses_the_stock_dialect_without_a_warning(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    monkeypatch.setenv("POUNDBOT_SQLITE_INLINE", "0")
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
-    assert not is_inline(engine)
-    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
-    await engine.dispose()
-    monkeypatch.delenv("POUNDBOT_SQLITE_INLINE")
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'y.sqlite3'}")
-    assert is_inline(engine)
-    await engine.dispose()
 
 
 # -- the SMS end-to-end tests, on the stock dialect ------------------------------------
@@ -151,7 +97,7 @@ async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
 
 
 async def test_sms_stored_before_a_kill_are_acted_on_at_start_and_answered_by_sms(
-    tmp_path: Path, sqlalchemy_without_internals: None
+    tmp_path: Path,
 ) -> None:
     await inline_suite.test_sms_stored_before_a_kill_are_acted_on_at_start_and_answered_by_sms(
         tmp_path
@@ -184,7 +130,8 @@ def turns_refused() -> float:
 
 @contextmanager
 def busy_waits(engine: Any) -> Iterator[list[int]]:
-    """The busy timeouts (ms) poundbot hands SQLite as it begins each transaction: how
+    """The busy timeouts (ms) poundbot hands SQLite as it begins a transaction that found
+    the file held (none else: SQLite's busy handler is off otherwise): how
     long SQLite may wait for another process's lock, read from what was asked of it, not
     from the wall clock (a loaded machine must not fail the test)."""
     waits: list[int] = []
@@ -201,11 +148,11 @@ def busy_waits(engine: Any) -> Iterator[list[int]]:
 
 
 async def test_a_database_held_by_another_process_gets_try_again_within_the_budget(
-    tmp_path: Path, sqlalchemy_without_internals: None
+    tmp_path: Path,
 ) -> None:
     budget = 1.0
     async with sms_rig(tmp_path, wait_budget=budget) as rig:
-        assert not is_inline(rig.app.engine)
+        assert is_stock(rig.app.engine)
         other = await hold(tmp_path / "sms.sqlite3")
         refused_before = turns_refused()
         try:
@@ -221,11 +168,11 @@ async def test_a_database_held_by_another_process_gets_try_again_within_the_budg
             other.close()
         # Each request waited within its budget, never SQLite's 5 s: either for its turn
         # (refused when the budget ran out) or in SQLite's busy handler, cut to what was
-        # left. (Background work, which has no budget, may begin with the full 5 s and
-        # hold the turn meanwhile.)
+        # left. (Background work, which has no budget, may wait BUSY_DEADLINE and hold
+        # the turn meanwhile.)
         within = [wait for wait in waits if wait <= budget * 1000]
         assert len(within) + (turns_refused() - refused_before) >= 4, waits
-        assert all(wait in within or wait == STOCK_BUSY_MS for wait in waits), waits
+        assert all(wait in within or wait == BUSY_DEADLINE * 1000 for wait in waits), waits
         assert all("send it again" in message_of(r.text) for r in results)
         assert await count(rig, InboxRow) == 0  # nothing half-made
         assert await count(rig, CaseRow) == 0
@@ -235,11 +182,11 @@ async def test_a_database_held_by_another_process_gets_try_again_within_the_budg
 
 
 async def test_sqlites_own_busy_timeout_is_cut_to_what_is_left_of_the_wait_budget(
-    tmp_path: Path, sqlalchemy_without_internals: None
+    tmp_path: Path,
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'held.sqlite3'}"
     async with open_app(url=url) as app:
-        assert not is_inline(app.engine)
+        assert is_stock(app.engine)
         other = await hold(tmp_path / "held.sqlite3")
         try:
             with (
@@ -254,6 +201,6 @@ async def test_sqlites_own_busy_timeout_is_cut_to_what_is_left_of_the_wait_budge
             other.close()
         async with app.store.transaction() as tx:  # released: on again, no budget needed
             assert await tx.session.scalar(text("SELECT 1")) == 1
-    # SQLite was asked to wait what was left of the 0.4 s, not its 5 s (STOCK_BUSY_MS).
+    # SQLite was asked to wait what was left of the 0.4 s, not BUSY_DEADLINE's 5 s.
     assert waits
     assert all(0 < wait <= 400 for wait in waits), waits

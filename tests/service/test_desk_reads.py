@@ -1,6 +1,6 @@
-"""The web desk's pages read on the driver (``bot.store.prepared``) the rows SQLAlchemy
-reads: Today's sections, its count of cases due and its STOP list, and each shape of
-the list of cases, for one pound, two and none."""
+"""The web desk's statements read rows that agree with one another: Today's sections,
+its count of cases due and its STOP list, and each shape of the list of cases with its
+count, for one pound, two and none."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 from bot.services import desk
 from bot.services import keeper as keeper_steps
 from bot.services.base import Deps
-from bot.store.prepared import Prepared
 from bot.store.tx import Store, Tx
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
@@ -19,14 +18,16 @@ from domain.s07_seizure import Lot
 from tests.service.helpers import seizure
 
 
-async def _same_rows(tx: Tx, statement: Prepared, params: dict[str, Any]) -> list[Any]:
-    rows = await statement.all(tx, params)
-    expected = (await tx.session.execute(statement.statement, params)).all()
-    assert [tuple(row) for row in rows] == [tuple(row) for row in expected]
+async def _same_rows(tx: Tx, statement: Any, params: dict[str, Any]) -> list[Any]:
+    """The rows of ``statement``, read twice (the second time its SQL comes from
+    SQLAlchemy's cache): the same both times."""
+    rows = list((await tx.session.execute(statement, params)).all())
+    again = (await tx.session.execute(statement, params)).all()
+    assert [tuple(row) for row in rows] == [tuple(row) for row in again]
     return rows
 
 
-async def test_the_desk_reads_on_the_driver_the_rows_sqlalchemy_reads(
+async def test_the_desk_statements_read_rows_that_agree_with_one_another(
     store: Store, deps: Deps, clock: FixedClock, keeper: Caller, officer: Caller
 ) -> None:
     clock.set(datetime(2026, 3, 20, 10, 0, tzinfo=LOCAL_TZ))

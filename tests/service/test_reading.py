@@ -48,7 +48,7 @@ async def _inserted(tx: Tx) -> None:
     await tx.session.execute(insert(Contact).values(phone=PHONE, updated_at=tx.now))
 
 
-async def _counted(tx: Tx) -> None:  # a statement run on the driver that writes
+async def _counted(tx: Tx) -> None:  # a Core statement that writes (INSERT ... RETURNING)
     await admit(tx, SenderLimits(window=timedelta(minutes=10), public=10), "sms", PHONE, "public")
 
 

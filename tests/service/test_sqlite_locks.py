@@ -1,9 +1,11 @@
-"""The embedded SQLite runs its statements on the event loop, and never stalls it on a lock.
+"""The embedded SQLite (SQLAlchemy's stock aiosqlite dialect) never stalls the event loop
+on a lock.
 
 Another connection (here a plain ``sqlite3`` one, as the admin CLI or a second instance
-would hold) takes the write lock; poundbot's transaction waits for it by sleeping on the
-loop, which meanwhile serves others, and goes ahead as soon as the lock is free; past
-``BUSY_DEADLINE`` it gives up with an error and has written nothing.
+would hold) takes the write lock; poundbot's transaction waits for it in SQLite's busy
+handler on the driver's thread, the loop meanwhile serving others, and goes ahead as
+soon as the lock is free; past ``BUSY_DEADLINE`` it gives up with an error and has
+written nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
@@ -22,7 +23,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store import sqlite_inline
+from bot.store import engine as store_engine
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.models import Authority, Base
 from bot.store.tx import Store
@@ -39,7 +40,7 @@ class Clock:
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    return tmp_path / "inline.sqlite3"
+    return tmp_path / "locks.sqlite3"
 
 
 @pytest.fixture
@@ -74,16 +75,16 @@ async def _add(store: Store, code: str) -> None:
         tx.session.add(Authority(code=code, name=f"Panchayat {code}"))
 
 
-async def test_statements_run_on_the_loop_without_a_thread(engine: AsyncEngine) -> None:
-    threads = threading.active_count()
+async def test_the_file_is_in_wal_mode_with_foreign_keys_on_the_stock_dialect(
+    engine: AsyncEngine,
+) -> None:
+    assert engine.dialect.driver == "aiosqlite"
+    assert type(engine.dialect).__module__ == "sqlalchemy.dialects.sqlite.aiosqlite"
     async with engine.connect() as conn:
-        raw = await conn.get_raw_connection()
-        assert isinstance(raw.driver_connection, sqlite3.Connection)
         assert (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar() == "wal"
         assert (await conn.exec_driver_sql("PRAGMA foreign_keys")).scalar() == 1
-        # SQLite's own busy handler would wait with the loop held: it is off.
+        # SQLite's own busy handler waits only for a BEGIN that found the file held.
         assert (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar() == 0
-    assert threading.active_count() == threads
 
 
 async def test_a_lock_held_elsewhere_is_awaited_while_the_loop_serves_others(
@@ -105,7 +106,7 @@ async def test_a_lock_held_elsewhere_is_awaited_while_the_loop_serves_others(
 async def test_a_lock_held_past_the_deadline_is_an_error_and_writes_nothing(
     store: Store, other: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 0.2)
+    monkeypatch.setattr(store_engine, "BUSY_DEADLINE", 0.2)
     other.execute("BEGIN IMMEDIATE")
     with pytest.raises(OperationalError, match="locked"):
         await _add(store, "KNM-GP")
@@ -141,7 +142,7 @@ async def test_a_request_waits_for_a_lock_elsewhere_only_as_long_as_its_budget(
     store: Store, other: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The lock's own deadline an hour away: only the budget can end the wait in time.
-    monkeypatch.setattr(sqlite_inline, "BUSY_DEADLINE", 3600.0)
+    monkeypatch.setattr(store_engine, "BUSY_DEADLINE", 3600.0)
     other.execute("BEGIN IMMEDIATE")
     started = time.monotonic()
     with budget.within(0.3), pytest.raises(OperationalError, match="locked"):
