@@ -278,6 +278,24 @@ async def wait_for_sms(rig: SmsRig, n: int, seconds: float = 10.0) -> list[dict[
     return rig.twilio.messages
 
 
+async def settled(rig: SmsRig, seconds: float = 10.0) -> None:
+    """Until every stored message is acted on and no SMS waits in the outbox (bounded)."""
+    for _ in range(int(seconds / 0.05)):
+        async with rig.app.store.transaction() as tx:
+            waiting = await tx.session.scalar(
+                select(func.count())
+                .select_from(OutboxRow)
+                .where(OutboxRow.status.in_(("queued", "sending")))
+            )
+            unread = await tx.session.scalar(
+                select(func.count()).select_from(InboxRow).where(InboxRow.processed_at.is_(None))
+            )
+        if not waiting and not unread:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"messages still waiting after {seconds} s")
+
+
 def stored_seize(sid: str, place: str) -> Inbound:
     params = {
         "MessageSid": sid,
@@ -362,7 +380,7 @@ async def test_two_sweeps_at_once_take_each_message_once(tmp_path: Path) -> None
         # The start-up sweep and two more passes race for the same messages.
         await asyncio.gather(rig.sweep.once(), rig.sweep.once())
         await wait_for_sms(rig, 6)
-        await asyncio.sleep(0.3)
+        await settled(rig)  # nothing left that could still send a seventh
         assert await count(rig, CaseRow) == 6
         assert sorted(m["Body"] for m in rig.twilio.messages) == sorted(
             {m["Body"] for m in rig.twilio.messages}
