@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-browser lint fmt docs bench chaos lock messages messages-report clean
+.PHONY: run test test-slow test-browser lint fmt docs bench chaos lock messages messages-report clean
 
 # Two lock files, made by `make lock` from pyproject.toml (exact versions, with hashes):
 # requirements.lock is what a server runs (the runtime dependencies only);
@@ -34,8 +34,20 @@ lock:
 run: $(STAMP)
 	$(BIN)/poundbot serve $(ARGS)
 
+# The tests spread over the machine's cores by pytest-xdist (`-n auto`, a worker a core);
+# PYTEST_WORKERS=0 runs them in this one process (as for a debugger), PYTEST_WORKERS=4 on
+# four. With POUNDBOT_TEST_PG_URL each worker gets a PostgreSQL database of its own.
+PYTEST_WORKERS ?= auto
+PYTEST_XDIST := -n $(PYTEST_WORKERS) --dist loadgroup
+
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
+
+# The long runs at full size (marked "slow"; minutes): the chaos scenarios at the scale of
+# `make chaos`, 10,000 due reminders, the state machine of the Act at length. `make test`
+# runs each of them small.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 # The web desk in a real browser: Playwright drives the system's Chromium (/usr/bin/chromium,
 # `apt-get install chromium fonts-noto-core`; never `playwright install`). Screenshots of

@@ -1,7 +1,9 @@
 """Shared fixtures: databases on SQLite always and on PostgreSQL when asked to.
 
 ``POUNDBOT_TEST_PG_URL`` (e.g. ``postgresql+asyncpg://postgres@127.0.0.1:5432/test``)
-names a server; each test run gets a database of its own there, dropped at the end.
+names a server; each test process (each pytest-xdist worker) gets a database of its own
+there, dropped at the end. On SQLite each test gets a copy of an empty database made once
+per process (tests/databases.py).
 """
 
 from __future__ import annotations
@@ -18,14 +20,26 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.engine import make_engine
 from bot.store.models import Base
+from tests import databases
 
 PG_URL = os.environ.get("POUNDBOT_TEST_PG_URL")
 ENGINES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.pg)] if PG_URL else ["sqlite"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sqlite_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this process's empty SQLite databases (tests/databases.py)."""
+    folder = tmp_path_factory.mktemp("templates")
+    databases.use_folder(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def pg_database_url() -> Iterator[str | None]:
-    """A fresh PostgreSQL database for this test run (None without POUNDBOT_TEST_PG_URL)."""
+    """A fresh PostgreSQL database for this test process (None without
+    POUNDBOT_TEST_PG_URL): named by the pytest-xdist worker (``main`` without it) and
+    a random part, so that workers and runs side by side never share one."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     if not PG_URL:
         yield None
         return
@@ -34,7 +48,7 @@ def pg_database_url() -> Iterator[str | None]:
     import asyncpg
 
     base = make_url(PG_URL)
-    name = f"poundbot_test_{uuid.uuid4().hex[:12]}"
+    name = f"poundbot_test_{worker}_{uuid.uuid4().hex[:12]}"
     dsn = base.set(drivername="postgresql").render_as_string(hide_password=False)
 
     async def admin(sql: str) -> None:
@@ -66,12 +80,12 @@ _pg_schema_ready = False
 async def engine(
     request: pytest.FixtureRequest, tmp_path: Path, pg_database_url: str | None
 ) -> AsyncIterator[AsyncEngine]:
-    """An engine with an empty schema: a new SQLite file, or a truncated PostgreSQL db."""
+    """An engine with an empty schema: a copy of this process's empty SQLite file (made
+    once by ``create_all``), or a truncated PostgreSQL database."""
     global _pg_schema_ready
     if request.param == "sqlite":
-        eng = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'test.sqlite3'}")
-        async with eng.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
+        path = databases.sqlite_copy(tmp_path / "test.sqlite3", "schema")
+        eng = make_engine(f"sqlite+aiosqlite:///{path}")
     else:
         assert pg_database_url is not None
         eng = make_engine(pg_database_url)

@@ -31,6 +31,7 @@ from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, DltStamp
 from domain.calendar import LOCAL_TZ
+from tests.databases import migrated_url
 from tests.integration.test_migrations import fresh_pg_database
 
 PUBLIC_URL = "https://pound.example.org"
@@ -147,7 +148,7 @@ def database(engine: str, tmp_path: Path) -> Iterator[str]:
     """A URL of an empty database for ``engine`` (use from a sync fixture: creating a
     PostgreSQL database runs its own event loop)."""
     if engine == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'india.sqlite3'}"
+        yield migrated_url(tmp_path / "india.sqlite3")
         return
     with fresh_pg_database() as url:
         yield url
@@ -170,7 +171,7 @@ async def india_rig(
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     exotel = FakeExotel((EXOTEL_SID, EXOTEL_KEY, EXOTEL_TOKEN))
     mseva = FakeMseva(MSEVA_USER, MSEVA_PASSWORD, MSEVA_KEY)
-    url = url or f"sqlite+aiosqlite:///{tmp_path / 'india.sqlite3'}"
+    url = url or migrated_url(tmp_path / "india.sqlite3")
     migrate = None if url.startswith("sqlite") else True
     async with serve(exotel.app()) as exotel_url, serve(mseva.app()) as mseva_url:
         settings = Settings(

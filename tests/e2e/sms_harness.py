@@ -29,6 +29,7 @@ from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy
 from domain.calendar import LOCAL_TZ
+from tests.databases import migrated_url
 
 PUBLIC_URL = "https://pound.example.org"
 TOKEN = "twilio-test-auth-token"
@@ -150,7 +151,7 @@ async def sms_rig(
     configuration's ``[whatsapp.templates]``."""
     clock = FixedClock(datetime(2026, 3, 1, 10, 0, tzinfo=LOCAL_TZ))
     twilio = FakeTwilio(account=(SID, TOKEN))
-    url = url or f"sqlite+aiosqlite:///{tmp_path / 'sms.sqlite3'}"
+    url = url or migrated_url(tmp_path / "sms.sqlite3")
     async with serve(twilio.app()) as twilio_url:
         settings = Settings(
             public_url=PUBLIC_URL,

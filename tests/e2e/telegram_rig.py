@@ -25,6 +25,7 @@ from bot.services.runtime import App
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
+from tests.databases import migrated_url
 
 SECRET = "s3cret-webhook-token_42"
 PUBLIC_URL = "https://pound.example.org"
@@ -156,4 +157,4 @@ async def poundbot_on(
 
 
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'telegram.sqlite3'}"
+    return migrated_url(tmp_path / "telegram.sqlite3")

@@ -2,7 +2,8 @@
 processes killed with SIGKILL, its SQLite file held by another process, two instances
 delivering one outbox through a slow Telegram API, a keeper's MMS of slow and huge
 pictures, two officers settling one sale at once on two instances. Each asserts the
-pass line: nothing lost, nothing twice, no webhook answered late."""
+pass line: nothing lost, nothing twice, no webhook answered late. The same scenarios at
+the full scale of ``make chaos`` are the slow tests at the end (``make test-slow``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from chaos import flood, outbox, settle, sms
-from chaos.__main__ import SMALL
+from chaos.__main__ import SMALL, main
 from chaos.report import Outcome, table
 from tests.conftest import PG_URL
 
@@ -89,3 +90,17 @@ async def test_two_officers_settling_one_sale_at_once_settle_it_once_and_one_is_
     assert outcome.lost == 0  # every sale settled
     assert outcome.duplicated == 0  # once: one settlement, one set of ledger lines
     assert outcome.answered == outcome.requests
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["kill", "lock", "outbox", "media", "flood", "settle"])
+async def test_each_scenario_at_the_full_scale_of_make_chaos_passes(
+    scenario: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``make chaos``, one scenario a test (the slow tests, ``make test-slow``): minutes.
+    Two instances run on PostgreSQL when ``POUNDBOT_TEST_PG_URL`` names a server."""
+    (outcome,) = await main(small=False, only=[scenario])
+    _show(outcome, capsys)
+    assert outcome.passed, table([outcome])
+    assert outcome.lost == 0
+    assert outcome.duplicated == 0

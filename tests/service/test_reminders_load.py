@@ -1,4 +1,5 @@
-"""Exactly once under load: two dispatchers in one process over 10,000 due reminders.
+"""Exactly once under load: two dispatchers in one process over 10,000 due reminders (a
+slow test, ``make test-slow``), and over 1,000 in ``make test``.
 
 The jobs are written straight into the tables (as the planner would have made them:
 one-off auction-day reminders to the one officer of KNM-GP), so that the test measures
@@ -24,6 +25,7 @@ from bot.store.tx import Store, sync_places
 from bot.support.clock import FixedClock
 
 JOBS = 10_000
+JOBS_SMALL = 1_000
 CASES = 1_000
 DUE = date(2026, 3, 25)
 PAST = datetime(2026, 3, 1, 2, 30, tzinfo=UTC)
@@ -131,10 +133,23 @@ async def store(engine: AsyncEngine, config: Config, clock: FixedClock) -> Store
     return store
 
 
+async def test_two_dispatchers_queue_each_of_1000_reminders_exactly_once(
+    store: Store, config: Config
+) -> None:
+    await two_dispatchers_queue_each_once(store, config, JOBS_SMALL)
+
+
+@pytest.mark.slow
 async def test_two_dispatchers_queue_each_of_10000_reminders_exactly_once(
     store: Store, config: Config
 ) -> None:
-    officer = await seed_due_jobs(store, JOBS)
+    await two_dispatchers_queue_each_once(store, config, JOBS)
+
+
+async def two_dispatchers_queue_each_once(store: Store, config: Config, jobs_due: int) -> None:
+    """Two dispatchers drain ``jobs_due`` due reminders, a batch of 100 at a time each:
+    every reminder is queued once, by one of them, each claimed once and never re-leased."""
+    officer = await seed_due_jobs(store, jobs_due)
     passes: dict[str, Pass] = {"a": Pass(), "b": Pass()}
 
     async def drain(name: str) -> None:
@@ -143,7 +158,7 @@ async def test_two_dispatchers_queue_each_of_10000_reminders_exactly_once(
 
     await asyncio.gather(drain("a"), drain("b"))
 
-    assert passes["a"].reminders + passes["b"].reminders == JOBS  # each job fired once ...
+    assert passes["a"].reminders + passes["b"].reminders == jobs_due  # each job fired once ...
     assert passes["a"].reminders > 0  # ... by one or the other
     assert passes["b"].reminders > 0
     async with store.transaction() as tx:
@@ -156,7 +171,7 @@ async def test_two_dispatchers_queue_each_of_10000_reminders_exactly_once(
             )
         ).all()
         by = Counter((await tx.session.execute(select(ReminderJob.claimed_by))).scalars().all())
-    assert sorted(keys) == sorted(f"rem:load:{i}:u{officer}" for i in range(JOBS))
-    assert [tuple(row) for row in jobs] == [("done", 1, JOBS)]  # claimed once, never re-leased
+    assert sorted(keys) == sorted(f"rem:load:{i}:u{officer}" for i in range(jobs_due))
+    assert [tuple(row) for row in jobs] == [("done", 1, jobs_due)]  # claimed once, never re-leased
     assert by["a"] == passes["a"].reminders
     assert by["b"] == passes["b"].reminders

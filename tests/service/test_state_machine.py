@@ -24,8 +24,10 @@ After every step it checks:
   pay or deposit is what PAID and DEPOSITED do (``tests/service/views_agree.py``).
 
 ``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 30) and ``POUNDBOT_STATE_MACHINE_STEPS``
-(default 30) size the run; a big run is not derandomized unless
-``POUNDBOT_STATE_MACHINE_DERANDOMIZE=1``.
+(default 30) size the run of ``make test``; a big run is not derandomized unless
+``POUNDBOT_STATE_MACHINE_DERANDOMIZE=1``. A slow test (``make test-slow``) runs the
+machine at length, not derandomized: ``POUNDBOT_STATE_MACHINE_LONG_EXAMPLES`` (default
+100) and ``POUNDBOT_STATE_MACHINE_LONG_STEPS`` (default 40).
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
 DERANDOMIZE = os.environ.get(
     "POUNDBOT_STATE_MACHINE_DERANDOMIZE", "1" if EXAMPLES <= 50 else "0"
 ) not in ("0", "")
+LONG_EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_LONG_EXAMPLES", "100"))
+LONG_STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_LONG_STEPS", "40"))
 
 TRACE = bool(os.environ.get("POUNDBOT_STATE_MACHINE_TRACE"))
 PROGRESS = os.environ.get("POUNDBOT_STATE_MACHINE_PROGRESS", "")
@@ -1629,13 +1633,25 @@ def machine_config(config: Config) -> Config:
 
 def test_the_act_as_a_state_machine(machine_config: Config) -> None:
     """Random lawful and unlawful steps through the dispatcher; see the module doc."""
+    run_machine(EXAMPLES, STEPS, derandomize=DERANDOMIZE)
+
+
+@pytest.mark.slow
+def test_the_act_as_a_state_machine_at_length(machine_config: Config) -> None:
+    """The same, more examples of more steps, new ones each run (``make test-slow``)."""
+    run_machine(LONG_EXAMPLES, LONG_STEPS, derandomize=False)
+
+
+def run_machine(examples: int, steps: int, *, derandomize: bool) -> None:
+    EXAMPLES_RUN[0] = 0
+    STATS.clear()
     run_state_machine_as_test(
         PoundMachine,
         settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
+            max_examples=examples,
+            stateful_step_count=steps,
             deadline=None,
-            derandomize=DERANDOMIZE,
+            derandomize=derandomize,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
             database=None,
         ),

@@ -24,6 +24,7 @@ from bot.services.web_signin import issue_link_for
 from bot.store.models import User
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
+from tests.databases import migrated_url
 
 __all__ = ["Rig", "csrf_of", "rig", "step_form"]
 
@@ -120,7 +121,7 @@ async def rig(
     """The app with its web desk on a new SQLite database (or the migrated database at
     ``url``), on 1 March 2026 at 10:00 IST."""
     clock = FixedClock(datetime(2026, 3, 1, 4, 30, tzinfo=UTC))
-    url = url or f"sqlite+aiosqlite:///{tmp_path / 'desk.sqlite3'}"
+    url = url or migrated_url(tmp_path / "desk.sqlite3")
     settings = Settings(public_url=public_url, link_secret=SECRET)
     asgi = build_app(lambda: open_app(url=url, clock=clock), settings=settings)
     async with (
