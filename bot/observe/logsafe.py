@@ -43,6 +43,8 @@ QUIET = {
     "aiohttp": logging.WARNING,
     "urllib3": logging.WARNING,
     "telegram": logging.INFO,
+    # aiosqlite logs every statement with its parameters (numbers, messages) at DEBUG.
+    "aiosqlite": logging.INFO,
 }
 
 _SECRETS: set[str] = set()
