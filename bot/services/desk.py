@@ -4,44 +4,19 @@ Each reader is scoped by role as the use cases are: an officer sees the pounds o
 authority, a keeper their pound, an admin every pound; anyone else is refused. The lists
 read the projections the store keeps in step with the events (the ``deadlines`` rows,
 the ``cases`` and ``case_lots`` rows, the settlements), so a page costs a few indexed
-queries whatever the number of cases; one case is rebuilt from its events.
-
-Why it is long: the queries of every page of the web desk.
+queries whatever the number of cases (their SQL: ``bot.store.desk_reads``); one case is
+rebuilt from its events.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import (
-    Integer,
-    Select,
-    String,
-    bindparam,
-    func,
-    literal,
-    literal_column,
-    select,
-    union_all,
-)
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.compiler import SQLCompiler
-from sqlalchemy.sql.functions import FunctionElement
-
 from bot.services.base import Deps, statement_of
-from bot.store.models import (
-    CaseEvent,
-    CaseLot,
-    CaseRow,
-    Contact,
-    DeadlineRow,
-    LedgerEntry,
-    SettlementRow,
-)
-from bot.store.models import User as UserRow
+from bot.store import desk_reads
+from bot.store.models import LedgerEntry
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError, UnknownCaseError
@@ -79,7 +54,6 @@ TODAY_ROWS = 15
 COUNT_CAP = 1000
 #: Deadlines due are counted up to this many on Today ("100+": the list has the rest).
 DUE_CAP = 100
-OPEN = "open"
 
 
 def pounds_of(deps: Deps, caller: Caller) -> list[str]:
@@ -151,62 +125,6 @@ class Today:
         return str(self.due_total) if self.due_total <= DUE_CAP else f"{DUE_CAP}+"
 
 
-# The statements of Today, built once (every request of the page runs them all;
-# SQLAlchemy compiles each once, then finds it in its cache).
-_COLUMNS = (
-    DeadlineRow.case_number,
-    DeadlineRow.kind,
-    DeadlineRow.provision,
-    DeadlineRow.due_on,
-    DeadlineRow.who,
-    DeadlineRow.counts_from,
-)
-_OPEN = select(*_COLUMNS).where(
-    DeadlineRow.status == OPEN, DeadlineRow.pound_code.in_(bindparam("pounds", expanding=True))
-)
-_DUE_WHERE = (DeadlineRow.due_on <= bindparam("day"), DeadlineRow.who != "owner")
-_DUE = _OPEN.where(*_DUE_WHERE).order_by(DeadlineRow.due_on).limit(TODAY_ROWS)
-#: Cases, not deadlines: a case with two deadlines due is one line of the day's work.
-_DUE_COUNT = select(func.count()).select_from(
-    _OPEN.where(*_DUE_WHERE)
-    .with_only_columns(DeadlineRow.case_number)
-    .distinct()
-    .limit(DUE_CAP + 1)
-    .subquery()
-)
-_AWAITING = _OPEN.where(DeadlineRow.kind == "notice_due").order_by(DeadlineRow.due_on)
-_AUCTIONS = _OPEN.where(
-    DeadlineRow.kind == "auction_day",
-    DeadlineRow.due_on >= bindparam("day"),
-    DeadlineRow.due_on <= bindparam("until"),
-).order_by(DeadlineRow.due_on)
-#: What a case holds in deposit (s.16(3)): the balances of all its settlements (a case
-#: whose owner refused the account has two: s.15(5)).
-_BALANCE = (
-    select(func.coalesce(func.sum(SettlementRow.balance_paise), 0))
-    .where(SettlementRow.case_id == DeadlineRow.case_id)
-    .scalar_subquery()
-)
-_HELD = _OPEN.where(DeadlineRow.kind == "deposit_window_ends").order_by(DeadlineRow.due_on)
-
-
-def _section(name: str, query: Any, balance: Any = None) -> Any:
-    part = query.add_columns(
-        literal(name).label("section"),
-        (balance if balance is not None else literal(0)).label("balance"),
-    ).subquery()
-    return select(part)
-
-
-#: The four sections of Today in one statement, each in its order, told by "section".
-_TODAY = union_all(
-    _section("due", _DUE),
-    _section("awaiting", _AWAITING.limit(TODAY_ROWS)),
-    _section("auctions", _AUCTIONS),
-    _section("held", _HELD, _BALANCE),
-)
-
-
 def _item(row: Any) -> DueItem:
     return DueItem(row[0], row[1], row[2], row[3], row[4], row[5])
 
@@ -216,9 +134,10 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     the next seven days, and the deposits held with the end of their three months."""
     pounds = pounds_of(deps, caller)
     day = deps.today()
-    params = {"pounds": pounds, "day": day, "until": day + timedelta(days=6)}
+    until = day + timedelta(days=6)
+    found = await desk_reads.today_rows(tx, pounds, day, until, rows=TODAY_ROWS, due_cap=DUE_CAP)
     sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
-    for row in (await tx.session.execute(_TODAY, params)).all():
+    for row in found:
         sections[row[6]].append(row)
     for name, rows in sections.items():  # a UNION ALL keeps no order of its own
         rows.sort(key=lambda row: (row[3], row[0]))
@@ -227,8 +146,9 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
         for row in rows:
             firsts.setdefault(row[0], row)
         sections[name] = list(firsts.values())
-    # Counted up to DUE_CAP: "100+" says enough, and the count stays cheap.
-    due_total = (await tx.session.execute(_DUE_COUNT, {"pounds": pounds, "day": day})).scalar()
+    # Counted up to DUE_CAP: "100+" says enough, and the count stays cheap. Each row due
+    # carries it; with none due, none is.
+    due_total = sections["due"][0][8] if sections["due"] else 0
     deposits = [
         DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3]) for row in sections["held"]
     ]
@@ -244,25 +164,6 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     )
 
 
-_STOPPED = (
-    select(
-        UserRow.name,
-        UserRow.role,
-        UserRow.telegram_id,
-        Contact.opted_out_at,
-        Contact.whatsapp_stopped_at,
-    )
-    .join(Contact, Contact.phone == UserRow.phone)
-    .where(
-        UserRow.active.is_(True),
-        (Contact.opted_out_at.is_not(None)) | (Contact.whatsapp_stopped_at.is_not(None)),
-        (UserRow.pound_code.in_(bindparam("pounds", expanding=True)))
-        | (UserRow.authority_code.in_(bindparam("authorities", expanding=True))),
-    )
-    .order_by(UserRow.role, UserRow.name, UserRow.id)
-)
-
-
 async def _stopped_numbers(tx: Tx, deps: Deps, pounds: list[str]) -> list[StoppedNumber]:
     """The keepers of ``pounds`` and the officers of their authorities whose number said
     STOP (by SMS, by WhatsApp), each channel a line, the day in local time."""
@@ -271,8 +172,8 @@ async def _stopped_numbers(tx: Tx, deps: Deps, pounds: list[str]) -> list[Stoppe
     )
     zone = deps.config.reminders.timezone
     found = []
-    stopped = await tx.session.execute(_STOPPED, {"pounds": pounds, "authorities": authorities})
-    for name, role, telegram_id, sms_at, whatsapp_at in stopped.all():
+    stopped = await desk_reads.stopped_numbers(tx, pounds, authorities)
+    for name, role, telegram_id, sms_at, whatsapp_at in stopped:
         for channel, since in (("sms", sms_at), ("whatsapp", whatsapp_at)):
             if since is not None:
                 day = since.astimezone(zone).date()
@@ -321,102 +222,20 @@ class CaseList:
         return str(self.total) if self.total <= COUNT_CAP else f"{COUNT_CAP}+"
 
 
-_CASE_COLUMNS = (
-    CaseRow.id,
-    CaseRow.number,
-    CaseRow.pound_code,
-    CaseRow.stage,
-    CaseRow.impounded_on,
-    CaseRow.place_seized,
-)
-
-
-class _Unindexed(FunctionElement[str]):
-    """A column the SQLite planner must not pick an index for (``+column``): the pounds
-    of an authority match most cases, and walking the newest-first index beats sorting
-    them all. Other databases get the bare column (their planners have statistics)."""
-
-    inherit_cache = True
-    type = String()
-
-
-@compiles(_Unindexed)
-def _bare(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
-    return str(compiler.process(element.clauses, **kw))
-
-
-@compiles(_Unindexed, "sqlite")
-def _plus(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
-    return "+" + str(compiler.process(element.clauses, **kw))
-
-
-@functools.cache
-def _listing(
-    stage: bool, kind: bool, since: bool, until: bool, many: bool
-) -> tuple[Select[int], Select[*tuple[Any, ...]]]:
-    """The count and the page statements of a shape of filter, built once per shape (and
-    compiled once by SQLAlchemy, its cache keyed on the shape)."""
-    filters: list[Any] = []
-    if stage:
-        filters.append(CaseRow.stage == bindparam("stage"))
-    if kind:
-        filters.append(
-            select(CaseLot.id)
-            .where(CaseLot.case_id == CaseRow.id, CaseLot.kind == bindparam("kind"))
-            .exists()
-        )
-    if since:
-        filters.append(CaseRow.impounded_on >= bindparam("since"))
-    if until:
-        filters.append(CaseRow.impounded_on <= bindparam("until"))
-    pounds: Any = bindparam("pounds", expanding=True)
-    # The count reads the pound index (a constant a case: SQLite then reads no column of
-    # the index, some 15 % cheaper); the page walks the newest-first index.
-    matching = (
-        select(literal_column("1", Integer))
-        .select_from(CaseRow)
-        .where(CaseRow.pound_code.in_(pounds), *filters)
-    )
-    count = select(func.count()).select_from(matching.limit(COUNT_CAP + 1).subquery())
-    pound = _Unindexed(CaseRow.pound_code) if many else CaseRow.pound_code
-    newest = (
-        select(*_CASE_COLUMNS)
-        .where(pound.in_(pounds), *filters)
-        .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
-        .offset(bindparam("offset"))
-        .limit(PAGE + 1)  # one more: is there an older page?
-        .subquery()
-    )
-    # The page's cases with their lots, one row a lot, and the count, in one statement
-    # (the count is a subquery of its own: the database runs it once, not once a row).
-    page = (
-        select(newest, CaseLot.kind, CaseLot.count, CaseLot.description, count.scalar_subquery())
-        .outerjoin(CaseLot, CaseLot.case_id == newest.c.id)
-        .order_by(newest.c.impounded_on.desc(), newest.c.id.desc(), CaseLot.idx)
-    )
-    return count, page
-
-
 async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
     """The caller's cases, newest first, narrowed by stage, pound, kind and dates."""
     pounds = pounds_of(deps, caller)
-    params: dict[str, Any] = {
-        "pounds": [wanted.pound] if wanted.pound in pounds else pounds,
+    chosen = [wanted.pound] if wanted.pound in pounds else pounds
+    narrowed: dict[str, Any] = {
         "stage": wanted.stage,
         "kind": wanted.kind,
         "since": wanted.since,
         "until": wanted.until,
+        "page": PAGE,
+        "cap": COUNT_CAP,
     }
-    count, listing = _listing(
-        bool(wanted.stage),
-        bool(wanted.kind),
-        wanted.since is not None,
-        wanted.until is not None,
-        len(params["pounds"]) > 1,
-    )
-    used = {k: v for k, v in params.items() if k == "pounds" or v}
     page = max(1, wanted.page)
-    found = (await tx.session.execute(listing, {**used, "offset": (page - 1) * PAGE})).all()
+    found = await desk_reads.cases_page(tx, chosen, **narrowed, offset=(page - 1) * PAGE)
     cases: dict[int, tuple[Any, list[Lot]]] = {}
     for row in found:
         lots = cases.setdefault(row[0], (row, []))[1]
@@ -424,7 +243,10 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
             lots.append(Lot(row[6], row[7], row[8]))
     shown = list(cases.values())
     # On a page past the last (or with no case at all), the count alone.
-    total = int(shown[0][0][9] if shown else (await tx.session.execute(count, used)).scalar() or 0)
+    if shown:
+        total = int(shown[0][0][9] or 0)
+    else:
+        total = await desk_reads.cases_counted(tx, chosen, **narrowed)
     more = len(shown) > PAGE
     items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
     return CaseList(items, total, page, more, pounds)
@@ -475,12 +297,7 @@ async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase
         loaded = number
     else:
         loaded = await case_of(tx, deps, caller, number)
-    events = await tx.session.execute(
-        select(CaseEvent, UserRow.name)
-        .outerjoin(UserRow, UserRow.id == CaseEvent.actor_user_id)
-        .where(CaseEvent.case_id == loaded.row.id)
-        .order_by(CaseEvent.seq)
-    )
+    events = await desk_reads.case_events(tx, loaded.row.id)
     # Each step cites the provision of the route it was taken on (s.13(3) or s.15(1)),
     # read from the case: rows written before the route was recorded cite s.13(3).
     cited = loaded.case.provisions
@@ -495,13 +312,7 @@ async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase
         )
         for e, name in events
     ]
-    ledger = (
-        await tx.session.execute(
-            select(LedgerEntry)
-            .where(LedgerEntry.case_id == loaded.row.id)
-            .order_by(LedgerEntry.on, LedgerEntry.id)
-        )
-    ).scalars()
+    ledger = await desk_reads.case_ledger(tx, loaded.row.id)
     case = loaded.case
     stated = statement_of(deps, case)
     settled = [r.settlement for r in stated.rounds if r.settlement is not None]
@@ -512,6 +323,6 @@ async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase
         deadlines=list(stated.deadlines),
         dues=None if case.stage is Stage.VOIDED else stated.dues,
         settled=(settled[-1], stated.account) if settled and stated.account else None,
-        ledger=list(ledger),
+        ledger=ledger,
         stated=stated,
     )

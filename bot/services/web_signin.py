@@ -15,9 +15,8 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
-
-from bot.store.models import User, WebLink, WebSession
+from bot.store import users, web_sessions
+from bot.store.models import User
 from bot.store.tx import Tx
 from bot.support.caller import ROLES, Caller
 from bot.support.errors import NotAllowedError, UnknownUserError
@@ -58,83 +57,35 @@ async def issue_link(tx: Tx, caller: Caller) -> str:
 
 async def issue_link_for(tx: Tx, user_id: int) -> str:
     """A new sign-in token for user ``user_id`` (the administrator's CLI)."""
-    user = await tx.session.get(User, user_id)
+    user = await users.user(tx, user_id)
     if user is None or not user.active or user.role not in ROLES:
         raise UnknownUserError("no such user", user_id=user_id)
     token = secrets.token_urlsafe(32)
-    tx.session.add(
-        WebLink(
-            token_hash=token_hash(token),
-            user_id=user.id,
-            created_at=tx.now,
-            expires_at=tx.now + LINK_VALID,
-        )
-    )
-    await tx.session.flush()
+    await web_sessions.add_link(tx, token_hash(token), user.id, tx.now, tx.now + LINK_VALID)
     return token
 
 
 async def redeem_link(tx: Tx, token: str) -> tuple[str, User]:
     """Use a sign-in token once: a new session token and its user; else LinkRefusedError."""
-    link = (
-        await tx.session.execute(
-            select(WebLink).where(WebLink.token_hash == token_hash(token)).with_for_update()
-        )
-    ).scalar_one_or_none()
+    link = await web_sessions.link_to_use(tx, token_hash(token))
     if link is None or link.used_at is not None or link.expires_at <= tx.now:
         raise LinkRefusedError("sign-in link unknown, used or expired")
     link.used_at = tx.now
-    user = await tx.session.get(User, link.user_id)
+    user = await users.user(tx, link.user_id)
     if user is None or not user.active:
         raise LinkRefusedError("sign-in link of a removed user")
     session = secrets.token_urlsafe(32)
-    tx.session.add(
-        WebSession(
-            token_hash=token_hash(session),
-            user_id=user.id,
-            created_at=tx.now,
-            expires_at=tx.now + SESSION_VALID,
-        )
-    )
-    await tx.session.flush()
+    await web_sessions.add_session(tx, token_hash(session), user.id, tx.now, tx.now + SESSION_VALID)
     return session, user
-
-
-#: Built once (every page of the desk runs it; SQLAlchemy compiles it once, then finds
-#: it in its cache). The columns of the user that make a Caller (``bot.channels.identity``).
-_SESSION_USER = (
-    select(
-        User.id,
-        User.role,
-        User.pound_code,
-        User.authority_code,
-        User.phone,
-        User.telegram_id,
-        User.name,
-        User.lang,
-    )
-    .join(WebSession, WebSession.user_id == User.id)
-    .where(
-        User.active.is_(True),
-        WebSession.token_hash == bindparam("hash"),
-        WebSession.ended_at.is_(None),
-        WebSession.expires_at > bindparam("now"),
-    )
-)
 
 
 async def session_user(tx: Tx, session: str) -> Any:
     """The active user of a live session, or None (unknown, ended, expired, removed): a
     row of the user's id, role, pound_code, authority_code, phone, telegram_id, name and
     lang (a row, not loaded as a ``User``)."""
-    found = await tx.session.execute(_SESSION_USER, {"hash": token_hash(session), "now": tx.now})
-    return found.first()
+    return await web_sessions.session_user(tx, token_hash(session), tx.now)
 
 
 async def end_session(tx: Tx, session: str) -> None:
     """Sign out: the session opens nothing from now on."""
-    await tx.session.execute(
-        update(WebSession)
-        .where(WebSession.token_hash == token_hash(session), WebSession.ended_at.is_(None))
-        .values(ended_at=tx.now)
-    )
+    await web_sessions.end_session(tx, token_hash(session), tx.now)

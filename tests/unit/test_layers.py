@@ -256,9 +256,6 @@ NO_SQLALCHEMY = tuple(
         and (path.is_dir() or path.suffix == ".py")
     )
 )
-#: Modules that still run statements of their own on the driver (``bot.store.prepared``),
-#: until those statements move into the store.
-SQLALCHEMY_FOR_NOW = frozenset({"bot/services/desk.py", "bot/services/web_signin.py"})
 
 
 @pytest.mark.parametrize("room", NO_SQLALCHEMY)
@@ -270,7 +267,6 @@ def test_nothing_outside_the_store_imports_sqlalchemy(room: str) -> None:
     found = {
         (str(path.relative_to(ROOT)), name)
         for path in paths
-        if str(path.relative_to(ROOT)) not in SQLALCHEMY_FOR_NOW
         for name in _imports(path)
         if _within(name, "sqlalchemy")
     }
