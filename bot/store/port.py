@@ -2,7 +2,8 @@
 
 ``bot.store.tx.Tx`` is the store behind it (SQLAlchemy, SQLite or PostgreSQL);
 ``bot.store.memory.MemoryCases`` is a fake of it in memory, for tests of the use cases.
-tests/contract/test_case_store.py holds the two to the same behaviour.
+tests/contract/test_case_store.py holds the two to the same behaviour. The keeper's use
+cases (``bot.services.keeper``) are typed against this port alone.
 
 Left out: ``Tx.registered_keepers_and_officers`` (users, not cases), ``Tx.session`` and
 what the read side (the desk, documents, exports) asks of the database in SQL of its own.
