@@ -14,12 +14,9 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store.engine import make_engine
-from bot.store.models import Base
 from tests import databases
 
 PG_URL = os.environ.get("POUNDBOT_TEST_PG_URL")
@@ -73,31 +70,11 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-_pg_schema_ready = False
-
-
 @pytest.fixture(params=ENGINES)
 async def engine(
     request: pytest.FixtureRequest, tmp_path: Path, pg_database_url: str | None
 ) -> AsyncIterator[AsyncEngine]:
     """An engine with an empty schema: a copy of this process's empty SQLite file (made
     once by ``create_all``), or a truncated PostgreSQL database."""
-    global _pg_schema_ready
-    if request.param == "sqlite":
-        path = databases.sqlite_copy(tmp_path / "test.sqlite3", "schema")
-        eng = make_engine(f"sqlite+aiosqlite:///{path}")
-    else:
-        assert pg_database_url is not None
-        eng = make_engine(pg_database_url)
-        async with eng.begin() as conn:
-            if not _pg_schema_ready:
-                await conn.run_sync(Base.metadata.drop_all)
-                await conn.run_sync(Base.metadata.create_all)
-                _pg_schema_ready = True
-            else:
-                tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
-                await conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-    try:
+    async with databases.empty_engine(request.param, tmp_path, pg_database_url) as eng:
         yield eng
-    finally:
-        await eng.dispose()

@@ -19,9 +19,14 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Literal
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.engine import make_engine
 
@@ -89,3 +94,36 @@ def migrated_url(path: Path) -> str:
     if not path.exists():
         sqlite_copy(path, "migrated")
     return f"sqlite+aiosqlite:///{path}"
+
+
+_pg_schema_ready = False
+
+
+@asynccontextmanager
+async def empty_engine(
+    kind: str, tmp_path: Path, pg_database_url: str | None
+) -> AsyncIterator[AsyncEngine]:
+    """An engine with an empty schema (the ``engine`` fixture's): for ``sqlite`` a copy
+    of this process's empty SQLite file (made once by ``create_all``), for ``postgresql``
+    the database at ``pg_database_url`` truncated (its schema made the first time)."""
+    global _pg_schema_ready
+    if kind == "sqlite":
+        path = sqlite_copy(tmp_path / "test.sqlite3", "schema")
+        eng = make_engine(f"sqlite+aiosqlite:///{path}")
+    else:
+        from bot.store.models import Base
+
+        assert pg_database_url is not None
+        eng = make_engine(pg_database_url)
+        async with eng.begin() as conn:
+            if not _pg_schema_ready:
+                await conn.run_sync(Base.metadata.drop_all)
+                await conn.run_sync(Base.metadata.create_all)
+                _pg_schema_ready = True
+            else:
+                tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
+                await conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    try:
+        yield eng
+    finally:
+        await eng.dispose()

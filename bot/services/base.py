@@ -8,7 +8,8 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from bot.config import Config
-from bot.store.tx import LoadedCase, Tx
+from bot.store.port import CaseStore
+from bot.store.tx import LoadedCase
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import Clock, local_today
 from bot.support.errors import NotAllowedError, UnknownPoundError
@@ -101,7 +102,7 @@ def figures_for(deps: Deps, case: Case, on: date | None = None) -> Figures:
     return figures_of(statement_of(deps, case, on))
 
 
-async def load_for_step(tx: Tx, case: CaseRef) -> LoadedCase:
+async def load_for_step(tx: CaseStore, case: CaseRef) -> LoadedCase:
     """The case a step is taken on, locked for the step: read now, or as the channel
     already read it (for update, in this transaction)."""
     if isinstance(case, LoadedCase):

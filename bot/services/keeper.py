@@ -15,7 +15,8 @@ from bot.services.base import (
     statement_of,
 )
 from bot.services.postings import write_postings
-from bot.store.tx import LoadedCase, Tx
+from bot.store.port import CaseStore
+from bot.store.tx import LoadedCase
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError
 from domain.case import Case
@@ -70,7 +71,7 @@ class OpenCase:
 
 
 async def record_seizure(
-    tx: Tx, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None = None
 ) -> Recorded:
     """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day."""
     require_keeper(caller, seizure.pound)
@@ -96,7 +97,7 @@ def daily_charge(deps: Deps, case: Case, day: date) -> Money:
 
 
 async def _require_recorder_or_officer(
-    tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase
+    tx: CaseStore, deps: Deps, caller: Caller, loaded: LoadedCase
 ) -> None:
     """Only the keeper who recorded the case (s.7) or an officer of its authority."""
     if caller.role == OFFICER:
@@ -109,7 +110,7 @@ async def _require_recorder_or_officer(
 
 
 async def correct_seizure(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -135,7 +136,9 @@ async def correct_seizure(
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
-async def void_case(tx: Tx, deps: Deps, caller: Caller, number: CaseRef, reason: str) -> LoadedCase:
+async def void_case(
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, reason: str
+) -> LoadedCase:
     """Withdraw a case entered by mistake from every list, while no money has moved; the
     voiding and its reason stay in the audit log and the number is not reused."""
     loaded = await load_for_step(tx, number)
@@ -147,7 +150,7 @@ async def void_case(tx: Tx, deps: Deps, caller: Caller, number: CaseRef, reason:
 
 
 async def record_payment(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -187,7 +190,7 @@ async def record_payment(
 
 
 async def record_deposit(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -210,7 +213,7 @@ async def record_deposit(
 
 
 async def report_unclaimed(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, on: date | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, on: date | None = None
 ) -> Recorded:
     """Report to the local authority that the cattle are unclaimed (s.13(1))."""
     loaded = await load_for_step(tx, number)
@@ -222,7 +225,7 @@ async def report_unclaimed(
 
 
 async def record_owner_refusal(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, on: date | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, on: date | None = None
 ) -> Recorded:
     """The owner appeared and refused or omitted to pay or deposit (s.15(1))."""
     loaded = await load_for_step(tx, number)
@@ -236,7 +239,7 @@ async def record_owner_refusal(
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
-async def list_open_cases(tx: Tx, deps: Deps, caller: Caller) -> list[OpenCase]:
+async def list_open_cases(tx: CaseStore, deps: Deps, caller: Caller) -> list[OpenCase]:
     """The cases of the keeper's pound with cattle still in the pound, oldest first, with
     their figures today: the cattle remaining, what is still owed, the days impounded.
     A case whose cattle have all left (released, delivered on deposit, sold or disposed

@@ -6,7 +6,8 @@ from datetime import date
 
 from bot.services.base import Deps
 from bot.store.models import CaseEvent
-from bot.store.tx import LoadedCase, Tx
+from bot.store.port import CaseStore
+from bot.store.tx import LoadedCase
 from domain.case import Case
 from domain.ledger import Postings, postings_for
 
@@ -14,7 +15,7 @@ __all__ = ["write_postings"]
 
 
 async def write_postings(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     loaded: LoadedCase,
     after: Case,

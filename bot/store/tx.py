@@ -58,6 +58,7 @@ from domain.s18_buyers import KnownPerson
 
 __all__ = [
     "CASE_AHEAD",
+    "SHUT",
     "LoadedCase",
     "ReadOnlyError",
     "Store",
@@ -69,7 +70,7 @@ __all__ = [
 ]
 
 #: Stages of a case on no working list: finished, or voided as entered by mistake.
-_SHUT = ("released", "closed", "voided")
+SHUT = ("released", "closed", "voided")
 
 _TURN_WAIT = DB_WAIT.labels("turn")
 
@@ -437,7 +438,7 @@ class Tx:
         rows = (
             await self.session.execute(
                 select(CaseRow.number, func.count().over())
-                .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(_SHUT))
+                .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(SHUT))
                 .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
                 .limit(limit)
             )
@@ -449,7 +450,7 @@ class Tx:
         rows = (
             await self.session.execute(
                 select(CaseRow)
-                .where(CaseRow.pound_code == pound, CaseRow.stage.not_in(_SHUT))
+                .where(CaseRow.pound_code == pound, CaseRow.stage.not_in(SHUT))
                 .order_by(CaseRow.seq)
             )
         ).scalars()
@@ -513,7 +514,7 @@ class Tx:
         """Open cases (or those in ``stages``) whose kind, public description or place of
         seizure match every word; a word given as its forms matches by any of them."""
         query = select(CaseRow).where(
-            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(_SHUT)
+            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(SHUT)
         )
         for word in words:
             forms = [word] if isinstance(word, str) else list(word)

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 
 from bot.services import keeper as k
 from bot.services.base import Deps
+from bot.store.memory import MemoryStore
 from bot.store.models import CaseEvent, CaseRow, LedgerEntry, Payment
 from bot.store.tx import Store
 from bot.support.caller import Caller
@@ -24,11 +25,11 @@ from tests.service.helpers import seizure
 
 
 async def test_a_seizure_gets_the_next_number_of_its_pound_and_the_dues_of_the_day(
-    store: Store, deps: Deps, keeper: Caller
+    case_store: Store | MemoryStore, deps: Deps, keeper: Caller
 ) -> None:
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         first = await k.record_seizure(tx, deps, keeper, seizure(), owner_phone="+919847000001")
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         second = await k.record_seizure(tx, deps, keeper, seizure())
     assert (first.case.number, second.case.number) == ("KNM-1", "KNM-2")
     # Sample tariff 2026: cow fine 750, buffalo 500; feeding for the first day.
@@ -53,23 +54,23 @@ async def test_a_refused_seizure_takes_no_number_and_stores_nothing(
 
 
 async def test_a_keeper_cannot_record_for_another_pound(
-    store: Store, deps: Deps, other_keeper: Caller
+    case_store: Store | MemoryStore, deps: Deps, other_keeper: Caller
 ) -> None:
     with pytest.raises(NotAllowedError):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             await k.record_seizure(tx, deps, other_keeper, seizure(pound="KNM"))
 
 
 async def test_case_numbers_are_read_back_tolerantly(
-    store: Store, deps: Deps, keeper: Caller
+    case_store: Store | MemoryStore, deps: Deps, keeper: Caller
 ) -> None:
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure())
     for spelling in ("KNM-1", "knm 1", "KNM1", " knm-1 ", "Knm/1"):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             assert (await tx.load_case(spelling)).case.number == "KNM-1"
     with pytest.raises(UnknownCaseError):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             await tx.load_case("KNM-2")
 
 
@@ -134,15 +135,15 @@ async def test_a_correction_is_logged_with_its_reason_and_updates_the_search_fac
 
 
 async def test_open_cases_list_days_in_pound_and_dues(
-    store: Store, deps: Deps, keeper: Caller, clock: FixedClock
+    case_store: Store | MemoryStore, deps: Deps, keeper: Caller, clock: FixedClock
 ) -> None:
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure())
         await k.record_seizure(tx, deps, keeper, seizure())
     clock.set(datetime(2026, 3, 5, 9, 0, tzinfo=LOCAL_TZ))
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         await k.record_payment(tx, deps, keeper, "KNM-2")
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         open_cases = await k.list_open_cases(tx, deps, keeper)
     # 1 to 5 March, both days charged under the sample policy ("both_included").
     assert [(c.loaded.case.number, c.figures.days_impounded) for c in open_cases] == [("KNM-1", 5)]
