@@ -14,7 +14,9 @@ later". The check writes nothing:
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import threading
 from pathlib import Path
 
 from sqlalchemy import text
@@ -86,12 +88,26 @@ async def database_fault(url: str) -> str | None:
         return f"{_file_on_the_way(Path(str(exc.filename)))} is a file, not a folder"
     except OSError as exc:  # its folder cannot be made
         return f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
+    threads = threading.active_count()
     try:
         return await write_fault(Store(make_sessionmaker(engine), SystemClock()))
     except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        await _threads_ended(threads)
         return _first_line(exc)
     finally:
         await engine.dispose()
+
+
+async def _threads_ended(count: int, within: float = 1.0) -> None:
+    """Wait (``within`` seconds at most) until no more than ``count`` threads run.
+
+    aiosqlite stops the thread of a connection that failed to open without waiting for
+    it; the thread then hands its result to the event loop, which ``poundbot serve``
+    closes as soon as this check returns: so the check waits for that thread first."""
+    for _ in range(int(within / 0.01)):
+        if threading.active_count() <= count:
+            return
+        await asyncio.sleep(0.01)
 
 
 def _file_on_the_way(path: Path) -> Path:
