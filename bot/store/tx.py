@@ -25,6 +25,8 @@ from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
 from bot.store.deadlines import derive_deadlines
+from bot.store.desk_reads import DeskReading
+from bot.store.exports import LedgerReading
 from bot.store.models import (
     Authority,
     CaseEvent,
@@ -194,8 +196,9 @@ def as_typed(text: str) -> str:
     return text
 
 
-class Tx:
-    """One transaction. Use cases read and write only through it."""
+class Tx(DeskReading, LedgerReading):
+    """One transaction. Use cases read and write only through it (the read side's SQL is
+    inherited: ``DeskReading``, ``LedgerReading``)."""
 
     def __init__(
         self,
