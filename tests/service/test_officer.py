@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 import pytest
 
+from bot.services import desk
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services import public as p
@@ -93,6 +94,25 @@ async def test_the_whole_unclaimed_chain_ends_with_every_paisa_in_the_fund(
     async with case_store.transaction() as tx:
         register = await o.deposit_register(tx, deps, officer)
     assert [(e.number, e.window_end) for e in register] == [("KNM-1", date(2026, 6, 18))]
+    async with case_store.transaction() as tx:  # and the web desk shows it so
+        today = await desk.today(tx, deps, officer)
+        listed = await desk.list_cases(tx, deps, officer, desk.CaseFilter(stage="in_deposit"))
+        view = await desk.case_view(tx, deps, officer, "KNM-1")
+    assert [(d.number, d.amount, d.window_end) for d in today.deposits] == [
+        ("KNM-1", register[0].amount, date(2026, 6, 18))
+    ]
+    assert today.held == register[0].amount
+    assert ([i.number for i in listed.items], listed.total) == (["KNM-1"], 1)
+    assert [e.type for e in view.timeline] == [
+        "Impounded",
+        "ReportedUnclaimed",
+        "NoticePosted",
+        "AuctionScheduled",
+        "LotOffered",
+        "LotOffered",
+        "SaleClosed",
+    ]
+    assert sum(e.amount_paise for e in view.ledger) == Money.rupees(70000).paise
     clock.set(at(18, 6))
     with pytest.raises(TooEarlyError):
         async with case_store.transaction() as tx:
