@@ -15,6 +15,11 @@ case changes (``bot.store.deadlines``). Users and contacts are given to a transa
 planned from the deadlines, anything read by SQL of its own outside the ports. One
 transaction at a time: nothing here is isolated from a second one.
 
+Test support, kept here (and so in the wheel, some 25 kB that nothing imports at run
+time): mypy's strict check that it is a ``UnitOfWork`` (the last line) runs on ``bot/``,
+not on ``tests/``, and the wheel lists whole packages (a module cannot be left out of one
+without a build step of its own).
+
 Why it is long: a fake of every method of the ports, each a few lines, in one place so
 that the contract suite (tests/contract/) holds it to the store method by method.
 """
