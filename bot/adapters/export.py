@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from bot.store.exports import case_lots, case_rows, last_event_days, ledger_rows
+from bot.store.exports import case_lots, case_rows, last_event_days
+from bot.store.port import LedgerReads
 from bot.store.tx import Tx
 from bot.support.csv_sheet import Table
 
@@ -138,7 +139,7 @@ async def _ledger_lines(tx: Tx, authority: str | None) -> list[LedgerLine]:
 
 
 async def ledger_lines(
-    tx: Tx,
+    tx: LedgerReads,
     *,
     authority: str | None = None,
     pounds: Sequence[str] | None = None,
@@ -147,5 +148,5 @@ async def ledger_lines(
 ) -> list[LedgerLine]:
     """Ledger entries, oldest first: of one authority, of the cases of some pounds, from
     ``start`` up to (not including) ``end``, as each is given."""
-    rows = await ledger_rows(tx, authority=authority, pounds=pounds, start=start, end=end)
+    rows = await tx.ledger_rows(authority=authority, pounds=pounds, start=start, end=end)
     return [LedgerLine(*row) for row in rows]

@@ -12,7 +12,7 @@ from datetime import date
 
 from bot.services.base import Deps, figures_for
 from bot.services.public import PublicCase, public_facts
-from bot.store.tx import Tx
+from bot.store.port import CaseStore
 from bot.support.errors import UnknownPoundError
 from bot.support.public_text import public_words
 from domain.figures import Figures, lots_remaining
@@ -41,7 +41,7 @@ class BoardNotice:
 _NOTICE_STAGES = [s.value for s in (Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING)]
 
 
-async def notice_board(tx: Tx, deps: Deps, authority: str) -> list[BoardNotice]:
+async def notice_board(tx: CaseStore, deps: Deps, authority: str) -> list[BoardNotice]:
     """The notices of ``authority`` posted under s.13(2) whose cattle are still (partly)
     in the pound, oldest first; an unknown authority is refused."""
     if authority not in deps.config.authorities:

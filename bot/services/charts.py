@@ -13,7 +13,7 @@ from datetime import date
 from bot.adapters.export import LedgerLine, ledger_lines
 from bot.services.base import Deps, figures_for
 from bot.services.documents import scope_of
-from bot.store.tx import Tx
+from bot.store.port import UnitOfWork
 from bot.support.caller import Caller
 from domain.case import Case
 from domain.figures import Figures
@@ -121,7 +121,7 @@ def figures(
 
 
 async def year_figures(
-    tx: Tx, deps: Deps, caller: Caller, year: int, authority: str | None = None
+    tx: UnitOfWork, deps: Deps, caller: Caller, year: int, authority: str | None = None
 ) -> YearFigures:
     """The figures of ``year`` for the caller's pounds (narrowed to ``authority``)."""
     scope = scope_of(deps, caller, authority)

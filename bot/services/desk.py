@@ -15,9 +15,9 @@ from datetime import date, timedelta
 from typing import Any
 
 from bot.services.base import Deps, statement_of
-from bot.store import desk_reads
 from bot.store.models import LedgerEntry
-from bot.store.tx import LoadedCase, Tx
+from bot.store.port import CaseStore, DeskReads, UnitOfWork
+from bot.store.tx import LoadedCase
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError, UnknownCaseError
 from domain.deadlines import Deadline
@@ -129,13 +129,13 @@ def _item(row: Any) -> DueItem:
     return DueItem(row[0], row[1], row[2], row[3], row[4], row[5])
 
 
-async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
+async def today(tx: DeskReads, deps: Deps, caller: Caller) -> Today:
     """Deadlines due or overdue (not the owner's), reports awaiting a notice, auctions in
     the next seven days, and the deposits held with the end of their three months."""
     pounds = pounds_of(deps, caller)
     day = deps.today()
     until = day + timedelta(days=6)
-    found = await desk_reads.today_rows(tx, pounds, day, until, rows=TODAY_ROWS, due_cap=DUE_CAP)
+    found = await tx.today_rows(pounds, day, until, rows=TODAY_ROWS, due_cap=DUE_CAP)
     sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
     for row in found:
         sections[row[6]].append(row)
@@ -164,7 +164,7 @@ async def today(tx: Tx, deps: Deps, caller: Caller) -> Today:
     )
 
 
-async def _stopped_numbers(tx: Tx, deps: Deps, pounds: list[str]) -> list[StoppedNumber]:
+async def _stopped_numbers(tx: DeskReads, deps: Deps, pounds: list[str]) -> list[StoppedNumber]:
     """The keepers of ``pounds`` and the officers of their authorities whose number said
     STOP (by SMS, by WhatsApp), each channel a line, the day in local time."""
     authorities = sorted(
@@ -172,7 +172,7 @@ async def _stopped_numbers(tx: Tx, deps: Deps, pounds: list[str]) -> list[Stoppe
     )
     zone = deps.config.reminders.timezone
     found = []
-    stopped = await desk_reads.stopped_numbers(tx, pounds, authorities)
+    stopped = await tx.stopped_numbers(pounds, authorities)
     for name, role, telegram_id, sms_at, whatsapp_at in stopped:
         for channel, since in (("sms", sms_at), ("whatsapp", whatsapp_at)):
             if since is not None:
@@ -222,7 +222,7 @@ class CaseList:
         return str(self.total) if self.total <= COUNT_CAP else f"{COUNT_CAP}+"
 
 
-async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
+async def list_cases(tx: DeskReads, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
     """The caller's cases, newest first, narrowed by stage, pound, kind and dates."""
     pounds = pounds_of(deps, caller)
     chosen = [wanted.pound] if wanted.pound in pounds else pounds
@@ -235,7 +235,7 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
         "cap": COUNT_CAP,
     }
     page = max(1, wanted.page)
-    found = await desk_reads.cases_page(tx, chosen, **narrowed, offset=(page - 1) * PAGE)
+    found = await tx.cases_page(chosen, **narrowed, offset=(page - 1) * PAGE)
     cases: dict[int, tuple[Any, list[Lot]]] = {}
     for row in found:
         lots = cases.setdefault(row[0], (row, []))[1]
@@ -246,7 +246,7 @@ async def list_cases(tx: Tx, deps: Deps, caller: Caller, wanted: CaseFilter) -> 
     if shown:
         total = int(shown[0][0][9] or 0)
     else:
-        total = await desk_reads.cases_counted(tx, chosen, **narrowed)
+        total = await tx.cases_counted(chosen, **narrowed)
     more = len(shown) > PAGE
     items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
     return CaseList(items, total, page, more, pounds)
@@ -279,7 +279,7 @@ class CaseView:
 
 
 async def case_of(
-    tx: Tx, deps: Deps, caller: Caller, number: str, *, for_update: bool = False
+    tx: CaseStore, deps: Deps, caller: Caller, number: str, *, for_update: bool = False
 ) -> LoadedCase:
     """A case of the caller's pounds (``for_update``: locked for a step); another's is
     refused as unknown."""
@@ -290,14 +290,16 @@ async def case_of(
     return loaded
 
 
-async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase) -> CaseView:
+async def case_view(
+    tx: UnitOfWork, deps: Deps, caller: Caller, number: str | LoadedCase
+) -> CaseView:
     """One case of the caller's pounds, in full: read by its number, or as already read
     (the case after a step); another's is refused as unknown."""
     if isinstance(number, LoadedCase):
         loaded = number
     else:
         loaded = await case_of(tx, deps, caller, number)
-    events = await desk_reads.case_events(tx, loaded.row.id)
+    events = await tx.case_events(loaded.row.id)
     # Each step cites the provision of the route it was taken on (s.13(3) or s.15(1)),
     # read from the case: rows written before the route was recorded cite s.13(3).
     cited = loaded.case.provisions
@@ -312,7 +314,7 @@ async def case_view(tx: Tx, deps: Deps, caller: Caller, number: str | LoadedCase
         )
         for e, name in events
     ]
-    ledger = await desk_reads.case_ledger(tx, loaded.row.id)
+    ledger = await tx.case_ledger(loaded.row.id)
     case = loaded.case
     stated = statement_of(deps, case)
     settled = [r.settlement for r in stated.rounds if r.settlement is not None]

@@ -14,7 +14,8 @@ from datetime import date
 from bot.adapters.export import LedgerLine, ledger_lines
 from bot.services.base import Deps, figures_for
 from bot.services.officer import DepositEntry, account_of, deposit_entries
-from bot.store.tx import LoadedCase, Tx
+from bot.store.port import CaseStore, LedgerReads
+from bot.store.tx import LoadedCase
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import BadInputError, NoAccountError, NoReceiptError, NotAllowedError
 from domain.case import Case
@@ -82,7 +83,7 @@ def month_range(year: int, month: int) -> tuple[date, date]:
     return start, date(year + month // 12, month % 12 + 1, 1)
 
 
-async def case_for(tx: Tx, deps: Deps, caller: Caller, number: str) -> LoadedCase:
+async def case_for(tx: CaseStore, deps: Deps, caller: Caller, number: str) -> LoadedCase:
     """A case the caller may read (unknown: ``UnknownCaseError``; another's: refused)."""
     loaded = await tx.load_case(number)
     if loaded.pound not in scope_of(deps, caller).pounds:
@@ -108,7 +109,9 @@ class AccountDocument:
         return self.loaded.case
 
 
-async def account_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> AccountDocument:
+async def account_document(
+    tx: CaseStore, deps: Deps, caller: Caller, number: str
+) -> AccountDocument:
     """The s.15(3) account and the s.15(4) receipt of a settled case; a case not settled
     is refused (there is no account before the sale is closed, s.15(3))."""
     loaded = await case_for(tx, deps, caller, number)
@@ -125,7 +128,9 @@ async def account_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> A
     return AccountDocument(loaded, settlement, account, receipt, figures_for(deps, loaded.case))
 
 
-async def receipt_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> AccountDocument:
+async def receipt_document(
+    tx: CaseStore, deps: Deps, caller: Caller, number: str
+) -> AccountDocument:
     """The account behind the s.15(4) receipt: only on the s.15 route, where the owner
     appeared and takes the remaining cattle and the balance; cattle sold unclaimed
     (s.13(3)) leave no one to give a receipt, their balance goes into deposit (s.16(3))."""
@@ -136,7 +141,7 @@ async def receipt_document(tx: Tx, deps: Deps, caller: Caller, number: str) -> A
 
 
 async def deposit_register_for(
-    tx: Tx, deps: Deps, caller: Caller, authority: str | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, authority: str | None = None
 ) -> list[DepositEntry]:
     """What is held in deposit (s.16(3)) for the caller's pounds, with the day each
     deposit's three months end and the day the fund may be credited (s.17(1))."""
@@ -157,7 +162,7 @@ class RegisterRow:
 
 
 async def case_register(
-    tx: Tx, deps: Deps, caller: Caller, start: date, end: date, authority: str | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, start: date, end: date, authority: str | None = None
 ) -> list[RegisterRow]:
     """The cases brought to the caller's pounds from ``start`` to before ``end`` (s.7),
     voided ones included (the register keeps every number), with their figures today."""
@@ -221,7 +226,12 @@ def _provision_key(provision: str) -> tuple[tuple[int, str], ...]:
 
 
 async def ledger_document(
-    tx: Tx, deps: Deps, caller: Caller, start: date, end: date, authority: str | None = None
+    tx: LedgerReads,
+    deps: Deps,
+    caller: Caller,
+    start: date,
+    end: date,
+    authority: str | None = None,
 ) -> LedgerDocument:
     """The ledger of the caller's scope from ``start`` to before ``end``, by provision."""
     scope = scope_of(deps, caller, authority)

@@ -12,9 +12,9 @@ from bot.config import Authority, Pound
 from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
-from bot.store.exports import ledger_of
 from bot.store.models import LedgerEntry
-from bot.store.tx import LoadedCase, Tx, named_places
+from bot.store.port import CaseStore, LedgerReads
+from bot.store.tx import LoadedCase, named_places
 from bot.support.caller import OFFICER, Caller
 from bot.support.errors import NotAllowedError
 from bot.support.words import BUYER_TITLES_ALL
@@ -67,13 +67,15 @@ __all__ = [
 
 
 async def _load_for_officer(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef
 ) -> tuple[LoadedCase, str]:
     loaded = await load_for_step(tx, number)
     return loaded, require_officer(deps, caller, loaded)
 
 
-async def _apply(tx: Tx, deps: Deps, caller: Caller, loaded: LoadedCase, after: Case) -> Recorded:
+async def _apply(
+    tx: CaseStore, deps: Deps, caller: Caller, loaded: LoadedCase, after: Case
+) -> Recorded:
     await tx.append_events(loaded, after, caller)
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after).dues)
 
@@ -91,7 +93,7 @@ def village_and_market_of(
 
 
 async def record_notice(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -118,7 +120,7 @@ async def record_notice(
 
 
 async def schedule_auction(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -148,7 +150,7 @@ async def schedule_auction(
 
 
 async def record_lot(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -189,7 +191,9 @@ async def record_lot(
     return recorded, progress
 
 
-async def _barred(tx: Tx, deps: Deps, buyer: Person, phone: str | None) -> BarredMatch | None:
+async def _barred(
+    tx: CaseStore, deps: Deps, buyer: Person, phone: str | None
+) -> BarredMatch | None:
     """s.18: the barred class the buyer falls in: a registered keeper or officer of any
     pound or authority, a member listed for any authority, or an office named in the
     buyer's description (the configured classes and their words)."""
@@ -206,7 +210,7 @@ async def _barred(tx: Tx, deps: Deps, buyer: Person, phone: str | None) -> Barre
 
 
 async def record_other_disposal(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -270,7 +274,13 @@ _ACCOUNTS = {
 
 
 async def settle_sale(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, expenses: Money, on: date | None = None
+    tx: CaseStore,
+    deps: Deps,
+    caller: Caller,
+    number: CaseRef,
+    *,
+    expenses: Money,
+    on: date | None = None,
 ) -> Settled | ShortOfDues:
     """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger.
     On the owner's route, actual expenses that leave the dues unmet while heads remain
@@ -308,7 +318,13 @@ def account_of(deps: Deps, case: Case) -> tuple[Settlement, Account] | None:
 
 
 async def record_account_delivered(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, received_by: str, on: date | None = None
+    tx: CaseStore,
+    deps: Deps,
+    caller: Caller,
+    number: CaseRef,
+    *,
+    received_by: str,
+    on: date | None = None,
 ) -> Recorded:
     """The owner took the remaining cattle and the balance and gave a receipt (s.15(4))."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
@@ -318,7 +334,7 @@ async def record_account_delivered(
 
 
 async def record_account_refused(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """The owner refused: deemed unclaimed, the balance into deposit (s.15(5), s.16(3))."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
@@ -331,7 +347,7 @@ async def record_account_refused(
 
 
 async def claim_deposit(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -366,7 +382,7 @@ async def claim_deposit(
 
 
 async def credit_deposit_to_fund(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """Unclaimed three months: the deposit is credited to the authority's fund (s.17(1))."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
@@ -379,7 +395,7 @@ async def credit_deposit_to_fund(
 
 
 async def record_deposit_outcome(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -405,7 +421,7 @@ async def record_deposit_outcome(
 
 
 async def record_refund(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """The deposit ordered refunded (the seizure found illegal) was paid back to the
     owner (s.19). The ledger counted the refund owed when the outcome was recorded."""
@@ -416,7 +432,13 @@ async def record_refund(
 
 
 async def record_claim_preferred(
-    tx: Tx, deps: Deps, caller: Caller, number: CaseRef, *, claimant: str, on: date | None = None
+    tx: CaseStore,
+    deps: Deps,
+    caller: Caller,
+    number: CaseRef,
+    *,
+    claimant: str,
+    on: date | None = None,
 ) -> Recorded:
     """A claim to the deposit preferred within three months, not yet established: the
     deposit is not credited to the fund while it is pending (s.16(3)). Any number may
@@ -433,7 +455,7 @@ async def record_claim_preferred(
 
 
 async def record_claim_rejected(
-    tx: Tx,
+    tx: CaseStore,
     deps: Deps,
     caller: Caller,
     number: CaseRef,
@@ -468,7 +490,7 @@ class DepositEntry:
     figures: Figures | None = None
 
 
-async def deposit_register(tx: Tx, deps: Deps, caller: Caller) -> list[DepositEntry]:
+async def deposit_register(tx: CaseStore, deps: Deps, caller: Caller) -> list[DepositEntry]:
     """Surplus proceeds the caller's authority holds in deposit (s.16(3))."""
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer reads the deposit register")
@@ -487,7 +509,7 @@ _HOLDING_STAGES = (
 )
 
 
-async def deposit_entries(tx: Tx, deps: Deps, pounds: list[str]) -> list[DepositEntry]:
+async def deposit_entries(tx: CaseStore, deps: Deps, pounds: list[str]) -> list[DepositEntry]:
     """What the cases of ``pounds`` hold in deposit (s.16(3), s.15(5)), by pound and
     number, as their statements give it."""
     out = []
@@ -509,14 +531,14 @@ async def deposit_entries(tx: Tx, deps: Deps, pounds: list[str]) -> list[Deposit
     return out
 
 
-async def ledger(tx: Tx, deps: Deps, caller: Caller) -> list[LedgerEntry]:
+async def ledger(tx: LedgerReads, deps: Deps, caller: Caller) -> list[LedgerEntry]:
     """The ledger of the caller's authority, oldest first."""
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer reads the ledger")
-    return await ledger_of(tx, caller.authority)
+    return await tx.ledger_of(caller.authority)
 
 
-async def deadlines_due(tx: Tx, deps: Deps, caller: Caller) -> list[tuple[str, Deadline]]:
+async def deadlines_due(tx: CaseStore, deps: Deps, caller: Caller) -> list[tuple[str, Deadline]]:
     """Deadlines of the caller's authority due today or overdue, earliest first."""
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer lists the deadlines of an authority")

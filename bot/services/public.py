@@ -11,7 +11,8 @@ from datetime import date
 
 from bot.config.names import Name
 from bot.services.base import Deps, figures_for, statement_of
-from bot.store.tx import LoadedCase, Tx
+from bot.store.port import CaseStore
+from bot.store.tx import LoadedCase
 from bot.support.errors import VoidedCaseError
 from bot.support.phones import looks_like_phone
 from bot.support.public_text import public_lots, public_place
@@ -101,7 +102,7 @@ class DuesAnswer:
     figures: Figures | None = None
 
 
-async def dues_today(tx: Tx, deps: Deps, number: str) -> DuesAnswer:
+async def dues_today(tx: CaseStore, deps: Deps, number: str) -> DuesAnswer:
     """What the owner owes today on a case (s.11, s.4, s.12), and what comes next: the
     case's statement of the day."""
     loaded = _not_voided(await tx.load_case(number))
@@ -126,14 +127,14 @@ class DepositAnswer:
     case: Case
 
 
-async def deposit_quote(tx: Tx, deps: Deps, number: str) -> DepositAnswer:
+async def deposit_quote(tx: CaseStore, deps: Deps, number: str) -> DepositAnswer:
     """What a deposit under s.14 would be today, and the s.19 last day to complain."""
     loaded = _not_voided(await tx.load_case(number))
     deposit = statement_of(deps, loaded.case).deposit
     return DepositAnswer(public_facts(deps, loaded), deposit, loaded.case)
 
 
-async def find_cases(tx: Tx, deps: Deps, words: list[str]) -> list[PublicCase]:
+async def find_cases(tx: CaseStore, deps: Deps, words: list[str]) -> list[PublicCase]:
     """Cases with cattle still in the pound whose kind, public description or place seized
     match all the words (never released, delivered on deposit, sold or settled ones); a case
     partly sold shows the heads still in the pound.
@@ -199,7 +200,7 @@ class Outcome:
     figures: Figures | None = None
 
 
-async def outcome(tx: Tx, deps: Deps, number: str) -> Outcome:
+async def outcome(tx: CaseStore, deps: Deps, number: str) -> Outcome:
     """The outcome of a case; after a sale, its account (s.15(3))."""
     loaded = await tx.load_case(number)
     stated = statement_of(deps, loaded.case)

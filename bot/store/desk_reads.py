@@ -21,6 +21,7 @@ from sqlalchemy import (
     union_all,
 )
 from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
@@ -35,9 +36,9 @@ from bot.store.models import (
     SettlementRow,
     User,
 )
-from bot.store.tx import Tx
 
 __all__ = [
+    "DeskReading",
     "case_events",
     "case_ledger",
     "cases_counted",
@@ -115,7 +116,7 @@ def _today_of(rows: int, due_cap: int) -> Any:
 
 
 async def today_rows(
-    tx: Tx, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
+    tx: DeskReading, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
 ) -> list[Row[*tuple[Any, ...]]]:
     """Today's rows for ``pounds`` on ``day``, unordered: the open deadlines of each
     section (case_number, kind, provision, due_on, who, counts_from, section, balance,
@@ -146,7 +147,7 @@ _STOPPED = (
 
 
 async def stopped_numbers(
-    tx: Tx, pounds: list[str], authorities: list[str]
+    tx: DeskReading, pounds: list[str], authorities: list[str]
 ) -> list[Row[*tuple[Any, ...]]]:
     """The active users of ``pounds`` or ``authorities`` whose number said STOP: rows of
     name, role, telegram_id, opted_out_at (SMS) and whatsapp_stopped_at, by role, name."""
@@ -239,7 +240,7 @@ def _wanted(
 
 
 async def cases_page(
-    tx: Tx,
+    tx: DeskReading,
     pounds: list[str],
     *,
     stage: str,
@@ -261,7 +262,7 @@ async def cases_page(
 
 
 async def cases_counted(
-    tx: Tx,
+    tx: DeskReading,
     pounds: list[str],
     *,
     stage: str,
@@ -278,7 +279,7 @@ async def cases_counted(
     return int((await tx.session.execute(count, used)).scalar() or 0)
 
 
-async def case_events(tx: Tx, case_id: int) -> list[tuple[CaseEvent, str | None]]:
+async def case_events(tx: DeskReading, case_id: int) -> list[tuple[CaseEvent, str | None]]:
     """The events of case ``case_id`` in order, each with its actor's name (or None)."""
     events = await tx.session.execute(
         select(CaseEvent, User.name)
@@ -289,7 +290,7 @@ async def case_events(tx: Tx, case_id: int) -> list[tuple[CaseEvent, str | None]
     return [(event, name) for event, name in events]
 
 
-async def case_ledger(tx: Tx, case_id: int) -> list[LedgerEntry]:
+async def case_ledger(tx: DeskReading, case_id: int) -> list[LedgerEntry]:
     """The ledger entries of case ``case_id``, by day and id."""
     ledger = await tx.session.execute(
         select(LedgerEntry)
@@ -297,3 +298,74 @@ async def case_ledger(tx: Tx, case_id: int) -> list[LedgerEntry]:
         .order_by(LedgerEntry.on, LedgerEntry.id)
     )
     return list(ledger.scalars())
+
+
+class DeskReading:
+    """The reads above as methods of the transaction: ``bot.store.tx.Tx`` inherits them,
+    and so is the port of the desk's reads (``bot.store.port.DeskReads``)."""
+
+    session: AsyncSession
+
+    async def today_rows(
+        self, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
+    ) -> list[Row[*tuple[Any, ...]]]:
+        """Today's rows for ``pounds`` on ``day`` (``today_rows``)."""
+        return await today_rows(self, pounds, day, until, rows=rows, due_cap=due_cap)
+
+    async def stopped_numbers(
+        self, pounds: list[str], authorities: list[str]
+    ) -> list[Row[*tuple[Any, ...]]]:
+        """The active users of ``pounds`` or ``authorities`` whose number said STOP
+        (``stopped_numbers``)."""
+        return await stopped_numbers(self, pounds, authorities)
+
+    async def cases_page(
+        self,
+        pounds: list[str],
+        *,
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+        offset: int,
+        page: int,
+        cap: int,
+    ) -> list[Row[*tuple[Any, ...]]]:
+        """A page of the cases of ``pounds``, one row a lot, with their count
+        (``cases_page``)."""
+        return await cases_page(
+            self,
+            pounds,
+            stage=stage,
+            kind=kind,
+            since=since,
+            until=until,
+            offset=offset,
+            page=page,
+            cap=cap,
+        )
+
+    async def cases_counted(
+        self,
+        pounds: list[str],
+        *,
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+        page: int,
+        cap: int,
+    ) -> int:
+        """How many cases of ``pounds`` the filters match, up to ``cap + 1``
+        (``cases_counted``)."""
+        return await cases_counted(
+            self, pounds, stage=stage, kind=kind, since=since, until=until, page=page, cap=cap
+        )
+
+    async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:
+        """The events of a case with their actors' names (``case_events``)."""
+        return await case_events(self, case_id)
+
+    async def case_ledger(self, case_id: int) -> list[LedgerEntry]:
+        """The ledger entries of a case (``case_ledger``)."""
+        return await case_ledger(self, case_id)

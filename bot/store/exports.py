@@ -9,14 +9,14 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import CaseEvent, CaseLot, CaseRow, LedgerEntry
-from bot.store.tx import Tx
 
-__all__ = ["case_lots", "case_rows", "last_event_days", "ledger_of", "ledger_rows"]
+__all__ = ["LedgerReading", "case_lots", "case_rows", "last_event_days", "ledger_of", "ledger_rows"]
 
 
-async def case_rows(tx: Tx) -> list[tuple[Any, ...]]:
+async def case_rows(tx: LedgerReading) -> list[tuple[Any, ...]]:
     """(id, number, pound, stage, impounded on, place seized) of every case, by pound and
     number."""
     rows = await tx.session.execute(
@@ -32,7 +32,7 @@ async def case_rows(tx: Tx) -> list[tuple[Any, ...]]:
     return [tuple(row) for row in rows.all()]
 
 
-async def case_lots(tx: Tx) -> list[tuple[int, str, int]]:
+async def case_lots(tx: LedgerReading) -> list[tuple[int, str, int]]:
     """(case id, kind, count) of every lot of every case, in order."""
     rows = await tx.session.execute(
         select(CaseLot.case_id, CaseLot.kind, CaseLot.count).order_by(CaseLot.case_id, CaseLot.idx)
@@ -40,7 +40,7 @@ async def case_lots(tx: Tx) -> list[tuple[int, str, int]]:
     return [(int(case_id), str(kind), int(count)) for case_id, kind, count in rows.all()]
 
 
-async def last_event_days(tx: Tx) -> dict[int, date]:
+async def last_event_days(tx: LedgerReading) -> dict[int, date]:
     """The day of the last event of every case, by case id."""
     rows = await tx.session.execute(
         select(CaseEvent.case_id, func.max(CaseEvent.on)).group_by(CaseEvent.case_id)
@@ -49,7 +49,7 @@ async def last_event_days(tx: Tx) -> dict[int, date]:
 
 
 async def ledger_rows(
-    tx: Tx,
+    tx: LedgerReading,
     *,
     authority: str | None = None,
     pounds: Sequence[str] | None = None,
@@ -79,7 +79,7 @@ async def ledger_rows(
     return [tuple(row) for row in rows.all()]
 
 
-async def ledger_of(tx: Tx, authority: str) -> list[LedgerEntry]:
+async def ledger_of(tx: LedgerReading, authority: str) -> list[LedgerEntry]:
     """The ledger entries of ``authority``, oldest first."""
     rows = await tx.session.execute(
         select(LedgerEntry)
@@ -87,3 +87,26 @@ async def ledger_of(tx: Tx, authority: str) -> list[LedgerEntry]:
         .order_by(LedgerEntry.on, LedgerEntry.id)
     )
     return list(rows.scalars())
+
+
+class LedgerReading:
+    """The ledger's reads as methods of the transaction: ``bot.store.tx.Tx`` inherits them,
+    and so is the port of the ledger's reads (``bot.store.port.LedgerReads``). What the
+    functions above read in: a transaction (its session)."""
+
+    session: AsyncSession
+
+    async def ledger_rows(
+        self,
+        *,
+        authority: str | None = None,
+        pounds: Sequence[str] | None = None,
+        start: date | None = None,
+        end: date | None = None,
+    ) -> list[tuple[Any, ...]]:
+        """The ledger's entries as rows, oldest first (``ledger_rows``)."""
+        return await ledger_rows(self, authority=authority, pounds=pounds, start=start, end=end)
+
+    async def ledger_of(self, authority: str) -> list[LedgerEntry]:
+        """The ledger entries of ``authority``, oldest first (``ledger_of``)."""
+        return await ledger_of(self, authority)

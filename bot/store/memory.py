@@ -1,15 +1,27 @@
-"""The cases in memory: a fake of the port of the cases (``bot.store.port.CaseStore``),
-for tests of the use cases that need no database.
+"""The store in memory: a fake of the ports of the store (``bot.store.port``: the cases,
+the ledger's reads, the desk's reads), for tests of the use cases that need no database.
 
-``MemoryStore`` opens transactions as ``bot.store.tx.Store`` does; each works on a copy
-of what is held and puts it back only when its block ends normally (a block that
-raises leaves nothing). The events are kept as the database keeps them (the store's
-codec: type and payload) and a case is folded from them when read, its places named as
-the real store names them. The rows handed out are the store's own row classes, made
-here and never bound to a session: the use cases read a case's number, pound, id and
-owner's number from them, and set the owner's number. Not faked: the deadlines kept as
-rows (``bot.store.deadlines``), the public search's tables, anything read by SQL of the
-read side. One transaction at a time: nothing here is isolated from a second one.
+``MemoryStore`` opens transactions as ``bot.store.tx.Store`` does, and transactions that
+only read (``reading``); each works on a copy of what is held and puts it back only when
+its block ends normally (a block that raises leaves nothing; a reading transaction given
+something to write is ``ReadOnlyError``). The events are kept as the database keeps them
+(the store's codec: type and payload) and a case is folded from them when read, its
+places named as the real store names them. The rows handed out are the store's own row
+classes, made here and never bound to a session: the use cases read a case's number,
+pound, id and owner's number from them, and set the owner's number. The deadlines the
+desk reads are derived from the case when read, as the store derives its rows when the
+case changes (``bot.store.deadlines``). Users and contacts are given to a transaction
+(``add_row``) as a test writes them (``bot.store.rows.add``). Not faked: the reminders
+planned from the deadlines, anything read by SQL of its own outside the ports. One
+transaction at a time: nothing here is isolated from a second one.
+
+Test support, kept here (and so in the wheel, some 25 kB that nothing imports at run
+time): mypy's strict check that it is a ``UnitOfWork`` (the last line) runs on ``bot/``,
+not on ``tests/``, and the wheel lists whole packages (a module cannot be left out of one
+without a build step of its own).
+
+Why it is long: a fake of every method of the ports, each a few lines, in one place so
+that the contract suite (tests/contract/) holds it to the store method by method.
 """
 
 from __future__ import annotations
@@ -22,18 +34,27 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.store.codec import dump_event, load_event
-from bot.store.models import CaseEvent, CaseRow
-from bot.store.port import CaseStore
-from bot.store.tx import SHUT, LoadedCase, as_typed, named_places, parse_case_number
+from bot.store.models import CaseEvent, CaseRow, Contact, LedgerEntry, User
+from bot.store.port import UnitOfWork
+from bot.store.tx import (
+    SHUT,
+    LoadedCase,
+    ReadOnlyError,
+    as_typed,
+    named_places,
+    parse_case_number,
+)
 from bot.support.caller import Caller
 from bot.support.clock import Clock
 from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
 from bot.support.public_text import public_lots
 from domain.case import Case
+from domain.deadlines import Deadline, deadlines
 from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
 from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
+from domain.s18_buyers import KnownPerson
 
 __all__ = ["MemoryCases", "MemoryStore"]
 
@@ -63,6 +84,19 @@ _EVENT = (
     "channel",
     "recorded_at",
 )
+_USER = ("id", "role", "pound_code", "authority_code", "phone", "telegram_id", "name", "lang")
+_CONTACT = (
+    "phone",
+    "lang",
+    "opted_out_at",
+    "updated_at",
+    "last_channel",
+    "channel",
+    "whatsapp_at",
+    "whatsapp_stopped_at",
+)
+#: The role a registered keeper or officer is barred from buying as (s.18).
+_BARRED_AS = {"keeper": "pound_keeper", "officer": "officer"}
 
 
 @dataclass(slots=True)
@@ -71,8 +105,9 @@ class _Held:
 
     row: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
-    #: (kind, public description) of each lot, as the public search reads them.
-    lots: list[tuple[str, str]] = field(default_factory=list)
+    #: (kind, count, public description) of each lot, as the public search and the
+    #: desk's list read them.
+    lots: list[tuple[str, int, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -87,6 +122,8 @@ class _Data:
     sale_lots: list[dict[str, Any]] = field(default_factory=list)
     settlements: list[dict[str, Any]] = field(default_factory=list)
     ledger: list[dict[str, Any]] = field(default_factory=list)
+    users: dict[int, dict[str, Any]] = field(default_factory=dict)
+    contacts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:
         self.ids[table] = self.ids.get(table, 0) + 1
@@ -94,7 +131,7 @@ class _Data:
 
 
 class MemoryCases:
-    """One transaction on the cases in memory (``CaseStore``)."""
+    """One transaction on the store in memory (``UnitOfWork``)."""
 
     def __init__(self, data: _Data, now: datetime, places: Callable[[str], str] = as_typed) -> None:
         self.data = data
@@ -168,7 +205,7 @@ class MemoryCases:
 
     def _set_lots(self, key: tuple[str, int], case: Case) -> None:
         lots = public_lots(case.seizure)
-        self.data.cases[key].lots = [(lot.kind, lot.description) for lot in lots]
+        self.data.cases[key].lots = [(lot.kind, lot.count, lot.description) for lot in lots]
 
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
         """The case with this number (``knm 17``); none is ``UnknownCaseError``."""
@@ -264,7 +301,7 @@ class MemoryCases:
 
         def matches(key: tuple[str, int]) -> bool:
             held = self.data.cases[key]
-            texts = [held.row["place_seized"], *(t for lot in held.lots for t in lot)]
+            texts = [held.row["place_seized"], *(t for k, _, d in held.lots for t in (k, d))]
             return all(
                 any(
                     form.casefold() in text.lower()
@@ -334,10 +371,213 @@ class MemoryCases:
         """Write the ledger legs the domain returned for an event (``domain.ledger``)."""
         self.posted.append(postings)
         self.data.ledger.extend(
-            {"authority": authority, "case_id": loaded.row.id, "account": leg.account}
-            | {"paise": leg.amount.paise, "on": on, "event_id": event_row.id}
+            {"id": self.data.next_id("ledger_entries"), "authority_code": authority}
+            | {"case_id": loaded.row.id, "account": leg.account}
+            | {"amount_paise": leg.amount.paise, "provision": leg.provision}
+            | {"on": on, "event_id": event_row.id}
             for leg in postings.legs
         )
+
+    # -- people --
+
+    def add_row(self, row: User | Contact) -> None:
+        """Hold a user (given its id if it has none) or a contact, as a test writes one
+        to the database (``bot.store.rows.add``)."""
+        if isinstance(row, User):
+            if row.id is None:
+                row.id = self.data.next_id("users")
+            values = {name: getattr(row, name) for name in _USER}
+            values["active"] = row.active is not False
+            self.data.users[row.id] = values
+        else:
+            self.data.contacts[row.phone] = {name: getattr(row, name) for name in _CONTACT}
+
+    async def registered_keepers_and_officers(self) -> list[KnownPerson]:
+        """s.18: every active registered keeper and officer with a name, of any pound or
+        authority, with their role as barred and their phone number."""
+        return [
+            KnownPerson(_BARRED_AS[u["role"]], u["name"], u["phone"])
+            for u in self.data.users.values()
+            if u["active"] and u["role"] in _BARRED_AS and u["name"]
+        ]
+
+    # -- the ledger's reads --
+
+    def _entries(self, keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+        return sorted((e for e in self.data.ledger if keep(e)), key=lambda e: (e["on"], e["id"]))
+
+    async def ledger_of(self, authority: str) -> list[LedgerEntry]:
+        """The ledger entries of ``authority``, by day and id."""
+        return [LedgerEntry(**e) for e in self._entries(lambda e: e["authority_code"] == authority)]
+
+    async def ledger_rows(
+        self,
+        *,
+        authority: str | None = None,
+        pounds: Sequence[str] | None = None,
+        start: date | None = None,
+        end: date | None = None,
+    ) -> list[tuple[Any, ...]]:
+        """(on, authority, case number, account, amount in paise, provision) of the
+        entries, by day and id, narrowed as each is given."""
+        self.flush()
+        cases = {held.row["id"]: held.row for held in self.data.cases.values()}
+
+        def keep(e: dict[str, Any]) -> bool:
+            return (
+                (authority is None or e["authority_code"] == authority)
+                and (pounds is None or cases[e["case_id"]]["pound_code"] in pounds)
+                and (start is None or e["on"] >= start)
+                and (end is None or e["on"] < end)
+            )
+
+        columns = ("on", "authority_code", "case_id", "account", "amount_paise", "provision")
+        return [
+            tuple(cases[e[c]]["number"] if c == "case_id" else e[c] for c in columns)
+            for e in self._entries(keep)
+        ]
+
+    # -- the desk's reads --
+
+    async def today_rows(
+        self, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
+    ) -> list[tuple[Any, ...]]:
+        """The open deadlines of Today's sections, unordered: (case number, kind,
+        provision, due on, who, counts from, section, balance, cases due)."""
+        open_: list[tuple[dict[str, Any], Deadline]] = [
+            (held.row, deadline)
+            for key in self._find(lambda r: r["pound_code"] in pounds)
+            for held in (self.data.cases[key],)
+            for deadline in deadlines(self._loaded(key).case)
+        ]
+        by_day = sorted(open_, key=lambda item: item[1].due_on)
+        due = [(r, d) for r, d in by_day if d.due_on <= day and d.who.value != "owner"]
+        counted = min(len({r["number"] for r, _ in due}), due_cap + 1)
+
+        def kind(name: str) -> list[tuple[dict[str, Any], Deadline]]:
+            return [(r, d) for r, d in by_day if d.kind.value == name]
+
+        def line(r: dict[str, Any], d: Deadline, section: str, extra: int = 0) -> tuple[Any, ...]:
+            balance = extra if section == "held" else 0
+            cases_due = extra if section == "due" else 0
+            facts = (r["number"], d.kind.value, d.provision, d.due_on, d.who.value)
+            return (*facts, d.counts_from, section, balance, cases_due)
+
+        def balance(case_id: int) -> int:
+            return sum(s["balance_paise"] for s in self.data.settlements if s["case_id"] == case_id)
+
+        auctions = [(r, d) for r, d in kind("auction_day") if day <= d.due_on <= until]
+        return [
+            *(line(r, d, "due", counted) for r, d in due[:rows]),
+            *(line(r, d, "awaiting") for r, d in kind("notice_due")[:rows]),
+            *(line(r, d, "auctions") for r, d in auctions),
+            *(line(r, d, "held", balance(r["id"])) for r, d in kind("deposit_window_ends")),
+        ]
+
+    async def stopped_numbers(
+        self, pounds: list[str], authorities: list[str]
+    ) -> list[tuple[Any, ...]]:
+        """(name, role, telegram id, SMS STOP at, WhatsApp STOP at) of the active users of
+        ``pounds`` or ``authorities`` whose number said STOP, by role, name and id."""
+        found = []
+        for u in self.data.users.values():
+            contact = self.data.contacts.get(u["phone"] or "")
+            if not u["active"] or contact is None:
+                continue
+            stops = (contact["opted_out_at"], contact["whatsapp_stopped_at"])
+            if stops == (None, None):
+                continue
+            if u["pound_code"] in pounds or u["authority_code"] in authorities:
+                found.append(
+                    (
+                        u["role"],
+                        u["name"],
+                        u["id"],
+                        (u["name"], u["role"], u["telegram_id"], *stops),
+                    )
+                )
+        return [line for *_, line in sorted(found, key=lambda f: f[:3])]
+
+    def _listed(
+        self,
+        pounds: list[str],
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+    ) -> list[_Held]:
+        """The cases of ``pounds`` the filters given match (empty: not narrowed), newest
+        first."""
+        self.flush()
+
+        def keep(held: _Held) -> bool:
+            row = held.row
+            return (
+                row["pound_code"] in pounds
+                and (not stage or row["stage"] == stage)
+                and (not kind or any(k == kind for k, _, _ in held.lots))
+                and (since is None or row["impounded_on"] >= since)
+                and (until is None or row["impounded_on"] <= until)
+            )
+
+        found = [held for held in self.data.cases.values() if keep(held)]
+        return sorted(found, key=lambda h: (h.row["impounded_on"], h.row["id"]), reverse=True)
+
+    async def cases_page(
+        self,
+        pounds: list[str],
+        *,
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+        offset: int,
+        page: int,
+        cap: int,
+    ) -> list[tuple[Any, ...]]:
+        """Up to ``page + 1`` cases from ``offset``, newest first, one row a lot: (id,
+        number, pound, stage, impounded on, place seized, lot's kind, count, description,
+        cases matching up to ``cap + 1``)."""
+        found = self._listed(pounds, stage, kind, since, until)
+        counted = min(len(found), cap + 1)
+        out: list[tuple[Any, ...]] = []
+        for held in found[offset : offset + page + 1]:
+            row = held.row
+            case: tuple[Any, ...] = (row["id"], row["number"], row["pound_code"], row["stage"])
+            case = (*case, row["impounded_on"], row["place_seized"])
+            lots: list[tuple[Any, ...]] = list(held.lots) or [(None, None, None)]
+            out.extend((*case, *lot, counted) for lot in lots)
+        return out
+
+    async def cases_counted(
+        self,
+        pounds: list[str],
+        *,
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+        page: int,
+        cap: int,
+    ) -> int:
+        """How many cases of ``pounds`` the filters given match, up to ``cap + 1``."""
+        return min(len(self._listed(pounds, stage, kind, since, until)), cap + 1)
+
+    async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:
+        """The events of a case in order, each with its actor's name (or None)."""
+        held = next(h for h in self.data.cases.values() if h.row["id"] == case_id)
+        users = self.data.users
+        return [
+            (
+                CaseEvent(**e),
+                users[e["actor_user_id"]]["name"] if e["actor_user_id"] in users else None,
+            )
+            for e in held.events
+        ]
+
+    async def case_ledger(self, case_id: int) -> list[LedgerEntry]:
+        """The ledger entries of a case, by day and id."""
+        return [LedgerEntry(**e) for e in self._entries(lambda e: e["case_id"] == case_id)]
 
 
 class MemoryStore:
@@ -359,6 +599,17 @@ class MemoryStore:
         tx.flush()
         self.data = tx.data
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[MemoryCases]:
+        """A transaction that only reads (``bot.store.tx.Store.reading``): it is never
+        kept, and given anything to write (a case, an event, money, a row handed out and
+        changed, a posting) it is ``ReadOnlyError``."""
+        tx = MemoryCases(copy.deepcopy(self.data), self.clock.now(), self.places)
+        yield tx
+        tx.flush()
+        if tx.data != self.data or tx.posted:
+            raise ReadOnlyError("a reading transaction was given something to write")
+
 
 #: The fake is one (checked by mypy).
-_MEMORY: type[CaseStore] = MemoryCases
+_MEMORY: type[UnitOfWork] = MemoryCases

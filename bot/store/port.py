@@ -1,32 +1,40 @@
-"""The port of the cases: what the use cases read and write of a case in a transaction.
+"""The ports of the store: what the use cases read and write in a transaction.
 
-``bot.store.tx.Tx`` is the store behind it (SQLAlchemy, SQLite or PostgreSQL);
-``bot.store.memory.MemoryCases`` is a fake of it in memory, for tests of the use cases.
-tests/contract/test_case_store.py holds the two to the same behaviour. The keeper's use
-cases (``bot.services.keeper``) are typed against this port alone.
+``CaseStore`` is the cases (and who may not buy at a sale, s.18, read with them);
+``LedgerReads`` the ledger as the officer and the documents read it; ``DeskReads`` what
+the web desk reads of the projections the store keeps (the deadlines, the lots, the
+settlements, the users whose number said STOP); ``UnitOfWork`` all three, as one
+transaction (``Store.transaction`` or ``Store.reading``) offers them. ``bot.store.tx.Tx``
+is the store behind them (SQLAlchemy, SQLite or PostgreSQL); ``bot.store.memory`` is a
+fake of them in memory, for tests of the use cases. tests/contract/ holds the two to the
+same behaviour. The use cases of ``bot.services`` that act on cases are typed against
+these ports alone.
 
-Left out: ``Tx.registered_keepers_and_officers`` (users, not cases), ``Tx.session`` and
-what the read side (the desk, documents, exports) asks of the database in SQL of its own.
-The rows the port hands out (``LoadedCase.row``, an event's row) are the store's rows:
-the use cases read a case's number, pound, id and owner's number from them, and set the
-owner's number (``bot.services.keeper.correct_seizure``).
+Left out: ``Tx.session`` and what is not a case's (the users and invites an admin
+manages, the sign-in links and sessions, the messages and reminders: their own modules'
+SQL, ``bot.store.users``, ``bot.store.web_sessions``, ...). The rows the ports hand out
+(``LoadedCase.row``, an event's row, a ledger entry) are the store's rows: the use cases
+read a case's number, pound, id and owner's number from them, and set the owner's number
+(``bot.services.keeper.correct_seizure``). The desk's rows are read by position, as
+``bot.store.desk_reads`` documents them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime
-from typing import Protocol
+from typing import Any, Protocol
 
-from bot.store.models import CaseEvent, CaseRow
+from bot.store.models import CaseEvent, CaseRow, LedgerEntry
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from domain.case import Case
 from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
+from domain.s18_buyers import KnownPerson
 
-__all__ = ["CaseStore"]
+__all__ = ["CaseStore", "DeskReads", "LedgerReads", "UnitOfWork"]
 
 
 class CaseStore(Protocol):
@@ -128,6 +136,94 @@ class CaseStore(Protocol):
         """Write the ledger legs the domain returned for an event (``domain.ledger``)."""
         ...
 
+    async def registered_keepers_and_officers(self) -> list[KnownPerson]:
+        """s.18: every active registered keeper and officer with a name, of any pound or
+        authority, with their role as barred and their phone number."""
+        ...
+
+
+class LedgerReads(Protocol):
+    """The ledger's entries (written by ``CaseStore.post``) as they are read back."""
+
+    async def ledger_of(self, authority: str) -> list[LedgerEntry]:
+        """The ledger entries of ``authority``, by day and id."""
+        ...
+
+    async def ledger_rows(
+        self,
+        *,
+        authority: str | None = None,
+        pounds: Sequence[str] | None = None,
+        start: date | None = None,
+        end: date | None = None,
+    ) -> list[tuple[Any, ...]]:
+        """(on, authority, case number, account, amount in paise, provision) of the
+        entries, by day and id: of one authority, of the cases of some pounds, from
+        ``start`` up to (not including) ``end``, as each is given."""
+        ...
+
+
+class DeskReads(Protocol):
+    """What the web desk reads (``bot.services.desk``): rows by position, as
+    ``bot.store.desk_reads`` gives them."""
+
+    async def today_rows(
+        self, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
+    ) -> Sequence[Sequence[Any]]:
+        """The open deadlines of Today's sections, unordered: (case number, kind,
+        provision, due on, who, counts from, section, balance, cases due)."""
+        ...
+
+    async def stopped_numbers(
+        self, pounds: list[str], authorities: list[str]
+    ) -> Sequence[Sequence[Any]]:
+        """(name, role, telegram id, SMS STOP at, WhatsApp STOP at) of the active users of
+        ``pounds`` or ``authorities`` whose number said STOP, by role, name and id."""
+        ...
+
+    async def cases_page(
+        self,
+        pounds: list[str],
+        *,
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+        offset: int,
+        page: int,
+        cap: int,
+    ) -> Sequence[Sequence[Any]]:
+        """Up to ``page + 1`` cases from ``offset``, newest first, one row a lot: (id,
+        number, pound, stage, impounded on, place seized, lot's kind, count, description,
+        cases matching up to ``cap + 1``)."""
+        ...
+
+    async def cases_counted(
+        self,
+        pounds: list[str],
+        *,
+        stage: str,
+        kind: str,
+        since: date | None,
+        until: date | None,
+        page: int,
+        cap: int,
+    ) -> int:
+        """How many cases of ``pounds`` the filters given match, up to ``cap + 1``."""
+        ...
+
+    async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:
+        """The events of a case in order, each with its actor's name (or None)."""
+        ...
+
+    async def case_ledger(self, case_id: int) -> list[LedgerEntry]:
+        """The ledger entries of a case, by day and id."""
+        ...
+
+
+class UnitOfWork(CaseStore, LedgerReads, DeskReads, Protocol):
+    """One transaction as the use cases see it: the cases, the ledger, the desk's reads."""
+
 
 #: The database's unit of work is one (checked by mypy).
-_TX: type[CaseStore] = Tx
+_TX: type[UnitOfWork] = Tx

@@ -25,6 +25,8 @@ from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
 from bot.store.deadlines import derive_deadlines
+from bot.store.desk_reads import DeskReading
+from bot.store.exports import LedgerReading
 from bot.store.models import (
     Authority,
     CaseEvent,
@@ -35,8 +37,8 @@ from bot.store.models import (
     Pound,
     SaleLot,
     SettlementRow,
-    User,
 )
+from bot.store.users import UserReading
 from bot.support import budget
 from bot.support.caller import Caller
 from bot.support.clock import Clock
@@ -54,7 +56,6 @@ from domain.events import (
 from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
-from domain.s18_buyers import KnownPerson
 
 __all__ = [
     "CASE_AHEAD",
@@ -194,8 +195,8 @@ def as_typed(text: str) -> str:
     return text
 
 
-class Tx:
-    """One transaction. Use cases read and write only through it."""
+class Tx(DeskReading, LedgerReading, UserReading):
+    """One transaction. Use cases read and write only through it (and what it inherits)."""
 
     def __init__(
         self,
@@ -618,17 +619,6 @@ class Tx:
             )
         ).scalar_one()
         return Money(int(paise))
-
-    async def registered_keepers_and_officers(self) -> list[KnownPerson]:
-        """s.18: every active registered pound-keeper and officer, of any pound or
-        authority, with their name and phone (a keeper of another pound is still one)."""
-        rows = await self.session.execute(
-            select(User.role, User.name, User.phone).where(
-                User.active.is_(True), User.role.in_(("keeper", "officer"))
-            )
-        )
-        barred_as = {"keeper": "pound_keeper", "officer": "officer"}
-        return [KnownPerson(barred_as[role], name, phone) for role, name, phone in rows if name]
 
     async def record_payment(
         self, loaded: LoadedCase, event_row: CaseEvent, kind: str, amount: Money, on: date

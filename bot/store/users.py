@@ -4,12 +4,14 @@ their phone number or Telegram id, the staff of a place, an invite locked to be 
 from __future__ import annotations
 
 from sqlalchemy import bindparam, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Invite, User
-from bot.store.tx import Tx
 from bot.support.caller import ADMIN, KEEPER, OFFICER
+from domain.s18_buyers import KnownPerson
 
 __all__ = [
+    "UserReading",
     "active_users",
     "admins",
     "admins_and_officers",
@@ -29,7 +31,7 @@ _USER_BY_TELEGRAM = select(User).where(
 
 
 async def is_registered(
-    tx: Tx, *, phone: str | None = None, telegram_id: int | None = None
+    tx: UserReading, *, phone: str | None = None, telegram_id: int | None = None
 ) -> bool:
     """Whether a user (active or not) has this phone number, or this Telegram id."""
     column, value = (User.phone, phone) if phone is not None else (User.telegram_id, telegram_id)
@@ -37,35 +39,35 @@ async def is_registered(
     return taken.first() is not None
 
 
-async def user(tx: Tx, user_id: int) -> User | None:
+async def user(tx: UserReading, user_id: int) -> User | None:
     """The user ``user_id`` (active or not), as the transaction holds it."""
     return await tx.session.get(User, user_id)
 
 
-async def active_users(tx: Tx) -> list[User]:
+async def active_users(tx: UserReading) -> list[User]:
     """All active users, by id."""
     rows = await tx.session.execute(select(User).where(User.active.is_(True)).order_by(User.id))
     return list(rows.scalars())
 
 
-async def user_by_phone(tx: Tx, phone: str) -> User | None:
+async def user_by_phone(tx: UserReading, phone: str) -> User | None:
     """The active user with this phone number."""
     return (await tx.session.execute(_USER_BY_PHONE, {"value": phone})).scalar_one_or_none()
 
 
-async def user_by_telegram(tx: Tx, telegram_id: int) -> User | None:
+async def user_by_telegram(tx: UserReading, telegram_id: int) -> User | None:
     """The active user with this Telegram id."""
     rows = await tx.session.execute(_USER_BY_TELEGRAM, {"value": telegram_id})
     return rows.scalar_one_or_none()
 
 
-async def invite_to_use(tx: Tx, code: str) -> Invite | None:
+async def invite_to_use(tx: UserReading, code: str) -> Invite | None:
     """The invite ``code``, locked until the transaction ends."""
     rows = await tx.session.execute(select(Invite).where(Invite.code == code).with_for_update())
     return rows.scalar_one_or_none()
 
 
-async def staff_of(tx: Tx, role: str, place: str) -> list[User]:
+async def staff_of(tx: UserReading, role: str, place: str) -> list[User]:
     """The active keepers of pound ``place`` (``role`` keeper) or officers of authority
     ``place`` (``role`` officer), by id."""
     where = (
@@ -79,7 +81,7 @@ async def staff_of(tx: Tx, role: str, place: str) -> list[User]:
     return list(rows.scalars())
 
 
-async def admins_and_officers(tx: Tx, authority: str) -> list[User]:
+async def admins_and_officers(tx: UserReading, authority: str) -> list[User]:
     """The active admins and officers of ``authority``, by id."""
     rows = await tx.session.execute(
         select(User)
@@ -92,9 +94,28 @@ async def admins_and_officers(tx: Tx, authority: str) -> list[User]:
     return list(rows.scalars())
 
 
-async def admins(tx: Tx) -> list[User]:
+async def admins(tx: UserReading) -> list[User]:
     """The active admins, by id."""
     rows = await tx.session.scalars(
         select(User).where(User.role == ADMIN, User.active.is_(True)).order_by(User.id)
     )
     return list(rows)
+
+
+class UserReading:
+    """What the functions above read in (a transaction: its session), and the users' read
+    that the officer's use cases make, as a method of the transaction: ``bot.store.tx.Tx``
+    inherits it (``bot.store.port.CaseStore.registered_keepers_and_officers``)."""
+
+    session: AsyncSession
+
+    async def registered_keepers_and_officers(self) -> list[KnownPerson]:
+        """s.18: every active registered pound-keeper and officer, of any pound or
+        authority, with their name and phone (a keeper of another pound is still one)."""
+        rows = await self.session.execute(
+            select(User.role, User.name, User.phone).where(
+                User.active.is_(True), User.role.in_((KEEPER, OFFICER))
+            )
+        )
+        barred_as = {KEEPER: "pound_keeper", OFFICER: "officer"}
+        return [KnownPerson(barred_as[role], name, phone) for role, name, phone in rows if name]

@@ -11,6 +11,7 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.engine import Row
 
 from bot.store.models import User, WebLink, WebSession
+from bot.store.rows import add
 from bot.store.tx import Tx
 
 __all__ = ["add_link", "add_session", "end_session", "link_to_use", "session_user"]
@@ -20,12 +21,12 @@ async def add_link(
     tx: Tx, token_hash: str, user_id: int, created_at: datetime, expires_at: datetime
 ) -> None:
     """Write a sign-in link of user ``user_id``, by its token's hash."""
-    tx.session.add(
+    await add(
+        tx,
         WebLink(
             token_hash=token_hash, user_id=user_id, created_at=created_at, expires_at=expires_at
-        )
+        ),
     )
-    await tx.session.flush()
 
 
 async def link_to_use(tx: Tx, token_hash: str) -> WebLink | None:
@@ -40,12 +41,12 @@ async def add_session(
     tx: Tx, token_hash: str, user_id: int, created_at: datetime, expires_at: datetime
 ) -> None:
     """Write a session of user ``user_id`` (and what the transaction changed), by its hash."""
-    tx.session.add(
+    await add(
+        tx,
         WebSession(
             token_hash=token_hash, user_id=user_id, created_at=created_at, expires_at=expires_at
-        )
+        ),
     )
-    await tx.session.flush()
 
 
 #: Built once (every page of the desk runs it; SQLAlchemy compiles it once, then finds

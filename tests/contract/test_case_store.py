@@ -313,3 +313,22 @@ def test_the_fake_imports_no_sqlalchemy() -> None:
 def test_the_port_is_a_protocol_of_the_case_methods() -> None:
     members = {name for name in vars(CaseStore) if not name.startswith("_")}
     assert {"next_case_seq", "add_case", "load_case", "append_events", "search_open"} <= members
+
+
+def test_nothing_of_the_bot_imports_the_fake() -> None:
+    """The fake ships in the wheel as test support only: nothing runs it."""
+    bot = Path(__file__).parents[2] / "bot"
+    importers = []
+    for source in bot.rglob("*.py"):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = (
+                [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            ) + (
+                [node.module or "", *(f"{node.module}.{a.name}" for a in node.names)]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            if "bot.store.memory" in names:
+                importers.append(source.name)
+    assert importers == []

@@ -1,4 +1,7 @@
-"""Who may do what: keepers of another pound, officers of another authority, the public."""
+"""Who may do what: keepers of another pound, officers of another authority, the public.
+
+The use cases of the cases run on the fake in memory and on each database
+(``case_store``); the admin's, which read and write users, on the databases."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services import public as p
 from bot.services.base import Deps
+from bot.store.memory import MemoryStore
 from bot.store.tx import Store, Tx
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
@@ -56,15 +60,19 @@ STRANGERS = {
 
 
 @pytest.fixture
-async def one_case(store: Store, deps: Deps, keeper: Caller, clock: FixedClock) -> None:
-    async with store.transaction() as tx:
+async def one_case(
+    case_store: Store | MemoryStore, deps: Deps, keeper: Caller, clock: FixedClock
+) -> None:
+    async with case_store.transaction() as tx:
         await k.record_seizure(tx, deps, keeper, seizure(), owner_phone="+919847000001")
     clock.set(datetime(2026, 3, 9, 9, 0, tzinfo=LOCAL_TZ))
 
 
 @pytest.mark.usefixtures("one_case")
-async def test_a_keeper_lists_only_the_cases_of_their_own_pound(store: Store, deps: Deps) -> None:
-    async with store.transaction() as tx:
+async def test_a_keeper_lists_only_the_cases_of_their_own_pound(
+    case_store: Store | MemoryStore, deps: Deps
+) -> None:
+    async with case_store.transaction() as tx:
         for who in ("keeper of another pound", "keeper of a sister pound"):
             assert await k.list_open_cases(tx, deps, STRANGERS[who]) == []
         for who in ("officer of another authority", "owner", "stranger"):
@@ -76,10 +84,10 @@ async def test_a_keeper_lists_only_the_cases_of_their_own_pound(store: Store, de
 @pytest.mark.parametrize("who", list(STRANGERS))
 @pytest.mark.parametrize("action", list(RECORD_ACTIONS))
 async def test_only_the_recorder_or_an_officer_of_the_authority_corrects_or_voids(
-    store: Store, deps: Deps, who: str, action: str
+    case_store: Store | MemoryStore, deps: Deps, who: str, action: str
 ) -> None:
     with pytest.raises(NotAllowedError):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             await RECORD_ACTIONS[action](tx, deps, STRANGERS[who])
 
 
@@ -87,11 +95,11 @@ async def test_only_the_recorder_or_an_officer_of_the_authority_corrects_or_void
 @pytest.mark.parametrize("who", [*list(STRANGERS), "officer of this authority"])
 @pytest.mark.parametrize("action", list(KEEPER_ACTIONS))
 async def test_only_the_keeper_of_the_pound_does_the_keepers_steps(
-    store: Store, deps: Deps, officer: Caller, who: str, action: str
+    case_store: Store | MemoryStore, deps: Deps, officer: Caller, who: str, action: str
 ) -> None:
     caller = STRANGERS.get(who, officer)
     with pytest.raises(NotAllowedError):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             await KEEPER_ACTIONS[action](tx, deps, caller)
 
 
@@ -99,21 +107,21 @@ async def test_only_the_keeper_of_the_pound_does_the_keepers_steps(
 @pytest.mark.parametrize("who", [*list(STRANGERS), "keeper of this pound"])
 @pytest.mark.parametrize("action", list(OFFICER_ACTIONS))
 async def test_only_an_officer_of_the_authority_does_the_officers_steps(
-    store: Store, deps: Deps, keeper: Caller, who: str, action: str
+    case_store: Store | MemoryStore, deps: Deps, keeper: Caller, who: str, action: str
 ) -> None:
     caller = STRANGERS.get(who, keeper)
     with pytest.raises(NotAllowedError):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             await OFFICER_ACTIONS[action](tx, deps, caller)
 
 
 @pytest.mark.usefixtures("one_case")
 async def test_registers_are_read_only_by_officers_and_only_for_their_authority(
-    store: Store, deps: Deps, keeper: Caller, officer: Caller
+    case_store: Store | MemoryStore, deps: Deps, keeper: Caller, officer: Caller
 ) -> None:
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         await k.record_payment(tx, deps, keeper, "KNM-1")
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         # fines received (s.12) and credited to the fund (s.17(1)), feeding kept (s.16(2))
         assert len(await o.ledger(tx, deps, officer)) == 4
         other = STRANGERS["officer of another authority"]
@@ -137,8 +145,10 @@ async def test_only_an_admin_manages_users(
 
 
 @pytest.mark.usefixtures("one_case")
-async def test_public_answers_never_carry_names_or_phone_numbers(store: Store, deps: Deps) -> None:
-    async with store.transaction() as tx:
+async def test_public_answers_never_carry_names_or_phone_numbers(
+    case_store: Store | MemoryStore, deps: Deps
+) -> None:
+    async with case_store.transaction() as tx:
         found = await p.find_cases(tx, deps, ["cow"])
         dues = await p.dues_today(tx, deps, "knm 1")
         deposit = (await p.deposit_quote(tx, deps, "KNM-1")).deposit
@@ -168,8 +178,8 @@ async def test_public_answers_never_carry_names_or_phone_numbers(store: Store, d
     ],
 )
 async def test_search_matches_kind_description_or_place_and_nothing_else(
-    store: Store, deps: Deps, words: list[str], found: bool
+    case_store: Store | MemoryStore, deps: Deps, words: list[str], found: bool
 ) -> None:
-    async with store.transaction() as tx:
+    async with case_store.transaction() as tx:
         result = await p.find_cases(tx, deps, words)
     assert bool(result) is found
