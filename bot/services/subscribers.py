@@ -15,10 +15,16 @@ from typing import Any, Literal, NamedTuple
 
 from bot.store.tx import Tx
 
-__all__ = ["Handler", "OwnerSms", "Subscribers", "Told"]
+__all__ = ["AUCTION_CANCELLED", "INTAKE", "Handler", "OwnerSms", "Subscribers", "Told"]
 
 #: What became of an SMS to the owner: queued, refused by the number (STOP), no number.
 OwnerSms = Literal["queued", "opted_out", "no_number"]
+
+
+#: The owner's SMS an answer speaks of (``Told.what``): the intake SMS (s.7), the SMS
+#: that the auction is called off (s.13(3)).
+INTAKE = "intake"
+AUCTION_CANCELLED = "auction_cancelled"
 
 
 class Told(NamedTuple):
