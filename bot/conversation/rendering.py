@@ -40,6 +40,7 @@ from bot.services.outcomes import (
 )
 from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms
 from bot.store.tx import LoadedCase
+from domain.deadlines import Deadline
 
 __all__ = ["RENDERERS", "Renderer"]
 
@@ -255,7 +256,7 @@ def _fund(ctx: Ctx, command: o.Fund, recorded: Recorded) -> str:
     return render.fund_credited(recorded.case, amount, ctx.tr)
 
 
-def _due(ctx: Ctx, command: o.Due, items: Any) -> str:
+def _due(ctx: Ctx, command: o.Due, items: list[tuple[str, Deadline]]) -> str:
     # By SMS under DLT, the case numbers under each heading: one of a few templates.
     compact = ctx.sms and ctx.deps.config.dlt.enforced
     return render.digest(items, ctx.deps.today(), ctx.tr, compact=compact)

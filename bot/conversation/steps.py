@@ -37,11 +37,13 @@ from bot.store.tx import LoadedCase, Tx
 from bot.store.users import user as user_row
 from bot.support.caller import Caller
 from bot.support.links import SOURCE_PATH, board_path, signin_path
+from domain.deadlines import Deadline
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.s07_seizure import Person
 from domain.s13_unclaimed import check_notice_printable
 from domain.s15_3_account import Receipt, receipt_for
+from domain.s15_sale import SaleProgress
 
 __all__ = ["READ_ONLY", "STEPS", "Ctx", "Done"]
 
@@ -140,7 +142,7 @@ class LotRecorded:
     """A lot sold or not sold, and how the sale stands."""
 
     recorded: Recorded
-    progress: officering.SaleProgress
+    progress: SaleProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,7 +513,7 @@ async def _fund(ctx: Ctx, command: o.Fund) -> Done:
     return Done(recorded, recorded.loaded)
 
 
-async def _due(ctx: Ctx, command: o.Due) -> object:
+async def _due(ctx: Ctx, command: o.Due) -> list[tuple[str, Deadline]]:
     return await officering.deadlines_due(ctx.tx, ctx.deps, ctx.caller)
 
 
