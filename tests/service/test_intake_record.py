@@ -12,9 +12,9 @@ from sqlalchemy import select
 from bot.conversation.reply import handle_text
 from bot.conversation.seizure import report_seizure
 from bot.notifications.handlers import tell_owner_of_intake
+from bot.services.base import Deps
 from bot.services.outcomes import Seized
 from bot.services.subscribers import Told
-from bot.services.base import Deps
 from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store
 from bot.support.caller import KEEPER, OFFICER, Caller
