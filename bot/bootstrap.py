@@ -9,16 +9,26 @@ from contextlib import asynccontextmanager
 from bot.adapters.send_checks import StoppedSince
 from bot.adapters.send_gate import Gate
 from bot.config import Config, config_path, load_config
+from bot.notifications import handlers as tell
 from bot.notifications.case_messages import CaseMessages
 from bot.notifications.spending import Ceiling
 from bot.services.base import Deps
+from bot.services.outcomes import (
+    AuctionScheduled,
+    Corrected,
+    PaidAfterPartSale,
+    Reported,
+    Seized,
+    Settled,
+)
 from bot.services.runtime import App
+from bot.services.subscribers import Subscribers
 from bot.store.engine import database_url, make_engine, make_sessionmaker, parse_url
 from bot.store.migrate import upgrade
 from bot.store.tx import Store, sync_places
 from bot.support.clock import Clock, SystemClock
 
-__all__ = ["App", "config_path", "load", "open_app", "send_gate"]
+__all__ = ["App", "config_path", "load", "open_app", "send_gate", "subscribers"]
 
 log = logging.getLogger("poundbot")
 
@@ -41,6 +51,24 @@ def send_gate(deps: Deps) -> Gate:
     staff (``bot.notifications.spending``), last, so that it counts only what goes."""
     about_cases = CaseMessages(deps)
     return Gate((StoppedSince(), about_cases, Ceiling(deps.config)), compose=about_cases.compose)
+
+
+def subscribers() -> Subscribers:
+    """Who is told of what a step did, beside the one who asked (``bot.notifications.handlers``),
+    in the order their messages are queued: the owner of the cattle brought in (s.7), of
+    a correction that gives their number or calls off the auction (s.13(3)), of the
+    auction fixed, of the account of the sale (s.15(3)); the officers of the keeper's
+    report (s.13(1))."""
+    return Subscribers(
+        {
+            Seized: (tell.tell_owner_of_intake,),
+            Corrected: (tell.tell_owner_auction_cancelled, tell.tell_owner_of_correction),
+            Reported: (tell.tell_officers_of_report,),
+            AuctionScheduled: (tell.tell_owner_of_auction,),
+            Settled: (tell.tell_owner_of_account,),
+            PaidAfterPartSale: (tell.tell_owner_of_account,),
+        }
+    )
 
 
 @asynccontextmanager
@@ -71,7 +99,7 @@ async def open_app(
                 {code: a.name for code, a in config.authorities.items()},
                 {code: (p.authority, p.name) for code, p in config.pounds.items()},
             )
-        deps = Deps(config, clock)
+        deps = Deps(config, clock, subscribers=subscribers())
         yield App(config, engine, store, deps, send_gate(deps))
     finally:
         await engine.dispose()

@@ -1,27 +1,23 @@
-"""Recording a seizure from any channel: the use case and the owner's SMS, with what
-was done (``Seized``: the dispatcher renders the keeper's reply from it); and the
-owner's SMS when a correction of the seizure report cancels the auction."""
+"""Cattle brought in, from any channel: the seizure report a SEIZE (or a CORRECT of it)
+makes, and the use case that records it, returning what was done (``Seized``: the
+owner's SMS is a handler of it, ``bot.notifications.handlers``; the keeper's reply is
+worded from it, ``bot.conversation.rendering``)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import replace
+from datetime import datetime, time
 
-from bot.adapters.whatsapp_route import Template
-from bot.i18n import render
-from bot.i18n.keepers.keeper import OwnerSms
-from bot.notifications.case_messages import CANCELLED, IMPOUNDED
-from bot.notifications.notify import notify_phone
+from bot.conversation import orders as o
 from bot.services import keeper as keeping
 from bot.services.base import Deps
-from bot.store.messages import About
-from bot.store.tx import LoadedCase, Tx
-from bot.support.caller import Caller
-from domain.case import Case
-from domain.money import Money
-from domain.s04_s11_dues import Dues
-from domain.s07_seizure import Person, Seizure
+from bot.services.outcomes import Seized
+from bot.store.tx import Tx
+from bot.support.caller import KEEPER, Caller
+from bot.support.errors import NotAllowedError
+from domain.s07_seizure import Lot, Person, Seizure
 
-__all__ = ["Seized", "person_of", "report_seizure", "tell_owner", "tell_owner_auction_cancelled"]
+__all__ = ["corrected", "person_of", "report_seizure", "seizure_of"]
 
 
 def person_of(text: str) -> Person | None:
@@ -32,87 +28,65 @@ def person_of(text: str) -> Person | None:
     return Person(name.strip(), residence.strip())
 
 
-class Seized(NamedTuple):
-    """A seizure recorded: the case it opened, its fines (s.11), what one more day costs
-    at the rate of the day brought (s.4), the pound's name, and what became of the
-    owner's SMS (queued, refused by the number, no number)."""
+def seizure_of(command: o.Seize, caller: Caller, now: datetime) -> Seizure:
+    """The seizure report (s.7) a keeper's SEIZE makes, at the local time ``now``."""
+    if caller.role != KEEPER or caller.pound is None:
+        raise NotAllowedError("only a pound-keeper reports a seizure")
+    day = command.on or now.date()
+    # Without an hour, a report of today is taken as brought now; of an earlier day, the
+    # hour is unknown and not shown.
+    hour_known = command.at is not None or day == now.date()
+    hour = command.at or (now.time() if day == now.date() else time())
+    return Seizure(
+        pound=caller.pound,
+        lots=tuple(Lot(lot.kind, lot.count, lot.description) for lot in command.lots),
+        place_seized=command.place,
+        brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),
+        seizer=person_of(command.seizer),
+        owner=person_of(command.owner),
+        seized_on=command.seized_on,
+        hour_known=hour_known,
+    )
 
-    loaded: LoadedCase
-    dues: Dues
-    daily: Money
-    pound_name: str
-    owner_sms: OwnerSms
 
-    @property
-    def case(self) -> Case:
-        return self.loaded.case
+def corrected(seizure: Seizure, command: o.Correct) -> Seizure:
+    """The seizure report with the one fact ``command`` corrects (s.7)."""
+    field = command.fact
+    if field == "cattle":
+        # A lot written without a description keeps the one it had, if of the same kind.
+        old = seizure.lots
+        lots = tuple(
+            Lot(
+                lot.kind,
+                lot.count,
+                lot.description
+                or (old[i].description if i < len(old) and old[i].kind == lot.kind else ""),
+            )
+            for i, lot in enumerate(command.lots)
+        )
+        return replace(seizure, lots=lots)
+    if field == "place":
+        return replace(seizure, place_seized=command.text)
+    if field == "brought":
+        assert command.on is not None
+        brought = datetime.combine(command.on, command.at or time())
+        return replace(seizure, brought_at=brought, hour_known=command.at is not None)
+    if field == "seized":
+        return replace(seizure, seized_on=command.seized_on)
+    if field == "seizer":
+        return replace(seizure, seizer=person_of(command.text))
+    return replace(seizure, owner=person_of(command.owner) or seizure.owner)
 
 
 async def report_seizure(
     tx: Tx, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None
 ) -> Seized:
-    """Record cattle brought in (s.7); tell the owner by SMS when their number is known
-    (never at night); what was recorded (``render.seizure_ack`` words the keeper's reply:
-    case number, fines, daily charge, s.13(1) date)."""
+    """Record cattle brought in (s.7): the case, its fines (s.11), what one more day
+    costs, the pound's name and the owner's number (``render.seizure_ack`` words the
+    keeper's reply: case number, fines, daily charge, s.13(1) date)."""
     recorded = await keeping.record_seizure(tx, deps, caller, seizure, owner_phone=owner_phone)
-    case = recorded.case
-    pound = deps.config.pounds[seizure.pound]
     # The rate in force on the day brought (s.4), not today's: a report entered late
     # quotes what the days in the pound were charged at.
-    daily = keeping.daily_charge(deps, case, seizure.impounded_on)
-    owner_sms = await tell_owner(
-        tx, deps, case, recorded.dues, owner_phone, f"intake:{case.number}"
-    )
-    return Seized(recorded.loaded, recorded.dues, daily, pound.name, owner_sms)
-
-
-async def tell_owner(
-    tx: Tx, deps: Deps, case: Case, dues: Dues, owner_phone: str | None, key: str
-) -> OwnerSms:
-    """Queue the intake SMS to the owner's number, if there is one (never at night);
-    whether it was queued, refused by the number (STOP) or there is no number."""
-    if not owner_phone:
-        return "no_number"
-    pound = deps.config.pounds[case.seizure.pound]
-    daily = keeping.daily_charge(deps, case, case.seizure.impounded_on)
-    queued = await notify_phone(
-        tx,
-        owner_phone,
-        key,
-        lambda owner_tr: render.intake_sms(case, dues, daily, pound.name, owner_tr),
-        pound.languages[0],
-        deps.config.reminders,
-        template=lambda owner_tr: Template(
-            "owner_impounded", render.intake_values(case, dues, pound.name, owner_tr)
-        ),
-        templates=deps.config.whatsapp_templates,
-        about=About(IMPOUNDED, case.number, ""),
-    )
-    return "queued" if queued else "opted_out"
-
-
-async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, loaded: LoadedCase) -> OwnerSms | None:
-    """When the step just recorded on ``loaded`` is a correction that superseded the
-    notice (s.13(2)) and cancelled an auction still to come (s.13(3)): queue the SMS
-    telling the owner so, if their number is known (never at night); whether it was
-    queued, refused by the number (STOP) or there is no number. None when no auction to
-    come was cancelled by this step."""
-    case, row = loaded.case, loaded.row
-    cancelled = case.cancelled_auction
-    if case.superseding is not case.events[-1] or cancelled is None:
-        return None
-    if cancelled.auction_on < deps.today():
-        return None  # a day already gone: nothing to call off
-    if not row.owner_phone:
-        return "no_number"
-    number, day = row.number, cancelled.auction_on
-    queued = await notify_phone(
-        tx,
-        row.owner_phone,
-        f"auction-cancelled:{number}:{day.isoformat()}",
-        lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
-        deps.config.pounds[row.pound_code].languages[0],
-        deps.config.reminders,
-        about=About(CANCELLED, number, "", day.isoformat()),
-    )
-    return "queued" if queued else "opted_out"
+    daily = keeping.daily_charge(deps, recorded.case, seizure.impounded_on)
+    pound_name = deps.config.pounds[seizure.pound].name
+    return Seized(recorded.loaded, recorded.dues, daily, pound_name, owner_phone)

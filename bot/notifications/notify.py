@@ -24,7 +24,14 @@ from bot.support.caller import OFFICER
 
 NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
 
-__all__ = ["notify_officers", "notify_phone", "owner_send_time", "route_of", "user_route"]
+__all__ = [
+    "notify_officers",
+    "notify_phone",
+    "owner_send_time",
+    "queue_to_staff",
+    "route_of",
+    "user_route",
+]
 
 Compose = Callable[[Translator], str]
 
@@ -75,26 +82,46 @@ async def notify_officers(
         lang = officer.lang or default_lang
         with rendering_sms(route[0] == "sms"):  # names in DLT variables by SMS
             body = compose(translator(lang))
-        how: Route | None = Route(route[0])
-        if route[0] == "sms":  # the number's channel: SMS or WhatsApp
-            how = await user_route(
-                tx, route[1], lang, Template("reminder", (one_text(body),)), templates
-            )
-        if how is None:  # the number said STOP
-            continue
-        if await enqueue(
-            tx,
-            key=f"{key}:u{officer.id}",
-            channel=how.channel,
-            recipient=route[1],
-            body=body,
-            content_sid=how.content_sid,
-            content_variables=how.content_variables,
-            purpose="staff",
-            about=about._replace(lang=lang) if about else None,
-        ):
+        if await queue_to_staff(tx, officer.id, route, lang, body, key, templates, about=about):
             queued += 1
     return queued
+
+
+async def queue_to_staff(
+    tx: Tx,
+    user_id: int,
+    to: tuple[str, str],
+    lang: str,
+    body: str,
+    key: str,
+    templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
+    *,
+    sep: str = "\n",
+    about: About | None = None,
+) -> bool:
+    """Queue ``body`` to a keeper, officer or admin, once per ``key`` and person (the key
+    ends in ``:u<id>``), on their route (``route_of``: Telegram as it is; a number on its
+    channel, WhatsApp outside the 24-hour window as the ``reminder`` template of the body's
+    parts joined by ``sep`` when there is one, else SMS; not at all to a number that said
+    STOP there). Whether it was new."""
+    channel, recipient = to
+    how: Route | None = Route(channel)
+    if channel == "sms":
+        template = Template("reminder", (one_text(body, sep),))
+        how = await user_route(tx, recipient, lang, template, templates)
+    if how is None:  # the number said STOP: nothing goes to it but answers
+        return False
+    return await enqueue(
+        tx,
+        key=f"{key}:u{user_id}",
+        channel=how.channel,
+        recipient=recipient,
+        body=body,
+        content_sid=how.content_sid,
+        content_variables=how.content_variables,
+        purpose="staff",
+        about=about._replace(lang=lang) if about else None,
+    )
 
 
 def owner_send_time(now: datetime, reminders: ReminderSettings) -> datetime:

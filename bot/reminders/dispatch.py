@@ -36,16 +36,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from bot.adapters.whatsapp_route import Route, Template
 from bot.config import Config
 from bot.i18n import Translator, render, reply_language, translator
 from bot.i18n.dlt_probe import rendering_sms
-from bot.i18n.public.sms_fit import one_text
-from bot.notifications.notify import route_of, user_route
+from bot.notifications.notify import queue_to_staff, route_of
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
 from bot.store import reminder_jobs as jobs
-from bot.store.messages import enqueue
 from bot.store.reminder_jobs import JobRow
 from bot.store.rows import savepoint
 from bot.store.tx import Store, Tx, parse_case_number
@@ -407,30 +404,20 @@ def _composed(compose: Compose, person: _Person) -> str:
 
 
 async def _send(batch: _Batch, key: str, bodies: list[tuple[_Person, str]]) -> int:
-    """Queue each body to its person, once per job key and person; how many were new.
-    A number goes on its channel: WhatsApp outside the 24-hour window as the
-    ``reminder`` template when there is one (``bot.adapters.whatsapp_route``), else SMS; not at
-    all to a
-    number that said STOP there."""
-    tx, queued = batch.tx, 0
+    """Queue each body to its person, once per job key and person; how many were new
+    (``bot.notifications.notify.queue_to_staff``: not at all to a number that said STOP)."""
+    queued = 0
     for person, body in bodies:
-        how: Route | None = Route(person.channel)
-        if person.channel == "sms":
-            template = Template("reminder", (one_text(body, " "),))
-            how = await user_route(
-                tx, person.recipient, person.lang, template, batch.config.whatsapp_templates
-            )
-        if how is None:  # the number said STOP: nothing goes to it but answers
-            continue
-        if await enqueue(
-            tx,
-            key=f"rem:{key}:u{person.user_id}",
-            channel=how.channel,
-            recipient=person.recipient,
-            body=body,
-            content_sid=how.content_sid,
-            content_variables=how.content_variables,
-            purpose="staff",
+        to = (person.channel, person.recipient)
+        if await queue_to_staff(
+            batch.tx,
+            person.user_id,
+            to,
+            person.lang,
+            body,
+            f"rem:{key}",
+            batch.config.whatsapp_templates,
+            sep=" ",
         ):
             queued += 1
     return queued
@@ -478,20 +465,7 @@ async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
         lang = user.lang or default
         with rendering_sms(found[0] == "sms"):  # by SMS in parts, a template each
             body = render.reminders_troubled(translator(lang))
-        how: Route | None = Route(found[0])
-        if found[0] == "sms":
-            template = Template("reminder", (one_text(body, " "),))
-            how = await user_route(tx, found[1], lang, template, config.whatsapp_templates)
-        if how is None:  # the number said STOP
-            continue
         place = authority_code if user.role == OFFICER else "all"
-        await enqueue(
-            tx,
-            key=f"alert:reminders:{today.isoformat()}:{place}:u{user.id}",
-            channel=how.channel,
-            recipient=found[1],
-            body=body,
-            content_sid=how.content_sid,
-            content_variables=how.content_variables,
-            purpose="staff",
-        )
+        key = f"alert:reminders:{today.isoformat()}:{place}"
+        templates = config.whatsapp_templates
+        await queue_to_staff(tx, user.id, found, lang, body, key, templates, sep=" ")

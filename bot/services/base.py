@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from bot.config import Config
+from bot.services.subscribers import Subscribers
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
 from bot.support.caller import KEEPER, OFFICER, Caller
@@ -53,6 +54,9 @@ class Deps:
     photo_max_bytes: int | None = None
     #: Builds the signed public link of a kept photo (None: no public URL).
     photo_url: Callable[[int], str] | None = None
+    #: Who is told of what a step did (the owner, the officers): registered by the
+    #: composition root (``bot.bootstrap.subscribers``); by default nobody.
+    subscribers: Subscribers = field(default_factory=Subscribers)
 
     def photo_store(self) -> PhotoStore:
         from bot.adapters.photo_store import default_store

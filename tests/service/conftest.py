@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.bootstrap import subscribers
 from bot.config import Config, load_config, sample_config_path
 from bot.services.base import Deps
 from bot.store.engine import make_sessionmaker
@@ -66,7 +67,7 @@ async def case_store(
 
 @pytest.fixture
 def deps(config: Config, clock: FixedClock) -> Deps:
-    return Deps(config=config, clock=clock)
+    return Deps(config=config, clock=clock, subscribers=subscribers())
 
 
 @pytest.fixture

@@ -10,8 +10,11 @@ import pytest
 from sqlalchemy import select
 
 from bot.conversation.reply import handle_text
-from bot.conversation.seizure import Seized, report_seizure
+from bot.conversation.seizure import report_seizure
+from bot.notifications.handlers import tell_owner_of_intake
 from bot.services.base import Deps
+from bot.services.outcomes import Seized
+from bot.services.subscribers import Told
 from bot.store.models import CaseEvent, CaseLot, CaseRow, DeadlineRow, OutboxRow, User
 from bot.store.tx import Store
 from bot.support.caller import KEEPER, OFFICER, Caller
@@ -446,16 +449,24 @@ async def test_the_seizure_use_case_returns_what_it_did_and_renders_nothing(
     store: Store, deps: Deps, clock: FixedClock, recorder: Caller
 ) -> None:
     """``report_seizure`` says what it recorded (the case, its fines, the day's charge,
-    the pound, the owner's SMS); the dispatcher words the reply from that."""
+    the pound, the owner's number); the owner's SMS is a handler of that, which says what
+    became of it; the dispatcher words the reply from both."""
     clock.set(datetime(2026, 3, 1, 10, 30, tzinfo=LOCAL_TZ))
     lots = (Lot("cow", 2, "brown"),)
     seizure = Seizure("KNM", lots, "Kunnamangalam market", datetime(2026, 3, 1, 9, 0))
     async with store.transaction() as tx:
         told = await report_seizure(tx, deps, recorder, seizure, "+919847000111")
         silent = await report_seizure(tx, deps, recorder, seizure, None)
+        assert tx.queued == []  # the use case queues nothing itself
+        sms = (
+            await tell_owner_of_intake(tx, deps, told),
+            await tell_owner_of_intake(tx, deps, silent),
+        )
+        assert tx.queued == ["intake:KNM-1"]
     assert isinstance(told, Seized)
     assert told.case.number == told.loaded.row.number == "KNM-1"
-    assert (told.owner_sms, silent.owner_sms) == ("queued", "no_number")
+    assert (told.owner_phone, silent.owner_phone) == ("+919847000111", None)
+    assert sms == (Told("intake", "queued"), Told("intake", "no_number"))
     assert told.pound_name == deps.config.pounds["KNM"].name
     assert told.dues.total.paise > 0
     assert told.daily.paise > 0

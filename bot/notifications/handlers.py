@@ -1,0 +1,167 @@
+"""What the owner and the officers are told of a step: the handlers of its outcome.
+
+Each handler takes the transaction of the step, the use cases' dependencies and the
+outcome (``bot.services.outcomes``) and queues its messages in the outbox, each with an
+idempotency key; it returns what the caller's answer says of an SMS to the owner
+(``Told``), if it says anything. The composition root (``bot.bootstrap.subscribers``)
+registers each for the outcomes it handles; the dispatcher runs them after the step, in
+its savepoint, so that a refused or trial step queues nothing.
+"""
+
+from __future__ import annotations
+
+from bot.adapters.whatsapp_route import Template
+from bot.i18n import render, reply_language
+from bot.notifications.case_messages import ACCOUNT, AUCTION, CANCELLED, IMPOUNDED, REPORT
+from bot.notifications.notify import notify_officers, notify_phone
+from bot.services import keeper as keeping
+from bot.services.base import Deps
+from bot.services.outcomes import (
+    AuctionScheduled,
+    Corrected,
+    PaidAfterPartSale,
+    Reported,
+    Seized,
+    Settled,
+)
+from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, Told
+from bot.store.messages import About
+from bot.store.tx import Tx
+from domain.case import Case
+from domain.s04_s11_dues import Dues
+
+__all__ = [
+    "tell_officers_of_report",
+    "tell_owner_auction_cancelled",
+    "tell_owner_of_account",
+    "tell_owner_of_auction",
+    "tell_owner_of_correction",
+    "tell_owner_of_intake",
+]
+
+
+async def tell_owner_of_intake(tx: Tx, deps: Deps, seized: Seized) -> Told:
+    """Cattle brought in (s.7): the owner gets the intake SMS (never at night)."""
+    case = seized.case
+    key = f"intake:{case.number}"
+    return Told(INTAKE, await _intake_sms(tx, deps, case, seized.dues, seized.owner_phone, key))
+
+
+async def tell_owner_of_correction(tx: Tx, deps: Deps, corrected: Corrected) -> Told | None:
+    """A correction that gives the owner's number: the owner gets the intake SMS, once
+    for that number."""
+    phone = corrected.owner_phone
+    if phone is None:
+        return None
+    case = corrected.recorded.case
+    key = f"intake:{case.number}:{phone}"
+    return Told(INTAKE, await _intake_sms(tx, deps, case, corrected.recorded.dues, phone, key))
+
+
+async def _intake_sms(
+    tx: Tx, deps: Deps, case: Case, dues: Dues, owner_phone: str | None, key: str
+) -> OwnerSms:
+    """Queue the intake SMS to the owner's number, if there is one (never at night);
+    whether it was queued, refused by the number (STOP) or there is no number."""
+    if not owner_phone:
+        return "no_number"
+    pound = deps.config.pounds[case.seizure.pound]
+    daily = keeping.daily_charge(deps, case, case.seizure.impounded_on)
+    queued = await notify_phone(
+        tx,
+        owner_phone,
+        key,
+        lambda owner_tr: render.intake_sms(case, dues, daily, pound.name, owner_tr),
+        pound.languages[0],
+        deps.config.reminders,
+        template=lambda owner_tr: Template(
+            "owner_impounded", render.intake_values(case, dues, pound.name, owner_tr)
+        ),
+        templates=deps.config.whatsapp_templates,
+        about=About(IMPOUNDED, case.number, ""),
+    )
+    return "queued" if queued else "opted_out"
+
+
+async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, corrected: Corrected) -> Told | None:
+    """When the correction superseded the notice (s.13(2)) and cancelled an auction still
+    to come (s.13(3)): the owner is told so by SMS, if their number is known (never at
+    night). None when no auction to come was cancelled by this step."""
+    loaded = corrected.recorded.loaded
+    case, row = loaded.case, loaded.row
+    cancelled = case.cancelled_auction
+    if case.superseding is not case.events[-1] or cancelled is None:
+        return None
+    if cancelled.auction_on < deps.today():
+        return None  # a day already gone: nothing to call off
+    if not row.owner_phone:
+        return Told(AUCTION_CANCELLED, "no_number")
+    number, day = row.number, cancelled.auction_on
+    queued = await notify_phone(
+        tx,
+        row.owner_phone,
+        f"auction-cancelled:{number}:{day.isoformat()}",
+        lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
+        deps.config.pounds[row.pound_code].languages[0],
+        deps.config.reminders,
+        about=About(CANCELLED, number, "", day.isoformat()),
+    )
+    return Told(AUCTION_CANCELLED, "queued" if queued else "opted_out")
+
+
+async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> None:
+    """The keeper's report of cattle unclaimed (s.13(1)) goes to every officer of the
+    pound's authority."""
+    case = reported.recorded.case
+    authority = deps.authority_of(case.seizure.pound)
+    await notify_officers(
+        tx,
+        authority,
+        f"report:{case.number}",
+        lambda tr: render.report_to_officer(case, reported.pound_name, reported.on, tr),
+        deps.config.authorities[authority].default_language,
+        deps.config.whatsapp_templates,
+        about=About(REPORT, case.number, ""),
+    )
+
+
+async def tell_owner_of_auction(tx: Tx, deps: Deps, scheduled: AuctionScheduled) -> None:
+    """The owner, if their number is known, is told of the auction fixed (s.13(3)),
+    unless its day is already gone (an auction recorded as held)."""
+    row, fixed = scheduled.recorded.loaded.row, scheduled.recorded.case.scheduled_auction
+    if not fixed or not row.owner_phone or scheduled.on < deps.today():
+        return
+    number, day, place = row.number, scheduled.on, fixed.place  # as the step recorded it
+    await notify_phone(
+        tx,
+        row.owner_phone,
+        f"auction:{number}:{day.isoformat()}",
+        lambda tr: render.auction_sms(number, day, place, tr),
+        reply_language(pound=deps.config.pounds.get(row.pound_code)),
+        deps.config.reminders,
+        template=lambda tr: Template(
+            "owner_auction", render.auction_values(number, day, place, tr)
+        ),
+        templates=deps.config.whatsapp_templates,
+        about=About(AUCTION, number, "", day.isoformat()),
+    )
+
+
+async def tell_owner_of_account(tx: Tx, deps: Deps, outcome: Settled | PaidAfterPartSale) -> None:
+    """The owner, if their number is known, gets the account of the sale (s.15(3)): when
+    it is settled, or when the rest is paid after a part sale."""
+    row = outcome.recorded.loaded.row
+    account = outcome.account if isinstance(outcome, Settled) else outcome.statement.account
+    if not row.owner_phone or account is None:
+        return
+    await notify_phone(
+        tx,
+        row.owner_phone,
+        f"account:{row.number}",
+        lambda tr: render.account_sms(account, tr),
+        reply_language(pound=deps.config.pounds.get(row.pound_code)),
+        deps.config.reminders,
+        template=lambda tr: Template("owner_account", (row.number,)),
+        templates=deps.config.whatsapp_templates,
+        about=About(ACCOUNT, row.number, ""),
+    )
