@@ -337,7 +337,6 @@ async def _dues(ctx: _Ctx, command: o.Dues) -> str:
             ctx.tr,
             ctx.sms,
             kinds=ctx.kinds,
-            account=answer.account,
             stated=answer.stated,
         )
 
@@ -356,7 +355,7 @@ async def _deposit(ctx: _Ctx, command: o.Deposit) -> str:
 
 async def _status(ctx: _Ctx, command: o.Status) -> str:
     answer = await public.outcome(ctx.tx, ctx.deps, _case(command))
-    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds, case=answer.case)
+    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds)
 
 
 async def _find(ctx: _Ctx, command: o.Find) -> str:
@@ -521,7 +520,7 @@ async def _correct(ctx: _Ctx, command: o.Correct) -> _Done:
         command.reason,
         owner_phone=command.owner_phone,
     )
-    text = render.correction_recorded(recorded.case, ctx.tr, ctx.sms)
+    text = render.correction_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, ctx.sms)
     cancelled = await tell_owner_auction_cancelled(ctx.tx, ctx.deps, recorded.loaded)
     if cancelled is not None:  # the notice superseded, the auction fixed on it cancelled
         with rendering_sms(ctx.sms):
@@ -541,7 +540,7 @@ async def _void(ctx: _Ctx, command: o.Void) -> _Done:
     loaded = await keeping.void_case(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), command.reason
     )
-    return _Done(render.case_voided(loaded.case, ctx.tr), loaded)
+    return _Done(render.case_voided(statement_of(ctx.deps, loaded.case), ctx.tr), loaded)
 
 
 async def _paid(ctx: _Ctx, command: o.Paid) -> _Done:
@@ -586,14 +585,15 @@ async def _report(ctx: _Ctx, command: o.Report) -> _Done:
         ctx.deps.config.whatsapp_templates,
         about=About(REPORT, case.number, ""),
     )
-    return _Done(render.report_sent(case, ctx.tr, ctx.sms), recorded.loaded)
+    return _Done(render.report_sent(statement_of(ctx.deps, case), ctx.tr, ctx.sms), recorded.loaded)
 
 
 async def _refused(ctx: _Ctx, command: o.Refused) -> _Done:
     recorded = await keeping.record_owner_refusal(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
-    return _Done(render.owner_refusal_recorded(recorded.case, ctx.tr, ctx.sms), recorded.loaded)
+    text = render.owner_refusal_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, ctx.sms)
+    return _Done(text, recorded.loaded)
 
 
 async def _cases(ctx: _Ctx, command: o.Cases) -> str:
@@ -683,7 +683,8 @@ async def _sold(ctx: _Ctx, command: o.Sold | o.Unsold) -> _Done:
         buyer_phone=sold.buyer_phone if sold else None,
         on=command.on,
     )
-    return _Done(render.lot_recorded(recorded.case, progress, ctx.tr), recorded.loaded)
+    text = render.lot_recorded(statement_of(ctx.deps, recorded.case), progress, ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
 async def _settle(ctx: _Ctx, command: o.Settle) -> _Done:
@@ -797,7 +798,8 @@ async def _dispose(ctx: _Ctx, command: o.Dispose) -> _Done:
         on=command.on,
     )
     offices = ctx.deps.config.proviso_offices
-    return _Done(render.other_disposal_recorded(recorded.case, ctx.tr, offices), recorded.loaded)
+    stated = statement_of(ctx.deps, recorded.case)
+    return _Done(render.other_disposal_recorded(stated, ctx.tr, offices), recorded.loaded)
 
 
 async def _outcome(ctx: _Ctx, command: o.Outcome) -> _Done:
@@ -810,22 +812,24 @@ async def _outcome(ctx: _Ctx, command: o.Outcome) -> _Done:
         reference=command.reference,
         on=command.on,
     )
-    return _Done(render.deposit_outcome_recorded(recorded.case, ctx.tr), recorded.loaded)
+    text = render.deposit_outcome_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
 async def _refunded(ctx: _Ctx, command: o.Refunded) -> _Done:
     recorded = await officering.record_refund(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
-    return _Done(render.refund_recorded(recorded.case, ctx.tr), recorded.loaded)
+    text = render.refund_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
 async def _fund(ctx: _Ctx, command: o.Fund) -> _Done:
     recorded = await officering.credit_deposit_to_fund(
         ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
     )
-    amount = statement_of(ctx.deps, recorded.case).credited_to_fund
-    return _Done(render.fund_credited(recorded.case, amount, ctx.tr), recorded.loaded)
+    text = render.fund_credited(statement_of(ctx.deps, recorded.case), ctx.tr)
+    return _Done(text, recorded.loaded)
 
 
 async def _due(ctx: _Ctx, command: o.Due) -> str:
