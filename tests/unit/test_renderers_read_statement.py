@@ -1,7 +1,7 @@
 """The renderers (``bot/i18n``) read the steps they tell of from the statement of the
 case (``Statement.recorded``, ``domain.recorded``), never from the case's events: no
 module of ``bot/i18n`` calls ``.last(`` or ``.first(`` (``Case.last``, ``Case.first``)
-or reads ``last_event_on``."""
+or reads ``last_event_on`` or the events themselves (``case.events``)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ MODULES = sorted(I18N.rglob("*.py"))
 
 #: What digs into a case's events: methods called, attributes read.
 CALLS = frozenset({"last", "first"})
-READS = frozenset({"last_event_on"})
+READS = frozenset({"last_event_on", "events"})
 
 
 def _digs(source: str) -> list[str]:
     """Each place ``source`` calls ``<x>.last(...)``/``<x>.first(...)`` or reads
-    ``<x>.last_event_on``, as ``line: what``."""
+    ``<x>.last_event_on`` or ``<x>.events``, as ``line: what``."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -33,8 +33,13 @@ def _digs(source: str) -> list[str]:
 
 
 def test_the_check_finds_what_it_looks_for() -> None:
-    source = "a = case.last(X)\nb = case.first(Y)\nc = case.last_event_on\nd = s.recorded.payment\n"
-    assert _digs(source) == ["1: .last(", "2: .first(", "3: .last_event_on"]
+    source = "a = case.last(X)\nb = case.first(Y)\nc = case.last_event_on\nd = case.events[-1]\n"
+    assert _digs(source + "e = s.recorded.payment\n") == [
+        "1: .last(",
+        "2: .first(",
+        "3: .last_event_on",
+        "4: .events",
+    ]
 
 
 def test_there_are_renderers_to_check() -> None:
