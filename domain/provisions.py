@@ -102,6 +102,7 @@ WHOLE_CASE: Final[dict[str, str]] = {
     "events": "the events of a case, one per step the Act provides",
     "stages": "where a case stands, the vocabulary of the fold",
     "statement": "the one statement of a case on a day that every answer renders",
+    "recorded": "the steps of a case its answers tell of, as the statement holds them",
     "figures": "the figures of the statement every view of a case is built from",
     "deadlines": "the statutory deadlines of a case in any stage",
     "reminders": "who is told of each deadline, on which days",

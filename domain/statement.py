@@ -32,6 +32,7 @@ from domain.events import (
 )
 from domain.money import Money, total
 from domain.provisions import cites
+from domain.recorded import Recorded, recorded_of
 from domain.s04_s11_dues import Dues, DuesItem, daily_charge, dues_on, per_day_on
 from domain.s12_release import pay_rest_after_part_sale
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
@@ -179,6 +180,9 @@ class Statement:
     sale: SaleProgress | None
     #: The Act's days of the case (s.13(1), s.13(3), s.16(3), s.19).
     dates: CaseDates
+    #: The steps of the case the answers tell of (the last payment, the lot offered, the
+    #: claim preferred, the voiding, ...), as they were recorded.
+    recorded: Recorded
 
     @property
     def unmet(self) -> Money:
@@ -416,4 +420,5 @@ def statement(
         complaint_by=dates.complaint_by,
         sale=sale_progress(case, tariff, on) if case.stage is Stage.SELLING else None,
         dates=dates,
+        recorded=recorded_of(case),
     )

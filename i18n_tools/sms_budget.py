@@ -52,10 +52,12 @@ from bot.support.errors import (
 )
 from bot.support.sms_segments import Segments, segments
 from domain import errors as domain_errors
+from domain.case import Case
 from domain.s04_s11_dues import dues_on
 from domain.s14_deposit import deposit_for
-from domain.stages import Stage
-from domain.statement import statement
+from domain.stages import IN_POUND_STAGES, Stage
+from domain.statement import Statement, statement
+from domain.tariff import Tariff
 from i18n_tools.worst_case import (
     CASE_NUMBER,
     STARTS,
@@ -150,6 +152,12 @@ def _public(stop: Stop, where: Places) -> PublicCase:
     return facts_of(stop.case, where.pound)
 
 
+def _left(case: Case, tariff: Tariff, on: date) -> Statement | None:
+    """The statement DUES reads once the cattle have left the pound (what was paid,
+    deposited or settled); none in the pound, where these replies render the dues alone."""
+    return statement(case, tariff, on) if case.stage not in IN_POUND_STAGES else None
+
+
 def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]:
     """DUES, DEPOSIT, STATUS, FIND and the owner's SMS on one worst-case timeline."""
     stops = timeline(tr, start, where)
@@ -179,24 +187,25 @@ def _stage_replies(tr: Translator, start: date, where: Places) -> dict[str, str]
     for name, stop in stops.items():
         case, facts = stop.case, _public(stop, where)
         out[f"{month} dues {name}"] = dues_reply(
-            dues_on(case, tariff, stop.day), case, tr, True, account=stop.account
+            dues_on(case, tariff, stop.day), case, tr, True, stated=_left(case, tariff, stop.day)
         )
         # As the server answers DUES: from the case's statement (cattle deemed unclaimed,
         # s.15(5): what the sale met and what the sale of the rest must meet).
         stated = statement(case, tariff, stop.day)
         out[f"{month} dues {name} (stated)"] = dues_reply(
-            stated.dues, case, tr, True, account=stated.account, stated=stated
+            stated.dues, case, tr, True, stated=stated
         )
         outcome = Outcome(facts, stop.account)
-        out[f"{month} status {name}"] = status_reply(outcome, tr, True, case=case)
+        out[f"{month} status {name}"] = status_reply(outcome, tr, True, stated=stated)
         out[f"{month} status {name} (no case)"] = status_reply(outcome, tr, True)
         # The stage's dated wordings, on its day and once every day in it is past.
         later = stop.day + timedelta(days=400)
         for when, on in (("dated", stop.day), ("long after", later)):
             dated = Outcome(facts, stop.account, case, on)
-            out[f"{month} status {name} ({when})"] = status_reply(dated, tr, True)
+            stated_on = statement(case, tariff, on)
+            out[f"{month} status {name} ({when})"] = status_reply(dated, tr, True, stated=stated_on)
             out[f"{month} dues {name} ({when})"] = dues_reply(
-                dues_on(case, tariff, on), case, tr, True, account=stop.account
+                dues_on(case, tariff, on), case, tr, True, stated=_left(case, tariff, on)
             )
             deposit = deposit_for(case, tariff, on)
             out[f"{month} deposit {name} ({when})"] = deposit_reply(deposit, case, tr, sms=True)

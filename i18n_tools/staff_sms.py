@@ -92,7 +92,7 @@ from domain.s04_s11_dues import dues_on
 from domain.s13_3_proviso import dispose_otherwise
 from domain.s15_3_account import account_for, receipt_for
 from domain.s15_sale import SaleProgress, close_sale, offer_lot, sale_progress
-from domain.statement import dates_of, statement
+from domain.statement import Statement, dates_of, statement
 from domain.tariff import Tariff
 from i18n_tools.worst_case import (
     CASE_NUMBER,
@@ -168,6 +168,7 @@ def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str
     auction fixed on it or none), each alone and with what the owner is told
     (``bot.conversation.reply`` joins the two)."""
     out = {}
+    tariff = worst_tariff(longest_kinds(tr))
     for name, supersedes in (
         ("impounded, report ahead", False),
         ("notice posted", True),
@@ -178,7 +179,7 @@ def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str
             on=stop.day, seizure=stop.case.seizure, reason=_REASON, supersedes_notice=supersedes
         )
         case = stop.case.apply(corrected, _FAR)
-        text = correction_recorded(case, tr, True)
+        text = correction_recorded(statement(case, tariff, stop.day), tr, True)
         out[f"{month} correct {name}"] = text
         told: OwnerSms
         for told in ("queued", "opted_out", "no_number"):
@@ -187,7 +188,7 @@ def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str
 
 
 def _every_progress(
-    case: Case, progress: SaleProgress, month: str, tr: Translator
+    stated: Statement, progress: SaleProgress, month: str, tr: Translator
 ) -> dict[str, str]:
     """The sale's progress after a lot every way it can stand: on the owner's refusal
     (s.15(1)) or unclaimed (s.13(3)), heads remaining or none, the dues met or not; each
@@ -198,7 +199,7 @@ def _every_progress(
             for owed in (Money.zero(), progress.dues.total):
                 shown = replace(progress, provision=provision, stop=stop, still_owed=owed)
                 label = f"{month} sold, {provision}, stop {stop}, owed {bool(owed)}"
-                out[label] = lot_recorded(case, shown, tr)
+                out[label] = lot_recorded(stated, shown, tr)
     return out
 
 
@@ -279,27 +280,33 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         today=on_deposit.day,
     )
     reported = stops["reported"]
-    out[f"{month} report"] = report_sent(reported.case, tr, True)
+    out[f"{month} report"] = report_sent(statement(reported.case, tariff, reported.day), tr, True)
     out[f"{month} report to officer"] = report_to_officer(
         reported.case, where.pound, reported.day, tr
     )
-    out[f"{month} refused"] = owner_refusal_recorded(stops["owner refused"].case, tr, True)
-    out[f"{month} void"] = case_voided(stops["voided"].case, tr)
+    refused, voided = stops["owner refused"], stops["voided"]
+    out[f"{month} refused"] = owner_refusal_recorded(
+        statement(refused.case, tariff, refused.day), tr, True
+    )
+    out[f"{month} void"] = case_voided(statement(voided.case, tariff, voided.day), tr)
     out[f"{month} notice"] = notice_recorded(stops["notice posted"].case, tr)
     out[f"{month} auction s.13(3)"] = auction_scheduled(stops["s.13(3) auction fixed"].case, tr)
     out[f"{month} auction s.15(1)"] = auction_scheduled(stops["s.15(1) auction fixed"].case, tr)
     selling = stops["selling"]
+    selling_stated = statement(selling.case, tariff, selling.day)
     out[f"{month} sold"] = lot_recorded(
-        selling.case, sale_progress(selling.case, tariff, selling.day, _EXPENSES), tr
+        selling_stated, sale_progress(selling.case, tariff, selling.day, _EXPENSES), tr
     )
     out |= _every_progress(
-        selling.case, sale_progress(selling.case, tariff, selling.day), month, tr
+        selling_stated, sale_progress(selling.case, tariff, selling.day), month, tr
     )
     held = stops["in deposit, unclaimed"]
     fixed = stops["s.13(3) auction fixed"].case
     sold_all = Stop(sell(fixed, held.day, list(enumerate(HEADS))), held.day)  # not settled
     out[f"{month} sold all"] = lot_recorded(
-        sold_all.case, sale_progress(sold_all.case, tariff, held.day, _EXPENSES), tr
+        statement(sold_all.case, tariff, held.day),
+        sale_progress(sold_all.case, tariff, held.day, _EXPENSES),
+        tr,
     )
     disposed = dispose_otherwise(
         fixed,
@@ -313,7 +320,7 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         today=_FAR,
         offices={"Director of Animal Husbandry": ("DIRECTOR",)},
     )
-    out[f"{month} dispose"] = other_disposal_recorded(disposed, tr)
+    out[f"{month} dispose"] = other_disposal_recorded(statement(disposed, tariff, held.day), tr)
     unsold = offer_lot(
         fixed,
         lot=0,
@@ -326,7 +333,7 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
         today=_FAR,
     )
     out[f"{month} unsold"] = lot_recorded(
-        unsold, sale_progress(unsold, tariff, held.day, _EXPENSES), tr
+        statement(unsold, tariff, held.day), sale_progress(unsold, tariff, held.day, _EXPENSES), tr
     )
     # The rest paid after a part sale on the owner's refusal (s.12, s.15(1)).
     rest = part_sales(tr, start, where)["the rest paid"]
@@ -383,15 +390,16 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
     claim = stops["closed, claim paid"]
     out[f"{month} claim"] = claim_recorded(statement(claim.case, tariff, claim.day), tr)
     credited = stops["closed, credited to fund"]
-    out[f"{month} fund"] = fund_credited(
-        credited.case, statement(credited.case, tariff, credited.day).credited_to_fund, tr
-    )
+    out[f"{month} fund"] = fund_credited(statement(credited.case, tariff, credited.day), tr)
     for name in ("closed, deposit returned", "closed, deposit applied"):
-        out[f"{month} outcome {name}"] = deposit_outcome_recorded(stops[name].case, tr)
+        outcome = stops[name]
+        out[f"{month} outcome {name}"] = deposit_outcome_recorded(
+            statement(outcome.case, tariff, outcome.day), tr
+        )
     refunded = stops["closed, deposit returned"]
-    out[f"{month} refunded"] = refund_recorded(
-        refunded.case.apply(DepositRefunded(on=refunded.day + timedelta(days=1)), _FAR), tr
-    )
+    refund_on = refunded.day + timedelta(days=1)
+    paid_back = refunded.case.apply(DepositRefunded(on=refund_on), _FAR)
+    out[f"{month} refunded"] = refund_recorded(statement(paid_back, tariff, refund_on), tr)
     out |= _cases(tr, stops, month)
     items = [(first.number, d) for d in deadlines(first)] * 3
     for n in (1, 3, len(items)):

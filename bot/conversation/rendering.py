@@ -70,7 +70,6 @@ def _dues(ctx: Ctx, command: o.Dues, answer: public.DuesAnswer) -> str:
             ctx.tr,
             ctx.sms,
             kinds=ctx.kinds,
-            account=answer.account,
             stated=answer.stated,
         )
 
@@ -87,7 +86,7 @@ def _deposit(ctx: Ctx, command: o.Deposit, answer: public.DepositAnswer) -> str:
 
 
 def _status(ctx: Ctx, command: o.Status, answer: public.Outcome) -> str:
-    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds, case=answer.case)
+    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds)
 
 
 def _find(ctx: Ctx, command: o.Find, found: Found) -> str:
@@ -140,7 +139,9 @@ def _seize(ctx: Ctx, command: o.Seize, seized: Seized) -> str:
 
 
 def _correct(ctx: Ctx, command: o.Correct, corrected: Corrected) -> str:
-    text = render.correction_recorded(corrected.recorded.case, ctx.tr, ctx.sms)
+    text = render.correction_recorded(
+        statement_of(ctx.deps, corrected.recorded.case), ctx.tr, ctx.sms
+    )
     # By SMS what the owner is told is an SMS of its own (a template of its own).
     for what in (AUCTION_CANCELLED, INTAKE):  # the auction called off; the intake SMS
         told = _told(ctx, what)
@@ -151,7 +152,7 @@ def _correct(ctx: Ctx, command: o.Correct, corrected: Corrected) -> str:
 
 
 def _void(ctx: Ctx, command: o.Void, loaded: LoadedCase) -> str:
-    return render.case_voided(loaded.case, ctx.tr)
+    return render.case_voided(statement_of(ctx.deps, loaded.case), ctx.tr)
 
 
 def _paid(ctx: Ctx, command: o.Paid, paid: Recorded | PaidAfterPartSale) -> str:
@@ -167,11 +168,11 @@ def _deposited(ctx: Ctx, command: o.Deposited, recorded: Recorded) -> str:
 
 
 def _report(ctx: Ctx, command: o.Report, reported: Reported) -> str:
-    return render.report_sent(reported.recorded.case, ctx.tr, ctx.sms)
+    return render.report_sent(statement_of(ctx.deps, reported.recorded.case), ctx.tr, ctx.sms)
 
 
 def _refused(ctx: Ctx, command: o.Refused, recorded: Recorded) -> str:
-    return render.owner_refusal_recorded(recorded.case, ctx.tr, ctx.sms)
+    return render.owner_refusal_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, ctx.sms)
 
 
 def _cases(ctx: Ctx, command: o.Cases, items: list[keeping.OpenCase]) -> str:
@@ -209,7 +210,7 @@ def _auction(ctx: Ctx, command: o.Auction, scheduled: AuctionScheduled) -> str:
 
 
 def _sold(ctx: Ctx, command: o.Sold | o.Unsold, lot: LotRecorded) -> str:
-    return render.lot_recorded(lot.recorded.case, lot.progress, ctx.tr)
+    return render.lot_recorded(statement_of(ctx.deps, lot.recorded.case), lot.progress, ctx.tr)
 
 
 def _settle(ctx: Ctx, command: o.Settle, settled: Settled | officering.ShortOfDues) -> str:
@@ -240,20 +241,19 @@ def _reject(ctx: Ctx, command: o.Reject, recorded: Recorded) -> str:
 
 def _dispose(ctx: Ctx, command: o.Dispose, recorded: Recorded) -> str:
     offices = ctx.deps.config.proviso_offices
-    return render.other_disposal_recorded(recorded.case, ctx.tr, offices)
+    return render.other_disposal_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, offices)
 
 
 def _outcome(ctx: Ctx, command: o.Outcome, recorded: Recorded) -> str:
-    return render.deposit_outcome_recorded(recorded.case, ctx.tr)
+    return render.deposit_outcome_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 def _refunded(ctx: Ctx, command: o.Refunded, recorded: Recorded) -> str:
-    return render.refund_recorded(recorded.case, ctx.tr)
+    return render.refund_recorded(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 def _fund(ctx: Ctx, command: o.Fund, recorded: Recorded) -> str:
-    amount = statement_of(ctx.deps, recorded.case).credited_to_fund
-    return render.fund_credited(recorded.case, amount, ctx.tr)
+    return render.fund_credited(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
 def _due(ctx: Ctx, command: o.Due, items: list[tuple[str, Deadline]]) -> str:

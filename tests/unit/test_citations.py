@@ -55,6 +55,9 @@ UNCITED_FUNCTIONS: dict[str, str] = {
     ),
     "domain.reminders.next_day": "the next morning of a daily series; no provision involved",
     "domain.reminders.fire_time": "the local hour a reminder goes out; no provision involved",
+    "domain.recorded.recorded_of": (
+        "query over the case's events (as Case.last): the steps its answers tell of"
+    ),
 }
 
 #: Public methods that apply no rule of the Act themselves, and why.

@@ -22,6 +22,7 @@ from domain.money import Money
 from domain.s07_seizure import Person
 from domain.s15_3_account import account_for
 from domain.s15_sale import close_sale, offer_lot, sale_progress
+from domain.statement import statement
 from domain.tariff import Tariff
 from i18n_tools.worst_case import STARTS, Stop, longest_kinds, places, timeline, worst_tariff
 
@@ -89,7 +90,10 @@ def test_every_sms_of_a_sale_is_a_registered_template_however_it_goes(
                 )
             except DomainError:
                 continue  # refused: nothing recorded, nothing to say but the refusal
-            _check(lot_recorded(case, sale_progress(case, tariff, day), tr), lang)
+            _check(
+                lot_recorded(statement(case, tariff, day), sale_progress(case, tariff, day), tr),
+                lang,
+            )
         assume(case.proceeds.paise > 0 or case.heads_remaining == 0)
         try:
             closed, settlement = close_sale(

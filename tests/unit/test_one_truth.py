@@ -34,6 +34,7 @@ DOORS: dict[str, str] = {
     "bot/services/base.py": "statement_of: builds the statement with the pound's tariff",
     "bot/services/postings.py": "write_postings: writes the domain's postings",
     "bot/store/deadlines.py": "projects the domain's deadlines into the store's rows",
+    "bot/store/memory.py": "the store's fake: projects the domain's deadlines as the store does",
 }
 
 #: Modules that still compute from the arithmetic themselves, and the names they use.

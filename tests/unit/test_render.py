@@ -30,6 +30,8 @@ from domain.money import Money
 from domain.s04_s11_dues import dues_on
 from domain.s07_seizure import Lot, Person, Seizure
 from domain.s14_deposit import deposit_for, release_on_deposit
+from domain.stages import IN_POUND_STAGES
+from domain.statement import statement
 from domain.tariff import DatedRate, RateTable, Tariff
 
 INDIAN = ("ml", "ta", "kn")
@@ -282,8 +284,11 @@ def test_the_dues_reply_says_what_happens_next_at_each_stage(
     make: Callable[[], Case], day: date, expected: str
 ) -> None:
     case = make()
-    assert r.dues_reply(dues_on(case, TARIFF, day), case, tr("en"), sms=False).endswith(expected)
-    assert r.dues_reply(dues_on(case, TARIFF, day), case, tr("en"), sms=True).endswith(expected)
+    dues = dues_on(case, TARIFF, day)
+    # Once the cattle have left the pound, DUES reads what became of them in the statement.
+    left = statement(case, TARIFF, day) if case.stage not in IN_POUND_STAGES else None
+    for sms in (False, True):
+        assert r.dues_reply(dues, case, tr("en"), sms=sms, stated=left).endswith(expected)
 
 
 def test_sale_expenses_appear_with_their_provision_once_the_sale_is_closed() -> None:
@@ -291,14 +296,15 @@ def test_sale_expenses_appear_with_their_provision_once_the_sale_is_closed() -> 
     dues = dues_on(case, TARIFF, date(2026, 3, 6))
     assert "Expenses of sale (s.15(2)): ₹500" in dues_lines(dues, tr("en"))
     # Once the sale is settled, DUES says what it settled, never a total owed.
-    text = r.dues_reply(dues, case, tr("en"), sms=True)
+    text = r.dues_reply(dues, case, tr("en"), sms=True, stated=statement(case, TARIFF, dues.on))
     assert "the dues were settled from the proceeds of the sale on 6 Mar 2026 (s.15(2))" in text
     assert "due on" not in text
 
 
 def test_once_the_cattle_have_left_the_dues_no_longer_grow_each_day() -> None:
     case = CASE.apply(ClaimedAndPaid(on=date(2026, 3, 4), paid=Money.rupees("5406")), FAR)
-    text = r.dues_reply(dues_on(case, TARIFF, date(2026, 3, 4)), case, tr("en"), sms=True)
+    stated = statement(case, TARIFF, date(2026, 3, 4))
+    text = r.dues_reply(stated.dues, case, tr("en"), sms=True, stated=stated)
     assert "more each day" not in text
 
 

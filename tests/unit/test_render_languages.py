@@ -288,21 +288,21 @@ def _deposit_recorded(lang: str) -> Shown:
 
 @entry("report_sent", "s.13(1)")
 def _report_sent(lang: str) -> Shown:
-    text = r.report_sent(reported(), tr(lang), sms=True)
+    text = r.report_sent(_stated(reported()), tr(lang), sms=True)
     facts = (CASE_NUMBER, d(REPORTED_ON, lang), *cites(lang, "s.13(1)", "s.13(2)"))
     return Shown(text, facts)
 
 
 @entry("owner_refusal_recorded", "s.15(1)")
 def _owner_refusal(lang: str) -> Shown:
-    text = r.owner_refusal_recorded(refused(), tr(lang), sms=False)
+    text = r.owner_refusal_recorded(_stated(refused()), tr(lang), sms=False)
     return Shown(text, (CASE_NUMBER, d(REFUSED_ON, lang), citation("s.15(1)", lang)))
 
 
 @entry("correction_recorded", "s.7")
 def _correction(lang: str) -> Shown:
     case = corrected()
-    text = r.correction_recorded(case, tr(lang), sms=False)
+    text = r.correction_recorded(_stated(case), tr(lang), sms=False)
     facts = (
         CASE_NUMBER,
         kind_count("goat", 4, tr(lang)),
@@ -326,7 +326,7 @@ def _superseded(case: Case, lang: str, *facts: str) -> Shown:
     """The reply to a correction that superseded the notice of ``case``: the facts of
     the record as corrected, the notice's day and the provisions, and ``facts``."""
     after = _place_corrected(case)
-    text = r.correction_recorded(after, tr(lang), sms=False)
+    text = r.correction_recorded(_stated(after), tr(lang), sms=False)
     shown = (
         CASE_NUMBER,
         described_cattle(after.seizure.lots, tr(lang)),
@@ -358,7 +358,7 @@ def _auction_cancelled_sms(lang: str) -> Shown:
 
 @entry("case_voided", "s.7")
 def _voided(lang: str) -> Shown:
-    text = r.case_voided(voided(), tr(lang))
+    text = r.case_voided(_stated(voided()), tr(lang))
     return Shown(text, (CASE_NUMBER, "entered twice"))
 
 
@@ -492,7 +492,7 @@ def _auction_scheduled_refused(lang: str) -> Shown:
 
 @entry("lot_recorded", "s.15(1) dues met")
 def _lot_owner(lang: str) -> Shown:
-    text = r.lot_recorded(owner_sold(), owner_progress(), tr(lang))
+    text = r.lot_recorded(_stated(owner_sold()), owner_progress(), tr(lang))
     facts = (
         CASE_NUMBER,
         kind_count("cow", 1, tr(lang)),
@@ -508,7 +508,7 @@ def _lot_owner(lang: str) -> Shown:
 @entry("lot_recorded", "s.13(3) all sold")
 def _lot_all_sold(lang: str) -> Shown:
     case = sold_all()
-    text = r.lot_recorded(case, sale_progress(case, TARIFF, AUCTION_ON), tr(lang))
+    text = r.lot_recorded(_stated(case), sale_progress(case, TARIFF, AUCTION_ON), tr(lang))
     facts = (
         CASE_NUMBER,
         kind_count("goat", 3, tr(lang)),
@@ -524,7 +524,7 @@ def _lot_all_sold(lang: str) -> Shown:
 @entry("lot_recorded", "s.13(3) unsold")
 def _lot_unsold(lang: str) -> Shown:
     case = fixed().apply(LotOffered(on=AUCTION_ON, lot=1, count=1, price=None), FAR)
-    text = r.lot_recorded(case, sale_progress(case, TARIFF, AUCTION_ON), tr(lang))
+    text = r.lot_recorded(_stated(case), sale_progress(case, TARIFF, AUCTION_ON), tr(lang))
     facts = (CASE_NUMBER, kind_count("buffalo", 1, tr(lang)), citation("s.13(3)", lang))
     return Shown(text, facts)
 
@@ -548,7 +548,7 @@ def _sale_short(lang: str) -> Shown:
 
 @entry("other_disposal_recorded", "s.13(3) proviso")
 def _other_disposal(lang: str) -> Shown:
-    text = r.other_disposal_recorded(disposed_otherwise(), tr(lang))
+    text = r.other_disposal_recorded(_stated(disposed_otherwise()), tr(lang))
     facts = (
         CASE_NUMBER,
         kind_count("goat", 3, tr(lang)),
@@ -706,14 +706,14 @@ def _claim_rejected(lang: str) -> Shown:
 @entry("fund_credited", "s.17(1)")
 def _fund(lang: str) -> Shown:
     balance = unclaimed_account()[1].balance
-    text = r.fund_credited(credited(), balance, tr(lang))
+    text = r.fund_credited(_stated(credited()), tr(lang))
     facts = (CASE_NUMBER, money(balance, lang), d(date(2026, 6, 20), lang))
     return Shown(text, (*facts, citation("s.17(1)", lang)))
 
 
 @entry("deposit_outcome_recorded", "s.19 upheld")
 def _deposit_returned(lang: str) -> Shown:
-    text = r.deposit_outcome_recorded(deposit_outcome(returned=True), tr(lang))
+    text = r.deposit_outcome_recorded(_stated(deposit_outcome(returned=True)), tr(lang))
     facts = (CASE_NUMBER, money("4955", lang), "CC 41/2026", *cites(lang, "s.14", "s.19"))
     return Shown(text, facts)
 
@@ -721,14 +721,14 @@ def _deposit_returned(lang: str) -> Shown:
 @entry("refund_recorded", "s.19 refunded")
 def _deposit_refunded(lang: str) -> Shown:
     case = deposit_outcome(returned=True).apply(DepositRefunded(on=date(2026, 3, 16)), FAR)
-    text = r.refund_recorded(case, tr(lang))
+    text = r.refund_recorded(_stated(case), tr(lang))
     facts = (CASE_NUMBER, money("4955", lang), d(date(2026, 3, 16), lang))
     return Shown(text, (*facts, *cites(lang, "s.14", "s.19")))
 
 
 @entry("deposit_outcome_recorded", "s.14 applied")
 def _deposit_applied(lang: str) -> Shown:
-    text = r.deposit_outcome_recorded(deposit_outcome(returned=False), tr(lang))
+    text = r.deposit_outcome_recorded(_stated(deposit_outcome(returned=False)), tr(lang))
     facts = (CASE_NUMBER, money("4955", lang), "CC 41/2026", *cites(lang, "s.14", "s.19"))
     return Shown(text, facts)
 
@@ -1085,7 +1085,7 @@ def _stage_facts(stage: Stage, lang: str) -> tuple[str, ...]:
 def _status(stage: Stage) -> Build:
     def build(lang: str) -> Shown:
         case, _ = stage_case(stage)
-        text = r.status_reply(outcome(case), tr(lang), sms=False, case=case)
+        text = r.status_reply(outcome(case), tr(lang), sms=False, stated=_stated(case))
         facts = (CASE_NUMBER, lots_of(case, lang), *_stage_facts(stage, lang))
         return Shown(text, facts)
 
@@ -1115,7 +1115,7 @@ SMS_STAGE_CITES = {
 def _status_sms(stage: Stage) -> Build:
     def build(lang: str) -> Shown:
         case, _ = stage_case(stage)
-        text = r.status_reply(outcome(case), tr(lang), sms=True, case=case)
+        text = r.status_reply(outcome(case), tr(lang), sms=True, stated=_stated(case))
         # The place of the auction, when the SMS has room for it.
         place = (local(authority().market_place, lang),)
         return Shown(text, (CASE_NUMBER, citation(SMS_STAGE_CITES[stage], lang)), place)
@@ -1143,7 +1143,7 @@ def _closing(label: str) -> Build:
     def build(lang: str) -> Shown:
         make, provisions = CLOSINGS[label]
         case = make()
-        text = r.status_reply(outcome(case), tr(lang), sms=False, case=case)
+        text = r.status_reply(outcome(case), tr(lang), sms=False, stated=_stated(case))
         return Shown(text, (CASE_NUMBER, *cites(lang, *provisions)))
 
     return build
@@ -1156,7 +1156,7 @@ for _label in CLOSINGS:
 @entry("status_reply", "closed s.16(3) claim established: due to the claimant, since")
 def _status_claim_established(lang: str) -> Shown:
     case = claimed()
-    text = r.status_reply(outcome(case), tr(lang), sms=True, case=case)
+    text = r.status_reply(outcome(case), tr(lang), sms=True, stated=_stated(case))
     assert OWNER not in text  # STATUS answers anyone: the claimant is not named
     return Shown(text, (CASE_NUMBER, d(date(2026, 6, 2), lang), "12/2026", *cites(lang, "s.16(3)")))
 
@@ -1539,5 +1539,5 @@ def test_every_deadline_kind_has_a_reminder_due_and_overdue() -> None:
 
 
 def test_the_zero_still_owed_after_the_dues_are_met_is_written_as_an_amount() -> None:
-    text = r.lot_recorded(owner_sold(), owner_progress(), tr("en"))
+    text = r.lot_recorded(_stated(owner_sold()), owner_progress(), tr("en"))
     assert f"still owed {money(Money.zero(), 'en')};" in text

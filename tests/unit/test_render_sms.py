@@ -29,7 +29,8 @@ from domain.s04_s11_dues import dues_on
 from domain.s13_unclaimed import report_due_on
 from domain.s14_deposit import complaint_last_day, deposit_for
 from domain.s16_s17_proceeds import deposit_window_end
-from domain.stages import Stage
+from domain.stages import IN_POUND_STAGES, Stage
+from domain.statement import statement
 from i18n_tools.sms_budget import owner_sms
 from i18n_tools.worst_case import (
     CASE_NUMBER,
@@ -202,11 +203,13 @@ def owner_messages(lang: str) -> dict[str, str]:
             out[f"{month} deposit {label}"] = r.deposit_reply(deposit, first, tr, sms=True)
         for name, stop in stops.items():
             case, facts = stop.case, _public(stop, where)
+            stated = statement(case, tariff, stop.day)
+            left = stated if case.stage not in IN_POUND_STAGES else None  # paid, sold, ...
             out[f"{month} dues {name}"] = r.dues_reply(
-                dues_on(case, tariff, stop.day), case, tr, sms=True
+                dues_on(case, tariff, stop.day), case, tr, sms=True, stated=left
             )
             outcome = Outcome(facts, stop.account)
-            out[f"{month} status {name}"] = r.status_reply(outcome, tr, True, case=case)
+            out[f"{month} status {name}"] = r.status_reply(outcome, tr, True, stated=stated)
             out[f"{month} status {name}, facts only"] = r.status_reply(outcome, tr, True)
             if stop.account is not None:
                 out[f"{month} account {name}"] = r.account_sms(stop.account, tr)

@@ -38,7 +38,6 @@ from bot.i18n.public.sms_fit import (
     shortest_fit,
 )
 from domain.case import Case
-from domain.events import CaseVoided, OwnerRefusedToPay, SeizureCorrected
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure
@@ -312,9 +311,10 @@ def deposit_recorded(
     )
 
 
-def report_sent(case: Case, tr: Translator, sms: bool) -> str:
+def report_sent(stated: Statement, tr: Translator, sms: bool) -> str:
     """The unclaimed cattle were reported to the local authority (s.13(1))."""
-    values = {"case": case.number, "date": day(case.reported_on or case.last_event_on, tr)}
+    case = stated.case
+    values = {"case": case.number, "date": day(case.reported_on or stated.recorded.latest_on, tr)}
     # TRANSLATORS: s.13(1), s.13(2) — the pound-keeper reported the unclaimed cattle to
     # the local authority; the notice and proclamation are the officer's next step.
     text = tr.gettext(
@@ -324,10 +324,11 @@ def report_sent(case: Case, tr: Translator, sms: bool) -> str:
     return text % values
 
 
-def owner_refusal_recorded(case: Case, tr: Translator, sms: bool) -> str:
+def owner_refusal_recorded(stated: Statement, tr: Translator, sms: bool) -> str:
     """The owner appeared and refused or omitted to pay (s.15(1))."""
-    event = case.last(OwnerRefusedToPay)
-    values = {"case": case.number, "date": day(event.on if event else case.last_event_on, tr)}
+    event = stated.recorded.owner_refusal
+    on = event.on if event is not None else stated.recorded.latest_on
+    values = {"case": stated.case.number, "date": day(on, tr)}
     # TRANSLATORS: s.15(1) — the owner appeared and refused or omitted to pay: as many
     # of the cattle as are needed are sold by public auction, on a day the officer fixes.
     text = tr.gettext(
@@ -338,17 +339,18 @@ def owner_refusal_recorded(case: Case, tr: Translator, sms: bool) -> str:
     return text % values
 
 
-def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
+def correction_recorded(stated: Statement, tr: Translator, sms: bool) -> str:
     """The intake facts were corrected; the reason is kept (s.7); the s.13(1) day as it
     now stands while the report is still to come."""
+    case = stated.case
     seizure = case.seizure
-    event = case.last(SeizureCorrected)
+    event = stated.recorded.correction
     values = {
         "case": case.number,
         "cattle": described_cattle(seizure.lots, tr),
         "place": sms_name(seizure.place_seized),
         "when": brought_when(seizure, tr),
-        "reason": sms_name(event.reason) if isinstance(event, SeizureCorrected) else "",
+        "reason": sms_name(event.reason) if event is not None else "",
     }
     # TRANSLATORS: s.7 — the seizure record after a correction: cattle, place, day and
     # hour brought in.
@@ -359,13 +361,13 @@ def correction_recorded(case: Case, tr: Translator, sms: bool) -> str:
     reason = tr.gettext("Reason recorded: %(reason)s")
     report = ""
     if case.stage is Stage.IMPOUNDED:
-        report = report_steps(dates_of(case), seizure.impounded_on, tr)[-1]
+        report = report_steps(stated.dates, seizure.impounded_on, tr)[-1]
     old = case.superseded_notice
-    if isinstance(event, SeizureCorrected) and event.supersedes_notice and old is not None:
+    if event is not None and event.supersedes_notice and old is not None:
         report = _notice_superseded(case, old.on, tr)
     lines = [
         corrected % values,
-        _seized_line(seizure, dates_of(case).complaint_by, tr),
+        _seized_line(seizure, stated.dates.complaint_by, tr),
         report,
         reason % values if values["reason"] else "",
     ]
@@ -402,12 +404,12 @@ def _notice_superseded(case: Case, posted: date, tr: Translator) -> str:
     return text % (values | {"auction": day(cancelled.auction_on, tr)})
 
 
-def case_voided(case: Case, tr: Translator) -> str:
+def case_voided(stated: Statement, tr: Translator) -> str:
     """A case entered by mistake was voided, with its reason; its number stays used."""
-    event = case.last(CaseVoided)
+    event = stated.recorded.voiding
     values = {
-        "case": case.number,
-        "reason": sms_name(event.reason) if isinstance(event, CaseVoided) else "",
+        "case": stated.case.number,
+        "reason": sms_name(event.reason) if event is not None else "",
     }
     # TRANSLATORS: a case entered by mistake is withdrawn from every list; the
     # voiding and its reason stay in the case's history, and the number is not reused.

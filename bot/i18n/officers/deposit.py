@@ -12,17 +12,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import day, head_count, keyword, money, sms_name
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
-from domain.case import Case
-from domain.events import (
-    AccountRefused,
-    ClaimPreferred,
-    ClaimRejected,
-    CreditedToFund,
-    DeliveredOnDeposit,
-    DepositClaimed,
-    DepositOutcome,
-    Event,
-)
+from domain.events import Event
 from domain.money import Money, total
 
 if TYPE_CHECKING:
@@ -41,9 +31,9 @@ __all__ = [
 ]
 
 
-def _on(case: Case, kind: type[Event]) -> date:
-    event = case.last(kind)
-    return event.on if event is not None else case.last_event_on
+def _on(stated: Statement, event: Event | None) -> date:
+    """The day of the step ``event`` recorded; without it, the latest day of the case."""
+    return event.on if event is not None else stated.recorded.latest_on
 
 
 def account_refused_reply(stated: Statement, tr: Translator) -> str:
@@ -53,7 +43,7 @@ def account_refused_reply(stated: Statement, tr: Translator) -> str:
     balance = stated.rounds[-1].balance if stated.rounds else Money.zero()
     values = {
         "case": case.number,
-        "date": day(_on(case, AccountRefused), tr),
+        "date": day(_on(stated, stated.recorded.account_refused), tr),
         "amount": money(balance, tr),
         "heads": head_count(case.heads_remaining, tr),
         "until": day(stated.window_end, tr) if stated.window_end else "",
@@ -97,8 +87,8 @@ def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
     """A claim to the deposit preferred, not yet established: no credit to the fund
     until it is established or rejected (s.16(3))."""
     case = stated.case
-    event = case.last(ClaimPreferred)
-    if not isinstance(event, ClaimPreferred):
+    event = stated.recorded.claim_preferred
+    if event is None:
         return case_line(case, tr)
     values = {
         "case": case.number,
@@ -122,8 +112,8 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
     """A claim pending was not established; the deposit stays held (s.16(3)); the
     claims still pending; the last day for claims, said as past once it is."""
     case = stated.case
-    event = case.last(ClaimRejected)
-    if not isinstance(event, ClaimRejected):
+    event = stated.recorded.claim_rejected
+    if event is None:
         return case_line(case, tr)
     values = {
         "case": case.number,
@@ -171,8 +161,8 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
 def claim_recorded(stated: Statement, tr: Translator) -> str:
     """A claim to the deposit, preferred within three months, established (s.16(3))."""
     case = stated.case
-    event = case.last(DepositClaimed)
-    if not isinstance(event, DepositClaimed):
+    event = stated.recorded.claim_established
+    if event is None:
         return case_line(case, tr)
     values = {
         "case": case.number,
@@ -192,12 +182,12 @@ def claim_recorded(stated: Statement, tr: Translator) -> str:
     return text % values
 
 
-def fund_credited(case: Case, amount: Money, tr: Translator) -> str:
+def fund_credited(stated: Statement, tr: Translator) -> str:
     """The unclaimed surplus credited to the fund of the local authority (s.17(1))."""
     values = {
-        "case": case.number,
-        "amount": money(amount, tr),
-        "date": day(_on(case, CreditedToFund), tr),
+        "case": stated.case.number,
+        "amount": money(stated.credited_to_fund, tr),
+        "date": day(_on(stated, stated.recorded.credited), tr),
     }
     # TRANSLATORS: s.17(1) — three months passed with no claim: the unclaimed proceeds
     # are credited to the fund of the local authority.
@@ -208,13 +198,13 @@ def fund_credited(case: Case, amount: Money, tr: Translator) -> str:
     return text % values
 
 
-def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
+def deposit_outcome_recorded(stated: Statement, tr: Translator) -> str:
     """What became of a s.14 deposit after the s.19 complaint: returned, or applied."""
-    event = case.last(DepositOutcome)
-    deposit = case.last(DeliveredOnDeposit)
-    if not isinstance(event, DepositOutcome):
+    case = stated.case
+    event, deposit = stated.recorded.deposit_outcome, stated.recorded.deposit
+    if event is None:
         return case_line(case, tr)
-    amount = deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero()
+    amount = deposit.deposited if deposit is not None else Money.zero()
     values = {"case": case.number, "amount": money(amount, tr), "ref": event.reference}
     if event.returned:
         # TRANSLATORS: s.14, s.19 — the seizure was found illegal: the deposit goes back
@@ -239,11 +229,11 @@ def deposit_outcome_recorded(case: Case, tr: Translator) -> str:
     return text % values
 
 
-def refund_recorded(case: Case, tr: Translator) -> str:
+def refund_recorded(stated: Statement, tr: Translator) -> str:
     """The deposit ordered refunded was paid back to the owner (s.19)."""
-    deposit = case.last(DeliveredOnDeposit)
-    amount = deposit.deposited if isinstance(deposit, DeliveredOnDeposit) else Money.zero()
-    on = case.refunded_on or case.last_event_on
+    case, deposit = stated.case, stated.recorded.deposit
+    amount = deposit.deposited if deposit is not None else Money.zero()
+    on = case.refunded_on or stated.recorded.latest_on
     values = {"case": case.number, "amount": money(amount, tr), "date": day(on, tr)}
     # TRANSLATORS: s.14, s.19 — the deposit, ordered refunded when the seizure was found
     # illegal, was paid back to the owner on the date.

@@ -19,13 +19,14 @@ from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
 from bot.i18n.sms_keyword import to_send
 from domain.case import Case
-from domain.events import DisposedOtherwise, LotOffered
+from domain.events import LotOffered
 from domain.money import Money
 from domain.s15_3_account import Account
 from domain.s15_sale import Payee, SaleProgress, Settlement
 
 if TYPE_CHECKING:
     from bot.config.model import ProvisoOffice
+    from domain.statement import Statement
 
 __all__ = ["lot_recorded", "other_disposal_recorded", "sale_short", "settled_reply"]
 
@@ -83,12 +84,12 @@ def _buyer(event: LotOffered) -> str:
     return ", ".join(p for p in (event.buyer.name, event.buyer.residence) if p)
 
 
-def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
+def lot_recorded(stated: Statement, progress: SaleProgress, tr: Translator) -> str:
     """After each lot: what was sold to whom, the proceeds so far, what is still owed,
     the heads remaining, and whether to stop (s.15(1)) or go on (s.13(3))."""
-    event = case.last(LotOffered)
+    case, event = stated.case, stated.recorded.lot_offered
     lines = [case_line(case, tr)]
-    if isinstance(event, LotOffered):
+    if event is not None:
         kind = case.seizure.lots[event.lot].kind
         values = {
             "lot": event.lot + 1,
@@ -109,14 +110,14 @@ def lot_recorded(case: Case, progress: SaleProgress, tr: Translator) -> str:
 
 
 def other_disposal_recorded(
-    case: Case, tr: Translator, offices: Sequence[ProvisoOffice] = ()
+    stated: Statement, tr: Translator, offices: Sequence[ProvisoOffice] = ()
 ) -> str:
     """Heads disposed of otherwise by the Director's order (s.13(3) proviso); the office
     that ordered it by its short form in an SMS, its full name elsewhere (``offices``,
     the configured)."""
-    event = case.last(DisposedOtherwise)
+    case, event = stated.case, stated.recorded.disposal
     lines = [case_line(case, tr)]
-    if isinstance(event, DisposedOtherwise):
+    if event is not None:
         values = {
             "lot": event.lot + 1,
             "cattle": kind_count(case.seizure.lots[event.lot].kind, event.count, tr),

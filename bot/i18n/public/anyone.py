@@ -34,21 +34,16 @@ from bot.i18n.documents.account import account_summary, account_time, collect_li
 from bot.i18n.public.next_step import auction_steps, deposit_steps, second_round_payment
 from bot.i18n.public.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
 from bot.i18n.stage_text import stage_sentence
-from domain.case import Case
 from domain.events import (
     AccountDelivered,
-    AccountRefused,
-    ClaimedAndPaid,
     CreditedToFund,
     DepositClaimed,
     DepositOutcome,
     DepositRefunded,
-    LotOffered,
-    OwnerRefusedToPay,
 )
 from domain.s15_3_account import Account
 from domain.stages import Stage
-from domain.statement import dates_of
+from domain.statement import Statement, dates_of
 
 if TYPE_CHECKING:
     from bot.services.public import Outcome, PublicCase
@@ -118,17 +113,11 @@ def search_results(
     return fit_list(tr, [head], short, more)
 
 
-def _sold_under(case: Case | None) -> frozenset[str]:
-    """The provisions the heads of ``case`` were sold under: s.13(3) unclaimed, s.15(1)
+def _sold_under(stated: Statement | None) -> frozenset[str]:
+    """The provisions the heads of the case were sold under: s.13(3) unclaimed, s.15(1)
     on the owner's refusal (both when a refused account sent the rest the s.13 way,
     s.15(5))."""
-    if case is None:
-        return frozenset()
-    return frozenset(
-        provision
-        for event, provision in zip(case.events, case.provisions, strict=True)
-        if isinstance(event, LotOffered) and event.sold
-    )
+    return stated.recorded.sold_under if stated is not None else frozenset()
 
 
 def _outcome_of(account: Account) -> str:
@@ -141,13 +130,14 @@ def _outcome_of(account: Account) -> str:
     return "sold"
 
 
-def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
+def _sale_outcome(stated: Statement | None, outcome: Outcome, tr: Translator) -> str:
     """Sold, partly sold or disposed of otherwise, citing the route of each sale."""
     account = outcome.account
+    case = stated.case if stated is not None else None
     how = case.sale_outcome if case is not None else None
     if how is None and account is not None:
         how = _outcome_of(account)
-    under = _sold_under(case)
+    under = _sold_under(stated)
     if how == "sold" and under == {"s.13(3)"}:
         # TRANSLATORS: s.13(3) — every head, unclaimed, was sold by public auction.
         return tr.gettext("The cattle were sold by public auction (s.13(3)).")
@@ -159,7 +149,7 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
         # TRANSLATORS: s.13(3), s.15(1) — every head was sold by public auction: part on
         # the owner's refusal to pay, the rest as unclaimed after a refused account.
         return tr.gettext("The cattle were sold by public auction (s.13(3), s.15(1)).")
-    if how == "partly_sold" and case is not None and _paid_after_refused_account(case):
+    if how == "partly_sold" and stated is not None and _paid_after_refused_account(stated):
         # TRANSLATORS: s.15(5), s.12 — part were sold; the owner refused the account, then
         # paid what was still owed and took the rest back before any was sold again.
         return tr.gettext(
@@ -203,19 +193,20 @@ def _sale_outcome(case: Case | None, outcome: Outcome, tr: Translator) -> str:
     return ""
 
 
-def _paid_after_refused_account(case: Case) -> bool:
+def _paid_after_refused_account(stated: Statement) -> bool:
     """The owner refused the account (s.15(5)) and then paid and took the rest (s.12)."""
-    refused, paid = case.last(AccountRefused), case.last(ClaimedAndPaid)
+    refused, paid = stated.recorded.account_refused, stated.recorded.payment
     return refused is not None and paid is not None and paid.on >= refused.on
 
 
-def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
+def _stage(outcome: Outcome, stated: Statement | None, tr: Translator) -> list[str]:
     """What became of the case, in plain words, with dates where the case gives them;
     a day already past (as of ``outcome.on``) reads as past, never as ahead."""
     facts = outcome.facts
     stage = facts.stage
-    if case is not None and outcome.on is not None:
-        dated = _dated_stage(outcome, case, outcome.on, tr)
+    case = stated.case if stated is not None else None
+    if stated is not None and outcome.on is not None:
+        dated = _dated_stage(outcome, stated, outcome.on, tr)
         if dated is not None:
             return dated
     if stage is Stage.IMPOUNDED:
@@ -282,7 +273,7 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
     if stage is Stage.SELLING:
         # TRANSLATORS: s.15(2) — the auction is under way.
         return [tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")]
-    sold = _sale_outcome(case, outcome, tr)
+    sold = _sale_outcome(stated, outcome, tr)
     if stage is Stage.ACCOUNT_DUE:
         return [sold]
     if stage is Stage.IN_DEPOSIT:
@@ -293,18 +284,19 @@ def _stage(outcome: Outcome, case: Case | None, tr: Translator) -> list[str]:
             held = tr.gettext("The balance is held in deposit for three months (s.16(3)).")
             return [sold, held]
         return [sold, *deposit_steps(deposited, until, outcome.on or deposited, tr)]
-    closed = _closed(case, tr)
-    if case is not None and isinstance(case.events[-1], DepositClaimed):
+    closed = _closed(stated, tr)
+    if stated is not None and isinstance(stated.recorded.last_step, DepositClaimed):
         return [closed, sold]  # what is owed now, and to whom, first: it says its day
     if case is not None and outcome.on is not None:
         return [sold, closed, stage_sentence(Stage.CLOSED, case.stage_since, tr)]
     return [sold, closed]
 
 
-def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list[str] | None:
+def _dated_stage(outcome: Outcome, stated: Statement, on: date, tr: Translator) -> list[str] | None:
     """The stages before a sale, each dated: in the pound since, released on, deposit
     held since (and the s.19 days to complain), reported on, notice posted on; None for
     the stages ``_stage`` dates itself."""
+    case = stated.case
     stage, since = case.stage, case.stage_since
     dates = dates_of(case)
     if stage is Stage.IMPOUNDED:
@@ -364,19 +356,19 @@ def _dated_stage(outcome: Outcome, case: Case, on: date, tr: Translator) -> list
             )
         return [text % values, *auction_steps(case, tr, on)[:1]]
     if stage is Stage.OWNER_REFUSED:
-        refused = case.first(OwnerRefusedToPay)
-        text = stage_sentence(stage, refused.on if refused else since, tr)
+        refused_on = stated.recorded.owner_first_refused_on
+        text = stage_sentence(stage, refused_on or since, tr)
         return [text, *auction_steps(case, tr, on)[:1]]
     if stage is Stage.SELLING:
         under_way = tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")
         return [stage_sentence(stage, since, tr, case.sale_provision), under_way]
     if stage is Stage.ACCOUNT_DUE:
-        return [_sale_outcome(case, outcome, tr), stage_sentence(stage, since, tr)]
+        return [_sale_outcome(stated, outcome, tr), stage_sentence(stage, since, tr)]
     return None
 
 
-def _closed(case: Case | None, tr: Translator) -> str:
-    last = case.events[-1] if case is not None else None
+def _closed(stated: Statement | None, tr: Translator) -> str:
+    last = stated.recorded.last_step if stated is not None else None
     if isinstance(last, CreditedToFund):
         # TRANSLATORS: s.17(1) — the unclaimed balance went to the local authority's fund.
         return tr.gettext(
@@ -424,20 +416,21 @@ def status_reply(
     sms: bool,
     kinds: KindMap | None = None,
     *,
-    case: Case | None = None,
+    stated: Statement | None = None,
 ) -> str:
     """What became of a case, in plain words per stage, with the s.15(3) account
-    summary once there is one. ``case`` (optional, else ``outcome.case``) gives the
-    dates of each step and how a closed case ended; with ``outcome.on`` a day already
-    past reads as past."""
-    case = case or outcome.case
+    summary once there is one. The case's statement ``stated`` (optional, else
+    ``outcome.stated``) gives the dates of each step and how a closed case ended; with
+    ``outcome.on`` a day already past reads as past."""
+    if stated is None:
+        stated = outcome.stated
     facts = outcome.facts
     heads = sum(lot.count for lot in facts.lots)
     listed = cattle_slot(facts.lots, tr, kinds) if sms else cattle(facts.lots, tr, kinds)
     values = {"case": facts.number, "cattle": listed}
     # TRANSLATORS: first line of the status of a case: its number and cattle.
     head = tr.gettext("Case %(case)s (%(cattle)s):")
-    stage = [s for s in _stage(outcome, case, tr) if s]
+    stage = [s for s in _stage(outcome, stated, tr) if s]
     # Cattle of a refused account: what the owner may still pay to take them (s.12).
     payment = second_round_payment(outcome.stated, tr, sms) if outcome.stated else ()
     # In an SMS, the short wording first: what the owner may do outlives a shortening.

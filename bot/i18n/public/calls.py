@@ -28,7 +28,7 @@ def cases_for_number(
     """The status of each of ``outcomes`` (the newest cases that name the number) as an
     SMS of its own, then, when ``more`` cases were left out, one SMS saying how many and
     how to ask about one."""
-    statuses = [status_reply(o, tr, True, kinds=kinds, case=o.case) for o in outcomes]
+    statuses = [status_reply(o, tr, True, kinds=kinds) for o in outcomes]
     with rendering_sms():
         return in_parts([*statuses, more_cases_for_number(more, tr) if more else ""])
 

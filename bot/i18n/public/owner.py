@@ -23,12 +23,11 @@ from bot.i18n.public.dues import dues_lines
 from bot.i18n.public.next_step import next_step, report_steps, second_round_payment
 from bot.i18n.public.sms_fit import join, same_facts, shortest_fit
 from bot.i18n.stage_text import case_sentence
-from domain.events import ClaimedAndPaid, DeliveredOnDeposit, SaleClosed
+from domain.events import DeliveredOnDeposit
 from domain.figures import figures_of
 from domain.money import Money
 from domain.s04_s11_dues import Dues
 from domain.s14_deposit import Deposit
-from domain.s15_3_account import Account
 from domain.stages import IN_POUND_STAGES, Stage
 from domain.statement import Statement, dates_of
 
@@ -46,7 +45,6 @@ def dues_reply(
     sms: bool,
     *,
     kinds: KindMap | None = None,
-    account: Account | None = None,
     stated: Statement | None = None,
 ) -> str:
     """What is owed and why (s.11, s.4, s.15(2)), and what happens next and when.
@@ -60,13 +58,13 @@ def dues_reply(
     grow by each day and the next step; on long data it drops the daily growth, then
     the place of an auction, and last the amounts (keeping the case and the next
     step), to stay within the budget. Once the cattle have left the pound nothing is
-    due: the reply says what was paid or deposited and when (s.12, s.14), or what the
-    sale settled (``account``, s.15(2), s.15(3)).
+    due: the reply says, from the statement (required then), what was paid or deposited
+    and when (s.12, s.14), or what the sale settled (its account, s.15(2), s.15(3)).
     """
-    if stated is not None:
-        account = stated.account
     if case.stage not in IN_POUND_STAGES:
-        return _dues_settled(dues, case, tr, sms, account)
+        if stated is None:
+            raise TypeError("DUES once the cattle have left the pound reads the statement")
+        return _dues_settled(stated, tr, sms)
     if stated is not None and case.deemed_unclaimed:
         return _dues_deemed_unclaimed(stated, tr, sms)
     sale = stated.sale if stated is not None else None
@@ -220,14 +218,12 @@ def _dues_during_sale(stated: Statement, tr: Translator, sms: bool) -> str:
     return _fit(tr, sms, [[core, more, steps[0]], [core, more, steps[-1]], [core, more], [core]])
 
 
-def _dues_settled(
-    dues: Dues, case: Case, tr: Translator, sms: bool, account: Account | None
-) -> str:
+def _dues_settled(stated: Statement, tr: Translator, sms: bool) -> str:
     """DUES once the cattle have left the pound: what was paid, deposited or settled."""
-    steps = next_step(case, dues.on, tr)
-    paid, deposited = case.last(ClaimedAndPaid), case.last(DeliveredOnDeposit)
-    closed = case.last(SaleClosed)
-    if isinstance(paid, ClaimedAndPaid):
+    case, account, recorded = stated.case, stated.account, stated.recorded
+    steps = next_step(case, stated.dues.on, tr)
+    paid, deposited, closed = recorded.payment, recorded.deposit, recorded.sale_closed
+    if paid is not None:
         # TRANSLATORS: s.12 — DUES after release: what the owner paid and when.
         text = tr.gettext(
             "Case %(case)s: %(amount)s paid on %(date)s and the cattle released (s.12). "
@@ -239,7 +235,7 @@ def _dues_settled(
             "date": day(paid.on, tr),
         }
         return join([head], sms)
-    if isinstance(deposited, DeliveredOnDeposit):
+    if deposited is not None:
         # TRANSLATORS: s.14 — DUES after a deposit under protest: what was deposited and
         # when; the cattle were delivered.
         text = tr.gettext(
@@ -254,7 +250,7 @@ def _dues_settled(
         # Once the deposit's outcome is recorded, the next step says the case is closed.
         after = steps[0] if case.stage is Stage.CLOSED else ""
         return _fit(tr, sms, [[text % values, after], [text % values]])
-    if isinstance(closed, SaleClosed):
+    if closed is not None:
         # TRANSLATORS: s.15(2) — DUES after the sale: the dues came out of the proceeds.
         text = tr.gettext(
             "Case %(case)s: the dues were settled from the proceeds of the sale on "
