@@ -22,6 +22,7 @@ from bot.i18n import Translator, render
 from bot.i18n.keepers import photos as text
 from bot.services.base import Deps, require_keeper
 from bot.store import case_lookups
+from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from bot.support.errors import AppError
@@ -68,7 +69,7 @@ async def last_event_id(tx: Tx) -> int:
 
 
 async def photo_target(
-    tx: Tx, deps: Deps, caller: Caller, number: str, lot: int | None, tr: Translator
+    tx: CaseStore, deps: Deps, caller: Caller, number: str, lot: int | None, tr: Translator
 ) -> Target | str:
     """The case (and lot) a keeper's ``PHOTO <case> [lot]`` names, or the reply refusing it."""
     try:

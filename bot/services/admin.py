@@ -6,10 +6,8 @@ import secrets
 from datetime import timedelta
 
 from bot.services.base import Deps
-from bot.store import users
 from bot.store.models import Invite, User
-from bot.store.rows import add, flush
-from bot.store.tx import Tx
+from bot.store.port import UserStore
 from bot.support.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
 from bot.support.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
 from bot.support.phones import normalize_phone
@@ -35,7 +33,7 @@ def _check_place(deps: Deps, role: str, pound: str | None, authority: str | None
 
 
 async def add_user(
-    tx: Tx,
+    tx: UserStore,
     deps: Deps,
     caller: Caller,
     *,
@@ -56,9 +54,9 @@ async def add_user(
         phone = normalize_phone(phone, deps.config.phone_region)  # PhoneError names the fault
     if pound is not None and authority is None:
         authority = deps.authority_of(pound)
-    if phone is not None and await users.is_registered(tx, phone=phone):
+    if phone is not None and await tx.is_registered(phone=phone):
         raise BadInputError("already registered", value=phone)
-    if telegram_id is not None and await users.is_registered(tx, telegram_id=telegram_id):
+    if telegram_id is not None and await tx.is_registered(telegram_id=telegram_id):
         raise BadInputError("already registered", value=str(telegram_id))
     user = User(
         role=role,
@@ -71,42 +69,39 @@ async def add_user(
         active=True,
         created_at=tx.now,
     )
-    await add(tx, user)
+    await tx.add_user(user)
     return user
 
 
-async def list_users(tx: Tx, deps: Deps, caller: Caller) -> list[User]:
+async def list_users(tx: UserStore, deps: Deps, caller: Caller) -> list[User]:
     """All active users."""
     _require_admin(caller)
-    return await users.active_users(tx)
+    return await tx.active_users()
 
 
-async def remove_user(tx: Tx, deps: Deps, caller: Caller, user_id: int) -> User:
+async def remove_user(tx: UserStore, deps: Deps, caller: Caller, user_id: int) -> User:
     """Deactivate a user (kept for the audit log); their phone and Telegram id are freed."""
     _require_admin(caller)
-    user = await users.user(tx, user_id)
+    user = await tx.user_by_id(user_id)
     if user is None or not user.active:
         raise UnknownUserError("no such user", user_id=user_id)
-    user.active = False
-    user.phone = None
-    user.telegram_id = None
-    await flush(tx)
+    await tx.deactivate_user(user)
     return user
 
 
 async def find_user(
-    tx: Tx, *, phone: str | None = None, telegram_id: int | None = None
+    tx: UserStore, *, phone: str | None = None, telegram_id: int | None = None
 ) -> User | None:
     """The active user with this phone number or Telegram id."""
     if phone is not None:
-        return await users.user_by_phone(tx, phone)
+        return await tx.user_by_phone(phone)
     if telegram_id is not None:
-        return await users.user_by_telegram(tx, telegram_id)
+        return await tx.user_by_telegram(telegram_id)
     return None
 
 
 async def create_invite(
-    tx: Tx,
+    tx: UserStore,
     deps: Deps,
     caller: Caller,
     *,
@@ -130,22 +125,20 @@ async def create_invite(
         created_at=tx.now,
         expires_at=tx.now + timedelta(days=days),
     )
-    await add(tx, invite)
+    await tx.add_invite(invite)
     return invite
 
 
 async def accept_invite(
-    tx: Tx, deps: Deps, code: str, *, telegram_id: int, name: str, lang: str | None
+    tx: UserStore, deps: Deps, code: str, *, telegram_id: int, name: str, lang: str | None
 ) -> User:
     """Bind a Telegram account to the role of an unused, unexpired invite."""
-    invite = await users.invite_to_use(tx, code)
+    invite = await tx.invite_to_use(code)
     if invite is None or invite.used_at is not None or invite.expires_at <= tx.now:
         raise InviteInvalidError("invite unknown, used or expired")
     existing = await find_user(tx, telegram_id=telegram_id)
-    if existing is not None:
-        existing.active = False
-        existing.telegram_id = None
-        await flush(tx)
+    if existing is not None:  # the account this Telegram id had: its number kept
+        await tx.deactivate_user(existing, keep_phone=True)
     user = User(
         role=invite.role,
         pound_code=invite.pound_code,
@@ -156,7 +149,6 @@ async def accept_invite(
         active=True,
         created_at=tx.now,
     )
-    await add(tx, user)
-    invite.used_by = user.id
-    invite.used_at = tx.now
+    await tx.add_user(user)
+    await tx.use_invite(invite, user.id)
     return user

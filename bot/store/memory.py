@@ -1,5 +1,6 @@
 """The store in memory: a fake of the ports of the store (``bot.store.port``: the cases,
-the ledger's reads, the desk's reads), for tests of the use cases that need no database.
+the ledger's reads, the desk's reads, the users and invites, the sign-in links and
+sessions), for tests of the use cases that need no database.
 
 ``MemoryStore`` opens transactions as ``bot.store.tx.Store`` does, and transactions that
 only read (``reading``); each works on a copy of what is held and puts it back only when
@@ -10,8 +11,10 @@ places named as the real store names them. The rows handed out are the store's o
 classes, made here and never bound to a session: the use cases read a case's number,
 pound, id and owner's number from them, and set the owner's number. The deadlines the
 desk reads are derived from the case when read, as the store derives its rows when the
-case changes (``bot.store.deadlines``). Users and contacts are given to a transaction
-(``add_row``) as a test writes them (``bot.store.rows.add``). Not faked: the reminders
+case changes (``bot.store.deadlines``). The users, invites, links and sessions are held as
+their rows' values, a user or invite handed out as a row made afresh (changed through the
+port: ``deactivate_user``, ``use_invite``). Users and contacts are also given to a
+transaction (``add_row``) as a test writes them (``bot.store.rows.add``). Not faked: the reminders
 planned from the deadlines, anything read by SQL of its own outside the ports. One
 transaction at a time: nothing here is isolated from a second one.
 
@@ -34,7 +37,7 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.store.codec import dump_event, load_event
-from bot.store.models import CaseEvent, CaseRow, Contact, LedgerEntry, User
+from bot.store.models import CaseEvent, CaseRow, Contact, Invite, LedgerEntry, User
 from bot.store.port import UnitOfWork
 from bot.store.tx import (
     SHUT,
@@ -84,7 +87,14 @@ _EVENT = (
     "channel",
     "recorded_at",
 )
-_USER = ("id", "role", "pound_code", "authority_code", "phone", "telegram_id", "name", "lang")
+_USER = (
+    *("id", "role", "pound_code", "authority_code", "phone", "telegram_id", "name", "lang"),
+    "created_at",
+)
+_INVITE = (
+    *("code", "role", "pound_code", "authority_code", "name", "created_at", "expires_at"),
+    *("used_by", "used_at"),
+)
 _CONTACT = (
     "phone",
     "lang",
@@ -124,6 +134,11 @@ class _Data:
     ledger: list[dict[str, Any]] = field(default_factory=list)
     users: dict[int, dict[str, Any]] = field(default_factory=dict)
     contacts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    invites: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The sign-in links and the sessions by their token's hash: (user id, expires at,
+    #: used or ended at).
+    links: dict[str, list[Any]] = field(default_factory=dict)
+    sessions: dict[str, list[Any]] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:
         self.ids[table] = self.ids.get(table, 0) + 1
@@ -386,6 +401,7 @@ class MemoryCases:
         if isinstance(row, User):
             if row.id is None:
                 row.id = self.data.next_id("users")
+            self.data.ids["users"] = max(self.data.ids.get("users", 0), row.id)
             values = {name: getattr(row, name) for name in _USER}
             values["active"] = row.active is not False
             self.data.users[row.id] = values
@@ -400,6 +416,95 @@ class MemoryCases:
             for u in self.data.users.values()
             if u["active"] and u["role"] in _BARRED_AS and u["name"]
         ]
+
+    async def is_registered(
+        self, *, phone: str | None = None, telegram_id: int | None = None
+    ) -> bool:
+        """Whether a user, active or not, has this phone number (or this Telegram id)."""
+        column, value = ("phone", phone) if phone is not None else ("telegram_id", telegram_id)
+        return any(u[column] == value for u in self.data.users.values())
+
+    async def user_by_id(self, user_id: int) -> User | None:
+        """The user ``user_id``, active or not."""
+        held = self.data.users.get(user_id)
+        return User(**held) if held is not None else None
+
+    def _active(self, column: str, value: object) -> User | None:
+        found = (u for u in self.data.users.values() if u["active"] and u[column] == value)
+        held = next(found, None)
+        return User(**held) if held is not None else None
+
+    async def user_by_phone(self, phone: str) -> User | None:
+        """The active user with this phone number."""
+        return self._active("phone", phone)
+
+    async def user_by_telegram(self, telegram_id: int) -> User | None:
+        """The active user with this Telegram id."""
+        return self._active("telegram_id", telegram_id)
+
+    async def active_users(self) -> list[User]:
+        """All active users, by id."""
+        return [User(**u) for _, u in sorted(self.data.users.items()) if u["active"]]
+
+    async def add_user(self, row: User) -> None:
+        """Write a new user; it has its id from then on."""
+        self.add_row(row)
+
+    async def deactivate_user(self, row: User, *, keep_phone: bool = False) -> None:
+        """Deactivate a user (kept for the audit log), their Telegram id freed, and their
+        phone number too unless ``keep_phone``."""
+        row.active, row.telegram_id = False, None
+        if not keep_phone:
+            row.phone = None
+        self.data.users[row.id].update(active=False, telegram_id=None, phone=row.phone)
+
+    async def add_invite(self, invite: Invite) -> None:
+        """Write a new invite."""
+        self.data.invites[invite.code] = {name: getattr(invite, name) for name in _INVITE}
+
+    async def invite_to_use(self, code: str) -> Invite | None:
+        """The invite ``code`` (used, expired or not)."""
+        held = self.data.invites.get(code)
+        return Invite(**held) if held is not None else None
+
+    async def use_invite(self, invite: Invite, user_id: int) -> None:
+        """Mark ``invite`` used now, by user ``user_id``."""
+        invite.used_by, invite.used_at = user_id, self.now
+        self.data.invites[invite.code].update(used_by=user_id, used_at=self.now)
+
+    # -- signing in --
+
+    async def add_link(self, token_hash: str, user_id: int, expires_at: datetime) -> None:
+        """Write a sign-in link of user ``user_id``."""
+        self.data.links[token_hash] = [user_id, expires_at, None]
+
+    async def redeem_link(self, token_hash: str) -> int | None:
+        """Use a sign-in link: its user's id, the link used from now on; None if it is
+        unknown, used already or expired."""
+        link = self.data.links.get(token_hash)
+        if link is None or link[2] is not None or link[1] <= self.now:
+            return None
+        link[2] = self.now
+        user_id: int = link[0]
+        return user_id
+
+    async def add_session(self, token_hash: str, user_id: int, expires_at: datetime) -> None:
+        """Write a session of user ``user_id``."""
+        self.data.sessions[token_hash] = [user_id, expires_at, None]
+
+    async def session_user(self, token_hash: str) -> User | None:
+        """The active user of a live session (not ended, not expired), or None."""
+        held = self.data.sessions.get(token_hash)
+        if held is None or held[2] is not None or held[1] <= self.now:
+            return None
+        user = self.data.users.get(held[0])
+        return User(**user) if user is not None and user["active"] else None
+
+    async def end_session(self, token_hash: str) -> None:
+        """End a session, if not ended already: it opens nothing from now on."""
+        held = self.data.sessions.get(token_hash)
+        if held is not None and held[2] is None:
+            held[2] = self.now
 
     # -- the ledger's reads --
 

@@ -3,20 +3,22 @@
 ``CaseStore`` is the cases (and who may not buy at a sale, s.18, read with them);
 ``LedgerReads`` the ledger as the officer and the documents read it; ``DeskReads`` what
 the web desk reads of the projections the store keeps (the deadlines, the lots, the
-settlements, the users whose number said STOP); ``UnitOfWork`` all three, as one
-transaction (``Store.transaction`` or ``Store.reading``) offers them. ``bot.store.tx.Tx``
-is the store behind them (SQLAlchemy, SQLite or PostgreSQL); ``bot.store.memory`` is a
-fake of them in memory, for tests of the use cases. tests/contract/ holds the two to the
-same behaviour. The use cases of ``bot.services`` that act on cases are typed against
-these ports alone.
+settlements, the users whose number said STOP); ``UserStore`` the users and invites the
+administrator manages; ``SignInStore`` the web desk's sign-in links and sessions;
+``UnitOfWork`` all of them, as one transaction (``Store.transaction`` or
+``Store.reading``) offers them. ``bot.store.tx.Tx`` is the store behind them
+(SQLAlchemy, SQLite or PostgreSQL); ``bot.store.memory`` is a fake of them in memory, for
+tests of the use cases. tests/contract/ holds the two to the same behaviour. The use
+cases of ``bot.services`` are typed against these ports alone.
 
-Left out: ``Tx.session`` and what is not a case's (the users and invites an admin
-manages, the sign-in links and sessions, the messages and reminders: their own modules'
-SQL, ``bot.store.users``, ``bot.store.web_sessions``, ...). The rows the ports hand out
-(``LoadedCase.row``, an event's row, a ledger entry) are the store's rows: the use cases
-read a case's number, pound, id and owner's number from them, and set the owner's number
-(``bot.services.keeper.correct_seizure``). The desk's rows are read by position, as
-``bot.store.desk_reads`` documents them.
+Left out: ``Tx.session`` and what the use cases of ``bot.services`` do not call: the
+messages and reminders, the photos, the staff a message goes to (their own modules' SQL,
+``bot.store.messages``, ``bot.store.users.staff_of``, ...). The rows the ports hand out
+(``LoadedCase.row``, an event's row, a ledger entry, a user, an invite) are the store's
+rows: the use cases read a case's number, pound, id and owner's number from them, and set
+the owner's number (``bot.services.keeper.correct_seizure``); a user and an invite are
+changed through the port (``UserStore.deactivate_user``, ``UserStore.use_invite``). The
+desk's rows are read by position, as ``bot.store.desk_reads`` documents them.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any, Protocol
 
-from bot.store.models import CaseEvent, CaseRow, LedgerEntry
+from bot.store.models import CaseEvent, CaseRow, Invite, LedgerEntry, User
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from domain.case import Case
@@ -34,7 +36,7 @@ from domain.money import Money
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson
 
-__all__ = ["CaseStore", "DeskReads", "LedgerReads", "UnitOfWork"]
+__all__ = ["CaseStore", "DeskReads", "LedgerReads", "SignInStore", "UnitOfWork", "UserStore"]
 
 
 class CaseStore(Protocol):
@@ -221,8 +223,86 @@ class DeskReads(Protocol):
         ...
 
 
-class UnitOfWork(CaseStore, LedgerReads, DeskReads, Protocol):
-    """One transaction as the use cases see it: the cases, the ledger, the desk's reads."""
+class UserStore(Protocol):
+    """The users (keepers, officers, admins) and the invites to become one."""
+
+    #: When the transaction began.
+    now: datetime
+
+    async def is_registered(
+        self, *, phone: str | None = None, telegram_id: int | None = None
+    ) -> bool:
+        """Whether a user, active or not, has this phone number (or this Telegram id)."""
+        ...
+
+    async def user_by_id(self, user_id: int) -> User | None:
+        """The user ``user_id``, active or not."""
+        ...
+
+    async def user_by_phone(self, phone: str) -> User | None:
+        """The active user with this phone number."""
+        ...
+
+    async def user_by_telegram(self, telegram_id: int) -> User | None:
+        """The active user with this Telegram id."""
+        ...
+
+    async def active_users(self) -> list[User]:
+        """All active users, by id."""
+        ...
+
+    async def add_user(self, row: User) -> None:
+        """Write a new user; it has its id from then on."""
+        ...
+
+    async def deactivate_user(self, row: User, *, keep_phone: bool = False) -> None:
+        """Deactivate a user (kept for the audit log), their Telegram id freed, and their
+        phone number too unless ``keep_phone``."""
+        ...
+
+    async def add_invite(self, invite: Invite) -> None:
+        """Write a new invite."""
+        ...
+
+    async def invite_to_use(self, code: str) -> Invite | None:
+        """The invite ``code`` (used, expired or not), locked until the transaction ends."""
+        ...
+
+    async def use_invite(self, invite: Invite, user_id: int) -> None:
+        """Mark ``invite`` used now, by user ``user_id``."""
+        ...
+
+
+class SignInStore(Protocol):
+    """The web desk's sign-in links and sessions, each found by its token's hash, at the
+    transaction's ``now``."""
+
+    async def add_link(self, token_hash: str, user_id: int, expires_at: datetime) -> None:
+        """Write a sign-in link of user ``user_id``."""
+        ...
+
+    async def redeem_link(self, token_hash: str) -> int | None:
+        """Use a sign-in link: its user's id, the link used from now on; None if it is
+        unknown, used already or expired."""
+        ...
+
+    async def add_session(self, token_hash: str, user_id: int, expires_at: datetime) -> None:
+        """Write a session of user ``user_id``."""
+        ...
+
+    async def session_user(self, token_hash: str) -> Any:
+        """The active user of a live session (not ended, not expired), or None: their id,
+        role, pound_code, authority_code, phone, telegram_id, name and lang, by name."""
+        ...
+
+    async def end_session(self, token_hash: str) -> None:
+        """End a session, if not ended already: it opens nothing from now on."""
+        ...
+
+
+class UnitOfWork(CaseStore, LedgerReads, DeskReads, UserStore, SignInStore, Protocol):
+    """One transaction as the use cases see it: the cases, the ledger, the desk's reads,
+    the users and invites, the sign-in links and sessions."""
 
 
 #: The database's unit of work is one (checked by mypy).

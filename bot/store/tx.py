@@ -22,11 +22,10 @@ from sqlalchemy.orm import ORMExecuteState, Session
 from sqlalchemy.sql import Executable
 
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
+from bot.store import desk_reads, exports, users, web_sessions
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
 from bot.store.deadlines import derive_deadlines
-from bot.store.desk_reads import DeskReading
-from bot.store.exports import LedgerReading
 from bot.store.models import (
     Authority,
     CaseEvent,
@@ -38,7 +37,6 @@ from bot.store.models import (
     SaleLot,
     SettlementRow,
 )
-from bot.store.users import UserReading
 from bot.support import budget
 from bot.support.caller import Caller
 from bot.support.clock import Clock
@@ -195,7 +193,9 @@ def as_typed(text: str) -> str:
     return text
 
 
-class Tx(DeskReading, LedgerReading, UserReading):
+class Tx(
+    desk_reads.DeskReading, exports.LedgerReading, users.UsersAndInvites, web_sessions.SignIns
+):
     """One transaction. Use cases read and write only through it (and what it inherits)."""
 
     def __init__(

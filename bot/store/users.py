@@ -1,7 +1,11 @@
 """The SQL of the users and invites: who is registered, the active users, a user by
-their phone number or Telegram id, the staff of a place, an invite locked to be used."""
+their phone number or Telegram id, the staff of a place, an invite locked to be used;
+and, as methods of the transaction (``UsersAndInvites``), what the administrator's use
+cases read and write of them (``bot.store.port.UserStore``)."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from sqlalchemy import bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,7 +15,7 @@ from bot.support.caller import ADMIN, KEEPER, OFFICER
 from domain.s18_buyers import KnownPerson
 
 __all__ = [
-    "UserReading",
+    "UsersAndInvites",
     "active_users",
     "admins",
     "admins_and_officers",
@@ -31,7 +35,7 @@ _USER_BY_TELEGRAM = select(User).where(
 
 
 async def is_registered(
-    tx: UserReading, *, phone: str | None = None, telegram_id: int | None = None
+    tx: UsersAndInvites, *, phone: str | None = None, telegram_id: int | None = None
 ) -> bool:
     """Whether a user (active or not) has this phone number, or this Telegram id."""
     column, value = (User.phone, phone) if phone is not None else (User.telegram_id, telegram_id)
@@ -39,35 +43,35 @@ async def is_registered(
     return taken.first() is not None
 
 
-async def user(tx: UserReading, user_id: int) -> User | None:
+async def user(tx: UsersAndInvites, user_id: int) -> User | None:
     """The user ``user_id`` (active or not), as the transaction holds it."""
     return await tx.session.get(User, user_id)
 
 
-async def active_users(tx: UserReading) -> list[User]:
+async def active_users(tx: UsersAndInvites) -> list[User]:
     """All active users, by id."""
     rows = await tx.session.execute(select(User).where(User.active.is_(True)).order_by(User.id))
     return list(rows.scalars())
 
 
-async def user_by_phone(tx: UserReading, phone: str) -> User | None:
+async def user_by_phone(tx: UsersAndInvites, phone: str) -> User | None:
     """The active user with this phone number."""
     return (await tx.session.execute(_USER_BY_PHONE, {"value": phone})).scalar_one_or_none()
 
 
-async def user_by_telegram(tx: UserReading, telegram_id: int) -> User | None:
+async def user_by_telegram(tx: UsersAndInvites, telegram_id: int) -> User | None:
     """The active user with this Telegram id."""
     rows = await tx.session.execute(_USER_BY_TELEGRAM, {"value": telegram_id})
     return rows.scalar_one_or_none()
 
 
-async def invite_to_use(tx: UserReading, code: str) -> Invite | None:
+async def invite_to_use(tx: UsersAndInvites, code: str) -> Invite | None:
     """The invite ``code``, locked until the transaction ends."""
     rows = await tx.session.execute(select(Invite).where(Invite.code == code).with_for_update())
     return rows.scalar_one_or_none()
 
 
-async def staff_of(tx: UserReading, role: str, place: str) -> list[User]:
+async def staff_of(tx: UsersAndInvites, role: str, place: str) -> list[User]:
     """The active keepers of pound ``place`` (``role`` keeper) or officers of authority
     ``place`` (``role`` officer), by id."""
     where = (
@@ -81,7 +85,7 @@ async def staff_of(tx: UserReading, role: str, place: str) -> list[User]:
     return list(rows.scalars())
 
 
-async def admins_and_officers(tx: UserReading, authority: str) -> list[User]:
+async def admins_and_officers(tx: UsersAndInvites, authority: str) -> list[User]:
     """The active admins and officers of ``authority``, by id."""
     rows = await tx.session.execute(
         select(User)
@@ -94,7 +98,7 @@ async def admins_and_officers(tx: UserReading, authority: str) -> list[User]:
     return list(rows.scalars())
 
 
-async def admins(tx: UserReading) -> list[User]:
+async def admins(tx: UsersAndInvites) -> list[User]:
     """The active admins, by id."""
     rows = await tx.session.scalars(
         select(User).where(User.role == ADMIN, User.active.is_(True)).order_by(User.id)
@@ -102,12 +106,64 @@ async def admins(tx: UserReading) -> list[User]:
     return list(rows)
 
 
-class UserReading:
-    """What the functions above read in (a transaction: its session), and the users' read
-    that the officer's use cases make, as a method of the transaction: ``bot.store.tx.Tx``
-    inherits it (``bot.store.port.CaseStore.registered_keepers_and_officers``)."""
+class UsersAndInvites:
+    """What the functions above read in (a transaction: its session), and the users and
+    invites as methods of the transaction: ``bot.store.tx.Tx`` inherits them, and so is
+    the port of the users (``bot.store.port.UserStore``)."""
 
     session: AsyncSession
+    now: datetime
+
+    async def is_registered(
+        self, *, phone: str | None = None, telegram_id: int | None = None
+    ) -> bool:
+        """Whether a user (active or not) has this phone number, or this Telegram id."""
+        return await is_registered(self, phone=phone, telegram_id=telegram_id)
+
+    async def user_by_id(self, user_id: int) -> User | None:
+        """The user ``user_id``, active or not."""
+        return await user(self, user_id)
+
+    async def user_by_phone(self, phone: str) -> User | None:
+        """The active user with this phone number."""
+        return await user_by_phone(self, phone)
+
+    async def user_by_telegram(self, telegram_id: int) -> User | None:
+        """The active user with this Telegram id."""
+        return await user_by_telegram(self, telegram_id)
+
+    async def active_users(self) -> list[User]:
+        """All active users, by id."""
+        return await active_users(self)
+
+    async def add_user(self, row: User) -> None:
+        """Write a new user; it has its id from then on."""
+        self.session.add(row)
+        await self.session.flush()
+
+    async def deactivate_user(self, row: User, *, keep_phone: bool = False) -> None:
+        """Deactivate a user (kept for the audit log), their Telegram id freed, and their
+        phone number too unless ``keep_phone``."""
+        row.active = False
+        row.telegram_id = None
+        if not keep_phone:
+            row.phone = None
+        await self.session.flush()
+
+    async def add_invite(self, invite: Invite) -> None:
+        """Write a new invite."""
+        self.session.add(invite)
+        await self.session.flush()
+
+    async def invite_to_use(self, code: str) -> Invite | None:
+        """The invite ``code`` (used, expired or not), locked until the transaction ends."""
+        return await invite_to_use(self, code)
+
+    async def use_invite(self, invite: Invite, user_id: int) -> None:
+        """Mark ``invite`` used now, by user ``user_id``."""
+        invite.used_by = user_id
+        invite.used_at = self.now
+        await self.session.flush()
 
     async def registered_keepers_and_officers(self) -> list[KnownPerson]:
         """s.18: every active registered pound-keeper and officer, of any pound or

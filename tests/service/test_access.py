@@ -1,7 +1,6 @@
 """Who may do what: keepers of another pound, officers of another authority, the public.
 
-The use cases of the cases run on the fake in memory and on each database
-(``case_store``); the admin's, which read and write users, on the databases."""
+The use cases run on the fake in memory and on each database (``case_store``)."""
 
 from __future__ import annotations
 
@@ -17,7 +16,8 @@ from bot.services import officer as o
 from bot.services import public as p
 from bot.services.base import Deps
 from bot.store.memory import MemoryStore
-from bot.store.tx import Store, Tx
+from bot.store.port import UnitOfWork
+from bot.store.tx import Store
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from bot.support.errors import NotAllowedError
@@ -25,7 +25,7 @@ from domain.calendar import LOCAL_TZ
 from domain.money import Money
 from tests.service.helpers import seizure
 
-Action = Callable[[Tx, Deps, Caller], Awaitable[object]]
+Action = Callable[[UnitOfWork, Deps, Caller], Awaitable[object]]
 
 KEEPER_ACTIONS: dict[str, Action] = {
     "record payment (s.12)": lambda tx, d, c: k.record_payment(tx, d, c, "KNM-1"),
@@ -136,11 +136,16 @@ async def test_registers_are_read_only_by_officers_and_only_for_their_authority(
 @pytest.mark.parametrize("who", [*STRANGERS, "keeper", "officer"])
 @pytest.mark.parametrize("action", list(ADMIN_ACTIONS))
 async def test_only_an_admin_manages_users(
-    store: Store, deps: Deps, keeper: Caller, officer: Caller, who: str, action: str
+    case_store: Store | MemoryStore,
+    deps: Deps,
+    keeper: Caller,
+    officer: Caller,
+    who: str,
+    action: str,
 ) -> None:
     caller = STRANGERS.get(who) or (keeper if who == "keeper" else officer)
     with pytest.raises(NotAllowedError):
-        async with store.transaction() as tx:
+        async with case_store.transaction() as tx:
             await ADMIN_ACTIONS[action](tx, deps, caller)
 
 
