@@ -140,7 +140,7 @@ async def test_a_signature_of_the_url_with_its_default_port_is_taken_too(rig: Sm
 async def test_a_signature_header_not_in_ascii_is_refused(rig: SmsRig) -> None:
     params = {"MessageSid": "SM-latin", "From": OWNER, "Body": "HELP", "FromCity": ""}
     response = await rig.http.post(
-        "/twilio/sms", data=params, headers={"X-Twilio-Signature": "caf\xe9".encode("latin-1")}
+        "/twilio/sms", data=params, headers={b"X-Twilio-Signature": "caf\xe9".encode("latin-1")}
     )
     assert response.status_code == 403
     assert await count(rig, InboxRow) == 0
