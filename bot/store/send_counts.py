@@ -5,12 +5,26 @@ forgotten."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Date, Integer, String, delete, exists, literal, select, union_all, update
+from sqlalchemy import (
+    Date,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    delete,
+    exists,
+    literal,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import Executable
 
 from bot.store.models import SendCount, User
 from bot.store.rows import dialect
@@ -35,6 +49,35 @@ async def count(tx: Tx, window: str, day: date, by: int = 1) -> int:
     return int((await tx.session.execute(statement)).scalar_one())
 
 
+@functools.cache
+def _counting_unless_staff(dialect_name: str, windows: int) -> Executable:
+    """The statement of ``count_unless_staff`` for ``windows`` windows, built once a
+    dialect (it runs for every answer to the public: building it, and finding its key
+    in SQLAlchemy's cache of compiled statements, cost more than running it)."""
+    users, counts = cast(Table, User.__table__), cast(Table, SendCount.__table__)
+    phone = bindparam("phone", type_=String())
+    staff = exists().where(users.c.phone == phone, users.c.active.is_(True))
+    rows = union_all(
+        *(
+            select(
+                bindparam(f"window_{n}", type_=String()).label("window"),
+                bindparam("day", type_=Date()).label("day"),
+                literal(1, Integer).label("count"),
+            ).where(~staff)
+            for n in range(windows)
+        )
+    )
+    insert = postgresql.insert if dialect_name == "postgresql" else sqlite.insert
+    # Of the table, not the ORM class: a statement the ORM would take its parameters
+    # for rows to insert (its "bulk" INSERT).
+    return (
+        insert(counts)
+        .from_select(["window", "day", "count"], rows)
+        .on_conflict_do_update(index_elements=["window"], set_={"count": counts.c.count + 1})
+        .returning(counts.c.window, counts.c.count)
+    )
+
+
 async def count_unless_staff(
     tx: Tx, phone: str, day: date, windows: Sequence[str]
 ) -> dict[str, int] | None:
@@ -42,24 +85,10 @@ async def count_unless_staff(
     locks until the transaction ends, unless an active keeper, officer or administrator
     has the number ``phone``: the counts now, or None for staff (nothing counted). One
     statement: it runs for every answer to the public."""
-    staff = exists().where(User.phone == phone, User.active.is_(True))
-    rows = union_all(
-        *(
-            select(
-                literal(key, String).label("window"),
-                literal(day, Date).label("day"),
-                literal(1, Integer).label("count"),
-            ).where(~staff)
-            for key in windows
-        )
-    )
-    statement = (
-        _insert(tx)
-        .from_select(["window", "day", "count"], rows)
-        .on_conflict_do_update(index_elements=["window"], set_={"count": SendCount.count + 1})
-        .returning(SendCount.window, SendCount.count)
-    )
-    counted = {key: int(n) for key, n in (await tx.session.execute(statement)).all()}
+    statement = _counting_unless_staff(dialect(tx), len(windows))
+    params: dict[str, Any] = {f"window_{n}": key for n, key in enumerate(windows)}
+    params |= {"phone": phone, "day": day}
+    counted = {key: int(n) for key, n in (await tx.session.execute(statement, params)).all()}
     return counted or None
 
 

@@ -121,6 +121,31 @@ async def test_a_webhook_url_with_a_query_is_checked_as_twilio_signed_it(rig: Sm
     assert await count(rig, InboxRow) == 1
 
 
+async def test_a_signature_of_the_url_with_its_default_port_is_taken_too(rig: SmsRig) -> None:
+    """Twilio's signatures name the URL with or without its default port (``:443``);
+    both are taken, and one with another port is not."""
+    params = {"MessageSid": "SM-port", "From": OWNER, "Body": "HELP", "FromCity": ""}
+    host = PUBLIC_URL.removeprefix("https://")
+    with_port = rig.sign("/twilio/sms", params, url=f"https://{host}:443/twilio/sms")
+    response = await rig.post("/twilio/sms", params, signature=with_port)
+    assert response.status_code == 200
+    assert message_of(response.text)
+    other = {**params, "MessageSid": "SM-port2"}
+    wrong_port = rig.sign("/twilio/sms", other, url=f"https://{host}:8443/twilio/sms")
+    response = await rig.post("/twilio/sms", other, signature=wrong_port)
+    assert response.status_code == 403
+    assert await count(rig, InboxRow) == 1
+
+
+async def test_a_signature_header_not_in_ascii_is_refused(rig: SmsRig) -> None:
+    params = {"MessageSid": "SM-latin", "From": OWNER, "Body": "HELP", "FromCity": ""}
+    response = await rig.http.post(
+        "/twilio/sms", data=params, headers={b"X-Twilio-Signature": "caf\xe9".encode("latin-1")}
+    )
+    assert response.status_code == 403
+    assert await count(rig, InboxRow) == 0
+
+
 async def test_the_same_message_sid_five_times_at_once_has_one_effect(rig: SmsRig) -> None:
     responses = await asyncio.gather(*(rig.sms(KEEPER_PHONE, SEIZE, "SM-same") for _ in range(5)))
     assert {r.status_code for r in responses} == {200}

@@ -5,6 +5,7 @@ the Host header a proxy passed on; then cleaned of control characters
 
 from __future__ import annotations
 
+import hmac
 import logging
 
 from starlette.requests import Request
@@ -30,9 +31,20 @@ async def signed_params(
     query = request.scope.get("query_string", b"")
     if query:
         url += "?" + query.decode("latin-1")
-    if not signature or not RequestValidator(auth_token).validate(url, params, signature):
+    if not signature or not _signed(RequestValidator(auth_token), url, params, signature):
         log.warning("refused an unsigned or forged request to %s", request.url.path)
         return None
     # Checked as signed; used and stored without NUL and other control characters.
     cleaned: dict[str, str] = clean_data(params)
     return cleaned
+
+
+def _signed(validator: RequestValidator, url: str, params: dict[str, str], signature: str) -> bool:
+    """Whether ``signature`` is Twilio's for ``url`` and ``params``. Twilio signs the URL
+    as configured, which is ``url``: that one signature is computed first, and only when
+    it does not match are both forms of the URL that the library accepts (with and
+    without the default port) tried (``RequestValidator.validate``, two signatures)."""
+    computed = validator.compute_signature(url, params)
+    if hmac.compare_digest(computed.encode(), signature.encode()):  # any header: bytes
+        return True
+    return bool(validator.validate(url, params, signature))

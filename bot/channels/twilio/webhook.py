@@ -22,11 +22,11 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from xml.sax.saxutils import escape
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from twilio.twiml.messaging_response import MessagingResponse
 
 from bot.adapters.whatsapp_route import CHANNEL as WHATSAPP
 from bot.adapters.whatsapp_route import FALLBACK_CODES, is_whatsapp
@@ -48,12 +48,23 @@ log = logging.getLogger("poundbot.sms")
 UNSUBSCRIBED = "21610"
 
 
+#: What Twilio's ``MessagingResponse`` writes around a message (its ElementTree).
+_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
+
+
 def twiml(text: str | None) -> Response:
-    """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing."""
-    response = MessagingResponse()
-    if text:
-        response.message(one_text(text))  # a reply in parts: one message, a part a line
-    return Response(str(response), media_type="application/xml")
+    """A TwiML answer: one message, or an empty ``<Response/>`` that sends nothing.
+
+    Written as Twilio's ``MessagingResponse`` writes it, byte for byte (its text escaped
+    as ElementTree escapes it: ``&``, ``<``, ``>``), without building the tree for each
+    answer (``tests/unit/test_twiml.py`` holds it to the library's)."""
+    if not text:
+        return Response(_DECLARATION + "<Response />", media_type="application/xml")
+    body = one_text(text)  # a reply in parts: one message, a part a line
+    message = f"<Message>{escape(body)}</Message>" if body else "<Message />"
+    # What UTF-8 cannot carry (a lone surrogate) as a character reference, as ElementTree.
+    xml = f"{_DECLARATION}<Response>{message}</Response>".encode("utf-8", "xmlcharrefreplace")
+    return Response(xml, media_type="application/xml")
 
 
 @dataclass
