@@ -2,9 +2,13 @@
 
 One uvicorn server (a child process) serves poundbot's ``/twilio/sms`` and, beside it,
 ``/bare``: a Starlette route that reads the form and returns constant TwiML, and
-``/floor``: the least any correct SMS webhook does (check the signature, store the raw
-message and mark it answered exactly once, return constant TwiML). The same load goes
-to each in the same run: (1) an open loop at 100 requests/s for p50/p99 latency, (2) a
+``/floor``: the least poundbot's SMS webhook does for any message it answers (check the
+signature, store the raw message, count the sender against their limit of answers
+(``[limits] public``), pass the answer through the send gate (a STOP said, the ceiling of
+answers to the public: one count), mark it answered exactly once, return constant
+TwiML); and ``/floor-ungated``, the same without the sender's count and the gate, for
+scale only (what any SMS webhook does at the least). The same load goes to each in the
+same run: (1) an open loop at 100 requests/s for p50/p99 latency, (2) a
 closed loop with 16 clients for requests/s, with the server's CPU time per request
 (read from /proc), in rounds that give each route a turn (a host whose speed drifts
 slows them all alike). Each request has a new MessageSid, so each DUES is stored in the
@@ -16,8 +20,12 @@ DUES <= 1.3 x per floor request; DUES p99 at 100 req/s <= 2 x the floor's p99; t
 server's CPU per DUES on a case of ``LONG_CASE`` events (corrections of its record)
 <= 1.2 x on a case of ``SHORT_CASE`` events: the answer is rendered from one statement
 of the case, whatever its history.
-The bare route is reported for scale only: storing the message durably and answering it
-exactly once costs more than the whole bare route, so no correct webhook can be held to it.
+The counts of the sender and of the gate are part of the floor because no answer may
+go without them (a sender past their limit is not answered; the ceiling caps what the
+public can cost): the targets hold the answer's own work (the words, the case, its
+statement, the rendering) to the cost of the floor. The bare route is reported for scale
+only: storing the message durably and answering it exactly once costs more than the
+whole bare route, so no correct webhook can be held to it.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ SHORT_CASE = 5  # events of the short case
 ROUTES = (
     ("bare TwiML", "/bare", "KNM-1"),
     ("floor", "/floor", "KNM-1"),
+    ("floor, ungated", "/floor-ungated", "KNM-1"),
     ("poundbot DUES", "/twilio/sms", "KNM-1"),
     ("DUES, short case", "/twilio/sms", "KNM-2"),
     ("DUES, long case", "/twilio/sms", "KNM-3"),
@@ -64,12 +73,16 @@ def _serve(url: str, port: int) -> None:
     from starlette.responses import Response
     from starlette.routing import Route
 
+    from bot.adapters.send_gate import ANSWER, Outgoing
     from bot.bootstrap import load, open_app
+    from bot.channels.limits import admit
+    from bot.channels.sms.answer import reply_key
     from bot.channels.twilio.webhook import twiml
     from bot.config.settings import Settings
     from bot.entry.app import build_app
     from bot.store.messages import Inbound, process_inbound
     from bot.store.tx import Tx
+    from bot.support.caller import PUBLIC as PUBLIC_ROLE
 
     async def bare(request: Request) -> Response:
         await request.form()
@@ -80,18 +93,30 @@ def _serve(url: str, port: int) -> None:
 
     validator = RequestValidator(TOKEN)
 
-    async def floor(request: Request) -> Response:
+    async def floor(request: Request, *, gated: bool = True) -> Response:
         form = await request.form()
         params = {k: v for k, v in form.multi_items() if isinstance(v, str)}
         signature = request.headers.get("X-Twilio-Signature", "")
         if not validator.validate(PUBLIC + "/twilio/sms", params, signature):
             return Response("forbidden", status_code=403)
         message = Inbound("sms", params["MessageSid"], params["From"], params["Body"], params)
-        reply = await process_inbound(request.app.state.poundbot.store, message, constant)
+        app = request.app.state.poundbot
+
+        async def constant(tx: Tx) -> str:
+            if not gated:
+                return "ok"
+            sender = message.sender[:64]
+            allowed = await admit(tx, app.config.limits, "sms", sender, PUBLIC_ROLE)
+            outgoing = Outgoing(reply_key(message.provider_id), "sms", sender, ANSWER)
+            if not allowed.answer or await app.gate.refusal(tx, outgoing) is not None:
+                return ""
+            return "ok"
+
+        reply = await process_inbound(app.store, message, constant)
         return twiml(reply)
 
-    async def constant(tx: Tx) -> str:
-        return "ok"
+    async def ungated(request: Request) -> Response:
+        return await floor(request, gated=False)
 
     settings = Settings(
         public_url=PUBLIC,
@@ -109,6 +134,7 @@ def _serve(url: str, port: int) -> None:
     app = build_app(lambda: open_app(url=url, config=config), settings)
     app.router.routes.append(Route("/bare", bare, methods=["POST"]))
     app.router.routes.append(Route("/floor", floor, methods=["POST"]))
+    app.router.routes.append(Route("/floor-ungated", ungated, methods=["POST"]))
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
 
 
@@ -170,9 +196,11 @@ class Connections:
             f"X-Twilio-Signature: {signature}\r\nContent-Length: {len(body)}\r\n\r\n"
         ).encode() + body
         while self.idle:  # the server closes connections idle past its keep-alive
+            connection = self.idle.pop()
             try:
-                return await self._exchange(self.idle.pop(), request)
+                return await self._exchange(connection, request)
             except (asyncio.IncompleteReadError, ConnectionError):
+                connection[1].close()  # closed by the server: closed here too
                 continue
         return await self._exchange(await asyncio.open_connection("127.0.0.1", self.port), request)
 
@@ -321,10 +349,12 @@ def _report(engine: str, results: dict[str, tuple[list[float], float, float]]) -
             f"p99 {p99:.1f} ms; server CPU {cpu_ms:.2f} ms a request"
         )
     dues, bare, floor = (results[name] for name in ("poundbot DUES", "bare TwiML", "floor"))
+    ungated = results["floor, ungated"]
     p99, floor_p99 = (lat[int(len(lat) * 0.99)] * 1e3 for lat in (dues[0], floor[0]))
     print(
         f"({engine}) for scale: DUES / bare {dues[1] / bare[1]:.2f}, floor / bare "
-        f"{floor[1] / bare[1]:.2f}"
+        f"{floor[1] / bare[1]:.2f}; DUES / the floor without the sender's count and the gate: "
+        f"throughput {dues[1] / ungated[1]:.2f}, server CPU {dues[2] / ungated[2]:.2f}"
     )
     short, lengthy = results["DUES, short case"], results["DUES, long case"]
     met = [
