@@ -8,6 +8,7 @@ per process (tests/databases.py).
 
 from __future__ import annotations
 
+import itertools
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -91,10 +92,20 @@ def pg_database_url() -> Iterator[str | None]:
         asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
+@pytest.fixture(scope="session")
+def data_folders(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests' data folders are (``data_folder``)."""
+    return tmp_path_factory.mktemp("data")
+
+
+_DATA_FOLDERS = itertools.count(1)
+
+
 @pytest.fixture(autouse=True)
-def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test keeps its photos (``POUNDBOT_DATA_DIR``) in a folder of its own."""
-    folder = tmp_path / "data"
+def data_folder(data_folders: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test keeps its photos (``POUNDBOT_DATA_DIR``) in a folder of its own, made
+    when something is kept there (a test that needs no ``tmp_path`` makes none)."""
+    folder = data_folders / str(next(_DATA_FOLDERS))
     monkeypatch.setenv("POUNDBOT_DATA_DIR", str(folder))
     return folder
 
