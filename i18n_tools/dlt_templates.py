@@ -26,7 +26,8 @@ import difflib
 import functools
 import re
 import sys
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -215,25 +216,41 @@ def _same(a: str, b: str) -> bool:
     return a == b or (_runs(a) > 0 and _runs(b) > 0)
 
 
-def _fixed(tokens: list[str]) -> int:
+def _fixed(tokens: Sequence[str]) -> int:
     return sum(len(t) for t in tokens if not _runs(t) and t != URL_VAR and not t.isspace())
 
 
-def _cost(tokens: list[str]) -> int:
+def _cost(tokens: Sequence[str]) -> int:
     return sum(SLOT_CHARS * _runs(t) if _runs(t) else len(t) for t in tokens)
 
 
+@functools.cache
+def _tokens(text: str) -> tuple[tuple[str, ...], Counter[str], int]:
+    """``text``'s tokens, its fixed tokens counted, and its fixed text's length."""
+    tokens = tuple(_TOKEN.findall(text))
+    fixed = Counter(t for t in tokens if not _runs(t) and t != URL_VAR and not t.isspace())
+    return tokens, fixed, _fixed(tokens)
+
+
+@functools.cache
 def _alike(a: str, b: str, floor: float = 0) -> str | None:
     """One template for the texts ``a`` and ``b`` (see ``_SHARE``), or None: each
     stretch they differ in (at most ``_STRETCHES``) a variable group wide enough for
-    either's."""
-    ta, tb = _TOKEN.findall(a), _TOKEN.findall(b)
+    either's.
+
+    ``texts`` tries every pair of templates, again after each merge: the fixed text
+    the two have in common (the bag of their words, a bound on what the diff keeps)
+    turns most pairs down before the diff is made, and a pair tried is remembered."""
+    (ta, ca, fa), (tb, cb, fb) = _tokens(a), _tokens(b)
+    bound = sum(len(t) * n for t, n in (ca & cb).items())
+    if bound < max(_KEPT, floor) or bound < _SHARE * max(fa, fb):
+        return None
     ka = ["{#var#}" if _runs(t) else t for t in ta]
     kb = ["{#var#}" if _runs(t) else t for t in tb]
     ops = difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes()
     kept = [t for op, i1, i2, _, _ in ops if op == "equal" for t in ta[i1:i2]]
     share = _fixed(kept)
-    if share < max(_KEPT, floor) or share < _SHARE * max(_fixed(ta), _fixed(tb)):
+    if share < max(_KEPT, floor) or share < _SHARE * max(fa, fb):
         return None
     if sum(op != "equal" for op, *_ in ops) > _STRETCHES:
         return None
@@ -318,6 +335,8 @@ def texts() -> Texts:
                     whole[lang][into] = max(whole[lang][into], whole[lang].pop(key))
                     del keyed[key]
                     break
+    _alike.cache_clear()
+    _tokens.cache_clear()
     return out
 
 

@@ -32,6 +32,7 @@ from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, DltStamp
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
+from tests.e2e.sms_harness import SMS_PER_SECOND
 from tests.integration.test_migrations import fresh_pg_database
 
 PUBLIC_URL = "https://pound.example.org"
@@ -195,6 +196,7 @@ async def india_rig(
             **extra,
         )
         config = load() if dlt is None else load()._replace(dlt=dlt)
+        config = config._replace(reminders=config.reminders._replace(sms_per_second=SMS_PER_SECOND))
         if limits is not None:
             config = config._replace(limits=limits)
         async with (

@@ -38,6 +38,10 @@ FROM = "+14155550100"
 WHATSAPP_FROM = "whatsapp:+14155550100"
 KEEPER_PHONE = "+919847000010"
 LINK_SECRET = "test-link-secret"  # signs the printable notice and photo links
+#: The server's SMS, as fast as the fake takes them: a test asserts what is sent, not the
+#: configured pace of one a second (``[reminders] sms_per_second``), which would make
+#: six answers take five seconds.
+SMS_PER_SECOND = 1000.0
 OFFICER_PHONE = "+919847000020"
 
 
@@ -165,6 +169,7 @@ async def sms_rig(
             link_secret=LINK_SECRET,
         )
         config = load()
+        config = config._replace(reminders=config.reminders._replace(sms_per_second=SMS_PER_SECOND))
         if whatsapp_templates is not None:
             config = config._replace(whatsapp_templates=whatsapp_templates)
         if dlt is not None:

@@ -1,7 +1,8 @@
 """The embedded SQLite on SQLAlchemy's stock aiosqlite dialect: no warning at start, the
-SMS end-to-end tests pass on it, and a database held by another process is refused
-within the wait budget (SQLite's busy handler, asked to wait only when a BEGIN found the
-file held, and then no longer than what is left of the budget)."""
+SMS rig's app runs on it (so ``tests/e2e/test_sms.py`` runs on it: it is the only SQLite
+driver), and a database held by another process is refused within the wait budget
+(SQLite's busy handler, asked to wait only when a BEGIN found the file held, and then no
+longer than what is left of the budget)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ from bot.observe.metrics import REGISTRY
 from bot.store.engine import BUSY_DEADLINE, make_engine
 from bot.store.models import CaseRow, InboxRow
 from bot.support import budget
-from tests.e2e import test_sms as inline_suite
-from tests.e2e.sms_harness import KEEPER_PHONE, SmsRig, sms_rig
+from tests.e2e.sms_harness import KEEPER_PHONE, sms_rig
 from tests.e2e.test_sms import SEIZE, count, message_of
 
 
@@ -33,13 +33,6 @@ def is_stock(engine: Any) -> bool:
     return type(engine.dialect).__module__ == "sqlalchemy.dialects.sqlite.aiosqlite" and (
         type(engine.dialect.dbapi).__module__ == "sqlalchemy.dialects.sqlite.aiosqlite"
     )
-
-
-@pytest.fixture
-async def rig(tmp_path: Path):  # type: ignore[no-untyped-def]
-    async with sms_rig(tmp_path) as rig:
-        assert is_stock(rig.app.engine)
-        yield rig
 
 
 # -- the dialect ---------------------------------------------------------------------
@@ -59,57 +52,6 @@ async def test_the_embedded_sqlite_is_the_stock_aiosqlite_dialect_without_a_warn
     finally:
         for engine in engines:
             await engine.dispose()
-
-
-# -- the SMS end-to-end tests, on the stock dialect ------------------------------------
-
-
-async def test_a_keeper_reports_a_seizure_by_sms_and_the_owner_is_told(rig: SmsRig) -> None:
-    await inline_suite.test_a_keeper_reports_a_seizure_by_sms_and_the_owner_is_told(rig)
-
-
-async def test_an_owner_asks_dues_in_malayalam_and_gets_malayalam(rig: SmsRig) -> None:
-    await inline_suite.test_an_owner_asks_dues_in_malayalam_and_gets_malayalam(rig)
-
-
-async def test_the_same_message_sid_five_times_at_once_has_one_effect(rig: SmsRig) -> None:
-    await inline_suite.test_the_same_message_sid_five_times_at_once_has_one_effect(rig)
-
-
-async def test_stop_is_honoured_for_notifications_and_start_resumes(rig: SmsRig) -> None:
-    await inline_suite.test_stop_is_honoured_for_notifications_and_start_resumes(rig)
-
-
-async def test_delivery_reports_only_move_a_status_forward_and_21610_stops_a_number(
-    rig: SmsRig,
-) -> None:
-    await inline_suite.test_delivery_reports_only_move_a_status_forward_and_21610_stops_a_number(
-        rig
-    )
-
-
-async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
-    rig: SmsRig, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await inline_suite.test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
-        rig, monkeypatch
-    )
-
-
-async def test_sms_stored_before_a_kill_are_acted_on_at_start_and_answered_by_sms(
-    tmp_path: Path,
-) -> None:
-    await inline_suite.test_sms_stored_before_a_kill_are_acted_on_at_start_and_answered_by_sms(
-        tmp_path
-    )
-
-
-async def test_an_officer_by_sms_records_a_deposit_outcome_and_a_vague_one_is_refused(
-    rig: SmsRig,
-) -> None:
-    await inline_suite.test_an_officer_by_sms_records_a_deposit_outcome_and_a_vague_one_is_refused(
-        rig
-    )
 
 
 # -- a database held by another process: SQLite's busy timeout, within the budget ------

@@ -4,12 +4,16 @@ send per kill, counted).
 
 The instances are real processes running this module (``python -m
 tests.integration.test_reminders_processes``): ``remind`` runs one pass of the engine
-(``remind_once``, as ``poundbot remind --once`` does); ``zygote`` imports everything
+(``remind_once``, as ``poundbot remind --once`` does) once told to go, so that both
+start together; ``zygote`` imports everything
 once and forks, on request, an instance that runs the engine and the outbox delivery
 (as ``poundbot serve`` does) against a fake Telegram that appends each message's
 idempotency key to a file, so that a crash between sending and recording shows up as a
 duplicate line. Each instance's clock runs hours ahead of the last one's, so the leases
 of a killed instance have run out when the next starts (no test waits for a lease).
+
+``make test`` runs each small (2,000 reminders; 5 kills); ``make test-slow`` at full
+size (10,000 reminders; 20 kills).
 """
 
 from __future__ import annotations
@@ -38,7 +42,9 @@ from tests.service.test_reminders_load import seed_due_jobs
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = "tests.integration.test_reminders_processes"
 JOBS = 10_000
+JOBS_SMALL = 2_000
 KILLS = 20
+KILLS_SMALL = 5
 JOBS_PER_TRIAL = 150
 
 
@@ -73,8 +79,11 @@ def _store(url: str, hours: float) -> tuple[AsyncEngine, Store]:
 
 
 async def _remind(url: str, name: str) -> None:
-    """One pass of the engine; prints how many reminders this instance sent."""
+    """One pass of the engine once a line comes on stdin (``ready`` said first);
+    prints how many reminders this instance sent."""
     engine, store = _store(url, 0)
+    print("ready", flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
     try:
         done = await remind_once(store, load_config(sample_config_path()), name, limit=500)
     finally:
@@ -139,25 +148,46 @@ async def _seeded_store(engine: AsyncEngine) -> Store:
 # -- two instances ------------------------------------------------------------------------
 
 
+async def test_two_processes_send_each_of_2000_due_reminders_exactly_once(
+    engine: AsyncEngine,
+) -> None:
+    await two_processes_send_each_once(engine, JOBS_SMALL)
+
+
+@pytest.mark.slow
 async def test_two_processes_send_each_of_10000_due_reminders_exactly_once(
     engine: AsyncEngine,
 ) -> None:
+    await two_processes_send_each_once(engine, JOBS)
+
+
+async def two_processes_send_each_once(engine: AsyncEngine, jobs_due: int) -> None:
+    """Two instances, started together, drain ``jobs_due`` due reminders: each fired by
+    exactly one of them, both taking part."""
     store = await _seeded_store(engine)
-    officer = await seed_due_jobs(store, JOBS)
+    officer = await seed_due_jobs(store, jobs_due)
     url = engine.url.render_as_string(hide_password=False)
     procs = [
         await asyncio.create_subprocess_exec(
             *_command("remind", url, name),
             cwd=ROOT,
             env=_env(),
+            stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
         )
         for name in ("one", "two")
     ]
+    for proc in procs:
+        assert proc.stdout is not None
+        assert (await proc.stdout.readline()).decode().strip() == "ready"
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
     outputs = [await proc.communicate() for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0]
     counts = [int(out.decode().split()[-1]) for out, _ in outputs]
-    assert sum(counts) == JOBS  # each job fired by exactly one of them
+    assert sum(counts) == jobs_due  # each job fired by exactly one of them
     assert min(counts) > 0  # and both took part
     async with store.transaction() as tx:
         keys = (await tx.session.execute(select(OutboxRow.idempotency_key))).scalars().all()
@@ -168,8 +198,8 @@ async def test_two_processes_send_each_of_10000_due_reminders_exactly_once(
                 )
             )
         ).all()
-    assert sorted(keys) == sorted(f"rem:load:{i}:u{officer}" for i in range(JOBS))
-    assert [tuple(s) for s in states] == [("done", 1, JOBS)]
+    assert sorted(keys) == sorted(f"rem:load:{i}:u{officer}" for i in range(jobs_due))
+    assert [tuple(s) for s in states] == [("done", 1, jobs_due)]
 
 
 # -- kill -9 --------------------------------------------------------------------------------
@@ -178,6 +208,22 @@ async def test_two_processes_send_each_of_10000_due_reminders_exactly_once(
 async def test_an_instance_killed_at_random_moments_loses_no_reminder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Killed 5 times (``make test``)."""
+    await killed_at_random_moments(tmp_path, capsys, KILLS_SMALL)
+
+
+@pytest.mark.slow
+async def test_an_instance_killed_20_times_at_random_moments_loses_no_reminder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await killed_at_random_moments(tmp_path, capsys, KILLS)
+
+
+async def killed_at_random_moments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], times: int
+) -> None:
+    """An instance killed ``times`` times with SIGKILL, each after a trial's reminders
+    were seeded, then one left to finish: none lost, at most one duplicate a kill."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'kill.sqlite3'}"
     log = tmp_path / "sent.log"
     engine = make_engine(url)
@@ -197,7 +243,7 @@ async def test_an_instance_killed_at_random_moments_loses_no_reminder(
     kills = trials = seeded = 0
     officer = 0
     try:
-        while kills < KILLS and trials < 3 * KILLS:
+        while kills < times and trials < 3 * times:
             officer = await seed_due_jobs(
                 store, JOBS_PER_TRIAL, prefix=f"t{trials}", first_case=1 + trials * 1000
             )
@@ -251,7 +297,7 @@ async def test_an_instance_killed_at_random_moments_loses_no_reminder(
             f"{duplicates} duplicate(s) ({duplicates / max(kills, 1):.2f} per kill), "
             f"{lost} lost, {jobs['failed']} failed"
         )
-    assert kills >= KILLS
+    assert kills >= times
     assert jobs == {"done": seeded}  # no reminder lost, none failed
     assert outbox == {"sent": seeded + len(alerts)}  # each queued once and delivered
     assert set(sent) == expected  # every one reached the fake Telegram

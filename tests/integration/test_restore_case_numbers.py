@@ -23,6 +23,7 @@ from bot.services.keeper import record_seizure
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
+from tests.databases import migrated_url
 from tests.e2e.sms_harness import KEEPER_PHONE, sms_rig
 from tests.integration.test_cli import refused, run
 from tests.integration.test_migrations import fresh_pg_database
@@ -86,7 +87,7 @@ async def after_backup(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
     March) and KNM-4 (on 2 March) by SMS too: the SMS with KNM-3 and KNM-4 are on the
     keeper's phone, and the backup knows nothing of them."""
     backup = tmp_path / "before.sqlite3"
-    async with sms_rig(tmp_path, url(db)) as rig:
+    async with sms_rig(tmp_path, migrated_url(db)) as rig:  # a copy of the migrated schema
         for n in (1, 2):
             assert f"KNM-{n}" in (await rig.sms(KEEPER_PHONE, SEIZE, f"SM-{n}")).text
         status, _, err = await asyncio.to_thread(run, capsys, "backup", str(backup))

@@ -23,11 +23,12 @@ After every step it checks:
   from proceeds, days impounded, heads sold and disposed of), and whether the owner may
   pay or deposit is what PAID and DEPOSITED do (``tests/service/views_agree.py``).
 
-``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 30) and ``POUNDBOT_STATE_MACHINE_STEPS``
+``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 10) and ``POUNDBOT_STATE_MACHINE_STEPS``
 (default 30) size the run of ``make test``; a big run is not derandomized unless
-``POUNDBOT_STATE_MACHINE_DERANDOMIZE=1``. A slow test (``make test-slow``) runs the
+``POUNDBOT_STATE_MACHINE_DERANDOMIZE=1``. The slow tests (``make test-slow``) run the
 machine at length, not derandomized: ``POUNDBOT_STATE_MACHINE_LONG_EXAMPLES`` (default
-100) and ``POUNDBOT_STATE_MACHINE_LONG_STEPS`` (default 40).
+100) and ``POUNDBOT_STATE_MACHINE_LONG_STEPS`` (default 40); and derandomized at the
+size ``make test`` once had (30 examples of 30 steps), the same examples every run.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ from tests.service.views_agree import check as check_views
 from tests.service.views_agree import gather as gather_views
 from tests.unit.domain_fixtures import case_in, sample_tariff
 
-EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("POUNDBOT_STATE_MACHINE_EXAMPLES", "10"))
 STEPS = int(os.environ.get("POUNDBOT_STATE_MACHINE_STEPS", "30"))
 DERANDOMIZE = os.environ.get(
     "POUNDBOT_STATE_MACHINE_DERANDOMIZE", "1" if EXAMPLES <= 50 else "0"
@@ -1640,6 +1641,13 @@ def test_the_act_as_a_state_machine(machine_config: Config) -> None:
 def test_the_act_as_a_state_machine_at_length(machine_config: Config) -> None:
     """The same, more examples of more steps, new ones each run (``make test-slow``)."""
     run_machine(LONG_EXAMPLES, LONG_STEPS, derandomize=False)
+
+
+@pytest.mark.slow
+def test_the_act_as_a_state_machine_derandomized_at_full_size(machine_config: Config) -> None:
+    """The same examples every run, three times as many as ``make test`` runs
+    (``make test-slow``)."""
+    run_machine(30, 30, derandomize=True)
 
 
 def run_machine(examples: int, steps: int, *, derandomize: bool) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import io
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -94,8 +95,10 @@ async def test_the_folder_store_keeps_the_image_and_its_thumbnail(tmp_path: Path
     assert not [p for p in store.root.rglob("*") if p.name.endswith(".tmp")]
 
 
+@cache
 def _big_png(width: int, height: int) -> bytes:
-    """A picture of ``width`` x ``height`` that compresses well (a small file, many pixels)."""
+    """A picture of ``width`` x ``height`` that compresses well (a small file, many
+    pixels); made once a size (encoding 25 megapixels takes seconds)."""
     image = Image.radial_gradient("L").resize((width, height)).convert("RGBA")
     out = io.BytesIO()
     image.save(out, "PNG")
