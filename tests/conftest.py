@@ -13,7 +13,6 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy.engine import make_url
@@ -31,34 +30,6 @@ def sqlite_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("templates")
     databases.use_folder(folder)
     return folder
-
-
-@pytest.fixture(scope="session", autouse=True)
-def one_default_tls_context() -> Iterator[None]:
-    """The httpx clients of this process that ask for httpx's default TLS settings share
-    one context. Making one reads certifi's bundle (20-40 ms); a rig makes three or four
-    clients (its own, the Telegram bot's two, the SMS provider's), which only ever speak
-    plain HTTP to loopback. A client given its own context or certificate makes its own."""
-    import ssl
-
-    import httpx
-    import httpx._transports.default as transports
-
-    made = httpx.create_ssl_context  # the one the transports call
-    shared: list[ssl.SSLContext] = []
-
-    def create_ssl_context(
-        verify: ssl.SSLContext | str | bool = True, cert: Any = None, trust_env: bool = True
-    ) -> ssl.SSLContext:
-        if verify is not True or cert is not None or not trust_env:
-            return made(verify=verify, cert=cert, trust_env=trust_env)
-        if not shared:
-            shared.append(made(verify=verify, cert=cert, trust_env=trust_env))
-        return shared[0]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(transports, "create_ssl_context", create_ssl_context)
-        yield
 
 
 @pytest.fixture(scope="session")
