@@ -37,15 +37,7 @@ from bot.store.models import (
     User,
 )
 
-__all__ = [
-    "DeskReading",
-    "case_events",
-    "case_ledger",
-    "cases_counted",
-    "cases_page",
-    "stopped_numbers",
-    "today_rows",
-]
+__all__ = ["DeskReading"]
 
 OPEN = "open"
 
@@ -115,18 +107,6 @@ def _today_of(rows: int, due_cap: int) -> Any:
     return _today(rows, due_cap)
 
 
-async def today_rows(
-    tx: DeskReading, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
-) -> list[Row[*tuple[Any, ...]]]:
-    """Today's rows for ``pounds`` on ``day``, unordered: the open deadlines of each
-    section (case_number, kind, provision, due_on, who, counts_from, section, balance,
-    due_cases): "due" (up to ``rows`` due by ``day``, not the owner's, each with the
-    count of cases due up to ``due_cap + 1``), "awaiting" (up to ``rows`` notices due),
-    "auctions" (from ``day`` to ``until``), "held" (deposit windows, with the balance)."""
-    params = {"pounds": pounds, "day": day, "until": until}
-    return list((await tx.session.execute(_today_of(rows, due_cap), params)).all())
-
-
 _STOPPED = (
     select(
         User.name,
@@ -144,15 +124,6 @@ _STOPPED = (
     )
     .order_by(User.role, User.name, User.id)
 )
-
-
-async def stopped_numbers(
-    tx: DeskReading, pounds: list[str], authorities: list[str]
-) -> list[Row[*tuple[Any, ...]]]:
-    """The active users of ``pounds`` or ``authorities`` whose number said STOP: rows of
-    name, role, telegram_id, opted_out_at (SMS) and whatsapp_stopped_at, by role, name."""
-    found = await tx.session.execute(_STOPPED, {"pounds": pounds, "authorities": authorities})
-    return list(found.all())
 
 
 _CASE_COLUMNS = (
@@ -239,69 +210,8 @@ def _wanted(
     return {"pounds": pounds} | {k: v for k, v in params.items() if v}
 
 
-async def cases_page(
-    tx: DeskReading,
-    pounds: list[str],
-    *,
-    stage: str,
-    kind: str,
-    since: date | None,
-    until: date | None,
-    offset: int,
-    page: int,
-    cap: int,
-) -> list[Row[*tuple[Any, ...]]]:
-    """Up to ``page + 1`` cases of ``pounds`` from ``offset``, newest first, narrowed by
-    the filters given (empty: not narrowed), one row a lot (a case without lots: one, its
-    lot NULL): id, number, pound_code, stage, impounded_on, place_seized, the lot's kind,
-    count and description, and how many cases match, counted up to ``cap + 1``."""
-    used = _wanted(pounds, stage, kind, since, until)
-    shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
-    _, listing = _listing(*shape, page, cap)
-    return list((await tx.session.execute(listing, {**used, "offset": offset})).all())
-
-
-async def cases_counted(
-    tx: DeskReading,
-    pounds: list[str],
-    *,
-    stage: str,
-    kind: str,
-    since: date | None,
-    until: date | None,
-    page: int,
-    cap: int,
-) -> int:
-    """How many cases of ``pounds`` the filters given match, counted up to ``cap + 1``."""
-    used = _wanted(pounds, stage, kind, since, until)
-    shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
-    count, _ = _listing(*shape, page, cap)
-    return int((await tx.session.execute(count, used)).scalar() or 0)
-
-
-async def case_events(tx: DeskReading, case_id: int) -> list[tuple[CaseEvent, str | None]]:
-    """The events of case ``case_id`` in order, each with its actor's name (or None)."""
-    events = await tx.session.execute(
-        select(CaseEvent, User.name)
-        .outerjoin(User, User.id == CaseEvent.actor_user_id)
-        .where(CaseEvent.case_id == case_id)
-        .order_by(CaseEvent.seq)
-    )
-    return [(event, name) for event, name in events]
-
-
-async def case_ledger(tx: DeskReading, case_id: int) -> list[LedgerEntry]:
-    """The ledger entries of case ``case_id``, by day and id."""
-    ledger = await tx.session.execute(
-        select(LedgerEntry)
-        .where(LedgerEntry.case_id == case_id)
-        .order_by(LedgerEntry.on, LedgerEntry.id)
-    )
-    return list(ledger.scalars())
-
-
 class DeskReading:
-    """The reads above as methods of the transaction: ``bot.store.tx.Tx`` inherits them,
+    """The web desk's reads as methods of the transaction: ``bot.store.tx.Tx`` inherits them,
     and so is the port of the desk's reads (``bot.store.port.DeskReads``)."""
 
     session: AsyncSession
@@ -309,15 +219,21 @@ class DeskReading:
     async def today_rows(
         self, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
     ) -> list[Row[*tuple[Any, ...]]]:
-        """Today's rows for ``pounds`` on ``day`` (``today_rows``)."""
-        return await today_rows(self, pounds, day, until, rows=rows, due_cap=due_cap)
+        """Today's rows for ``pounds`` on ``day``, unordered: the open deadlines of each
+        section (case_number, kind, provision, due_on, who, counts_from, section, balance,
+        due_cases): "due" (up to ``rows`` due by ``day``, not the owner's, each with the
+        count of cases due up to ``due_cap + 1``), "awaiting" (up to ``rows`` notices due),
+        "auctions" (from ``day`` to ``until``), "held" (deposit windows, with the balance)."""
+        params = {"pounds": pounds, "day": day, "until": until}
+        return list((await self.session.execute(_today_of(rows, due_cap), params)).all())
 
     async def stopped_numbers(
         self, pounds: list[str], authorities: list[str]
     ) -> list[Row[*tuple[Any, ...]]]:
-        """The active users of ``pounds`` or ``authorities`` whose number said STOP
-        (``stopped_numbers``)."""
-        return await stopped_numbers(self, pounds, authorities)
+        """The active users of ``pounds`` or ``authorities`` whose number said STOP: rows of
+        name, role, telegram_id, opted_out_at (SMS) and whatsapp_stopped_at, by role, name."""
+        found = await self.session.execute(_STOPPED, {"pounds": pounds, "authorities": authorities})
+        return list(found.all())
 
     async def cases_page(
         self,
@@ -331,19 +247,14 @@ class DeskReading:
         page: int,
         cap: int,
     ) -> list[Row[*tuple[Any, ...]]]:
-        """A page of the cases of ``pounds``, one row a lot, with their count
-        (``cases_page``)."""
-        return await cases_page(
-            self,
-            pounds,
-            stage=stage,
-            kind=kind,
-            since=since,
-            until=until,
-            offset=offset,
-            page=page,
-            cap=cap,
-        )
+        """Up to ``page + 1`` cases of ``pounds`` from ``offset``, newest first, narrowed by
+        the filters given (empty: not narrowed), one row a lot (a case without lots: one, its
+        lot NULL): id, number, pound_code, stage, impounded_on, place_seized, the lot's kind,
+        count and description, and how many cases match, counted up to ``cap + 1``."""
+        used = _wanted(pounds, stage, kind, since, until)
+        shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
+        _, listing = _listing(*shape, page, cap)
+        return list((await self.session.execute(listing, {**used, "offset": offset})).all())
 
     async def cases_counted(
         self,
@@ -356,16 +267,27 @@ class DeskReading:
         page: int,
         cap: int,
     ) -> int:
-        """How many cases of ``pounds`` the filters match, up to ``cap + 1``
-        (``cases_counted``)."""
-        return await cases_counted(
-            self, pounds, stage=stage, kind=kind, since=since, until=until, page=page, cap=cap
-        )
+        """How many cases of ``pounds`` the filters given match, counted up to ``cap + 1``."""
+        used = _wanted(pounds, stage, kind, since, until)
+        shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
+        count, _ = _listing(*shape, page, cap)
+        return int((await self.session.execute(count, used)).scalar() or 0)
 
     async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:
-        """The events of a case with their actors' names (``case_events``)."""
-        return await case_events(self, case_id)
+        """The events of case ``case_id`` in order, each with its actor's name (or None)."""
+        events = await self.session.execute(
+            select(CaseEvent, User.name)
+            .outerjoin(User, User.id == CaseEvent.actor_user_id)
+            .where(CaseEvent.case_id == case_id)
+            .order_by(CaseEvent.seq)
+        )
+        return [(event, name) for event, name in events]
 
     async def case_ledger(self, case_id: int) -> list[LedgerEntry]:
-        """The ledger entries of a case (``case_ledger``)."""
-        return await case_ledger(self, case_id)
+        """The ledger entries of case ``case_id``, by day and id."""
+        ledger = await self.session.execute(
+            select(LedgerEntry)
+            .where(LedgerEntry.case_id == case_id)
+            .order_by(LedgerEntry.on, LedgerEntry.id)
+        )
+        return list(ledger.scalars())

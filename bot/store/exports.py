@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import CaseEvent, CaseLot, CaseRow, LedgerEntry
 
-__all__ = ["LedgerReading", "case_lots", "case_rows", "last_event_days", "ledger_of", "ledger_rows"]
+__all__ = ["LedgerReading", "case_lots", "case_rows", "last_event_days"]
 
 
 async def case_rows(tx: LedgerReading) -> list[tuple[Any, ...]]:
@@ -48,47 +48,6 @@ async def last_event_days(tx: LedgerReading) -> dict[int, date]:
     return {case_id: on for case_id, on in rows.all()}
 
 
-async def ledger_rows(
-    tx: LedgerReading,
-    *,
-    authority: str | None = None,
-    pounds: Sequence[str] | None = None,
-    start: date | None = None,
-    end: date | None = None,
-) -> list[tuple[Any, ...]]:
-    """(on, authority, case number, account, amount in paise, provision) of the ledger's
-    entries, oldest first: of one authority, of the cases of some pounds, from ``start``
-    up to (not including) ``end``, as each is given."""
-    query = select(
-        LedgerEntry.on,
-        LedgerEntry.authority_code,
-        CaseRow.number,
-        LedgerEntry.account,
-        LedgerEntry.amount_paise,
-        LedgerEntry.provision,
-    ).join(CaseRow, CaseRow.id == LedgerEntry.case_id)
-    if authority is not None:
-        query = query.where(LedgerEntry.authority_code == authority)
-    if pounds is not None:
-        query = query.where(CaseRow.pound_code.in_(pounds))
-    if start is not None:
-        query = query.where(LedgerEntry.on >= start)
-    if end is not None:
-        query = query.where(LedgerEntry.on < end)
-    rows = await tx.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
-    return [tuple(row) for row in rows.all()]
-
-
-async def ledger_of(tx: LedgerReading, authority: str) -> list[LedgerEntry]:
-    """The ledger entries of ``authority``, oldest first."""
-    rows = await tx.session.execute(
-        select(LedgerEntry)
-        .where(LedgerEntry.authority_code == authority)
-        .order_by(LedgerEntry.on, LedgerEntry.id)
-    )
-    return list(rows.scalars())
-
-
 class LedgerReading:
     """The ledger's reads as methods of the transaction: ``bot.store.tx.Tx`` inherits them,
     and so is the port of the ledger's reads (``bot.store.port.LedgerReads``). What the
@@ -104,9 +63,33 @@ class LedgerReading:
         start: date | None = None,
         end: date | None = None,
     ) -> list[tuple[Any, ...]]:
-        """The ledger's entries as rows, oldest first (``ledger_rows``)."""
-        return await ledger_rows(self, authority=authority, pounds=pounds, start=start, end=end)
+        """(on, authority, case number, account, amount in paise, provision) of the ledger's
+        entries, oldest first: of one authority, of the cases of some pounds, from ``start``
+        up to (not including) ``end``, as each is given."""
+        query = select(
+            LedgerEntry.on,
+            LedgerEntry.authority_code,
+            CaseRow.number,
+            LedgerEntry.account,
+            LedgerEntry.amount_paise,
+            LedgerEntry.provision,
+        ).join(CaseRow, CaseRow.id == LedgerEntry.case_id)
+        if authority is not None:
+            query = query.where(LedgerEntry.authority_code == authority)
+        if pounds is not None:
+            query = query.where(CaseRow.pound_code.in_(pounds))
+        if start is not None:
+            query = query.where(LedgerEntry.on >= start)
+        if end is not None:
+            query = query.where(LedgerEntry.on < end)
+        rows = await self.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
+        return [tuple(row) for row in rows.all()]
 
     async def ledger_of(self, authority: str) -> list[LedgerEntry]:
-        """The ledger entries of ``authority``, oldest first (``ledger_of``)."""
-        return await ledger_of(self, authority)
+        """The ledger entries of ``authority``, oldest first."""
+        rows = await self.session.execute(
+            select(LedgerEntry)
+            .where(LedgerEntry.authority_code == authority)
+            .order_by(LedgerEntry.on, LedgerEntry.id)
+        )
+        return list(rows.scalars())
