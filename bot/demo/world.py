@@ -57,7 +57,7 @@ from bot.fakes.twilio_api import FakeTwilio
 from bot.reminders.dispatch import remind_once
 from bot.services.runtime import App
 from bot.store import outbox
-from bot.store.instances import worker_id
+from bot.store.instances import beat, worker_id
 from bot.store.reminder_jobs import leased_unfinished
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltRefusal, DltStamp, registry
@@ -313,11 +313,19 @@ class World:
         while day <= when.date():
             morning = datetime.combine(day, at, tzinfo=zone)
             if now < morning <= when:
-                self.clock.set(morning)
+                await self._set_clock(morning)
                 await self.remind()
             day += timedelta(days=1)
-        self.clock.set(when)
+        await self._set_clock(when)
         await self.remind()
+
+    async def _set_clock(self, when: datetime) -> None:
+        """Move the clock, the server's too, and write the server's heartbeat at the new
+        time at once: until its next beat it would otherwise count as a stopped instance
+        (``bot.store.instances``), and an SMS it is sending would be taken over by this
+        world's own delivery and sent twice."""
+        self.clock.set(when)
+        await beat(self.app.store, self.poundbot.state.instance)
 
 
 async def _until_none(count: Callable[[], Awaitable[int]], what: str) -> None:

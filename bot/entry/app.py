@@ -307,6 +307,7 @@ def build_app(
             # One lease name for this process's claims, and its heartbeat: when it dies,
             # another instance takes its claims within seconds (bot.store.instances).
             me = worker_id()
+            starlette.state.instance = me
             tasks = [
                 asyncio.create_task(heartbeat(app.store, me, stop)),
                 asyncio.create_task(run_reminders(app, stop, name=me)),
