@@ -7,17 +7,24 @@ generic type, its length, ``null`` when it may be empty, ``primary key``), ``uni
 the same on SQLite and PostgreSQL: no dialect's type names, no time zones, no indexes
 PostgreSQL makes for a unique constraint. Alembic's own ``alembic_version`` is left
 out; anything else in the database is part of it.
+
+Reading a schema takes a query per table and kind (over a hundred); every start reads
+it. On SQLite the statements that made a schema (``sqlite_master``) are the whole of it,
+so a schema once read is kept for the process under those statements, and a database
+whose statements are the same is not read again (a test, the demo and a CLI command
+open a database many times in one process).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import String, inspect
+from sqlalchemy import String, inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.types import TypeEngine
 
@@ -95,8 +102,41 @@ def _names(columns: Iterable[str | None]) -> str:
     return ", ".join(str(c) for c in columns)
 
 
+#: Schemas read on SQLite, under the statements that made them (``_made_by``); a few.
+_READ: dict[tuple[tuple[str, ...], ...], Schema] = {}
+_KEPT = 16
+
+
+def _made_by(connection: Connection) -> tuple[tuple[str, ...], ...] | None:
+    """The statements that made the schema of a SQLite database, in a fixed order; None
+    on another engine."""
+    if connection.dialect.name != "sqlite":
+        return None
+    rows = connection.execute(
+        text(
+            "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master "
+            "WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+        )
+    )
+    return tuple(tuple(str(v) for v in row) for row in rows)
+
+
 def read_schema(connection: Connection) -> Schema:
-    """The schema of the database on ``connection`` (run it with ``run_sync``)."""
+    """The schema of the database on ``connection`` (run it with ``run_sync``); on SQLite
+    the one kept for the same statements, if it was read before (see the module)."""
+    made_by = _made_by(connection)
+    if made_by is not None and made_by in _READ:
+        return copy.deepcopy(_READ[made_by])
+    found = _reflect(connection)
+    if made_by is not None:
+        if len(_READ) >= _KEPT:
+            _READ.pop(next(iter(_READ)))
+        _READ[made_by] = copy.deepcopy(found)
+    return found
+
+
+def _reflect(connection: Connection) -> Schema:
+    """The schema of the database on ``connection``, read table by table."""
     inspector = inspect(connection)
     tables = sorted(set(inspector.get_table_names()) - _SKIPPED)
     if not tables:
