@@ -5,6 +5,7 @@ Every fault is raised at once, in one ConfigError, each with its line.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
@@ -55,8 +56,15 @@ def load_config(path: str | os.PathLike[str] | Traversable) -> Config:
 def parse_config(text: str, name: str = "<string>") -> Config:
     """Parse and check configuration ``text``; ``name`` names it in faults.
 
-    Raises ConfigError listing every fault found.
+    Raises ConfigError listing every fault found. A checked configuration is immutable,
+    so the last few are kept for the process by their text: a process that opens the
+    application many times (the demo, a test) reads the same file once.
     """
+    return _parsed(text, name)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(text: str, name: str) -> Config:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
