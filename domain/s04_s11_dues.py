@@ -22,7 +22,7 @@ from domain.events import (
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.stages import IN_POUND_STAGES
-from domain.tariff import Tariff, feeding_days
+from domain.tariff import Tariff, first_feeding_day
 
 if TYPE_CHECKING:
     from domain.case import Case
@@ -171,41 +171,32 @@ def dues_on(case: Case, tariff: Tariff, day: date) -> Dues:
 def _feeding_lines(
     tariff: Tariff, kind: str, heads: int, impounded: date, last: date
 ) -> list[DuesLine]:
-    """Feeding lines for ``heads`` fed up to ``last``, one line per rate in force."""
+    """Feeding lines for ``heads`` fed up to ``last``, one line per rate in force (two
+    rows one after the other with the same amount and source make one line)."""
     lines: list[DuesLine] = []
-    if heads <= 0:
+    first = first_feeding_day(impounded, tariff.feeding_days)
+    if heads <= 0 or last < impounded or last < first:
         return lines
-    for day in feeding_days(impounded, last, tariff.feeding_days):
-        row = tariff.feeding_per_head(kind, day)
+    for row, first_day, last_day in tariff.feeding_spans(kind, first, last):
+        count = (last_day - first_day).days + 1
         if lines and lines[-1].source == row.source and lines[-1].rate == row.amount:
             prev = lines[-1]
-            lines[-1] = DuesLine(
+            first_day, count = prev.first_day or first_day, prev.days + count
+            lines.pop()
+        lines.append(
+            DuesLine(
                 item=DuesItem.FEEDING,
                 kind=kind,
                 heads=heads,
-                days=prev.days + 1,
+                days=count,
                 rate=row.amount,
-                amount=prev.amount + row.amount * heads,
+                amount=row.amount * heads * count,
                 provision="s.4",
                 source=row.source,
-                first_day=prev.first_day,
-                last_day=day,
+                first_day=first_day,
+                last_day=last_day,
             )
-        else:
-            lines.append(
-                DuesLine(
-                    item=DuesItem.FEEDING,
-                    kind=kind,
-                    heads=heads,
-                    days=1,
-                    rate=row.amount,
-                    amount=row.amount * heads,
-                    provision="s.4",
-                    source=row.source,
-                    first_day=day,
-                    last_day=day,
-                )
-            )
+        )
     return lines
 
 

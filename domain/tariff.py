@@ -19,7 +19,7 @@ from domain.errors import RateNotInForceError, UnknownKindError
 from domain.money import Money
 from domain.provisions import cites
 
-__all__ = ["DatedRate", "FeedingDays", "RateTable", "Tariff", "feeding_days"]
+__all__ = ["DatedRate", "FeedingDays", "RateTable", "Tariff", "feeding_days", "first_feeding_day"]
 
 
 class DatedRate(NamedTuple):
@@ -87,6 +87,25 @@ class RateTable:
             )
         return current
 
+    @cites("s.4", "s.11")
+    def spans(self, first: date, last: date) -> list[tuple[DatedRate, date, date]]:
+        """The rows in force from ``first`` to ``last`` (both included), each with its
+        first and last day there, in date order; none when ``last`` is before ``first``."""
+        if last < first:
+            return []
+        spans: list[tuple[DatedRate, date, date]] = []
+        start = first
+        current = self.row_on(first)  # a day before the first row is refused here
+        for row in self.rows:
+            if row.applies_from <= first:
+                continue
+            if row.applies_from > last:
+                break
+            spans.append((current, start, row.applies_from - timedelta(days=1)))
+            current, start = row, row.applies_from
+        spans.append((current, start, last))
+        return spans
+
 
 class FeedingDays(enum.Enum):
     """How the days charged for feeding and watering are counted (a stated policy)."""
@@ -110,8 +129,14 @@ def feeding_days(
     """
     if until < impounded_on:
         return []
-    first = impounded_on if policy is FeedingDays.BOTH_INCLUDED else impounded_on + timedelta(1)
+    first = first_feeding_day(impounded_on, policy)
     return [first + timedelta(days=i) for i in range((until - first).days + 1)]
+
+
+@cites("s.4", "s.12")
+def first_feeding_day(impounded_on: date, policy: FeedingDays = FeedingDays.BOTH_INCLUDED) -> date:
+    """The first day charged for feeding and watering under ``policy`` (``feeding_days``)."""
+    return impounded_on if policy is FeedingDays.BOTH_INCLUDED else impounded_on + timedelta(1)
 
 
 class Tariff(NamedTuple):
@@ -131,6 +156,14 @@ class Tariff(NamedTuple):
     def feeding_per_head(self, kind: str, day: date) -> DatedRate:
         """The feeding and watering charge per head per day for ``kind`` on ``day`` (s.4)."""
         return self._table(self.feeding, kind, "s.4").row_on(day)
+
+    @cites("s.4")
+    def feeding_spans(
+        self, kind: str, first: date, last: date
+    ) -> list[tuple[DatedRate, date, date]]:
+        """The feeding rows for ``kind`` in force from ``first`` to ``last``, each with
+        its first and last day (``RateTable.spans``)."""
+        return self._table(self.feeding, kind, "s.4").spans(first, last)
 
     @staticmethod
     def _table(tables: Mapping[str, RateTable], kind: str, provision: str) -> RateTable:
