@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextvars
 import difflib
+import functools
 import hashlib
 import re
 from collections.abc import Iterator
@@ -296,10 +297,12 @@ def _enough(fixed: list[str]) -> bool:
     return len("".join(text.split())) >= MIN_FIXED
 
 
+@functools.lru_cache(maxsize=8192)
 def skeleton(marked: str) -> Skeleton:
     """The template of a marked text: the head's fixed text with a variable for each of
     its placeholders (whatever fills it) and each number, then the rest of the text as
-    the tail."""
+    the tail. Immutable, so kept for the texts read last: building the registry probes
+    the same texts many times over."""
     pieces: list[list[str]] = [[]]
     slots: list[str] = []
     values: list[str] = []
