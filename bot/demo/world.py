@@ -58,7 +58,7 @@ from bot.reminders.dispatch import remind_once
 from bot.services.runtime import App
 from bot.store import outbox
 from bot.store.instances import beat, worker_id
-from bot.store.reminder_jobs import leased_unfinished
+from bot.store.reminder_jobs import leased_unfinished, pass_has_work
 from bot.support.clock import FixedClock
 from bot.support.dlt import DltRefusal, DltStamp, registry
 from domain.calendar import LOCAL_TZ
@@ -73,6 +73,8 @@ _TWILIO_SID: Final = "AC" + "d" * 32
 _TWILIO_TOKEN: Final = "demo-twilio-auth-token"
 _TWILIO_FROM: Final = "+15005550006"
 _WHATSAPP_FROM: Final = "whatsapp:+15005550006"
+#: The channels of the outbox the story delivers.
+_CHANNELS: Final = ("telegram", "sms", "whatsapp")
 _WAIT: Final = 20.0  # seconds any delivery may take before the demo calls it stuck
 #: The SMS providers the demo can run its SMS on (``poundbot demo --sms``).
 SMS_PROVIDERS: Final = ("twilio", "exotel", "mseva")
@@ -314,10 +316,21 @@ class World:
             morning = datetime.combine(day, at, tzinfo=zone)
             if now < morning <= when:
                 await self._set_clock(morning)
-                await self.remind()
+                if await self._work_this_morning():
+                    await self.remind()
             day += timedelta(days=1)
         await self._set_clock(when)
         await self.remind()
+
+    async def _work_this_morning(self) -> bool:
+        """Whether the reminder pass and delivery at this time have anything to do: a
+        deadline to plan, a reminder job due, a message due (held for this morning, or
+        to try again). On the many mornings with none the story goes straight on; the
+        server's own pass would find nothing either."""
+        async with self.app.store.transaction() as tx:
+            if await pass_has_work(tx):
+                return True
+            return await outbox.undelivered(tx, _CHANNELS) > 0
 
     async def _set_clock(self, when: datetime) -> None:
         """Move the clock, the server's too, and write the server's heartbeat at the new

@@ -32,6 +32,7 @@ __all__ = [
     "lease_due",
     "leased_unfinished",
     "open_deadlines",
+    "pass_has_work",
     "reminder_outbox",
     "retry_later",
     "set_jobs",
@@ -236,6 +237,16 @@ async def leased_unfinished(tx: Tx) -> int:
         _J.status == "pending", _J.fire_at <= tx.now, _J.claimed_until >= tx.now
     )
     return int(await tx.session.scalar(query) or 0)
+
+
+async def pass_has_work(tx: Tx) -> bool:
+    """Whether a reminder pass at ``tx.now`` has anything to do: a deadline to plan, or
+    a pending job due."""
+    planned = select(DeadlineRow.id).where(DeadlineRow.needs_plan == true()).limit(1)
+    due = select(_J.id).where(_J.status == "pending", _J.fire_at <= tx.now).limit(1)
+    return (await tx.session.scalar(planned)) is not None or (
+        await tx.session.scalar(due)
+    ) is not None
 
 
 async def jobs_counted(tx: Tx, statuses: Sequence[str]) -> int:
