@@ -1,5 +1,6 @@
 """``poundbot demo``: the whole Act, through the real channels, exits 0 only when every
-step did what the Act requires."""
+step did what the Act requires. Its runs through Exotel and Mobile Seva, under DLT, are
+tests/e2e/test_dlt_cycle.py's."""
 
 from __future__ import annotations
 
@@ -161,16 +162,3 @@ async def test_an_auction_fixed_before_it_is_lawful_is_refused_and_the_demo_exit
     assert "✗ CHECK FAILED (s.13(3)): the auction is fixed for 16 March" in output
     assert "exit status 1" in output
     assert "── Ledger of KNM-GP" not in output  # the story stops at the failed step
-
-
-@pytest.mark.parametrize("provider", ["exotel", "mseva"])
-async def test_the_demo_runs_its_sms_through_an_indian_provider(provider: str) -> None:
-    out = io.StringIO()
-    assert await run("en", out, sms=provider) == 0
-    output = out.getvalue()
-    assert_the_whole_story(output)
-    asked = "KL POUND DUES KNM-1" if provider == "mseva" else "DUES KNM-1"
-    assert f"OWNER → poundbot: {asked}" in output
-    # The answer is a push SMS of its own (with the demo's DLT ids, checked by the demo).
-    assert "poundbot → OWNER (SMS): Case KNM-1: Rs 991 due on 2 Mar 2026" in output
-    assert "poundbot → OWNER (WhatsApp reply): " in output  # WhatsApp still through Twilio

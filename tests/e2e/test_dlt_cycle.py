@@ -2,7 +2,9 @@
 languages printed for the portal's bulk upload → the portal's export of them with their
 ids (CSV or XLSX, with a rejected and a pending row among them) → ``dlt import`` →
 ``config check`` green → the demo's every SMS under DLT carries the id of the template it
-matches (through the Exotel and Mobile Seva fakes)."""
+matches (through the Exotel and Mobile Seva fakes). The same runs are the demo's through
+an Indian provider: the whole story, the owner's SMS and their push answers, and (through
+Exotel) no reply dearer in SMS or segments than tests/fixtures/demo_sms_cost.json says."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from bot.config import load_config
 from bot.demo.story import run
 from bot.support.dlt import Registry, Template, registry
 from tests import dlt_exports
+from tests.e2e.test_demo import assert_the_whole_story
+from tests.e2e.test_demo_sms_cost import assert_none_dearer, costs_of, record_replies
 from tests.integration.test_cli import run as command
 from tests.integration.test_dlt_import import ENTITY, malayalam_and_english
 
@@ -79,10 +83,19 @@ async def test_templates_to_export_to_import_to_check_to_every_sms_with_its_id(
     ids = set(loaded.dlt.template_ids.values())
     assert len(ids) > 100
     transcript = io.StringIO()
+    replies = record_replies(monkeypatch)
     # The demo fails at the first SMS that goes without the id of the template its text
     # matches, or that DLT holds back (``World.check_stamps``, ``World._none_refused``).
     assert await run("en", transcript, sms=provider, config=loaded) == 0, transcript.getvalue()
-    assert "✗" not in transcript.getvalue()
+    output = transcript.getvalue()
+    assert "✗" not in output
+    assert_the_whole_story(output)
+    asked = "KL POUND DUES KNM-1" if provider == "mseva" else "DUES KNM-1"
+    assert f"OWNER → poundbot: {asked}" in output
+    # The answer is a push SMS of its own.
+    assert "poundbot → OWNER (SMS): Case KNM-1: Rs 991 due on 2 Mar 2026" in output
+    if provider == "exotel":
+        assert_none_dearer("en exotel", costs_of("en exotel", replies))
 
 
 def test_the_registry_of_the_configured_languages_is_what_is_uploaded() -> None:
