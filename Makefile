@@ -34,27 +34,27 @@ lock:
 run: $(STAMP)
 	$(BIN)/poundbot serve $(ARGS)
 
-# The tests spread over the machine's cores by pytest-xdist: a worker more than there are
-# cores, as the end-to-end tests wait on their loopback servers more than they compute
-# (on 2 cores: 5 min 20 s against 6 min 45 s with a worker a core), each worker taking
-# its share in order and then stealing from the others (so that the waiting and the
-# computing tests run side by side). PYTEST_WORKERS=0 runs them in this one process (as
-# for a debugger), PYTEST_WORKERS=4 on four. With POUNDBOT_TEST_PG_URL each worker gets a
-# PostgreSQL database of its own. The modules are compiled first, and pytest may keep
+# The tests spread over the machine's cores by pytest-xdist: two workers a core, as the
+# end-to-end tests wait on their loopback servers more than they compute (on 2 cores:
+# 4 to 4 min 35 s with four workers, 4 min 50 s with three, 6 min 45 s with two), each worker
+# taking its share in order and then stealing from the others (so that the waiting and
+# the computing tests run side by side). PYTEST_WORKERS=0 runs them in this one process
+# (as for a debugger), PYTEST_WORKERS=2 on two. With POUNDBOT_TEST_PG_URL each worker gets
+# a PostgreSQL database of its own. The modules are compiled first, and pytest may keep
 # the test modules it rewrites, so that each worker does not do it again.
-PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+PYTEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 PYTEST_XDIST := -n $(PYTEST_WORKERS) --dist worksteal
-COMPILED := $(BIN)/python -m compileall -q -j 0 bot domain i18n_tools > /dev/null
+COMPILE := $(BIN)/python -m compileall -q -j 0 bot domain i18n_tools > /dev/null
 
 test: $(STAMP)
-	$(COMPILED)
+	$(COMPILE)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 # The long runs at full size (marked "slow"; minutes): the chaos scenarios at the scale of
 # `make chaos`, 10,000 due reminders, the state machine of the Act at length. `make test`
 # runs each of them small. They compute: a worker a core.
 test-slow: $(STAMP)
-	$(COMPILED)
+	$(COMPILE)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -m slow -n auto --dist worksteal $(PYTEST_ARGS)
 
 # The web desk in a real browser: Playwright drives the system's Chromium (/usr/bin/chromium,

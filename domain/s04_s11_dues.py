@@ -175,7 +175,7 @@ def _feeding_lines(
     rows one after the other with the same amount and source make one line)."""
     lines: list[DuesLine] = []
     first = first_feeding_day(impounded, tariff.feeding_days)
-    if heads <= 0 or last < impounded or last < first:
+    if heads <= 0 or last < first:
         return lines
     for row, first_day, last_day in tariff.feeding_spans(kind, first, last):
         count = (last_day - first_day).days + 1

@@ -73,8 +73,6 @@ _TWILIO_SID: Final = "AC" + "d" * 32
 _TWILIO_TOKEN: Final = "demo-twilio-auth-token"
 _TWILIO_FROM: Final = "+15005550006"
 _WHATSAPP_FROM: Final = "whatsapp:+15005550006"
-#: The channels of the outbox the story delivers.
-_CHANNELS: Final = ("telegram", "sms", "whatsapp")
 _WAIT: Final = 20.0  # seconds any delivery may take before the demo calls it stuck
 #: The SMS providers the demo can run its SMS on (``poundbot demo --sms``).
 SMS_PROVIDERS: Final = ("twilio", "exotel", "mseva")
@@ -330,7 +328,7 @@ class World:
         async with self.app.store.transaction() as tx:
             if await pass_has_work(tx):
                 return True
-            return await outbox.undelivered(tx, _CHANNELS) > 0
+            return await outbox.undelivered(tx) > 0
 
     async def _set_clock(self, when: datetime) -> None:
         """Move the clock, the server's too, and write the server's heartbeat at the new

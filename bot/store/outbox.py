@@ -208,13 +208,16 @@ async def dlt_refusal(tx: Tx) -> str | None:
     return (await tx.session.scalars(query)).first()
 
 
-async def undelivered(tx: Tx, channels: Sequence[str]) -> int:
-    """How many messages of ``channels`` are due or being sent."""
+async def undelivered(tx: Tx, channels: Sequence[str] = ()) -> int:
+    """How many messages of ``channels`` (every channel if none is named) are due or
+    being sent."""
     due = or_(
         (OutboxRow.status == "queued") & (OutboxRow.next_attempt_at <= tx.now),
         OutboxRow.status == "sending",
     )
-    query = select(func.count()).where(OutboxRow.channel.in_(channels), due)
+    query = select(func.count()).where(due)
+    if channels:
+        query = query.where(OutboxRow.channel.in_(channels))
     return int(await tx.session.scalar(query) or 0)
 
 
