@@ -9,8 +9,8 @@ proceeds and the payment meets the rest, in one step, with the account (s.15(3))
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
-from domain.case import Case
 from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.events import ClaimedAndPaid, SaleClosed
 from domain.money import Money
@@ -18,6 +18,9 @@ from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem
 from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, close_sale, dues_unmet, sale_progress
 from domain.tariff import Tariff
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 __all__ = [
     "release_on_payment",

@@ -15,21 +15,49 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import TYPE_CHECKING
 
 from domain.calendar import day_after_period
-from domain.errors import TooEarlyError, TransitionRefusedError
-from domain.events import AccountRefused
+from domain.errors import (
+    BackwardsDateError,
+    BarredBuyerError,
+    InvalidCaseError,
+    TooEarlyError,
+    TransitionRefusedError,
+)
+from domain.events import (
+    AccountRefused,
+    AuctionScheduled,
+    DisposedOtherwise,
+    LotOffered,
+    NoticePosted,
+    ReportedUnclaimed,
+    SeizureCorrected,
+)
 from domain.provisions import cites
 from domain.s07_seizure import Seizure
 from domain.stages import CaseFacts, Stage
+from domain.step import Step
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 __all__ = [
+    "AUCTION",
+    "LOT",
+    "NOTICE",
+    "REPORT",
     "auction_allowed_from",
     "check_notice_printable",
+    "check_s13_3_day",
+    "check_sale",
     "notice_facts",
+    "on_unclaimed_route",
     "proclamation_places",
     "report_due",
     "report_due_on",
+    "report_first",
+    "require_notice_standing",
     "village_and_market",
 ]
 
@@ -147,3 +175,215 @@ def proclamation_places(given: tuple[str, ...], village: str, market_place: str)
     if _same_place(named[0], market_place):
         return tuple(p for p in (village, named[0]) if p.strip())
     return tuple(p for p in (named[0], market_place) if p.strip())
+
+
+# --- the steps of s.13, each declared once ----------------------------------------
+
+#: The stages a sale may be taken from: after the notice (s.13(3)), after the owner's
+#: refusal (s.15(1)), and while it goes on.
+_SALE_STAGES = frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING})
+
+
+@cites("s.13(3)", "s.15(1)")
+def on_unclaimed_route(case: Case) -> bool:
+    """Whether the case is on the route of unclaimed cattle: a notice stands and the
+    owner has not appeared (s.13(3)); else on the owner's route (s.15(1))."""
+    return case.notice is not None and not case.owner_appeared
+
+
+@cites("s.15(5)", "s.13(1)")
+def report_first(case: Case) -> None:
+    """s.15(5): cattle of a refused account are "deemed to be unclaimed and disposed of
+    according to the provisions of this Act": the s.13(1) report comes first, then the
+    notice and the sale."""
+    raise TransitionRefusedError(
+        "the cattle are deemed unclaimed: the keeper's report comes first",
+        "s.13(1)",
+        reason="report_first",
+        facts={"date": report_due(case)},
+    )
+
+
+@cites("s.13(2)", "s.13(3)")
+def require_notice_standing(case: Case) -> None:
+    """After a correction of what the notice stated, the old notice no longer stands:
+    no auction, sale or disposal until the new notice is posted (s.13(2)), and the
+    s.13(3) seven days run from it."""
+    old = case.superseded_notice
+    if old is None:
+        return  # reported, no notice yet: the stage refusal says so
+    corrected = next(e for e in reversed(case.events) if isinstance(e, SeizureCorrected))
+    raise TransitionRefusedError(
+        "the notice no longer states the corrected facts: post a new notice first",
+        "s.13(2)",
+        reason="notice_superseded",
+        facts={"date": old.on, "corrected": corrected.on},
+    )
+
+
+@cites("s.13(1)")
+def _guard_report(case: Case, event: ReportedUnclaimed) -> None:
+    """s.13(1): cattle are unclaimed only after seven days from impounding."""
+    due = report_due_on(case.seizure.impounded_on)
+    if event.on < due:
+        raise TooEarlyError(
+            f"cattle are unclaimed only after seven days; report from {due.isoformat()}",
+            "s.13(1)",
+            lawful_from=due,
+        )
+
+
+@cites("s.13(1)")
+def _report_lawful(case: Case, today: date) -> bool:
+    """The report from the day after the seven days (s.13(1))."""
+    return today >= report_due_on(case.seizure.impounded_on)
+
+
+REPORT: Step[ReportedUnclaimed] = Step(
+    event=ReportedUnclaimed,
+    provision="s.13(1)",
+    # Also of the cattle deemed unclaimed when the owner refused the account (s.15(5)).
+    follows=frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
+    guard=_guard_report,
+    lawful=_report_lawful,
+    leads_to=Stage.REPORTED,
+)
+
+
+@cites("s.13(2)")
+def _guard_proclamation(case: Case, event: NoticePosted) -> None:
+    """s.13(2): proclamation "by beat of drum in the village and in the market place
+    nearest to the place of seizure": both places, one is not enough."""
+    places = [p for p in event.proclaimed_at if p.strip()]
+    if len(places) < 2:
+        raise InvalidCaseError(
+            "the proclamation is made in the village and in the market place nearest "
+            "to the place of seizure: name both",
+            "s.13(2)",
+        )
+
+
+NOTICE: Step[NoticePosted] = Step(
+    event=NoticePosted,
+    provision="s.13(2)",
+    follows=frozenset({Stage.REPORTED}),
+    guard=_guard_proclamation,
+    leads_to=Stage.NOTICE_POSTED,
+    after_report=True,
+)
+
+
+@cites("s.13(3)", "GCA s.8")
+def check_s13_3_day(case: Case, day: date) -> None:
+    """s.13(3): the auction of unclaimed cattle from the eighth day after the notice."""
+    notice = case.notice
+    if notice is None:
+        raise TransitionRefusedError("no notice has been posted", "s.13(2)", reason="no_notice")
+    first_day = auction_allowed_from(notice.on)
+    if day < first_day:
+        raise TooEarlyError(
+            f"the auction is lawful from {first_day.isoformat()}, seven days after the notice",
+            "s.13(3)",
+            lawful_from=first_day,
+        )
+
+
+@cites("s.13(3)", "s.15(1)", "s.15(2)")
+def _guard_auction(case: Case, event: AuctionScheduled) -> None:
+    """The auction of unclaimed cattle is fixed for a day from the eighth after the
+    notice (s.13(3)); any auction for a day on or after the day it is fixed, its expected
+    expenses not negative (s.15(2))."""
+    if case.stage is Stage.NOTICE_POSTED or on_unclaimed_route(case):
+        check_s13_3_day(case, event.auction_on)
+    if event.auction_on < event.on:
+        raise BackwardsDateError(
+            "an auction cannot be fixed for a day before the day it is fixed",
+            "s.15(1)" if case.owner_appeared else "s.13(3)",
+            reason="auction_before_fixing",
+            facts={"date": event.on},
+        )
+    if event.expected_expenses is not None and event.expected_expenses.is_negative:
+        raise InvalidCaseError("expenses cannot be negative", "s.15(2)")
+
+
+AUCTION: Step[AuctionScheduled] = Step(
+    event=AuctionScheduled,
+    provision="s.13(3)",
+    owners_route="s.15(1)",
+    follows=_SALE_STAGES,
+    guard=_guard_auction,
+    leads_to=lambda case, event: case.stage,
+    after_report=True,
+    after_notice=True,
+)
+
+
+@cites("s.13(3)", "s.13(3) proviso", "s.15(1)", "s.18")
+def check_sale(case: Case, event: LotOffered | DisposedOtherwise) -> None:
+    """A lot offered or disposed of: unclaimed cattle from the eighth day after the
+    notice (s.13(3)), other disposal only of unclaimed cattle (the proviso); the lot and
+    its heads left; a sale with its price, its buyer and the buyer's declaration that
+    they are not barred (s.18); an order of other disposal with who made it and its
+    reference, its proceeds not negative."""
+    if on_unclaimed_route(case):
+        check_s13_3_day(case, event.on)
+    elif isinstance(event, DisposedOtherwise):
+        raise TransitionRefusedError(
+            "other disposal is for unclaimed cattle under the proviso", "s.13(3) proviso"
+        )
+    if not 0 <= event.lot < len(case.seizure.lots):
+        raise InvalidCaseError(
+            f"no lot {event.lot + 1} in this case",
+            "s.13(3)",
+            reason="no_lot",
+            facts={"lot": event.lot + 1, "count": len(case.seizure.lots)},
+        )
+    if event.count < 1 or event.count > case.remaining_heads(event.lot):
+        raise InvalidCaseError(
+            f"lot {event.lot + 1} has {case.remaining_heads(event.lot)} head left",
+            "s.13(3)",
+            reason="heads_left",
+            facts={"lot": event.lot + 1, "count": case.remaining_heads(event.lot)},
+        )
+    if isinstance(event, LotOffered) and event.sold:
+        if event.price is None or event.price.paise <= 0:
+            raise InvalidCaseError("a sale needs a price", "s.13(3)")
+        if event.buyer is None or not event.buyer.name.strip():
+            raise InvalidCaseError("a sale needs the buyer's name", "s.18")
+        if not event.buyer_declared_not_barred:
+            raise BarredBuyerError(
+                "the buyer must declare that they are not barred from buying", "s.18"
+            )
+    if isinstance(event, DisposedOtherwise) and not (
+        event.ordered_by.strip() and event.order_reference.strip()
+    ):
+        raise InvalidCaseError(
+            "other disposal needs who ordered it and the order's reference",
+            "s.13(3) proviso",
+        )
+    if isinstance(event, DisposedOtherwise) and event.proceeds.is_negative:
+        raise InvalidCaseError(
+            "the proceeds of other disposal cannot be negative", "s.13(3) proviso"
+        )
+
+
+@cites("s.13(3)", "s.15(1)")
+def _lot_lawful(case: Case, today: date) -> bool:
+    """A sale, or the record of a lot left unsold, on or after the day fixed for the
+    auction (s.13(3), s.15(1))."""
+    fixed = case.scheduled_auction
+    return fixed is not None and today >= fixed.auction_on
+
+
+LOT: Step[LotOffered] = Step(
+    event=LotOffered,
+    provision="s.13(3)",
+    owners_route="s.15(1)",
+    follows=_SALE_STAGES,
+    guard=check_sale,
+    lawful=_lot_lawful,
+    leads_to=Stage.SELLING,
+    after_report=True,
+    after_notice=True,
+    moves_money=lambda event: event.sold,
+)

@@ -7,19 +7,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from domain.calendar import period_end
-from domain.case import Case
-from domain.errors import TransitionRefusedError
-from domain.events import DeliveredOnDeposit
+from domain.errors import InvalidCaseError, TransitionRefusedError
+from domain.events import DeliveredOnDeposit, DepositOutcome, DepositRefunded
 from domain.money import Money
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, dues_on
+from domain.s12_claim import check_owner_may_take_back
 from domain.s12_release import require_whole_dues
 from domain.stages import Stage
+from domain.step import Step
 from domain.tariff import Tariff
 
+if TYPE_CHECKING:
+    from domain.case import Case
+
 __all__ = [
+    "DEPOSIT",
+    "OUTCOME",
+    "REFUND",
     "Deposit",
     "complaint_last_day",
     "deposit_for",
@@ -80,3 +88,86 @@ def release_on_deposit(
     after = case.apply(event, today)
     require_whole_dues(deposit.dues, tendered, "s.14")
     return after
+
+
+# --- the steps of s.14 and s.19, each declared once --------------------------------
+
+
+@cites("s.14", "s.19")
+def _guard_deposit(case: Case, event: DeliveredOnDeposit) -> None:
+    check_owner_may_take_back(case, DeliveredOnDeposit, event.on)
+
+
+@cites("s.14", "s.19")
+def _deposit_lawful(case: Case, today: date) -> bool:
+    """Deposit while no head is sold, the ten days of s.19 run and the account was not
+    refused (s.14, s.19)."""
+    try:
+        check_owner_may_take_back(case, DeliveredOnDeposit, today)
+    except TransitionRefusedError:
+        return False
+    return True
+
+
+DEPOSIT: Step[DeliveredOnDeposit] = Step(
+    event=DeliveredOnDeposit,
+    provision="s.14",
+    # While the ten days of s.19 run, also after a refusal (s.15(1) sells only when the
+    # owner refuses "to deposit" too); the guard looks at the days and the sales.
+    follows=frozenset(
+        {
+            Stage.IMPOUNDED,
+            Stage.REPORTED,
+            Stage.NOTICE_POSTED,
+            Stage.OWNER_REFUSED,
+            Stage.SELLING,
+        }
+    ),
+    guard=_guard_deposit,
+    lawful=_deposit_lawful,
+    leads_to=Stage.ON_DEPOSIT,
+    moves_money=lambda event: True,
+)
+
+
+@cites("s.19")
+def _guard_outcome(case: Case, event: DepositOutcome) -> None:
+    if not event.reference.strip():
+        raise InvalidCaseError("the outcome needs the reference of the order", "s.19")
+
+
+OUTCOME: Step[DepositOutcome] = Step(
+    event=DepositOutcome,
+    provision="s.19",
+    follows=frozenset({Stage.ON_DEPOSIT}),
+    guard=_guard_outcome,
+    leads_to=Stage.CLOSED,
+)
+
+
+@cites("s.19", "s.14")
+def _guard_refund(case: Case, event: DepositRefunded) -> None:
+    """A refund is recorded once, and only of a deposit ordered refunded (the seizure
+    found illegal, s.19)."""
+    outcome = case.last(DepositOutcome)
+    if not isinstance(outcome, DepositOutcome) or not outcome.returned:
+        raise TransitionRefusedError(
+            "no refund of a deposit was ordered in this case", "s.19", reason="no_refund"
+        )
+    done = case.last(DepositRefunded)
+    if done is not None:
+        raise TransitionRefusedError(
+            f"the deposit was refunded on {done.on.isoformat()}",
+            "s.19",
+            reason="already_refunded",
+            facts={"date": done.on},
+        )
+
+
+REFUND: Step[DepositRefunded] = Step(
+    event=DepositRefunded,
+    provision="s.19",
+    follows=frozenset({Stage.CLOSED}),
+    guard=_guard_refund,
+    leads_to=Stage.CLOSED,
+)

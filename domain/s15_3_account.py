@@ -9,8 +9,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
-from domain.case import Case
 from domain.errors import TransitionRefusedError
 from domain.events import (
     AccountDelivered,
@@ -25,8 +25,15 @@ from domain.money import Money
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues
 from domain.s15_sale import Disbursement, Settlement
+from domain.stages import Stage
+from domain.step import Step
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 __all__ = [
+    "ACCOUNT_DELIVERED",
+    "ACCOUNT_REFUSED",
     "Account",
     "Left",
     "Receipt",
@@ -224,3 +231,32 @@ def refuse_account(case: Case, *, on: date, today: date) -> Case:
     """s.15(5): the owner refused; cattle and proceeds are deemed unclaimed, the balance
     goes into deposit (s.16(3)). Remaining cattle are then dealt with as unclaimed."""
     return case.apply(AccountRefused(on=on), today)
+
+
+# --- the steps of s.15(4) and s.15(5), each declared once ---------------------------
+
+ACCOUNT_DELIVERED: Step[AccountDelivered] = Step(
+    event=AccountDelivered,
+    provision="s.15(4)",
+    follows=frozenset({Stage.ACCOUNT_DUE}),
+    leads_to=Stage.CLOSED,
+)
+
+
+@cites("s.15(5)", "s.16(3)")
+def _after_refusal(case: Case, event: AccountRefused) -> Stage:
+    """s.15(5): the cattle left are deemed unclaimed (they go the s.13 way); with none
+    left, the balance goes into deposit (s.16(3))."""
+    if case.heads_remaining:
+        return Stage.DEEMED_UNCLAIMED
+    closed = case.last(SaleClosed)
+    balance = closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
+    return Stage.IN_DEPOSIT if balance.paise > 0 else Stage.CLOSED
+
+
+ACCOUNT_REFUSED: Step[AccountRefused] = Step(
+    event=AccountRefused,
+    provision="s.15(5)",
+    follows=frozenset({Stage.ACCOUNT_DUE}),
+    leads_to=_after_refusal,
+)

@@ -7,8 +7,9 @@ stop; nor fewer: a sale that has not met the dues is not settled while heads rem
 s.15(2): dues are deducted from the proceeds; s.16: fines to the local authority,
 feeding charges to the pound-keeper, the balance to the owner or into deposit.
 
-Why it is long: the sale from the first lot to its settlement (the auction day, how
-many to sell, the expenses, the settlement of each round), whose rules read each other.
+Why it is long: the sale from the first lot to its settlement (the owner's refusal, the
+auction day, how many to sell, the expenses, the settlement of each round), whose rules
+read each other, and the three steps of s.15(1) and s.15(2).
 """
 
 from __future__ import annotations
@@ -16,20 +17,42 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
-from domain.case import Case
-from domain.errors import DuesUnmetError, EnoughSoldError, NotAuctionDayError
-from domain.events import DisposedOtherwise, LotOffered, SaleClosed, SaleExpensesStated
+from domain.errors import (
+    DuesUnmetError,
+    EnoughSoldError,
+    InvalidCaseError,
+    NotAuctionDayError,
+    TransitionRefusedError,
+)
+from domain.events import (
+    AccountRefused,
+    DisposedOtherwise,
+    LotOffered,
+    OwnerRefusedToPay,
+    SaleClosed,
+    SaleExpensesStated,
+)
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
 from domain.s07_seizure import Person
+from domain.s12_claim import check_owner_may_take_back, head_gone
+from domain.s13_unclaimed import on_unclaimed_route, require_notice_standing
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch, check_buyer
 from domain.stages import Stage
+from domain.step import Step
 from domain.tariff import Tariff
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 __all__ = [
     "DEFAULT_DEDUCTION_ORDER",
+    "EXPENSES",
+    "REFUSAL",
+    "SETTLEMENT",
     "Disbursement",
     "Payee",
     "SaleProgress",
@@ -65,7 +88,7 @@ def check_auction_day(case: Case, on: date) -> None:
     an auction fixed and is dated the day it was fixed for (an auction held on another
     day is fixed again first, with AUCTION)."""
     provision = "s.15(1)" if case.owner_appeared else "s.13(3)"
-    case.require_notice_standing()  # an auction fixed on a superseded notice is cancelled
+    require_notice_standing(case)  # an auction fixed on a superseded notice is cancelled
     fixed = case.scheduled_auction
     if fixed is None:
         raise NotAuctionDayError("no auction has been fixed for this case", provision)
@@ -421,3 +444,104 @@ def settle_or_state_expenses(
         case, tariff, on=on, expenses=expenses, today=today, order=order
     )
     return closed, settlement, Money.zero()
+
+
+# --- the steps of s.15(1) and s.15(2), each declared once ---------------------------
+
+
+@cites("s.15(1)", "s.12")
+def _guard_refusal(case: Case, event: OwnerRefusedToPay) -> None:
+    check_owner_may_take_back(case, OwnerRefusedToPay, event.on)
+
+
+@cites("s.15(1)", "s.12")
+def _refusal_lawful(case: Case, today: date) -> bool:
+    """The owner may refuse while no head is sold and the account was not refused."""
+    try:
+        check_owner_may_take_back(case, OwnerRefusedToPay, today)
+    except TransitionRefusedError:
+        return False
+    return True
+
+
+REFUSAL: Step[OwnerRefusedToPay] = Step(
+    event=OwnerRefusedToPay,
+    provision="s.15(1)",
+    follows=frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED}),
+    guard=_guard_refusal,
+    lawful=_refusal_lawful,
+    leads_to=Stage.OWNER_REFUSED,
+)
+
+
+@cites("s.13(3)", "s.15(2)")
+def _guard_settlement(case: Case, event: SaleClosed) -> None:
+    """Unclaimed cattle are all sold or disposed of before their sale is settled
+    (s.13(3)); the owner's route settles when enough are sold (s.15(1), checked with the
+    dues in ``check_dues_met``)."""
+    if on_unclaimed_route(case) and case.heads_remaining:
+        raise TransitionRefusedError(
+            f"{case.heads_remaining} head still unsold: unclaimed cattle are all "
+            "sold or disposed of",
+            "s.13(3)",
+            reason="heads_unsold",
+            facts={"count": case.heads_remaining},
+        )
+
+
+@cites("s.15(1)", "s.15(2)", "s.13(3)")
+def _guard_something_sold(case: Case, event: SaleClosed) -> None:
+    """A sale is settled from its proceeds (s.15(2)): with no head of the round sold or
+    otherwise disposed of there is nothing to settle. On the owner's route the cattle
+    stay in the pound until enough are sold or the dues are paid (s.15(1), s.12); a
+    settlement of nothing would hand them back unpaid."""
+    for before in reversed(case.events):
+        if isinstance(before, SaleClosed | AccountRefused):
+            break
+        if head_gone(before):
+            return
+    raise TransitionRefusedError(
+        "no head has been sold or disposed of: there is no sale to settle",
+        "s.15(1)" if case.owner_appeared else "s.13(3)",
+        reason="nothing_sold",
+    )
+
+
+@cites("s.15(3)", "s.16(3)")
+def _after_settlement(case: Case, event: SaleClosed) -> Stage:
+    """The account is due to an owner who appeared (s.15(3)); the balance of unclaimed
+    cattle, with a deposit of an earlier round, is held in deposit (s.16(3))."""
+    if event.owner_appeared:
+        return Stage.ACCOUNT_DUE
+    held = case.deposit_total + event.to_owner_or_deposit
+    return Stage.IN_DEPOSIT if held.paise > 0 else Stage.CLOSED
+
+
+SETTLEMENT: Step[SaleClosed] = Step(
+    event=SaleClosed,
+    provision="s.15(2)",
+    follows=frozenset({Stage.SELLING}),
+    guard=_guard_settlement,
+    # Checked on a new step only: a settlement recorded before this rule still replays
+    # (its money was posted).
+    guard_new=_guard_something_sold,
+    leads_to=_after_settlement,
+    after_report=True,
+    moves_money=lambda event: True,
+)
+
+
+@cites("s.15(2)")
+def _guard_expenses(case: Case, event: SaleExpensesStated) -> None:
+    if event.expenses.is_negative:
+        raise InvalidCaseError("expenses cannot be negative", "s.15(2)")
+
+
+EXPENSES: Step[SaleExpensesStated] = Step(
+    event=SaleExpensesStated,
+    provision="s.15(2)",
+    follows=frozenset({Stage.SELLING}),
+    guard=_guard_expenses,
+    leads_to=lambda case, event: case.stage,
+    after_report=True,
+)

@@ -8,18 +8,33 @@ a sale in ``domain.s15_sale``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from domain.calendar import add_months, day_after_period
-from domain.errors import TransitionRefusedError
-from domain.events import CreditedToFund, DepositClaimed
+from domain.errors import (
+    FutureDateError,
+    InvalidCaseError,
+    TooEarlyError,
+    TransitionRefusedError,
+)
+from domain.events import ClaimPreferred, ClaimRejected, CreditedToFund, DepositClaimed
 from domain.provisions import cites
 from domain.stages import CaseSteps, Stage
+from domain.step import Step
+
+if TYPE_CHECKING:
+    from domain.case import Case
 
 _Case = TypeVar("_Case", bound=CaseSteps)
 
 __all__ = [
+    "CLAIM_ESTABLISHED",
+    "CLAIM_PREFERRED",
+    "CLAIM_REJECTED",
+    "FUND",
+    "claim_of",
     "credit_to_fund",
     "deposit_window_end",
     "establish_claim",
@@ -79,3 +94,177 @@ def credit_to_fund(case: _Case, *, on: date, today: date) -> _Case:
             facts={"stage": case.stage.value, "date": case.stage_since},
         )
     return case.apply(CreditedToFund(on=on), today)
+
+
+# --- the steps of s.16(3) and s.17(1), each declared once ---------------------------
+
+
+@cites("s.16(3)")
+def claim_of(pending: Sequence[ClaimPreferred], claimant: str) -> ClaimPreferred | None:
+    """The pending claim of ``claimant``; with no name, the only claim pending."""
+    if not claimant.strip():
+        return pending[0] if len(pending) == 1 else None
+    return next((c for c in pending if same_claimant(c.claimant, claimant)), None)
+
+
+def _claim_time_over(deposited: date) -> TransitionRefusedError:
+    return TransitionRefusedError(
+        "a claim must be preferred within three months of the deposit; they "
+        f"ended on {deposit_window_end(deposited).isoformat()}",
+        "s.16(3)",
+        reason="claim_time_over",
+        facts={"date": deposit_window_end(deposited)},
+    )
+
+
+@cites("s.16(3)")
+def _guard_claim_preferred(case: Case, event: ClaimPreferred) -> None:
+    """s.16(3): a claim is preferred within three months of the deposit, by a claimant
+    named, once while it is pending."""
+    deposited = case.deposited_on
+    if not event.claimant.strip():
+        raise InvalidCaseError("a claim needs the claimant's name", "s.16(3)")
+    same = claim_of(case.pending_claims, event.claimant)
+    if same is not None:
+        raise TransitionRefusedError(
+            f"the claim of {same.claimant} preferred on {same.preferred.isoformat()} "
+            "is already pending",
+            "s.16(3)",
+            reason="claim_already_pending",
+            facts={"name": same.claimant[:60], "date": same.preferred},
+        )
+    if deposited is not None and event.preferred > deposit_window_end(deposited):
+        raise _claim_time_over(deposited)
+    if deposited is not None and event.preferred < deposited:
+        raise TooEarlyError(
+            "a claim is preferred to a deposit once it is made",
+            "s.16(3)",
+            reason="before_deposit",
+            facts={"date": deposited},
+        )
+    if event.preferred > event.on:
+        raise FutureDateError("a claim is entered after it is preferred", "s.16(3)")
+
+
+CLAIM_PREFERRED: Step[ClaimPreferred] = Step(
+    event=ClaimPreferred,
+    provision="s.16(3)",
+    follows=frozenset({Stage.IN_DEPOSIT}),
+    guard=_guard_claim_preferred,
+    leads_to=lambda case, event: case.stage,
+)
+
+
+@cites("s.16(3)")
+def _guard_claim_rejected(case: Case, event: ClaimRejected) -> None:
+    """s.16(3): each claim pending is rejected on its own, with the reference of the
+    decision, named when more than one is pending."""
+    pending = case.pending_claims
+    if not pending:
+        raise TransitionRefusedError(
+            "no claim to the deposit is pending", "s.16(3)", reason="no_claim_pending"
+        )
+    if not event.reference.strip():
+        raise InvalidCaseError("a rejection needs its reference", "s.16(3)")
+    if claim_of(pending, event.claimant) is None:
+        names = ", ".join(c.claimant for c in pending)
+        raise TransitionRefusedError(
+            f"say whose claim is rejected: pending are those of {names}",
+            "s.16(3)",
+            reason="which_claim",
+            facts={"names": names[:120]},
+        )
+
+
+CLAIM_REJECTED: Step[ClaimRejected] = Step(
+    event=ClaimRejected,
+    provision="s.16(3)",
+    follows=frozenset({Stage.IN_DEPOSIT}),
+    guard=_guard_claim_rejected,
+    leads_to=lambda case, event: case.stage,
+)
+
+
+@cites("s.16(3)")
+def _guard_claim_established(case: Case, event: DepositClaimed) -> None:
+    """s.16(3): the deposit is paid to a claimant whose claim was preferred within the
+    three months, once every other claim pending is rejected."""
+    deposited = case.deposited_on
+    assert deposited is not None
+    others = [c for c in case.pending_claims if not same_claimant(c.claimant, event.claimant)]
+    if others:
+        names = ", ".join(c.claimant for c in others)
+        raise TransitionRefusedError(
+            f"the claims of {names} are pending too: reject them before the "
+            f"deposit is paid to {event.claimant}",
+            "s.16(3)",
+            reason="other_claims_pending",
+            facts={"names": names[:120]},
+        )
+    if event.preferred_on < deposited:
+        raise TooEarlyError(
+            "a claim must be preferred within three months of the deposit",
+            "s.16(3)",
+            reason="before_deposit",
+            facts={"date": deposited},
+        )
+    if event.preferred_on > deposit_window_end(deposited):
+        raise _claim_time_over(deposited)
+    if event.preferred_on > event.on:
+        raise InvalidCaseError(
+            "a claim is established after it is preferred",
+            "s.16(3)",
+            reason="established_before_preferred",
+            facts={"date": event.preferred_on},
+        )
+
+
+CLAIM_ESTABLISHED: Step[DepositClaimed] = Step(
+    event=DepositClaimed,
+    provision="s.16(3)",
+    follows=frozenset({Stage.IN_DEPOSIT}),
+    guard=_guard_claim_established,
+    leads_to=Stage.CLOSED,
+)
+
+
+@cites("s.17(1)", "s.16(3)")
+def _guard_fund(case: Case, event: CreditedToFund) -> None:
+    """s.16(3): nothing goes to the fund while a claim is pending; s.17(1): the deposit
+    goes to the fund only after the three months."""
+    pending = case.pending_claims
+    if pending:
+        names = ", ".join(c.claimant for c in pending)
+        raise TransitionRefusedError(
+            f"the claims of {names} are pending: the deposit goes to the fund only once "
+            "each is decided",
+            "s.16(3)",
+            reason="claims_pending",
+            facts={"names": names[:120]},
+        )
+    deposited = case.deposited_on
+    assert deposited is not None
+    if event.on < fund_credit_from(deposited):
+        raise TooEarlyError(
+            "the deposit may be credited to the fund only after three months "
+            f"(after {deposit_window_end(deposited).isoformat()})",
+            "s.16(3)",
+            lawful_from=fund_credit_from(deposited),
+        )
+
+
+@cites("s.17(1)", "s.16(3)")
+def _fund_lawful(case: Case, today: date) -> bool:
+    """The fund after the three months of the deposit (s.16(3), s.17(1))."""
+    deposited = case.deposited_on
+    return deposited is not None and today >= fund_credit_from(deposited)
+
+
+FUND: Step[CreditedToFund] = Step(
+    event=CreditedToFund,
+    provision="s.17(1)",
+    follows=frozenset({Stage.IN_DEPOSIT}),
+    guard=_guard_fund,
+    lawful=_fund_lawful,
+    leads_to=Stage.CLOSED,
+)

@@ -17,7 +17,7 @@ from bot.store.photo_rows import photo
 from bot.support.errors import AppError
 from bot.support.links import photo_path, verify_notice, verify_photo
 from domain.errors import DomainError
-from domain.s13_unclaimed import check_notice_printable
+from domain.s13_unclaimed import check_notice_printable, require_notice_standing
 
 __all__ = ["notice_route", "photo_routes"]
 
@@ -48,7 +48,7 @@ def notice_route(secret: str) -> Route:
             if superseding is not None and on < superseding.on:
                 # A link handed out before a correction superseded the notice: what it
                 # printed no longer stands (s.13(2)); a new link comes with the new notice.
-                loaded.case.require_notice_standing()
+                require_notice_standing(loaded.case)
         except DomainError as exc:
             # No notice before s.13(1) is met, nor once the cattle have left the pound.
             refusal = render.error(exc, translator(pound.languages[0]))

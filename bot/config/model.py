@@ -28,7 +28,7 @@ from bot.support.spelling import normalize_word
 from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
-from domain.s13_3_proviso import office_named
+from domain.offices import office_named
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 

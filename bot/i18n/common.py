@@ -23,8 +23,8 @@ from bot.support.words import CONNECTIVES, FIELDS, KEYWORDS, OUTCOMES
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
 from domain.money import Money
+from domain.offices import office_named
 from domain.s07_seizure import Lot
-from domain.s13_3_proviso import office_named
 
 if TYPE_CHECKING:
     from bot.config.model import ProvisoOffice

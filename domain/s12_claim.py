@@ -1,0 +1,178 @@
+"""s.12: the owner's claim. Until when an owner may still take the cattle back (pay under
+s.12, deposit under s.14, or refuse under s.15(1) and pay after all), by route and round;
+and the step of the payment that releases them. What the payment must be is in
+``domain.s12_release``.
+
+The Act is silent on an owner who refused and then pays: until a head is sold (or
+disposed of) the payment is taken and the auction fixed is cancelled (a declared policy,
+docs/the-act.md); once one is, the sale goes on. After a refused account (s.15(5)) the
+cattle go the s.13 way, and s.13(3) sells only cattle "not claimed": the owner may pay
+until a head of that round is sold."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from domain.errors import TransitionRefusedError
+from domain.events import (
+    AccountRefused,
+    ClaimedAndPaid,
+    DeliveredOnDeposit,
+    DisposedOtherwise,
+    Event,
+    LotOffered,
+    SaleClosed,
+)
+from domain.provisions import cites
+from domain.stages import Stage
+from domain.step import Step
+
+if TYPE_CHECKING:
+    from domain.case import Case
+
+__all__ = ["CLAIM", "check_owner_may_take_back", "head_gone"]
+
+
+@cites("s.13(3)", "s.15(1)", "s.13(3) proviso")
+def head_gone(event: Event) -> bool:
+    """Whether ``event`` parted with a head: a lot sold (s.13(3), s.15(1)) or disposed of
+    by order (s.13(3) proviso)."""
+    return (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise)
+
+
+@cites("s.12", "s.14", "s.15(1)", "s.15(5)", "s.19")
+def check_owner_may_take_back(case: Case, step: type[Event], day: date) -> None:
+    """Whether the owner may still pay (s.12), deposit (s.14) or refuse (s.15(1)) on
+    ``day``: after a refused account only pay, until a head of that round is sold
+    (s.15(5)); else until a head is sold, and a deposit while the ten days of s.19 run
+    (s.14 delivers the cattle to an owner who "is about to make a complaint under
+    section 19"), also after a refusal to pay."""
+    if case.deemed_unclaimed:
+        if step is ClaimedAndPaid:
+            _check_payment_after_refused_account(case)
+            return
+        raise TransitionRefusedError(
+            "the owner refused the account: the cattle are deemed unclaimed", "s.15(5)"
+        )
+    if step is DeliveredOnDeposit and day > case.complaint_by:
+        last = case.complaint_by
+        raise TransitionRefusedError(
+            f"the time to complain ended on {last.isoformat()}",
+            "s.19",
+            reason="complaint_time_over",
+            facts={"date": last},
+        )
+    _check_payment_before_sale(case)
+
+
+@cites("s.15(5)", "s.13(3)", "s.12")
+def _check_payment_after_refused_account(case: Case) -> None:
+    """s.15(5): the cattle of a refused account are "deemed to be unclaimed and disposed of
+    according to the provisions of this Act", the s.13 way; s.13(3) sells cattle "not
+    claimed", so until a head of that round is sold (or disposed of) the owner may still
+    claim them and pay (s.12). Once one is, the sale goes on."""
+    for event in reversed(case.events):
+        if isinstance(event, AccountRefused):
+            return
+        if head_gone(event):
+            raise TransitionRefusedError(
+                f"a head was sold on {event.on.isoformat()}: the sale goes on and is settled",
+                "s.13(3)",
+                reason="unclaimed_head_sold",
+                facts={"date": event.on},
+            )
+
+
+@cites("s.12", "s.15(1)")
+def _check_payment_before_sale(case: Case) -> None:
+    """s.12 releases the cattle on payment; s.15(1) sells them when the owner refuses or
+    omits to pay: until a head is sold (or disposed of) the payment is taken; once one
+    is, the sale goes on."""
+    sold = next((e for e in case.events if head_gone(e)), None)
+    if sold is not None:
+        raise TransitionRefusedError(
+            f"a head was sold on {sold.on.isoformat()}: the sale goes on and is settled",
+            "s.15(1)" if case.owner_appeared else "s.13(3)",
+            reason="head_sold" if case.owner_appeared else "unclaimed_head_sold",
+            facts={"date": sold.on},
+        )
+
+
+@cites("s.12", "s.15(1)", "s.15(2)", "s.15(3)")
+def _check_payment_after_part_sale(case: Case) -> None:
+    """s.15(1) sells only "as many as may be necessary"; until the proceeds meet the dues
+    the owner may take the rest by paying what remains (s.12). That payment comes in the
+    step that settles the proceeds (s.15(2)): right after the owner's settlement that
+    left nothing to the owner, while heads remain. Any other payment after a settlement
+    is refused: the account is due (s.15(3))."""
+    last = case.events[-1]
+    if (
+        isinstance(last, SaleClosed)
+        and last.owner_appeared
+        and not last.to_owner_or_deposit
+        and case.heads_remaining > 0
+    ):
+        return
+    raise TransitionRefusedError(
+        f"ClaimedAndPaid is not allowed when the case is {case.stage.value}",
+        "s.12",
+        reason="stage",
+        facts={"stage": case.stage.value, "date": case.stage_since, "sale": case.sale_provision},
+    )
+
+
+@cites("s.12", "s.15(1)", "s.15(5)")
+def _guard_payment(case: Case, event: ClaimedAndPaid) -> None:
+    if case.stage is Stage.ACCOUNT_DUE:
+        _check_payment_after_part_sale(case)
+    else:
+        check_owner_may_take_back(case, ClaimedAndPaid, event.on)
+
+
+@cites("s.12", "s.15(1)", "s.15(2)", "s.15(5)")
+def _payment_lawful(case: Case, today: date) -> bool:
+    """Payment while no head is sold, after a refused account while no head of its round
+    is sold (s.12, s.15(5)); of what remains owed after the proceeds of a part sale on
+    the owner's route (s.15(1)), which is taken only in the step that settles them."""
+    if case.stage is Stage.ACCOUNT_DUE:
+        return False  # only in the step that settles the proceeds (s.12, s.15(2))
+    if case.pays_rest_after_part_sale:
+        return True
+    try:
+        check_owner_may_take_back(case, ClaimedAndPaid, today)
+    except TransitionRefusedError:
+        return False
+    return True
+
+
+@cites("s.12", "s.16(3)")
+def _after_payment(case: Case, event: ClaimedAndPaid) -> Stage:
+    """Released; after a refused account the first sale's balance stays in deposit until
+    claimed (s.16(3)) while the cattle go back on payment (s.12)."""
+    return Stage.IN_DEPOSIT if case.deposit_total.paise > 0 else Stage.RELEASED
+
+
+CLAIM: Step[ClaimedAndPaid] = Step(
+    event=ClaimedAndPaid,
+    provision="s.12",
+    # Until a head is sold the owner may still pay, also after refusing (s.12, s.15(1));
+    # on the owner's route, while the proceeds leave the dues unmet, the payment of the
+    # rest follows the settlement of the proceeds (ACCOUNT_DUE); after a refused account
+    # until a head of that round is sold (s.15(5)).
+    follows=frozenset(
+        {
+            Stage.IMPOUNDED,
+            Stage.REPORTED,
+            Stage.NOTICE_POSTED,
+            Stage.OWNER_REFUSED,
+            Stage.SELLING,
+            Stage.ACCOUNT_DUE,
+            Stage.DEEMED_UNCLAIMED,
+        }
+    ),
+    guard=_guard_payment,
+    lawful=_payment_lawful,
+    leads_to=_after_payment,
+    moves_money=lambda event: True,
+)

@@ -1,0 +1,88 @@
+"""A step of the Act, as its section declares it.
+
+Each step a case can take is declared once, in the module of its section
+(``domain.s13_unclaimed`` declares the s.13(1) report, the s.13(2) notice and the s.13(3)
+auction): its event, the provision it is taken under, the stages it may follow, its
+guard, whether the day the Act sets for it has come, the stage it leads to, and whether
+it moves money. ``domain.steps`` gathers the declarations; ``domain.case`` folds the
+events by them, and everything that asks whether a step is lawful today (the desk's
+buttons, the owner's answers) asks the declaration through ``Case.lawful_today``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from domain.events import Event
+from domain.stages import Stage
+
+if TYPE_CHECKING:
+    from domain.case import Case
+
+__all__ = ["Step"]
+
+E = TypeVar("E", bound=Event)
+
+
+def _no_guard(case: Case, event: Event) -> None:
+    """A step with no rule of its own beyond the stages it may follow."""
+
+
+def _any_day(case: Case, today: date) -> bool:
+    """A step the Act sets no day for."""
+    return True
+
+
+def _moves_none(event: Event) -> bool:
+    """A step that moves no money."""
+    return False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step(Generic[E]):
+    """One step of the Act: what a section says of it, in one place."""
+
+    #: The fact the step records.
+    event: type[E]
+    #: The provision the step is taken under (on the owner's route: ``owners_route``).
+    provision: str
+    #: The stages of a case the step may follow.
+    follows: frozenset[Stage]
+    #: The stage the case is in after the step: a stage, or one read from the case
+    #: before the step and the step itself.
+    leads_to: Stage | Callable[[Case, E], Stage]
+    #: The rules the step's own facts and the case's dates must meet; raises the refusal
+    #: (``domain.errors``). Run on every step, recorded or replayed.
+    guard: Callable[[Case, E], None] = _no_guard
+    #: A rule checked when the step is recorded, not when a stored one is replayed (a
+    #: rule newer than some stored steps whose money was posted).
+    guard_new: Callable[[Case, E], None] = _no_guard
+    #: What the step becomes before the stage is checked (a correction of what a posted
+    #: notice states supersedes it), or the refusal that says better than the stage why
+    #: it cannot be taken.
+    prepare: Callable[[Case, E], E] | None = None
+    #: Whether, as far as the case alone tells, the day the Act sets for the step has
+    #: come on ``today`` (its earliest lawful day, the time it must be taken within).
+    lawful: Callable[[Case, date], bool] = _any_day
+    #: The provision on the owner's route (s.15(1)), where it differs.
+    owners_route: str | None = None
+    #: A step that follows the s.13(1) report: in a round of cattle deemed unclaimed
+    #: (s.15(5)) the report comes first.
+    after_report: bool = False
+    #: A step that follows the s.13(2) notice: a reported case posts the notice first.
+    after_notice: bool = False
+    #: Whether the step moves money (a payment, a deposit, a sale, a settlement): once
+    #: one has, the case can no longer be voided nor its counts corrected.
+    moves_money: Callable[[E], bool] = _moves_none
+
+    def next_stage(self, case: Case, event: E) -> Stage:
+        """The stage ``case`` is in after ``event``."""
+        leads_to = self.leads_to
+        return leads_to if isinstance(leads_to, Stage) else leads_to(case, event)
+
+    def provision_on(self, owner_appeared: bool) -> str:
+        """The provision of the step on the route the case is on."""
+        return self.owners_route if owner_appeared and self.owners_route else self.provision
