@@ -62,8 +62,7 @@ from domain.kinds import Kinds
 from domain.money import Money
 from domain.provisions import cites
 from domain.s07_seizure import Lot, Seizure
-from domain.s12_claim import head_gone
-from domain.s13_unclaimed import report_first, require_notice_standing
+from domain.s13_unclaimed import head_gone, report_first, require_notice_standing
 from domain.s16_s17_proceeds import claim_of
 from domain.stages import Stage
 from domain.step import Step
@@ -126,7 +125,6 @@ class Case:
         first = Impounded(on=seizure.impounded_on, seizure=seizure)
         return cls(number=number, seizure=seizure, stage=Stage.IMPOUNDED, events=(first,))
 
-    @classmethod
     @classmethod
     def replay(cls, number: str, events: list[Event] | tuple[Event, ...]) -> Case:
         """Rebuild a case from its stored events (no date checks against today)."""
@@ -557,6 +555,15 @@ class Case:
         stage = declared.next_stage(self, event)
         seizure = event.seizure if isinstance(event, SeizureCorrected) else self.seizure
         return replace(self, seizure=seizure, stage=stage, events=(*self.events, event))
+
+    def from_intake(self, seizure: Seizure) -> Case:
+        """The case back at its intake, on the record ``seizure`` (its later steps to be
+        taken again: a correction checks them so)."""
+        return replace(self, seizure=seizure, stage=Stage.IMPOUNDED, events=self.events[:1])
+
+    def noted(self, event: Event, stage: Stage) -> Case:
+        """The case with ``event`` added as it was recorded, at ``stage``, unchecked."""
+        return replace(self, stage=stage, events=(*self.events, event))
 
     @cites("s.7")
     def void(self, reason: str, on: date, today: date) -> Case:

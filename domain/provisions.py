@@ -98,7 +98,9 @@ MODULES: Final[dict[str, tuple[str, ...]]] = {
 
 #: The modules of the whole case: each joins the rules of many sections, and why.
 WHOLE_CASE: Final[dict[str, str]] = {
-    "case": "the fold of a case's events, and the guard of every step in every stage",
+    "case": "the fold of a case's events, each step taken by its declaration",
+    "step": "what a section declares of each step, and what its rules read of a case",
+    "steps": "the declarations of every section, gathered for the fold",
     "events": "the events of a case, one per step the Act provides",
     "stages": "where a case stands, the vocabulary of the fold",
     "statement": "the one statement of a case on a day that every answer renders",

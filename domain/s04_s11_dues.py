@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
 
 from domain.dues_items import DuesItem
 from domain.events import (
@@ -22,10 +21,8 @@ from domain.events import (
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.stages import IN_POUND_STAGES
+from domain.step import Case
 from domain.tariff import Tariff, first_feeding_day
-
-if TYPE_CHECKING:
-    from domain.case import Case
 
 __all__ = [
     "Dues",

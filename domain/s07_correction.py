@@ -7,7 +7,6 @@ The record's own facts (``Seizure``) are in ``domain.s07_seizure``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from domain.calendar import period_end
 from domain.errors import (
@@ -21,10 +20,7 @@ from domain.events import CaseVoided, DeliveredOnDeposit, Impounded, SeizureCorr
 from domain.provisions import cites
 from domain.s13_unclaimed import notice_facts
 from domain.stages import OPEN_STAGES, Stage
-from domain.step import Step
-
-if TYPE_CHECKING:
-    from domain.case import Case
+from domain.step import Case, Step
 
 __all__ = ["CORRECTION", "INTAKE", "VOID", "check_notice_kept"]
 
@@ -103,11 +99,11 @@ def _guard_correction(case: Case, event: SeizureCorrected) -> None:
             "the seizure",
             "s.19",
         )
-    check = replace(case, seizure=corrected, stage=Stage.IMPOUNDED, events=case.events[:1])
+    check = case.from_intake(corrected)
     for later in case.events[1:]:
         if isinstance(later, SeizureCorrected):
             if later.supersedes_notice:  # the notice it superseded is posted again
-                check = replace(check, stage=Stage.REPORTED, events=(*check.events, later))
+                check = check.noted(later, Stage.REPORTED)
             continue
         if later.on < corrected.impounded_on:
             raise CorrectionRefusedError(
@@ -123,7 +119,7 @@ def _guard_correction(case: Case, event: SeizureCorrected) -> None:
             ) from exc
 
 
-@cites("s.13(2)")
+@cites("s.7", "s.13(2)")
 def _after_correction(case: Case, event: SeizureCorrected) -> Stage:
     """A correction that superseded the notice: the notice is to be posted again."""
     return Stage.REPORTED if event.supersedes_notice else case.stage

@@ -12,33 +12,21 @@ until a head of that round is sold."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.errors import TransitionRefusedError
 from domain.events import (
     AccountRefused,
     ClaimedAndPaid,
     DeliveredOnDeposit,
-    DisposedOtherwise,
     Event,
-    LotOffered,
     SaleClosed,
 )
 from domain.provisions import cites
+from domain.s13_unclaimed import head_gone
 from domain.stages import Stage
-from domain.step import Step
+from domain.step import Case, Step
 
-if TYPE_CHECKING:
-    from domain.case import Case
-
-__all__ = ["CLAIM", "check_owner_may_take_back", "head_gone"]
-
-
-@cites("s.13(3)", "s.15(1)", "s.13(3) proviso")
-def head_gone(event: Event) -> bool:
-    """Whether ``event`` parted with a head: a lot sold (s.13(3), s.15(1)) or disposed of
-    by order (s.13(3) proviso)."""
-    return (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise)
+__all__ = ["CLAIM", "check_owner_may_take_back"]
 
 
 @cites("s.12", "s.14", "s.15(1)", "s.15(5)", "s.19")

@@ -9,7 +9,6 @@ proceeds and the payment meets the rest, in one step, with the account (s.15(3))
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.events import ClaimedAndPaid, SaleClosed
@@ -17,10 +16,8 @@ from domain.money import Money
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem
 from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, close_sale, dues_unmet, sale_progress
+from domain.step import AnyCase
 from domain.tariff import Tariff
-
-if TYPE_CHECKING:
-    from domain.case import Case
 
 __all__ = [
     "release_on_payment",
@@ -44,13 +41,13 @@ def require_whole_dues(dues: Dues, tendered: Money | None, provision: str) -> No
 
 @cites("s.12")
 def release_on_payment(
-    case: Case,
+    case: AnyCase,
     tariff: Tariff,
     day: date,
     today: date,
     tendered: Money | None = None,
     order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
-) -> Case:
+) -> AnyCase:
     """The owner claims and pays the fines and charges due that day; cattle released.
     An amount given that is not the dues of the day is refused, nothing recorded.
     During a part sale on the owner's route: ``pay_rest_after_part_sale``. After a
@@ -66,13 +63,13 @@ def release_on_payment(
 
 @cites("s.12", "s.15(1)", "s.15(2)", "s.15(3)", "s.15(4)")
 def pay_rest_after_part_sale(
-    case: Case,
+    case: AnyCase,
     tariff: Tariff,
     day: date,
     today: date,
     tendered: Money | None = None,
     order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
-) -> Case:
+) -> AnyCase:
     """s.15(1) sells "as many of them as may be necessary"; until the proceeds meet the
     dues and the expenses of sale stated (s.15(2)), the cattle not sold stay in the pound
     and the owner may take them by paying what remains owed (s.12): the dues to the day

@@ -9,7 +9,6 @@ sale."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.events import DisposedOtherwise
 from domain.money import Money
@@ -17,10 +16,7 @@ from domain.offices import Offices, office_named, require_director
 from domain.provisions import cites
 from domain.s13_unclaimed import auction_allowed_from, check_sale, on_unclaimed_route
 from domain.stages import Stage
-from domain.step import Step
-
-if TYPE_CHECKING:
-    from domain.case import Case
+from domain.step import AnyCase, Case, Step
 
 __all__ = [
     "DISPOSAL",
@@ -33,7 +29,7 @@ __all__ = [
 
 @cites("s.13(3) proviso")
 def dispose_otherwise(
-    case: Case,
+    case: AnyCase,
     *,
     lot: int,
     count: int,
@@ -44,7 +40,7 @@ def dispose_otherwise(
     on: date,
     today: date,
     offices: Offices,
-) -> Case:
+) -> AnyCase:
     """The Director, of the opinion that the cattle will not fetch a fair price, ordered
     another disposal. The opinion is the Director's, recorded with the order and the
     office as it is named (``offices``); poundbot never judges a fair price itself. An

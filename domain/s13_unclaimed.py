@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.calendar import day_after_period
 from domain.errors import (
@@ -29,6 +28,7 @@ from domain.events import (
     AccountRefused,
     AuctionScheduled,
     DisposedOtherwise,
+    Event,
     LotOffered,
     NoticePosted,
     ReportedUnclaimed,
@@ -37,10 +37,7 @@ from domain.events import (
 from domain.provisions import cites
 from domain.s07_seizure import Seizure
 from domain.stages import CaseFacts, Stage
-from domain.step import Step
-
-if TYPE_CHECKING:
-    from domain.case import Case
+from domain.step import Case, Step
 
 __all__ = [
     "AUCTION",
@@ -51,6 +48,7 @@ __all__ = [
     "check_notice_printable",
     "check_s13_3_day",
     "check_sale",
+    "head_gone",
     "notice_facts",
     "on_unclaimed_route",
     "proclamation_places",
@@ -175,6 +173,13 @@ def proclamation_places(given: tuple[str, ...], village: str, market_place: str)
     if _same_place(named[0], market_place):
         return tuple(p for p in (village, named[0]) if p.strip())
     return tuple(p for p in (named[0], market_place) if p.strip())
+
+
+@cites("s.13(3)", "s.15(1)", "s.13(3) proviso")
+def head_gone(event: Event) -> bool:
+    """Whether ``event`` parted with a head: a lot sold (s.13(3), s.15(1)) or disposed of
+    by order (s.13(3) proviso)."""
+    return (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise)
 
 
 # --- the steps of s.13, each declared once ----------------------------------------

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.calendar import period_end
 from domain.errors import InvalidCaseError, TransitionRefusedError
@@ -18,11 +17,8 @@ from domain.s04_s11_dues import Dues, dues_on
 from domain.s12_claim import check_owner_may_take_back
 from domain.s12_release import require_whole_dues
 from domain.stages import Stage
-from domain.step import Step
+from domain.step import AnyCase, Case, Step
 from domain.tariff import Tariff
-
-if TYPE_CHECKING:
-    from domain.case import Case
 
 __all__ = [
     "DEPOSIT",
@@ -69,8 +65,8 @@ def deposit_for(case: Case, tariff: Tariff, day: date) -> Deposit:
 
 @cites("s.14")
 def release_on_deposit(
-    case: Case, tariff: Tariff, day: date, today: date, tendered: Money | None = None
-) -> Case:
+    case: AnyCase, tariff: Tariff, day: date, today: date, tendered: Money | None = None
+) -> AnyCase:
     """The owner disputes the seizure and deposits the fines and charges; cattle delivered.
     An amount given that is not the dues of the day is refused, nothing recorded."""
     deposit = deposit_for(case, tariff, day)

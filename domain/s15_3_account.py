@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.errors import TransitionRefusedError
 from domain.events import (
@@ -26,10 +25,7 @@ from domain.provisions import cites
 from domain.s04_s11_dues import Dues
 from domain.s15_sale import Disbursement, Settlement
 from domain.stages import Stage
-from domain.step import Step
-
-if TYPE_CHECKING:
-    from domain.case import Case
+from domain.step import AnyCase, Case, Step
 
 __all__ = [
     "ACCOUNT_DELIVERED",
@@ -217,7 +213,7 @@ def receipt_for(account: Account, received_by: str, on: date) -> Receipt:
 
 
 @cites("s.15(4)")
-def deliver_account(case: Case, *, received_by: str, on: date, today: date) -> Case:
+def deliver_account(case: AnyCase, *, received_by: str, on: date, today: date) -> AnyCase:
     """The owner took the remaining cattle and the balance and signed the receipt."""
     if not received_by.strip():
         raise TransitionRefusedError(
@@ -227,7 +223,7 @@ def deliver_account(case: Case, *, received_by: str, on: date, today: date) -> C
 
 
 @cites("s.15(5)", "s.16(3)")
-def refuse_account(case: Case, *, on: date, today: date) -> Case:
+def refuse_account(case: AnyCase, *, on: date, today: date) -> AnyCase:
     """s.15(5): the owner refused; cattle and proceeds are deemed unclaimed, the balance
     goes into deposit (s.16(3)). Remaining cattle are then dealt with as unclaimed."""
     return case.apply(AccountRefused(on=on), today)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import TYPE_CHECKING
 
 from domain.errors import (
     DuesUnmetError,
@@ -38,15 +37,12 @@ from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
 from domain.s07_seizure import Person
-from domain.s12_claim import check_owner_may_take_back, head_gone
-from domain.s13_unclaimed import on_unclaimed_route, require_notice_standing
+from domain.s12_claim import check_owner_may_take_back
+from domain.s13_unclaimed import head_gone, on_unclaimed_route, require_notice_standing
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch, check_buyer
 from domain.stages import Stage
-from domain.step import Step
+from domain.step import AnyCase, Case, Step
 from domain.tariff import Tariff
-
-if TYPE_CHECKING:
-    from domain.case import Case
 
 __all__ = [
     "DEFAULT_DEDUCTION_ORDER",
@@ -103,7 +99,7 @@ def check_auction_day(case: Case, on: date) -> None:
 
 @cites("s.13(3)", "s.15(1)", "s.18")
 def offer_lot(
-    case: Case,
+    case: AnyCase,
     *,
     lot: int,
     count: int,
@@ -115,7 +111,7 @@ def offer_lot(
     today: date,
     tariff: Tariff | None = None,
     barred_classes: tuple[str, ...] = DEFAULT_BARRED_CLASSES,
-) -> Case:
+) -> AnyCase:
     """Record heads of one lot offered at the auction: sold (price, buyer) or unsold.
 
     With the ``tariff``, on the owner's route a lot is refused once the proceeds meet
@@ -345,14 +341,14 @@ def dues_unmet(
 
 @cites("s.15(2)", "s.16(3)")
 def close_sale(
-    case: Case,
+    case: AnyCase,
     tariff: Tariff,
     *,
     on: date,
     expenses: Money,
     today: date,
     order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
-) -> tuple[Case, Settlement]:
+) -> tuple[AnyCase, Settlement]:
     """Close the sale on ``on`` with its expenses; settle the money (s.15(2), s.16)."""
     if expenses.is_negative:
         raise ValueError("expenses cannot be negative")
@@ -416,14 +412,14 @@ def check_dues_met(case: Case, tariff: Tariff, *, on: date, expenses: Money) -> 
 
 @cites("s.15(1)", "s.15(2)", "s.16(3)")
 def settle_or_state_expenses(
-    case: Case,
+    case: AnyCase,
     tariff: Tariff,
     *,
     on: date,
     expenses: Money,
     today: date,
     order: tuple[DuesItem, ...] = DEFAULT_DEDUCTION_ORDER,
-) -> tuple[Case, Settlement | None, Money]:
+) -> tuple[AnyCase, Settlement | None, Money]:
     """Close the sale (``close_sale``), unless the actual expenses leave the dues unmet
     on the owner's route while heads remain: then they are recorded as the expenses of
     sale, no settlement is made, and the shortfall is returned so that one more head
@@ -507,7 +503,7 @@ def _guard_something_sold(case: Case, event: SaleClosed) -> None:
     )
 
 
-@cites("s.15(3)", "s.16(3)")
+@cites("s.15(2)", "s.15(3)", "s.16(3)")
 def _after_settlement(case: Case, event: SaleClosed) -> Stage:
     """The account is due to an owner who appeared (s.15(3)); the balance of unclaimed
     cattle, with a deposit of an earlier round, is held in deposit (s.16(3))."""

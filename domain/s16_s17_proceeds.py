@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from domain.calendar import add_months, day_after_period
 from domain.errors import (
@@ -22,10 +22,7 @@ from domain.errors import (
 from domain.events import ClaimPreferred, ClaimRejected, CreditedToFund, DepositClaimed
 from domain.provisions import cites
 from domain.stages import CaseSteps, Stage
-from domain.step import Step
-
-if TYPE_CHECKING:
-    from domain.case import Case
+from domain.step import Case, Step
 
 _Case = TypeVar("_Case", bound=CaseSteps)
 

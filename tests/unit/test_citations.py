@@ -83,6 +83,16 @@ UNCITED_METHODS: dict[str, str] = {
         "takes a step by its declaration, as Case.apply does without today's date; each "
         "declaration's refusals carry their provision (checked in test_case_lifecycle)"
     ),
+    "domain.case.Case.from_intake": "a case back at its intake, for a correction's check",
+    "domain.case.Case.noted": "a step added as recorded, unchecked, for a correction's check",
+    "domain.step.Case.first": "a protocol: what a rule reads (Case.first answers it)",
+    "domain.step.Case.last": "a protocol: what a rule reads (Case.last answers it)",
+    "domain.step.Case.remaining_heads": "a protocol: what a rule reads",
+    "domain.step.Case.step_of": "a protocol: what a rule reads (Case.step_of answers it)",
+    "domain.step.Case.apply": "a protocol: the step a rule takes (Case.apply answers it)",
+    "domain.step.Case.then": "a protocol: the step a rule takes (Case.then answers it)",
+    "domain.step.Case.from_intake": "a protocol: a correction's check (Case answers it)",
+    "domain.step.Case.noted": "a protocol: a correction's check (Case answers it)",
     "domain.step.Step.next_stage": "reads the stage a declaration leads to; no rule of its own",
     "domain.step.Step.provision_on": "reads the provision a declaration names for a route",
     "domain.case.Case.kept": "keeps what was made from a case with it; no provision involved",
