@@ -41,29 +41,21 @@ from domain.errors import (
 )
 from domain.events import (
     AccountRefused,
-    AuctionScheduled,
     CaseVoided,
-    ClaimPreferred,
-    ClaimRejected,
-    DepositClaimed,
     DepositRefunded,
     DisposedOtherwise,
     Event,
     Impounded,
     LotOffered,
-    NoticePosted,
     OwnerRefusedToPay,
-    ReportedUnclaimed,
-    SaleClosed,
-    SaleExpensesStated,
     SeizureCorrected,
 )
 from domain.kinds import Kinds
-from domain.money import Money
 from domain.provisions import cites
 from domain.s07_seizure import Lot, Seizure
-from domain.s13_unclaimed import head_gone, report_first, require_notice_standing
-from domain.s16_s17_proceeds import claim_of
+from domain.s13_unclaimed import NoticeFacts, report_first, require_notice_standing
+from domain.s15_3_account import SaleFacts
+from domain.s16_s17_proceeds import DepositFacts
 from domain.stages import Stage
 from domain.step import Step
 from domain.steps import STEPS
@@ -90,7 +82,7 @@ KEPT_PER_CASE = 32
 
 
 @dataclass(frozen=True, slots=True)
-class Case:
+class Case(NoticeFacts, SaleFacts, DepositFacts):
     """An impounding and everything that has happened to it since."""
 
     number: str
@@ -164,15 +156,6 @@ class Case:
     def last(self, kind: type[Event]) -> Event | None:
         return next((e for e in reversed(self.events) if isinstance(e, kind)), None)
 
-    def _in_round(self, kind: type[Event]) -> Event | None:
-        """The last event of ``kind`` since the current round began (see the module doc)."""
-        for event in reversed(self.events):
-            if isinstance(event, kind):
-                return event
-            if isinstance(event, AccountRefused):
-                return None
-        return None
-
     @property
     def stage_since(self) -> date:
         """The day the case entered its present stage (the release, the deposit, the
@@ -185,80 +168,6 @@ class Case:
                 since = event.on
             case = replace(case, stage=stage, events=(*case.events, event))
         return since
-
-    @property
-    def reported_on(self) -> date | None:
-        event = self._in_round(ReportedUnclaimed)
-        return event.on if event else None
-
-    @property
-    def notice(self) -> NoticePosted | None:
-        """The s.13(2) notice of the current round, unless a correction of what it
-        states has superseded it (a new one is then due)."""
-        return self._standing(NoticePosted)  # type: ignore[return-value]
-
-    def _standing(self, kind: type[Event]) -> Event | None:
-        """The last event of ``kind`` in the round, unless a correction superseded the
-        notice after it (the notice and the auction fixed on it no longer stand)."""
-        for event in reversed(self.events):
-            if isinstance(event, kind):
-                return event
-            if isinstance(event, AccountRefused) or (
-                isinstance(event, SeizureCorrected) and event.supersedes_notice
-            ):
-                return None
-        return None
-
-    def _superseding_index(self) -> int | None:
-        """Where in the events the correction that superseded the round's notice is,
-        while no new notice has been posted."""
-        if self.notice is not None:
-            return None
-        for index in range(len(self.events) - 1, -1, -1):
-            event = self.events[index]
-            if isinstance(event, AccountRefused):
-                return None
-            if isinstance(event, SeizureCorrected) and event.supersedes_notice:
-                return index
-        return None
-
-    @property
-    def superseding(self) -> SeizureCorrected | None:
-        """The correction that superseded the round's notice, while no new one has been
-        posted: the new notice is due from its day (s.13(2))."""
-        index = self._superseding_index()
-        event = self.events[index] if index is not None else None
-        return event if isinstance(event, SeizureCorrected) else None
-
-    @property
-    def superseded_notice(self) -> NoticePosted | None:
-        """The notice a correction superseded, while no new one has been posted."""
-        index = self._superseding_index()
-        if index is None:
-            return None
-        before = replace(self, events=self.events[:index])
-        return before._in_round(NoticePosted)  # type: ignore[return-value]
-
-    @property
-    def cancelled_auction(self) -> AuctionScheduled | None:
-        """The auction fixed on the notice a correction superseded: cancelled with it
-        (s.13(3): the seven days run from the new notice); None when none was fixed."""
-        index = self._superseding_index()
-        if index is None:
-            return None
-        return replace(self, events=self.events[:index]).scheduled_auction
-
-    @property
-    def notice_offered_on(self) -> NoticePosted | None:
-        """The notice that stood when cattle of the case were first offered (a lot
-        offered, sold or not, or disposed of otherwise): the cattle went to the public
-        as it described them (s.13(2), s.13(3)); None while none was."""
-        for index, event in enumerate(self.events):
-            if isinstance(event, LotOffered | DisposedOtherwise):
-                standing = replace(self, events=self.events[:index]).notice
-                if standing is not None:
-                    return standing
-        return None
 
     @property
     def provisions(self) -> tuple[str, ...]:
@@ -291,133 +200,6 @@ class Case:
         """True on the s.15 route: the owner appeared and refused or omitted to pay, and
         has not since refused the account (after which the s.13 route applies, s.15(5))."""
         return self.first(OwnerRefusedToPay) is not None and not self.deemed_unclaimed
-
-    @property
-    def scheduled_auction(self) -> AuctionScheduled | None:
-        """The auction fixed in the round; one fixed on a notice since superseded by a
-        correction is cancelled (s.13(3): the seven days run from the new notice)."""
-        event = self._standing(AuctionScheduled)
-        return event if isinstance(event, AuctionScheduled) else None
-
-    def _deposits(self) -> list[tuple[date, Money]]:
-        """(day, amount) of each balance that went into deposit under s.16(3): a balance
-        of unclaimed cattle when the sale closed, an owner's balance when refused."""
-        out: list[tuple[date, Money]] = []
-        for index, event in enumerate(self.events):
-            if not isinstance(event, SaleClosed) or event.to_owner_or_deposit.paise <= 0:
-                continue
-            if not event.owner_appeared:
-                out.append((event.on, event.to_owner_or_deposit))
-                continue
-            refused = next(
-                (e for e in self.events[index + 1 :] if isinstance(e, AccountRefused)), None
-            )
-            if refused is not None:
-                out.append((refused.on, event.to_owner_or_deposit))
-        return out
-
-    @property
-    def deposit_total(self) -> Money:
-        """All the surplus of the case that went into deposit (s.16(3), s.15(5))."""
-        return Money(sum(amount.paise for _, amount in self._deposits()))
-
-    @property
-    def expected_expenses(self) -> Money:
-        """The expenses of sale last stated: when the auction was fixed, or at a
-        settlement that found them higher (s.15(2)); nothing if none was stated."""
-        for event in reversed(self.events):
-            if isinstance(event, SaleExpensesStated):
-                return event.expenses
-            if isinstance(event, AuctionScheduled) and event.expected_expenses is not None:
-                return event.expected_expenses
-        return Money.zero()
-
-    @property
-    def deposited_on(self) -> date | None:
-        """Day the (last part of the) surplus went into deposit under s.16(3), if any.
-
-        When a refused account leaves cattle to be sold as unclaimed (s.15(5)), the
-        three months run from the second settlement: a declared policy that never
-        shortens the time to claim any part of the deposit.
-        """
-        deposits = self._deposits()
-        if not deposits or self.stage not in (Stage.IN_DEPOSIT, Stage.CLOSED):
-            return None  # none yet, or the rest of the cattle still to be sold (s.15(5))
-        return max(on for on, _ in deposits)
-
-    @property
-    def pending_claims(self) -> tuple[ClaimPreferred, ...]:
-        """The claims to the deposit preferred and neither established nor rejected,
-        in the order entered (s.16(3): each is decided on its own)."""
-        pending: list[ClaimPreferred] = []
-        for event in self.events:
-            if isinstance(event, ClaimPreferred):
-                pending.append(event)
-            elif isinstance(event, ClaimRejected | DepositClaimed):
-                decided = claim_of(pending, event.claimant)
-                if decided is not None:
-                    pending.remove(decided)
-                elif isinstance(event, ClaimRejected) and len(pending) == 1:
-                    pending.clear()  # recorded before a rejection named its claimant
-        return tuple(pending)
-
-    @property
-    def pending_claim(self) -> ClaimPreferred | None:
-        """The first claim to the deposit still pending, if any."""
-        pending = self.pending_claims
-        return pending[0] if pending else None
-
-    def disposed_heads(self, lot: int) -> int:
-        """Heads of lot ``lot`` sold or otherwise disposed of so far."""
-        return sum(
-            e.count
-            for e in self.events
-            if head_gone(e) and isinstance(e, LotOffered | DisposedOtherwise) and e.lot == lot
-        )
-
-    def remaining_heads(self, lot: int) -> int:
-        return self.seizure.lots[lot].count - self.disposed_heads(lot)
-
-    @property
-    def heads_remaining(self) -> int:
-        return sum(self.remaining_heads(i) for i in range(len(self.seizure.lots)))
-
-    @property
-    def lots_remaining(self) -> tuple[Lot, ...]:
-        """The lots of the seizure cut to the heads not sold or disposed of, a lot with
-        none left out: the cattle a notice of the round states (s.13(2)(a)) and a
-        payment takes back (s.12)."""
-        return tuple(
-            replace(lot, count=self.remaining_heads(index))
-            for index, lot in enumerate(self.seizure.lots)
-            if self.remaining_heads(index)
-        )
-
-    @property
-    def sale_outcome(self) -> str | None:
-        """``sold``, ``partly_sold``, ``disposed_otherwise`` or, when every head has gone
-        and some were sold (s.13(3), s.15(1)) and some disposed of by the Director's order
-        (s.13(3) proviso), ``sold_and_disposed`` once lots have gone."""
-        sold = any(isinstance(e, LotOffered) and e.sold for e in self.events)
-        other = any(isinstance(e, DisposedOtherwise) for e in self.events)
-        if not sold and not other:
-            return None
-        if self.heads_remaining:
-            return "partly_sold"
-        if sold and other:
-            return "sold_and_disposed"
-        return "sold" if sold else "disposed_otherwise"
-
-    @property
-    def proceeds(self) -> Money:
-        """Proceeds of sale and of other disposal so far (s.15(3)(e))."""
-        paise = 0
-        for e in self.events:
-            if isinstance(e, LotOffered) and e.price is not None:
-                paise += e.price.paise
-            elif isinstance(e, DisposedOtherwise):
-                paise += e.proceeds.paise
-        return Money(paise)
 
     # -- transitions --
     @property

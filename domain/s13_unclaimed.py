@@ -8,6 +8,10 @@ notice and has it proclaimed. A notice says the cattle "have not been claimed wi
 seven days": before the eighth day that is false, and once the cattle have left the
 pound (released, delivered on deposit, sold, settled) there is nothing to give notice
 of. A notice already posted may be printed again while its sale is under way.
+
+Why it is long: the whole of s.13 in one place: the days of s.13(1) and s.13(3), what a
+notice states and where it is proclaimed, what a case's events say of the round's
+report, notice and auction, and the four steps of the section with their guards.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import TypeVar
 
 from domain.calendar import day_after_period
 from domain.errors import (
@@ -36,7 +41,7 @@ from domain.events import (
 )
 from domain.provisions import cites
 from domain.s07_seizure import Seizure
-from domain.stages import CaseFacts, Stage
+from domain.stages import CaseFacts, Folded, Stage
 from domain.step import Case, Step
 
 __all__ = [
@@ -44,6 +49,7 @@ __all__ = [
     "LOT",
     "NOTICE",
     "REPORT",
+    "NoticeFacts",
     "auction_allowed_from",
     "check_notice_printable",
     "check_s13_3_day",
@@ -58,6 +64,8 @@ __all__ = [
     "require_notice_standing",
     "village_and_market",
 ]
+
+_E = TypeVar("_E", bound=Event)
 
 #: Unclaimed cattle in the pound, before or after the report and the notice.
 _NOTICE_STAGES = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
@@ -180,6 +188,104 @@ def head_gone(event: Event) -> bool:
     """Whether ``event`` parted with a head: a lot sold (s.13(3), s.15(1)) or disposed of
     by order (s.13(3) proviso)."""
     return (isinstance(event, LotOffered) and event.sold) or isinstance(event, DisposedOtherwise)
+
+
+# --- what a case's events say of the round's report, notice and auction ------------
+
+
+def _in_round(events: tuple[Event, ...], kind: type[_E]) -> _E | None:
+    """The last event of ``kind`` since the current round began: a round starts at the
+    impounding and again at a refused account (s.15(5))."""
+    for event in reversed(events):
+        if isinstance(event, kind):
+            return event
+        if isinstance(event, AccountRefused):
+            return None
+    return None
+
+
+def _standing(events: tuple[Event, ...], kind: type[_E]) -> _E | None:
+    """The last event of ``kind`` in the round, unless a correction superseded the
+    notice after it (the notice and the auction fixed on it no longer stand)."""
+    for event in reversed(events):
+        if isinstance(event, kind):
+            return event
+        if isinstance(event, AccountRefused) or (
+            isinstance(event, SeizureCorrected) and event.supersedes_notice
+        ):
+            return None
+    return None
+
+
+def _superseding_index(events: tuple[Event, ...]) -> int | None:
+    """Where in the events the correction that superseded the round's notice is, while
+    no new notice has been posted."""
+    if _standing(events, NoticePosted) is not None:
+        return None
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, AccountRefused):
+            return None
+        if isinstance(event, SeizureCorrected) and event.supersedes_notice:
+            return index
+    return None
+
+
+class NoticeFacts:
+    """What a case's events say of the round's s.13(1) report, s.13(2) notice and
+    s.13(3) auction (``domain.case.Case`` reads them so)."""
+
+    __slots__ = ()
+
+    @property
+    def reported_on(self: Folded) -> date | None:
+        event = _in_round(self.events, ReportedUnclaimed)
+        return event.on if event else None
+
+    @property
+    def notice(self: Folded) -> NoticePosted | None:
+        """The s.13(2) notice of the current round, unless a correction of what it
+        states has superseded it (a new one is then due)."""
+        return _standing(self.events, NoticePosted)
+
+    @property
+    def superseding(self: Folded) -> SeizureCorrected | None:
+        """The correction that superseded the round's notice, while no new one has been
+        posted: the new notice is due from its day (s.13(2))."""
+        index = _superseding_index(self.events)
+        event = self.events[index] if index is not None else None
+        return event if isinstance(event, SeizureCorrected) else None
+
+    @property
+    def superseded_notice(self: Folded) -> NoticePosted | None:
+        """The notice a correction superseded, while no new one has been posted."""
+        index = _superseding_index(self.events)
+        return None if index is None else _in_round(self.events[:index], NoticePosted)
+
+    @property
+    def cancelled_auction(self: Folded) -> AuctionScheduled | None:
+        """The auction fixed on the notice a correction superseded: cancelled with it
+        (s.13(3): the seven days run from the new notice); None when none was fixed."""
+        index = _superseding_index(self.events)
+        return None if index is None else _standing(self.events[:index], AuctionScheduled)
+
+    @property
+    def notice_offered_on(self: Folded) -> NoticePosted | None:
+        """The notice that stood when cattle of the case were first offered (a lot
+        offered, sold or not, or disposed of otherwise): the cattle went to the public
+        as it described them (s.13(2), s.13(3)); None while none was."""
+        for index, event in enumerate(self.events):
+            if isinstance(event, LotOffered | DisposedOtherwise):
+                standing = _standing(self.events[:index], NoticePosted)
+                if standing is not None:
+                    return standing
+        return None
+
+    @property
+    def scheduled_auction(self: Folded) -> AuctionScheduled | None:
+        """The auction fixed in the round; one fixed on a notice since superseded by a
+        correction is cancelled (s.13(3): the seven days run from the new notice)."""
+        return _standing(self.events, AuctionScheduled)
 
 
 # --- the steps of s.13, each declared once ----------------------------------------

@@ -7,24 +7,29 @@ they were disposed of; the owner's receipt (s.15(4)); an owner who refuses deliv
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Protocol
 
 from domain.errors import TransitionRefusedError
 from domain.events import (
     AccountDelivered,
     AccountRefused,
+    AuctionScheduled,
     ClaimedAndPaid,
     DeliveredOnDeposit,
     DisposedOtherwise,
     LotOffered,
     SaleClosed,
+    SaleExpensesStated,
 )
 from domain.money import Money
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues
+from domain.s07_seizure import Lot
+from domain.s13_unclaimed import head_gone
 from domain.s15_sale import Disbursement, Settlement
-from domain.stages import Stage
+from domain.stages import Folded, Stage
 from domain.step import AnyCase, Case, Step
 
 __all__ = [
@@ -33,6 +38,7 @@ __all__ = [
     "Account",
     "Left",
     "Receipt",
+    "SaleFacts",
     "Stay",
     "account_for",
     "deliver_account",
@@ -227,6 +233,88 @@ def refuse_account(case: AnyCase, *, on: date, today: date) -> AnyCase:
     """s.15(5): the owner refused; cattle and proceeds are deemed unclaimed, the balance
     goes into deposit (s.16(3)). Remaining cattle are then dealt with as unclaimed."""
     return case.apply(AccountRefused(on=on), today)
+
+
+# --- what a case's events say of its heads sold, and the proceeds -------------------
+
+
+class SaleFacts:
+    """What a case's events say of the heads sold or disposed of and the proceeds, as
+    the account states them (s.15(3)(d), (e)) (``domain.case.Case`` reads them so)."""
+
+    __slots__ = ()
+
+    @property
+    def expected_expenses(self: Folded) -> Money:
+        """The expenses of sale last stated: when the auction was fixed, or at a
+        settlement that found them higher (s.15(2)); nothing if none was stated."""
+        for event in reversed(self.events):
+            if isinstance(event, SaleExpensesStated):
+                return event.expenses
+            if isinstance(event, AuctionScheduled) and event.expected_expenses is not None:
+                return event.expected_expenses
+        return Money.zero()
+
+    def disposed_heads(self: Folded, lot: int) -> int:
+        """Heads of lot ``lot`` sold or otherwise disposed of so far."""
+        return sum(
+            e.count
+            for e in self.events
+            if head_gone(e) and isinstance(e, LotOffered | DisposedOtherwise) and e.lot == lot
+        )
+
+    def remaining_heads(self: _Heads, lot: int) -> int:
+        return self.seizure.lots[lot].count - self.disposed_heads(lot)
+
+    @property
+    def heads_remaining(self: _Heads) -> int:
+        return sum(self.remaining_heads(i) for i in range(len(self.seizure.lots)))
+
+    @property
+    def lots_remaining(self: _Heads) -> tuple[Lot, ...]:
+        """The lots of the seizure cut to the heads not sold or disposed of, a lot with
+        none left out: the cattle a notice of the round states (s.13(2)(a)) and a
+        payment takes back (s.12)."""
+        return tuple(
+            replace(lot, count=self.remaining_heads(index))
+            for index, lot in enumerate(self.seizure.lots)
+            if self.remaining_heads(index)
+        )
+
+    @property
+    def sale_outcome(self: _Heads) -> str | None:
+        """``sold``, ``partly_sold``, ``disposed_otherwise`` or, when every head has gone
+        and some were sold (s.13(3), s.15(1)) and some disposed of by the Director's order
+        (s.13(3) proviso), ``sold_and_disposed`` once lots have gone."""
+        sold = any(isinstance(e, LotOffered) and e.sold for e in self.events)
+        other = any(isinstance(e, DisposedOtherwise) for e in self.events)
+        if not sold and not other:
+            return None
+        if self.heads_remaining:
+            return "partly_sold"
+        if sold and other:
+            return "sold_and_disposed"
+        return "sold" if sold else "disposed_otherwise"
+
+    @property
+    def proceeds(self: Folded) -> Money:
+        """Proceeds of sale and of other disposal so far (s.15(3)(e))."""
+        paise = 0
+        for e in self.events:
+            if isinstance(e, LotOffered) and e.price is not None:
+                paise += e.price.paise
+            elif isinstance(e, DisposedOtherwise):
+                paise += e.proceeds.paise
+        return Money(paise)
+
+
+class _Heads(Folded, Protocol):
+    def disposed_heads(self, lot: int) -> int: ...
+
+    def remaining_heads(self, lot: int) -> int: ...
+
+    @property
+    def heads_remaining(self) -> int: ...
 
 
 # --- the steps of s.15(4) and s.15(5), each declared once ---------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from domain.calendar import add_months, day_after_period
 from domain.errors import (
@@ -19,9 +19,17 @@ from domain.errors import (
     TooEarlyError,
     TransitionRefusedError,
 )
-from domain.events import ClaimPreferred, ClaimRejected, CreditedToFund, DepositClaimed
+from domain.events import (
+    AccountRefused,
+    ClaimPreferred,
+    ClaimRejected,
+    CreditedToFund,
+    DepositClaimed,
+    SaleClosed,
+)
+from domain.money import Money
 from domain.provisions import cites
-from domain.stages import CaseSteps, Stage
+from domain.stages import CaseSteps, Folded, Stage
 from domain.step import Case, Step
 
 _Case = TypeVar("_Case", bound=CaseSteps)
@@ -31,6 +39,7 @@ __all__ = [
     "CLAIM_PREFERRED",
     "CLAIM_REJECTED",
     "FUND",
+    "DepositFacts",
     "claim_of",
     "credit_to_fund",
     "deposit_window_end",
@@ -91,6 +100,82 @@ def credit_to_fund(case: _Case, *, on: date, today: date) -> _Case:
             facts={"stage": case.stage.value, "date": case.stage_since},
         )
     return case.apply(CreditedToFund(on=on), today)
+
+
+# --- what a case's events say of its deposit -------------------------------------
+
+
+class DepositFacts:
+    """What a case's events say of the surplus held in deposit under s.16(3) and the
+    claims to it (``domain.case.Case`` reads them so)."""
+
+    __slots__ = ()
+
+    @property
+    def deposits(self: Folded) -> tuple[tuple[date, Money], ...]:
+        """(day, amount) of each balance that went into deposit under s.16(3): a balance
+        of unclaimed cattle when the sale closed, an owner's balance when refused."""
+        out: list[tuple[date, Money]] = []
+        for index, event in enumerate(self.events):
+            if not isinstance(event, SaleClosed) or event.to_owner_or_deposit.paise <= 0:
+                continue
+            if not event.owner_appeared:
+                out.append((event.on, event.to_owner_or_deposit))
+                continue
+            refused = next(
+                (e for e in self.events[index + 1 :] if isinstance(e, AccountRefused)), None
+            )
+            if refused is not None:
+                out.append((refused.on, event.to_owner_or_deposit))
+        return tuple(out)
+
+    @property
+    def deposit_total(self: _Deposits) -> Money:
+        """All the surplus of the case that went into deposit (s.16(3), s.15(5))."""
+        return Money(sum(amount.paise for _, amount in self.deposits))
+
+    @property
+    def deposited_on(self: _Deposits) -> date | None:
+        """Day the (last part of the) surplus went into deposit under s.16(3), if any.
+
+        When a refused account leaves cattle to be sold as unclaimed (s.15(5)), the
+        three months run from the second settlement: a declared policy that never
+        shortens the time to claim any part of the deposit.
+        """
+        deposits = self.deposits
+        if not deposits or self.stage not in (Stage.IN_DEPOSIT, Stage.CLOSED):
+            return None  # none yet, or the rest of the cattle still to be sold (s.15(5))
+        return max(on for on, _ in deposits)
+
+    @property
+    def pending_claims(self: Folded) -> tuple[ClaimPreferred, ...]:
+        """The claims to the deposit preferred and neither established nor rejected,
+        in the order entered (s.16(3): each is decided on its own)."""
+        pending: list[ClaimPreferred] = []
+        for event in self.events:
+            if isinstance(event, ClaimPreferred):
+                pending.append(event)
+            elif isinstance(event, ClaimRejected | DepositClaimed):
+                decided = claim_of(pending, event.claimant)
+                if decided is not None:
+                    pending.remove(decided)
+                elif isinstance(event, ClaimRejected) and len(pending) == 1:
+                    pending.clear()  # recorded before a rejection named its claimant
+        return tuple(pending)
+
+    @property
+    def pending_claim(self: _Deposits) -> ClaimPreferred | None:
+        """The first claim to the deposit still pending, if any."""
+        pending = self.pending_claims
+        return pending[0] if pending else None
+
+
+class _Deposits(Folded, Protocol):
+    @property
+    def deposits(self) -> tuple[tuple[date, Money], ...]: ...
+
+    @property
+    def pending_claims(self) -> tuple[ClaimPreferred, ...]: ...
 
 
 # --- the steps of s.16(3) and s.17(1), each declared once ---------------------------

@@ -17,6 +17,7 @@ __all__ = [
     "OPEN_STAGES",
     "CaseFacts",
     "CaseSteps",
+    "Folded",
     "Stage",
 ]
 
@@ -52,6 +53,20 @@ IN_POUND_STAGES = frozenset(
         Stage.DEEMED_UNCLAIMED,
     }
 )
+
+
+class Folded(Protocol):
+    """A case as its fold holds it: the facts of a section read from its events
+    (``domain.case.Case`` is one, and reads them so)."""
+
+    @property
+    def seizure(self) -> Seizure: ...
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
 
 
 class CaseFacts(Protocol):

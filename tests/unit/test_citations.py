@@ -99,8 +99,10 @@ UNCITED_METHODS: dict[str, str] = {
     "domain.stages.CaseFacts.last": "a protocol: what a rule reads (Case.last answers it)",
     "domain.stages.CaseSteps.apply": "a protocol: how a rule takes a step (Case.apply does)",
     "domain.case.Case.last": "query over the case's events",
-    "domain.case.Case.disposed_heads": "count over the case's events",
-    "domain.case.Case.remaining_heads": "count over the case's events",
+    "domain.s15_3_account._Heads.disposed_heads": "a protocol: what SaleFacts reads",
+    "domain.s15_3_account._Heads.remaining_heads": "a protocol: what SaleFacts reads",
+    "domain.s15_3_account.SaleFacts.disposed_heads": "count over the case's events",
+    "domain.s15_3_account.SaleFacts.remaining_heads": "count over the case's events",
     "domain.s04_s11_dues.Dues.of": "sum of the lines of one head of dues",
     "domain.s15_sale.Settlement.to": "sum of the disbursements to one payee",
 }
