@@ -22,6 +22,7 @@ from datetime import date
 from typing import TypeVar
 
 from domain.calendar import day_after_period
+from domain.deadline import Deadline, DeadlineKind, Role
 from domain.errors import (
     BackwardsDateError,
     BarredBuyerError,
@@ -350,6 +351,21 @@ def _report_lawful(case: Case, today: date) -> bool:
     return today >= report_due_on(case.seizure.impounded_on)
 
 
+@cites("s.13(1)", "s.15(5)")
+def _report_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """s.13(1): while impounded and unclaimed, the report is due on the 8th day; s.15(5):
+    cattle of a refused account are unclaimed, the report due at once (never before the
+    eighth day after impounding)."""
+    if case.stage is Stage.IMPOUNDED:
+        due, counts_from = report_due(case), case.seizure.impounded_on
+        return (Deadline(DeadlineKind.REPORT_DUE, due, "s.13(1)", Role.KEEPER, counts_from),)
+    refused = case.last(AccountRefused)
+    if case.stage is Stage.DEEMED_UNCLAIMED and refused is not None:
+        due = report_due(case)
+        return (Deadline(DeadlineKind.REPORT_DUE, due, "s.15(5)", Role.KEEPER, refused.on),)
+    return ()
+
+
 REPORT: Step[ReportedUnclaimed] = Step(
     event=ReportedUnclaimed,
     provision="s.13(1)",
@@ -357,6 +373,7 @@ REPORT: Step[ReportedUnclaimed] = Step(
     follows=frozenset({Stage.IMPOUNDED, Stage.DEEMED_UNCLAIMED}),
     guard=_guard_report,
     lawful=_report_lawful,
+    deadlines=_report_deadlines,
     leads_to=Stage.REPORTED,
 )
 
@@ -374,11 +391,24 @@ def _guard_proclamation(case: Case, event: NoticePosted) -> None:
         )
 
 
+@cites("s.13(2)")
+def _notice_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """s.13(2): once reported, the notice is due "thereupon", the same day; after a
+    correction superseded the notice, the new one is due the day of the correction."""
+    reported = case.reported_on
+    if case.stage is not Stage.REPORTED or reported is None:
+        return ()
+    superseding = case.superseding
+    since = superseding.on if superseding is not None else reported
+    return (Deadline(DeadlineKind.NOTICE_DUE, since, "s.13(2)", Role.OFFICER, since),)
+
+
 NOTICE: Step[NoticePosted] = Step(
     event=NoticePosted,
     provision="s.13(2)",
     follows=frozenset({Stage.REPORTED}),
     guard=_guard_proclamation,
+    deadlines=_notice_deadlines,
     leads_to=Stage.NOTICE_POSTED,
     after_report=True,
 )
@@ -417,12 +447,24 @@ def _guard_auction(case: Case, event: AuctionScheduled) -> None:
         raise InvalidCaseError("expenses cannot be negative", "s.15(2)")
 
 
+@cites("s.13(3)")
+def _auction_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """s.13(3): once the notice is posted, the auction is lawful from the 8th day after
+    it, until an auction is fixed (its day is then the deadline)."""
+    notice = case.notice
+    if case.stage is not Stage.NOTICE_POSTED or notice is None or case.scheduled_auction:
+        return ()
+    lawful = auction_allowed_from(notice.on)
+    return (Deadline(DeadlineKind.AUCTION_LAWFUL, lawful, "s.13(3)", Role.OFFICER, notice.on),)
+
+
 AUCTION: Step[AuctionScheduled] = Step(
     event=AuctionScheduled,
     provision="s.13(3)",
     owners_route="s.15(1)",
     follows=_SALE_STAGES,
     guard=_guard_auction,
+    deadlines=_auction_deadlines,
     leads_to=lambda case, event: case.stage,
     after_report=True,
     after_notice=True,
@@ -486,6 +528,18 @@ def _lot_lawful(case: Case, today: date) -> bool:
     return fixed is not None and today >= fixed.auction_on
 
 
+@cites("s.13(3)", "s.15(1)")
+def _lot_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """The day fixed for the auction (s.13(3); s.15(1) on the owner's route)."""
+    fixed = case.scheduled_auction
+    if case.stage not in _SALE_STAGES or fixed is None:
+        return ()
+    provision = "s.15(1)" if case.owner_appeared else "s.13(3)"
+    return (
+        Deadline(DeadlineKind.AUCTION_DAY, fixed.auction_on, provision, Role.OFFICER, fixed.on),
+    )
+
+
 LOT: Step[LotOffered] = Step(
     event=LotOffered,
     provision="s.13(3)",
@@ -493,6 +547,7 @@ LOT: Step[LotOffered] = Step(
     follows=_SALE_STAGES,
     guard=check_sale,
     lawful=_lot_lawful,
+    deadlines=_lot_deadlines,
     leads_to=Stage.SELLING,
     after_report=True,
     after_notice=True,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from domain.calendar import period_end
+from domain.deadline import Deadline, DeadlineKind, Role
 from domain.errors import InvalidCaseError, TransitionRefusedError
 from domain.events import DeliveredOnDeposit, DepositOutcome, DepositRefunded
 from domain.money import Money
@@ -105,6 +106,18 @@ def _deposit_lawful(case: Case, today: date) -> bool:
     return True
 
 
+@cites("s.19")
+def _deposit_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """s.19: ten days from the seizure to complain (and so to take the cattle on deposit,
+    s.14); shown to the owner while impounded, to the officer while on deposit."""
+    if case.stage not in (Stage.IMPOUNDED, Stage.ON_DEPOSIT):
+        return ()
+    seized = case.seizure.seizure_day
+    who = Role.OFFICER if case.stage is Stage.ON_DEPOSIT else Role.OWNER
+    last = complaint_last_day(seized)
+    return (Deadline(DeadlineKind.COMPLAINT_WINDOW_ENDS, last, "s.19", who, seized),)
+
+
 DEPOSIT: Step[DeliveredOnDeposit] = Step(
     event=DeliveredOnDeposit,
     provision="s.14",
@@ -121,6 +134,7 @@ DEPOSIT: Step[DeliveredOnDeposit] = Step(
     ),
     guard=_guard_deposit,
     lawful=_deposit_lawful,
+    deadlines=_deposit_deadlines,
     leads_to=Stage.ON_DEPOSIT,
     moves_money=lambda event: True,
 )

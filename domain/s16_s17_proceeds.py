@@ -13,6 +13,7 @@ from datetime import date
 from typing import Protocol, TypeVar
 
 from domain.calendar import add_months, day_after_period
+from domain.deadline import Deadline, DeadlineKind, Role
 from domain.errors import (
     FutureDateError,
     InvalidCaseError,
@@ -228,11 +229,22 @@ def _guard_claim_preferred(case: Case, event: ClaimPreferred) -> None:
         raise FutureDateError("a claim is entered after it is preferred", "s.16(3)")
 
 
+@cites("s.16(3)")
+def _claim_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """s.16(3): three months in deposit to prefer a claim."""
+    deposited = case.deposited_on
+    if case.stage is not Stage.IN_DEPOSIT or deposited is None:
+        return ()
+    end = deposit_window_end(deposited)
+    return (Deadline(DeadlineKind.DEPOSIT_WINDOW_ENDS, end, "s.16(3)", Role.OFFICER, deposited),)
+
+
 CLAIM_PREFERRED: Step[ClaimPreferred] = Step(
     event=ClaimPreferred,
     provision="s.16(3)",
     follows=frozenset({Stage.IN_DEPOSIT}),
     guard=_guard_claim_preferred,
+    deadlines=_claim_deadlines,
     leads_to=lambda case, event: case.stage,
 )
 
@@ -342,11 +354,26 @@ def _fund_lawful(case: Case, today: date) -> bool:
     return deposited is not None and today >= fund_credit_from(deposited)
 
 
+@cites("s.17(1)", "s.16(3)")
+def _fund_deadlines(case: Case) -> tuple[Deadline, ...]:
+    """s.17(1): after the three months the deposit goes to the fund; while a claim
+    preferred in time is pending, the claim is to be decided instead (s.16(3))."""
+    deposited = case.deposited_on
+    if case.stage is not Stage.IN_DEPOSIT or deposited is None:
+        return ()
+    due, pending = fund_credit_from(deposited), case.pending_claim
+    if pending is None:
+        return (Deadline(DeadlineKind.CREDIT_TO_FUND, due, "s.17(1)", Role.OFFICER, deposited),)
+    preferred = pending.preferred
+    return (Deadline(DeadlineKind.CLAIM_PENDING, due, "s.16(3)", Role.OFFICER, preferred),)
+
+
 FUND: Step[CreditedToFund] = Step(
     event=CreditedToFund,
     provision="s.17(1)",
     follows=frozenset({Stage.IN_DEPOSIT}),
     guard=_guard_fund,
     lawful=_fund_lawful,
+    deadlines=_fund_deadlines,
     leads_to=Stage.CLOSED,
 )

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, Protocol, Self, TypeVar
 
+from domain.deadline import Deadline
 from domain.events import (
     AuctionScheduled,
     ClaimPreferred,
     Event,
     NoticePosted,
+    SeizureCorrected,
 )
 from domain.money import Money
 from domain.s07_seizure import Seizure
@@ -48,6 +50,10 @@ class Case(Protocol):
     def stage_since(self) -> date: ...
     @property
     def notice(self) -> NoticePosted | None: ...
+    @property
+    def reported_on(self) -> date | None: ...
+    @property
+    def superseding(self) -> SeizureCorrected | None: ...
     @property
     def superseded_notice(self) -> NoticePosted | None: ...
     @property
@@ -77,6 +83,8 @@ class Case(Protocol):
     @property
     def pending_claims(self) -> tuple[ClaimPreferred, ...]: ...
     @property
+    def pending_claim(self) -> ClaimPreferred | None: ...
+    @property
     def money_step(self) -> Event | None: ...
     def first(self, kind: type[Event]) -> Event | None: ...
     def last(self, kind: type[Event]) -> Event | None: ...
@@ -99,6 +107,11 @@ def _no_guard(case: Case, event: Event) -> None:
 def _any_day(case: Case, today: date) -> bool:
     """A step the Act sets no day for."""
     return True
+
+
+def _sets_none(case: Case) -> tuple[Deadline, ...]:
+    """A step whose coming sets no deadline."""
+    return ()
 
 
 def _moves_none(event: Event) -> bool:
@@ -139,6 +152,9 @@ class Step(Generic[E]):
     after_report: bool = False
     #: A step that follows the s.13(2) notice: a reported case posts the notice first.
     after_notice: bool = False
+    #: The deadlines by which the step is due, or the periods it may be taken within,
+    #: in the case's present stage (``domain.deadlines`` gathers them).
+    deadlines: Callable[[Case], tuple[Deadline, ...]] = _sets_none
     #: Whether the step moves money (a payment, a deposit, a sale, a settlement): once
     #: one has, the case can no longer be voided nor its counts corrected.
     moves_money: Callable[[E], bool] = _moves_none

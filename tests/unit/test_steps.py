@@ -74,7 +74,14 @@ def test_a_steps_rules_are_written_under_its_section(step: Step[Event], module: 
         for provision in filter(None, (step.provision, step.owners_route))
         for module in _modules_of_section(_section(provision))
     }
-    for rule in (step.guard, step.guard_new, step.lawful, step.prepare, step.leads_to):
+    for rule in (
+        step.guard,
+        step.guard_new,
+        step.lawful,
+        step.prepare,
+        step.leads_to,
+        step.deadlines,
+    ):
         where = getattr(rule, "__module__", None)
         if rule is None or isinstance(rule, Stage) or where == "domain.step":
             continue
