@@ -110,7 +110,8 @@ WHOLE_CASE: Final[dict[str, str]] = {
     "deadline": "what a statutory deadline is: its day, who acts, under which provision",
     "reminders": "who is told of each deadline, on which days",
     "record": "what the pound's record shows of each case, for the charts",
-    "ledger": "the postings every step makes, kept in one book",
+    "ledger": "the postings every step makes, as each declares them, kept in one book",
+    "accounts": "the accounts of the book and what a posting is",
 }
 
 #: What every section stands on, and cites nothing of its own.

@@ -1,6 +1,6 @@
 """s.12: the owner's claim. Until when an owner may still take the cattle back (pay under
-s.12, deposit under s.14, or refuse under s.15(1) and pay after all), by route and round;
-and the step of the payment that releases them. What the payment must be is in
+s.12, deposit under s.14, or refuse under s.15(1) and pay after all), by route and round:
+the rule the steps of s.12, s.14 and s.15(1) share. The payment, and its step, are in
 ``domain.s12_release``.
 
 The Act is silent on an owner who refused and then pays: until a head is sold (or
@@ -19,14 +19,12 @@ from domain.events import (
     ClaimedAndPaid,
     DeliveredOnDeposit,
     Event,
-    SaleClosed,
 )
 from domain.provisions import cites
 from domain.s13_unclaimed import head_gone
-from domain.stages import Stage
-from domain.step import Case, Step
+from domain.step import Case
 
-__all__ = ["CLAIM", "check_owner_may_take_back"]
+__all__ = ["check_owner_may_take_back"]
 
 
 @cites("s.12", "s.14", "s.15(1)", "s.15(5)", "s.19")
@@ -85,82 +83,3 @@ def _check_payment_before_sale(case: Case) -> None:
             reason="head_sold" if case.owner_appeared else "unclaimed_head_sold",
             facts={"date": sold.on},
         )
-
-
-@cites("s.12", "s.15(1)", "s.15(2)", "s.15(3)")
-def _check_payment_after_part_sale(case: Case) -> None:
-    """s.15(1) sells only "as many as may be necessary"; until the proceeds meet the dues
-    the owner may take the rest by paying what remains (s.12). That payment comes in the
-    step that settles the proceeds (s.15(2)): right after the owner's settlement that
-    left nothing to the owner, while heads remain. Any other payment after a settlement
-    is refused: the account is due (s.15(3))."""
-    last = case.events[-1]
-    if (
-        isinstance(last, SaleClosed)
-        and last.owner_appeared
-        and not last.to_owner_or_deposit
-        and case.heads_remaining > 0
-    ):
-        return
-    raise TransitionRefusedError(
-        f"ClaimedAndPaid is not allowed when the case is {case.stage.value}",
-        "s.12",
-        reason="stage",
-        facts={"stage": case.stage.value, "date": case.stage_since, "sale": case.sale_provision},
-    )
-
-
-@cites("s.12", "s.15(1)", "s.15(5)")
-def _guard_payment(case: Case, event: ClaimedAndPaid) -> None:
-    if case.stage is Stage.ACCOUNT_DUE:
-        _check_payment_after_part_sale(case)
-    else:
-        check_owner_may_take_back(case, ClaimedAndPaid, event.on)
-
-
-@cites("s.12", "s.15(1)", "s.15(2)", "s.15(5)")
-def _payment_lawful(case: Case, today: date) -> bool:
-    """Payment while no head is sold, after a refused account while no head of its round
-    is sold (s.12, s.15(5)); of what remains owed after the proceeds of a part sale on
-    the owner's route (s.15(1)), which is taken only in the step that settles them."""
-    if case.stage is Stage.ACCOUNT_DUE:
-        return False  # only in the step that settles the proceeds (s.12, s.15(2))
-    if case.pays_rest_after_part_sale:
-        return True
-    try:
-        check_owner_may_take_back(case, ClaimedAndPaid, today)
-    except TransitionRefusedError:
-        return False
-    return True
-
-
-@cites("s.12", "s.16(3)")
-def _after_payment(case: Case, event: ClaimedAndPaid) -> Stage:
-    """Released; after a refused account the first sale's balance stays in deposit until
-    claimed (s.16(3)) while the cattle go back on payment (s.12)."""
-    return Stage.IN_DEPOSIT if case.deposit_total.paise > 0 else Stage.RELEASED
-
-
-CLAIM: Step[ClaimedAndPaid] = Step(
-    event=ClaimedAndPaid,
-    provision="s.12",
-    # Until a head is sold the owner may still pay, also after refusing (s.12, s.15(1));
-    # on the owner's route, while the proceeds leave the dues unmet, the payment of the
-    # rest follows the settlement of the proceeds (ACCOUNT_DUE); after a refused account
-    # until a head of that round is sold (s.15(5)).
-    follows=frozenset(
-        {
-            Stage.IMPOUNDED,
-            Stage.REPORTED,
-            Stage.NOTICE_POSTED,
-            Stage.OWNER_REFUSED,
-            Stage.SELLING,
-            Stage.ACCOUNT_DUE,
-            Stage.DEEMED_UNCLAIMED,
-        }
-    ),
-    guard=_guard_payment,
-    lawful=_payment_lawful,
-    leads_to=_after_payment,
-    moves_money=lambda event: True,
-)

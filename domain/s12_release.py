@@ -10,16 +10,28 @@ from __future__ import annotations
 
 from datetime import date
 
+from domain.accounts import FINES, KEEPER_FEEDING, SALE_EXPENSES, Posting, Postings, legs
 from domain.errors import AmountNotDueError, TransitionRefusedError
 from domain.events import ClaimedAndPaid, SaleClosed
-from domain.money import Money
+from domain.money import Money, total
 from domain.provisions import cites
-from domain.s04_s11_dues import Dues, DuesItem
-from domain.s15_sale import DEFAULT_DEDUCTION_ORDER, close_sale, dues_unmet, sale_progress
-from domain.step import AnyCase
+from domain.s04_s11_dues import Dues, DuesItem, dues_on
+from domain.s12_claim import check_owner_may_take_back
+from domain.s15_sale import (
+    DEFAULT_DEDUCTION_ORDER,
+    Payee,
+    close_sale,
+    dues_unmet,
+    round_settlements,
+    sale_progress,
+)
+from domain.s16_s17_proceeds import fines_to_fund
+from domain.stages import Stage
+from domain.step import AnyCase, Case, Step
 from domain.tariff import Tariff
 
 __all__ = [
+    "CLAIM",
     "release_on_payment",
     "require_whole_dues",
 ]
@@ -106,3 +118,111 @@ def pay_rest_after_part_sale(
             proceeds=progress.proceeds,
         )
     return settled.apply(ClaimedAndPaid(on=day, paid=owed), today)
+
+
+# --- the step of s.12, declared once -----------------------------------------------
+
+
+@cites("s.12", "s.15(2)", "s.16(2)", "s.17(1)")
+def _payment_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """s.12: the fines and charges paid; the fines are received for the local authority
+    and credited to its fund (s.17(1)), the feeding charges the keeper retains (s.16(2)).
+    After a settlement whose proceeds left part of the dues unmet (the owner then pays
+    the rest to take the remaining cattle, s.15(1)), the payment meets what each head
+    of the dues still lacks: the fines, the expenses of sale (s.15(2)), the feeding."""
+    event = after.events[-1]
+    assert isinstance(event, ClaimedAndPaid)
+    dues = dues_on(after, tariff, event.on)
+    settled = round_settlements(after, tariff, order)
+    met_fines = total([s.to(Payee.LOCAL_AUTHORITY) for s in settled])
+    met_expenses = total([s.to(Payee.SALE_EXPENSES) for s in settled])
+    fines = min(max(dues.fines - met_fines, Money.zero()), event.paid)
+    expenses = min(max(dues.sale_expenses - met_expenses, Money.zero()), event.paid - fines)
+    paid = legs(
+        Posting(FINES, fines, "s.12"),
+        Posting(SALE_EXPENSES, expenses, "s.15(2)"),
+        Posting(KEEPER_FEEDING, event.paid - fines - expenses, "s.16(2)"),
+    )
+    return Postings(event.paid, paid + fines_to_fund(fines))
+
+
+@cites("s.12", "s.15(1)", "s.15(2)", "s.15(3)")
+def _check_payment_after_part_sale(case: Case) -> None:
+    """s.15(1) sells only "as many as may be necessary"; until the proceeds meet the dues
+    the owner may take the rest by paying what remains (s.12). That payment comes in the
+    step that settles the proceeds (s.15(2)): right after the owner's settlement that
+    left nothing to the owner, while heads remain. Any other payment after a settlement
+    is refused: the account is due (s.15(3))."""
+    last = case.events[-1]
+    if (
+        isinstance(last, SaleClosed)
+        and last.owner_appeared
+        and not last.to_owner_or_deposit
+        and case.heads_remaining > 0
+    ):
+        return
+    raise TransitionRefusedError(
+        f"ClaimedAndPaid is not allowed when the case is {case.stage.value}",
+        "s.12",
+        reason="stage",
+        facts={"stage": case.stage.value, "date": case.stage_since, "sale": case.sale_provision},
+    )
+
+
+@cites("s.12", "s.15(1)", "s.15(5)")
+def _guard_payment(case: Case, event: ClaimedAndPaid) -> None:
+    if case.stage is Stage.ACCOUNT_DUE:
+        _check_payment_after_part_sale(case)
+    else:
+        check_owner_may_take_back(case, ClaimedAndPaid, event.on)
+
+
+@cites("s.12", "s.15(1)", "s.15(2)", "s.15(5)")
+def _payment_lawful(case: Case, today: date) -> bool:
+    """Payment while no head is sold, after a refused account while no head of its round
+    is sold (s.12, s.15(5)); of what remains owed after the proceeds of a part sale on
+    the owner's route (s.15(1)), which is taken only in the step that settles them."""
+    if case.stage is Stage.ACCOUNT_DUE:
+        return False  # only in the step that settles the proceeds (s.12, s.15(2))
+    if case.pays_rest_after_part_sale:
+        return True
+    try:
+        check_owner_may_take_back(case, ClaimedAndPaid, today)
+    except TransitionRefusedError:
+        return False
+    return True
+
+
+@cites("s.12", "s.16(3)")
+def _after_payment(case: Case, event: ClaimedAndPaid) -> Stage:
+    """Released; after a refused account the first sale's balance stays in deposit until
+    claimed (s.16(3)) while the cattle go back on payment (s.12)."""
+    return Stage.IN_DEPOSIT if case.deposit_total.paise > 0 else Stage.RELEASED
+
+
+CLAIM: Step[ClaimedAndPaid] = Step(
+    event=ClaimedAndPaid,
+    provision="s.12",
+    # Until a head is sold the owner may still pay, also after refusing (s.12, s.15(1));
+    # on the owner's route, while the proceeds leave the dues unmet, the payment of the
+    # rest follows the settlement of the proceeds (ACCOUNT_DUE); after a refused account
+    # until a head of that round is sold (s.15(5)).
+    follows=frozenset(
+        {
+            Stage.IMPOUNDED,
+            Stage.REPORTED,
+            Stage.NOTICE_POSTED,
+            Stage.OWNER_REFUSED,
+            Stage.SELLING,
+            Stage.ACCOUNT_DUE,
+            Stage.DEEMED_UNCLAIMED,
+        }
+    ),
+    guard=_guard_payment,
+    lawful=_payment_lawful,
+    leads_to=_after_payment,
+    moves_money=lambda event: True,
+    postings=_payment_postings,
+)

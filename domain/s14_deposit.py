@@ -8,8 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from domain.accounts import (
+    FINES,
+    KEEPER_FEEDING,
+    NO_POSTINGS,
+    OWNER_REFUND,
+    PROTEST_DEPOSIT,
+    Posting,
+    Postings,
+    legs,
+)
 from domain.calendar import period_end
 from domain.deadline import Deadline, DeadlineKind, Role
+from domain.dues_items import DuesItem
 from domain.errors import InvalidCaseError, TransitionRefusedError
 from domain.events import DeliveredOnDeposit, DepositOutcome, DepositRefunded
 from domain.money import Money
@@ -17,6 +28,7 @@ from domain.provisions import cites
 from domain.s04_s11_dues import Dues, dues_on
 from domain.s12_claim import check_owner_may_take_back
 from domain.s12_release import require_whole_dues
+from domain.s16_s17_proceeds import fines_to_fund
 from domain.stages import Stage
 from domain.step import AnyCase, Case, Step
 from domain.tariff import Tariff
@@ -118,6 +130,16 @@ def _deposit_deadlines(case: Case) -> tuple[Deadline, ...]:
     return (Deadline(DeadlineKind.COMPLAINT_WINDOW_ENDS, last, "s.19", who, seized),)
 
 
+@cites("s.14")
+def _deposit_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """s.14: the fines and charges deposited, held until the complaint is decided."""
+    made = after.events[-1]
+    assert isinstance(made, DeliveredOnDeposit)
+    return Postings(made.deposited, legs(Posting(PROTEST_DEPOSIT, made.deposited, "s.14")))
+
+
 DEPOSIT: Step[DeliveredOnDeposit] = Step(
     event=DeliveredOnDeposit,
     provision="s.14",
@@ -137,6 +159,7 @@ DEPOSIT: Step[DeliveredOnDeposit] = Step(
     deadlines=_deposit_deadlines,
     leads_to=Stage.ON_DEPOSIT,
     moves_money=lambda event: True,
+    postings=_deposit_postings,
 )
 
 
@@ -146,12 +169,38 @@ def _guard_outcome(case: Case, event: DepositOutcome) -> None:
         raise InvalidCaseError("the outcome needs the reference of the order", "s.19")
 
 
+@cites("s.14", "s.19", "s.16(2)", "s.17(1)")
+def _outcome_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """The s.14 deposit after the s.19 proceedings: refunded to the owner when the seizure
+    was found illegal; upheld, applied (a stated policy, the Act being silent) as the
+    fines, to the fund (s.17(1)), and the feeding charges, to the keeper (s.16(2))."""
+    outcome = after.events[-1]
+    made = before.last(DeliveredOnDeposit)
+    if not isinstance(outcome, DepositOutcome) or not isinstance(made, DeliveredOnDeposit):
+        return NO_POSTINGS
+    deposited = made.deposited
+    out = legs(Posting(PROTEST_DEPOSIT, Money.zero() - deposited, "s.14"))
+    if outcome.returned:
+        return Postings(Money.zero(), out + legs(Posting(OWNER_REFUND, deposited, "s.19")))
+    fines = min(dues_on(before, tariff, made.on).fines, deposited)
+    applied = (
+        out
+        + legs(Posting(FINES, fines, "s.14"))
+        + fines_to_fund(fines)
+        + legs(Posting(KEEPER_FEEDING, deposited - fines, "s.16(2)"))
+    )
+    return Postings(Money.zero(), applied)
+
+
 OUTCOME: Step[DepositOutcome] = Step(
     event=DepositOutcome,
     provision="s.19",
     follows=frozenset({Stage.ON_DEPOSIT}),
     guard=_guard_outcome,
     leads_to=Stage.CLOSED,
+    postings=_outcome_postings,
 )
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Protocol
 
+from domain.accounts import OWNER_BALANCE, SURPLUS_DEPOSIT, Postings, move
+from domain.dues_items import DuesItem
 from domain.errors import TransitionRefusedError
 from domain.events import (
     AccountDelivered,
@@ -31,6 +33,7 @@ from domain.s13_unclaimed import head_gone
 from domain.s15_sale import Disbursement, Settlement
 from domain.stages import Folded, Stage
 from domain.step import AnyCase, Case, Step
+from domain.tariff import Tariff
 
 __all__ = [
     "ACCOUNT_DELIVERED",
@@ -338,9 +341,20 @@ def _after_refusal(case: Case, event: AccountRefused) -> Stage:
     return Stage.IN_DEPOSIT if balance.paise > 0 else Stage.CLOSED
 
 
+@cites("s.15(5)", "s.16(3)")
+def _refusal_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """s.15(5): the balance the owner refused is deemed unclaimed and held in deposit."""
+    closed = after.last(SaleClosed)
+    balance = closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
+    return Postings(Money.zero(), move(balance, OWNER_BALANCE, SURPLUS_DEPOSIT, "s.15(5)"))
+
+
 ACCOUNT_REFUSED: Step[AccountRefused] = Step(
     event=AccountRefused,
     provision="s.15(5)",
     follows=frozenset({Stage.ACCOUNT_DUE}),
     leads_to=_after_refusal,
+    postings=_refusal_postings,
 )

@@ -18,6 +18,15 @@ import enum
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from domain.accounts import (
+    FINES,
+    KEEPER_FEEDING,
+    OWNER_BALANCE,
+    SALE_EXPENSES,
+    SURPLUS_DEPOSIT,
+    Posting,
+    Postings,
+)
 from domain.errors import (
     DuesUnmetError,
     EnoughSoldError,
@@ -39,6 +48,7 @@ from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
 from domain.s07_seizure import Person
 from domain.s12_claim import check_owner_may_take_back
 from domain.s13_unclaimed import head_gone, on_unclaimed_route, require_notice_standing
+from domain.s16_s17_proceeds import fines_to_fund
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch, check_buyer
 from domain.stages import Stage
 from domain.step import AnyCase, Case, Step
@@ -513,6 +523,31 @@ def _after_settlement(case: Case, event: SaleClosed) -> Stage:
     return Stage.IN_DEPOSIT if held.paise > 0 else Stage.CLOSED
 
 
+#: The account each party to a settlement is paid into.
+_ACCOUNT_OF: dict[Payee, str] = {
+    Payee.SALE_EXPENSES: SALE_EXPENSES,
+    Payee.LOCAL_AUTHORITY: FINES,
+    Payee.POUND_KEEPER: KEEPER_FEEDING,
+    Payee.OWNER: OWNER_BALANCE,
+    Payee.DEPOSIT: SURPLUS_DEPOSIT,
+}
+
+
+@cites("s.15(2)", "s.16(1)", "s.16(2)", "s.16(3)", "s.15(3)", "s.17(1)")
+def _settlement_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """The proceeds of the sale just closed, to the paisa: expenses (s.15(2)), fines to
+    the local authority (s.16(1)) and on to its fund (s.17(1)), feeding to the keeper
+    (s.16(2)), the balance to the owner (s.15(3)) or into deposit (s.16(3))."""
+    settlement = round_settlements(after, tariff, order)[-1]
+    legs = tuple(
+        Posting(_ACCOUNT_OF[part.payee], part.amount, part.provision)
+        for part in settlement.disbursements
+    )
+    return Postings(settlement.proceeds, legs + fines_to_fund(settlement.to(Payee.LOCAL_AUTHORITY)))
+
+
 SETTLEMENT: Step[SaleClosed] = Step(
     event=SaleClosed,
     provision="s.15(2)",
@@ -524,6 +559,7 @@ SETTLEMENT: Step[SaleClosed] = Step(
     leads_to=_after_settlement,
     after_report=True,
     moves_money=lambda event: True,
+    postings=_settlement_postings,
 )
 
 

@@ -3,8 +3,13 @@
 s.16(1) the fines go to the local authority, s.16(2) the feeding charges to the
 pound-keeper; s.16(3) a surplus no one claims is held in deposit for three months, and a
 claim preferred within them is heard; s.17(1) what is not claimed in time is credited to
-the authority's fund. The postings themselves are in ``domain.ledger``; the settling of
-a sale in ``domain.s15_sale``."""
+the authority's fund. The settling of
+a sale in ``domain.s15_sale``.
+
+Why it is long: ss.16 and 17 whole: the three months and the claims of s.16(3) with what
+a case's events say of its deposit, the credit to the fund of s.17(1), and the four steps
+with their guards, deadlines and postings.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +17,10 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Protocol, TypeVar
 
+from domain.accounts import FINES, FUND, OWNER_BALANCE, SURPLUS_DEPOSIT, Posting, Postings, move
 from domain.calendar import add_months, day_after_period
 from domain.deadline import Deadline, DeadlineKind, Role
+from domain.dues_items import DuesItem
 from domain.errors import (
     FutureDateError,
     InvalidCaseError,
@@ -32,6 +39,7 @@ from domain.money import Money
 from domain.provisions import cites
 from domain.stages import CaseSteps, Folded, Stage
 from domain.step import Case, Step
+from domain.tariff import Tariff
 
 _Case = TypeVar("_Case", bound=CaseSteps)
 
@@ -39,13 +47,15 @@ __all__ = [
     "CLAIM_ESTABLISHED",
     "CLAIM_PREFERRED",
     "CLAIM_REJECTED",
-    "FUND",
+    "FUND_CREDIT",
     "DepositFacts",
     "claim_of",
     "credit_to_fund",
     "deposit_window_end",
     "establish_claim",
+    "fines_to_fund",
     "fund_credit_from",
+    "held_in_deposit",
     "same_claimant",
 ]
 
@@ -180,6 +190,42 @@ class _Deposits(Folded, Protocol):
 
 
 # --- the steps of s.16(3) and s.17(1), each declared once ---------------------------
+
+
+@cites("s.17(1)")
+def fines_to_fund(fines: Money) -> tuple[Posting, ...]:
+    """s.17(1): "All sums received on account of fines ... shall be credited to the fund
+    of the local authority": the fines received move from ``fines`` to ``fund``."""
+    return move(fines, FINES, FUND, "s.17(1)")
+
+
+@cites("s.16(3)", "s.15(5)")
+def held_in_deposit(case: Case) -> Money:
+    """What the case put into deposit (s.16(3)), every round of sale together (s.15(5));
+    before any went into deposit, the balance of the last settlement (s.15(3))."""
+    held = case.deposit_total
+    if held:
+        return held
+    closed = case.last(SaleClosed)
+    return closed.to_owner_or_deposit if isinstance(closed, SaleClosed) else Money.zero()
+
+
+@cites("s.16(3)")
+def _claim_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """s.16(3): the deposit paid to the claimant whose claim was established."""
+    held = held_in_deposit(after)
+    return Postings(Money.zero(), move(held, SURPLUS_DEPOSIT, OWNER_BALANCE, "s.16(3)"))
+
+
+@cites("s.17(1)", "s.16(3)")
+def _fund_postings(
+    before: Case, after: Case, tariff: Tariff, order: tuple[DuesItem, ...]
+) -> Postings:
+    """s.17(1): the deposit no one claimed in time, credited to the fund."""
+    held = held_in_deposit(after)
+    return Postings(Money.zero(), move(held, SURPLUS_DEPOSIT, FUND, "s.17(1)"))
 
 
 @cites("s.16(3)")
@@ -319,6 +365,7 @@ CLAIM_ESTABLISHED: Step[DepositClaimed] = Step(
     follows=frozenset({Stage.IN_DEPOSIT}),
     guard=_guard_claim_established,
     leads_to=Stage.CLOSED,
+    postings=_claim_postings,
 )
 
 
@@ -368,7 +415,7 @@ def _fund_deadlines(case: Case) -> tuple[Deadline, ...]:
     return (Deadline(DeadlineKind.CLAIM_PENDING, due, "s.16(3)", Role.OFFICER, preferred),)
 
 
-FUND: Step[CreditedToFund] = Step(
+FUND_CREDIT: Step[CreditedToFund] = Step(
     event=CreditedToFund,
     provision="s.17(1)",
     follows=frozenset({Stage.IN_DEPOSIT}),
@@ -376,4 +423,5 @@ FUND: Step[CreditedToFund] = Step(
     lawful=_fund_lawful,
     deadlines=_fund_deadlines,
     leads_to=Stage.CLOSED,
+    postings=_fund_postings,
 )

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, Protocol, Self, TypeVar
 
+from domain.accounts import Postings
 from domain.deadline import Deadline
+from domain.dues_items import DuesItem
 from domain.events import (
     AuctionScheduled,
     ClaimPreferred,
@@ -27,6 +29,7 @@ from domain.events import (
 from domain.money import Money
 from domain.s07_seizure import Seizure
 from domain.stages import Stage
+from domain.tariff import Tariff
 
 __all__ = ["AnyCase", "Case", "Step"]
 
@@ -158,6 +161,10 @@ class Step(Generic[E]):
     #: Whether the step moves money (a payment, a deposit, a sale, a settlement): once
     #: one has, the case can no longer be voided nor its counts corrected.
     moves_money: Callable[[E], bool] = _moves_none
+    #: The postings of the step, to the paisa (``domain.accounts``), from the case
+    #: before it and after it, the tariff and the order in which proceeds meet the dues;
+    #: None for a step that posts nothing.
+    postings: Callable[[Case, Case, Tariff, tuple[DuesItem, ...]], Postings] | None = None
 
     def next_stage(self, case: Case, event: E) -> Stage:
         """The stage ``case`` is in after ``event``."""

@@ -43,6 +43,8 @@ MODULES: list[ModuleType] = [
 #: Public functions that apply no rule of the Act, and why they need no citation.
 UNCITED_FUNCTIONS: dict[str, str] = {
     "domain.money.total": "arithmetic: adds amounts of money, applies no provision",
+    "domain.accounts.legs": "bookkeeping: leaves out the legs of nothing, applies no provision",
+    "domain.accounts.move": "bookkeeping: a transfer between two accounts; its caller cites",
     "domain.provisions.cites": "the citation machinery itself",
     "domain.provisions.provisions_of": "the citation machinery itself (reads __provisions__)",
     "domain.provisions.home_of": "the citation machinery itself (where a provision's rules live)",

@@ -25,7 +25,6 @@ ELSEWHERE: dict[str, str] = {
     ),
     "record.notice_timeliness": "a measure of the pound's record for the charts, deciding no step",
     "statement._account": "the account of all the sale rounds together, as the statement has it",
-    "ledger._fines_to_fund": "the ledger keeps every posting of every section in one book",
 }
 
 

@@ -81,6 +81,7 @@ def test_a_steps_rules_are_written_under_its_section(step: Step[Event], module: 
         step.prepare,
         step.leads_to,
         step.deadlines,
+        step.postings,
     ):
         where = getattr(rule, "__module__", None)
         if rule is None or isinstance(rule, Stage) or where == "domain.step":
