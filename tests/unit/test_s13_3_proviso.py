@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
+
 import pytest
 
 from domain.errors import InvalidCaseError, TransitionRefusedError
 from domain.events import DisposedOtherwise
+from domain.money import Money
 from domain.s13_3_proviso import dispose_otherwise, office_named
+from domain.s15_sale import close_sale
 from domain.stages import Stage
-from tests.unit.domain_fixtures import AUCTION_FROM, case_in, rs
+from tests.unit.case_helpers import SOLD_ON, Allowed, Refused, _in, _selling_on_s15_route
+from tests.unit.domain_fixtures import (
+    AUCTION_FROM,
+    LATER,
+    S,
+    case_in,
+    disposal,
+    rs,
+    sample_tariff,
+    step,
+)
 
 #: The office that holds the power, as configured: its name, its code and other names.
 OFFICES = {
@@ -126,3 +141,88 @@ def test_s13_3_proviso_the_order_is_recorded_as_the_office_is_named() -> None:
     event = case.last(DisposedOtherwise)
     assert isinstance(event, DisposedOtherwise)
     assert event.ordered_by == "Director of Animal Husbandry"
+
+
+# --- the proviso as a step of the case: when it is taken and when refused -----------------
+
+#: The steps the Act allows, each from a stage: test_case_lifecycle.py gathers these rows
+#: and checks that every pair of stage and event it allows has one.
+ALLOWED = [
+    Allowed(
+        "s.13(3) proviso: other disposal by the Director's order starts the sale",
+        _in(S.NOTICE_POSTED),
+        disposal(0, 1, AUCTION_FROM),
+        S.SELLING,
+    ),
+    Allowed(
+        "s.13(3) proviso: the rest disposed of otherwise during the sale",
+        _in(S.SELLING),
+        disposal(0, 1, date(2026, 3, 19)),
+        S.SELLING,
+    ),
+]
+
+
+@pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
+def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
+    case = row.start()
+    after = case.apply(row.event, today=row.event.on)
+    assert after.stage is row.then
+    assert after.events == (*case.events, row.event)
+
+
+#: Steps the Act forbids, each with the error and the provision it is refused under.
+REFUSED = [
+    Refused(
+        "s.13(3) proviso: other disposal on the s.15(1) route is refused (owner refused)",
+        _in(S.OWNER_REFUSED),
+        disposal(0, 1, SOLD_ON),
+        TransitionRefusedError,
+        "s.13(3) proviso",
+    ),
+    Refused(
+        "s.13(3) proviso: other disposal on the s.15(1) route is refused (selling)",
+        _selling_on_s15_route,
+        disposal(0, 1, SOLD_ON),
+        TransitionRefusedError,
+        "s.13(3) proviso",
+    ),
+    Refused(
+        "s.13(3) proviso: other disposal needs who ordered it and the order's reference",
+        _in(S.NOTICE_POSTED),
+        replace(disposal(0, 1, AUCTION_FROM), order_reference=" "),
+        InvalidCaseError,
+        "s.13(3) proviso",
+    ),
+    Refused(
+        "s.13(3) proviso: other disposal cannot bring in negative proceeds",
+        _in(S.NOTICE_POSTED),
+        disposal(0, 1, AUCTION_FROM, Money(-100)),
+        InvalidCaseError,
+        "s.13(3) proviso",
+    ),
+]
+
+
+@pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
+def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
+    case = row.start()
+    today = max(row.event.on, LATER)
+    with pytest.raises(row.error) as caught:
+        case.apply(row.event, today=today)
+    assert caught.value.provision == row.provision
+
+
+def test_s13_3_proviso_once_the_rest_are_disposed_of_otherwise_the_sale_closes() -> None:
+    case = step(case_in(S.SELLING), disposal(0, 1, date(2026, 3, 19), rs(500)))
+    closed, _ = close_sale(
+        case, sample_tariff(), on=date(2026, 3, 19), expenses=rs(0), today=date(2026, 3, 19)
+    )
+    assert closed.stage in (S.IN_DEPOSIT, S.CLOSED)
+
+
+def test_the_outcome_is_disposed_otherwise_when_the_proviso_took_every_head() -> None:
+    case = step(case_in(S.NOTICE_POSTED), disposal(0, 2, AUCTION_FROM, rs(300)))
+    assert case.sale_outcome == "disposed_otherwise"
+    assert case.heads_remaining == 0
+    assert case.proceeds == rs(300)

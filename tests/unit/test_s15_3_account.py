@@ -6,8 +6,15 @@ from datetime import date
 
 import pytest
 
-from domain.errors import TransitionRefusedError
-from domain.events import ClaimedAndPaid, DeliveredOnDeposit
+from domain.case import Case
+from domain.errors import TooEarlyError, TransitionRefusedError
+from domain.events import (
+    AccountDelivered,
+    AccountRefused,
+    ClaimedAndPaid,
+    DeliveredOnDeposit,
+    ReportedUnclaimed,
+)
 from domain.s04_s11_dues import dues_on
 from domain.s15_3_account import (
     Left,
@@ -20,15 +27,20 @@ from domain.s15_3_account import (
 )
 from domain.s15_sale import close_sale
 from domain.stages import Stage
+from tests.unit.case_helpers import REFUSED_ON, SOLD_ON, Allowed, Refused, _in
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     CASE_NUMBER,
     IMPOUNDED_ON,
+    LATER,
     SALE_DAY,
+    S,
     case_in,
+    closed_sale_event,
     disposal,
     notice,
     open_case,
+    owner_refused,
     report,
     rs,
     sale,
@@ -36,6 +48,7 @@ from tests.unit.domain_fixtures import (
     sell,
     step,
     three_cows_owner_refused,
+    unsold,
 )
 
 
@@ -187,3 +200,155 @@ def test_s15_3_d_a_head_disposed_of_otherwise_is_not_counted_as_sold() -> None:
     assert (account.cattle_sold, account.cattle_disposed, account.cattle_remaining) == (1, 1, 0)
     assert [(s.left, s.days) for s in account.stays] == [(Left.SOLD, 18), (Left.DISPOSED, 19)]
     assert account.days_impounded == 19
+
+
+# --- s.15(3) to (5): the account and its outcome, as steps of the case --------------------
+
+
+def _account_due_all_sold() -> Case:
+    """The owner's route: both cows needed and sold, a balance for the owner (s.15(3))."""
+    selling = step(
+        open_case(),
+        owner_refused(REFUSED_ON),
+        sale(0, 1, rs(1000), SOLD_ON),
+        sale(0, 1, rs(20000), SOLD_ON),
+    )
+    return close_sale(selling, sample_tariff(), on=SOLD_ON, expenses=rs(0), today=SOLD_ON)[0]
+
+
+def _account_due_with_no_balance() -> Case:
+    selling = step(open_case(), owner_refused(REFUSED_ON), sale(0, 2, rs(1), SOLD_ON))
+    return close_sale(selling, sample_tariff(), on=SOLD_ON, expenses=rs(0), today=SOLD_ON)[0]
+
+
+#: The steps the Act allows, each from a stage: test_case_lifecycle.py gathers these rows
+#: and checks that every pair of stage and event it allows has one.
+ALLOWED = [
+    Allowed(
+        "s.15(4): the owner takes the account and gives a receipt",
+        _in(S.ACCOUNT_DUE),
+        AccountDelivered(on=date(2026, 3, 7), receipt_by="Ramesh"),
+        S.CLOSED,
+    ),
+    Allowed(
+        "s.15(5): the owner refuses the account and the balance goes into deposit",
+        _account_due_all_sold,
+        AccountRefused(on=date(2026, 3, 7)),
+        S.IN_DEPOSIT,
+    ),
+    Allowed(
+        "s.15(5): the owner refuses the account and the cattle left are deemed unclaimed",
+        _in(S.ACCOUNT_DUE),
+        AccountRefused(on=date(2026, 3, 7)),
+        S.DEEMED_UNCLAIMED,
+    ),
+    Allowed(
+        "s.15(5), s.13(1): cattle deemed unclaimed are reported",
+        _in(S.DEEMED_UNCLAIMED),
+        ReportedUnclaimed(on=date(2026, 3, 9)),
+        S.REPORTED,
+    ),
+    Allowed(
+        "s.15(5): the owner refuses an account with no balance and the case closes",
+        _account_due_with_no_balance,
+        AccountRefused(on=date(2026, 3, 7)),
+        S.CLOSED,
+    ),
+]
+
+
+@pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
+def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
+    case = row.start()
+    after = case.apply(row.event, today=row.event.on)
+    assert after.stage is row.then
+    assert after.events == (*case.events, row.event)
+
+
+#: Steps the Act forbids, each with the error and the provision it is refused under.
+REFUSED = [
+    Refused(
+        "s.15(4): no account can be delivered before a sale is closed",
+        _in(S.SELLING),
+        AccountDelivered(on=date(2026, 3, 19), receipt_by="Ramesh"),
+        TransitionRefusedError,
+        "s.15(4)",
+    ),
+]
+
+
+@pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
+def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
+    case = row.start()
+    today = max(row.event.on, LATER)
+    with pytest.raises(row.error) as caught:
+        case.apply(row.event, today=today)
+    assert caught.value.provision == row.provision
+
+
+def test_before_any_head_goes_there_is_no_sale_outcome() -> None:
+    assert case_in(S.NOTICE_POSTED).sale_outcome is None
+    assert step(case_in(S.NOTICE_POSTED), unsold(0, 2, AUCTION_FROM)).sale_outcome is None
+
+
+def test_the_outcome_is_sold_when_every_head_is_sold() -> None:
+    assert case_in(S.IN_DEPOSIT).sale_outcome == "sold"
+
+
+def test_the_outcome_is_partly_sold_while_heads_remain() -> None:
+    assert case_in(S.SELLING).sale_outcome == "partly_sold"
+    assert case_in(S.ACCOUNT_DUE).sale_outcome == "partly_sold"
+
+
+def test_s15_3_e_the_proceeds_add_up_sales_and_other_disposal() -> None:
+    case = step(
+        case_in(S.NOTICE_POSTED),
+        sale(0, 1, rs(15000), AUCTION_FROM),
+        unsold(0, 1, AUCTION_FROM),
+        disposal(0, 1, date(2026, 3, 19), rs(750)),
+    )
+    assert case.proceeds == rs(15750)
+    assert case.disposed_heads(0) == 2
+    assert case.remaining_heads(0) == 0
+    # s.13(3) and its proviso: some sold, the rest disposed of by the Director's order.
+    assert case.sale_outcome == "sold_and_disposed"
+
+
+def test_s15_5_the_owner_refusing_the_account_puts_the_balance_in_deposit_that_day() -> None:
+    account_due = _account_due_all_sold()
+    balance = closed_sale_event(account_due).to_owner_or_deposit
+    assert balance.paise > 0
+    refused = refuse_account(account_due, on=date(2026, 3, 9), today=date(2026, 3, 9))
+    assert refused.stage is S.IN_DEPOSIT
+    assert refused.deposited_on == date(2026, 3, 9)
+    assert refused.deposit_total == balance
+
+
+def test_s15_5_cattle_left_go_the_s13_way_and_the_deposit_waits_for_their_sale() -> None:
+    account_due = case_in(S.ACCOUNT_DUE)
+    balance = closed_sale_event(account_due).to_owner_or_deposit
+    refused = refuse_account(account_due, on=date(2026, 3, 9), today=date(2026, 3, 9))
+    assert refused.stage is S.DEEMED_UNCLAIMED
+    assert refused.deemed_unclaimed
+    assert not refused.owner_appeared
+    assert refused.deposit_total == balance
+    assert refused.deposited_on is None  # the three months run from the second settlement
+    far = date(2026, 12, 31)
+    reported = refused.apply(ReportedUnclaimed(on=date(2026, 3, 9)), far)
+    noticed = reported.apply(notice(date(2026, 3, 10)), far)
+    assert noticed.notice is not None
+    assert noticed.notice.on == date(2026, 3, 10)
+    with pytest.raises(TooEarlyError):
+        noticed.apply(sale(0, 1, rs(9000), date(2026, 3, 17)), far)
+    sold = noticed.apply(sale(0, 1, rs(9000), date(2026, 3, 18)), far)
+    closed, settlement = close_sale(
+        sold, sample_tariff(), on=date(2026, 3, 18), expenses=rs(100), today=far
+    )
+    assert closed.stage is S.IN_DEPOSIT
+    assert closed.deposited_on == date(2026, 3, 18)
+    assert closed.deposit_total == balance + settlement.balance
+    assert settlement.proceeds == rs(9000)
+
+
+def test_s15_3_while_the_account_is_due_nothing_is_in_deposit() -> None:
+    assert case_in(S.ACCOUNT_DUE).deposited_on is None

@@ -8,9 +8,12 @@ Rs 2640 in all.
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
-from domain.events import SaleClosed
+from domain.errors import BackwardsDateError, CorrectionRefusedError
+from domain.events import AuctionScheduled, SaleClosed, SaleExpensesStated
 from domain.money import Money
 from domain.s04_s11_dues import DuesItem
 from domain.s15_sale import (
@@ -22,13 +25,27 @@ from domain.s15_sale import (
     settle,
 )
 from domain.stages import Stage
+from tests.unit.case_helpers import (
+    REFUSED_ON,
+    SOLD_ON,
+    Allowed,
+    Refused,
+    _all_sold_after_notice,
+    _in,
+    _selling_on_s15_route,
+)
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
+    LATER,
     SALE_DAY,
+    S,
     case_in,
     closed_sale_event,
+    correct_impounding_day,
     dues_of,
+    owner_refused,
     rs,
+    sale,
     sample_tariff,
     sell,
     step,
@@ -271,3 +288,112 @@ def test_negative_expenses_of_sale_are_refused() -> None:
     selling = sell(three_cows_owner_refused(), rs(3000))
     with pytest.raises(ValueError, match="negative"):
         close_sale(selling, sample_tariff(), on=SALE_DAY, expenses=Money(-1), today=SALE_DAY)
+
+
+# --- s.15(1) and (2): the owner's route and the sale closed, as steps of the case ---------
+
+#: The steps the Act allows, each from a stage: test_case_lifecycle.py gathers these rows
+#: and checks that every pair of stage and event it allows has one.
+ALLOWED = [
+    Allowed(
+        "s.15(1): the owner appears and refuses to pay while impounded",
+        _in(S.IMPOUNDED),
+        owner_refused(REFUSED_ON),
+        S.OWNER_REFUSED,
+    ),
+    Allowed(
+        "s.15(1): the owner appears and refuses to pay after the report",
+        _in(S.REPORTED),
+        owner_refused(date(2026, 3, 12)),
+        S.OWNER_REFUSED,
+    ),
+    Allowed(
+        "s.15(1): the owner appears and refuses to pay after the notice",
+        _in(S.NOTICE_POSTED),
+        owner_refused(date(2026, 3, 12)),
+        S.OWNER_REFUSED,
+    ),
+    Allowed(
+        "s.15(1): an auction fixed after the owner refused",
+        _in(S.OWNER_REFUSED),
+        AuctionScheduled(on=REFUSED_ON, auction_on=SOLD_ON, place="market"),
+        S.OWNER_REFUSED,
+    ),
+    Allowed(
+        "s.15(1): a lot sold after the owner refused, with no seven-day wait",
+        _in(S.OWNER_REFUSED),
+        sale(0, 1, rs(20000), REFUSED_ON),
+        S.SELLING,
+    ),
+    Allowed(
+        "s.15(2): actual expenses of sale stated during the sale keep it going",
+        _in(S.SELLING),
+        SaleExpensesStated(on=date(2026, 3, 19), expenses=rs(1500)),
+        S.SELLING,
+    ),
+    Allowed(
+        "s.15(2): closing a sale the owner appeared in leaves the account due",
+        _selling_on_s15_route,
+        SaleClosed(
+            on=SOLD_ON, expenses=rs(200), to_owner_or_deposit=rs(18000), owner_appeared=True
+        ),
+        S.ACCOUNT_DUE,
+    ),
+    Allowed(
+        "s.15(2): closing an unclaimed sale with no surplus closes the case",
+        lambda: _all_sold_after_notice(rs(1000)),
+        SaleClosed(
+            on=AUCTION_FROM, expenses=rs(0), to_owner_or_deposit=rs(0), owner_appeared=False
+        ),
+        S.CLOSED,
+    ),
+]
+
+
+@pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
+def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
+    case = row.start()
+    after = case.apply(row.event, today=row.event.on)
+    assert after.stage is row.then
+    assert after.events == (*case.events, row.event)
+
+
+#: Steps the Act forbids, each with the error and the provision it is refused under.
+REFUSED = [
+    Refused(
+        "s.15(1): an impounding day after the owner's recorded refusal is refused",
+        _in(S.OWNER_REFUSED),
+        correct_impounding_day(date(2026, 3, 5), date(2026, 3, 6)),
+        CorrectionRefusedError,
+        "s.15(1)",
+    ),
+    Refused(
+        "s.15(1): an auction cannot be fixed for a day before the day it is fixed",
+        _in(S.OWNER_REFUSED),
+        AuctionScheduled(on=date(2026, 3, 5), auction_on=REFUSED_ON, place="market"),
+        BackwardsDateError,
+        "s.15(1)",
+    ),
+]
+
+
+@pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
+def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
+    case = row.start()
+    today = max(row.event.on, LATER)
+    with pytest.raises(row.error) as caught:
+        case.apply(row.event, today=today)
+    assert caught.value.provision == row.provision
+
+
+def test_s15_1_the_owners_route_may_close_the_sale_with_heads_left() -> None:
+    closed, _ = close_sale(
+        _selling_on_s15_route(), sample_tariff(), on=SOLD_ON, expenses=rs(0), today=SOLD_ON
+    )
+    assert closed.stage is S.ACCOUNT_DUE
+    assert closed.heads_remaining == 1
+
+
+def test_the_owner_appeared_only_on_the_s15_route() -> None:
+    assert case_in(S.OWNER_REFUSED).owner_appeared
+    assert not case_in(S.NOTICE_POSTED).owner_appeared

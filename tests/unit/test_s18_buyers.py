@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.support.words import BUYER_TITLES_ALL
-from domain.errors import BarredBuyerError
+from domain.errors import BarredBuyerError, InvalidCaseError
+from domain.events import LotOffered
 from domain.s07_seizure import Person
 from domain.s15_sale import offer_lot
 from domain.s18_buyers import (
@@ -19,7 +20,16 @@ from domain.s18_buyers import (
     same_name,
 )
 from domain.stages import Stage
-from tests.unit.domain_fixtures import SALE_DAY, buyer, rs, three_cows_owner_refused
+from tests.unit.case_helpers import Refused, _in
+from tests.unit.domain_fixtures import (
+    AUCTION_FROM,
+    LATER,
+    SALE_DAY,
+    S,
+    buyer,
+    rs,
+    three_cows_owner_refused,
+)
 
 KNOWN = (
     KnownPerson("pound_keeper", "Velayudhan K", "+919847000010"),
@@ -168,3 +178,40 @@ def test_s18_an_unsold_lot_needs_no_buyer() -> None:
     )
     assert case.stage is Stage.SELLING
     assert case.heads_remaining == 3
+
+
+# --- s.18: the buyer of a lot offered, refused as a step of the case ----------------------
+
+#: Steps the Act forbids, each with the error and the provision it is refused under.
+REFUSED = [
+    Refused(
+        "s.18: a sale needs the buyer's name",
+        _in(S.NOTICE_POSTED),
+        LotOffered(
+            on=AUCTION_FROM,
+            lot=0,
+            count=1,
+            price=rs(15000),
+            buyer=Person("  "),
+            buyer_declared_not_barred=True,
+        ),
+        InvalidCaseError,
+        "s.18",
+    ),
+    Refused(
+        "s.18: a buyer who has not declared they are not barred is refused",
+        _in(S.NOTICE_POSTED),
+        LotOffered(on=AUCTION_FROM, lot=0, count=1, price=rs(15000), buyer=buyer()),
+        BarredBuyerError,
+        "s.18",
+    ),
+]
+
+
+@pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
+def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
+    case = row.start()
+    today = max(row.event.on, LATER)
+    with pytest.raises(row.error) as caught:
+        case.apply(row.event, today=today)
+    assert caught.value.provision == row.provision
