@@ -3,8 +3,7 @@
 s.16(1) the fines go to the local authority, s.16(2) the feeding charges to the
 pound-keeper; s.16(3) a surplus no one claims is held in deposit for three months, and a
 claim preferred within them is heard; s.17(1) what is not claimed in time is credited to
-the authority's fund. The settling of
-a sale in ``domain.s15_sale``.
+the authority's fund. The settling of a sale is in ``domain.s15_sale``.
 
 Why it is long: ss.16 and 17 whole: the three months and the claims of s.16(3) with what
 a case's events say of its deposit, the credit to the fund of s.17(1), and the four steps
