@@ -12,35 +12,13 @@ from typing import Any
 
 from domain import events as c
 from domain.money import Money
+from domain.steps import STEPS
 
 __all__ = ["EVENT_TYPES", "dump_event", "load_event"]
 
-EVENT_TYPES: dict[str, type[c.Event]] = {
-    cls.__name__: cls
-    for cls in (
-        c.Impounded,
-        c.SeizureCorrected,
-        c.CaseVoided,
-        c.ClaimedAndPaid,
-        c.DeliveredOnDeposit,
-        c.DepositOutcome,
-        c.DepositRefunded,
-        c.ReportedUnclaimed,
-        c.NoticePosted,
-        c.OwnerRefusedToPay,
-        c.AuctionScheduled,
-        c.LotOffered,
-        c.DisposedOtherwise,
-        c.SaleClosed,
-        c.SaleExpensesStated,
-        c.AccountDelivered,
-        c.AccountRefused,
-        c.DepositClaimed,
-        c.ClaimPreferred,
-        c.ClaimRejected,
-        c.CreditedToFund,
-    )
-}
+#: Every kind of event, by its stored name: the event of each step the Act declares
+#: (``domain.steps``).
+EVENT_TYPES: dict[str, type[c.Event]] = {step.event.__name__: step.event for step in STEPS.values()}
 
 
 def _dump(value: Any) -> Any:
