@@ -24,7 +24,7 @@ from domain.provisions import cites
 from domain.s13_unclaimed import head_gone
 from domain.step import Case
 
-__all__ = ["check_owner_may_take_back"]
+__all__ = ["check_owner_may_take_back", "may_take_back"]
 
 
 @cites("s.12", "s.14", "s.15(1)", "s.15(5)", "s.19")
@@ -50,6 +50,17 @@ def check_owner_may_take_back(case: Case, step: type[Event], day: date) -> None:
             facts={"date": last},
         )
     _check_payment_before_sale(case)
+
+
+@cites("s.12", "s.14", "s.15(1)", "s.15(5)", "s.19")
+def may_take_back(case: Case, step: type[Event], day: date) -> bool:
+    """Whether the owner may still take a step of kind ``step`` on ``day``, as
+    ``check_owner_may_take_back`` rules."""
+    try:
+        check_owner_may_take_back(case, step, day)
+    except TransitionRefusedError:
+        return False
+    return True
 
 
 @cites("s.15(5)", "s.13(3)", "s.12")

@@ -16,7 +16,7 @@ from domain.events import ClaimedAndPaid, SaleClosed
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, dues_on
-from domain.s12_claim import check_owner_may_take_back
+from domain.s12_claim import check_owner_may_take_back, may_take_back
 from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
     Payee,
@@ -188,11 +188,7 @@ def _payment_lawful(case: Case, today: date) -> bool:
         return False  # only in the step that settles the proceeds (s.12, s.15(2))
     if case.pays_rest_after_part_sale:
         return True
-    try:
-        check_owner_may_take_back(case, ClaimedAndPaid, today)
-    except TransitionRefusedError:
-        return False
-    return True
+    return may_take_back(case, ClaimedAndPaid, today)
 
 
 @cites("s.12", "s.16(3)")

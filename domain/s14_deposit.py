@@ -26,7 +26,7 @@ from domain.events import DeliveredOnDeposit, DepositOutcome, DepositRefunded
 from domain.money import Money
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, dues_on
-from domain.s12_claim import check_owner_may_take_back
+from domain.s12_claim import check_owner_may_take_back, may_take_back
 from domain.s12_release import require_whole_dues
 from domain.s16_s17_proceeds import fines_to_fund
 from domain.stages import Stage
@@ -111,11 +111,7 @@ def _guard_deposit(case: Case, event: DeliveredOnDeposit) -> None:
 def _deposit_lawful(case: Case, today: date) -> bool:
     """Deposit while no head is sold, the ten days of s.19 run and the account was not
     refused (s.14, s.19)."""
-    try:
-        check_owner_may_take_back(case, DeliveredOnDeposit, today)
-    except TransitionRefusedError:
-        return False
-    return True
+    return may_take_back(case, DeliveredOnDeposit, today)
 
 
 @cites("s.19")

@@ -46,7 +46,7 @@ from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, DuesLine, dues_on
 from domain.s07_seizure import Person
-from domain.s12_claim import check_owner_may_take_back
+from domain.s12_claim import check_owner_may_take_back, may_take_back
 from domain.s13_unclaimed import head_gone, on_unclaimed_route, require_notice_standing
 from domain.s16_s17_proceeds import fines_to_fund
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES, BarredMatch, check_buyer
@@ -463,11 +463,7 @@ def _guard_refusal(case: Case, event: OwnerRefusedToPay) -> None:
 @cites("s.15(1)", "s.12")
 def _refusal_lawful(case: Case, today: date) -> bool:
     """The owner may refuse while no head is sold and the account was not refused."""
-    try:
-        check_owner_may_take_back(case, OwnerRefusedToPay, today)
-    except TransitionRefusedError:
-        return False
-    return True
+    return may_take_back(case, OwnerRefusedToPay, today)
 
 
 REFUSAL: Step[OwnerRefusedToPay] = Step(

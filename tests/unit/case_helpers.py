@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+import pytest
+
 from domain.case import Case
 from domain.errors import DomainError
 from domain.events import (
@@ -39,6 +41,7 @@ from domain.money import Money
 from domain.stages import Stage
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
+    LATER,
     S,
     case_in,
     notice,
@@ -120,3 +123,20 @@ class Refused:
     event: Event
     error: type[DomainError]
     provision: str
+
+
+def assert_allowed(row: Allowed) -> None:
+    """The step of ``row`` is taken and moves the case to the stage the row says."""
+    case = row.start()
+    after = case.apply(row.event, today=row.event.on)
+    assert after.stage is row.then
+    assert after.events == (*case.events, row.event)
+
+
+def assert_refused(row: Refused) -> None:
+    """The step of ``row`` is refused with the error and under the provision it says."""
+    case = row.start()
+    today = max(row.event.on, LATER)
+    with pytest.raises(row.error) as caught:
+        case.apply(row.event, today=today)
+    assert caught.value.provision == row.provision

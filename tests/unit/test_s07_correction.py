@@ -19,10 +19,17 @@ from domain.errors import (
 from domain.events import CaseVoided, SeizureCorrected
 from domain.s07_seizure import Person
 from domain.stages import Stage
-from tests.unit.case_helpers import ALLOWED_FROM, Allowed, Refused, _in, _selling_nothing_sold
+from tests.unit.case_helpers import (
+    ALLOWED_FROM,
+    Allowed,
+    Refused,
+    _in,
+    _selling_nothing_sold,
+    assert_allowed,
+    assert_refused,
+)
 from tests.unit.domain_fixtures import (
     IMPOUNDED_ON,
-    LATER,
     S,
     case_in,
     correct_impounding_day,
@@ -54,10 +61,7 @@ ALLOWED = [
 
 @pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
 def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
-    case = row.start()
-    after = case.apply(row.event, today=row.event.on)
-    assert after.stage is row.then
-    assert after.events == (*case.events, row.event)
+    assert_allowed(row)
 
 
 #: Steps the Act forbids, each with the error and the provision it is refused under.
@@ -106,11 +110,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
 def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
-    case = row.start()
-    today = max(row.event.on, LATER)
-    with pytest.raises(row.error) as caught:
-        case.apply(row.event, today=today)
-    assert caught.value.provision == row.provision
+    assert_refused(row)
 
 
 CORRECTABLE = sorted(ALLOWED_FROM[SeizureCorrected], key=lambda s: s.value)

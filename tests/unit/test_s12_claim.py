@@ -11,7 +11,14 @@ import pytest
 
 from domain.errors import TransitionRefusedError
 from domain.events import ClaimedAndPaid, DeliveredOnDeposit
-from tests.unit.case_helpers import Allowed, Refused, _in, _selling_nothing_sold
+from tests.unit.case_helpers import (
+    Allowed,
+    Refused,
+    _in,
+    _selling_nothing_sold,
+    assert_allowed,
+    assert_refused,
+)
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     LATER,
@@ -71,10 +78,7 @@ ALLOWED = [
 
 @pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
 def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
-    case = row.start()
-    after = case.apply(row.event, today=row.event.on)
-    assert after.stage is row.then
-    assert after.events == (*case.events, row.event)
+    assert_allowed(row)
 
 
 #: Steps the Act forbids, each with the error and the provision it is refused under.
@@ -91,11 +95,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
 def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
-    case = row.start()
-    today = max(row.event.on, LATER)
-    with pytest.raises(row.error) as caught:
-        case.apply(row.event, today=today)
-    assert caught.value.provision == row.provision
+    assert_refused(row)
 
 
 def test_after_a_refused_account_payment_is_lawful_until_a_head_of_that_round_is_sold() -> None:

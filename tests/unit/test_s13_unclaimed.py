@@ -25,11 +25,18 @@ from domain.s13_unclaimed import (
 )
 from domain.s15_3_account import refuse_account
 from domain.s15_sale import close_sale
-from tests.unit.case_helpers import REFUSED_ON, SOLD_ON, Allowed, Refused, _in
+from tests.unit.case_helpers import (
+    REFUSED_ON,
+    SOLD_ON,
+    Allowed,
+    Refused,
+    _in,
+    assert_allowed,
+    assert_refused,
+)
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
     IMPOUNDED_ON,
-    LATER,
     NOTICE_ON,
     REPORT_DUE,
     S,
@@ -164,10 +171,7 @@ ALLOWED = [
 
 @pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
 def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
-    case = row.start()
-    after = case.apply(row.event, today=row.event.on)
-    assert after.stage is row.then
-    assert after.events == (*case.events, row.event)
+    assert_allowed(row)
 
 
 #: Steps the Act forbids, each with the error and the provision it is refused under.
@@ -261,11 +265,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
 def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
-    case = row.start()
-    today = max(row.event.on, LATER)
-    with pytest.raises(row.error) as caught:
-        case.apply(row.event, today=today)
-    assert caught.value.provision == row.provision
+    assert_refused(row)
 
 
 def test_s13_3_the_sale_of_unclaimed_cattle_cannot_close_with_heads_unsold() -> None:

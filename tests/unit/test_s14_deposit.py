@@ -11,7 +11,14 @@ from domain.events import DeliveredOnDeposit, DepositOutcome, DepositRefunded
 from domain.s04_s11_dues import dues_on
 from domain.s14_deposit import complaint_last_day, deposit_for, release_on_deposit
 from domain.stages import Stage
-from tests.unit.case_helpers import REFUSED_ON, Allowed, Refused, _in
+from tests.unit.case_helpers import (
+    REFUSED_ON,
+    Allowed,
+    Refused,
+    _in,
+    assert_allowed,
+    assert_refused,
+)
 from tests.unit.domain_fixtures import (
     BROUGHT,
     COMPLAINT_BY,
@@ -143,10 +150,7 @@ ALLOWED = [
 
 @pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
 def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
-    case = row.start()
-    after = case.apply(row.event, today=row.event.on)
-    assert after.stage is row.then
-    assert after.events == (*case.events, row.event)
+    assert_allowed(row)
 
 
 #: Steps the Act forbids, each with the error and the provision it is refused under.
@@ -170,11 +174,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
 def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
-    case = row.start()
-    today = max(row.event.on, LATER)
-    with pytest.raises(row.error) as caught:
-        case.apply(row.event, today=today)
-    assert caught.value.provision == row.provision
+    assert_refused(row)
 
 
 def test_a_deposit_after_a_refusal_is_lawful_while_the_ten_days_run_and_nothing_is_sold() -> None:

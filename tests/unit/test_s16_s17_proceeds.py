@@ -10,7 +10,14 @@ from domain.errors import InvalidCaseError, TooEarlyError, TransitionRefusedErro
 from domain.events import ClaimPreferred, ClaimRejected, CreditedToFund, DepositClaimed, SaleClosed
 from domain.s16_s17_proceeds import credit_to_fund
 from domain.stages import Stage
-from tests.unit.case_helpers import Allowed, Refused, _all_sold_after_notice, _in
+from tests.unit.case_helpers import (
+    Allowed,
+    Refused,
+    _all_sold_after_notice,
+    _in,
+    assert_allowed,
+    assert_refused,
+)
 from tests.unit.domain_fixtures import AUCTION_FROM, LATER, S, case_in, rs, step
 
 
@@ -66,10 +73,7 @@ ALLOWED = [
 
 @pytest.mark.parametrize("row", ALLOWED, ids=[r.sentence for r in ALLOWED])
 def test_an_allowed_step_moves_the_case_to_the_next_stage(row: Allowed) -> None:
-    case = row.start()
-    after = case.apply(row.event, today=row.event.on)
-    assert after.stage is row.then
-    assert after.events == (*case.events, row.event)
+    assert_allowed(row)
 
 
 #: Steps the Act forbids, each with the error and the provision it is refused under.
@@ -104,11 +108,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
 def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
-    case = row.start()
-    today = max(row.event.on, LATER)
-    with pytest.raises(row.error) as caught:
-        case.apply(row.event, today=today)
-    assert caught.value.provision == row.provision
+    assert_refused(row)
 
 
 def test_s16_3_an_unclaimed_surplus_is_in_deposit_from_the_day_the_sale_closed() -> None:

@@ -20,10 +20,9 @@ from domain.s18_buyers import (
     same_name,
 )
 from domain.stages import Stage
-from tests.unit.case_helpers import Refused, _in
+from tests.unit.case_helpers import Refused, _in, assert_refused
 from tests.unit.domain_fixtures import (
     AUCTION_FROM,
-    LATER,
     SALE_DAY,
     S,
     buyer,
@@ -210,8 +209,4 @@ REFUSED = [
 
 @pytest.mark.parametrize("row", REFUSED, ids=[r.sentence for r in REFUSED])
 def test_a_step_the_act_forbids_is_refused_with_its_error_and_provision(row: Refused) -> None:
-    case = row.start()
-    today = max(row.event.on, LATER)
-    with pytest.raises(row.error) as caught:
-        case.apply(row.event, today=today)
-    assert caught.value.provision == row.provision
+    assert_refused(row)
