@@ -32,7 +32,6 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, TypeVar, cast
 
-from domain.calendar import period_end
 from domain.errors import (
     BackwardsDateError,
     FutureDateError,
@@ -54,6 +53,7 @@ from domain.kinds import Kinds
 from domain.provisions import cites
 from domain.s07_seizure import Lot, Seizure
 from domain.s13_unclaimed import NoticeFacts, report_first, require_notice_standing
+from domain.s14_deposit import complaint_last_day
 from domain.s15_3_account import SaleFacts
 from domain.s16_s17_proceeds import DepositFacts
 from domain.stages import Stage
@@ -212,8 +212,8 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
     @cites("s.19", "GCA s.8")
     def complaint_by(self) -> date:
         """The last day to complain of the seizure: ten days from the day of seizure,
-        that day excluded (s.19; as ``domain.s14_deposit.complaint_last_day``)."""
-        return period_end(self.seizure.seizure_day, 10)
+        that day excluded (s.19)."""
+        return complaint_last_day(self.seizure.seizure_day)
 
     @cites("s.15(5)", "s.13(3)", "s.12")
     def _guard_payment_after_refused_account(self) -> None:

@@ -14,42 +14,15 @@ a leg by hand.
 
 from __future__ import annotations
 
-from domain.accounts import (
-    FINES,
-    FUND,
-    KEEPER_FEEDING,
-    NO_POSTINGS,
-    OWNER_BALANCE,
-    OWNER_REFUND,
-    PROTEST_DEPOSIT,
-    SALE_EXPENSES,
-    SURPLUS_DEPOSIT,
-    Posting,
-    Postings,
-)
+from domain.accounts import NO_POSTINGS, Postings
 from domain.case import Case
 from domain.dues_items import DuesItem
 from domain.provisions import cites
 from domain.s15_sale import DEFAULT_DEDUCTION_ORDER
-from domain.s16_s17_proceeds import held_in_deposit
 from domain.steps import STEPS
 from domain.tariff import Tariff
 
-__all__ = [
-    "FINES",
-    "FUND",
-    "KEEPER_FEEDING",
-    "NO_POSTINGS",
-    "OWNER_BALANCE",
-    "OWNER_REFUND",
-    "PROTEST_DEPOSIT",
-    "SALE_EXPENSES",
-    "SURPLUS_DEPOSIT",
-    "Posting",
-    "Postings",
-    "held_in_deposit",
-    "postings_for",
-]
+__all__ = ["postings_for"]
 
 
 @cites("s.12", "s.14", "s.15(2)", "s.15(5)", "s.16(3)", "s.17(1)", "s.19")

@@ -2,7 +2,7 @@
 
 No sum is split in proportion anywhere: the proceeds of a sale meet the heads of dues
 in a stated order (``domain.s15_sale.settle``), and each event's ledger legs add up to the
-money it moved (``domain.ledger.Postings``)."""
+money it moved (``domain.accounts.Postings``)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.calendar import period_end
 from domain.errors import (
     CorrectionRefusedError,
     DomainError,
@@ -19,6 +18,7 @@ from domain.errors import (
 from domain.events import CaseVoided, DeliveredOnDeposit, Impounded, SeizureCorrected
 from domain.provisions import cites
 from domain.s13_unclaimed import notice_facts
+from domain.s14_deposit import complaint_last_day
 from domain.stages import OPEN_STAGES, Stage
 from domain.step import Case, Step
 
@@ -93,7 +93,7 @@ def _guard_correction(case: Case, event: SeizureCorrected) -> None:
         )
     check_notice_kept(case, event)
     deposit = case.first(DeliveredOnDeposit)
-    if deposit is not None and deposit.on > period_end(corrected.seizure_day, 10):
+    if deposit is not None and deposit.on > complaint_last_day(corrected.seizure_day):
         raise CorrectionRefusedError(
             f"the deposit of {deposit.on.isoformat()} would fall after the ten days from "
             "the seizure",

@@ -22,9 +22,17 @@ from domain.events import (
 )
 from domain.provisions import cites
 from domain.s13_unclaimed import head_gone
+from domain.stages import Stage
 from domain.step import Case
 
-__all__ = ["check_owner_may_take_back", "may_take_back"]
+__all__ = ["BEFORE_SETTLEMENT", "check_owner_may_take_back", "may_take_back"]
+
+#: The stages in which the owner may still take the cattle back, on payment (s.12) or on
+#: deposit (s.14), also after refusing to pay (s.15(1)): until the sale is settled (the
+#: guard looks at the heads sold).
+BEFORE_SETTLEMENT = frozenset(
+    {Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING}
+)
 
 
 @cites("s.12", "s.14", "s.15(1)", "s.15(5)", "s.19")

@@ -16,7 +16,7 @@ from domain.events import ClaimedAndPaid, SaleClosed
 from domain.money import Money, total
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, DuesItem, dues_on
-from domain.s12_claim import check_owner_may_take_back, may_take_back
+from domain.s12_claim import BEFORE_SETTLEMENT, check_owner_may_take_back, may_take_back
 from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
     Payee,
@@ -205,17 +205,7 @@ CLAIM: Step[ClaimedAndPaid] = Step(
     # on the owner's route, while the proceeds leave the dues unmet, the payment of the
     # rest follows the settlement of the proceeds (ACCOUNT_DUE); after a refused account
     # until a head of that round is sold (s.15(5)).
-    follows=frozenset(
-        {
-            Stage.IMPOUNDED,
-            Stage.REPORTED,
-            Stage.NOTICE_POSTED,
-            Stage.OWNER_REFUSED,
-            Stage.SELLING,
-            Stage.ACCOUNT_DUE,
-            Stage.DEEMED_UNCLAIMED,
-        }
-    ),
+    follows=BEFORE_SETTLEMENT | {Stage.ACCOUNT_DUE, Stage.DEEMED_UNCLAIMED},
     guard=_guard_payment,
     lawful=_payment_lawful,
     leads_to=_after_payment,

@@ -20,10 +20,7 @@ from domain.step import AnyCase, Case, Step
 
 __all__ = [
     "DISPOSAL",
-    "Offices",
     "dispose_otherwise",
-    "office_named",
-    "require_director",
 ]
 
 

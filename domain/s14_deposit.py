@@ -26,7 +26,7 @@ from domain.events import DeliveredOnDeposit, DepositOutcome, DepositRefunded
 from domain.money import Money
 from domain.provisions import cites
 from domain.s04_s11_dues import Dues, dues_on
-from domain.s12_claim import check_owner_may_take_back, may_take_back
+from domain.s12_claim import BEFORE_SETTLEMENT, check_owner_may_take_back, may_take_back
 from domain.s12_release import require_whole_dues
 from domain.s16_s17_proceeds import fines_to_fund
 from domain.stages import Stage
@@ -141,15 +141,7 @@ DEPOSIT: Step[DeliveredOnDeposit] = Step(
     provision="s.14",
     # While the ten days of s.19 run, also after a refusal (s.15(1) sells only when the
     # owner refuses "to deposit" too); the guard looks at the days and the sales.
-    follows=frozenset(
-        {
-            Stage.IMPOUNDED,
-            Stage.REPORTED,
-            Stage.NOTICE_POSTED,
-            Stage.OWNER_REFUSED,
-            Stage.SELLING,
-        }
-    ),
+    follows=BEFORE_SETTLEMENT,
     guard=_guard_deposit,
     lawful=_deposit_lawful,
     deadlines=_deposit_deadlines,

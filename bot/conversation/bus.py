@@ -18,8 +18,8 @@ from bot.services.subscribers import Told
 from bot.store.rows import savepoint
 from bot.store.tx import LoadedCase
 from bot.support.errors import AppError
+from domain.accounts import Postings
 from domain.errors import DomainError
-from domain.ledger import Postings
 
 __all__ = ["Ran", "run_step"]
 

@@ -29,8 +29,8 @@ from bot.store.messages import set_contact
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import PUBLIC, Caller
 from bot.support.errors import AppError
+from domain.accounts import Postings
 from domain.errors import DomainError
-from domain.ledger import Postings
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 

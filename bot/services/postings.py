@@ -8,8 +8,9 @@ from bot.services.base import Deps
 from bot.store.models import CaseEvent
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
+from domain.accounts import Postings
 from domain.case import Case
-from domain.ledger import Postings, postings_for
+from domain.ledger import postings_for
 
 __all__ = ["write_postings"]
 

@@ -51,10 +51,10 @@ from bot.support.caller import Caller
 from bot.support.clock import Clock
 from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
 from bot.support.public_text import public_lots
+from domain.accounts import Postings
 from domain.case import Case
 from domain.deadlines import Deadline, deadlines
 from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
-from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson

@@ -30,8 +30,8 @@ from typing import Any, Protocol
 from bot.store.models import CaseEvent, CaseRow, Invite, LedgerEntry, User
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
+from domain.accounts import Postings
 from domain.case import Case
-from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson

@@ -42,6 +42,7 @@ from bot.support.caller import Caller
 from bot.support.clock import Clock
 from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
 from bot.support.public_text import public_lots
+from domain.accounts import Postings
 from domain.case import Case
 from domain.events import (
     AuctionScheduled,
@@ -51,7 +52,6 @@ from domain.events import (
     NoticePosted,
     SeizureCorrected,
 )
-from domain.ledger import Postings
 from domain.money import Money
 from domain.s15_sale import Settlement
 

@@ -15,11 +15,11 @@ from bot.store.models import Contact, User
 from bot.store.rows import add
 from bot.store.tx import ReadOnlyError
 from bot.support.caller import KEEPER, Caller
+from domain.accounts import Posting, Postings
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.deadlines import deadlines
 from domain.events import AuctionScheduled, NoticePosted
-from domain.ledger import Posting, Postings
 from domain.money import Money
 from domain.s07_seizure import Lot
 from domain.s18_buyers import KnownPerson

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.accounts import NO_POSTINGS, Posting, Postings
 from domain.events import (
     AccountRefused,
     ClaimedAndPaid,
@@ -15,7 +16,7 @@ from domain.events import (
     DepositOutcome,
     ReportedUnclaimed,
 )
-from domain.ledger import NO_POSTINGS, Posting, Postings, postings_for
+from domain.ledger import postings_for
 from domain.money import Money, total
 from domain.s04_s11_dues import dues_on
 from domain.s15_sale import close_sale

@@ -10,7 +10,8 @@ import pytest
 from domain.errors import InvalidCaseError, TransitionRefusedError
 from domain.events import DisposedOtherwise
 from domain.money import Money
-from domain.s13_3_proviso import dispose_otherwise, office_named
+from domain.offices import office_named
+from domain.s13_3_proviso import dispose_otherwise
 from domain.s15_sale import close_sale
 from domain.stages import Stage
 from tests.unit.case_helpers import (

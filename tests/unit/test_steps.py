@@ -90,9 +90,10 @@ def test_a_steps_rules_are_written_under_its_section(step: Step[Event], module: 
 
 
 def test_the_provision_of_a_step_on_each_route_is_its_declarations() -> None:
-    assert {step.event for step, _ in DECLARED if step.owners_route} >= {
-        STEPS[kind].event for kind in STEPS if STEPS[kind].provision == "s.13(3)"
-    }
+    # The s.13(3) auction and its lots are taken under s.15(1) on the owner's route.
+    assert all(
+        step.owners_route == "s.15(1)" for step, _ in DECLARED if step.provision == "s.13(3)"
+    )
     for step, _ in DECLARED:
         assert step.provision_on(False) == step.provision
         assert step.provision_on(True) == (step.owners_route or step.provision)
