@@ -50,6 +50,7 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.kinds import Kinds
+from domain.profiles import Profile, profile, require_counterpart
 from domain.provisions import cites
 from domain.s07_seizure import Lot, Seizure
 from domain.s13_unclaimed import NoticeFacts, report_first, require_notice_standing
@@ -145,6 +146,11 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
                 # way: the case was then held in deposit, and its later steps read so.
                 case = replace(case, stage=Stage.IN_DEPOSIT).then(event)
         return case
+
+    @property
+    def profile(self) -> Profile:
+        """The Act the case is under, as it was in force on its impounding day."""
+        return profile(self.seizure.act)
 
     @property
     def last_event_on(self) -> date:
@@ -308,6 +314,8 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
         declared = STEPS.get(step)
         if declared is None or self.stage not in declared.follows:
             return False
+        if not self.profile.has(declared.provision_on(self.owner_appeared)):
+            return False  # the case's Act has no such step
         if self.stage is Stage.REPORTED and declared.after_notice:
             return False  # the notice comes first (s.13(2))
         return declared.lawful(self, today)
@@ -333,9 +341,12 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
                     "sale": self.sale_provision,
                 },
             )
+        require_counterpart(self.profile, declared.provision_on(self.owner_appeared))
         declared.guard(self, event)
         stage = declared.next_stage(self, event)
-        seizure = event.seizure if isinstance(event, SeizureCorrected) else self.seizure
+        seizure = self.seizure
+        if isinstance(event, SeizureCorrected):  # corrected, still under the case's Act
+            seizure = replace(event.seizure, act=self.seizure.act)
         return replace(self, seizure=seizure, stage=stage, events=(*self.events, event))
 
     def from_intake(self, seizure: Seizure) -> Case:

@@ -112,6 +112,7 @@ WHOLE_CASE: Final[dict[str, str]] = {
     "record": "what the pound's record shows of each case, for the charts",
     "ledger": "the postings every step makes, as each declares them, kept in one book",
     "accounts": "the accounts of the book and what a posting is",
+    "profiles": "the Acts poundbot applies: how each cites every step, who holds each power",
 }
 
 #: What every section stands on, and cites nothing of its own.

@@ -9,6 +9,7 @@ from datetime import date, datetime
 
 from domain.errors import FutureDateError, InvalidCaseError, SeizedAfterBroughtError
 from domain.kinds import Kinds
+from domain.profiles import DEFAULT_ACT
 from domain.provisions import cites
 
 __all__ = [
@@ -42,7 +43,8 @@ class Seizure:
 
     ``brought_at`` is the local day and hour the cattle were brought to the pound
     (``hour_known`` False: only the day was given, the hour is not shown);
-    ``seized_on`` the day of seizure (s.19 counts from it), by default the same day.
+    ``seized_on`` the day of seizure (s.19 counts from it), by default the same day;
+    ``act`` the key of the Act's profile the case is under.
     """
 
     pound: str
@@ -53,6 +55,9 @@ class Seizure:
     owner: Person | None = None
     seized_on: date | None = None
     hour_known: bool = True
+    #: The Act the case is under: the profile in force for the pound's authority on the
+    #: impounding day (``domain.profiles``); a case recorded before profiles: Kerala 1961.
+    act: str = DEFAULT_ACT
 
     @property
     def impounded_on(self) -> date:

@@ -27,6 +27,7 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.money import Money
+from domain.profiles import Profile
 from domain.s07_seizure import Seizure
 from domain.stages import Stage
 from domain.tariff import Tariff
@@ -47,6 +48,8 @@ class Case(Protocol):
     def seizure(self) -> Seizure: ...
     @property
     def stage(self) -> Stage: ...
+    @property
+    def profile(self) -> Profile: ...
     @property
     def events(self) -> tuple[Event, ...]: ...
     @property

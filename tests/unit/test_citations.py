@@ -23,6 +23,7 @@ from domain.calendar import add_months, day_after_period, period_end
 from domain.case import Case
 from domain.deadlines import deadlines
 from domain.events import Event
+from domain.profiles import PROFILES
 from domain.provisions import PROVISIONS, UnknownProvisionError, cites, provisions_of
 from domain.s04_s11_dues import dues_on
 from domain.s07_seizure import Seizure
@@ -46,6 +47,10 @@ UNCITED_FUNCTIONS: dict[str, str] = {
     "domain.accounts.legs": "bookkeeping: leaves out the legs of nothing, applies no provision",
     "domain.accounts.move": "bookkeeping: a transfer between two accounts; its caller cites",
     "domain.provisions.cites": "the citation machinery itself",
+    "domain.profiles.profile": "the lookup of an Act's profile by its key",
+    "domain.profiles.require_counterpart": (
+        "refuses a step under a provision the case's Act lacks; the step's provision is cited"
+    ),
     "domain.provisions.provisions_of": "the citation machinery itself (reads __provisions__)",
     "domain.provisions.home_of": "the citation machinery itself (where a provision's rules live)",
     "domain.case.provision_of": (
@@ -64,6 +69,9 @@ UNCITED_FUNCTIONS: dict[str, str] = {
 
 #: Public methods that apply no rule of the Act themselves, and why.
 UNCITED_METHODS: dict[str, str] = {
+    "domain.profiles.Profile.cites": "the profile's table: how its Act cites a provision",
+    "domain.profiles.Profile.has": "the profile's table: whether its Act has a provision",
+    "domain.profiles.Profile.office_for": "the profile's table: the office holding a power",
     "domain.money.Money.zero": "constructor of the zero amount",
     "domain.money.Money.rupees": "parses text into paise; no provision involved",
     "domain.tariff.RateTable.of": "constructor from an iterable of rows",
@@ -250,8 +258,14 @@ def _string_citations(path: Path) -> list[tuple[int, str]]:
     "path", sorted(Path(domain.__file__).parent.glob("*.py")), ids=lambda p: p.name
 )
 def test_every_citation_written_in_the_domain_is_in_the_table_of_provisions(path: Path) -> None:
-    """Errors, dues lines, disbursements and deadlines carry citations as strings: no typo."""
-    unknown = [(line, text) for line, text in _string_citations(path) if text not in PROVISIONS]
+    """Errors, dues lines, disbursements and deadlines carry citations as strings: no typo.
+    The profiles of the other Acts write those Acts' own citations."""
+    known = set(PROVISIONS)
+    if path.name == "profiles.py":
+        for act in PROFILES.values():
+            known |= {cited for cited in act.citations.values() if cited is not None}
+            known |= {gap.cited for gap in act.gaps}
+    unknown = [(line, text) for line, text in _string_citations(path) if text not in known]
     assert unknown == []
 
 
