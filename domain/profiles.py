@@ -133,8 +133,8 @@ class Profile:
     drum: bool
     #: s.15(5): an owner who refuses the account makes the cattle and the balance unclaimed.
     refused_account_unclaimed: bool
-    #: s.16(3): who holds the unclaimed surplus, and for how many months.
-    surplus_holder: Office
+    #: s.16(3): for how many months the unclaimed surplus is held (by the office that
+    #: holds ``Power.HOLD_SURPLUS``).
     surplus_months: int
     #: s.16(1), s.17(1): where fines and the unclaimed surplus end.
     fines_to: Destination
@@ -197,7 +197,6 @@ KERALA_1961: Final = Profile(
     ),
     drum=True,
     refused_account_unclaimed=True,
-    surplus_holder=Office.LOCAL_AUTHORITY,
     surplus_months=3,
     fines_to=Destination.LOCAL_FUND,
     surplus_to=Destination.LOCAL_FUND,
@@ -208,7 +207,7 @@ KERALA_1961: Final = Profile(
             "s.18",
             "s.18",
             "the text of s.18 as enacted was not in the material given: the barred "
-            "buyers are the configuration's policy.barred_buyers",
+            "buyers are the configuration's [policy] barred_buyers",
         ),
     ),
     caution=(
@@ -238,7 +237,6 @@ KERALA_1961_AMENDED: Final = Profile(
     ),
     drum=False,
     refused_account_unclaimed=True,
-    surplus_holder=Office.LOCAL_AUTHORITY,
     surplus_months=3,
     fines_to=Destination.LOCAL_FUND,
     surplus_to=Destination.LOCAL_FUND,
@@ -255,8 +253,8 @@ KERALA_1961_AMENDED: Final = Profile(
             "s.13(3) proviso",
             "s.13(3) proviso",
             "the excerpt of the amended s.13(3) is cut off before its proviso: poundbot "
-            "keeps the proviso, decided by the local authority, with the offices of "
-            "policy.proviso_offices",
+            "keeps the proviso, decided by the local authority, with the offices of the "
+            "configuration's [[proviso_offices]]",
         ),
         Gap(
             "s.16(3)",
@@ -327,7 +325,6 @@ CATTLE_TRESPASS_1871: Final = Profile(
     ),
     drum=True,
     refused_account_unclaimed=False,
-    surplus_holder=Office.DISTRICT_MAGISTRATE,
     surplus_months=3,
     fines_to=Destination.STATE_REVENUE,
     surplus_to=Destination.STATE_REVENUE,
@@ -356,7 +353,7 @@ CATTLE_TRESPASS_1871: Final = Profile(
             "s.18",
             "s.19",
             "the text of s.19 (barred buyers) was not found: the barred buyers are the "
-            "configuration's policy.barred_buyers",
+            "configuration's [policy] barred_buyers",
         ),
         Gap(
             "s.19",

@@ -145,7 +145,7 @@ def test_each_profiles_table_gives_its_offices_and_figures(act: Profile) -> None
         elif _office_named(cell) is not act.offices[power]:
             wrong.append(f"{label}: {cell!r}, but the profile has {act.offices[power].value}")
     assert column[POWER_ROWS[Power.HOLD_SURPLUS]].startswith(
-        f"the {OFFICE_WORDS[act.surplus_holder]}"
+        f"the {OFFICE_WORDS[act.offices[Power.HOLD_SURPLUS]]}"
     )
     expected = {
         DRUM: "yes" if act.drum else "no",
