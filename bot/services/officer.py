@@ -30,6 +30,7 @@ from domain.events import (
 )
 from domain.figures import Figures, figures_of
 from domain.money import Money
+from domain.profiles import Profile
 from domain.s07_seizure import Person
 from domain.s13_3_proviso import dispose_otherwise
 from domain.s13_unclaimed import proclamation_places, village_and_market
@@ -170,7 +171,7 @@ async def record_lot(
     day = on or today
     barred: BarredMatch | str | None = buyer_role
     if buyer is not None and price is not None and buyer_role is None:
-        barred = await _barred(tx, deps, buyer, buyer_phone)
+        barred = await _barred(tx, deps, buyer, buyer_phone, loaded.case.profile)
     after = offer_lot(
         loaded.case,
         lot=lot,
@@ -182,7 +183,7 @@ async def record_lot(
         on=day,
         today=today,
         tariff=deps.tariff(loaded.pound),
-        barred_classes=deps.config.barred_buyers,
+        barred_classes=_barred_classes(deps, loaded.case.profile),
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)
@@ -191,12 +192,18 @@ async def record_lot(
     return recorded, progress
 
 
+def _barred_classes(deps: Deps, act: Profile) -> tuple[str, ...]:
+    """s.18: the classes barred from buying: as the case's Act names them, or, where its
+    text was not found, as the configuration's policy says."""
+    return act.barred_buyers or deps.config.barred_buyers
+
+
 async def _barred(
-    tx: CaseStore, deps: Deps, buyer: Person, phone: str | None
+    tx: CaseStore, deps: Deps, buyer: Person, phone: str | None, act: Profile
 ) -> BarredMatch | None:
     """s.18: the barred class the buyer falls in: a registered keeper or officer of any
     pound or authority, a member listed for any authority, or an office named in the
-    buyer's description (the configured classes and their words)."""
+    buyer's description (the barred classes and their words)."""
     config = deps.config
     known = await tx.registered_keepers_and_officers()
     known += [
@@ -205,7 +212,7 @@ async def _barred(
         for name in authority.members
     ]
     return barred_match(
-        buyer, phone, classes=config.barred_buyers, known=known, titles=BUYER_TITLES_ALL
+        buyer, phone, classes=_barred_classes(deps, act), known=known, titles=BUYER_TITLES_ALL
     )
 
 
