@@ -4,11 +4,13 @@ fault on its line, and named by ``poundbot config check``."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 import pytest
 
 from bot.config import ActInForce, Config, ConfigError, Fault, parse_config, sample_config_path
-from domain.profiles import DEFAULT_ACT, Power
+from bot.entry.cli import main
+from domain.profiles import DEFAULT_ACT, Power, profile
 
 SAMPLE = sample_config_path().read_text(encoding="utf-8")
 
@@ -220,3 +222,91 @@ def test_the_acts_of_a_later_authority_are_found_on_their_own_lines() -> None:
             '"kerala-1961", "kerala-1961-amended", "cattle-trespass-1871"',
         )
     ]
+
+
+# -- poundbot config check ---------------------------------------------------------------
+
+KERALA = (
+    "Act kerala-1961 (Kerala Cattle Trespass Act, 1961 (Act 26 of 1961), as enacted (the text "
+    "the project was given))"
+)
+AMENDED = (
+    "Act kerala-1961-amended (Kerala Cattle Trespass Act, 1961 (Act 26 of 1961), as amended "
+    "by Acts 18 of 1975, 7 of 1980 and 16 of 2000)"
+)
+CENTRAL = (
+    "Act cattle-trespass-1871 (Cattle-trespass Act, 1871 (Act 1 of 1871), as in force, with "
+    "the 1921 s.12)"
+)
+
+
+def checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, *options: str
+) -> tuple[int, list[str], str]:
+    """``config check``'s exit status, its lines on stdout without the file's name, and
+    its stderr."""
+    path = tmp_path / "poundbot.toml"
+    path.write_text(text, encoding="utf-8")
+    status = main(["config", "check", *options, str(path)])
+    out, err = capsys.readouterr()
+    prefix = f"{path}: "
+    assert all(line.startswith(prefix) for line in out.splitlines()), out
+    return status, [line.removeprefix(prefix) for line in out.splitlines()], err
+
+
+def test_config_check_names_the_act_of_each_authority_and_what_to_confirm_of_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, lines, _ = checked(tmp_path, capsys, SAMPLE)
+    assert status == 0
+    assert lines[2:] == [
+        f"KNM-GP: {KERALA} from the beginning",
+        f"ENM-GP: {KERALA} from the beginning",
+        f"VTV-GP: {KERALA} from the beginning",
+        f"NOTE kerala-1961: {profile('kerala-1961').caution}",
+        "NOTE kerala-1961: to be confirmed from the Gazette: s.18: the text of s.18 as enacted "
+        "was not in the material given: the barred buyers are the configuration's "
+        "policy.barred_buyers",
+    ]
+
+
+def test_config_check_names_each_dated_act_the_powers_transferred_and_each_acts_notes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, lines, _ = checked(tmp_path, capsys, with_acts(TWO_CHANGES))
+    assert status == 0
+    acts = [line for line in lines if not line.startswith(("OK", "DLT", "NOTE"))]
+    assert acts == [
+        f"KNM-GP: {KERALA} from the beginning",
+        f"KNM-GP: {AMENDED} from 2026-06-01",
+        f"KNM-GP: {CENTRAL} from 2027-01-01",
+        "KNM-GP: from 2027-01-01, the s.31 notification G.O.(P) No. 12/2027/LSGD, Kerala "
+        "Gazette 4 January 2027 transfers to the local authority: receive_report (s.14 para "
+        "1), post_notice (s.14 para 2), sell (s.14 para 3)",
+        f"ENM-GP: {KERALA} from the beginning",
+        f"VTV-GP: {KERALA} from the beginning",
+    ]
+    notes = [line for line in lines if line.startswith("NOTE")]
+    expected = []
+    for key in ("kerala-1961", "kerala-1961-amended", "cattle-trespass-1871"):  # as named
+        act = profile(key)
+        expected.append(f"NOTE {key}: {act.caution}")
+        expected += [
+            f"NOTE {key}: to be confirmed from the Gazette: {gap.cited}: {gap.what}"
+            for gap in act.gaps
+        ]
+    assert notes == expected
+    assert "NOTE cattle-trespass-1871: to be confirmed from the Gazette: s.20: the time " in (
+        "\n".join(notes)
+    )
+
+
+def test_the_notes_of_the_acts_are_no_warnings_a_strict_check_passes_on_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notified = with_acts(TWO_CHANGES).replace(
+        "SAMPLE figure, not law: replace from", "as notified in"
+    )
+    status, lines, err = checked(tmp_path, capsys, notified, "--strict")
+    assert (status, err) == (0, "")
+    assert any(line.startswith("NOTE cattle-trespass-1871: ") for line in lines)
