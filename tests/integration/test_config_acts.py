@@ -310,3 +310,40 @@ def test_the_notes_of_the_acts_are_no_warnings_a_strict_check_passes_on_them(
     status, lines, err = checked(tmp_path, capsys, notified, "--strict")
     assert (status, err) == (0, "")
     assert any(line.startswith("NOTE cattle-trespass-1871: ") for line in lines)
+
+
+# -- poundbot config show ----------------------------------------------------------------
+
+
+def test_config_show_shows_the_acts_of_the_file_and_the_default_of_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = with_acts(TWO_CHANGES)
+    path = tmp_path / "poundbot.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["config", "show", str(path)]) == 0
+    rows = {
+        line.split(" = ")[0]: line.split(" = ", 1)[1]
+        for line in capsys.readouterr().out.splitlines()[2:]
+    }
+    act = line_of(text, 'act = "cattle-trespass-1871"')
+    assert rows["authorities[KNM-GP].acts[1].act"].split() == [
+        '"cattle-trespass-1871"',
+        "#",
+        "line",
+        str(act),
+    ]
+    assert rows["authorities[KNM-GP].acts[1].from"].startswith("2027-01-01 ")
+    assert rows["authorities[KNM-GP].acts[1].transferred"].startswith(
+        '["receive_report", "post_notice", "sell"] '
+    )
+    assert "authorities[KNM-GP].acts" not in rows  # the file's, not the default
+    assert rows["authorities[ENM-GP].acts"].split() == [
+        "[{",
+        "act",
+        "=",
+        '"kerala-1961"',
+        "}]",
+        "#",
+        "default",
+    ]
