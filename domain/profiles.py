@@ -17,6 +17,11 @@ Kerala Act (ss.13-17).
 A profile is dated per authority in the configuration; a case keeps the profile in force
 on its impounding day (``domain.s07_seizure.Seizure.act``).
 
+The records are named tuples, not dataclasses: ``poundbot config check`` reads the
+profiles (the Act each authority applies, and what must be confirmed of it), and a
+dataclass compiles its generated methods when its module is imported (as
+``domain.tariff``'s records).
+
 Why it is long: three Acts, each with its table of citations, its offices and its gaps,
 each gap with its wording for the operator; read side by side, they are one table.
 """
@@ -25,9 +30,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 from domain.errors import TransitionRefusedError
 from domain.provisions import PROVISIONS
@@ -102,8 +106,7 @@ class Destination(enum.Enum):
     STATE_REVENUE = "state_revenue"  # through the Magistrate of the District
 
 
-@dataclass(frozen=True, slots=True)
-class Gap:
+class Gap(NamedTuple):
     """A provision whose text was not found: what the engine takes for it, to be
     confirmed from the Gazette."""
 
@@ -115,9 +118,8 @@ class Gap:
     what: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Profile:
-    """One Act, as poundbot applies it."""
+class Profile(NamedTuple):
+    """One Act, as poundbot applies it (built by keyword)."""
 
     #: The key the configuration names it by (``kerala-1961``).
     key: str
@@ -151,7 +153,7 @@ class Profile:
     #: What ``config check`` says of the choice of this profile (English, the operator's).
     caution: str = ""
     #: Where the text was found.
-    sources: tuple[str, ...] = field(default=())
+    sources: tuple[str, ...] = ()
 
     def cites(self, provision: str) -> str | None:
         """How this Act cites the Kerala ``provision``: ``s.14 para 1``, or None."""

@@ -1,5 +1,6 @@
-"""The configuration file: authorities, pounds, kinds of cattle (s.2(1)), dated tariffs
-(s.11 fines, s.4 feeding charges), policy and reminder settings.
+"""The configuration file: authorities and the Act each applies from each day, pounds,
+kinds of cattle (s.2(1)), dated tariffs (s.11 fines, s.4 feeding charges), policy and
+reminder settings.
 
 The file is TOML; ``sample_config.toml`` documents every key. It is read into named
 tuples over the domain types. Validation collects every fault with the line it is on,
@@ -12,6 +13,7 @@ so that one ``poundbot config check FILE`` shows them all.
 from bot.config.load import config_path, load_config, parse_config, sample_config_path
 from bot.config.model import (
     LANGUAGES,
+    ActInForce,
     Authority,
     AuthorityKind,
     BackupSettings,
@@ -26,6 +28,7 @@ from bot.config.model import (
 
 __all__ = [
     "LANGUAGES",
+    "ActInForce",
     "Authority",
     "AuthorityKind",
     "BackupSettings",

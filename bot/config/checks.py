@@ -24,6 +24,7 @@ from bot.config.names import Name
 from bot.support.phones import is_region
 from domain.dues_items import DuesItem
 from domain.money import Money
+from domain.profiles import Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "one_of",
     "order",
     "phone_region",
+    "powers",
     "rate",
     "retired_deciders",
     "text",
@@ -256,6 +258,18 @@ def barred_classes(value: Any, key: Key, where: str) -> tuple[str, ...]:
             why = "listed twice" if item in known else f"not one of {listing(known)}"
             raise Bad(f"{where}: {item!r} is {why}", i)
     return tuple(value)
+
+
+def powers(value: Any, key: Key, where: str) -> tuple[Power, ...]:
+    """Powers an office may hold (``domain.profiles.Power``), each once; may be empty."""
+    known = [power.value for power in Power]
+    if not isinstance(value, list):
+        raise Bad(f'{where} must be a list of powers such as ["receive_report", "sell"]')
+    for i, item in enumerate(value):
+        if item not in known or item in value[:i]:
+            why = "listed twice" if item in known else f"not a power: one of {listing(known)}"
+            raise Bad(f"{where}: {item!r} is {why}", i)
+    return tuple(Power(item) for item in value)
 
 
 def day(value: Any, key: Key, where: str) -> date:

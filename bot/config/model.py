@@ -1,9 +1,10 @@
 """The configuration as the bot uses it: named tuples over the domain types.
 
-Authorities and their pounds (s.13(2): where notices are affixed and proclaimed), kinds
-of cattle (s.2(1)) and the words that name them, dated tariffs (s.11 fines, s.4 feeding
-charges), the s.15(2) order of deductions and the reminder settings; and the faults of a
-file that could not be read into them.
+Authorities and their pounds (s.13(2): where notices are affixed and proclaimed), the
+Act each authority applies from each day, kinds of cattle (s.2(1)) and the words that
+name them, dated tariffs (s.11 fines, s.4 feeding charges), the s.15(2) order of
+deductions and the reminder settings; and the faults of a file that could not be read
+into them.
 
 The records are ``NamedTuple``s, not dataclasses: immutable, compared and hashed by
 their fields alike, with ``_replace`` for ``dataclasses.replace``. A dataclass compiles
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from datetime import time, timedelta
+from datetime import date, time, timedelta
 from types import MappingProxyType
 from typing import NamedTuple
 from zoneinfo import ZoneInfo
@@ -29,6 +30,7 @@ from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.offices import office_named
+from domain.profiles import DEFAULT_ACT, Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 
@@ -36,6 +38,7 @@ __all__ = [
     "DEFAULT_PROVISO_OFFICES",
     "LANGUAGES",
     "WHATSAPP_TEMPLATES",
+    "ActInForce",
     "Authority",
     "AuthorityKind",
     "BackupSettings",
@@ -62,6 +65,23 @@ class AuthorityKind(enum.Enum):
 _NONE: Mapping[str, str] = MappingProxyType({})
 
 
+class ActInForce(NamedTuple):
+    """The Act a local authority applies from a day on (``[[authorities.acts]]``): the key
+    of its profile (``domain.profiles.PROFILES``) and, under the Cattle-trespass Act, 1871,
+    the powers a State's notification under its s.31 transfers to the local authority,
+    with the Gazette reference of that notification."""
+
+    since: date
+    act: str
+    transferred: frozenset[Power] = frozenset()
+    notification: str = ""
+
+
+#: The Act of an authority that names none, and before the first it names: the Kerala
+#: Act, as enacted, with nothing transferred.
+_FROM_THE_BEGINNING = ActInForce(date.min, DEFAULT_ACT)
+
+
 class Authority(NamedTuple):
     """A local authority, with where its s.13(2) notice is affixed and proclaimed."""
 
@@ -80,6 +100,19 @@ class Authority(NamedTuple):
     #: s.13(2): villages of the authority and the market place nearest each; a case
     #: seized in a listed village is proclaimed there and at its market.
     markets: Mapping[str, str] = _NONE
+    #: The Acts it applies, each from its day, in order; before the first (and with
+    #: none), the Kerala Act as enacted.
+    acts: tuple[ActInForce, ...] = ()
+
+    def act_on(self, day: date) -> ActInForce:
+        """The Act in force for the authority on ``day``: the last whose ``since`` is on
+        or before it (a case keeps the one of its impounding day)."""
+        found = _FROM_THE_BEGINNING
+        for entry in self.acts:
+            if entry.since > day:
+                break
+            found = entry
+        return found
 
 
 class Pound(NamedTuple):

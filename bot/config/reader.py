@@ -1,8 +1,9 @@
 """Reading a parsed configuration file into a Config, with every fault and its line.
 
 The tables are walked here: required and unknown keys, codes listed twice, the pounds'
-authorities and tariffs, kinds (s.2(1)) and their words, the tariffs' dated rows (s.11
-fines, s.4 feeding charges). Single values are read by ``bot.config.checks``.
+authorities and tariffs, the Acts of each authority by date, kinds (s.2(1)) and their
+words, the tariffs' dated rows (s.11 fines, s.4 feeding charges). Single values are read
+by ``bot.config.checks``.
 
 Why it is long: every section of the configuration file, each read with the line of its
 faults.
@@ -21,6 +22,7 @@ from bot.config.lines import Key, Lines
 from bot.config.model import (
     DEFAULT_PROVISO_OFFICES,
     LANGUAGES,
+    ActInForce,
     Authority,
     AuthorityKind,
     BackupSettings,
@@ -37,6 +39,7 @@ from bot.config.names import Name, PlaceNames, local
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
+from domain.profiles import PROFILES, Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
@@ -114,8 +117,9 @@ class Reader:
                 "expected_sale_expenses": checks.amount,
                 "members": checks.names,
                 "markets": checks.markets,
+                "acts": self.acts,
             },
-            optional=("expected_sale_expenses", "members", "markets"),
+            optional=("expected_sale_expenses", "members", "markets", "acts"),
         )
         pounds = self.entries(
             "pounds",
@@ -489,6 +493,78 @@ class Reader:
                 note = read["sale_expense_note"] or ""
                 built[name] = Tariff(read["fines"], read["feeding"], counting, note)
         return built
+
+    # -- the Acts of an authority: dated entries, faulted one by one -------------------
+
+    def acts(self, value: Any, key: Key, where: str) -> tuple[ActInForce, ...]:
+        """[[authorities.acts]]: the Act the authority applies from each day, in the
+        order they came into force: ``act`` (a profile of ``domain.profiles``), ``from``
+        (a date) and, only under an Act whose powers a State's notification may
+        transfer to the local authority (the 1871 Act's s.31), ``transferred`` (those
+        powers) with ``notification`` (its Gazette reference)."""
+        if not isinstance(value, list) or not value:
+            raise checks.Bad(f"{where} must be one or more [[authorities.acts]] tables")
+        spec = {
+            "act": checks.one_of(list(PROFILES)),
+            "from": checks.day,
+            "transferred": checks.powers,
+            "notification": checks.text,
+        }
+        read: list[ActInForce] = []
+        last: date | None = None  # the latest day read so far
+        for i, entry in enumerate(value):
+            at, here = (*key, i), f"{where} entry {i + 1}"
+            rec = self.record(entry, at, here, spec, ("transferred", "notification"))
+            since, act = rec["from"], rec["act"]
+            if since is not None and last is not None and since <= last:
+                self.fault(
+                    (*at, "from"),
+                    f"{where}: two entries from {since}"
+                    if since == last
+                    else f"{here}: from {since} is before {last}, the day of an entry "
+                    "above it: list the Acts in the order they came into force",
+                )
+                continue
+            last = since or last
+            if since is None or act is None:
+                continue
+            transferred = self._transferred(entry, at, here, act, rec["transferred"])
+            read.append(ActInForce(since, act, transferred, rec["notification"] or ""))
+        return tuple(read)
+
+    def _transferred(
+        self, entry: dict[str, Any], at: Key, here: str, act: str, powers: tuple[Power, ...] | None
+    ) -> frozenset[Power]:
+        """The powers an entry's s.31 notification transfers to the local authority: only
+        under an Act that lets a notification transfer them, each one it may, and with
+        the notification named."""
+        may = PROFILES[act].transferable
+        if not may:
+            under = checks.listing(k for k, p in PROFILES.items() if p.transferable)
+            for name in ("transferred", "notification"):
+                if name in entry:
+                    self.fault(
+                        (*at, name),
+                        f"{here}: {name} is read only under {under} (what a State's "
+                        f"notification under its s.31 transfers to the local authority), "
+                        f"not under {act}",
+                    )
+            return frozenset()
+        for i, power in enumerate(powers or ()):
+            if power not in may:
+                allowed = checks.listing(p.value for p in Power if p in may)
+                self.fault(
+                    (*at, "transferred", i),
+                    f"{here}: transferred: {power.value!r} is not a power a notification "
+                    f"under s.31 may transfer to the local authority: one of {allowed}",
+                )
+        if powers and "notification" not in entry:
+            self.fault(
+                (*at, "transferred"),
+                f"{here}: transferred needs notification, the Gazette reference of the "
+                "s.31 notification that transfers them",
+            )
+        return frozenset(powers or ())
 
     # -- rate tables: they need the listed kinds, and fault rows one by one -----------
 

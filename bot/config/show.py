@@ -63,8 +63,21 @@ def shown(text: str, name: str) -> list[str]:
     for key, read in DEFAULTED.items():
         if not _present(raw, key):
             rows.append((_dotted(raw, key), _value(read(config)), "default"))
+    rows += _default_acts(raw, config)
     width = min(max(len(f"{k} = {v}") for k, v, _ in rows), 60)
     return [f"{f'{key} = {value}':<{width}}  # {source}" for key, value, source in rows]
+
+
+def _default_acts(raw: dict[str, Any], config: Config) -> list[tuple[str, str, str]]:
+    """The Act of each authority whose table names none: the Kerala Act as enacted, from
+    the beginning (``[[authorities.acts]]``)."""
+    rows = []
+    for index, table in enumerate(raw["authorities"]):
+        if "acts" not in table:
+            act = config.authorities[table["code"]].act_on(date.min).act
+            key = _dotted(raw, ("authorities", index, "acts"))
+            rows.append((key, _value([{"act": act}]), "default"))
+    return rows
 
 
 def _leaves(value: Any, key: Key) -> Iterator[tuple[Key, Any]]:

@@ -159,7 +159,8 @@ def _config_init(args: argparse.Namespace) -> int:
 
 
 def _config_check(args: argparse.Namespace) -> int:
-    """Check a configuration file: "FILE: OK (...)", or each fault as "FILE:LINE: message"."""
+    """Check a configuration file: "FILE: OK (...)" with the Act each authority applies
+    and the notes of what to confirm of it, or each fault as "FILE:LINE: message"."""
     from bot.config import ConfigError, config_path, load_config
 
     if args.file is None:
@@ -203,7 +204,9 @@ def _config_check(args: argparse.Namespace) -> int:
         print("\n".join(unsent[1:]), file=sys.stderr)
         return 1
     print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
-    for line in lines:
+    from bot.config.acts import act_lines
+
+    for line in (*lines, *act_lines(config)):  # the Acts, and what to confirm of them
         print(f"{args.file}: {line}")
     warnings = [w for w in (sample_warning(config), place_names_warning(config)) if w]
     for warning in warnings:

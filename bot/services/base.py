@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from bot.support.errors import NotAllowedError, UnknownPoundError
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.figures import Figures, figures_of
+from domain.s07_seizure import Seizure
 from domain.statement import Statement, statement
 from domain.tariff import Tariff
 
@@ -31,6 +32,7 @@ __all__ = [
     "require_keeper",
     "require_officer",
     "statement_of",
+    "under_its_act",
 ]
 
 #: A case named by its number, or already read for update in this transaction by the
@@ -85,6 +87,15 @@ class Deps:
             return self.config.pounds[pound].authority
         except KeyError:
             raise UnknownPoundError("unknown pound", pound=pound) from None
+
+
+def under_its_act(deps: Deps, seizure: Seizure) -> Seizure:
+    """The ``seizure`` under the Act in force for its pound's authority on its impounding
+    day (``[[authorities.acts]]``): a case opened from it keeps that Act, whatever the
+    configuration names later (an intake dated back before a change gets the Act before
+    it)."""
+    in_force = deps.config.authority_of(seizure.pound).act_on(seizure.impounded_on)
+    return replace(seizure, act=in_force.act)
 
 
 def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:

@@ -13,6 +13,7 @@ from bot.services.base import (
     require_keeper,
     require_officer,
     statement_of,
+    under_its_act,
 )
 from bot.services.postings import write_postings
 from bot.store.port import CaseStore
@@ -73,8 +74,10 @@ class OpenCase:
 async def record_seizure(
     tx: CaseStore, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None = None
 ) -> Recorded:
-    """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day."""
+    """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day,
+    under the Act in force for the pound on the day the cattle were impounded."""
     require_keeper(caller, seizure.pound)
+    seizure = under_its_act(deps, seizure)
     today = deps.today()
     # Validate (facts and tariff) before taking a number: a refused report leaves no gap.
     statement_of(deps, Case.open("pending", seizure, deps.config.kinds, today), today)

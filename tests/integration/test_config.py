@@ -606,10 +606,14 @@ def test_config_check_says_ok_for_the_sample(
     path = tmp_path / "poundbot.toml"
     path.write_text(SAMPLE, encoding="utf-8")
     assert main(["config", "check", str(path)]) == 0
-    assert capsys.readouterr().out == (
-        f"{path}: OK (3 authorities, 4 pounds, 18 kinds)\n"
-        f"{path}: DLT off ([dlt] entity_id not set): SMS are sent without a template id\n"
-    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        f"{path}: OK (3 authorities, 4 pounds, 18 kinds)",
+        f"{path}: DLT off ([dlt] entity_id not set): SMS are sent without a template id",
+    ]
+    # Then the Act of each authority, and what to confirm of it (test_config_acts.py).
+    assert out[2].startswith(f"{path}: KNM-GP: Act kerala-1961 (")
+    assert all(line.startswith(f"{path}: ") for line in out)
 
 
 def test_config_init_writes_the_sample_to_edit_and_never_over_a_file(

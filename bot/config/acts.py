@@ -1,0 +1,58 @@
+"""What ``poundbot config check`` says of the Acts the authorities apply: each
+authority's Act from each day (``[[authorities.acts]]``), the powers a State's s.31
+notification transfers to it, and, once for each Act named, what the operator must
+confirm of it from the Gazette (``domain.profiles``: its caution and its gaps).
+
+These are notes, not warnings: the choice of an Act is the operator's, and ``config
+check --strict`` passes on them.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.config.model import ActInForce, Authority, Config
+from domain.profiles import POWER_PROVISIONS, Power, Profile, profile
+
+__all__ = ["act_lines"]
+
+
+def act_lines(config: Config) -> list[str]:
+    """The lines ``config check`` prints of the Acts: ``KNM-GP: Act kerala-1961 (...) from
+    the beginning`` for each authority and each of its entries, then the ``NOTE`` lines
+    of each Act named."""
+    lines: list[str] = []
+    named: dict[str, Profile] = {}  # each Act named, in the order first named
+    for code, authority in config.authorities.items():
+        for entry in _entries(authority):
+            act = named.setdefault(entry.act, profile(entry.act))
+            since = "the beginning" if entry.since == date.min else entry.since.isoformat()
+            lines.append(f"{code}: Act {act.key} ({act.title}, {act.version}) from {since}")
+            if entry.transferred or entry.notification:
+                lines.append(f"{code}: {_transfer(act, entry)}")
+    for act in named.values():
+        if act.caution:
+            lines.append(f"NOTE {act.key}: {act.caution}")
+        for gap in act.gaps:
+            lines.append(
+                f"NOTE {act.key}: to be confirmed from the Gazette: {gap.cited}: {gap.what}"
+            )
+    return lines
+
+
+def _entries(authority: Authority) -> list[ActInForce]:
+    """The authority's Acts, the Act in force before the first of them included."""
+    first = authority.act_on(date.min)
+    return [first, *authority.acts] if first not in authority.acts else list(authority.acts)
+
+
+def _transfer(act: Profile, entry: ActInForce) -> str:
+    """What a State's s.31 notification transfers to the local authority, each power with
+    the Act's own citation: ``from 2027-01-01, the s.31 notification G.O.(P) 12/2027
+    transfers to the local authority: sell (s.14 para 3)``."""
+    powers = [p for p in Power if p in entry.transferred]
+    listed = ", ".join(
+        f"{p.value} ({act.cites(POWER_PROVISIONS[p]) or POWER_PROVISIONS[p]})" for p in powers
+    )
+    what = f"transfers to the local authority: {listed}" if powers else "transfers no power"
+    return f"from {entry.since.isoformat()}, the s.31 notification {entry.notification} {what}"
