@@ -37,7 +37,11 @@ from domain.errors import TransitionRefusedError
 from domain.provisions import PROVISIONS
 
 __all__ = [
+    "CATTLE_TRESPASS_1871",
     "DEFAULT_ACT",
+    "KERALA_1961",
+    "KERALA_1961_AMENDED",
+    "POWER_PROVISIONS",
     "PROFILES",
     "Destination",
     "Gap",

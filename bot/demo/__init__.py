@@ -1,4 +1,5 @@
-"""``poundbot demo [--lang ml|en|ta|kn]``: the whole Act in a minute, with no accounts.
+"""``poundbot demo [--lang ml|en|ta|kn] [--act KEY]``: the whole Act in a minute, with no
+accounts, under any Act poundbot applies (``domain.profiles``).
 
 A keeper reports three cattle, an owner asks by SMS and claims one, the rest are
 reported (s.13(1)), noticed and proclaimed (s.13(2)), auctioned (s.13(3)), settled
@@ -17,6 +18,7 @@ import sys
 from typing import Any
 
 from bot.support.languages import LANGUAGES
+from domain.profiles import DEFAULT_ACT, PROFILES
 
 __all__ = ["add_demo_command"]
 
@@ -26,11 +28,11 @@ def _command(args: argparse.Namespace) -> int:
 
     from bot.demo.story import run
 
-    return asyncio.run(run(args.lang, sys.stdout, sms=args.sms))
+    return asyncio.run(run(args.lang, sys.stdout, sms=args.sms, act=args.act))
 
 
 def add_demo_command(sub: Any) -> None:
-    """``poundbot demo [--lang ml|en|ta|kn] [--sms twilio|exotel|mseva]``."""
+    """``poundbot demo [--lang ml|en|ta|kn] [--sms twilio|exotel|mseva] [--act KEY]``."""
     demo = sub.add_parser(
         "demo",
         help="a complete case under the Act, simulated, through the real channels (no accounts)",
@@ -41,5 +43,11 @@ def add_demo_command(sub: Any) -> None:
         choices=("twilio", "exotel", "mseva"),
         default="twilio",
         help="the SMS provider the owner's SMS go through (twilio)",
+    )
+    demo.add_argument(
+        "--act",
+        choices=tuple(PROFILES),
+        default=DEFAULT_ACT,
+        help=f"the Act the local authority applies ({DEFAULT_ACT})",
     )
     demo.set_defaults(func=_command)

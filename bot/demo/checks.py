@@ -43,7 +43,7 @@ class Checks:
         """Check ``ok``: ``what`` is the fact the Act requires, ``found`` what was there."""
         if not ok:
             seen = "" if found is None else f"\n    found: {found}"
-            raise DemoFailed(f"({provision}): {what}{seen}")
+            raise DemoFailed(f"({self.transcript.cited(provision)}): {what}{seen}")
         self.passed += 1
         self.transcript.checked(f"{provision}: {what}")
 

@@ -130,7 +130,11 @@ async def partial_sale(w: World, check: Checks) -> None:
 
 async def refused_account(w: World, check: Checks) -> None:
     """KNM-4's owner refuses the cow and the balance: both are unclaimed (s.15(5)); the
-    balance goes into deposit and the cow the way of unclaimed cattle (s.13)."""
+    balance goes into deposit and the cow the way of unclaimed cattle (s.13). Under an
+    Act with no s.15(5) the refusal is refused, and the owner takes them."""
+    if not w.transcript.act.refused_account_unclaimed:
+        await _no_unclaimed_account(w, check)
+        return
     p = w.phrases
     w.transcript.step("s.15(5) KNM-4: the owner refuses the account; the cow is unclaimed")
     await w.tell("OFFICER", f"/noreceipt {KNM_4}")
@@ -193,9 +197,43 @@ async def refused_account(w: World, check: Checks) -> None:
     )
 
 
+async def _no_unclaimed_account(w: World, check: Checks) -> None:
+    """Under the 1871 Act, which has no s.15(5): the refusal of the account is refused
+    with the reason and changes nothing; the cow and the balance stay held for the owner,
+    who takes them with the account and gives the receipt (s.15(3), s.15(4))."""
+    p = w.phrases
+    act = w.transcript.act
+    w.transcript.step(f"s.15(5) KNM-4: no such step under the {act.title}")
+    before = await case_of(w.app, KNM_4)
+    booked = await _ledger(w, KNM_4)
+    reply = last(await w.tell("OFFICER", f"/noreceipt {KNM_4}")).text
+    case = await case_of(w.app, KNM_4)
+    check.that(
+        case.stage is Stage.ACCOUNT_DUE
+        and case.events == before.events
+        and await _ledger(w, KNM_4) == booked
+        and bool(reply.strip()),
+        "s.15(3)",
+        f"{KNM_4}: the refusal is answered with the reason and records nothing; the cow "
+        "and the balance stay held for the owner",
+        (case.stage, reply),
+    )
+    await w.until(at(27, 11, month=6))
+    await w.tell("OFFICER", f"/receipt {KNM_4} {_by(w)} {p.owner}")
+    case = await case_of(w.app, KNM_4)
+    check.that(
+        case.stage is Stage.CLOSED and case.heads_remaining == 1,
+        "s.15(4)",
+        f"{KNM_4}: the owner took the other cow and the balance and signed the receipt",
+        case.stage,
+    )
+
+
 async def disposal(w: World, check: Checks) -> None:
     """No one bids for the cow; the Director orders it to a goshala (s.13(3) proviso);
     the second settlement adds its balance to the deposit (s.15(2), s.16(3))."""
+    if not w.transcript.act.refused_account_unclaimed:
+        return  # KNM-4's cow went back to its owner: no second round
     p = w.phrases
     w.transcript.step("s.13(3) proviso KNM-4: unsold, disposed of by the Director's order")
     await w.until(at(8, 10, month=7))

@@ -4,15 +4,18 @@ step did what the Act requires, 1 at the first check that fails."""
 from __future__ import annotations
 
 import time
+from datetime import date
+from types import MappingProxyType
 from typing import TextIO
 
-from bot.config import Config
+from bot.config import ActInForce, Config, load_config, sample_config_path
 from bot.demo import intake, refusal, sale
 from bot.demo.checks import Checks, DemoFailed
 from bot.demo.phrases import phrases
 from bot.demo.transcript import Transcript
 from bot.demo.world import START, running
 from bot.support.clock import FixedClock
+from domain.profiles import DEFAULT_ACT, profile
 
 __all__ = ["run"]
 
@@ -35,20 +38,38 @@ _CHAPTERS = (
 )
 
 
+def under_act(config: Config, act: str) -> Config:
+    """``config`` with every authority applying ``act`` from before the story begins."""
+    if act == DEFAULT_ACT:
+        return config
+    since = ActInForce(date(2026, 1, 1), act)
+    authorities = {code: a._replace(acts=(since,)) for code, a in config.authorities.items()}
+    return config._replace(authorities=MappingProxyType(authorities))
+
+
 #: The providers' names as the transcript says them.
 _NAMES = {"twilio": "Twilio", "exotel": "Exotel", "mseva": "Mobile Seva"}
 
 
-async def run(lang: str, out: TextIO, *, sms: str = "twilio", config: Config | None = None) -> int:
+async def run(
+    lang: str,
+    out: TextIO,
+    *,
+    sms: str = "twilio",
+    config: Config | None = None,
+    act: str = DEFAULT_ACT,
+) -> int:
     """Tell the story in ``lang`` on ``out``, its SMS through ``sms`` (twilio, exotel or
-    mseva), under ``config`` (the sample's when not given); 0 if every check passed,
-    else 1."""
+    mseva), under ``config`` (the sample's when not given), every authority applying
+    ``act``; 0 if every check passed, else 1."""
     began = time.monotonic()
     clock = FixedClock(START)  # the story's dates are those of 2026
-    transcript = Transcript(out, clock)
+    transcript = Transcript(out, clock, profile(act))
+    config = under_act(config or load_config(sample_config_path()), act)
+    under = lang if act == DEFAULT_ACT else f"{lang}, {act}"
     check = Checks(transcript)
     transcript.line(
-        f"poundbot demo ({lang}): a keeper, an officer and an owner, March to July 2026,\n"
+        f"poundbot demo ({under}): a keeper, an officer and an owner, March to July 2026,\n"
         f"on a temporary database and a simulated clock. Telegram updates and {_NAMES[sms]} SMS\n"
         "webhooks go over HTTP into poundbot's own app on loopback; its replies go out\n"
         f"through the real Telegram and {_NAMES[sms]} clients to fake APIs on loopback. After\n"

@@ -9,6 +9,7 @@ demo meant to send.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final, TextIO
 
@@ -16,19 +17,22 @@ from bot.fakes.telegram_api import Call, FakeTelegram
 from bot.fakes.twilio_api import FakeTwilio
 from bot.support.clock import Clock
 from domain.calendar import LOCAL_TZ
+from domain.profiles import KERALA_1961, Profile
 
 __all__ = ["Transcript"]
 
 _RULE: Final = "──"
 _INDENT: Final = " " * 4
+#: A citation of the Kerala Act, as the story writes it: ``s.15(3)(e)``, ``s.13(3) proviso``.
+_CITATION: Final = re.compile(r"s\.\d+(?:\([0-9a-z]+\))*(?: proviso)?")
 
 
 class Transcript:
     """Prints the story to ``out``; ``chats`` and ``phones`` name the role behind each
     Telegram chat id and telephone number."""
 
-    def __init__(self, out: TextIO, clock: Clock) -> None:
-        self.out, self.clock = out, clock
+    def __init__(self, out: TextIO, clock: Clock, act: Profile = KERALA_1961) -> None:
+        self.out, self.clock, self.act = out, clock, act
         self.chats: dict[int, str] = {}
         self.phones: dict[str, str] = {}
         self._calls = 0
@@ -48,9 +52,24 @@ class Transcript:
         """A line of narration, as it is."""
         print(text, file=self.out)
 
+    def cited(self, text: str) -> str:
+        """``text`` with each Kerala citation as the story's Act cites it (``s.13(1)`` is
+        ``s.14 para 1`` under the 1871 Act; a provision it lacks keeps Kerala's, so
+        marked)."""
+
+        def own(match: re.Match[str]) -> str:
+            said = match[0]
+            if said not in self.act.citations:  # a whole section: ``s.16``
+                parts = [c for p, c in self.act.citations.items() if p.startswith(f"{said}(")]
+                sections = {c.split(" ")[0].split("(")[0] for c in parts if c is not None}
+                return sections.pop() if len(sections) == 1 else said
+            return self.act.cites(said) or f"{said} (Kerala)"
+
+        return _CITATION.sub(own, text)
+
     def step(self, title: str) -> None:
         """The header of a step: ``── s.13(1) report of unclaimed cattle ──``."""
-        print(f"\n{_RULE} {title} {_RULE}", file=self.out)
+        print(f"\n{_RULE} {self.cited(title)} {_RULE}", file=self.out)
 
     def note(self, text: str) -> None:
         """What happens off the chat (an administrator's command, a fetched page)."""
@@ -66,7 +85,7 @@ class Transcript:
 
     def checked(self, text: str) -> None:
         """A fact checked in the database."""
-        print(f"{_INDENT}✓ {text}", file=self.out)
+        print(f"{_INDENT}✓ {self.cited(text)}", file=self.out)
 
     def failed(self, text: str) -> None:
         """A check that failed: the demo stops here."""

@@ -162,3 +162,37 @@ async def test_an_auction_fixed_before_it_is_lawful_is_refused_and_the_demo_exit
     assert "✗ CHECK FAILED (s.13(3)): the auction is fixed for 16 March" in output
     assert "exit status 1" in output
     assert "── Ledger of KNM-GP" not in output  # the story stops at the failed step
+
+
+#: The headers of the story under the Cattle-trespass Act, 1871: each step cited by that
+#: Act's own section; no s.15(5), so KNM-4's owner takes the cow and the balance.
+HEADERS_1871 = {
+    "s.8": "── s.8 intake",
+    "s.13": "── s.13 claim",
+    "s.14 para 1": "── s.14 para 1 report of unclaimed cattle",
+    "s.14 para 2": "── s.14 para 2 notice affixed at the office and proclaimed by beat of drum",
+    "s.14 para 3": "── s.14 para 3, s.19 sale by public auction",
+    "s.16 para 2, s.17": "── s.16 para 2, s.17 settlement",
+    "s.17 para 3": "── s.17 para 3 the unclaimed proceeds are credited to the fund",
+    "s.16 para 1": "── s.16 para 1 owners who refuse to pay: two cows each",
+    "s.16 para 4": "── s.16 para 3, s.16 para 4 KNM-3: the rest go back to the owner",
+    "no s.15(5)": "── s.15(5) (Kerala) KNM-4: no such step under the Cattle-trespass Act, 1871",
+}
+
+
+def test_the_demo_under_the_1871_act_cites_its_sections_and_has_no_unclaimed_account(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--act", "cattle-trespass-1871"]) == 0
+    output = capsys.readouterr().out
+    assert "poundbot demo (en, cattle-trespass-1871)" in output
+    for provision, header in HEADERS_1871.items():
+        assert header in output, provision
+    assert "── s.13(1)" not in output  # no Kerala citation where the 1871 Act has its own
+    assert "disposed of by the Director's order" not in output  # no second round
+    assert "✓ s.16 para 4: KNM-4: the owner took the other cow" in output
+    assert "✗" not in output
+    # The money is the same as under the Kerala Act: the same rates, the same book.
+    ledger = output[output.index("── Ledger of KNM-GP") :]
+    rows = [tuple(line.split()) for line in ledger.splitlines() if line.startswith("2026-")]
+    assert [row[:4] for row in rows] == [row[:4] for row in LEDGER]
