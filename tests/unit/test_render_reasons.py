@@ -12,6 +12,7 @@ from bot.i18n import render as r
 from bot.i18n import translator
 from bot.i18n.common import act_title, day
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS
+from bot.support.dlt import registry
 from bot.support.sms_segments import segments
 from domain import errors
 from domain.profiles import CATTLE_TRESPASS_1871, KERALA_1961, PROFILES
@@ -200,3 +201,13 @@ def test_a_step_refused_under_the_1871_act_cites_that_acts_paragraph(lang: str) 
     text = r.error(exc, tr, act=CATTLE_TRESPASS_1871)
     assert text.endswith(f"({r.cite('s.13(1)', tr, CATTLE_TRESPASS_1871)})")
     assert r.error(exc, tr).endswith(f"({r.cite('s.13(1)', tr)})")  # the Kerala Act's
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_the_refusals_of_a_step_an_act_lacks_are_registered_dlt_templates(lang: str) -> None:
+    """An officer who sends NORECEIPT by SMS under the 1871 Act gets the answer under DLT."""
+    templates = registry()
+    tr = translator(lang)
+    for exc in [_lacked("s.15(5)"), *(_lacked("s.13(2)", key) for key in PROFILES)]:
+        text = r.error(exc, tr)
+        assert templates.find(text, lang) is not None, text
