@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 from bot.channels.identity import caller_of
-from bot.services import keeper as k
 from bot.store.models import User
 from domain.calendar import LOCAL_TZ
+from domain.case import Case
 from domain.profiles import CATTLE_TRESPASS_1871, DEFAULT_ACT
 from domain.stages import Stage
 from tests.service.helpers import seizure
@@ -23,15 +23,16 @@ _EVENT = re.compile(r"<li><strong>[^<]*</strong> — ([^<]*?) \(([^)]*\)?)\);")
 
 
 async def _seize(r: Rig, keeper: User, act: str) -> None:
-    """The next case of KNM, brought in on the rig's day, under ``act``."""
+    """The next case of KNM, brought in on the rig's day, opened under ``act`` as an
+    intake opens a case under the Act in force for its authority that day (stored as
+    given, whatever the configuration says)."""
     brought = r.clock.now().astimezone(LOCAL_TZ).replace(tzinfo=None)
+    seized = dataclasses.replace(seizure(at=brought), act=act)
+    today = r.app.deps.today()
     async with r.app.store.transaction() as tx:
-        await k.record_seizure(
-            tx,
-            r.app.deps,
-            caller_of(keeper, "sms"),
-            dataclasses.replace(seizure(at=brought), act=act),
-        )
+        seq = await tx.next_case_seq(seized.pound)
+        case = Case.open(f"{seized.pound}-{seq}", seized, r.app.config.kinds, today)
+        await tx.add_case(case, seq, caller_of(keeper, "sms"), None)
 
 
 async def _two_reported(r: Rig) -> User:
