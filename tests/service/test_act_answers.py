@@ -14,10 +14,9 @@ from bot.store.tx import Store
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
-from domain.case import Case
 from domain.profiles import CATTLE_TRESPASS_1871, DEFAULT_ACT
 from domain.stages import Stage
-from tests.service.helpers import seizure
+from tests.service.helpers import open_as_given, seizure
 from tests.unit.test_render_reasons import NO_S15_5
 
 UNDER_1871 = CATTLE_TRESPASS_1871.key
@@ -33,14 +32,9 @@ async def _say(store: Store, deps: Deps, who: Caller, text: str, *, sms: bool = 
 
 
 async def _seize(store: Store, deps: Deps, keeper: Caller, act: str) -> None:
-    """KNM-1: three heads brought in on 1 March 2026, opened under ``act`` as an intake
-    opens a case under the Act in force for its authority that day (stored as given,
-    whatever the configuration says)."""
-    seized = dataclasses.replace(seizure(), act=act)
+    """KNM-1: three heads brought in on 1 March 2026, under ``act``."""
     async with store.transaction() as tx:
-        seq = await tx.next_case_seq(seized.pound)
-        case = Case.open(f"{seized.pound}-{seq}", seized, deps.config.kinds, deps.today())
-        await tx.add_case(case, seq, keeper, None)
+        await open_as_given(tx, deps, keeper, dataclasses.replace(seizure(), act=act))
 
 
 async def _account_due(

@@ -12,10 +12,9 @@ from pathlib import Path
 from bot.channels.identity import caller_of
 from bot.store.models import User
 from domain.calendar import LOCAL_TZ
-from domain.case import Case
 from domain.profiles import CATTLE_TRESPASS_1871, DEFAULT_ACT
 from domain.stages import Stage
-from tests.service.helpers import seizure
+from tests.service.helpers import open_as_given, seizure
 from tests.unit.test_render_reasons import NO_S15_5
 from tests.web.rig import Rig, rig, step_form
 
@@ -23,16 +22,11 @@ _EVENT = re.compile(r"<li><strong>[^<]*</strong> — ([^<]*?) \(([^)]*\)?)\);")
 
 
 async def _seize(r: Rig, keeper: User, act: str) -> None:
-    """The next case of KNM, brought in on the rig's day, opened under ``act`` as an
-    intake opens a case under the Act in force for its authority that day (stored as
-    given, whatever the configuration says)."""
+    """The next case of KNM, brought in on the rig's day, under ``act``."""
     brought = r.clock.now().astimezone(LOCAL_TZ).replace(tzinfo=None)
     seized = dataclasses.replace(seizure(at=brought), act=act)
-    today = r.app.deps.today()
     async with r.app.store.transaction() as tx:
-        seq = await tx.next_case_seq(seized.pound)
-        case = Case.open(f"{seized.pound}-{seq}", seized, r.app.config.kinds, today)
-        await tx.add_case(case, seq, caller_of(keeper, "sms"), None)
+        await open_as_given(tx, r.app.deps, caller_of(keeper, "sms"), seized)
 
 
 async def _two_reported(r: Rig) -> User:
