@@ -103,6 +103,7 @@ NOT_NAMES: Final = DATES | frozenset(
         "mb",
         "mp",
         "n",
+        "para",
         "section",
         "seized",
         "sold",
@@ -146,8 +147,12 @@ NOT_NAMES: Final = DATES | frozenset(
         "web",
         "word",
         # words from the catalogs or the configuration: kinds, counts of cattle,
-        # classes of persons, labels, channels, languages, sections
+        # classes of persons, labels, channels, languages, sections; the short title
+        # of an Act (``act_title``: the catalog's own words, ending as its translator
+        # wrote them, in Tamil and Kannada with the year) and a citation
+        "act",
         "cattle",
+        "citation",
         "channel",
         "class",
         "classes",

@@ -84,10 +84,11 @@ from bot.store.tx import LoadedCase
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.deadlines import deadlines
-from domain.errors import DuesUnmetError
+from domain.errors import DuesUnmetError, TransitionRefusedError
 from domain.events import ClaimPreferred, ClaimRejected, DepositRefunded, SeizureCorrected
 from domain.figures import figures_of
 from domain.money import Money
+from domain.profiles import CATTLE_TRESPASS_1871, PROFILES
 from domain.s04_s11_dues import dues_on
 from domain.s13_3_proviso import dispose_otherwise
 from domain.s15_3_account import account_for, receipt_for
@@ -460,4 +461,21 @@ def _staff_sms(tr: Translator) -> dict[str, str]:
         "answers held back, day": answers_held_back("day", 99999, _HELD_UNTIL, tr),
         "too many messages": too_many_messages(datetime(2026, 9, 12, 23, 59), tr),
     }
+    return out | _no_counterpart(tr)
+
+
+def _no_counterpart(tr: Translator) -> dict[str, str]:
+    """A step the case's Act has no counterpart of, refused: ACCOUNT REFUSED under the
+    1871 Act (no s.15(5)), with what that Act does instead; and any other step, under
+    each Act (its title the widest variable)."""
+    out = {}
+    for act in PROFILES.values():
+        lacked = TransitionRefusedError(
+            "detail", "s.13(3) proviso", reason="no_counterpart", facts={"act": act.key}
+        )
+        out[f"no counterpart under {act.key}"] = error(lacked, tr)
+    refused_account = TransitionRefusedError(
+        "detail", "s.15(5)", reason="no_counterpart", facts={"act": CATTLE_TRESPASS_1871.key}
+    )
+    out["account refused, no counterpart"] = error(refused_account, tr)
     return out

@@ -40,7 +40,6 @@ from bot.services.outcomes import (
 )
 from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms
 from bot.store.tx import LoadedCase
-from domain.deadlines import Deadline
 
 __all__ = ["RENDERERS", "Renderer"]
 
@@ -256,10 +255,10 @@ def _fund(ctx: Ctx, command: o.Fund, recorded: Recorded) -> str:
     return render.fund_credited(statement_of(ctx.deps, recorded.case), ctx.tr)
 
 
-def _due(ctx: Ctx, command: o.Due, items: list[tuple[str, Deadline]]) -> str:
+def _due(ctx: Ctx, command: o.Due, due: officering.DeadlinesDue) -> str:
     # By SMS under DLT, the case numbers under each heading: one of a few templates.
     compact = ctx.sms and ctx.deps.config.dlt.enforced
-    return render.digest(items, ctx.deps.today(), ctx.tr, compact=compact)
+    return render.digest(due.items, ctx.deps.today(), ctx.tr, compact=compact, acts=due.acts)
 
 
 def _register(ctx: Ctx, command: o.Register, entries: list[officering.DepositEntry]) -> str:

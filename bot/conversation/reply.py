@@ -31,6 +31,7 @@ from bot.support.caller import PUBLIC, Caller
 from bot.support.errors import AppError
 from domain.accounts import Postings
 from domain.errors import DomainError
+from domain.profiles import DEFAULT_ACT, Profile, profile
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 
@@ -65,6 +66,21 @@ class Reply:
     @property
     def refused(self) -> bool:
         return self.refusal is not None
+
+
+async def _act_of(ctx: Ctx, command: o.Order, loaded: LoadedCase | None) -> Profile:
+    """The Act of the case a refused step was on, whose citations its refusal gives: as
+    the channel read the case, else read again (the step read it in the savepoint its
+    refusal rolled back, and a refusal carries no case). A step on no case (a seizure
+    report) is refused under the default Act."""
+    if not isinstance(command, o.CaseOrder) or not command.case:
+        return profile(DEFAULT_ACT)
+    if loaded is not None and loaded.row.number == command.case:
+        return loaded.case.profile
+    try:
+        return (await ctx.tx.load_case(command.case)).case.profile
+    except AppError:  # no such case: refused before the Act was asked
+        return profile(DEFAULT_ACT)
 
 
 async def _number_lang(tx: Tx, caller: Caller) -> str | None:
@@ -194,7 +210,8 @@ async def run_command(
         ran = await run_step(ctx, command, trial=trial)
         exc, refusal = ran.refusal, None
         if isinstance(exc, DomainError):
-            text = render.error(exc, ctx.tr, deps.config.proviso_offices)
+            act = await _act_of(ctx, command, ran.loaded)
+            text = render.error(exc, ctx.tr, deps.config.proviso_offices, act)
             refusal = Refusal(exc.code, exc.provision, exc.reason)
         elif isinstance(exc, AppError):
             text, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)

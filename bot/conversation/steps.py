@@ -37,7 +37,6 @@ from bot.store.tx import LoadedCase, Tx
 from bot.store.users import user as user_row
 from bot.support.caller import Caller
 from bot.support.links import SOURCE_PATH, board_path, signin_path
-from domain.deadlines import Deadline
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.s07_seizure import Person
@@ -513,7 +512,7 @@ async def _fund(ctx: Ctx, command: o.Fund) -> Done:
     return Done(recorded, recorded.loaded)
 
 
-async def _due(ctx: Ctx, command: o.Due) -> list[tuple[str, Deadline]]:
+async def _due(ctx: Ctx, command: o.Due) -> officering.DeadlinesDue:
     return await officering.deadlines_due(ctx.tx, ctx.deps, ctx.caller)
 
 

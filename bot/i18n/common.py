@@ -2,7 +2,9 @@
 and the command words a reply tells a person to send.
 
 Citations are written in the msgids ("s.11") and translated as the language writes
-them (``cite`` does the same for a provision known only at run time). Kinds of cattle
+them (``cite`` does the same for a provision known only at run time, in the form of the
+case's Act: ``s.13(1)`` of the Kerala Act is ``s.14, para 1`` of the Cattle-trespass Act,
+1871; ``act_title`` names the Act). Kinds of cattle
 (s.2(1)) are counted through ngettext; a kind a pound configures beyond the default
 ones keeps its configured name. Amounts and dates go through ``fmt``.
 """
@@ -24,6 +26,7 @@ from domain.errors import UnknownKindError
 from domain.kinds import Kind
 from domain.money import Money
 from domain.offices import office_named
+from domain.profiles import CATTLE_TRESPASS_1871, KERALA_1961, KERALA_1961_AMENDED, Profile
 from domain.s07_seizure import Lot
 
 if TYPE_CHECKING:
@@ -33,6 +36,7 @@ __all__ = [
     "ECHO_LIMIT",
     "NAME_LIMIT",
     "KindMap",
+    "act_title",
     "cattle",
     "cattle_slot",
     "cite",
@@ -95,24 +99,92 @@ _KIND_COUNTS: Final[dict[str, _Render]] = {
     "elephant": lambda tr, n: tr.ngettext("%(n)d elephant", "%(n)d elephants", n),
 }
 
-_CITATION: Final = re.compile(r"s\.(?P<section>\d+[A-Z]?(?:\([0-9a-z]+\))*)(?P<proviso> proviso)?")
+#: A citation as an Act writes it: a section with its subsections and clauses
+#: (``s.13(3)``), a paragraph of an unnumbered section with its clauses (the 1871 Act:
+#: ``s.16 para 3(e)``), a proviso (``s.13(3) proviso``, ``s.14 para 3 proviso``).
+_CITATION: Final = re.compile(
+    r"s\.(?P<section>\d+[A-Z]?(?:\([0-9a-z]+\))*)"
+    r"(?: para (?P<para>\d+(?:\([0-9a-z]+\))*))?"
+    r"(?P<proviso> proviso)?"
+)
+
+# One entry per profile in domain.profiles.PROFILES (a test keeps them in step).
+_ACT_TITLES: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: the short title of the Act a case is under, as your language's
+    # official texts write it (as in "Notice under s.13(2) of the Kerala Cattle Trespass
+    # Act, 1961"). It is put into sentences such as "The %(act)s has no such step."
+    KERALA_1961.key: lambda tr: tr.gettext("Kerala Cattle Trespass Act, 1961"),
+    # TRANSLATORS: the same Act with the amendments of 1975, 1980 and 2000, as the
+    # Kerala LSG department publishes it: say "as amended" so that it reads well inside
+    # a sentence ("The %(act)s has no such step.").
+    KERALA_1961_AMENDED.key: lambda tr: tr.gettext("Kerala Cattle Trespass Act, 1961, as amended"),
+    # TRANSLATORS: the central Act of 1871 (Act 1 of 1871), in force where a State has
+    # no Act of its own; its short title is spelt "Cattle-trespass Act, 1871".
+    CATTLE_TRESPASS_1871.key: lambda tr: tr.gettext("Cattle-trespass Act, 1871"),
+}
 
 
-def cite(provision: str, tr: Translator) -> str:
-    """A provision as the language cites it: ``s.13(1)`` -> ``വകുപ്പ് 13(1)``."""
-    general = provision.startswith("GCA ")
-    match = _CITATION.fullmatch(provision.removeprefix("GCA "))
+def act_title(act: Profile, tr: Translator) -> str:
+    """The short title of ``act`` in the language: ``Cattle-trespass Act, 1871``."""
+    return _ACT_TITLES[act.key](tr)
+
+
+def cite(provision: str, tr: Translator, act: Profile = KERALA_1961) -> str:
+    """A provision as the language cites it in ``act``'s own form (``act.cites``):
+    ``s.13(1)`` -> ``വകുപ്പ് 13(1)`` under the Kerala Act, ``വകുപ്പ് 14, ഖണ്ഡിക 1`` under
+    the Cattle-trespass Act, 1871.
+
+    A provision ``act`` has no counterpart of (the 1871 Act has none of Kerala's
+    s.15(5)) is never cited as if it were ``act``'s: it is the Kerala citation, marked
+    as the Kerala Act's (``s.15(5) of the Kerala Act, 1961``). A text that is no
+    provision of the engine's table (``domain.provisions.PROVISIONS``) is written as it
+    is read, under any Act (``Rule 5`` stays ``Rule 5``)."""
+    if provision not in act.citations:
+        return _cited(provision, tr, act)
+    own = act.cites(provision)
+    if own is None:
+        kerala = _cited(provision, tr, KERALA_1961)
+        # TRANSLATORS: a provision of the Kerala Act that the Act of the case (the
+        # Cattle-trespass Act, 1871) has no counterpart of; %(citation)s is the Kerala
+        # citation as you translate it ("s.15(5)"), marked as the Kerala Act's.
+        return tr.gettext("%(citation)s of the Kerala Act, 1961") % {"citation": kerala}
+    return _cited(own, tr, act)
+
+
+def _cited(citation: str, tr: Translator, act: Profile) -> str:
+    """``citation``, as ``act`` writes it (``s.14 para 1``), in the language."""
+    general = citation.startswith("GCA ")
+    match = _CITATION.fullmatch(citation.removeprefix("GCA "))
     if match is None:
-        return provision
-    section = match["section"]
+        return citation
+    section, para = match["section"], match["para"]
+    if general and act.key == CATTLE_TRESPASS_1871.key:
+        # TRANSLATORS: the General Clauses Act, 1897 (the central Act) on counting
+        # periods, as the Cattle-trespass Act, 1871 is read with it, e.g. "General Clauses
+        # Act, 1897, s.9"; keep "%(section)s".
+        return tr.gettext("General Clauses Act, 1897, s.%(section)s") % {"section": section}
     if general:
         # TRANSLATORS: the general clauses law on counting periods; keep "%(section)s".
         return tr.gettext("General Clauses Act s.%(section)s") % {"section": section}
+    if para and match["proviso"]:
+        # TRANSLATORS: the proviso to a paragraph of an unnumbered section of the
+        # Cattle-trespass Act, 1871, e.g. "s.14, para 3, proviso" (the proviso to the
+        # third paragraph of s.14). Write it as "s.%(section)s proviso" is written.
+        text = tr.gettext("s.%(section)s, para %(para)s, proviso")
+        return text % {"section": section, "para": para}
+    if para:
+        # TRANSLATORS: a paragraph of an unnumbered section of the Cattle-trespass Act,
+        # 1871, with its clause if any: "s.14, para 1", "s.16, para 3(e)" (the third
+        # paragraph of s.16, its clause (e)). Write the section as "s.%(section)s" is
+        # written.
+        text = tr.gettext("s.%(section)s, para %(para)s")
+        return text % {"section": section, "para": para}
     if match["proviso"]:
         # TRANSLATORS: the proviso to a section of the Act, e.g. "s.13(3) proviso".
         return tr.gettext("s.%(section)s proviso") % {"section": section}
-    # TRANSLATORS: a section of the Kerala Cattle Trespass Act, e.g. "s.13(1)". Every
-    # message that cites a section must write it the same way as this one (tested).
+    # TRANSLATORS: a section of the Act of the case (the Kerala Cattle Trespass Act, or
+    # the Cattle-trespass Act, 1871), e.g. "s.13(1)". Every message that cites a section
+    # must write it the same way as this one (tested).
     return tr.gettext("s.%(section)s") % {"section": section}
 
 

@@ -41,6 +41,7 @@ from domain.s18_buyers import BarredMatch, KnownPerson, barred_match
 from domain.stages import Stage
 
 __all__ = [
+    "DeadlinesDue",
     "DepositEntry",
     "Settled",
     "ShortOfDues",
@@ -545,17 +546,28 @@ async def ledger(tx: LedgerReads, deps: Deps, caller: Caller) -> list[LedgerEntr
     return await tx.ledger_of(caller.authority)
 
 
-async def deadlines_due(tx: CaseStore, deps: Deps, caller: Caller) -> list[tuple[str, Deadline]]:
+@dataclass(frozen=True, slots=True)
+class DeadlinesDue:
+    """DUE: the deadlines due today or overdue, each with its case's number, earliest
+    first; and the Act each of those cases is under (its deadlines cite that Act)."""
+
+    items: list[tuple[str, Deadline]]
+    acts: dict[str, Profile]
+
+
+async def deadlines_due(tx: CaseStore, deps: Deps, caller: Caller) -> DeadlinesDue:
     """Deadlines of the caller's authority due today or overdue, earliest first."""
     if caller.role != OFFICER or caller.authority is None:
         raise NotAllowedError("only an officer lists the deadlines of an authority")
     today = deps.today()
     pounds = [p.code for p in deps.config.pounds.values() if p.authority == caller.authority]
     open_stages = [s.value for s in Stage if s not in (Stage.RELEASED, Stage.CLOSED, Stage.VOIDED)]
+    cases = await tx.cases_in_stage(pounds, open_stages)
     due = [
         (loaded.row.number, deadline)
-        for loaded in await tx.cases_in_stage(pounds, open_stages)
+        for loaded in cases
         for deadline in statement_of(deps, loaded.case, today).deadlines
         if deadline.due_on <= today and deadline.who is not Role.OWNER
     ]
-    return sorted(due, key=lambda item: (item[1].due_on, item[0]))
+    items = sorted(due, key=lambda item: (item[1].due_on, item[0]))
+    return DeadlinesDue(items, {loaded.row.number: loaded.case.profile for loaded in cases})

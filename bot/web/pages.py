@@ -318,7 +318,8 @@ class Desk:
             href = self._notice_path(app, loaded)
         except DomainError as exc:
             tr = translator(language_of(request, signed[1], app.config))
-            return self._message(request, app, signed, 409, render.error(exc, tr))
+            refusal = render.error(exc, tr, act=loaded.case.profile)
+            return self._message(request, app, signed, 409, refusal)
         return RedirectResponse(href, status_code=303)
 
     def _notice_path(self, app: App, loaded: LoadedCase) -> str:
@@ -372,6 +373,8 @@ class Desk:
             "stage_sentence": case_sentence(case, tr),
             "stage_label": names.case_stage(case, tr),
             "account_text": account,
+            # Every citation of the page as the case's Act makes it (s.14, para 1).
+            "cite": self.pages(app).citer(tr, case.profile),
         }
         status = 200 if not refused else 409
         return self._render(request, app, "case.html", signed, values, status=status)

@@ -3,7 +3,7 @@ the person's language, the gettext of it, and the formatters of ``bot.i18n``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -26,6 +26,7 @@ from bot.services.desk import CaseFilter, DueItem
 from bot.support.caller import Caller
 from domain.deadlines import PERIOD_ENDS
 from domain.money import Money
+from domain.profiles import KERALA_1961, Profile, profile
 from domain.s07_seizure import Lot
 from domain.stages import Stage
 
@@ -94,7 +95,7 @@ class Pages:
         self.config = config
         self._kinds: dict[str, list[tuple[str, str]]] = {}
         self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
-        self._cites: dict[str, dict[str, str]] = {}
+        self._cites: dict[str, dict[tuple[str, str], str]] = {}
         self._deadlines: dict[str, dict[tuple[str, str], tuple[str, str]]] = {}
         self._stages: dict[str, dict[str, str]] = {}
         self._line_forms: dict[tuple[str, str, type, tuple[Any, ...]], str] = {}
@@ -106,13 +107,6 @@ class Pages:
     ) -> dict[str, Any]:
         tr = translator(lang)
         kinds = self.config.kinds
-        citations = self._cites.setdefault(lang, {})
-
-        def cited(provision: str) -> str:
-            text = citations.get(provision)
-            if text is None:
-                text = citations[provision] = cite(provision, tr)
-            return text
 
         def cattle(lots: Sequence[Lot]) -> str:
             return self.cattle(lots, tr)
@@ -128,7 +122,7 @@ class Pages:
             "day": lambda value: day(value, tr),
             "money": lambda amount: money(amount, tr),
             "paise": lambda paise: money(Money(int(paise)), tr),
-            "cite": cited,
+            "cite": self.citer(tr),
             "cattle": cattle,
             "named": lambda name: local(name, lang),  # a configured name, in the page's language
             "described": lambda lots: described_cattle(list(lots), tr, kinds),
@@ -159,6 +153,23 @@ class Pages:
             request, name, context, status_code=status, headers=PRIVATE
         )
 
+    def citer(self, tr: Translator, act: Profile = KERALA_1961) -> Callable[..., str]:
+        """The ``cite`` of a page in the language: a provision as ``act`` (a case's Act)
+        cites it, or as the Act given after it (a profile or its key: each notice of a
+        board is its own case's); each said once a language and Act, and kept."""
+        said = self._cites.setdefault(tr.lang, {})
+
+        def cited(provision: str, under: Profile | str | None = None) -> str:
+            chosen = act if under is None else under
+            if isinstance(chosen, str):
+                chosen = profile(chosen)
+            text = said.get((chosen.key, provision))
+            if text is None:
+                text = said[(chosen.key, provision)] = cite(provision, tr, chosen)
+            return text
+
+        return cited
+
     def cattle(self, lots: Sequence[Lot], tr: Translator) -> str:
         """The lots in words (``2 cows, 1 goat``) in the translator's language."""
         # The same few lots recur down a list: each is put in words once a language.
@@ -176,6 +187,7 @@ class Pages:
     ) -> list[DeadlineLine]:
         """Deadlines as the lines of a table of Today, in words."""
         # The same few kinds and provisions recur down a list: each is said once a language.
+        # The rows of Today name no Act (``DueItem``): each is cited as the Kerala Act's.
         said = self._deadlines.setdefault(tr.lang, {})
         lines = []
         for item in items:

@@ -8,10 +8,11 @@ from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.base import Deps
 from bot.services.keeper import Recorded
-from bot.store.tx import Store
+from bot.store.tx import Store, Tx
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
+from domain.case import Case
 from domain.s07_seizure import Lot, Person, Seizure
 
 
@@ -53,3 +54,12 @@ async def to_notice(
     clock.set(datetime(2026, 3, 10, 11, 0, tzinfo=LOCAL_TZ))
     async with store.transaction() as tx:
         return await o.record_notice(tx, deps, officer, "KNM-1", proclaimed_at=places)
+
+
+async def open_as_given(tx: Tx, deps: Deps, caller: Caller, seized: Seizure) -> None:
+    """The next case of ``seized``'s pound, opened as intake opens one and stored with the
+    Act ``seized`` carries, whatever Act the configuration names for its authority that
+    day (``record_seizure`` takes that one)."""
+    seq = await tx.next_case_seq(seized.pound)
+    case = Case.open(f"{seized.pound}-{seq}", seized, deps.config.kinds, deps.today())
+    await tx.add_case(case, seq, caller, None)

@@ -10,9 +10,12 @@ import pytest
 
 from bot.i18n import render as r
 from bot.i18n import translator
-from bot.i18n.common import day
+from bot.i18n.common import act_title, day
+from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS
+from bot.support.dlt import registry
 from bot.support.sms_segments import segments
 from domain import errors
+from domain.profiles import CATTLE_TRESPASS_1871, KERALA_1961, PROFILES
 from domain.stages import Stage
 
 MAR_9 = date(2026, 3, 9)
@@ -135,3 +138,76 @@ def test_a_step_refused_during_a_sale_cites_the_sale_of_its_route(route: str) ->
         text = r.error(exc, translator(lang))
         assert route.removeprefix("s.") in text
         assert other.removeprefix("s.") not in text
+
+
+#: A step the case's Act has no counterpart of (``domain.profiles.require_counterpart``):
+#: the owner's refusal of the account under the Cattle-trespass Act, 1871 (it has none
+#: of Kerala's s.15(5)), in each language.
+NO_S15_5 = {
+    "en": "The Cattle-trespass Act, 1871 has no such step. Under it, an owner who refuses "
+    "the account does not make the cattle unclaimed: the remaining cattle and the balance "
+    "are held for the owner.",
+    "ml": "1871-ലെ കന്നുകാലി അതിക്രമ ആക്റ്റ് പ്രകാരം ഇത്തരമൊരു നടപടി ഇല്ല. ആ ആക്റ്റ് "
+    "പ്രകാരം, കണക്ക് സ്വീകരിക്കാൻ ഉടമ വിസമ്മതിച്ചാലും കന്നുകാലികളെ അവകാശപ്പെടാത്തവയായി "
+    "കണക്കാക്കില്ല: ശേഷിക്കുന്ന കന്നുകാലികളും ബാക്കി തുകയും ഉടമയ്ക്കായി സൂക്ഷിക്കും.",
+    "ta": "கால்நடை அத்துமீறல் சட்டம், 1871-இன் கீழ் இத்தகைய நடவடிக்கைக்கு இடமில்லை. "
+    "அச்சட்டத்தின் கீழ், உரிமையாளர் கணக்கை ஏற்க மறுத்தாலும் கால்நடைகளை உரிமை "
+    "கோரப்படாதவையாகக் கருத இயலாது: மீதமுள்ள கால்நடைகளும் மீதித் தொகையும் "
+    "உரிமையாளருக்காக வைக்கப்படும்.",
+    "kn": "ಜಾನುವಾರು ಅತಿಕ್ರಮ ಪ್ರವೇಶ ಅಧಿನಿಯಮ, 1871 ರ ಅಡಿಯಲ್ಲಿ ಇಂತಹ ಕ್ರಮಕ್ಕೆ ಅವಕಾಶವಿಲ್ಲ. "
+    "ಆ ಅಧಿನಿಯಮದ ಅಡಿಯಲ್ಲಿ, ಮಾಲೀಕರು ಲೆಕ್ಕವನ್ನು ಸ್ವೀಕರಿಸಲು ನಿರಾಕರಿಸಿದರೂ ಜಾನುವಾರುಗಳನ್ನು "
+    "ಹಕ್ಕು ಕೋರದವು ಎಂದು ಪರಿಗಣಿಸಲಾಗುವುದಿಲ್ಲ: ಉಳಿದ ಜಾನುವಾರುಗಳನ್ನು ಮತ್ತು ಬಾಕಿ ಹಣವನ್ನು "
+    "ಮಾಲೀಕರಿಗಾಗಿ ಇರಿಸಲಾಗುತ್ತದೆ.",
+}
+
+
+def _lacked(provision: str, act: str = "cattle-trespass-1871") -> errors.DomainError:
+    return errors.TransitionRefusedError(
+        "x", provision, reason="no_counterpart", facts={"act": act}
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_a_refused_account_under_the_1871_act_says_what_that_act_does_instead(
+    lang: str,
+) -> None:
+    """The 1871 Act has no s.15(5): the refusal names the Act, says that the cattle are
+    not deemed unclaimed, and cites no section as if it were that Act's."""
+    text = r.error(_lacked("s.15(5)"), translator(lang))
+    assert text == NO_S15_5[lang]
+    # Told under the Act the refusal names, whatever Act the caller passed.
+    assert r.error(_lacked("s.15(5)"), translator(lang), act=KERALA_1961) == text
+    assert "15(5)" not in text
+    assert segments(text).segment_count <= STAFF_SMS_SEGMENTS
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_any_other_step_an_act_lacks_is_refused_in_general_words(lang: str) -> None:
+    tr = translator(lang)
+    for act in PROFILES.values():
+        text = r.error(_lacked("s.13(2)", act.key), tr)
+        assert act_title(act, tr) in text
+        assert text.endswith(".")
+        assert NO_S15_5[lang] not in text
+    assert r.error(_lacked("s.13(2)"), translator("en")) == (
+        "The Cattle-trespass Act, 1871 has no such step."
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_a_step_refused_under_the_1871_act_cites_that_acts_paragraph(lang: str) -> None:
+    tr = translator(lang)
+    exc = errors.TooEarlyError("x", "s.13(1)", lawful_from=MAR_9)
+    text = r.error(exc, tr, act=CATTLE_TRESPASS_1871)
+    assert text.endswith(f"({r.cite('s.13(1)', tr, CATTLE_TRESPASS_1871)})")
+    assert r.error(exc, tr).endswith(f"({r.cite('s.13(1)', tr)})")  # the Kerala Act's
+
+
+@pytest.mark.parametrize("lang", ["en", "ml", "ta", "kn"])
+def test_the_refusals_of_a_step_an_act_lacks_are_registered_dlt_templates(lang: str) -> None:
+    """An officer who sends NORECEIPT by SMS under the 1871 Act gets the answer under DLT."""
+    templates = registry()
+    tr = translator(lang)
+    for exc in [_lacked("s.15(5)"), *(_lacked("s.13(2)", key) for key in PROFILES)]:
+        text = r.error(exc, tr)
+        assert templates.find(text, lang) is not None, text

@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
 from bot.config import load_config, sample_config_path
 from bot.conversation.commands import ParseError, parse
-from bot.web.actions import build_command
+from bot.support.caller import OFFICER, Caller
+from bot.web.actions import build_command, forms_for
 from domain.money import Money
+from domain.profiles import CATTLE_TRESPASS_1871, KERALA_1961, KERALA_1961_AMENDED, Profile
+from domain.stages import Stage
+from tests.unit.domain_fixtures import case_in
 
 TODAY = date(2026, 3, 20)
 
@@ -62,3 +67,21 @@ def test_an_impossible_or_unreadable_day_is_refused_as_the_chat_refuses_it(writt
     with pytest.raises(ParseError) as refused:
         build_command("paid", "KNM-1", {"on": written}, "en", TODAY)
     assert refused.value.code == "bad_date"
+
+
+@pytest.mark.parametrize(
+    ("act", "offered"),
+    [(KERALA_1961, True), (KERALA_1961_AMENDED, True), (CATTLE_TRESPASS_1871, False)],
+    ids=lambda v: v.key if isinstance(v, Profile) else str(v),
+)
+def test_the_desk_offers_the_refused_account_only_under_an_act_that_has_it(
+    act: Profile, offered: bool
+) -> None:
+    """The desk's steps are those ``Case.lawful_today`` allows: under the 1871 Act, which
+    has no counterpart of Kerala's s.15(5), the account can only be delivered."""
+    due = case_in(Stage.ACCOUNT_DUE)
+    due = replace(due, seizure=replace(due.seizure, act=act.key))
+    officer = Caller(role=OFFICER, channel="web", authority="KNM-GP")
+    steps = {form.command for form in forms_for(officer, due, date(2026, 3, 7))}
+    assert "receipt" in steps
+    assert ("account_refused" in steps) is offered

@@ -5,7 +5,7 @@ overdue."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Final
 
@@ -15,6 +15,7 @@ from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from bot.i18n.sms_keyword import to_send
 from domain.deadlines import PERIOD_ENDS, Deadline, DeadlineKind
+from domain.profiles import KERALA_1961, Profile
 
 __all__ = ["digest", "reminder", "reminders_troubled"]
 
@@ -227,13 +228,15 @@ _ENDED: Final[dict[DeadlineKind, Callable[[Translator, int], str]]] = {
 }
 
 
-def _digest_line(case_number: str, deadline: Deadline, today: date, tr: Translator) -> str:
+def _digest_line(
+    case_number: str, deadline: Deadline, today: date, tr: Translator, act: Profile
+) -> str:
     late = (today - deadline.due_on).days
     values = {
         "case": case_number,
         "what": _LABELS[deadline.kind](tr),
         "date": day(deadline.due_on, tr),
-        "provision": cite(deadline.provision, tr),
+        "provision": cite(deadline.provision, tr, act),  # as the case's Act cites it
         "days": late,
     }
     ended = _ENDED.get(deadline.kind)
@@ -253,19 +256,25 @@ def _digest_line(case_number: str, deadline: Deadline, today: date, tr: Translat
 
 
 def digest(
-    items: Sequence[tuple[str, Deadline]], today: date, tr: Translator, *, compact: bool = False
+    items: Sequence[tuple[str, Deadline]],
+    today: date,
+    tr: Translator,
+    *,
+    compact: bool = False,
+    acts: Mapping[str, Profile] | None = None,
 ) -> str:
     """One morning message: the deadlines overdue, then those due today (later ones
     are left for their day). ``compact`` (an SMS under DLT, where a message must be one
     of a few templates), and by SMS when the full digest does not fit the staff budget:
-    under each heading only the case numbers, as data."""
+    under each heading only the case numbers, as data. ``acts``: the Act of each case by
+    its number, whose citations its lines give (a case not in it: the Kerala Act's)."""
     past = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
     overdue = [i for i in past if i[1].kind not in PERIOD_ENDS]
     ended = [i for i in past if i[1].kind in PERIOD_ENDS]  # someone else's limit
     due = [i for i in items if i[1].due_on == today]
     if compact or probing():  # the templates: only the few compact ones
         return _compact_digest(overdue, due, ended, today, tr)
-    full = _full_digest(overdue, due, ended, today, tr)
+    full = _full_digest(overdue, due, ended, today, tr, acts or {})
     if in_sms() and not fits_sms(full, tr.lang, STAFF_SMS_SEGMENTS):
         return _compact_digest(overdue, due, ended, today, tr)  # within the staff budget
     return full
@@ -277,15 +286,16 @@ def _full_digest(
     ended: Sequence[tuple[str, Deadline]],
     today: date,
     tr: Translator,
+    acts: Mapping[str, Profile],
 ) -> str:
-    """Each deadline on a line of its own under its heading."""
+    """Each deadline on a line of its own under its heading, citing its case's Act."""
     return _digest_of(
         overdue,
         due,
         ended,
         today,
         tr,
-        lambda found: [_digest_line(n, d, today, tr) for n, d in found],
+        lambda found: [_digest_line(n, d, today, tr, acts.get(n, KERALA_1961)) for n, d in found],
     )
 
 

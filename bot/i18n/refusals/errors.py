@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Final
 
 from bot.config.model import DEFAULT_PROVISO_OFFICES
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import ECHO_LIMIT, cite, day, money, office_name, sms_name
+from bot.i18n.common import ECHO_LIMIT, act_title, cite, day, money, office_name, sms_name
 from bot.i18n.fmt import clock_time
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.i18n.refusals.sale import sale_refusal
 from bot.i18n.stage_text import stage_sentence
 from domain.errors import AmountNotDueError, DomainError, Fact
+from domain.profiles import KERALA_1961, PROFILES, Profile
 from domain.s04_s11_dues import Dues
 from domain.stages import Stage
 
@@ -275,16 +276,21 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
 
 
 def reasons() -> tuple[str, ...]:
-    """The reasons of a refusal a reply explains in words of its own (beside ``stage``
-    and ``heads_unsold``, which take their facts in other shapes)."""
+    """The reasons of a refusal a reply explains in words of its own (beside ``stage``,
+    ``heads_unsold`` and ``no_counterpart``, which take their facts in other shapes)."""
     return tuple(_REASONS)
 
 
 def _reason(
-    exc: DomainError, tr: Translator, offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES
+    exc: DomainError,
+    tr: Translator,
+    offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES,
+    act: Profile = KERALA_1961,
 ) -> str | None:
     """The reason of a refusal, with its dates and counts; None when it gave none."""
     facts = exc.facts
+    if exc.reason == "no_counterpart":
+        return _no_counterpart(exc.provision, act, tr)
     if exc.reason == "not_director":  # who may order it: the configured offices (s.13(3))
         facts = {**facts, **_offices(offices, tr), "who": sms_name(str(facts.get("who", "")))}
     if exc.reason == "stage":
@@ -309,6 +315,34 @@ def _reason(
     if render is None:
         return None
     return render(tr) % {key: _fact(value, tr) for key, value in facts.items()}
+
+
+def _no_counterpart(provision: str | None, act: Profile, tr: Translator) -> str:
+    """A step the case's Act has no counterpart of (``domain.profiles.require_counterpart``):
+    the Act has no such step; for the owner's refusal of the account (Kerala's s.15(5)),
+    what that Act does instead."""
+    # TRANSLATORS: a step refused because the Act the case is under has no such step
+    # (the Cattle-trespass Act, 1871 has nothing like s.15(5) of the Kerala Act);
+    # %(act)s is the Act's short title, as you translate it.
+    text = tr.gettext("The %(act)s has no such step.") % {"act": act_title(act, tr)}
+    if provision != "s.15(5)":
+        return text
+    # TRANSLATORS: s.15(5) — after "The Cattle-trespass Act, 1871 has no such step.":
+    # under that Act the owner's refusal of the account does not deem the cattle
+    # unclaimed (as the Kerala Act's s.15(5) does); the remaining cattle and the
+    # balance stay for the owner to take.
+    instead = tr.gettext(
+        "Under it, an owner who refuses the account does not make the cattle unclaimed: "
+        "the remaining cattle and the balance are held for the owner."
+    )
+    return f"{text} {instead}"
+
+
+def _act_of(exc: DomainError, act: Profile) -> Profile:
+    """The Act a refusal is told under: the one it names (the Act that has no such step:
+    ``facts["act"]``), else ``act``, the case's."""
+    named = exc.facts.get("act")
+    return PROFILES.get(named, act) if isinstance(named, str) else act
 
 
 def _offices(offices: Sequence[ProvisoOffice], tr: Translator) -> dict[str, str]:
@@ -364,22 +398,30 @@ def amount_not_due(exc: AmountNotDueError, tr: Translator) -> str:
 
 
 def error(
-    exc: DomainError, tr: Translator, offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES
+    exc: DomainError,
+    tr: Translator,
+    offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES,
+    act: Profile = KERALA_1961,
 ) -> str:
     """What the Act refuses, and why (the dates and counts of the reason, where the
-    refusal gives them), and what to do instead, citing ``exc.provision``. ``offices``:
-    those that may order another disposal (s.13(3) proviso), as configured."""
+    refusal gives them), and what to do instead, citing ``exc.provision`` as ``act``,
+    the Act of the case, cites it. A step that Act has no counterpart of is refused
+    under the Act the refusal names, citing nothing: the refusal names the Act instead
+    (the Kerala section it would have been is not the case's). ``offices``: those that
+    may order another disposal (s.13(3) proviso), as configured."""
+    act = _act_of(exc, act)
     if (
         isinstance(exc, AmountNotDueError)
         and isinstance(exc.dues, Dues)
         and exc.tendered is not None
     ):
-        under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision or "", tr)}
+        cited = cite(exc.provision or "", tr, act)
+        under = tr.gettext("(%(provision)s)") % {"provision": cited}
         return f"{amount_not_due(exc, tr)} {under}"
     render = _BY_CODE.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
-    reason = sale_refusal(exc, tr) or _reason(exc, tr, offices)  # s.13(3), s.15(1), s.18
+    reason = sale_refusal(exc, tr) or _reason(exc, tr, offices, act)  # s.13(3), s.15(1), s.18
     if reason is not None:
         text = reason
     elif exc.lawful_from is not None:
@@ -388,9 +430,9 @@ def error(
         text = tr.gettext("Too early: this step is lawful from %(date)s.") % {
             "date": day(exc.lawful_from, tr)
         }
-    if exc.provision:
+    if exc.provision and exc.reason != "no_counterpart":  # that Act has no section to cite
         # TRANSLATORS: appended to an error: the provision that refuses the step.
-        under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision, tr)}
+        under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision, tr, act)}
         text = f"{text} {under}"
     return text
 
