@@ -16,7 +16,7 @@ from bot.demo.reminders import expect_reminders
 from bot.demo.world import OWNER_PHONE, World
 from bot.i18n import fmt
 from bot.i18n.catalogs import translator
-from bot.i18n.common import day
+from bot.i18n.common import act_title, day
 from bot.services.base import statement_of
 from bot.support.words import CONNECTIVES
 from domain.deadlines import DeadlineKind
@@ -212,7 +212,7 @@ async def _no_unclaimed_account(w: World, check: Checks) -> None:
         case.stage is Stage.ACCOUNT_DUE
         and case.events == before.events
         and await _ledger(w, KNM_4) == booked
-        and bool(reply.strip()),
+        and act_title(act, translator(p.lang)) in reply,
         "s.15(3)",
         f"{KNM_4}: the refusal is answered with the reason and records nothing; the cow "
         "and the balance stay held for the owner",
