@@ -17,7 +17,7 @@ import contextvars
 import functools
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
@@ -27,6 +27,7 @@ from babel.support import Translations
 
 from bot.support.languages import LANGUAGES
 from bot.support.resources import data_dir
+from domain.profiles import KERALA_1961, Profile
 
 __all__ = [
     "GSM7_ENGLISH",
@@ -99,11 +100,18 @@ def for_sms(lang: str, text: str, sms: bool = False) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Translator:
-    """gettext for one language, with the Babel locale used to format its numbers and dates."""
+    """gettext for one language, with the Babel locale used to format its numbers and
+    dates, and the Act whose texts it gives (``act``: a text about a case is in the words
+    of the case's own Act, ``under``)."""
 
     lang: str
     locale: str
     translations: Translations = field(repr=False, compare=False)
+    act: Profile = KERALA_1961
+
+    def under(self, act: Profile) -> Translator:
+        """This translator, giving the texts of ``act``."""
+        return self if act is self.act else replace(self, act=act)
 
     def gettext(self, message: str) -> str:
         """The translation of ``message`` (the English msgid when it has none); in an

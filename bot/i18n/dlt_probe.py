@@ -143,7 +143,7 @@ class ProbeTranslator(Translator):
 
     @classmethod
     def of(cls, tr: Translator, forms: Forms = "natural") -> ProbeTranslator:
-        return cls(tr.lang, tr.locale, tr.translations, forms)
+        return cls(tr.lang, tr.locale, tr.translations, tr.act, forms)
 
     def gettext(self, message: str) -> str:  # a probe finds SMS templates: GSM-7 in English
         return _mark(_id(message), for_sms(self.lang, Translator.gettext(self, message), True))
