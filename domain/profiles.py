@@ -159,6 +159,9 @@ class Profile(NamedTuple):
     #: Where the text was found.
     sources: tuple[str, ...] = ()
 
+    def __hash__(self) -> int:  # its tables are read-only mappings: hashed by its key
+        return hash(self.key)
+
     def cites(self, provision: str) -> str | None:
         """How this Act cites the Kerala ``provision``: ``s.14 para 1``, or None."""
         return self.citations[provision]
