@@ -4,8 +4,9 @@ The SMS are those ``sms_budget`` renders for owners (every reply, notice, refusa
 account) at every stage on the worst-case data, the reminders of every deadline
 (``bot.i18n.officers.reminders.reminder``), every SMS to keepers and officers (``staff_sms``: the
 answer to each of their words, the s.13(1) report, the digest, the alerts) and the
-follow-up on the pictures of a keeper's MMS (``bot.i18n.keepers.photos``). Each is rendered
-through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and choices by
+follow-up on the pictures of a keeper's MMS (``bot.i18n.keepers.photos``). Each is
+rendered under every Act (``renderings``: what an Act words otherwise is an SMS of its
+own), through a ``ProbeTranslator`` in five runs (``_RUNS``: plural forms and choices by
 length each way), and every wording a renderer offers is kept, chosen or not
 (``dlt_probe``): a shorter case uses a richer wording than the worst case does. A
 template's kind is the same in every language: its first words in English and the ids
@@ -52,6 +53,7 @@ from bot.i18n.keepers import photos as render_photos
 from bot.i18n.officers.reminders import reminder
 from bot.support.dlt import REGISTRY_PATH, URL_VAR, VAR, Registry, Template
 from domain.deadlines import DeadlineKind
+from domain.profiles import PROFILES
 from i18n_tools.sms_budget import owner_sms
 from i18n_tools.staff_sms import staff_sms
 from i18n_tools.worst_case import CASE_NUMBER
@@ -105,13 +107,27 @@ def _photo_followups(tr: Translator) -> dict[str, str]:
     return out
 
 
-def renderings(tr: Translator) -> dict[str, str]:
-    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data: to
-    owners, the reminders, to keepers and officers, and the follow-up on a keeper's
-    pictures."""
+def _every_sms(tr: Translator) -> dict[str, str]:
     owner = owner_sms(tr.lang, tr)
     staff = {f"staff {label}": text for label, text in staff_sms(tr.lang, tr).items()}
     return owner | _reminders(tr) | staff | _photo_followups(tr)
+
+
+def renderings(tr: Translator) -> dict[str, str]:
+    """Every SMS poundbot can send, in ``tr``'s language, on the worst-case data: to
+    owners, the reminders, to keepers and officers, and the follow-up on a keeper's
+    pictures; under ``tr``'s Act, and under each other Act (``PROFILES``) what it words
+    otherwise (the proclamation with no beat of drum under the Kerala Act as amended,
+    the report to the officer in charge of the nearest police station under the
+    Cattle-trespass Act, 1871), labelled ``label [act]``."""
+    out = _every_sms(tr)
+    for act in PROFILES.values():
+        if act is tr.act:
+            continue
+        for label, text in _every_sms(tr.under(act)).items():
+            if text != out.get(label):
+                out[f"{label} [{act.key}]"] = text
+    return out
 
 
 @dataclass(frozen=True, slots=True)
