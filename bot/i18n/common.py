@@ -4,7 +4,9 @@ and the command words a reply tells a person to send.
 Citations are written in the msgids ("s.11") and translated as the language writes
 them (``cite`` does the same for a provision known only at run time, in the form of the
 case's Act: ``s.13(1)`` of the Kerala Act is ``s.14, para 1`` of the Cattle-trespass Act,
-1871; ``act_title`` names the Act). Kinds of cattle
+1871; ``act_title`` names the Act, ``office_title`` and ``to_office`` an office that
+holds one of its powers: the local authority, the officer in charge of the nearest
+police station). Kinds of cattle
 (s.2(1)) are counted through ngettext; a kind a pound configures beyond the default
 ones keeps its configured name. Amounts and dates go through ``fmt``.
 """
@@ -26,7 +28,14 @@ from domain.errors import UnknownKindError
 from domain.kinds import Kind
 from domain.money import Money
 from domain.offices import office_named
-from domain.profiles import CATTLE_TRESPASS_1871, KERALA_1961, KERALA_1961_AMENDED, Profile
+from domain.profiles import (
+    CATTLE_TRESPASS_1871,
+    KERALA_1961,
+    KERALA_1961_AMENDED,
+    Office,
+    Power,
+    Profile,
+)
 from domain.s07_seizure import Lot
 
 if TYPE_CHECKING:
@@ -52,10 +61,13 @@ __all__ = [
     "moment",
     "money",
     "office_name",
+    "office_title",
     "ordered_by",
     "outcome_word",
+    "reported_to",
     "shorten",
     "sms_name",
+    "to_office",
 ]
 
 #: What names the kinds: ``domain.kinds.Kinds`` or any mapping of code to Kind.
@@ -127,6 +139,91 @@ _ACT_TITLES: Final[dict[str, Callable[[Translator], str]]] = {
 def act_title(act: Profile, tr: Translator) -> str:
     """The short title of ``act`` in the language: ``Cattle-trespass Act, 1871``."""
     return _ACT_TITLES[act.key](tr)
+
+
+# One entry per office in domain.profiles.Office (a test keeps them in step).
+_OFFICE_TITLES: Final[dict[Office, Callable[[Translator], str]]] = {
+    # TRANSLATORS: an office that holds a power of the Act of a case, as a reader sees it
+    # named after a label ("Ordered by: the Director"): the keeper of the cattle pound.
+    Office.POUND_KEEPER: lambda tr: tr.gettext("the pound-keeper"),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): the local authority
+    # (panchayat, municipality, corporation).
+    Office.LOCAL_AUTHORITY: lambda tr: tr.gettext("the local authority"),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): the Secretary of the
+    # local authority, who hears a complaint under the amended Kerala Act (ss.20-21).
+    Office.SECRETARY: lambda tr: tr.gettext("the Secretary of the local authority"),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): "such officer as the
+    # Director specifies" (Kerala s.13(1), as enacted).
+    Office.SPECIFIED_OFFICER: lambda tr: tr.gettext("the officer the Director specifies"),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): the Director (Kerala
+    # s.13(3) and its proviso, as enacted).
+    Office.DIRECTOR: lambda tr: tr.gettext("the Director"),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): the officer in charge of
+    # the police station nearest the pound, who receives the report of unclaimed cattle
+    # under the Cattle-trespass Act, 1871 (s.14, first paragraph).
+    Office.POLICE_STATION: lambda tr: tr.gettext(
+        "the officer in charge of the nearest police station"
+    ),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): the Magistrate of the
+    # District (the District Magistrate) of the Cattle-trespass Act, 1871 (ss.5, 14, 17).
+    Office.DISTRICT_MAGISTRATE: lambda tr: tr.gettext("the District Magistrate"),
+    # TRANSLATORS: an office of the Act (see "the pound-keeper"): a (judicial) Magistrate
+    # who hears a complaint of illegal seizure.
+    Office.MAGISTRATE: lambda tr: tr.gettext("a Magistrate"),
+}
+
+# One entry per office in domain.profiles.Office (a test keeps them in step).
+_TO_OFFICES: Final[dict[Office, Callable[[Translator], str]]] = {
+    # TRANSLATORS: the office something is reported or sent to, with the ending "to" needs
+    # in your language (Malayalam "…ക്ക്", Tamil "…க்கு", Kannada "…ಗೆ"): it is put into
+    # sentences such as "Case %(case)s: report the unclaimed cattle %(to_office)s on
+    # %(date)s", and nothing is written after it. The keeper of the cattle pound.
+    Office.POUND_KEEPER: lambda tr: tr.gettext("to the pound-keeper"),
+    # TRANSLATORS: the office something is reported or sent to, with the ending of "to"
+    # (see "to the pound-keeper"): the local authority.
+    Office.LOCAL_AUTHORITY: lambda tr: tr.gettext("to the local authority"),
+    # TRANSLATORS: the same (see "to the pound-keeper"): the Secretary of the local
+    # authority.
+    Office.SECRETARY: lambda tr: tr.gettext("to the Secretary of the local authority"),
+    # TRANSLATORS: the same (see "to the pound-keeper"): "such officer as the Director
+    # specifies" (Kerala s.13(1), as enacted).
+    Office.SPECIFIED_OFFICER: lambda tr: tr.gettext("to the officer the Director specifies"),
+    # TRANSLATORS: the same (see "to the pound-keeper"): the Director.
+    Office.DIRECTOR: lambda tr: tr.gettext("to the Director"),
+    # TRANSLATORS: the same (see "to the pound-keeper"): the officer in charge of the
+    # nearest police station, to whom unclaimed cattle are reported under the
+    # Cattle-trespass Act, 1871 (s.14, first paragraph).
+    Office.POLICE_STATION: lambda tr: tr.gettext(
+        "to the officer in charge of the nearest police station"
+    ),
+    # TRANSLATORS: the same (see "to the pound-keeper"): the Magistrate of the District.
+    Office.DISTRICT_MAGISTRATE: lambda tr: tr.gettext("to the District Magistrate"),
+    # TRANSLATORS: the same (see "to the pound-keeper"): a (judicial) Magistrate.
+    Office.MAGISTRATE: lambda tr: tr.gettext("to a Magistrate"),
+}
+
+
+def office_title(office: Office, tr: Translator) -> str:
+    """An office that holds a power of an Act, named as the language names it:
+    ``the officer in charge of the nearest police station``. (``office_name`` names a
+    configured office, the one that ordered a disposal.)"""
+    return _OFFICE_TITLES[office](tr)
+
+
+def to_office(office: Office, tr: Translator) -> str:
+    """``office`` as something is reported or sent to it, with the ending the language
+    gives "to": ``to the local authority``, ``തദ്ദേശ സ്ഥാപനത്തിന്``."""
+    return _TO_OFFICES[office](tr)
+
+
+def reported_to(tr: Translator, act: Profile | None = None) -> str:
+    """Whom unclaimed cattle are reported to under ``act`` (by default the translator's,
+    ``tr.act``): ``to the local authority`` (Kerala s.13(1)), ``to the officer in charge
+    of the nearest police station`` (Cattle-trespass Act, 1871, s.14 first paragraph).
+    The office the Act names: a State's s.31 notification that transfers the power to
+    the local authority is the configuration's, which a translator does not carry."""
+    chosen = tr.act if act is None else act
+    return to_office(chosen.office_for(Power.RECEIVE_REPORT), tr)
 
 
 def cite(provision: str, tr: Translator, act: Profile = KERALA_1961) -> str:
