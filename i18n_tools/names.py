@@ -149,7 +149,9 @@ NOT_NAMES: Final = DATES | frozenset(
         # words from the catalogs or the configuration: kinds, counts of cattle,
         # classes of persons, labels, channels, languages, sections; the short title
         # of an Act (``act_title``: the catalog's own words, ending as its translator
-        # wrote them, in Tamil and Kannada with the year) and a citation
+        # wrote them, in Tamil and Kannada with the year) and a citation; an office of
+        # an Act as something is reported to it (``to_office``: the catalog's own words
+        # with the ending of "to", "തദ്ദേശ സ്ഥാപനത്തിന്", nothing written after it)
         "act",
         "cattle",
         "citation",
@@ -162,6 +164,7 @@ NOT_NAMES: Final = DATES | frozenset(
         "manner",
         "provision",
         "reason",
+        "to_office",
         "what",
         # what a person typed, echoed back in quotes
         "matched",

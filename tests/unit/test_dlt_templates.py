@@ -50,6 +50,7 @@ from bot.support.sms_segments import Segments
 from domain.deadlines import deadlines
 from domain.errors import TransitionRefusedError
 from domain.figures import figures_of
+from domain.profiles import PROFILES
 from domain.stages import Stage
 from domain.statement import statement
 from i18n_tools.dlt_templates import build, renderings, texts
@@ -124,9 +125,12 @@ def test_every_sms_matches_its_own_template_within_the_slot_limit(lang: str) -> 
         assert name == template.name or stamped.text == template.text, (label, name)
 
 
+@pytest.mark.parametrize("act", PROFILES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_owner_sms_on_the_worst_case_fits_the_segment_budget(lang: str) -> None:
-    for label, text in owner_sms(lang).items():
+def test_every_owner_sms_on_the_worst_case_fits_the_segment_budget(lang: str, act: str) -> None:
+    """Under every Act: the report to the officer in charge of the nearest police station
+    (1871) is longer than to the local authority."""
+    for label, text in owner_sms(lang, translator(lang).under(PROFILES[act])).items():
         assert fits_sms(text, lang), (label, SMS_SEGMENT_BUDGET[lang], text)
 
 
@@ -275,13 +279,15 @@ def test_one_word_longer_than_the_limit_is_cut_between_letters_never_in_one() ->
     assert cut[-1] != "്"  # never ends on a virama (the conjunct goes on)
 
 
+@pytest.mark.parametrize("act", PROFILES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_staff_sms_on_the_worst_case_fits_the_staff_budget(lang: str) -> None:
+def test_every_staff_sms_on_the_worst_case_fits_the_staff_budget(lang: str, act: str) -> None:
     """Every SMS to a keeper or an officer (each part of a reply in parts, an SMS of its
-    own) fits ``STAFF_SMS_SEGMENTS`` on the worst case: SETTLE, the report to the
-    officers, the refused account, corrections, the receipt, the digest, the alerts.
-    FIND is the public word: its results are held to the owner's budget (above)."""
-    replies = staff_sms(lang)
+    own) fits ``STAFF_SMS_SEGMENTS`` on the worst case, under every Act: SETTLE, the
+    report to the officers, the refused account, corrections, the receipt, the digest,
+    the alerts. FIND is the public word: its results are held to the owner's budget
+    (above)."""
+    replies = staff_sms(lang, translator(lang).under(PROFILES[act]))
     assert len(replies) > 100
     for label, text in replies.items():
         parts = sms_parts(text)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import keys, keyword
+from bot.i18n.common import keys, keyword, reported_to
 from bot.i18n.dlt_probe import literal
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
 from bot.i18n.sms_keyword import to_send
@@ -115,8 +115,14 @@ _KEEPER: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
     "report": (
         lambda tr: tr.gettext("<case>"),
-        # TRANSLATORS: HELP — s.13(1): REPORT reports unclaimed cattle.
-        lambda tr: tr.gettext("report unclaimed cattle to the local authority (s.13(1))"),
+        lambda tr: (
+            # TRANSLATORS: HELP — s.13(1): REPORT reports unclaimed cattle; %(to_office)s
+            # is whom, with its ending ("to the local authority"; under the
+            # Cattle-trespass Act, 1871 "to the officer in charge of the nearest police
+            # station").
+            tr.gettext("report unclaimed cattle %(to_office)s (s.13(1))")
+            % {"to_office": reported_to(tr)}
+        ),
     ),
     "refused": (
         lambda tr: tr.gettext("<case>"),
@@ -130,17 +136,30 @@ _KEEPER: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
 }
 
+
+def _notice_help(tr: Translator) -> str:
+    """NOTICE: the notice, and its proclamation (by beat of drum where the Act says so)."""
+    if tr.act.drum:
+        # TRANSLATORS: HELP — s.13(2): NOTICE alone prints the notice; with AT or ON it
+        # records the notice and the proclamation in the village and the market place
+        # (the configured ones when not named).
+        return tr.gettext(
+            "the notice to print; with AT or ON: posted, and proclaimed by beat of drum in "
+            "the village and the market place (s.13(2))"
+        )
+    # TRANSLATORS: HELP — s.13(2) as amended: the same, under an Act whose proclamation has
+    # no beat of drum (the Kerala Act as amended): do not name a drum.
+    return tr.gettext(
+        "the notice to print; with AT or ON: posted, and proclaimed in the village and the "
+        "market place (s.13(2))"
+    )
+
+
 _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     "notice": (
         # TRANSLATORS: HELP — keep AT, ON and the brackets; translate the words in <>.
         lambda tr: tr.gettext("<case> [AT <village>, <market place>] [ON <date>]"),
-        # TRANSLATORS: HELP — s.13(2): NOTICE alone prints the notice; with AT or ON it
-        # records the notice and the proclamation in the village and the market place
-        # (the configured ones when not named).
-        lambda tr: tr.gettext(
-            "the notice to print; with AT or ON: posted, and proclaimed by beat of drum in "
-            "the village and the market place (s.13(2))"
-        ),
+        _notice_help,
     ),
     "auction": (
         # TRANSLATORS: HELP — keep ON and AT; translate the words in <>.

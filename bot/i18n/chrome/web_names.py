@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import day
+from bot.i18n.common import day, reported_to
 from bot.i18n.documents.notice import second_round_claim
 from domain.case import Case
 from domain.stages import Stage
@@ -149,8 +149,12 @@ _STEPS: Final[dict[str, _Name]] = {
     "paid": lambda tr: tr.gettext("The owner paid: release (s.12)"),
     # TRANSLATORS: web desk — a step (s.14).
     "deposited": lambda tr: tr.gettext("The owner deposited under protest (s.14)"),
-    # TRANSLATORS: web desk — a step (s.13(1)).
-    "report": lambda tr: tr.gettext("Report unclaimed to the local authority (s.13(1))"),
+    "report": lambda tr: (
+        # TRANSLATORS: web desk — a step (s.13(1)); %(to_office)s is whom the report is
+        # made to, with its ending ("to the local authority"; under the Cattle-trespass
+        # Act, 1871 "to the officer in charge of the nearest police station").
+        tr.gettext("Report unclaimed %(to_office)s (s.13(1))") % {"to_office": reported_to(tr)}
+    ),
     # TRANSLATORS: web desk — a step (s.15(1)).
     "refused": lambda tr: tr.gettext("The owner refused to pay (s.15(1))"),
     # TRANSLATORS: web desk — a step (s.13(2)).
@@ -193,7 +197,7 @@ _FIELDS: Final[dict[str, _Name]] = {
     # TRANSLATORS: web desk — a form field: where the auction is held.
     "auction.place": lambda tr: tr.gettext("Place of the auction"),
     # TRANSLATORS: web desk — a form field (s.13(2)): the places where the notice was
-    # proclaimed by beat of drum, separated by commas.
+    # proclaimed (by beat of drum, where the Act has one), separated by commas.
     "places": lambda tr: tr.gettext("Proclaimed at (places, separated by commas)"),
     # TRANSLATORS: web desk — a form field: which lot of the case.
     "lot": lambda tr: tr.gettext("Lot"),

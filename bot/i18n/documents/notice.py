@@ -1,9 +1,11 @@
-"""The s.13(2) notice and the script of its proclamation by beat of drum.
+"""The s.13(2) notice and the script of its proclamation.
 
 s.13(2): the local authority affixes in a conspicuous part of its office a notice
 stating (a) the number and description of the cattle, (b) the place where they were
 seized, (c) the place where they are impounded, and has it proclaimed by beat of drum
-in the village and in the market place nearest to the place of seizure.
+in the village and in the market place nearest to the place of seizure (the Kerala Act
+as amended proclaims it there with no beat of drum: ``Profile.drum``). The heading
+names the case's Act (``act_title``).
 s.13(3): if the cattle are not claimed within seven days from the date of the notice
 they are sold by public auction. "From" excludes the day of the notice (GCA s.8), so
 the last day to claim is notice_on + 7 and the auction is lawful from the day after.
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bot.config.names import local
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import KindMap, day, described_cattle
+from bot.i18n.common import KindMap, act_title, day, described_cattle
 from bot.i18n.public.sms_fit import join
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
@@ -105,10 +107,12 @@ def second_round_claim(tr: Translator) -> str:
 
 
 def notice_heading(tr: Translator) -> str:
-    """The heading of the s.13(2) notice."""
+    """The heading of the s.13(2) notice, naming the case's Act (``tr.act``)."""
     # TRANSLATORS: s.13(2) — heading of the notice affixed at the office of the local
-    # authority. The Act's name as your language's official texts write it.
-    return tr.gettext("Notice under s.13(2) of the Kerala Cattle Trespass Act, 1961")
+    # authority. %(act)s is the short title of the case's Act, as you translate it
+    # ("Kerala Cattle Trespass Act, 1961"; "Cattle-trespass Act, 1871").
+    text = tr.gettext("Notice under s.13(2) of the %(act)s")
+    return text % {"act": act_title(tr.act, tr)}
 
 
 def notice_days(case: Case, notice_on: date, tr: Translator) -> dict[str, object]:
@@ -190,12 +194,19 @@ def notice_parts(
         claim = second_round_claim(tr)
     if figures is not None and not figures.may_pay:
         claim = ""  # a head of the sale is sold: the cattle can no longer be claimed (s.13(3))
-    # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum: the
-    # village and the market place, listed after the colon (no case ending on a name).
-    proclaimed = tr.gettext(
-        "This notice is also proclaimed by beat of drum at these places: %(village)s; "
-        "%(market)s (s.13(2))."
-    )
+    if tr.act.drum:
+        # TRANSLATORS: s.13(2) — where the notice is also proclaimed by beat of drum: the
+        # village and the market place, listed after the colon (no case ending on a name).
+        proclaimed = tr.gettext(
+            "This notice is also proclaimed by beat of drum at these places: %(village)s; "
+            "%(market)s (s.13(2))."
+        )
+    else:
+        # TRANSLATORS: s.13(2) as amended — the same, under an Act whose proclamation has
+        # no beat of drum (the Kerala Act as amended): do not name a drum.
+        proclaimed = tr.gettext(
+            "This notice is also proclaimed at these places: %(village)s; %(market)s (s.13(2))."
+        )
     # TRANSLATORS: s.13(2) — the date of the notice and the office where it is affixed.
     dated = tr.gettext("Date of notice: %(date)s. Affixed at: %(office)s.")
     # TRANSLATORS: s.13(2) — who signs: the secretary of the local authority or the
@@ -264,9 +275,10 @@ def round_of(case: Case) -> Round:
 
 
 def _spoken_first(tr: Translator) -> tuple[str, str]:
-    # TRANSLATORS: s.13(2), s.13(3) — the proclamation read aloud after the beat of drum,
-    # in the customary opening of a public proclamation; spoken words, no citations. Each
-    # name after a label and a colon, never with a case ending; the dates are said aloud.
+    # TRANSLATORS: s.13(2), s.13(3) — the proclamation read aloud (after the beat of drum,
+    # where the Act has one), in the customary opening of a public proclamation; spoken
+    # words, no citations. Each name after a label and a colon, never with a case ending;
+    # the dates are said aloud.
     spoken = tr.gettext(
         "It is hereby made known to all, by order of %(authority)s: the cattle below have "
         "been seized and are kept in the pound. Cattle: %(cattle)s. Place of seizure: "
@@ -319,9 +331,10 @@ def proclamation_script(
     *,
     figures: Figures | None = None,
 ) -> str:
-    """What the drummer reads aloud in the village and the nearest market (s.13(2)): the
-    text of the case's round (``round_of``), the dates as they are said aloud; without
-    the sentence on claiming once a head of the round is sold (``figures.may_pay``)."""
+    """What is read aloud in the village and the nearest market (s.13(2)), after the
+    beat of drum where the case's Act has one: the text of the case's round
+    (``round_of``), the dates as they are said aloud; without the sentence on claiming
+    once a head of the round is sold (``figures.may_pay``)."""
     seizure = case.seizure
     dates = dates_of(case, notice_on)  # the s.13(3) days of a notice of that day
     assert dates.notice_until is not None
@@ -337,12 +350,20 @@ def proclamation_script(
         "last": fmt.spoken_date(dates.notice_until, tr.lang),
         "from": fmt.spoken_date(dates.auction_from, tr.lang),
     }
-    # TRANSLATORS: s.13(2) — a line for the drummer: where to read the proclamation, the
-    # places listed after the colon.
-    where = tr.gettext(
-        "Proclamation by beat of drum (s.13(2)), case %(case)s. To be read at: %(village)s; "
-        "%(market)s."
-    )
+    if tr.act.drum:
+        # TRANSLATORS: s.13(2) — a line for the drummer: where to read the proclamation,
+        # the places listed after the colon.
+        where = tr.gettext(
+            "Proclamation by beat of drum (s.13(2)), case %(case)s. To be read at: "
+            "%(village)s; %(market)s."
+        )
+    else:
+        # TRANSLATORS: s.13(2) as amended — a line for whoever reads the proclamation
+        # aloud, under an Act with no beat of drum (the Kerala Act as amended): do not
+        # name a drum.
+        where = tr.gettext(
+            "Proclamation (s.13(2)), case %(case)s. To be read at: %(village)s; %(market)s."
+        )
     spoken, claim = _SPOKEN[round_of(case)](tr)
     said = spoken % values
     if figures is None or figures.may_pay:

@@ -22,6 +22,7 @@ from bot.i18n.common import (
     keyword,
     moment,
     money,
+    reported_to,
     shorten,
     sms_name,
 )
@@ -144,10 +145,12 @@ def seizure_ack(
     daily = tr.gettext("Feeding and watering (s.4): %(amount)s a day.")
     # TRANSLATORS: s.12 — how the owner gets the cattle back.
     claim = tr.gettext("The owner gets the cattle back on paying the fines and charges (s.12).")
-    # TRANSLATORS: s.13(1) — day the unclaimed report is due.
+    # TRANSLATORS: s.13(1) — day the unclaimed report is due; %(to_office)s is whom it is
+    # made to, with its ending ("to the local authority"; under the Cattle-trespass Act,
+    # 1871 "to the officer in charge of the nearest police station").
     report = tr.gettext(
-        "If they are not claimed within seven days, the pound-keeper reports them to "
-        "the local authority on %(date)s (s.13(1))."
+        "If they are not claimed within seven days, the pound-keeper reports them "
+        "%(to_office)s on %(date)s (s.13(1))."
     )
     where = {
         "pound": sms_name(local(pound_name, tr.lang) if pound_name else seizure.pound),
@@ -162,7 +165,7 @@ def seizure_ack(
             fines % {"amount": values["fines"]},
             daily % {"amount": values["daily"]},
             claim,
-            report % {"date": values["report"]},
+            report % {"date": values["report"], "to_office": reported_to(tr)},
             told,
         ],
         sms=False,
@@ -312,15 +315,33 @@ def deposit_recorded(
 
 
 def report_sent(stated: Statement, tr: Translator, sms: bool) -> str:
-    """The unclaimed cattle were reported to the local authority (s.13(1))."""
+    """The unclaimed cattle were reported to the office the case's Act names (s.13(1));
+    the notice and its proclamation (by beat of drum where that Act says so) are next."""
     case = stated.case
-    values = {"case": case.number, "date": day(case.reported_on or stated.recorded.latest_on, tr)}
-    # TRANSLATORS: s.13(1), s.13(2) — the pound-keeper reported the unclaimed cattle to
-    # the local authority; the notice and proclamation are the officer's next step.
-    text = tr.gettext(
-        "Case %(case)s: reported unclaimed to the local authority on %(date)s (s.13(1)). "
-        "The officer now posts the notice and has it proclaimed by beat of drum (s.13(2))."
-    )
+    values = {
+        "case": case.number,
+        "date": day(case.reported_on or stated.recorded.latest_on, tr),
+        "to_office": reported_to(tr),
+    }
+    if tr.act.drum:
+        # TRANSLATORS: s.13(1), s.13(2) — the pound-keeper reported the unclaimed cattle;
+        # the notice and proclamation are the officer's next step. %(to_office)s is whom
+        # the report was made to, with its ending ("to the local authority"; under the
+        # Cattle-trespass Act, 1871 "to the officer in charge of the nearest police
+        # station").
+        text = tr.gettext(
+            "Case %(case)s: reported unclaimed %(to_office)s on %(date)s (s.13(1)). The "
+            "officer now posts the notice and has it proclaimed by beat of drum (s.13(2))."
+        )
+    else:
+        # TRANSLATORS: s.13(1), s.13(2) as amended — the same, under an Act whose
+        # proclamation is made in the village and the market place with no beat of drum
+        # (the Kerala Act as amended): do not name a drum.
+        text = tr.gettext(
+            "Case %(case)s: reported unclaimed %(to_office)s on %(date)s (s.13(1)). The "
+            "officer now posts the notice and has it proclaimed in the village and the "
+            "nearest market place (s.13(2))."
+        )
     return text % values
 
 

@@ -36,7 +36,8 @@ def case_line(case: Case, tr: Translator) -> str:
 
 def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Translator) -> str:
     """The pound-keeper's s.13(1) report as the officer receives it: the case, the
-    cattle, where seized, impounded since; the s.13(2) notice is due now."""
+    cattle, where seized, impounded since; the s.13(2) notice is due now, and its
+    proclamation (by beat of drum where the case's Act says so, ``tr.act.drum``)."""
     seizure = case.seizure
     values = {
         "case": case.number,
@@ -56,13 +57,23 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
     since = tr.gettext(
         "Seized at %(place)s; impounded on %(date)s and not claimed within seven days."
     )
-    # TRANSLATORS: s.13(2) — the notice is due "thereupon": affix it at the office and
-    # have it proclaimed by beat of drum; %(command)s is the NOTICE command to send.
-    due = tr.gettext(
-        "Reported on %(reported)s. The notice is due now: affix it at your office and have "
-        "it proclaimed by beat of drum in the village and the nearest market place "
-        "(s.13(2)). Then send %(command)s."
-    )
+    if tr.act.drum:
+        # TRANSLATORS: s.13(2) — the notice is due "thereupon": affix it at the office and
+        # have it proclaimed by beat of drum; %(command)s is the NOTICE command to send.
+        due = tr.gettext(
+            "Reported on %(reported)s. The notice is due now: affix it at your office and "
+            "have it proclaimed by beat of drum in the village and the nearest market place "
+            "(s.13(2)). Then send %(command)s."
+        )
+    else:
+        # TRANSLATORS: s.13(2) as amended — the same, under an Act whose proclamation is
+        # made in the village and the market place with no beat of drum (the Kerala Act
+        # as amended): do not name a drum.
+        due = tr.gettext(
+            "Reported on %(reported)s. The notice is due now: affix it at your office and "
+            "have it proclaimed in the village and the nearest market place (s.13(2)). "
+            "Then send %(command)s."
+        )
     # By SMS in three parts, each an SMS: the case and its cattle, where and since
     # when, then what is due now.
     first = join([heading % values, cattle % values], sms=False)
@@ -79,7 +90,8 @@ def _places(places: tuple[str, ...], tr: Translator) -> str:
 
 
 def notice_recorded(case: Case, tr: Translator) -> str:
-    """The s.13(2) notice posted and proclaimed; the s.13(3) day the auction is lawful."""
+    """The s.13(2) notice posted and proclaimed (by beat of drum where the case's Act
+    says so, ``tr.act.drum``); the s.13(3) day the auction is lawful."""
     notice = case.notice
     if notice is None:
         return case_line(case, tr)
@@ -97,14 +109,24 @@ def notice_recorded(case: Case, tr: Translator) -> str:
     }
     # TRANSLATORS: s.13(2) — the notice affixed at the office on the date.
     posted = tr.gettext("Case %(case)s: notice affixed at %(office)s on %(date)s (s.13(2)).")
-    if notice.proclaimed_at:
+    if notice.proclaimed_at and tr.act.drum:
         # TRANSLATORS: s.13(2) — the places where it was proclaimed by beat of drum.
-        drum = tr.gettext("Proclaimed by beat of drum at %(places)s (s.13(2)).")
-    else:
+        proclaimed = tr.gettext("Proclaimed by beat of drum at %(places)s (s.13(2)).")
+    elif notice.proclaimed_at:
+        # TRANSLATORS: s.13(2) as amended — the places where it was proclaimed, under an
+        # Act with no beat of drum (the Kerala Act as amended): do not name a drum.
+        proclaimed = tr.gettext("Proclaimed at %(places)s (s.13(2)).")
+    elif tr.act.drum:
         # TRANSLATORS: s.13(2) — no place of proclamation was given: it is still due.
-        drum = tr.gettext(
+        proclaimed = tr.gettext(
             "Have it proclaimed by beat of drum in the village and the nearest market "
             "place (s.13(2))."
+        )
+    else:
+        # TRANSLATORS: s.13(2) as amended — the same, under an Act with no beat of drum
+        # (the Kerala Act as amended): do not name a drum.
+        proclaimed = tr.gettext(
+            "Have it proclaimed in the village and the nearest market place (s.13(2))."
         )
     # TRANSLATORS: s.13(3) — seven days from the notice: the last day to claim, and the
     # first day the public auction is lawful; %(command)s is the AUCTION command word.
@@ -113,7 +135,7 @@ def notice_recorded(case: Case, tr: Translator) -> str:
         "%(from)s (s.13(3)). Fix its day and place with %(command)s."
     )
     # By SMS each sentence an SMS (within the staff budget in every script).
-    return in_parts([posted % values, drum % values, lawful % values])
+    return in_parts([posted % values, proclaimed % values, lawful % values])
 
 
 def notice_ready(case: Case, notice_on: date, url: str | None, tr: Translator) -> str:

@@ -10,7 +10,7 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, shorten
+from bot.i18n.common import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, reported_to, shorten
 from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from bot.i18n.sms_keyword import to_send
@@ -21,13 +21,52 @@ __all__ = ["digest", "reminder", "reminders_troubled"]
 
 _Pair = tuple[Callable[[Translator], str], Callable[[Translator], str]]
 
-# kind -> (due, overdue). %(case)s the case, %(date)s the day, %(command)s a command.
+
+def _notice_due(tr: Translator) -> str:
+    """s.13(2): the notice and its proclamation are due (by beat of drum where the
+    case's Act says so)."""
+    if tr.act.drum:
+        # TRANSLATORS: s.13(2) — reminder to the officer: post the notice and have it
+        # proclaimed by beat of drum ("thereupon", on the day of the report).
+        return tr.gettext(
+            "Case %(case)s: affix the notice and have it proclaimed by beat of drum on "
+            "%(date)s (s.13(2)). Then send %(command)s."
+        )
+    # TRANSLATORS: s.13(2) as amended — the same, under an Act whose proclamation is made
+    # in the village and the market place with no beat of drum (the Kerala Act as
+    # amended): do not name a drum.
+    return tr.gettext(
+        "Case %(case)s: affix the notice and have it proclaimed in the village and the "
+        "nearest market place on %(date)s (s.13(2)). Then send %(command)s."
+    )
+
+
+def _notice_overdue(tr: Translator) -> str:
+    """s.13(2): the notice and its proclamation were due and are not recorded."""
+    if tr.act.drum:
+        # TRANSLATORS: s.13(2) — the same, the day has passed.
+        return tr.gettext(
+            "OVERDUE: case %(case)s: the notice and the beat of drum were due on %(date)s "
+            "(s.13(2)). Do them today and send %(command)s."
+        )
+    # TRANSLATORS: s.13(2) as amended — the same, the day has passed, under an Act with no
+    # beat of drum (the Kerala Act as amended): do not name a drum.
+    return tr.gettext(
+        "OVERDUE: case %(case)s: the notice and the proclamation were due on %(date)s "
+        "(s.13(2)). Do them today and send %(command)s."
+    )
+
+
+# kind -> (due, overdue). %(case)s the case, %(date)s the day, %(command)s a command;
+# %(to_office)s whom the case's Act has unclaimed cattle reported to.
 _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
     DeadlineKind.REPORT_DUE: (
         # TRANSLATORS: s.13(1) — reminder to the pound-keeper: the report of unclaimed
-        # cattle to the local authority is due on the date.
+        # cattle is due on the date; %(to_office)s is whom it is made to, with its ending
+        # ("to the local authority"; under the Cattle-trespass Act, 1871 "to the officer
+        # in charge of the nearest police station").
         lambda tr: tr.gettext(
-            "Case %(case)s: report the unclaimed cattle to the local authority on %(date)s "
+            "Case %(case)s: report the unclaimed cattle %(to_office)s on %(date)s "
             "(s.13(1)). Send %(command)s."
         ),
         # TRANSLATORS: s.13(1) — the same, the day has passed.
@@ -36,19 +75,7 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
             "(s.13(1)). Send %(command)s today."
         ),
     ),
-    DeadlineKind.NOTICE_DUE: (
-        # TRANSLATORS: s.13(2) — reminder to the officer: post the notice and have it
-        # proclaimed by beat of drum ("thereupon", on the day of the report).
-        lambda tr: tr.gettext(
-            "Case %(case)s: affix the notice and have it proclaimed by beat of drum on "
-            "%(date)s (s.13(2)). Then send %(command)s."
-        ),
-        # TRANSLATORS: s.13(2) — the same, the day has passed.
-        lambda tr: tr.gettext(
-            "OVERDUE: case %(case)s: the notice and the beat of drum were due on %(date)s "
-            "(s.13(2)). Do them today and send %(command)s."
-        ),
-    ),
+    DeadlineKind.NOTICE_DUE: (_notice_due, _notice_overdue),
     DeadlineKind.AUCTION_LAWFUL: (
         # TRANSLATORS: s.13(3) — reminder to the officer: the first day the public
         # auction of unclaimed cattle is lawful.
@@ -180,27 +207,48 @@ def reminder(
         "case": case_number,
         "date": day(due_on, tr),
         "command": to_send(tr, _command(kind, case_number, tr)),
+        "to_office": reported_to(tr),
     }
     return (overdue if due_on < today else due)(tr) % values
 
 
-_LABELS: Final[dict[DeadlineKind, Callable[[Translator], str]]] = {
-    # TRANSLATORS: s.13(1) — a line of the morning digest: what is due.
-    DeadlineKind.REPORT_DUE: lambda tr: tr.gettext("report to the local authority"),
-    # TRANSLATORS: s.13(2) — a line of the morning digest.
-    DeadlineKind.NOTICE_DUE: lambda tr: tr.gettext("notice and beat of drum"),
+def _report_label(tr: Translator, act: Profile) -> str:
+    # TRANSLATORS: s.13(1) — a line of the morning digest: what is due; %(to_office)s is
+    # whom the report is made to, with its ending ("to the local authority"; under the
+    # Cattle-trespass Act, 1871 "to the officer in charge of the nearest police station").
+    return tr.gettext("report %(to_office)s") % {"to_office": reported_to(tr, act)}
+
+
+def _notice_label(tr: Translator, act: Profile) -> str:
+    if act.drum:
+        # TRANSLATORS: s.13(2) — a line of the morning digest.
+        return tr.gettext("notice and beat of drum")
+    # TRANSLATORS: s.13(2) as amended — a line of the morning digest, under an Act with no
+    # beat of drum (the Kerala Act as amended): do not name a drum.
+    return tr.gettext("notice and proclamation")
+
+
+# kind -> what is due, in the words of the case's Act (a digest lists cases under
+# several Acts: each line its own case's).
+_LABELS: Final[dict[DeadlineKind, Callable[[Translator, Profile], str]]] = {
+    DeadlineKind.REPORT_DUE: _report_label,
+    DeadlineKind.NOTICE_DUE: _notice_label,
     # TRANSLATORS: s.13(3) — a line of the morning digest.
-    DeadlineKind.AUCTION_LAWFUL: lambda tr: tr.gettext("first day the public auction is lawful"),
+    DeadlineKind.AUCTION_LAWFUL: lambda tr, act: tr.gettext(
+        "first day the public auction is lawful"
+    ),
     # TRANSLATORS: s.13(3), s.15(1) — a line of the morning digest.
-    DeadlineKind.AUCTION_DAY: lambda tr: tr.gettext("public auction"),
+    DeadlineKind.AUCTION_DAY: lambda tr, act: tr.gettext("public auction"),
     # TRANSLATORS: s.19 — a line of the morning digest.
-    DeadlineKind.COMPLAINT_WINDOW_ENDS: lambda tr: tr.gettext("last day to complain"),
+    DeadlineKind.COMPLAINT_WINDOW_ENDS: lambda tr, act: tr.gettext("last day to complain"),
     # TRANSLATORS: s.16(3) — a line of the morning digest.
-    DeadlineKind.DEPOSIT_WINDOW_ENDS: lambda tr: tr.gettext("last day for claims to the deposit"),
+    DeadlineKind.DEPOSIT_WINDOW_ENDS: lambda tr, act: tr.gettext(
+        "last day for claims to the deposit"
+    ),
     # TRANSLATORS: s.17(1) — a line of the morning digest.
-    DeadlineKind.CREDIT_TO_FUND: lambda tr: tr.gettext("credit to the fund"),
+    DeadlineKind.CREDIT_TO_FUND: lambda tr, act: tr.gettext("credit to the fund"),
     # TRANSLATORS: s.16(3) — a line of the morning digest: a claim to decide.
-    DeadlineKind.CLAIM_PENDING: lambda tr: tr.gettext("claim to the deposit to decide"),
+    DeadlineKind.CLAIM_PENDING: lambda tr, act: tr.gettext("claim to the deposit to decide"),
 }
 
 
@@ -234,7 +282,7 @@ def _digest_line(
     late = (today - deadline.due_on).days
     values = {
         "case": case_number,
-        "what": _LABELS[deadline.kind](tr),
+        "what": _LABELS[deadline.kind](tr, act),
         "date": day(deadline.due_on, tr),
         "provision": cite(deadline.provision, tr, act),  # as the case's Act cites it
         "days": late,

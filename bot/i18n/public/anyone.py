@@ -27,6 +27,7 @@ from bot.i18n.common import (
     head_count,
     keys,
     keyword,
+    reported_to,
     shorten,
 )
 from bot.i18n.dlt_probe import offer, probing
@@ -233,13 +234,24 @@ def _stage(outcome: Outcome, stated: Statement | None, tr: Translator) -> list[s
             "and will be reported, noticed and sold by public auction (s.13)."
         )
         return [text]
-    if stage is Stage.REPORTED:
+    if stage is Stage.REPORTED and tr.act.drum:
         # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed; notice and proclamation next.
+        # %(to_office)s is whom the report was made to, with its ending ("to the local
+        # authority"; under the Cattle-trespass Act, 1871 "to the officer in charge of the
+        # nearest police station").
         text = tr.gettext(
-            "Reported unclaimed to the local authority (s.13(1)); a notice and a "
-            "proclamation by beat of drum follow (s.13(2))."
+            "Reported unclaimed %(to_office)s (s.13(1)); a notice and a proclamation by "
+            "beat of drum follow (s.13(2))."
         )
-        return [text]
+        return [text % {"to_office": reported_to(tr)}]
+    if stage is Stage.REPORTED:
+        # TRANSLATORS: s.13(1), s.13(2) as amended — the same, under an Act whose
+        # proclamation has no beat of drum (the Kerala Act as amended): do not name a drum.
+        text = tr.gettext(
+            "Reported unclaimed %(to_office)s (s.13(1)); a notice and a proclamation "
+            "follow (s.13(2))."
+        )
+        return [text % {"to_office": reported_to(tr)}]
     if stage is Stage.NOTICE_POSTED:
         notice = case.notice if case is not None else None
         if case is None or notice is None:
@@ -332,13 +344,25 @@ def _dated_stage(outcome: Outcome, stated: Statement, on: date, tr: Translator) 
             ended = tr.gettext("Last day to complain: %(complain_by)s (s.19).")
         return [held % {"date": day(since, tr)}, ended % complain]
     if stage is Stage.REPORTED:
-        # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed on a day; notice and
-        # proclamation next.
-        text = tr.gettext(
-            "Reported unclaimed to the local authority on %(date)s (s.13(1)); a notice and "
-            "a proclamation by beat of drum follow (s.13(2))."
-        )
-        return [text % {"date": day(since, tr)}]
+        values = {"date": day(since, tr), "to_office": reported_to(tr)}
+        if tr.act.drum:
+            # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed on a day; notice and
+            # proclamation next. %(to_office)s is whom the report was made to, with its
+            # ending ("to the local authority"; under the Cattle-trespass Act, 1871 "to
+            # the officer in charge of the nearest police station").
+            text = tr.gettext(
+                "Reported unclaimed %(to_office)s on %(date)s (s.13(1)); a notice and a "
+                "proclamation by beat of drum follow (s.13(2))."
+            )
+        else:
+            # TRANSLATORS: s.13(1), s.13(2) as amended — the same, under an Act whose
+            # proclamation has no beat of drum (the Kerala Act as amended): do not name
+            # a drum.
+            text = tr.gettext(
+                "Reported unclaimed %(to_office)s on %(date)s (s.13(1)); a notice and a "
+                "proclamation follow (s.13(2))."
+            )
+        return [text % values]
     if stage is Stage.NOTICE_POSTED and case.notice is not None:
         notice, lawful = case.notice.on, dates.auction_from or case.notice.on
         values = {"notice_on": day(notice, tr), "date": day(lawful, tr)}

@@ -99,7 +99,7 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         # cattle are deemed unclaimed): the keeper's report comes next.
         short = tr.gettext("Report next (s.13(1)).")
         return (text, short)
-    if stage is Stage.REPORTED:
+    if stage is Stage.REPORTED and tr.act.drum:
         # TRANSLATORS: s.13(1), s.13(2) — reported unclaimed to the local authority; the
         # notice and the proclamation by beat of drum come next.
         text = tr.gettext(
@@ -107,6 +107,15 @@ def next_step(case: Case, on: date, tr: Translator) -> tuple[str, ...]:
         )
         # TRANSLATORS: s.13(2) — the same, shorter (for an SMS).
         short = tr.gettext("Notice and beat of drum next (s.13(2)).")
+        return (text % {"date": day(case.reported_on or on, tr)}, short)
+    if stage is Stage.REPORTED:
+        # TRANSLATORS: s.13(1), s.13(2) as amended — the same, under an Act whose
+        # proclamation has no beat of drum (the Kerala Act as amended): do not name a drum.
+        text = tr.gettext(
+            "Reported unclaimed on %(date)s (s.13(1)); notice and proclamation next (s.13(2))."
+        )
+        # TRANSLATORS: s.13(2) as amended — the same, shorter (for an SMS).
+        short = tr.gettext("Notice and proclamation next (s.13(2)).")
         return (text % {"date": day(case.reported_on or on, tr)}, short)
     if case.scheduled_auction is not None and stage in IN_POUND_STAGES:
         return auction_steps(case, tr, on)
