@@ -6,9 +6,13 @@ them (``cite`` does the same for a provision known only at run time, in the form
 case's Act: ``s.13(1)`` of the Kerala Act is ``s.14, para 1`` of the Cattle-trespass Act,
 1871; ``act_title`` names the Act, ``office_title`` and ``to_office`` an office that
 holds one of its powers: the local authority, the officer in charge of the nearest
-police station). Kinds of cattle
-(s.2(1)) are counted through ngettext; a kind a pound configures beyond the default
-ones keeps its configured name. Amounts and dates go through ``fmt``.
+police station). Kinds of cattle (s.2(1)) are counted through ngettext; a kind a pound
+configures beyond the default ones keeps its configured name. Amounts and dates go
+through ``fmt``.
+
+Why it is long: every renderer is made of these words, each kind a small table and its
+function (kinds, citations, the Acts and their offices, names cut to an SMS variable,
+command words); split, each renderer would import its words from several places.
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ shown with the English connecting words (AT, ON, BY, TO, REF), which also work i
 every language; ``bot.i18n.refusals.parse.examples`` shows the same lines in the user's words.
 Given a case number of the sender's pound (``example``), HELP ends with a DUES line on it
 in the sender's words (``കുടിശ്ശിക KNM-1``): an example an owner can copy.
+
+Why it is long: one table of every command of every role, each with its arguments and
+what it does in the words of the Act (the proclamation by beat of drum or without it,
+the office unclaimed cattle are reported to), read in one place.
 """
 
 from __future__ import annotations

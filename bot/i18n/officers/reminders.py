@@ -1,7 +1,11 @@
 """Reminders of the Act's deadlines (``domain.deadlines``): one message per deadline,
 worded as overdue once its day has passed (as ended, for the last day of a period the
 Act gives someone else), and the morning digest of a person's deadlines due today and
-overdue."""
+overdue.
+
+Why it is long: every deadline's reminder, due and overdue, in the words of the case's
+Act (the office unclaimed cattle are reported to, the proclamation with or without the
+beat of drum), and the digest of them, full or compact for an SMS under DLT."""
 
 from __future__ import annotations
 
