@@ -85,7 +85,9 @@ def _deposit(ctx: Ctx, command: o.Deposit, answer: public.DepositAnswer) -> str:
 
 
 def _status(ctx: Ctx, command: o.Status, answer: public.Outcome) -> str:
-    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds)
+    # Who ordered a disposal otherwise is named in the language (s.13(3) proviso).
+    offices = ctx.deps.config.proviso_offices
+    return render.status_reply(answer, ctx.tr, ctx.sms, kinds=ctx.kinds, offices=offices)
 
 
 def _find(ctx: Ctx, command: o.Find, found: Found) -> str:

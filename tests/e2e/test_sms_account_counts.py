@@ -84,8 +84,8 @@ async def test_a_goat_sold_and_a_goat_given_to_a_goshala_are_counted_apart_by_sm
         assert "2 of 2 head sold" not in told
         status = await text(rig, OWNER, "STATUS KNM-1", "SM-c9")
         assert (
-            "Part sold by public auction (s.13(3)), the rest disposed of by the Director's "
-            "order (s.13(3) proviso)."
+            "Part sold by public auction (s.13(3)), the rest disposed of by order "
+            "(s.13(3) proviso)."
         ) in status
         assert "s.15(1)" not in status
         assert "2 of 2 head sold" not in status

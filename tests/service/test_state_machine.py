@@ -636,7 +636,7 @@ class PoundMachine(RuleBasedStateMachine):
         # disposed of otherwise apart from those sold (s.13(3) proviso).
         sold, disposed, proceeds = _sold_and_proceeds(before.events)
         assert f"(d) Number of cattle sold: {sold}\n" in r.text, r.text
-        apart = "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): "
+        apart = "Disposed of otherwise by order, not sold (s.13(3) proviso): "
         assert (f"{apart}{disposed}\n" in r.text) == bool(disposed), r.text
         assert f"(e) Proceeds of sale: {_inr(proceeds)}\n" in r.text, r.text
         # (b) the time impounded ends when the last head left the pound: the day sold,

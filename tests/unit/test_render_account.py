@@ -425,7 +425,7 @@ def test_heads_disposed_of_otherwise_are_not_counted_as_sold_s13_3_proviso() -> 
     lines = account_lines("en", account)
     assert item(lines, "(d)") == "(d) Number of cattle sold: 0"
     assert lines[lines.index(item(lines, "(d)")) + 1] == (
-        "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): 6"
+        "Disposed of otherwise by order, not sold (s.13(3) proviso): 6"
     )
     summary = r.account_sms(account, tr("en"))
     assert "of 6 head, 0 sold and 6 disposed of otherwise (s.13(3) proviso)" in summary

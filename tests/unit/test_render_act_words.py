@@ -13,6 +13,7 @@ from datetime import date
 
 import pytest
 
+from bot.config.names import local as local_name
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n import render as r
 from bot.i18n.chrome import web_names
@@ -26,6 +27,7 @@ from bot.services.public import Outcome
 from domain.case import Case
 from domain.deadlines import Deadline, DeadlineKind, Role
 from domain.events import NoticePosted
+from domain.money import Money
 from domain.profiles import (
     CATTLE_TRESPASS_1871,
     KERALA_1961,
@@ -35,6 +37,8 @@ from domain.profiles import (
     Profile,
 )
 from domain.s04_s11_dues import dues_on
+from domain.s15_3_account import Account, account_for
+from domain.s15_sale import close_sale, offer_lot
 from domain.statement import statement
 from tests.unit import test_render_scenario as s
 
@@ -568,3 +572,119 @@ def test_the_notice_is_headed_with_the_title_of_the_cases_act(act: Profile) -> N
         assert act_title(act, tr) in rendered("notice, heading", lang, act)
     english = rendered("notice, heading", "en", CATTLE_TRESPASS_1871)
     assert english == "Notice under s.13(2) of the Cattle-trespass Act, 1871"
+
+
+# --- s.13(3) proviso: the order of another disposal -------------------------------
+
+
+def _sell(case: Case, lot: int, count: int, rupees: str) -> Case:
+    return offer_lot(
+        case,
+        lot=lot,
+        count=count,
+        price=Money.rupees(rupees),
+        buyer=s.BUYER,
+        buyer_role=None,
+        declared_not_barred=True,
+        on=s.AUCTION_ON,
+        today=s.FAR,
+    )
+
+
+def _part_disposed() -> tuple[Case, Account]:
+    """Cows and buffalo sold on 19 March, the goats handed to a goshala by order of the
+    Director of Animal Husbandry (as recorded); the sale closed (s.15(3))."""
+    case = _sell(_sell(s.disposed_otherwise(), 0, 2, "64000.50"), 1, 1, "38000")
+    expenses = Money.rupees("1250.75")
+    closed, settled = close_sale(case, s.TARIFF, on=s.AUCTION_ON, expenses=expenses, today=s.FAR)
+    return closed, account_for(closed, settled, s.AUCTION_ON)
+
+
+def _status_of_disposal(lang: str, act: Profile, *, sms: bool, offices: bool = False) -> str:
+    case, account = _part_disposed()
+    stated = statement(case, s.TARIFF, s.AUCTION_ON)
+    asked = Outcome(s.public(case), account, case, None, stated)
+    configured = s.config().proviso_offices if offices else ()
+    tr = translator(lang).under(act)
+    return r.status_reply(asked, tr, sms=sms, offices=configured)
+
+
+#: "the Director's order", as the texts said it under every Act.
+DIRECTORS_ORDER = {"en": "Director's", "ml": "ഡയറക്ടറുടെ", "ta": "இயக்குநர", "kn": "ನಿರ್ದೇಶಕರ"}
+ACTS = [KERALA_1961, KERALA_1961_AMENDED, CATTLE_TRESPASS_1871]
+
+
+@pytest.mark.parametrize("act", ACTS, ids=lambda a: a.key)
+def test_the_account_counts_heads_disposed_of_by_order_under_every_act(act: Profile) -> None:
+    """s.15(3)(d), s.13(3) proviso: the order is the Director's under the Kerala Act as
+    enacted, the local authority's as amended, the District Magistrate's under the 1871
+    Act: the account says "by order", true under each."""
+    expected = (
+        "Disposed of otherwise by order, not sold (s.13(3) proviso): 3",
+        "ഉത്തരവു പ്രകാരം, വിൽക്കാതെ, മറ്റു വിധത്തിൽ വിനിയോഗിച്ച കന്നുകാലികളുടെ എണ്ണം (വകുപ്പ് 13(3) പരന്തുകം): 3",
+        "விற்கப்படாமல், உத்தரவின்படி வேறு முறையில் கையாளப்பட்ட கால்நடைகளின் எண்ணிக்கை (பிரிவு 13(3) வரம்புரை): 3",
+        "ಮಾರಾಟ ಮಾಡದೆ, ಆದೇಶದಂತೆ ಬೇರೆ ರೀತಿಯಲ್ಲಿ ವಿಲೇವಾರಿ ಮಾಡಿದ ಜಾನುವಾರುಗಳ ಸಂಖ್ಯೆ (ಕಲಂ 13(3) ಪರಂತುಕ): 3",
+    )
+    _, account = _part_disposed()
+    for lang, line in zip(ORDER, expected, strict=True):
+        text = r.account_text(account, translator(lang).under(act))
+        assert line in text.splitlines(), lang
+        assert DIRECTORS_ORDER[lang] not in text, lang
+
+
+@pytest.mark.parametrize("act", ACTS, ids=lambda a: a.key)
+def test_status_in_a_chat_names_the_office_that_ordered_the_disposal_as_recorded(
+    act: Profile,
+) -> None:
+    """The office recorded with the order (``DisposedOtherwise.ordered_by``), in the
+    language when the configured offices are given, as recorded when not."""
+    office = s.config().proviso_offices[0]
+    for lang in ORDER:
+        named = _status_of_disposal(lang, act, sms=False, offices=True)
+        assert local_name(office.name, lang) in named, lang
+        assert DIRECTORS_ORDER[lang] not in named.replace(local_name(office.name, lang), ""), lang
+        recorded = _status_of_disposal(lang, act, sms=False)
+        assert "Director of Animal Husbandry" in recorded, lang
+    assert (
+        "Part sold by public auction (s.13(3)), the rest disposed of otherwise by order of "
+        "Director of Animal Husbandry (s.13(3) proviso)."
+    ) in _status_of_disposal("en", act, sms=False)
+
+
+@pytest.mark.parametrize("act", ACTS, ids=lambda a: a.key)
+def test_status_by_sms_names_no_office_it_would_cost_a_segment(act: Profile) -> None:
+    expected = (
+        "Part sold by public auction (s.13(3)), the rest disposed of by order (s.13(3) proviso).",
+        "ഒരു ഭാഗം പരസ്യലേലത്തിൽ വിറ്റു (വകുപ്പ് 13(3)), ബാക്കി ഉത്തരവു പ്രകാരം വിനിയോഗിച്ചു (വകുപ്പ് 13(3) പരന്തുകം).",
+        "ஒரு பகுதி பொது ஏலத்தில் விற்கப்பட்டது (பிரிவு 13(3)), மீதி உத்தரவின்படி "
+        "கையாளப்பட்டது (பிரிவு 13(3) வரம்புரை).",
+        "ಕೆಲವನ್ನು ಬಹಿರಂಗ ಹರಾಜಿನಲ್ಲಿ ಮಾರಲಾಗಿದೆ (ಕಲಂ 13(3)), ಉಳಿದವನ್ನು ಆದೇಶದಂತೆ ವಿಲೇವಾರಿ "
+        "ಮಾಡಲಾಗಿದೆ (ಕಲಂ 13(3) ಪರಂತುಕ).",
+    )
+    for lang, sentence in zip(ORDER, expected, strict=True):
+        text = _status_of_disposal(lang, act, sms=True, offices=True)
+        assert sentence in text, (lang, text)
+        assert "Director" not in text, lang
+        assert DIRECTORS_ORDER[lang] not in text, lang
+
+
+@pytest.mark.parametrize(
+    ("act", "office"),
+    [
+        (KERALA_1961, Office.DIRECTOR),
+        (KERALA_1961_AMENDED, Office.LOCAL_AUTHORITY),
+        (CATTLE_TRESPASS_1871, Office.DISTRICT_MAGISTRATE),
+    ],
+    ids=lambda v: getattr(v, "key", getattr(v, "value", "")),
+)
+def test_status_without_the_recorded_order_names_the_office_of_the_cases_act(
+    act: Profile, office: Office
+) -> None:
+    """With no statement of the case at hand, the office the case's Act gives the power
+    to order another disposal (``Profile.office_for``)."""
+    assert act.office_for(Power.ORDER_DISPOSAL) is office
+    case, account = _part_disposed()
+    for lang in ORDER:
+        tr = translator(lang).under(act)
+        text = r.status_reply(Outcome(s.public(case), account), tr, sms=False)
+        assert office_title(office, tr) in text, (lang, text)

@@ -211,7 +211,7 @@ async def test_heads_sold_and_heads_disposed_of_otherwise_are_counted_apart_s15_
     await r.sign_in(p.officer)
     goats = await _page(r.client, "/web/documents/account/KNM-3")
     assert "(d) Number of cattle sold: 1" in goats
-    assert "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): 1" in goats
+    assert "Disposed of otherwise by order, not sold (s.13(3) proviso): 1" in goats
     assert "1 head of cattle disposed of otherwise on 24 Nov 2026: 19 days" in goats
     items = _account_items(await _csv(r.client, "/web/documents/account/KNM-3.csv"))
     assert (items["cattle_sold"], items["cattle_disposed_otherwise"]) == ("1", "1")

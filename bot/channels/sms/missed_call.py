@@ -51,6 +51,7 @@ def call_handler(app: App, caller_number: str) -> Handler:
             return render.no_case_for_number(tr)
         outcomes = [await public.outcome(tx, app.deps, number) for number in numbers]
         more = total - len(numbers)
-        return render.cases_for_number(outcomes, more, tr, kinds=app.config.kinds)
+        offices = app.config.proviso_offices
+        return render.cases_for_number(outcomes, more, tr, kinds=app.config.kinds, offices=offices)
 
     return handle

@@ -66,8 +66,8 @@ def _stay_line(stay: Stay, tr: Translator) -> str:
             stay.days,
         )
     elif stay.left is Left.DISPOSED:
-        # TRANSLATORS: s.15(3)(b), s.13(3) proviso — heads disposed of otherwise by the
-        # Director's order on a day, and their days in the pound.
+        # TRANSLATORS: s.15(3)(b), s.13(3) proviso — heads disposed of otherwise by order
+        # on a day, and their days in the pound.
         text = tr.ngettext(
             "%(cattle)s disposed of otherwise on %(until)s: %(days)d day",
             "%(cattle)s disposed of otherwise on %(until)s: %(days)d days",
@@ -154,9 +154,10 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
     # TRANSLATORS: s.15(3)(d) — keep "(d)".
     sold = tr.gettext("(d) Number of cattle sold: %(sold)d") % values
     # TRANSLATORS: s.13(3) proviso — after item (d): the heads not sold but disposed of
-    # otherwise by the Director's order, counted apart from those sold.
+    # otherwise by order of the office the case's Act gives that power (the Director, the
+    # local authority, the District Magistrate), counted apart from those sold.
     disposed = tr.gettext(
-        "Disposed of otherwise by the Director's order, not sold (s.13(3) proviso): %(disposed)d"
+        "Disposed of otherwise by order, not sold (s.13(3) proviso): %(disposed)d"
     )
     # TRANSLATORS: s.15(3)(e) — keep "(e)".
     proceeds = tr.gettext("(e) Proceeds of sale: %(proceeds)s") % values
@@ -255,8 +256,8 @@ def account_summary(account: Account, tr: Translator, sms: bool) -> str:
     if account.cattle_disposed:
         # TRANSLATORS: s.15(3), s.13(3) proviso, s.15(2) — the account in one sentence:
         # of the heads seized, how many were sold and how many disposed of otherwise by
-        # the Director's order (counted apart), the proceeds of both, what was deducted
-        # for fines and charges, the balance.
+        # order (counted apart), the proceeds of both, what was deducted for fines and
+        # charges, the balance.
         text = tr.ngettext(
             "Account (s.15(3)): of %(seized)d head, %(sold)d sold and %(disposed)d disposed "
             "of otherwise (s.13(3) proviso), for %(proceeds)s; %(deducted)s deducted for "

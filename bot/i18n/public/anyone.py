@@ -27,10 +27,13 @@ from bot.i18n.common import (
     head_count,
     keys,
     keyword,
+    office_title,
+    ordered_by,
     reported_to,
     shorten,
+    sms_name,
 )
-from bot.i18n.dlt_probe import offer, probing
+from bot.i18n.dlt_probe import in_sms, offer, probing
 from bot.i18n.documents.account import account_summary, account_time, collect_line
 from bot.i18n.public.next_step import auction_steps, deposit_steps, second_round_payment
 from bot.i18n.public.sms_fit import choose, fit_list, fits_sms, join, same_facts, shortest_fit
@@ -42,11 +45,13 @@ from domain.events import (
     DepositOutcome,
     DepositRefunded,
 )
+from domain.profiles import Power
 from domain.s15_3_account import Account
 from domain.stages import Stage
 from domain.statement import Statement, dates_of
 
 if TYPE_CHECKING:
+    from bot.config.model import ProvisoOffice
     from bot.services.public import Outcome, PublicCase
 
 __all__ = [
@@ -131,8 +136,15 @@ def _outcome_of(account: Account) -> str:
     return "sold"
 
 
-def _sale_outcome(stated: Statement | None, outcome: Outcome, tr: Translator) -> str:
-    """Sold, partly sold or disposed of otherwise, citing the route of each sale."""
+def _sale_outcome(
+    stated: Statement | None,
+    outcome: Outcome,
+    tr: Translator,
+    offices: Sequence[ProvisoOffice] = (),
+) -> str:
+    """Sold, partly sold or disposed of otherwise, citing the route of each sale; who
+    ordered a disposal otherwise as recorded (``offices``: the configured, to name it
+    in the language)."""
     account = outcome.account
     case = stated.case if stated is not None else None
     how = case.sale_outcome if case is not None else None
@@ -172,26 +184,77 @@ def _sale_outcome(stated: Statement | None, outcome: Outcome, tr: Translator) ->
             "Part of the cattle were sold by public auction (s.15(1)); the rest go back "
             "to the owner (s.15(3))."
         )
+    if how in ("sold_and_disposed", "disposed_otherwise"):
+        return _disposed(how, under, stated, tr, offices)
+    return ""
+
+
+def _disposed(
+    how: str,
+    under: frozenset[str],
+    stated: Statement | None,
+    tr: Translator,
+    offices: Sequence[ProvisoOffice],
+) -> str:
+    """Heads disposed of otherwise by order of the office the case's Act gives that
+    power (s.13(3) proviso), some sold before (s.13(3), s.15(1)). A chat names who
+    ordered it (``_ordered_by``); an SMS does not, as the name would cost the owner a
+    segment more."""
+    if in_sms() and how == "sold_and_disposed" and under == {"s.13(3)"}:
+        # TRANSLATORS: s.13(3) and its proviso — unclaimed cattle: some head were sold by
+        # public auction, the others disposed of otherwise by order of the office the
+        # case's Act gives that power (the Director, the local authority, the District
+        # Magistrate), not named (an SMS).
+        return tr.gettext(
+            "Part sold by public auction (s.13(3)), the rest disposed of by order "
+            "(s.13(3) proviso)."
+        )
+    if in_sms() and how == "sold_and_disposed":
+        # TRANSLATORS: s.15(1), s.13(3) proviso — the same, part sold on the owner's
+        # refusal to pay (s.15(1)); the office not named (an SMS).
+        return tr.gettext(
+            "Part sold by public auction (s.15(1)), the rest disposed of by order "
+            "(s.13(3) proviso)."
+        )
+    if in_sms():
+        # TRANSLATORS: s.13(3) proviso — every head disposed of otherwise by order of the
+        # office the case's Act gives that power, not named (an SMS).
+        return tr.gettext("The cattle were disposed of otherwise, by order (s.13(3) proviso).")
+    values = {"by": _ordered_by(stated, tr, offices)}
     if how == "sold_and_disposed" and under == {"s.13(3)"}:
         # TRANSLATORS: s.13(3) and its proviso — unclaimed cattle: some head were sold by
-        # public auction, the others disposed of otherwise by the Director's order.
-        return tr.gettext(
-            "Part sold by public auction (s.13(3)), the rest disposed of by the Director's "
-            "order (s.13(3) proviso)."
+        # public auction, the others disposed of otherwise by order of the office the
+        # case's Act gives that power (the Director, the local authority, the District
+        # Magistrate); %(by)s is that office as recorded: a name, no ending after it.
+        text = tr.gettext(
+            "Part sold by public auction (s.13(3)), the rest disposed of otherwise by order "
+            "of %(by)s (s.13(3) proviso)."
         )
-    if how == "sold_and_disposed":
-        # TRANSLATORS: s.13(3) and its proviso — some head were sold by public auction,
-        # the others disposed of otherwise by the Director's order.
-        return tr.gettext(
-            "Part sold by public auction (s.15(1)), the rest disposed of by the Director's "
-            "order (s.13(3) proviso)."
+    elif how == "sold_and_disposed":
+        # TRANSLATORS: s.15(1), s.13(3) proviso — some head were sold by public auction,
+        # the others disposed of otherwise by order of the office recorded, %(by)s (a
+        # name, no ending after it).
+        text = tr.gettext(
+            "Part sold by public auction (s.15(1)), the rest disposed of otherwise by order "
+            "of %(by)s (s.13(3) proviso)."
         )
-    if how == "disposed_otherwise":
-        # TRANSLATORS: s.13(3) proviso — the Director ordered another manner of disposal.
-        return tr.gettext(
-            "The cattle were disposed of otherwise, by the Director's order (s.13(3) proviso)."
+    else:
+        # TRANSLATORS: s.13(3) proviso — the office recorded, %(by)s (a name, no ending
+        # after it), ordered another manner of disposal.
+        text = tr.gettext(
+            "The cattle were disposed of otherwise, by order of %(by)s (s.13(3) proviso)."
         )
-    return ""
+    return text % values
+
+
+def _ordered_by(stated: Statement | None, tr: Translator, offices: Sequence[ProvisoOffice]) -> str:
+    """Who ordered the disposal otherwise (s.13(3) proviso): the office as the order was
+    recorded (``DisposedOtherwise.ordered_by``; in the language when ``offices``, the
+    configured, name it), else the office the case's Act gives that power (``tr.act``)."""
+    event = stated.recorded.disposal if stated is not None else None
+    if event is not None and event.ordered_by.strip():
+        return ordered_by(event.ordered_by, offices, tr)
+    return sms_name(office_title(tr.act.office_for(Power.ORDER_DISPOSAL), tr))
 
 
 def _paid_after_refused_account(stated: Statement) -> bool:
@@ -200,14 +263,19 @@ def _paid_after_refused_account(stated: Statement) -> bool:
     return refused is not None and paid is not None and paid.on >= refused.on
 
 
-def _stage(outcome: Outcome, stated: Statement | None, tr: Translator) -> list[str]:
+def _stage(
+    outcome: Outcome,
+    stated: Statement | None,
+    tr: Translator,
+    offices: Sequence[ProvisoOffice] = (),
+) -> list[str]:
     """What became of the case, in plain words, with dates where the case gives them;
     a day already past (as of ``outcome.on``) reads as past, never as ahead."""
     facts = outcome.facts
     stage = facts.stage
     case = stated.case if stated is not None else None
     if stated is not None and outcome.on is not None:
-        dated = _dated_stage(outcome, stated, outcome.on, tr)
+        dated = _dated_stage(outcome, stated, outcome.on, tr, offices)
         if dated is not None:
             return dated
     if stage is Stage.IMPOUNDED:
@@ -285,7 +353,7 @@ def _stage(outcome: Outcome, stated: Statement | None, tr: Translator) -> list[s
     if stage is Stage.SELLING:
         # TRANSLATORS: s.15(2) — the auction is under way.
         return [tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")]
-    sold = _sale_outcome(stated, outcome, tr)
+    sold = _sale_outcome(stated, outcome, tr, offices)
     if stage is Stage.ACCOUNT_DUE:
         return [sold]
     if stage is Stage.IN_DEPOSIT:
@@ -304,7 +372,13 @@ def _stage(outcome: Outcome, stated: Statement | None, tr: Translator) -> list[s
     return [sold, closed]
 
 
-def _dated_stage(outcome: Outcome, stated: Statement, on: date, tr: Translator) -> list[str] | None:
+def _dated_stage(
+    outcome: Outcome,
+    stated: Statement,
+    on: date,
+    tr: Translator,
+    offices: Sequence[ProvisoOffice] = (),
+) -> list[str] | None:
     """The stages before a sale, each dated: in the pound since, released on, deposit
     held since (and the s.19 days to complain), reported on, notice posted on; None for
     the stages ``_stage`` dates itself."""
@@ -387,7 +461,7 @@ def _dated_stage(outcome: Outcome, stated: Statement, on: date, tr: Translator) 
         under_way = tr.gettext("Sale under way; the dues come out of the proceeds (s.15(2)).")
         return [stage_sentence(stage, since, tr, case.sale_provision), under_way]
     if stage is Stage.ACCOUNT_DUE:
-        return [_sale_outcome(stated, outcome, tr), stage_sentence(stage, since, tr)]
+        return [_sale_outcome(stated, outcome, tr, offices), stage_sentence(stage, since, tr)]
     return None
 
 
@@ -441,10 +515,13 @@ def status_reply(
     kinds: KindMap | None = None,
     *,
     stated: Statement | None = None,
+    offices: Sequence[ProvisoOffice] = (),
 ) -> str:
     """What became of a case, in plain words per stage, with the s.15(3) account
     summary once there is one. The case's statement ``stated`` (optional, else
-    ``outcome.stated``) gives the dates of each step and how a closed case ended; with
+    ``outcome.stated``) gives the dates of each step and how a closed case ended (who
+    ordered a disposal otherwise named in the language when ``offices``, the configured
+    offices of the proviso, name it); with
     ``outcome.on`` a day already past reads as past."""
     if stated is None:
         stated = outcome.stated
@@ -454,7 +531,7 @@ def status_reply(
     values = {"case": facts.number, "cattle": listed}
     # TRANSLATORS: first line of the status of a case: its number and cattle.
     head = tr.gettext("Case %(case)s (%(cattle)s):")
-    stage = [s for s in _stage(outcome, stated, tr) if s]
+    stage = [s for s in _stage(outcome, stated, tr, offices) if s]
     # Cattle of a refused account: what the owner may still pay to take them (s.12).
     payment = second_round_payment(outcome.stated, tr, sms) if outcome.stated else ()
     # In an SMS, the short wording first: what the owner may do outlives a shortening.

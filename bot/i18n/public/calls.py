@@ -17,18 +17,24 @@ from bot.i18n.public.anyone import status_reply
 from bot.i18n.public.sms_fit import in_parts
 
 if TYPE_CHECKING:
+    from bot.config.model import ProvisoOffice
     from bot.services.public import Outcome
 
 __all__ = ["cases_for_number", "more_cases_for_number"]
 
 
 def cases_for_number(
-    outcomes: Sequence[Outcome], more: int, tr: Translator, kinds: KindMap | None = None
+    outcomes: Sequence[Outcome],
+    more: int,
+    tr: Translator,
+    kinds: KindMap | None = None,
+    offices: Sequence[ProvisoOffice] = (),
 ) -> str:
     """The status of each of ``outcomes`` (the newest cases that name the number) as an
     SMS of its own, then, when ``more`` cases were left out, one SMS saying how many and
-    how to ask about one."""
-    statuses = [status_reply(o, tr, True, kinds=kinds) for o in outcomes]
+    how to ask about one; who ordered a disposal otherwise named in the language by
+    ``offices`` (the configured offices of the s.13(3) proviso)."""
+    statuses = [status_reply(o, tr, True, kinds=kinds, offices=offices) for o in outcomes]
     with rendering_sms():
         return in_parts([*statuses, more_cases_for_number(more, tr) if more else ""])
 
