@@ -52,6 +52,7 @@ __all__ = [
     "SenderLimits",
     "disposal_offices",
     "normalize_word",
+    "spellings",
 ]
 
 
@@ -194,6 +195,12 @@ PROVISO_DEFAULTS: Mapping[Office, ProvisoOffice] = MappingProxyType(
         ),
     }
 )
+
+
+def spellings(offices: Iterable[ProvisoOffice]) -> Mapping[str, tuple[str, ...]]:
+    """Each of ``offices`` by its (English) name, as it is recorded, with every way it
+    may be written after BY (``domain.offices.Offices``)."""
+    return {str(office.name): office.spellings() for office in offices}
 
 
 def _disposal_office(entry: ActInForce) -> Office:
@@ -355,7 +362,7 @@ class Config(NamedTuple):
 
     def proviso_spellings(self) -> Mapping[str, tuple[str, ...]]:
         """Each office by its (English) name, with every way it may be written after BY."""
-        return {str(office.name): office.spellings() for office in self.proviso_offices}
+        return spellings(self.proviso_offices)
 
     def kind_for_word(self, language: str, word: str) -> str | None:
         """The kind code that ``word`` names in ``language``, or None."""

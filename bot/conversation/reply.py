@@ -12,8 +12,10 @@ nothing (a refusal rolls the step back, with what it queued).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from bot.config.model import ProvisoOffice
 from bot.conversation import orders as o
 from bot.conversation.bus import run_step
 from bot.conversation.commands import Parsed, ParseError, read_line
@@ -23,7 +25,7 @@ from bot.i18n import render, reply_language, translator
 from bot.i18n.common import keyword
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import in_parts
-from bot.services.base import Deps
+from bot.services.base import Deps, proviso_offices_of
 from bot.store.contacts import contact_lang
 from bot.store.messages import set_contact
 from bot.store.tx import LoadedCase, Tx
@@ -173,6 +175,20 @@ async def _with_notes(
     return replace(reply, text=text) if text != reply.text else reply
 
 
+async def _offices(ctx: Ctx, command: o.Order, exc: DomainError) -> Sequence[ProvisoOffice]:
+    """The offices a refusal names: for a DISPOSE whose BY names none of those that may
+    order another disposal of its case (s.13(3) proviso), those of the office the case's
+    Act gives the power to (the case read again: the step was rolled back)."""
+    if exc.reason != "not_director" or not isinstance(command, o.Dispose):
+        return ctx.deps.config.proviso_offices
+    ref = ctx.case(command)
+    try:
+        loaded = ref if isinstance(ref, LoadedCase) else await ctx.tx.load_case(ref)
+    except AppError:  # (read before the refusal: not expected)
+        return ctx.deps.config.proviso_offices
+    return proviso_offices_of(ctx.deps, loaded.case)
+
+
 async def run_command(
     tx: Tx,
     deps: Deps,
@@ -194,7 +210,7 @@ async def run_command(
         ran = await run_step(ctx, command, trial=trial)
         exc, refusal = ran.refusal, None
         if isinstance(exc, DomainError):
-            text = render.error(exc, ctx.tr, deps.config.proviso_offices)
+            text = render.error(exc, ctx.tr, await _offices(ctx, command, exc))
             refusal = Refusal(exc.code, exc.provision, exc.reason)
         elif isinstance(exc, AppError):
             text, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)
