@@ -45,7 +45,6 @@ __all__ = [
     "Power",
     "Profile",
     "UnknownActError",
-    "holders",
     "profile",
     "require_counterpart",
 ]
@@ -403,18 +402,6 @@ def profile(key: str) -> Profile:
         return PROFILES[key]
     except KeyError:
         raise UnknownActError(f"unknown Act {key!r}: one of {', '.join(PROFILES)}") from None
-
-
-def holders(power: Power) -> tuple[Office, ...]:
-    """The offices that hold ``power`` under some Act poundbot applies, by the Act or by
-    a State's s.31 notification (the local authority), each once, in the order of the
-    profiles: the offices a configuration may name for it."""
-    held: list[Office] = []
-    for act in PROFILES.values():
-        held.append(act.offices[power])
-        if power in act.transferable:
-            held.append(Office.LOCAL_AUTHORITY)
-    return tuple(dict.fromkeys(held))
 
 
 def require_counterpart(act: Profile, provision: str) -> None:

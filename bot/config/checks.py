@@ -19,12 +19,12 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.config.lines import Key
-from bot.config.model import LANGUAGES, normalize_word
+from bot.config.model import LANGUAGES, PROVISO_HOLDERS, normalize_word
 from bot.config.names import Name
 from bot.support.phones import is_region
 from domain.dues_items import DuesItem
 from domain.money import Money
-from domain.profiles import Office, Power, holders
+from domain.profiles import Office, Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = [
@@ -277,7 +277,7 @@ def disposal_office(value: Any, key: Key, where: str) -> Office:
     """s.13(3) proviso: which office of the Acts an office of ``[[proviso_offices]]`` is
     (``domain.profiles.Office``): one that some Act poundbot applies gives the power to
     order another disposal."""
-    may = [office.value for office in holders(Power.ORDER_DISPOSAL)]
+    may = [office.value for office in PROVISO_HOLDERS]
     if value in may:
         return Office(value)
     if value in [office.value for office in Office]:

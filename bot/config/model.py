@@ -30,7 +30,7 @@ from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.offices import office_named
-from domain.profiles import DEFAULT_ACT, Office, Power, profile
+from domain.profiles import DEFAULT_ACT, PROFILES, Office, Power, profile
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 
@@ -38,6 +38,7 @@ __all__ = [
     "DEFAULT_PROVISO_OFFICES",
     "LANGUAGES",
     "PROVISO_DEFAULTS",
+    "PROVISO_HOLDERS",
     "WHATSAPP_TEMPLATES",
     "ActInForce",
     "Authority",
@@ -195,6 +196,21 @@ PROVISO_DEFAULTS: Mapping[Office, ProvisoOffice] = MappingProxyType(
         ),
     }
 )
+
+
+def _holders() -> tuple[Office, ...]:
+    held: list[Office] = []
+    for act in PROFILES.values():
+        held.append(act.offices[Power.ORDER_DISPOSAL])
+        if Power.ORDER_DISPOSAL in act.transferable:
+            held.append(Office.LOCAL_AUTHORITY)
+    return tuple(dict.fromkeys(held))
+
+
+#: The offices that may order another disposal (s.13(3) proviso) under some Act poundbot
+#: applies, by the Act or by a State's s.31 notification (the local authority), in the
+#: order of the profiles: those a ``[[proviso_offices]]`` table may name.
+PROVISO_HOLDERS: tuple[Office, ...] = _holders()
 
 
 def spellings(offices: Iterable[ProvisoOffice]) -> Mapping[str, tuple[str, ...]]:

@@ -12,11 +12,16 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config, ConfigError, Fault, parse_config, sample_config_path
-from bot.config.model import DEFAULT_PROVISO_OFFICES, PROVISO_DEFAULTS, ProvisoOffice
+from bot.config.model import (
+    DEFAULT_PROVISO_OFFICES,
+    PROVISO_DEFAULTS,
+    PROVISO_HOLDERS,
+    ProvisoOffice,
+)
 from bot.config.names import Name
 from bot.entry.cli import main
 from bot.support.dlt import DEFAULT_SLOT_LIMIT
-from domain.profiles import PROFILES, Office, Power, holders
+from domain.profiles import PROFILES, Office, Power
 
 SAMPLE = sample_config_path().read_text(encoding="utf-8")
 #: The last line of the sample's first authority (KNM-GP): its [[authorities.acts]].
@@ -105,7 +110,7 @@ def test_a_table_without_office_is_the_directors_as_every_earlier_file_means() -
     assert parse_config(with_office('office = "director"')).proviso_offices == (office,)
 
 
-@pytest.mark.parametrize("office", list(holders(Power.ORDER_DISPOSAL)))
+@pytest.mark.parametrize("office", list(PROVISO_HOLDERS))
 def test_office_names_which_office_of_the_acts_the_table_is(office: Office) -> None:
     table = (
         f'\n[[proviso_offices]]\ncode = "THE-OFFICE"\nname = "The office"\n'
@@ -116,12 +121,12 @@ def test_office_names_which_office_of_the_acts_the_table_is(office: Office) -> N
 
 
 def test_the_offices_a_table_may_name_are_those_the_acts_give_the_power_to() -> None:
-    assert holders(Power.ORDER_DISPOSAL) == (
+    assert PROVISO_HOLDERS == (
         Office.DIRECTOR,
         Office.LOCAL_AUTHORITY,
         Office.DISTRICT_MAGISTRATE,
     )
-    assert set(PROVISO_DEFAULTS) == set(holders(Power.ORDER_DISPOSAL))
+    assert set(PROVISO_DEFAULTS) == set(PROVISO_HOLDERS)
 
 
 @pytest.mark.parametrize(
