@@ -198,19 +198,16 @@ PROVISO_DEFAULTS: Mapping[Office, ProvisoOffice] = MappingProxyType(
 )
 
 
-def _holders() -> tuple[Office, ...]:
-    held: list[Office] = []
-    for act in PROFILES.values():
-        held.append(act.offices[Power.ORDER_DISPOSAL])
-        if Power.ORDER_DISPOSAL in act.transferable:
-            held.append(Office.LOCAL_AUTHORITY)
-    return tuple(dict.fromkeys(held))
-
-
 #: The offices that may order another disposal (s.13(3) proviso) under some Act poundbot
 #: applies, by the Act or by a State's s.31 notification (the local authority), in the
 #: order of the profiles: those a ``[[proviso_offices]]`` table may name.
-PROVISO_HOLDERS: tuple[Office, ...] = _holders()
+PROVISO_HOLDERS: tuple[Office, ...] = tuple(
+    dict.fromkeys(
+        act.office_for(Power.ORDER_DISPOSAL, transferred)
+        for act in PROFILES.values()
+        for transferred in (frozenset(), frozenset({Power.ORDER_DISPOSAL}))
+    )
+)
 
 
 def spellings(offices: Iterable[ProvisoOffice]) -> Mapping[str, tuple[str, ...]]:
