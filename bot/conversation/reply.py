@@ -12,8 +12,10 @@ nothing (a refusal rolls the step back, with what it queued).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from bot.config.model import ProvisoOffice
 from bot.conversation import orders as o
 from bot.conversation.bus import run_step
 from bot.conversation.commands import Parsed, ParseError, read_line
@@ -23,7 +25,7 @@ from bot.i18n import render, reply_language, translator
 from bot.i18n.common import keyword
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import in_parts
-from bot.services.base import Deps
+from bot.services.base import Deps, proviso_offices_of
 from bot.store.contacts import contact_lang
 from bot.store.messages import set_contact
 from bot.store.tx import LoadedCase, Tx
@@ -31,7 +33,7 @@ from bot.support.caller import PUBLIC, Caller
 from bot.support.errors import AppError
 from domain.accounts import Postings
 from domain.errors import DomainError
-from domain.profiles import DEFAULT_ACT, Profile, profile
+from domain.profiles import DEFAULT_ACT, profile
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 
@@ -68,19 +70,19 @@ class Reply:
         return self.refusal is not None
 
 
-async def _act_of(ctx: Ctx, command: o.Order, loaded: LoadedCase | None) -> Profile:
-    """The Act of the case a refused step was on, whose citations its refusal gives: as
-    the channel read the case, else read again (the step read it in the savepoint its
-    refusal rolled back, and a refusal carries no case). A step on no case (a seizure
-    report) is refused under the default Act."""
+async def _refused_case(ctx: Ctx, command: o.Order, loaded: LoadedCase | None) -> LoadedCase | None:
+    """The case a refused step was on, whose Act its refusal cites and whose offices it
+    names: as the channel read it, else read again (the step read it in the savepoint its
+    refusal rolled back, and a refusal carries no case). None for a step on no case (a
+    seizure report: refused under the default Act)."""
     if not isinstance(command, o.CaseOrder) or not command.case:
-        return profile(DEFAULT_ACT)
+        return None
     if loaded is not None and loaded.row.number == command.case:
-        return loaded.case.profile
+        return loaded
     try:
-        return (await ctx.tx.load_case(command.case)).case.profile
+        return await ctx.tx.load_case(command.case)
     except AppError:  # no such case: refused before the Act was asked
-        return profile(DEFAULT_ACT)
+        return None
 
 
 async def _number_lang(tx: Tx, caller: Caller) -> str | None:
@@ -189,6 +191,17 @@ async def _with_notes(
     return replace(reply, text=text) if text != reply.text else reply
 
 
+def _offices(
+    ctx: Ctx, command: o.Order, exc: DomainError, refused: LoadedCase | None
+) -> Sequence[ProvisoOffice]:
+    """The offices a refusal names: for a DISPOSE whose BY names none of those that may
+    order another disposal of its case (s.13(3) proviso), those of the office the case's
+    Act gives the power to."""
+    if exc.reason != "not_director" or not isinstance(command, o.Dispose) or refused is None:
+        return ctx.deps.config.proviso_offices
+    return proviso_offices_of(ctx.deps, refused.case)
+
+
 async def run_command(
     tx: Tx,
     deps: Deps,
@@ -210,8 +223,9 @@ async def run_command(
         ran = await run_step(ctx, command, trial=trial)
         exc, refusal = ran.refusal, None
         if isinstance(exc, DomainError):
-            act = await _act_of(ctx, command, ran.loaded)
-            text = render.error(exc, ctx.tr, deps.config.proviso_offices, act)
+            refused = await _refused_case(ctx, command, ran.loaded)
+            act = refused.case.profile if refused is not None else profile(DEFAULT_ACT)
+            text = render.error(exc, ctx.tr, _offices(ctx, command, exc, refused), act)
             refusal = Refusal(exc.code, exc.provision, exc.reason)
         elif isinstance(exc, AppError):
             text, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from bot.config import Config
+from bot.config.model import ProvisoOffice
 from bot.services.subscribers import Subscribers
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
@@ -29,6 +30,7 @@ __all__ = [
     "Deps",
     "figures_for",
     "load_for_step",
+    "proviso_offices_of",
     "require_keeper",
     "require_officer",
     "statement_of",
@@ -96,6 +98,15 @@ def under_its_act(deps: Deps, seizure: Seizure) -> Seizure:
     it)."""
     in_force = deps.config.authority_of(seizure.pound).act_on(seizure.impounded_on)
     return replace(seizure, act=in_force.act)
+
+
+def proviso_offices_of(deps: Deps, case: Case) -> tuple[ProvisoOffice, ...]:
+    """The offices that may order another disposal of ``case`` (s.13(3) proviso): those
+    of the office its Act gives the power to, as its pound's authority had that Act on
+    the impounding day (``Config.proviso_offices_for``)."""
+    seizure = case.seizure
+    authority = deps.authority_of(seizure.pound)
+    return deps.config.proviso_offices_for(authority, seizure.act, seizure.impounded_on)
 
 
 def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:

@@ -9,7 +9,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.config import Authority, Pound
-from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
+from bot.config.model import spellings
+from bot.services.base import (
+    CaseRef,
+    Deps,
+    load_for_step,
+    proviso_offices_of,
+    require_officer,
+    statement_of,
+)
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
@@ -231,11 +239,14 @@ async def record_other_disposal(
     proceeds: Money,
     on: date | None = None,
 ) -> Recorded:
-    """Disposal by the Director's order, with who ordered it and the reference (proviso):
-    ``ordered_by`` names a configured office (its code, or its full or short name in any
-    language), recorded by its name; any other is refused."""
+    """Disposal by the order of the office the case's Act gives the power to (the
+    Director under the Kerala Act as enacted), with who ordered it and the reference
+    (proviso): ``ordered_by`` names one of the offices configured as that office, or
+    poundbot's where none is (its code, or its full or short name in any language),
+    recorded by its name; any other is refused."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
+    offices = proviso_offices_of(deps, loaded.case)
     after = dispose_otherwise(
         loaded.case,
         lot=lot,
@@ -246,7 +257,7 @@ async def record_other_disposal(
         proceeds=proceeds,
         on=on or today,
         today=today,
-        offices=deps.config.proviso_spellings(),
+        offices=spellings(offices),
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)

@@ -29,6 +29,7 @@ from bot.i18n.common import day
 from bot.i18n.stage_text import case_sentence
 from bot.services import board as boards
 from bot.services import desk
+from bot.services.base import proviso_offices_of
 from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
@@ -364,8 +365,11 @@ class Desk:
             "notice_href": self._notice_href(app, view.loaded),
             "prefill": _prefill(app, view.loaded),
             "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},
-            # s.13(3) proviso: who may order another disposal, by code and full name.
-            "offices": [(o.code, local(o.name, tr.lang)) for o in app.config.proviso_offices],
+            # s.13(3) proviso: who may order another disposal of this case (the office its
+            # Act gives the power to), by code and full name.
+            "offices": [
+                (o.code, local(o.name, tr.lang)) for o in proviso_offices_of(app.deps, case)
+            ],
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),

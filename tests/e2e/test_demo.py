@@ -196,3 +196,17 @@ def test_the_demo_under_the_1871_act_cites_its_sections_and_has_no_unclaimed_acc
     ledger = output[output.index("── Ledger of KNM-GP") :]
     rows = [tuple(line.split()) for line in ledger.splitlines() if line.startswith("2026-")]
     assert [row[:4] for row in rows] == [row[:4] for row in LEDGER]
+
+
+def test_the_demo_under_the_amended_act_proclaims_without_drum_and_the_authority_disposes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--act", "kerala-1961-amended"]) == 0
+    output = capsys.readouterr().out
+    assert "poundbot demo (en, kerala-1961-amended)" in output
+    assert "── s.13(2) notice affixed at the office and proclaimed ──" in output
+    assert "beat of drum in the village and at the market place" not in output
+    # The amended s.13(3): the local authority decides another disposal, not the Director.
+    assert "OFFICER → poundbot: /dispose KNM-4 1 1 1500 BY LOCAL-AUTHORITY" in output
+    assert "── s.13(3) proviso KNM-4: unsold, disposed of by Local authority's order ──" in output
+    assert_the_whole_story(output.replace("Local authority's", "the Director's"))
