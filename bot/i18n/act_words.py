@@ -126,7 +126,7 @@ def _forms(citation: str, words: Translator, kerala: Translator) -> list[tuple[s
     own = section_in(act, citation)
     if own is None:
         return []
-    return [(cite(citation, kerala), cite_own(own, words, act))]
+    return [(cite(citation, kerala), cite_own(own, words))]
 
 
 def _pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
