@@ -93,9 +93,7 @@ def _today(rows: int, due_cap: int) -> Any:
 
 
 #: The impounding day of a deadline's case (with its pound: the Act of the case).
-_IMPOUNDED = (
-    select(CaseRow.impounded_on).where(CaseRow.id == DeadlineRow.case_id).scalar_subquery()
-)
+_IMPOUNDED = select(CaseRow.impounded_on).where(CaseRow.id == DeadlineRow.case_id).scalar_subquery()
 
 
 def _section(name: str, query: Any, balance: Any = None, counted: Any = None) -> Any:
