@@ -38,7 +38,7 @@ from domain.events import (
 )
 from domain.figures import Figures, figures_of
 from domain.money import Money
-from domain.profiles import Profile
+from domain.profiles import KERALA_1961, Profile
 from domain.s07_seizure import Person
 from domain.s13_3_proviso import dispose_otherwise
 from domain.s13_unclaimed import proclamation_places, village_and_market
@@ -507,6 +507,8 @@ class DepositEntry:
     pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
     #: The case's figures of the day.
     figures: Figures | None = None
+    #: The Act the case is under: its line is in that Act's words.
+    act: Profile = KERALA_1961
 
 
 async def deposit_register(tx: CaseStore, deps: Deps, caller: Caller) -> list[DepositEntry]:
@@ -545,6 +547,7 @@ async def deposit_entries(tx: CaseStore, deps: Deps, pounds: list[str]) -> list[
                 stated.credit_from,
                 loaded.case.pending_claim,
                 figures_of(stated),
+                loaded.case.profile,
             )
         )
     return out
