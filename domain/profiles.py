@@ -262,8 +262,8 @@ KERALA_1961_AMENDED: Final = Profile(
             "s.13(3) proviso",
             "s.13(3) proviso",
             "the excerpt of the amended s.13(3) is cut off before its proviso: poundbot "
-            "keeps the proviso, decided by the local authority, with the offices of the "
-            "configuration's [[proviso_offices]]",
+            "keeps the proviso, decided by the local authority ([[proviso_offices]] "
+            'office = "local_authority", else poundbot\'s LOCAL-AUTHORITY)',
         ),
         Gap(
             "s.16(3)",

@@ -51,7 +51,8 @@ def notice_route(secret: str) -> Route:
                 require_notice_standing(loaded.case)
         except DomainError as exc:
             # No notice before s.13(1) is met, nor once the cattle have left the pound.
-            refusal = render.error(exc, translator(pound.languages[0]), act=loaded.case.profile)
+            tr = translator(pound.languages[0]).under(loaded.case.profile)
+            refusal = render.error(exc, tr)
             return PlainTextResponse(
                 refusal, status_code=409, headers={"Cache-Control": "private, no-store"}
             )

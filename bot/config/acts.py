@@ -1,7 +1,9 @@
 """What ``poundbot config check`` says of the Acts the authorities apply: each
 authority's Act from each day (``[[authorities.acts]]``), the powers a State's s.31
-notification transfers to it, and, once for each Act named, what the operator must
-confirm of it from the Gazette (``domain.profiles``: its caution and its gaps).
+notification transfers to it, once for each Act named what the operator must confirm of
+it from the Gazette (``domain.profiles``: its caution and its gaps), and the office
+poundbot supplies where an Act in use gives the power to order another disposal (s.13(3)
+proviso) to an office no ``[[proviso_offices]]`` table names.
 
 These are notes, not warnings: the choice of an Act is the operator's, and ``config
 check --strict`` passes on them.
@@ -11,8 +13,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.config.model import ActInForce, Authority, Config
-from domain.profiles import POWER_PROVISIONS, Power, Profile, profile
+from bot.config.model import PROVISO_DEFAULTS, ActInForce, Authority, Config
+from domain.profiles import POWER_PROVISIONS, Office, Power, Profile, profile
 
 __all__ = ["act_lines"]
 
@@ -20,12 +22,20 @@ __all__ = ["act_lines"]
 def act_lines(config: Config) -> list[str]:
     """The lines ``config check`` prints of the Acts: ``KNM-GP: Act kerala-1961 (...) from
     the beginning`` for each authority and each of its entries, then the ``NOTE`` lines
-    of each Act named."""
+    of each Act named, then one for each office poundbot supplies."""
     lines: list[str] = []
     named: dict[str, Profile] = {}  # each Act named, in the order first named
+    ordering: dict[Office, list[str]] = {}  # each office that orders a disposal -> under
     for code, authority in config.authorities.items():
         for entry in _entries(authority):
             act = named.setdefault(entry.act, profile(entry.act))
+            held = act.office_for(Power.ORDER_DISPOSAL, entry.transferred)
+            under = (
+                act.key
+                if held is act.offices[Power.ORDER_DISPOSAL]
+                else f"{act.key} (by a s.31 transfer)"
+            )
+            ordering.setdefault(held, []).append(under)
             since = "the beginning" if entry.since == date.min else entry.since.isoformat()
             lines.append(f"{code}: Act {act.key} ({act.title}, {act.version}) from {since}")
             if entry.transferred or entry.notification:
@@ -36,6 +46,15 @@ def act_lines(config: Config) -> list[str]:
         for gap in act.gaps:
             lines.append(
                 f"NOTE {act.key}: to be confirmed from the Gazette: {gap.cited}: {gap.what}"
+            )
+    for office in config.proviso_offices:
+        if office is PROVISO_DEFAULTS[office.office]:  # poundbot's, not a table's
+            under = ", ".join(dict.fromkeys(ordering.get(office.office, ())))
+            lines.append(
+                f"NOTE [[proviso_offices]]: another disposal under {under} is ordered by "
+                f"the {office.office.value}, which no table names: poundbot's office "
+                f'"{office.name}" (BY {office.code}); a table with office = '
+                f'"{office.office.value}" names it otherwise'
             )
     return lines
 

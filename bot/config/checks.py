@@ -19,12 +19,12 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.config.lines import Key
-from bot.config.model import LANGUAGES, normalize_word
+from bot.config.model import LANGUAGES, PROVISO_HOLDERS, normalize_word
 from bot.config.names import Name
 from bot.support.phones import is_region
 from domain.dues_items import DuesItem
 from domain.money import Money
-from domain.profiles import Power
+from domain.profiles import Office, Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "code",
     "count",
     "day",
+    "disposal_office",
     "languages",
     "listing",
     "local_name",
@@ -270,6 +271,21 @@ def powers(value: Any, key: Key, where: str) -> tuple[Power, ...]:
             why = "listed twice" if item in known else f"not a power: one of {listing(known)}"
             raise Bad(f"{where}: {item!r} is {why}", i)
     return tuple(Power(item) for item in value)
+
+
+def disposal_office(value: Any, key: Key, where: str) -> Office:
+    """s.13(3) proviso: which office of the Acts an office of ``[[proviso_offices]]`` is
+    (``domain.profiles.Office``): one that some Act poundbot applies gives the power to
+    order another disposal."""
+    may = [office.value for office in PROVISO_HOLDERS]
+    if value in may:
+        return Office(value)
+    if value in [office.value for office in Office]:
+        raise Bad(
+            f"{where}: {value!r} may not order another disposal under any Act poundbot "
+            f"applies (s.13(3) proviso): one of {listing(may)}"
+        )
+    raise Bad(f"{where}: {value!r} is not an office: one of {listing(may)}")
 
 
 def day(value: Any, key: Key, where: str) -> date:

@@ -16,7 +16,7 @@ edit, adds to the interpreter's start (bench/cli_start.py).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, time, timedelta
 from types import MappingProxyType
 from typing import NamedTuple
@@ -30,13 +30,15 @@ from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.offices import office_named
-from domain.profiles import DEFAULT_ACT, Power
+from domain.profiles import DEFAULT_ACT, PROFILES, Office, Power, profile
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 
 __all__ = [
     "DEFAULT_PROVISO_OFFICES",
     "LANGUAGES",
+    "PROVISO_DEFAULTS",
+    "PROVISO_HOLDERS",
     "WHATSAPP_TEMPLATES",
     "ActInForce",
     "Authority",
@@ -49,7 +51,9 @@ __all__ = [
     "ProvisoOffice",
     "ReminderSettings",
     "SenderLimits",
+    "disposal_offices",
     "normalize_word",
+    "spellings",
 ]
 
 
@@ -137,11 +141,14 @@ class ProvisoOffice(NamedTuple):
     likely to fetch a fair price ("in the opinion of the Director"). ``name`` is its
     full name (with its forms per language: the desk), ``short`` a
     form of it that fits one SMS template variable in each language (the SMS replies),
-    ``code`` what an officer types after BY (``DISPOSE ... BY DIRECTOR``)."""
+    ``code`` what an officer types after BY (``DISPOSE ... BY DIRECTOR``), ``office``
+    which office of the Acts it is (``domain.profiles.Office``): it orders a disposal
+    only of a case whose Act gives the power to that office."""
 
     code: str
     name: str
     short: str
+    office: Office = Office.DIRECTOR
 
     def spellings(self) -> tuple[str, ...]:
         """Every way an officer may name the office after BY: its code, and its full
@@ -158,6 +165,73 @@ _DIRECTOR = Name("Director", {"ml": "ഡയറക്ടർ", "ta": "இயக்
 DEFAULT_PROVISO_OFFICES: tuple[ProvisoOffice, ...] = (
     ProvisoOffice("DIRECTOR", _DIRECTOR, _DIRECTOR),
 )
+
+#: The local authority (the amended Kerala Act; the 1871 Act where a s.31 notification
+#: transfers the power), in the glossary's words (locales/GLOSSARY.md); in Malayalam the
+#: full name in full, its short form as the catalogs write it.
+_LOCAL_AUTHORITY = Name(
+    "Local authority",
+    {"ml": "തദ്ദേശ സ്വയംഭരണ സ്ഥാപനം", "ta": "உள்ளாட்சி அமைப்பு", "kn": "ಸ್ಥಳೀಯ ಸಂಸ್ಥೆ"},
+)
+_LOCAL_AUTHORITY_SHORT = Name("Local authority", {**_LOCAL_AUTHORITY.forms, "ml": "തദ്ദേശ സ്ഥാപനം"})
+#: The Magistrate of the District (the 1871 Act), as the offices of each State write it.
+_DISTRICT_MAGISTRATE = Name(
+    "District Magistrate",
+    {"ml": "ജില്ലാ മജിസ്ട്രേറ്റ്", "ta": "மாவட்ட நடுவர்", "kn": "ಜಿಲ್ಲಾ ದಂಡಾಧಿಕಾರಿ"},
+)
+
+#: The office poundbot supplies for each office that may order another disposal (s.13(3)
+#: proviso) when an Act an authority applies gives the power to it and no
+#: ``[[proviso_offices]]`` table names it (``office = ...``): each with a code an officer
+#: types after BY, and its name in the four languages, each form short enough for one
+#: SMS variable (30 characters).
+PROVISO_DEFAULTS: Mapping[Office, ProvisoOffice] = MappingProxyType(
+    {
+        Office.DIRECTOR: DEFAULT_PROVISO_OFFICES[0],
+        Office.LOCAL_AUTHORITY: ProvisoOffice(
+            "LOCAL-AUTHORITY", _LOCAL_AUTHORITY, _LOCAL_AUTHORITY_SHORT, Office.LOCAL_AUTHORITY
+        ),
+        Office.DISTRICT_MAGISTRATE: ProvisoOffice(
+            "DM", _DISTRICT_MAGISTRATE, _DISTRICT_MAGISTRATE, Office.DISTRICT_MAGISTRATE
+        ),
+    }
+)
+
+
+#: The offices that may order another disposal (s.13(3) proviso) under some Act poundbot
+#: applies, by the Act or by a State's s.31 notification (the local authority), in the
+#: order of the profiles: those a ``[[proviso_offices]]`` table may name.
+PROVISO_HOLDERS: tuple[Office, ...] = tuple(
+    dict.fromkeys(
+        act.office_for(Power.ORDER_DISPOSAL, transferred)
+        for act in PROFILES.values()
+        for transferred in (frozenset(), frozenset({Power.ORDER_DISPOSAL}))
+    )
+)
+
+
+def spellings(offices: Iterable[ProvisoOffice]) -> Mapping[str, tuple[str, ...]]:
+    """Each of ``offices`` by its (English) name, as it is recorded, with every way it
+    may be written after BY (``domain.offices.Offices``)."""
+    return {str(office.name): office.spellings() for office in offices}
+
+
+def _disposal_office(entry: ActInForce) -> Office:
+    """The office that may order another disposal (s.13(3) proviso) under the Act of
+    ``entry``, with what its s.31 notification transfers."""
+    return profile(entry.act).office_for(Power.ORDER_DISPOSAL, entry.transferred)
+
+
+def disposal_offices(acts: Iterable[Sequence[ActInForce]]) -> tuple[Office, ...]:
+    """The offices that may order another disposal (s.13(3) proviso) under the Acts in
+    use: of each authority's ``acts`` (``[[authorities.acts]]``), and of the Act before
+    the first of them; each office once, in the order first needed."""
+    needed: list[Office] = []
+    for entries in acts:
+        if not entries or entries[0].since != date.min:
+            needed.append(_disposal_office(_FROM_THE_BEGINNING))
+        needed += [_disposal_office(entry) for entry in entries]
+    return tuple(dict.fromkeys(needed))
 
 
 class ReminderSettings(NamedTuple):
@@ -240,7 +314,10 @@ class Config(NamedTuple):
     #: is not in the material given: a policy of the configuration, these four by default).
     barred_buyers: tuple[str, ...] = DEFAULT_BARRED_CLASSES
     #: s.13(3) proviso: the offices whose holder may order another disposal (the
-    #: Director's opinion); an order named as anyone else's is refused.
+    #: Director's opinion, or the office another Act names), the configured and
+    #: poundbot's for an office an Act in use needs and none names; a case's are those of
+    #: the office its Act names (``proviso_offices_for``), and an order named as anyone
+    #: else's is refused.
     proviso_offices: tuple[ProvisoOffice, ...] = DEFAULT_PROVISO_OFFICES
     backups: BackupSettings = BackupSettings()
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
@@ -268,6 +345,28 @@ class Config(NamedTuple):
         """The local authority that runs the pound with code ``pound``."""
         return self.authorities[self.pounds[pound].authority]
 
+    def proviso_offices_for(
+        self, authority: str, act: str, impounded_on: date
+    ) -> tuple[ProvisoOffice, ...]:
+        """The offices that may order another disposal (s.13(3) proviso) of a case of the
+        ``authority`` under the ``act`` it was opened under, impounded on
+        ``impounded_on``: those configured as the office the Act gives the power to, with
+        what the s.31 notification in force that day transfers (the 1871 Act); where
+        none is configured, poundbot's (``PROVISO_DEFAULTS``)."""
+        held = self.disposal_office(authority, act, impounded_on)
+        named = tuple(o for o in self.proviso_offices if o.office is held)
+        return named or (PROVISO_DEFAULTS[held],)
+
+    def disposal_office(self, authority: str, act: str, impounded_on: date) -> Office:
+        """The office that may order another disposal of such a case (see
+        ``proviso_offices_for``). What a notification transfers is read from the entry
+        in force on the impounding day, when that entry names the case's Act."""
+        known = self.authorities.get(authority)
+        entry = known.act_on(impounded_on) if known is not None else None
+        if entry is None or entry.act != act:
+            entry = ActInForce(impounded_on, act)
+        return _disposal_office(entry)
+
     def proviso_office(self, name: str) -> ProvisoOffice | None:
         """The configured office (s.13(3) proviso) recorded as ``name`` or named by it
         (its code, its full or short name in any language), or None."""
@@ -276,7 +375,7 @@ class Config(NamedTuple):
 
     def proviso_spellings(self) -> Mapping[str, tuple[str, ...]]:
         """Each office by its (English) name, with every way it may be written after BY."""
-        return {str(office.name): office.spellings() for office in self.proviso_offices}
+        return spellings(self.proviso_offices)
 
     def kind_for_word(self, language: str, word: str) -> str | None:
         """The kind code that ``word`` names in ``language``, or None."""

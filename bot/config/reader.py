@@ -20,8 +20,8 @@ from typing import Any
 from bot.config import checks
 from bot.config.lines import Key, Lines
 from bot.config.model import (
-    DEFAULT_PROVISO_OFFICES,
     LANGUAGES,
+    PROVISO_DEFAULTS,
     ActInForce,
     Authority,
     AuthorityKind,
@@ -32,6 +32,7 @@ from bot.config.model import (
     ProvisoOffice,
     ReminderSettings,
     SenderLimits,
+    disposal_offices,
     normalize_word,
 )
 from bot.config.model import WHATSAPP_TEMPLATES as TEMPLATES
@@ -39,7 +40,7 @@ from bot.config.names import Name, PlaceNames, local
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
-from domain.profiles import PROFILES, Power
+from domain.profiles import PROFILES, Office, Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
@@ -146,7 +147,8 @@ class Reader:
         backups = self.backups()
         templates = self.whatsapp_templates()
         dlt = self.dlt()
-        offices = self.proviso_offices(dlt.slot_limit)
+        needed = disposal_offices(a["acts"] or () for _, a in authorities)
+        offices = self.proviso_offices(dlt.slot_limit, needed)
         if self.faults:
             return None
         night_start, night_end = reminders["night_hours"]
@@ -294,37 +296,80 @@ class Reader:
                 ids[f"{kind}.{lang}"] = template_id
         return DltPolicy(entity, MappingProxyType(ids), limit)
 
-    def proviso_offices(self, slot_limit: int) -> tuple[ProvisoOffice, ...]:
+    def proviso_offices(
+        self, slot_limit: int, needed: Sequence[Office]
+    ) -> tuple[ProvisoOffice, ...]:
         """[[proviso_offices]] (optional; s.13(3) proviso): each office whose holder may
         order another disposal: ``code`` (what an officer types after BY), ``name`` (in
-        each language) and ``short`` (at most ``slot_limit`` characters in each language:
-        one SMS variable; left out, the name must fit). Without the section, the
-        Director (``DEFAULT_PROVISO_OFFICES``)."""
-        if "proviso_offices" not in self.raw:
-            return DEFAULT_PROVISO_OFFICES
+        each language), ``short`` (at most ``slot_limit`` characters in each language:
+        one SMS variable; left out, the name must fit) and ``office`` (which office of
+        the Acts it is: the Director when left out). Then poundbot's office
+        (``PROVISO_DEFAULTS``) for each office ``needed`` (the Acts in use give it the
+        power) that no table names: without the section, the Director."""
         spec = {
             "code": checks.code(
                 r"[A-Z][A-Z0-9-]{1,23}", "2 to 24 upper-case letters, digits and -"
             ),
             "name": checks.local_name,
             "short": checks.local_name,
+            "office": checks.disposal_office,
         }
         offices: list[ProvisoOffice] = []
         named: dict[str, str] = {}  # each way of writing an office -> its code
-        for key, entry in self.entries("proviso_offices", "proviso office", spec, ("short",)):
+        where: dict[str, Key] = {}  # each configured office's code -> its table
+        tables = self.entries("proviso_offices", "proviso office", spec, ("short", "office"))
+        for key, entry in tables:
             code, name = entry["code"], entry["name"]
             if code is None or name is None:
                 continue  # (already a fault)
+            if entry["office"] is None and "office" in self.raw["proviso_offices"][key[1]]:
+                continue  # (a bad office: already a fault)
             short = self._short_form(key, code, name, entry["short"], slot_limit)
             if short is None:
                 continue
-            office = ProvisoOffice(code, name, short)
+            office = ProvisoOffice(code, name, short, entry["office"] or Office.DIRECTOR)
+            where.setdefault(code, key)
             for form in office.spellings():
                 other = named.setdefault(normalize_word(form), code)
                 if other != code:
                     self.fault(key, f"proviso office {code}: {form!r} names office {other} too")
             offices.append(office)
+        for held in needed:
+            if all(office.office is not held for office in offices):
+                offices.append(self._default_office(held, named, where, slot_limit))
         return tuple(offices)
+
+    def _default_office(
+        self, held: Office, named: Mapping[str, str], where: Mapping[str, Key], limit: int
+    ) -> ProvisoOffice:
+        """poundbot's office for ``held`` (``PROVISO_DEFAULTS``), which an Act in use gives
+        the power to order another disposal and no [[proviso_offices]] table names; a
+        fault where a table writes another office as it is written, and where [dlt]
+        slot_limit is shorter than its short form."""
+        office = PROVISO_DEFAULTS[held]
+        said = f"{office.name} (code {office.code}), poundbot's office for an Act in use"
+        fix = f'or name that office in [[proviso_offices]] (office = "{held.value}")'
+        clashes: dict[str, str] = {}  # each configured office written as it is -> how
+        for form in office.spellings():
+            other = named.get(normalize_word(form))
+            if other is not None:
+                clashes.setdefault(other, form)
+        for other, form in clashes.items():
+            self.fault(
+                where[other],
+                f"proviso office {other}: {form!r} also names {said}: write {other} "
+                f"otherwise, {fix}",
+            )
+        forms = office.short.forms if isinstance(office.short, Name) else {}
+        lang = max(("en", *forms), key=lambda lang: len(local(office.short, lang)))
+        form = local(office.short, lang)
+        if len(form) > limit:
+            self.fault(
+                ("dlt", "slot_limit"),
+                f"[dlt]: slot_limit is {limit} characters; the {lang} short form {form!r} "
+                f"of {said}, is {len(form)}: raise it, {fix} with a short form that fits",
+            )
+        return office
 
     def _short_form(
         self, key: Key, code: str, name: Name, short: Name | None, limit: int

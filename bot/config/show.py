@@ -43,7 +43,12 @@ def _office(office: ProvisoOffice) -> dict[str, Any]:
     def forms(name: str) -> dict[str, str]:
         return {"en": str(name), **(name.forms if isinstance(name, Name) else {})}
 
-    return {"code": office.code, "name": forms(office.name), "short": forms(office.short)}
+    return {
+        "code": office.code,
+        "name": forms(office.name),
+        "short": forms(office.short),
+        "office": office.office.value,
+    }
 
 
 def shown(text: str, name: str) -> list[str]:
@@ -64,6 +69,7 @@ def shown(text: str, name: str) -> list[str]:
         if not _present(raw, key):
             rows.append((_dotted(raw, key), _value(read(config)), "default"))
     rows += _default_acts(raw, config)
+    rows += _default_offices(raw, config)
     width = min(max(len(f"{k} = {v}") for k, v, _ in rows), 60)
     return [f"{f'{key} = {value}':<{width}}  # {source}" for key, value, source in rows]
 
@@ -77,6 +83,25 @@ def _default_acts(raw: dict[str, Any], config: Config) -> list[tuple[str, str, s
             act = config.authorities[table["code"]].act_on(date.min).act
             key = _dotted(raw, ("authorities", index, "acts"))
             rows.append((key, _value([{"act": act}]), "default"))
+    return rows
+
+
+def _default_offices(raw: dict[str, Any], config: Config) -> list[tuple[str, str, str]]:
+    """Beside the file's [[proviso_offices]] (s.13(3) proviso): the office of a table
+    that names none (the Director), and each office poundbot supplies for an Act in use
+    whose office that may order another disposal no table names, by its code (without
+    the section, the key's own row shows them all)."""
+    tables = raw.get("proviso_offices")
+    if not isinstance(tables, list):
+        return []
+    rows = []
+    for office in config.proviso_offices:
+        index = next((i for i, t in enumerate(tables) if t.get("code") == office.code), None)
+        if index is None:
+            rows.append((f"proviso_offices[{office.code}]", _value(_office(office)), "default"))
+        elif "office" not in tables[index]:
+            key = _dotted(raw, ("proviso_offices", index, "office"))
+            rows.append((key, _value(office.office.value), "default"))
     return rows
 
 

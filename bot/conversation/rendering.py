@@ -28,7 +28,7 @@ from bot.i18n.public.sms_fit import in_parts
 from bot.services import keeper as keeping
 from bot.services import officer as officering
 from bot.services import public
-from bot.services.base import figures_for, statement_of
+from bot.services.base import figures_for, proviso_offices_of, statement_of
 from bot.services.keeper import Recorded
 from bot.services.outcomes import (
     AuctionScheduled,
@@ -241,7 +241,7 @@ def _reject(ctx: Ctx, command: o.Reject, recorded: Recorded) -> str:
 
 
 def _dispose(ctx: Ctx, command: o.Dispose, recorded: Recorded) -> str:
-    offices = ctx.deps.config.proviso_offices
+    offices = proviso_offices_of(ctx.deps, recorded.case)  # the case's Act's (s.13(3))
     return render.other_disposal_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, offices)
 
 

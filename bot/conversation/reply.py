@@ -12,18 +12,23 @@ nothing (a refusal rolls the step back, with what it queued).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from bot.config.model import ProvisoOffice
 from bot.conversation import orders as o
-from bot.conversation.bus import run_step
+from bot.conversation.bus import Ran, run_step
 from bot.conversation.commands import Parsed, ParseError, read_line
+from bot.conversation.photos import Target
 from bot.conversation.rendering import RENDERERS
-from bot.conversation.steps import Ctx
+from bot.conversation.seizure import seizure_of
+from bot.conversation.steps import Ctx, NoticeToPrint
 from bot.i18n import render, reply_language, translator
 from bot.i18n.common import keyword
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import in_parts
-from bot.services.base import Deps
+from bot.services import public
+from bot.services.base import Deps, act_of_caller, proviso_offices_of, under_its_act
 from bot.store.contacts import contact_lang
 from bot.store.messages import set_contact
 from bot.store.tx import LoadedCase, Tx
@@ -31,7 +36,7 @@ from bot.support.caller import PUBLIC, Caller
 from bot.support.errors import AppError
 from domain.accounts import Postings
 from domain.errors import DomainError
-from domain.profiles import DEFAULT_ACT, Profile, profile
+from domain.profiles import Profile, profile
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 
@@ -68,19 +73,55 @@ class Reply:
         return self.refusal is not None
 
 
-async def _act_of(ctx: Ctx, command: o.Order, loaded: LoadedCase | None) -> Profile:
-    """The Act of the case a refused step was on, whose citations its refusal gives: as
-    the channel read the case, else read again (the step read it in the savepoint its
-    refusal rolled back, and a refusal carries no case). A step on no case (a seizure
-    report) is refused under the default Act."""
+async def _refused_case(ctx: Ctx, command: o.Order, loaded: LoadedCase | None) -> LoadedCase | None:
+    """The case a refused step was on, in whose words its refusal is and whose offices it
+    names: as the channel read it, else read again (the step read it in the savepoint its
+    refusal rolled back, and a refusal carries no case). None for a step on no case."""
     if not isinstance(command, o.CaseOrder) or not command.case:
-        return profile(DEFAULT_ACT)
-    if loaded is not None and loaded.row.number == command.case:
-        return loaded.case.profile
+        return None
+    # The case's own number: the row may be expired by the rollback of the refused step.
+    if loaded is not None and loaded.case.number == command.case:
+        return loaded
     try:
-        return (await ctx.tx.load_case(command.case)).case.profile
+        return await ctx.tx.load_case(command.case)
     except AppError:  # no such case: refused before the Act was asked
-        return profile(DEFAULT_ACT)
+        return None
+
+
+def _act_of(ctx: Ctx, command: o.Order, refused: LoadedCase | None) -> Profile:
+    """The Act of a refused step, in whose words its refusal is: its case's. A seizure
+    report opens no case: the Act the intake would give it (``under_its_act``); a step on
+    no case, the Act in force today for the caller's authority."""
+    if isinstance(command, o.Seize):
+        return _act_of_report(ctx, command)
+    if refused is not None:
+        return refused.case.profile
+    return act_of_caller(ctx.deps, ctx.caller)
+
+
+def _act_of_report(ctx: Ctx, command: o.Seize) -> Profile:
+    """The Act a seizure report would open its case under (``under_its_act``)."""
+    try:
+        seizure = seizure_of(command, ctx.caller, ctx.deps.local_now())
+        return profile(under_its_act(ctx.deps, seizure).act)
+    except (AppError, KeyError):  # not a keeper's, or of no pound configured
+        return act_of_caller(ctx.deps, ctx.caller)
+
+
+def _answer_act(ctx: Ctx, ran: Ran) -> Profile:
+    """The Act in whose words the answer to a step is: its case's (the case of the step,
+    or the one its outcome tells of); for an answer about no one case (a list of cases,
+    whose lines are each in their own case's words), the Act in force today for the
+    caller's authority."""
+    outcome = ran.outcome
+    if ran.loaded is not None:
+        return ran.loaded.case.profile
+    if isinstance(outcome, NoticeToPrint | Target):
+        return outcome.loaded.case.profile
+    asked = public.DuesAnswer | public.DepositAnswer | public.Outcome
+    if isinstance(outcome, asked) and outcome.case is not None:
+        return outcome.case.profile
+    return act_of_caller(ctx.deps, ctx.caller)
 
 
 async def _number_lang(tx: Tx, caller: Caller) -> str | None:
@@ -118,8 +159,11 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
     try:
         parsed = read_line(text, deps.config, deps.today())
     except ParseError as exc:
+        # A line about no case yet: in the words of the Act in force for the caller's
+        # authority today.
+        tr = translator(lang).under(act_of_caller(deps, caller))
         with rendering_sms(sms):  # by SMS on Mobile Seva, the example has the keyword
-            text = render.parse_error(exc.code, exc.facts, translator(lang))
+            text = render.parse_error(exc.code, exc.facts, tr)
         return Reply(text, lang, refusal=Refusal(exc.code))
     command = parsed.order
     # A keyword in Malayalam gets a Malayalam reply; in Latin letters (``pizha``), unless
@@ -189,6 +233,17 @@ async def _with_notes(
     return replace(reply, text=text) if text != reply.text else reply
 
 
+def _offices(
+    ctx: Ctx, command: o.Order, exc: DomainError, refused: LoadedCase | None
+) -> Sequence[ProvisoOffice]:
+    """The offices a refusal names: for a DISPOSE whose BY names none of those that may
+    order another disposal of its case (s.13(3) proviso), those of the office the case's
+    Act gives the power to."""
+    if exc.reason != "not_director" or not isinstance(command, o.Dispose) or refused is None:
+        return ctx.deps.config.proviso_offices
+    return proviso_offices_of(ctx.deps, refused.case)
+
+
 async def run_command(
     tx: Tx,
     deps: Deps,
@@ -209,14 +264,21 @@ async def run_command(
         ctx = Ctx(tx, deps, caller, translator(lang), sms, loaded)
         ran = await run_step(ctx, command, trial=trial)
         exc, refusal = ran.refusal, None
+        # The answer in the words of the Act of the case it is about (s.14, para 1 under
+        # the Cattle-trespass Act, 1871).
         if isinstance(exc, DomainError):
-            act = await _act_of(ctx, command, ran.loaded)
-            text = render.error(exc, ctx.tr, deps.config.proviso_offices, act)
+            refused = await _refused_case(ctx, command, ran.loaded)
+            tr = ctx.tr.under(_act_of(ctx, command, refused))
+            text = render.error(exc, tr, _offices(ctx, command, exc, refused))
             refusal = Refusal(exc.code, exc.provision, exc.reason)
         elif isinstance(exc, AppError):
-            text, refusal = render.app_error(exc, ctx.tr), Refusal(exc.code)
+            refused = await _refused_case(ctx, command, ran.loaded)
+            tr = ctx.tr.under(_act_of(ctx, command, refused))
+            text, refusal = render.app_error(exc, tr), Refusal(exc.code)
         else:
-            text = RENDERERS[command.name](replace(ctx, told=ran.told), command, ran.outcome)
+            tr = ctx.tr.under(_answer_act(ctx, ran))
+            answering = replace(ctx, tr=tr, told=ran.told)
+            text = RENDERERS[command.name](answering, command, ran.outcome)
     return Reply(
         text,
         ctx.tr.lang,

@@ -38,7 +38,7 @@ async def expect_reminders(
 ) -> None:
     """Check that the reminders queued so far are those expected before, and ``new``."""
     w.expected_reminders.extend((stamp, role, kind, due, case) for stamp, role, kind, due in new)
-    tr = translator(w.phrases.lang)
+    tr = translator(w.phrases.lang).under(w.transcript.act)  # in the words of its Act
     expected = [
         Sent(stamp, role, render.reminder(kind, number, due, _day(stamp), tr), "sent")
         for stamp, role, kind, due, number in w.expected_reminders

@@ -7,6 +7,8 @@ replies, written in rooms by who reads them (``public``, ``keepers``, ``officers
 ``refusals``, ``documents``, ``chrome``).
 """
 
+# Installs what writes the texts of an Act that cites otherwise than Kerala (catalogs).
+from bot.i18n import act_words  # noqa: F401
 from bot.i18n.catalogs import (
     LANGUAGES,
     CatalogError,

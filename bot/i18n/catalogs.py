@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
@@ -42,6 +42,7 @@ __all__ = [
     "catalog_report",
     "detect_script",
     "for_sms",
+    "install_act_words",
     "locale_of",
     "read_catalog",
     "translator",
@@ -102,25 +103,64 @@ def for_sms(lang: str, text: str, sms: bool = False) -> str:
 class Translator:
     """gettext for one language, with the Babel locale used to format its numbers and
     dates, and the Act whose texts it gives (``act``: a text about a case is in the words
-    of the case's own Act, ``under``)."""
+    of the case's own Act, ``under``).
+
+    The msgids cite the Kerala Act (``(s.13(1))``); under an Act that cites a provision
+    otherwise, each text comes with its citations as that Act's (``bot.i18n.act_words``:
+    ``(s.14, para 1)`` under the Cattle-trespass Act, 1871). Under the Kerala profiles
+    the texts are the catalog's, as they are, at no cost."""
 
     lang: str
     locale: str
     translations: Translations = field(repr=False, compare=False)
     act: Profile = KERALA_1961
+    #: Whether ``act`` cites some provision otherwise than the Kerala Act.
+    rewrites: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rewrites = self.act is not KERALA_1961 and any(
+            own != provision for provision, own in self.act.citations.items()
+        )
+        object.__setattr__(self, "rewrites", rewrites)
 
     def under(self, act: Profile) -> Translator:
         """This translator, giving the texts of ``act``."""
         return self if act is self.act else replace(self, act=act)
 
     def gettext(self, message: str) -> str:
-        """The translation of ``message`` (the English msgid when it has none); in an
-        English SMS, in GSM-7."""
-        return for_sms(self.lang, self.translations.gettext(message))
+        """The translation of ``message`` (the English msgid when it has none), in the
+        words of the translator's Act; in an English SMS, in GSM-7."""
+        text = self.translations.gettext(message)
+        if self.rewrites:
+            text = _in_act(self, text, message)
+        return for_sms(self.lang, text)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of a plural message for ``n`` under the language's Plural-Forms."""
-        return for_sms(self.lang, self.translations.ngettext(singular, plural, n))
+        text = self.translations.ngettext(singular, plural, n)
+        if self.rewrites:
+            text = _in_act(self, text, singular, plural)
+        return for_sms(self.lang, text)
+
+
+#: A text in the words of a translator's Act (``bot.i18n.act_words.in_act``): its
+#: translation, the msgid and the plural msgid. Installed by that module when the
+#: package ``bot.i18n`` is imported (it writes citations with ``bot.i18n.common``, which
+#: imports this module: it cannot be imported from here).
+InAct = Callable[["Translator", str, str, "str | None"], str]
+_act_words: list[InAct] = []
+
+
+def install_act_words(in_act: InAct) -> None:
+    """Make ``in_act`` what writes texts in the words of an Act that cites otherwise
+    than the Kerala Act (``bot.i18n.act_words``)."""
+    _act_words[:] = [in_act]
+
+
+def _in_act(tr: Translator, text: str, singular: str, plural: str | None = None) -> str:
+    if not _act_words:  # never the Kerala citations where another Act's are due
+        raise CatalogError("bot.i18n.act_words is not installed: import bot.i18n")
+    return _act_words[0](tr, text, singular, plural)
 
 
 def _po_path(lang: str, directory: Path) -> Path:

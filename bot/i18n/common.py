@@ -53,6 +53,7 @@ __all__ = [
     "cattle",
     "cattle_slot",
     "cite",
+    "cite_own",
     "clip",
     "connective",
     "day",
@@ -230,16 +231,18 @@ def reported_to(tr: Translator, act: Profile | None = None) -> str:
     return to_office(chosen.office_for(Power.RECEIVE_REPORT), tr)
 
 
-def cite(provision: str, tr: Translator, act: Profile = KERALA_1961) -> str:
-    """A provision as the language cites it in ``act``'s own form (``act.cites``):
-    ``s.13(1)`` -> ``വകുപ്പ് 13(1)`` under the Kerala Act, ``വകുപ്പ് 14, ഖണ്ഡിക 1`` under
-    the Cattle-trespass Act, 1871.
+def cite(provision: str, tr: Translator, act: Profile | None = None) -> str:
+    """A provision as the language cites it in ``act``'s own form (``act.cites``; the
+    translator's Act, ``tr.act``, when none is given): ``s.13(1)`` -> ``വകുപ്പ് 13(1)``
+    under the Kerala Act, ``വകുപ്പ് 14, ഖണ്ഡിക 1`` under the Cattle-trespass Act, 1871.
 
     A provision ``act`` has no counterpart of (the 1871 Act has none of Kerala's
     s.15(5)) is never cited as if it were ``act``'s: it is the Kerala citation, marked
     as the Kerala Act's (``s.15(5) of the Kerala Act, 1961``). A text that is no
     provision of the engine's table (``domain.provisions.PROVISIONS``) is written as it
     is read, under any Act (``Rule 5`` stays ``Rule 5``)."""
+    if act is None:
+        act = tr.act
     if provision not in act.citations:
         return _cited(provision, tr, act)
     own = act.cites(provision)
@@ -250,6 +253,12 @@ def cite(provision: str, tr: Translator, act: Profile = KERALA_1961) -> str:
         # citation as you translate it ("s.15(5)"), marked as the Kerala Act's.
         return tr.gettext("%(citation)s of the Kerala Act, 1961") % {"citation": kerala}
     return _cited(own, tr, act)
+
+
+def cite_own(citation: str, tr: Translator, act: Profile | None = None) -> str:
+    """``act``'s own ``citation`` (``s.17``, ``s.14 para 1``: not a Kerala provision) as
+    the language writes it (``വകുപ്പ് 17``)."""
+    return _cited(citation, tr, tr.act if act is None else act)
 
 
 def _cited(citation: str, tr: Translator, act: Profile) -> str:

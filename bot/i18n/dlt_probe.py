@@ -185,8 +185,14 @@ SLOT_CHARS: Final = 30
 #: as "Case {#var#}." takes in the next sentence too.
 MIN_FIXED: Final = 5
 #: A number in fixed text (a section, ``13(1)``; a count): a variable, so that one
-#: template serves every section and every Act.
-_NUMBER: Final = re.compile(r"\d+(?:\([0-9a-z]+\))*")
+#: template serves every section and every Act. A paragraph of an unnumbered section, as
+#: the Cattle-trespass Act, 1871 is cited (``14, para 1``, ``16, para 3(e)``; the word
+#: as ``bot.i18n.common.cite`` writes it in each language), is one number with its
+#: section: the Act's citation fills the template a Kerala section does.
+_NUMBER: Final = re.compile(
+    r"\d+(?:\([0-9a-z]+\))*"
+    r"(?:, (?:para|ഖണ്ഡിക|பத்தி|ಕಂಡಿಕೆ) \d+(?:\([0-9a-z]+\))*)?"
+)
 #: The rest of a word after an office's name: its case ending in Malayalam, Tamil and
 #: Kannada (``തദ്ദേശ സ്ഥാപനത്തിന്``), up to a space or a mark.
 _ENDING: Final = r"[^\s.,;:()\"“”'‘’]*"

@@ -196,5 +196,6 @@ class CaseMessages:
             return None
         kind, facts = found
         with rendering_sms(kind.staff and message.channel == "sms"):  # as it was queued
-            text = kind.text(facts, translator(message.lang or reply_language()))
+            tr = translator(message.lang or reply_language()).under(facts.case.profile)
+            text = kind.text(facts, tr)
         return _part(text, message.key)

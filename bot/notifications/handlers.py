@@ -79,6 +79,7 @@ async def _intake_sms(
         ),
         templates=deps.config.whatsapp_templates,
         about=About(IMPOUNDED, case.number, ""),
+        act=case.profile,
     )
     return "queued" if queued else "opted_out"
 
@@ -105,6 +106,7 @@ async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, corrected: Corrected)
         deps.config.pounds[row.pound_code].languages[0],
         deps.config.reminders,
         about=About(CANCELLED, number, "", day.isoformat()),
+        act=case.profile,
     )
     return Told(AUCTION_CANCELLED, "queued" if queued else "opted_out")
 
@@ -122,6 +124,7 @@ async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> Non
         deps.config.authorities[authority].default_language,
         deps.config.whatsapp_templates,
         about=About(REPORT, case.number, ""),
+        act=case.profile,
     )
 
 
@@ -144,6 +147,7 @@ async def tell_owner_of_auction(tx: Tx, deps: Deps, scheduled: AuctionScheduled)
         ),
         templates=deps.config.whatsapp_templates,
         about=About(AUCTION, number, "", day.isoformat()),
+        act=scheduled.recorded.case.profile,
     )
 
 
@@ -164,4 +168,5 @@ async def tell_owner_of_account(tx: Tx, deps: Deps, outcome: Settled | PaidAfter
         template=lambda tr: Template("owner_account", (row.number,)),
         templates=deps.config.whatsapp_templates,
         about=About(ACCOUNT, row.number, ""),
+        act=outcome.recorded.case.profile,
     )

@@ -21,6 +21,7 @@ from bot.store.models import User
 from bot.store.tx import Tx
 from bot.store.users import staff_of
 from bot.support.caller import OFFICER
+from domain.profiles import KERALA_1961, Profile
 
 NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
 
@@ -69,10 +70,12 @@ async def notify_officers(
     templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
     *,
     about: About | None = None,
+    act: Profile = KERALA_1961,
 ) -> int:
     """Queue a message to every active officer of ``authority``; returns how many.
     ``about``: what the message is (``bot.notifications.case_messages``), in each officer's
-    language, so that it is rendered again when it is sent."""
+    language, so that it is rendered again when it is sent; ``act``: the Act of the case
+    it is about, in whose words it is."""
     officers = await staff_of(tx, OFFICER, authority)
     queued = 0
     for officer in officers:
@@ -81,7 +84,7 @@ async def notify_officers(
             continue
         lang = officer.lang or default_lang
         with rendering_sms(route[0] == "sms"):  # names in DLT variables by SMS
-            body = compose(translator(lang))
+            body = compose(translator(lang).under(act))
         if await queue_to_staff(tx, officer.id, route, lang, body, key, templates, about=about):
             queued += 1
     return queued
@@ -146,15 +149,17 @@ async def notify_phone(
     template: Callable[[Translator], Template] | None = None,
     templates: Mapping[str, Mapping[str, str]] = NO_TEMPLATES,
     about: About | None = None,
+    act: Profile = KERALA_1961,
 ) -> bool:
     """Queue a message to a telephone number (an owner) on its channel unless it said
     STOP there; never at night. Outside WhatsApp's window it goes as ``template`` (its
     values in the owner's language) when the configuration has one, else by SMS.
     ``about``: what the message is (``bot.notifications.case_messages``), in the owner's
-    language, so that it is rendered again when it is sent."""
+    language, so that it is rendered again when it is sent; ``act``: the Act of the case
+    it is about, in whose words it is."""
     contact = await contact_of(tx, phone)
     lang = (contact.lang if contact else None) or default_lang
-    tr = translator(lang)
+    tr = translator(lang).under(act)
     found = route(contact, tx.now, lang, template(tr) if template else None, templates)
     if found is None:
         return False

@@ -42,12 +42,14 @@ from bot.i18n.dlt_probe import rendering_sms
 from bot.notifications.notify import queue_to_staff, route_of
 from bot.observe.metrics import REMINDERS_FAILED, REMINDERS_SENT, REMINDERS_TROUBLED
 from bot.reminders.plan import ROUND, DeadlineFacts, local_today, plan_pending, schedule
+from bot.services.base import act_in_force, act_of_case
 from bot.store import reminder_jobs as jobs
 from bot.store.reminder_jobs import JobRow
 from bot.store.rows import savepoint
 from bot.store.tx import Store, Tx, parse_case_number
 from bot.store.users import admins_and_officers, staff_of
 from bot.support.caller import KEEPER, OFFICER
+from domain.profiles import Profile
 from domain.reminders import Audience, next_day
 
 __all__ = [
@@ -253,7 +255,7 @@ async def _fire_single(batch: _Batch, job: JobRow, facts: DeadlineFacts | None) 
         return 0, 0
     assert facts is not None
     people = await _people(batch, job.audience, job.place)
-    compose = _reminder(job, facts, batch.today)
+    compose = _reminder(batch.config, job, facts, batch.today)
     bodies = [(person, _composed(compose, person)) for person in people]
     sent = await _send(batch, job.key, bodies)
     await _go_on(batch, job, facts)
@@ -285,15 +287,16 @@ async def _fire_round(batch: _Batch, job: JobRow) -> tuple[int, int]:
     by_sms: list[_Person] = []
     if len(now_due) > DIGEST_OVER:
         singles = [(item, found) for item, found in live if found.due_on > batch.today]
-        digest = _digest(now_due, batch.today)
+        digest = _digest(batch.config, job.place, now_due, batch.today)
         if batch.config.dlt.enforced:
             # Under DLT an SMS must be one of a few registered templates, and a digest
             # of any number of lines is none of them: by SMS each reminder goes alone.
             by_sms = [person for person in people if person.channel == "sms"]
     in_digest = [person for person in people if person not in by_sms]
-    planned = [(item.key, _reminder(item, found, batch.today), people) for item, found in singles]
+    config, today = batch.config, batch.today
+    planned = [(item.key, _reminder(config, item, found, today), people) for item, found in singles]
     alone = [(item, found) for item, found in now_due] if by_sms else []
-    planned += [(item.key, _reminder(item, found, batch.today), by_sms) for item, found in alone]
+    planned += [(item.key, _reminder(config, item, found, today), by_sms) for item, found in alone]
     if digest is not None:
         planned.append((job.key, digest, in_digest))
     bodies = {
@@ -335,28 +338,47 @@ def _nobody(job: JobRow) -> str:
     return f"no active {job.audience} of {job.place} with Telegram or a phone"
 
 
-def _reminder(item: JobRow, facts: DeadlineFacts, today: date) -> Compose:
+def _act(config: Config, facts: DeadlineFacts) -> Profile:
+    """The Act of the deadline's case, in whose words its reminder is: the one in force
+    for its pound's authority on its impounding day (``act_of_case``: what the intake
+    gave it). A row without the day (never, as ``_facts`` reads them): the day its
+    period counts from."""
+    return act_of_case(config, facts.pound_code, facts.impounded_on or facts.counts_from)
+
+
+def _reminder(config: Config, item: JobRow, facts: DeadlineFacts, today: date) -> Compose:
+    act = _act(config, facts)
+
     def compose(tr: Translator) -> str:
         return render.reminder(
             facts.kind,
             item.case_number,
             item.due_on,
             today,
-            tr,
+            tr.under(act),
             to_officer=item.audience == "officers",
         )
 
     return compose
 
 
-def _digest(items: list[tuple[JobRow, DeadlineFacts]], today: date) -> Compose:
+def _digest(
+    config: Config, place: str, items: list[tuple[JobRow, DeadlineFacts]], today: date
+) -> Compose:
+    """The morning digest of ``items`` to the people of ``place`` (a pound, an
+    authority): each line in the words of its case's Act, the rest in those of the Act
+    in force today for the authority."""
     entries = sorted(
         ((item.case_number, facts.as_deadline()) for item, facts in items),
         key=lambda entry: (entry[1].due_on, parse_case_number(entry[0]), entry[1].kind.value),
     )
+    acts = {item.case_number: _act(config, facts) for item, facts in items}
+    pound = config.pounds.get(place)
+    authority = pound.authority if pound is not None else place
+    act = act_in_force(config, authority, today)
 
     def compose(tr: Translator) -> str:
-        return render.digest(entries, today, tr)
+        return render.digest(entries, today, tr.under(act), acts=acts)
 
     return compose
 

@@ -53,10 +53,13 @@ class DeadlineFacts:
     due_on: date
     counts_from: date
     is_open: bool
+    #: The impounding day of the case, when the row carries it (``deadline_rows``).
+    impounded_on: date | None = None
 
     @classmethod
     def of(cls, row: Any) -> DeadlineFacts:
-        """From a ``DeadlineRow`` or a row of the ``deadlines`` table."""
+        """From a ``DeadlineRow`` or a row of the ``deadlines`` table (with its case's
+        impounding day, if it has it)."""
         return cls(
             id=row.id,
             case_number=row.case_number,
@@ -67,6 +70,7 @@ class DeadlineFacts:
             due_on=row.due_on,
             counts_from=row.counts_from,
             is_open=row.status == OPEN,
+            impounded_on=getattr(row, "impounded_on", None),
         )
 
     def as_deadline(self) -> Deadline:

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from bot.config import Config
+from bot.config.model import ProvisoOffice
 from bot.services.subscribers import Subscribers
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
@@ -17,6 +18,7 @@ from bot.support.errors import NotAllowedError, UnknownPoundError
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.figures import Figures, figures_of
+from domain.profiles import DEFAULT_ACT, Profile, profile
 from domain.s07_seizure import Seizure
 from domain.statement import Statement, statement
 from domain.tariff import Tariff
@@ -27,8 +29,12 @@ if TYPE_CHECKING:
 __all__ = [
     "CaseRef",
     "Deps",
+    "act_in_force",
+    "act_of_caller",
+    "act_of_case",
     "figures_for",
     "load_for_step",
+    "proviso_offices_of",
     "require_keeper",
     "require_officer",
     "statement_of",
@@ -96,6 +102,41 @@ def under_its_act(deps: Deps, seizure: Seizure) -> Seizure:
     it)."""
     in_force = deps.config.authority_of(seizure.pound).act_on(seizure.impounded_on)
     return replace(seizure, act=in_force.act)
+
+
+def proviso_offices_of(deps: Deps, case: Case) -> tuple[ProvisoOffice, ...]:
+    """The offices that may order another disposal of ``case`` (s.13(3) proviso): those
+    of the office its Act gives the power to, as its pound's authority had that Act on
+    the impounding day (``Config.proviso_offices_for``)."""
+    seizure = case.seizure
+    authority = deps.authority_of(seizure.pound)
+    return deps.config.proviso_offices_for(authority, seizure.act, seizure.impounded_on)
+
+
+def act_of_case(config: Config, pound: str, impounded_on: date) -> Profile:
+    """The Act a case of ``pound`` impounded on ``impounded_on`` was opened under
+    (``under_its_act``), from a row that does not carry it (the desk's Today, a reminder):
+    the one in force for the pound's authority that day. A pound no longer configured:
+    the default Act."""
+    found = config.pounds.get(pound)
+    if found is None or found.authority not in config.authorities:
+        return profile(DEFAULT_ACT)
+    return profile(config.authorities[found.authority].act_on(impounded_on).act)
+
+
+def act_in_force(config: Config, authority: str | None, day: date) -> Profile:
+    """The Act in force for ``authority`` on ``day`` (the default Act for none): what a
+    text about no one case of it says (a heading of a list of its cases)."""
+    found = config.authorities.get(authority or "")
+    return profile(found.act_on(day).act if found is not None else DEFAULT_ACT)
+
+
+def act_of_caller(deps: Deps, caller: Caller) -> Profile:
+    """The Act in force today for the caller's authority (a keeper's: their pound's)."""
+    authority = caller.authority
+    if authority is None and caller.pound in deps.config.pounds:
+        authority = deps.config.pounds[caller.pound or ""].authority
+    return act_in_force(deps.config, authority, deps.today())
 
 
 def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from bot.services.base import Deps, statement_of
+from bot.services.base import Deps, act_of_case, statement_of
 from bot.store.models import LedgerEntry
 from bot.store.port import CaseStore, DeskReads, UnitOfWork
 from bot.store.tx import LoadedCase
@@ -22,6 +22,7 @@ from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError, UnknownCaseError
 from domain.deadlines import Deadline
 from domain.money import Money
+from domain.profiles import KERALA_1961, Profile
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
 from domain.s15_3_account import Account
@@ -79,6 +80,8 @@ class DueItem:
     due_on: date
     who: str
     counts_from: date
+    #: The Act the case is under (its line is in that Act's words).
+    act: Profile = KERALA_1961
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,8 @@ class DepositHeld:
     amount: Money
     deposited_on: date
     window_end: date
+    #: The Act the case is under (its line is in that Act's words).
+    act: Profile = KERALA_1961
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,17 +130,27 @@ class Today:
         return str(self.due_total) if self.due_total <= DUE_CAP else f"{DUE_CAP}+"
 
 
-def _item(row: Any) -> DueItem:
-    return DueItem(row[0], row[1], row[2], row[3], row[4], row[5])
+def _item(row: Any, act: Profile) -> DueItem:
+    return DueItem(row[0], row[1], row[2], row[3], row[4], row[5], act)
 
 
 async def today(tx: DeskReads, deps: Deps, caller: Caller) -> Today:
     """Deadlines due or overdue (not the owner's), reports awaiting a notice, auctions in
-    the next seven days, and the deposits held with the end of their three months."""
+    the next seven days, and the deposits held with the end of their three months; each
+    with the Act of its case (``act_of_case``: from its pound and impounding day)."""
     pounds = pounds_of(deps, caller)
     day = deps.today()
     until = day + timedelta(days=6)
     found = await tx.today_rows(pounds, day, until, rows=TODAY_ROWS, due_cap=DUE_CAP)
+    acts: dict[tuple[str, date], Profile] = {}
+
+    def act(row: Any) -> Profile:
+        key = (row[9], row[10])
+        known = acts.get(key)
+        if known is None:
+            known = acts[key] = act_of_case(deps.config, *key)
+        return known
+
     sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
     for row in found:
         sections[row[6]].append(row)
@@ -150,14 +165,15 @@ async def today(tx: DeskReads, deps: Deps, caller: Caller) -> Today:
     # carries it; with none due, none is.
     due_total = sections["due"][0][8] if sections["due"] else 0
     deposits = [
-        DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3]) for row in sections["held"]
+        DepositHeld(row[0], Money(int(row[7] or 0)), row[5], row[3], act(row))
+        for row in sections["held"]
     ]
     return Today(
         day=day,
-        due=[_item(r) for r in sections["due"]],
+        due=[_item(r, act(r)) for r in sections["due"]],
         due_total=int(due_total or 0),
-        awaiting_notice=[_item(r) for r in sections["awaiting"]],
-        auctions=[_item(r) for r in sections["auctions"]],
+        awaiting_notice=[_item(r, act(r)) for r in sections["awaiting"]],
+        auctions=[_item(r, act(r)) for r in sections["auctions"]],
         deposits=deposits,
         held=Money(sum(d.amount.paise for d in deposits)),
         stopped=await _stopped_numbers(tx, deps, pounds),

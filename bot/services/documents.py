@@ -8,11 +8,12 @@ SMS and Telegram call the officer's use cases: it never reads the store itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from bot.adapters.export import LedgerLine, ledger_lines
-from bot.services.base import Deps, figures_for
+from bot.services.base import Deps, act_of_case, figures_for
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.port import CaseStore, LedgerReads
 from bot.store.tx import LoadedCase
@@ -21,6 +22,7 @@ from bot.support.errors import BadInputError, NoAccountError, NoReceiptError, No
 from domain.case import Case
 from domain.events import AccountDelivered
 from domain.figures import Figures
+from domain.profiles import Profile
 from domain.s15_3_account import Account, Receipt, receipt_for
 from domain.s15_sale import Settlement
 
@@ -185,12 +187,14 @@ class ProvisionTotal:
 
 @dataclass(frozen=True, slots=True)
 class LedgerDocument:
-    """The ledger of a period by provision, with the totals per account and in all."""
+    """The ledger of a period by provision, with the totals per account and in all; the
+    Act of each case of its lines, by number (its entries are in that Act's words)."""
 
     lines: tuple[LedgerLine, ...]
     provisions: tuple[ProvisionTotal, ...]
     accounts: tuple[tuple[str, int], ...]
     total: int
+    acts: Mapping[str, Profile] = field(default_factory=dict)
 
 
 def _sums(lines: tuple[LedgerLine, ...]) -> tuple[tuple[str, int], ...]:
@@ -233,9 +237,13 @@ async def ledger_document(
     end: date,
     authority: str | None = None,
 ) -> LedgerDocument:
-    """The ledger of the caller's scope from ``start`` to before ``end``, by provision."""
+    """The ledger of the caller's scope from ``start`` to before ``end``, by provision,
+    with the Act of each case of its lines (``act_of_case``: from its pound and its
+    impounding day, read in one query)."""
     scope = scope_of(deps, caller, authority)
     lines = await ledger_lines(
         tx, authority=scope.authority, pounds=scope.pounds, start=start, end=end
     )
-    return by_provision(lines)
+    brought = await tx.cases_brought({line.case_number for line in lines})
+    acts = {number: act_of_case(deps.config, *found) for number, found in brought.items()}
+    return replace(by_provision(lines), acts=acts)

@@ -9,7 +9,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.config import Authority, Pound
-from bot.services.base import CaseRef, Deps, load_for_step, require_officer, statement_of
+from bot.config.model import spellings
+from bot.services.base import (
+    CaseRef,
+    Deps,
+    load_for_step,
+    proviso_offices_of,
+    require_officer,
+    statement_of,
+)
 from bot.services.keeper import Recorded
 from bot.services.postings import write_postings
 from bot.store.models import LedgerEntry
@@ -30,7 +38,7 @@ from domain.events import (
 )
 from domain.figures import Figures, figures_of
 from domain.money import Money
-from domain.profiles import Profile
+from domain.profiles import KERALA_1961, Profile
 from domain.s07_seizure import Person
 from domain.s13_3_proviso import dispose_otherwise
 from domain.s13_unclaimed import proclamation_places, village_and_market
@@ -231,11 +239,14 @@ async def record_other_disposal(
     proceeds: Money,
     on: date | None = None,
 ) -> Recorded:
-    """Disposal by the Director's order, with who ordered it and the reference (proviso):
-    ``ordered_by`` names a configured office (its code, or its full or short name in any
-    language), recorded by its name; any other is refused."""
+    """Disposal by the order of the office the case's Act gives the power to (the
+    Director under the Kerala Act as enacted), with who ordered it and the reference
+    (proviso): ``ordered_by`` names one of the offices configured as that office, or
+    poundbot's where none is (its code, or its full or short name in any language),
+    recorded by its name; any other is refused."""
     loaded, _ = await _load_for_officer(tx, deps, caller, number)
     today = deps.today()
+    offices = proviso_offices_of(deps, loaded.case)
     after = dispose_otherwise(
         loaded.case,
         lot=lot,
@@ -246,7 +257,7 @@ async def record_other_disposal(
         proceeds=proceeds,
         on=on or today,
         today=today,
-        offices=deps.config.proviso_spellings(),
+        offices=spellings(offices),
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
     await tx.record_sale_lot(loaded, after)
@@ -496,6 +507,8 @@ class DepositEntry:
     pending: ClaimPreferred | None = None  # a claim preferred, not yet decided
     #: The case's figures of the day.
     figures: Figures | None = None
+    #: The Act the case is under: its line is in that Act's words.
+    act: Profile = KERALA_1961
 
 
 async def deposit_register(tx: CaseStore, deps: Deps, caller: Caller) -> list[DepositEntry]:
@@ -534,6 +547,7 @@ async def deposit_entries(tx: CaseStore, deps: Deps, pounds: list[str]) -> list[
                 stated.credit_from,
                 loaded.case.pending_claim,
                 figures_of(stated),
+                loaded.case.profile,
             )
         )
     return out

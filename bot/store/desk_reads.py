@@ -92,11 +92,17 @@ def _today(rows: int, due_cap: int) -> Any:
     )
 
 
+#: The impounding day of a deadline's case (with its pound: the Act of the case).
+_IMPOUNDED = select(CaseRow.impounded_on).where(CaseRow.id == DeadlineRow.case_id).scalar_subquery()
+
+
 def _section(name: str, query: Any, balance: Any = None, counted: Any = None) -> Any:
     part = query.add_columns(
         literal(name).label("section"),
         (balance if balance is not None else literal(0)).label("balance"),
         (counted if counted is not None else literal(0)).label("due_cases"),
+        DeadlineRow.pound_code.label("pound_code"),
+        _IMPOUNDED.label("impounded_on"),
     ).subquery()
     return select(part)
 
@@ -221,7 +227,8 @@ class DeskReading:
     ) -> list[Row[*tuple[Any, ...]]]:
         """Today's rows for ``pounds`` on ``day``, unordered: the open deadlines of each
         section (case_number, kind, provision, due_on, who, counts_from, section, balance,
-        due_cases): "due" (up to ``rows`` due by ``day``, not the owner's, each with the
+        due_cases, pound_code, impounded_on: the last two tell the case's Act): "due" (up
+        to ``rows`` due by ``day``, not the owner's, each with the
         count of cases due up to ``due_cap + 1``), "awaiting" (up to ``rows`` notices due),
         "auctions" (from ``day`` to ``until``), "held" (deposit windows, with the balance)."""
         params = {"pounds": pounds, "day": day, "until": until}

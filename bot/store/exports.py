@@ -4,7 +4,7 @@ day of their last event, the ledger's entries with the number of their case
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date
 from typing import Any
 
@@ -84,6 +84,18 @@ class LedgerReading:
             query = query.where(LedgerEntry.on < end)
         rows = await self.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
         return [tuple(row) for row in rows.all()]
+
+    async def cases_brought(self, numbers: Collection[str]) -> dict[str, tuple[str, date]]:
+        """The pound and the impounding day of each case of ``numbers`` that exists (what
+        tells the Act a case is under), by number."""
+        if not numbers:
+            return {}
+        found = await self.session.execute(
+            select(CaseRow.number, CaseRow.pound_code, CaseRow.impounded_on).where(
+                CaseRow.number.in_(list(numbers))
+            )
+        )
+        return {number: (pound, day) for number, pound, day in found.all()}
 
     async def ledger_of(self, authority: str) -> list[LedgerEntry]:
         """The ledger entries of ``authority``, oldest first."""

@@ -30,7 +30,7 @@ that the contract suite (tests/contract/) holds it to the store method by method
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -542,13 +542,26 @@ class MemoryCases:
             for e in self._entries(keep)
         ]
 
+    async def cases_brought(self, numbers: Collection[str]) -> dict[str, tuple[str, date]]:
+        """The pound and the impounding day of each case of ``numbers`` that exists, by
+        number."""
+        self.flush()
+        wanted = set(numbers)
+        return {
+            row["number"]: (row["pound_code"], row["impounded_on"])
+            for held in self.data.cases.values()
+            for row in (held.row,)
+            if row["number"] in wanted
+        }
+
     # -- the desk's reads --
 
     async def today_rows(
         self, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
     ) -> list[tuple[Any, ...]]:
         """The open deadlines of Today's sections, unordered: (case number, kind,
-        provision, due on, who, counts from, section, balance, cases due)."""
+        provision, due on, who, counts from, section, balance, cases due, pound, the
+        case's impounding day)."""
         open_: list[tuple[dict[str, Any], Deadline]] = [
             (held.row, deadline)
             for key in self._find(lambda r: r["pound_code"] in pounds)
@@ -566,7 +579,8 @@ class MemoryCases:
             balance = extra if section == "held" else 0
             cases_due = extra if section == "due" else 0
             facts = (r["number"], d.kind.value, d.provision, d.due_on, d.who.value)
-            return (*facts, d.counts_from, section, balance, cases_due)
+            case = (r["pound_code"], r["impounded_on"])
+            return (*facts, d.counts_from, section, balance, cases_due, *case)
 
         def balance(case_id: int) -> int:
             return sum(s["balance_paise"] for s in self.data.settlements if s["case_id"] == case_id)

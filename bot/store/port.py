@@ -23,7 +23,7 @@ desk's rows are read by position, as ``bot.store.desk_reads`` documents them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date, datetime
 from typing import Any, Protocol
 
@@ -164,6 +164,11 @@ class LedgerReads(Protocol):
         ``start`` up to (not including) ``end``, as each is given."""
         ...
 
+    async def cases_brought(self, numbers: Collection[str]) -> dict[str, tuple[str, date]]:
+        """The pound and the impounding day of each case of ``numbers`` that exists (what
+        tells the Act a case is under), by number."""
+        ...
+
 
 class DeskReads(Protocol):
     """What the web desk reads (``bot.services.desk``): rows by position, as
@@ -173,7 +178,8 @@ class DeskReads(Protocol):
         self, pounds: list[str], day: date, until: date, *, rows: int, due_cap: int
     ) -> Sequence[Sequence[Any]]:
         """The open deadlines of Today's sections, unordered: (case number, kind,
-        provision, due on, who, counts from, section, balance, cases due)."""
+        provision, due on, who, counts from, section, balance, cases due, pound, the
+        case's impounding day)."""
         ...
 
     async def stopped_numbers(

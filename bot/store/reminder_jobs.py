@@ -15,7 +15,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Row
 
 from bot.store.instances import taken_over
-from bot.store.models import DeadlineRow, OutboxRow, ReminderJob
+from bot.store.models import CaseRow, DeadlineRow, OutboxRow, ReminderJob
 from bot.store.rows import dialect
 from bot.store.tx import Tx
 
@@ -47,6 +47,7 @@ JobRow = Row[Any]
 _JOBS = cast(Table, ReminderJob.__table__)
 _J = _JOBS.c
 _DEADLINES = cast(Table, DeadlineRow.__table__)
+_CASES = cast(Table, CaseRow.__table__)
 
 
 def due_jobs(
@@ -136,11 +137,16 @@ async def take_round_items(tx: Tx, round_key: str) -> list[JobRow]:
 
 
 async def deadline_rows(tx: Tx, ids: Collection[int]) -> list[Row[Any]]:
-    """The rows of the ``deadlines`` table with these ids."""
+    """The rows of the ``deadlines`` table with these ids, each with the impounding day
+    of its case (``impounded_on``: the day that tells the Act of the case)."""
     if not ids:
         return []
-    rows = await tx.session.execute(select(_DEADLINES).where(_DEADLINES.c.id.in_(ids)))
-    return list(rows.all())
+    found = (
+        select(_DEADLINES, _CASES.c.impounded_on)
+        .join(_CASES, _CASES.c.id == _DEADLINES.c.case_id)
+        .where(_DEADLINES.c.id.in_(ids))
+    )
+    return list((await tx.session.execute(found)).all())
 
 
 async def job(tx: Tx, job_id: int) -> JobRow:

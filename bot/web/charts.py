@@ -26,6 +26,7 @@ from bot.i18n.documents.documents import (
     kind_name,
     timeliness_name,
 )
+from bot.services.base import act_in_force
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
 from bot.services.runtime import App
 from bot.support.caller import ADMIN, Caller
@@ -33,15 +34,17 @@ from bot.web.printing import GetCaller, guarded, not_found, page
 from bot.web.svg import BarSeries, bar_chart
 from bot.web.templating import language_of
 from domain.money import Money
+from domain.profiles import KERALA_1961, Profile
 
 __all__ = ["chart_routes", "charts_svg"]
 
 
 def charts_svg(
-    figures: YearFigures, lang: str, app: App
+    figures: YearFigures, lang: str, app: App, act: Profile = KERALA_1961
 ) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """The labels of the page and the four charts (caption, SVG markup), in ``lang``."""
-    tr = translator(lang)
+    """The labels of the page and the four charts (caption, SVG markup), in ``lang``, in
+    the words of ``act`` (the Act in force today for the authority of the figures)."""
+    tr = translator(lang).under(act)
     received = sum(sum(s.values) for s in figures.money)
     labels = chart_labels(tr, figures.year, sum(figures.cases_per_month), received)
     months = [fmt.month_short(date(figures.year, m, 1), lang) for m in range(1, 13)]
@@ -115,8 +118,10 @@ async def _charts(request: Request, app: App, caller: Caller) -> Response:
     lang = language_of(request, caller, app.config)
     async with app.store.transaction() as tx:
         figures = await year_figures(tx, app.deps, caller, year, authority)
-    labels, charts = charts_svg(figures, lang, app)
-    tr = translator(lang)
+    # A year of cases of the authority: in the words of the Act in force for it today.
+    act = act_in_force(app.config, figures.authority, today)
+    labels, charts = charts_svg(figures, lang, app, act)
+    tr = translator(lang).under(act)
     docs_labels = document_labels(tr)
     context = {
         "lang": lang,

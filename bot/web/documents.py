@@ -32,6 +32,8 @@ from bot.i18n.documents.account import account_text, receipt_text
 from bot.i18n.documents.documents import account_name, document_labels
 from bot.i18n.stage_text import case_sentence
 from bot.services import documents as docs
+from bot.services.base import act_in_force
+from bot.services.officer import DepositEntry
 from bot.services.runtime import App
 from bot.support.caller import Caller
 from bot.support.csv_sheet import Table
@@ -82,6 +84,14 @@ def _month_param(request: Request, today: date) -> tuple[date, date] | None:
         return None
 
 
+def _of_scope(request: Request, app: App, caller: Caller, authority: str | None) -> Translator:
+    """The person's translator, in the words of the Act in force today for the
+    authority a document is of (of every authority, an admin's: the default Act); its
+    lines about one case each in their own case's words."""
+    tr = translator(language_of(request, caller, app.config))
+    return tr.under(act_in_force(app.config, authority, app.deps.today()))
+
+
 def _base(app: App, tr: Translator, title: str, authority: str | None = None) -> dict[str, object]:
     labels = document_labels(tr)
     today = app.deps.today()
@@ -100,8 +110,8 @@ def _base(app: App, tr: Translator, title: str, authority: str | None = None) ->
 
 
 async def _index(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language_of(request, caller, app.config))
     scope = docs.scope_of(app.deps, caller, _authority_param(request))
+    tr = _of_scope(request, app, caller, scope.authority)
     today = app.deps.today()
     context = _base(app, tr, document_labels(tr)["documents"], scope.authority)
     context.update(
@@ -167,7 +177,7 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
     )
     blocks = []
     for lang in dict.fromkeys(pound.languages):
-        tr = translator(lang)
+        tr = translator(lang).under(document.case.profile)  # in the words of its Act
         if what == "account":
             text = account_text(document.account, tr, app.config.kinds)
         else:
@@ -183,7 +193,7 @@ async def _case_document(request: Request, app: App, caller: Caller, what: str) 
             }
         )
     # The document is in the pound's languages; the menu in the person's.
-    tr = translator(language_of(request, caller, app.config))
+    tr = translator(language_of(request, caller, app.config)).under(document.case.profile)
     context = _base(app, tr, str(blocks[0]["heading"]), pound.authority)
     context.update(
         blocks=blocks,
@@ -243,11 +253,11 @@ def _case_csv(document: docs.AccountDocument, what: str) -> Table:
 
 
 async def _deposits(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language_of(request, caller, app.config))
     authority = _authority_param(request)
     async with app.store.transaction() as tx:
         scope = docs.scope_of(app.deps, caller, authority)
         entries = await docs.deposit_register_for(tx, app.deps, caller, authority)
+    tr = _of_scope(request, app, caller, scope.authority)
     if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
         rows = [
             [
@@ -262,9 +272,12 @@ async def _deposits(request: Request, app: App, caller: Caller) -> Response:
         return csv_response(Table(DEPOSIT_HEADER, rows), "deposit-register.csv")
     today = app.deps.today()
     labels = document_labels(tr)
-    # TRANSLATORS: s.15(5), s.16(3) — in the deposit register, for the balance of a
-    # refused account: the three months start only once the rest of the cattle are sold.
-    rest = tr.gettext("from the settlement of the rest (s.15(5))")
+
+    def rest(entry: DepositEntry) -> str:
+        # TRANSLATORS: s.15(5), s.16(3) — in the deposit register, for the balance of a
+        # refused account: the three months start only once the rest of the cattle are sold.
+        return tr.under(entry.act).gettext("from the settlement of the rest (s.15(5))")
+
     context = _base(app, tr, labels["deposit_register"], scope.authority)
     context.update(
         rows=[
@@ -272,8 +285,8 @@ async def _deposits(request: Request, app: App, caller: Caller) -> Response:
                 "number": e.number,
                 "amount": _money(e.amount.paise, tr.lang),
                 "deposited": fmt.date(e.deposited_on, tr.lang),
-                "until": fmt.date(e.window_end, tr.lang) if e.window_end else rest,
-                "credit_from": fmt.date(e.credit_from, tr.lang) if e.credit_from else rest,
+                "until": fmt.date(e.window_end, tr.lang) if e.window_end else rest(e),
+                "credit_from": fmt.date(e.credit_from, tr.lang) if e.credit_from else rest(e),
                 "ended": e.window_end is not None and today > e.window_end,
             }
             for e in entries
@@ -314,7 +327,6 @@ def register_record(row: docs.RegisterRow) -> list[str]:
 
 
 async def _cases(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language_of(request, caller, app.config))
     today = app.deps.today()
     months = _month_param(request, today)
     if months is None:
@@ -327,6 +339,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
     if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
         rows = [register_record(row) for row in cases]
         return csv_response(Table(REGISTER_HEADER, rows), f"cases-{start:%Y-%m}.csv")
+    tr = _of_scope(request, app, caller, scope.authority)
     labels = document_labels(tr)
     title = f"{labels['case_register']} — {fmt.month(start, tr.lang)}"
     context = _base(app, tr, title, scope.authority)
@@ -342,7 +355,7 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
                 "brought": fmt.date(case.seizure.impounded_on, tr.lang),
                 "place": case.seizure.place_seized,
                 "cattle": cattle(case.seizure.lots, tr, app.config.kinds),
-                "stands": case_sentence(case, tr),
+                "stands": case_sentence(case, tr.under(case.profile)),
                 "days": "" if days is None else str(days),
                 "sold": figures.sold,
                 "disposed": figures.disposed,
@@ -364,7 +377,6 @@ async def _cases(request: Request, app: App, caller: Caller) -> Response:
 
 
 async def _ledger(request: Request, app: App, caller: Caller) -> Response:
-    tr = translator(language_of(request, caller, app.config))
     months = _month_param(request, app.deps.today())
     if months is None:
         return not_found()
@@ -376,19 +388,30 @@ async def _ledger(request: Request, app: App, caller: Caller) -> Response:
     if request.url.path.endswith(".csv") or request.query_params.get("format") == "csv":
         table = Table(LEDGER_HEADER, [ledger_record(line) for line in ledger.lines])
         return csv_response(table, f"ledger-{start:%Y-%m}.csv")
+    tr = _of_scope(request, app, caller, scope.authority)
     labels = document_labels(tr)
     title = f"{labels['ledger']} — {fmt.month(start, tr.lang)}"
     context = _base(app, tr, title, scope.authority)
+    acts = ledger.acts
+
+    def under(number: str) -> Translator:  # a line in the words of its case's Act
+        return tr.under(acts.get(number, tr.act))
+
+    def cited(group: docs.ProvisionTotal) -> str:
+        """The provision of a group as the Acts of its cases cite it (one, or each)."""
+        each = (cite(group.provision, under(line.case_number)) for line in group.lines)
+        return " / ".join(dict.fromkeys(each)) or cite(group.provision, tr)
+
     context.update(
         provisions=[
             {
-                "provision": cite(group.provision, tr),
+                "provision": cited(group),
                 "code": group.provision,
                 "lines": [
                     {
                         "date": fmt.date(line.on, tr.lang),
                         "case": line.case_number,
-                        "account": account_name(line.account, tr),
+                        "account": account_name(line.account, under(line.case_number)),
                         "amount": _money(line.amount_paise, tr.lang),
                         "paise": line.amount_paise,
                     }

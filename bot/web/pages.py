@@ -29,6 +29,7 @@ from bot.i18n.common import day
 from bot.i18n.stage_text import case_sentence
 from bot.services import board as boards
 from bot.services import desk
+from bot.services.base import act_in_force, act_of_case, proviso_offices_of
 from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
@@ -56,6 +57,7 @@ from bot.web.session import (
 from bot.web.templating import LANG_COOKIE, Pages, iso_or_none, language_of
 from domain.deadlines import Deadline, DeadlineKind
 from domain.errors import DomainError
+from domain.profiles import KERALA_1961, Profile, profile
 from domain.s13_unclaimed import check_notice_printable
 from domain.stages import Stage
 
@@ -98,11 +100,15 @@ class Desk:
         values: dict[str, Any],
         *,
         status: int = 200,
+        act: Profile = KERALA_1961,
     ) -> Response:
+        """The page ``name`` in the person's language; a page about one case in the words
+        of its Act (``act``)."""
         caller = signed[1] if signed else None
         lang = language_of(request, caller, app.config)
         extra = {"caller": caller, "csrf": self.keys.csrf(signed[0]) if signed else ""}
-        return self.pages(app).page(request, name, lang, {**extra, **values}, status=status)
+        page = self.pages(app).page
+        return page(request, name, lang, {**extra, **values}, status=status, act=act)
 
     def _message(
         self, request: Request, app: App, signed: tuple[str, Caller] | None, status: int, text: str
@@ -262,14 +268,18 @@ class Desk:
             return "/web/cases?" + urlencode(params)
 
         # Each line put in words here, not cell by cell in the template: a call from a
-        # template costs several times a call from Python, and a page has a hundred.
-        stages = pages.stages(tr)
+        # template costs several times a call from Python, and a page has a hundred. Its
+        # stage in the words of its case's Act (from its pound and impounding day).
+        def stage(c: desk.CaseItem) -> str:
+            under = tr.under(act_of_case(app.config, c.pound, c.impounded_on))
+            return pages.stages(under).get(c.stage) or names.stage_name(c.stage, under)
+
         lines = [
             _CaseLine(
                 c.number,
                 pages.cattle(c.lots, tr),
                 day(c.impounded_on, tr),
-                stages.get(c.stage) or names.stage_name(c.stage, tr),
+                stage(c),
                 c.place_seized,
             )
             for c in listing.items
@@ -318,7 +328,7 @@ class Desk:
             href = self._notice_path(app, loaded)
         except DomainError as exc:
             tr = translator(language_of(request, signed[1], app.config))
-            refusal = render.error(exc, tr, act=loaded.case.profile)
+            refusal = render.error(exc, tr.under(loaded.case.profile))
             return self._message(request, app, signed, 409, refusal)
         return RedirectResponse(href, status_code=303)
 
@@ -348,8 +358,9 @@ class Desk:
         refused: bool,
     ) -> Response:
         caller = signed[1]
-        tr = translator(language_of(request, caller, app.config))
         case = view.loaded.case
+        # The page, its forms and the step's answer in the words of the case's Act.
+        tr = translator(language_of(request, caller, app.config)).under(case.profile)
         account = render.account_text(view.settled[1], tr) if view.settled else ""
         forms = forms_for(caller, case, app.deps.today())
         next_step = _next_step(view, forms)
@@ -364,8 +375,11 @@ class Desk:
             "notice_href": self._notice_href(app, view.loaded),
             "prefill": _prefill(app, view.loaded),
             "choices": {"correct": CORRECTABLE, "outcome": OUTCOMES},
-            # s.13(3) proviso: who may order another disposal, by code and full name.
-            "offices": [(o.code, local(o.name, tr.lang)) for o in app.config.proviso_offices],
+            # s.13(3) proviso: who may order another disposal of this case (the office its
+            # Act gives the power to), by code and full name.
+            "offices": [
+                (o.code, local(o.name, tr.lang)) for o in proviso_offices_of(app.deps, case)
+            ],
             "reply": reply,
             "refused": refused,
             "today": app.deps.today(),
@@ -373,11 +387,10 @@ class Desk:
             "stage_sentence": case_sentence(case, tr),
             "stage_label": names.case_stage(case, tr),
             "account_text": account,
-            # Every citation of the page as the case's Act makes it (s.14, para 1).
-            "cite": self.pages(app).citer(tr, case.profile),
         }
         status = 200 if not refused else 409
-        return self._render(request, app, "case.html", signed, values, status=status)
+        act = case.profile
+        return self._render(request, app, "case.html", signed, values, status=status, act=act)
 
     def _not_found(
         self, request: Request, app: App, signed: tuple[str, Caller] | None, exc: AppError
@@ -403,7 +416,7 @@ class Desk:
             except AppError as exc:
                 return self._not_found(request, app, signed, exc)
             lang = language_of(request, caller, app.config)
-            tr = translator(lang)
+            tr = translator(lang).under(loaded.case.profile)  # the answer in its Act's words
             # A form from a page shown before the case last changed: the step is only
             # tried (``_stale``).
             stale = form.get("seen") != str(len(loaded.case.events))
@@ -465,14 +478,25 @@ class Desk:
         async with app.store.transaction() as tx:
             notices = await boards.notice_board(tx, app.deps, code)
         pounds = [p for p in app.config.pounds.values() if p.authority == code]
+        tr = translator(lang)
         values = {
             "notices": notices,
+            # Under a notice of cattle whose owner refused the account: in its case's words.
+            "refused": {
+                n.facts.number: names.board_refused_account(tr.under(profile(n.act)))
+                for n in notices
+                if n.refused_account
+            },
             "authority_name": local(authority.name, lang),
             "pounds": pounds,
             "caller": None,
             "csrf": "",
         }
-        response = self.pages(app).page(request, "board.html", lang, values, languages=languages)
+        # The board in the words of the Act in force for the authority today; each
+        # notice cites its own case's Act (``BoardNotice.act``).
+        act = act_in_force(app.config, code, app.deps.today())
+        page = self.pages(app).page
+        response = page(request, "board.html", lang, values, languages=languages, act=act)
         # Public, and meant to be found; in the language of a cookie, so never reused
         # from a cache without asking.
         response.headers["Cache-Control"] = "no-cache"

@@ -32,6 +32,7 @@ from bot.support.errors import (
 )
 from bot.web.templating import language_of
 from domain.errors import DomainError
+from domain.profiles import DEFAULT_ACT, Profile, profile
 
 __all__ = [
     "SIGNIN",
@@ -116,6 +117,7 @@ def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awai
         except NotAllowedError as exc:
             return _refusal(request, tr, chat.app_error(exc, tr), 403)
         except (UnknownCaseError, NoAccountError, NoReceiptError) as exc:
+            tr = tr.under(await _act_of_case(app, exc))  # no account yet: of which case
             return _refusal(request, tr, chat.app_error(exc, tr), 404)
         except AppError as exc:
             return _refusal(request, tr, chat.app_error(exc, tr), 400)
@@ -123,6 +125,19 @@ def guarded(get_caller: GetCaller, handler: Handler) -> Callable[[Request], Awai
             return _refusal(request, tr, chat.error(exc, tr), 409)
 
     return endpoint
+
+
+async def _act_of_case(app: App, exc: AppError) -> Profile:
+    """The Act of the case a refusal names (``facts["number"]``), in whose words it is;
+    the default Act when it names none that exists."""
+    number = exc.facts.get("number")
+    if isinstance(number, str):
+        try:
+            async with app.store.reading() as tx:
+                return (await tx.load_case(number)).case.profile
+        except AppError:
+            pass
+    return profile(DEFAULT_ACT)
 
 
 def not_found() -> Response:

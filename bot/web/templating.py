@@ -96,16 +96,22 @@ class Pages:
         self._kinds: dict[str, list[tuple[str, str]]] = {}
         self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
         self._cites: dict[str, dict[tuple[str, str], str]] = {}
-        self._deadlines: dict[str, dict[tuple[str, str], tuple[str, str]]] = {}
-        self._stages: dict[str, dict[str, str]] = {}
-        self._line_forms: dict[tuple[str, str, type, tuple[Any, ...]], str] = {}
-        self._filters: dict[tuple[str, CaseFilter, tuple[str, ...]], Markup] = {}
+        self._deadlines: dict[str, dict[tuple[str, str, str], tuple[str, str]]] = {}
+        self._stages: dict[tuple[str, str], dict[str, str]] = {}
+        self._line_forms: dict[tuple[str, str, str, type, tuple[Any, ...]], str] = {}
+        self._filters: dict[tuple[str, str, CaseFilter, tuple[str, ...]], Markup] = {}
         self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
-        self, request: Request, lang: str, languages: Sequence[str] = LANGUAGES
+        self,
+        request: Request,
+        lang: str,
+        languages: Sequence[str] = LANGUAGES,
+        act: Profile = KERALA_1961,
     ) -> dict[str, Any]:
-        tr = translator(lang)
+        """What every template gets, in the language, and in the words of ``act`` (the
+        Act of the case a page is about: its citations, the names of its steps)."""
+        tr = translator(lang).under(act)
         kinds = self.config.kinds
 
         def cattle(lots: Sequence[Lot]) -> str:
@@ -147,17 +153,21 @@ class Pages:
         *,
         status: int = 200,
         languages: Sequence[str] = LANGUAGES,
+        act: Profile = KERALA_1961,
     ) -> HTMLResponse:
-        context = {**self.context(request, lang, languages), "caller": None, **values}
+        """The template ``name`` in ``lang``, in the words of ``act`` (a case's Act)."""
+        context = {**self.context(request, lang, languages, act), "caller": None, **values}
         return self.templates.TemplateResponse(
             request, name, context, status_code=status, headers=PRIVATE
         )
 
-    def citer(self, tr: Translator, act: Profile = KERALA_1961) -> Callable[..., str]:
-        """The ``cite`` of a page in the language: a provision as ``act`` (a case's Act)
-        cites it, or as the Act given after it (a profile or its key: each notice of a
-        board is its own case's); each said once a language and Act, and kept."""
+    def citer(self, tr: Translator, act: Profile | None = None) -> Callable[..., str]:
+        """The ``cite`` of a page in the language: a provision as ``act`` (a case's Act;
+        by default the translator's) cites it, or as the Act given after it (a profile
+        or its key: each notice of a board, each deposit of Today is its own case's);
+        each said once a language and Act, and kept."""
         said = self._cites.setdefault(tr.lang, {})
+        act = tr.act if act is None else act
 
         def cited(provision: str, under: Profile | str | None = None) -> str:
             chosen = act if under is None else under
@@ -185,18 +195,19 @@ class Pages:
     def deadline_lines(
         self, items: Sequence[DueItem], today: date, tr: Translator
     ) -> list[DeadlineLine]:
-        """Deadlines as the lines of a table of Today, in words."""
-        # The same few kinds and provisions recur down a list: each is said once a language.
-        # The rows of Today name no Act (``DueItem``): each is cited as the Kerala Act's.
+        """Deadlines as the lines of a table of Today, in words: each in those of its
+        case's Act (``DueItem.act``)."""
+        # The same few kinds and provisions recur down a list: each is said once a language
+        # and Act.
         said = self._deadlines.setdefault(tr.lang, {})
         lines = []
         for item in items:
-            words = said.get((item.kind, item.provision))
+            key = (item.kind, item.provision, item.act.key)
+            words = said.get(key)
             if words is None:
-                words = said[(item.kind, item.provision)] = (
-                    names.deadline_name(item.kind, tr),
-                    cite(item.provision, tr),
-                )
+                under = tr.under(item.act)
+                what = names.deadline_name(item.kind, under)
+                words = said[key] = (what, cite(item.provision, under))
             past = item.due_on < today
             ended = past and item.kind in _PERIOD_ENDS
             line = DeadlineLine(
@@ -210,7 +221,7 @@ class Pages:
         language: rendered once for each language, choice and set of pounds, and kept.
         It shows nothing of the database: the Act's stages, the configured pounds and
         kinds, and the choice (a page's number left out: the filter is the same)."""
-        key = (tr.lang, replace(wanted, page=1), tuple(pounds))
+        key = (tr.lang, tr.act.key, replace(wanted, page=1), tuple(pounds))
         found = self._filters.get(key)
         if found is None:
             if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
@@ -240,7 +251,7 @@ class Pages:
         texts = [at for at in range(len(lines[0])) if at not in switches]
         rows = []
         for line in lines:
-            key = (name, tr.lang, kind, tuple(line[at] for at in switches))
+            key = (name, tr.lang, tr.act.key, kind, tuple(line[at] for at in switches))
             form = self._line_forms.get(key)
             if form is None:
                 form = self._line_forms[key] = self._line_form(name, tr, line)
@@ -266,10 +277,12 @@ class Pages:
         return text
 
     def stages(self, tr: Translator) -> dict[str, str]:
-        """The stages of a case, in their order, with their names in the language."""
-        found = self._stages.get(tr.lang)
+        """The stages of a case, in their order, with their names in the language (and
+        the translator's Act: ``Deemed unclaimed (s.15(5))``)."""
+        key = (tr.lang, tr.act.key)
+        found = self._stages.get(key)
         if found is None:
-            found = self._stages[tr.lang] = {s.value: names.stage_name(s.value, tr) for s in Stage}
+            found = self._stages[key] = {s.value: names.stage_name(s.value, tr) for s in Stage}
         return found
 
     def pound_name(self, code: str, tr: Translator) -> str:

@@ -134,8 +134,14 @@ async def test_a_sale_that_does_not_meet_the_dues_fails_the_second_story_and_exi
     assert "exit status 1" in output
 
 
+def _threads() -> set[str]:
+    """The threads running, but the photo worker: one thread for the process, started
+    with the first photo whichever test sends it (``bot.adapters.photo_store``)."""
+    return {t.name for t in threading.enumerate() if not t.name.startswith("poundbot-photo")}
+
+
 async def test_the_demo_in_malayalam_speaks_malayalam_and_leaves_nothing_running() -> None:
-    threads = threading.active_count()
+    threads = _threads()
     out = io.StringIO()
     assert await run("ml", out) == 0
     output = out.getvalue()
@@ -145,7 +151,7 @@ async def test_the_demo_in_malayalam_speaks_malayalam_and_leaves_nothing_running
     assert "poundbot → KEEPER (Telegram): കേസ് KNM-1 രേഖപ്പെടുത്തി" in output
     # The servers, the fake APIs and the database are gone with the story.
     assert asyncio.all_tasks() == {asyncio.current_task()}
-    assert threading.active_count() == threads
+    assert _threads() == threads
 
 
 async def test_an_auction_fixed_before_it_is_lawful_is_refused_and_the_demo_exits_1(
@@ -196,3 +202,17 @@ def test_the_demo_under_the_1871_act_cites_its_sections_and_has_no_unclaimed_acc
     ledger = output[output.index("── Ledger of KNM-GP") :]
     rows = [tuple(line.split()) for line in ledger.splitlines() if line.startswith("2026-")]
     assert [row[:4] for row in rows] == [row[:4] for row in LEDGER]
+
+
+def test_the_demo_under_the_amended_act_proclaims_without_drum_and_the_authority_disposes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--act", "kerala-1961-amended"]) == 0
+    output = capsys.readouterr().out
+    assert "poundbot demo (en, kerala-1961-amended)" in output
+    assert "── s.13(2) notice affixed at the office and proclaimed ──" in output
+    assert "beat of drum in the village and at the market place" not in output
+    # The amended s.13(3): the local authority decides another disposal, not the Director.
+    assert "OFFICER → poundbot: /dispose KNM-4 1 1 1500 BY LOCAL-AUTHORITY" in output
+    assert "── s.13(3) proviso KNM-4: unsold, disposed of by Local authority's order ──" in output
+    assert_the_whole_story(output.replace("Local authority's", "the Director's"))

@@ -66,7 +66,7 @@ async def _finished(rig: IndiaRig) -> list[OutboxRow]:
         async with rig.app.store.transaction() as tx:
             found = await tx.session.scalars(select(OutboxRow).order_by(OutboxRow.id))
             rows = list(found.all())
-        if all(r.status != "queued" for r in rows):
+        if all(r.status not in ("queued", "sending") for r in rows):
             return rows
         await rig.deliver(len(rows), seconds=0.1)
         await asyncio.sleep(0.05)

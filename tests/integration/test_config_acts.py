@@ -300,6 +300,13 @@ def test_config_check_names_each_dated_act_the_powers_transferred_and_each_acts_
         *notes("kerala-1961"),  # each Act once, in the order named
         *notes("kerala-1961-amended"),
         *notes("cattle-trespass-1871"),
+        # s.13(3) proviso: the offices no [[proviso_offices]] table names, poundbot's
+        "NOTE [[proviso_offices]]: another disposal under kerala-1961-amended is ordered by "
+        'the local_authority, which no table names: poundbot\'s office "Local authority" '
+        '(BY LOCAL-AUTHORITY); a table with office = "local_authority" names it otherwise',
+        "NOTE [[proviso_offices]]: another disposal under cattle-trespass-1871 is ordered by "
+        "the district_magistrate, which no table names: poundbot's office \"District "
+        'Magistrate" (BY DM); a table with office = "district_magistrate" names it otherwise',
     ]
     assert any(  # the 1871 Act's own citation of the gap
         line.startswith("NOTE cattle-trespass-1871: to be confirmed from the Gazette: s.20: ")

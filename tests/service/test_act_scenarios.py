@@ -113,13 +113,7 @@ async def _account_due(
 ) -> None:
     """KNM-1's owner refused to pay (s.15(1)); one lot sold met the dues; the sale is
     settled and the account awaits the owner (s.15(3))."""
-    async with case_store.transaction() as tx:
-        await k.record_seizure(tx, deps, keeper, seizure())
-    clock.set(at(3))
-    async with case_store.transaction() as tx:
-        await k.record_owner_refusal(tx, deps, keeper, "KNM-1")
-        await o.schedule_auction(tx, deps, officer, "KNM-1", auction_on=at(6).date(), place="m")
-    clock.set(at(6))
+    await _owners_auction_day(case_store, deps, keeper, officer, clock)
     async with case_store.transaction() as tx:
         await o.record_lot(
             tx,
@@ -196,7 +190,7 @@ async def test_a_member_of_the_authority_may_not_buy_where_the_act_names_members
 ) -> None:
     """The policy bars only police officers; the amended s.18(1) names members of the
     local authority too, and its words hold for its cases."""
-    await _account_due_before_sale(case_store, deps, keeper, officer, clock)
+    await _owners_auction_day(case_store, deps, keeper, officer, clock)
     member = config.authorities["KNM-GP"].members[0]
 
     async def buy() -> None:
@@ -222,7 +216,7 @@ async def test_a_member_of_the_authority_may_not_buy_where_the_act_names_members
         await buy()
 
 
-async def _account_due_before_sale(
+async def _owners_auction_day(
     case_store: Store | MemoryStore, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
     """KNM-1's owner refused to pay; the auction is on 6 March, today."""

@@ -24,7 +24,7 @@ from bot.channels.telegram.seize_record import (
     seized_of,
     when_of,
 )
-from bot.channels.telegram.seize_view import FIELDS, chosen, photo_buttons, prompt
+from bot.channels.telegram.seize_view import FIELDS, chosen, photo_buttons, prompt, report_tr
 from bot.channels.telegram.turn import Turn
 from bot.conversation.commands import ParseError
 from bot.conversation.photos import Incoming, refused_text
@@ -308,7 +308,7 @@ async def _confirm(turn: Turn, state: dict[str, Any]) -> None:
             if done.refused:  # the dispatcher rolled the step back; so is this
                 await step.rollback()
     except DomainError as exc:
-        await _show(turn, state, note=render.error(exc, turn.tr))
+        await _show(turn, state, note=render.error(exc, report_tr(turn, state)))
         return
     except AppError as exc:
         await _show(turn, state, note=render.app_error(exc, turn.tr))

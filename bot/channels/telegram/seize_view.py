@@ -12,11 +12,12 @@ from typing import Any, Final
 
 from bot.channels.telegram.outbox import Button, Keyboard
 from bot.channels.telegram.turn import Turn
-from bot.i18n import fmt, render
+from bot.i18n import Translator, fmt, render
 from bot.i18n.chrome import telegram as text
+from bot.services.base import act_of_case
 from domain.s07_seizure import Lot
 
-__all__ = ["FIELDS", "brought_at", "chosen", "photo_buttons", "prompt"]
+__all__ = ["FIELDS", "brought_at", "chosen", "photo_buttons", "prompt", "report_tr"]
 
 #: The parts of a report that "Fix" offers, by stable id.
 FIELDS: Final = ("cattle", "description", "place", "photos", "seizer", "owner", "when", "seized")
@@ -59,6 +60,15 @@ def brought_at(state: dict[str, Any]) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
+def report_tr(turn: Turn, state: dict[str, Any]) -> Translator:
+    """The turn's translator in the words of the Act the report's case will be under:
+    the one in force for the keeper's pound's authority on the day brought (today, until
+    it is answered), as the intake gives it (``under_its_act``)."""
+    when = brought_at(state)
+    day = when.date() if when is not None else turn.deps.today()
+    return turn.tr.under(act_of_case(turn.deps.config, turn.caller.pound or "", day))
+
+
 def _cattle(turn: Turn, state: dict[str, Any]) -> str:
     lots = [Lot(kind, count) for kind, count in state["lots"]]
     return render.cattle(lots, turn.tr, turn.deps.config.kinds)
@@ -91,7 +101,7 @@ def _summary(turn: Turn, state: dict[str, Any]) -> str:
 
 def prompt(turn: Turn, state: dict[str, Any]) -> tuple[str, Keyboard, Keyboard]:
     """The question of the current step, its inline buttons, and its reply keyboard."""
-    tr, step, kinds = turn.tr, state["step"], turn.deps.config.kinds
+    tr, step, kinds = report_tr(turn, state), state["step"], turn.deps.config.kinds
     cancel = (_button(turn, "cancel", "cancel"),)
     if step == "kind":
         buttons = [Button(text.kind_name(c, tr, kinds), f"seize:kind:{c}") for c in kinds]

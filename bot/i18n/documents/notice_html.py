@@ -74,12 +74,13 @@ def notice_html(
 ) -> str:
     """A complete HTML5 page with the s.13(2) notice in each of ``langs``, in order; then
     the photos of the cattle, as (thumbnail, photo) links, if there are any. With the
-    case's ``figures``, item (a) states the cattle still in the pound."""
+    case's ``figures``, item (a) states the cattle still in the pound. Each notice is in
+    the words of the case's Act."""
     chosen = list(dict.fromkeys(langs)) or ["en"]
-    blocks = [
-        notice_parts(case, authority, pound, notice_on, translator(lang), figures=figures)
-        for lang in chosen
-    ]
+    blocks = []
+    for lang in chosen:
+        tr = translator(lang).under(case.profile)
+        blocks.append(notice_parts(case, authority, pound, notice_on, tr, figures=figures))
     title = f"{blocks[0].heading} — {case.number}"
     body = "\n".join(_section(parts) for parts in blocks) + _photos(photos, chosen)
     # TRANSLATORS: a link from a printable document back to the web desk.

@@ -40,6 +40,7 @@ from bot.i18n.public.sms_fit import (
 )
 from domain.case import Case
 from domain.money import Money
+from domain.profiles import Profile
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Seizure
 from domain.stages import Stage
@@ -445,6 +446,7 @@ def case_voided(stated: Statement, tr: Translator) -> str:
 
 def _open_case(item: OpenCase, tr: Translator, sms: bool, kinds: KindMap | None) -> str:
     case = item.loaded.case
+    tr = tr.under(case.profile)  # the line in the words of its case's Act
     figures = item.figures
     days = figures.days_impounded or 0
     values = {
@@ -507,24 +509,26 @@ def _days(n: int, tr: Translator) -> str:
 
 def _report_marks(items: Sequence[OpenCase], tr: Translator) -> list[str]:
     """SMS — the cases whose s.13(1) report is overdue, then those due today, each set
-    named once before the list (their numbers are data: DLT variables)."""
-    overdue: list[str] = []
-    today: list[str] = []
+    named once before the list (their numbers are data: DLT variables); a set of cases
+    under another Act (an Act that changed with time) named apart, in its words."""
+    overdue: dict[Profile, list[str]] = {}
+    today: dict[Profile, list[str]] = {}
     for item in items:
         case = item.loaded.case
         due = dates_of(case).report_on
         if case.stage is Stage.IMPOUNDED and due <= item.figures.on:
-            (today if due == item.figures.on else overdue).append(case.number)
+            found = today if due == item.figures.on else overdue
+            found.setdefault(case.profile, []).append(case.number)
     marks = []
-    if overdue:
+    for act, numbers in overdue.items():
         # TRANSLATORS: SMS — s.13(1): the cases (numbers) whose report is late; "REPORT"
         # is the command word, as in "REPORT OVERDUE since ...".
-        text = tr.gettext("REPORT OVERDUE (s.13(1)): %(cases)s.")
-        marks.append(text % {"cases": _numbers(overdue, tr)})
-    if today:
+        text = tr.under(act).gettext("REPORT OVERDUE (s.13(1)): %(cases)s.")
+        marks.append(text % {"cases": _numbers(numbers, tr)})
+    for act, numbers in today.items():
         # TRANSLATORS: SMS — s.13(1): the cases (numbers) to report today.
-        text = tr.gettext("Report due today (s.13(1)): %(cases)s.")
-        marks.append(text % {"cases": _numbers(today, tr)})
+        text = tr.under(act).gettext("Report due today (s.13(1)): %(cases)s.")
+        marks.append(text % {"cases": _numbers(numbers, tr)})
     return marks
 
 

@@ -254,40 +254,41 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
         return join([heading, tr.gettext("Nothing is held in deposit.")], sms=False)
     lines = [heading]
     for entry in entries:
+        row = tr.under(entry.act)  # each line in the words of its case's Act
         values = {
             "case": entry.number,
-            "amount": money(entry.amount, tr),
-            "deposited": day(entry.deposited_on, tr),
+            "amount": money(entry.amount, row),
+            "deposited": day(entry.deposited_on, row),
         }
         if entry.window_end is None or entry.credit_from is None:
             # TRANSLATORS: s.15(5), s.16(3) — one line of the register: the balance of a
             # refused account, held since the date; the rest of the cattle are still to
             # be sold, and the three months for claims run from that settlement.
-            line = tr.gettext(
+            line = row.gettext(
                 "%(case)s: %(amount)s, in deposit since %(deposited)s; the three months "
                 "for claims run from the settlement of the rest (s.15(5))."
             )
             lines.append(line % values)
             continue
-        values |= {"until": day(entry.window_end, tr), "from": day(entry.credit_from, tr)}
+        values |= {"until": day(entry.window_end, row), "from": day(entry.credit_from, row)}
         # TRANSLATORS: s.16(3) — one line of the register: case, amount, the day it went
         # into deposit, the last day a claim may be preferred.
-        line = tr.gettext(
+        line = row.gettext(
             "%(case)s: %(amount)s, in deposit since %(deposited)s; claims until %(until)s."
         )
         if entry.pending is not None:
             claim = {
                 "name": sms_name(entry.pending.claimant),
-                "date": day(entry.pending.preferred, tr),
+                "date": day(entry.pending.preferred, row),
             }
             # TRANSLATORS: s.16(3) — a claim preferred on the date, not yet decided: the
             # deposit may not go to the fund meanwhile.
-            pending = tr.gettext("Claim of %(name)s pending since %(date)s (s.16(3)).")
+            pending = row.gettext("Claim of %(name)s pending since %(date)s (s.16(3)).")
             text = f"{line % values} {pending % claim}"
         elif today > entry.window_end:
             # TRANSLATORS: s.16(3), s.17(1) — one line of the register once the three
             # months are over: the day claims ended; it is to be credited to the fund.
-            line = tr.gettext(
+            line = row.gettext(
                 "%(case)s: %(amount)s, in deposit since %(deposited)s; claims ended on "
                 "%(until)s: credit it to the fund, lawful since %(from)s (s.17(1))."
             )

@@ -19,7 +19,7 @@ from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from bot.i18n.sms_keyword import to_send
 from domain.deadlines import PERIOD_ENDS, Deadline, DeadlineKind
-from domain.profiles import KERALA_1961, Profile
+from domain.profiles import Profile
 
 __all__ = ["digest", "reminder", "reminders_troubled"]
 
@@ -283,12 +283,13 @@ _ENDED: Final[dict[DeadlineKind, Callable[[Translator, int], str]]] = {
 def _digest_line(
     case_number: str, deadline: Deadline, today: date, tr: Translator, act: Profile
 ) -> str:
+    tr = tr.under(act)  # the line in the words of its case's Act
     late = (today - deadline.due_on).days
     values = {
         "case": case_number,
         "what": _LABELS[deadline.kind](tr, act),
         "date": day(deadline.due_on, tr),
-        "provision": cite(deadline.provision, tr, act),  # as the case's Act cites it
+        "provision": cite(deadline.provision, tr),
         "days": late,
     }
     ended = _ENDED.get(deadline.kind)
@@ -319,7 +320,7 @@ def digest(
     are left for their day). ``compact`` (an SMS under DLT, where a message must be one
     of a few templates), and by SMS when the full digest does not fit the staff budget:
     under each heading only the case numbers, as data. ``acts``: the Act of each case by
-    its number, whose citations its lines give (a case not in it: the Kerala Act's)."""
+    its number, in whose words its line is (a case not in it: the translator's Act)."""
     past = sorted((i for i in items if i[1].due_on < today), key=lambda i: i[1].due_on)
     overdue = [i for i in past if i[1].kind not in PERIOD_ENDS]
     ended = [i for i in past if i[1].kind in PERIOD_ENDS]  # someone else's limit
@@ -347,7 +348,7 @@ def _full_digest(
         ended,
         today,
         tr,
-        lambda found: [_digest_line(n, d, today, tr, acts.get(n, KERALA_1961)) for n, d in found],
+        lambda found: [_digest_line(n, d, today, tr, acts.get(n, tr.act)) for n, d in found],
     )
 
 

@@ -32,9 +32,15 @@ def cases_for_number(
 ) -> str:
     """The status of each of ``outcomes`` (the newest cases that name the number) as an
     SMS of its own, then, when ``more`` cases were left out, one SMS saying how many and
-    how to ask about one; who ordered a disposal otherwise named in the language by
-    ``offices`` (the configured offices of the s.13(3) proviso)."""
-    statuses = [status_reply(o, tr, True, kinds=kinds, offices=offices) for o in outcomes]
+    how to ask about one. Each status in the words of its case's Act; who ordered a
+    disposal otherwise named in the language by ``offices`` (the configured offices of
+    the s.13(3) proviso)."""
+    statuses = [
+        status_reply(
+            o, tr.under(o.case.profile) if o.case else tr, True, kinds=kinds, offices=offices
+        )
+        for o in outcomes
+    ]
     with rendering_sms():
         return in_parts([*statuses, more_cases_for_number(more, tr) if more else ""])
 

@@ -153,7 +153,8 @@ def same_facts(render: Callable[P, R]) -> Callable[P, R]:
         assert isinstance(own, Translator)
         picks: list[int] = []
         for lang in LANGUAGES:
-            bound.arguments[name] = own if lang == own.lang else translator(lang)
+            # each language under the same Act: its citations take their own room
+            bound.arguments[name] = own if lang == own.lang else translator(lang).under(own.act)
             plan = _Plan("measure")
             token = _PLAN.set(plan)
             try:

@@ -20,7 +20,7 @@ from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.i18n.refusals.sale import sale_refusal
 from bot.i18n.stage_text import stage_sentence
 from domain.errors import AmountNotDueError, DomainError, Fact
-from domain.profiles import KERALA_1961, PROFILES, Profile
+from domain.profiles import PROFILES, Profile
 from domain.s04_s11_dues import Dues
 from domain.stages import Stage
 
@@ -285,12 +285,12 @@ def _reason(
     exc: DomainError,
     tr: Translator,
     offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES,
-    act: Profile = KERALA_1961,
 ) -> str | None:
-    """The reason of a refusal, with its dates and counts; None when it gave none."""
+    """The reason of a refusal, with its dates and counts, in the words of the
+    translator's Act; None when it gave none."""
     facts = exc.facts
     if exc.reason == "no_counterpart":
-        return _no_counterpart(exc.provision, act, tr)
+        return _no_counterpart(exc.provision, tr.act, tr)
     if exc.reason == "not_director":  # who may order it: the configured offices (s.13(3))
         facts = {**facts, **_offices(offices, tr), "who": sms_name(str(facts.get("who", "")))}
     if exc.reason == "stage":
@@ -401,27 +401,29 @@ def error(
     exc: DomainError,
     tr: Translator,
     offices: Sequence[ProvisoOffice] = DEFAULT_PROVISO_OFFICES,
-    act: Profile = KERALA_1961,
+    act: Profile | None = None,
 ) -> str:
     """What the Act refuses, and why (the dates and counts of the reason, where the
-    refusal gives them), and what to do instead, citing ``exc.provision`` as ``act``,
-    the Act of the case, cites it. A step that Act has no counterpart of is refused
+    refusal gives them), and what to do instead, in the words of ``act``, the Act of the
+    case (by default the translator's: ``tr.under(case.profile)``), citing
+    ``exc.provision`` as it cites it. A step that Act has no counterpart of is refused
     under the Act the refusal names, citing nothing: the refusal names the Act instead
     (the Kerala section it would have been is not the case's). ``offices``: those that
     may order another disposal (s.13(3) proviso), as configured."""
-    act = _act_of(exc, act)
+    act = _act_of(exc, tr.act if act is None else act)
+    tr = tr.under(act)
     if (
         isinstance(exc, AmountNotDueError)
         and isinstance(exc.dues, Dues)
         and exc.tendered is not None
     ):
-        cited = cite(exc.provision or "", tr, act)
+        cited = cite(exc.provision or "", tr)
         under = tr.gettext("(%(provision)s)") % {"provision": cited}
         return f"{amount_not_due(exc, tr)} {under}"
     render = _BY_CODE.get(exc.code)
     # TRANSLATORS: a step refused for a reason not listed separately.
     text = render(tr) if render else tr.gettext("That cannot be done under the Act.")
-    reason = sale_refusal(exc, tr) or _reason(exc, tr, offices, act)  # s.13(3), s.15(1), s.18
+    reason = sale_refusal(exc, tr) or _reason(exc, tr, offices)  # s.13(3), s.15(1), s.18
     if reason is not None:
         text = reason
     elif exc.lawful_from is not None:
@@ -432,7 +434,7 @@ def error(
         }
     if exc.provision and exc.reason != "no_counterpart":  # that Act has no section to cite
         # TRANSLATORS: appended to an error: the provision that refuses the step.
-        under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision, tr, act)}
+        under = tr.gettext("(%(provision)s)") % {"provision": cite(exc.provision, tr)}
         text = f"{text} {under}"
     return text
 
