@@ -57,8 +57,8 @@ def _messages(lang: str) -> list[Message]:
 ENGLISH_1871 = [
     # s.N(x): a subsection, a paragraph of the 1871 Act's unnumbered s.14
     (
-        "report unclaimed cattle to the local authority (s.13(1))",
-        "report unclaimed cattle to the local authority (s.14, para 1)",
+        "Report due today (s.13(1)): send %(command)s.",
+        "Report due today (s.14, para 1): send %(command)s.",
     ),
     # s.N: a section of the table
     (
@@ -123,7 +123,7 @@ def test_a_plural_message_is_written_in_the_act_in_each_of_its_forms() -> None:
 @pytest.mark.parametrize("lang", ["ml", "ta", "kn"])
 def test_a_translation_is_rewritten_where_it_writes_the_kerala_citation(lang: str) -> None:
     kerala, act = translator(lang), translator(lang).under(CATTLE_TRESPASS_1871)
-    msgid = "report unclaimed cattle to the local authority (s.13(1))"
+    msgid = "Report due today (s.13(1)): send %(command)s."
     ours = kerala.gettext(msgid)
     assert cite("s.13(1)", kerala) in ours
     expected = ours.replace(cite("s.13(1)", kerala), cite("s.13(1)", act))
@@ -195,12 +195,12 @@ def test_only_the_template_is_rewritten_never_what_fills_it() -> None:
 
 def test_a_text_not_translated_is_cited_in_english_in_the_act() -> None:
     empty = Translator("ml", "ml_IN", Translations(), CATTLE_TRESPASS_1871)
-    msgid = "report unclaimed cattle to the local authority (s.13(1))"
-    assert empty.gettext(msgid) == "report unclaimed cattle to the local authority (s.14, para 1)"
+    msgid = "Report due today (s.13(1)): send %(command)s."
+    assert empty.gettext(msgid) == "Report due today (s.14, para 1): send %(command)s."
 
 
 def test_the_dlt_probe_writes_in_the_act_and_leaves_no_marks_behind() -> None:
-    msgid = "report unclaimed cattle to the local authority (s.13(1))"
+    msgid = "Report due today (s.13(1)): send %(command)s."
     act = translator("ml").under(CATTLE_TRESPASS_1871)
     probed = ProbeTranslator.of(act).gettext(msgid)
     assert "വകുപ്പ് 14, ഖണ്ഡിക 1" in plain(probed)

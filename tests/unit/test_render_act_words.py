@@ -16,6 +16,7 @@ import pytest
 from bot.config.names import local as local_name
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.i18n import render as r
+from bot.i18n.act_words import in_act
 from bot.i18n.chrome import web_names
 from bot.i18n.chrome.help import help_text
 from bot.i18n.common import act_title, office_title, reported_to, to_office
@@ -571,7 +572,7 @@ def test_the_notice_is_headed_with_the_title_of_the_cases_act(act: Profile) -> N
         tr = translator(lang).under(act)
         assert act_title(act, tr) in rendered("notice, heading", lang, act)
     english = rendered("notice, heading", "en", CATTLE_TRESPASS_1871)
-    assert english == "Notice under s.13(2) of the Cattle-trespass Act, 1871"
+    assert english == "Notice under s.14, para 2 of the Cattle-trespass Act, 1871"
 
 
 # --- s.13(3) proviso: the order of another disposal -------------------------------
@@ -610,6 +611,12 @@ def _status_of_disposal(lang: str, act: Profile, *, sms: bool, offices: bool = F
 
 
 #: "the Director's order", as the texts said it under every Act.
+def _in_the_act(act: Profile, lang: str, kerala: str, msgid: str) -> str:
+    """``kerala``, a text of ``msgid`` as the Kerala Act words it, with its citations as
+    ``act`` cites them (``bot.i18n.act_words``, tested on its own)."""
+    return in_act(translator(lang).under(act), kerala, msgid)
+
+
 DIRECTORS_ORDER = {"en": "Director's", "ml": "ഡയറക്ടറുടെ", "ta": "இயக்குநர", "kn": "ನಿರ್ದೇಶಕರ"}
 ACTS = [KERALA_1961, KERALA_1961_AMENDED, CATTLE_TRESPASS_1871]
 
@@ -625,10 +632,11 @@ def test_the_account_counts_heads_disposed_of_by_order_under_every_act(act: Prof
         "விற்கப்படாமல், உத்தரவின்படி வேறு முறையில் கையாளப்பட்ட கால்நடைகளின் எண்ணிக்கை (பிரிவு 13(3) வரம்புரை): 3",
         "ಮಾರಾಟ ಮಾಡದೆ, ಆದೇಶದಂತೆ ಬೇರೆ ರೀತಿಯಲ್ಲಿ ವಿಲೇವಾರಿ ಮಾಡಿದ ಜಾನುವಾರುಗಳ ಸಂಖ್ಯೆ (ಕಲಂ 13(3) ಪರಂತುಕ): 3",
     )
+    msgid = "Disposed of otherwise by order, not sold (s.13(3) proviso): %(disposed)d"
     _, account = _part_disposed()
     for lang, line in zip(ORDER, expected, strict=True):
         text = r.account_text(account, translator(lang).under(act))
-        assert line in text.splitlines(), lang
+        assert _in_the_act(act, lang, line, msgid) in text.splitlines(), lang
         assert DIRECTORS_ORDER[lang] not in text, lang
 
 
@@ -645,10 +653,12 @@ def test_status_in_a_chat_names_the_office_that_ordered_the_disposal_as_recorded
         assert DIRECTORS_ORDER[lang] not in named.replace(local_name(office.name, lang), ""), lang
         recorded = _status_of_disposal(lang, act, sms=False)
         assert "Director of Animal Husbandry" in recorded, lang
-    assert (
-        "Part sold by public auction (s.13(3)), the rest disposed of otherwise by order of "
-        "Director of Animal Husbandry (s.13(3) proviso)."
-    ) in _status_of_disposal("en", act, sms=False)
+    msgid = (
+        "Part sold by public auction (s.13(3)), the rest disposed of otherwise by order "
+        "of %(by)s (s.13(3) proviso)."
+    )
+    sentence = _in_the_act(act, "en", msgid, msgid) % {"by": "Director of Animal Husbandry"}
+    assert sentence in _status_of_disposal("en", act, sms=False)
 
 
 @pytest.mark.parametrize("act", ACTS, ids=lambda a: a.key)
@@ -661,9 +671,12 @@ def test_status_by_sms_names_no_office_it_would_cost_a_segment(act: Profile) -> 
         "ಕೆಲವನ್ನು ಬಹಿರಂಗ ಹರಾಜಿನಲ್ಲಿ ಮಾರಲಾಗಿದೆ (ಕಲಂ 13(3)), ಉಳಿದವನ್ನು ಆದೇಶದಂತೆ ವಿಲೇವಾರಿ "
         "ಮಾಡಲಾಗಿದೆ (ಕಲಂ 13(3) ಪರಂತುಕ).",
     )
+    msgid = (
+        "Part sold by public auction (s.13(3)), the rest disposed of by order (s.13(3) proviso)."
+    )
     for lang, sentence in zip(ORDER, expected, strict=True):
         text = _status_of_disposal(lang, act, sms=True, offices=True)
-        assert sentence in text, (lang, text)
+        assert _in_the_act(act, lang, sentence, msgid) in text, (lang, text)
         assert "Director" not in text, lang
         assert DIRECTORS_ORDER[lang] not in text, lang
 
