@@ -80,9 +80,11 @@ async def test_a_1871_cases_page_its_forms_and_its_answers_are_in_that_acts_word
         # The REPORT step's title and the fines, as the 1871 Act cites them.
         assert cite("s.13(1)", tr) in text, lang
         assert cite("s.11", tr) in text, lang
-    assert "Report unclaimed to the local authority (s.14, para 1)" in pages["en"]
+    # Reported, under the 1871 Act, to the officer in charge of the nearest police station.
+    police = "the officer in charge of the nearest police station"
+    assert f"Report unclaimed to {police} (s.14, para 1)" in pages["en"]
     answer = page_text(answered).split("Steps you may take now")[0]
-    assert "reported unclaimed to the local authority on 14 Mar 2026 (s.14, para 1)" in answer
+    assert f"reported unclaimed to {police} on 14 Mar 2026 (s.14, para 1)" in answer
     assert kerala_left(page_text(answered), "en") == []
     # The Kerala case beside it keeps the Kerala Act's words.
     assert "Report unclaimed to the local authority (s.13(1))" in kerala
