@@ -15,6 +15,7 @@ from typing import Final, TextIO
 
 from bot.fakes.telegram_api import Call, FakeTelegram
 from bot.fakes.twilio_api import FakeTwilio
+from bot.i18n.act_words import section_in
 from bot.support.clock import Clock
 from domain.calendar import LOCAL_TZ
 from domain.profiles import KERALA_1961, Profile
@@ -60,9 +61,7 @@ class Transcript:
         def own(match: re.Match[str]) -> str:
             said = match[0]
             if said not in self.act.citations:  # a whole section: ``s.16``
-                parts = [c for p, c in self.act.citations.items() if p.startswith(f"{said}(")]
-                sections = {c.split(" ")[0].split("(")[0] for c in parts if c is not None}
-                return sections.pop() if len(sections) == 1 else said
+                return section_in(self.act, said) or said
             return self.act.cites(said) or f"{said} (Kerala)"
 
         return _CITATION.sub(own, text)

@@ -118,10 +118,7 @@ class Translator:
     rewrites: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        rewrites = self.act is not KERALA_1961 and any(
-            own != provision for provision, own in self.act.citations.items()
-        )
-        object.__setattr__(self, "rewrites", rewrites)
+        object.__setattr__(self, "rewrites", _renumbers(self.act))
 
     def under(self, act: Profile) -> Translator:
         """This translator, giving the texts of ``act``."""
@@ -141,6 +138,15 @@ class Translator:
         if self.rewrites:
             text = _in_act(self, text, singular, plural)
         return for_sms(self.lang, text)
+
+
+@functools.cache
+def _renumbers(act: Profile) -> bool:
+    """Whether ``act`` cites some provision otherwise than the Kerala Act (once an Act:
+    a translator is put under a case's Act for every reply)."""
+    return act is not KERALA_1961 and any(
+        own != provision for provision, own in act.citations.items()
+    )
 
 
 #: A text in the words of a translator's Act (``bot.i18n.act_words.in_act``): its

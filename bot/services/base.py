@@ -100,8 +100,7 @@ def under_its_act(deps: Deps, seizure: Seizure) -> Seizure:
     day (``[[authorities.acts]]``): a case opened from it keeps that Act, whatever the
     configuration names later (an intake dated back before a change gets the Act before
     it)."""
-    in_force = deps.config.authority_of(seizure.pound).act_on(seizure.impounded_on)
-    return replace(seizure, act=in_force.act)
+    return replace(seizure, act=act_of_case(deps.config, seizure.pound, seizure.impounded_on).key)
 
 
 def proviso_offices_of(deps: Deps, case: Case) -> tuple[ProvisoOffice, ...]:
@@ -119,9 +118,7 @@ def act_of_case(config: Config, pound: str, impounded_on: date) -> Profile:
     the one in force for the pound's authority that day. A pound no longer configured:
     the default Act."""
     found = config.pounds.get(pound)
-    if found is None or found.authority not in config.authorities:
-        return profile(DEFAULT_ACT)
-    return profile(config.authorities[found.authority].act_on(impounded_on).act)
+    return act_in_force(config, found.authority if found is not None else None, impounded_on)
 
 
 def act_in_force(config: Config, authority: str | None, day: date) -> Profile:

@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 
+from domain.calendar import add_months, period_end
 from domain.case import Case
 from domain.errors import TransitionRefusedError
 from domain.events import AccountDelivered, AccountRefused, Event, SeizureCorrected
@@ -26,6 +27,8 @@ from domain.profiles import (
     profile,
 )
 from domain.provisions import MODULES, PROVISIONS
+from domain.s14_deposit import complaint_last_day
+from domain.s16_s17_proceeds import deposit_window_end
 from domain.stages import Stage
 from domain.step import Step
 from domain.steps import DECLARED
@@ -165,3 +168,13 @@ def test_a_correction_keeps_the_cases_act() -> None:
     )
     assert corrected.seizure.place_seized == "Kuttoor"
     assert corrected.profile is CATTLE_TRESPASS_1871
+
+
+@pytest.mark.parametrize("act", ALL, ids=[a.key for a in ALL])
+def test_the_engine_counts_the_days_and_months_each_act_declares(act: Profile) -> None:
+    """s.19 (1871: s.20) and s.16(3) (1871: s.17): the engine's periods are those every
+    profile declares (the 1871 values are gaps, the Kerala Act's taken meanwhile), so a
+    profile's figures and the dates the cases get cannot drift apart."""
+    day = date(2026, 1, 31)
+    assert complaint_last_day(day) == period_end(day, act.complaint_days)
+    assert deposit_window_end(day) == add_months(day, act.surplus_months)
