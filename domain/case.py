@@ -50,7 +50,7 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.kinds import Kinds
-from domain.profiles import Profile, profile, require_counterpart
+from domain.profiles import Profile, require_counterpart
 from domain.provisions import cites
 from domain.s07_seizure import Lot, Seizure
 from domain.s13_unclaimed import NoticeFacts, report_first, require_notice_standing
@@ -149,8 +149,9 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
 
     @property
     def profile(self) -> Profile:
-        """The Act the case is under, as it was in force on its impounding day."""
-        return profile(self.seizure.act)
+        """The Act the case is under, as it was in force on its impounding day: with the
+        values the configuration set of its gaps and the powers transferred (s.31)."""
+        return self.seizure.profile
 
     @property
     def last_event_on(self) -> date:
@@ -217,9 +218,9 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
     @property
     @cites("s.19", "GCA s.8")
     def complaint_by(self) -> date:
-        """The last day to complain of the seizure: ten days from the day of seizure,
-        that day excluded (s.19)."""
-        return complaint_last_day(self.seizure.seizure_day)
+        """The last day to complain of the seizure: ten days (the case's Act's
+        ``complaint_days``) from the day of seizure, that day excluded (s.19)."""
+        return complaint_last_day(self.seizure.seizure_day, self.profile.complaint_days)
 
     @cites("s.15(5)", "s.13(3)", "s.12")
     def _guard_payment_after_refused_account(self) -> None:
@@ -346,7 +347,9 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
         stage = declared.next_stage(self, event)
         seizure = self.seizure
         if isinstance(event, SeizureCorrected):  # corrected, still under the case's Act
-            seizure = replace(event.seizure, act=self.seizure.act)
+            seizure = replace(
+                event.seizure, act=self.seizure.act, act_settings=self.seizure.act_settings
+            )
         return replace(self, seizure=seizure, stage=stage, events=(*self.events, event))
 
     def from_intake(self, seizure: Seizure) -> Case:

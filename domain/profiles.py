@@ -10,12 +10,16 @@ refused for that case; every citation a case shows is its own Act's.
 
 What was not found in the text of an Act is a *gap*: the profile names it, with the
 value the engine takes, and ``poundbot config check`` and docs/the-act.md say that it
-must be confirmed from the Gazette before a local authority relies on it. Sources: the
-research note on the 1871 Act and the other states' Acts, and the project's text of the
-Kerala Act (ss.13-17).
+must be confirmed from the Gazette before a local authority relies on it. Where a gap
+leaves a value open (the days of the 1871 Act's s.20, the months of its s.17), the
+configuration may set it (``Gap.settings``); nothing else of an Act is set there.
+Sources: the research note on the 1871 Act and the other states' Acts, and the
+project's text of the Kerala Act (ss.13-17).
 
-A profile is dated per authority in the configuration; a case keeps the profile in force
-on its impounding day (``domain.s07_seizure.Seizure.act``).
+A profile is dated per authority in the configuration, with the values it sets and the
+powers a State's s.31 notification transfers: the Act as in force (``Profile.in_force``).
+A case keeps the Act as in force on its impounding day (``domain.s07_seizure.Seizure.act``
+and ``Seizure.act_settings``).
 
 The records are named tuples, not dataclasses: ``poundbot config check`` reads the
 profiles (the Act each authority applies, and what must be confirmed of it), and a
@@ -43,12 +47,14 @@ __all__ = [
     "KERALA_1961_AMENDED",
     "POWER_PROVISIONS",
     "PROFILES",
+    "SETTINGS",
     "Destination",
     "Gap",
     "Office",
     "Power",
     "Profile",
     "UnknownActError",
+    "UnsettableError",
     "profile",
     "require_counterpart",
 ]
@@ -120,6 +126,23 @@ class Gap(NamedTuple):
     cited: str
     #: What is missing, and what poundbot takes meanwhile (English, for the operator).
     what: str
+    #: The values of the profile it leaves open, which the configuration may set
+    #: (``SETTINGS``: ``complaint_days``); none: poundbot's value stands.
+    settings: tuple[str, ...] = ()
+    #: Where the profile's value of those settings comes from, when none is set
+    #: (English, for the operator: ``taken from the Kerala Act's s.19``).
+    taken: str = ""
+
+
+#: The values of a profile a gap may leave open to the configuration, in their order:
+#: s.19's days to complain (1871: s.20), s.16(3)'s months of deposit (1871: s.17), and
+#: where the fines and the unclaimed surplus end (s.16(1), s.17(1); 1871: s.17).
+SETTINGS: Final = ("complaint_days", "surplus_months", "fines_to", "surplus_to")
+
+
+class UnsettableError(ValueError):
+    """A value set for an Act that its text leaves no gap for, or that cannot be (no
+    days, a power no notification transfers)."""
 
 
 class Profile(NamedTuple):
@@ -158,9 +181,85 @@ class Profile(NamedTuple):
     caution: str = ""
     #: Where the text was found.
     sources: tuple[str, ...] = ()
+    #: The powers a State's s.31 notification has transferred to the local authority
+    #: (``offices`` says so already): set by ``in_force``.
+    transferred: frozenset[Power] = frozenset()
+    #: Which of ``SETTINGS`` the configuration set, to be confirmed from the Gazette (the
+    #: rest are the profile's own): set by ``in_force``.
+    configured: tuple[str, ...] = ()
 
-    def __hash__(self) -> int:  # its tables are read-only mappings: hashed by its key
-        return hash(self.key)
+    def __hash__(self) -> int:  # its tables are read-only mappings: hashed without them
+        return hash(
+            (
+                self.key,
+                self.complaint_days,
+                self.surplus_months,
+                self.fines_to,
+                self.surplus_to,
+                self.transferred,
+                self.configured,
+            )
+        )
+
+    @property
+    def settable(self) -> tuple[str, ...]:
+        """The values the configuration may set for this Act: those its gaps leave open,
+        in the order of ``SETTINGS``."""
+        open_ = {name for gap in self.gaps for name in gap.settings}
+        return tuple(name for name in SETTINGS if name in open_)
+
+    def in_force(
+        self,
+        *,
+        transferred: frozenset[Power] = frozenset(),
+        complaint_days: int | None = None,
+        surplus_months: int | None = None,
+        fines_to: Destination | None = None,
+        surplus_to: Destination | None = None,
+    ) -> Profile:
+        """This Act as an authority applies it: with the values the configuration set of
+        its gaps (None: the profile's own) and, under the 1871 Act, the powers a State's
+        s.31 notification ``transferred`` to the local authority held by it in
+        ``offices``. Nothing set: the profile itself.
+
+        Raises UnsettableError for a value the Act's text leaves no gap for, a number of
+        days or months below one, or a power no notification of this Act transfers."""
+        given: dict[str, int | Destination | None] = {
+            "complaint_days": complaint_days,
+            "surplus_months": surplus_months,
+            "fines_to": fines_to,
+            "surplus_to": surplus_to,
+        }
+        configured = tuple(name for name in SETTINGS if given[name] is not None)
+        for name in configured:
+            value = given[name]
+            if name not in self.settable:
+                raise UnsettableError(
+                    f"{name} is not open under {self.key}: its text was found"
+                    + (f" (open: {', '.join(self.settable)})" if self.settable else "")
+                )
+            if isinstance(value, int) and (isinstance(value, bool) or value < 1):
+                raise UnsettableError(f"{name}: {value!r} is not a whole number from 1 up")
+        if transferred and not self.transferable:
+            raise UnsettableError(f"no power of {self.key} is transferred by a notification")
+        for power in sorted(transferred - self.transferable, key=lambda p: p.value):
+            raise UnsettableError(
+                f"{power.value} is not a power a s.31 notification transfers under {self.key}"
+            )
+        if not configured and not transferred:
+            return self
+        offices = {
+            p: Office.LOCAL_AUTHORITY if p in transferred else o for p, o in self.offices.items()
+        }
+        return self._replace(
+            complaint_days=self.complaint_days if complaint_days is None else complaint_days,
+            surplus_months=self.surplus_months if surplus_months is None else surplus_months,
+            fines_to=self.fines_to if fines_to is None else fines_to,
+            surplus_to=self.surplus_to if surplus_to is None else surplus_to,
+            offices=MappingProxyType(offices),
+            transferred=frozenset(transferred),
+            configured=configured,
+        )
 
     def cites(self, provision: str) -> str | None:
         """How this Act cites the Kerala ``provision``: ``s.14 para 1``, or None."""
@@ -269,7 +368,9 @@ KERALA_1961_AMENDED: Final = Profile(
             "s.16(3)",
             "s.16",
             "the amended s.16 was not seen: the surplus is held by the local authority "
-            "for three months, as in the Act as enacted",
+            "for three months, as in the Act as enacted, unless surplus_months is set",
+            settings=("surplus_months",),
+            taken="taken from the Act as enacted",
         ),
     ),
     caution=(
@@ -356,7 +457,10 @@ CATTLE_TRESPASS_1871: Final = Profile(
             "s.17",
             "s.17 was found only in the official Telugu translation: fines and the "
             "unclaimed surplus go to the Magistrate of the District, the surplus held "
-            "three months and then credited to State revenue (the text is cut off there)",
+            "three months and then credited to State revenue (the text is cut off there); "
+            "surplus_months, fines_to and surplus_to may be set as the Gazette says",
+            settings=("surplus_months", "fines_to", "surplus_to"),
+            taken="taken from the official Telugu translation of s.17",
         ),
         Gap(
             "s.18",
@@ -368,7 +472,10 @@ CATTLE_TRESPASS_1871: Final = Profile(
             "s.19",
             "s.20",
             "the time limit for a complaint under s.20 was not found: poundbot keeps the "
-            "deposit open for ten days from the seizure, as the Kerala Act does",
+            "deposit open for ten days from the seizure, as the Kerala Act does, unless "
+            "complaint_days is set",
+            settings=("complaint_days",),
+            taken="taken from the Kerala Act's s.19",
         ),
         Gap(
             "GCA s.8",

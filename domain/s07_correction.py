@@ -93,9 +93,10 @@ def _guard_correction(case: Case, event: SeizureCorrected) -> None:
         )
     check_notice_kept(case, event)
     deposit = case.first(DeliveredOnDeposit)
-    if deposit is not None and deposit.on > complaint_last_day(corrected.seizure_day):
+    days = case.profile.complaint_days
+    if deposit is not None and deposit.on > complaint_last_day(corrected.seizure_day, days):
         raise CorrectionRefusedError(
-            f"the deposit of {deposit.on.isoformat()} would fall after the ten days from "
+            f"the deposit of {deposit.on.isoformat()} would fall after the {days} days from "
             "the seizure",
             "s.19",
         )

@@ -4,15 +4,17 @@ seizer and the owner where known. A report that is not a lawful record is refuse
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from domain.errors import FutureDateError, InvalidCaseError, SeizedAfterBroughtError
 from domain.kinds import Kinds
-from domain.profiles import DEFAULT_ACT
+from domain.profiles import DEFAULT_ACT, Destination, Power, Profile, profile
 from domain.provisions import cites
 
 __all__ = [
+    "ActSettings",
     "Lot",
     "Person",
     "Seizure",
@@ -38,6 +40,46 @@ class Lot:
 
 
 @dataclass(frozen=True, slots=True)
+class ActSettings:
+    """What the configuration gave the case's Act on the impounding day: the values of
+    its gaps it set (``[[authorities.acts]]``: ``complaint_days = 15``; None: the
+    profile's own) and the powers a State's s.31 notification had transferred to the
+    local authority (by their values). Kept with the case as its Act is: a later change
+    of the configuration never alters an open case."""
+
+    complaint_days: int | None = None
+    surplus_months: int | None = None
+    fines_to: str | None = None
+    surplus_to: str | None = None
+    transferred: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, act: Profile) -> ActSettings:
+        """The settings of ``act`` as in force (``Profile.in_force``)."""
+        set_ = set(act.configured)
+        return cls(
+            complaint_days=act.complaint_days if "complaint_days" in set_ else None,
+            surplus_months=act.surplus_months if "surplus_months" in set_ else None,
+            fines_to=act.fines_to.value if "fines_to" in set_ else None,
+            surplus_to=act.surplus_to.value if "surplus_to" in set_ else None,
+            transferred=tuple(sorted(p.value for p in act.transferred)),
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _in_force(key: str, settings: ActSettings) -> Profile:
+    """The profile ``key`` as in force with ``settings``: one value for each (a case's Act
+    is read at every step)."""
+    return profile(key).in_force(
+        transferred=frozenset(Power(p) for p in settings.transferred),
+        complaint_days=settings.complaint_days,
+        surplus_months=settings.surplus_months,
+        fines_to=Destination(settings.fines_to) if settings.fines_to else None,
+        surplus_to=Destination(settings.surplus_to) if settings.surplus_to else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Seizure:
     """The facts the pound-keeper records on intake (s.7).
 
@@ -58,6 +100,14 @@ class Seizure:
     #: The Act the case is under: the profile in force for the pound's authority on the
     #: impounding day (``domain.profiles``); a case recorded before profiles: Kerala 1961.
     act: str = DEFAULT_ACT
+    #: What the configuration gave that Act that day (``ActSettings``); a case recorded
+    #: before it could: nothing, the profile as it is.
+    act_settings: ActSettings = ActSettings()
+
+    @property
+    def profile(self) -> Profile:
+        """The Act the case is under, as in force on its impounding day."""
+        return _in_force(self.act, self.act_settings)
 
     @property
     def impounded_on(self) -> date:

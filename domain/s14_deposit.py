@@ -1,7 +1,7 @@
 """s.14 with s.19: an owner who disputes the seizure gets the cattle on deposit of the
 fines and charges incurred, while a complaint of illegal seizure may still be made (ten
-days from the day of seizure, s.19); the deposit is then refunded or kept as the
-complaint's outcome says."""
+days from the day of seizure, s.19; as many as the case's Act says, ``complaint_days``);
+the deposit is then refunded or kept as the complaint's outcome says."""
 
 from __future__ import annotations
 
@@ -45,13 +45,15 @@ __all__ = [
 
 
 @cites("s.19", "GCA s.8")
-def complaint_last_day(seized_on: date) -> date:
-    """Last day to complain of an illegal seizure: ten days from the date of seizure.
+def complaint_last_day(seized_on: date, days: int) -> date:
+    """Last day to complain of an illegal seizure: ``days`` from the date of seizure (the
+    case's Act's ``complaint_days``).
 
     s.19: a complaint "within ten days from the date of seizure"; the day of seizure
-    is excluded (seized 5 March -> complaint by 15 March).
+    is excluded (seized 5 March -> complaint by 15 March). The 1871 Act's time limit
+    (its s.20) was not found: the Kerala Act's ten days, or the days configured.
     """
-    return period_end(seized_on, 10)
+    return period_end(seized_on, days)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,7 @@ def deposit_for(case: Case, tariff: Tariff, day: date) -> Deposit:
     the cattle shall be delivered"; the owner then has until the s.19 day to complain."""
     return Deposit(
         dues=dues_on(case, tariff, day),
-        complaint_by=complaint_last_day(case.seizure.seizure_day),
+        complaint_by=case.complaint_by,
     )
 
 
@@ -116,13 +118,14 @@ def _deposit_lawful(case: Case, today: date) -> bool:
 
 @cites("s.19")
 def _deposit_deadlines(case: Case) -> tuple[Deadline, ...]:
-    """s.19: ten days from the seizure to complain (and so to take the cattle on deposit,
-    s.14); shown to the owner while impounded, to the officer while on deposit."""
+    """s.19: ten days (the Act's ``complaint_days``) from the seizure to complain (and so
+    to take the cattle on deposit, s.14); shown to the owner while impounded, to the
+    officer while on deposit."""
     if case.stage not in (Stage.IMPOUNDED, Stage.ON_DEPOSIT):
         return ()
     seized = case.seizure.seizure_day
     who = Role.OFFICER if case.stage is Stage.ON_DEPOSIT else Role.OWNER
-    last = complaint_last_day(seized)
+    last = case.complaint_by
     return (Deadline(DeadlineKind.COMPLAINT_WINDOW_ENDS, last, "s.19", who, seized),)
 
 

@@ -60,24 +60,25 @@ __all__ = [
 
 
 @cites("s.16(3)")
-def deposit_window_end(deposited_on: date) -> date:
-    """Last day on which a claim to deposited surplus proceeds may be preferred.
+def deposit_window_end(deposited_on: date, months: int) -> date:
+    """Last day on which a claim to deposited surplus proceeds may be preferred:
+    ``months`` (the case's Act's ``surplus_months``) from the deposit.
 
     s.16(3): "... if no claim thereto be preferred within three months ..." Calendar
     months to the corresponding date, the month's last day when there is none
     (30 November 2026 -> 28 February 2027).
     """
-    return add_months(deposited_on, 3)
+    return add_months(deposited_on, months)
 
 
 @cites("s.17(1)", "s.16(3)")
-def fund_credit_from(deposited_on: date) -> date:
+def fund_credit_from(deposited_on: date, months: int) -> date:
     """First day unclaimed surplus in deposit may be credited to the authority's fund.
 
     s.16(3): held in deposit "if no claim thereto be preferred within three months";
-    s.17(1): then credited to the fund. The day after the three months end.
+    s.17(1): then credited to the fund. The day after the ``months`` end.
     """
-    return day_after_period(deposit_window_end(deposited_on), 0)
+    return day_after_period(deposit_window_end(deposited_on, months), 0)
 
 
 @cites("s.16(3)")
@@ -235,13 +236,14 @@ def claim_of(pending: Sequence[ClaimPreferred], claimant: str) -> ClaimPreferred
     return next((c for c in pending if same_claimant(c.claimant, claimant)), None)
 
 
-def _claim_time_over(deposited: date) -> TransitionRefusedError:
+def _claim_time_over(deposited: date, months: int) -> TransitionRefusedError:
+    end = deposit_window_end(deposited, months)
     return TransitionRefusedError(
-        "a claim must be preferred within three months of the deposit; they "
-        f"ended on {deposit_window_end(deposited).isoformat()}",
+        f"a claim must be preferred within {months} months of the deposit; they "
+        f"ended on {end.isoformat()}",
         "s.16(3)",
         reason="claim_time_over",
-        facts={"date": deposit_window_end(deposited)},
+        facts={"date": end},
     )
 
 
@@ -261,8 +263,9 @@ def _guard_claim_preferred(case: Case, event: ClaimPreferred) -> None:
             reason="claim_already_pending",
             facts={"name": same.claimant[:60], "date": same.preferred},
         )
-    if deposited is not None and event.preferred > deposit_window_end(deposited):
-        raise _claim_time_over(deposited)
+    months = case.profile.surplus_months
+    if deposited is not None and event.preferred > deposit_window_end(deposited, months):
+        raise _claim_time_over(deposited, months)
     if deposited is not None and event.preferred < deposited:
         raise TooEarlyError(
             "a claim is preferred to a deposit once it is made",
@@ -280,7 +283,7 @@ def _claim_deadlines(case: Case) -> tuple[Deadline, ...]:
     deposited = case.deposited_on
     if case.stage is not Stage.IN_DEPOSIT or deposited is None:
         return ()
-    end = deposit_window_end(deposited)
+    end = deposit_window_end(deposited, case.profile.surplus_months)
     return (Deadline(DeadlineKind.DEPOSIT_WINDOW_ENDS, end, "s.16(3)", Role.OFFICER, deposited),)
 
 
@@ -347,8 +350,9 @@ def _guard_claim_established(case: Case, event: DepositClaimed) -> None:
             reason="before_deposit",
             facts={"date": deposited},
         )
-    if event.preferred_on > deposit_window_end(deposited):
-        raise _claim_time_over(deposited)
+    months = case.profile.surplus_months
+    if event.preferred_on > deposit_window_end(deposited, months):
+        raise _claim_time_over(deposited, months)
     if event.preferred_on > event.on:
         raise InvalidCaseError(
             "a claim is established after it is preferred",
@@ -384,12 +388,13 @@ def _guard_fund(case: Case, event: CreditedToFund) -> None:
         )
     deposited = case.deposited_on
     assert deposited is not None
-    if event.on < fund_credit_from(deposited):
+    months = case.profile.surplus_months
+    if event.on < fund_credit_from(deposited, months):
         raise TooEarlyError(
-            "the deposit may be credited to the fund only after three months "
-            f"(after {deposit_window_end(deposited).isoformat()})",
+            f"the deposit may be credited to the fund only after {months} months "
+            f"(after {deposit_window_end(deposited, months).isoformat()})",
             "s.16(3)",
-            lawful_from=fund_credit_from(deposited),
+            lawful_from=fund_credit_from(deposited, months),
         )
 
 
@@ -397,7 +402,9 @@ def _guard_fund(case: Case, event: CreditedToFund) -> None:
 def _fund_lawful(case: Case, today: date) -> bool:
     """The fund after the three months of the deposit (s.16(3), s.17(1))."""
     deposited = case.deposited_on
-    return deposited is not None and today >= fund_credit_from(deposited)
+    return deposited is not None and today >= fund_credit_from(
+        deposited, case.profile.surplus_months
+    )
 
 
 @cites("s.17(1)", "s.16(3)")
@@ -407,7 +414,8 @@ def _fund_deadlines(case: Case) -> tuple[Deadline, ...]:
     deposited = case.deposited_on
     if case.stage is not Stage.IN_DEPOSIT or deposited is None:
         return ()
-    due, pending = fund_credit_from(deposited), case.pending_claim
+    due = fund_credit_from(deposited, case.profile.surplus_months)
+    pending = case.pending_claim
     if pending is None:
         return (Deadline(DeadlineKind.CREDIT_TO_FUND, due, "s.17(1)", Role.OFFICER, deposited),)
     preferred = pending.preferred

@@ -36,7 +36,7 @@ from domain.recorded import Recorded, recorded_of
 from domain.s04_s11_dues import Dues, DuesItem, daily_charge, dues_on, per_day_on
 from domain.s12_release import pay_rest_after_part_sale
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
-from domain.s14_deposit import Deposit, complaint_last_day
+from domain.s14_deposit import Deposit
 from domain.s15_3_account import Account, time_impounded
 from domain.s15_sale import (
     DEFAULT_DEDUCTION_ORDER,
@@ -91,10 +91,14 @@ def _dates(case: Case, notice_on: date | None) -> CaseDates:
     return CaseDates(
         unclaimed_until=period_end(impounded, 7),
         report_on=report_due_on(impounded),
-        complaint_by=complaint_last_day(case.seizure.seizure_day),
+        complaint_by=case.complaint_by,
         notice_until=period_end(notice, 7) if notice is not None else None,
         auction_from=auction_allowed_from(notice) if notice is not None else None,
-        claims_until=deposit_window_end(deposited) if deposited is not None else None,
+        claims_until=(
+            deposit_window_end(deposited, case.profile.surplus_months)
+            if deposited is not None
+            else None
+        ),
     )
 
 
@@ -214,12 +218,14 @@ class Statement:
     @property
     def window_end(self) -> date | None:
         """The last day to prefer a claim to the deposit (s.16(3))."""
-        return deposit_window_end(self.deposited_on) if self.deposited_on else None
+        months = self.case.profile.surplus_months
+        return deposit_window_end(self.deposited_on, months) if self.deposited_on else None
 
     @property
     def credit_from(self) -> date | None:
         """The first day the unclaimed deposit may go to the fund (s.17(1))."""
-        return fund_credit_from(self.deposited_on) if self.deposited_on else None
+        months = self.case.profile.surplus_months
+        return fund_credit_from(self.deposited_on, months) if self.deposited_on else None
 
     @property
     def ahead(self) -> tuple[Deadline, ...]:

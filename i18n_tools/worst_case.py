@@ -253,7 +253,7 @@ def timeline(tr: Translator, start: date, where: Places) -> dict[str, Stop]:
     on_deposit = release_on_deposit(opened, tariff, on(5), _FAR)
     paid = ClaimedAndPaid(on=on(6), paid=dues_on(opened, tariff, on(6)).total)
     claim = DepositClaimed(on=on(30), claimant="Claimant", preferred_on=on(20), reference="12/2026")
-    credit_on = fund_credit_from(on(17))
+    credit_on = fund_credit_from(on(17), opened.profile.surplus_months)
     returned = DepositOutcome(on=on(11), returned=True, reference="Ref-12/2026")
     applied = DepositOutcome(on=on(11), returned=False, reference="Ref-12/2026")
     return {

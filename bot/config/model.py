@@ -11,11 +11,15 @@ their fields alike, with ``_replace`` for ``dataclasses.replace``. A dataclass c
 its generated methods when its module is imported; with the dataclasses module (and
 inspect) that was about a third of what ``poundbot config check``, run after every
 edit, adds to the interpreter's start (bench/cli_start.py).
+
+Why it is long: every record of the file, each with the few methods that read it (an
+authority's Act on a day and as in force, the offices of the s.13(3) proviso).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, time, timedelta
 from types import MappingProxyType
@@ -30,7 +34,7 @@ from domain.dues_items import DuesItem
 from domain.kinds import Kinds
 from domain.money import Money
 from domain.offices import office_named
-from domain.profiles import DEFAULT_ACT, PROFILES, Office, Power, profile
+from domain.profiles import DEFAULT_ACT, PROFILES, Destination, Office, Power, Profile, profile
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import FeedingDays, Tariff
 
@@ -73,12 +77,37 @@ class ActInForce(NamedTuple):
     """The Act a local authority applies from a day on (``[[authorities.acts]]``): the key
     of its profile (``domain.profiles.PROFILES``) and, under the Cattle-trespass Act, 1871,
     the powers a State's notification under its s.31 transfers to the local authority,
-    with the Gazette reference of that notification."""
+    with the Gazette reference of that notification; and the values it sets of what the
+    Act's text leaves open (``Profile.settable``; None: the profile's own)."""
 
     since: date
     act: str
     transferred: frozenset[Power] = frozenset()
     notification: str = ""
+    #: s.19 (1871: s.20): the days to complain of a seizure.
+    complaint_days: int | None = None
+    #: s.16(3) (1871: s.17): the months the unclaimed surplus is held.
+    surplus_months: int | None = None
+    #: s.16(1), s.17(1) (1871: s.17): where the fines and the unclaimed surplus end.
+    fines_to: Destination | None = None
+    surplus_to: Destination | None = None
+
+    def profile(self) -> Profile:
+        """The Act as in force from ``since``: its profile with the values set and the
+        powers transferred (``Profile.in_force``)."""
+        return _in_force(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _in_force(entry: ActInForce) -> Profile:
+    """``entry.profile()``, one value for each entry (read for every case a list shows)."""
+    return profile(entry.act).in_force(
+        transferred=entry.transferred,
+        complaint_days=entry.complaint_days,
+        surplus_months=entry.surplus_months,
+        fines_to=entry.fines_to,
+        surplus_to=entry.surplus_to,
+    )
 
 
 #: The Act of an authority that names none, and before the first it names: the Kerala
@@ -353,7 +382,12 @@ class Config(NamedTuple):
         ``impounded_on``: those configured as the office the Act gives the power to, with
         what the s.31 notification in force that day transfers (the 1871 Act); where
         none is configured, poundbot's (``PROVISO_DEFAULTS``)."""
-        held = self.disposal_office(authority, act, impounded_on)
+        return self.proviso_offices_of(self.disposal_office(authority, act, impounded_on))
+
+    def proviso_offices_of(self, held: Office) -> tuple[ProvisoOffice, ...]:
+        """The offices that may order another disposal (s.13(3) proviso) where the Act
+        gives the power to ``held``: those configured as it, else poundbot's
+        (``PROVISO_DEFAULTS``)."""
         named = tuple(o for o in self.proviso_offices if o.office is held)
         return named or (PROVISO_DEFAULTS[held],)
 

@@ -40,7 +40,7 @@ from bot.config.names import Name, PlaceNames, local
 from bot.support.dlt import DEFAULT_SLOT_LIMIT, DltPolicy
 from bot.support.phones import DEFAULT_REGION
 from domain.kinds import Kind, Kinds
-from domain.profiles import PROFILES, Office, Power
+from domain.profiles import PROFILES, SETTINGS, Destination, Office, Power
 from domain.s18_buyers import DEFAULT_BARRED_CLASSES
 from domain.tariff import DatedRate, FeedingDays, RateTable, Tariff
 
@@ -546,7 +546,9 @@ class Reader:
         order they came into force: ``act`` (a profile of ``domain.profiles``), ``from``
         (a date) and, only under an Act whose powers a State's notification may
         transfer to the local authority (the 1871 Act's s.31), ``transferred`` (those
-        powers) with ``notification`` (its Gazette reference)."""
+        powers) with ``notification`` (its Gazette reference); and, only where the Act's
+        text leaves them open (``Profile.settable``), ``complaint_days``,
+        ``surplus_months``, ``fines_to`` and ``surplus_to``."""
         if not isinstance(value, list) or not value:
             raise checks.Bad(f"{where} must be one or more [[authorities.acts]] tables")
         spec = {
@@ -554,12 +556,16 @@ class Reader:
             "from": checks.day,
             "transferred": checks.powers,
             "notification": checks.text,
+            "complaint_days": checks.count,
+            "surplus_months": checks.count,
+            "fines_to": checks.one_of(Destination),
+            "surplus_to": checks.one_of(Destination),
         }
         read: list[ActInForce] = []
         last: date | None = None  # the latest day read so far
         for i, entry in enumerate(value):
             at, here = (*key, i), f"{where} entry {i + 1}"
-            rec = self.record(entry, at, here, spec, ("transferred", "notification"))
+            rec = self.record(entry, at, here, spec, ("transferred", "notification", *SETTINGS))
             since, act = rec["from"], rec["act"]
             if since is not None and last is not None and since <= last:
                 self.fault(
@@ -574,8 +580,31 @@ class Reader:
             if since is None or act is None:
                 continue
             transferred = self._transferred(entry, at, here, act, rec["transferred"])
-            read.append(ActInForce(since, act, transferred, rec["notification"] or ""))
+            settings = self._settings(entry, at, here, act, rec)
+            read.append(ActInForce(since, act, transferred, rec["notification"] or "", **settings))
         return tuple(read)
+
+    def _settings(
+        self, entry: dict[str, Any], at: Key, here: str, act: str, rec: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The values an entry sets of what its Act's text leaves open; a value its Act
+        has a text for is refused, naming the values that Act leaves open."""
+        may = PROFILES[act].settable
+        settings: dict[str, Any] = {}
+        for name in SETTINGS:
+            if name not in entry:
+                continue
+            if name not in may:
+                open_ = f"it leaves open only {checks.listing(may)}" if may else "it leaves none"
+                self.fault(
+                    (*at, name),
+                    f"{here}: {name} is not open under {act}: its text of that provision "
+                    f"was found, and the configuration sets only what an Act's text leaves "
+                    f"open ({open_})",
+                )
+            elif rec[name] is not None:
+                settings[name] = rec[name]
+        return settings
 
     def _transferred(
         self, entry: dict[str, Any], at: Key, here: str, act: str, powers: tuple[Power, ...] | None

@@ -36,7 +36,7 @@ from bot.support.caller import PUBLIC, Caller
 from bot.support.errors import AppError
 from domain.accounts import Postings
 from domain.errors import DomainError
-from domain.profiles import Profile, profile
+from domain.profiles import Profile
 
 __all__ = ["Refusal", "Reply", "handle_text", "language_for", "run_command"]
 
@@ -103,7 +103,7 @@ def _act_of_report(ctx: Ctx, command: o.Seize) -> Profile:
     """The Act a seizure report would open its case under (``under_its_act``)."""
     try:
         seizure = seizure_of(command, ctx.caller, ctx.deps.local_now())
-        return profile(under_its_act(ctx.deps, seizure).act)
+        return under_its_act(ctx.deps, seizure).profile
     except (AppError, KeyError):  # not a keeper's, or of no pound configured
         return act_of_caller(ctx.deps, ctx.caller)
 

@@ -153,7 +153,8 @@ async def settle(w: World, check: Checks) -> None:
 async def fund(w: World, check: Checks) -> None:
     """Three months in deposit; a credit tried a day early is refused; then it is made."""
     w.transcript.step("s.16(3) three months in deposit: no claim preferred")
-    window_end = deposit_window_end(AUCTION_ON)
+    months = (await case_of(w.app, KNM_2)).profile.surplus_months
+    window_end = deposit_window_end(AUCTION_ON, months)
     await w.until(at(window_end.day, 16, month=window_end.month))
     await w.tell("OFFICER", f"/fund {KNM_2}")
     pair = await case_of(w.app, KNM_2)

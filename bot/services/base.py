@@ -18,8 +18,8 @@ from bot.support.errors import NotAllowedError, UnknownPoundError
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.figures import Figures, figures_of
-from domain.profiles import DEFAULT_ACT, Profile, profile
-from domain.s07_seizure import Seizure
+from domain.profiles import DEFAULT_ACT, Power, Profile, profile
+from domain.s07_seizure import ActSettings, Seizure
 from domain.statement import Statement, statement
 from domain.tariff import Tariff
 
@@ -97,19 +97,20 @@ class Deps:
 
 def under_its_act(deps: Deps, seizure: Seizure) -> Seizure:
     """The ``seizure`` under the Act in force for its pound's authority on its impounding
-    day (``[[authorities.acts]]``): a case opened from it keeps that Act, whatever the
-    configuration names later (an intake dated back before a change gets the Act before
+    day (``[[authorities.acts]]``), with the values that entry sets and the powers its
+    s.31 notification transfers: a case opened from it keeps that Act so, whatever the
+    configuration says later (an intake dated back before a change gets the Act before
     it)."""
-    return replace(seizure, act=act_of_case(deps.config, seizure.pound, seizure.impounded_on).key)
+    act = act_of_case(deps.config, seizure.pound, seizure.impounded_on)
+    return replace(seizure, act=act.key, act_settings=ActSettings.of(act))
 
 
 def proviso_offices_of(deps: Deps, case: Case) -> tuple[ProvisoOffice, ...]:
     """The offices that may order another disposal of ``case`` (s.13(3) proviso): those
     of the office its Act gives the power to, as its pound's authority had that Act on
-    the impounding day (``Config.proviso_offices_for``)."""
-    seizure = case.seizure
-    authority = deps.authority_of(seizure.pound)
-    return deps.config.proviso_offices_for(authority, seizure.act, seizure.impounded_on)
+    the impounding day, with what a s.31 notification had transferred then (the case
+    keeps it: ``Case.profile``)."""
+    return deps.config.proviso_offices_of(case.profile.office_for(Power.ORDER_DISPOSAL))
 
 
 def act_of_case(config: Config, pound: str, impounded_on: date) -> Profile:
@@ -122,10 +123,12 @@ def act_of_case(config: Config, pound: str, impounded_on: date) -> Profile:
 
 
 def act_in_force(config: Config, authority: str | None, day: date) -> Profile:
-    """The Act in force for ``authority`` on ``day`` (the default Act for none): what a
-    text about no one case of it says (a heading of a list of its cases)."""
+    """The Act in force for ``authority`` on ``day`` (the default Act for none), with the
+    values the configuration sets of its gaps and the powers a s.31 notification
+    transfers (``ActInForce.profile``): what a text about no one case of it says (a
+    heading of a list of its cases)."""
     found = config.authorities.get(authority or "")
-    return profile(found.act_on(day).act if found is not None else DEFAULT_ACT)
+    return found.act_on(day).profile() if found is not None else profile(DEFAULT_ACT)
 
 
 def act_of_caller(deps: Deps, caller: Caller) -> Profile:

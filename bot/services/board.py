@@ -16,7 +16,7 @@ from bot.store.port import CaseStore
 from bot.support.errors import UnknownPoundError
 from bot.support.public_text import public_words
 from domain.figures import Figures, lots_remaining
-from domain.profiles import DEFAULT_ACT
+from domain.profiles import KERALA_1961, Profile
 from domain.stages import Stage
 
 __all__ = ["BoardNotice", "notice_board"]
@@ -35,8 +35,9 @@ class BoardNotice:
     #: and the owner may still claim them, paying what the earlier sale left unmet.
     refused_account: bool = False
     figures: Figures | None = None
-    #: The Act the case is under (``domain.profiles``): the notice cites its sections.
-    act: str = DEFAULT_ACT
+    #: The Act the case is under, as in force on its impounding day (``Case.profile``):
+    #: the notice cites its sections.
+    act: Profile = KERALA_1961
 
 
 #: The stages in which a case can have an s.13(2) notice open with cattle in the pound
@@ -68,7 +69,7 @@ async def notice_board(tx: CaseStore, deps: Deps, authority: str) -> list[BoardN
                 auction_place=public_words(auction.place, case.seizure) if auction else "",
                 refused_account=case.deemed_unclaimed,
                 figures=figures,
-                act=case.seizure.act,
+                act=case.profile,
             )
         )
     return sorted(out, key=lambda n: (n.posted_on, n.facts.number))

@@ -57,7 +57,7 @@ from bot.web.session import (
 from bot.web.templating import LANG_COOKIE, Pages, iso_or_none, language_of
 from domain.deadlines import Deadline, DeadlineKind
 from domain.errors import DomainError
-from domain.profiles import KERALA_1961, Profile, profile
+from domain.profiles import KERALA_1961, Profile
 from domain.s13_unclaimed import check_notice_printable
 from domain.stages import Stage
 
@@ -483,7 +483,7 @@ class Desk:
             "notices": notices,
             # Under a notice of cattle whose owner refused the account: in its case's words.
             "refused": {
-                n.facts.number: names.board_refused_account(tr.under(profile(n.act)))
+                n.facts.number: names.board_refused_account(tr.under(n.act))
                 for n in notices
                 if n.refused_account
             },

@@ -96,10 +96,12 @@ class Pages:
         self._kinds: dict[str, list[tuple[str, str]]] = {}
         self._cattle: dict[str, dict[tuple[Lot, ...], str]] = {}
         self._cites: dict[str, dict[tuple[str, str], str]] = {}
-        self._deadlines: dict[str, dict[tuple[str, str, str], tuple[str, str]]] = {}
-        self._stages: dict[tuple[str, str], dict[str, str]] = {}
-        self._line_forms: dict[tuple[str, str, str, type, tuple[Any, ...]], str] = {}
-        self._filters: dict[tuple[str, str, CaseFilter, tuple[str, ...]], Markup] = {}
+        # Kept by the Act as in force (a profile), not its key: its texts may say its
+        # configured days and months, and the offices a s.31 notification transferred.
+        self._deadlines: dict[str, dict[tuple[str, str, Profile], tuple[str, str]]] = {}
+        self._stages: dict[tuple[str, Profile], dict[str, str]] = {}
+        self._line_forms: dict[tuple[str, str, Profile, type, tuple[Any, ...]], str] = {}
+        self._filters: dict[tuple[str, Profile, CaseFilter, tuple[str, ...]], Markup] = {}
         self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
@@ -202,7 +204,7 @@ class Pages:
         said = self._deadlines.setdefault(tr.lang, {})
         lines = []
         for item in items:
-            key = (item.kind, item.provision, item.act.key)
+            key = (item.kind, item.provision, item.act)
             words = said.get(key)
             if words is None:
                 under = tr.under(item.act)
@@ -221,7 +223,7 @@ class Pages:
         language: rendered once for each language, choice and set of pounds, and kept.
         It shows nothing of the database: the Act's stages, the configured pounds and
         kinds, and the choice (a page's number left out: the filter is the same)."""
-        key = (tr.lang, tr.act.key, replace(wanted, page=1), tuple(pounds))
+        key = (tr.lang, tr.act, replace(wanted, page=1), tuple(pounds))
         found = self._filters.get(key)
         if found is None:
             if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
@@ -251,7 +253,7 @@ class Pages:
         texts = [at for at in range(len(lines[0])) if at not in switches]
         rows = []
         for line in lines:
-            key = (name, tr.lang, tr.act.key, kind, tuple(line[at] for at in switches))
+            key = (name, tr.lang, tr.act, kind, tuple(line[at] for at in switches))
             form = self._line_forms.get(key)
             if form is None:
                 form = self._line_forms[key] = self._line_form(name, tr, line)
@@ -279,7 +281,7 @@ class Pages:
     def stages(self, tr: Translator) -> dict[str, str]:
         """The stages of a case, in their order, with their names in the language (and
         the translator's Act: ``Deemed unclaimed (s.15(5))``)."""
-        key = (tr.lang, tr.act.key)
+        key = (tr.lang, tr.act)
         found = self._stages.get(key)
         if found is None:
             found = self._stages[key] = {s.value: names.stage_name(s.value, tr) for s in Stage}

@@ -72,6 +72,11 @@ UNCITED_METHODS: dict[str, str] = {
     "domain.profiles.Profile.cites": "the profile's table: how its Act cites a provision",
     "domain.profiles.Profile.has": "the profile's table: whether its Act has a provision",
     "domain.profiles.Profile.office_for": "the profile's table: the office holding a power",
+    "domain.profiles.Profile.in_force": (
+        "the profile with the values configured of its gaps and the offices a s.31 "
+        "notification transferred; the rules reading them cite their provisions"
+    ),
+    "domain.s07_seizure.ActSettings.of": "what a case keeps of its Act as in force",
     "domain.money.Money.zero": "constructor of the zero amount",
     "domain.money.Money.rupees": "parses text into paise; no provision involved",
     "domain.tariff.RateTable.of": "constructor from an iterable of rows",

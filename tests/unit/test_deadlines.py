@@ -24,6 +24,7 @@ from domain.events import (
     Event,
     SaleClosed,
 )
+from domain.profiles import KERALA_1961
 from domain.provisions import PROVISIONS
 from domain.s13_unclaimed import auction_allowed_from, report_due_on
 from domain.s14_deposit import complaint_last_day
@@ -48,6 +49,16 @@ from tests.unit.domain_fixtures import (
 )
 
 ONE = timedelta(days=1)
+
+
+def ten_days(seized_on: date) -> date:
+    """s.19: the Kerala Act's ten days (``KERALA_1961.complaint_days``)."""
+    return complaint_last_day(seized_on, KERALA_1961.complaint_days)
+
+
+def three_months(deposited_on: date) -> date:
+    """s.16(3): the Kerala Act's three months (``KERALA_1961.surplus_months``)."""
+    return deposit_window_end(deposited_on, KERALA_1961.surplus_months)
 
 
 @dataclass(frozen=True)
@@ -103,55 +114,55 @@ DATE_RULES = [
     ),
     DateRule(
         "s.19: seized 5 March 2026, a complaint may be made until 15 March",
-        complaint_last_day,
+        ten_days,
         date(2026, 3, 5),
         date(2026, 3, 15),
     ),
     DateRule(
         "s.19: seized 25 December 2026, a complaint may be made until 4 January 2027",
-        complaint_last_day,
+        ten_days,
         date(2026, 12, 25),
         date(2027, 1, 4),
     ),
     DateRule(
         "s.19: seized 20 February 2028 (leap year), a complaint until 1 March",
-        complaint_last_day,
+        ten_days,
         date(2028, 2, 20),
         date(2028, 3, 1),
     ),
     DateRule(
         "s.16(3) month-end policy: deposited 30 November 2026, the window ends 28 February 2027",
-        deposit_window_end,
+        three_months,
         date(2026, 11, 30),
         date(2027, 2, 28),
     ),
     DateRule(
         "s.16(3) month-end policy, leap year: deposited 30 November 2027, ends 29 February 2028",
-        deposit_window_end,
+        three_months,
         date(2027, 11, 30),
         date(2028, 2, 29),
     ),
     DateRule(
         "s.16(3): deposited 31 January 2026, the window ends 30 April",
-        deposit_window_end,
+        three_months,
         date(2026, 1, 31),
         date(2026, 4, 30),
     ),
     DateRule(
         "s.16(3) year end: deposited 15 October 2026, the window ends 15 January 2027",
-        deposit_window_end,
+        three_months,
         date(2026, 10, 15),
         date(2027, 1, 15),
     ),
     DateRule(
         "s.16(3) year end: deposited 31 December 2026, the window ends 31 March 2027",
-        deposit_window_end,
+        three_months,
         date(2026, 12, 31),
         date(2027, 3, 31),
     ),
     DateRule(
         "s.16(3): deposited 18 March 2026, the window ends 18 June",
-        deposit_window_end,
+        three_months,
         date(2026, 3, 18),
         date(2026, 6, 18),
     ),

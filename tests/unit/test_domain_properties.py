@@ -295,9 +295,9 @@ def test_replaying_any_accepted_history_rebuilds_the_case(seen: list[Case]) -> N
 def test_each_period_of_days_counts_from_the_day_after_its_event(day: date) -> None:
     assert report_due_on(day) == day + timedelta(8)  # s.13(1): 7 days, then due
     assert auction_allowed_from(day) == day + timedelta(8)  # s.13(3)
-    assert complaint_last_day(day) == day + timedelta(10)  # s.19: the 10th day is in
+    assert complaint_last_day(day, 10) == day + timedelta(10)  # s.19: the 10th day is in
     assert period_end(day, 7) < day_after_period(day, 7)
-    assert day < deposit_window_end(day) <= day + timedelta(92)  # s.16(3): three months
+    assert day < deposit_window_end(day, 3) <= day + timedelta(92)  # s.16(3): three months
 
 
 # --- GCA s.8: calendar months -------------------------------------------------------------

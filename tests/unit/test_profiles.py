@@ -30,6 +30,7 @@ from domain.provisions import MODULES, PROVISIONS
 from domain.s14_deposit import complaint_last_day
 from domain.s16_s17_proceeds import deposit_window_end
 from domain.stages import Stage
+from domain.statement import dates_of
 from domain.step import Step
 from domain.steps import DECLARED
 from tests.unit.domain_fixtures import case_in
@@ -172,9 +173,13 @@ def test_a_correction_keeps_the_cases_act() -> None:
 
 @pytest.mark.parametrize("act", ALL, ids=[a.key for a in ALL])
 def test_the_engine_counts_the_days_and_months_each_act_declares(act: Profile) -> None:
-    """s.19 (1871: s.20) and s.16(3) (1871: s.17): the engine's periods are those every
-    profile declares (the 1871 values are gaps, the Kerala Act's taken meanwhile), so a
-    profile's figures and the dates the cases get cannot drift apart."""
-    day = date(2026, 1, 31)
-    assert complaint_last_day(day) == period_end(day, act.complaint_days)
-    assert deposit_window_end(day) == add_months(day, act.surplus_months)
+    """s.19 (1871: s.20) and s.16(3) (1871: s.17): a case's periods are those its Act
+    declares (the 1871 values are gaps, the Kerala Act's taken meanwhile), so a profile's
+    figures and the dates its cases get cannot drift apart."""
+    held = _under(case_in(Stage.IN_DEPOSIT), act)
+    seized, deposited = held.seizure.seizure_day, held.deposited_on
+    assert deposited is not None
+    assert held.complaint_by == period_end(seized, act.complaint_days)
+    assert complaint_last_day(seized, act.complaint_days) == held.complaint_by
+    assert dates_of(held).claims_until == add_months(deposited, act.surplus_months)
+    assert deposit_window_end(deposited, act.surplus_months) == dates_of(held).claims_until

@@ -273,7 +273,7 @@ def _paid_after_part_sale_sms(lang: str) -> Shown:
 @entry("deposit_recorded", "s.14")
 def _deposit_recorded(lang: str) -> Shown:
     case = on_deposit()
-    by = complaint_last_day(IMPOUNDED)
+    by = complaint_last_day(IMPOUNDED, 10)
     text = r.deposit_recorded(case, dues(case, date(2026, 3, 6)), by, tr(lang), sms=False)
     facts = (
         CASE_NUMBER,
@@ -697,7 +697,7 @@ def _claim_rejected(lang: str) -> Shown:
         CASE_NUMBER,
         "RDO-7/2026",
         d(date(2026, 5, 20), lang),
-        d(deposit_window_end(AUCTION_ON), lang),
+        d(deposit_window_end(AUCTION_ON, 3), lang),
         *cites(lang, "s.16(3)", "s.17(1)"),
     )
     return Shown(text, facts)

@@ -458,8 +458,8 @@ def deposit_entry(case: Case) -> DepositEntry:
         case.number,
         closed_balance,
         deposited,
-        deposit_window_end(deposited),
-        fund_credit_from(deposited),
+        deposit_window_end(deposited, 3),
+        fund_credit_from(deposited, 3),
     )
 
 
@@ -568,7 +568,7 @@ def test_on_the_unclaimed_route_the_surplus_goes_into_deposit_until_19_june() ->
     assert account.cattle_sold == account.cattle_seized == 6
     assert account.proceeds == Money.rupees("123000.50")
     assert in_deposit().stage is Stage.IN_DEPOSIT
-    assert deposit_window_end(AUCTION_ON) == date(2026, 6, 19)
+    assert deposit_window_end(AUCTION_ON, 3) == date(2026, 6, 19)
 
 
 def test_every_stage_has_a_case() -> None:

@@ -142,10 +142,10 @@ def test_the_statutory_dates_of_the_worst_case_fall_in_september() -> None:
     auction = stops["s.13(3) auction fixed"].case.scheduled_auction
     assert auction is not None
     assert auction.auction_on.month == 9
-    assert complaint_last_day(SEPTEMBER).month == 9
+    assert complaint_last_day(SEPTEMBER, 10).month == 9
     held = timeline(translator("en"), JUNE, places())["in deposit, unclaimed"].case
     assert held.deposited_on is not None
-    assert deposit_window_end(held.deposited_on).month == 9
+    assert deposit_window_end(held.deposited_on, 3).month == 9
 
 
 def test_the_case_number_has_a_six_letter_pound_code_and_a_six_digit_number() -> None:

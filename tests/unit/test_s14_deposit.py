@@ -44,7 +44,7 @@ def test_s14_the_deposit_is_the_fines_and_charges_and_s19_counts_from_the_seizur
     assert deposit.amount == rs(500) + rs(80) * 3  # fine + 6, 7, 8 March at Rs 80
     assert deposit.amount == deposit.dues.total
     assert deposit.complaint_by == COMPLAINT_BY  # ten days from 5 March, not from 6 March
-    assert complaint_last_day(SEIZED) == COMPLAINT_BY
+    assert complaint_last_day(SEIZED, 10) == COMPLAINT_BY
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,7 @@ def test_s15_3_the_account_after_the_second_round_counts_every_round() -> None:
     assert [d.payee for d in account.disposal][-1] is Payee.DEPOSIT
     assert account.fines_and_charges == account.proceeds - account.balance
     assert s.deposited_on == date(2026, 3, 18)
-    assert s.window_end == deposit_window_end(date(2026, 3, 18))
+    assert s.window_end == deposit_window_end(date(2026, 3, 18), 3)
     assert [r.heads_sold for r in s.rounds] == [1, 1]
 
 
