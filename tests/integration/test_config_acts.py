@@ -10,7 +10,7 @@ import pytest
 
 from bot.config import ActInForce, Config, ConfigError, Fault, parse_config, sample_config_path
 from bot.entry.cli import main
-from domain.profiles import DEFAULT_ACT, Power, profile
+from domain.profiles import DEFAULT_ACT, Destination, Office, Power, profile
 
 SAMPLE = sample_config_path().read_text(encoding="utf-8")
 
@@ -110,6 +110,37 @@ def test_the_powers_are_transferred_only_from_the_day_of_their_notification(
     assert knm.act_on(date(2027, 1, 1)).notification.startswith("G.O.(P) No. 12/2027")
 
 
+#: KNM-GP applies the 1871 Act from 1 January 2027, with the values its s.20 and s.17
+#: leave open set as a State's Gazette says.
+SET_1871 = """
+[[authorities.acts]]
+act = "cattle-trespass-1871"
+from = 2027-01-01
+complaint_days = 15
+surplus_months = 6
+surplus_to = "local_fund"
+"""
+
+
+def test_the_values_an_act_leaves_open_are_read_into_the_act_in_force() -> None:
+    config = parse_config(with_acts(SET_1871))
+    entry = config.authorities["KNM-GP"].act_on(date(2027, 1, 1))
+    assert (entry.complaint_days, entry.surplus_months) == (15, 6)
+    assert (entry.fines_to, entry.surplus_to) == (None, Destination.LOCAL_FUND)
+    act = entry.profile()
+    assert (act.complaint_days, act.surplus_months) == (15, 6)
+    assert (act.fines_to, act.surplus_to) == (Destination.STATE_REVENUE, Destination.LOCAL_FUND)
+    assert act.configured == ("complaint_days", "surplus_months", "surplus_to")
+    before = config.authorities["KNM-GP"].act_on(date(2026, 12, 31)).profile()
+    assert before is profile(DEFAULT_ACT)
+
+
+def test_the_act_in_force_has_the_offices_its_notification_transferred(changed: Config) -> None:
+    act = changed.authorities["KNM-GP"].act_on(date(2027, 1, 1)).profile()
+    assert act.office_for(Power.RECEIVE_REPORT) is Office.LOCAL_AUTHORITY
+    assert act.office_for(Power.HOLD_SURPLUS) is Office.DISTRICT_MAGISTRATE
+
+
 # -- faults -------------------------------------------------------------------------------
 
 ENTRY = '[[authorities.acts]]\nact = "{act}"\nfrom = {since}\n'
@@ -189,6 +220,43 @@ ENTRY = '[[authorities.acts]]\nact = "{act}"\nfrom = {since}\n'
             id="transferred without its notification",
         ),
         pytest.param(
+            ENTRY.format(act="kerala-1961", since="2027-01-01") + "complaint_days = 15\n",
+            "complaint_days = 15",
+            "authority KNM-GP: acts entry 1: complaint_days is not open under kerala-1961: "
+            "its text of that provision was found, and the configuration sets only what an "
+            "Act's text leaves open (it leaves none)",
+            id="complaint days under the Kerala Act as enacted",
+        ),
+        pytest.param(
+            ENTRY.format(act="kerala-1961-amended", since="2027-01-01")
+            + 'fines_to = "state_revenue"\n',
+            'fines_to = "state_revenue"',
+            "authority KNM-GP: acts entry 1: fines_to is not open under kerala-1961-amended: "
+            "its text of that provision was found, and the configuration sets only what an "
+            'Act\'s text leaves open (it leaves open only "surplus_months")',
+            id="fines under the amended Kerala Act",
+        ),
+        pytest.param(
+            ENTRY.format(act="cattle-trespass-1871", since="2027-01-01") + "complaint_days = 0\n",
+            "complaint_days = 0",
+            "authority KNM-GP: acts entry 1: complaint_days: 0 is not a whole number from 1 up",
+            id="no days to complain",
+        ),
+        pytest.param(
+            ENTRY.format(act="kerala-1961-amended", since="2027-01-01") + "surplus_months = -3\n",
+            "surplus_months = -3",
+            "authority KNM-GP: acts entry 1: surplus_months: -3 is not a whole number from 1 up",
+            id="months below one",
+        ),
+        pytest.param(
+            ENTRY.format(act="cattle-trespass-1871", since="2027-01-01")
+            + 'surplus_to = "panchayat"\n',
+            'surplus_to = "panchayat"',
+            "authority KNM-GP: acts entry 1: surplus_to: 'panchayat' is not one of "
+            '"local_fund", "state_revenue"',
+            id="an unknown destination",
+        ),
+        pytest.param(
             'acts = "kerala-1961-amended"\n',
             'acts = "kerala-1961-amended"',
             "authority KNM-GP: acts must be one or more [[authorities.acts]] tables",
@@ -252,6 +320,23 @@ def notes(key: str) -> list[str]:
     ]
 
 
+def unset_1871(code: str, since: str) -> list[str]:
+    """The NOTE lines of an authority's 1871 Act that sets none of what it leaves open."""
+    head = f"NOTE {code}: cattle-trespass-1871 from {since}:"
+    telugu = "taken from the official Telugu translation of s.17"
+    confirm = "to be confirmed from the Gazette"
+    return [
+        f"{head} days to complain (s.20): 10 days (not set: taken from the Kerala Act's "
+        f"s.19; set complaint_days); {confirm}",
+        f"{head} months the surplus is held (s.17 para 3): 3 months (not set: {telugu}; "
+        f"set surplus_months); {confirm}",
+        f"{head} fines go to (s.17 para 1): State revenue (not set: {telugu}; set "
+        f"fines_to); {confirm}",
+        f"{head} the unclaimed surplus goes to (s.17 para 3): State revenue (not set: "
+        f"{telugu}; set surplus_to); {confirm}",
+    ]
+
+
 def checked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, *options: str
 ) -> tuple[int, list[str], str]:
@@ -300,6 +385,11 @@ def test_config_check_names_each_dated_act_the_powers_transferred_and_each_acts_
         *notes("kerala-1961"),  # each Act once, in the order named
         *notes("kerala-1961-amended"),
         *notes("cattle-trespass-1871"),
+        # what the Acts leave open, as each authority has it
+        "NOTE KNM-GP: kerala-1961-amended from 2026-06-01: months the surplus is held "
+        "(s.16(3)): 3 months (not set: taken from the Act as enacted; set surplus_months); "
+        "to be confirmed from the Gazette",
+        *unset_1871("KNM-GP", "2027-01-01"),
         # s.13(3) proviso: the offices no [[proviso_offices]] table names, poundbot's
         "NOTE [[proviso_offices]]: another disposal under kerala-1961-amended is ordered by "
         'the local_authority, which no table names: poundbot\'s office "Local authority" '
@@ -360,3 +450,21 @@ def test_config_show_shows_the_acts_of_the_file_and_the_default_of_the_others(
         "#",
         "default",
     ]
+
+
+def test_config_check_says_each_value_set_is_as_configured_and_to_be_confirmed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, lines, _ = checked(tmp_path, capsys, with_acts(SET_1871))
+    assert status == 0
+    head = "NOTE KNM-GP: cattle-trespass-1871 from 2027-01-01:"
+    assert [line for line in lines if line.startswith(head)] == [
+        f"{head} days to complain (s.20): 15 days (as configured; confirm from the Gazette)",
+        f"{head} months the surplus is held (s.17 para 3): 6 months (as configured; confirm "
+        "from the Gazette)",
+        f"{head} fines go to (s.17 para 1): State revenue (not set: taken from the official "
+        "Telugu translation of s.17; set fines_to); to be confirmed from the Gazette",
+        f"{head} the unclaimed surplus goes to (s.17 para 3): the local fund (as "
+        "configured; confirm from the Gazette)",
+    ]
+    assert not [line for line in lines if line.startswith("NOTE ENM-GP")]  # Kerala: none
