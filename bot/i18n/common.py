@@ -225,8 +225,9 @@ def reported_to(tr: Translator, act: Profile | None = None) -> str:
     """Whom unclaimed cattle are reported to under ``act`` (by default the translator's,
     ``tr.act``): ``to the local authority`` (Kerala s.13(1)), ``to the officer in charge
     of the nearest police station`` (Cattle-trespass Act, 1871, s.14 first paragraph).
-    The office the Act names: a State's s.31 notification that transfers the power to
-    the local authority is the configuration's, which a translator does not carry."""
+    The office the Act as in force holds it: where a State's s.31 notification
+    transferred the power, the local authority (``Profile.in_force``; a case's Act,
+    ``Case.profile``, keeps what was transferred on its impounding day)."""
     chosen = tr.act if act is None else act
     return to_office(chosen.office_for(Power.RECEIVE_REPORT), tr)
 
