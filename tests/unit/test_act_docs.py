@@ -195,3 +195,15 @@ def test_the_only_step_an_act_lacks_is_as_the_page_says() -> None:
     absent = [(a.key, p) for a in ALL for p, c in a.citations.items() if c is None]
     assert absent == [(CATTLE_TRESPASS_1871.key, "s.15(5)")]
     assert "only one is missing from an Act" in _part()
+
+
+@pytest.mark.parametrize("act", ALL, ids=[a.key for a in ALL])
+def test_what_to_confirm_names_each_value_the_configuration_may_set(act: Profile) -> None:
+    """Each value an Act leaves open (``Profile.settable``) is named, as its key, where
+    the page says what to confirm of that Act; an Act that leaves none says so."""
+    section = _profile_section(act)
+    confirm = _section(section, 4, re.compile(r"^What to confirm"))
+    missing = [name for name in act.settable if f"`{name}" not in confirm]
+    assert not missing, f"{act.key}: 'What to confirm' does not name {missing}"
+    if not act.settable:
+        assert "leaves no value open to the configuration" in section
