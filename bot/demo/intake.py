@@ -133,6 +133,18 @@ async def intake(w: World, check: Checks) -> None:
         (pair.stage, lots),
     )
     await _photo_kept_and_found(w, check)
+    # s.19 (1871: s.20): the days to complain, as the authority's Act is configured on the
+    # impounding day (the 1871 Act's limit was not found: the configuration's, else ten).
+    seized = pair.seizure.seizure_day
+    days = w.app.config.authorities["KNM-GP"].act_on(seized).profile().complaint_days
+    last_day = date.fromordinal(seized.toordinal() + days)
+    check.that(
+        pair.complaint_by == last_day,
+        "s.19",
+        f"a complaint of {KNM_2}'s seizure may be made until {last_day:%d %B}, {days} days "
+        "from the seizure",
+        pair.complaint_by,
+    )
     due = report_due_on(pair.seizure.impounded_on)
     check.that(
         due == date(2026, 3, 9), "s.13(1)", f"unclaimed, {KNM_2} is to be reported on 9 March", due
