@@ -77,7 +77,9 @@ def _guard_correction(case: Case, event: SeizureCorrected) -> None:
     on."""
     if not event.reason.strip():
         raise InvalidCaseError("a correction needs a reason", "s.7")
-    corrected = event.seizure
+    # Checked under the case's Act as in force, which the corrected case keeps (``Case.apply``).
+    kept = case.seizure
+    corrected = replace(event.seizure, act=kept.act, act_settings=kept.act_settings)
     if corrected.impounded_on > event.on:
         raise FutureDateError("the cattle cannot be brought in after today", "s.7")
     moved = case.money_step

@@ -208,3 +208,19 @@ def test_a_correction_keeps_the_act_as_in_force_on_the_impounding_day() -> None:
     corrected = case.then(SeizureCorrected(on=IMPOUNDED_ON, seizure=wrong, reason="place misspelt"))
     assert corrected.profile == SET_1871
     assert corrected.complaint_by == period_end(case.seizure.seizure_day, 15)
+
+
+def test_a_correction_checks_the_steps_again_under_the_cases_act_as_in_force() -> None:
+    """A deposit on the 15th day stood under fifteen days to complain: a correction of
+    the place, its report made without the case's Act (as a keeper's is), checks it again
+    under those fifteen days, not the Kerala Act's ten."""
+    case = _under(case_in(Stage.IMPOUNDED), SET_1871)
+    day_15 = case.seizure.seizure_day + timedelta(15)
+    on_deposit = case.apply(DeliveredOnDeposit(on=day_15, deposited=rs(1180)), day_15)
+    bare = replace(on_deposit.seizure, place_seized="Kuttoor", act=KERALA_1961.key)
+    bare = replace(bare, act_settings=ActSettings())
+    corrected = on_deposit.apply(
+        SeizureCorrected(on=day_15, seizure=bare, reason="place misspelt"), day_15
+    )
+    assert corrected.seizure.place_seized == "Kuttoor"
+    assert corrected.profile == SET_1871
