@@ -8,6 +8,7 @@ renderers, so a printed document says what the chat said.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from bot.i18n import fmt
@@ -118,7 +119,7 @@ def document_labels(tr: Translator) -> dict[str, str]:
     }
 
 
-_ACCOUNTS: Final = {
+_ACCOUNTS: Final[dict[str, Callable[[Translator], str]]] = {
     "fines": lambda tr: _fines(tr),
     # TRANSLATORS: s.16(2) — ledger account: feeding and watering, to the pound-keeper.
     "keeper_feeding": lambda tr: tr.gettext("Feeding and watering to the pound-keeper (s.16(2))"),
