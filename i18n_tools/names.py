@@ -101,6 +101,7 @@ NOT_NAMES: Final = DATES | frozenset(
         "least",
         "lot",
         "mb",
+        "months",
         "mp",
         "n",
         "para",
@@ -151,7 +152,9 @@ NOT_NAMES: Final = DATES | frozenset(
         # of an Act (``act_title``: the catalog's own words, ending as its translator
         # wrote them, in Tamil and Kannada with the year) and a citation; an office of
         # an Act as something is reported to it (``to_office``: the catalog's own words
-        # with the ending of "to", "തദ്ദേശ സ്ഥാപനത്തിന്", nothing written after it)
+        # with the ending of "to", "തദ്ദേശ സ്ഥാപനത്തിന്", nothing written after it), where
+        # money goes (``to_fund``, ``fines_to``: the same) and the office that signs the
+        # notice (``signer``: an office of the Act, as ``office_title`` names it)
         "act",
         "cattle",
         "citation",
@@ -164,6 +167,9 @@ NOT_NAMES: Final = DATES | frozenset(
         "manner",
         "provision",
         "reason",
+        "fines_to",
+        "signer",
+        "to_fund",
         "to_office",
         "what",
         # what a person typed, echoed back in quotes

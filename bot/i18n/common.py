@@ -6,7 +6,8 @@ them (``cite`` does the same for a provision known only at run time, in the form
 case's Act: ``s.13(1)`` of the Kerala Act is ``s.14, para 1`` of the Cattle-trespass Act,
 1871; ``act_title`` names the Act, ``office_title`` and ``to_office`` an office that
 holds one of its powers: the local authority, the officer in charge of the nearest
-police station). Kinds of cattle (s.2(1)) are counted through ngettext; a kind a pound
+police station; ``to_fund``, ``fines_to``, ``holder`` and ``credited_to`` where its money goes).
+Kinds of cattle (s.2(1)) are counted through ngettext; a kind a pound
 configures beyond the default ones keeps its configured name. Amounts and dates go
 through ``fmt``.
 
@@ -36,6 +37,7 @@ from domain.profiles import (
     CATTLE_TRESPASS_1871,
     KERALA_1961,
     KERALA_1961_AMENDED,
+    Destination,
     Office,
     Power,
     Profile,
@@ -56,10 +58,13 @@ __all__ = [
     "cite_own",
     "clip",
     "connective",
+    "credited_to",
     "day",
     "described_cattle",
     "field_word",
+    "fines_to",
     "head_count",
+    "holder",
     "keys",
     "keyword",
     "kind_count",
@@ -72,6 +77,7 @@ __all__ = [
     "reported_to",
     "shorten",
     "sms_name",
+    "to_fund",
     "to_office",
 ]
 
@@ -230,6 +236,48 @@ def reported_to(tr: Translator, act: Profile | None = None) -> str:
     ``Case.profile``, keeps what was transferred on its impounding day)."""
     chosen = tr.act if act is None else act
     return to_office(chosen.office_for(Power.RECEIVE_REPORT), tr)
+
+
+# One entry per destination in domain.profiles.Destination (a test keeps them in step).
+_TO_FUNDS: Final[dict[Destination, Callable[[Translator], str]]] = {
+    # TRANSLATORS: where money is credited, with the ending your language gives it there
+    # (as money is credited to a fund): the fund of the local authority (s.17(1)). It is
+    # put into sentences such as "The unclaimed balance was credited %(to_fund)s
+    # (s.17(1))", and nothing is written after it.
+    Destination.LOCAL_FUND: lambda tr: tr.gettext("to the fund of the local authority"),
+    # TRANSLATORS: the same (see "to the fund of the local authority"): the revenue of the
+    # State, to which the Cattle-trespass Act, 1871 (s.17) credits the unclaimed surplus.
+    Destination.STATE_REVENUE: lambda tr: tr.gettext("to State revenue"),
+}
+
+
+def to_fund(destination: Destination, tr: Translator) -> str:
+    """``destination`` as money is credited to it, with the ending the language gives
+    it: ``to the fund of the local authority``, ``to State revenue``."""
+    return _TO_FUNDS[destination](tr)
+
+
+def fines_to(tr: Translator, act: Profile | None = None) -> str:
+    """Where the fines of a case go under ``act`` (by default ``tr.act``; s.16(1),
+    s.17(1)): ``to the fund of the local authority`` (Kerala), else to the office that
+    receives them (the Cattle-trespass Act, 1871: ``to the District Magistrate``, who
+    sends them to State revenue)."""
+    chosen = tr.act if act is None else act
+    if chosen.fines_to is Destination.LOCAL_FUND:
+        return to_fund(Destination.LOCAL_FUND, tr)
+    return to_office(chosen.office_for(Power.RECEIVE_FINES), tr)
+
+
+def holder(tr: Translator, act: Profile | None = None) -> Office:
+    """The office that holds the unclaimed surplus in deposit under ``act`` (by default
+    ``tr.act``; s.16(3)): the local authority (Kerala), the District Magistrate (1871)."""
+    return (tr.act if act is None else act).office_for(Power.HOLD_SURPLUS)
+
+
+def credited_to(tr: Translator, act: Profile | None = None) -> str:
+    """Where the unclaimed surplus is credited under ``act`` (by default ``tr.act``;
+    s.17(1)): ``to the fund of the local authority``, ``to State revenue`` (1871)."""
+    return to_fund((tr.act if act is None else act).surplus_to, tr)
 
 
 def cite(provision: str, tr: Translator, act: Profile | None = None) -> str:

@@ -85,7 +85,7 @@ async def test_claim_on_is_the_day_established_and_preferred_the_day_preferred_s
     late = await text(
         rig, OFFICER_PHONE, "CLAIM KNM-1 BY Kunhammed REF 12/2026 PREFERRED 20-06-2026", "SM-c1"
     )
-    assert late == "The three months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
+    assert late == "The 3 months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
     before = await text(
         rig,
         OFFICER_PHONE,

@@ -292,7 +292,7 @@ async def test_a_claim_after_the_three_months_gets_the_s16_3_reason(
     s = session(store, deps, clock, keeper, officer)
     await _sold_into_deposit(s)
     late = await s.officer_says("CLAIMED KNM-1 BY Ayesha", 2, 7)
-    assert late == "The three months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
+    assert late == "The 3 months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
     for lang in ("ml", "ta", "kn"):
         assert "18" in await s.in_lang(s.officer, lang, "CLAIMED KNM-1 BY Ayesha")
     assert (await s.case()).pending_claims == ()

@@ -362,7 +362,7 @@ async def test_refusals_give_their_reason_with_its_date_and_provision(
         store, deps, en(officer), "CLAIM KNM-1 BY Kunhammed REF 1/2026 PREFERRED 20-06-2026"
     )
     assert late_deposit == (
-        "The ten days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"
+        "The 10 days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"
     )
     assert paid_twice == (
         "The cattle were released to the owner on 2 Mar 2026 (s.12). "
@@ -372,9 +372,9 @@ async def test_refusals_give_their_reason_with_its_date_and_provision(
         before == "That date is before the deposit, made on 18 Mar 2026. Check the date. (s.16(3))"
     )
     assert deposit_late == (
-        "The ten days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"
+        "The 10 days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"
     )
-    assert too_late == "The three months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
+    assert too_late == "The 3 months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
     assert await stage_of(store, "KNM-1") is Stage.IN_DEPOSIT
     assert await stage_of(store, "KNM-2") is Stage.RELEASED
 
@@ -386,7 +386,7 @@ async def test_a_refusal_gives_its_reason_in_malayalam(
     at(clock, date(2026, 3, 20))
     refused = await say(store, deps, keeper, "DEPOSITED KNM-1")
     assert refused == (
-        "പരാതിപ്പെടാനുള്ള പത്തു ദിവസം 11 മാർച്ച് 2026-ന് അവസാനിച്ചു; അതിനാൽ പ്രതിഷേധത്തോടെയുള്ള "
+        "പരാതിപ്പെടാനുള്ള 10 ദിവസം 11 മാർച്ച് 2026-ന് അവസാനിച്ചു; അതിനാൽ പ്രതിഷേധത്തോടെയുള്ള "
         "കെട്ടിവയ്ക്കൽ സാധ്യമല്ല. (വകുപ്പ് 19)"
     )
     assert await stage_of(store, "KNM-1") is Stage.IMPOUNDED

@@ -141,7 +141,7 @@ async def test_a_deposit_after_a_refusal_is_refused_once_the_ten_days_ended_s19(
     await _refused_with_auction(s)
     late = await s.keeper_says("DEPOSITED KNM-1", 12)
     assert late == (
-        "The ten days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"
+        "The 10 days to complain ended on 11 Mar 2026, so no deposit under protest. (s.19)"
     )
     quote = await s.say(s.owner, "DEPOSIT KNM-1")
     assert "the time to complain ended on 11 Mar 2026 (s.19)" in quote, quote

@@ -259,7 +259,7 @@ COLLECT = [
         "s.16(3) held in deposit",
         lambda: unclaimed_account()[1],
         "The balance of Rs 1,10,671.75 is held in deposit by the local authority; claim it "
-        "there within three months (s.16(3)).",
+        "there within 3 months (s.16(3)).",
     ),
 ]
 

@@ -26,7 +26,7 @@ REFUSALS: list[tuple[str, errors.DomainError, str]] = [
         errors.TransitionRefusedError(
             "x", "s.19", reason="complaint_time_over", facts={"date": MAR_9}
         ),
-        "The ten days to complain ended on 9 Mar 2026, so no deposit under protest. (s.19)",
+        "The 10 days to complain ended on 9 Mar 2026, so no deposit under protest. (s.19)",
     ),
     (
         "s.16(3) before the deposit",
@@ -38,7 +38,7 @@ REFUSALS: list[tuple[str, errors.DomainError, str]] = [
         errors.TransitionRefusedError(
             "x", "s.16(3)", reason="claim_time_over", facts={"date": MAR_9}
         ),
-        "The three months to claim the deposit ended on 9 Mar 2026. (s.16(3))",
+        "The 3 months to claim the deposit ended on 9 Mar 2026. (s.16(3))",
     ),
     (
         "stage",

@@ -96,7 +96,7 @@ async def test_the_claim_form_takes_the_day_preferred_and_the_day_established_ap
     late = await post_claim(
         desk, 409, person="Kunhammed", reference="12/2026", preferred="20-06-2026"
     )
-    assert late == "The three months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
+    assert late == "The 3 months to claim the deposit ended on 18 Jun 2026. (s.16(3))"
     done = await post_claim(
         desk,
         303,

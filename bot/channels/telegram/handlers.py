@@ -51,6 +51,7 @@ from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.chrome import telegram as text
 from bot.i18n.refusals import sale as refusals
 from bot.services.admin import accept_invite
+from bot.services.base import act_of_caller
 from bot.store.rows import savepoint
 from bot.store.senders import set_user_lang
 from bot.support.caller import KEEPER, OFFICER
@@ -139,12 +140,18 @@ async def start(update: Update, context: PoundContext) -> None:
             return
         turn.caller = replace(caller_of(account, CHANNEL), lang=account.lang or turn.caller.lang)
         await turn.send(text.welcome(account.role, account.name, _place(turn), turn.tr))
-        await turn.menu(menu(account.role, turn.tr))
+        await turn.menu(_menu(turn, account.role))
         return
     if turn.caller.user_id is None:
         await turn.send(text.stranger(user.id, turn.tr))
     else:
         await turn.send(text.registered(turn.caller.role, _place(turn), turn.tr))
+
+
+def _menu(turn: Turn, role: str) -> list[tuple[str, str]]:
+    """The menu of ``role`` in the caller's language, in the words of the Act in force
+    for their authority (whom a keeper reports unclaimed cattle to)."""
+    return menu(role, turn.tr.under(act_of_caller(turn.deps, turn.caller)))
 
 
 def _language_buttons() -> tuple[tuple[Button, ...], ...]:
@@ -158,7 +165,7 @@ async def _set_language(turn: Turn, lang: str) -> None:
     else:
         (await turn.chat()).set_lang(lang)
     turn.set_lang(lang)
-    await turn.menu(menu(turn.caller.role, turn.tr))
+    await turn.menu(_menu(turn, turn.caller.role))
 
 
 async def language(update: Update, context: PoundContext) -> None:

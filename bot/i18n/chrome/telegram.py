@@ -13,6 +13,7 @@ from typing import Final
 
 from bot.config.names import local
 from bot.i18n.catalogs import Translator
+from bot.i18n.common import reported_to
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
 
@@ -151,7 +152,7 @@ _COMMANDS: Final[dict[str, _Text]] = {
     "cases": lambda tr: tr.gettext("Open cases of your pound"),
     "paid": lambda tr: tr.gettext("The owner paid and took the cattle"),
     "deposited": lambda tr: tr.gettext("The owner deposited under protest"),
-    "report": lambda tr: tr.gettext("Report unclaimed cattle to the local authority"),
+    "report": lambda tr: _report(tr),
     "refused": lambda tr: tr.gettext("The owner refused to pay"),
     "notice": lambda tr: tr.gettext("The notice of a case, or record it posted"),
     "auction": lambda tr: tr.gettext("Fix the day and place of the auction"),
@@ -173,6 +174,14 @@ _COMMANDS: Final[dict[str, _Text]] = {
     # TRANSLATORS: the Telegram menu line of /web: a link to sign in to the web desk.
     "web": lambda tr: tr.gettext("A link to sign in to the web desk"),
 }
+
+
+def _report(tr: Translator) -> str:
+    """The keeper's menu line of /report: whom the report goes to under their Act."""
+    # TRANSLATORS: s.13(1) — the keeper's menu line of /report; %(to_office)s is whom
+    # the report is made to under the keeper's Act, as "to the local authority" (or "to
+    # the officer in charge of the nearest police station") is translated.
+    return tr.gettext("Report unclaimed cattle %(to_office)s") % {"to_office": reported_to(tr)}
 
 
 def command_description(command: str, tr: Translator) -> str:

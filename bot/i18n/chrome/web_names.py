@@ -6,13 +6,14 @@ what the store keeps as a code is named here, in the four catalogs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import day, reported_to
+from bot.i18n.common import day, reported_to, to_office
 from bot.i18n.documents.notice import second_round_claim
 from domain.case import Case
+from domain.profiles import Destination, Office, Power, Profile
 from domain.stages import Stage
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "case_stage",
     "channel_name",
     "deadline_name",
+    "deposit_window_heading",
     "event_name",
     "field_label",
     "role_name",
@@ -100,8 +102,16 @@ _DEADLINES: Final[dict[str, _Name]] = {
     "auction_day": lambda tr: tr.gettext("Auction day"),
     # TRANSLATORS: web desk — a day (s.19).
     "complaint_window_ends": lambda tr: tr.gettext("Last day to complain"),
-    # TRANSLATORS: web desk — a day (s.16(3)).
-    "deposit_window_ends": lambda tr: tr.gettext("Three months of the deposit end"),
+    # TRANSLATORS: web desk — a day (s.16(3)): the months the deposit is held end
+    # (%(months)d: three under the Kerala Act).
+    "deposit_window_ends": lambda tr: (
+        tr.ngettext(
+            "%(months)d month of the deposit ends",
+            "%(months)d months of the deposit end",
+            tr.act.surplus_months,
+        )
+        % {"months": tr.act.surplus_months}
+    ),
     # TRANSLATORS: web desk — a day (s.17(1)).
     "credit_to_fund": lambda tr: tr.gettext("Credit the deposit to the fund"),
     # TRANSLATORS: web desk — a deadline (s.16(3)): a claim preferred, to be decided.
@@ -127,8 +137,7 @@ _CHANNELS: Final[dict[str, _Name]] = {
 
 
 _ACCOUNTS: Final[dict[str, _Name]] = {
-    # TRANSLATORS: web desk — a ledger account: fines to the local authority (s.11, s.17(1)).
-    "fines": lambda tr: tr.gettext("Fines to the local authority"),
+    "fines": lambda tr: _fines_account(tr),
     # TRANSLATORS: web desk — a ledger account: feeding charges to the keeper (s.4, s.16(2)).
     "keeper_feeding": lambda tr: tr.gettext("Feeding charges to the keeper"),
     # TRANSLATORS: web desk — a ledger account: expenses of the sale (s.15(2)).
@@ -139,9 +148,32 @@ _ACCOUNTS: Final[dict[str, _Name]] = {
     "surplus_deposit": lambda tr: tr.gettext("Surplus in deposit"),
     # TRANSLATORS: web desk — a ledger account: deposit taken under protest (s.14).
     "protest_deposit": lambda tr: tr.gettext("Deposit under protest"),
-    # TRANSLATORS: web desk — a ledger account: the fund of the local authority (s.17(1)).
-    "fund": lambda tr: tr.gettext("Fund of the local authority"),
+    "fund": lambda tr: _fund_account(tr),
 }
+
+
+def _fines_account(tr: Translator) -> str:
+    """The ledger account of the fines, named by the office they go to (s.16(1))."""
+    office = tr.act.office_for(Power.RECEIVE_FINES)
+    if office is Office.LOCAL_AUTHORITY:
+        # TRANSLATORS: web desk — a ledger account: fines to the local authority (s.11,
+        # s.17(1)).
+        return tr.gettext("Fines to the local authority")
+    # TRANSLATORS: web desk — a ledger account: fines sent to another office than the
+    # local authority (the District Magistrate, under the Cattle-trespass Act, 1871);
+    # %(to_office)s is that office, as "to the District Magistrate" is translated.
+    return tr.gettext("Fines, sent %(to_office)s") % {"to_office": to_office(office, tr)}
+
+
+def _fund_account(tr: Translator) -> str:
+    """The ledger account the unclaimed surplus is credited to (s.17(1))."""
+    if tr.act.surplus_to is Destination.LOCAL_FUND:
+        # TRANSLATORS: web desk — a ledger account: the fund of the local authority
+        # (s.17(1)).
+        return tr.gettext("Fund of the local authority")
+    # TRANSLATORS: web desk — a ledger account: the revenue of the State, credited with
+    # the unclaimed surplus under the Cattle-trespass Act, 1871 (s.17).
+    return tr.gettext("State revenue")
 
 
 _STEPS: Final[dict[str, _Name]] = {
@@ -340,6 +372,21 @@ def event_name(code: str, tr: Translator) -> str:
 def deadline_name(code: str, tr: Translator) -> str:
     """A deadline (``domain.deadlines.DeadlineKind`` value) in words."""
     return _name(_DEADLINES, code, tr)
+
+
+def deposit_window_heading(acts: Iterable[Profile], tr: Translator) -> str:
+    """The head of the column of the days the deposits' months end (s.16(3)): their
+    number when the Acts of the deposits listed (``acts``) hold them alike, else when
+    claims end."""
+    months = {act.surplus_months for act in acts} or {tr.act.surplus_months}
+    if len(months) > 1:
+        # TRANSLATORS: web desk — a column head: the last day claims to a deposit may be
+        # preferred (s.16(3)), for deposits held for different numbers of months.
+        return tr.gettext("Claims until")
+    n = months.pop()
+    # TRANSLATORS: web desk — a column head: the day the months a deposit is held end
+    # (s.16(3); %(months)d: three under the Kerala Act).
+    return tr.ngettext("%(months)d month ends", "%(months)d months end", n) % {"months": n}
 
 
 def role_name(code: str, tr: Translator) -> str:

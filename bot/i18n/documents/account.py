@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import KindMap, day, head_count, money
+from bot.i18n.common import KindMap, day, head_count, holder, money, office_title, to_office
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.public.sms_fit import in_parts, join, same_facts, shortest_fit
+from domain.profiles import Office, Power
 from domain.s15_3_account import Account, Left, Receipt, Stay
 from domain.s15_sale import Disbursement, Payee
 
@@ -38,8 +39,11 @@ def disbursement_line(part: Disbursement, tr: Translator, sms: bool = False) -> 
         return tr.gettext("Expenses of sale met (s.15(2)): %(amount)s") % values
     if part.payee is Payee.LOCAL_AUTHORITY:
         # TRANSLATORS: s.16(1) — the fines deducted from the proceeds, which the officer
-        # who made the sale sends to the local authority.
-        return tr.gettext("Fines, sent to the local authority (s.16(1)): %(amount)s") % values
+        # who made the sale sends to the local authority (the District Magistrate under
+        # the Cattle-trespass Act, 1871); %(to_office)s is that office, as "to the local
+        # authority" is translated.
+        text = tr.gettext("Fines, sent %(to_office)s (s.16(1)): %(amount)s")
+        return text % (values | {"to_office": to_office(_fines_office(tr), tr)})
     if part.payee is Payee.POUND_KEEPER:
         # TRANSLATORS: s.16(2) — the feeding and watering charges deducted from the
         # proceeds, paid over to the pound-keeper.
@@ -48,10 +52,16 @@ def disbursement_line(part: Disbursement, tr: Translator, sms: bool = False) -> 
     if part.payee is Payee.OWNER:
         # TRANSLATORS: s.15(3) — the balance of the proceeds, delivered to the owner.
         return tr.gettext("Balance, delivered to the owner (s.15(3)): %(amount)s") % values
-    # TRANSLATORS: s.16(3) — the surplus unclaimed proceeds, sent to the local authority,
-    # which holds them in deposit.
-    text = tr.gettext("Surplus, held in deposit by the local authority (s.16(3)): %(amount)s")
-    return text % values
+    # TRANSLATORS: s.16(3) — the surplus unclaimed proceeds, sent to the local authority
+    # (the District Magistrate under the Cattle-trespass Act, 1871), which holds them in
+    # deposit; %(office)s is that office, as "the local authority" is translated.
+    text = tr.gettext("Surplus, held in deposit by %(office)s (s.16(3)): %(amount)s")
+    return text % (values | {"office": office_title(holder(tr), tr)})
+
+
+def _fines_office(tr: Translator) -> Office:
+    """The office the fines are sent to under the translator's Act (s.16(1))."""
+    return tr.act.office_for(Power.RECEIVE_FINES)
 
 
 def _stay_line(stay: Stay, tr: Translator) -> str:
@@ -186,9 +196,11 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
         lines.append(rest % {"paid": money(account.paid, tr)})
     if any(part.payee is Payee.DEPOSIT for part in account.disposal):
         # TRANSLATORS: s.16(3) — unclaimed cattle were sold: the balance is not delivered
-        # to anyone but kept in deposit by the local authority.
-        held = tr.gettext("Held in deposit by the local authority: %(balance)s (s.16(3)).")
-        lines.append(held % {"balance": money(account.balance, tr)})
+        # to anyone but kept in deposit by the local authority (the District Magistrate
+        # under the Cattle-trespass Act, 1871); %(office)s: as "the local authority".
+        held = tr.gettext("Held in deposit by %(office)s: %(balance)s (s.16(3)).")
+        balance = money(account.balance, tr)
+        lines.append(held % {"balance": balance, "office": office_title(holder(tr), tr)})
         return join(lines, sms=False)
     # TRANSLATORS: s.15(3) — what is delivered to the owner with this account.
     delivered = tr.gettext("Delivered with this account: %(cattle)s and %(balance)s.")
@@ -205,7 +217,7 @@ def account_text(account: Account, tr: Translator, kinds: KindMap | None = None)
 def collect_line(account: Account, tr: Translator, sms: bool) -> str:
     """What the owner collects at the pound with the account (s.15(3), s.15(4)); for
     unclaimed cattle sold, where the balance is held instead (s.16(3))."""
-    values = {
+    values: dict[str, object] = {
         "cattle": head_count(account.cattle_remaining, tr),
         "balance": money(account.balance, tr, sms),
         "paid": money(account.paid, tr, sms),
@@ -218,12 +230,17 @@ def collect_line(account: Account, tr: Translator, sms: bool) -> str:
         )
     elif any(part.payee is Payee.DEPOSIT for part in account.disposal):
         # TRANSLATORS: s.16(3) — unclaimed cattle were sold: the balance is not at the
-        # pound but held in deposit by the local authority, and can be claimed there
-        # within three months.
-        text = tr.gettext(
-            "The balance of %(balance)s is held in deposit by the local authority; claim "
-            "it there within three months (s.16(3))."
+        # pound but held in deposit by the local authority (the District Magistrate under
+        # the Cattle-trespass Act, 1871; %(office)s: as "the local authority"), and can
+        # be claimed there within the months of the Act (%(months)d: three in Kerala).
+        text = tr.ngettext(
+            "The balance of %(balance)s is held in deposit by %(office)s; claim "
+            "it there within %(months)d month (s.16(3)).",
+            "The balance of %(balance)s is held in deposit by %(office)s; claim "
+            "it there within %(months)d months (s.16(3)).",
+            tr.act.surplus_months,
         )
+        values |= {"office": office_title(holder(tr), tr), "months": tr.act.surplus_months}
     elif account.cattle_remaining and account.balance:
         # TRANSLATORS: s.15(3), s.15(4) — the owner collects the remaining cattle and the
         # balance at the pound, with the account, and gives a receipt.

@@ -8,12 +8,14 @@ renderers, so a printed document says what the chat said.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import KindMap, kind_count
+from bot.i18n.common import KindMap, credited_to, kind_count, to_office
 from domain.money import Money
+from domain.profiles import Power
 
 __all__ = [
     "account_name",
@@ -89,8 +91,13 @@ def document_labels(tr: Translator) -> dict[str, str]:
         # TRANSLATORS: s.16(3) — a column head: the day the surplus went into deposit.
         "deposited": tr.gettext("In deposit since (s.16(3))"),
         # TRANSLATORS: s.16(3) — a column head: the last day a claim may be preferred,
-        # when the three months end.
-        "claims_until": tr.gettext("Three months end; claims until (s.16(3))"),
+        # when the months the deposit is held end (%(months)d: three under the Kerala Act).
+        "claims_until": tr.ngettext(
+            "%(months)d month ends; claims until (s.16(3))",
+            "%(months)d months end; claims until (s.16(3))",
+            tr.act.surplus_months,
+        )
+        % {"months": tr.act.surplus_months},
         # TRANSLATORS: s.17(1) — a column head: the first day the deposit may be
         # credited to the fund of the local authority.
         "credit_from": tr.gettext("Credit to the fund from (s.17(1))"),
@@ -112,22 +119,37 @@ def document_labels(tr: Translator) -> dict[str, str]:
     }
 
 
-_ACCOUNTS: Final = {
-    # TRANSLATORS: s.17(1), s.16(1) — ledger account: fines, to the local authority.
-    "fines": lambda tr: tr.gettext("Fines to the local authority (s.16(1), s.17(1))"),
+_ACCOUNTS: Final[dict[str, Callable[[Translator], str]]] = {
+    "fines": lambda tr: _fines(tr),
     # TRANSLATORS: s.16(2) — ledger account: feeding and watering, to the pound-keeper.
     "keeper_feeding": lambda tr: tr.gettext("Feeding and watering to the pound-keeper (s.16(2))"),
     # TRANSLATORS: s.14 — ledger account: dues deposited by an owner disputing the seizure.
     "protest_deposit": lambda tr: tr.gettext("Deposits of owners disputing the seizure (s.14)"),
     # TRANSLATORS: s.16(3) — ledger account: surplus proceeds of sale held in deposit.
     "surplus_deposit": lambda tr: tr.gettext("Surplus proceeds held in deposit (s.16(3))"),
-    # TRANSLATORS: s.17(1) — ledger account: credited to the fund of the local authority.
-    "fund": lambda tr: tr.gettext("Credited to the fund of the local authority (s.17(1))"),
+    "fund": lambda tr: _fund(tr),
     # TRANSLATORS: s.15(3) — ledger account: the balance of the proceeds, to the owner.
     "owner_balance": lambda tr: tr.gettext("Balance to the owner (s.15(3))"),
     # TRANSLATORS: s.15(2) — ledger account: the expenses of the sale met.
     "sale_expenses": lambda tr: tr.gettext("Expenses of sale (s.15(2))"),
 }
+
+
+def _fines(tr: Translator) -> str:
+    """The ledger account of the fines, named by the office they are sent to (s.16(1))."""
+    office = to_office(tr.act.office_for(Power.RECEIVE_FINES), tr)
+    # TRANSLATORS: s.17(1), s.16(1) — ledger account: fines, to the local authority (to
+    # the District Magistrate under the Cattle-trespass Act, 1871); %(to_office)s is the
+    # office, as "to the local authority" is translated.
+    return tr.gettext("Fines %(to_office)s (s.16(1), s.17(1))") % {"to_office": office}
+
+
+def _fund(tr: Translator) -> str:
+    """The ledger account the unclaimed surplus is credited to (s.17(1))."""
+    # TRANSLATORS: s.17(1) — ledger account: credited to the fund of the local authority
+    # (to State revenue under the Cattle-trespass Act, 1871); %(to_fund)s is where, as
+    # "to the fund of the local authority" is translated.
+    return tr.gettext("Credited %(to_fund)s (s.17(1))") % {"to_fund": credited_to(tr)}
 
 
 def account_name(account: str, tr: Translator) -> str:

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Final
 from bot.config.names import local
 from bot.i18n import fmt
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import KindMap, act_title, day, described_cattle
+from bot.i18n.common import KindMap, act_title, day, described_cattle, office_title
 from bot.i18n.public.sms_fit import join
 from bot.support.public_text import public_lots, public_place
 from domain.case import Case
 from domain.figures import Figures, lots_remaining
+from domain.profiles import Office, Power
 from domain.s07_seizure import Lot, Seizure
 from domain.statement import dates_of
 
@@ -106,6 +107,21 @@ def second_round_claim(tr: Translator) -> str:
     )
 
 
+def _signature(tr: Translator) -> str:
+    """Who signs the notice: the office that posts it under the case's Act (s.13(2));
+    ``%(signer)s`` is filled with its name."""
+    office = tr.act.office_for(Power.POST_NOTICE)
+    if office is Office.LOCAL_AUTHORITY:
+        # TRANSLATORS: s.13(2) — who signs: the secretary of the local authority or the
+        # officer the Director specifies.
+        return tr.gettext("Secretary / authorised officer, %(authority)s")
+    # TRANSLATORS: s.13(2) — who signs the notice under an Act that has it posted by
+    # another office than the local authority (the Cattle-trespass Act, 1871: the
+    # officer in charge of the nearest police station); %(signer)s is that office, as
+    # "the officer in charge of the nearest police station" is translated.
+    return tr.gettext("Signed by %(signer)s")
+
+
 def notice_heading(tr: Translator) -> str:
     """The heading of the s.13(2) notice, naming the case's Act (``tr.act``)."""
     # TRANSLATORS: s.13(2) — heading of the notice affixed at the office of the local
@@ -157,6 +173,7 @@ def notice_parts(
         "village": local(authority.village, tr.lang),
         "market": local(authority.market_place, tr.lang),
         "authority": local(authority.name, tr.lang),
+        "signer": office_title(tr.act.office_for(Power.POST_NOTICE), tr),
     }
     # TRANSLATORS: s.13(2) — the reference of the notice: the case number.
     reference = tr.gettext("Case No. %(case)s") % values
@@ -209,9 +226,7 @@ def notice_parts(
         )
     # TRANSLATORS: s.13(2) — the date of the notice and the office where it is affixed.
     dated = tr.gettext("Date of notice: %(date)s. Affixed at: %(office)s.")
-    # TRANSLATORS: s.13(2) — who signs: the secretary of the local authority or the
-    # officer the Director specifies.
-    signature = tr.gettext("Secretary / authorised officer, %(authority)s")
+    signature = _signature(tr)
     return NoticeParts(
         lang=tr.lang,
         heading=notice_heading(tr),

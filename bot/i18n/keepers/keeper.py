@@ -18,6 +18,7 @@ from bot.i18n.common import (
     cattle,
     day,
     described_cattle,
+    fines_to,
     head_count,
     keyword,
     moment,
@@ -207,11 +208,13 @@ def payment_recorded(case: Case, dues: Dues, tr: Translator, sms: bool) -> str:
         "(fines %(fines)s, s.11; feeding and watering %(feeding)s, s.4)."
     )
     # TRANSLATORS: s.17(1), s.16(2) — where the money goes: the fines to the fund of the
-    # local authority, the feeding charges to the pound-keeper.
+    # local authority (under the Cattle-trespass Act, 1871 to the District Magistrate;
+    # %(fines_to)s is where, as "to the fund of the local authority" or "to the District
+    # Magistrate" is translated), the feeding charges to the pound-keeper.
     split = tr.gettext(
-        "The fines go to the fund of the local authority (s.17(1)); the pound-keeper "
+        "The fines go %(fines_to)s (s.17(1)); the pound-keeper "
         "keeps the feeding and watering charges (s.16(2))."
-    )
+    ) % {"fines_to": fines_to(tr)}
     cancelled = _auction_cancelled(case, tr)
     if sms:  # each sentence an SMS, within the staff budget in every script
         return in_parts([paid % values, *cancelled, receipt % values])

@@ -9,7 +9,16 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import day, head_count, keyword, money, sms_name
+from bot.i18n.common import (
+    credited_to,
+    day,
+    head_count,
+    holder,
+    keyword,
+    money,
+    sms_name,
+    to_office,
+)
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
 from domain.events import Event
@@ -47,6 +56,8 @@ def account_refused_reply(stated: Statement, tr: Translator) -> str:
         "amount": money(balance, tr),
         "heads": head_count(case.heads_remaining, tr),
         "until": day(stated.window_end, tr) if stated.window_end else "",
+        "to_office": to_office(holder(tr), tr),
+        "months": tr.act.surplus_months,
     }
     # TRANSLATORS: s.15(5) — the owner refused what the account delivered: the cattle
     # and the proceeds are deemed unclaimed.
@@ -57,8 +68,10 @@ def account_refused_reply(stated: Statement, tr: Translator) -> str:
     lines = [refused % values]
     if values["until"]:
         # TRANSLATORS: s.16(3) — the balance held in deposit; claims until the date.
+        # %(to_office)s is the office that holds it, as "to the local authority" is
+        # translated.
         held = tr.gettext(
-            "Send the balance of %(amount)s to the local authority to hold in deposit; a "
+            "Send the balance of %(amount)s %(to_office)s to hold in deposit; a "
             "claim may be preferred until %(until)s (s.16(3))."
         )
         lines.append(held % values)
@@ -74,10 +87,14 @@ def account_refused_reply(stated: Statement, tr: Translator) -> str:
         lines.append(report % {"report": f"{keyword('report', tr.lang)} {case.number}"})
         if balance:
             # TRANSLATORS: s.15(5), s.16(3) — the refused balance is held in deposit with
-            # the balance of the sale of the rest; the three months run from that sale.
-            held = tr.gettext(
-                "Send the balance of %(amount)s to the local authority to hold in deposit; "
-                "the three months for claims run from the settlement of the rest (s.16(3))."
+            # the balance of the sale of the rest; the months for claims (%(months)d:
+            # three under the Kerala Act) run from that sale. %(to_office)s: as above.
+            held = tr.ngettext(
+                "Send the balance of %(amount)s %(to_office)s to hold in deposit; the "
+                "%(months)d month for claims runs from the settlement of the rest (s.16(3)).",
+                "Send the balance of %(amount)s %(to_office)s to hold in deposit; the "
+                "%(months)d months for claims run from the settlement of the rest (s.16(3)).",
+                tr.act.surplus_months,
             )
             lines.append(held % values)
     return in_parts(lines)  # by SMS each sentence an SMS, whichever of them apply
@@ -189,13 +206,15 @@ def fund_credited(stated: Statement, tr: Translator) -> str:
         "amount": money(stated.credited_to_fund, tr),
         "date": day(_on(stated, stated.recorded.credited), tr),
     }
-    # TRANSLATORS: s.17(1) — three months passed with no claim: the unclaimed proceeds
-    # are credited to the fund of the local authority.
+    # TRANSLATORS: s.17(1) — the months for claims passed with no claim: the unclaimed
+    # proceeds are credited to the fund of the local authority (or, under the
+    # Cattle-trespass Act, 1871, to State revenue); %(to_fund)s is where, as "to the
+    # fund of the local authority" is translated.
     text = tr.gettext(
-        "Case %(case)s: %(amount)s of unclaimed proceeds credited to the fund of the local "
-        "authority on %(date)s (s.17(1)). The case is closed."
+        "Case %(case)s: %(amount)s of unclaimed proceeds credited %(to_fund)s "
+        "on %(date)s (s.17(1)). The case is closed."
     )
-    return text % values
+    return text % (values | {"to_fund": credited_to(tr)})
 
 
 def deposit_outcome_recorded(stated: Statement, tr: Translator) -> str:
@@ -263,12 +282,16 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
         if entry.window_end is None or entry.credit_from is None:
             # TRANSLATORS: s.15(5), s.16(3) — one line of the register: the balance of a
             # refused account, held since the date; the rest of the cattle are still to
-            # be sold, and the three months for claims run from that settlement.
-            line = row.gettext(
-                "%(case)s: %(amount)s, in deposit since %(deposited)s; the three months "
-                "for claims run from the settlement of the rest (s.15(5))."
+            # be sold, and the months for claims (%(months)d: three under the Kerala
+            # Act) run from that settlement.
+            line = row.ngettext(
+                "%(case)s: %(amount)s, in deposit since %(deposited)s; the %(months)d "
+                "month for claims runs from the settlement of the rest (s.15(5)).",
+                "%(case)s: %(amount)s, in deposit since %(deposited)s; the %(months)d "
+                "months for claims run from the settlement of the rest (s.15(5)).",
+                row.act.surplus_months,
             )
-            lines.append(line % values)
+            lines.append(line % (values | {"months": row.act.surplus_months}))
             continue
         values |= {"until": day(entry.window_end, row), "from": day(entry.credit_from, row)}
         # TRANSLATORS: s.16(3) — one line of the register: case, amount, the day it went

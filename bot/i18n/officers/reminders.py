@@ -14,7 +14,16 @@ from datetime import date
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import CATTLE_WIDTH, NAME_LIMIT, cite, day, keyword, reported_to, shorten
+from bot.i18n.common import (
+    CATTLE_WIDTH,
+    NAME_LIMIT,
+    cite,
+    credited_to,
+    day,
+    keyword,
+    reported_to,
+    shorten,
+)
 from bot.i18n.dlt_probe import in_sms, leaf, literal, probing
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, fits_sms, in_parts, join
 from bot.i18n.sms_keyword import to_send
@@ -131,10 +140,13 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
         ),
     ),
     DeadlineKind.CREDIT_TO_FUND: (
-        # TRANSLATORS: s.17(1) — from this day the unclaimed deposit goes to the fund.
+        # TRANSLATORS: s.17(1) — from this day the unclaimed deposit goes to the fund of
+        # the local authority (or, under the Cattle-trespass Act, 1871, to State
+        # revenue); %(to_fund)s is where, as "to the fund of the local authority" is
+        # translated.
         lambda tr: tr.gettext(
-            "Case %(case)s: from %(date)s credit the unclaimed deposit to the fund of the "
-            "local authority (s.17(1)). Send %(command)s."
+            "Case %(case)s: from %(date)s credit the unclaimed deposit %(to_fund)s "
+            "(s.17(1)). Send %(command)s."
         ),
         # TRANSLATORS: s.17(1) — the same, the day has passed.
         lambda tr: tr.gettext(
@@ -212,6 +224,7 @@ def reminder(
         "date": day(due_on, tr),
         "command": to_send(tr, _command(kind, case_number, tr)),
         "to_office": reported_to(tr),
+        "to_fund": credited_to(tr),
     }
     return (overdue if due_on < today else due)(tr) % values
 

@@ -7,7 +7,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import head_count, keyword, kind_count, money, ordered_by, sms_name
+from bot.i18n.common import (
+    head_count,
+    holder,
+    keyword,
+    kind_count,
+    money,
+    ordered_by,
+    sms_name,
+    to_office,
+)
 from bot.i18n.dlt_probe import in_sms, leaf
 from bot.i18n.documents.account import (
     account_summary,
@@ -205,12 +214,17 @@ def settled_reply(settlement: Settlement, account: Account, tr: Translator) -> s
         )
         lines.append(deliver)
     if settlement.to(Payee.DEPOSIT):
-        # TRANSLATORS: s.16(3) — the surplus unclaimed proceeds go to the local authority
-        # to be held in deposit for three months.
-        send = tr.gettext(
-            "Send the surplus to the local authority to hold in deposit for three months (s.16(3))."
+        # TRANSLATORS: s.16(3) — the surplus unclaimed proceeds go to the office that
+        # holds them in deposit for the months of the Act (%(months)d: three under the
+        # Kerala Act); %(to_office)s is that office, as "to the local authority" is
+        # translated.
+        send = tr.ngettext(
+            "Send the surplus %(to_office)s to hold in deposit for %(months)d month (s.16(3)).",
+            "Send the surplus %(to_office)s to hold in deposit for %(months)d months (s.16(3)).",
+            tr.act.surplus_months,
         )
-        lines.append(send)
+        held = {"to_office": to_office(holder(tr), tr), "months": tr.act.surplus_months}
+        lines.append(send % held)
     if in_sms():  # by SMS the account in one sentence (the full account is a document)
         # Each sentence an SMS: one template for each, whichever payees the sale has.
         summary = account_summary(account, tr, sms=True)

@@ -23,6 +23,7 @@ from bot.i18n.common import (
     cattle,
     cattle_slot,
     clip,
+    credited_to,
     day,
     head_count,
     keys,
@@ -360,9 +361,14 @@ def _stage(
         deposited = case.deposited_on if case is not None else None
         until = dates_of(case).claims_until if case is not None else None
         if deposited is None or until is None:
-            # TRANSLATORS: s.16(3) — the balance is held in deposit for three months.
-            held = tr.gettext("The balance is held in deposit for three months (s.16(3)).")
-            return [sold, held]
+            # TRANSLATORS: s.16(3) — the balance is held in deposit for the months of the
+            # Act (%(months)d: three under the Kerala Act).
+            held = tr.ngettext(
+                "The balance is held in deposit for %(months)d month (s.16(3)).",
+                "The balance is held in deposit for %(months)d months (s.16(3)).",
+                tr.act.surplus_months,
+            )
+            return [sold, held % {"months": tr.act.surplus_months}]
         return [sold, *deposit_steps(deposited, until, outcome.on or deposited, tr)]
     closed = _closed(stated, tr)
     if stated is not None and isinstance(stated.recorded.last_step, DepositClaimed):
@@ -468,10 +474,11 @@ def _dated_stage(
 def _closed(stated: Statement | None, tr: Translator) -> str:
     last = stated.recorded.last_step if stated is not None else None
     if isinstance(last, CreditedToFund):
-        # TRANSLATORS: s.17(1) — the unclaimed balance went to the local authority's fund.
-        return tr.gettext(
-            "The unclaimed balance was credited to the fund of the local authority (s.17(1))."
-        )
+        # TRANSLATORS: s.17(1) — the unclaimed balance was credited to the fund of the
+        # local authority (or, under the Cattle-trespass Act, 1871, to State revenue);
+        # %(to_fund)s is where, as "to the fund of the local authority" is translated.
+        text = tr.gettext("The unclaimed balance was credited %(to_fund)s (s.17(1)).")
+        return text % {"to_fund": credited_to(tr)}
     if isinstance(last, DepositClaimed):
         # TRANSLATORS: s.16(3) — a claim to the balance held in deposit was established:
         # it is owed to the claimant (not named: anyone may ask) from that day.

@@ -139,19 +139,24 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     "future_time": lambda tr: tr.gettext(
         "That time is later than now (%(now)s): give the hour the cattle were actually brought in."
     ),
-    # TRANSLATORS: s.19, s.14 — a deposit under protest refused: the ten days from the
-    # seizure to complain of it are over.
-    "complaint_time_over": lambda tr: tr.gettext(
-        "The ten days to complain ended on %(date)s, so no deposit under protest."
+    # TRANSLATORS: s.19, s.14 — a deposit under protest refused: the days from the
+    # seizure to complain of it (%(days)d: ten under the Kerala Act) are over.
+    "complaint_time_over": lambda tr: tr.ngettext(
+        "The %(days)d day to complain ended on %(date)s, so no deposit under protest.",
+        "The %(days)d days to complain ended on %(date)s, so no deposit under protest.",
+        tr.act.complaint_days,
     ),
     # TRANSLATORS: s.16(3) — a claim to the deposit dated before the balance went into
     # deposit.
     "before_deposit": lambda tr: tr.gettext(
         "That date is before the deposit, made on %(date)s. Check the date."
     ),
-    # TRANSLATORS: s.16(3) — a claim to the deposit preferred after the three months.
-    "claim_time_over": lambda tr: tr.gettext(
-        "The three months to claim the deposit ended on %(date)s."
+    # TRANSLATORS: s.16(3) — a claim to the deposit preferred after the months it is
+    # held (%(months)d: three under the Kerala Act).
+    "claim_time_over": lambda tr: tr.ngettext(
+        "The %(months)d month to claim the deposit ended on %(date)s.",
+        "The %(months)d months to claim the deposit ended on %(date)s.",
+        tr.act.surplus_months,
     ),
     # TRANSLATORS: s.16(3) — CLAIMED for a claimant whose claim is already pending.
     "claim_already_pending": lambda tr: tr.gettext(
@@ -314,7 +319,14 @@ def _reason(
     render = _REASONS.get(exc.reason or "")
     if render is None:
         return None
-    return render(tr) % {key: _fact(value, tr) for key, value in facts.items()}
+    values = {key: _fact(value, tr) for key, value in facts.items()}
+    return render(tr) % {**_periods(tr.act), **values}
+
+
+def _periods(act: Profile) -> dict[str, int]:
+    """The periods of ``act`` a reason may say: the days to complain (s.19) and the
+    months the surplus is held (s.16(3))."""
+    return {"days": act.complaint_days, "months": act.surplus_months}
 
 
 def _no_counterpart(provision: str | None, act: Profile, tr: Translator) -> str:
