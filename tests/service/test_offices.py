@@ -279,3 +279,40 @@ async def test_an_office_the_role_cannot_hold_is_refused(
         with pytest.raises(BadInputError):
             await admin.add_user(tx, deps, Caller.system(), role=role, offices=[office], **place)
         assert await tx.active_users() == []
+
+
+@pytest.mark.parametrize(
+    ("x", "told"),
+    [
+        pytest.param(["police_station"], {X}, id="s.14-para-1-holder"),
+        pytest.param(["secretary"], {X, Y}, id="s.14-para-1-none-holds"),
+    ],
+)
+async def test_a_morning_digest_goes_to_the_holder_of_the_office(
+    store: Store,
+    deps: Deps,
+    config: Config,
+    clock: FixedClock,
+    keeper: Caller,
+    x: list[str],
+    told: set[int],
+) -> None:
+    """Four reports overdue on one morning: one digest, to the officer in charge of the
+    police station (s.14 para 1); with no holder, to both officers."""
+    await _officers(store, deps, x, ["district_magistrate"])
+    clock.set(at(1))
+    for _ in range(4):
+        await _say(store, deps, keeper, SEIZE)
+    clock.set(at(9, 20))  # planned the evening before: the morning's round
+    await remind_once(store, config, "test", breather=0)
+    clock.set(at(10, 8))
+    await remind_once(store, config, "test", breather=0)
+    async with store.transaction() as tx:
+        rows = await tx.session.execute(
+            select(OutboxRow.recipient, OutboxRow.body).where(
+                OutboxRow.idempotency_key.startswith("rem:")
+            )
+        )
+        reminded = [(int(recipient), body) for recipient, body in rows]
+    assert sorted(who for who, _ in reminded) == sorted(told)
+    assert all(body.startswith("Deadlines on 10 Mar 2026") for _, body in reminded)
