@@ -499,7 +499,8 @@ def app_error(exc: AppError, tr: Translator) -> str:
     if code == "not_allowed":
         return not_allowed(tr)
     if code == "not_holder":
-        return not_holder(Office(str(exc.facts["office"])), tr)
+        held = {office.value: office for office in Office}.get(str(exc.facts.get("office")))
+        return not_holder(held, tr) if held is not None else not_allowed(tr)
     if code == "unknown_case":
         return unknown_case(str(exc.facts.get("number", "")), tr)
     if code == "voided_case":
