@@ -9,6 +9,7 @@ from bot.services.admin import find_user
 from bot.store.senders import sender_row
 from bot.store.tx import Tx
 from bot.support.caller import Caller
+from bot.support.offices import declared_offices
 from bot.support.phones import DEFAULT_REGION, sender_number
 
 __all__ = [
@@ -40,6 +41,8 @@ class Registered(Protocol):
     def name(self) -> str: ...
     @property
     def lang(self) -> str | None: ...
+    @property
+    def offices(self) -> str | None: ...
 
 
 def caller_of(user: Registered, channel: str, *, phone: str | None = None) -> Caller:
@@ -54,6 +57,7 @@ def caller_of(user: Registered, channel: str, *, phone: str | None = None) -> Ca
         telegram_id=user.telegram_id,
         name=user.name,
         lang=user.lang,
+        offices=declared_offices(user.offices),
     )
 
 
@@ -90,6 +94,7 @@ async def sender_of(
         telegram_id=row.telegram_id,
         name=row.name,
         lang=row.user_lang,
+        offices=declared_offices(row.offices),
     )
     return Sender(caller, row.last_channel)
 

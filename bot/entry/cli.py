@@ -353,6 +353,22 @@ def _role_and_place(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--authority", metavar="CODE", help="the local authority of an officer")
 
 
+def _office_option(parser: argparse._ActionsContainer, what: str) -> None:
+    """``--office``, repeated: offices of ``domain.profiles.Office``, by value."""
+    from domain.profiles import Office
+
+    parser.add_argument(
+        "--office",
+        action="append",
+        default=[],
+        choices=[office.value for office in Office],
+        metavar="OFFICE",
+        help=f"an office {what} (repeat for more): "
+        + ", ".join(office.value for office in Office)
+        + "; an officer with none stands for the local authority",
+    )
+
+
 def _add_admin_commands(sub: Any) -> None:
     from bot.support.caller import ROLES  # (a dataclass module: only where a parser is built)
 
@@ -377,9 +393,24 @@ def _add_admin_commands(sub: Any) -> None:
     add.add_argument("--telegram-id", type=int, metavar="N", help="their numeric Telegram id")
     add.add_argument("--name", default="", help="their name, as colleagues know it")
     add.add_argument("--lang", choices=LANGUAGES, help="the language poundbot writes to them in")
+    _office_option(add, "they hold")
     add.set_defaults(func=_admin("users_add"))
-    listing = users.add_parser("list", help="the active users, one tab-separated line each")
+    listing = users.add_parser(
+        "list", help="the active users, one tab-separated line each, with the offices they hold"
+    )
     listing.set_defaults(func=_admin("users_list"))
+    offices = users.add_parser(
+        "offices", help="declare the offices a user holds, in place of those declared before"
+    )
+    offices.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
+    held = offices.add_mutually_exclusive_group(required=True)
+    _office_option(held, "they hold")
+    held.add_argument(
+        "--none",
+        action="store_true",
+        help="none declared: an officer stands for the local authority",
+    )
+    offices.set_defaults(func=_admin("users_offices"))
     remove = users.add_parser("remove", help="deactivate a user (kept for the audit log)")
     remove.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
     remove.set_defaults(func=_admin("users_remove"))
@@ -401,6 +432,7 @@ def _add_admin_commands(sub: Any) -> None:
     _role_and_place(invite)
     invite.add_argument("--name", default="", help="the name of the person invited")
     invite.add_argument("--days", type=_days, default=7, metavar="N", help="valid N days (7)")
+    _office_option(invite, "the user it makes holds")
     invite.set_defaults(func=_admin("invite"))
 
     web_link = sub.add_parser(
@@ -628,6 +660,7 @@ EXAMPLES: dict[str, str] = {
     "users add": "poundbot users add --role keeper --pound KNM --name Velayudhan "
     "--phone +919847012345",
     "users list": "poundbot users list",
+    "users offices": "poundbot users offices 4 --office police_station",
     "users remove": "poundbot users remove 3",
     "contacts channel": "poundbot contacts channel +919847012345 whatsapp",
     "invite": 'poundbot invite --role keeper --pound KNM --name "Velayudhan"',

@@ -26,17 +26,21 @@ from bot.adapters.export import read_table
 from bot.bootstrap import config_path, load, open_app
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
-from bot.services.admin import add_user, create_invite, list_users, remove_user
+from bot.services.admin import add_user, create_invite, list_users, remove_user, set_offices
+from bot.services.base import act_in_force
 from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import BadDatabaseUrl, database_file, database_url, make_engine, parse_url
 from bot.store.instances import worker_id
 from bot.store.migrate import SchemaRefused, alembic_config, inspect_database, upgrade
+from bot.store.models import User
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.csv_sheet import Table, write_csv
 from bot.support.errors import BadInputError
 from bot.support.links import signin_path
+from bot.support.offices import declared_offices, held_offices
 from domain.calendar import LOCAL_TZ
+from domain.profiles import Office, Power
 
 if TYPE_CHECKING:
     from bot.adapters.restore import Restored
@@ -56,6 +60,7 @@ __all__ = [
     "restore",
     "users_add",
     "users_list",
+    "users_offices",
     "users_remove",
     "web_link",
 ]
@@ -121,6 +126,42 @@ def _post(role: str, pound: str | None, authority: str | None) -> str:
     if role == OFFICER:
         return f"officer of {authority}"
     return role
+
+
+def _offices(role: str, offices: str | None) -> str:
+    """The offices a user holds, as ``--office`` names them: "police_station",
+    "local_authority,secretary,specified_officer (none declared)"."""
+    declared = declared_offices(offices)
+    held = ",".join(o.value for o in Office if o in held_offices(role, declared))
+    return f"{held} (none declared)" if role == OFFICER and not declared else held
+
+
+def _unheld(app: App, users: list[User]) -> list[str]:
+    """For each authority some officer of which holds a declared office: the offices its
+    Act in force today gives powers to that no active officer of it holds, with those
+    powers (what is for such an office goes to every officer, and any officer takes its
+    steps)."""
+    notes = []
+    for authority in sorted({u.authority_code or "" for u in users if u.role == OFFICER}):
+        officers = [u for u in users if u.role == OFFICER and u.authority_code == authority]
+        if not any(declared_offices(u.offices) for u in officers):
+            continue  # none declared: every officer stands for the local authority
+        held = frozenset().union(
+            *(held_offices(OFFICER, declared_offices(u.offices)) for u in officers)
+        )
+        act = act_in_force(app.config, authority, app.deps.today())
+        powers: dict[Office, list[str]] = {}
+        for power in Power:
+            office = act.office_for(power)
+            if office not in held and office is not Office.POUND_KEEPER:
+                powers.setdefault(office, []).append(power.value)
+        for office, names in powers.items():
+            notes.append(
+                f"note: no active officer of {authority} holds {office.value} under the "
+                f"{act.key} profile ({', '.join(names)}): what is for it goes to every "
+                "officer, and any officer may take its steps"
+            )
+    return notes
 
 
 def _cell(value: object) -> str:
@@ -204,6 +245,7 @@ async def users_add(args: argparse.Namespace) -> int:
             telegram_id=args.telegram_id,
             name=args.name,
             lang=args.lang,
+            offices=args.office,
         )
     post = _post(user.role, user.pound_code, user.authority_code)
     extras = [
@@ -211,23 +253,41 @@ async def users_add(args: argparse.Namespace) -> int:
         f"Telegram id {user.telegram_id}" if user.telegram_id is not None else "",
         f"name {user.name}" if user.name else "",
         f"language {user.lang}" if user.lang else "",
+        f"offices {user.offices}" if user.offices else "",
     ]
     print(", ".join([f"added user {user.id}: {post}", *filter(None, extras)]))
     return 0
 
 
 async def users_list(args: argparse.Namespace) -> int:
-    """One tab-separated line per active user."""
-    async with _open() as app, app.store.transaction() as tx:
-        users = await list_users(tx, app.deps, Caller.system())
+    """One tab-separated line per active user, with the offices they hold; on stderr,
+    the offices an authority's Act needs that none of its officers holds, where some
+    officer of it holds a declared office."""
+    async with _open() as app:
+        async with app.store.transaction() as tx:
+            users = await list_users(tx, app.deps, Caller.system())
+        notes = _unheld(app, users)
+    header = ("id", "role", "pound/authority", "phone", "telegram id", "name", "lang", "offices")
     if users:
-        print("\t".join(("id", "role", "pound/authority", "phone", "telegram id", "name", "lang")))
+        print("\t".join(header))
     for user in users:
         place = user.pound_code if user.role == KEEPER else user.authority_code
         columns = (user.id, user.role, place, user.phone, user.telegram_id, user.name, user.lang)
-        print("\t".join(_cell(value) for value in columns))
+        offices = _offices(user.role, user.offices)
+        print("\t".join(_cell(value) for value in (*columns, offices)))
     if not users:
         print("no active users", file=sys.stderr)
+    for note in notes:
+        print(note, file=sys.stderr)
+    return 0
+
+
+async def users_offices(args: argparse.Namespace) -> int:
+    """Declare the offices a user holds (``--none``: none declared)."""
+    async with _open() as app, app.store.transaction() as tx:
+        user = await set_offices(tx, app.deps, Caller.system(), args.id, args.office)
+    who = _post(user.role, user.pound_code, user.authority_code)
+    print(f"user {user.id} ({who}) holds: {_offices(user.role, user.offices)}")
     return 0
 
 
@@ -280,11 +340,14 @@ async def invite(args: argparse.Namespace) -> int:
             authority=args.authority,
             name=args.name,
             days=args.days,
+            offices=args.office,
         )
     expires = made.expires_at.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M %Z")
     name = f", name {made.name}" if made.name else ""
     print(f"invite code: {made.code}")
     print(f"for: {_post(made.role, made.pound_code, made.authority_code)}{name}")
+    if made.offices:
+        print(f"offices: {made.offices}")
     print(f"expires: {expires} (single use)")
     bot_name = os.environ.get("TELEGRAM_BOT_USERNAME", "").strip().lstrip("@")
     if bot_name:

@@ -28,6 +28,7 @@ from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, Told
 from bot.store.messages import About
 from bot.store.tx import Tx
 from domain.case import Case
+from domain.profiles import Power
 from domain.s04_s11_dues import Dues
 
 __all__ = [
@@ -112,8 +113,10 @@ async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, corrected: Corrected)
 
 
 async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> None:
-    """The keeper's report of cattle unclaimed (s.13(1)) goes to every officer of the
-    pound's authority."""
+    """The keeper's report of cattle unclaimed (s.13(1)) goes to the officers of the
+    pound's authority who hold the office the case's Act has receive it (the local
+    authority; under the 1871 Act the officer in charge of the police station): to every
+    officer when none of them holds it."""
     case = reported.recorded.case
     authority = deps.authority_of(case.seizure.pound)
     await notify_officers(
@@ -125,6 +128,7 @@ async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> Non
         deps.config.whatsapp_templates,
         about=About(REPORT, case.number, ""),
         act=case.profile,
+        power=Power.RECEIVE_REPORT,
     )
 
 

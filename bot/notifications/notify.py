@@ -21,11 +21,13 @@ from bot.store.models import User
 from bot.store.tx import Tx
 from bot.store.users import staff_of
 from bot.support.caller import OFFICER
-from domain.profiles import KERALA_1961, Profile
+from bot.support.offices import declared_offices, held_offices
+from domain.profiles import KERALA_1961, Office, Power, Profile
 
 NO_TEMPLATES: Mapping[str, Mapping[str, str]] = {}
 
 __all__ = [
+    "for_office",
     "notify_officers",
     "notify_phone",
     "owner_send_time",
@@ -71,12 +73,17 @@ async def notify_officers(
     *,
     about: About | None = None,
     act: Profile = KERALA_1961,
+    power: Power | None = None,
 ) -> int:
-    """Queue a message to every active officer of ``authority``; returns how many.
+    """Queue a message to the active officers of ``authority``; returns how many.
     ``about``: what the message is (``bot.notifications.case_messages``), in each officer's
     language, so that it is rendered again when it is sent; ``act``: the Act of the case
-    it is about, in whose words it is."""
+    it is about, in whose words it is; ``power``: the power of ``act`` it is for, and
+    then it goes to the officers who hold the office the Act gives that power to (those
+    ``for_office`` gives: every officer when none does)."""
     officers = await staff_of(tx, OFFICER, authority)
+    if power is not None:
+        officers = for_office(officers, act.office_for(power))
     queued = 0
     for officer in officers:
         route = route_of(officer)
@@ -88,6 +95,17 @@ async def notify_officers(
         if await queue_to_staff(tx, officer.id, route, lang, body, key, templates, about=about):
             queued += 1
     return queued
+
+
+def for_office(officers: list[User], office: Office) -> list[User]:
+    """Of ``officers``, those who hold ``office`` and can be reached (``route_of``); all
+    of them when none does, so that nothing for an office nobody holds is lost."""
+    holders = [
+        o
+        for o in officers
+        if route_of(o) is not None and office in held_offices(o.role, declared_offices(o.offices))
+    ]
+    return holders or officers
 
 
 async def queue_to_staff(

@@ -32,9 +32,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from types import MappingProxyType
+from typing import Final
 
 from bot.config import Config
 from bot.i18n import Translator, render, reply_language, translator
@@ -49,11 +51,14 @@ from bot.store.rows import savepoint
 from bot.store.tx import Store, Tx, parse_case_number
 from bot.store.users import admins_and_officers, staff_of
 from bot.support.caller import KEEPER, OFFICER
-from domain.profiles import Profile
+from bot.support.offices import declared_offices, held_offices
+from domain.deadline import DeadlineKind
+from domain.profiles import Office, Power, Profile
 from domain.reminders import Audience, next_day
 
 __all__ = [
     "DIGEST_OVER",
+    "KIND_POWERS",
     "LEASE",
     "SQLITE_BREATHER",
     "TROUBLED_AFTER",
@@ -104,6 +109,25 @@ class _Person:
     channel: str
     recipient: str
     lang: str
+    #: The offices they hold (``bot.support.offices.held_offices``).
+    offices: frozenset[Office] = frozenset()
+
+
+#: The power of the Act each deadline the officers are reminded of is for: the
+#: reminder goes to the officers who hold the office the case's Act gives it to (to
+#: every officer when none does).
+KIND_POWERS: Final[Mapping[DeadlineKind, Power]] = MappingProxyType(
+    {
+        DeadlineKind.REPORT_DUE: Power.RECEIVE_REPORT,  # s.13(1): the report overdue
+        DeadlineKind.NOTICE_DUE: Power.POST_NOTICE,  # s.13(2)
+        DeadlineKind.AUCTION_LAWFUL: Power.FIX_CONDITIONS,  # s.13(3): time and place
+        DeadlineKind.AUCTION_DAY: Power.SELL,  # s.13(3), s.15(1): the auction to hold
+        DeadlineKind.COMPLAINT_WINDOW_ENDS: Power.HEAR_COMPLAINT,  # s.19: the deposit
+        DeadlineKind.DEPOSIT_WINDOW_ENDS: Power.HOLD_SURPLUS,  # s.16(3)
+        DeadlineKind.CREDIT_TO_FUND: Power.HOLD_SURPLUS,  # s.17(1)
+        DeadlineKind.CLAIM_PENDING: Power.HOLD_SURPLUS,  # s.16(3)
+    }
+)
 
 
 @dataclass
@@ -254,7 +278,7 @@ async def _fire_single(batch: _Batch, job: JobRow, facts: DeadlineFacts | None) 
         batch.stale.append(job.id)
         return 0, 0
     assert facts is not None
-    people = await _people(batch, job.audience, job.place)
+    people = _addressed(batch.config, await _people(batch, job.audience, job.place), job, facts)
     compose = _reminder(batch.config, job, facts, batch.today)
     bodies = [(person, _composed(compose, person)) for person in people]
     sent = await _send(batch, job.key, bodies)
@@ -280,33 +304,36 @@ async def _fire_round(batch: _Batch, job: JobRow) -> tuple[int, int]:
         else:
             stale.append(item.id)
     people = await _people(batch, job.audience, job.place)
+    config, today = batch.config, batch.today
+    # Each person's items: those for an office they hold, or that none of them holds.
+    theirs: dict[_Person, list[tuple[JobRow, DeadlineFacts]]] = {person: [] for person in people}
+    for item, found in live:
+        for person in _addressed(config, people, item, found):
+            theirs[person].append((item, found))
     # render.digest lists what is due today and overdue; a reminder of a later day (the
     # eve of s.13(3)) goes on its own.
-    now_due = [(item, found) for item, found in live if found.due_on <= batch.today]
-    singles, digest = live, None
-    by_sms: list[_Person] = []
-    if len(now_due) > DIGEST_OVER:
-        singles = [(item, found) for item, found in live if found.due_on > batch.today]
-        digest = _digest(batch.config, job.place, now_due, batch.today)
-        if batch.config.dlt.enforced:
-            # Under DLT an SMS must be one of a few registered templates, and a digest
-            # of any number of lines is none of them: by SMS each reminder goes alone.
-            by_sms = [person for person in people if person.channel == "sms"]
-    in_digest = [person for person in people if person not in by_sms]
-    config, today = batch.config, batch.today
-    planned = [(item.key, _reminder(config, item, found, today), people) for item, found in singles]
-    alone = [(item, found) for item, found in now_due] if by_sms else []
-    planned += [(item.key, _reminder(config, item, found, today), by_sms) for item, found in alone]
-    if digest is not None:
-        planned.append((job.key, digest, in_digest))
-    bodies = {
-        key: [(person, _composed(compose, person)) for person in who]
-        for key, compose, who in planned
-    }
-    messages = {
-        item.id: await _send(batch, item.key, bodies[item.key]) for item, _ in singles + alone
-    }
-    if digest is not None:
+    bodies: dict[str, list[tuple[_Person, str]]] = defaultdict(list)
+    digesting = False
+    for person, own in theirs.items():
+        now_due = [(item, found) for item, found in own if found.due_on <= today]
+        singles = own
+        if len(now_due) > DIGEST_OVER:
+            digesting = True
+            singles = [(item, found) for item, found in own if found.due_on > today]
+            if config.dlt.enforced and person.channel == "sms":
+                # Under DLT an SMS must be one of a few registered templates, and a digest
+                # of any number of lines is none of them: by SMS each reminder goes alone.
+                singles += now_due
+            else:
+                digest = _digest(config, job.place, now_due, today)
+                bodies[job.key].append((person, _composed(digest, person)))
+        for item, found in singles:
+            compose = _reminder(config, item, found, today)
+            bodies[item.key].append((person, _composed(compose, person)))
+    if digesting:  # the later days first, as they go alone, then those now due
+        live = sorted(live, key=lambda entry: entry[1].due_on <= today)
+    messages = {item.id: await _send(batch, item.key, bodies[item.key]) for item, _ in live}
+    if job.key in bodies:
         messages[job.id] = await _send(batch, job.key, bodies[job.key])
     for item, found in live:
         await _go_on(batch, item, found)
@@ -332,6 +359,19 @@ async def _go_on(batch: _Batch, job: JobRow, facts: DeadlineFacts) -> None:
     if facts.is_daily_for(audience):
         day = next_day(job.day, batch.today)
         await schedule(batch.tx, batch.config, facts, audience, day, daily=True)
+
+
+def _addressed(
+    config: Config, people: list[_Person], job: JobRow, facts: DeadlineFacts
+) -> list[_Person]:
+    """Of ``people``, those a reminder of the deadline ``facts`` goes to: of the officers,
+    those who hold the office the case's Act gives its power to (``KIND_POWERS``), or all
+    of them when none does; of the keepers, all."""
+    power = KIND_POWERS.get(facts.kind)
+    if job.audience != Audience.OFFICERS.value or power is None:
+        return people
+    office = _act(config, facts).office_for(power)
+    return [person for person in people if office in person.offices] or people
 
 
 def _nobody(job: JobRow) -> str:
@@ -413,7 +453,8 @@ async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:
     for user in await staff_of(batch.tx, role, place):
         route = route_of(user)
         if route is not None:
-            people.append(_Person(user.id, route[0], route[1], user.lang or default))
+            held = held_offices(user.role, declared_offices(user.offices))
+            people.append(_Person(user.id, route[0], route[1], user.lang or default, held))
     batch.people[(audience, place)] = people
     return people
 

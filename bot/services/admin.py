@@ -1,8 +1,9 @@
-"""Use cases of the administrator: users and invites."""
+"""Use cases of the administrator: users, the offices they hold, and invites."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import timedelta
 
 from bot.services.base import Deps
@@ -10,9 +11,18 @@ from bot.store.models import Invite, User
 from bot.store.port import UserStore
 from bot.support.caller import ADMIN, KEEPER, OFFICER, ROLES, Caller
 from bot.support.errors import BadInputError, InviteInvalidError, NotAllowedError, UnknownUserError
+from bot.support.offices import office_of, offices_text, refused_office
 from bot.support.phones import normalize_phone
 
-__all__ = ["accept_invite", "add_user", "create_invite", "find_user", "list_users", "remove_user"]
+__all__ = [
+    "accept_invite",
+    "add_user",
+    "create_invite",
+    "find_user",
+    "list_users",
+    "remove_user",
+    "set_offices",
+]
 
 LANGS = ("ml", "en", "ta", "kn")
 INVITE_DAYS = 7
@@ -32,6 +42,23 @@ def _check_place(deps: Deps, role: str, pound: str | None, authority: str | None
         raise BadInputError("an officer needs a known authority", authority=authority)
 
 
+def _offices(role: str, offices: Sequence[str]) -> str:
+    """The offices named (``domain.profiles.Office`` values) as they are stored, each one
+    the role may hold (``bot.support.offices.refused_office``); a keeper who is given
+    none holds the pound-keeper's all the same."""
+    held = []
+    for value in offices:
+        try:
+            office = office_of(value)
+        except ValueError as exc:
+            raise BadInputError(str(exc), office=value) from None
+        refused = refused_office(role, office)
+        if refused is not None:
+            raise BadInputError(refused, office=office.value)
+        held.append(office)
+    return offices_text(held)
+
+
 async def add_user(
     tx: UserStore,
     deps: Deps,
@@ -44,10 +71,14 @@ async def add_user(
     telegram_id: int | None = None,
     name: str = "",
     lang: str | None = None,
+    offices: Sequence[str] = (),
 ) -> User:
-    """Register a keeper of a pound, an officer of an authority, or an admin."""
+    """Register a keeper of a pound, an officer of an authority, or an admin; an officer
+    with the ``offices`` they hold (``domain.profiles.Office`` values; none: the local
+    authority's)."""
     _require_admin(caller)
     _check_place(deps, role, pound, authority)
+    held = _offices(role, offices)
     if lang is not None and lang not in LANGS:
         raise BadInputError("unknown language", lang=lang)
     if phone is not None:
@@ -66,10 +97,24 @@ async def add_user(
         telegram_id=telegram_id,
         name=name,
         lang=lang,
+        offices=held,
         active=True,
         created_at=tx.now,
     )
     await tx.add_user(user)
+    return user
+
+
+async def set_offices(
+    tx: UserStore, deps: Deps, caller: Caller, user_id: int, offices: Sequence[str]
+) -> User:
+    """Declare the offices an active user holds (``add_user``), in place of those
+    declared before; none: an officer stands for the local authority again."""
+    _require_admin(caller)
+    user = await tx.user_by_id(user_id)
+    if user is None or not user.active:
+        raise UnknownUserError("no such user", user_id=user_id)
+    await tx.set_offices(user, _offices(user.role, offices))
     return user
 
 
@@ -110,10 +155,13 @@ async def create_invite(
     authority: str | None = None,
     name: str = "",
     days: int = INVITE_DAYS,
+    offices: Sequence[str] = (),
 ) -> Invite:
-    """A single-use invite code for a Telegram deep link, valid for ``days`` days."""
+    """A single-use invite code for a Telegram deep link, valid for ``days`` days, that
+    makes a user holding ``offices`` (``add_user``)."""
     _require_admin(caller)
     _check_place(deps, role, pound, authority)
+    held = _offices(role, offices)
     if pound is not None and authority is None:
         authority = deps.authority_of(pound)
     invite = Invite(
@@ -122,6 +170,7 @@ async def create_invite(
         pound_code=pound,
         authority_code=authority,
         name=name,
+        offices=held,
         created_at=tx.now,
         expires_at=tx.now + timedelta(days=days),
     )
@@ -146,6 +195,7 @@ async def accept_invite(
         telegram_id=telegram_id,
         name=invite.name or name,
         lang=lang if lang in LANGS else None,
+        offices=invite.offices or "",
         active=True,
         created_at=tx.now,
     )

@@ -14,7 +14,7 @@ from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import Clock, local_today
-from bot.support.errors import NotAllowedError, UnknownPoundError
+from bot.support.errors import NotAllowedError, NotHolderError, UnknownPoundError
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
 from domain.figures import Figures, figures_of
@@ -36,6 +36,7 @@ __all__ = [
     "load_for_step",
     "proviso_offices_of",
     "require_keeper",
+    "require_office",
     "require_officer",
     "statement_of",
     "under_its_act",
@@ -179,3 +180,18 @@ def require_officer(deps: Deps, caller: Caller, loaded_or_pound: LoadedCase | st
     if caller.role != OFFICER or caller.authority != authority:
         raise NotAllowedError("not an officer of this authority", authority=authority)
     return authority
+
+
+async def require_office(
+    tx: CaseStore, caller: Caller, authority: str, case: Case, power: Power
+) -> None:
+    """A step of ``power`` is for the office the case's Act gives it to: when an active
+    officer of the ``authority`` holds that office, only a holder takes it; when none
+    does, any officer (``bot.support.offices``)."""
+    office = case.profile.office_for(power)
+    if caller.holds(office):
+        return
+    if office in await tx.offices_held(authority):
+        raise NotHolderError(
+            "the step is for the office another officer holds", office=office.value
+        )

@@ -47,15 +47,17 @@ from bot.store.tx import (
     named_places,
     parse_case_number,
 )
-from bot.support.caller import Caller
+from bot.support.caller import OFFICER, Caller
 from bot.support.clock import Clock
 from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
+from bot.support.offices import declared_offices, held_offices
 from bot.support.public_text import public_lots
 from domain.accounts import Postings
 from domain.case import Case
 from domain.deadlines import Deadline, deadlines
 from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
 from domain.money import Money
+from domain.profiles import Office
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson
 
@@ -89,11 +91,11 @@ _EVENT = (
 )
 _USER = (
     *("id", "role", "pound_code", "authority_code", "phone", "telegram_id", "name", "lang"),
-    "created_at",
+    *("offices", "created_at"),
 )
 _INVITE = (
     *("code", "role", "pound_code", "authority_code", "name", "created_at", "expires_at"),
-    *("used_by", "used_at"),
+    *("used_by", "used_at", "offices"),
 )
 _CONTACT = (
     "phone",
@@ -404,6 +406,7 @@ class MemoryCases:
             self.data.ids["users"] = max(self.data.ids.get("users", 0), row.id)
             values = {name: getattr(row, name) for name in _USER}
             values["active"] = row.active is not False
+            values["offices"] = row.offices or ""  # the column's default
             self.data.users[row.id] = values
         else:
             self.data.contacts[row.phone] = {name: getattr(row, name) for name in _CONTACT}
@@ -458,9 +461,25 @@ class MemoryCases:
             row.phone = None
         self.data.users[row.id].update(active=False, telegram_id=None, phone=row.phone)
 
+    async def set_offices(self, row: User, offices: str) -> None:
+        """Declare the offices ``row`` holds (``bot.support.offices.offices_text``)."""
+        row.offices = offices
+        self.data.users[row.id]["offices"] = offices
+
+    async def offices_held(self, authority: str) -> frozenset[Office]:
+        """The offices some active officer of ``authority`` holds."""
+        return frozenset().union(
+            *(
+                held_offices(u["role"], declared_offices(u["offices"]))
+                for u in self.data.users.values()
+                if u["active"] and u["role"] == OFFICER and u["authority_code"] == authority
+            )
+        )
+
     async def add_invite(self, invite: Invite) -> None:
         """Write a new invite."""
-        self.data.invites[invite.code] = {name: getattr(invite, name) for name in _INVITE}
+        values = {name: getattr(invite, name) for name in _INVITE}
+        self.data.invites[invite.code] = {**values, "offices": invite.offices or ""}
 
     async def invite_to_use(self, code: str) -> Invite | None:
         """The invite ``code`` (used, expired or not)."""

@@ -79,6 +79,7 @@ SENDER_COLUMNS = (
     _USERS.c.telegram_id,
     _USERS.c.name,
     _USERS.c.lang.label("user_lang"),
+    _USERS.c.offices,
     _CONTACTS.c.lang.label("number_lang"),
     _CONTACTS.c.last_channel,
 )

@@ -106,7 +106,8 @@ class Pound(Base):
 
 
 class User(Base):
-    """A keeper of a pound, an officer of an authority, or an admin."""
+    """A keeper of a pound, an officer of an authority, or an admin; and the offices they
+    hold (``bot.support.offices``)."""
 
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -117,12 +118,15 @@ class User(Base):
     telegram_id: Mapped[int | None] = mapped_column(BigInteger, unique=True)
     name: Mapped[str] = mapped_column(String(200), default="")
     lang: Mapped[str | None] = mapped_column(String(2))
+    #: The offices declared held (``domain.profiles.Office`` values, joined by commas; ""
+    #: none declared: ``bot.support.offices.held_offices``).
+    offices: Mapped[str] = mapped_column(String(200), default="", server_default="")
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime]
 
 
 class Invite(Base):
-    """A single-use code binding a Telegram account to a role."""
+    """A single-use code binding a Telegram account to a role (and the offices it grants)."""
 
     __tablename__ = "invites"
     code: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -130,6 +134,8 @@ class Invite(Base):
     pound_code: Mapped[str | None] = mapped_column(ForeignKey("pounds.code"))
     authority_code: Mapped[str | None] = mapped_column(ForeignKey("authorities.code"))
     name: Mapped[str] = mapped_column(String(200), default="")
+    #: The offices the user it makes holds (as ``User.offices``).
+    offices: Mapped[str] = mapped_column(String(200), default="", server_default="")
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime]
     used_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))

@@ -33,6 +33,7 @@ from bot.support.caller import Caller
 from domain.accounts import Postings
 from domain.case import Case
 from domain.money import Money
+from domain.profiles import Office
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson
 
@@ -136,6 +137,11 @@ class CaseStore(Protocol):
         on: date,
     ) -> None:
         """Write the ledger legs the domain returned for an event (``domain.ledger``)."""
+        ...
+
+    async def offices_held(self, authority: str) -> frozenset[Office]:
+        """The offices some active officer of ``authority`` holds (``bot.support.offices``:
+        one who holds none declared stands for the local authority)."""
         ...
 
     async def registered_keepers_and_officers(self) -> list[KnownPerson]:
@@ -264,6 +270,11 @@ class UserStore(Protocol):
     async def deactivate_user(self, row: User, *, keep_phone: bool = False) -> None:
         """Deactivate a user (kept for the audit log), their Telegram id freed, and their
         phone number too unless ``keep_phone``."""
+        ...
+
+    async def set_offices(self, row: User, offices: str) -> None:
+        """Declare the offices ``row`` holds, as they are stored
+        (``bot.support.offices.offices_text``)."""
         ...
 
     async def add_invite(self, invite: Invite) -> None:

@@ -1,5 +1,6 @@
 """The SQL of the users and invites: who is registered, the active users, a user by
-their phone number or Telegram id, the staff of a place, an invite locked to be used;
+their phone number or Telegram id, the staff of a place, the offices its officers hold,
+an invite locked to be used;
 and, as methods of the transaction (``UsersAndInvites``), what the administrator's use
 cases read and write of them (``bot.store.port.UserStore``)."""
 
@@ -12,6 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Invite, User
 from bot.support.caller import ADMIN, KEEPER, OFFICER
+from bot.support.offices import declared_offices, held_offices
+from domain.profiles import Office
 from domain.s18_buyers import KnownPerson
 
 __all__ = [
@@ -149,6 +152,21 @@ class UsersAndInvites:
         if not keep_phone:
             row.phone = None
         await self.session.flush()
+
+    async def set_offices(self, row: User, offices: str) -> None:
+        """Declare the offices ``row`` holds (``bot.support.offices.offices_text``)."""
+        row.offices = offices
+        await self.session.flush()
+
+    async def offices_held(self, authority: str) -> frozenset[Office]:
+        """The offices some active officer of ``authority`` holds (one who holds none
+        declared: the local authority's, ``bot.support.offices.held_offices``)."""
+        rows = await self.session.scalars(
+            select(User.offices).where(
+                User.role == OFFICER, User.authority_code == authority, User.active.is_(True)
+            )
+        )
+        return frozenset().union(*(held_offices(OFFICER, declared_offices(o)) for o in rows))
 
     async def add_invite(self, invite: Invite) -> None:
         """Write a new invite."""

@@ -62,6 +62,7 @@ _SESSION_USER = (
         User.telegram_id,
         User.name,
         User.lang,
+        User.offices,
     )
     .join(WebSession, WebSession.user_id == User.id)
     .where(
@@ -75,7 +76,8 @@ _SESSION_USER = (
 
 async def session_user(tx: SignIns, token_hash: str, now: datetime) -> Row[*tuple[Any, ...]] | None:
     """The active user of the session of this token's hash, live at ``now``, or None: a
-    row of id, role, pound_code, authority_code, phone, telegram_id, name and lang."""
+    row of id, role, pound_code, authority_code, phone, telegram_id, name, lang and
+    offices."""
     found = await tx.session.execute(_SESSION_USER, {"hash": token_hash, "now": now})
     return found.first()
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.support.offices import held_offices
+from domain.profiles import Office
+
 __all__ = ["ADMIN", "KEEPER", "OFFICER", "PUBLIC", "ROLES", "Caller"]
 
 KEEPER = "keeper"
@@ -29,6 +32,13 @@ class Caller:
     #: A member of the public: the language their number chose (``LANG``), when it was
     #: read with the caller: "" none chosen; None not read.
     number_lang: str | None = None
+    #: The offices a registered user was declared to hold (``users.offices``).
+    offices: tuple[Office, ...] = ()
+
+    def holds(self, office: Office) -> bool:
+        """Whether the caller holds ``office`` (``bot.support.offices.held_offices``: an
+        officer who holds none declared stands for the local authority)."""
+        return office in held_offices(self.role, self.offices)
 
     @classmethod
     def public(

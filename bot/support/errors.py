@@ -13,6 +13,7 @@ __all__ = [
     "NoAccountError",
     "NoReceiptError",
     "NotAllowedError",
+    "NotHolderError",
     "UnknownCaseError",
     "UnknownPoundError",
     "UnknownUserError",
@@ -34,6 +35,13 @@ class NotAllowedError(AppError):
     """The caller's role may not do this here (another pound, another authority, ...)."""
 
     code = "not_allowed"
+
+
+class NotHolderError(NotAllowedError):
+    """The step is for an office the case's Act gives the power to, held by another
+    officer of the authority (``office``: its value)."""
+
+    code = "not_holder"
 
 
 class UnknownCaseError(AppError):

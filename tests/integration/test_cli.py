@@ -33,6 +33,8 @@ from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.service.helpers import seizure
 
 SAMPLE = sample_config_path()
+#: What ``users list`` says an officer who holds no declared office holds.
+UNDECLARED = "local_authority,secretary,specified_officer (none declared)"
 
 KNM_KEEPER = Caller(role="keeper", channel="cli", pound="KNM", authority="KNM-GP")
 ENM_KEEPER = Caller(role="keeper", channel="cli", pound="ENM", authority="ENM-GP")
@@ -147,10 +149,10 @@ def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixt
     )
     assert run(capsys, "users", "list") == (
         0,
-        "id\trole\tpound/authority\tphone\ttelegram id\tname\tlang\n"
-        "1\tkeeper\tKNM\t+919847000001\t-\tRavi K.\tml\n"
-        "2\tofficer\tKNM-GP\t-\t555\t-\t-\n"
-        "3\tadmin\t-\t-\t-\tSuma\t-\n",
+        "id\trole\tpound/authority\tphone\ttelegram id\tname\tlang\toffices\n"
+        "1\tkeeper\tKNM\t+919847000001\t-\tRavi K.\tml\tpound_keeper\n"
+        f"2\tofficer\tKNM-GP\t-\t555\t-\t-\t{UNDECLARED}\n"
+        "3\tadmin\t-\t-\t-\tSuma\t-\t-\n",
         "",
     )
     assert run(capsys, "users", "remove", "1") == (
@@ -160,10 +162,96 @@ def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixt
         "",
     )
     assert run(capsys, "users", "list")[1].splitlines() == [
-        "id\trole\tpound/authority\tphone\ttelegram id\tname\tlang",
-        "2\tofficer\tKNM-GP\t-\t555\t-\t-",
-        "3\tadmin\t-\t-\t-\tSuma\t-",
+        "id\trole\tpound/authority\tphone\ttelegram id\tname\tlang\toffices",
+        f"2\tofficer\tKNM-GP\t-\t555\t-\t-\t{UNDECLARED}",
+        "3\tadmin\t-\t-\t-\tSuma\t-\t-",
     ]
+
+
+def test_the_offices_a_user_holds_are_declared_listed_and_changed(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An officer declared to hold offices is told of, and takes, what the Act gives
+    them; ``users list`` notes on stderr the offices the authority's Act gives powers to
+    that none of its officers holds (what is for them goes to every officer)."""
+    officer = ("users", "add", "--role", "officer", "--authority", "KNM-GP")
+    assert run(
+        capsys,
+        *officer,
+        "--telegram-id",
+        "555",
+        "--office",
+        "district_magistrate",
+        "--office",
+        "secretary",
+    ) == (
+        0,
+        "added user 1: officer of KNM-GP, Telegram id 555, offices secretary,district_magistrate\n",
+        "",
+    )
+    assert run(capsys, *officer, "--telegram-id", "556")[0] == 0
+    status, out, err = run(capsys, "users", "list")
+    assert (status, out.splitlines()[1:]) == (
+        0,
+        [
+            "1\tofficer\tKNM-GP\t-\t555\t-\t-\tsecretary,district_magistrate",
+            f"2\tofficer\tKNM-GP\t-\t556\t-\t-\t{UNDECLARED}",
+        ],
+    )
+    assert err.splitlines() == [
+        "note: no active officer of KNM-GP holds director under the kerala-1961 profile "
+        "(fix_conditions, order_disposal): what is for it goes to every officer, and any "
+        "officer may take its steps",
+        "note: no active officer of KNM-GP holds magistrate under the kerala-1961 profile "
+        "(hear_complaint): what is for it goes to every officer, and any officer may take "
+        "its steps",
+    ]
+    assert run(capsys, "users", "offices", "2", "--office", "director") == (
+        0,
+        "user 2 (officer of KNM-GP) holds: director\n",
+        "",
+    )
+    assert "holds director" not in run(capsys, "users", "list")[2]
+    assert run(capsys, "users", "offices", "1", "--none")[1] == (
+        f"user 1 (officer of KNM-GP) holds: {UNDECLARED}\n"
+    )
+    assert run(capsys, "users", "offices", "2", "--none")[0] == 0
+    assert run(capsys, "users", "list")[2] == ""  # none declared: as before offices were
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ("--role", "keeper", "--pound", "KNM", "--office", "police_station"),
+            "a keeper holds only the office pound_keeper, not police_station "
+            "(office: police_station)",
+            id="a keeper in an officer's office",
+        ),
+        pytest.param(
+            ("--role", "officer", "--authority", "KNM-GP", "--office", "pound_keeper"),
+            "an officer cannot hold the office pound_keeper: register a keeper "
+            "(office: pound_keeper)",
+            id="an officer as the pound-keeper",
+        ),
+    ],
+)
+def test_an_office_the_role_cannot_hold_is_refused_in_one_line(
+    db: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
+) -> None:
+    assert refused(capsys, "users", "add", *argv) == message
+    assert refused(capsys, "invite", *argv) == message
+
+
+def test_an_office_no_act_has_is_a_usage_error(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(
+            ["users", "add", "--role", "officer", "--authority", "KNM-GP", "--office", "collector"]
+        )
+    assert exited.value.code == 2
+    assert "invalid choice: 'collector'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -349,6 +437,19 @@ def test_an_invite_with_a_bot_username_prints_the_telegram_deep_link(
     assert found["post"] == "officer of KNM-GP"
     assert found["how"] == f"link: https://t.me/KnmPoundBot?start={found['code']}"
     assert asyncio.run(_accept(found["code"])) == ("officer", None, "KNM-GP", "Tg")
+
+
+def test_an_invite_says_the_offices_it_grants_and_the_user_it_makes_holds_them(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    invite = ("invite", "--role", "officer", "--authority", "KNM-GP")
+    status, out, _ = run(capsys, *invite, "--office", "police_station")
+    assert status == 0
+    code = re.search(r"invite code: (\S+)", out)
+    assert code is not None
+    assert "\noffices: police_station\n" in out
+    asyncio.run(_accept(code[1]))
+    assert run(capsys, "users", "list")[1].splitlines()[1].endswith("\tpolice_station")
 
 
 def test_an_invite_for_an_unknown_pound_is_refused(

@@ -13,14 +13,23 @@ from typing import TYPE_CHECKING, Final
 
 from bot.config.model import DEFAULT_PROVISO_OFFICES
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import ECHO_LIMIT, act_title, cite, day, money, office_name, sms_name
+from bot.i18n.common import (
+    ECHO_LIMIT,
+    act_title,
+    cite,
+    day,
+    money,
+    office_name,
+    office_title,
+    sms_name,
+)
 from bot.i18n.fmt import clock_time
 from bot.i18n.public.dues import dues_lines
 from bot.i18n.refusals.parse import PARSE_CODES, parse_error
 from bot.i18n.refusals.sale import sale_refusal
 from bot.i18n.stage_text import stage_sentence
 from domain.errors import AmountNotDueError, DomainError, Fact
-from domain.profiles import PROFILES, Profile
+from domain.profiles import PROFILES, Office, Profile
 from domain.s04_s11_dues import Dues
 from domain.stages import Stage
 
@@ -33,6 +42,7 @@ __all__ = [
     "bad_count",
     "error",
     "not_allowed",
+    "not_holder",
     "reasons",
     "too_many_messages",
     "try_again_later",
@@ -471,6 +481,20 @@ def not_allowed(tr: Translator) -> str:
     return tr.gettext("Your role does not allow this. Ask the pound-keeper or the local authority.")
 
 
+def not_holder(office: Office, tr: Translator) -> str:
+    """The step is for an office another officer of the authority holds: the office, as
+    the language names it."""
+    # TRANSLATORS: an officer tried a step that the Act of the case gives to an office
+    # held by another officer of the local authority; %(office)s names that office, as
+    # "the pound-keeper" and the others are translated (for example "the District
+    # Magistrate", "the officer in charge of the nearest police station").
+    text = tr.gettext(
+        "Under the Act of this case this step is for %(office)s. Ask the officer who "
+        "holds that office to record it."
+    )
+    return text % {"office": office_title(office, tr)}
+
+
 def unknown_command(commands: Sequence[str], tr: Translator) -> str:
     """A command the bot does not know, with the ones it does (not translated: typed)."""
     # TRANSLATORS: %(commands)s is a list of command words, which stay in English.
@@ -486,6 +510,9 @@ def app_error(exc: AppError, tr: Translator) -> str:
         return parse_error(code, exc.facts, tr)
     if code == "not_allowed":
         return not_allowed(tr)
+    if code == "not_holder":
+        held = {office.value: office for office in Office}.get(str(exc.facts.get("office")))
+        return not_holder(held, tr) if held is not None else not_allowed(tr)
     if code == "unknown_case":
         return unknown_case(str(exc.facts.get("number", "")), tr)
     if code == "voided_case":
