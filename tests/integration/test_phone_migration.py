@@ -66,8 +66,11 @@ async def test_stored_numbers_are_rewritten_in_e164_and_the_unreadable_kept_and_
             )
             await conn.execute(text("UPDATE cases SET owner_phone = '+9847012345'"))
             now = NOW.astimezone(UTC)
-            await conn.execute(
-                insert(User),
+            await conn.execute(  # by the columns of 0004: the model has gained some since
+                text(
+                    "INSERT INTO users (id, role, phone, name, active, created_at)"
+                    " VALUES (:id, :role, :phone, '', :active, :created_at)"
+                ),
                 [
                     {
                         "id": i + 1,
