@@ -22,7 +22,7 @@ from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError, UnknownCaseError
 from domain.deadlines import Deadline
 from domain.money import Money
-from domain.profiles import KERALA_1961, Profile
+from domain.profiles import KERALA_1961, Office, Profile
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
 from domain.s15_3_account import Account
@@ -292,6 +292,11 @@ class CaseView:
     settled: tuple[Settlement, Account] | None
     ledger: list[LedgerEntry]
     stated: Statement
+    #: The offices the active officers of its authority hold, for an officer's page: the
+    #: steps of an office one of them holds are offered to its holders only
+    #: (``bot.services.base.may_take``); for a keeper's, none (no step of theirs is an
+    #: office's).
+    held: frozenset[Office] = frozenset()
 
 
 async def case_of(
@@ -334,13 +339,15 @@ async def case_view(
     case = loaded.case
     stated = statement_of(deps, case)
     settled = [r.settlement for r in stated.rounds if r.settlement is not None]
+    authority = deps.authority_of(loaded.pound)
     return CaseView(
         loaded=loaded,
-        authority=deps.authority_of(loaded.pound),
+        authority=authority,
         timeline=timeline,
         deadlines=list(stated.deadlines),
         dues=None if case.stage is Stage.VOIDED else stated.dues,
         settled=(settled[-1], stated.account) if settled and stated.account else None,
         ledger=ledger,
         stated=stated,
+        held=await tx.offices_held(authority) if caller.role == OFFICER else frozenset(),
     )

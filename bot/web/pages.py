@@ -362,7 +362,7 @@ class Desk:
         # The page, its forms and the step's answer in the words of the case's Act.
         tr = translator(language_of(request, caller, app.config)).under(case.profile)
         account = render.account_text(view.settled[1], tr) if view.settled else ""
-        forms = forms_for(caller, case, app.deps.today())
+        forms = forms_for(caller, case, app.deps.today(), view.held)
         next_step = _next_step(view, forms)
         first = next_step.command if next_step else ""
         values = {
