@@ -131,10 +131,11 @@ def proviso_offices_of(deps: Deps, case: Case) -> tuple[ProvisoOffice, ...]:
 
 
 def act_of_case(config: Config, pound: str, impounded_on: date) -> Profile:
-    """The Act a case of ``pound`` impounded on ``impounded_on`` was opened under
-    (``under_its_act``), from a row that does not carry it (the desk's Today, a reminder):
-    the one in force for the pound's authority that day. A pound no longer configured:
-    the default Act."""
+    """The Act a case of ``pound`` impounded on ``impounded_on`` is opened under
+    (``under_its_act``): the one in force for the pound's authority that day, as the
+    configuration says now. A case once opened keeps its own (``Case.profile``; read for
+    a list of rows by ``case_acts``): this is for a report not yet a case, and for a row
+    whose case is not found. A pound no longer configured: the default Act."""
     found = config.pounds.get(pound)
     return act_in_force(config, found.authority if found is not None else None, impounded_on)
 
