@@ -33,7 +33,7 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from types import MappingProxyType
 from typing import Final
@@ -379,10 +379,12 @@ def _nobody(job: JobRow) -> str:
 
 
 def _act(config: Config, facts: DeadlineFacts) -> Profile:
-    """The Act of the deadline's case, in whose words its reminder is: the one in force
-    for its pound's authority on its impounding day (``act_of_case``: what the intake
-    gave it). A row without the day (never, as ``_facts`` reads them): the day its
-    period counts from."""
+    """The Act of the deadline's case, in whose words its reminder is: as the case keeps
+    it (``DeadlineFacts.act``, as ``_facts`` reads them). Facts without it (a case not
+    found, never): the Act in force for its pound's authority on its impounding day
+    (``act_of_case``), else on the day its period counts from."""
+    if facts.act is not None:
+        return facts.act
     return act_of_case(config, facts.pound_code, facts.impounded_on or facts.counts_from)
 
 
@@ -429,9 +431,11 @@ async def _round_items(tx: Tx, job: JobRow) -> list[JobRow]:
 
 
 async def _facts(tx: Tx, rows: Sequence[JobRow]) -> dict[int, DeadlineFacts]:
-    """The deadlines of the jobs ``rows``, by id."""
+    """The deadlines of the jobs ``rows``, by id, each with the Act its case keeps."""
     ids = {job.deadline_id for job in rows if job.deadline_id is not None}
-    return {row.id: DeadlineFacts.of(row) for row in await jobs.deadline_rows(tx, ids)}
+    found = await jobs.deadline_rows(tx, ids)
+    acts = await tx.case_acts({row.case_number for row in found})
+    return {row.id: replace(DeadlineFacts.of(row), act=acts.get(row.case_number)) for row in found}
 
 
 async def _people(batch: _Batch, audience: str, place: str) -> list[_Person]:

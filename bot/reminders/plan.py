@@ -20,6 +20,7 @@ from bot.store.deadlines import OPEN
 from bot.store.rows import flush
 from bot.store.tx import Tx
 from domain.deadlines import Deadline, DeadlineKind, Role
+from domain.profiles import Profile
 from domain.reminders import Audience, days_to_plan, fire_time, next_day, series_of
 
 __all__ = ["ROUND", "DeadlineFacts", "local_today", "place_of", "plan_pending", "schedule"]
@@ -55,6 +56,9 @@ class DeadlineFacts:
     is_open: bool
     #: The impounding day of the case, when the row carries it (``deadline_rows``).
     impounded_on: date | None = None
+    #: The Act the case is under, as the case keeps it, when read with the row
+    #: (``Tx.case_acts``): what its reminder speaks in and whose office it goes to.
+    act: Profile | None = None
 
     @classmethod
     def of(cls, row: Any) -> DeadlineFacts:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
 
 from bot.config import Config
 from bot.config.model import ProvisoOffice
@@ -17,8 +18,21 @@ from bot.support.clock import Clock, local_today
 from bot.support.errors import NotAllowedError, NotHolderError, UnknownPoundError
 from domain.calendar import LOCAL_TZ
 from domain.case import Case
+from domain.events import (
+    AuctionScheduled,
+    ClaimPreferred,
+    ClaimRejected,
+    CreditedToFund,
+    DepositClaimed,
+    DepositOutcome,
+    DisposedOtherwise,
+    Event,
+    LotOffered,
+    NoticePosted,
+    SaleClosed,
+)
 from domain.figures import Figures, figures_of
-from domain.profiles import DEFAULT_ACT, Power, Profile, profile
+from domain.profiles import DEFAULT_ACT, Office, Power, Profile, profile
 from domain.s07_seizure import ActSettings, Seizure
 from domain.statement import Statement, statement
 from domain.tariff import Tariff
@@ -27,6 +41,7 @@ if TYPE_CHECKING:
     from bot.adapters.photo_store import PhotoStore
 
 __all__ = [
+    "STEP_POWERS",
     "CaseRef",
     "Deps",
     "act_in_force",
@@ -34,6 +49,7 @@ __all__ = [
     "act_of_case",
     "figures_for",
     "load_for_step",
+    "may_take",
     "proviso_offices_of",
     "require_keeper",
     "require_office",
@@ -115,10 +131,11 @@ def proviso_offices_of(deps: Deps, case: Case) -> tuple[ProvisoOffice, ...]:
 
 
 def act_of_case(config: Config, pound: str, impounded_on: date) -> Profile:
-    """The Act a case of ``pound`` impounded on ``impounded_on`` was opened under
-    (``under_its_act``), from a row that does not carry it (the desk's Today, a reminder):
-    the one in force for the pound's authority that day. A pound no longer configured:
-    the default Act."""
+    """The Act a case of ``pound`` impounded on ``impounded_on`` is opened under
+    (``under_its_act``): the one in force for the pound's authority that day, as the
+    configuration says now. A case once opened keeps its own (``Case.profile``; read for
+    a list of rows by ``case_acts``): this is for a report not yet a case, and for a row
+    whose case is not found. A pound no longer configured: the default Act."""
     found = config.pounds.get(pound)
     return act_in_force(config, found.authority if found is not None else None, impounded_on)
 
@@ -182,16 +199,43 @@ def require_officer(deps: Deps, caller: Caller, loaded_or_pound: LoadedCase | st
     return authority
 
 
+#: The power each officer's step is taken under, by the event it records: the office the
+#: case's Act gives that power to takes the step (``require_office``). A step not named
+#: here (the account delivered or refused, a refund, a correction) is for no one office.
+STEP_POWERS: Final[Mapping[type[Event], Power]] = MappingProxyType(
+    {
+        NoticePosted: Power.POST_NOTICE,  # s.13(2)
+        AuctionScheduled: Power.FIX_CONDITIONS,  # s.13(3): place, time and conditions
+        LotOffered: Power.SELL,  # s.13(3), s.15(1): the auction held
+        SaleClosed: Power.SELL,
+        DisposedOtherwise: Power.ORDER_DISPOSAL,  # s.13(3) proviso
+        ClaimPreferred: Power.HOLD_SURPLUS,  # s.16(3)
+        ClaimRejected: Power.HOLD_SURPLUS,
+        DepositClaimed: Power.HOLD_SURPLUS,
+        CreditedToFund: Power.HOLD_SURPLUS,  # s.17(1)
+        DepositOutcome: Power.HEAR_COMPLAINT,  # s.19
+    }
+)
+
+
+def may_take(caller: Caller, case: Case, power: Power, held: Collection[Office]) -> bool:
+    """Whether ``caller`` may take a step of ``power`` on ``case`` when the active officers
+    of its authority hold the offices ``held`` (``CaseStore.offices_held``): a holder of
+    the office the case's Act gives the power to may; anyone else only when no officer
+    holds that office (``bot.support.offices``). What the step's refusal applies
+    (``require_office``) and what the desk offers (``bot.web.actions.forms_for``)."""
+    office = case.profile.office_for(power)
+    return caller.holds(office) or office not in held
+
+
 async def require_office(
     tx: CaseStore, caller: Caller, authority: str, case: Case, power: Power
 ) -> None:
     """A step of ``power`` is for the office the case's Act gives it to: when an active
     officer of the ``authority`` holds that office, only a holder takes it; when none
-    does, any officer (``bot.support.offices``)."""
-    office = case.profile.office_for(power)
-    if caller.holds(office):
-        return
-    if office in await tx.offices_held(authority):
+    does, any officer (``may_take``)."""
+    if not may_take(caller, case, power, await tx.offices_held(authority)):
+        office = case.profile.office_for(power)
         raise NotHolderError(
             "the step is for the office another officer holds", office=office.value
         )

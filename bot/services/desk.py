@@ -22,7 +22,7 @@ from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError, UnknownCaseError
 from domain.deadlines import Deadline
 from domain.money import Money
-from domain.profiles import KERALA_1961, Profile
+from domain.profiles import KERALA_1961, Office, Profile
 from domain.s04_s11_dues import Dues
 from domain.s07_seizure import Lot
 from domain.s15_3_account import Account
@@ -137,18 +137,18 @@ def _item(row: Any, act: Profile) -> DueItem:
 async def today(tx: DeskReads, deps: Deps, caller: Caller) -> Today:
     """Deadlines due or overdue (not the owner's), reports awaiting a notice, auctions in
     the next seven days, and the deposits held with the end of their three months; each
-    with the Act of its case (``act_of_case``: from its pound and impounding day)."""
+    with the Act of its case, as the case keeps it (``case_acts``; a row whose case is
+    not found, never: from its pound and impounding day, ``act_of_case``)."""
     pounds = pounds_of(deps, caller)
     day = deps.today()
     until = day + timedelta(days=6)
     found = await tx.today_rows(pounds, day, until, rows=TODAY_ROWS, due_cap=DUE_CAP)
-    acts: dict[tuple[str, date], Profile] = {}
+    acts = await tx.case_acts({row[0] for row in found})
 
     def act(row: Any) -> Profile:
-        key = (row[9], row[10])
-        known = acts.get(key)
+        known = acts.get(row[0])
         if known is None:
-            known = acts[key] = act_of_case(deps.config, *key)
+            known = acts[row[0]] = act_of_case(deps.config, row[9], row[10])
         return known
 
     sections: dict[str, list[Any]] = {"due": [], "awaiting": [], "auctions": [], "held": []}
@@ -219,6 +219,8 @@ class CaseItem:
     impounded_on: date
     place_seized: str
     lots: tuple[Lot, ...]
+    #: The Act the case is under (its stage is named in that Act's words).
+    act: Profile = KERALA_1961
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +241,8 @@ class CaseList:
 
 
 async def list_cases(tx: DeskReads, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
-    """The caller's cases, newest first, narrowed by stage, pound, kind and dates."""
+    """The caller's cases, newest first, narrowed by stage, pound, kind and dates, each
+    with the Act it is under, as the case keeps it (``case_acts``)."""
     pounds = pounds_of(deps, caller)
     chosen = [wanted.pound] if wanted.pound in pounds else pounds
     narrowed: dict[str, Any] = {
@@ -264,7 +267,19 @@ async def list_cases(tx: DeskReads, deps: Deps, caller: Caller, wanted: CaseFilt
     else:
         total = await tx.cases_counted(chosen, **narrowed)
     more = len(shown) > PAGE
-    items = [CaseItem(r[1], r[2], r[3], r[4], r[5], tuple(lots)) for r, lots in shown[:PAGE]]
+    acts = await tx.case_acts([r[1] for r, _ in shown[:PAGE]])
+    items = [
+        CaseItem(
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            tuple(lots),
+            acts.get(r[1]) or act_of_case(deps.config, r[2], r[4]),
+        )
+        for r, lots in shown[:PAGE]
+    ]
     return CaseList(items, total, page, more, pounds)
 
 
@@ -292,6 +307,11 @@ class CaseView:
     settled: tuple[Settlement, Account] | None
     ledger: list[LedgerEntry]
     stated: Statement
+    #: The offices the active officers of its authority hold, for an officer's page: the
+    #: steps of an office one of them holds are offered to its holders only
+    #: (``bot.services.base.may_take``); for a keeper's, none (no step of theirs is an
+    #: office's).
+    held: frozenset[Office] = frozenset()
 
 
 async def case_of(
@@ -334,13 +354,15 @@ async def case_view(
     case = loaded.case
     stated = statement_of(deps, case)
     settled = [r.settlement for r in stated.rounds if r.settlement is not None]
+    authority = deps.authority_of(loaded.pound)
     return CaseView(
         loaded=loaded,
-        authority=deps.authority_of(loaded.pound),
+        authority=authority,
         timeline=timeline,
         deadlines=list(stated.deadlines),
         dues=None if case.stage is Stage.VOIDED else stated.dues,
         settled=(settled[-1], stated.account) if settled and stated.account else None,
         ledger=ledger,
         stated=stated,
+        held=await tx.offices_held(authority) if caller.role == OFFICER else frozenset(),
     )

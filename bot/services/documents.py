@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from bot.adapters.export import LedgerLine, ledger_lines
-from bot.services.base import Deps, act_of_case, figures_for
+from bot.services.base import Deps, figures_for
 from bot.services.officer import DepositEntry, account_of, deposit_entries
 from bot.store.port import CaseStore, LedgerReads
 from bot.store.tx import LoadedCase
@@ -238,12 +238,11 @@ async def ledger_document(
     authority: str | None = None,
 ) -> LedgerDocument:
     """The ledger of the caller's scope from ``start`` to before ``end``, by provision,
-    with the Act of each case of its lines (``act_of_case``: from its pound and its
-    impounding day, read in one query)."""
+    with the Act of each case of its lines, as the case keeps it (``case_acts``, read in
+    one query)."""
     scope = scope_of(deps, caller, authority)
     lines = await ledger_lines(
         tx, authority=scope.authority, pounds=scope.pounds, start=start, end=end
     )
-    brought = await tx.cases_brought({line.case_number for line in lines})
-    acts = {number: act_of_case(deps.config, *found) for number, found in brought.items()}
+    acts = await tx.case_acts({line.case_number for line in lines})
     return replace(by_provision(lines), acts=acts)

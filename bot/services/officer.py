@@ -11,6 +11,7 @@ from datetime import date
 from bot.config import Authority, Pound
 from bot.config.model import spellings
 from bot.services.base import (
+    STEP_POWERS,
     CaseRef,
     Deps,
     load_for_step,
@@ -33,13 +34,19 @@ from domain.events import (
     AuctionScheduled,
     ClaimPreferred,
     ClaimRejected,
+    CreditedToFund,
+    DepositClaimed,
     DepositOutcome,
     DepositRefunded,
+    DisposedOtherwise,
+    Event,
+    LotOffered,
     NoticePosted,
+    SaleClosed,
 )
 from domain.figures import Figures, figures_of
 from domain.money import Money
-from domain.profiles import KERALA_1961, Power, Profile
+from domain.profiles import KERALA_1961, Profile
 from domain.s07_seizure import Person
 from domain.s13_3_proviso import dispose_otherwise
 from domain.s13_unclaimed import proclamation_places, village_and_market
@@ -78,13 +85,15 @@ __all__ = [
 
 
 async def _load_for_officer(
-    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, power: Power | None = None
+    tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, step: type[Event] | None = None
 ) -> tuple[LoadedCase, str]:
-    """The case, locked, and its authority: only an officer of it, and for a step of
-    ``power`` only a holder of the office the case's Act gives it to, when an officer
-    of the authority holds that office (``require_office``)."""
+    """The case, locked, and its authority: only an officer of it, and for a step that
+    records ``step`` under a power (``STEP_POWERS``) only a holder of the office the
+    case's Act gives it to, when an officer of the authority holds that office
+    (``require_office``)."""
     loaded = await load_for_step(tx, number)
     authority = require_officer(deps, caller, loaded)
+    power = STEP_POWERS.get(step) if step is not None else None
     if power is not None:
         await require_office(tx, caller, authority, loaded.case, power)
     return loaded, authority
@@ -121,7 +130,7 @@ async def record_notice(
 ) -> Recorded:
     """The notice was affixed at the office and proclaimed by beat of drum in the village
     and at the market place (s.13(2))."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number, Power.POST_NOTICE)
+    loaded, authority = await _load_for_officer(tx, deps, caller, number, NoticePosted)
     config = deps.config.authorities[authority]
     where = office or config.office_address
     today = deps.today()
@@ -152,7 +161,7 @@ async def schedule_auction(
 
     An auction day already past records an auction held then, from paper records:
     the fixing is dated that day (or the last step recorded, if later)."""
-    loaded, authority = await _load_for_officer(tx, deps, caller, number, Power.FIX_CONDITIONS)
+    loaded, authority = await _load_for_officer(tx, deps, caller, number, AuctionScheduled)
     today = deps.today()
     if expected_expenses is None:
         expected_expenses = deps.config.authorities[authority].expected_sale_expenses
@@ -182,7 +191,7 @@ async def record_lot(
     on: date | None = None,
 ) -> tuple[Recorded, SaleProgress]:
     """Heads of a lot offered: sold or not (s.13(3), s.15(1), s.18); then what is still owed."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.SELL)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, LotOffered)
     today = deps.today()
     day = on or today
     barred: BarredMatch | str | None = buyer_role
@@ -251,7 +260,7 @@ async def record_other_disposal(
     (proviso): ``ordered_by`` names one of the offices configured as that office, or
     poundbot's where none is (its code, or its full or short name in any language),
     recorded by its name; any other is refused."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.ORDER_DISPOSAL)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, DisposedOtherwise)
     today = deps.today()
     offices = proviso_offices_of(deps, loaded.case)
     after = dispose_otherwise(
@@ -311,7 +320,7 @@ async def settle_sale(
     """Close the sale and settle its money (s.15(2), s.16); every paisa in the ledger.
     On the owner's route, actual expenses that leave the dues unmet while heads remain
     are recorded instead, and one more head may be sold (s.15(1))."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.SELL)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, SaleClosed)
     today = deps.today()
     day = on or today
     after, settled, short = settle_or_state_expenses(
@@ -387,7 +396,7 @@ async def claim_deposit(
 
     Without a day it was preferred: that of the claim pending, else the day established.
     """
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.HOLD_SURPLUS)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, DepositClaimed)
     today = deps.today()
     day = on or today
     pending = next(
@@ -411,7 +420,7 @@ async def credit_deposit_to_fund(
     tx: CaseStore, deps: Deps, caller: Caller, number: CaseRef, *, on: date | None = None
 ) -> Recorded:
     """Unclaimed three months: the deposit is credited to the authority's fund (s.17(1))."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.HOLD_SURPLUS)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, CreditedToFund)
     today = deps.today()
     day = on or today
     after = credit_to_fund(loaded.case, on=day, today=today)
@@ -437,7 +446,7 @@ async def record_deposit_outcome(
     configuration) applies the deposit as what it was taken for, the fines (to the
     local authority's fund, s.17(1)) and the feeding charges (to the keeper, s.16(2)).
     """
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.HEAR_COMPLAINT)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, DepositOutcome)
     today = deps.today()
     day = on or today
     after = loaded.case.apply(DepositOutcome(on=day, returned=returned, reference=reference), today)
@@ -470,7 +479,7 @@ async def record_claim_preferred(
     deposit is not credited to the fund while it is pending (s.16(3)). Any number may
     be pending. A claim preferred on a day before the last step recorded (entered late)
     is entered today, with the day it was preferred."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.HOLD_SURPLUS)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, ClaimPreferred)
     today = deps.today()
     day = on or today
     if day < loaded.case.last_event_on:
@@ -492,7 +501,7 @@ async def record_claim_rejected(
 ) -> Recorded:
     """A claim pending to the deposit was not established (s.16(3)): ``claimant``'s, or
     the only one pending."""
-    loaded, _ = await _load_for_officer(tx, deps, caller, number, Power.HOLD_SURPLUS)
+    loaded, _ = await _load_for_officer(tx, deps, caller, number, ClaimRejected)
     today = deps.today()
     event = ClaimRejected(on=on or today, reference=reference, claimant=claimant)
     return await _apply(tx, deps, caller, loaded, loaded.case.apply(event, today))

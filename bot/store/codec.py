@@ -12,9 +12,10 @@ from typing import Any
 
 from domain import events as c
 from domain.money import Money
+from domain.profiles import Profile
 from domain.steps import STEPS
 
-__all__ = ["EVENT_TYPES", "dump_event", "load_event"]
+__all__ = ["EVENT_TYPES", "act_of_intake", "dump_event", "load_event"]
 
 #: Every kind of event, by its stored name: the event of each step the Act declares
 #: (``domain.steps``).
@@ -88,3 +89,12 @@ def load_event(type_name: str, payload: dict[str, Any]) -> c.Event:
     event = _loader(tp)(payload)
     assert isinstance(event, c.Event)
     return event
+
+
+def act_of_intake(type_name: str, payload: dict[str, Any]) -> Profile:
+    """The Act a case is under (``Case.profile``) from its first event, the intake
+    (``Impounded``), which keeps it as it was in force on the impounding day: what a
+    list of its rows speaks of the case in."""
+    event = load_event(type_name, payload)
+    assert isinstance(event, c.Impounded), type_name  # a case begins with its intake
+    return event.seizure.profile

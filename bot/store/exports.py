@@ -11,7 +11,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.store.codec import act_of_intake
 from bot.store.models import CaseEvent, CaseLot, CaseRow, LedgerEntry
+from domain.profiles import Profile
 
 __all__ = ["LedgerReading", "case_lots", "case_rows", "last_event_days"]
 
@@ -85,17 +87,18 @@ class LedgerReading:
         rows = await self.session.execute(query.order_by(LedgerEntry.on, LedgerEntry.id))
         return [tuple(row) for row in rows.all()]
 
-    async def cases_brought(self, numbers: Collection[str]) -> dict[str, tuple[str, date]]:
-        """The pound and the impounding day of each case of ``numbers`` that exists (what
-        tells the Act a case is under), by number."""
+    async def case_acts(self, numbers: Collection[str]) -> dict[str, Profile]:
+        """The Act each case of ``numbers`` that exists is under, as in force on its
+        impounding day (``Case.profile``: kept by its intake, the event of sequence 0,
+        whatever the configuration says now), by number."""
         if not numbers:
             return {}
         found = await self.session.execute(
-            select(CaseRow.number, CaseRow.pound_code, CaseRow.impounded_on).where(
-                CaseRow.number.in_(list(numbers))
-            )
+            select(CaseRow.number, CaseEvent.type, CaseEvent.payload)
+            .join(CaseEvent, CaseEvent.case_id == CaseRow.id)
+            .where(CaseRow.number.in_(list(numbers)), CaseEvent.seq == 0)
         )
-        return {number: (pound, day) for number, pound, day in found.all()}
+        return {number: act_of_intake(kind, payload) for number, kind, payload in found.all()}
 
     async def ledger_of(self, authority: str) -> list[LedgerEntry]:
         """The ledger entries of ``authority``, oldest first."""

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from bot.store.codec import dump_event, load_event
+from bot.store.codec import act_of_intake, dump_event, load_event
 from bot.store.models import CaseEvent, CaseRow, Contact, Invite, LedgerEntry, User
 from bot.store.port import UnitOfWork
 from bot.store.tx import (
@@ -57,7 +57,7 @@ from domain.case import Case
 from domain.deadlines import Deadline, deadlines
 from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
 from domain.money import Money
-from domain.profiles import Office
+from domain.profiles import Office, Profile
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson
 
@@ -561,16 +561,16 @@ class MemoryCases:
             for e in self._entries(keep)
         ]
 
-    async def cases_brought(self, numbers: Collection[str]) -> dict[str, tuple[str, date]]:
-        """The pound and the impounding day of each case of ``numbers`` that exists, by
-        number."""
+    async def case_acts(self, numbers: Collection[str]) -> dict[str, Profile]:
+        """The Act each case of ``numbers`` that exists is under, as its intake keeps it
+        (``Case.profile``), by number."""
         self.flush()
         wanted = set(numbers)
         return {
-            row["number"]: (row["pound_code"], row["impounded_on"])
+            held.row["number"]: act_of_intake(intake["type"], intake["payload"])
             for held in self.data.cases.values()
-            for row in (held.row,)
-            if row["number"] in wanted
+            if held.row["number"] in wanted
+            for intake in held.events[:1]
         }
 
     # -- the desk's reads --

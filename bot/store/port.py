@@ -33,7 +33,7 @@ from bot.support.caller import Caller
 from domain.accounts import Postings
 from domain.case import Case
 from domain.money import Money
-from domain.profiles import Office
+from domain.profiles import Office, Profile
 from domain.s15_sale import Settlement
 from domain.s18_buyers import KnownPerson
 
@@ -150,7 +150,17 @@ class CaseStore(Protocol):
         ...
 
 
-class LedgerReads(Protocol):
+class CaseActs(Protocol):
+    """The Act of each case of a list of rows (a reminder's, the desk's Today, the
+    ledger's), as the case keeps it."""
+
+    async def case_acts(self, numbers: Collection[str]) -> dict[str, Profile]:
+        """The Act each case of ``numbers`` that exists is under, as in force on its
+        impounding day (``Case.profile``, kept by its intake), by number."""
+        ...
+
+
+class LedgerReads(CaseActs, Protocol):
     """The ledger's entries (written by ``CaseStore.post``) as they are read back."""
 
     async def ledger_of(self, authority: str) -> list[LedgerEntry]:
@@ -170,13 +180,8 @@ class LedgerReads(Protocol):
         ``start`` up to (not including) ``end``, as each is given."""
         ...
 
-    async def cases_brought(self, numbers: Collection[str]) -> dict[str, tuple[str, date]]:
-        """The pound and the impounding day of each case of ``numbers`` that exists (what
-        tells the Act a case is under), by number."""
-        ...
 
-
-class DeskReads(Protocol):
+class DeskReads(CaseActs, Protocol):
     """What the web desk reads (``bot.services.desk``): rows by position, as
     ``bot.store.desk_reads`` gives them."""
 

@@ -9,12 +9,13 @@ is offered in and the roles that may take it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import date
 
 from bot.conversation.commands import ParseError, parse_amount, parse_count, parse_date
 from bot.conversation.orders import ORDERS, CaseOrder
+from bot.services.base import STEP_POWERS, may_take
 from bot.support.caller import KEEPER, OFFICER, Caller
 from domain.case import Case
 from domain.events import (
@@ -39,6 +40,7 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.money import Money
+from domain.profiles import Office
 from domain.stages import OPEN_STAGES, Stage
 
 __all__ = [
@@ -234,15 +236,27 @@ def form_of(name: str) -> Form | None:
     return _BY_NAME.get(name)
 
 
-def forms_for(caller: Caller, case: Case, today: date) -> list[Form]:
+def forms_for(
+    caller: Caller, case: Case, today: date, held: Collection[Office] = frozenset()
+) -> list[Form]:
     """The steps ``caller`` may take on ``case`` today: those of the caller's role that
-    the Act allows in the case's stage on this day (``Case.lawful_today``; the use cases
-    check each step's own facts again)."""
+    the Act allows in the case's stage on this day (``Case.lawful_today``), and of a
+    step under a power, only if the caller may take it while the authority's officers
+    hold the offices ``held`` (``may_take``, as the step's refusal decides it; the use
+    cases check each step's own facts again)."""
     return [
         f
         for f in FORMS
-        if caller.role in f.roles and case.stage in f.stages and case.lawful_today(f.event, today)
+        if caller.role in f.roles
+        and case.stage in f.stages
+        and case.lawful_today(f.event, today)
+        and _may_take(caller, case, f, held)
     ]
+
+
+def _may_take(caller: Caller, case: Case, form: Form, held: Collection[Office]) -> bool:
+    power = STEP_POWERS.get(form.event)
+    return power is None or may_take(caller, case, power, held)
 
 
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}")

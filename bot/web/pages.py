@@ -29,7 +29,7 @@ from bot.i18n.common import day
 from bot.i18n.stage_text import case_sentence
 from bot.services import board as boards
 from bot.services import desk
-from bot.services.base import act_in_force, act_of_case, proviso_offices_of
+from bot.services.base import act_in_force, proviso_offices_of
 from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
 from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, session_user
@@ -269,9 +269,9 @@ class Desk:
 
         # Each line put in words here, not cell by cell in the template: a call from a
         # template costs several times a call from Python, and a page has a hundred. Its
-        # stage in the words of its case's Act (from its pound and impounding day).
+        # stage in the words of its case's Act (as the case keeps it).
         def stage(c: desk.CaseItem) -> str:
-            under = tr.under(act_of_case(app.config, c.pound, c.impounded_on))
+            under = tr.under(c.act)
             return pages.stages(under).get(c.stage) or names.stage_name(c.stage, under)
 
         lines = [
@@ -362,7 +362,7 @@ class Desk:
         # The page, its forms and the step's answer in the words of the case's Act.
         tr = translator(language_of(request, caller, app.config)).under(case.profile)
         account = render.account_text(view.settled[1], tr) if view.settled else ""
-        forms = forms_for(caller, case, app.deps.today())
+        forms = forms_for(caller, case, app.deps.today(), view.held)
         next_step = _next_step(view, forms)
         first = next_step.command if next_step else ""
         values = {

@@ -4,7 +4,7 @@ a fixed clock, users registered, and cases entered through the dispatcher as by 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -72,6 +72,7 @@ class Rig:
         name: str = "",
         phone: str | None = None,
         lang: str | None = "en",
+        offices: Sequence[str] = (),
     ) -> User:
         async with self.app.store.transaction() as tx:
             return await add_user(
@@ -84,6 +85,7 @@ class Rig:
                 name=name,
                 phone=phone,
                 lang=lang,
+                offices=offices,
             )
 
     async def link(self, user: User) -> str:
