@@ -6,7 +6,9 @@ them (``cite`` does the same for a provision known only at run time, in the form
 case's Act: ``s.13(1)`` of the Kerala Act is ``s.14, para 1`` of the Cattle-trespass Act,
 1871; ``act_title`` names the Act, ``office_title`` and ``to_office`` an office that
 holds one of its powers: the local authority, the officer in charge of the nearest
-police station; ``to_fund``, ``fines_to``, ``holder`` and ``credited_to`` where its money goes).
+police station; ``to_fund``, ``fines_to``, ``holder`` and ``credited_to`` where its money goes,
+``fines_to`` and ``credited_to`` also in short, as the texts of a deposit say it: ``to the
+fund``).
 Kinds of cattle (s.2(1)) are counted through ngettext; a kind a pound
 configures beyond the default ones keeps its configured name. Amounts and dates go
 through ``fmt``.
@@ -257,14 +259,25 @@ def to_fund(destination: Destination, tr: Translator) -> str:
     return _TO_FUNDS[destination](tr)
 
 
-def fines_to(tr: Translator, act: Profile | None = None) -> str:
+def _the_fund(tr: Translator) -> str:
+    """The fund of the local authority, as a text that has named it already says it."""
+    # TRANSLATORS: where money is credited, in short, with the ending of "to the fund of
+    # the local authority" (s.17(1)): a text about money that can only go to the
+    # authority's fund says "the fund". It is put into sentences such as "credit it
+    # %(to_fund)s (s.17(1))", "it goes %(to_fund)s", "no credit %(to_fund)s until
+    # decided"; under the Cattle-trespass Act, 1871 the same place takes "to State
+    # revenue" (or, for the fines, "to the District Magistrate").
+    return tr.gettext("to the fund")
+
+
+def fines_to(tr: Translator, act: Profile | None = None, *, short: bool = False) -> str:
     """Where the fines of a case go under ``act`` (by default ``tr.act``; s.16(1),
-    s.17(1)): ``to the fund of the local authority`` (Kerala), else to the office that
-    receives them (the Cattle-trespass Act, 1871: ``to the District Magistrate``, who
-    sends them to State revenue)."""
+    s.17(1)): ``to the fund of the local authority`` (Kerala; ``to the fund`` when
+    ``short``), else to the office that receives them (the Cattle-trespass Act, 1871:
+    ``to the District Magistrate``, who sends them to State revenue)."""
     chosen = tr.act if act is None else act
     if chosen.fines_to is Destination.LOCAL_FUND:
-        return to_fund(Destination.LOCAL_FUND, tr)
+        return _the_fund(tr) if short else to_fund(Destination.LOCAL_FUND, tr)
     return to_office(chosen.office_for(Power.RECEIVE_FINES), tr)
 
 
@@ -274,10 +287,14 @@ def holder(tr: Translator, act: Profile | None = None) -> Office:
     return (tr.act if act is None else act).office_for(Power.HOLD_SURPLUS)
 
 
-def credited_to(tr: Translator, act: Profile | None = None) -> str:
+def credited_to(tr: Translator, act: Profile | None = None, *, short: bool = False) -> str:
     """Where the unclaimed surplus is credited under ``act`` (by default ``tr.act``;
-    s.17(1)): ``to the fund of the local authority``, ``to State revenue`` (1871)."""
-    return to_fund((tr.act if act is None else act).surplus_to, tr)
+    s.17(1)): ``to the fund of the local authority`` (``to the fund`` when ``short``, as
+    the texts of the deposit say it), ``to State revenue`` (1871)."""
+    destination = (tr.act if act is None else act).surplus_to
+    if short and destination is Destination.LOCAL_FUND:
+        return _the_fund(tr)
+    return to_fund(destination, tr)
 
 
 def cite(provision: str, tr: Translator, act: Profile | None = None) -> str:

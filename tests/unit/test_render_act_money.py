@@ -8,6 +8,7 @@ surplus is credited to State revenue; a profile configured with other periods (1
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 
@@ -31,7 +32,8 @@ from bot.i18n.documents.account import collect_line, disbursement_line
 from bot.i18n.officers.deposit import deposit_register_text
 from bot.services.public import Outcome
 from domain import errors
-from domain.deadlines import DeadlineKind
+from domain.deadlines import Deadline, DeadlineKind, Role
+from domain.events import ClaimRejected
 from domain.profiles import (
     CATTLE_TRESPASS_1871,
     KERALA_1961,
@@ -279,3 +281,148 @@ def test_the_keepers_menu_says_whom_the_report_goes_to() -> None:
     for lang in ("ml", "ta", "kn"):
         tr = under(lang, CATTLE_TRESPASS_1871)
         assert to_office(Office.POLICE_STATION, tr) in telegram.command_description("report", tr)
+
+
+# --- the texts that name the fund in short ------------------------------------------
+
+FAR_ON = date(2026, 6, 25)  # the months for claims to the deposit are over
+CLAIMS_OPEN_ON = date(2026, 5, 25)  # they are not
+
+
+def _rejected(on: date) -> Callable[[Translator], str]:
+    """The reply to a claim rejected, ``on`` a day before or after the last for claims."""
+    case = s.claim_pending().apply(
+        ClaimRejected(on=date(2026, 5, 20), reference="RDO-7/2026"), s.FAR
+    )
+    return lambda tr: r.claim_rejected_recorded(statement(case, s.TARIFF, on), tr)
+
+
+def _upheld(tr: Translator) -> str:
+    case = s.deposit_outcome(returned=False)
+    return r.deposit_outcome_recorded(statement(case, s.TARIFF, case.last_event_on), tr)
+
+
+def _register(tr: Translator) -> str:
+    entry = replace(s.deposit_entry(s.in_deposit()), act=tr.act)
+    return deposit_register_text([entry], FAR_ON, tr)
+
+
+def _digest(tr: Translator) -> str:
+    due = Deadline(DeadlineKind.CREDIT_TO_FUND, MAR_9, "s.17(1)", Role.OFFICER, MAR_9)
+    return r.digest([("KNM-17", due)], MAR_9, tr, acts={"KNM-17": tr.act})
+
+
+#: Each text that says where the unclaimed deposit goes, in short: (what it is, how it
+#: is rendered, its English reading under the Kerala Act as it has always been).
+_CREDITED_SHORT: list[tuple[str, Callable[[Translator], str], str]] = [
+    (
+        "a claim preferred",
+        lambda tr: r.claim_preferred_recorded(
+            statement(s.claim_pending(), s.TARIFF, s.claim_pending().last_event_on), tr
+        ),
+        "Nothing goes to the fund until it is established",
+    ),
+    (
+        "a claim rejected, the time to claim over",
+        _rejected(FAR_ON),
+        "once no claim is pending it goes to the fund (s.17(1)).",
+    ),
+    (
+        "a claim rejected, the time to claim open",
+        _rejected(CLAIMS_OPEN_ON),
+        "; after that it goes to the fund (s.17(1)).",
+    ),
+    ("the deposit register", _register, ": credit it to the fund, lawful since "),
+    (
+        "the reminder that the time for claims ended",
+        lambda tr: r.reminder(DeadlineKind.DEPOSIT_WINDOW_ENDS, "KNM-17", MAR_9, FAR_ON, tr),
+        "Record a claim established, or credit it to the fund (s.17(1)).",
+    ),
+    (
+        "the reminder to credit, overdue",
+        lambda tr: r.reminder(DeadlineKind.CREDIT_TO_FUND, "KNM-17", MAR_9, FAR_ON, tr),
+        "the unclaimed deposit was to be credited to the fund from 9 Mar 2026",
+    ),
+    ("the digest", _digest, "KNM-17: credit to the fund (s.17(1))"),
+    (
+        "the refusal of FUND while claims are pending",
+        lambda tr: r.error(
+            errors.TransitionRefusedError(
+                "x", "s.17(1)", reason="claims_pending", facts={"names": "Ravi"}
+            ),
+            tr,
+        ),
+        "the deposit goes to the fund only once each is established or rejected.",
+    ),
+    (
+        "HELP",
+        lambda tr: r.help_text("officer", tr, sms=False),
+        "no credit to the fund until decided (s.16(3))",
+    ),
+    (
+        "HELP, FUND",
+        lambda tr: r.help_text("officer", tr, sms=False),
+        "credit the unclaimed deposit to the fund (s.17(1))",
+    ),
+    ("the desk's event", lambda tr: names.event_name("CreditedToFund", tr), "Credited to the fund"),
+    (
+        "the desk's deadline",
+        lambda tr: names.deadline_name("credit_to_fund", tr),
+        "Credit the deposit to the fund",
+    ),
+    (
+        "the desk's step",
+        lambda tr: names.step_title("fund", tr),
+        "Credit the deposit to the fund (s.17(1))",
+    ),
+    (
+        "the Telegram menu",
+        lambda tr: telegram.command_description("fund", tr),
+        "Credit a deposit to the fund",
+    ),
+    (
+        "the documents' column",
+        lambda tr: documents.document_labels(tr)["credit_from"],
+        "Credit to the fund from (s.17(1))",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("render", "kerala"),
+    [pytest.param(render, kerala, id=what) for what, render, kerala in _CREDITED_SHORT],
+)
+def test_under_the_kerala_act_the_fund_is_named_as_it_always_was(
+    render: Callable[[Translator], str], kerala: str
+) -> None:
+    for act in (KERALA_1961, KERALA_1961_AMENDED):
+        assert kerala in render(under("en", act))
+
+
+@pytest.mark.parametrize(
+    ("render", "kerala"),
+    [pytest.param(render, kerala, id=what) for what, render, kerala in _CREDITED_SHORT],
+)
+@pytest.mark.parametrize("lang", ALL)
+def test_under_the_1871_act_the_unclaimed_deposit_goes_to_state_revenue(
+    render: Callable[[Translator], str], kerala: str, lang: str
+) -> None:
+    tr = under(lang, CATTLE_TRESPASS_1871)
+    text = render(tr)
+    assert to_fund(Destination.STATE_REVENUE, tr) in text, text
+    assert credited_to(under(lang, KERALA_1961), short=True) not in text, text
+    assert credited_to(under(lang, KERALA_1961), short=True) in render(under(lang, KERALA_1961))
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_the_deposit_of_a_seizure_upheld_pays_the_fines_where_the_act_sends_them(
+    lang: str,
+) -> None:
+    kerala = _upheld(under(lang, KERALA_1961))
+    assert fines_to(under(lang, KERALA_1961), short=True) in kerala
+    text = _upheld(under(lang, CATTLE_TRESPASS_1871))
+    assert to_office(Office.DISTRICT_MAGISTRATE, under(lang, CATTLE_TRESPASS_1871)) in text
+    assert fines_to(under(lang, KERALA_1961), short=True) not in text
+    if lang == "en":
+        assert "is applied as the fines, to the fund (s.17(1)), and the feeding" in kerala
+        assert "is applied as the fines, to the District Magistrate (s.17, para 3), and" in text

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import keys, keyword, reported_to
+from bot.i18n.common import credited_to, keys, keyword, reported_to
 from bot.i18n.dlt_probe import literal
 from bot.i18n.public.sms_fit import STAFF_SMS_SEGMENTS, join, shortest_fit
 from bot.i18n.sms_keyword import to_send
@@ -237,9 +237,14 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     "claimed": (
         # TRANSLATORS: HELP — keep BY, ON and dd-mm-yyyy; translate the words in <>.
         lambda tr: tr.gettext("<case> BY <name> [ON dd-mm-yyyy]"),
-        # TRANSLATORS: HELP — s.16(3): CLAIMED records a claim preferred, not yet decided.
-        lambda tr: tr.gettext(
-            "a claim to the deposit preferred: no credit to the fund until decided (s.16(3))"
+        lambda tr: (
+            # TRANSLATORS: HELP — s.16(3): CLAIMED records a claim preferred, not yet decided.
+            # %(to_fund)s is where the deposit goes, as "to the fund" (or "to State revenue")
+            # is translated.
+            tr.gettext(
+                "a claim to the deposit preferred: no credit %(to_fund)s until decided (s.16(3))"
+            )
+            % {"to_fund": credited_to(tr, short=True)}
         ),
     ),
     "reject": (
@@ -264,8 +269,12 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
     "fund": (
         lambda tr: tr.gettext("<case>"),
-        # TRANSLATORS: HELP — s.17(1): FUND credits the unclaimed deposit to the fund.
-        lambda tr: tr.gettext("credit the unclaimed deposit to the fund (s.17(1))"),
+        lambda tr: (
+            # TRANSLATORS: HELP — s.17(1): FUND credits the unclaimed deposit to the fund;
+            # %(to_fund)s is where, as "to the fund" (or "to State revenue") is translated.
+            tr.gettext("credit the unclaimed deposit %(to_fund)s (s.17(1))")
+            % {"to_fund": credited_to(tr, short=True)}
+        ),
     ),
     "due": (
         lambda tr: "",

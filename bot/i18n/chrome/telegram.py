@@ -13,7 +13,7 @@ from typing import Final
 
 from bot.config.names import local
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import reported_to
+from bot.i18n.common import credited_to, reported_to
 from domain.errors import UnknownKindError
 from domain.kinds import Kind
 
@@ -166,7 +166,11 @@ _COMMANDS: Final[dict[str, _Text]] = {
     "claimed": lambda tr: tr.gettext("A claim to a deposit preferred"),
     "reject": lambda tr: tr.gettext("A claim to a deposit rejected"),
     "claim": lambda tr: tr.gettext("Pay out a claim on a deposit"),
-    "fund": lambda tr: tr.gettext("Credit a deposit to the fund"),
+    "fund": lambda tr: (
+        # TRANSLATORS: the menu line of /fund; %(to_fund)s is where, as "to the fund" (or
+        # "to State revenue") is translated.
+        tr.gettext("Credit a deposit %(to_fund)s") % {"to_fund": credited_to(tr, short=True)}
+    ),
     "due": lambda tr: tr.gettext("Deadlines due today and overdue"),
     "register": lambda tr: tr.gettext("The deposit register"),
     "correct": lambda tr: tr.gettext("Correct a seizure report, with the reason"),

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from bot.i18n.catalogs import Translator
-from bot.i18n.common import day, reported_to, to_office
+from bot.i18n.common import credited_to, day, reported_to, to_office
 from bot.i18n.documents.notice import second_round_claim
 from domain.case import Case
 from domain.profiles import Destination, Office, Power, Profile
@@ -82,7 +82,11 @@ _EVENTS: Final[dict[str, _Name]] = {
     "AccountDelivered": lambda tr: tr.gettext("Account delivered; receipt given"),
     "AccountRefused": lambda tr: tr.gettext("Account refused"),
     "DepositClaimed": lambda tr: tr.gettext("Deposit claimed"),
-    "CreditedToFund": lambda tr: tr.gettext("Credited to the fund"),
+    "CreditedToFund": lambda tr: (
+        # TRANSLATORS: web desk — an event (s.17(1)); %(to_fund)s is where, as "to the
+        # fund" (or "to State revenue") is translated.
+        tr.gettext("Credited %(to_fund)s") % {"to_fund": credited_to(tr, short=True)}
+    ),
     # TRANSLATORS: web desk — an event (s.16(3)): a claim to the deposit preferred.
     "ClaimPreferred": lambda tr: tr.gettext("Claim to the deposit preferred"),
     # TRANSLATORS: web desk — an event (s.16(3)): the claim pending was not established.
@@ -112,8 +116,11 @@ _DEADLINES: Final[dict[str, _Name]] = {
         )
         % {"months": tr.act.surplus_months}
     ),
-    # TRANSLATORS: web desk — a day (s.17(1)).
-    "credit_to_fund": lambda tr: tr.gettext("Credit the deposit to the fund"),
+    "credit_to_fund": lambda tr: (
+        # TRANSLATORS: web desk — a day (s.17(1)); %(to_fund)s is where, as "to the fund"
+        # (or "to State revenue") is translated.
+        tr.gettext("Credit the deposit %(to_fund)s") % {"to_fund": credited_to(tr, short=True)}
+    ),
     # TRANSLATORS: web desk — a deadline (s.16(3)): a claim preferred, to be decided.
     "claim_pending": lambda tr: tr.gettext("Decide the claim pending"),
 }
@@ -205,8 +212,12 @@ _STEPS: Final[dict[str, _Name]] = {
     "account_refused": lambda tr: tr.gettext("The owner refused the account (s.15(5))"),
     # TRANSLATORS: web desk — a step (s.16(3)).
     "claim": lambda tr: tr.gettext("A claim to the deposit established (s.16(3))"),
-    # TRANSLATORS: web desk — a step (s.17(1)).
-    "fund": lambda tr: tr.gettext("Credit the deposit to the fund (s.17(1))"),
+    "fund": lambda tr: (
+        # TRANSLATORS: web desk — a step (s.17(1)); %(to_fund)s is where, as "to the fund"
+        # (or "to State revenue") is translated.
+        tr.gettext("Credit the deposit %(to_fund)s (s.17(1))")
+        % {"to_fund": credited_to(tr, short=True)}
+    ),
     # TRANSLATORS: web desk — a step (s.13(3) proviso).
     "dispose": lambda tr: tr.gettext("Heads disposed of by order (s.13(3) proviso)"),
     # TRANSLATORS: web desk — a step (s.16(3)).

@@ -99,8 +99,10 @@ def document_labels(tr: Translator) -> dict[str, str]:
         )
         % {"months": tr.act.surplus_months},
         # TRANSLATORS: s.17(1) — a column head: the first day the deposit may be
-        # credited to the fund of the local authority.
-        "credit_from": tr.gettext("Credit to the fund from (s.17(1))"),
+        # credited to the fund of the local authority; %(to_fund)s is where, as "to the
+        # fund" (or "to State revenue") is translated.
+        "credit_from": tr.gettext("Credit %(to_fund)s from (s.17(1))")
+        % {"to_fund": credited_to(tr, short=True)},
         # TRANSLATORS: a column head: a date.
         "date": tr.gettext("Date"),
         # TRANSLATORS: a column head: the account of the ledger money moved to.

@@ -12,6 +12,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import (
     credited_to,
     day,
+    fines_to,
     head_count,
     holder,
     keyword,
@@ -114,12 +115,15 @@ def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
         "amount": money(stated.held_in_deposit, tr),
         "claim": keyword("claim", tr.lang),
         "reject": keyword("reject", tr.lang),
+        "to_fund": credited_to(tr, short=True),
     }
     # TRANSLATORS: s.16(3) — a claim to the deposit was preferred in time; the deposit
     # stays until it is established (CLAIM) or rejected (REJECT); command words kept.
+    # %(to_fund)s is where it would go, as "to the fund" (or "to State revenue") is
+    # translated.
     text = tr.gettext(
         "Case %(case)s: claim of %(name)s to the deposit of %(amount)s preferred on "
-        "%(date)s (s.16(3)). Nothing goes to the fund until it is established (%(claim)s) "
+        "%(date)s (s.16(3)). Nothing goes %(to_fund)s until it is established (%(claim)s) "
         "or rejected (%(reject)s)."
     )
     return text % values
@@ -158,18 +162,20 @@ def claim_rejected_recorded(stated: Statement, tr: Translator) -> str:
         lines.append(still % {"names": ", ".join(sms_name(c.claimant) for c in pending)})
     if stated.window_end is not None:
         end = stated.window_end
-        until = {"until": day(end, tr)}
+        until = {"until": day(end, tr), "to_fund": credited_to(tr, short=True)}
         if end < stated.on:
             # TRANSLATORS: s.16(3), s.17(1) — the three months for claims are over;
-            # once no claim is pending, the deposit goes to the fund.
+            # once no claim is pending, the deposit goes to the fund (%(to_fund)s, as
+            # "to the fund" or "to State revenue" is translated).
             more = tr.gettext(
                 "The time to claim ended on %(until)s; once no claim is pending it goes "
-                "to the fund (s.17(1))."
+                "%(to_fund)s (s.17(1))."
             )
         else:
-            # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund.
+            # TRANSLATORS: s.16(3), s.17(1) — the last day for claims; after it, the fund
+            # (%(to_fund)s, as "to the fund" or "to State revenue" is translated).
             more = tr.gettext(
-                "Claims may be preferred until %(until)s; after that it goes to the fund (s.17(1))."
+                "Claims may be preferred until %(until)s; after that it goes %(to_fund)s (s.17(1))."
             )
         lines.append(more % until)
     return in_parts(lines)  # by SMS each sentence an SMS: claims named or pending alike
@@ -239,12 +245,15 @@ def deposit_outcome_recorded(stated: Statement, tr: Translator) -> str:
         return in_parts([text % values, then % {"refunded": line}])  # by SMS: 2 SMS
     else:
         # TRANSLATORS: s.14, s.19, s.17(1), s.16(2) — the seizure was upheld: the deposit
-        # pays the fines (to the fund) and the feeding charges (to the pound-keeper).
+        # pays the fines (%(fines_to)s: where the Act sends them, as "to the fund" or "to
+        # the District Magistrate" is translated) and the feeding charges (to the
+        # pound-keeper).
         text = tr.gettext(
             "Case %(case)s: the seizure was upheld; the deposit of %(amount)s is applied as "
-            "the fines, to the fund (s.17(1)), and the feeding charges, to the pound-keeper "
-            "(s.16(2)) (ref. %(ref)s; s.14, s.19). The case is closed."
+            "the fines, %(fines_to)s (s.17(1)), and the feeding charges, to the "
+            "pound-keeper (s.16(2)) (ref. %(ref)s; s.14, s.19). The case is closed."
         )
+        values |= {"fines_to": fines_to(tr, short=True)}
     return text % values
 
 
@@ -310,12 +319,13 @@ def deposit_register_text(entries: Sequence[DepositEntry], today: date, tr: Tran
             text = f"{line % values} {pending % claim}"
         elif today > entry.window_end:
             # TRANSLATORS: s.16(3), s.17(1) — one line of the register once the three
-            # months are over: the day claims ended; it is to be credited to the fund.
+            # months are over: the day claims ended; it is to be credited to the fund
+            # (%(to_fund)s, as "to the fund" or "to State revenue" is translated).
             line = row.gettext(
                 "%(case)s: %(amount)s, in deposit since %(deposited)s; claims ended on "
-                "%(until)s: credit it to the fund, lawful since %(from)s (s.17(1))."
+                "%(until)s: credit it %(to_fund)s, lawful since %(from)s (s.17(1))."
             )
-            text = line % values
+            text = line % (values | {"to_fund": credited_to(row, short=True)})
         else:
             text = line % values
         lines.append(text)

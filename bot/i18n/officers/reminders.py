@@ -133,10 +133,11 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
             "Case %(case)s: a claim to the deposit may be preferred until %(date)s (s.16(3))."
         ),
         # TRANSLATORS: s.16(3), s.17(1) — the three months for claims are over (a
-        # limit of the claimants, not a duty missed).
+        # limit of the claimants, not a duty missed); %(to_fund_short)s is where the
+        # deposit goes, as "to the fund" (or "to State revenue") is translated.
         lambda tr: tr.gettext(
             "Case %(case)s: the time for claims to the deposit ended on %(date)s "
-            "(s.16(3)). Record a claim established, or credit it to the fund (s.17(1))."
+            "(s.16(3)). Record a claim established, or credit it %(to_fund_short)s (s.17(1))."
         ),
     ),
     DeadlineKind.CREDIT_TO_FUND: (
@@ -148,10 +149,11 @@ _REMINDERS: Final[dict[DeadlineKind, _Pair]] = {
             "Case %(case)s: from %(date)s credit the unclaimed deposit %(to_fund)s "
             "(s.17(1)). Send %(command)s."
         ),
-        # TRANSLATORS: s.17(1) — the same, the day has passed.
+        # TRANSLATORS: s.17(1) — the same, the day has passed; %(to_fund_short)s is
+        # where, as "to the fund" (or "to State revenue") is translated.
         lambda tr: tr.gettext(
-            "OVERDUE: case %(case)s: the unclaimed deposit was to be credited to the fund "
-            "from %(date)s (s.17(1)). Send %(command)s."
+            "OVERDUE: case %(case)s: the unclaimed deposit was to be credited "
+            "%(to_fund_short)s from %(date)s (s.17(1)). Send %(command)s."
         ),
     ),
     DeadlineKind.CLAIM_PENDING: (
@@ -225,6 +227,7 @@ def reminder(
         "command": to_send(tr, _command(kind, case_number, tr)),
         "to_office": reported_to(tr),
         "to_fund": credited_to(tr),
+        "to_fund_short": credited_to(tr, short=True),
     }
     return (overdue if due_on < today else due)(tr) % values
 
@@ -262,8 +265,11 @@ _LABELS: Final[dict[DeadlineKind, Callable[[Translator, Profile], str]]] = {
     DeadlineKind.DEPOSIT_WINDOW_ENDS: lambda tr, act: tr.gettext(
         "last day for claims to the deposit"
     ),
-    # TRANSLATORS: s.17(1) — a line of the morning digest.
-    DeadlineKind.CREDIT_TO_FUND: lambda tr, act: tr.gettext("credit to the fund"),
+    DeadlineKind.CREDIT_TO_FUND: lambda tr, act: (
+        # TRANSLATORS: s.17(1) — a line of the morning digest; %(to_fund)s is where, as "to
+        # the fund" (or "to State revenue") is translated.
+        tr.gettext("credit %(to_fund)s") % {"to_fund": credited_to(tr, act, short=True)}
+    ),
     # TRANSLATORS: s.16(3) — a line of the morning digest: a claim to decide.
     DeadlineKind.CLAIM_PENDING: lambda tr, act: tr.gettext("claim to the deposit to decide"),
 }

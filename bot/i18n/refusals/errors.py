@@ -17,6 +17,7 @@ from bot.i18n.common import (
     ECHO_LIMIT,
     act_title,
     cite,
+    credited_to,
     day,
     money,
     office_name,
@@ -179,9 +180,10 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     "which_claim": lambda tr: tr.gettext(
         "Say whose claim is rejected, with BY and the name: pending are the claims of %(names)s."
     ),
-    # TRANSLATORS: s.16(3), s.17(1) — FUND while claims to the deposit are pending.
+    # TRANSLATORS: s.16(3), s.17(1) — FUND while claims to the deposit are pending;
+    # %(to_fund)s is where it goes, as "to the fund" (or "to State revenue") is translated.
     "claims_pending": lambda tr: tr.gettext(
-        "The claims of %(names)s are pending: the deposit goes to the fund only once each "
+        "The claims of %(names)s are pending: the deposit goes %(to_fund)s only once each "
         "is established or rejected."
     ),
     # TRANSLATORS: s.16(3) — CLAIM (established) while other claims are pending.
@@ -330,13 +332,18 @@ def _reason(
     if render is None:
         return None
     values = {key: _fact(value, tr) for key, value in facts.items()}
-    return render(tr) % {**_periods(tr.act), **values}
+    return render(tr) % {**_act_words(tr), **values}
 
 
-def _periods(act: Profile) -> dict[str, int]:
-    """The periods of ``act`` a reason may say: the days to complain (s.19) and the
-    months the surplus is held (s.16(3))."""
-    return {"days": act.complaint_days, "months": act.surplus_months}
+def _act_words(tr: Translator) -> dict[str, object]:
+    """What of the case's Act (``tr.act``) a reason may say: the days to complain
+    (s.19), the months the surplus is held (s.16(3)) and where it goes then (s.17(1))."""
+    act = tr.act
+    return {
+        "days": act.complaint_days,
+        "months": act.surplus_months,
+        "to_fund": credited_to(tr, short=True),
+    }
 
 
 def _no_counterpart(provision: str | None, act: Profile, tr: Translator) -> str:
