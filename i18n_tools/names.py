@@ -153,8 +153,9 @@ NOT_NAMES: Final = DATES | frozenset(
         # wrote them, in Tamil and Kannada with the year) and a citation; an office of
         # an Act as something is reported to it (``to_office``: the catalog's own words
         # with the ending of "to", "തദ്ദേശ സ്ഥാപനത്തിന്", nothing written after it), where
-        # money goes (``to_fund``, ``fines_to``: the same) and the office that signs the
-        # notice (``signer``: an office of the Act, as ``office_title`` names it)
+        # money goes (``to_fund``, ``to_fund_short``, ``fines_to``: the same) and the
+        # office that signs the notice (``signer``: an office of the Act, as
+        # ``office_title`` names it)
         "act",
         "cattle",
         "citation",
@@ -170,6 +171,7 @@ NOT_NAMES: Final = DATES | frozenset(
         "fines_to",
         "signer",
         "to_fund",
+        "to_fund_short",
         "to_office",
         "what",
         # what a person typed, echoed back in quotes

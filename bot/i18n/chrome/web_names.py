@@ -2,6 +2,10 @@
 
 The page templates (``bot/web/templates``) carry their own sentences through ``_()``;
 what the store keeps as a code is named here, in the four catalogs.
+
+Why it is long: every stage, event, deadline, role and channel the store keeps has its
+name here, and a name that differs by the case's Act (its days and months, where its
+money goes) is chosen here, once for every page.
 """
 
 from __future__ import annotations
