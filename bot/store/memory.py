@@ -37,7 +37,7 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.store.codec import act_of_intake, dump_event, load_event
-from bot.store.models import CaseEvent, CaseRow, Contact, Invite, LedgerEntry, User
+from bot.store.models import CaseEvent, CaseRow, Contact, Invite, LedgerEntry, User, UserChange
 from bot.store.port import UnitOfWork
 from bot.store.tx import (
     SHUT,
@@ -95,8 +95,9 @@ _USER = (
 )
 _INVITE = (
     *("code", "role", "pound_code", "authority_code", "name", "created_at", "expires_at"),
-    *("used_by", "used_at", "offices"),
+    *("used_by", "used_at", "offices", "for_user"),
 )
+_USER_CHANGE = ("id", "user_id", "authority_code", "by_user_id", "at", "field", "old", "new")
 _CONTACT = (
     "phone",
     "lang",
@@ -141,6 +142,8 @@ class _Data:
     #: used or ended at).
     links: dict[str, list[Any]] = field(default_factory=dict)
     sessions: dict[str, list[Any]] = field(default_factory=dict)
+    #: The changes to users, oldest first (``UserChange``'s values).
+    user_changes: list[dict[str, Any]] = field(default_factory=list)
 
     def next_id(self, table: str) -> int:
         self.ids[table] = self.ids.get(table, 0) + 1
@@ -475,6 +478,51 @@ class MemoryCases:
                 if u["active"] and u["role"] == OFFICER and u["authority_code"] == authority
             )
         )
+
+    async def update_user(self, row: User, **values: object) -> None:
+        """Write ``values`` (columns of ``users``) to ``row``."""
+        for column, value in values.items():
+            setattr(row, column, value)
+        self.data.users[row.id].update(values)
+
+    async def end_sessions_of(self, user_id: int) -> int:
+        """End now every session of user ``user_id`` not ended yet; how many."""
+        live = [s for s in self.data.sessions.values() if s[0] == user_id and s[2] is None]
+        for held in live:
+            held[2] = self.now
+        return len(live)
+
+    async def expire_invites_for(self, user_id: int) -> None:
+        """Expire now the unused invites for user ``user_id``."""
+        for held in self.data.invites.values():
+            if (
+                held["for_user"] == user_id
+                and held["used_at"] is None
+                and held["expires_at"] > self.now
+            ):
+                held["expires_at"] = self.now
+
+    async def add_user_change(self, change: UserChange) -> None:
+        """Write a change to a user (given its id)."""
+        change.id = self.data.next_id("user_changes")
+        values = {name: getattr(change, name) for name in _USER_CHANGE}
+        self.data.user_changes.append({**values, "reason": change.reason or ""})
+
+    async def user_changes(
+        self, *, user_id: int | None = None, authority: str | None = None
+    ) -> list[UserChange]:
+        """The changes to a user, every user, or the users of an authority (a move out
+        of it too), oldest first."""
+        return [
+            UserChange(**c)
+            for c in sorted(self.data.user_changes, key=lambda c: (c["at"], c["id"]))
+            if (user_id is None or c["user_id"] == user_id)
+            and (
+                authority is None
+                or c["authority_code"] == authority
+                or (c["field"] == "authority_code" and c["old"] == authority)
+            )
+        ]
 
     async def add_invite(self, invite: Invite) -> None:
         """Write a new invite."""

@@ -48,6 +48,7 @@ __all__ = [
     "SenderCount",
     "SettlementRow",
     "User",
+    "UserChange",
     "UtcDateTime",
     "WebLink",
     "WebSession",
@@ -140,6 +141,26 @@ class Invite(Base):
     expires_at: Mapped[datetime]
     used_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     used_at: Mapped[datetime | None]
+    #: The id of the existing user it binds a Telegram account to (``users reinvite``);
+    #: None: it makes a new user.
+    for_user: Mapped[int | None] = mapped_column(Integer)
+
+
+class UserChange(Base):
+    """A change to a user, one field a row (``bot.services.admin``): who made it (None:
+    the command line), when, the old and the new value as text (None: none), and why;
+    with the authority the user was of, so that an authority's audit can be exported."""
+
+    __tablename__ = "user_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    authority_code: Mapped[str | None] = mapped_column(ForeignKey("authorities.code"))
+    by_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    at: Mapped[datetime]
+    field: Mapped[str] = mapped_column(String(32))
+    old: Mapped[str | None] = mapped_column(String(200))
+    new: Mapped[str | None] = mapped_column(String(200))
+    reason: Mapped[str] = mapped_column(String(500), default="")
 
 
 class CaseRow(Base):
@@ -440,7 +461,7 @@ class WebLink(Base):
 
 class WebSession(Base):
     """A signed-in session of the web desk: only the SHA-256 of its token is kept; ended
-    at sign-out (``ended_at``), at ``expires_at``, or when its user is removed."""
+    at sign-out (``ended_at``), at ``expires_at``, or when its user is disabled."""
 
     __tablename__ = "web_sessions"
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)

@@ -27,7 +27,7 @@ from collections.abc import Collection, Sequence
 from datetime import date, datetime
 from typing import Any, Protocol
 
-from bot.store.models import CaseEvent, CaseRow, Invite, LedgerEntry, User
+from bot.store.models import CaseEvent, CaseRow, Invite, LedgerEntry, User, UserChange
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
 from domain.accounts import Postings
@@ -280,6 +280,30 @@ class UserStore(Protocol):
     async def set_offices(self, row: User, offices: str) -> None:
         """Declare the offices ``row`` holds, as they are stored
         (``bot.support.offices.offices_text``)."""
+        ...
+
+    async def update_user(self, row: User, **values: object) -> None:
+        """Write ``values`` (columns of ``users``: name, phone, lang, pound_code,
+        authority_code, telegram_id, active) to ``row``."""
+        ...
+
+    async def end_sessions_of(self, user_id: int) -> int:
+        """End now every web session of user ``user_id`` not ended yet; how many."""
+        ...
+
+    async def expire_invites_for(self, user_id: int) -> None:
+        """Expire now the unused invites for user ``user_id`` (``Invite.for_user``)."""
+        ...
+
+    async def add_user_change(self, change: UserChange) -> None:
+        """Write a change to a user."""
+        ...
+
+    async def user_changes(
+        self, *, user_id: int | None = None, authority: str | None = None
+    ) -> list[UserChange]:
+        """The changes to user ``user_id`` (None: to every user), or to the users of
+        ``authority`` (a move out of it too), oldest first."""
         ...
 
     async def add_invite(self, invite: Invite) -> None:

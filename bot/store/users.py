@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import Invite, User
+from bot.store.models import Invite, User, UserChange, WebSession
 from bot.support.caller import ADMIN, KEEPER, OFFICER
 from bot.support.offices import declared_offices, held_offices
 from domain.profiles import Office
@@ -28,6 +28,7 @@ __all__ = [
     "user",
     "user_by_phone",
     "user_by_telegram",
+    "user_changes",
 ]
 
 # Built once: every message looks up its sender.
@@ -109,6 +110,24 @@ async def admins(tx: UsersAndInvites) -> list[User]:
     return list(rows)
 
 
+async def user_changes(
+    tx: UsersAndInvites, *, user_id: int | None = None, authority: str | None = None
+) -> list[UserChange]:
+    """The changes to user ``user_id`` (None: to every user), or to the users of
+    ``authority`` (a move out of it too), oldest first."""
+    query = select(UserChange).order_by(UserChange.at, UserChange.id)
+    if user_id is not None:
+        query = query.where(UserChange.user_id == user_id)
+    if authority is not None:
+        query = query.where(
+            or_(
+                UserChange.authority_code == authority,
+                (UserChange.field == "authority_code") & (UserChange.old == authority),
+            )
+        )
+    return list(await tx.session.scalars(query))
+
+
 class UsersAndInvites:
     """What the functions above read in (a transaction: its session), and the users and
     invites as methods of the transaction: ``bot.store.tx.Tx`` inherits them, and so is
@@ -157,6 +176,45 @@ class UsersAndInvites:
         """Declare the offices ``row`` holds (``bot.support.offices.offices_text``)."""
         row.offices = offices
         await self.session.flush()
+
+    async def update_user(self, row: User, **values: object) -> None:
+        """Write ``values`` (columns of ``users``: name, phone, lang, pound_code,
+        authority_code, telegram_id, active) to ``row``."""
+        for column, value in values.items():
+            setattr(row, column, value)
+        await self.session.flush()
+
+    async def end_sessions_of(self, user_id: int) -> int:
+        """End now every web session of user ``user_id`` not ended yet; how many."""
+        done = await self.session.execute(
+            update(WebSession)
+            .where(WebSession.user_id == user_id, WebSession.ended_at.is_(None))
+            .values(ended_at=self.now)
+        )
+        return int(getattr(done, "rowcount", 0) or 0)
+
+    async def expire_invites_for(self, user_id: int) -> None:
+        """Expire now the unused invites for user ``user_id`` (``Invite.for_user``)."""
+        await self.session.execute(
+            update(Invite)
+            .where(
+                Invite.for_user == user_id,
+                Invite.used_at.is_(None),
+                Invite.expires_at > self.now,
+            )
+            .values(expires_at=self.now)
+        )
+
+    async def add_user_change(self, change: UserChange) -> None:
+        """Write a change to a user (``bot.services.admin``)."""
+        self.session.add(change)
+        await self.session.flush()
+
+    async def user_changes(
+        self, *, user_id: int | None = None, authority: str | None = None
+    ) -> list[UserChange]:
+        """The changes to a user, every user, or the users of an authority (``user_changes``)."""
+        return await user_changes(self, user_id=user_id, authority=authority)
 
     async def offices_held(self, authority: str) -> frozenset[Office]:
         """The offices some active officer of ``authority`` holds (one who holds none
