@@ -1,4 +1,5 @@
-"""CSV exports for the authority's office: the cases and the ledger.
+"""CSV exports for the authority's office: the cases, the ledger, and the audit of the
+changes to its users.
 
 Amounts leave the database as integer paise and are written as rupees with two
 decimals by integer division, so a clerk's desk calculator agrees to the paisa.
@@ -15,16 +16,21 @@ from datetime import date
 from typing import Literal
 
 from bot.store.exports import case_lots, case_rows, last_event_days
+from bot.store.models import UserChange
 from bot.store.port import LedgerReads
 from bot.store.tx import Tx
 from bot.support.csv_sheet import Table
+from domain.calendar import LOCAL_TZ
 
 __all__ = [
+    "AUDIT_HEADER",
     "CASE_HEADER",
     "LEDGER_HEADER",
     "CaseLine",
     "LedgerLine",
+    "audit_record",
     "case_record",
+    "changed_by",
     "kinds_text",
     "ledger_lines",
     "ledger_record",
@@ -43,6 +49,7 @@ CASE_HEADER = (
     "last_event_on",
 )
 LEDGER_HEADER = ("date", "authority", "case", "account", "amount_rupees", "provision")
+AUDIT_HEADER = ("at", "user", "authority", "by", "field", "old", "new", "reason")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +117,38 @@ def ledger_record(line: LedgerLine) -> list[str]:
     ]
 
 
+def changed_by(change: UserChange) -> str:
+    """Who made a change to a user: the id of the user who did, or "cli" (the command
+    line, which acts as no user)."""
+    return "cli" if change.by_user_id is None else str(change.by_user_id)
+
+
+def audit_record(change: UserChange) -> list[str]:
+    """One CSV record of the audit export (columns of ``AUDIT_HEADER``): when, in the
+    pounds' time with its offset, to the second."""
+    return [
+        change.at.astimezone(LOCAL_TZ).isoformat(timespec="seconds"),
+        str(change.user_id),
+        change.authority_code or "",
+        changed_by(change),
+        change.field,
+        change.old or "",
+        change.new or "",
+        change.reason,
+    ]
+
+
 async def read_table(
-    tx: Tx, what: Literal["cases", "ledger"], *, authority: str | None = None
+    tx: Tx, what: Literal["cases", "ledger", "audit"], *, authority: str | None = None
 ) -> Table:
-    """The cases (every pound, by pound and number) or the ledger (oldest first,
-    of one authority when ``authority`` is given), formatted for CSV."""
+    """The cases (every pound, by pound and number), the ledger (oldest first, of one
+    authority when ``authority`` is given) or the audit of the changes to users (oldest
+    first, to the users of one authority when given), formatted for CSV."""
     if what == "cases":
         return Table(CASE_HEADER, [case_record(line) for line in await _case_lines(tx)])
+    if what == "audit":
+        changes = await tx.user_changes(authority=authority)
+        return Table(AUDIT_HEADER, [audit_record(change) for change in changes])
     return Table(
         LEDGER_HEADER, [ledger_record(line) for line in await _ledger_lines(tx, authority)]
     )

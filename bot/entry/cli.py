@@ -273,7 +273,9 @@ def _one_line(exc: BaseException) -> str:
 
 
 #: The commands that only read the database: without one, they say so (not make one).
-READERS = frozenset({"users_list", "export", "deadlines", "backup", "outbox_failed"})
+READERS = frozenset(
+    {"users_list", "users_history", "export", "deadlines", "backup", "outbox_failed"}
+)
 
 
 def _admin(name: str) -> Callable[[argparse.Namespace], int]:
@@ -369,6 +371,17 @@ def _office_option(parser: argparse._ActionsContainer, what: str) -> None:
     )
 
 
+def _reason_option(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+    """``--reason``: why a user is changed, kept in the audit with the change."""
+    parser.add_argument(
+        "--reason",
+        required=required,
+        default="",
+        metavar="TEXT",
+        help="why, kept in the audit with the change" + ("" if required else " (optional)"),
+    )
+
+
 def _add_admin_commands(sub: Any) -> None:
     from bot.support.caller import ROLES  # (a dataclass module: only where a parser is built)
 
@@ -384,9 +397,9 @@ def _add_admin_commands(sub: Any) -> None:
     shown.add_argument("--history", action="store_true", help="every migration, oldest first")
     migrate.set_defaults(func=_admin("migrate"))
 
-    users = sub.add_parser("users", help="register, list and remove users").add_subparsers(
-        dest="users_command", required=True
-    )
+    users = sub.add_parser(
+        "users", help="register, list, edit, disable and enable users; their history"
+    ).add_subparsers(dest="users_command", required=True)
     add = users.add_parser("add", help=f"register a {', '.join(ROLES)}")
     _role_and_place(add)
     add.add_argument("--phone", metavar="E164", help="e.g. +919847012345")
@@ -394,6 +407,7 @@ def _add_admin_commands(sub: Any) -> None:
     add.add_argument("--name", default="", help="their name, as colleagues know it")
     add.add_argument("--lang", choices=LANGUAGES, help="the language poundbot writes to them in")
     _office_option(add, "they hold")
+    _reason_option(add, required=False)
     add.set_defaults(func=_admin("users_add"))
     listing = users.add_parser(
         "list", help="the active users, one tab-separated line each, with the offices they hold"
@@ -410,10 +424,51 @@ def _add_admin_commands(sub: Any) -> None:
         action="store_true",
         help="none declared: an officer stands for the local authority",
     )
+    _reason_option(offices, required=False)
     offices.set_defaults(func=_admin("users_offices"))
-    remove = users.add_parser("remove", help="deactivate a user (kept for the audit log)")
+    edit = users.add_parser(
+        "edit",
+        help="change a user's name, phone, language, pound or authority (not their role: "
+        "disable them and add a user in the new role)",
+    )
+    edit.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
+    edit.add_argument("--name", help="their name, as colleagues know it")
+    edit.add_argument("--phone", metavar="E164", help="e.g. +919847012345 (no other user's)")
+    edit.add_argument("--lang", choices=LANGUAGES, help="the language poundbot writes to them in")
+    where = edit.add_mutually_exclusive_group()
+    where.add_argument("--pound", metavar="CODE", help="the pound of a keeper")
+    where.add_argument("--authority", metavar="CODE", help="the local authority of an officer")
+    _reason_option(edit)
+    edit.set_defaults(func=_admin("users_edit"))
+    for verb, text in (
+        ("disable", "disable a user at once: their web sessions end, they are the public"),
+        ("enable", "enable a disabled user again, in the role and place they had"),
+    ):
+        command = users.add_parser(verb, help=text)
+        command.add_argument("id", type=int, metavar="ID", help="the id of the user")
+        _reason_option(command)
+        command.set_defaults(func=_admin(f"users_{verb}"))
+    remove = users.add_parser("remove", help="disable a user (as `users disable`)")
     remove.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
+    remove.add_argument(
+        "--reason", default="removed", metavar="TEXT", help='why (default: "removed")'
+    )
     remove.set_defaults(func=_admin("users_remove"))
+    reinvite = users.add_parser(
+        "reinvite",
+        help="a new single-use Telegram invite code for an existing user (a new phone or "
+        "account); their older unused codes expire",
+    )
+    reinvite.add_argument("id", type=int, metavar="ID", help="the id that `users list` shows")
+    reinvite.add_argument("--days", type=_days, default=7, metavar="N", help="valid N days (7)")
+    _reason_option(reinvite)
+    reinvite.set_defaults(func=_admin("users_reinvite"))
+    history = users.add_parser(
+        "history", help="the audit of the changes to a user, or to every user, oldest first"
+    )
+    history.add_argument("id", type=int, metavar="ID", nargs="?", help="only this user")
+    history.add_argument("--authority", metavar="CODE", help="only the users of this authority")
+    history.set_defaults(func=_admin("users_history"))
 
     contacts = sub.add_parser(
         "contacts", help="the channel a telephone number is written to on"
@@ -480,10 +535,14 @@ def _add_admin_commands(sub: Any) -> None:
     export = sub.add_parser("export", help="export the cases or the ledger").add_subparsers(
         dest="what", required=True
     )
-    for what, text in (("cases", "every case"), ("ledger", "the ledger, oldest first")):
+    for what, text in (
+        ("cases", "every case"),
+        ("ledger", "the ledger, oldest first"),
+        ("audit", "the audit of the changes to users (who, when, old and new, why), oldest first"),
+    ):
         table = export.add_parser(what, help=f"{text}, as CSV")
         table.add_argument("--csv", action="store_true", help="CSV (RFC 4180; the only format)")
-        if what == "ledger":
+        if what != "cases":
             table.add_argument("--authority", metavar="CODE", help="only this authority")
         table.add_argument("--out", metavar="FILE", help="write to FILE, not stdout")
         table.set_defaults(func=_admin("export"), authority=None)
@@ -661,6 +720,11 @@ EXAMPLES: dict[str, str] = {
     "--phone +919847012345",
     "users list": "poundbot users list",
     "users offices": "poundbot users offices 4 --office police_station",
+    "users edit": 'poundbot users edit 3 --phone +919847012346 --reason "new number"',
+    "users disable": 'poundbot users disable 3 --reason "left the post"',
+    "users enable": 'poundbot users enable 3 --reason "back from leave"',
+    "users reinvite": 'poundbot users reinvite 3 --reason "new phone"',
+    "users history": "poundbot users history 3",
     "users remove": "poundbot users remove 3",
     "contacts channel": "poundbot contacts channel +919847012345 whatsapp",
     "invite": 'poundbot invite --role keeper --pound KNM --name "Velayudhan"',
@@ -669,6 +733,7 @@ EXAMPLES: dict[str, str] = {
     "restore": "poundbot restore /var/lib/poundbot/backups/poundbot-2026-11-29.sqlite3",
     "export cases": "poundbot export cases --out cases.csv",
     "export ledger": "poundbot export ledger --authority KNM-GP --out ledger.csv",
+    "export audit": "poundbot export audit --authority KNM-GP --out audit.csv",
     "remind": "poundbot remind --once",
     "deadlines": "poundbot deadlines --days 7",
     "dlt templates": "poundbot dlt templates --csv > dlt-templates.csv",

@@ -22,18 +22,29 @@ from alembic.script import ScriptDirectory
 
 from bot.adapters.backups import BackupError, backups_dir, copy_database
 from bot.adapters.case_numbers import Places
-from bot.adapters.export import read_table
+from bot.adapters.export import changed_by, read_table
 from bot.bootstrap import config_path, load, open_app
 from bot.reminders.dispatch import remind_once
 from bot.reminders.listing import deadline_lines
-from bot.services.admin import add_user, create_invite, list_users, remove_user, set_offices
+from bot.services.admin import (
+    add_user,
+    create_invite,
+    disable_user,
+    edit_user,
+    enable_user,
+    list_users,
+    reinvite_user,
+    remove_user,
+    set_offices,
+    user_history,
+)
 from bot.services.base import act_in_force
 from bot.services.runtime import App
 from bot.services.web_signin import LINK_VALID, issue_link_for
 from bot.store.engine import BadDatabaseUrl, database_file, database_url, make_engine, parse_url
 from bot.store.instances import worker_id
 from bot.store.migrate import SchemaRefused, alembic_config, inspect_database, upgrade
-from bot.store.models import User
+from bot.store.models import Invite, User
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.csv_sheet import Table, write_csv
 from bot.support.errors import BadInputError
@@ -59,8 +70,13 @@ __all__ = [
     "require_database",
     "restore",
     "users_add",
+    "users_disable",
+    "users_edit",
+    "users_enable",
+    "users_history",
     "users_list",
     "users_offices",
+    "users_reinvite",
     "users_remove",
     "web_link",
 ]
@@ -246,6 +262,7 @@ async def users_add(args: argparse.Namespace) -> int:
             name=args.name,
             lang=args.lang,
             offices=args.office,
+            reason=args.reason,
         )
     post = _post(user.role, user.pound_code, user.authority_code)
     extras = [
@@ -285,16 +302,95 @@ async def users_list(args: argparse.Namespace) -> int:
 async def users_offices(args: argparse.Namespace) -> int:
     """Declare the offices a user holds (``--none``: none declared)."""
     async with _open() as app, app.store.transaction() as tx:
-        user = await set_offices(tx, app.deps, Caller.system(), args.id, args.office)
+        user = await set_offices(
+            tx, app.deps, Caller.system(), args.id, args.office, reason=args.reason
+        )
     who = _post(user.role, user.pound_code, user.authority_code)
     print(f"user {user.id} ({who}) holds: {_offices(user.role, user.offices)}")
     return 0
 
 
-async def users_remove(args: argparse.Namespace) -> int:
-    """Deactivate a user; the audit log keeps them."""
+async def users_edit(args: argparse.Namespace) -> int:
+    """Change a user's name, phone, language, pound or authority, for a reason."""
     async with _open() as app, app.store.transaction() as tx:
-        user = await remove_user(tx, app.deps, Caller.system(), args.id)
+        done = await edit_user(
+            tx,
+            app.deps,
+            Caller.system(),
+            args.id,
+            reason=args.reason,
+            name=args.name,
+            phone=args.phone,
+            lang=args.lang,
+            pound=args.pound,
+            authority=args.authority,
+        )
+        user = await tx.user_by_id(args.id)
+    assert user is not None  # (edited just now)
+    who = _post(user.role, user.pound_code, user.authority_code)
+    print(f"edited user {user.id} ({who}):")
+    for change in done:
+        print(f"  {change.field}: {change.old or '-'} -> {change.new or '-'}")
+    return 0
+
+
+async def users_disable(args: argparse.Namespace) -> int:
+    """Disable a user at once (their web sessions end), for a reason."""
+    async with _open() as app, app.store.transaction() as tx:
+        user = await disable_user(tx, app.deps, Caller.system(), args.id, reason=args.reason)
+    who = _post(user.role, user.pound_code, user.authority_code)
+    name = f", {user.name}" if user.name else ""
+    print(
+        f"disabled user {user.id} ({who}{name}): their web sessions are ended; their phone "
+        "and Telegram id are free again (the audit keeps them)"
+    )
+    return 0
+
+
+async def users_enable(args: argparse.Namespace) -> int:
+    """Enable a disabled user again, for a reason."""
+    async with _open() as app, app.store.transaction() as tx:
+        user = await enable_user(tx, app.deps, Caller.system(), args.id, reason=args.reason)
+    who = _post(user.role, user.pound_code, user.authority_code)
+    print(
+        f"enabled user {user.id} ({who}): give them a phone (users edit {user.id} --phone) "
+        f"or a Telegram account (users reinvite {user.id})"
+    )
+    return 0
+
+
+async def users_history(args: argparse.Namespace) -> int:
+    """The audit of the changes to a user (or to every user, or to an authority's), one
+    tab-separated line each, oldest first."""
+    async with _open() as app, app.store.transaction() as tx:
+        changes = await user_history(
+            tx, app.deps, Caller.system(), user_id=args.id, authority=args.authority
+        )
+    if not changes:
+        print("no changes recorded", file=sys.stderr)
+        return 0
+    print("\t".join(("at", "user", "by", "field", "old", "new", "reason")))
+    for change in changes:
+        at = change.at.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M:%S")
+        columns = (at, change.user_id, changed_by(change), change.field, change.old)
+        print("\t".join(_cell(value) for value in (*columns, change.new, change.reason)))
+    return 0
+
+
+async def users_reinvite(args: argparse.Namespace) -> int:
+    """A new single-use invite code for an existing user; the older unused ones expire."""
+    async with _open() as app, app.store.transaction() as tx:
+        made = await reinvite_user(
+            tx, app.deps, Caller.system(), args.id, reason=args.reason, days=args.days
+        )
+    _print_invite(made, f"user {args.id}, ")
+    return 0
+
+
+async def users_remove(args: argparse.Namespace) -> int:
+    """Disable a user (``users disable``); the audit log keeps them."""
+    async with _open() as app, app.store.transaction() as tx:
+        user = await remove_user(tx, app.deps, Caller.system(), args.id, reason=args.reason)
     who = _post(user.role, user.pound_code, user.authority_code)
     name = f", {user.name}" if user.name else ""
     print(
@@ -342,10 +438,17 @@ async def invite(args: argparse.Namespace) -> int:
             days=args.days,
             offices=args.office,
         )
+    _print_invite(made)
+    return 0
+
+
+def _print_invite(made: Invite, user: str = "") -> None:
+    """The code of an invite, whom it is for (``user``: "user N, " of an existing one),
+    when it expires, and how to give it."""
     expires = made.expires_at.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M %Z")
     name = f", name {made.name}" if made.name else ""
     print(f"invite code: {made.code}")
-    print(f"for: {_post(made.role, made.pound_code, made.authority_code)}{name}")
+    print(f"for: {user}{_post(made.role, made.pound_code, made.authority_code)}{name}")
     if made.offices:
         print(f"offices: {made.offices}")
     print(f"expires: {expires} (single use)")
@@ -357,7 +460,6 @@ async def invite(args: argparse.Namespace) -> int:
             f"give the code: in Telegram, open the bot and send /start {made.code} "
             "(set TELEGRAM_BOT_USERNAME to print a link)"
         )
-    return 0
 
 
 # -- web-link --------------------------------------------------------------------------
@@ -521,7 +623,8 @@ async def _read_export(args: argparse.Namespace) -> Table:
 
 
 def export(args: argparse.Namespace) -> int:
-    """The cases or the ledger as CSV, to stdout or FILE (written once all is read)."""
+    """The cases, the ledger or the audit of users as CSV, to stdout or FILE (written once
+    all is read)."""
     check_url(database_url())
     table = asyncio.run(_read_export(args))
     if args.out is None:
@@ -530,7 +633,11 @@ def export(args: argparse.Namespace) -> int:
     with open(args.out, "w", encoding="utf-8", newline="") as out:
         write_csv(out, table)
     count = len(table.records)
-    noun = {"cases": ("case", "cases"), "ledger": ("ledger row", "ledger rows")}[args.what]
+    noun = {
+        "cases": ("case", "cases"),
+        "ledger": ("ledger row", "ledger rows"),
+        "audit": ("change", "changes"),
+    }[args.what]
     print(f"wrote {count} {noun[count != 1]} to {args.out}")
     return 0
 
