@@ -100,8 +100,8 @@ async def _active_user(tx: UserStore, user_id: int) -> User:
 
 
 #: The columns of a new user, as its audit gives them.
-_MADE = ("role", "pound_code", "authority_code", "phone", "telegram_id", "name", "lang")
-_MADE += ("offices", "active")
+_MADE: tuple[str, ...] = ("role", "pound_code", "authority_code", "phone", "telegram_id")
+_MADE += ("name", "lang", "offices", "active")
 
 
 def _made(user: User) -> list[tuple[str, object, object]]:
