@@ -1,0 +1,54 @@
+"""What the case page offers: only the steps the Act allows on the case today, named in
+the desk's own words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.web.rig import Rig, rig
+
+SEIZE = "SEIZE 2 cow (brown) AT Kunnamangalam market OWNER Ravi 9847012345"
+
+
+def _forms(page: str, number: str) -> set[str]:
+    """The steps whose forms the case page offers."""
+    marker = f'action="/web/cases/{number}/'
+    return {part.split('"', 1)[0] for part in page.split(marker)[1:]}
+
+
+async def _to_auction_day(r: Rig) -> None:
+    keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+    officer = await r.user("officer", authority="KNM-GP", name="Latha")
+    await r.say(keeper, SEIZE)
+    r.clock.advance(days=8)
+    await r.say(keeper, "REPORT KNM-1")
+    await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+    r.clock.advance(days=8)
+    await r.say(officer, "AUCTION KNM-1 ON 20-03-2026 AT Panchayat office yard")
+    r.clock.advance(days=3)  # the auction day
+    await r.sign_in(officer)
+
+
+async def test_once_every_head_is_sold_only_the_settlement_is_offered(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _to_auction_day(r)
+        officer = await r.user("officer", authority="KNM-GP", name="Mini")
+        before = _forms((await r.client.get("/web/cases/KNM-1")).text, "KNM-1")
+        assert {"auction", "sold", "unsold", "dispose"} <= before, before
+        await r.say(officer, "SOLD KNM-1 1 1 4000 TO Mammu, Chathamangalam DECLARED")
+        one_left = _forms((await r.client.get("/web/cases/KNM-1")).text, "KNM-1")
+        assert {"sold", "unsold", "dispose", "settle"} <= one_left, one_left
+        await r.say(officer, "SOLD KNM-1 1 1 4500 TO Kunhali, Chathamangalam DECLARED")
+        after = _forms((await r.client.get("/web/cases/KNM-1")).text, "KNM-1")
+        assert not {"auction", "sold", "unsold", "dispose"} & after, after
+        assert "settle" in after, after
+
+
+async def test_while_a_head_is_left_unsold_the_sale_is_still_offered(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _to_auction_day(r)
+        officer = await r.user("officer", authority="KNM-GP", name="Mini")
+        await r.say(officer, "SOLD KNM-1 1 1 4000 TO Mammu, Chathamangalam DECLARED")
+        await r.say(officer, "UNSOLD KNM-1 1 1")
+        page = (await r.client.get("/web/cases/KNM-1")).text
+        assert {"sold", "unsold", "auction"} <= _forms(page, "KNM-1")  # one head still unsold
