@@ -432,6 +432,7 @@ class Desk:
             except _NotConfirmed as exc:
                 reply, refused = _unconfirmed(str(exc), tr), True
             else:
+                sale = loaded.case.sale_provision
                 outcome = await run_command(
                     tx,
                     app.deps,
@@ -441,6 +442,9 @@ class Desk:
                     sms=False,
                     loaded=loaded,
                     trial=stale,
+                    desk=lambda step, tr: names.desk_form(  # the desk's forms
+                        step, tr, sale, below=_takes(caller, step)
+                    ),
                 )
                 reply, refused = outcome.text, outcome.refused
                 if stale and not refused:
@@ -529,6 +533,12 @@ def _stale(tr: Translator) -> str:
 
 class _NotConfirmed(Exception):
     """A step sent without its box ticked (``Form.confirm``: "s.18" or "void")."""
+
+
+def _takes(caller: Caller, step: str) -> bool:
+    """Whether the step ``step`` is one of ``caller``'s role (its form on their page)."""
+    spec = form_of(step)
+    return spec is not None and caller.role in spec.roles
 
 
 def _unconfirmed(box: str, tr: Translator) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.web.rig import Rig, rig
+from tests.web.test_desk import _step
 
 SEIZE = "SEIZE 2 cow (brown) AT Kunnamangalam market OWNER Ravi 9847012345"
 
@@ -52,3 +53,38 @@ async def test_while_a_head_is_left_unsold_the_sale_is_still_offered(tmp_path: P
         await r.say(officer, "UNSOLD KNM-1 1 1")
         page = (await r.client.get("/web/cases/KNM-1")).text
         assert {"sold", "unsold", "auction"} <= _forms(page, "KNM-1")  # one head still unsold
+
+
+async def test_the_answers_on_the_desk_name_its_forms_not_chat_words(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.sign_in(officer)
+        posted = await _step(r, "KNM-1", "notice", places="Kunnamangalam")
+        assert "AUCTION" not in posted, posted
+        assert "the form “Fix the auction (s.13(3))” below" in posted, posted
+        r.clock.advance(days=8)
+        await r.sign_in(officer)
+        await _step(r, "KNM-1", "auction", on="2026-03-20", place="Panchayat office yard")
+        r.clock.advance(days=3)
+        await r.sign_in(officer)
+        lot = {"lot": "1", "count": "1", "person": "Mammu", "place": "Chathamangalam"}
+        await _step(r, "KNM-1", "sold", amount="4000", confirm="yes", **lot)
+        last = await _step(r, "KNM-1", "sold", amount="4500", confirm="yes", **lot)
+        assert "SETTLE" not in last, last
+        assert "&lt;" not in last, last
+        assert "the form “Close the sale and settle (s.15(2))” below" in last, last
+
+
+async def test_the_same_answer_by_chat_still_says_what_to_send(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        posted = await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        assert "Fix its day and place with AUCTION" in posted, posted

@@ -29,6 +29,7 @@ __all__ = [
     "channel_name",
     "deadline_name",
     "deposit_window_heading",
+    "desk_form",
     "event_name",
     "field_label",
     "role_name",
@@ -320,6 +321,21 @@ def step_title(command: str, tr: Translator, sale: str | None = None) -> str:
     if sale == "s.15(1)" and command in _OWNERS_ROUTE_STEPS:
         return _OWNERS_ROUTE_STEPS[command](tr)
     return _name(_STEPS, command, tr)
+
+
+def desk_form(command: str, tr: Translator, sale: str | None = None, *, below: bool = True) -> str:
+    """A step's form as an answer on the desk names it where the chat names the command
+    to send (``bot.i18n.sms_keyword.on_desk``): ``below`` on the reader's case page, or
+    on the page of the other role that takes the step."""
+    values = {"form": step_title(command, tr, sale)}
+    if below:
+        # TRANSLATORS: web desk — in an answer shown on the desk, where a chat answer says
+        # which command to send: the form of that step on the case page, by its title (as
+        # in "Fix its day and place with the form “Fix the auction (s.13(3))” below").
+        return tr.gettext("the form “%(form)s” below") % values
+    # TRANSLATORS: web desk — the same, of a step the other role takes on its own page of
+    # the case (the pound-keeper records a payment, the officer the sale).
+    return tr.gettext("the form “%(form)s”") % values
 
 
 def field_label(command: str, name: str, tr: Translator) -> str:
