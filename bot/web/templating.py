@@ -137,6 +137,9 @@ class Pages:
             "stage": lambda code: names.stage_name(code, tr),
             "event": lambda code: names.event_name(code, tr),
             "deadline": lambda code: names.deadline_name(code, tr),
+            "deadline_on": lambda code, when, mark=", ": names.deadline_on(
+                code, day(when, tr), tr, mark
+            ),
             "role": lambda code: names.role_name(code, tr),
             "channel": lambda code: names.channel_name(code, tr),
             "account": lambda code: names.account_name(code, tr),

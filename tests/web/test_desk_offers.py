@@ -88,3 +88,19 @@ async def test_the_same_answer_by_chat_still_says_what_to_send(tmp_path: Path) -
         await r.say(keeper, "REPORT KNM-1")
         posted = await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
         assert "Fix its day and place with AUCTION" in posted, posted
+
+
+async def test_the_first_day_of_the_auction_reads_with_its_day(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        await r.sign_in(officer)
+        page = (await r.client.get("/web/cases/KNM-1")).text
+        assert "Auction lawful from 17 Mar 2026" in page, page
+        assert "Auction lawful from," not in page
+        assert "Auction lawful from:" not in page
+        assert "Post the notice, " not in page  # posted

@@ -28,6 +28,7 @@ __all__ = [
     "case_stage",
     "channel_name",
     "deadline_name",
+    "deadline_on",
     "deposit_window_heading",
     "desk_form",
     "event_name",
@@ -128,6 +129,14 @@ _DEADLINES: Final[dict[str, _Name]] = {
     ),
     # TRANSLATORS: web desk — a deadline (s.16(3)): a claim preferred, to be decided.
     "claim_pending": lambda tr: tr.gettext("Decide the claim pending"),
+}
+
+#: The deadlines whose name runs into its day ("Auction lawful from 17 Mar 2026"): the
+#: name and the day in one text, in the order the language puts them.
+_DEADLINES_ON: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: web desk — the first day the auction is lawful (s.13(3)); %(date)s is
+    # the day, as "9 Mar 2026".
+    "auction_lawful": lambda tr: tr.gettext("Auction lawful from %(date)s"),
 }
 
 _ROLES: Final[dict[str, _Name]] = {
@@ -403,6 +412,16 @@ def event_name(code: str, tr: Translator) -> str:
 def deadline_name(code: str, tr: Translator) -> str:
     """A deadline (``domain.deadlines.DeadlineKind`` value) in words."""
     return _name(_DEADLINES, code, tr)
+
+
+def deadline_on(code: str, when: str, tr: Translator, mark: str = ", ") -> str:
+    """A deadline and its day ``when``: "Post the notice, 9 Mar 2026" (``mark`` between
+    them), or a name that runs into its day without one ("Auction lawful from
+    17 Mar 2026")."""
+    runs_into = _DEADLINES_ON.get(code)
+    if runs_into is not None:
+        return runs_into(tr) % {"date": when}
+    return f"{deadline_name(code, tr)}{mark}{when}"
 
 
 def deposit_window_heading(acts: Iterable[Profile], tr: Translator) -> str:
