@@ -104,3 +104,21 @@ async def test_the_first_day_of_the_auction_reads_with_its_day(tmp_path: Path) -
         assert "Auction lawful from," not in page
         assert "Auction lawful from:" not in page
         assert "Post the notice, " not in page  # posted
+
+
+async def test_a_citation_in_a_narrow_table_is_not_labelled_as_a_section(tmp_path: Path) -> None:
+    """A citation names itself ("വകുപ്പ് 13(1)"): a narrow screen's label before it
+    ("വകുപ്പ്: വകുപ്പ് 13(1)") would say it twice."""
+    async with rig(tmp_path) as r:
+        keeper = await r.user(
+            "keeper", pound="KNM", phone="+919847000010", name="Suresh", lang="ml"
+        )
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)  # the report is due
+        await r.sign_in(keeper)
+        today = (await r.client.get("/web/")).text
+        assert "വകുപ്പ് 13(1)" in today, today
+        assert 'data-label="വകുപ്പ്"' not in today, today
+        await r.say(keeper, "REPORT KNM-1")
+        case = (await r.client.get("/web/cases/KNM-1")).text
+        assert 'data-label="വകുപ്പ്"' not in case, case
