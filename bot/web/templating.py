@@ -71,7 +71,8 @@ def language_of(request: Request, caller: Caller | None, config: Config) -> str:
 class DeadlineLine(NamedTuple):
     """A deadline as a line of a table of Today, in words: ``late`` a duty whose day has
     passed, ``ended`` the last day of a period the Act gives someone else, passed
-    (``domain.deadlines.PERIOD_ENDS``: not overdue)."""
+    (``domain.deadlines.PERIOD_ENDS``: not overdue); ``who`` acts on it (the
+    pound-keeper's report shows on the officer's page too)."""
 
     number: str
     what: str
@@ -79,6 +80,7 @@ class DeadlineLine(NamedTuple):
     by: str
     late: bool
     ended: bool
+    who: str = ""
 
 
 class Pages:
@@ -216,7 +218,12 @@ class Pages:
             past = item.due_on < today
             ended = past and item.kind in _PERIOD_ENDS
             line = DeadlineLine(
-                item.number, *words, day(item.due_on, tr), past and not ended, ended
+                item.number,
+                *words,
+                day(item.due_on, tr),
+                past and not ended,
+                ended,
+                names.role_name(item.who, tr),
             )
             lines.append(line)
         return lines

@@ -3,6 +3,7 @@ the desk's own words."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.web.rig import Rig, rig
@@ -122,3 +123,30 @@ async def test_a_citation_in_a_narrow_table_is_not_labelled_as_a_section(tmp_pat
         await r.say(keeper, "REPORT KNM-1")
         case = (await r.client.get("/web/cases/KNM-1")).text
         assert 'data-label="വകുപ്പ്"' not in case, case
+
+
+def _row(page: str, number: str) -> str:
+    found = re.search(
+        rf"<tr>\s*<td class=\"case\"[^>]*><a href=\"/web/cases/{number}\">.*?</tr>", page, re.S
+    )
+    assert found, page
+    return found.group(0)
+
+
+async def test_today_says_who_acts_on_each_line(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)  # the reports are due
+        await r.say(keeper, "REPORT KNM-2")
+        await r.sign_in(officer)
+        today = (await r.client.get("/web/")).text
+        report = _row(today, "KNM-1")
+        assert "Report the cattle unclaimed" in report, report
+        assert 'data-label="Who acts">pound-keeper<' in report, report
+        notice = _row(today, "KNM-2")
+        assert "Post the notice" in notice, notice
+        assert 'data-label="Who acts">officer<' in notice, notice
+        assert "<th>Who acts</th>" in today
