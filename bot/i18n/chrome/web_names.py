@@ -340,7 +340,8 @@ def desk_form(command: str, tr: Translator, sale: str | None = None, *, below: b
     if below:
         # TRANSLATORS: web desk — in an answer shown on the desk, where a chat answer says
         # which command to send: the form of that step on the case page, by its title (as
-        # in "Fix its day and place with the form “Fix the auction (s.13(3))” below").
+        # in "Fix its day and place with the form “Fix the auction (s.13(3))” below"). The
+        # answers around it put it where they put a command word (in quotes, if yours do).
         return tr.gettext("the form “%(form)s” below") % values
     # TRANSLATORS: web desk — the same, of a step the other role takes on its own page of
     # the case (the pound-keeper records a payment, the officer the sale).
