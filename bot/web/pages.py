@@ -387,6 +387,7 @@ class Desk:
             "stage_sentence": case_sentence(case, tr),
             "stage_label": names.case_stage(case, tr),
             "account_text": account,
+            "lang_query": _lang_query(request),  # a language chosen with ?lang= stays
         }
         status = 200 if not refused else 409
         act = case.profile
@@ -457,7 +458,9 @@ class Desk:
                 view = await desk.case_view(tx, app.deps, caller, loaded)
                 return self._case_page(request, app, signed, view, reply=reply, refused=True)
         # Recorded: post/redirect/get, the answer shown once on the case page.
-        done = RedirectResponse(f"/web/cases/{loaded.row.number}#reply", status_code=303)
+        done = RedirectResponse(
+            f"/web/cases/{loaded.row.number}{_lang_query(request)}#reply", status_code=303
+        )
         set_flash_cookie(
             done, self.keys, self.keys.flash_value(signed[0], loaded.row.number, reply)
         )
@@ -533,6 +536,13 @@ def _stale(tr: Translator) -> str:
 
 class _NotConfirmed(Exception):
     """A step sent without its box ticked (``Form.confirm``: "s.18" or "void")."""
+
+
+def _lang_query(request: Request) -> str:
+    """``?lang=ml`` when the page was asked for in a language with ``?lang=``, else "": a
+    step's form and the page after it keep the language."""
+    lang = request.query_params.get("lang", "")
+    return f"?lang={lang}" if lang in LANGUAGES else ""
 
 
 def _takes(caller: Caller, step: str) -> bool:

@@ -121,13 +121,9 @@ class Pages:
         def cattle(lots: Sequence[Lot]) -> str:
             return self.cattle(lots, tr)
 
-        def lang_link(code: str) -> str:
-            return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
-
         return {
             "lang": lang,
-            "languages": [(code, LANGUAGE_NAMES[code]) for code in languages],
-            "lang_link": lang_link,
+            **language_switch(request, languages),
             "_": tr.gettext,
             "day": lambda value: day(value, tr),
             "money": lambda amount: money(amount, tr),
@@ -328,6 +324,19 @@ def escaped(text: str) -> str:
         .replace('"', "&#34;")
         .replace("'", "&#39;")
     )
+
+
+def language_switch(request: Request, languages: Sequence[str] = LANGUAGES) -> dict[str, object]:
+    """The language switch of a page: ``languages`` by their names, and the link of each,
+    which sets the language and comes back to the page (without its ``lang``)."""
+
+    def lang_link(code: str) -> str:
+        return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
+
+    return {
+        "languages": [(code, LANGUAGE_NAMES[code]) for code in languages],
+        "lang_link": lang_link,
+    }
 
 
 def _here(request: Request) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.web.rig import Rig, rig
+from tests.web.rig import Rig, rig, step_form
 from tests.web.test_desk import _step
 
 SEIZE = "SEIZE 2 cow (brown) AT Kunnamangalam market OWNER Ravi 9847012345"
@@ -150,3 +150,35 @@ async def test_today_says_who_acts_on_each_line(tmp_path: Path) -> None:
         assert "Post the notice" in notice, notice
         assert 'data-label="Who acts">officer<' in notice, notice
         assert "<th>Who acts</th>" in today
+
+
+async def test_every_page_has_the_language_switch_and_a_case_page_takes_lang(
+    tmp_path: Path,
+) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        await r.say(keeper, SEIZE)
+        await r.sign_in(keeper)
+        for path in ("/web/", "/web/cases", "/web/documents/", "/web/charts/", "/web/cases/KNM-1"):
+            page = (await r.client.get(path)).text
+            assert 'href="/web/lang/ml?next=' in page, path
+            assert 'hreflang="ta"' in page, path
+        in_malayalam = await r.client.get("/web/cases/KNM-1?lang=ml")
+        assert '<html lang="ml">' in in_malayalam.text
+        assert "കേസ്" in in_malayalam.text
+        charts = await r.client.get("/web/charts/?lang=ta")
+        assert '<html lang="ta">' in charts.text
+
+
+async def test_a_step_from_a_case_page_in_a_chosen_language_stays_in_it(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.sign_in(keeper)
+        page = (await r.client.get("/web/cases/KNM-1?lang=ml")).text
+        assert 'action="/web/cases/KNM-1/report?lang=ml"' in page
+        done = await r.client.post("/web/cases/KNM-1/report?lang=ml", data=step_form(page))
+        assert done.headers["location"] == "/web/cases/KNM-1?lang=ml#reply"
+        after = await r.client.get(done.headers["location"])
+        assert '<html lang="ml">' in after.text
