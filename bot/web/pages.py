@@ -388,6 +388,7 @@ class Desk:
             "stage_label": names.case_stage(case, tr),
             "account_text": account,
             "lang_query": _lang_query(request),  # a language chosen with ?lang= stays
+            "owner_phone": view.loaded.row.owner_phone or "",  # staff only, as the owner
         }
         status = 200 if not refused else 409
         act = case.profile

@@ -3,6 +3,7 @@ the desk's own words."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -182,3 +183,32 @@ async def test_a_step_from_a_case_page_in_a_chosen_language_stays_in_it(tmp_path
         assert done.headers["location"] == "/web/cases/KNM-1?lang=ml#reply"
         after = await r.client.get(done.headers["location"])
         assert '<html lang="ml">' in after.text
+
+
+async def test_the_case_page_names_the_owner_and_the_seizer_and_the_board_never_does(
+    tmp_path: Path,
+) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(
+            keeper,
+            "SEIZE 2 cow (brown) AT Kunnamangalam market OWNER Ravi 9847012345 BY Raghavan",
+        )
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        await r.sign_in(officer)
+        page = html.unescape((await r.client.get("/web/cases/KNM-1")).text)
+        owner = page.split("<dt>Owner</dt>")[1].split("</dd>")[0]
+        assert "Ravi" in owner, page
+        assert "9847012345" in page.split("<dt>Owner's phone</dt>")[1].split("</dd>")[0]
+        assert "Raghavan" in page.split("<dt>Seized by</dt>")[1].split("</dd>")[0]
+        r.client.cookies.clear()
+        board = await r.client.get("/notices/KNM-GP")
+        assert board.status_code == 200
+        assert "KNM-1" in board.text  # the notice is on the board
+        public = html.unescape(board.text)
+        for private in ("Ravi", "9847012345", "98470 12345", "Raghavan", "Owner's phone"):
+            assert private not in public, private
+        assert (await r.client.get("/web/cases/KNM-1")).status_code in (303, 307)  # sign in
