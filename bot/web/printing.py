@@ -102,6 +102,7 @@ def csv_response(table: Table, filename: str) -> Response:
 def _refusal(request: Request, tr: Translator, text: str, status: int) -> Response:
     labels = document_labels(tr)
     context = {"lang": tr.lang, "title": text, "labels": labels, "message": text, "printed": ""}
+    context["languages"] = []  # no switch: a refusal echoes nothing of what was asked
     return page(request, "documents/refused.html", context, status)
 
 
