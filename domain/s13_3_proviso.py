@@ -60,10 +60,13 @@ def dispose_otherwise(
 @cites("s.13(3) proviso", "s.13(3)")
 def _disposal_lawful(case: Case, today: date) -> bool:
     """Other disposal by order after the seven days from the notice, of unclaimed
-    cattle only (s.13(3) proviso)."""
+    cattle only, while a head is left to dispose of (s.13(3) proviso)."""
     notice = case.notice
     return (
-        on_unclaimed_route(case) and notice is not None and today >= auction_allowed_from(notice.on)
+        on_unclaimed_route(case)
+        and notice is not None
+        and today >= auction_allowed_from(notice.on)
+        and case.heads_remaining > 0
     )
 
 

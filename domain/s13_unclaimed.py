@@ -458,12 +458,20 @@ def _auction_deadlines(case: Case) -> tuple[Deadline, ...]:
     return (Deadline(DeadlineKind.AUCTION_LAWFUL, lawful, "s.13(3)", Role.OFFICER, notice.on),)
 
 
+@cites("s.13(3)", "s.15(1)")
+def _auction_lawful(case: Case, today: date) -> bool:
+    """An auction is fixed of cattle still in the pound: once every head is sold or
+    disposed of, there is nothing left to sell (s.13(3), s.15(1))."""
+    return case.heads_remaining > 0
+
+
 AUCTION: Step[AuctionScheduled] = Step(
     event=AuctionScheduled,
     provision="s.13(3)",
     owners_route="s.15(1)",
     follows=_SALE_STAGES,
     guard=_guard_auction,
+    lawful=_auction_lawful,
     deadlines=_auction_deadlines,
     leads_to=lambda case, event: case.stage,
     after_report=True,
@@ -523,9 +531,9 @@ def check_sale(case: Case, event: LotOffered | DisposedOtherwise) -> None:
 @cites("s.13(3)", "s.15(1)")
 def _lot_lawful(case: Case, today: date) -> bool:
     """A sale, or the record of a lot left unsold, on or after the day fixed for the
-    auction (s.13(3), s.15(1))."""
+    auction, while a head is left to offer (s.13(3), s.15(1))."""
     fixed = case.scheduled_auction
-    return fixed is not None and today >= fixed.auction_on
+    return fixed is not None and today >= fixed.auction_on and case.heads_remaining > 0
 
 
 @cites("s.13(3)", "s.15(1)")

@@ -155,13 +155,14 @@ NOT_NAMES: Final = DATES | frozenset(
         # with the ending of "to", "തദ്ദേശ സ്ഥാപനത്തിന്", nothing written after it), where
         # money goes (``to_fund``, ``to_fund_short``, ``fines_to``: the same) and the
         # office that signs the notice (``signer``: an office of the Act, as
-        # ``office_title`` names it)
+        # ``office_title`` names it); a form of the web desk by its title (``form``)
         "act",
         "cattle",
         "citation",
         "channel",
         "class",
         "classes",
+        "form",
         "heads",
         "kind",
         "languages",

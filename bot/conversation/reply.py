@@ -12,7 +12,7 @@ nothing (a refusal rolls the step back, with what it queued).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.config.model import ProvisoOffice
@@ -24,9 +24,11 @@ from bot.conversation.rendering import RENDERERS
 from bot.conversation.seizure import seizure_of
 from bot.conversation.steps import Ctx, NoticeToPrint
 from bot.i18n import render, reply_language, translator
+from bot.i18n.catalogs import Translator
 from bot.i18n.common import keyword
 from bot.i18n.dlt_probe import rendering_sms
 from bot.i18n.public.sms_fit import in_parts
+from bot.i18n.sms_keyword import on_desk
 from bot.services import public
 from bot.services.base import Deps, act_of_caller, proviso_offices_of, under_its_act
 from bot.store.contacts import contact_lang
@@ -254,15 +256,19 @@ async def run_command(
     sms: bool,
     loaded: LoadedCase | None = None,
     trial: bool = False,
+    desk: Callable[[str, Translator], str] | None = None,
 ) -> Reply:
     """Run a parsed command (from a line of text, or a form of the web desk) and answer
     in ``lang``: the same use case, the same refusals, whatever the channel. ``loaded``:
     the case of the step, if the channel has already read it for update. ``trial``: the
     step is run and then undone, refused or not (nothing written, nothing queued): its
-    refusal, if it has one, or the answer it would have had, the case as it was."""
+    refusal, if it has one, or the answer it would have had, the case as it was.
+    ``desk``: the answer is shown on the web desk, naming a step's form (as ``desk`` words
+    it) where a chat answer names the command to send; what the step tells others is not."""
     with rendering_sms(sms):  # by SMS, names are shortened to fit DLT variables
         ctx = Ctx(tx, deps, caller, translator(lang), sms, loaded)
         ran = await run_step(ctx, command, trial=trial)
+    with rendering_sms(sms), on_desk(desk):
         exc, refusal = ran.refusal, None
         # The answer in the words of the Act of the case it is about (s.14, para 1 under
         # the Cattle-trespass Act, 1871).

@@ -6,6 +6,9 @@ what to send (HELP, "not a command ... like DUES KNM-17", the officer's "Then se
 NOTICE KNM-17") says it, in an SMS, when poundbot runs on Mobile Seva
 (``KL POUND DUES KNM-17``). Telegram, the web desk and the other providers never show it.
 
+On the web desk an instruction names the desk's form instead of a command to type
+(``on_desk``): "Fix its day and place with the form “Fix the auction (s.13(3))” below".
+
 The keyword is data, a DLT variable of its own before the command (``{#var#}DUES
 KNM-17``): one template serves every state's keyword, and an installation without one
 sends the variable empty. ``use_keyword`` sets it for the process (the server, from its
@@ -15,7 +18,7 @@ settings); ``keyword_in_sms`` for a block (the segment budgets count ``WORST_KEY
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
 
@@ -25,6 +28,8 @@ from bot.i18n.dlt_probe import in_sms, leaf, probing
 __all__ = [
     "WORST_KEYWORD",
     "keyword_in_sms",
+    "on_desk",
+    "or_form",
     "sms_keyword",
     "to_send",
     "use_keyword",
@@ -39,6 +44,10 @@ _keyword = ""
 _everywhere = False  # a segment budget: every text rendered is counted as an SMS
 #: A WhatsApp message answered as an SMS is (Twilio's number needs no keyword).
 _WITHOUT: contextvars.ContextVar[bool] = contextvars.ContextVar("without_keyword", default=False)
+#: A step's form as the web desk names it, while an answer on the desk is rendered.
+_DESK: contextvars.ContextVar[Callable[[str, Translator], str] | None] = contextvars.ContextVar(
+    "on_desk", default=None
+)
 
 
 def use_keyword(keyword: str, *, everywhere: bool = False) -> None:
@@ -75,15 +84,38 @@ def without_keyword() -> Iterator[None]:
         _WITHOUT.reset(token)
 
 
-def to_send(tr: Translator, line: str, *, data: bool = False) -> str:
-    """``line``, a command to send, with the keyword before it in an SMS on Mobile Seva.
+@contextmanager
+def on_desk(form: Callable[[str, Translator], str] | None) -> Iterator[None]:
+    """An answer on the web desk in the block: an instruction of what to send names the
+    step's form, as ``form`` words it (the step's command word, the translator); with
+    None, a chat's answer."""
+    token = _DESK.set(form)
+    try:
+        yield
+    finally:
+        _DESK.reset(token)
+
+
+def to_send(tr: Translator, line: str, *, data: bool = False, form: str = "") -> str:
+    """``line``, a command to send, with the keyword before it in an SMS on Mobile Seva;
+    on the web desk (``on_desk``), the form of the step ``form`` instead.
 
     ``line`` is the command as the message gives it: fixed text of the template (an
     example made of the language's command words, ``literal``), or with ``data`` one
     variable (a command with its case number and amount)."""
+    desk = _DESK.get()
+    if form and desk is not None and not probing():
+        return desk(form, tr)
     if probing():  # the template: the keyword a variable, whatever is configured
         body = leaf(tr, line, "command") if data else line
         return leaf(tr, WORST_KEYWORD + " ", "keyword") + body
     if _keyword and (_everywhere or in_sms()) and not _WITHOUT.get():
         return f"{_keyword} {line}"
     return line
+
+
+def or_form(tr: Translator, word: str, form: str) -> str:
+    """``word``, a command word a message names, or on the web desk (``on_desk``) the
+    form of the step ``form``."""
+    desk = _DESK.get()
+    return desk(form, tr) if desk is not None and not probing() else word

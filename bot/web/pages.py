@@ -387,6 +387,8 @@ class Desk:
             "stage_sentence": case_sentence(case, tr),
             "stage_label": names.case_stage(case, tr),
             "account_text": account,
+            "lang_query": _lang_query(request),  # a language chosen with ?lang= stays
+            "owner_phone": view.loaded.row.owner_phone or "",  # staff only, as the owner
         }
         status = 200 if not refused else 409
         act = case.profile
@@ -432,6 +434,7 @@ class Desk:
             except _NotConfirmed as exc:
                 reply, refused = _unconfirmed(str(exc), tr), True
             else:
+                sale = loaded.case.sale_provision
                 outcome = await run_command(
                     tx,
                     app.deps,
@@ -441,6 +444,9 @@ class Desk:
                     sms=False,
                     loaded=loaded,
                     trial=stale,
+                    desk=lambda step, tr: names.desk_form(  # the desk's forms
+                        step, tr, sale, below=_takes(caller, step)
+                    ),
                 )
                 reply, refused = outcome.text, outcome.refused
                 if stale and not refused:
@@ -453,7 +459,9 @@ class Desk:
                 view = await desk.case_view(tx, app.deps, caller, loaded)
                 return self._case_page(request, app, signed, view, reply=reply, refused=True)
         # Recorded: post/redirect/get, the answer shown once on the case page.
-        done = RedirectResponse(f"/web/cases/{loaded.row.number}#reply", status_code=303)
+        done = RedirectResponse(
+            f"/web/cases/{loaded.row.number}{_lang_query(request)}#reply", status_code=303
+        )
         set_flash_cookie(
             done, self.keys, self.keys.flash_value(signed[0], loaded.row.number, reply)
         )
@@ -529,6 +537,19 @@ def _stale(tr: Translator) -> str:
 
 class _NotConfirmed(Exception):
     """A step sent without its box ticked (``Form.confirm``: "s.18" or "void")."""
+
+
+def _lang_query(request: Request) -> str:
+    """``?lang=ml`` when the page was asked for in a language with ``?lang=``, else "": a
+    step's form and the page after it keep the language."""
+    lang = request.query_params.get("lang", "")
+    return f"?lang={lang}" if lang in LANGUAGES else ""
+
+
+def _takes(caller: Caller, step: str) -> bool:
+    """Whether the step ``step`` is one of ``caller``'s role (its form on their page)."""
+    spec = form_of(step)
+    return spec is not None and caller.role in spec.roles
 
 
 def _unconfirmed(box: str, tr: Translator) -> str:

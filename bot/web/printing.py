@@ -30,7 +30,7 @@ from bot.support.errors import (
     NotAllowedError,
     UnknownCaseError,
 )
-from bot.web.templating import language_of
+from bot.web.templating import language_of, language_switch
 from domain.errors import DomainError
 from domain.profiles import DEFAULT_ACT, Profile, profile
 
@@ -80,9 +80,14 @@ def wants_csv(request: Request, name: str) -> tuple[str, bool]:
 
 
 def page(request: Request, name: str, context: Mapping[str, Any], status: int = 200) -> Response:
-    """A template rendered as a page, with the headers of every desk page."""
+    """A template rendered as a page, with the headers of every desk page and the
+    language switch of every page."""
     return templates().TemplateResponse(
-        request, name, dict(context), status_code=status, headers=_HEADERS
+        request,
+        name,
+        {**language_switch(request), **context},
+        status_code=status,
+        headers=_HEADERS,
     )
 
 
@@ -97,6 +102,7 @@ def csv_response(table: Table, filename: str) -> Response:
 def _refusal(request: Request, tr: Translator, text: str, status: int) -> Response:
     labels = document_labels(tr)
     context = {"lang": tr.lang, "title": text, "labels": labels, "message": text, "printed": ""}
+    context["languages"] = []  # no switch: a refusal echoes nothing of what was asked
     return page(request, "documents/refused.html", context, status)
 
 

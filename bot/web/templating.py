@@ -71,7 +71,8 @@ def language_of(request: Request, caller: Caller | None, config: Config) -> str:
 class DeadlineLine(NamedTuple):
     """A deadline as a line of a table of Today, in words: ``late`` a duty whose day has
     passed, ``ended`` the last day of a period the Act gives someone else, passed
-    (``domain.deadlines.PERIOD_ENDS``: not overdue)."""
+    (``domain.deadlines.PERIOD_ENDS``: not overdue); ``who`` acts on it (the
+    pound-keeper's report shows on the officer's page too)."""
 
     number: str
     what: str
@@ -79,6 +80,7 @@ class DeadlineLine(NamedTuple):
     by: str
     late: bool
     ended: bool
+    who: str = ""
 
 
 class Pages:
@@ -119,13 +121,9 @@ class Pages:
         def cattle(lots: Sequence[Lot]) -> str:
             return self.cattle(lots, tr)
 
-        def lang_link(code: str) -> str:
-            return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
-
         return {
             "lang": lang,
-            "languages": [(code, LANGUAGE_NAMES[code]) for code in languages],
-            "lang_link": lang_link,
+            **language_switch(request, languages),
             "_": tr.gettext,
             "day": lambda value: day(value, tr),
             "money": lambda amount: money(amount, tr),
@@ -137,6 +135,9 @@ class Pages:
             "stage": lambda code: names.stage_name(code, tr),
             "event": lambda code: names.event_name(code, tr),
             "deadline": lambda code: names.deadline_name(code, tr),
+            "deadline_on": lambda code, when, mark=", ": names.deadline_on(
+                code, day(when, tr), tr, mark
+            ),
             "role": lambda code: names.role_name(code, tr),
             "channel": lambda code: names.channel_name(code, tr),
             "account": lambda code: names.account_name(code, tr),
@@ -213,7 +214,12 @@ class Pages:
             past = item.due_on < today
             ended = past and item.kind in _PERIOD_ENDS
             line = DeadlineLine(
-                item.number, *words, day(item.due_on, tr), past and not ended, ended
+                item.number,
+                *words,
+                day(item.due_on, tr),
+                past and not ended,
+                ended,
+                names.role_name(item.who, tr),
             )
             lines.append(line)
         return lines
@@ -318,6 +324,19 @@ def escaped(text: str) -> str:
         .replace('"', "&#34;")
         .replace("'", "&#39;")
     )
+
+
+def language_switch(request: Request, languages: Sequence[str] = LANGUAGES) -> dict[str, object]:
+    """The language switch of a page: ``languages`` by their names, and the link of each,
+    which sets the language and comes back to the page (without its ``lang``)."""
+
+    def lang_link(code: str) -> str:
+        return f"/web/lang/{code}?next={quote(_here(request), safe='')}"
+
+    return {
+        "languages": [(code, LANGUAGE_NAMES[code]) for code in languages],
+        "lang_link": lang_link,
+    }
 
 
 def _here(request: Request) -> str:

@@ -98,8 +98,9 @@ async def test_the_desk_says_the_notice_no_longer_stands_and_the_auction_is_canc
         )
     )
     assert (
-        "The notice of 10 Mar 2026 no longer stands: post a new notice (NOTICE KNM-1); the "
-        "auction fixed for 20 Mar 2026 is cancelled (s.13(2), s.13(3))."
+        "The notice of 10 Mar 2026 no longer stands: post a new notice (the form “Notice "
+        "posted and proclaimed (s.13(2))” below); the auction fixed for 20 Mar 2026 is "
+        "cancelled (s.13(2), s.13(3))."
     ) in done, done
     assert "The owner will be told by SMS." in done
     page = await r.client.get("/web/cases/KNM-1")

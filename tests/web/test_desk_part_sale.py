@@ -30,6 +30,10 @@ async def test_the_desk_refuses_settle_short_of_the_dues_and_takes_the_rest_paid
         refused = await _step(r, "KNM-1", "settle", status=409, amount="500")
         assert "Not settled" in refused, refused
         assert "₹1,919.01" in refused, refused
+        assert "AUCTION" not in refused, refused  # the desk's words, not chat syntax
+        assert "PAID" not in refused, refused
+        assert "the form “Fix the auction (s.15(1))” below" in refused, refused
+        assert "(the form “The owner paid: release (s.12)”)" in refused, refused  # the keeper's
         r.client.cookies.clear()
         await r.sign_in(keeper)
         page = (await r.client.get("/web/cases/KNM-1")).text

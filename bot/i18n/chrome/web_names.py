@@ -28,7 +28,9 @@ __all__ = [
     "case_stage",
     "channel_name",
     "deadline_name",
+    "deadline_on",
     "deposit_window_heading",
+    "desk_form",
     "event_name",
     "field_label",
     "role_name",
@@ -127,6 +129,14 @@ _DEADLINES: Final[dict[str, _Name]] = {
     ),
     # TRANSLATORS: web desk — a deadline (s.16(3)): a claim preferred, to be decided.
     "claim_pending": lambda tr: tr.gettext("Decide the claim pending"),
+}
+
+#: The deadlines whose name runs into its day ("Auction lawful from 17 Mar 2026"): the
+#: name and the day in one text, in the order the language puts them.
+_DEADLINES_ON: Final[dict[str, Callable[[Translator], str]]] = {
+    # TRANSLATORS: web desk — the first day the auction is lawful (s.13(3)); %(date)s is
+    # the day, as "9 Mar 2026".
+    "auction_lawful": lambda tr: tr.gettext("Auction lawful from %(date)s"),
 }
 
 _ROLES: Final[dict[str, _Name]] = {
@@ -322,6 +332,22 @@ def step_title(command: str, tr: Translator, sale: str | None = None) -> str:
     return _name(_STEPS, command, tr)
 
 
+def desk_form(command: str, tr: Translator, sale: str | None = None, *, below: bool = True) -> str:
+    """A step's form as an answer on the desk names it where the chat names the command
+    to send (``bot.i18n.sms_keyword.on_desk``): ``below`` on the reader's case page, or
+    on the page of the other role that takes the step."""
+    values = {"form": step_title(command, tr, sale)}
+    if below:
+        # TRANSLATORS: web desk — in an answer shown on the desk, where a chat answer says
+        # which command to send: the form of that step on the case page, by its title (as
+        # in "Fix its day and place with the form “Fix the auction (s.13(3))” below"). The
+        # answers around it put it where they put a command word (in quotes, if yours do).
+        return tr.gettext("the form “%(form)s” below") % values
+    # TRANSLATORS: web desk — the same, of a step the other role takes on its own page of
+    # the case (the pound-keeper records a payment, the officer the sale).
+    return tr.gettext("the form “%(form)s”") % values
+
+
 def field_label(command: str, name: str, tr: Translator) -> str:
     """The label of a field of a step's form."""
     found = _FIELDS.get(f"{command}.{name}") or _FIELDS.get(name)
@@ -387,6 +413,16 @@ def event_name(code: str, tr: Translator) -> str:
 def deadline_name(code: str, tr: Translator) -> str:
     """A deadline (``domain.deadlines.DeadlineKind`` value) in words."""
     return _name(_DEADLINES, code, tr)
+
+
+def deadline_on(code: str, when: str, tr: Translator, mark: str = ", ") -> str:
+    """A deadline and its day ``when``: "Post the notice, 9 Mar 2026" (``mark`` between
+    them), or a name that runs into its day without one ("Auction lawful from
+    17 Mar 2026")."""
+    runs_into = _DEADLINES_ON.get(code)
+    if runs_into is not None:
+        return runs_into(tr) % {"date": when}
+    return f"{deadline_name(code, tr)}{mark}{when}"
 
 
 def deposit_window_heading(acts: Iterable[Profile], tr: Translator) -> str:

@@ -35,6 +35,8 @@ def document_labels(tr: Translator) -> dict[str, str]:
         "documents": tr.gettext("Printable documents"),
         # TRANSLATORS: the web desk — link to the page of charts.
         "charts": tr.gettext("Charts"),
+        # TRANSLATORS: the web desk — the name of the switch between languages.
+        "language": tr.gettext("Language"),
         # TRANSLATORS: s.16(3) — heading of the register of surplus proceeds in deposit.
         "deposit_register": tr.gettext("Deposit register (s.16(3))"),
         # TRANSLATORS: s.7 — heading of the register of the cases brought in a month.

@@ -39,6 +39,7 @@ from bot.i18n.public.sms_fit import (
     join,
     shortest_fit,
 )
+from bot.i18n.sms_keyword import or_form
 from domain.case import Case
 from domain.money import Money
 from domain.profiles import Profile
@@ -407,7 +408,7 @@ def _notice_superseded(case: Case, posted: date, tr: Translator) -> str:
     (s.13(2), s.13(3))."""
     values = {
         "date": day(posted, tr),
-        "notice": f"{keyword('notice', tr.lang)} {case.number}",
+        "notice": or_form(tr, f"{keyword('notice', tr.lang)} {case.number}", "notice"),
     }
     cancelled = case.cancelled_auction
     if cancelled is None:

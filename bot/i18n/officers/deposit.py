@@ -22,6 +22,7 @@ from bot.i18n.common import (
 )
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
+from bot.i18n.sms_keyword import or_form
 from domain.events import Event
 from domain.money import Money, total
 
@@ -85,7 +86,10 @@ def account_refused_reply(stated: Statement, tr: Translator) -> str:
             "The pound-keeper reports them with %(report)s (s.13(1)); the notice and the "
             "public auction follow (s.13(2), s.13(3))."
         )
-        lines.append(report % {"report": f"{keyword('report', tr.lang)} {case.number}"})
+        lines.append(
+            report
+            % {"report": or_form(tr, f"{keyword('report', tr.lang)} {case.number}", "report")}
+        )
         if balance:
             # TRANSLATORS: s.15(5), s.16(3) — the refused balance is held in deposit with
             # the balance of the sale of the rest; the months for claims (%(months)d:
@@ -113,8 +117,8 @@ def claim_preferred_recorded(stated: Statement, tr: Translator) -> str:
         "name": sms_name(event.claimant),
         "date": day(event.preferred, tr),
         "amount": money(stated.held_in_deposit, tr),
-        "claim": keyword("claim", tr.lang),
-        "reject": keyword("reject", tr.lang),
+        "claim": or_form(tr, keyword("claim", tr.lang), "claim"),
+        "reject": or_form(tr, keyword("reject", tr.lang), "reject"),
         "to_fund": credited_to(tr, short=True),
     }
     # TRANSLATORS: s.16(3) — a claim to the deposit was preferred in time; the deposit

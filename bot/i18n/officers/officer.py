@@ -46,7 +46,9 @@ def report_to_officer(case: Case, pound_name: str, reported_on: date, tr: Transl
         "place": sms_name(seizure.place_seized),
         "date": day(seizure.impounded_on, tr),
         "reported": day(reported_on, tr),
-        "command": to_send(tr, f"{keyword('notice', tr.lang)} {case.number}", data=True),
+        "command": to_send(
+            tr, f"{keyword('notice', tr.lang)} {case.number}", data=True, form="notice"
+        ),
     }
     # TRANSLATORS: s.13(1) — heading of the report of unclaimed cattle to the local
     # authority: the case and the pound.
@@ -105,7 +107,7 @@ def notice_recorded(case: Case, tr: Translator) -> str:
         "places": _places(tuple(local(p, tr.lang) for p in notice.proclaimed_at), tr),
         "last": day(dates.notice_until, tr),
         "from": day(dates.auction_from, tr),
-        "command": to_send(tr, keyword("auction", tr.lang), data=True),
+        "command": to_send(tr, keyword("auction", tr.lang), data=True, form="auction"),
     }
     # TRANSLATORS: s.13(2) — the notice affixed at the office on the date.
     posted = tr.gettext("Case %(case)s: notice affixed at %(office)s on %(date)s (s.13(2)).")

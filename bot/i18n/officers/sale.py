@@ -26,7 +26,7 @@ from bot.i18n.documents.account import (
 )
 from bot.i18n.officers.officer import case_line
 from bot.i18n.public.sms_fit import in_parts, join
-from bot.i18n.sms_keyword import to_send
+from bot.i18n.sms_keyword import or_form, to_send
 from domain.case import Case
 from domain.events import LotOffered
 from domain.money import Money
@@ -47,7 +47,8 @@ def _settle_command(case: Case, tr: Translator) -> str:
     # rupees. Keep the brackets.
     expenses = tr.gettext("<expenses>")
     # The case number is data (a slot) though code joins it in.
-    return to_send(tr, f"{keyword('settle', tr.lang)} {leaf(tr, case.number, 'case')} {expenses}")
+    line = f"{keyword('settle', tr.lang)} {leaf(tr, case.number, 'case')} {expenses}"
+    return to_send(tr, line, form="settle")
 
 
 def _progress(case: Case, progress: SaleProgress, tr: Translator) -> list[str]:
@@ -164,9 +165,12 @@ def sale_short(case: Case, expenses: Money, short: Money, tr: Translator) -> str
         "proceeds": money(case.proceeds, tr),
         "short": money(short, tr),
         "heads": head_count(case.heads_remaining, tr),
-        "sold": keyword("sold", tr.lang),
+        "sold": or_form(tr, keyword("sold", tr.lang), "sold"),
         "command": to_send(
-            tr, f"{keyword('settle', tr.lang)} {case.number} {rupees_figure(expenses)}", data=True
+            tr,
+            f"{keyword('settle', tr.lang)} {case.number} {rupees_figure(expenses)}",
+            data=True,
+            form="settle",
         ),
     }
     # TRANSLATORS: s.15(1), s.15(2) — SETTLE with expenses higher than expected: the

@@ -12,6 +12,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.common import ECHO_LIMIT, connective, day, head_count, keyword, money
 from bot.i18n.dlt_probe import in_sms
 from bot.i18n.public.sms_fit import in_parts
+from bot.i18n.sms_keyword import or_form
 from domain.errors import (
     BarredBuyerError,
     BuyerNotDeclaredError,
@@ -82,7 +83,7 @@ def _not_auction_day(exc: NotAuctionDayError, tr: Translator) -> str:
 
 
 def _enough_sold(tr: Translator) -> str:
-    values = {"settle": keyword("settle", tr.lang)}
+    values = {"settle": or_form(tr, keyword("settle", tr.lang), "settle")}
     # TRANSLATORS: s.15(1), s.15(3) — the owner refused to pay: once the proceeds meet
     # the dues and the expected expenses of sale, no more cattle are sold.
     text = tr.gettext(
@@ -98,8 +99,8 @@ def _dues_unmet(exc: DuesUnmetError, tr: Translator) -> str:
         "proceeds": money(exc.proceeds or Money.zero(), tr, sms),
         "short": money(exc.short or Money.zero(), tr, sms),
         "heads": head_count(exc.heads, tr),
-        "auction": keyword("auction", tr.lang),
-        "paid": keyword("paid", tr.lang),
+        "auction": or_form(tr, keyword("auction", tr.lang), "auction"),
+        "paid": or_form(tr, keyword("paid", tr.lang), "paid"),
     }
     # TRANSLATORS: s.15(1), s.15(2) — SETTLE on the owner's route while the proceeds
     # leave the dues and the expenses of sale unmet and cattle remain in the pound: as
