@@ -433,7 +433,13 @@ def check_s13_3_day(case: Case, day: date) -> None:
 def _guard_auction(case: Case, event: AuctionScheduled) -> None:
     """The auction of unclaimed cattle is fixed for a day from the eighth after the
     notice (s.13(3)); any auction for a day on or after the day it is fixed, its expected
-    expenses not negative (s.15(2))."""
+    expenses not negative (s.15(2)); never once every head is sold or disposed of: there is
+    nothing left to sell (``_auction_lawful``)."""
+    if not _auction_lawful(case, event.on):
+        raise TransitionRefusedError(
+            "every head is sold or disposed of: there is nothing left to auction",
+            "s.15(1)" if case.owner_appeared else "s.13(3)",
+        )
     if case.stage is Stage.NOTICE_POSTED or on_unclaimed_route(case):
         check_s13_3_day(case, event.auction_on)
     if event.auction_on < event.on:

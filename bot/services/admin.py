@@ -1,7 +1,11 @@
 """Use cases of the administrator: users (added, edited, disabled, enabled), the offices
 they hold, and invites; every change to a user audited, one field a row
 (``bot.store.models.UserChange``): who, when, the old and new value, why. A phone number
-is kept whole in the audit (administrators read it) and never logged."""
+is kept whole in the audit (administrators read it) and never logged.
+
+Why it is long: each change to a user (added, edited, disabled, enabled, offices,
+invited again) checks its own rules and writes its own rows of the audit; read side by
+side, they are one set of rules."""
 
 from __future__ import annotations
 

@@ -47,6 +47,19 @@ async def test_once_every_head_is_sold_only_the_settlement_is_offered(tmp_path: 
         assert "settle" in after, after
 
 
+async def test_once_every_head_is_sold_an_auction_typed_by_chat_is_refused(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _to_auction_day(r)
+        officer = await r.user("officer", authority="KNM-GP", name="Mini")
+        await r.say(officer, "SOLD KNM-1 1 1 4000 TO Mammu, Chathamangalam DECLARED")
+        await r.say(officer, "SOLD KNM-1 1 1 4500 TO Kunhali, Chathamangalam DECLARED")
+        before = await r.say(officer, "STATUS KNM-1")
+        reply = await r.say(officer, "AUCTION KNM-1 ON 30-03-2026 AT Panchayat office yard")
+        assert "not allowed" in reply, reply
+        assert "30 Mar 2026" not in await r.say(officer, "STATUS KNM-1")
+        assert await r.say(officer, "STATUS KNM-1") == before
+
+
 async def test_while_a_head_is_left_unsold_the_sale_is_still_offered(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         await _to_auction_day(r)
