@@ -144,6 +144,10 @@ class _Data:
     sessions: dict[str, list[Any]] = field(default_factory=dict)
     #: The changes to users, oldest first (``UserChange``'s values).
     user_changes: list[dict[str, Any]] = field(default_factory=list)
+    #: The messages in and out, as ``message_rows`` gives them (direction, time, channel,
+    #: number, status, last_error, attempts, next_attempt_at, template, case_number,
+    #: body, done at, id).
+    messages: list[tuple[Any, ...]] = field(default_factory=list)
 
     def next_id(self, table: str) -> int:
         self.ids[table] = self.ids.get(table, 0) + 1
@@ -748,6 +752,40 @@ class MemoryCases:
     ) -> int:
         """How many cases of ``pounds`` the filters given match, up to ``cap + 1``."""
         return min(len(self._listed(pounds, stage, kind, since, until)), cap + 1)
+
+    async def message_rows(
+        self,
+        pounds: list[str] | None,
+        *,
+        case: str,
+        phone: str,
+        channel: str,
+        status: str,
+        since: datetime | None,
+        until: datetime | None,
+        now: datetime,
+        upto: int,
+    ) -> list[tuple[Any, ...]]:
+        """As ``bot.store.message_reads.MessageLogReading.message_rows``."""
+        from bot.store.message_reads import status_of_row
+
+        mine = {f"{p}-{n}" for p, n in self.data.cases if pounds is None or p in pounds}
+
+        def keep(r: tuple[Any, ...]) -> bool:
+            if pounds is not None and (r[0] == "in" or r[9] not in mine):
+                return False
+            return (
+                (not case or r[9] == case)
+                and (not phone or r[3] == phone)
+                and (not channel or r[2] == channel)
+                and (since is None or r[1] >= since)
+                and (until is None or r[1] < until)
+                and (not status or status_of_row(r[0], r[4], r[5], r[6], r[7], now) == status)
+            )
+
+        found = [r for r in self.data.messages if keep(r)]
+        found.sort(key=lambda r: (r[1], r[0], r[12]), reverse=True)
+        return found[:upto]
 
     async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:
         """The events of a case in order, each with its actor's name (or None)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import replace
+from datetime import UTC, datetime, tzinfo
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
@@ -29,6 +30,7 @@ from bot.i18n.common import day
 from bot.i18n.stage_text import case_sentence
 from bot.services import board as boards
 from bot.services import desk
+from bot.services import messages as message_log
 from bot.services.base import act_in_force, proviso_offices_of
 from bot.services.officer import village_and_market_of
 from bot.services.runtime import App
@@ -216,6 +218,7 @@ class Desk:
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
             found = await desk.today(tx, app.deps, signed[1])
+            counts = await message_log.day_counts(tx, app.deps, signed[1])
         tr = translator(language_of(request, signed[1], app.config))
         pages = self.pages(app)
         # The lines put in words here, not cell by cell in the template (as the list of
@@ -229,6 +232,16 @@ class Desk:
             "awaiting": pages.lines("today_line.html", tr, awaiting),
             "auctions": pages.lines("today_line.html", tr, auctions),
             "caller_line": self._caller_line(request, app, signed[1]),
+            # Today's messages by status, failed first, each a link into the log.
+            "message_counts": [
+                (
+                    names.message_status(s, tr),
+                    n,
+                    "/web/messages?" + urlencode({"status": s, "day": found.day.isoformat()}),
+                )
+                for s, n in counts
+            ],
+            "message_log": signed[1].role in ("admin", "officer"),
         }
         return self._render(request, app, "today.html", signed, values)
 
@@ -292,6 +305,50 @@ class Desk:
             "page_link": page_link,
         }
         return self._render(request, app, "cases.html", signed, values)
+
+    async def messages(self, request: Request) -> Response:
+        """The log of messages in and out, narrowed by the form's GET parameters: an
+        admin's every message, an officer's about cases of their authority (numbers
+        masked); a keeper is refused (``bot.services.messages``)."""
+        app = _poundbot(request)
+        query = request.query_params
+        page = query.get("page", "1")
+        wanted = message_log.MessageFilter(
+            case=query.get("case", "")[:40],
+            phone=query.get("phone", "")[:40],
+            channel=query.get("channel", "") if query.get("channel") in _MESSAGE_CHANNELS else "",
+            status=query.get("status", ""),
+            day=iso_or_none(query.get("day", "")),
+            page=int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1,
+        )
+        async with app.store.reading() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            try:
+                found = await message_log.log(tx, app.deps, signed[1], wanted)
+            except AppError as exc:
+                tr = translator(language_of(request, signed[1], app.config))
+                status = 403 if exc.code == "not_allowed" else 400
+                return self._message(request, app, signed, status, render.app_error(exc, tr))
+        tr = translator(language_of(request, signed[1], app.config))
+
+        def page_link(number: int) -> str:
+            params = {k: v for k, v in query.items() if k not in ("page", "lang")}
+            params["page"] = str(number)
+            return "/web/messages?" + urlencode(params)
+
+        values = {
+            "log": found,
+            "wanted": wanted,
+            "page_link": page_link,
+            "statuses": [(s, names.message_status(s, tr)) for s in message_log.STATUSES],
+            "channels": [(c, names.message_channel(c, tr)) for c in _MESSAGE_CHANNELS],
+            "status_name": lambda code: names.message_status(code, tr),
+            "channel_name": lambda code: names.message_channel(code, tr),
+            "when": lambda at: _when(at, app.config.reminders.timezone, tr),
+        }
+        return self._render(request, app, "messages.html", signed, values)
 
     async def case(self, request: Request) -> Response:
         app = _poundbot(request)
@@ -535,6 +592,12 @@ def _stale(tr: Translator) -> str:
     )
 
 
+def _when(at: datetime, zone: tzinfo, tr: Translator) -> str:
+    """A time of the log in local time: its day and ``HH:MM`` (SQLite's, naive, is UTC)."""
+    local = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(zone)
+    return f"{day(local.date(), tr)} {local:%H:%M}"
+
+
 class _NotConfirmed(Exception):
     """A step sent without its box ticked (``Form.confirm``: "s.18" or "void")."""
 
@@ -563,6 +626,8 @@ def _unconfirmed(box: str, tr: Translator) -> str:
 
 
 _STAGES = frozenset(s.value for s in Stage)
+#: The channels of the log of messages, as its filter offers them.
+_MESSAGE_CHANNELS = ("sms", "whatsapp", "telegram")
 
 
 class _CaseLine(NamedTuple):

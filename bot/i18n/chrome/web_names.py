@@ -156,6 +156,30 @@ _CHANNELS: Final[dict[str, _Name]] = {
     "console": lambda tr: tr.gettext("at the console"),
 }
 
+_MESSAGE_CHANNELS: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk, the log of messages — the channel a message went by.
+    "sms": lambda tr: tr.gettext("SMS"),
+    "whatsapp": lambda tr: tr.gettext("WhatsApp"),
+    "telegram": lambda tr: tr.gettext("Telegram"),
+}
+
+_MESSAGE_STATUSES: Final[dict[str, _Name]] = {
+    # TRANSLATORS: web desk, the log of messages — where a message stands.
+    "received": lambda tr: tr.gettext("received"),
+    "answered": lambda tr: tr.gettext("answered"),
+    "queued": lambda tr: tr.gettext("queued"),
+    # TRANSLATORS: web desk — an SMS to an owner waits for the morning (no SMS at night).
+    "held": lambda tr: tr.gettext("held for the night"),
+    "sent": lambda tr: tr.gettext("sent"),
+    "delivered": lambda tr: tr.gettext("delivered"),
+    "failed": lambda tr: tr.gettext("failed"),
+    # TRANSLATORS: web desk — the SMS was refused under the DLT rules of TRAI.
+    "dlt": lambda tr: tr.gettext("refused by DLT"),
+    "stop": lambda tr: tr.gettext("dropped: the number said STOP"),
+    "ceiling": lambda tr: tr.gettext("dropped: the spending ceiling was reached"),
+    # TRANSLATORS: web desk — not sent: the case had moved past what it said.
+    "overtaken": lambda tr: tr.gettext("dropped: the case has moved on"),
+}
 
 _ACCOUNTS: Final[dict[str, _Name]] = {
     "fines": lambda tr: _fines_account(tr),
@@ -448,3 +472,13 @@ def role_name(code: str, tr: Translator) -> str:
 def channel_name(code: str, tr: Translator) -> str:
     """A channel in words."""
     return _name(_CHANNELS, code, tr)
+
+
+def message_channel(code: str, tr: Translator) -> str:
+    """The channel of a message of the log in a word."""
+    return _name(_MESSAGE_CHANNELS, code, tr)
+
+
+def message_status(code: str, tr: Translator) -> str:
+    """The status of a message of the log (``bot.store.message_reads.STATUSES``) in words."""
+    return _name(_MESSAGE_STATUSES, code, tr)

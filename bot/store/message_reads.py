@@ -1,0 +1,198 @@
+"""The SQL of the web desk's log of messages (``bot.services.messages``): a page of the
+inbox and the outbox, newest first, narrowed by case, number, channel, status and time.
+Who may see which rows and how a row's status is named stay in the use case."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, literal, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import CaseRow, InboxRow, OutboxRow
+
+__all__ = ["FAILED", "STATUSES", "MessageLogReading", "status_of_row"]
+
+_QUEUED = ("queued", "sending")
+
+
+#: The provider's statuses of a message given up (Twilio's, Exotel's).
+FAILED = ("failed", "undelivered", "expired", "failed_dnd")
+
+#: The statuses of the log, in the order the desk counts them (failed first).
+STATUSES = (
+    "failed",
+    "dlt",
+    "stop",
+    "ceiling",
+    "overtaken",
+    "held",
+    "queued",
+    "sent",
+    "delivered",
+    "received",
+    "answered",
+)
+
+
+def status_of_row(
+    direction: str, status: str, last_error: str | None, attempts: int, due: Any, now: datetime
+) -> str:
+    """The status of the log (``STATUSES``) of a row as ``MessageReads.message_rows``
+    gives it (``due``: when it is next tried; ``now``: the clock's time)."""
+    if direction == "in":
+        return "answered" if status == "answered" else "received"
+    error = last_error or ""
+    if status in FAILED:
+        return "dlt" if error.startswith("dlt:") else "failed"
+    if status == "dropped":
+        name = error.split(":", 1)[0]
+        return name if name in ("stop", "ceiling", "overtaken") else "failed"
+    if status in ("delivered", "read"):
+        return "delivered"
+    if status == "sent":
+        return "sent"
+    if (
+        status == "queued"
+        and attempts == 0
+        and due is not None
+        and (due if due.tzinfo else due.replace(tzinfo=UTC)) > now
+    ):
+        return "held"
+    return "queued"
+
+
+def _outbox_status(status: str, now: datetime) -> ColumnElement[bool] | None:
+    """The outbox rows of a status of the log (``STATUSES``); None: no outbox row has it."""
+    o = OutboxRow
+    held = and_(o.status == "queued", o.attempts == 0, o.next_attempt_at > now)
+    dropped = {"stop": "stop:%", "ceiling": "ceiling:%", "overtaken": "overtaken:%"}
+    if status == "queued":
+        return and_(o.status.in_(_QUEUED), ~held)
+    if status == "held":
+        return held
+    if status == "sent":
+        return o.status == "sent"
+    if status == "delivered":
+        return o.status.in_(("delivered", "read"))
+    if status == "failed":
+        return and_(o.status.in_(FAILED), or_(o.last_error.is_(None), ~o.last_error.like("dlt:%")))
+    if status == "dlt":
+        return and_(o.status.in_(FAILED), o.last_error.like("dlt:%"))
+    if status in dropped:
+        return and_(o.status == "dropped", o.last_error.like(dropped[status]))
+    return None
+
+
+def _aware(moment: datetime) -> datetime:
+    """A time read back from SQLite (naive, in UTC) made comparable."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class MessageLogReading:
+    """The log's reads as methods of the transaction (``bot.store.tx.Tx``)."""
+
+    session: AsyncSession
+
+    async def message_rows(
+        self,
+        pounds: list[str] | None,
+        *,
+        case: str,
+        phone: str,
+        channel: str,
+        status: str,
+        since: datetime | None,
+        until: datetime | None,
+        now: datetime,
+        upto: int,
+    ) -> list[tuple[Any, ...]]:
+        """Up to ``upto`` messages, newest first: the outbox's about cases of ``pounds``
+        (None: every message, the inbox's too), narrowed by the filters given (empty: not
+        narrowed; ``case`` as stored, ``KNM-17``; ``since`` up to before ``until``). Each
+        row: direction ("in", "out"), time, channel, number, status ("received" or
+        "answered" for the inbox, the outbox's own), last_error, attempts,
+        next_attempt_at, template, case_number, body, sent_at, id."""
+        o, i = OutboxRow, InboxRow
+        out_where: list[Any] = []
+        if pounds is not None:
+            mine = select(CaseRow.number).where(CaseRow.pound_code.in_(pounds))
+            out_where.append(o.case_number.in_(mine))
+        if case:
+            out_where.append(o.case_number == case)
+        if phone:
+            out_where.append(o.recipient == phone)
+        if channel:
+            out_where.append(o.channel == channel)
+        if since is not None:
+            out_where.append(o.created_at >= since)
+        if until is not None:
+            out_where.append(o.created_at < until)
+        found: list[tuple[Any, ...]] = []
+        wanted = _outbox_status(status, now) if status else None
+        if not status or wanted is not None:
+            if wanted is not None:
+                out_where.append(wanted)
+            outs = (
+                select(
+                    literal("out"),
+                    o.created_at,
+                    o.channel,
+                    o.recipient,
+                    o.status,
+                    o.last_error,
+                    o.attempts,
+                    o.next_attempt_at,
+                    o.template,
+                    o.case_number,
+                    o.body,
+                    o.sent_at,
+                    o.id,
+                )
+                .where(*out_where)
+                .order_by(o.created_at.desc(), o.id.desc())
+                .limit(upto)
+            )
+            found += [tuple(r) for r in (await self.session.execute(outs)).all()]
+        if pounds is None and not case and status in ("", "received", "answered"):
+            in_where: list[Any] = []
+            if phone:
+                in_where.append(i.sender == phone)
+            if channel:
+                in_where.append(i.channel == channel)
+            if since is not None:
+                in_where.append(i.received_at >= since)
+            if until is not None:
+                in_where.append(i.received_at < until)
+            if status == "received":
+                in_where.append(i.processed_at.is_(None))
+            if status == "answered":
+                in_where.append(i.processed_at.is_not(None))
+            answered = i.processed_at.is_not(None)
+            ins = (
+                select(
+                    literal("in"),
+                    i.received_at,
+                    i.channel,
+                    i.sender,
+                    answered,
+                    literal(None),
+                    literal(0),
+                    literal(None),
+                    literal(None),
+                    literal(None),
+                    i.body,
+                    i.processed_at,
+                    i.id,
+                )
+                .where(*in_where)
+                .order_by(i.received_at.desc(), i.id.desc())
+                .limit(upto)
+            )
+            found += [
+                ("in", r[1], r[2], r[3], "answered" if r[4] else "received", *r[5:])
+                for r in (await self.session.execute(ins)).all()
+            ]
+        found.sort(key=lambda r: (_aware(r[1]), r[0], r[12]), reverse=True)
+        return found[:upto]

@@ -1,0 +1,172 @@
+"""The log of messages on the web desk: an admin reads every message with full numbers;
+an officer the messages about their authority's cases, the numbers masked; a keeper is
+refused; the filters narrow the rows; Today counts the day's messages, failed first."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+from bot.i18n import translator
+from bot.i18n.chrome import web_names as names
+from bot.store.message_reads import STATUSES
+from bot.store.models import InboxRow, OutboxRow
+from tests.web.rig import Rig, rig
+
+OWNER = "+919847012345"
+SEIZE = "SEIZE 1 cow AT Kunnamangalam market"
+
+
+async def _messages(r: Rig) -> None:
+    """Two cases (KNM-1 of KNM-GP, ENM-1 of ENM-GP) and messages of each status."""
+    now = r.clock.now()
+    rows: list[tuple[str, str, str, str, str | None, str | None, str | None]] = [
+        # key, channel, status, body, case, last_error, template
+        ("a", "sms", "failed", "BODY-KNM-FAILED", "KNM-1", "timeout", "intake.en"),
+        ("b", "sms", "failed", "BODY-KNM-DLT", "KNM-1", "dlt: no template", None),
+        ("c", "whatsapp", "delivered", "BODY-KNM-WA", "KNM-1", None, None),
+        ("d", "sms", "sent", "BODY-ENM-SENT", "ENM-1", None, None),
+        ("e", "telegram", "sent", "BODY-NO-CASE", None, None, None),
+        ("f", "sms", "dropped", "BODY-KNM-STOP", "KNM-1", "stop: said STOP", None),
+    ]
+    async with r.app.store.transaction() as tx:
+        for key, channel, status, body, case, error, template in rows:
+            tx.session.add(
+                OutboxRow(
+                    idempotency_key=f"log:{key}",
+                    channel=channel,
+                    recipient=OWNER,
+                    body=body,
+                    status=status,
+                    attempts=1,
+                    next_attempt_at=now,
+                    created_at=now,
+                    last_error=error,
+                    template=template,
+                    case_number=case,
+                )
+            )
+        tx.session.add(
+            OutboxRow(  # an SMS to an owner held for the morning
+                idempotency_key="log:g",
+                channel="sms",
+                recipient=OWNER,
+                body="BODY-KNM-HELD",
+                status="queued",
+                attempts=0,
+                next_attempt_at=now + timedelta(hours=10),
+                created_at=now,
+                case_number="KNM-1",
+            )
+        )
+        tx.session.add(
+            InboxRow(
+                channel="sms",
+                provider_id="in-1",
+                sender="+919847000077",
+                body="BODY-INBOUND",
+                raw={},
+                received_at=now,
+                processed_at=now,
+                reply="ok",
+            )
+        )
+
+
+async def _setup(r: Rig) -> None:
+    knm = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+    enm = await r.user("keeper", pound="ENM", phone="+919847000011", name="Mini")
+    await r.say(knm, SEIZE)
+    await r.say(enm, SEIZE)
+    await _messages(r)
+
+
+async def test_an_admin_reads_every_message_with_full_numbers(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _setup(r)
+        await r.sign_in(await r.user("admin", name="Anil"))
+        page = await r.client.get("/web/messages")
+        assert page.status_code == 200
+        for body in ("BODY-KNM-FAILED", "BODY-ENM-SENT", "BODY-NO-CASE", "BODY-INBOUND"):
+            assert body in page.text
+        assert OWNER in page.text and "+919847000077" in page.text
+        assert "refused by DLT" in page.text and "held for the night" in page.text
+        assert "dropped: the number said STOP" in page.text
+        assert "(intake.en)" in page.text
+        assert '<a href="/web/cases/KNM-1">KNM-1</a>' in page.text
+        assert 'href="/web/messages"' in page.text  # in the navigation
+
+
+async def test_an_officer_reads_their_authoritys_cases_numbers_masked(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _setup(r)
+        await r.sign_in(await r.user("officer", authority="KNM-GP", name="Latha"))
+        page = (await r.client.get("/web/messages")).text
+        assert "BODY-KNM-FAILED" in page and "BODY-KNM-WA" in page
+        for other in ("BODY-ENM-SENT", "BODY-NO-CASE", "BODY-INBOUND", "+919847000077"):
+            assert other not in page
+        assert OWNER not in page
+        assert "+91******2345" in page
+
+
+async def test_the_filters_narrow_the_rows(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _setup(r)
+        await r.sign_in(await r.user("admin", name="Anil"))
+
+        async def bodies(query: str) -> set[str]:
+            page = await r.client.get("/web/messages?" + query)
+            assert page.status_code == 200, page.text[-500:]
+            return set(re.findall(r"BODY-[A-Z-]+", page.text))
+
+        assert await bodies("case=knm+1&status=failed") == {"BODY-KNM-FAILED"}
+        assert await bodies("case=ENM1") == {"BODY-ENM-SENT"}
+        assert await bodies("status=dlt") == {"BODY-KNM-DLT"}
+        assert await bodies("status=held") == {"BODY-KNM-HELD"}
+        assert await bodies("channel=whatsapp") == {"BODY-KNM-WA"}
+        assert await bodies("channel=telegram") == {"BODY-NO-CASE"}
+        assert await bodies("status=answered") == {"BODY-INBOUND"}
+        assert await bodies("phone=09847000077") == {"BODY-INBOUND"}
+        assert await bodies("day=2026-02-28") == set()
+        assert "BODY-KNM-FAILED" in await bodies("day=2026-03-01")
+        assert (await r.client.get("/web/messages?case=nonsense")).status_code == 400
+
+
+async def test_a_keeper_is_refused_the_log(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _setup(r)
+        await r.sign_in(await r.user("keeper", pound="KNM", name="Devi"))
+        page = await r.client.get("/web/messages")
+        assert page.status_code == 403
+        assert "BODY-" not in page.text
+        assert 'href="/web/messages"' not in (await r.client.get("/web/")).text
+
+
+async def test_the_log_in_malayalam_names_no_status_in_english(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _setup(r)
+        await r.sign_in(await r.user("admin", name="Anil"))
+        page = (await r.client.get("/web/messages?lang=ml")).text
+        assert "BODY-KNM-FAILED" in page
+        english = translator("en")
+        for status in STATUSES:
+            name = names.message_status(status, english)
+            assert f">{name}<" not in page and f">{name} (" not in page, name
+        assert names.message_status("dlt", translator("ml")) in page
+
+
+async def test_today_counts_the_days_messages_failed_first(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        await _setup(r)
+        await r.sign_in(await r.user("officer", authority="KNM-GP", name="Latha"))
+        today = (await r.client.get("/web/")).text
+        section = today[today.index('id="messages"') :]
+        items = re.findall(r'<li><a href="([^"]+)">([^<]+)</a>: (\d+)</li>', section)
+        assert items[0] == ("/web/messages?status=failed&amp;day=2026-03-01", "failed", "1")
+        counted = {name: int(n) for _, name, n in items}
+        assert counted["refused by DLT"] == 1
+        assert counted["held for the night"] == 1
+        assert "sent" not in counted  # ENM-1's is another authority's
+        follow = await r.client.get("/web/messages?status=failed&day=2026-03-01")
+        assert "BODY-KNM-FAILED" in follow.text and "BODY-KNM-DLT" not in follow.text
