@@ -37,7 +37,17 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.store.codec import act_of_intake, dump_event, load_event
-from bot.store.models import CaseEvent, CaseRow, Contact, Invite, LedgerEntry, User, UserChange
+from bot.store.models import (
+    CaseEvent,
+    CaseRow,
+    Contact,
+    InboxRow,
+    Invite,
+    LedgerEntry,
+    OutboxRow,
+    User,
+    UserChange,
+)
 from bot.store.port import UnitOfWork
 from bot.store.tx import (
     SHUT,
@@ -404,10 +414,12 @@ class MemoryCases:
 
     # -- people --
 
-    def add_row(self, row: User | Contact) -> None:
-        """Hold a user (given its id if it has none) or a contact, as a test writes one
-        to the database (``bot.store.rows.add``)."""
-        if isinstance(row, User):
+    def add_row(self, row: User | Contact | InboxRow | OutboxRow) -> None:
+        """Hold a user (given its id if it has none), a contact or a message, as a test
+        writes one to the database (``bot.store.rows.add``)."""
+        if isinstance(row, InboxRow | OutboxRow):
+            self.data.messages.append(_message(row, self.data.next_id("messages")))
+        elif isinstance(row, User):
             if row.id is None:
                 row.id = self.data.next_id("users")
             self.data.ids["users"] = max(self.data.ids.get("users", 0), row.id)
@@ -802,6 +814,29 @@ class MemoryCases:
     async def case_ledger(self, case_id: int) -> list[LedgerEntry]:
         """The ledger entries of a case, by day and id."""
         return [LedgerEntry(**e) for e in self._entries(lambda e: e["case_id"] == case_id)]
+
+
+def _message(row: InboxRow | OutboxRow, number: int) -> tuple[Any, ...]:
+    """A message as ``message_rows`` gives it."""
+    if isinstance(row, InboxRow):
+        status = "answered" if row.processed_at is not None else "received"
+        at = (row.received_at, row.channel, row.sender, status, None, 0, None, None, None)
+        return ("in", *at, row.body, row.processed_at, number)
+    return (
+        "out",
+        row.created_at,
+        row.channel,
+        row.recipient,
+        row.status,
+        row.last_error,
+        row.attempts,
+        row.next_attempt_at,
+        row.template,
+        row.case_number,
+        row.body,
+        row.sent_at,
+        number,
+    )
 
 
 class MemoryStore:
