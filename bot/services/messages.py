@@ -53,6 +53,10 @@ class MessageReads(Protocol):
         upto: int,
     ) -> list[tuple[Any, ...]]: ...
 
+    async def message_counts(
+        self, pounds: list[str] | None, *, since: datetime, until: datetime, now: datetime
+    ) -> dict[str, int]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class MessageFilter:
@@ -169,19 +173,5 @@ async def day_counts(tx: MessageReads, deps: Deps, caller: Caller) -> list[tuple
     pounds = _pounds(deps, caller)
     since, until = _day_bounds(deps, deps.today())
     now = deps.clock.now()
-    rows = await tx.message_rows(
-        pounds,
-        case="",
-        phone="",
-        channel="",
-        status="",
-        since=since,
-        until=until,
-        now=now,
-        upto=100_000,
-    )
-    counted: dict[str, int] = {}
-    for r in rows:
-        status = status_of_row(r[0], r[4], r[5], r[6], r[7], now)
-        counted[status] = counted.get(status, 0) + 1
+    counted = await tx.message_counts(pounds, since=since, until=until, now=now)
     return [(s, counted[s]) for s in STATUSES if s in counted]

@@ -765,6 +765,29 @@ class MemoryCases:
         """How many cases of ``pounds`` the filters given match, up to ``cap + 1``."""
         return min(len(self._listed(pounds, stage, kind, since, until)), cap + 1)
 
+    async def message_counts(
+        self, pounds: list[str] | None, *, since: datetime, until: datetime, now: datetime
+    ) -> dict[str, int]:
+        """As ``bot.store.message_reads.MessageLogReading.message_counts``."""
+        from bot.store.message_reads import status_of_row
+
+        rows = await self.message_rows(
+            pounds,
+            case="",
+            phone="",
+            channel="",
+            status="",
+            since=since,
+            until=until,
+            now=now,
+            upto=len(self.data.messages),
+        )
+        counted: dict[str, int] = {}
+        for r in rows:
+            status = status_of_row(r[0], r[4], r[5], r[6], r[7], now)
+            counted[status] = counted.get(status, 0) + 1
+        return counted
+
     async def message_rows(
         self,
         pounds: list[str] | None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, literal, or_, select
+from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import CaseRow, InboxRow, OutboxRow
@@ -85,6 +85,26 @@ def _outbox_status(status: str, now: datetime) -> ColumnElement[bool] | None:
     return None
 
 
+def _outbox_category(now: datetime) -> ColumnElement[str]:
+    """The status of the log (``STATUSES``) of an outbox row, in SQL: what
+    ``status_of_row`` says of it."""
+    o = OutboxRow
+    given_up, dropped = o.status.in_(FAILED), o.status == "dropped"
+    return case(
+        (and_(given_up, o.last_error.like("dlt:%")), "dlt"),
+        (given_up, "failed"),
+        *(
+            (and_(dropped, o.last_error.like(f"{n}:%")), n)
+            for n in ("stop", "ceiling", "overtaken")
+        ),
+        (dropped, "failed"),
+        (o.status.in_(("delivered", "read")), "delivered"),
+        (o.status == "sent", "sent"),
+        (and_(o.status == "queued", o.attempts == 0, o.next_attempt_at > now), "held"),
+        else_="queued",
+    )
+
+
 def _aware(moment: datetime) -> datetime:
     """A time read back from SQLite (naive, in UTC) made comparable."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
@@ -94,6 +114,30 @@ class MessageLogReading:
     """The log's reads as methods of the transaction (``bot.store.tx.Tx``)."""
 
     session: AsyncSession
+
+    async def message_counts(
+        self, pounds: list[str] | None, *, since: datetime, until: datetime, now: datetime
+    ) -> dict[str, int]:
+        """How many messages from ``since`` up to before ``until`` have each status of the
+        log (``STATUSES``; none: left out), counted by the database: the outbox's about
+        cases of ``pounds`` (None: every message, the inbox's too)."""
+        o, i = OutboxRow, InboxRow
+        status = _outbox_category(now)
+        outs = select(status, func.count()).where(o.created_at >= since, o.created_at < until)
+        if pounds is not None:
+            mine = select(CaseRow.number).where(CaseRow.pound_code.in_(pounds))
+            outs = outs.where(o.case_number.in_(mine))
+        counted = {str(s): int(n) for s, n in (await self.session.execute(outs.group_by(status)))}
+        if pounds is None:
+            answered = i.processed_at.is_not(None)
+            ins = (
+                select(answered, func.count())
+                .where(i.received_at >= since, i.received_at < until)
+                .group_by(answered)
+            )
+            for done, n in await self.session.execute(ins):
+                counted["answered" if done else "received"] = int(n)
+        return counted
 
     async def message_rows(
         self,

@@ -126,3 +126,30 @@ async def test_the_rows_are_newest_first_and_their_statuses_named(
     assert len(rows) == 3
     named = {r[10]: status_of_row(r[0], r[4], r[5], r[6], r[7], NOW) for r in rows}
     assert set(named.values()) <= {"failed", "dlt", "held", "stop", "delivered"}
+
+
+async def test_the_day_is_counted_by_status_as_its_rows_are_named(
+    cases: Any, config: Config
+) -> None:
+    await _given(cases, config)
+    day = NOW.replace(hour=0, minute=0)
+    async with cases.reading() as tx:
+        mine = await tx.message_counts(["KNM"], since=day, until=day + timedelta(days=1), now=NOW)
+        every = await tx.message_counts(None, since=day, until=day + timedelta(days=1), now=NOW)
+        rows = await tx.message_rows(
+            None,
+            case="",
+            phone="",
+            channel="",
+            status="",
+            since=day,
+            until=day + timedelta(days=1),
+            now=NOW,
+            upto=100,
+        )
+    assert mine == {"failed": 1, "dlt": 1, "held": 1, "stop": 1, "delivered": 1}
+    named: dict[str, int] = {}
+    for r in rows:
+        status = status_of_row(r[0], r[4], r[5], r[6], r[7], NOW)
+        named[status] = named.get(status, 0) + 1
+    assert every == named == {**mine, "sent": 1, "received": 1}  # yesterday's left out
