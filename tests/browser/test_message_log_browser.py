@@ -114,6 +114,11 @@ def test_the_message_log_in_malayalam_and_english_at_desktop_and_phone_widths(
                     assert other not in text
                 assert OWNER not in text
                 assert "+91******2345" in text
+            broken = page.eval_on_selector_all(
+                'main td a[href^="/web/cases/"]',
+                "links => links.filter(a => a.getClientRects().length > 1).map(a => a.textContent)",
+            )
+            assert broken == [], f"case numbers broken over two lines: {broken}"
             _shoot(page, f"messages-{role}-{lang}-{size}")
 
             _filter(page, status="failed")
