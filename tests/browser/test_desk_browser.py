@@ -173,6 +173,8 @@ def test_every_page_in_malayalam_and_english_at_desktop_and_phone_widths(
             _shoot(page, f"cases-{lang}-{size}")
             page.goto(f"{server.base}/web/cases/KNM-1")
             _shoot(page, f"case-{lang}-{size}")
+            page.goto(f"{server.base}/web/messages")
+            _shoot(page, f"messages-{lang}-{size}")
             page.goto(f"{server.base}/notices/KNM-GP")  # in the authority's languages
             _shoot(page, f"notices-{page.locator('html').get_attribute('lang')}-{size}")
         text = page.locator("main").inner_text()
