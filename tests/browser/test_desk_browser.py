@@ -87,7 +87,7 @@ def test_a_case_walks_from_report_to_settlement_in_the_browser(
 ) -> None:
     keeper = _user(server, "keeper", pound="KNM", phone="+919847000010", name="Suresh", lang="en")
     officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang="en")
-    _say(server, keeper, SEIZE)
+    _say(server, keeper, f"{SEIZE} BY Mohanan")
     server.clock.advance(days=8)  # 9 March: unclaimed for seven days (s.13(1))
 
     page = server.watch(new_context().new_page())
@@ -97,6 +97,10 @@ def test_a_case_walks_from_report_to_settlement_in_the_browser(
     desk = server.watch(new_context().new_page())
     _sign_in(server, desk, officer)
     assert "KNM-1" in desk.locator("#awaiting").locator("xpath=..").inner_text()
+    desk.goto(f"{server.base}/web/cases/KNM-1")
+    staff = desk.locator("main").inner_text()
+    for known in ("Ravi", "+919847012345", "Mohanan"):  # the owner and the seizer, to staff
+        assert known in staff, known
     _step(desk, server, "KNM-1", "notice", {"places": "Kunnamangalam, Chathamangalam"})
     server.clock.advance(days=8)  # 17 March; a session lasts 12 hours: a new link
     _sign_in(server, desk, officer)
@@ -113,6 +117,12 @@ def test_a_case_walks_from_report_to_settlement_in_the_browser(
     }
     _step(desk, server, "KNM-1", "sold", sale)
     _step(desk, server, "KNM-1", "sold", {**sale, "lot": "2", "count": "1", "amount": "4000"})
+    desk.goto(f"{server.base}/web/cases/KNM-1")  # every head sold: only the settlement left
+    steps = desk.eval_on_selector_all(
+        'main form[action^="/web/cases/KNM-1/"]',
+        "forms => forms.map(f => f.getAttribute('action').split('/').pop())",
+    )
+    assert steps == ["settle", "correct"], steps  # and the seizure report's correction
     assert "s.15" in _step(desk, server, "KNM-1", "settle", {"amount": "500"})
     _step(desk, server, "KNM-1", "claim", {"person": "Ravi", "reference": "Order 12/2026"})
     desk.goto(f"{server.base}/web/cases/KNM-1")
@@ -173,6 +183,8 @@ def test_every_page_in_malayalam_and_english_at_desktop_and_phone_widths(
             _shoot(page, f"cases-{lang}-{size}")
             page.goto(f"{server.base}/web/cases/KNM-1")
             _shoot(page, f"case-{lang}-{size}")
+            page.goto(f"{server.base}/web/messages")
+            _shoot(page, f"messages-{lang}-{size}")
             page.goto(f"{server.base}/notices/KNM-GP")  # in the authority's languages
             _shoot(page, f"notices-{page.locator('html').get_attribute('lang')}-{size}")
         text = page.locator("main").inner_text()
