@@ -6,20 +6,25 @@ read the projections the store keeps in step with the events (the ``deadlines`` 
 the ``cases`` and ``case_lots`` rows, the settlements), so a page costs a few indexed
 queries whatever the number of cases (their SQL: ``bot.store.desk_reads``); one case is
 rebuilt from its events.
+
+Why it is long: every read of the desk, each with the records it returns, and the
+reading of its search box (``sought``).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.services.base import Deps, act_of_case, statement_of
 from bot.store.models import LedgerEntry
 from bot.store.port import CaseStore, DeskReads, UnitOfWork
-from bot.store.tx import LoadedCase
+from bot.store.tx import LoadedCase, parse_case_number
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
-from bot.support.errors import NotAllowedError, UnknownCaseError
+from bot.support.errors import BadInputError, NotAllowedError, UnknownCaseError
+from bot.support.phones import PhoneError, normalize_phone
 from domain.deadlines import Deadline
 from domain.money import Money
 from domain.profiles import KERALA_1961, Office, Profile
@@ -37,6 +42,7 @@ __all__ = [
     "CaseView",
     "DepositHeld",
     "DueItem",
+    "Sought",
     "StoppedNumber",
     "TimelineEntry",
     "Today",
@@ -44,6 +50,7 @@ __all__ = [
     "case_view",
     "list_cases",
     "pounds_of",
+    "sought",
     "today",
 ]
 
@@ -55,6 +62,8 @@ TODAY_ROWS = 15
 COUNT_CAP = 1000
 #: Deadlines due are counted up to this many on Today ("100+": the list has the rest).
 DUE_CAP = 100
+#: The words of a search that count: the first few, of two characters or more.
+SEARCH_WORDS = 5
 
 
 def pounds_of(deps: Deps, caller: Caller) -> list[str]:
@@ -207,6 +216,46 @@ class CaseFilter:
     since: date | None = None
     until: date | None = None
     page: int = 1
+    #: Words each found in the place of seizure or a lot's kind or description.
+    words: tuple[str, ...] = ()
+    #: The owner's number (E.164).
+    phone: str = ""
+
+
+class Sought(NamedTuple):
+    """What the desk's search box was given, read: a case number as stored (``KNM-17``),
+    an owner's number (E.164), or words; ``short`` when nothing in it can be searched
+    (one letter, punctuation only)."""
+
+    number: str = ""
+    phone: str = ""
+    words: tuple[str, ...] = ()
+    short: bool = False
+
+
+_WORD = re.compile(r"\w{2,}")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def sought(text: str) -> Sought:
+    """The search box's text read: a case number in any spelling the chat accepts
+    (``knm 17``, ``KNM17``, ``KNM-17``); else a telephone number in any spelling
+    (``9847012345``, ``+919847012345``, ``098470 12345``), normalised as the owner's is
+    kept; else its words of two characters or more, in lower case, in any order."""
+    text = text.strip()[:100]
+    try:
+        pound, seq = parse_case_number(text)
+    except BadInputError:
+        pass
+    else:
+        return Sought(number=f"{pound}-{seq}")
+    if sum(ch.isdigit() for ch in text) >= 7 and not _LETTER.search(text):
+        try:
+            return Sought(phone=normalize_phone(text))
+        except PhoneError:
+            pass
+    words = tuple(dict.fromkeys(w.casefold() for w in _WORD.findall(text)))[:SEARCH_WORDS]
+    return Sought(words=words, short=not words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +290,9 @@ class CaseList:
 
 
 async def list_cases(tx: DeskReads, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
-    """The caller's cases, newest first, narrowed by stage, pound, kind and dates, each
-    with the Act it is under, as the case keeps it (``case_acts``)."""
+    """The caller's cases, newest first, narrowed by stage, pound, kind, dates and the
+    words or the owner's number searched, each with the Act it is under, as the case
+    keeps it (``case_acts``)."""
     pounds = pounds_of(deps, caller)
     chosen = [wanted.pound] if wanted.pound in pounds else pounds
     narrowed: dict[str, Any] = {
@@ -252,6 +302,8 @@ async def list_cases(tx: DeskReads, deps: Deps, caller: Caller, wanted: CaseFilt
         "until": wanted.until,
         "page": PAGE,
         "cap": COUNT_CAP,
+        "words": wanted.words,
+        "phone": wanted.phone,
     }
     page = max(1, wanted.page)
     found = await tx.cases_page(chosen, **narrowed, offset=(page - 1) * PAGE)

@@ -6,6 +6,7 @@ which pounds, the paging and the desk's records stay in ``bot.services.desk``.""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -163,11 +164,34 @@ def _plus(element: _Unindexed, compiler: SQLCompiler, **kw: Any) -> str:
 
 @functools.cache
 def _listing(
-    stage: bool, kind: bool, since: bool, until: bool, many: bool, page: int, cap: int
+    stage: bool,
+    kind: bool,
+    since: bool,
+    until: bool,
+    many: bool,
+    page: int,
+    cap: int,
+    words: int = 0,
+    phone: bool = False,
 ) -> tuple[Select[int], Select[*tuple[Any, ...]]]:
     """The count and the page statements of a shape of filter, built once per shape (and
-    compiled once by SQLAlchemy, its cache keyed on the shape)."""
+    compiled once by SQLAlchemy, its cache keyed on the shape): ``words`` searched words
+    (``word0``, ``word1``… each a LIKE pattern, lower case), and the owner's ``phone``."""
     filters: list[Any] = []
+    for i in range(words):
+        like: Any = bindparam(f"word{i}")
+        in_lots = (
+            select(CaseLot.id)
+            .where(
+                CaseLot.case_id == CaseRow.id,
+                func.lower(CaseLot.description).like(like, escape="\\")
+                | func.lower(CaseLot.kind).like(like, escape="\\"),
+            )
+            .exists()
+        )
+        filters.append(func.lower(CaseRow.place_seized).like(like, escape="\\") | in_lots)
+    if phone:
+        filters.append(CaseRow.owner_phone == bindparam("phone"))
     if stage:
         filters.append(CaseRow.stage == bindparam("stage"))
     if kind:
@@ -209,11 +233,23 @@ def _listing(
 
 
 def _wanted(
-    pounds: list[str], stage: str, kind: str, since: date | None, until: date | None
+    pounds: list[str],
+    stage: str,
+    kind: str,
+    since: date | None,
+    until: date | None,
+    words: Sequence[str] = (),
+    phone: str = "",
 ) -> dict[str, Any]:
-    """The parameters of the filters in use (an empty one narrows nothing)."""
-    params = {"stage": stage, "kind": kind, "since": since, "until": until}
-    return {"pounds": pounds} | {k: v for k, v in params.items() if v}
+    """The parameters of the filters in use (an empty one narrows nothing); each word a
+    pattern that finds it anywhere, in lower case, its ``%``, ``_`` and ``\\`` as written."""
+    params = {"stage": stage, "kind": kind, "since": since, "until": until, "phone": phone}
+    likes = {f"word{i}": f"%{_escape_like(w.casefold())}%" for i, w in enumerate(words)}
+    return {"pounds": pounds} | {k: v for k, v in params.items() if v} | likes
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 class DeskReading:
@@ -253,14 +289,18 @@ class DeskReading:
         offset: int,
         page: int,
         cap: int,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> list[Row[*tuple[Any, ...]]]:
         """Up to ``page + 1`` cases of ``pounds`` from ``offset``, newest first, narrowed by
         the filters given (empty: not narrowed), one row a lot (a case without lots: one, its
         lot NULL): id, number, pound_code, stage, impounded_on, place_seized, the lot's kind,
-        count and description, and how many cases match, counted up to ``cap + 1``."""
-        used = _wanted(pounds, stage, kind, since, until)
+        count and description, and how many cases match, counted up to ``cap + 1``. Each of
+        ``words`` is found in the place of seizure or in a lot's kind or description, in any
+        case; ``phone`` (E.164) is the owner's."""
+        used = _wanted(pounds, stage, kind, since, until, words, phone)
         shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
-        _, listing = _listing(*shape, page, cap)
+        _, listing = _listing(*shape, page, cap, len(words), bool(phone))
         return list((await self.session.execute(listing, {**used, "offset": offset})).all())
 
     async def cases_counted(
@@ -273,11 +313,13 @@ class DeskReading:
         until: date | None,
         page: int,
         cap: int,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> int:
         """How many cases of ``pounds`` the filters given match, counted up to ``cap + 1``."""
-        used = _wanted(pounds, stage, kind, since, until)
+        used = _wanted(pounds, stage, kind, since, until, words, phone)
         shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
-        count, _ = _listing(*shape, page, cap)
+        count, _ = _listing(*shape, page, cap, len(words), bool(phone))
         return int((await self.session.execute(count, used)).scalar() or 0)
 
     async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:

@@ -707,15 +707,23 @@ class MemoryCases:
         kind: str,
         since: date | None,
         until: date | None,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> list[_Held]:
         """The cases of ``pounds`` the filters given match (empty: not narrowed), newest
         first."""
         self.flush()
 
+        def names(held: _Held, word: str) -> bool:
+            texts = [held.row["place_seized"], *(t for k, _, d in held.lots for t in (k, d))]
+            return any(word.casefold() in text.lower() for text in texts)
+
         def keep(held: _Held) -> bool:
             row = held.row
             return (
                 row["pound_code"] in pounds
+                and all(names(held, word) for word in words)
+                and (not phone or row["owner_phone"] == phone)
                 and (not stage or row["stage"] == stage)
                 and (not kind or any(k == kind for k, _, _ in held.lots))
                 and (since is None or row["impounded_on"] >= since)
@@ -736,11 +744,13 @@ class MemoryCases:
         offset: int,
         page: int,
         cap: int,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> list[tuple[Any, ...]]:
         """Up to ``page + 1`` cases from ``offset``, newest first, one row a lot: (id,
         number, pound, stage, impounded on, place seized, lot's kind, count, description,
         cases matching up to ``cap + 1``)."""
-        found = self._listed(pounds, stage, kind, since, until)
+        found = self._listed(pounds, stage, kind, since, until, words, phone)
         counted = min(len(found), cap + 1)
         out: list[tuple[Any, ...]] = []
         for held in found[offset : offset + page + 1]:
@@ -761,9 +771,11 @@ class MemoryCases:
         until: date | None,
         page: int,
         cap: int,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> int:
         """How many cases of ``pounds`` the filters given match, up to ``cap + 1``."""
-        return min(len(self._listed(pounds, stage, kind, since, until)), cap + 1)
+        return min(len(self._listed(pounds, stage, kind, since, until, words, phone)), cap + 1)
 
     async def message_counts(
         self, pounds: list[str] | None, *, since: datetime, until: datetime, now: datetime

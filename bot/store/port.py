@@ -211,10 +211,13 @@ class DeskReads(CaseActs, Protocol):
         offset: int,
         page: int,
         cap: int,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> Sequence[Sequence[Any]]:
         """Up to ``page + 1`` cases from ``offset``, newest first, one row a lot: (id,
         number, pound, stage, impounded on, place seized, lot's kind, count, description,
-        cases matching up to ``cap + 1``)."""
+        cases matching up to ``cap + 1``); each of ``words`` found in the place or a lot's
+        kind or description (in any case), ``phone`` the owner's."""
         ...
 
     async def cases_counted(
@@ -227,6 +230,8 @@ class DeskReads(CaseActs, Protocol):
         until: date | None,
         page: int,
         cap: int,
+        words: Sequence[str] = (),
+        phone: str = "",
     ) -> int:
         """How many cases of ``pounds`` the filters given match, up to ``cap + 1``."""
         ...

@@ -259,7 +259,11 @@ class Desk:
         app = _poundbot(request)
         query = request.query_params
         page = query.get("page", "1")
+        searched = query.get("q", "").strip()[:100]
+        sought = desk.sought(searched) if searched else desk.Sought()
         wanted = desk.CaseFilter(
+            words=sought.words,
+            phone=sought.phone,
             stage=query.get("stage", "") if query.get("stage") in _STAGES else "",
             pound=query.get("pound", ""),
             kind=query.get("kind", "") if query.get("kind") in app.config.kinds else "",
@@ -271,7 +275,19 @@ class Desk:
             signed = await self._caller(tx, request)
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
-            listing = await desk.list_cases(tx, app.deps, signed[1], wanted)
+            if sought.number:  # a case number: its page, if it is one the caller may see
+                try:
+                    loaded = await desk.case_of(tx, app.deps, signed[1], sought.number)
+                except AppError:
+                    loaded = None
+                if loaded is not None:
+                    href = f"/web/cases/{loaded.row.number}{_lang_query(request)}"
+                    return RedirectResponse(href, status_code=303)
+            if sought.number or sought.short:  # nothing is listed for it
+                pounds = desk.pounds_of(app.deps, signed[1])
+                listing = desk.CaseList([], 0, 1, False, pounds)
+            else:
+                listing = await desk.list_cases(tx, app.deps, signed[1], wanted)
         tr = translator(language_of(request, signed[1], app.config))
         pages = self.pages(app)
 
@@ -303,6 +319,12 @@ class Desk:
             "rows": pages.lines("cases_line.html", tr, lines),
             "filter_form": pages.case_filter(tr, wanted, listing.pounds),
             "page_link": page_link,
+            "searched": searched,
+            # TRANSLATORS: web desk — the search box was given one letter, or only
+            # punctuation: nothing to search for.
+            "too_short": tr.gettext("Type at least two letters or digits to search.")
+            if sought.short
+            else "",
         }
         return self._render(request, app, "cases.html", signed, values)
 

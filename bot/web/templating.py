@@ -228,8 +228,9 @@ class Pages:
         """The filter of the list of cases (``cases_filter.html``) as chosen, in the
         language: rendered once for each language, choice and set of pounds, and kept.
         It shows nothing of the database: the Act's stages, the configured pounds and
-        kinds, and the choice (a page's number left out: the filter is the same)."""
-        key = (tr.lang, tr.act, replace(wanted, page=1), tuple(pounds))
+        kinds, and the choice (a page's number and the words searched left out: the
+        filter is the same)."""
+        key = (tr.lang, tr.act, replace(wanted, page=1, words=(), phone=""), tuple(pounds))
         found = self._filters.get(key)
         if found is None:
             if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices

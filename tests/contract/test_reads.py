@@ -247,6 +247,36 @@ async def test_a_page_of_cases_newest_first_a_row_a_lot_with_their_count(
     assert (in_days, capped, list(beyond), nothing) == (2, 2, [], 0)
 
 
+async def test_a_page_of_cases_found_by_words_in_any_case_or_by_the_owner_s_number(
+    cases: Any, config: Config
+) -> None:
+    await opened(cases, config, seizure(day=1), phone="+919847012345")  # KNM-1
+    await opened(cases, config, seizure(place="Chathamangalam junction", day=2))
+    await opened(cases, config, seizure(lots=(Lot("goat", 3, "50% black_white"),), day=3))
+    await opened(cases, config, seizure("ENM", day=4), phone="+919847012345")
+
+    async def found(pounds: list[str], **wanted: Any) -> list[str]:
+        async with cases.transaction() as tx:
+            rows = await tx.cases_page(pounds, **LISTED, **wanted, offset=0, page=5)
+            counted = await tx.cases_counted(pounds, **LISTED, **wanted, page=5)
+        numbers = list(dict.fromkeys(r[1] for r in rows))
+        assert counted == len(numbers)
+        return numbers
+
+    assert await found(["KNM"], words=("patch",)) == ["KNM-2", "KNM-1"]
+    assert await found(["KNM"], words=("JUNCTION",)) == ["KNM-2"]
+    assert await found(["KNM"], words=("white", "chathamangalam")) == ["KNM-2"]
+    assert await found(["KNM"], words=("goat",)) == ["KNM-3"]
+    # LIKE's own signs are letters like any other.
+    assert await found(["KNM"], words=("50%",)) == ["KNM-3"]
+    assert await found(["KNM"], words=("k_white",)) == ["KNM-3"]
+    assert await found(["KNM"], words=("%%",)) == []
+    assert await found(["KNM"], words=("__",)) == []
+    assert await found(["KNM"], words=("elephant",)) == []
+    assert await found(["KNM"], phone="+919847012345") == ["KNM-1"]
+    assert await found(["KNM", "ENM"], phone="+919847012345") == ["ENM-1", "KNM-1"]
+
+
 async def test_today_s_rows_are_the_open_deadlines_of_the_cases_by_section(
     cases: Any, config: Config
 ) -> None:

@@ -37,6 +37,10 @@ def document_labels(tr: Translator) -> dict[str, str]:
         "charts": tr.gettext("Charts"),
         # TRANSLATORS: the web desk — the name of the switch between languages.
         "language": tr.gettext("Language"),
+        # TRANSLATORS: the web desk — the search box of every page (and its button).
+        "search": tr.gettext("Search"),
+        # TRANSLATORS: the web desk — what the search box finds, shown in it while empty.
+        "search_hint": tr.gettext("Case, place, cattle, phone"),
         # TRANSLATORS: s.16(3) — heading of the register of surplus proceeds in deposit.
         "deposit_register": tr.gettext("Deposit register (s.16(3))"),
         # TRANSLATORS: s.7 — heading of the register of the cases brought in a month.
