@@ -127,7 +127,7 @@ def test_a_case_walks_from_report_to_settlement_in_the_browser(
     _step(desk, server, "KNM-1", "claim", {"person": "Ravi", "reference": "Order 12/2026"})
     desk.goto(f"{server.base}/web/cases/KNM-1")
     assert "Closed" in desk.locator("h1").inner_text()
-    desk.click("header form button[type=submit]")  # sign out
+    desk.click('header form[action="/web/signout"] button[type=submit]')  # sign out
     desk.wait_for_url(f"{server.base}/web/signin")
     desk.goto(f"{server.base}/web/")
     assert desk.url == f"{server.base}/web/signin"
