@@ -56,7 +56,7 @@ from bot.web.session import (
     set_flash_cookie,
     set_signin_cookie,
 )
-from bot.web.templating import LANG_COOKIE, Pages, iso_or_none, language_of
+from bot.web.templating import LANG_COOKIE, Pages, day_or_none, language_of
 from domain.deadlines import Deadline, DeadlineKind
 from domain.errors import DomainError
 from domain.profiles import KERALA_1961, Profile
@@ -267,8 +267,8 @@ class Desk:
             stage=query.get("stage", "") if query.get("stage") in _STAGES else "",
             pound=query.get("pound", ""),
             kind=query.get("kind", "") if query.get("kind") in app.config.kinds else "",
-            since=iso_or_none(query.get("since", "")),
-            until=iso_or_none(query.get("until", "")),
+            since=day_or_none(query.get("since", ""), app.deps.today()),
+            until=day_or_none(query.get("until", ""), app.deps.today()),
             page=int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1,
         )
         async with app.store.reading() as tx:
@@ -340,7 +340,7 @@ class Desk:
             phone=query.get("phone", "")[:40],
             channel=query.get("channel", "") if query.get("channel") in _MESSAGE_CHANNELS else "",
             status=query.get("status", ""),
-            day=iso_or_none(query.get("day", "")),
+            day=day_or_none(query.get("day", ""), app.deps.today()),
             page=int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1,
         )
         async with app.store.reading() as tx:

@@ -18,6 +18,7 @@ from starlette.templating import Jinja2Templates
 
 from bot.config import Config
 from bot.config.names import local
+from bot.conversation.commands import ParseError, parse_date
 from bot.i18n import LANGUAGES, Translator, reply_language, translator
 from bot.i18n.chrome import web_names as names
 from bot.i18n.common import cattle as cattle_text
@@ -36,7 +37,7 @@ __all__ = [
     "PRIVATE",
     "DeadlineLine",
     "Pages",
-    "iso_or_none",
+    "day_or_none",
     "language_of",
 ]
 
@@ -345,9 +346,17 @@ def _here(request: Request) -> str:
     return request.url.path + (f"?{query}" if query else "")
 
 
-def iso_or_none(text: str) -> date | None:
-    """A date from a filter field (``2026-03-01``); anything else narrows nothing."""
+def day_or_none(text: str, today: date) -> date | None:
+    """A date from a filter field, typed as the desk's other days are (``01-03-2026``,
+    ``1/3/26``, ``1.3``: this year, as ``today`` is), or as a link gives it
+    (``2026-03-01``); anything else narrows nothing."""
+    if not text.strip():
+        return None
     try:
-        return date.fromisoformat(text) if text else None
+        return date.fromisoformat(text.strip())
     except ValueError:
+        pass
+    try:
+        return parse_date(text, today)
+    except ParseError:
         return None

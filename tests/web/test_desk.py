@@ -223,8 +223,8 @@ async def test_the_filter_of_the_list_shows_the_choice_of_each_request(tmp_path:
             assert await chosen("") == []
             assert await chosen("stage=released&kind=goat") == ["released", "goat"]
             assert await chosen("stage=released&kind=goat&page=2") == ["released", "goat"]
-            assert await chosen("kind=goat&since=2026-03-02") == ["goat", "since=2026-03-02"]
-            assert await chosen("pound=KNM&until=2026-03-05") == ["KNM", "until=2026-03-05"]
+            assert await chosen("kind=goat&since=2026-03-02") == ["goat", "since=02-03-2026"]
+            assert await chosen("pound=KNM&until=5-3-2026") == ["KNM", "until=05-03-2026"]
             assert await chosen("stage=nonsense&kind=zebra") == []
 
 
@@ -247,6 +247,13 @@ async def test_the_list_of_cases_filters_by_stage_kind_pound_and_dates(tmp_path:
         assert await shown("since=2026-03-02") == {"KNM-2"}
         assert await shown("until=2026-03-02") == {"KNM-1"}
         assert await shown("stage=nonsense&kind=zebra&since=x&page=abc") == {"KNM-1", "KNM-2"}
+        # typed as every other day of the desk: dd-mm-yyyy, whatever the browser's language
+        assert await shown("since=02-03-2026") == {"KNM-2"}
+        assert await shown("until=2%2F3%2F26") == {"KNM-1"}
+        assert await shown("since=31-02-2026") == {"KNM-1", "KNM-2"}  # no such day
+        page = (await r.client.get("/web/cases?since=2026-03-02")).text
+        assert 'placeholder="dd-mm-yyyy" name="since" value="02-03-2026"' in page
+        assert 'type="date"' not in page
 
 
 async def test_the_list_of_cases_counts_all_that_match_and_pages_them(tmp_path: Path) -> None:

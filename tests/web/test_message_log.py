@@ -133,6 +133,8 @@ async def test_the_filters_narrow_the_rows(tmp_path: Path) -> None:
         assert await bodies("phone=09847000077") == {"BODY-INBOUND"}
         assert await bodies("day=2026-02-28") == set()
         assert "BODY-KNM-FAILED" in await bodies("day=2026-03-01")
+        assert "BODY-KNM-FAILED" in await bodies("day=01-03-2026")  # as the desk's days are typed
+        assert await bodies("day=28-02-2026") == set()
         assert (await r.client.get("/web/messages?case=nonsense")).status_code == 400
 
 
