@@ -42,6 +42,19 @@ async def _rows(app: object) -> list[OutboxRow]:
         return list(found.scalars())
 
 
+async def _delivered(rig: IndiaRig) -> list[OutboxRow]:
+    """Every row, once none is left to send: the server's own reminder loop runs beside
+    the test (the clock is past the morning's hour), and under load it may queue a
+    keeper's reminder of the report before the REPORT arrives; that one is sent too."""
+    rows = await _rows(rig.app)
+    for _ in range(100):
+        if all(r.status not in ("queued", "sending") for r in rows):
+            break
+        await rig.deliver(len(rig.sent()) + 1, seconds=0.1)
+        rows = await _rows(rig.app)
+    return rows
+
+
 @pytest.fixture(params=ENGINES)
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with database(request.param, tmp_path) as found:
@@ -64,7 +77,7 @@ async def test_keepers_and_officers_answers_and_the_report_go_under_their_own_te
     await rig.say(OFFICER_PHONE, "HELP", "2026-03-09 10:00:04")
     await rig.say(OFFICER_PHONE, "AUCTION KNM-1", "2026-03-09 10:00:05")  # refused: no notice
     await rig.deliver(9)
-    rows = await _rows(rig.app)
+    rows = [r for r in await _delivered(rig) if not r.idempotency_key.startswith("rem:")]
     failed = [(r.status, r.last_error, r.body) for r in rows if r.status != "sent"]
     assert failed == []
     assert len(rows) == 9  # the report to the officer is three SMS, a template each
