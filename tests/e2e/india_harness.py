@@ -32,6 +32,7 @@ from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, DltStamp
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
+from tests.e2e.server_clock import move
 from tests.e2e.sms_harness import SMS_PER_SECOND
 from tests.integration.test_migrations import fresh_pg_database
 
@@ -62,6 +63,14 @@ class IndiaRig:
     def sent(self) -> list[dict[str, str]]:
         """The SMS the provider's fake took, in order."""
         return self.exotel.messages if self.provider == "exotel" else self.mseva.messages
+
+    async def set_clock(self, when: datetime) -> None:
+        """Move the clock to ``when``, the server's heartbeat with it (``server_clock``)."""
+        await move(self.clock, self.app, self.server, when)
+
+    async def advance_clock(self, **delta: float) -> None:
+        """Move the clock on by ``delta``, the server's heartbeat with it."""
+        await move(self.clock, self.app, self.server, **delta)
 
     def text_of(self, sent: dict[str, str]) -> str:
         """The text of an SMS as the provider took it (Mobile Seva's Unicode content is

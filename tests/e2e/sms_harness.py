@@ -30,6 +30,7 @@ from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
+from tests.e2e.server_clock import move
 
 PUBLIC_URL = "https://pound.example.org"
 TOKEN = "twilio-test-auth-token"
@@ -61,6 +62,14 @@ class SmsRig:
     def sweep(self) -> Any:
         """The running SMS sweep (``bot.channels.sms.sweep.SmsSweep``)."""
         return self.server.state.sms_sweep
+
+    async def set_clock(self, when: datetime) -> None:
+        """Move the clock to ``when``, the server's heartbeat with it (``server_clock``)."""
+        await move(self.clock, self.app, self.server, when)
+
+    async def advance_clock(self, **delta: float) -> None:
+        """Move the clock on by ``delta``, the server's heartbeat with it."""
+        await move(self.clock, self.app, self.server, **delta)
 
     def sign(self, path: str, params: Mapping[str, str], url: str | None = None) -> str:
         validator = RequestValidator(TOKEN)

@@ -26,6 +26,7 @@ from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
+from tests.e2e.server_clock import move
 
 SECRET = "s3cret-webhook-token_42"
 PUBLIC_URL = "https://pound.example.org"
@@ -55,6 +56,14 @@ class TelegramRig:
     def app(self) -> App:
         app: App = self.poundbot.state.poundbot
         return app
+
+    async def set_clock(self, when: datetime) -> None:
+        """Move the clock to ``when``, the server's heartbeat with it (``server_clock``)."""
+        await move(self.clock, self.app, self.poundbot, when)
+
+    async def advance_clock(self, **delta: float) -> None:
+        """Move the clock on by ``delta``, the server's heartbeat with it."""
+        await move(self.clock, self.app, self.poundbot, **delta)
 
     @property
     def channel(self) -> TelegramChannel:

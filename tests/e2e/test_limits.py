@@ -68,7 +68,7 @@ async def test_a_number_past_its_limit_is_told_once_then_not_answered_until_the_
     assert help_text
     for i in range(1, 10):  # ten answered in ten minutes (the sample configuration)
         assert answer_of((await sms.sms(PUBLIC, "HELP", f"SM-{i}")).text) == help_text
-    sms.clock.advance(minutes=3)
+    await sms.advance_clock(minutes=3)
     told = answer_of((await sms.sms(PUBLIC, "HELP", "SM-10")).text)
     assert told == render.too_many_messages(datetime(2026, 3, 1, 10, 10, tzinfo=LOCAL_TZ), EN)
     assert "10:10 AM" in told
@@ -77,7 +77,7 @@ async def test_a_number_past_its_limit_is_told_once_then_not_answered_until_the_
     assert answer_of((await sms.sms(PUBLIC, "HELP", "SM-10")).text) == told  # a resend: same
     assert answer_of((await sms.sms(OTHER, "HELP", "SM-other")).text) == help_text
     assert await inbox(sms.app.store, "sms") == 16  # every message stored all the same
-    sms.clock.advance(minutes=7)  # the window has passed
+    await sms.advance_clock(minutes=7)  # the window has passed
     assert answer_of((await sms.sms(PUBLIC, "HELP", "SM-15")).text) == help_text
 
 
@@ -138,7 +138,7 @@ async def test_wrong_invite_codes_count_double_and_guessing_is_stopped(
     assert await inbox(telegram.app.store, "telegram") == 31  # all stored
     (other,) = sent(await telegram.say(OTHER_KEEPER, "/help"))  # another account answered
     assert other.text.startswith(render.help_text("keeper", EN, False)[:40])
-    telegram.clock.advance(minutes=10)
+    await telegram.advance_clock(minutes=10)
     (again,) = sent(await telegram.say(STRANGER, "/start guess0031"))
     assert again.text == refused
 

@@ -90,7 +90,7 @@ async def test_sms_traffic_moves_the_counters_and_the_outbox_backlog_is_the_data
     monkeypatch.setattr("bot.channels.sms.answer.handle_text", crash)
     assert "send it again" in message_of((await rig.sms(OWNER, "DUES KNM-1", "SM-m-3")).text)
     monkeypatch.undo()
-    rig.clock.advance(seconds=90)  # the owner's notice of the seizure waits in the outbox
+    await rig.advance_clock(seconds=90)  # the owner's notice of the seizure waits in the outbox
 
     after = await scrape(rig.http)
     assert moved(before, after, "poundbot_messages_received_total", channel="sms") == 3
@@ -124,7 +124,7 @@ async def test_reminders_due_are_read_from_the_database_and_sent_ones_counted(
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-r-1")
     store, config = rig.app.store, rig.app.config
     await remind_once(store, config, "w")  # plans the case's reminders
-    rig.clock.advance(days=8)  # the morning of 9 March: the keeper's round is due
+    await rig.advance_clock(days=8)  # the morning of 9 March: the keeper's round is due
     async with store.transaction() as tx:
         due = await tx.session.scalar(
             select(func.count())

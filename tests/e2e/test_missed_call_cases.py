@@ -167,10 +167,10 @@ async def test_a_missed_call_answered_by_the_sweep_is_the_same_sms_under_their_t
     sweep: the same four SMS, each under its template."""
     async with india_rig(tmp_path, "exotel", url, dlt=DltPolicy(ENTITY, IDS)) as rig:
         newest = await _seize(rig, 5)
-        rig.clock.advance(minutes=-5)
+        await rig.advance_clock(minutes=-5)
         call = Inbound("call", "exotel-call:lost", OWNER, "", {"CallSid": "lost"})
         await store_inbound(rig.app.store, call)
-        rig.clock.advance(minutes=5)
+        await rig.advance_clock(minutes=5)
         await rig.server.state.sms_sweep.once()
         assert (await rig.exotel_call(OWNER_LOCAL, "lost")).status_code == 200  # no more
         rows = await _answer(rig, "lost", 4)

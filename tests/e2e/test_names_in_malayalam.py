@@ -78,9 +78,9 @@ async def test_the_market_the_officer_names_for_the_auction_reaches_the_owner_in
     rig: SmsRig,
 ) -> None:
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-names-5")
-    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     await rig.sms(KEEPER_PHONE, "REPORT KNM-1", "SM-names-6")
-    rig.clock.set(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
     posted = "NOTICE KNM-1 AT Kunnamangalam, Pathimangalam Chantha"
     notice = message_of((await rig.sms(OFFICER_PHONE, posted, "SM-names-7")).text)
     assert "KNM-1" in notice, notice

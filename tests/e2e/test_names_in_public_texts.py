@@ -136,7 +136,7 @@ async def noticed(rig: SmsRig) -> None:
     """The cases seized on 1 March, reported and noticed on 9 March."""
     for n, (seize, _, _) in enumerate(CASES, start=1):
         assert f"KNM-{n}" in await text(rig, KEEPER_PHONE, seize, f"SM-seize-{n}")
-    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     for n, number in enumerate(NUMBERS, start=1):
         assert number in await text(rig, KEEPER_PHONE, f"REPORT {number}", f"SM-report-{n}")
         posted = await text(rig, OFFICER_PHONE, f"NOTICE {number} AT Kunnamangalam", f"SM-n-{n}")
@@ -163,7 +163,7 @@ async def test_the_board_shows_the_places_without_the_names_in_any_ending(rig: S
 
 async def test_the_place_of_the_auction_is_shown_without_the_names(rig: SmsRig) -> None:
     await noticed(rig)
-    rig.clock.set(datetime(2026, 3, 17, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 17, 10, 0, tzinfo=LOCAL_TZ))
     fixed = "AUCTION KNM-2 ON 20-03-2026 AT Kunhammed Haji's yard, Kunnamangalam"
     assert "KNM-2" in await text(rig, OFFICER_PHONE, fixed, "SM-auction")
     board = html.unescape((await rig.http.get("/notices/KNM-GP?lang=en")).text)

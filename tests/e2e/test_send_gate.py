@@ -89,20 +89,20 @@ async def test_an_owners_notice_held_for_the_morning_is_not_sent_after_a_stop_at
     tmp_path: Path, url: str, provider: str
 ) -> None:
     async with india_rig(tmp_path, provider, url) as rig:
-        rig.clock.set(datetime(2026, 3, 1, 22, 10, tzinfo=LOCAL_TZ))  # the night hours
+        await rig.set_clock(datetime(2026, 3, 1, 22, 10, tzinfo=LOCAL_TZ))  # the night hours
         await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 22:10:01")
         await drain(rig)
         assert texts_to(rig, OWNER) == []  # the owner's notice waits for the morning
         (notice,) = await rows_to(rig, OWNER)
         assert notice.status == "queued"
         assert notice.purpose == "notice"
-        rig.clock.set(datetime(2026, 3, 1, 23, 30, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 1, 23, 30, tzinfo=LOCAL_TZ))
         await rig.say(OWNER, "STOP", "2026-03-01 23:30:00")
         before = dropped("stop")
         await drain(rig)
         (told,) = texts_to(rig, OWNER)  # the answer to STOP goes: it answers the owner
         assert "KNM-1" not in told
-        rig.clock.set(datetime(2026, 3, 2, 8, 30, tzinfo=LOCAL_TZ))  # the morning
+        await rig.set_clock(datetime(2026, 3, 2, 8, 30, tzinfo=LOCAL_TZ))  # the morning
         await drain(rig)
         assert len(texts_to(rig, OWNER)) == 1  # no notice after the STOP
         notice = (await rows_to(rig, OWNER))[0]
@@ -121,10 +121,10 @@ async def test_a_report_and_a_reminder_queued_before_an_officers_stop_are_not_se
     async with india_rig(tmp_path, "exotel", url) as rig:
         await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:01")
         await drain(rig)
-        rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
         await rig.say(KEEPER_PHONE, "REPORT KNM-1", "2026-03-09 10:00:01")
         # The keeper's report to the officer is queued; so is the reminder of the notice.
-        rig.clock.set(datetime(2026, 3, 10, 9, 0, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 10, 9, 0, tzinfo=LOCAL_TZ))
         await remind_once(rig.app.store, rig.app.config, "test")
         queued = [r for r in await rows_to(rig, OFFICER_PHONE) if r.status == "queued"]
         assert {r.purpose for r in queued} == {"staff"}
@@ -183,7 +183,7 @@ async def test_a_flood_of_missed_calls_from_many_numbers_meets_the_ceiling(
         assert len(alert) == 2  # one alert, in two SMS, each its template
         assert "10 answers to the public this hour" in alert[0]
         # The next hour: answered again, and a second alert only when reached again.
-        rig.clock.set(datetime(2026, 3, 1, 11, 5, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 1, 11, 5, tzinfo=LOCAL_TZ))
         for n in range(18, 30):
             number = f"9846{n:06d}"
             if provider == "exotel":
@@ -212,7 +212,7 @@ async def test_the_days_ceiling_and_a_numbers_daily_cap(tmp_path: Path, url: str
         alert = texts_to(rig, ADMIN_PHONE)
         assert "4 answers to the public today" in alert[0]
         # The next local day: answered again.
-        rig.clock.set(datetime(2026, 3, 2, 9, 0, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 2, 9, 0, tzinfo=LOCAL_TZ))
         await rig.exotel_sms("09847012345", "STATUS KNM-1", "one-next-day")
         await drain(rig)
         assert len(texts_to(rig, "+919847012345")) == 3

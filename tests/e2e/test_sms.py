@@ -207,21 +207,21 @@ async def test_twilio_429_is_retried_and_an_accepted_message_is_never_resent(
     rig.twilio.fail = [(429, 20429), (503, 20503)]
     async with TwilioSender(SID, TOKEN, FROM, api_url=rig.twilio_url) as sender:
         assert await deliver_once(rig.app.store, {"sms": sender}, "t") == 0
-        rig.clock.advance(minutes=1)
+        await rig.advance_clock(minutes=1)
         assert await deliver_once(rig.app.store, {"sms": sender}, "t") == 0
-        rig.clock.advance(minutes=2)
+        await rig.advance_clock(minutes=2)
         assert await deliver_once(rig.app.store, {"sms": sender}, "t") == 1
-        rig.clock.advance(hours=2)
+        await rig.advance_clock(hours=2)
         assert await deliver_once(rig.app.store, {"sms": sender}, "t") == 0
     assert len(rig.twilio.messages) == 1
 
 
 async def test_an_owner_notification_waits_for_the_morning(rig: SmsRig) -> None:
-    rig.clock.set(datetime(2026, 3, 1, 22, 30, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 1, 22, 30, tzinfo=LOCAL_TZ))
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-night")
     async with TwilioSender(SID, TOKEN, FROM, api_url=rig.twilio_url) as sender:
         assert await deliver_once(rig.app.store, {"sms": sender}, "t") == 0
-        rig.clock.set(datetime(2026, 3, 2, 8, 0, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 2, 8, 0, tzinfo=LOCAL_TZ))
         assert await deliver_once(rig.app.store, {"sms": sender}, "t") == 1
 
 
@@ -266,7 +266,7 @@ async def test_a_crash_while_acting_answers_try_again_and_keeps_the_message(
     # act on it later (that would answer twice, or open a case twice).
     assert row.processed_at is not None
     assert (row.reply or "").startswith("[failed] ")
-    rig.clock.advance(minutes=5)
+    await rig.advance_clock(minutes=5)
     assert await rig.sweep.once() == 0
     assert await count(rig, OutboxRow) == 0
 
@@ -369,7 +369,7 @@ async def test_a_stored_sms_is_swept_once_it_is_a_minute_old_never_while_fresh(
     await store_inbound(rig.app.store, stored_seize("SM-fresh", "Feroke"))
     assert await rig.sweep.once() == 0  # a live request may still be acting on it
     assert await count(rig, CaseRow) == 0
-    rig.clock.advance(seconds=61)
+    await rig.advance_clock(seconds=61)
     assert await rig.sweep.once() == 1
     assert await rig.sweep.once() == 0
     (sent,) = await wait_for_sms(rig, 1)
@@ -466,9 +466,9 @@ async def test_an_officer_by_sms_records_a_deposit_outcome_and_a_vague_one_is_re
     from bot.store.models import LedgerEntry
 
     await rig.sms(KEEPER_PHONE, "SEIZE 1 cow AT Kunnamangalam market", "SM-h2-1")
-    rig.clock.set(datetime(2026, 3, 2, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 2, 10, 0, tzinfo=LOCAL_TZ))
     await rig.sms(KEEPER_PHONE, "DEPOSITED KNM-1", "SM-h2-2")
-    rig.clock.set(datetime(2026, 3, 20, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 20, 10, 0, tzinfo=LOCAL_TZ))
     vague = message_of((await rig.sms(OFFICER_PHONE, "OUTCOME KNM-1 REF CC-1", "SM-h2-3")).text)
     assert "s.14, s.19" in vague
     upheld = await rig.sms(OFFICER_PHONE, "OUTCOME KNM-1 UPHELD REF CC-12/2026", "SM-h2-4")

@@ -43,8 +43,8 @@ async def text(rig: SmsRig, sender: str, body: str, sid: str) -> str:
     return message_of(response.text)
 
 
-def on(rig: SmsRig, day: int) -> None:
-    rig.clock.set(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
+async def on(rig: SmsRig, day: int) -> None:
+    await rig.set_clock(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
 
 
 async def test_a_goat_sold_and_a_goat_given_to_a_goshala_are_counted_apart_by_sms(
@@ -57,18 +57,18 @@ async def test_a_goat_sold_and_a_goat_given_to_a_goshala_are_counted_apart_by_sm
         seize = f"SEIZE 2 goat AT {MARKET} OWNER Kunhammed {OWNER[3:]}"
         seized = await text(rig, KEEPER_PHONE, seize, "SM-c1")
         assert "KNM-1" in seized
-        on(rig, 9)
+        await on(rig, 9)
         await text(rig, KEEPER_PHONE, "REPORT KNM-1", "SM-c2")
         await text(rig, OFFICER_PHONE, f"NOTICE KNM-1 AT Kunnamangalam, {MARKET}", "SM-c3")
         await text(rig, OFFICER_PHONE, f"AUCTION KNM-1 ON 17-03-2026 AT {MARKET}", "SM-c4")
-        on(rig, 17)
+        await on(rig, 17)
         sold = "SOLD KNM-1 1 1 3000 TO Mammu, Kunnamangalam DECLARED"
         assert "KNM-1" in await text(rig, OFFICER_PHONE, sold, "SM-c5")
         await text(rig, OFFICER_PHONE, "UNSOLD KNM-1 1 1", "SM-c6")
-        on(rig, 18)
+        await on(rig, 18)
         given = "DISPOSE KNM-1 1 1 BY DIRECTOR REF DO-4/2026 HOW given free to the goshala"
         assert "(s.13(3) proviso)" in await text(rig, OFFICER_PHONE, given, "SM-c7")
-        on(rig, 20)
+        await on(rig, 20)
         settled = await text(rig, OFFICER_PHONE, "SETTLE KNM-1 0", "SM-c8")
         assert "sale settled" in settled
         assert "of 2 head, 1 sold and 1 disposed of otherwise (s.13(3) proviso)" in settled
@@ -98,16 +98,16 @@ async def test_status_of_an_unclaimed_sale_by_sms_cites_s13_3_alone(
         pass
     async with sms_rig(tmp_path, url=database) as rig:
         await text(rig, KEEPER_PHONE, f"SEIZE 1 buffalo AT {MARKET}", "SM-u1")
-        on(rig, 9)
+        await on(rig, 9)
         await text(rig, KEEPER_PHONE, "REPORT KNM-1", "SM-u2")
         await text(rig, OFFICER_PHONE, f"NOTICE KNM-1 AT Kunnamangalam, {MARKET}", "SM-u3")
         await text(rig, OFFICER_PHONE, f"AUCTION KNM-1 ON 17-03-2026 AT {MARKET}", "SM-u4")
-        on(rig, 17)
+        await on(rig, 17)
         sold = "SOLD KNM-1 1 1 20000 TO Mammu, Kunnamangalam DECLARED"
         await text(rig, OFFICER_PHONE, sold, "SM-u5")
         selling = await text(rig, OWNER, "STATUS KNM-1", "SM-u6")
         assert "The sale began on 17 Mar 2026 (s.13(3))." in selling
-        on(rig, 21)
+        await on(rig, 21)
         settled = await text(rig, OFFICER_PHONE, "SETTLE KNM-1 0", "SM-u7")
         # Sold on 17 March, settled on 21 March: 17 days in the pound (s.15(3)(b)).
         assert "Time impounded: 17 days (s.15(3)(b))." in settled

@@ -42,7 +42,7 @@ async def rig(tmp_path: Path, database: str | None) -> AsyncIterator[SmsRig]:
             pass
     async with sms_rig(tmp_path, database) as found:
         # 1 March 2026, 06:43 in Kerala.
-        found.clock.set(datetime(2026, 3, 1, 6, 43, 20, tzinfo=LOCAL_TZ))
+        await found.set_clock(datetime(2026, 3, 1, 6, 43, 20, tzinfo=LOCAL_TZ))
         yield found
 
 

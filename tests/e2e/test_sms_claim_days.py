@@ -48,8 +48,8 @@ async def rig(tmp_path: Path, database: str | None) -> AsyncIterator[SmsRig]:
         yield found
 
 
-def on(rig: SmsRig, day: int, month: int = 3) -> None:
-    rig.clock.set(datetime(2026, month, day, 10, 0, tzinfo=LOCAL_TZ))
+async def on(rig: SmsRig, day: int, month: int = 3) -> None:
+    await rig.set_clock(datetime(2026, month, day, 10, 0, tzinfo=LOCAL_TZ))
 
 
 async def stage_of(rig: SmsRig, number: str) -> Stage:
@@ -60,14 +60,14 @@ async def stage_of(rig: SmsRig, number: str) -> Stage:
 async def sold_into_deposit(rig: SmsRig) -> None:
     """KNM-1: one cow, unclaimed, sold on 18 March for more than its dues; the balance is
     in deposit from that day, claims until 18 June (s.16(3))."""
-    on(rig, 1)
+    await on(rig, 1)
     await text(rig, KEEPER_PHONE, "SEIZE 1 cow AT Kunnamangalam market; brown", "SM-seize")
-    on(rig, 9)
+    await on(rig, 9)
     await text(rig, KEEPER_PHONE, "REPORT KNM-1", "SM-report")
-    on(rig, 10)
+    await on(rig, 10)
     await text(rig, OFFICER_PHONE, "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market", "SM-n")
     await text(rig, OFFICER_PHONE, "AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market", "SM-a")
-    on(rig, 18)
+    await on(rig, 18)
     sold = "SOLD KNM-1 1 1 20000 TO Ravi, Chathamangalam DECLARED"
     await text(rig, OFFICER_PHONE, sold, "SM-sold")
     await text(rig, OFFICER_PHONE, "SETTLE KNM-1 0", "SM-settle")
@@ -78,9 +78,9 @@ async def test_claim_on_is_the_day_established_and_preferred_the_day_preferred_s
     rig: SmsRig,
 ) -> None:
     await sold_into_deposit(rig)
-    on(rig, 1, 6)
+    await on(rig, 1, 6)
     await text(rig, OFFICER_PHONE, "CLAIMED KNM-1 BY Kunhammed", "SM-claimed")
-    on(rig, 30, 6)
+    await on(rig, 30, 6)
     # PREFERRED is read: a claim preferred after the three months is refused.
     late = await text(
         rig, OFFICER_PHONE, "CLAIM KNM-1 BY Kunhammed REF 12/2026 PREFERRED 20-06-2026", "SM-c1"
@@ -114,7 +114,7 @@ async def test_claim_on_is_the_day_established_and_preferred_the_day_preferred_s
 
 async def test_claim_with_no_claim_pending_takes_the_day_preferred_given(rig: SmsRig) -> None:
     await sold_into_deposit(rig)
-    on(rig, 30, 6)
+    await on(rig, 30, 6)
     done = await text(
         rig,
         OFFICER_PHONE,
@@ -132,11 +132,11 @@ async def test_claim_with_no_claim_pending_takes_the_day_preferred_given(rig: Sm
 async def test_deadlines_call_the_owners_last_day_to_complain_ended_not_overdue_s19(
     rig: SmsRig,
 ) -> None:
-    on(rig, 1)
+    await on(rig, 1)
     await text(rig, KEEPER_PHONE, "SEIZE 1 cow AT Kunnamangalam market; brown", "SM-s")
-    on(rig, 2)
+    await on(rig, 2)
     await text(rig, KEEPER_PHONE, "DEPOSITED KNM-1", "SM-d")
-    on(rig, 15)
+    await on(rig, 15)
     listed = await text(rig, OFFICER_PHONE, "DEADLINES", "SM-dl")
     assert "overdue" not in listed.lower(), listed
     assert (

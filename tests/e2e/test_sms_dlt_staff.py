@@ -72,7 +72,7 @@ async def test_keepers_and_officers_answers_and_the_report_go_under_their_own_te
 ) -> None:
     await rig.say(INDIA_KEEPER, SEIZE, "2026-03-01 10:00:01")
     await rig.say(INDIA_KEEPER, "CASES", "2026-03-01 10:00:02")
-    rig.clock.advance(days=8)
+    await rig.advance_clock(days=8)
     await rig.say(INDIA_KEEPER, "REPORT KNM-1", "2026-03-09 10:00:03")  # the officer is told
     await rig.say(OFFICER_PHONE, "HELP", "2026-03-09 10:00:04")
     await rig.say(OFFICER_PHONE, "AUCTION KNM-1", "2026-03-09 10:00:05")  # refused: no notice

@@ -149,10 +149,10 @@ async def test_a_message_stored_and_never_answered_is_answered_by_the_sweep(
 ) -> None:
     sweep = rig.server.state.sms_sweep
     assert isinstance(sweep, SmsSweep)
-    rig.clock.advance(minutes=-5)
+    await rig.advance_clock(minutes=-5)
     sender = "09847099999" if rig.provider == "exotel" else "9847099999"
     await store_inbound(rig.app.store, Inbound("sms", f"{rig.provider}:lost-1", sender, "HELP", {}))
-    rig.clock.advance(minutes=5)
+    await rig.advance_clock(minutes=5)
     await sweep.once()  # or the server's own first pass, if it comes later: once either way
     await rig.deliver(1)
     (answer,) = rig.sent()
@@ -284,10 +284,10 @@ async def test_a_missed_call_stored_and_never_answered_is_answered_by_the_sweep(
     exotel: IndiaRig,
 ) -> None:
     rig = exotel
-    rig.clock.advance(minutes=-5)
+    await rig.advance_clock(minutes=-5)
     call = Inbound("call", "exotel-call:lost", "+919847055555", "", {"CallSid": "lost"})
     await store_inbound(rig.app.store, call)
-    rig.clock.advance(minutes=5)
+    await rig.advance_clock(minutes=5)
     # This pass, or the server's own first one if it comes later, answers it: once.
     await rig.server.state.sms_sweep.once()
     assert (await rig.exotel_call("09847055555", "lost")).status_code == 200  # a retry: no more

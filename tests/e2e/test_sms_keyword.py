@@ -36,7 +36,7 @@ async def test_every_sms_that_says_what_to_send_says_the_mobile_seva_keyword(
         wrong, helped = (rig.text_of(m) for m in rig.sent())
         await rig.say(KEEPER_PHONE, SEIZE, "2026-03-01 10:00:03")
         await rig.deliver(4)
-        rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
         before = len(rig.sent())
         await rig.say(KEEPER_PHONE, "REPORT KNM-1", "2026-03-09 10:00:01")
         await rig.deliver(before + 4)

@@ -47,8 +47,8 @@ REFUSED = (
 )
 
 
-def on(rig: SmsRig | IndiaRig, day: int, month: int = 3) -> None:
-    rig.clock.set(datetime(2026, month, day, 10, 0, tzinfo=LOCAL_TZ))
+async def on(rig: SmsRig | IndiaRig, day: int, month: int = 3) -> None:
+    await rig.set_clock(datetime(2026, month, day, 10, 0, tzinfo=LOCAL_TZ))
 
 
 @pytest.fixture(params=ENGINES)
@@ -106,9 +106,9 @@ async def test_a_correction_before_any_offer_supersedes_the_notice_for_everyone(
 ) -> None:
     rig = india
     await _said(rig, INDIA_KEEPER, SEIZE, "2026-03-01 10:00:01")
-    on(rig, 9)
+    await on(rig, 9)
     await _said(rig, INDIA_KEEPER, "REPORT KNM-1", "2026-03-09 10:00:01")
-    on(rig, 10)
+    await on(rig, 10)
     places = "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market"
     await _said(rig, INDIA_OFFICER, places, "2026-03-10 10:00:01")
     printed = _text(
@@ -124,7 +124,7 @@ async def test_a_correction_before_any_offer_supersedes_the_notice_for_everyone(
     assert "KNM-1" in board
     assert "20 Mar 2026" in board
 
-    on(rig, 12)
+    await on(rig, 12)
     rows = await _said(
         rig,
         INDIA_KEEPER,
@@ -155,7 +155,7 @@ async def test_a_correction_before_any_offer_supersedes_the_notice_for_everyone(
     assert due["auction_day"][1] == "closed"
     assert due["notice_due"] == (date(2026, 3, 12), "open")
     # The new notice: on the board again, no auction fixed yet.
-    on(rig, 13)
+    await on(rig, 13)
     await _said(rig, INDIA_OFFICER, places, "2026-03-13 10:00:01")
     board = await _board(rig)
     assert "KNM-1" in board
@@ -171,12 +171,12 @@ async def test_a_correction_with_no_auction_fixed_says_only_that_the_notice_no_l
 ) -> None:
     rig = india
     await _said(rig, INDIA_KEEPER, SEIZE, "2026-03-01 10:00:01")
-    on(rig, 9)
+    await on(rig, 9)
     await _said(rig, INDIA_KEEPER, "REPORT KNM-1", "2026-03-09 10:00:01")
-    on(rig, 10)
+    await on(rig, 10)
     places = "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market"
     await _said(rig, INDIA_OFFICER, places, "2026-03-10 10:00:01")
-    on(rig, 11)
+    await on(rig, 11)
     rows = await _said(
         rig,
         INDIA_OFFICER,
@@ -265,19 +265,19 @@ async def test_the_notice_facts_are_refused_after_an_unclaimed_offer_to_the_fund
 ) -> None:
     s = Typed(twilio)
     await s.say(KEEPER_PHONE, SEIZE)
-    on(twilio, 9)
+    await on(twilio, 9)
     await s.say(KEEPER_PHONE, "REPORT KNM-1")
-    on(twilio, 10)
+    await on(twilio, 10)
     await s.say(OFFICER_PHONE, "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market")
     await s.say(OFFICER_PHONE, "AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market")
-    on(twilio, 18)
+    await on(twilio, 18)
     assert "KNM-1" in await s.say(OFFICER_PHONE, "UNSOLD KNM-1 1 1")  # offered, no buyer
     await s.refused_then_owner_corrected(Stage.SELLING)
     await s.say(OFFICER_PHONE, "SOLD KNM-1 1 2 30000 TO Joseph Mathew, Chowwannur DECLARED")
     await s.refused_then_owner_corrected(Stage.SELLING)
     await s.say(OFFICER_PHONE, "SETTLE KNM-1 500")
     await s.refused_then_owner_corrected(Stage.IN_DEPOSIT)
-    on(twilio, 19, 6)  # three months from 18 March have run (s.16(3))
+    await on(twilio, 19, 6)  # three months from 18 March have run (s.16(3))
     assert "KNM-1" in await s.say(OFFICER_PHONE, "FUND KNM-1")
     await s.refused_then_owner_corrected(Stage.CLOSED)
 
@@ -287,14 +287,14 @@ async def test_the_notice_facts_are_refused_when_the_account_is_due_after_a_sale
 ) -> None:
     s = Typed(twilio)
     await s.say(KEEPER_PHONE, SEIZE)
-    on(twilio, 9)
+    await on(twilio, 9)
     await s.say(KEEPER_PHONE, "REPORT KNM-1")
-    on(twilio, 10)
+    await on(twilio, 10)
     await s.say(OFFICER_PHONE, "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market")
-    on(twilio, 11)
+    await on(twilio, 11)
     await s.say(KEEPER_PHONE, "REFUSED KNM-1")  # the owner appeared and refused (s.15(1))
     await s.say(OFFICER_PHONE, "AUCTION KNM-1 ON 13-03-2026 AT Kunnamangalam market")
-    on(twilio, 13)
+    await on(twilio, 13)
     await s.say(OFFICER_PHONE, "SOLD KNM-1 1 1 30000 TO Joseph Mathew, Chowwannur DECLARED")
     await s.say(OFFICER_PHONE, "SETTLE KNM-1 500")
     await s.refused_then_owner_corrected(Stage.ACCOUNT_DUE)
@@ -303,10 +303,10 @@ async def test_the_notice_facts_are_refused_when_the_account_is_due_after_a_sale
 async def test_with_no_notice_the_owners_route_still_corrects_the_place(twilio: SmsRig) -> None:
     s = Typed(twilio)
     await s.say(KEEPER_PHONE, SEIZE)
-    on(twilio, 2)
+    await on(twilio, 2)
     await s.say(KEEPER_PHONE, "REFUSED KNM-1")
     await s.say(OFFICER_PHONE, "AUCTION KNM-1 ON 04-03-2026 AT Kunnamangalam market")
-    on(twilio, 4)
+    await on(twilio, 4)
     await s.say(OFFICER_PHONE, "SOLD KNM-1 1 1 30000 TO Joseph Mathew, Chowwannur DECLARED")
     reply = await s.say(KEEPER_PHONE, "CORRECT KNM-1 PLACE Pathimangalam junction BECAUSE typo")
     assert "Case KNM-1 corrected" in reply, reply

@@ -30,7 +30,7 @@ async def rig(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 async def text(rig: SmsRig, sender: str, body: str, sid: str, day: int | None = None) -> str:
     if day is not None:
-        rig.clock.set(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
+        await rig.set_clock(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
     response = await rig.sms(sender, body, sid)
     assert response.status_code == 200
     return message_of(response.text)

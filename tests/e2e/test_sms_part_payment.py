@@ -42,7 +42,7 @@ async def test_a_part_payment_by_sms_is_refused_with_the_dues_in_english_and_mal
     rig: SmsRig,
 ) -> None:
     await text(rig, "SEIZE 1 cow AT Kunnamangalam market", "SM-pp1")
-    rig.clock.set(datetime(2026, 3, 3, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 3, 10, 0, tzinfo=LOCAL_TZ))
     english = await text(rig, "PAID KNM-1 200", "SM-pp2")
     assert "Rs 200 is not the amount due" in english or "₹200 is not the amount due" in english
     assert "1,111.50 is due on 3 Mar 2026" in english

@@ -217,7 +217,7 @@ async def test_the_printable_notice_shows_the_photos_at_their_signed_links(rig: 
     )
     await followup(rig, "MM-seize-9")
     first, second = await photos(rig)
-    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     notice = html.unescape(message_of((await rig.sms(OFFICER_PHONE, "NOTICE KNM-1", "SM-n1")).text))
     link = next(word for word in notice.split() if word.startswith("https://"))
     page = await rig.http.get(urlparse(link).path)

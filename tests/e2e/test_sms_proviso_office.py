@@ -55,20 +55,20 @@ async def rig(tmp_path: Path, database: str | None) -> AsyncIterator[SmsRig]:
         yield found
 
 
-def on(rig: SmsRig, day: int) -> None:
-    rig.clock.set(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
+async def on(rig: SmsRig, day: int) -> None:
+    await rig.set_clock(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
 
 
 async def to_auction_day(rig: SmsRig, heads: int = 3) -> None:
     """KNM-1: unclaimed cows, reported on 9 March, the notice on 10, the auction on 18."""
-    on(rig, 1)
+    await on(rig, 1)
     await text(rig, KEEPER_PHONE, f"SEIZE {heads} cow AT Kunnamangalam market; brown", "SM-s")
-    on(rig, 9)
+    await on(rig, 9)
     await text(rig, KEEPER_PHONE, "REPORT KNM-1", "SM-r")
-    on(rig, 10)
+    await on(rig, 10)
     await text(rig, OFFICER_PHONE, "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market", "SM-n")
     await text(rig, OFFICER_PHONE, "AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market", "SM-a")
-    on(rig, 18)
+    await on(rig, 18)
 
 
 async def heads_left(rig: SmsRig) -> int:

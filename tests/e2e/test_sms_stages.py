@@ -36,18 +36,18 @@ async def text(rig: SmsRig, sender: str, body: str, sid: str) -> str:
     return message_of(response.text)
 
 
-def on(rig: SmsRig, day: int) -> None:
-    rig.clock.set(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
+async def on(rig: SmsRig, day: int) -> None:
+    await rig.set_clock(datetime(2026, 3, day, 10, 0, tzinfo=LOCAL_TZ))
 
 
 async def test_no_notice_by_sms_or_printable_link_before_the_report_day_or_after_release(
     rig: SmsRig,
 ) -> None:
     await text(rig, KEEPER_PHONE, "SEIZE 2 cow AT Kunnamangalam market; brown", "SM-s1")
-    on(rig, 2)
+    await on(rig, 2)
     early = await text(rig, OFFICER_PHONE, "NOTICE KNM-1", "SM-n1")
     assert early == "Too early: this step is lawful from 9 Mar 2026. (s.13(1))"
-    on(rig, 9)
+    await on(rig, 9)
     notice = await text(rig, OFFICER_PHONE, "NOTICE KNM-1", "SM-n2")
     # By SMS the notice is a document to print: what it says in brief and its link.
     assert notice.startswith("Case KNM-1: notice of 9 Mar 2026 ready to print (s.13(2)).")

@@ -41,7 +41,7 @@ async def _to(rig: SmsRig, recipient: str) -> list[OutboxRow]:
 
 async def _report(rig: SmsRig) -> None:
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-stop-seize")
-    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     assert "KNM-1" in message_of((await rig.sms(KEEPER_PHONE, "REPORT KNM-1", "SM-stop-r")).text)
 
 
@@ -56,9 +56,9 @@ async def test_an_officer_who_sent_stop_by_sms_gets_no_report_by_sms(rig: SmsRig
     assert "KNM-1" in status
     # START: the next step's messages come again.
     await rig.sms(OFFICER_PHONE, "START", "SM-stop-3")
-    rig.clock.set(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
     await rig.sms(KEEPER_PHONE, "SEIZE 1 goat AT Kunnamangalam market", "SM-stop-4")
-    rig.clock.set(datetime(2026, 3, 18, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 18, 10, 0, tzinfo=LOCAL_TZ))
     await rig.sms(KEEPER_PHONE, "REPORT KNM-2", "SM-stop-5")
     # The report comes in three SMS, a template each.
     assert [row.channel for row in await _to(rig, OFFICER_PHONE)] == ["sms"] * 3

@@ -100,7 +100,7 @@ async def test_a_used_invite_is_refused_with_the_telegram_id(rig: TelegramRig) -
 
 async def test_an_expired_invite_is_refused(rig: TelegramRig) -> None:
     code = await invite(rig, role="keeper", pound="KNM", days=1)
-    rig.clock.advance(days=1, minutes=1)
+    await rig.advance_clock(days=1, minutes=1)
     (refusal,) = sent(await rig.say(STRANGER, f"/start {code}"))
     assert refusal.text == text.invite_refused(STRANGER.id, EN)
     async with rig.app.store.transaction() as tx:

@@ -41,7 +41,7 @@ async def rig(tmp_path: Path) -> AsyncIterator[TelegramRig]:
 
 async def test_the_officers_receive_the_keepers_report_on_telegram(rig: TelegramRig) -> None:
     await rig.say(KEEPER, SEIZE)
-    rig.clock.advance(days=8)
+    await rig.advance_clock(days=8)
     calls = await rig.say(KEEPER, "/report KNM-1")
     (to_keeper,) = sent([c for c in calls if c.params.get("chat_id") == KEEPER.id])
     assert "KNM-1" in to_keeper.text
@@ -72,7 +72,7 @@ async def test_an_officer_of_another_authority_is_refused_in_their_language(
     rig: TelegramRig,
 ) -> None:
     await rig.say(KEEPER, SEIZE)
-    rig.clock.advance(days=8)
+    await rig.advance_clock(days=8)
     await rig.say(KEEPER, "/report KNM-1")
     tamil = TelegramUser(OTHER_OFFICER.id, OTHER_OFFICER.first_name, "ta")
     (refusal,) = sent(await rig.say(tamil, "/notice KNM-1 at Kunnamangalam market"))
@@ -97,15 +97,15 @@ async def test_an_officer_records_a_deposit_outcome_and_a_disposal_by_telegram_c
 ) -> None:
     await rig.say(KEEPER, "/seize 1 cow at Kunnamangalam market")
     await rig.say(KEEPER, "/seize 1 cow at Kunnamangalam market")
-    rig.clock.advance(days=1)
+    await rig.advance_clock(days=1)
     await rig.say(KEEPER, "/deposited KNM-1")
     (outcome,) = sent(await rig.say(OFFICER, "/outcome KNM-1 illegal REF CC-12/2026"))
     assert "CC-12/2026" in outcome.text
     assert await rig.count(CaseRow, CaseRow.number == "KNM-1", CaseRow.stage == "closed")
-    rig.clock.advance(days=7)
+    await rig.advance_clock(days=7)
     await rig.say(KEEPER, "/report KNM-2")
     await rig.say(OFFICER, "/notice KNM-2 at Kunnamangalam")
-    rig.clock.advance(days=8)
+    await rig.advance_clock(days=8)
     (disposed,) = sent(await rig.say(OFFICER, "/dispose KNM-2 1 1 BY Director REF DO-4/2026"))
     assert "DO-4/2026" in disposed.text
     assert await rig.count(CaseRow, CaseRow.number == "KNM-2", CaseRow.stage == "selling")

@@ -120,7 +120,7 @@ async def test_a_keeper_seizes_on_whatsapp_and_an_owner_who_wrote_there_is_told_
     rig: SmsRig,
 ) -> None:
     await rig.whatsapp(OWNER, "HELP", "SM-wa-help")
-    rig.clock.advance(hours=2)
+    await rig.advance_clock(hours=2)
     response = await rig.whatsapp(KEEPER_PHONE, SEIZE, "SM-wa-seize")
     assert response.status_code == 200
     assert "KNM-1" in message_of(response.text)
@@ -151,7 +151,7 @@ async def test_outside_the_window_the_owner_is_told_by_template_in_their_languag
     rig: SmsRig,
 ) -> None:
     await rig.whatsapp(OWNER, "LANG ml", "SM-wa-lang")  # Malayalam, on WhatsApp
-    rig.clock.advance(hours=25)
+    await rig.advance_clock(hours=25)
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-late")
     (row,) = await outbox(rig)
     assert (row.channel, row.content_sid) == ("whatsapp", TEMPLATES["owner_impounded"]["ml"])
@@ -172,7 +172,7 @@ async def test_a_reminder_outside_the_window_goes_to_the_keeper_by_template(
     await rig.whatsapp(KEEPER_PHONE, SEIZE, "SM-wa-seize-2")
     await remind_once(rig.app.store, rig.app.config, "w")
     # The s.13(1) report is due on the eighth day: its morning reminder, days later.
-    rig.clock.set(datetime(2026, 3, 9, 8, 30, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 9, 8, 30, tzinfo=LOCAL_TZ))
     await remind_once(rig.app.store, rig.app.config, "w")
     to_keeper = [r for r in await outbox(rig) if r.recipient == KEEPER_PHONE]
     assert to_keeper
@@ -191,7 +191,7 @@ async def test_without_a_template_outside_the_window_the_message_goes_by_sms(
     rig: SmsRig,
 ) -> None:
     await rig.whatsapp(OWNER, "LANG ta", "SM-wa-ta")  # Tamil: no template configured in Tamil
-    rig.clock.advance(hours=24)
+    await rig.advance_clock(hours=24)
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-ta")
     (row,) = await outbox(rig)
     assert (row.channel, row.content_sid) == ("sms", None)
@@ -202,12 +202,12 @@ async def test_without_a_template_outside_the_window_the_message_goes_by_sms(
 @pytest.mark.parametrize("code", [63003, 63016, 63024])
 async def test_a_refused_whatsapp_message_goes_by_sms_exactly_once(rig: SmsRig, code: int) -> None:
     await rig.whatsapp(OWNER, "HELP", "SM-wa-1")
-    rig.clock.advance(hours=30)
+    await rig.advance_clock(hours=30)
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-r")
     rig.twilio.refuse_whatsapp = code
     assert await deliver(rig) == 0  # refused: the SMS is queued instead
     assert await deliver(rig) == 1
-    rig.clock.advance(hours=2)
+    await rig.advance_clock(hours=2)
     assert await deliver(rig) == 0
     (sms,) = rig.twilio.messages
     assert sms["To"] == OWNER
@@ -224,7 +224,7 @@ async def test_a_template_that_fails_later_goes_by_sms_once_however_often_it_is_
     rig: SmsRig,
 ) -> None:
     await rig.whatsapp(OWNER, "HELP", "SM-wa-1")
-    rig.clock.advance(hours=30)
+    await rig.advance_clock(hours=30)
     await rig.sms(KEEPER_PHONE, SEIZE, "SM-seize-f")
     assert await deliver(rig) == 1
     (row,) = await outbox(rig)
@@ -319,10 +319,10 @@ async def test_keeper_and_officer_steps_on_whatsapp_tell_the_owner_of_the_auctio
 ) -> None:
     await rig.whatsapp(OWNER, "LANG en", "SM-wa-owner")  # the owner writes on WhatsApp
     await rig.whatsapp(KEEPER_PHONE, SEIZE, "SM-wa-k1")
-    rig.clock.set(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 9, 10, 0, tzinfo=LOCAL_TZ))
     report = message_of((await rig.whatsapp(KEEPER_PHONE, "REPORT KNM-1", "SM-wa-k2")).text)
     assert "KNM-1" in report
-    rig.clock.set(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
+    await rig.set_clock(datetime(2026, 3, 10, 10, 0, tzinfo=LOCAL_TZ))
     notice = "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market"
     assert "KNM-1" in message_of((await rig.whatsapp(OFFICER_PHONE, notice, "SM-wa-o1")).text)
     auction = "AUCTION KNM-1 ON 18-03-2026 AT Kunnamangalam market"
