@@ -59,7 +59,7 @@ def declared_button(classes: Sequence[str], tr: Translator) -> str:
 
 def _not_auction_day(exc: NotAuctionDayError, tr: Translator) -> str:
     values = {
-        "auction": keyword("auction", tr.lang),
+        "auction": or_form(tr, keyword("auction", tr.lang), "auction"),
         "on": connective("on", tr.lang),
         "date": day(exc.fixed_on, tr) if exc.fixed_on else "",
         "figures": exc.fixed_on.strftime("%d-%m-%Y") if exc.fixed_on else "",
