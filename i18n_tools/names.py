@@ -155,7 +155,8 @@ NOT_NAMES: Final = DATES | frozenset(
         # with the ending of "to", "തദ്ദേശ സ്ഥാപനത്തിന്", nothing written after it), where
         # money goes (``to_fund``, ``to_fund_short``, ``fines_to``: the same) and the
         # office that signs the notice (``signer``: an office of the Act, as
-        # ``office_title`` names it); a form of the web desk by its title (``form``)
+        # ``office_title`` names it); a form of the web desk by its title (``form``) or
+        # as an answer on the desk names it (``sold_form``: "the form “Lot sold” below")
         "act",
         "cattle",
         "citation",
@@ -171,9 +172,11 @@ NOT_NAMES: Final = DATES | frozenset(
         "reason",
         "fines_to",
         "signer",
+        "sold_form",
         "to_fund",
         "to_fund_short",
         "to_office",
+        "unsold_form",
         "what",
         # what a person typed, echoed back in quotes
         "matched",

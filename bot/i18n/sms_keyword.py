@@ -27,6 +27,7 @@ from bot.i18n.dlt_probe import in_sms, leaf, probing
 
 __all__ = [
     "WORST_KEYWORD",
+    "desk_form",
     "keyword_in_sms",
     "on_desk",
     "or_form",
@@ -112,6 +113,13 @@ def to_send(tr: Translator, line: str, *, data: bool = False, form: str = "") ->
     if _keyword and (_everywhere or in_sms()) and not _WITHOUT.get():
         return f"{_keyword} {line}"
     return line
+
+
+def desk_form(tr: Translator, form: str) -> str | None:
+    """On the web desk (``on_desk``), the form of the step ``form`` as the desk words it;
+    None in a chat (and when the wording of every message is probed)."""
+    desk = _DESK.get()
+    return desk(form, tr) if desk is not None and not probing() else None
 
 
 def or_form(tr: Translator, word: str, form: str) -> str:

@@ -19,9 +19,9 @@ from bot.adapters.outbox import (
     deliver_once,
     take,
 )
+from bot.store.engine import make_sessionmaker
 from bot.store.instances import DEAD_AFTER, beat, forget, heartbeat
 from bot.store.messages import enqueue
-from bot.store.engine import make_sessionmaker
 from bot.store.models import Contact, OutboxRow
 from bot.store.tx import Store
 from bot.support.clock import FixedClock

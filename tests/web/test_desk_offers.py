@@ -244,3 +244,24 @@ async def test_a_sale_on_the_desk_on_another_day_names_the_auction_form(tmp_path
         assert "The auction is fixed for" in refused, refused
         assert "AUCTION" not in refused, refused
         assert "the form “Fix the auction (s.13(3))” below" in refused, refused
+
+
+async def test_the_auction_fixed_on_the_desk_says_how_to_record_lots_by_its_forms(
+    tmp_path: Path,
+) -> None:
+    async with rig(tmp_path) as r:
+        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        officer = await r.user("officer", authority="KNM-GP", name="Latha")
+        await r.say(keeper, SEIZE)
+        r.clock.advance(days=8)
+        await r.say(keeper, "REPORT KNM-1")
+        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
+        r.clock.advance(days=8)
+        await r.sign_in(officer)
+        fixed = await _step(r, "KNM-1", "auction", on="2026-03-20", place="Panchayat office yard")
+        assert "SOLD" not in fixed and "UNSOLD" not in fixed, fixed
+        assert "DECLARED" not in fixed, fixed
+        assert "record each lot sold with the form “" in fixed, fixed
+        # By chat the same answer still gives the command to send.
+        told = await r.say(officer, "AUCTION KNM-1 ON 21-03-2026 AT Panchayat office yard")
+        assert '"SOLD ... TO name, place DECLARED"' in told, told

@@ -21,7 +21,7 @@ from bot.i18n.dlt_probe import URL_SLOT, in_sms, leaf
 from bot.i18n.documents.notice import notice_days
 from bot.i18n.public.next_step import auction_steps
 from bot.i18n.public.sms_fit import in_parts, join
-from bot.i18n.sms_keyword import to_send
+from bot.i18n.sms_keyword import desk_form, to_send
 from domain.case import Case
 from domain.statement import dates_of
 
@@ -194,5 +194,16 @@ def auction_scheduled(case: Case, tr: Translator) -> str:
         "(%(declared)s: the buyer's declaration that they are not barred from buying, "
         's.18); if it is not sold, "%(unsold)s".'
     )
+    sold, unsold = desk_form(tr, "sold"), desk_form(tr, "unsold")
+    if sold is not None and unsold is not None:
+        # TRANSLATORS: s.18 — on the web desk, how to record each lot on the auction day;
+        # %(sold_form)s and %(unsold_form)s name the desk's forms ("the form “Lot sold”
+        # below").
+        record = tr.gettext(
+            "On that day record each lot sold with %(sold_form)s, with the buyer's "
+            "declaration that they are not barred from buying (s.18); a lot not sold, "
+            "with %(unsold_form)s."
+        )
+        values |= {"sold_form": sold, "unsold_form": unsold}
     first = join([case_line(case, tr), *steps[:1], how], sms=False)
     return in_parts([first, expected % values, record % values])  # by SMS: 3 SMS
