@@ -225,13 +225,16 @@ class Pages:
             lines.append(line)
         return lines
 
-    def case_filter(self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str]) -> Markup:
-        """The filter of the list of cases (``cases_filter.html``) as chosen, in the
-        language: rendered once for each language, choice and set of pounds, and kept.
-        It shows nothing of the database: the Act's stages, the configured pounds and
-        kinds, and the choice (a page's number and the words searched left out: the
-        filter is the same)."""
-        key = (tr.lang, tr.act, replace(wanted, page=1, words=(), phone=""), tuple(pounds))
+    def case_filter(
+        self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str], searched: str = ""
+    ) -> Markup:
+        """The filter of the list of cases (``cases_filter.html``) as chosen, with the
+        text searched (kept when the filter is sent), in the language: rendered once for
+        each language, choice, text and set of pounds, and kept. It shows nothing of the
+        database: the Act's stages, the configured pounds and kinds, and the choice (a
+        page's number left out: the filter is the same)."""
+        chosen = replace(wanted, page=1, words=(), phone="")
+        key = (tr.lang, tr.act, chosen, searched, tuple(pounds))
         found = self._filters.get(key)
         if found is None:
             if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
@@ -240,6 +243,7 @@ class Pages:
                 self.templates.env.get_template("cases_filter.html").render(
                     _=tr.gettext,
                     wanted=wanted,
+                    searched=searched,
                     stages=list(self.stages(tr).items()),
                     pounds=[(code, self.pound_name(code, tr)) for code in pounds],
                     kinds=self.kinds(tr),
