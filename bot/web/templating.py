@@ -104,7 +104,7 @@ class Pages:
         self._deadlines: dict[str, dict[tuple[str, str, Profile], tuple[str, str]]] = {}
         self._stages: dict[tuple[str, Profile], dict[str, str]] = {}
         self._line_forms: dict[tuple[str, str, Profile, type, tuple[Any, ...]], str] = {}
-        self._filters: dict[tuple[str, Profile, CaseFilter, tuple[str, ...]], Markup] = {}
+        self._filters: dict[tuple[str, Profile, CaseFilter, str, tuple[str, ...]], Markup] = {}
         self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
@@ -237,7 +237,7 @@ class Pages:
         key = (tr.lang, tr.act, chosen, searched, tuple(pounds))
         found = self._filters.get(key)
         if found is None:
-            if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
+            if len(self._filters) >= _FILTERS_KEPT:  # dates and texts typed make many
                 self._filters.clear()
             found = self._filters[key] = Markup(
                 self.templates.env.get_template("cases_filter.html").render(
