@@ -1,10 +1,12 @@
-"""Words one letter apart, counting letters as people see them.
+"""Words one letter apart, counting letters as people see them; words as compared.
 
 A Malayalam, Tamil or Kannada letter is a consonant with its vowel sign, virama and
 the consonants a virama joins to it (``ക്ക``, ``ശ്ശി``): one key press to the eye, several
 code points. ``letters`` splits a word so (the standard library has no grapheme
 clusters); ``one_edit_apart`` says whether one letter put in, taken out, changed, or
-two neighbours swapped turns one word into the other.
+two neighbours swapped turns one word into the other. ``words_of`` splits a text into
+words so; ``normalize_word`` and ``searchable_name`` give a word or a name in one
+spelling (the desk's search compares names so).
 """
 
 from __future__ import annotations

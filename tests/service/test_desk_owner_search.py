@@ -16,7 +16,6 @@ from bot.store.memory import MemoryStore
 from bot.store.tx import Store
 from bot.support.caller import PUBLIC, Caller
 from bot.support.errors import NotAllowedError
-from bot.support.spelling import searchable_name
 from domain.s07_seizure import Person
 from tests.service.helpers import seizure
 
@@ -123,10 +122,3 @@ async def test_the_public_is_refused_the_desks_list(cases: AnyStore, deps: Deps)
     with pytest.raises(NotAllowedError):
         await _found(cases, deps, Caller(role=PUBLIC, channel="web"), "kunhammed")
 
-
-def test_a_name_is_kept_as_written_but_comparable() -> None:
-    assert searchable_name(" Kunhammed   P. ") == "Kunhammed P."
-    # An old-style chillu (consonant, virama, joiner) kept as the atomic letter.
-    assert searchable_name("ബഷീര്\u200d") == "ബഷീർ"
-    assert searchable_name("") is None
-    assert searchable_name("x" * 300) == "x" * 200
