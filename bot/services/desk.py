@@ -25,6 +25,7 @@ from bot.store.tx import LoadedCase, parse_case_number
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.errors import BadInputError, NotAllowedError, UnknownCaseError
 from bot.support.phones import PhoneError, normalize_phone
+from bot.support.spelling import letters, normalize_word, words_of
 from domain.deadlines import Deadline
 from domain.money import Money
 from domain.profiles import KERALA_1961, Office, Profile
@@ -216,7 +217,8 @@ class CaseFilter:
     since: date | None = None
     until: date | None = None
     page: int = 1
-    #: Words each found in the place of seizure or a lot's kind or description.
+    #: Words each found in the place of seizure, a lot's kind or description, or the
+    #: owner's name (the desk is staff's: the public search never reads the name).
     words: tuple[str, ...] = ()
     #: The owner's number (E.164).
     phone: str = ""
@@ -233,7 +235,6 @@ class Sought(NamedTuple):
     short: bool = False
 
 
-_WORD = re.compile(r"\w{2,}")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -241,7 +242,9 @@ def sought(text: str) -> Sought:
     """The search box's text read: a case number in any spelling the chat accepts
     (``knm 17``, ``KNM17``, ``KNM-17``); else a telephone number in any spelling
     (``9847012345``, ``+919847012345``, ``098470 12345``), normalised as the owner's is
-    kept; else its words of two characters or more, in lower case, in any order."""
+    kept; else its words of two letters or more as a reader counts them (``പി`` is one),
+    compared as spelt alike (``normalize_word``: in lower case, Malayalam's chillus in one
+    spelling), in any order."""
     text = text.strip()[:100]
     try:
         pound, seq = parse_case_number(text)
@@ -254,7 +257,8 @@ def sought(text: str) -> Sought:
             return Sought(phone=normalize_phone(text))
         except PhoneError:
             pass
-    words = tuple(dict.fromkeys(w.casefold() for w in _WORD.findall(text)))[:SEARCH_WORDS]
+    found = (normalize_word(w) for w in words_of(text) if len(letters(w)) >= 2)
+    words = tuple(dict.fromkeys(found))[:SEARCH_WORDS]
     return Sought(words=words, short=not words)
 
 
@@ -291,8 +295,8 @@ class CaseList:
 
 async def list_cases(tx: DeskReads, deps: Deps, caller: Caller, wanted: CaseFilter) -> CaseList:
     """The caller's cases, newest first, narrowed by stage, pound, kind, dates and the
-    words or the owner's number searched, each with the Act it is under, as the case
-    keeps it (``case_acts``)."""
+    words (in the place, the cattle or the owner's name) or the owner's number searched,
+    each with the Act it is under, as the case keeps it (``case_acts``)."""
     pounds = pounds_of(deps, caller)
     chosen = [wanted.pound] if wanted.pound in pounds else pounds
     narrowed: dict[str, Any] = {

@@ -176,7 +176,8 @@ def _listing(
 ) -> tuple[Select[int], Select[*tuple[Any, ...]]]:
     """The count and the page statements of a shape of filter, built once per shape (and
     compiled once by SQLAlchemy, its cache keyed on the shape): ``words`` searched words
-    (``word0``, ``word1``… each a LIKE pattern, lower case), and the owner's ``phone``."""
+    (``word0``, ``word1``… each a LIKE pattern, lower case), each found in the place of
+    seizure, the owner's name or a lot's kind or description, and the owner's ``phone``."""
     filters: list[Any] = []
     for i in range(words):
         like: Any = bindparam(f"word{i}")
@@ -189,7 +190,9 @@ def _listing(
             )
             .exists()
         )
-        filters.append(func.lower(CaseRow.place_seized).like(like, escape="\\") | in_lots)
+        # The owner's name too: the desk is staff's (the public's search reads no name).
+        named = func.lower(CaseRow.owner_name).like(like, escape="\\")
+        filters.append(func.lower(CaseRow.place_seized).like(like, escape="\\") | named | in_lots)
     if phone:
         filters.append(CaseRow.owner_phone == bindparam("phone"))
     if stage:
@@ -296,8 +299,8 @@ class DeskReading:
         the filters given (empty: not narrowed), one row a lot (a case without lots: one, its
         lot NULL): id, number, pound_code, stage, impounded_on, place_seized, the lot's kind,
         count and description, and how many cases match, counted up to ``cap + 1``. Each of
-        ``words`` is found in the place of seizure or in a lot's kind or description, in any
-        case; ``phone`` (E.164) is the owner's."""
+        ``words`` is found in the place of seizure, the owner's name (the desk is staff's)
+        or a lot's kind or description, in any case; ``phone`` (E.164) is the owner's."""
         used = _wanted(pounds, stage, kind, since, until, words, phone)
         shape = (bool(stage), bool(kind), since is not None, until is not None, len(pounds) > 1)
         _, listing = _listing(*shape, page, cap, len(words), bool(phone))

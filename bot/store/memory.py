@@ -55,6 +55,7 @@ from bot.store.tx import (
     ReadOnlyError,
     as_typed,
     named_places,
+    owner_name_of,
     parse_case_number,
 )
 from bot.support.caller import OFFICER, Caller
@@ -83,6 +84,7 @@ _ROW = (
     "impounded_on",
     "place_seized",
     "owner_phone",
+    "owner_name",
     "created_at",
     "updated_at",
 )
@@ -228,6 +230,7 @@ class MemoryCases:
                 "impounded_on": seizure.impounded_on,
                 "place_seized": seizure.place_seized,
                 "owner_phone": owner_phone,
+                "owner_name": owner_name_of(case),
                 "created_at": self.now,
                 "updated_at": self.now,
             }
@@ -287,6 +290,7 @@ class MemoryCases:
         if any(isinstance(e, SeizureCorrected) for e in new):
             loaded.row.impounded_on = after.seizure.impounded_on
             loaded.row.place_seized = after.seizure.place_seized
+            loaded.row.owner_name = owner_name_of(after)
             self._set_lots(key, after)
         self._rows.setdefault(key, loaded.row)
         self.flush()
@@ -716,6 +720,8 @@ class MemoryCases:
 
         def names(held: _Held, word: str) -> bool:
             texts = [held.row["place_seized"], *(t for k, _, d in held.lots for t in (k, d))]
+            # The owner's name too: the desk is staff's (``search_open``, the public's, not).
+            texts.append(held.row["owner_name"] or "")
             return any(word.casefold() in text.lower() for text in texts)
 
         def keep(held: _Held) -> bool:

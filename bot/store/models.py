@@ -164,7 +164,9 @@ class UserChange(Base):
 
 
 class CaseRow(Base):
-    """A case: its number and what the public search and the lists need."""
+    """A case: its number and what the public search and the lists need; the owner's
+    number and name, kept in step with the latest seizure facts, for staff's search only
+    (the public search reads neither)."""
 
     __tablename__ = "cases"
     __table_args__ = (
@@ -180,6 +182,9 @@ class CaseRow(Base):
     impounded_on: Mapped[date] = mapped_column(Date)
     place_seized: Mapped[str] = mapped_column(String(300))
     owner_phone: Mapped[str | None] = mapped_column(String(20), index=True)
+    #: The owner's name of the latest seizure facts, as the desk's search compares it
+    #: (``bot.support.spelling.searchable_name``): None when no owner is named.
+    owner_name: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 

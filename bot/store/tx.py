@@ -42,6 +42,7 @@ from bot.support.caller import Caller
 from bot.support.clock import Clock
 from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
 from bot.support.public_text import public_lots
+from bot.support.spelling import searchable_name
 from domain.accounts import Postings
 from domain.case import Case
 from domain.events import (
@@ -64,6 +65,7 @@ __all__ = [
     "Tx",
     "case_named",
     "named_places",
+    "owner_name_of",
     "parse_case_number",
     "sync_places",
 ]
@@ -78,6 +80,13 @@ _CASE_NUMBER = r"([A-Za-z]{2,6})\s*[-/ .#]?\s*(\d{1,7})"
 _CASE_NO = re.compile(rf"^\s*{_CASE_NUMBER}\s*$")
 #: A case number anywhere in a line of text (``DUES knm 17``, ``PAID KNM-8 200``).
 _CASE_NAMED = re.compile(rf"(?<![^\W\d_]){_CASE_NUMBER}(?!\d)")
+
+
+def owner_name_of(case: Case) -> str | None:
+    """The owner's name of the case's latest seizure facts, as ``cases.owner_name`` keeps
+    it for staff's search (None: no owner named)."""
+    owner = case.seizure.owner
+    return searchable_name(owner.name) if owner is not None else None
 
 
 def case_named(text: str) -> tuple[str, int] | None:
@@ -279,6 +288,7 @@ class Tx(
             impounded_on=seizure.impounded_on,
             place_seized=seizure.place_seized,
             owner_phone=owner_phone,
+            owner_name=owner_name_of(case),
             created_at=self.now,
             updated_at=self.now,
         )
@@ -413,6 +423,7 @@ class Tx(
         if any(isinstance(e, SeizureCorrected) for e in after.events[start:]):
             loaded.row.impounded_on = after.seizure.impounded_on
             loaded.row.place_seized = after.seizure.place_seized
+            loaded.row.owner_name = owner_name_of(after)
             await self.session.execute(delete(CaseLot).where(CaseLot.case_id == loaded.row.id))
             self._set_lots(loaded.row, after)
         try:

@@ -317,7 +317,11 @@ class Desk:
             "listing": listing,
             "lines": lines,
             "rows": pages.lines("cases_line.html", tr, lines),
-            "filter_form": pages.case_filter(tr, wanted, listing.pounds),
+            "filter_form": pages.case_filter(tr, wanted, listing.pounds, searched),
+            # The filters folded away unless one is chosen: on a phone the cases come first.
+            "filtered": bool(
+                wanted.stage or wanted.pound or wanted.kind or wanted.since or wanted.until
+            ),
             "page_link": page_link,
             "searched": searched,
             # TRANSLATORS: web desk — the search box was given one letter, or only

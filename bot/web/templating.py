@@ -104,7 +104,7 @@ class Pages:
         self._deadlines: dict[str, dict[tuple[str, str, Profile], tuple[str, str]]] = {}
         self._stages: dict[tuple[str, Profile], dict[str, str]] = {}
         self._line_forms: dict[tuple[str, str, Profile, type, tuple[Any, ...]], str] = {}
-        self._filters: dict[tuple[str, Profile, CaseFilter, tuple[str, ...]], Markup] = {}
+        self._filters: dict[tuple[str, Profile, CaseFilter, str, tuple[str, ...]], Markup] = {}
         self._pounds: dict[str, dict[str, str]] = {}
 
     def context(
@@ -225,21 +225,25 @@ class Pages:
             lines.append(line)
         return lines
 
-    def case_filter(self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str]) -> Markup:
-        """The filter of the list of cases (``cases_filter.html``) as chosen, in the
-        language: rendered once for each language, choice and set of pounds, and kept.
-        It shows nothing of the database: the Act's stages, the configured pounds and
-        kinds, and the choice (a page's number and the words searched left out: the
-        filter is the same)."""
-        key = (tr.lang, tr.act, replace(wanted, page=1, words=(), phone=""), tuple(pounds))
+    def case_filter(
+        self, tr: Translator, wanted: CaseFilter, pounds: Sequence[str], searched: str = ""
+    ) -> Markup:
+        """The filter of the list of cases (``cases_filter.html``) as chosen, with the
+        text searched (kept when the filter is sent), in the language: rendered once for
+        each language, choice, text and set of pounds, and kept. It shows nothing of the
+        database: the Act's stages, the configured pounds and kinds, and the choice (a
+        page's number left out: the filter is the same)."""
+        chosen = replace(wanted, page=1, words=(), phone="")
+        key = (tr.lang, tr.act, chosen, searched, tuple(pounds))
         found = self._filters.get(key)
         if found is None:
-            if len(self._filters) >= _FILTERS_KEPT:  # dates typed in make many choices
+            if len(self._filters) >= _FILTERS_KEPT:  # dates and texts typed make many
                 self._filters.clear()
             found = self._filters[key] = Markup(
                 self.templates.env.get_template("cases_filter.html").render(
                     _=tr.gettext,
                     wanted=wanted,
+                    searched=searched,
                     stages=list(self.stages(tr).items()),
                     pounds=[(code, self.pound_name(code, tr)) for code in pounds],
                     kinds=self.kinds(tr),

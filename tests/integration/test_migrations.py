@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -150,34 +150,72 @@ def stranded_case(number: str) -> Any:
     return case.apply(AccountRefused(on=date(2026, 3, 6)), far)
 
 
+async def old_case_row(session: AsyncSession, seq: int, number: str, stage: str, now: Any) -> int:
+    """A row of ``cases`` of pound KNM with the columns every revision has (a statement
+    of the table's, not of the model's: the columns later revisions add left out); its id."""
+    from datetime import date
+
+    from sqlalchemy import insert
+
+    from bot.store.models import CaseRow
+
+    table: Any = CaseRow.__table__
+    added = await session.execute(
+        insert(table)
+        .values(
+            pound_code="KNM",
+            seq=seq,
+            number=number,
+            stage=stage,
+            impounded_on=date(2026, 3, 1),
+            place_seized="market",
+            created_at=now,
+            updated_at=now,
+        )
+        .returning(table.c.id)
+    )
+    return int(added.scalar_one())
+
+
+#: The columns of ``cases`` revisions after 0004 added, as ``ALTER TABLE`` adds them.
+LATER_CASE_COLUMNS = {"owner_name": "VARCHAR(200)"}
+
+
+@asynccontextmanager
+async def later_case_columns(engine: Any) -> AsyncIterator[None]:
+    """Today's code writing cases into an older schema (``record_seizure`` at 0004): the
+    columns of ``cases`` later revisions add are there while it writes, then dropped, and
+    the schema is the older one again (what they held is lost, as it would have been)."""
+    from sqlalchemy import text
+
+    async with engine.begin() as conn:
+        for name, kind in LATER_CASE_COLUMNS.items():
+            await conn.execute(text(f"ALTER TABLE cases ADD COLUMN {name} {kind}"))
+    try:
+        yield
+    finally:
+        async with engine.begin() as conn:
+            for name in LATER_CASE_COLUMNS:
+                await conn.execute(text(f"ALTER TABLE cases DROP COLUMN {name}"))
+
+
 async def add_stranded_case(session: AsyncSession, number: str, seq: int) -> None:
     """The rows an older poundbot wrote for ``stranded_case(number)``: "in deposit",
     with the deposit's three months as its deadline."""
     from datetime import UTC, date, datetime
 
     from bot.store.codec import dump_event
-    from bot.store.models import CaseEvent, CaseRow, DeadlineRow
+    from bot.store.models import CaseEvent, DeadlineRow
     from domain.case import provision_of
 
     case = stranded_case(number)
     now = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
-    row = CaseRow(
-        pound_code="KNM",
-        seq=seq,
-        number=number,
-        stage="in_deposit",
-        impounded_on=date(2026, 3, 1),
-        place_seized="market",
-        created_at=now,
-        updated_at=now,
-    )
-    session.add(row)
-    await session.flush()
+    case_id = await old_case_row(session, seq, number, "in_deposit", now)
     for n, event in enumerate(case.events, 1):
         kind, payload = dump_event(event)
         session.add(
             CaseEvent(
-                case_id=row.id,
+                case_id=case_id,
                 seq=n,
                 type=kind,
                 on=event.on,
@@ -190,7 +228,7 @@ async def add_stranded_case(session: AsyncSession, number: str, seq: int) -> Non
         )
     session.add(
         DeadlineRow(
-            case_id=row.id,
+            case_id=case_id,
             case_number=number,
             pound_code="KNM",
             kind="deposit_window_ends",
@@ -250,4 +288,91 @@ async def test_a_case_stranded_in_deposit_by_a_refused_account_is_deemed_unclaim
     assert found == {
         "deposit_window_ends": ("closed", date(2026, 6, 6)),
         "report_due": ("open", date(2026, 3, 9)),
+    }
+
+
+async def _add_case_with_events(session: AsyncSession, seq: int, events: list[Any]) -> None:
+    """The rows of case ``KNM-<seq>`` as revision 0017 kept them (no owner's name on the
+    row): its row and its events."""
+    from datetime import UTC, datetime
+
+    from bot.store.codec import dump_event
+    from bot.store.models import CaseEvent
+
+    now = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+    case_id = await old_case_row(session, seq, f"KNM-{seq}", "impounded", now)
+    for n, event in enumerate(events):
+        kind, payload = dump_event(event)
+        session.add(
+            CaseEvent(
+                case_id=case_id,
+                seq=n,
+                type=kind,
+                on=event.on,
+                payload=payload,
+                provision="s.7",
+                actor_role="keeper",
+                channel="test",
+                recorded_at=now,
+            )
+        )
+
+
+async def test_upgrading_from_0017_gives_each_case_the_owners_name_of_its_latest_facts(
+    database_url: str,
+) -> None:
+    """Revision 0018 fills ``cases.owner_name`` from each case's events: the name of its
+    last correction, else of its intake, as the desk's search keeps it; none named, none."""
+    from datetime import date, datetime
+
+    from sqlalchemy import select
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    from bot.store.models import Authority, CaseRow, Pound
+    from domain.events import Impounded, SeizureCorrected
+    from domain.s07_seizure import Lot, Person, Seizure
+
+    def seized(owner: str | None) -> Seizure:
+        named = Person(owner, "Chathamangalam") if owner is not None else None
+        return Seizure("KNM", (Lot("cow", 1),), "market", datetime(2026, 3, 1, 10), owner=named)
+
+    day = date(2026, 3, 1)
+    engine = make_engine(database_url)
+    try:
+        await upgrade(engine, "0017")
+        async with AsyncSession(engine) as session, session.begin():
+            session.add(Authority(code="KNM-GP", name="Kunnamangalam"))
+            await session.flush()
+            session.add(Pound(code="KNM", authority_code="KNM-GP", name="Pound"))
+            await session.flush()
+            await _add_case_with_events(
+                session, 1, [Impounded(on=day, seizure=seized("  Kunhammed   P. "))]
+            )
+            await _add_case_with_events(
+                session,
+                2,
+                [
+                    Impounded(on=day, seizure=seized("Kunhammed")),
+                    SeizureCorrected(on=day, seizure=seized("Abdul Rasheed"), reason="misnamed"),
+                ],
+            )
+            await _add_case_with_events(
+                session,
+                3,
+                [
+                    Impounded(on=day, seizure=seized("കുഞ്ഞാലി")),
+                    SeizureCorrected(on=day, seizure=seized(None), reason="not the owner"),
+                ],
+            )
+            await _add_case_with_events(session, 4, [Impounded(on=day, seizure=seized(None))])
+        await upgrade(engine)
+        async with AsyncSession(engine) as session:
+            found = dict((await session.execute(select(CaseRow.number, CaseRow.owner_name))).all())
+    finally:
+        await engine.dispose()
+    assert found == {
+        "KNM-1": "Kunhammed P.",
+        "KNM-2": "Abdul Rasheed",
+        "KNM-3": None,
+        "KNM-4": None,
     }

@@ -24,7 +24,7 @@ from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from domain.s07_seizure import Lot, Person
-from tests.integration.test_migrations import ENGINES, fresh_pg_database
+from tests.integration.test_migrations import ENGINES, fresh_pg_database, later_case_columns
 from tests.service.helpers import seizure
 
 KEEPER = Caller(role="keeper", channel="test", pound="KNM", authority="KNM-GP")
@@ -49,7 +49,7 @@ async def test_stored_numbers_are_rewritten_in_e164_and_the_unreadable_kept_and_
     try:
         await upgrade(engine, "0004")  # the schema as the old code wrote to it
         store = Store(make_sessionmaker(engine), FixedClock(NOW))
-        async with store.transaction() as tx:
+        async with later_case_columns(engine), store.transaction() as tx:
             await sync_places(
                 tx,
                 {code: a.name for code, a in config.authorities.items()},
@@ -156,7 +156,7 @@ async def test_the_migration_derives_the_owner_and_seizer_names_out_of_the_searc
     try:
         await upgrade(engine, "0004")
         store = Store(make_sessionmaker(engine), FixedClock(NOW))
-        async with store.transaction() as tx:
+        async with later_case_columns(engine), store.transaction() as tx:
             await sync_places(
                 tx,
                 {code: a.name for code, a in config.authorities.items()},
@@ -172,6 +172,9 @@ async def test_the_migration_derives_the_owner_and_seizer_names_out_of_the_searc
         await upgrade(engine)
         async with store.transaction() as tx:
             lots = list((await tx.session.execute(select(CaseLot.description))).scalars())
+            owners = list((await tx.session.execute(select(CaseRow.owner_name))).scalars())
         assert lots == ["brown, cows, tag 4471"]
+        # Out of the public search, into the staff's (0018): the name the facts state.
+        assert owners == ["Kunhammed P."]
     finally:
         await engine.dispose()

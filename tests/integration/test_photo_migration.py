@@ -16,11 +16,11 @@ from bot.config import load_config, sample_config_path
 from bot.store.codec import dump_event
 from bot.store.engine import make_engine, make_sessionmaker
 from bot.store.migrate import upgrade
-from bot.store.models import Authority, CaseEvent, CaseLot, CaseRow, PhotoRow, Pound
+from bot.store.models import Authority, CaseEvent, CaseLot, PhotoRow, Pound
 from bot.store.tx import Store
 from domain.case import Case, provision_of
 from domain.s07_seizure import Lot, Seizure
-from tests.integration.test_migrations import ENGINES, fresh_pg_database
+from tests.integration.test_migrations import ENGINES, fresh_pg_database, old_case_row
 
 
 @pytest.fixture(params=ENGINES)
@@ -55,22 +55,11 @@ async def test_file_ids_in_descriptions_become_pending_photos(database_url: str)
             await session.flush()
             session.add(Pound(code="KNM", authority_code="KNM-GP", name="Pound"))
             await session.flush()
-            row = CaseRow(
-                pound_code="KNM",
-                seq=1,
-                number="KNM-1",
-                stage="impounded",
-                impounded_on=date(2026, 3, 1),
-                place_seized="market",
-                created_at=now,
-                updated_at=now,
-            )
-            session.add(row)
-            await session.flush()
+            case_id = await old_case_row(session, 1, "KNM-1", "impounded", now)
             for i, lot in enumerate(seizure.lots):
                 session.add(
                     CaseLot(
-                        case_id=row.id,
+                        case_id=case_id,
                         idx=i,
                         kind=lot.kind,
                         count=lot.count,
@@ -80,7 +69,7 @@ async def test_file_ids_in_descriptions_become_pending_photos(database_url: str)
             kind, payload = dump_event(case.events[0])
             session.add(
                 CaseEvent(
-                    case_id=row.id,
+                    case_id=case_id,
                     seq=0,
                     type=kind,
                     on=case.events[0].on,
