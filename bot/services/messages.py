@@ -254,6 +254,8 @@ async def resend(tx: Resending, deps: Deps, caller: Caller, message: int) -> Res
     if pounds is not None and found.pound not in pounds:
         raise NotAllowedError("a message about another authority's case, or none")
     if found.resent_at is not None:
+        if found.resent_as is None:  # its lock waited for that sending again: read its row
+            found = await tx.outbox_message(message) or found
         return _already(found)
     if found.purged_at is not None:
         raise PurgedMessageError("purged", id=message)
