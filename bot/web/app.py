@@ -61,7 +61,7 @@ def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
         Route("/web/lang/{code}", desk.switch_language, methods=["GET"]),
         Route("/web/cases", desk.cases, methods=["GET"]),
         Route("/web/messages", desk.messages, methods=["GET"]),
-        Route("/web/messages/{id}/resend", desk.resend, methods=["POST"]),
+        Route("/web/messages/{message_id}/resend", desk.resend, methods=["POST"]),
         Route("/web/cases/{number}", desk.case, methods=["GET"]),
         Route("/web/cases/{number}/notice", desk.notice, methods=["GET"]),
         Route("/web/cases/{number}/{step}", desk.step, methods=["POST"]),

@@ -191,11 +191,15 @@ class Desk:
         clear_cookie(response, self.keys)
         return response
 
-    def _forbidden(self, request: Request, app: App) -> Response:
-        tr = translator(language_of(request, None, app.config))
+    def _forbidden(
+        self, request: Request, app: App, signed: tuple[str, Caller] | None = None
+    ) -> Response:
+        """A form without its security token (or an old one): in the language of the person
+        signed in (``signed``), if the caller knows who it is."""
+        tr = translator(language_of(request, signed[1] if signed else None, app.config))
         # TRANSLATORS: web desk — a form came without its security token (or an old one).
         text = tr.gettext("The form has expired. Open the page again and repeat the step.")
-        return self._message(request, app, None, 403, text)
+        return self._message(request, app, signed, 403, text)
 
     async def switch_language(self, request: Request) -> Response:
         code = request.path_params["code"]
@@ -395,14 +399,14 @@ class Desk:
         a row of the log, with the desk's CSRF token. Queued: the log again, the new row
         shown; a second sending again, or a refusal, a page that says so."""
         app = _poundbot(request)
-        raw = request.path_params["id"]
+        raw = request.path_params["message_id"]
         form = await form_fields(request)
         async with app.store.transaction() as tx:
             signed = await self._caller(tx, request)
             if signed is None:
                 return RedirectResponse(_SIGNIN, status_code=303)
             if not self.keys.csrf_ok(signed[0], form.get("csrf", "")):
-                return self._forbidden(request, app)
+                return self._forbidden(request, app, signed)
             tr = translator(language_of(request, signed[1], app.config))
             try:
                 if not (raw.isascii() and raw.isdigit() and len(raw) < 12):
