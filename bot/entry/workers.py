@@ -21,7 +21,7 @@ from bot.support.dlt import DltPolicy
 if TYPE_CHECKING:
     from bot.services.runtime import App
 
-__all__ = ["run_delivery", "run_purge", "run_reminders", "worker_id"]
+__all__ = ["purge_daily", "run_delivery", "run_purge", "run_reminders", "worker_id"]
 
 log = logging.getLogger("poundbot.workers")
 
@@ -83,32 +83,40 @@ async def run_reminders(
             await asyncio.wait_for(stop.wait(), timeout=interval)
 
 
+async def purge_daily(app: App, done_on: date | None) -> date | None:
+    """One check of the daily purge (``bot.services.retention``): on a local day other
+    than ``done_on``, purge the text and number of the messages older than the retention
+    period. The day the purge was last done (``done_on`` when it was not due; a failed
+    purge is logged and tried again at the next check)."""
+    today = app.deps.today()
+    if today == done_on:
+        return done_on
+    try:
+        purged = await purge_messages(
+            app.store, app.config.retention.messages_days, app.store.clock.now()
+        )
+    except Exception:
+        log.exception("purge of old messages failed; trying again at the next check")
+        return done_on
+    if purged.total:
+        log.info(
+            "purged the text and number of %d messages older than %d days",
+            purged.total,
+            purged.days,
+        )
+    return today
+
+
 async def run_purge(
     app: App, stop: asyncio.Event | None = None, *, interval: float = 600.0
 ) -> None:
-    """Purge the text and number of the messages older than the retention period
-    (``bot.services.retention``) once a local day: when it starts, then on the first
-    check (every ``interval`` seconds) of each new day, until cancelled or ``stop`` is
-    set; a failed purge is logged and tried again at the next check. Any number of
-    instances may run it at once (a purge run twice purges nothing more)."""
+    """Purge the messages older than the retention period once a local day: when it
+    starts, then at the first check (every ``interval`` seconds) of each new day
+    (``purge_daily``), until cancelled or ``stop`` is set. Any number of instances may
+    run it at once (a purge run twice purges nothing more)."""
     stop = stop or asyncio.Event()
     done_on: date | None = None
     while not stop.is_set():
-        today = app.deps.today()
-        if today != done_on:
-            try:
-                purged = await purge_messages(
-                    app.store, app.config.retention.messages_days, app.store.clock.now()
-                )
-            except Exception:
-                log.exception("purge of old messages failed; trying again in %.0f s", interval)
-            else:
-                done_on = today
-                if purged.total:
-                    log.info(
-                        "purged the text and number of %d messages older than %d days",
-                        purged.total,
-                        purged.days,
-                    )
+        done_on = await purge_daily(app, done_on)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=interval)
