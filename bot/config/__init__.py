@@ -22,6 +22,7 @@ from bot.config.model import (
     Fault,
     Pound,
     ReminderSettings,
+    RetentionSettings,
     SenderLimits,
     normalize_word,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "Fault",
     "Pound",
     "ReminderSettings",
+    "RetentionSettings",
     "SenderLimits",
     "config_path",
     "load_config",

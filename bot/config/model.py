@@ -54,6 +54,7 @@ __all__ = [
     "Pound",
     "ProvisoOffice",
     "ReminderSettings",
+    "RetentionSettings",
     "SenderLimits",
     "disposal_offices",
     "normalize_word",
@@ -288,6 +289,14 @@ class BackupSettings(NamedTuple):
     keep: int = 14
 
 
+class RetentionSettings(NamedTuple):
+    """How long the personal data of a message in or out is kept: after
+    ``messages_days`` days its body and its number are purged, the row kept for the
+    counts (``bot.services.retention``). The Act is silent: an authority's policy."""
+
+    messages_days: int = 180
+
+
 class SenderLimits(NamedTuple):
     """How many messages of one sender are answered in a window (the Act is silent: an
     authority's policy). Each SMS answer costs the authority money and each Telegram
@@ -349,6 +358,8 @@ class Config(NamedTuple):
     #: else's is refused.
     proviso_offices: tuple[ProvisoOffice, ...] = DEFAULT_PROVISO_OFFICES
     backups: BackupSettings = BackupSettings()
+    #: [retention]: how long the text and the number of a message are kept.
+    retention: RetentionSettings = RetentionSettings()
     #: [whatsapp.templates]: the approved WhatsApp template (Content SID) of each message
     #: kind (``bot.adapters.whatsapp_route.TEMPLATES``) in each language; none: SMS outside the
     #: window.

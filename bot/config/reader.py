@@ -31,6 +31,7 @@ from bot.config.model import (
     Pound,
     ProvisoOffice,
     ReminderSettings,
+    RetentionSettings,
     SenderLimits,
     disposal_offices,
     normalize_word,
@@ -54,7 +55,7 @@ def _present(record: dict[str, Any]) -> dict[str, Any]:
 
 _TOP = ("reminders", "policy", "kinds", "authorities", "pounds", "tariffs")
 #: Sections that may be left out: their defaults apply.
-_OPTIONAL = ("limits", "backups", "whatsapp", "dlt", "proviso_offices")
+_OPTIONAL = ("limits", "backups", "retention", "whatsapp", "dlt", "proviso_offices")
 _LIMITS = (
     "window_minutes",
     "public",
@@ -145,6 +146,7 @@ class Reader:
         tariffs = self.tariffs(pounds, policy["feeding_days"])
         limits = self.limits()
         backups = self.backups()
+        retention = self.retention()
         templates = self.whatsapp_templates()
         dlt = self.dlt()
         needed = disposal_offices(a["acts"] or () for _, a in authorities)
@@ -174,6 +176,7 @@ class Reader:
             ),
             limits=limits,
             backups=backups,
+            retention=retention,
             whatsapp_templates=templates,
             dlt=dlt,
             place_names=_place_names(authorities_read.values(), pounds_read.values()),
@@ -213,6 +216,15 @@ class Reader:
             at=read["time"] or default.at,
             keep=read["keep"] or default.keep,
         )
+
+    def retention(self) -> RetentionSettings:
+        """[retention] (optional, its key too): after how many days the text and the
+        number of a message are purged."""
+        table = self.raw.get("retention", {})
+        default = RetentionSettings()
+        spec = {"messages_days": checks.count}
+        read = self.record(table, ("retention",), "[retention]", spec, optional=tuple(spec))
+        return RetentionSettings(messages_days=read["messages_days"] or default.messages_days)
 
     def whatsapp_templates(self) -> Mapping[str, Mapping[str, str]]:
         """[whatsapp.templates] (optional): ``<kind>.<language> = "HX..."``, the Content

@@ -33,6 +33,7 @@ DEFAULTED: dict[Key, Callable[[Config], Any]] = {
     ("limits", "answers_per_number_per_day"): lambda c: c.limits.answers_per_number_per_day,
     ("backups", "time"): lambda c: c.backups.at,
     ("backups", "keep"): lambda c: c.backups.keep,
+    ("retention", "messages_days"): lambda c: c.retention.messages_days,
     ("dlt", "slot_limit"): lambda c: c.dlt.slot_limit,
 }
 

@@ -45,7 +45,7 @@ from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
-from bot.entry.workers import run_delivery, run_reminders
+from bot.entry.workers import run_delivery, run_purge, run_reminders
 from bot.i18n import LANGUAGES, translator
 from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
@@ -311,6 +311,7 @@ def build_app(
             tasks = [
                 asyncio.create_task(heartbeat(app.store, me, stop)),
                 asyncio.create_task(run_reminders(app, stop, name=me)),
+                asyncio.create_task(run_purge(app, stop)),
                 asyncio.create_task(
                     run_backups(
                         app.engine.url.render_as_string(hide_password=False),

@@ -561,6 +561,15 @@ def _add_dlt_commands(sub: Any) -> None:
         "--days", type=_days, default=7, metavar="N", help="queued in the last N days (7)"
     )
     failed.set_defaults(func=_admin("outbox_failed"))
+    messages = sub.add_parser("messages", help="the messages in and out")
+    messages_sub = messages.add_subparsers(dest="messages_command", required=True)
+    purge = messages_sub.add_parser(
+        "purge",
+        help="purge the text and number of the messages older than [retention] "
+        "messages_days (the rows and their counts stay)",
+    )
+    purge.add_argument("--dry-run", action="store_true", help="only say how many would be purged")
+    purge.set_defaults(func=_admin("messages_purge"))
 
 
 def _add_reminder_commands(sub: Any) -> None:
@@ -740,6 +749,7 @@ EXAMPLES: dict[str, str] = {
     "dlt import": "poundbot dlt import approved-templates.xlsx --dry-run",
     "dlt test-send": "poundbot dlt test-send is-not-a-c52e67.ml --to +919847012345",
     "outbox failed": "poundbot outbox failed --days 3",
+    "messages purge": "poundbot messages purge --dry-run",
     "console": "poundbot console --as keeper --lang ml",
     "demo": "poundbot demo --lang ml",
 }

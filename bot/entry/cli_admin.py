@@ -64,6 +64,7 @@ __all__ = [
     "deadlines",
     "export",
     "invite",
+    "messages_purge",
     "migrate",
     "outbox_failed",
     "remind",
@@ -688,4 +689,21 @@ async def outbox_failed(args: argparse.Namespace) -> int:
         print("\t".join(_cell(value) for value in line))
     if not lines:
         print(f"no message failed in the last {args.days} days", file=sys.stderr)
+    return 0
+
+
+async def messages_purge(args: argparse.Namespace) -> int:
+    """Purge the text and number of the messages older than ``[retention]
+    messages_days`` (``bot.services.retention``), in batches; ``--dry-run``: say how many
+    would be purged and change nothing."""
+    from bot.services.retention import purge_messages
+
+    async with _open() as app:
+        days = app.config.retention.messages_days
+        purged = await purge_messages(app.store, days, app.store.clock.now(), dry_run=args.dry_run)
+    verb = "would be purged" if purged.dry_run else "purged"
+    print(
+        f"{purged.total} messages older than {days} days {verb} "
+        f"({purged.inbox} in, {purged.outbox} out; before {purged.before:%Y-%m-%d %H:%M} UTC)"
+    )
     return 0

@@ -5,35 +5,56 @@ Who sees what: an admin every message, with full numbers and bodies; an officer 
 messages about cases of their authority's pounds, the numbers masked (the last four
 digits) — not another authority's, and not a message about no case (the inbox's, the
 replies to strangers). A keeper is refused: the log is the office's, not the pound's.
+
+A message out that failed (or that DLT refused) may be sent again, once (``resend``), by
+an admin or by an officer who sees it in the log: a new row is queued, a copy of it,
+which passes every check of the send gate when it is sent (a STOP since, the ceiling,
+DLT, a case that has moved on); the failed row records who sent it again and when.
+A message whose text and number were purged (``bot.services.retention``) shows when.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Protocol
 
 from bot.observe.logsafe import mask_phone
 from bot.services.base import Deps
 from bot.services.desk import pounds_of
+from bot.store.message_care import OutboxMessage
 from bot.store.message_reads import STATUSES, status_of_row
 from bot.support.caller import ADMIN, OFFICER, Caller
-from bot.support.errors import BadInputError, NotAllowedError
+from bot.support.errors import (
+    BadInputError,
+    NotAllowedError,
+    NotFailedError,
+    PurgedMessageError,
+    UnknownMessageError,
+)
 
 __all__ = [
     "PAGE",
+    "RESENDABLE",
     "STATUSES",
     "MessageFilter",
     "MessageItem",
     "MessageLog",
     "MessageReads",
+    "Resending",
+    "Resent",
     "day_counts",
     "log",
+    "resend",
     "status_of_row",
 ]
 
 #: How many messages a page of the log shows.
 PAGE = 50
+
+#: The statuses of the log of a message that may be sent again: given up by the
+#: provider, or refused by DLT (``bot.store.message_reads.STATUSES``).
+RESENDABLE = ("failed", "dlt")
 
 
 class MessageReads(Protocol):
@@ -56,6 +77,18 @@ class MessageReads(Protocol):
     async def message_counts(
         self, pounds: list[str] | None, *, since: datetime, until: datetime, now: datetime
     ) -> dict[str, int]: ...
+
+
+class Resending(Protocol):
+    """What sending a message again reads and writes (``bot.store.message_care``)."""
+
+    now: datetime
+
+    async def outbox_message(
+        self, row_id: int, *, for_update: bool = False
+    ) -> OutboxMessage | None: ...
+
+    async def send_again(self, row_id: int, by: int | None) -> int | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +117,31 @@ class MessageItem:
     case: str
     body: str
     done_at: datetime | None
+    #: Its row's id (of the inbox or the outbox, by ``direction``).
+    id: int = 0
+    #: Sent again: when, by whom, as which row (None: not sent again).
+    resent_at: datetime | None = None
+    resent_by: str = ""
+    resent_as: int | None = None
+    #: The row this one sends again (None: a message of its own).
+    resend_of: int | None = None
+    #: Purged after this many days (None: not purged): no body, no number.
+    purged_after: int | None = None
+    #: Whether the reader may send it again (``resend``).
+    may_resend: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Resent:
+    """What sending a message again did: the new row queued (``again``), by whom and
+    when; ``already``: it had been sent again before (then by whom, when, as which row),
+    and nothing was changed."""
+
+    message: int
+    again: int | None
+    by: str
+    at: datetime
+    already: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,22 +205,76 @@ async def log(tx: MessageReads, deps: Deps, caller: Caller, wanted: MessageFilte
     )
     now = deps.clock.now()
     shown = rows[(page - 1) * PAGE :]
-    admin = pounds is None
-    items = [
-        MessageItem(
-            at=r[1],
-            direction=r[0],
-            channel=r[2],
-            number=r[3] if admin else mask_phone(r[3]),
-            status=status_of_row(r[0], r[4], r[5], r[6], r[7], now),
-            template=r[8] or "",
-            case=r[9] or "",
-            body=r[10],
-            done_at=r[11],
-        )
-        for r in shown[:PAGE]
-    ]
+    items = [_item(r, now, admin=pounds is None) for r in shown[:PAGE]]
     return MessageLog(items, page, len(shown) > PAGE)
+
+
+def _item(r: tuple[Any, ...], now: datetime, *, admin: bool) -> MessageItem:
+    """A line of the log from a row as ``MessageReads.message_rows`` gives it."""
+    status = status_of_row(r[0], r[4], r[5], r[6], r[7], now)
+    purged = r[17]
+    return MessageItem(
+        at=r[1],
+        direction=r[0],
+        channel=r[2],
+        number="" if purged is not None else r[3] if admin else mask_phone(r[3]),
+        status=status,
+        template=r[8] or "",
+        case=r[9] or "",
+        body="" if purged is not None else r[10],
+        done_at=r[11],
+        id=r[12],
+        resent_at=r[13],
+        resent_by=r[14] or "",
+        resent_as=r[15],
+        resend_of=r[16],
+        purged_after=_days_between(r[1], purged) if purged is not None else None,
+        may_resend=r[0] == "out" and status in RESENDABLE and r[13] is None and purged is None,
+    )
+
+
+def _days_between(start: datetime, end: datetime) -> int:
+    """Whole days from ``start`` to ``end`` (SQLite's times, naive, are UTC)."""
+    aware = [t if t.tzinfo is not None else t.replace(tzinfo=UTC) for t in (start, end)]
+    return max(0, (aware[1] - aware[0]).days)
+
+
+async def resend(tx: Resending, deps: Deps, caller: Caller, message: int) -> Resent:
+    """Send the failed message out ``message`` again, once: a copy queued as a new row
+    (``bot.store.message_care.MessageCare.send_again``), which the send gate checks as
+    any message when it is sent. An admin may send any such message again, an officer
+    one about a case of their authority's pounds (those the log shows them); a keeper
+    is refused. Refused too: a message that is unknown, did not fail, or was purged. One
+    sent again already (a second click, another tab, another instance) is left as it
+    is: the outcome says by whom and when (``already``)."""
+    pounds = _pounds(deps, caller)
+    found = await tx.outbox_message(message, for_update=True)
+    if found is None:
+        raise UnknownMessageError("no such message", id=message)
+    if pounds is not None and found.pound not in pounds:
+        raise NotAllowedError("a message about another authority's case, or none")
+    if found.resent_at is not None:
+        if found.resent_as is None:  # its lock waited for that sending again: read its row
+            found = await tx.outbox_message(message) or found
+        return _already(found)
+    if found.purged_at is not None:
+        raise PurgedMessageError("purged", id=message)
+    status = status_of_row(
+        "out", found.status, found.last_error, found.attempts, found.next_attempt_at, tx.now
+    )
+    if status not in RESENDABLE:
+        raise NotFailedError("only a failed message is sent again", id=message, status=status)
+    again = await tx.send_again(found.id, caller.user_id)
+    if again is None:  # another sending again came first, since it was read
+        now_found = await tx.outbox_message(message)
+        assert now_found is not None
+        return _already(now_found)
+    return Resent(found.id, again, caller.name, tx.now)
+
+
+def _already(found: OutboxMessage) -> Resent:
+    assert found.resent_at is not None
+    return Resent(found.id, found.resent_as, found.resent_by or "", found.resent_at, already=True)
 
 
 async def day_counts(tx: MessageReads, deps: Deps, caller: Caller) -> list[tuple[str, int]]:

@@ -158,7 +158,7 @@ class _Data:
     user_changes: list[dict[str, Any]] = field(default_factory=list)
     #: The messages in and out, as ``message_rows`` gives them (direction, time, channel,
     #: number, status, last_error, attempts, next_attempt_at, template, case_number,
-    #: body, done at, id).
+    #: body, done at, id, the four fields of a sending again, purged at).
     messages: list[tuple[Any, ...]] = field(default_factory=list)
 
     def next_id(self, table: str) -> int:
@@ -862,7 +862,7 @@ def _message(row: InboxRow | OutboxRow, number: int) -> tuple[Any, ...]:
     if isinstance(row, InboxRow):
         status = "answered" if row.processed_at is not None else "received"
         at = (row.received_at, row.channel, row.sender, status, None, 0, None, None, None)
-        return ("in", *at, row.body, row.processed_at, number)
+        return ("in", *at, row.body, row.processed_at, number, None, None, None, None, None)
     return (
         "out",
         row.created_at,
@@ -877,6 +877,12 @@ def _message(row: InboxRow | OutboxRow, number: int) -> tuple[Any, ...]:
         row.body,
         row.sent_at,
         number,
+        # A message sent again is a row of the database's (the fake sends none again).
+        None,
+        None,
+        None,
+        None,
+        row.purged_at,
     )
 
 

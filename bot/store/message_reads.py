@@ -9,8 +9,9 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
-from bot.store.models import CaseRow, InboxRow, OutboxRow
+from bot.store.models import CaseRow, InboxRow, OutboxRow, User
 
 __all__ = ["FAILED", "STATUSES", "MessageLogReading", "status_of_row"]
 
@@ -157,8 +158,11 @@ class MessageLogReading:
         narrowed; ``case`` as stored, ``KNM-17``; ``since`` up to before ``until``). Each
         row: direction ("in", "out"), time, channel, number, status ("received" or
         "answered" for the inbox, the outbox's own), last_error, attempts,
-        next_attempt_at, template, case_number, body, sent_at, id."""
-        o, i = OutboxRow, InboxRow
+        next_attempt_at, template, case_number, body, sent_at, id; then, for a message
+        out, when it was sent again and by whom (a user's name) and the id of the row
+        that sends it again, and the id of the row it sends again (None, or for a
+        message in: each None); and when it was purged (None: not)."""
+        o, i, again = OutboxRow, InboxRow, aliased(OutboxRow)
         out_where: list[Any] = []
         if pounds is not None:
             mine = select(CaseRow.number).where(CaseRow.pound_code.in_(pounds))
@@ -193,7 +197,13 @@ class MessageLogReading:
                     o.body,
                     o.sent_at,
                     o.id,
+                    o.resent_at,
+                    User.name,
+                    select(again.id).where(again.resend_of == o.id).limit(1).scalar_subquery(),
+                    o.resend_of,
+                    o.purged_at,
                 )
+                .outerjoin(User, User.id == o.resent_by)
                 .where(*out_where)
                 .order_by(o.created_at.desc(), o.id.desc())
                 .limit(upto)
@@ -229,6 +239,11 @@ class MessageLogReading:
                     i.body,
                     i.processed_at,
                     i.id,
+                    literal(None),
+                    literal(None),
+                    literal(None),
+                    literal(None),
+                    i.purged_at,
                 )
                 .where(*in_where)
                 .order_by(i.received_at.desc(), i.id.desc())

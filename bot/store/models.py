@@ -292,6 +292,9 @@ class InboxRow(Base):
     received_at: Mapped[datetime]
     processed_at: Mapped[datetime | None] = mapped_column(index=True)
     reply: Mapped[str | None] = mapped_column(Text)
+    #: When its personal data (the body, the number, the raw request, the reply) was
+    #: purged after the retention period (``bot.services.retention``); the row stays.
+    purged_at: Mapped[datetime | None]
 
 
 class OutboxRow(Base):
@@ -332,6 +335,15 @@ class OutboxRow(Base):
     case_number: Mapped[str | None] = mapped_column(String(32))
     lang: Mapped[str | None] = mapped_column(String(2))
     ref: Mapped[str | None] = mapped_column(String(32))
+    #: Who sent a failed message again from the web desk, and when (``Send again``,
+    #: ``bot.services.messages.resend``): set once, on the failed row.
+    resent_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    resent_at: Mapped[datetime | None]
+    #: On the new row a sending again queued: the failed row it sends again.
+    resend_of: Mapped[int | None] = mapped_column(ForeignKey("outbox.id"), index=True)
+    #: When its personal data (the body, the number, a template's variables) was purged
+    #: after the retention period (``bot.services.retention``); the row stays.
+    purged_at: Mapped[datetime | None]
 
 
 class Contact(Base):

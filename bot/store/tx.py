@@ -22,7 +22,7 @@ from sqlalchemy.orm import ORMExecuteState, Session
 from sqlalchemy.sql import Executable
 
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
-from bot.store import desk_reads, exports, message_reads, users, web_sessions
+from bot.store import desk_reads, exports, message_care, message_reads, users, web_sessions
 from bot.store.case_cache import CaseCache
 from bot.store.codec import dump_event, load_event
 from bot.store.deadlines import derive_deadlines
@@ -205,6 +205,7 @@ def as_typed(text: str) -> str:
 class Tx(
     desk_reads.DeskReading,
     message_reads.MessageLogReading,
+    message_care.MessageCare,
     exports.LedgerReading,
     users.UsersAndInvites,
     web_sessions.SignIns,

@@ -13,8 +13,11 @@ __all__ = [
     "NoAccountError",
     "NoReceiptError",
     "NotAllowedError",
+    "NotFailedError",
     "NotHolderError",
+    "PurgedMessageError",
     "UnknownCaseError",
+    "UnknownMessageError",
     "UnknownPoundError",
     "UnknownUserError",
     "VoidedCaseError",
@@ -96,3 +99,22 @@ class NoReceiptError(AppError):
     """A case has no s.15(4) receipt: its cattle were sold unclaimed, no owner took them."""
 
     code = "no_receipt"
+
+
+class UnknownMessageError(AppError):
+    """No message out has this number (the web desk's log)."""
+
+    code = "unknown_message"
+
+
+class NotFailedError(AppError):
+    """Only a message that failed may be sent again (``status``: where it stands)."""
+
+    code = "not_failed"
+
+
+class PurgedMessageError(AppError):
+    """The message's text and number were purged after the retention period: there is
+    nothing left to send again."""
+
+    code = "purged_message"

@@ -5,7 +5,8 @@
 ``/web/signout``         ends the session (POST, with the CSRF token)
 ``/web/``                Today
 ``/web/cases``           the list of cases, filtered
-``/web/messages``        the log of messages in and out (admins, officers)
+``/web/messages``        the log of messages in and out (admins, officers); POST
+                         ``/web/messages/<id>/resend`` sends a failed one again, once
 ``/web/cases/<number>``  one case; POST ``/web/cases/<number>/<step>`` takes a step
 ``/web/lang/<code>``     switches the language of the pages
 ``/notices/<authority>`` the public notice board (no sign-in)
@@ -60,6 +61,7 @@ def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
         Route("/web/lang/{code}", desk.switch_language, methods=["GET"]),
         Route("/web/cases", desk.cases, methods=["GET"]),
         Route("/web/messages", desk.messages, methods=["GET"]),
+        Route("/web/messages/{message_id}/resend", desk.resend, methods=["POST"]),
         Route("/web/cases/{number}", desk.case, methods=["GET"]),
         Route("/web/cases/{number}/notice", desk.notice, methods=["GET"]),
         Route("/web/cases/{number}/{step}", desk.step, methods=["POST"]),

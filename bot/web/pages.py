@@ -25,6 +25,7 @@ from bot.conversation.orders import Sold
 from bot.conversation.reply import run_command
 from bot.i18n import LANGUAGES, render, translator
 from bot.i18n.catalogs import Translator
+from bot.i18n.chrome import message_log as log_words
 from bot.i18n.chrome import web_names as names
 from bot.i18n.common import day
 from bot.i18n.stage_text import case_sentence
@@ -38,7 +39,12 @@ from bot.services.web_signin import LinkRefusedError, end_session, redeem_link, 
 from bot.store.rows import refresh_expired
 from bot.store.tx import LoadedCase, Tx
 from bot.support.caller import Caller
-from bot.support.errors import AppError, UnknownCaseError, UnknownPoundError
+from bot.support.errors import (
+    AppError,
+    UnknownCaseError,
+    UnknownMessageError,
+    UnknownPoundError,
+)
 from bot.support.links import notice_path
 from bot.web.actions import CORRECTABLE, OUTCOMES, Form, build_command, form_of, forms_for
 from bot.web.forms import form_fields
@@ -185,11 +191,15 @@ class Desk:
         clear_cookie(response, self.keys)
         return response
 
-    def _forbidden(self, request: Request, app: App) -> Response:
-        tr = translator(language_of(request, None, app.config))
+    def _forbidden(
+        self, request: Request, app: App, signed: tuple[str, Caller] | None = None
+    ) -> Response:
+        """A form without its security token (or an old one): in the language of the person
+        signed in (``signed``), if the caller knows who it is."""
+        tr = translator(language_of(request, signed[1] if signed else None, app.config))
         # TRANSLATORS: web desk — a form came without its security token (or an old one).
         text = tr.gettext("The form has expired. Open the page again and repeat the step.")
-        return self._message(request, app, None, 403, text)
+        return self._message(request, app, signed, 403, text)
 
     async def switch_language(self, request: Request) -> Response:
         code = request.path_params["code"]
@@ -364,17 +374,59 @@ class Desk:
             params["page"] = str(number)
             return "/web/messages?" + urlencode(params)
 
+        def when(at: datetime) -> str:
+            return _when(at, app.config.reminders.timezone, tr)
+
+        resent = query.get("resent", "")
         values = {
             "log": found,
             "wanted": wanted,
             "page_link": page_link,
+            # After Send again: the row queued (``resend``).
+            "resent_note": log_words.resend_queued(int(resent), tr)
+            if resent.isascii() and resent.isdigit() and len(resent) < 12
+            else "",
+            "resent_by": lambda m: log_words.resent_by(m.resent_by or "—", when(m.resent_at), tr),
+            "resend_of": lambda m: log_words.resend_of(m.resend_of, tr),
+            "purged_after": lambda m: log_words.purged_after(m.purged_after, tr),
+            "lang_query": _lang_query(request),
             "statuses": [(s, names.message_status(s, tr)) for s in message_log.STATUSES],
             "channels": [(c, names.message_channel(c, tr)) for c in _MESSAGE_CHANNELS],
             "status_name": lambda code: names.message_status(code, tr),
             "channel_name": lambda code: names.message_channel(code, tr),
-            "when": lambda at: _when(at, app.config.reminders.timezone, tr),
+            "when": when,
         }
         return self._render(request, app, "messages.html", signed, values)
+
+    async def resend(self, request: Request) -> Response:
+        """Send a failed message again, once (``bot.services.messages.resend``): the form of
+        a row of the log, with the desk's CSRF token. Queued: the log again, the new row
+        shown; a second sending again, or a refusal, a page that says so."""
+        app = _poundbot(request)
+        raw = request.path_params["message_id"]
+        form = await form_fields(request)
+        async with app.store.transaction() as tx:
+            signed = await self._caller(tx, request)
+            if signed is None:
+                return RedirectResponse(_SIGNIN, status_code=303)
+            if not self.keys.csrf_ok(signed[0], form.get("csrf", "")):
+                return self._forbidden(request, app, signed)
+            tr = translator(language_of(request, signed[1], app.config))
+            try:
+                if not (raw.isascii() and raw.isdigit() and len(raw) < 12):
+                    raise UnknownMessageError("not a message number", id=raw[:20])
+                done = await message_log.resend(tx, app.deps, signed[1], int(raw))
+            except AppError as exc:
+                status = _RESEND_REFUSED.get(exc.code, 403)
+                text = log_words.resend_refusal(exc, tr)
+                return self._message(request, app, signed, status, text)
+        if done.already:
+            when = _when(done.at, app.config.reminders.timezone, tr)
+            text = log_words.already_resent(done.by or "—", when, tr)
+            return self._message(request, app, signed, 409, text)
+        lang = request.query_params.get("lang", "")
+        query = urlencode({"resent": done.again, **({"lang": lang} if lang in LANGUAGES else {})})
+        return RedirectResponse(f"/web/messages?{query}#out-{done.again}", status_code=303)
 
     async def case(self, request: Request) -> Response:
         app = _poundbot(request)
@@ -650,6 +702,9 @@ def _unconfirmed(box: str, tr: Translator) -> str:
     # withdrawn as entered by mistake, s.7).
     return tr.gettext("Tick the box to confirm that this case is to be voided.")
 
+
+#: The status of each refusal of Send again (else 403: not the caller's to send).
+_RESEND_REFUSED = {"unknown_message": 404, "not_failed": 409, "purged_message": 409}
 
 _STAGES = frozenset(s.value for s in Stage)
 #: The channels of the log of messages, as its filter offers them.

@@ -189,3 +189,67 @@ def test_a_keeper_has_no_message_log(server: Server, new_context: Any) -> None:
         "Failed to load resource: the server responded with a status of 403 (Forbidden)"
     ]
     assert server.foreign == []
+
+
+def _failed(server: Server, body: str) -> None:
+    """One more failed message about KNM-1, to send again."""
+
+    async def add() -> None:
+        now = server.clock.now()
+        async with server.app.store.transaction() as tx:
+            tx.session.add(
+                OutboxRow(
+                    idempotency_key=f"log:{body}",
+                    channel="sms",
+                    recipient=OWNER,
+                    body=body,
+                    status="failed",
+                    attempts=1,
+                    next_attempt_at=now,
+                    created_at=now,
+                    last_error="timeout",
+                    case_number="KNM-1",
+                )
+            )
+
+    server.run(add())
+
+
+def test_an_admin_sends_a_failed_message_again_in_malayalam_and_english(
+    server: Server, new_context: Any
+) -> None:
+    _seed(server)
+    admin = _user(server, "admin", name="Anil", lang="ml")
+    for size, (width, height) in PHONE.items():
+        page = server.watch(new_context(width, height).new_page())
+        _sign_in(server, page, admin)
+        for lang in ("ml", "en"):
+            body = f"BODY-RESEND-{size.upper()}-{lang.upper()}"
+            _failed(server, body)
+            page.goto(f"{server.base}/web/lang/{lang}?next=/web/messages")
+            row = page.locator("main table tbody tr", has_text=body)
+            button = row.locator("form.resend button[type=submit]")
+            assert button.count() == 1
+            assert button.is_visible()
+            action = row.locator("form.resend").get_attribute("action") or ""
+            failed = action.split("/")[3]  # /web/messages/<id>/resend
+            _shoot(page, f"messages-send-again-{lang}-{size}")
+            button.click()
+            page.wait_for_load_state()
+            assert "/web/messages?resent=" in page.url
+            assert page.locator("html").get_attribute("lang") == lang
+            assert page.locator('main p[role="status"]').count() == 1
+            row = page.locator(f"main tr#out-{failed}")
+            assert body in row.inner_text()
+            assert row.locator("form.resend").count() == 0  # once
+            link = row.locator("a.resent")
+            assert link.count() == 1
+            copy_id = (link.get_attribute("href") or "").removeprefix("#")
+            copy = page.locator(f"main tr#{copy_id}")
+            assert copy.count() == 1
+            assert body in copy.inner_text()
+            assert copy.locator("a.resend-of").count() == 1
+            if lang == "en":
+                assert "sent again by Anil on" in row.inner_text()
+            _shoot(page, f"messages-sent-again-{lang}-{size}")
+    _clean(server)

@@ -32,6 +32,7 @@ SAMPLES = {
     "on": "2026-03-01",
     "signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     "photo_id": "1",
+    "message_id": "1",
     "secret": "the-webhook-secret-of-the-provider-0123456789",
 }
 _PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")
