@@ -1,10 +1,12 @@
 """The web desk's log of messages: every message in and out, newest first, narrowed by
 case, number, channel, status and day, and Today's counts of the day by status.
 
-Who sees what: an admin every message, with full numbers and bodies; an officer the
-messages about cases of their authority's pounds, the numbers masked (the last four
-digits) — not another authority's, and not a message about no case (the inbox's, the
-replies to strangers). A keeper is refused: the log is the office's, not the pound's.
+Who sees what: a state admin every message, with full numbers and bodies; an authority
+admin the messages about cases of their authority's pounds, with full numbers; an officer
+those same messages, the numbers masked (the last four digits). Neither sees another
+authority's, nor a message about no case (the inbox's, the replies to strangers): those
+are the state admin's alone. A keeper is refused: the log is the office's, not the
+pound's.
 """
 
 from __future__ import annotations
@@ -98,10 +100,11 @@ class MessageLog:
 
 
 def _pounds(deps: Deps, caller: Caller) -> list[str] | None:
-    """None for an admin (every message); an officer's authority's pounds; else refused."""
-    if caller.role == ADMIN:
+    """None for a state admin (every message); an authority admin's or an officer's
+    authority's pounds; else refused."""
+    if caller.is_state_admin:
         return None
-    if caller.role == OFFICER:
+    if caller.role in (ADMIN, OFFICER):
         return pounds_of(deps, caller)
     raise NotAllowedError("only an officer or an admin reads the log of messages")
 
@@ -147,13 +150,13 @@ async def log(tx: MessageReads, deps: Deps, caller: Caller, wanted: MessageFilte
     )
     now = deps.clock.now()
     shown = rows[(page - 1) * PAGE :]
-    admin = pounds is None
+    whole = caller.is_admin  # an officer reads the last four digits of a number
     items = [
         MessageItem(
             at=r[1],
             direction=r[0],
             channel=r[2],
-            number=r[3] if admin else mask_phone(r[3]),
+            number=r[3] if whole else mask_phone(r[3]),
             status=status_of_row(r[0], r[4], r[5], r[6], r[7], now),
             template=r[8] or "",
             case=r[9] or "",
