@@ -352,7 +352,12 @@ def _role_and_place(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--role", required=True, choices=ROLES, help="what they may do")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--pound", metavar="CODE", help="the pound of a keeper")
-    where.add_argument("--authority", metavar="CODE", help="the local authority of an officer")
+    where.add_argument(
+        "--authority",
+        metavar="CODE",
+        help="the local authority of an officer; of an admin, the one authority they "
+        "administer (without it, an admin administers every authority: a state admin)",
+    )
 
 
 def _office_option(parser: argparse._ActionsContainer, what: str) -> None:
@@ -437,7 +442,14 @@ def _add_admin_commands(sub: Any) -> None:
     edit.add_argument("--lang", choices=LANGUAGES, help="the language poundbot writes to them in")
     where = edit.add_mutually_exclusive_group()
     where.add_argument("--pound", metavar="CODE", help="the pound of a keeper")
-    where.add_argument("--authority", metavar="CODE", help="the local authority of an officer")
+    where.add_argument(
+        "--authority",
+        metavar="CODE",
+        help="the local authority of an officer, or the one an admin administers",
+    )
+    where.add_argument(
+        "--state", action="store_true", help="make an admin a state admin (every authority)"
+    )
     _reason_option(edit)
     edit.set_defaults(func=_admin("users_edit"))
     for verb, text in (

@@ -45,7 +45,7 @@ from bot.store.engine import BadDatabaseUrl, database_file, database_url, make_e
 from bot.store.instances import worker_id
 from bot.store.migrate import SchemaRefused, alembic_config, inspect_database, upgrade
 from bot.store.models import Invite, User
-from bot.support.caller import KEEPER, OFFICER, Caller
+from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.csv_sheet import Table, write_csv
 from bot.support.errors import BadInputError
 from bot.support.links import signin_path
@@ -137,11 +137,14 @@ def _shown(url: str) -> str:
 
 
 def _post(role: str, pound: str | None, authority: str | None) -> str:
-    """ "keeper of pound KNM (KNM-GP)", "officer of KNM-GP", "admin"."""
+    """ "keeper of pound KNM (KNM-GP)", "officer of KNM-GP", "admin of KNM-GP" (an
+    authority admin), "state admin" (an admin of every authority)."""
     if role == KEEPER:
         return f"keeper of pound {pound} ({authority})"
-    if role == OFFICER:
-        return f"officer of {authority}"
+    if role in (OFFICER, ADMIN) and authority is not None:
+        return f"{role} of {authority}"
+    if role == ADMIN:
+        return "state admin"
     return role
 
 
@@ -325,6 +328,7 @@ async def users_edit(args: argparse.Namespace) -> int:
             lang=args.lang,
             pound=args.pound,
             authority=args.authority,
+            state=args.state,
         )
         user = await tx.user_by_id(args.id)
     assert user is not None  # (edited just now)

@@ -7,7 +7,7 @@ poundbot spend without end. Beside the limit per sender (``bot.channels.limits``
 answers to numbers that no active keeper, officer or administrator has are counted by
 local hour, by local day, and by number and day (``send_counts``); past
 ``[limits] answers_per_hour``, ``answers_per_day`` or ``answers_per_number_per_day`` an
-answer is dropped, and the administrators are told once in the hour or the day the
+answer is dropped, and the state admins are told once in the hour or the day the
 ceiling was reached. A notice to an owner of a step on their case (what the Act requires
 them to be told) and every message to staff are never held back: they are counted
 (``PAID_MESSAGES``) and go. The counts are taken when a message is sent, in the
@@ -102,7 +102,7 @@ class Ceiling:
 
 
 async def _tell_admins(tx: Tx, config: Config, window: str, limit: int, until: datetime) -> None:
-    """Tell every active administrator, once for the window, that answers to the public
+    """Tell every active state admin, once for the window, that answers to the public
     are held back until ``until``."""
     stamp = f"{until:%Y-%m-%dT%H}"
     for admin in await admins(tx):

@@ -514,8 +514,9 @@ async def _retry_later(tx: Tx, job: JobRow, worker: str, exc: Exception) -> None
 
 
 async def _tell_trouble(tx: Tx, config: Config, job_id: int) -> None:
-    """Tell the officers of the troubled job's authority and the admins, once a local
-    day each (the key), that reminders could not be sent and are being tried again."""
+    """Tell the officers and admins of the troubled job's authority and the state admins,
+    once a local day each (the key), that reminders could not be sent and are being tried
+    again."""
     job = await jobs.job(tx, job_id)
     if job.audience == Audience.OFFICERS.value:
         authority_code = job.place

@@ -3,6 +3,12 @@ they hold, and invites; every change to a user audited, one field a row
 (``bot.store.models.UserChange``): who, when, the old and new value, why. A phone number
 is kept whole in the audit (administrators read it) and never logged.
 
+Who manages whom (``Caller.administers``): a state admin, and the command line (the
+operator's), every user; an authority admin the keepers, officers and admins of their
+own authority only, never a state admin nor a user of another authority, and never so as
+to make one. An admin added with an authority is that authority's admin; without one, a
+state admin.
+
 Why it is long: each change to a user (added, edited, disabled, enabled, offices,
 invited again) checks its own rules and writes its own rows of the audit; read side by
 side, they are one set of rules."""
@@ -47,8 +53,16 @@ EDITABLE = ("name", "phone", "lang", "pound_code", "authority_code")
 
 
 def _require_admin(caller: Caller) -> None:
-    if caller.role not in (ADMIN, "system"):
+    if not caller.is_admin and not caller.is_state_admin:
         raise NotAllowedError("only an administrator manages users")
+
+
+def _require_scope(caller: Caller, authority: str | None) -> None:
+    """Only an administrator of ``authority`` (None: a state admin, of no authority)
+    manages a user of it."""
+    _require_admin(caller)
+    if not caller.administers(authority):
+        raise NotAllowedError("a user of another authority", authority=authority or "")
 
 
 def _required(reason: str) -> str:
@@ -120,6 +134,8 @@ def _check_place(deps: Deps, role: str, pound: str | None, authority: str | None
         raise BadInputError("a keeper needs a known pound", pound=pound)
     if role == OFFICER and (authority is None or authority not in deps.config.authorities):
         raise BadInputError("an officer needs a known authority", authority=authority)
+    if role == ADMIN and authority is not None and authority not in deps.config.authorities:
+        raise BadInputError("an authority admin needs a known authority", authority=authority)
 
 
 def _offices(role: str, offices: Sequence[str]) -> str:
@@ -154,26 +170,30 @@ async def add_user(
     offices: Sequence[str] = (),
     reason: str = "",
 ) -> User:
-    """Register a keeper of a pound, an officer of an authority, or an admin; an officer
-    with the ``offices`` they hold (``domain.profiles.Office`` values; none: the local
-    authority's). Audited, with ``reason`` if one is given."""
+    """Register a keeper of a pound, an officer of an authority, or an admin (of
+    ``authority``; without one, a state admin); an officer with the ``offices`` they hold
+    (``domain.profiles.Office`` values; none: the local authority's). Audited, with
+    ``reason`` if one is given. An authority admin registers users of their own
+    authority only."""
     _require_admin(caller)
+    pound = pound if role == KEEPER else None  # only a keeper has a pound
     _check_place(deps, role, pound, authority)
+    if pound is not None:
+        authority = deps.authority_of(pound)
+    _require_scope(caller, authority)
     held = _offices(role, offices)
     if lang is not None and lang not in LANGS:
         raise BadInputError("unknown language", lang=lang)
     if phone is not None:
         phone = normalize_phone(phone, deps.config.phone_region)  # PhoneError names the fault
-    if pound is not None and authority is None:
-        authority = deps.authority_of(pound)
     if phone is not None and await tx.is_registered(phone=phone):
         raise BadInputError("already registered", value=phone)
     if telegram_id is not None and await tx.is_registered(telegram_id=telegram_id):
         raise BadInputError("already registered", value=str(telegram_id))
     user = User(
         role=role,
-        pound_code=pound if role == KEEPER else None,
-        authority_code=authority if role in (KEEPER, OFFICER) else None,
+        pound_code=pound,
+        authority_code=authority,
         phone=phone,
         telegram_id=telegram_id,
         name=name,
@@ -197,8 +217,8 @@ async def set_offices(
 ) -> User:
     """Declare the offices an active user holds (``add_user``), in place of those
     declared before; none: an officer stands for the local authority again. Audited."""
-    _require_admin(caller)
     user = await _active_user(tx, user_id)
+    _require_scope(caller, user.authority_code)
     held, before = _offices(user.role, offices), user.offices
     await tx.set_offices(user, held)
     await _audit(tx, caller, user, [("offices", before, held)], " ".join(reason.split()))
@@ -217,14 +237,18 @@ async def edit_user(
     lang: str | None = None,
     pound: str | None = None,
     authority: str | None = None,
+    state: bool = False,
 ) -> list[UserChange]:
     """Change what is given of an active user (None: kept): their name, phone number
     (normalised to E.164, no other user's), language, the pound of a keeper (its
     authority with it) or the authority of an officer; the changes, as audited. A role
-    is not changed here (``EDITABLE``)."""
+    is not changed here (``EDITABLE``); an admin's authority is (``state``: made a state
+    admin). An authority admin edits users of their authority, and within it."""
     _require_admin(caller)
     why = _required(reason)
     user = await _active_user(tx, user_id)
+    _require_scope(caller, user.authority_code)
+    moved_to = user.authority_code  # the authority they are of after the edit
     values: dict[str, object] = {}
     if name is not None:
         values["name"] = " ".join(name.split())
@@ -241,12 +265,16 @@ async def edit_user(
         if user.role != KEEPER:
             raise BadInputError("only a keeper has a pound", role=user.role)
         _check_place(deps, KEEPER, pound, None)
-        values["pound_code"], values["authority_code"] = pound, deps.authority_of(pound)
-    if authority is not None:
-        if user.role != OFFICER:
+        moved_to = deps.authority_of(pound)
+        values["pound_code"], values["authority_code"] = pound, moved_to
+    if authority is not None or state:
+        if user.role not in (OFFICER, ADMIN):
             raise BadInputError("only an officer has an authority of their own", role=user.role)
-        _check_place(deps, OFFICER, None, authority)
-        values["authority_code"] = authority
+        if state and (user.role != ADMIN or authority is not None):
+            raise BadInputError("only an admin without an authority is of the state")
+        _check_place(deps, user.role, None, authority)
+        moved_to = values["authority_code"] = None if state else authority
+    _require_scope(caller, moved_to)  # nowhere out of the caller's authority
     changed = {k: v for k, v in values.items() if _text(getattr(user, k)) != _text(v)}
     if not changed:
         raise BadInputError("nothing to change", user_id=user_id)
@@ -264,6 +292,7 @@ async def disable_user(
     _require_admin(caller)
     why = _required(reason)
     user = await _active_user(tx, user_id)
+    _require_scope(caller, user.authority_code)
     before = (user.phone, user.telegram_id)
     await tx.deactivate_user(user)
     await tx.end_sessions_of(user.id)
@@ -288,6 +317,7 @@ async def enable_user(
     user = await tx.user_by_id(user_id)
     if user is None:
         raise UnknownUserError("no such user", user_id=user_id)
+    _require_scope(caller, user.authority_code)
     if user.active:
         raise BadInputError("already active", user_id=user_id)
     _check_place(deps, user.role, user.pound_code, user.authority_code)
@@ -305,17 +335,20 @@ async def user_history(
     authority: str | None = None,
 ) -> list[UserChange]:
     """The audit of the changes to user ``user_id`` (None: every user), or to the users
-    of ``authority``, oldest first."""
+    of ``authority``, oldest first. An authority admin reads their authority's alone."""
     _require_admin(caller)
     if authority is not None and authority not in deps.config.authorities:
         raise BadInputError("unknown authority", authority=authority)
+    if not caller.is_state_admin:
+        authority = authority or caller.authority
+        _require_scope(caller, authority)
     return await tx.user_changes(user_id=user_id, authority=authority)
 
 
 async def list_users(tx: UserStore, deps: Deps, caller: Caller) -> list[User]:
-    """All active users."""
+    """All active users (an authority admin's: of their authority)."""
     _require_admin(caller)
-    return await tx.active_users()
+    return [u for u in await tx.active_users() if caller.administers(u.authority_code)]
 
 
 async def remove_user(
@@ -349,12 +382,15 @@ async def create_invite(
     offices: Sequence[str] = (),
 ) -> Invite:
     """A single-use invite code for a Telegram deep link, valid for ``days`` days, that
-    makes a user holding ``offices`` (``add_user``)."""
+    makes a user holding ``offices`` (``add_user``: an admin's invite without an
+    authority makes a state admin)."""
     _require_admin(caller)
+    pound = pound if role == KEEPER else None  # only a keeper has a pound
     _check_place(deps, role, pound, authority)
-    held = _offices(role, offices)
-    if pound is not None and authority is None:
+    if pound is not None:
         authority = deps.authority_of(pound)
+    _require_scope(caller, authority)
+    held = _offices(role, offices)
     invite = Invite(
         code=secrets.token_urlsafe(12),
         role=role,
@@ -384,6 +420,7 @@ async def reinvite_user(
     _require_admin(caller)
     why = _required(reason)
     user = await _active_user(tx, user_id)
+    _require_scope(caller, user.authority_code)
     await tx.expire_invites_for(user.id)
     invite = Invite(
         code=secrets.token_urlsafe(12),

@@ -1,7 +1,8 @@
-"""The figures behind the charts of a year, for whoever may read them (an officer their
-authority, a keeper their pound, an admin every pound): heads impounded per month by
-kind (s.7), days in the pound (s.15(3)(b)), money per month by account with its
-provision (the ledger), and how many s.13(1) reports and s.13(2) notices were on time.
+"""The figures behind the charts of a year, for whoever may read them (an officer or an
+authority admin their authority, a keeper their pound, a state admin every pound):
+heads impounded per month by kind (s.7), days in the pound (s.15(3)(b)), money per month
+by account with its provision (the ledger), and how many s.13(1) reports and s.13(2)
+notices were on time.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """What the web desk shows: the day's work, the list of cases, one case in full.
 
 Each reader is scoped by role as the use cases are: an officer sees the pounds of their
-authority, a keeper their pound, an admin every pound; anyone else is refused. The lists
+authority, a keeper their pound, an authority admin their authority's pounds, a state
+admin every pound (``Caller.administers``); anyone else is refused. The lists
 read the projections the store keeps in step with the events (the ``deadlines`` rows,
 the ``cases`` and ``case_lots`` rows, the settlements), so a page costs a few indexed
 queries whatever the number of cases (their SQL: ``bot.store.desk_reads``); one case is
@@ -22,7 +23,7 @@ from bot.services.base import Deps, act_of_case, statement_of
 from bot.store.models import LedgerEntry
 from bot.store.port import CaseStore, DeskReads, UnitOfWork
 from bot.store.tx import LoadedCase, parse_case_number
-from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.errors import BadInputError, NotAllowedError, UnknownCaseError
 from bot.support.phones import PhoneError, normalize_phone
 from bot.support.spelling import letters, normalize_word, words_of
@@ -68,9 +69,12 @@ SEARCH_WORDS = 5
 
 
 def pounds_of(deps: Deps, caller: Caller) -> list[str]:
-    """The pounds the caller may see: their pound, their authority's, or all of them."""
-    if caller.role == ADMIN:
-        return sorted(deps.config.pounds)
+    """The pounds the caller may see: their pound, their authority's, or (a state
+    admin's) all of them."""
+    if caller.is_admin:
+        return sorted(
+            code for code, p in deps.config.pounds.items() if caller.administers(p.authority)
+        )
     if caller.role == OFFICER and caller.authority:
         return sorted(
             p.code for p in deps.config.pounds.values() if p.authority == caller.authority
@@ -133,6 +137,9 @@ class Today:
     held: Money
     #: Keepers and officers whose number said STOP: nothing goes to it but answers.
     stopped: list[StoppedNumber] = field(default_factory=list)
+    #: The pounds of the caller's whose keepers are all disabled: without a keeper until
+    #: one is named (an officer's and an admin's Today; a keeper's is their own pound).
+    keeperless: list[str] = field(default_factory=list)
 
     @property
     def due_counted(self) -> str:
@@ -187,6 +194,7 @@ async def today(tx: DeskReads, deps: Deps, caller: Caller) -> Today:
         deposits=deposits,
         held=Money(sum(d.amount.paise for d in deposits)),
         stopped=await _stopped_numbers(tx, deps, pounds),
+        keeperless=await tx.keeperless_pounds(pounds) if caller.role != KEEPER else [],
     )
 
 
@@ -368,6 +376,8 @@ class CaseView:
     #: (``bot.services.base.may_take``); for a keeper's, none (no step of theirs is an
     #: office's).
     held: frozenset[Office] = frozenset()
+    #: Its pound's keepers are all disabled: without a keeper until one is named.
+    keeperless: bool = False
 
 
 async def case_of(
@@ -421,4 +431,5 @@ async def case_view(
         ledger=ledger,
         stated=stated,
         held=await tx.offices_held(authority) if caller.role == OFFICER else frozenset(),
+        keeperless=bool(await tx.keeperless_pounds([loaded.pound])),
     )

@@ -1,5 +1,6 @@
-"""What the printable documents read, for whoever may read it: an officer the pounds of
-their authority, a keeper their own pound, an admin every pound.
+"""What the printable documents read, for whoever may read it: an officer or an
+authority admin the pounds of their authority, a keeper their own pound, a state admin
+every pound.
 
 The s.15(3) account and the s.15(4) receipt of a case; the deposit register (s.16(3));
 the monthly register of cases (s.7); the ledger by provision. The web calls these as
@@ -58,14 +59,14 @@ def scope_of(deps: Deps, caller: Caller, authority: str | None = None) -> Scope:
     config = deps.config
     if authority is not None and authority not in config.authorities:
         raise BadInputError("unknown authority", authority=authority)
-    if caller.role == ADMIN:
+    if caller.is_state_admin:
         pounds = tuple(
             code for code, p in config.pounds.items() if authority in (None, p.authority)
         )
         return Scope(authority, pounds)
-    if caller.role == OFFICER and caller.authority in config.authorities:
+    if caller.role in (OFFICER, ADMIN) and caller.authority in config.authorities:
         if authority not in (None, caller.authority):
-            raise NotAllowedError("not an officer of this authority", authority=authority)
+            raise NotAllowedError("not of this authority", authority=authority)
         pounds = tuple(code for code, p in config.pounds.items() if p.authority == caller.authority)
         return Scope(caller.authority, pounds)
     if caller.role == KEEPER and caller.pound is not None and caller.pound in config.pounds:

@@ -1,16 +1,18 @@
 """The web desk's log of messages: every message in and out, newest first, narrowed by
 case, number, channel, status and day, and Today's counts of the day by status.
 
-Who sees what: an admin every message, with full numbers and bodies; an officer the
-messages about cases of their authority's pounds, the numbers masked (the last four
-digits) — not another authority's, and not a message about no case (the inbox's, the
-replies to strangers). A keeper is refused: the log is the office's, not the pound's.
+Who sees what: a state admin every message, with full numbers and bodies; an authority
+admin the messages about cases of their authority's pounds, with full numbers; an officer
+those same messages, the numbers masked (the last four digits). Neither sees another
+authority's, nor a message about no case (the inbox's, the replies to strangers): those
+are the state admin's alone. A keeper is refused: the log is the office's, not the
+pound's.
 
 A message out that failed (or that DLT refused) may be sent again, once (``resend``), by
-an admin or by an officer who sees it in the log: a new row is queued, a copy of it,
-which passes every check of the send gate when it is sent (a STOP since, the ceiling,
-DLT, a case that has moved on); the failed row records who sent it again and when.
-A message whose text and number were purged (``bot.services.retention``) shows when.
+anyone who sees it in the log: a new row is queued, a copy of it, which passes every
+check of the send gate when it is sent (a STOP since, the ceiling, DLT, a case that has
+moved on); the failed row records who sent it again and when. A message whose text and
+number were purged (``bot.services.retention``) shows when.
 """
 
 from __future__ import annotations
@@ -156,10 +158,11 @@ class MessageLog:
 
 
 def _pounds(deps: Deps, caller: Caller) -> list[str] | None:
-    """None for an admin (every message); an officer's authority's pounds; else refused."""
-    if caller.role == ADMIN:
+    """None for a state admin (every message); an authority admin's or an officer's
+    authority's pounds; else refused."""
+    if caller.is_state_admin:
         return None
-    if caller.role == OFFICER:
+    if caller.role in (ADMIN, OFFICER):
         return pounds_of(deps, caller)
     raise NotAllowedError("only an officer or an admin reads the log of messages")
 
@@ -205,7 +208,8 @@ async def log(tx: MessageReads, deps: Deps, caller: Caller, wanted: MessageFilte
     )
     now = deps.clock.now()
     shown = rows[(page - 1) * PAGE :]
-    items = [_item(r, now, admin=pounds is None) for r in shown[:PAGE]]
+    # an officer reads the last four digits of a number; an admin, of any scope, all
+    items = [_item(r, now, admin=caller.is_admin) for r in shown[:PAGE]]
     return MessageLog(items, page, len(shown) > PAGE)
 
 

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Select,
     String,
     bindparam,
+    case,
     func,
     literal,
     literal_column,
@@ -37,6 +38,7 @@ from bot.store.models import (
     SettlementRow,
     User,
 )
+from bot.support.caller import KEEPER
 
 __all__ = ["DeskReading"]
 
@@ -130,6 +132,17 @@ _STOPPED = (
         | (User.authority_code.in_(bindparam("authorities", expanding=True))),
     )
     .order_by(User.role, User.name, User.id)
+)
+
+
+#: The pounds of ``pounds`` that had a keeper and have none active now (each keeper of
+#: theirs disabled), by code.
+_KEEPERLESS = (
+    select(User.pound_code)
+    .where(User.role == KEEPER, User.pound_code.in_(bindparam("pounds", expanding=True)))
+    .group_by(User.pound_code)
+    .having(func.max(case((User.active.is_(True), 1), else_=0)) == 0)
+    .order_by(User.pound_code)
 )
 
 
@@ -280,6 +293,12 @@ class DeskReading:
         name, role, telegram_id, opted_out_at (SMS) and whatsapp_stopped_at, by role, name."""
         found = await self.session.execute(_STOPPED, {"pounds": pounds, "authorities": authorities})
         return list(found.all())
+
+    async def keeperless_pounds(self, pounds: list[str]) -> list[str]:
+        """The pounds of ``pounds`` whose keepers are all disabled (a pound that never
+        had a keeper is not among them), by code."""
+        found = await self.session.scalars(_KEEPERLESS, {"pounds": pounds})
+        return [code for code in found if code is not None]
 
     async def cases_page(
         self,

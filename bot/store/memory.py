@@ -704,6 +704,13 @@ class MemoryCases:
                 )
         return [line for *_, line in sorted(found, key=lambda f: f[:3])]
 
+    async def keeperless_pounds(self, pounds: list[str]) -> list[str]:
+        """The pounds of ``pounds`` that had a keeper and have none active now, by code."""
+        keepers = [u for u in self.data.users.values() if u["role"] == "keeper"]
+        had = {u["pound_code"] for u in keepers if u["pound_code"] in pounds}
+        active = {u["pound_code"] for u in keepers if u["active"]}
+        return sorted(had - active)
+
     def _listed(
         self,
         pounds: list[str],

@@ -200,6 +200,11 @@ class DeskReads(CaseActs, Protocol):
         ``pounds`` or ``authorities`` whose number said STOP, by role, name and id."""
         ...
 
+    async def keeperless_pounds(self, pounds: list[str]) -> list[str]:
+        """The pounds of ``pounds`` that had a keeper and have none active now (their
+        keepers all disabled), by code."""
+        ...
+
     async def cases_page(
         self,
         pounds: list[str],

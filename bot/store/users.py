@@ -90,12 +90,14 @@ async def staff_of(tx: UsersAndInvites, role: str, place: str) -> list[User]:
 
 
 async def admins_and_officers(tx: UsersAndInvites, authority: str) -> list[User]:
-    """The active admins and officers of ``authority``, by id."""
+    """The active officers and admins of ``authority`` and the state admins (those of
+    no authority: ``Caller.administers``), by id."""
     rows = await tx.session.execute(
         select(User)
         .where(
             User.active.is_(True),
-            or_(User.role == ADMIN, (User.role == OFFICER) & (User.authority_code == authority)),
+            User.role.in_((OFFICER, ADMIN)),
+            or_(User.authority_code == authority, User.authority_code.is_(None)),
         )
         .order_by(User.id)
     )
@@ -103,9 +105,12 @@ async def admins_and_officers(tx: UsersAndInvites, authority: str) -> list[User]
 
 
 async def admins(tx: UsersAndInvites) -> list[User]:
-    """The active admins, by id."""
+    """The active state admins (of every authority: no authority of their own), by id:
+    who is told of what concerns the whole service (the ceiling of paid answers)."""
     rows = await tx.session.scalars(
-        select(User).where(User.role == ADMIN, User.active.is_(True)).order_by(User.id)
+        select(User)
+        .where(User.role == ADMIN, User.authority_code.is_(None), User.active.is_(True))
+        .order_by(User.id)
     )
     return list(rows)
 

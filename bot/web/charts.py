@@ -29,7 +29,7 @@ from bot.i18n.documents.documents import (
 from bot.services.base import act_in_force
 from bot.services.charts import STAY_BINS, YearFigures, year_figures
 from bot.services.runtime import App
-from bot.support.caller import ADMIN, Caller
+from bot.support.caller import Caller
 from bot.web.printing import GetCaller, guarded, not_found, page
 from bot.web.svg import BarSeries, bar_chart
 from bot.web.templating import language_of
@@ -133,8 +133,9 @@ async def _charts(request: Request, app: App, caller: Caller) -> Response:
             local(app.config.authorities[figures.authority].name, lang) if figures.authority else ""
         ),
         "authority": figures.authority or "",
-        "authorities": sorted(app.config.authorities.items()) if caller.role == ADMIN else [],
-        "is_admin": caller.role == ADMIN,
+        # The choice of an authority: a state admin's alone (an authority admin's is theirs).
+        "authorities": sorted(app.config.authorities.items()) if caller.is_state_admin else [],
+        "is_admin": caller.is_state_admin,
         "year": year,
         "years": list(range(today.year, today.year - 6, -1)),
         "charts": charts,

@@ -1,6 +1,6 @@
 """The printable documents of the web desk, each as an A4 page and as CSV:
 
-- ``/web/documents/``: the list, with the month and (for admins) the authority;
+- ``/web/documents/``: the list, with the month and (for a state admin) the authority;
 - ``/web/documents/account/{case}``: the s.15(3) account, in the pound's languages;
 - ``/web/documents/receipt/{case}``: the s.15(4) receipt, in the pound's languages;
 - ``/web/documents/deposits``: the deposit register (s.16(3));
@@ -8,8 +8,8 @@
 - ``/web/documents/ledger?month=YYYY-MM``: the ledger by provision, with totals.
 
 A ``.csv`` ending or ``?format=csv`` gives the CSV. The data come from the use cases
-(``bot.services.documents``); an officer reads their authority, a keeper their pound,
-an admin every one (``?authority=`` narrows).
+(``bot.services.documents``); an officer or an authority admin reads their authority, a
+keeper their pound, a state admin every one (``?authority=`` narrows).
 
 Why it is long: each document is a page and a CSV of the same figures, written side by
 side so that the two cannot tell different stories.
@@ -117,8 +117,9 @@ async def _index(request: Request, app: App, caller: Caller) -> Response:
     context.update(
         month=f"{today.year:04d}-{today.month:02d}",
         authority=scope.authority or "",
-        authorities=[] if caller.role != "admin" else sorted(app.config.authorities.items()),
-        is_admin=caller.role == "admin",
+        # The choice of an authority: a state admin's alone (an authority admin's is theirs).
+        authorities=sorted(app.config.authorities.items()) if caller.is_state_admin else [],
+        is_admin=caller.is_state_admin,
         sample_case=_sample_case(app, caller, scope.authority),
     )
     return page(request, "documents/index.html", context)

@@ -242,6 +242,11 @@ class Desk:
             "awaiting": pages.lines("today_line.html", tr, awaiting),
             "auctions": pages.lines("today_line.html", tr, auctions),
             "caller_line": self._caller_line(request, app, signed[1]),
+            "keeperless": [
+                local(app.config.pounds[code].name, tr.lang)
+                for code in found.keeperless
+                if code in app.config.pounds
+            ],
             # Today's messages by status, failed first, each a link into the log.
             "message_counts": [
                 (

@@ -364,3 +364,20 @@ async def test_a_reading_transaction_reads_what_is_committed_and_writes_nothing(
 
 def numbers_of(loaded: list[Any]) -> list[str]:
     return [one.row.number for one in loaded]
+
+
+async def test_the_pounds_without_a_keeper_are_those_whose_keepers_are_all_disabled(
+    cases: Any,
+) -> None:
+    await given(
+        cases,
+        user(1, "keeper", "Gone", pound="KNM", active=False),
+        user(2, "keeper", "Gone too", pound="ENM", active=False),
+        user(3, "keeper", "Anil", pound="ENM"),  # ENM has a keeper still
+        user(4, "officer", "Sreeja", authority="KNM-GP", active=False),
+    )
+    async with cases.transaction() as tx:
+        found = await tx.keeperless_pounds(["KNM", "ENM"])
+        never = await tx.keeperless_pounds(["PTM"])  # never had a keeper
+        none = await tx.keeperless_pounds([])
+    assert (list(found), list(never), list(none)) == (["KNM"], [], [])

@@ -144,7 +144,7 @@ def test_users_are_added_listed_and_removed(db: Path, capsys: pytest.CaptureFixt
     ) == (0, "added user 2: officer of KNM-GP, Telegram id 555\n", "")
     assert run(capsys, "users", "add", "--role", "admin", "--name", "Suma") == (
         0,
-        "added user 3: admin, name Suma\n",
+        "added user 3: state admin, name Suma\n",
         "",
     )
     assert run(capsys, "users", "list") == (

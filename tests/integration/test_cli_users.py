@@ -113,3 +113,35 @@ def test_the_audit_of_one_authority_is_exported_as_csv(
     assert refused(capsys, "export", "audit", "--authority", "NOPE") == (
         "unknown authority (authority: NOPE)"
     )
+
+
+def test_an_admin_with_an_authority_is_its_admin_and_without_one_a_state_admin(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "users", "add", "--role", "admin", "--name", "Suma") == (
+        0,
+        "added user 1: state admin, name Suma\n",
+        "",
+    )
+    assert run(
+        capsys, "users", "add", "--role", "admin", "--authority", "KNM-GP", "--name", "Latheef"
+    ) == (0, "added user 2: admin of KNM-GP, name Latheef\n", "")
+    assert refused(capsys, "users", "add", "--role", "admin", "--authority", "XYZ-GP") == (
+        "an authority admin needs a known authority (authority: XYZ-GP)"
+    )
+    status, out, _ = run(capsys, "users", "edit", "2", "--authority", "ENM-GP", "--reason", "moved")
+    assert (status, out.splitlines()) == (
+        0,
+        ["edited user 2 (admin of ENM-GP):", "  authority_code: KNM-GP -> ENM-GP"],
+    )
+    status, out, _ = run(capsys, "users", "edit", "2", "--state", "--reason", "the whole state")
+    assert (status, out.splitlines()) == (
+        0,
+        ["edited user 2 (state admin):", "  authority_code: ENM-GP -> -"],
+    )
+    assert run(capsys, *KEEPER)[0] == 0
+    assert refused(capsys, "users", "edit", "3", "--state", "--reason", "r") == (
+        "only an officer has an authority of their own (role: keeper)"
+    )
+    status, out, _ = run(capsys, "invite", "--role", "admin", "--authority", "KNM-GP")
+    assert "for: admin of KNM-GP" in out

@@ -1,0 +1,319 @@
+"""Every route of the web desk walked as three administrators: a state admin (every
+authority), the admin of KNM-GP and the admin of ENM-GP. A route about a case gives an
+admin of another authority a 403 or 404 page without the case's content; a list gives
+each their own authority's cases, messages and pounds only; a route that is no admin's
+power (signing in, the public board, the static files) answers the three alike. A route
+added to the desk and not classified here fails the walk. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from starlette.routing import Mount, Route
+
+from bot.bootstrap import open_app
+from bot.channels.identity import caller_of
+from bot.config.names import local
+from bot.services import keeper as k
+from bot.services import officer as o
+from bot.services.admin import disable_user
+from bot.store.models import User
+from bot.support.caller import Caller
+from bot.web.app import web_routes
+from domain.money import Money
+from domain.s07_seizure import Person
+from tests.conftest import ENGINES
+from tests.integration.test_migrations import fresh_pg_database
+from tests.service.helpers import seizure
+from tests.web.rig import Rig, csrf_of, rig
+from tests.web.test_message_log import OWNER, _messages
+
+#: The cases walked, by the authority of their pound, with what only their page shows.
+CASES = {"KNM-1": "KNM-GP", "ENM-1": "ENM-GP"}
+PLACES = {"KNM-1": "Kunnamangalam market", "ENM-1": "Perla junction"}
+#: The admins walking: a state admin (no authority) and two authority admins.
+ADMINS: tuple[str | None, ...] = (None, "KNM-GP", "ENM-GP")
+#: The messages of the log (``tests.web.test_message_log._messages``) by whom they are of.
+BODIES = {
+    "KNM-GP": "BODY-KNM-FAILED",
+    "ENM-GP": "BODY-ENM-SENT",
+    None: "BODY-NO-CASE",  # about no case: the state admin's alone
+}
+
+
+def sees(admin: str | None, authority: str) -> bool:
+    return admin is None or admin == authority
+
+
+@pytest.fixture(params=ENGINES)
+def url(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """None: the rig's own SQLite file; or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield None
+        return
+    with fresh_pg_database() as found:
+        yield found
+
+
+@pytest.fixture
+async def desk(tmp_path: Path, url: str | None) -> AsyncIterator[Rig]:
+    """KNM-1 (KNM-GP): the owner refused, sold, settled and the account delivered (its
+    account and receipt printable); ENM-1 (ENM-GP): brought in; messages of both and of
+    no case; the keepers of both pounds disabled since."""
+    if url is not None:
+        async with open_app(url=url, migrate=True):
+            pass
+    async with rig(tmp_path, url=url) as r:
+        knm = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        enm = await r.user("keeper", pound="ENM", phone="+919847000011", name="Mini")
+        officer = caller_of(await r.user("officer", authority="KNM-GP", name="Latha"), "sms")
+        deps = r.app.deps
+        async with r.app.store.transaction() as tx:
+            await k.record_seizure(tx, deps, caller_of(knm, "sms"), seizure(place=PLACES["KNM-1"]))
+            await k.record_seizure(
+                tx, deps, caller_of(enm, "sms"), seizure(pound="ENM", place=PLACES["ENM-1"])
+            )
+        r.clock.advance(days=2)  # 3 March
+        async with r.app.store.transaction() as tx:
+            await k.record_owner_refusal(tx, deps, caller_of(knm, "sms"), "KNM-1")
+            await o.schedule_auction(
+                tx, deps, officer, "KNM-1", auction_on=date(2026, 3, 6), place="Panchayat office"
+            )
+        r.clock.advance(days=3)  # 6 March, the auction
+        async with r.app.store.transaction() as tx:
+            await o.record_lot(
+                tx,
+                deps,
+                officer,
+                "KNM-1",
+                lot=0,
+                count=2,
+                price=Money.rupees(40000),
+                buyer=Person("Beeran", "Chathamangalam"),
+                buyer_role=None,
+                declared_not_barred=True,
+            )
+            await o.settle_sale(tx, deps, officer, "KNM-1", expenses=Money.rupees(500))
+            await o.record_account_delivered(tx, deps, officer, "KNM-1", received_by="Kunhammed")
+        await _messages(r)
+        async with r.app.store.transaction() as tx:
+            for keeper in (knm, enm):
+                await disable_user(tx, deps, Caller.system(), keeper.id, reason="left the post")
+        yield r
+
+
+Check = Callable[[Rig, str | None], Awaitable[None]]
+
+
+async def _alike(r: Rig, path: str, status: int, method: str = "GET") -> None:
+    page = await (r.client.get(path) if method == "GET" else r.client.post(path, data={}))
+    assert page.status_code == status, (method, path, page.status_code)
+
+
+def alike(path: str, status: int, method: str = "GET") -> Check:
+    """A route that is no admin's power: every admin gets ``status``."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        await _alike(r, path, status, method)
+
+    return check
+
+
+def of_a_case(template: str, shown: Callable[[str], tuple[int, ...]]) -> Check:
+    """A route about one case: each case of an authority the admin administers answers
+    one of ``shown(number)``; another authority's a 403 or 404 page that does not show
+    where its cattle were seized (nor, for KNM-1, who bought them)."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        for number, authority in CASES.items():
+            page = await r.client.get(template.format(number=number))
+            if sees(admin, authority):
+                assert page.status_code in shown(number), (template, number, admin)
+            else:
+                assert page.status_code in (403, 404), (template, number, admin)
+                assert PLACES[number] not in page.text
+                assert "Beeran" not in page.text
+
+    return check
+
+
+async def _case_page(r: Rig, admin: str | None) -> None:
+    for number, authority in CASES.items():
+        page = await r.client.get(f"/web/cases/{number}")
+        if sees(admin, authority):
+            assert page.status_code == 200
+            assert PLACES[number] in page.text
+            # Its pound's keeper disabled: without a keeper until one is named.
+            assert "without a keeper until one is named" in page.text
+        else:
+            assert page.status_code == 404
+            assert PLACES[number] not in page.text
+
+
+async def _step(r: Rig, admin: str | None) -> None:
+    """A step posted with the session's CSRF token: an admin takes no step (refused,
+    409, on their authority's case); another authority's case is not found (404)."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    for number, authority in CASES.items():
+        async with r.app.store.transaction() as tx:
+            before = len((await tx.load_case(number)).case.events)
+        page = await r.client.post(f"/web/cases/{number}/paid", data={"csrf": csrf, "seen": "1"})
+        assert page.status_code == (409 if sees(admin, authority) else 404), (number, admin)
+        if not sees(admin, authority):
+            assert PLACES[number] not in page.text
+        async with r.app.store.transaction() as tx:
+            assert len((await tx.load_case(number)).case.events) == before
+
+
+def listing(path: str, *, shown: Callable[[str], str | None] = lambda number: number) -> Check:
+    """A list of the admin's cases: those of their authorities (``shown``: what of a case
+    the list shows; None: the list has nothing of it), not another's; ``?authority=``
+    another's refused (403)."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        page = await r.client.get(path)
+        assert page.status_code == 200, (path, admin)
+        for number, authority in CASES.items():
+            text = shown(number)
+            if text is not None:
+                assert (text in page.text) == sees(admin, authority), (path, number, admin)
+            assert PLACES[number] not in page.text or sees(admin, authority)
+        if "/documents/" in path or "/charts/" in path:
+            join = "&" if "?" in path else "?"
+            for authority in ("KNM-GP", "ENM-GP"):
+                narrowed = await r.client.get(f"{path}{join}authority={authority}")
+                assert narrowed.status_code == (200 if sees(admin, authority) else 403)
+
+    return check
+
+
+async def _today(r: Rig, admin: str | None) -> None:
+    page = await r.client.get("/web/")
+    assert page.status_code == 200
+    for pound, authority in (("KNM", "KNM-GP"), ("ENM", "ENM-GP")):
+        name = local(r.app.config.pounds[pound].name, "en")
+        line = f"{name}: without a keeper until one is named"
+        assert (line in page.text) == sees(admin, authority), (pound, admin)
+
+
+async def _messages_log(r: Rig, admin: str | None) -> None:
+    page = await r.client.get("/web/messages")
+    assert page.status_code == 200
+    for authority, body in BODIES.items():
+        shown = admin is None if authority is None else sees(admin, authority)
+        assert (body in page.text) == shown, (body, admin)
+    assert ("BODY-INBOUND" in page.text) == (admin is None)
+    assert OWNER in page.text  # an admin reads the whole number
+
+
+async def _documents(r: Rig, admin: str | None) -> None:
+    """The list: the choice of an authority is the state admin's alone."""
+    page = await r.client.get("/web/documents/")
+    assert page.status_code == 200
+    assert ('<option value="ENM-GP"' in page.text) == (admin is None)
+    narrowed = await r.client.get("/web/documents/?authority=ENM-GP")
+    assert narrowed.status_code == (200 if sees(admin, "ENM-GP") else 403)
+
+
+async def _find(r: Rig, admin: str | None) -> None:
+    for number, authority in CASES.items():
+        page = await r.client.get(f"/web/documents/find?case={number}")
+        assert page.status_code == (303 if sees(admin, authority) else 403), (number, admin)
+
+
+async def _charts(r: Rig, admin: str | None) -> None:
+    page = await r.client.get("/web/charts/")
+    assert page.status_code == 200
+    assert ('<option value="ENM-GP"' in page.text) == (admin is None)
+    for authority in ("KNM-GP", "ENM-GP"):
+        narrowed = await r.client.get(f"/web/charts/?year=2026&authority={authority}")
+        assert narrowed.status_code == (200 if sees(admin, authority) else 403)
+
+
+def _documented(number: str) -> tuple[int, ...]:
+    """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
+    return (200,) if number == "KNM-1" else (404,)
+
+
+#: Each route of the desk (method, path; a mount: "MOUNT"), and what the walk checks.
+CHECKS: dict[tuple[str, str], Check] = {
+    ("GET", "/web"): alike("/web", 303),
+    ("GET", "/web/"): _today,
+    ("GET", "/web/signin"): alike("/web/signin", 200),
+    ("GET", "/web/signin/{token}"): alike("/web/signin/not-a-token", 403),
+    ("POST", "/web/signin/{token}"): alike("/web/signin/not-a-token", 403, "POST"),
+    ("POST", "/web/signout"): alike("/web/signout", 403, "POST"),  # without its CSRF
+    ("GET", "/web/lang/{code}"): alike("/web/lang/en", 303),
+    ("GET", "/web/cases"): listing("/web/cases", shown=lambda n: f'href="/web/cases/{n}"'),
+    ("GET", "/web/messages"): _messages_log,
+    ("GET", "/web/cases/{number}"): _case_page,
+    ("GET", "/web/cases/{number}/notice"): of_a_case(
+        "/web/cases/{number}/notice",
+        lambda number: (409,),  # no notice: not reported
+    ),
+    ("POST", "/web/cases/{number}/{step}"): _step,
+    ("GET", "/notices/{authority}"): alike("/notices/KNM-GP", 200),
+    ("MOUNT", "/web/static"): alike("/web/static/desk.css", 200),
+    ("GET", "/web/documents/"): _documents,
+    ("GET", "/web/documents/find"): _find,
+    ("GET", "/web/documents/account/{number}"): of_a_case(
+        "/web/documents/account/{number}", _documented
+    ),
+    ("GET", "/web/documents/receipt/{number}"): of_a_case(
+        "/web/documents/receipt/{number}", _documented
+    ),
+    # KNM-1 left the pound sold and delivered: nothing of either case is in deposit.
+    ("GET", "/web/documents/deposits"): listing(
+        "/web/documents/deposits?x=1", shown=lambda n: None
+    ),
+    ("GET", "/web/documents/deposits.csv"): listing(
+        "/web/documents/deposits.csv?x=1", shown=lambda n: None
+    ),
+    ("GET", "/web/documents/cases"): listing("/web/documents/cases?month=2026-03"),
+    ("GET", "/web/documents/cases.csv"): listing("/web/documents/cases.csv?month=2026-03"),
+    # The ledger: KNM-1's sale and settlement (ENM-1 has moved no money).
+    ("GET", "/web/documents/ledger"): listing(
+        "/web/documents/ledger?month=2026-03",
+        shown=lambda n: n if n == "KNM-1" else None,
+    ),
+    ("GET", "/web/documents/ledger.csv"): listing(
+        "/web/documents/ledger.csv?month=2026-03",
+        shown=lambda n: n if n == "KNM-1" else None,
+    ),
+    ("GET", "/web/charts/"): _charts,
+}
+
+
+def _routes() -> set[tuple[str, str]]:
+    """Every route of the desk: ``web_routes`` with the routes of ROUTE_FACTORIES."""
+    found = set()
+    for route in web_routes("secret-of-a-test-desk", "http://t"):
+        if isinstance(route, Mount):
+            found.add(("MOUNT", route.path))
+        elif isinstance(route, Route):
+            found |= {(m, route.path) for m in route.methods or () if m != "HEAD"}
+    return found
+
+
+def test_every_route_of_the_desk_is_walked() -> None:
+    assert _routes() == set(CHECKS)
+
+
+async def test_each_route_gives_each_admin_their_own_authority_only(desk: Rig) -> None:
+    r = desk
+    admins: dict[str | None, User] = {
+        None: await r.user("admin", name="Suma"),
+        "KNM-GP": await r.user("admin", authority="KNM-GP", name="Latheef"),
+        "ENM-GP": await r.user("admin", authority="ENM-GP", name="Mercy"),
+    }
+    for admin in ADMINS:
+        r.client.cookies.clear()
+        await r.sign_in(admins[admin])
+        for (method, path), check in sorted(CHECKS.items()):
+            try:
+                await check(r, admin)
+            except AssertionError as exc:
+                raise AssertionError(f"{method} {path} as admin of {admin or 'the state'}") from exc
