@@ -121,4 +121,3 @@ async def test_the_public_search_never_finds_a_case_by_its_owners_name(
 async def test_the_public_is_refused_the_desks_list(cases: AnyStore, deps: Deps) -> None:
     with pytest.raises(NotAllowedError):
         await _found(cases, deps, Caller(role=PUBLIC, channel="web"), "kunhammed")
-
