@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from sqlalchemy import func, select
 from starlette.routing import Mount, Route
 
 from bot.bootstrap import open_app
@@ -20,7 +21,7 @@ from bot.config.names import local
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.admin import disable_user
-from bot.store.models import User
+from bot.store.models import OutboxRow, User
 from bot.support.caller import Caller
 from bot.web.app import web_routes
 from domain.money import Money
@@ -233,6 +234,27 @@ async def _charts(r: Rig, admin: str | None) -> None:
         assert narrowed.status_code == (200 if sees(admin, authority) else 403)
 
 
+async def _resend(r: Rig, admin: str | None) -> None:
+    """The failed message of KNM-1's case sent again: by an admin of its authority (or
+    the state's; the first of them queues it, the next is told it was, 409), refused to
+    another authority's admin (403) with nothing queued."""
+    async with r.app.store.transaction() as tx:
+        failed = await tx.session.scalar(
+            select(OutboxRow.id).where(OutboxRow.body == BODIES["KNM-GP"])
+        )
+        before = await tx.session.scalar(select(func.count()).select_from(OutboxRow))
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    page = await r.client.post(f"/web/messages/{failed}/resend", data={"csrf": csrf})
+    if sees(admin, "KNM-GP"):
+        assert page.status_code in (303, 409), (admin, page.status_code)
+    else:
+        assert page.status_code == 403, (admin, page.status_code)
+        assert BODIES["KNM-GP"] not in page.text
+        async with r.app.store.transaction() as tx:
+            after = await tx.session.scalar(select(func.count()).select_from(OutboxRow))
+        assert after == before
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -255,6 +277,7 @@ CHECKS: dict[tuple[str, str], Check] = {
         lambda number: (409,),  # no notice: not reported
     ),
     ("POST", "/web/cases/{number}/{step}"): _step,
+    ("POST", "/web/messages/{message_id}/resend"): _resend,
     ("GET", "/notices/{authority}"): alike("/notices/KNM-GP", 200),
     ("MOUNT", "/web/static"): alike("/web/static/desk.css", 200),
     ("GET", "/web/documents/"): _documents,
