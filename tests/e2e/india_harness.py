@@ -32,7 +32,7 @@ from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy, DltStamp
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
-from tests.e2e.server_clock import move
+from tests.e2e.server_clock import RIG_TIMEOUT, move
 from tests.e2e.sms_harness import SMS_PER_SECOND
 from tests.integration.test_migrations import fresh_pg_database
 
@@ -242,5 +242,8 @@ async def india_rig(
                 yield app
 
         poundbot = build_app(factory, settings)
-        async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
+        async with (
+            serve(poundbot) as base,
+            httpx.AsyncClient(base_url=base, timeout=RIG_TIMEOUT) as http,
+        ):
             yield IndiaRig(provider, http, holder["app"], clock, settings, poundbot, exotel, mseva)

@@ -17,7 +17,12 @@ from bot.services.runtime import App
 from bot.store.instances import beat
 from bot.support.clock import FixedClock
 
-__all__ = ["move"]
+__all__ = ["RIG_TIMEOUT", "move"]
+
+#: How long a rig's HTTP client waits for poundbot's answer: a machine running the whole
+#: suite on every core answers a webhook slowly at times, which is not what a test
+#: asserts (httpx's own default is 5 s).
+RIG_TIMEOUT = 30.0
 
 
 async def move(

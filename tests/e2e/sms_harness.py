@@ -30,7 +30,7 @@ from bot.support.clock import FixedClock
 from bot.support.dlt import DltPolicy
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
-from tests.e2e.server_clock import move
+from tests.e2e.server_clock import RIG_TIMEOUT, move
 
 PUBLIC_URL = "https://pound.example.org"
 TOKEN = "twilio-test-auth-token"
@@ -225,7 +225,10 @@ async def sms_rig(
                 yield app
 
         poundbot = build_app(factory, settings)
-        async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
+        async with (
+            serve(poundbot) as base,
+            httpx.AsyncClient(base_url=base, timeout=RIG_TIMEOUT) as http,
+        ):
             yield SmsRig(http, holder["app"], clock, twilio, twilio_url, settings, poundbot)
 
 

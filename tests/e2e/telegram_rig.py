@@ -26,7 +26,7 @@ from bot.support.caller import Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.databases import migrated_url
-from tests.e2e.server_clock import move
+from tests.e2e.server_clock import RIG_TIMEOUT, move
 
 SECRET = "s3cret-webhook-token_42"
 PUBLIC_URL = "https://pound.example.org"
@@ -161,7 +161,10 @@ async def poundbot_on(
     # Tests do not wait out rate limits: no per-chat pace, no overall limiter.
     options = options or TelegramOptions(chat_interval=0, rate_limit=False)
     poundbot = build_app(lambda: open_app(url=db_url, clock=clock), settings, options)
-    async with serve(poundbot) as base, httpx.AsyncClient(base_url=base) as http:
+    async with (
+        serve(poundbot) as base,
+        httpx.AsyncClient(base_url=base, timeout=RIG_TIMEOUT) as http,
+    ):
         yield TelegramRig(http, poundbot, fake, updates, clock)
 
 
