@@ -48,6 +48,7 @@ __all__ = [
     "parse_amount",
     "parse_count",
     "parse_date",
+    "parse_time",
     "read_line",
 ]
 
@@ -118,7 +119,8 @@ def parse_date(text: str, today: date) -> date:
         raise ParseError("bad_date", text=text) from None
 
 
-def _parse_time(text: str) -> time:
+def parse_time(text: str) -> time:
+    """``14:30`` or ``14.30`` -> a time of day; else ParseError (``bad_time``)."""
     match = _TIME.match(text.strip())
     if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59:
         raise ParseError("bad_time", text=text)
@@ -176,7 +178,7 @@ def _date_time(tokens: list[str], today: date) -> tuple[date | None, time | None
     if not tokens:
         raise ParseError("bad_date", text="")
     on = parse_date(tokens[0], today)
-    at = _parse_time(tokens[1]) if len(tokens) > 1 else None
+    at = parse_time(tokens[1]) if len(tokens) > 1 else None
     if len(tokens) > 2:
         raise ParseError("bad_date", text=" ".join(tokens))
     return on, at

@@ -8,7 +8,12 @@ from sqlalchemy import bindparam, func, select
 from bot.store.models import CaseEvent, CaseRow
 from bot.store.tx import Tx
 
-__all__ = ["case_recorded_after", "last_event_id", "newest_case_of_owner"]
+__all__ = [
+    "case_recorded_after",
+    "cases_recorded_after",
+    "last_event_id",
+    "newest_case_of_owner",
+]
 
 #: Built once: the example in an answer to the public runs it.
 _NEWEST_OF_NUMBER = (
@@ -39,6 +44,20 @@ async def case_recorded_after(tx: Tx, user_id: int, after_event: int) -> str | N
         .limit(1)
     )
     return str(number) if number else None
+
+
+async def cases_recorded_after(tx: Tx, user_id: int, after_event: int) -> int:
+    """How many cases have their first event, after ``after_event``, by ``user_id``."""
+    found = await tx.session.scalar(
+        select(func.count())
+        .select_from(CaseEvent)
+        .where(
+            CaseEvent.id > after_event,
+            CaseEvent.seq == 0,
+            CaseEvent.actor_user_id == user_id,
+        )
+    )
+    return int(found or 0)
 
 
 async def newest_case_of_owner(tx: Tx, phone: str) -> str | None:

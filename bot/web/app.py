@@ -7,6 +7,7 @@
 ``/web/cases``           the list of cases, filtered
 ``/web/messages``        the log of messages in and out (admins, officers); POST
                          ``/web/messages/<id>/resend`` sends a failed one again, once
+``/web/cases/new``       the form of a seizure (s.7) and its recording (``bot.web.seize``)
 ``/web/cases/<number>``  one case; POST ``/web/cases/<number>/<step>`` takes a step
 ``/web/lang/<code>``     switches the language of the pages
 ``/notices/<authority>`` the public notice board (no sign-in)
@@ -29,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from bot.web import pages
 from bot.web.charts import chart_routes
 from bot.web.documents import document_routes
+from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
 
 __all__ = ["ROUTE_FACTORIES", "web_routes"]
@@ -62,6 +64,7 @@ def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
         Route("/web/cases", desk.cases, methods=["GET"]),
         Route("/web/messages", desk.messages, methods=["GET"]),
         Route("/web/messages/{message_id}/resend", desk.resend, methods=["POST"]),
+        *seize_routes(desk),  # before /web/cases/{number}: "new" is no case's number
         Route("/web/cases/{number}", desk.case, methods=["GET"]),
         Route("/web/cases/{number}/notice", desk.notice, methods=["GET"]),
         Route("/web/cases/{number}/{step}", desk.step, methods=["POST"]),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any, NamedTuple
@@ -18,6 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from bot.adapters.photo_store import photos_of
 from bot.channels.identity import caller_of
 from bot.config.names import local
 from bot.conversation.commands import ParseError
@@ -45,7 +47,7 @@ from bot.support.errors import (
     UnknownMessageError,
     UnknownPoundError,
 )
-from bot.support.links import notice_path
+from bot.support.links import notice_path, photo_path
 from bot.web.actions import CORRECTABLE, OUTCOMES, Form, build_command, form_of, forms_for
 from bot.web.forms import form_fields
 from bot.web.session import (
@@ -444,9 +446,12 @@ class Desk:
                 view = await desk.case_view(tx, app.deps, signed[1], number)
             except AppError as exc:
                 return self._not_found(request, app, signed, exc)
+            photos = await self._photos(tx, view.loaded)
         flash = request.cookies.get(FLASH_COOKIE)
         shown = self.keys.flash_of(signed[0], flash, view.loaded.row.number) or ""
-        response = self._case_page(request, app, signed, view, reply=shown, refused=False)
+        response = self._case_page(
+            request, app, signed, view, reply=shown, refused=False, photos=photos
+        )
         if flash is not None:  # the answer of the step is shown once
             clear_flash_cookie(response, self.keys)
         return response
@@ -496,6 +501,7 @@ class Desk:
         *,
         reply: str,
         refused: bool,
+        photos: Sequence[tuple[str, str]] = (),
     ) -> Response:
         caller = signed[1]
         case = view.loaded.case
@@ -529,10 +535,19 @@ class Desk:
             "account_text": account,
             "lang_query": _lang_query(request),  # a language chosen with ?lang= stays
             "owner_phone": view.loaded.row.owner_phone or "",  # staff only, as the owner
+            "photos": photos,  # (thumbnail, photo) signed paths
         }
         status = 200 if not refused else 409
         act = case.profile
         return self._render(request, app, "case.html", signed, values, status=status, act=act)
+
+    async def _photos(self, tx: Tx, loaded: LoadedCase) -> list[tuple[str, str]]:
+        """The kept photos of a case, oldest first: its thumbnail's and its own signed path."""
+        secret = self.keys.secret
+        return [
+            (photo_path(secret, p.id, thumb=True), photo_path(secret, p.id))
+            for p in await photos_of(tx, loaded.row.id)
+        ]
 
     def _not_found(
         self, request: Request, app: App, signed: tuple[str, Caller] | None, exc: AppError
@@ -597,7 +612,10 @@ class Desk:
                     await _unexpired(tx, loaded)
             if refused:  # the page again, with the refusal, and nothing recorded
                 view = await desk.case_view(tx, app.deps, caller, loaded)
-                return self._case_page(request, app, signed, view, reply=reply, refused=True)
+                photos = await self._photos(tx, loaded)
+                return self._case_page(
+                    request, app, signed, view, reply=reply, refused=True, photos=photos
+                )
         # Recorded: post/redirect/get, the answer shown once on the case page.
         done = RedirectResponse(
             f"/web/cases/{loaded.row.number}{_lang_query(request)}#reply", status_code=303

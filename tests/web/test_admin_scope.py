@@ -18,6 +18,7 @@ from starlette.routing import Mount, Route
 from bot.bootstrap import open_app
 from bot.channels.identity import caller_of
 from bot.config.names import local
+from bot.conversation.photos import last_event_id
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.admin import disable_user
@@ -169,6 +170,19 @@ async def _step(r: Rig, admin: str | None) -> None:
             assert len((await tx.load_case(number)).case.events) == before
 
 
+async def _seize(r: Rig, admin: str | None) -> None:
+    """The form of a seizure posted with the session's CSRF token: refused (403), nothing
+    recorded."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    form = {"csrf": csrf, "after": "0", "kind-1": "cow", "count-1": "1", "place": "Here"}
+    async with r.app.store.transaction() as tx:
+        before = await last_event_id(tx)
+    page = await r.client.post("/web/cases/new", data=form)
+    assert page.status_code == 403, admin
+    async with r.app.store.transaction() as tx:
+        assert await last_event_id(tx) == before
+
+
 def listing(path: str, *, shown: Callable[[str], str | None] = lambda number: number) -> Check:
     """A list of the admin's cases: those of their authorities (``shown``: what of a case
     the list shows; None: the list has nothing of it), not another's; ``?authority=``
@@ -271,6 +285,9 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("GET", "/web/lang/{code}"): alike("/web/lang/en", 303),
     ("GET", "/web/cases"): listing("/web/cases", shown=lambda n: f'href="/web/cases/{n}"'),
     ("GET", "/web/messages"): _messages_log,
+    # Recording a seizure is a pound-keeper's (s.7): no admin's, of any scope.
+    ("GET", "/web/cases/new"): alike("/web/cases/new", 403),
+    ("POST", "/web/cases/new"): _seize,
     ("GET", "/web/cases/{number}"): _case_page,
     ("GET", "/web/cases/{number}/notice"): of_a_case(
         "/web/cases/{number}/notice",

@@ -1,0 +1,281 @@
+"""Record a seizure on the web desk (s.7), over real HTTP with multipart forms: two lots
+and two photos make one case whose page shows them, with the owner's message queued as
+after a SEIZE by SMS; each fault of the form is refused as the chat refuses it, the form
+again with its fields kept and nothing stored; a form sent twice records one case; only
+a pound's keeper records one. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from sqlalchemy import func, select
+
+from bot.bootstrap import open_app
+from bot.store.models import CaseRow, OutboxRow, PhotoRow
+from tests.conftest import ENGINES
+from tests.integration.test_migrations import fresh_pg_database
+from tests.web.rig import Rig, csrf_of, rig
+
+OWNER_PHONE = "+919847012345"
+_AFTER = re.compile(r'name="after" value="(\d+)"')
+
+
+def png(colour: tuple[int, int, int], size: tuple[int, int] = (40, 30)) -> bytes:
+    """A small picture, as a phone's camera would send a (much larger) one."""
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.fixture(params=ENGINES)
+def url(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """None: the rig's own SQLite file; or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield None
+        return
+    with fresh_pg_database() as found:
+        yield found
+
+
+@pytest.fixture
+async def desk(tmp_path: Path, url: str | None) -> AsyncIterator[Rig]:
+    if url is not None:
+        async with open_app(url=url, migrate=True):
+            pass
+    async with rig(tmp_path, url=url) as r:
+        yield r
+
+
+async def _keeper(r: Rig, pound: str = "KNM", phone: str = "+919847000010") -> None:
+    await r.sign_in(await r.user("keeper", pound=pound, phone=phone, name="Suresh"))
+
+
+async def _form(r: Rig) -> dict[str, str]:
+    page = await r.client.get("/web/cases/new")
+    assert page.status_code == 200
+    after = _AFTER.search(page.text)
+    assert after
+    return {"csrf": csrf_of(page.text), "after": after.group(1), "rows": "3"}
+
+
+def _fields(**more: str) -> dict[str, str]:
+    return {
+        "kind-1": "cow",
+        "count-1": "2",
+        "description-1": "brown, white forehead",
+        "kind-2": "goat",
+        "count-2": "1",
+        "description-2": "black kid",
+        "place": "Kunnamangalam market",
+        "brought_on": "01-03-2026",
+        "brought_at": "09:30",
+        "seizer": "Rajan K., Pathimangalam",
+        "owner": "Ravi, Chathamangalam",
+        "phone": "9847012345",
+        **more,
+    }
+
+
+async def _count(r: Rig, model: type[CaseRow] | type[PhotoRow] | type[OutboxRow]) -> int:
+    async with r.app.store.transaction() as tx:
+        return int(await tx.session.scalar(select(func.count()).select_from(model)) or 0)
+
+
+async def test_a_keeper_records_two_lots_with_two_photos(desk: Rig) -> None:
+    r = desk
+    await _keeper(r)
+    today = (await r.client.get("/web/")).text
+    assert 'href="/web/cases/new"' in today
+    assert "Record a seizure" in today
+    assert 'href="/web/cases/new"' in (await r.client.get("/web/cases")).text
+    form = await _form(r)
+    photos = [
+        ("photos", ("cow.png", png((120, 80, 40)), "image/png")),
+        ("photos", ("goat.png", png((20, 20, 20)), "image/png")),
+    ]
+    done = await r.client.post("/web/cases/new", data=form | _fields(), files=photos)
+    assert done.status_code == 303, done.text
+    assert done.headers["location"] == "/web/cases/KNM-1#reply"
+    page = (await r.client.get("/web/cases/KNM-1")).text
+    # The chat's answer, shown once, with the photos kept.
+    assert "Case KNM-1 recorded: 2 cows, 1 goat." in page
+    assert "2 photos kept with KNM-1." in page
+    assert "Case KNM-1 recorded" not in (await r.client.get("/web/cases/KNM-1")).text
+    assert page.count('<img src="/photo/') == 2
+    thumb = re.search(r'<img src="(/photo/\d+/thumb/[^"]+)"', page)
+    assert thumb
+    shown = await r.client.get(thumb.group(1))
+    assert shown.status_code == 200
+    assert shown.headers["content-type"] == "image/png"
+    assert "brown, white forehead" in page
+    assert "black kid" in page
+    assert "Rajan K., Pathimangalam" in page
+    assert OWNER_PHONE in page
+    # The owner is told as after a SEIZE by SMS.
+    async with r.app.store.transaction() as tx:
+        told = (
+            await tx.session.execute(
+                select(OutboxRow.case_number).where(OutboxRow.recipient == OWNER_PHONE)
+            )
+        ).all()
+        loaded = await tx.load_case("KNM-1")
+    assert [row.case_number for row in told] == ["KNM-1"]
+    assert loaded.case.seizure.place_seized == "Kunnamangalam market"
+    assert [(lot.kind, lot.count) for lot in loaded.case.seizure.lots] == [("cow", 2), ("goat", 1)]
+    assert await _count(r, PhotoRow) == 2
+
+
+@pytest.mark.parametrize(
+    ("changed", "refusal"),
+    [
+        pytest.param(
+            {"kind-1": "", "count-1": "", "description-1": "", "kind-2": "", "count-2": ""}
+            | {"description-2": ""},
+            "Say how many cattle of which kind",
+            id="no lots",
+        ),
+        pytest.param({"kind-2": "tiger"}, "'tiger' is not a kind of cattle", id="unknown kind"),
+        pytest.param({"count-1": "two"}, "'two' is not a count", id="bad count"),
+        pytest.param({"phone": "12345"}, "12345", id="bad phone"),
+        pytest.param(
+            {"brought_on": "05-03-2026"}, "That date is after today", id="a day in the future"
+        ),
+        pytest.param({"place": ""}, "Say where the cattle were seized", id="no place"),
+    ],
+)
+async def test_a_fault_of_the_form_shows_it_again_with_nothing_stored(
+    desk: Rig, changed: dict[str, str], refusal: str
+) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    fields = _fields(**changed)
+    page = await r.client.post(
+        "/web/cases/new",
+        data=form | fields,
+        files=[("photos", ("cow.png", png((1, 2, 3)), "image/png"))],
+    )
+    assert page.status_code in (400, 409), page.status_code
+    assert 'class="reply refused"' in page.text
+    assert refusal.lower() in html.unescape(page.text).lower(), page.text
+    # The fields kept.
+    assert 'value="Ravi, Chathamangalam"' in page.text
+    assert f'value="{fields["place"]}"' in page.text
+    assert await _count(r, CaseRow) == 0
+    assert await _count(r, PhotoRow) == 0
+    assert await _count(r, OutboxRow) == 0
+
+
+@pytest.mark.parametrize(
+    ("photo", "refusal"),
+    [
+        pytest.param(
+            ("notes.txt", b"not a picture at all", "text/plain"), "is not a photo", id="text"
+        ),
+        pytest.param(
+            ("cow.jpg", b"\xff\xd8" + bytes(300_000), "image/jpeg"), "larger than", id="oversize"
+        ),
+    ],
+)
+async def test_a_photo_that_fails_the_checks_refuses_the_form(
+    desk: Rig, photo: tuple[str, bytes, str], refusal: str
+) -> None:
+    r = desk
+    r.app.deps = replace(r.app.deps, photo_max_bytes=200_000)
+    await _keeper(r)
+    form = await _form(r)
+    good = ("photos", ("cow.png", png((9, 9, 9)), "image/png"))
+    page = await r.client.post(
+        "/web/cases/new", data=form | _fields(), files=[good, ("photos", photo)]
+    )
+    assert page.status_code == 400
+    shown = html.unescape(page.text)
+    assert refusal in shown
+    assert "Photo 2" in shown or "File 2" in shown
+    assert "choose the photos again" in page.text
+    assert 'value="Kunnamangalam market"' in page.text
+    assert await _count(r, CaseRow) == 0
+    assert await _count(r, PhotoRow) == 0
+
+
+async def test_more_lots_adds_a_row_and_keeps_the_fields(desk: Rig) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    page = await r.client.post("/web/cases/new", data=form | _fields(more="1"))
+    assert page.status_code == 200
+    assert 'name="kind-4"' in page.text
+    assert 'name="kind-5"' not in page.text
+    assert 'value="brown, white forehead"' in page.text
+    assert '<option value="goat" selected>' in page.text
+    fewer = await r.client.post("/web/cases/new", data=form | _fields(rows="4", fewer="1"))
+    assert 'name="kind-3"' in fewer.text
+    assert 'name="kind-4"' not in fewer.text
+    assert await _count(r, CaseRow) == 0
+
+
+async def test_a_form_sent_twice_records_one_case(desk: Rig) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    first = await r.client.post("/web/cases/new", data=form | _fields())
+    assert first.status_code == 303
+    again = await r.client.post("/web/cases/new", data=form | _fields())
+    assert again.status_code == 409
+    assert "was it sent twice?" in again.text
+    assert 'href="/web/cases/KNM-1"' in again.text
+    assert await _count(r, CaseRow) == 1
+    # The form shown again records another seizure when sent on purpose.
+    after = _AFTER.search(again.text)
+    assert after
+    third = await r.client.post("/web/cases/new", data=form | _fields() | {"after": after.group(1)})
+    assert third.status_code == 303
+    assert third.headers["location"] == "/web/cases/KNM-2#reply"
+    assert await _count(r, CaseRow) == 2
+
+
+async def test_a_keeper_records_into_their_own_pound_only(desk: Rig) -> None:
+    r = desk
+    await _keeper(r, pound="ENM", phone="+919847000011")
+    form = await _form(r)
+    done = await r.client.post("/web/cases/new", data=form | _fields(pound="KNM"))
+    assert done.headers["location"] == "/web/cases/ENM-1#reply"
+
+
+@pytest.mark.parametrize(
+    "who",
+    [
+        pytest.param({"role": "officer", "authority": "KNM-GP"}, id="officer"),
+        pytest.param({"role": "admin", "authority": "KNM-GP"}, id="authority admin"),
+        pytest.param({"role": "admin"}, id="state admin"),
+    ],
+)
+async def test_only_a_pounds_keeper_records_a_seizure(desk: Rig, who: dict[str, str]) -> None:
+    r = desk
+    await r.sign_in(await r.user(name="Latha", **who))
+    assert 'href="/web/cases/new"' not in (await r.client.get("/web/")).text
+    page = await r.client.get("/web/cases/new")
+    assert page.status_code == 403
+    assert 'name="place"' not in page.text
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    posted = await r.client.post(
+        "/web/cases/new", data={"csrf": csrf, "after": "0", "rows": "3"} | _fields()
+    )
+    assert posted.status_code == 403
+    assert await _count(r, CaseRow) == 0
+
+
+async def test_without_the_csrf_token_nothing_is_recorded(desk: Rig) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    page = await r.client.post("/web/cases/new", data=form | _fields(csrf="forged"))
+    assert page.status_code == 403
+    assert await _count(r, CaseRow) == 0
