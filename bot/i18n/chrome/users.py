@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.i18n.catalogs import Translator
+from bot.i18n.chrome.web_names import role_name
 from bot.i18n.refusals.errors import app_error
 from bot.support.errors import AppError
 
@@ -73,6 +74,8 @@ def audit_value(field: str, value: str | None, tr: Translator) -> str:
     if field == "active":
         # TRANSLATORS: web desk, the history of a user — the value "enabled: yes / no".
         return tr.gettext("yes") if value == "true" else tr.gettext("no")
+    if field == "role":
+        return role_name(value, tr)
     return value
 
 
