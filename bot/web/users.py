@@ -46,8 +46,10 @@ from bot.services.admin import (
     set_offices,
     user_history,
 )
+from bot.services.base import Deps
 from bot.services.runtime import App
 from bot.store.models import Invite, User, UserChange
+from bot.store.port import UserStore
 from bot.support.caller import ADMIN, KEEPER, OFFICER, Caller
 from bot.support.clean import clean_text
 from bot.support.csv_sheet import Table
@@ -485,7 +487,7 @@ class UserDesk:
         return self._to_user(request, signed, user_id, done, invite)
 
 
-async def _edit(tx: Any, deps: Any, caller: Caller, user_id: int, form: _Form) -> None:
+async def _edit(tx: UserStore, deps: Deps, caller: Caller, user_id: int, form: _Form) -> None:
     """The edit form through ``edit_user`` (name, phone, language, pound, authority) and,
     for an officer whose offices were changed, ``set_offices``: one of them at least
     changes something, or "nothing to change"."""
@@ -531,7 +533,7 @@ async def _form_of(request: Request, fields: dict[str, str]) -> _Form:
     )
 
 
-async def _names_of(tx: Any, changes: list[UserChange]) -> dict[int, str]:
+async def _names_of(tx: UserStore, changes: list[UserChange]) -> dict[int, str]:
     """The names of the users who made ``changes`` (their number if they have none)."""
     found: dict[int, str] = {}
     for by in {c.by_user_id for c in changes if c.by_user_id is not None}:
