@@ -245,7 +245,7 @@ def build_app(
     # The source of this server, offered to its users (AGPL-3.0 section 13).
     routes.append(source_route(settings.source_url))
     # The web desk and the public notice boards (bot.web.app).
-    routes += web_routes(link_secret, settings.public_url)
+    routes += web_routes(link_secret, settings.public_url, settings.telegram_username)
     # The webhooks of the SMS provider in use (bot.channels.sms.providers).
     routes += sms_routes(settings)
     if telegram_on:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Invite, User, UserChange, WebSession
@@ -22,6 +22,8 @@ __all__ = [
     "active_users",
     "admins",
     "admins_and_officers",
+    "disabled_at",
+    "every_user",
     "invite_to_use",
     "is_registered",
     "staff_of",
@@ -56,6 +58,22 @@ async def active_users(tx: UsersAndInvites) -> list[User]:
     """All active users, by id."""
     rows = await tx.session.execute(select(User).where(User.active.is_(True)).order_by(User.id))
     return list(rows.scalars())
+
+
+async def every_user(tx: UsersAndInvites) -> list[User]:
+    """Every user, active or disabled, by id (the desk's page of users)."""
+    return list(await tx.session.scalars(select(User).order_by(User.id)))
+
+
+async def disabled_at(tx: UsersAndInvites) -> dict[int, datetime]:
+    """When each user was last disabled, as the audit of users records it (a user
+    disabled before the audit began has none)."""
+    rows = await tx.session.execute(
+        select(UserChange.user_id, func.max(UserChange.at))
+        .where(UserChange.field == "active", UserChange.new == "false")
+        .group_by(UserChange.user_id)
+    )
+    return {user_id: at for user_id, at in rows}
 
 
 async def user_by_phone(tx: UsersAndInvites, phone: str) -> User | None:
@@ -150,6 +168,14 @@ class UsersAndInvites:
     async def user_by_id(self, user_id: int) -> User | None:
         """The user ``user_id``, active or not."""
         return await user(self, user_id)
+
+    async def every_user(self) -> list[User]:
+        """Every user, active or disabled, by id."""
+        return await every_user(self)
+
+    async def disabled_at(self) -> dict[int, datetime]:
+        """When each user was last disabled (``disabled_at``)."""
+        return await disabled_at(self)
 
     async def user_by_phone(self, phone: str) -> User | None:
         """The active user with this phone number."""

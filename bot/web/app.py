@@ -10,6 +10,7 @@
 ``/web/cases/new``       the form of a seizure (s.7) and its recording (``bot.web.seize``)
 ``/web/cases/<number>``  one case; POST ``/web/cases/<number>/<step>`` takes a step
 ``/web/lang/<code>``     switches the language of the pages
+``/web/users``           the users, for administrators (``bot.web.users``)
 ``/notices/<authority>`` the public notice board (no sign-in)
 
 The printable documents and the charts (``/web/documents/...``, ``/web/charts/...``,
@@ -32,6 +33,7 @@ from bot.web.charts import chart_routes
 from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
+from bot.web.users import UserDesk
 
 __all__ = ["ROUTE_FACTORIES", "web_routes"]
 
@@ -45,8 +47,9 @@ ROUTE_FACTORIES: tuple[Callable[[GetCaller], Sequence[BaseRoute]], ...] = (
 _STATIC = Path(__file__).parent / "static"
 
 
-def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
-    """Every route of the web desk; ``secret`` signs the cookies and CSRF tokens."""
+def web_routes(secret: str, public_url: str, telegram_username: str = "") -> list[BaseRoute]:
+    """Every route of the web desk; ``secret`` signs the cookies and CSRF tokens; the
+    bot's ``telegram_username`` makes the links of the invites the page of users shows."""
     keys = Keys(secret=secret, secure=public_url.startswith("https://"))
     desk = pages.Desk(keys, public_url)
 
@@ -71,6 +74,8 @@ def web_routes(secret: str, public_url: str) -> list[BaseRoute]:
         Route("/notices/{authority}", desk.board, methods=["GET"]),
         Mount("/web/static", StaticFiles(directory=str(_STATIC)), name="web-static"),
     ]
+    # The page of users posts its forms with the desk's CSRF token: it takes the keys.
+    routes += UserDesk(keys, telegram_username).routes()
     get_caller = current_caller(keys)
     for factory in ROUTE_FACTORIES:
         routes += factory(get_caller)

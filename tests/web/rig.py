@@ -118,13 +118,19 @@ class Rig:
 
 @asynccontextmanager
 async def rig(
-    tmp_path: Path, *, public_url: str = "http://desk.test", url: str | None = None
+    tmp_path: Path,
+    *,
+    public_url: str = "http://desk.test",
+    url: str | None = None,
+    telegram_username: str = "",
 ) -> AsyncIterator[Rig]:
     """The app with its web desk on a new SQLite database (or the migrated database at
-    ``url``), on 1 March 2026 at 10:00 IST."""
+    ``url``), on 1 March 2026 at 10:00 IST; ``telegram_username``: the bot's."""
     clock = FixedClock(datetime(2026, 3, 1, 4, 30, tzinfo=UTC))
     url = url or migrated_url(tmp_path / "desk.sqlite3")
-    settings = Settings(public_url=public_url, link_secret=SECRET)
+    settings = Settings(
+        public_url=public_url, link_secret=SECRET, telegram_username=telegram_username
+    )
     asgi = build_app(lambda: open_app(url=url, clock=clock), settings=settings)
     async with (
         asgi.router.lifespan_context(asgi),

@@ -269,6 +269,65 @@ async def _resend(r: Rig, admin: str | None) -> None:
         assert after == before
 
 
+async def _user_named(r: Rig, name: str) -> User:
+    async with r.app.store.transaction() as tx:
+        found = await tx.session.scalar(select(User).where(User.name == name))
+    assert found is not None, name
+    return found
+
+
+#: Users of each authority, by name: the keepers (disabled) and an admin or officer.
+USERS = {"Suresh": "KNM-GP", "Mini": "ENM-GP"}
+ACTIVE = {"Latha": "KNM-GP", "Mercy": "ENM-GP"}
+
+
+async def _users(r: Rig, admin: str | None) -> None:
+    page = await r.client.get("/web/users")
+    assert page.status_code == 200
+    for name, authority in USERS.items():
+        assert (f">{name}</a>" in page.text) == sees(admin, authority), name
+    for authority in ("KNM-GP", "ENM-GP"):
+        narrowed = await r.client.get(f"/web/users?authority={authority}")
+        assert narrowed.status_code == (200 if sees(admin, authority) else 403)
+
+
+async def _user_page(r: Rig, admin: str | None) -> None:
+    for name, authority in USERS.items():
+        user = await _user_named(r, name)
+        page = await r.client.get(f"/web/users/{user.id}")
+        assert page.status_code == (200 if sees(admin, authority) else 403), name
+        assert (name in page.text) == sees(admin, authority), name
+
+
+async def _audit(r: Rig, admin: str | None) -> None:
+    for authority in ("KNM-GP", "ENM-GP"):
+        page = await r.client.get(f"/web/users/audit.csv?authority={authority}")
+        assert page.status_code == (200 if sees(admin, authority) else 403), authority
+        assert ("left the post" in page.text) == sees(admin, authority)
+
+
+async def _add_user(r: Rig, admin: str | None) -> None:
+    """An officer added to each authority: to the admin's own only (an officer, not a
+    keeper: the pounds stay without a keeper for the next admin's walk)."""
+    csrf = csrf_of((await r.client.get("/web/users/new")).text)
+    for authority in ("KNM-GP", "ENM-GP"):
+        form = {"role": "officer", "authority": authority, "name": "New", "reason": "new"}
+        page = await r.client.post("/web/users/new", data={**form, "csrf": csrf})
+        assert page.status_code == (303 if sees(admin, authority) else 403), authority
+
+
+async def _change_user(r: Rig, admin: str | None) -> None:
+    """An invite again of an active user of each authority: the admin's own only."""
+    csrf = csrf_of((await r.client.get("/web/users/new")).text)
+    for name, authority in ACTIVE.items():
+        user = await _user_named(r, name)
+        page = await r.client.post(
+            f"/web/users/{user.id}/invite", data={"reason": "new phone", "csrf": csrf}
+        )
+        assert page.status_code == (303 if sees(admin, authority) else 403), name
+        assert name not in page.text  # a redirect, or a refusal
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -324,6 +383,12 @@ CHECKS: dict[tuple[str, str], Check] = {
         shown=lambda n: n if n == "KNM-1" else None,
     ),
     ("GET", "/web/charts/"): _charts,
+    ("GET", "/web/users"): _users,
+    ("GET", "/web/users/new"): alike("/web/users/new", 200),
+    ("POST", "/web/users/new"): _add_user,
+    ("GET", "/web/users/audit.csv"): _audit,
+    ("GET", "/web/users/{user_id:int}"): _user_page,
+    ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
 }
 
 

@@ -33,6 +33,8 @@ SAMPLES = {
     "signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     "photo_id": "1",
     "message_id": "1",
+    "user_id": "1",
+    "change": "edit",
     "secret": "the-webhook-secret-of-the-provider-0123456789",
 }
 _PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")
