@@ -50,6 +50,7 @@ from bot.i18n import LANGUAGES, translator
 from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
 from bot.observe.metrics import WebhookTimer
+from bot.services.config_versions import WATCH_EVERY, watch
 from bot.services.runtime import App
 from bot.store.engine import DatabaseUrl, database_file
 from bot.store.instances import heartbeat, worker_id
@@ -226,10 +227,13 @@ def build_app(
     telegram: TelegramOptions | None = None,
     *,
     report: bool = True,
+    config_watch: float = WATCH_EVERY,
 ) -> Starlette:
     """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime.
     ``report``: log the start-up report when the app opens (``poundbot serve`` has
-    logged it already, before anything else)."""
+    logged it already, before anything else). ``config_watch``: how often a new version
+    of the configuration in the database is looked for (an App given its configuration,
+    not the database's, looks for none)."""
     factory = factory or (lambda: open_app())
     settings = settings or Settings.from_env()
     telegram = telegram or TelegramOptions()
@@ -312,25 +316,25 @@ def build_app(
                 asyncio.create_task(heartbeat(app.store, me, stop)),
                 asyncio.create_task(run_reminders(app, stop, name=me)),
                 asyncio.create_task(run_purge(app, stop)),
+                asyncio.create_task(watch(app, stop, every=config_watch)),
                 asyncio.create_task(
                     run_backups(
                         app.engine.url.render_as_string(hide_password=False),
-                        app.config.backups,
-                        app.config.reminders.timezone,
+                        lambda: app.config.backups,
+                        lambda: app.config.reminders.timezone,
                         app.store.clock,
                         stop,
                     )
                 ),
             ]
             if senders:
-                pause = {"sms": 1 / app.config.reminders.sms_per_second}
                 delivery = run_delivery(
                     app.store,
                     senders,
-                    pause=pause,
+                    pause=lambda: {"sms": 1 / app.config.reminders.sms_per_second},
                     stop=stop,
                     name=me,
-                    dlt=app.config.dlt,
+                    dlt=lambda: app.config.dlt,
                     gate=app.gate,
                 )
                 tasks.append(asyncio.create_task(delivery))

@@ -89,7 +89,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.log_format,
     )
     log_report(report_lines(config, parse_url(url), polling=options.polling, settings=settings))
-    app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
+    app = build_app(lambda: open_app(), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.observe.logsafe redacts (query strings and signatures of request
     # paths, telephone numbers).

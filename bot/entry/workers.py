@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -31,23 +31,31 @@ async def run_delivery(
     senders: Mapping[str, Sender],
     *,
     interval: float = 2.0,
-    pause: Mapping[str, float] | None = None,
+    pause: Callable[[], Mapping[str, float]] | None = None,
     stop: asyncio.Event | None = None,
     name: str | None = None,
-    dlt: DltPolicy | None = None,
+    dlt: Callable[[], DltPolicy] | None = None,
     gate: Gate | None = None,
 ) -> None:
     """Deliver due messages until cancelled or ``stop`` is set; a failed pass is logged.
     ``name``: the instance's lease name (its heartbeat's), else one of its own. ``dlt``:
-    the configuration's DLT policy, applied to every SMS (``bot.adapters.outbox``).
-    ``gate``: the checks every message passes when it is sent."""
+    the configuration's DLT policy, applied to every SMS (``bot.adapters.outbox``), and
+    ``pause``, between two messages of a channel: each read at every pass (the
+    configuration in force then). ``gate``: the checks every message passes when it is
+    sent."""
     me = name or worker_id()
     stop = stop or asyncio.Event()
     batch = BatchSize()
     while not stop.is_set():
         try:
             sent = await deliver_once(
-                store, senders, me, pause=pause, batch=batch, dlt=dlt, gate=gate
+                store,
+                senders,
+                me,
+                pause=pause() if pause is not None else None,
+                batch=batch,
+                dlt=dlt() if dlt is not None else None,
+                gate=gate,
             )
         except Exception:
             log.exception("outbox delivery pass failed; trying again in %.0f s", interval)

@@ -708,6 +708,12 @@ class Store:
         self._turn = asyncio.Lock() if serialize else None
         self._holder: asyncio.Task[Any] | None = None
 
+    def use_places(self, places: Callable[[str], str]) -> None:
+        """Name the places typed into events as ``places`` does from now on (a new version
+        of the configuration): the cases kept were folded with the names before."""
+        self.places = places
+        self.cases.clear()
+
     @asynccontextmanager
     async def turn(self) -> AsyncIterator[None]:
         """One turn for several transactions in a row (SQLite): the transactions of the
