@@ -22,9 +22,10 @@ from bot.support.languages import LANGUAGES
 # measures this).
 
 if TYPE_CHECKING:
+    from bot.config import Config
     from bot.store.schema import SchemaRefused
 
-__all__ = ["build_parser", "main", "refusals"]
+__all__ = ["build_parser", "check_loaded", "main", "one_line", "refusals"]
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -159,20 +160,35 @@ def _config_init(args: argparse.Namespace) -> int:
 
 
 def _config_check(args: argparse.Namespace) -> int:
-    """Check a configuration file: "FILE: OK (...)" with the Act each authority applies
-    and the notes of what to confirm of it, or each fault as "FILE:LINE: message"."""
-    from bot.config import ConfigError, config_path, load_config
+    """Check a configuration file, or (no FILE) the database's version in force, else
+    the file in use: "NAME: OK (...)" with the Act each authority applies and the notes
+    of what to confirm of it, or each fault as "NAME:LINE: message"."""
+    from bot.config import config_path, load_config
 
+    strict = getattr(args, "strict", False)
     if args.file is None:
+        from bot.entry.cli_config import check_in_force
+
+        done = check_in_force(strict)
+        if done is not None:
+            return done
         args.file = config_path()
+    return check_loaded(args.file, lambda: load_config(args.file), strict=strict)
+
+
+def check_loaded(name: str, load: Callable[[], Config], *, strict: bool) -> int:
+    """``config check`` of the configuration ``load`` reads, named ``name`` in what it
+    prints; 0 when it passes (``strict``: without a warning either), else 1."""
+    from bot.config import ConfigError
+
     try:
-        config = load_config(args.file)
+        config = load()
     except ConfigError as exc:
         for fault in exc.faults:
-            print(f"{args.file}:{fault.line}: {fault.message}", file=sys.stderr)
+            print(f"{name}:{fault.line}: {fault.message}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
         return 1
     from bot.config.settings import Settings
 
@@ -187,7 +203,7 @@ def _config_check(args: argparse.Namespace) -> int:
 
     no_dlt = dlt_fault(config, Settings.from_env())
     if no_dlt:
-        print(f"{args.file}: {no_dlt}", file=sys.stderr)
+        print(f"{name}: {no_dlt}", file=sys.stderr)
         return 1
     from bot.support.counted import counted
 
@@ -199,19 +215,19 @@ def _config_check(args: argparse.Namespace) -> int:
 
     lines, unsent = dlt_report(config)
     if unsent:  # DLT on, and messages a configured language needs have no id
-        print(f"{args.file}: {lines[0]}", file=sys.stderr)
-        print(f"{args.file}: {unsent[0]}", file=sys.stderr)
+        print(f"{name}: {lines[0]}", file=sys.stderr)
+        print(f"{name}: {unsent[0]}", file=sys.stderr)
         print("\n".join(unsent[1:]), file=sys.stderr)
         return 1
-    print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
+    print(f"{name}: OK ({counts}, {len(config.kinds)} kinds)")
     from bot.config.acts import act_lines
 
     for line in (*lines, *act_lines(config)):  # the Acts, and what to confirm of them
-        print(f"{args.file}: {line}")
+        print(f"{name}: {line}")
     warnings = [w for w in (sample_warning(config), place_names_warning(config)) if w]
     for warning in warnings:
-        print(f"{args.file}: WARNING {warning}", file=sys.stderr)
-    return 1 if warnings and getattr(args, "strict", False) else 0
+        print(f"{name}: WARNING {warning}", file=sys.stderr)
+    return 1 if warnings and strict else 0
 
 
 # -- the administrative commands ------------------------------------------------------
@@ -242,7 +258,7 @@ def refusals() -> tuple[type[BaseException], ...]:
     )
 
 
-def _one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException) -> str:
     """A refusal as one line: its message, then its facts or provision in brackets."""
     import socket
     import sqlite3
@@ -308,7 +324,7 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
                     return int(asyncio.run(command(args)))
                 return int(command(args))
         except refusals() as exc:
-            print(f"poundbot: error: {_one_line(exc)}", file=sys.stderr)
+            print(f"poundbot: error: {one_line(exc)}", file=sys.stderr)
             return 1
 
     return run
@@ -669,14 +685,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--drop-pending", action="store_true", help="drop the updates Telegram is holding"
     )
     hook.set_defaults(func=_telegram_set_webhook)
-    config = sub.add_parser("config", help="work with the configuration file")
+    config = sub.add_parser(
+        "config", help="work with the configuration: the file, and its versions in the database"
+    )
     config_sub = config.add_subparsers(dest="config_command", required=True)
     check = config_sub.add_parser("check", help="check a configuration file and list its faults")
     check.add_argument(
         "file",
         metavar="FILE",
         nargs="?",
-        help="the file to check (default: the one in use: POUNDBOT_CONFIG, else the sample)",
+        help="the file to check (default: the database's version in force, else the file "
+        "in use: POUNDBOT_CONFIG, else the sample)",
     )
     check.add_argument(
         "--strict",
@@ -695,6 +714,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
     )
     init.set_defaults(func=_config_init, logs=False)
+    if sub.wants("config"):
+        from bot.entry.cli_config import add_config_commands
+
+        add_config_commands(config_sub)
     if sub.wants("config") or sub.wants("env") or sub.wants("env-run"):
         from bot.entry.cli_settings import add_settings_commands
 
@@ -733,6 +756,10 @@ EXAMPLES: dict[str, str] = {
     "config check": "poundbot config check /etc/poundbot/poundbot.toml",
     "config init": "poundbot config init /etc/poundbot/poundbot.toml",
     "config show": "poundbot config show /etc/poundbot/poundbot.toml",
+    "config import": 'poundbot config import /etc/poundbot/poundbot.toml --reason "new rates"',
+    "config export": "poundbot config export --out poundbot.toml",
+    "config history": "poundbot config history",
+    "config diff": "poundbot config diff 3 4",
     "env": "poundbot env",
     "env-run": "poundbot env-run --default POUNDBOT_DATA_DIR=/var/lib/poundbot /etc/poundbot/env "
     "-- poundbot users list",
