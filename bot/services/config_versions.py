@@ -21,6 +21,8 @@ from bot.config import Config, ConfigError, parse_config
 from bot.services.runtime import App
 from bot.store.config_versions import VersionRow, add_version, latest_id, version, versions
 from bot.store.tx import Store, sync_places
+from bot.support.caller import Caller
+from bot.support.errors import NotAllowedError
 
 __all__ = [
     "SOURCES",
@@ -30,6 +32,8 @@ __all__ = [
     "adopt",
     "config_of",
     "current",
+    "desk_version",
+    "desk_versions",
     "diff",
     "history",
     "import_text",
@@ -94,6 +98,26 @@ async def history(store: Store) -> list[VersionRow]:
     """Every version, the newest first (without their text)."""
     async with store.reading() as tx:
         return await versions(tx)
+
+
+def _reads_the_configuration(caller: Caller) -> None:
+    """The configuration is the state's: read by a state administrator alone."""
+    if not caller.is_state_admin:
+        raise NotAllowedError("only a state administrator reads the configuration")
+
+
+async def desk_versions(store: Store, caller: Caller) -> list[VersionRow]:
+    """The versions for the web desk's page (a state administrator's), newest first."""
+    _reads_the_configuration(caller)
+    return await history(store)
+
+
+async def desk_version(
+    store: Store, caller: Caller, version_id: int
+) -> tuple[VersionRow, VersionRow | None] | None:
+    """A version and the one before it for the web desk (a state administrator's)."""
+    _reads_the_configuration(caller)
+    return await one(store, version_id)
 
 
 def diff(before: VersionRow | None, after: VersionRow) -> list[str]:

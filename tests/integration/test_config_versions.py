@@ -99,7 +99,8 @@ async def test_the_first_start_imports_the_file_once_however_many_servers_start_
         assert f"the first start, from {sample_config_path()}" == rows[0].reason
         async with app.store.reading() as tx:
             row = await version(tx)
-        assert row is not None and row.text == SAMPLE
+        assert row is not None
+        assert row.text == SAMPLE
 
 
 async def test_a_writer_that_read_before_another_wrote_takes_the_other_version(
@@ -245,3 +246,39 @@ async def test_import_through_the_service_refuses_a_configuration_that_does_not_
         assert [r.id for r in await history(app.store)] == [1]
         done = await import_text(app.store, with_new_fine(), source="web", reason="new fine")
         assert (done.id, done.new) == (2, True)
+
+
+def test_dlt_import_writes_a_version_when_the_database_holds_the_configuration(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.support.dlt import registry
+    from tests import dlt_exports
+    from tests.integration.test_dlt_import import ENTITY, malayalam_and_english
+
+    path = malayalam_and_english(tmp_path)  # DLT off until the ids are in
+    off = path.read_text(encoding="utf-8").replace(f'entity_id = "{ENTITY}"', "# entity_id")
+    path.write_text(off, encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    assert run(capsys, "config", "import", str(path))[0] == 0
+    wanted = [t for t in registry() if t.lang in ("ml", "en")]
+    sheet = dlt_exports.standard_csv(tmp_path / "approved.csv", wanted)
+    status, out, err = run(capsys, "dlt", "import", str(sheet))
+    assert (status, err) == (0, "")
+    assert "version 2, in force on every instance within seconds" in out
+    assert "note: [dlt] entity_id is not set" in out
+    assert path.read_text(encoding="utf-8") == before  # the file is not written
+    status, out, _ = run(capsys, "config", "history")
+    newest = out.splitlines()[1].split("\t")
+    assert (newest[0], newest[3]) == ("2", "dlt")
+    assert newest[4].startswith("dlt import ")
+    exported = run(capsys, "config", "export")[1]
+    from bot.config import parse_config
+
+    ids = parse_config(exported).dlt.template_ids
+    rejected, pending = sorted(t.name for t in wanted)[-2:]
+    assert set(ids) >= {t.name for t in wanted} - {rejected, pending}
+    # The same export again changes nothing: no version.
+    status, out, _ = run(capsys, "dlt", "import", str(sheet))
+    assert status == 0
+    assert "nothing stored" in out
+    assert len(run(capsys, "config", "history")[1].splitlines()) == 3

@@ -233,6 +233,13 @@ async def _charts(r: Rig, admin: str | None) -> None:
         assert narrowed.status_code == (200 if sees(admin, authority) else 403)
 
 
+async def _configuration(r: Rig, admin: str | None) -> None:
+    """The configuration is the state's: a state admin's page; an authority admin's 403."""
+    for path in ("/web/config", "/web/config/1"):
+        page = await r.client.get(path)
+        assert page.status_code == (200 if admin is None else 403), (path, admin)
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -284,6 +291,8 @@ CHECKS: dict[tuple[str, str], Check] = {
         shown=lambda n: n if n == "KNM-1" else None,
     ),
     ("GET", "/web/charts/"): _charts,
+    ("GET", "/web/config"): _configuration,
+    ("GET", "/web/config/{version_id}"): _configuration,
 }
 
 
