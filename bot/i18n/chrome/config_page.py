@@ -27,7 +27,7 @@ def config_labels(tr: Translator) -> dict[str, str]:
         "version": tr.gettext("Version"),
         "when": tr.gettext("Imported on"),
         "who": tr.gettext("Imported by"),
-        "source": tr.gettext("From"),
+        "source": tr.gettext("Imported from"),
         "reason": tr.gettext("Reason"),
         # TRANSLATORS: web desk, the configuration — how a change is made and taken up.
         "how": tr.gettext(
