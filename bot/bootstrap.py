@@ -115,6 +115,8 @@ async def from_database(store: Store, path: str) -> tuple[Config, int]:
                 path,
                 path,
             )
+        else:
+            log.info("Configuration: version %d of the database in force", row.id)
     else:
         found = await current(store)
         if found is None:

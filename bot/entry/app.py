@@ -45,12 +45,17 @@ from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
-from bot.entry.workers import run_delivery, run_purge, run_reminders
+from bot.entry.workers import (
+    WATCH_EVERY,
+    run_config_watch,
+    run_delivery,
+    run_purge,
+    run_reminders,
+)
 from bot.i18n import LANGUAGES, translator
 from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
 from bot.observe.metrics import WebhookTimer
-from bot.services.config_versions import WATCH_EVERY, watch
 from bot.services.runtime import App
 from bot.store.engine import DatabaseUrl, database_file
 from bot.store.instances import heartbeat, worker_id
@@ -316,7 +321,7 @@ def build_app(
                 asyncio.create_task(heartbeat(app.store, me, stop)),
                 asyncio.create_task(run_reminders(app, stop, name=me)),
                 asyncio.create_task(run_purge(app, stop)),
-                asyncio.create_task(watch(app, stop, every=config_watch)),
+                asyncio.create_task(run_config_watch(app, stop, every=config_watch)),
                 asyncio.create_task(
                     run_backups(
                         app.engine.url.render_as_string(hide_password=False),

@@ -22,10 +22,9 @@ from bot.support.languages import LANGUAGES
 # measures this).
 
 if TYPE_CHECKING:
-    from bot.config import Config
     from bot.store.schema import SchemaRefused
 
-__all__ = ["build_parser", "check_loaded", "main", "one_line", "refusals"]
+__all__ = ["build_parser", "main"]
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -173,119 +172,12 @@ def _config_check(args: argparse.Namespace) -> int:
         if done is not None:
             return done
         args.file = config_path()
+    from bot.entry.cli_check import check_loaded
+
     return check_loaded(args.file, lambda: load_config(args.file), strict=strict)
 
 
-def check_loaded(name: str, load: Callable[[], Config], *, strict: bool) -> int:
-    """``config check`` of the configuration ``load`` reads, named ``name`` in what it
-    prints; 0 when it passes (``strict``: without a warning either), else 1."""
-    from bot.config import ConfigError
-
-    try:
-        config = load()
-    except ConfigError as exc:
-        for fault in exc.faults:
-            print(f"{name}:{fault.line}: {fault.message}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"{name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    from bot.config.settings import Settings
-
-    try:  # the SMS provider named in the environment, with all it needs
-        refusal = Settings.from_env().sms_refusal()
-    except ValueError as exc:
-        refusal = str(exc)
-    if refusal:
-        print(f"environment: {refusal}", file=sys.stderr)
-        return 1
-    from bot.config.production import dlt_fault, place_names_warning, sample_warning
-
-    no_dlt = dlt_fault(config, Settings.from_env())
-    if no_dlt:
-        print(f"{name}: {no_dlt}", file=sys.stderr)
-        return 1
-    from bot.support.counted import counted
-
-    counts = (
-        f"{counted(len(config.authorities), 'authority', 'authorities')}, "
-        f"{counted(len(config.pounds), 'pound', 'pounds')}"
-    )
-    from bot.entry.cli_dlt import dlt_report
-
-    lines, unsent = dlt_report(config)
-    if unsent:  # DLT on, and messages a configured language needs have no id
-        print(f"{name}: {lines[0]}", file=sys.stderr)
-        print(f"{name}: {unsent[0]}", file=sys.stderr)
-        print("\n".join(unsent[1:]), file=sys.stderr)
-        return 1
-    print(f"{name}: OK ({counts}, {len(config.kinds)} kinds)")
-    from bot.config.acts import act_lines
-
-    for line in (*lines, *act_lines(config)):  # the Acts, and what to confirm of them
-        print(f"{name}: {line}")
-    warnings = [w for w in (sample_warning(config), place_names_warning(config)) if w]
-    for warning in warnings:
-        print(f"{name}: WARNING {warning}", file=sys.stderr)
-    return 1 if warnings and strict else 0
-
-
 # -- the administrative commands ------------------------------------------------------
-
-
-def refusals() -> tuple[type[BaseException], ...]:
-    """What an administrative command reports as one line on stderr (exit status 1): the
-    refusals of the use cases and of the Act, a bad configuration, a database or file that
-    cannot be reached. Anything else is a bug and keeps its traceback."""
-    import sqlite3
-
-    from bot.config import ConfigError
-    from bot.entry.cli_admin import CommandError
-    from bot.store.engine import DatabaseError
-    from bot.store.schema import SchemaRefused
-    from bot.support.errors import AppError
-    from domain.errors import DomainError
-
-    return (
-        AppError,
-        DomainError,
-        ConfigError,
-        CommandError,
-        SchemaRefused,
-        DatabaseError,
-        sqlite3.Error,
-        OSError,
-    )
-
-
-def one_line(exc: BaseException) -> str:
-    """A refusal as one line: its message, then its facts or provision in brackets."""
-    import socket
-    import sqlite3
-
-    from bot.config import ConfigError
-    from bot.store.engine import DatabaseError
-    from bot.support.errors import AppError
-    from domain.errors import DomainError
-
-    if isinstance(exc, ConfigError):
-        return (
-            f"the configuration {exc.name} has {len(exc.faults)} fault(s); "
-            f"run: poundbot config check {exc.name}"
-        )
-    if isinstance(exc, AppError):
-        facts = "; ".join(
-            f"{key}: {'not given' if value is None else value}" for key, value in exc.facts.items()
-        )
-        return f"{exc} ({facts})" if facts else str(exc)
-    if isinstance(exc, DomainError):
-        return f"{exc} ({exc.provision})" if exc.provision else str(exc)
-    if isinstance(exc, DatabaseError | sqlite3.Error):
-        cause = getattr(exc, "orig", None) or exc
-        return f"database: {(str(cause).strip().splitlines() or [type(cause).__name__])[0]}"
-    if isinstance(exc, ConnectionError | TimeoutError | socket.gaierror):
-        return f"cannot reach the database: {exc}"
-    return str(exc)
 
 
 #: The commands that only read the database: without one, they say so (not make one).
@@ -301,6 +193,8 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
 
     def run(args: argparse.Namespace) -> int:
         import inspect
+
+        from bot.entry.cli_refusals import one_line, refusals
 
         cli_admin = importlib.import_module("bot.entry.cli_admin")
         command = getattr(cli_admin, name)

@@ -14,52 +14,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.entry.config_store import database_url, database_version, store_version
+
 if TYPE_CHECKING:
     from bot.store.config_versions import VersionRow
 
-__all__ = [
-    "add_config_commands",
-    "check_in_force",
-    "database_version",
-    "store_version",
-]
-
-
-def _url() -> str:
-    from bot.store.engine import database_url
-
-    return database_url()
-
-
-async def _read_version(url: str, version_id: int | None) -> VersionRow | None:
-    from bot.store.config_versions import version
-    from bot.store.engine import make_engine, make_sessionmaker
-    from bot.store.tx import Store
-    from bot.support.clock import SystemClock
-
-    engine = make_engine(url)
-    try:
-        store = Store(make_sessionmaker(engine), SystemClock())
-        async with store.reading() as tx:
-            return await version(tx, version_id)
-    finally:
-        await engine.dispose()
-
-
-def database_version(version_id: int | None = None) -> VersionRow | None:
-    """The version ``version_id`` of the configuration in the database of
-    ``POUNDBOT_DATABASE_URL``, or the one in force; None when there is none, no embedded
-    database yet, or a database without the table (not migrated: it holds none)."""
-    from bot.store.engine import DatabaseError, database_file
-
-    url = _url()
-    path = database_file(url)
-    if path is not None and not path.is_file():
-        return None
-    try:
-        return asyncio.run(_read_version(url, version_id))
-    except DatabaseError:
-        return None
+__all__ = ["add_config_commands", "check_in_force"]
 
 
 def check_in_force(strict: bool) -> int | None:
@@ -67,7 +27,7 @@ def check_in_force(strict: bool) -> int | None:
     check`` checks a file, with a note when the configuration file differs from it; None
     when the database holds no version (the file is checked, as before a first start)."""
     from bot.config import ConfigError, config_path, parse_config, read_config_text
-    from bot.entry.cli import check_loaded
+    from bot.entry.cli_check import check_loaded
 
     try:
         found = database_version()
@@ -93,26 +53,11 @@ def check_in_force(strict: bool) -> int | None:
     return done
 
 
-async def _store(text: str, source: str, reason: str) -> tuple[int, bool]:
-    from bot.bootstrap import open_app
-    from bot.config import parse_config
-    from bot.services.config_versions import import_text
-
-    async with open_app(config=parse_config(text)) as app:
-        done = await import_text(app.store, text, source=source, reason=reason)
-    return done.id, done.new
-
-
-def store_version(text: str, *, source: str, reason: str) -> tuple[int, bool]:
-    """Store ``text`` (checked) as the version in force: its id, and whether it is new."""
-    return asyncio.run(_store(text, source, reason))
-
-
 def _import(args: argparse.Namespace) -> int:
     """Check FILE as ``config check`` does; stored as a new version when it passes and
     differs from the version in force."""
     from bot.config import load_config, read_config_text
-    from bot.entry.cli import check_loaded
+    from bot.entry.cli_check import check_loaded
 
     name = args.file
     if check_loaded(name, lambda: load_config(name), strict=False):
@@ -156,7 +101,7 @@ async def _history_rows() -> list[VersionRow]:
     from bot.store.tx import Store
     from bot.support.clock import SystemClock
 
-    engine = make_engine(_url())
+    engine = make_engine(database_url())
     try:
         return await history(Store(make_sessionmaker(engine), SystemClock()))
     finally:
@@ -204,11 +149,11 @@ def _refusing(command: Any) -> Any:
     cannot run on) said in one line, as the administrative commands say it."""
 
     def run(args: argparse.Namespace) -> int:
-        from bot.entry.cli import one_line, refusals
         from bot.entry.cli_admin import check_url
+        from bot.entry.cli_refusals import one_line, refusals
 
         try:
-            check_url(_url())
+            check_url(database_url())
             return int(command(args))
         except refusals() as exc:
             print(f"poundbot: error: {one_line(exc)}", file=sys.stderr)

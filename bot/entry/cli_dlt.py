@@ -119,8 +119,8 @@ def _templates(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from bot.config.dlt_ids import IdsRefused, write_ids
-    from bot.entry.cli import one_line, refusals
-    from bot.entry.cli_config import database_version
+    from bot.entry.cli_refusals import one_line, refusals
+    from bot.entry.config_store import database_version
     from bot.support.dlt import registry
     from bot.support.dlt_import import ExportError, match, parse_columns, read_export
 
@@ -207,7 +207,7 @@ def _new_version(text: str, name: str, ids: Mapping[str, str], export: str, enfo
     stored as a new version (source ``dlt``) when that changes it."""
     from bot.config import ConfigError, parse_config
     from bot.config.dlt_ids import IdsRefused, merged_text
-    from bot.entry.cli_config import store_version
+    from bot.entry.config_store import store_version
 
     try:
         new = merged_text(text, ids)

@@ -3,33 +3,25 @@ watch that puts a new one to work on every running instance.
 
 The first server started on a database without a version imports its configuration
 file (``settle``); from then on the database is what is in force, and the file is only
-what ``poundbot-admin config import`` reads. Each instance looks at the id in force
-every ``WATCH_EVERY`` (``watch``) and, when it changes, reads, checks and puts the new
-version to work (``App.swap``); one that fails the checks is not put to work: the
-instance keeps the one it has and logs the faults.
+what ``poundbot-admin config import`` reads. Each running server follows the version in
+force (``bot.entry.workers.run_config_watch``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import difflib
-import logging
 from typing import NamedTuple
 
-from bot.config import Config, ConfigError, parse_config
-from bot.services.runtime import App
-from bot.store.config_versions import VersionRow, add_version, latest_id, version, versions
-from bot.store.tx import Store, sync_places
+from bot.config import Config, parse_config
+from bot.store.config_versions import VersionRow, add_version, version, versions
+from bot.store.tx import Store
 from bot.support.caller import Caller
 from bot.support.errors import NotAllowedError
 
 __all__ = [
     "SOURCES",
-    "WATCH_EVERY",
     "Imported",
     "Settled",
-    "adopt",
     "config_of",
     "current",
     "desk_version",
@@ -39,17 +31,11 @@ __all__ = [
     "import_text",
     "one",
     "settle",
-    "watch",
 ]
-
-log = logging.getLogger("poundbot.config")
 
 #: Where a version came from: the first start's file, ``config import``, the web desk,
 #: ``dlt import``.
 SOURCES = ("file", "cli", "web", "dlt")
-
-#: How often each instance looks at the version in force (seconds).
-WATCH_EVERY = 2.0
 
 
 class Imported(NamedTuple):
@@ -172,54 +158,3 @@ async def settle(store: Store, text: str, name: str) -> Settled:
     if found is None:  # not reached: a version was written, by this start or another
         raise RuntimeError("no configuration version after the first start's import")
     return Settled(found, imported, file_differs=found.text != text)
-
-
-async def adopt(app: App, row: VersionRow) -> bool:
-    """Put version ``row`` to work in ``app``: checked, swapped in, its authorities and
-    pounds written to their tables. False (the version in use kept, the faults logged)
-    when it fails the checks."""
-    try:
-        config = config_of(row)
-    except ConfigError as exc:
-        log.error(
-            "configuration version %d refused (%d fault(s)); keeping version %s",
-            row.id,
-            len(exc.faults),
-            app.version,
-        )
-        for fault in exc.faults:
-            log.error("  version %d:%d: %s", row.id, fault.line, fault.message)
-        return False
-    async with app.store.transaction() as tx:
-        await sync_places(
-            tx,
-            {code: a.name for code, a in config.authorities.items()},
-            {code: (p.authority, p.name) for code, p in config.pounds.items()},
-        )
-    app.swap(config, row.id)
-    log.info("configuration version %d in force (%s: %s)", row.id, row.source, row.reason)
-    return True
-
-
-async def watch(app: App, stop: asyncio.Event, *, every: float = WATCH_EVERY) -> None:
-    """Every ``every`` seconds until ``stop`` is set, the id of the version in force; a
-    new one put to work (``adopt``). A version refused is not read again until another
-    comes; a failed look is logged and tried again. Nothing to follow for an App handed
-    its configuration (``App.version`` None)."""
-    if app.version is None:  # a configuration handed to it: no version to follow
-        return
-    refused: int | None = None
-    while not stop.is_set():
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=every)
-        if stop.is_set():
-            return
-        try:
-            async with app.store.reading() as tx:
-                latest = await latest_id(tx)
-                changed = latest is not None and latest not in (app.version, refused)
-                row = await version(tx, latest) if changed else None
-            if row is not None and not await adopt(app, row):
-                refused = row.id
-        except Exception:
-            log.exception("configuration watch failed; trying again in %.0f s", every)

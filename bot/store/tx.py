@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, or_, select, update
 from sqlalchemy import event as sqlalchemy_event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import ORMExecuteState, Session
@@ -790,19 +791,26 @@ def named_places(event: Event, places: Callable[[str], str]) -> Event:
 async def sync_places(
     tx: Tx, authorities: dict[str, str], pounds: dict[str, tuple[str, str]]
 ) -> None:
-    """Make the authorities and pounds tables match the configuration (case counters kept)."""
-    for code, name in authorities.items():
-        row = await tx.session.get(Authority, code)
-        if row is None:
-            tx.session.add(Authority(code=code, name=name))
-        else:
-            row.name = name
-    await tx.session.flush()
-    for code, (authority, name) in pounds.items():
-        pound = await tx.session.get(Pound, code)
-        if pound is None:
-            tx.session.add(Pound(code=code, authority_code=authority, name=name, last_case_seq=0))
-        else:
-            pound.authority_code = authority
-            pound.name = name
-    await tx.session.flush()
+    """Make the authorities and pounds tables match the configuration (case counters kept).
+    Inserted or updated in one statement a row (``ON CONFLICT``), in the order of their
+    codes: servers starting together on one database write them side by side."""
+    dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    for code, name in sorted(authorities.items()):
+        row = insert(Authority).values(code=code, name=name)
+        await tx.session.execute(
+            row.on_conflict_do_update(index_elements=["code"], set_={"name": row.excluded.name})
+        )
+    for code, (authority, name) in sorted(pounds.items()):
+        pound = insert(Pound).values(
+            code=code, authority_code=authority, name=name, last_case_seq=0
+        )
+        await tx.session.execute(
+            pound.on_conflict_do_update(
+                index_elements=["code"],
+                set_={
+                    "authority_code": pound.excluded.authority_code,
+                    "name": pound.excluded.name,
+                },
+            )
+        )

@@ -18,7 +18,8 @@ from bot.bootstrap import open_app
 from bot.config import sample_config_path
 from bot.entry.app import build_app
 from bot.entry.cli import main
-from bot.services.config_versions import adopt, history, import_text
+from bot.entry.workers import adopt
+from bot.services.config_versions import history, import_text
 from bot.services.runtime import App
 from bot.store import config_versions as store_versions
 from bot.store.config_versions import add_version, version
