@@ -33,6 +33,7 @@ SAMPLES = {
     "signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     "photo_id": "1",
     "message_id": "1",
+    "version_id": "1",
     "secret": "the-webhook-secret-of-the-provider-0123456789",
 }
 _PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")
