@@ -796,12 +796,22 @@ async def sync_places(
     codes: servers starting together on one database write them side by side."""
     dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    # Only what differs is written: a server on a database it cannot write still starts
+    # (and its health check says so).
+    authorities_had = await tx.session.execute(select(Authority.code, Authority.name))
+    had = {code: name for code, name in authorities_had}
+    pounds_had = await tx.session.execute(select(Pound.code, Pound.authority_code, Pound.name))
+    kept = {code: (authority, name) for code, authority, name in pounds_had}
     for code, name in sorted(authorities.items()):
+        if had.get(code) == name:
+            continue
         row = insert(Authority).values(code=code, name=name)
         await tx.session.execute(
             row.on_conflict_do_update(index_elements=["code"], set_={"name": row.excluded.name})
         )
     for code, (authority, name) in sorted(pounds.items()):
+        if kept.get(code) == (authority, name):
+            continue
         pound = insert(Pound).values(
             code=code, authority_code=authority, name=name, last_case_seq=0
         )
