@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from bot.adapters.send_checks import StoppedSince
 from bot.adapters.send_gate import Gate
-from bot.config import Config, config_path, load_config
+from bot.config import (
+    Config,
+    ConfigError,
+    config_path,
+    load_config,
+    parse_config,
+    read_config_text,
+)
 from bot.notifications import handlers as tell
 from bot.notifications.case_messages import CaseMessages
 from bot.notifications.spending import Ceiling
 from bot.services.base import Deps
+from bot.services.config_versions import config_of, current, settle
 from bot.services.outcomes import (
     AuctionScheduled,
     Corrected,
@@ -28,7 +36,15 @@ from bot.store.migrate import upgrade
 from bot.store.tx import Store, sync_places
 from bot.support.clock import Clock, SystemClock
 
-__all__ = ["App", "config_path", "load", "open_app", "send_gate", "subscribers"]
+__all__ = [
+    "App",
+    "config_path",
+    "from_database",
+    "load",
+    "open_app",
+    "send_gate",
+    "subscribers",
+]
 
 log = logging.getLogger("poundbot")
 
@@ -43,14 +59,16 @@ def is_embedded(url: str) -> bool:
     return parse_url(url).get_backend_name() == "sqlite"
 
 
-def send_gate(deps: Deps) -> Gate:
+def send_gate(deps: Callable[[], Deps]) -> Gate:
     """The checks every message passes when it is sent (``bot.adapters.outbox.Gate``), in
     order: a STOP said since it was queued; a message about a case that the case has
     moved past (``bot.notifications.case_messages``, which also renders the messages about a
     case from its statement of the day); the ceiling of answers to numbers that are not
-    staff (``bot.notifications.spending``), last, so that it counts only what goes."""
+    staff (``bot.notifications.spending``), last, so that it counts only what goes. Each
+    reads ``deps()`` when a message is sent: the configuration in force then."""
     about_cases = CaseMessages(deps)
-    return Gate((StoppedSince(), about_cases, Ceiling(deps.config)), compose=about_cases.compose)
+    ceiling = Ceiling(lambda: deps().config)
+    return Gate((StoppedSince(), about_cases, ceiling), compose=about_cases.compose)
 
 
 def subscribers() -> Subscribers:
@@ -71,6 +89,51 @@ def subscribers() -> Subscribers:
     )
 
 
+async def from_database(store: Store, path: str) -> tuple[Config, int]:
+    """The configuration in force in the database, and its version: the file at
+    ``path`` imported as the first version when the database has none yet
+    (``bot.services.config_versions.settle``). When the file says otherwise than the
+    version in force, or cannot be read, a warning says so and how to import it; a file
+    with faults is never imported (raises ``ConfigError``, or ``OSError``, when the
+    database has no version to start with either)."""
+    text, fault = "", None
+    try:
+        text = read_config_text(path)
+        parse_config(text, path)
+    except (ConfigError, OSError) as exc:
+        fault = exc
+    if fault is None:
+        settled = await settle(store, text, path)
+        row = settled.row
+        if settled.imported:
+            log.info("Configuration: %s imported into the database as version %d", path, row.id)
+        elif settled.file_differs:
+            log.warning(
+                "Configuration: version %d of the database is in force; the file %s differs "
+                "from it and is not read (to put it in force: poundbot config import %s)",
+                row.id,
+                path,
+                path,
+            )
+        else:
+            log.info("Configuration: version %d of the database in force", row.id)
+    else:
+        found = await current(store)
+        if found is None:
+            raise fault
+        row = found
+        what = "has faults" if isinstance(fault, ConfigError) else "cannot be read"
+        log.warning(
+            "Configuration: version %d of the database is in force; the file %s %s "
+            "(poundbot config check %s)",
+            row.id,
+            path,
+            what,
+            path,
+        )
+    return config_of(row), row.id
+
+
 @asynccontextmanager
 async def open_app(
     *,
@@ -78,21 +141,24 @@ async def open_app(
     url: str | None = None,
     clock: Clock | None = None,
     migrate: bool | None = None,
+    file: str | None = None,
 ) -> AsyncIterator[App]:
-    """Build the app: configuration, engine (migrated when embedded), store, use-case deps."""
-    config = config or load()
+    """Build the app: engine (migrated when embedded), store, configuration, use-case
+    deps. The configuration is the database's version in force (``from_database``: the
+    configuration ``file``, by default ``POUNDBOT_CONFIG`` or the sample, imported at the
+    first start), unless ``config`` is given (the demo, a test): then that one, and the
+    database's versions are not read."""
     url = url or database_url()
     clock = clock or SystemClock()
     engine = make_engine(url)
     try:
         if migrate if migrate is not None else is_embedded(url):
             await upgrade(engine)
-        store = Store(
-            make_sessionmaker(engine),
-            clock,
-            serialize=is_embedded(url),
-            places=config.place_names,
-        )
+        store = Store(make_sessionmaker(engine), clock, serialize=is_embedded(url))
+        version = None
+        if config is None:
+            config, version = await from_database(store, file or config_path())
+        store.use_places(config.place_names)
         async with store.transaction() as tx:
             await sync_places(
                 tx,
@@ -100,6 +166,8 @@ async def open_app(
                 {code: (p.authority, p.name) for code, p in config.pounds.items()},
             )
         deps = Deps(config, clock, subscribers=subscribers())
-        yield App(config, engine, store, deps, send_gate(deps))
+        app = App(config, engine, store, deps, version=version)
+        app.gate = send_gate(lambda: app.deps)
+        yield app
     finally:
         await engine.dispose()

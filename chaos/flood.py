@@ -65,7 +65,8 @@ async def missed_calls(tmp: Path, *, callers: int, per_hour: int) -> Outcome:
     os.makedirs(tmp, exist_ok=True)
     db = tmp / "flood.sqlite3"
     url = f"sqlite+aiosqlite:///{db}"
-    async with open_app(url=url) as app, app.store.transaction() as tx:
+    config = _config(tmp, per_hour)  # imported by the first start: the server's
+    async with open_app(url=url, file=str(config)) as app, app.store.transaction() as tx:
         await add_user(
             tx, app.deps, Caller.system(), role="admin", phone=ADMIN, name="IT cell", lang="en"
         )
@@ -78,7 +79,7 @@ async def missed_calls(tmp: Path, *, callers: int, per_hour: int) -> Outcome:
         env = {
             "PATH": os.environ.get("PATH", ""),
             "PYTHONPATH": str(ROOT),
-            "POUNDBOT_CONFIG": str(_config(tmp, per_hour)),
+            "POUNDBOT_CONFIG": str(config),
             "POUNDBOT_DATABASE_URL": url,
             "POUNDBOT_PUBLIC_URL": "https://pound.example.org",
             "POUNDBOT_SMS_PROVIDER": "exotel",

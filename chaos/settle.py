@@ -86,15 +86,15 @@ class Answer:
     took: float
 
 
-async def _prepare(url: str, cases: int) -> tuple[list[str], list[tuple[User, User]]]:
+async def _prepare(url: str, cases: int, config: Path) -> tuple[list[str], list[tuple[User, User]]]:
     """The people, and ``cases`` sales to settle today: seized 40 days ago, reported
     unclaimed and noticed on the 8th day, the auction fixed on the 16th for the 19th,
     where the cow was sold. The numbers of the cases, and the two officers who settle
     each (two of their own, so that a limit on answers per sender is not what is
-    measured)."""
+    measured). The database's first start imports ``config``, the servers' configuration."""
     first = local_today(SystemClock()) - timedelta(days=40)
     clock = FixedClock(datetime.combine(first, clock_time(10), LOCAL_TZ))
-    async with open_app(url=url, clock=clock, migrate=True) as app:
+    async with open_app(url=url, clock=clock, migrate=True, file=str(config)) as app:
         async with app.store.transaction() as tx:
             keeper = await add_user(
                 tx, app.deps, Caller.system(), role="keeper", pound="KNM", phone=KEEPER, lang="en"
@@ -218,7 +218,7 @@ async def concurrent_settle(tmp: Path, *, cases: int, pg_url: str | None) -> Out
     engine_name = "PostgreSQL" if pg_url else "SQLite"
     try:
         progress(f"settle: {cases} sales to settle, 2 servers on {engine_name}")
-        numbers, officers = await _prepare(url, cases)
+        numbers, officers = await _prepare(url, cases, _config(tmp))
         answers, settlements, ledger = await _race(tmp, url, numbers, officers)
     finally:
         if dropped and pg_url:

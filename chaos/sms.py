@@ -181,7 +181,8 @@ async def deployment(
     twilio = TimedTwilio()
     config = _config(tmp)
     url = f"sqlite+aiosqlite:///{tmp / 'chaos.sqlite3'}"
-    async with open_app(url=url) as app, app.store.transaction() as tx:
+    # The first start imports the configuration the server runs with.
+    async with open_app(url=url, file=str(config)) as app, app.store.transaction() as tx:
         for i in range(keepers):
             await add_user(
                 tx,

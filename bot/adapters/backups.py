@@ -22,6 +22,7 @@ import contextlib
 import logging
 import re
 import sqlite3
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -139,8 +140,8 @@ def daily_backup(
 
 async def run_backups(
     url: str,
-    settings: BackupSettings,
-    zone: ZoneInfo,
+    settings: Callable[[], BackupSettings],
+    zone: Callable[[], ZoneInfo],
     clock: Clock,
     stop: asyncio.Event,
     *,
@@ -148,7 +149,8 @@ async def run_backups(
     interval: float = 60.0,
 ) -> None:
     """Inside ``poundbot serve``: take the daily copy of the embedded database at ``url``
-    when it is due (``settings``, local time in ``zone``), checking every ``interval``
+    when it is due (``settings()``, local time in ``zone()``: as configured at each check),
+    checking every ``interval``
     seconds until ``stop`` is set; a failed copy is logged and tried again. Nothing to do
     on PostgreSQL."""
     source = database_file(url)
@@ -162,10 +164,9 @@ async def run_backups(
         while not stop.is_set():
             try:
                 now = clock.now()
-                if backup_due(folder, now, settings, zone):
-                    await loop.run_in_executor(
-                        pool, daily_backup, source, folder, now, settings, zone
-                    )
+                kept, local = settings(), zone()
+                if backup_due(folder, now, kept, local):
+                    await loop.run_in_executor(pool, daily_backup, source, folder, now, kept, local)
             except Exception:
                 log.exception("backup failed; trying again in %.0f s", interval)
             with contextlib.suppress(TimeoutError):

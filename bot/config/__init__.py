@@ -10,7 +10,13 @@ so that one ``poundbot config check FILE`` shows them all.
 ``checks`` reads single values, ``lines`` finds the line of each key for the faults.
 """
 
-from bot.config.load import config_path, load_config, parse_config, sample_config_path
+from bot.config.load import (
+    config_path,
+    load_config,
+    parse_config,
+    read_config_text,
+    sample_config_path,
+)
 from bot.config.model import (
     LANGUAGES,
     ActInForce,
@@ -44,5 +50,6 @@ __all__ = [
     "load_config",
     "normalize_word",
     "parse_config",
+    "read_config_text",
     "sample_config_path",
 ]

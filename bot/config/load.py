@@ -19,7 +19,13 @@ from bot.config.reader import Reader
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-__all__ = ["config_path", "load_config", "parse_config", "sample_config_path"]
+__all__ = [
+    "config_path",
+    "load_config",
+    "parse_config",
+    "read_config_text",
+    "sample_config_path",
+]
 
 #: The sample configuration, inside the package in a checkout and in a wheel alike (as
 #: ``bot.support.resources`` finds the catalogs; importlib.resources would cost ``config check``
@@ -42,15 +48,23 @@ def load_config(path: str | os.PathLike[str] | Traversable) -> Config:
 
     Raises ConfigError listing every fault, or OSError when the file cannot be read.
     """
+    name = os.fspath(path) if isinstance(path, str | os.PathLike) else str(path)
+    return parse_config(read_config_text(path), name)
+
+
+def read_config_text(path: str | os.PathLike[str] | Traversable) -> str:
+    """The text of the configuration file at ``path``, unchecked.
+
+    Raises ConfigError when it is not UTF-8, OSError when it cannot be read.
+    """
     source = Path(path) if isinstance(path, str | os.PathLike) else path
     name = os.fspath(path) if isinstance(path, str | os.PathLike) else str(path)
     data = source.read_bytes()
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise ConfigError([Fault(line, "not UTF-8 text")], name) from None
-    return parse_config(text, name)
 
 
 def parse_config(text: str, name: str = "<string>") -> Config:

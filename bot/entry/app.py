@@ -45,7 +45,13 @@ from bot.channels.twilio.whatsapp_sender import WhatsAppSender
 from bot.config import Config
 from bot.config.production import dlt_fault, sample_warning
 from bot.config.settings import Settings
-from bot.entry.workers import run_delivery, run_purge, run_reminders
+from bot.entry.workers import (
+    WATCH_EVERY,
+    run_config_watch,
+    run_delivery,
+    run_purge,
+    run_reminders,
+)
 from bot.i18n import LANGUAGES, translator
 from bot.i18n.sms_keyword import use_keyword
 from bot.observe import logsafe
@@ -226,10 +232,13 @@ def build_app(
     telegram: TelegramOptions | None = None,
     *,
     report: bool = True,
+    config_watch: float = WATCH_EVERY,
 ) -> Starlette:
     """The ASGI app; ``factory`` opens the poundbot App for the server's lifetime.
     ``report``: log the start-up report when the app opens (``poundbot serve`` has
-    logged it already, before anything else)."""
+    logged it already, before anything else). ``config_watch``: how often a new version
+    of the configuration in the database is looked for (an App given its configuration,
+    not the database's, looks for none)."""
     factory = factory or (lambda: open_app())
     settings = settings or Settings.from_env()
     telegram = telegram or TelegramOptions()
@@ -312,25 +321,25 @@ def build_app(
                 asyncio.create_task(heartbeat(app.store, me, stop)),
                 asyncio.create_task(run_reminders(app, stop, name=me)),
                 asyncio.create_task(run_purge(app, stop)),
+                asyncio.create_task(run_config_watch(app, stop, every=config_watch)),
                 asyncio.create_task(
                     run_backups(
                         app.engine.url.render_as_string(hide_password=False),
-                        app.config.backups,
-                        app.config.reminders.timezone,
+                        lambda: app.config.backups,
+                        lambda: app.config.reminders.timezone,
                         app.store.clock,
                         stop,
                     )
                 ),
             ]
             if senders:
-                pause = {"sms": 1 / app.config.reminders.sms_per_second}
                 delivery = run_delivery(
                     app.store,
                     senders,
-                    pause=pause,
+                    pause=lambda: {"sms": 1 / app.config.reminders.sms_per_second},
                     stop=stop,
                     name=me,
-                    dlt=app.config.dlt,
+                    dlt=lambda: app.config.dlt,
                     gate=app.gate,
                 )
                 tasks.append(asyncio.create_task(delivery))

@@ -24,7 +24,7 @@ from bot.support.languages import LANGUAGES
 if TYPE_CHECKING:
     from bot.store.schema import SchemaRefused
 
-__all__ = ["build_parser", "main", "refusals"]
+__all__ = ["build_parser", "main"]
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -89,7 +89,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.log_format,
     )
     log_report(report_lines(config, parse_url(url), polling=options.polling, settings=settings))
-    app = build_app(lambda: open_app(config=config), settings, telegram=options, report=False)
+    app = build_app(lambda: open_app(), settings, telegram=options, report=False)
     # log_config=None: uvicorn's loggers (the access log too) write through the root
     # handlers, where bot.observe.logsafe redacts (query strings and signatures of request
     # paths, telephone numbers).
@@ -159,117 +159,25 @@ def _config_init(args: argparse.Namespace) -> int:
 
 
 def _config_check(args: argparse.Namespace) -> int:
-    """Check a configuration file: "FILE: OK (...)" with the Act each authority applies
-    and the notes of what to confirm of it, or each fault as "FILE:LINE: message"."""
-    from bot.config import ConfigError, config_path, load_config
+    """Check a configuration file, or (no FILE) the database's version in force, else
+    the file in use: "NAME: OK (...)" with the Act each authority applies and the notes
+    of what to confirm of it, or each fault as "NAME:LINE: message"."""
+    from bot.config import config_path, load_config
 
+    strict = getattr(args, "strict", False)
     if args.file is None:
+        from bot.entry.cli_config import check_in_force
+
+        done = check_in_force(strict)
+        if done is not None:
+            return done
         args.file = config_path()
-    try:
-        config = load_config(args.file)
-    except ConfigError as exc:
-        for fault in exc.faults:
-            print(f"{args.file}:{fault.line}: {fault.message}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"{args.file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    from bot.config.settings import Settings
+    from bot.entry.cli_check import check_loaded
 
-    try:  # the SMS provider named in the environment, with all it needs
-        refusal = Settings.from_env().sms_refusal()
-    except ValueError as exc:
-        refusal = str(exc)
-    if refusal:
-        print(f"environment: {refusal}", file=sys.stderr)
-        return 1
-    from bot.config.production import dlt_fault, place_names_warning, sample_warning
-
-    no_dlt = dlt_fault(config, Settings.from_env())
-    if no_dlt:
-        print(f"{args.file}: {no_dlt}", file=sys.stderr)
-        return 1
-    from bot.support.counted import counted
-
-    counts = (
-        f"{counted(len(config.authorities), 'authority', 'authorities')}, "
-        f"{counted(len(config.pounds), 'pound', 'pounds')}"
-    )
-    from bot.entry.cli_dlt import dlt_report
-
-    lines, unsent = dlt_report(config)
-    if unsent:  # DLT on, and messages a configured language needs have no id
-        print(f"{args.file}: {lines[0]}", file=sys.stderr)
-        print(f"{args.file}: {unsent[0]}", file=sys.stderr)
-        print("\n".join(unsent[1:]), file=sys.stderr)
-        return 1
-    print(f"{args.file}: OK ({counts}, {len(config.kinds)} kinds)")
-    from bot.config.acts import act_lines
-
-    for line in (*lines, *act_lines(config)):  # the Acts, and what to confirm of them
-        print(f"{args.file}: {line}")
-    warnings = [w for w in (sample_warning(config), place_names_warning(config)) if w]
-    for warning in warnings:
-        print(f"{args.file}: WARNING {warning}", file=sys.stderr)
-    return 1 if warnings and getattr(args, "strict", False) else 0
+    return check_loaded(args.file, lambda: load_config(args.file), strict=strict)
 
 
 # -- the administrative commands ------------------------------------------------------
-
-
-def refusals() -> tuple[type[BaseException], ...]:
-    """What an administrative command reports as one line on stderr (exit status 1): the
-    refusals of the use cases and of the Act, a bad configuration, a database or file that
-    cannot be reached. Anything else is a bug and keeps its traceback."""
-    import sqlite3
-
-    from bot.config import ConfigError
-    from bot.entry.cli_admin import CommandError
-    from bot.store.engine import DatabaseError
-    from bot.store.schema import SchemaRefused
-    from bot.support.errors import AppError
-    from domain.errors import DomainError
-
-    return (
-        AppError,
-        DomainError,
-        ConfigError,
-        CommandError,
-        SchemaRefused,
-        DatabaseError,
-        sqlite3.Error,
-        OSError,
-    )
-
-
-def _one_line(exc: BaseException) -> str:
-    """A refusal as one line: its message, then its facts or provision in brackets."""
-    import socket
-    import sqlite3
-
-    from bot.config import ConfigError
-    from bot.store.engine import DatabaseError
-    from bot.support.errors import AppError
-    from domain.errors import DomainError
-
-    if isinstance(exc, ConfigError):
-        return (
-            f"the configuration {exc.name} has {len(exc.faults)} fault(s); "
-            f"run: poundbot config check {exc.name}"
-        )
-    if isinstance(exc, AppError):
-        facts = "; ".join(
-            f"{key}: {'not given' if value is None else value}" for key, value in exc.facts.items()
-        )
-        return f"{exc} ({facts})" if facts else str(exc)
-    if isinstance(exc, DomainError):
-        return f"{exc} ({exc.provision})" if exc.provision else str(exc)
-    if isinstance(exc, DatabaseError | sqlite3.Error):
-        cause = getattr(exc, "orig", None) or exc
-        return f"database: {(str(cause).strip().splitlines() or [type(cause).__name__])[0]}"
-    if isinstance(exc, ConnectionError | TimeoutError | socket.gaierror):
-        return f"cannot reach the database: {exc}"
-    return str(exc)
 
 
 #: The commands that only read the database: without one, they say so (not make one).
@@ -285,6 +193,8 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
 
     def run(args: argparse.Namespace) -> int:
         import inspect
+
+        from bot.entry.cli_refusals import one_line, refusals
 
         cli_admin = importlib.import_module("bot.entry.cli_admin")
         command = getattr(cli_admin, name)
@@ -308,7 +218,7 @@ def _admin(name: str) -> Callable[[argparse.Namespace], int]:
                     return int(asyncio.run(command(args)))
                 return int(command(args))
         except refusals() as exc:
-            print(f"poundbot: error: {_one_line(exc)}", file=sys.stderr)
+            print(f"poundbot: error: {one_line(exc)}", file=sys.stderr)
             return 1
 
     return run
@@ -669,14 +579,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--drop-pending", action="store_true", help="drop the updates Telegram is holding"
     )
     hook.set_defaults(func=_telegram_set_webhook)
-    config = sub.add_parser("config", help="work with the configuration file")
+    config = sub.add_parser(
+        "config", help="work with the configuration: the file, and its versions in the database"
+    )
     config_sub = config.add_subparsers(dest="config_command", required=True)
     check = config_sub.add_parser("check", help="check a configuration file and list its faults")
     check.add_argument(
         "file",
         metavar="FILE",
         nargs="?",
-        help="the file to check (default: the one in use: POUNDBOT_CONFIG, else the sample)",
+        help="the file to check (default: the database's version in force, else the file "
+        "in use: POUNDBOT_CONFIG, else the sample)",
     )
     check.add_argument(
         "--strict",
@@ -695,6 +608,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "path", metavar="PATH", nargs="?", default="poundbot.toml", help="(poundbot.toml)"
     )
     init.set_defaults(func=_config_init, logs=False)
+    if sub.wants("config"):
+        from bot.entry.cli_config import add_config_commands
+
+        add_config_commands(config_sub)
     if sub.wants("config") or sub.wants("env") or sub.wants("env-run"):
         from bot.entry.cli_settings import add_settings_commands
 
@@ -733,6 +650,10 @@ EXAMPLES: dict[str, str] = {
     "config check": "poundbot config check /etc/poundbot/poundbot.toml",
     "config init": "poundbot config init /etc/poundbot/poundbot.toml",
     "config show": "poundbot config show /etc/poundbot/poundbot.toml",
+    "config import": 'poundbot config import /etc/poundbot/poundbot.toml --reason "new rates"',
+    "config export": "poundbot config export --out poundbot.toml",
+    "config history": "poundbot config history",
+    "config diff": "poundbot config diff 3 4",
     "env": "poundbot env",
     "env-run": "poundbot env-run --default POUNDBOT_DATA_DIR=/var/lib/poundbot /etc/poundbot/env "
     "-- poundbot users list",

@@ -13,7 +13,8 @@ import argparse
 import asyncio
 import os
 import sys
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -87,15 +88,20 @@ class CommandError(Exception):
     """A command refused for a reason of its own (a backup of PostgreSQL, a file that exists)."""
 
 
-def _open() -> AbstractAsyncContextManager[App]:
-    """``open_app`` on the configuration in force, saying which file cannot be read."""
-    try:
-        config = load()
-    except OSError as exc:
-        raise CommandError(
-            f"cannot read the configuration {config_path()}: {exc.strerror or exc}"
-        ) from None
-    return open_app(config=config)
+@asynccontextmanager
+async def _open() -> AsyncIterator[App]:
+    """``open_app`` on the configuration in force (the database's version; the file's
+    on a database that has none yet), saying which file cannot be read."""
+    async with AsyncExitStack() as stack:
+        try:
+            app = await stack.enter_async_context(open_app())
+        except OSError as exc:
+            if exc.filename is None:  # the database's, not the file's
+                raise
+            raise CommandError(
+                f"cannot read the configuration {config_path()}: {exc.strerror or exc}"
+            ) from None
+        yield app
 
 
 #: The database URLs poundbot runs on: the embedded SQLite, and PostgreSQL by either driver.

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from bot.config import Config
     from bot.config.settings import Settings
     from bot.support.dlt import DltStamp, Registry, Template
@@ -117,16 +119,35 @@ def _templates(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from bot.config.dlt_ids import IdsRefused, write_ids
+    from bot.entry.cli_refusals import one_line, refusals
+    from bot.entry.config_store import database_version
     from bot.support.dlt import registry
     from bot.support.dlt_import import ExportError, match, parse_columns, read_export
 
-    loaded = _load(args.config)
-    if loaded is None:
+    try:  # the database holds the configuration: the ids go there
+        in_force = database_version()
+    except refusals() as exc:
+        print(f"poundbot: error: {one_line(exc)}", file=sys.stderr)
         return 1
-    path, config = loaded
+    if in_force is not None:
+        from bot.config import parse_config
+
+        path = f"configuration version {in_force.id}"
+        config = parse_config(in_force.text, path)
+        if args.config:
+            print(f"note: the database holds the configuration: {args.config} is not read")
+    else:
+        loaded = _load(args.config)
+        if loaded is None:
+            return 1
+        path, config = loaded
     from bot.config.load import sample_config_path
 
-    if not args.dry_run and Path(path).resolve() == Path(str(sample_config_path())).resolve():
+    if (
+        in_force is None
+        and not args.dry_run
+        and Path(path).resolve() == Path(str(sample_config_path())).resolve()
+    ):
         print(
             f"poundbot: error: {path} is the sample shipped with poundbot: name your "
             "configuration with --config FILE (or POUNDBOT_CONFIG)",
@@ -165,6 +186,8 @@ def _import(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(f"dry run: {path} not changed")
         return 0
+    if in_force is not None:
+        return _new_version(in_force.text, path, found.ids, args.file, config.dlt.enforced)
     try:
         write_ids(Path(path), found.ids)
     except IdsRefused as exc:
@@ -176,6 +199,37 @@ def _import(args: argparse.Namespace) -> int:
     print(f"wrote {len(found.ids)} template ids into [dlt.templates] of {path}")
     if not config.dlt.enforced:
         print(f"note: [dlt] entity_id is not set in {path}: SMS go without the ids until it is")
+    return 0
+
+
+def _new_version(text: str, name: str, ids: Mapping[str, str], export: str, enforced: bool) -> int:
+    """The ids merged into the configuration in force (``text``, called ``name``),
+    stored as a new version (source ``dlt``) when that changes it."""
+    from bot.config import ConfigError, parse_config
+    from bot.config.dlt_ids import IdsRefused, merged_text
+    from bot.entry.config_store import store_version
+
+    try:
+        new = merged_text(text, ids)
+        parse_config(new, name)
+    except IdsRefused as exc:
+        print(f"poundbot: error: {name}: {exc}", file=sys.stderr)
+        return 1
+    except ConfigError as exc:
+        for fault in exc.faults:
+            print(f"{name}:{fault.line}: {fault.message}", file=sys.stderr)
+        return 1
+    if new == text:
+        print(f"{name} has these template ids already: nothing stored")
+        return 0
+    reason = f"dlt import {export}: {len(ids)} template ids"
+    version_id, _ = store_version(new, source="dlt", reason=reason)
+    print(
+        f"wrote {len(ids)} template ids into [dlt.templates] of the configuration: version "
+        f"{version_id}, in force on every instance within seconds"
+    )
+    if not enforced:
+        print("note: [dlt] entity_id is not set: SMS go without the ids until it is")
     return 0
 
 

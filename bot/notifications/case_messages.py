@@ -159,7 +159,9 @@ class CaseMessages:
 
     name = "overtaken"
 
-    def __init__(self, deps: Deps) -> None:
+    def __init__(self, deps: Callable[[], Deps]) -> None:
+        #: The dependencies as they are when a message is sent (``App.deps``: the
+        #: configuration in force then, not at start).
         self.deps = deps
 
     async def _facts(self, tx: Tx, message: Outgoing) -> tuple[_Kind, _Facts] | None:
@@ -171,12 +173,13 @@ class CaseMessages:
         except (UnknownCaseError, ValueError):
             return None
         case = loaded.case
-        pound = self.deps.config.pounds[case.seizure.pound]
-        statement = statement_of(self.deps, case, self._today())
+        deps = self.deps()
+        pound = deps.config.pounds[case.seizure.pound]
+        statement = statement_of(deps, case, self._today())
         return kind, _Facts(case, statement, pound.name, message.ref or "")
 
     def _today(self) -> date:
-        return self.deps.today()
+        return self.deps().today()
 
     async def __call__(self, tx: Tx, message: Outgoing) -> str | None:
         found = await self._facts(tx, message)

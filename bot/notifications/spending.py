@@ -16,6 +16,7 @@ transaction of its check, so they hold across instances.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Final, NamedTuple
 
@@ -54,7 +55,8 @@ class Ceiling:
 
     name = "ceiling"
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Callable[[], Config]) -> None:
+        #: The configuration in force when a message is sent (``App.config``).
         self.config = config
 
     async def __call__(self, tx: Tx, message: Outgoing) -> str | None:
@@ -64,8 +66,9 @@ class Ceiling:
         if message.purpose != ANSWER:
             PAID_MESSAGES.labels(message.purpose).inc()
             return None
-        limits = self.config.limits
-        local = tx.now.astimezone(self.config.reminders.timezone)
+        config = self.config()
+        limits = config.limits
+        local = tx.now.astimezone(config.reminders.timezone)
         today = local.date()
         next_hour = local.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
         midnight = datetime.combine(today + timedelta(days=1), time(0), tzinfo=local.tzinfo)
@@ -94,7 +97,7 @@ class Ceiling:
             )
         if await count(tx, f"held:{window.key}", today) == 1:  # the first held back
             ANSWER_CEILING_REACHED.labels(window.name).inc()
-            await _tell_admins(tx, self.config, window.name, window.limit, window.until)
+            await _tell_admins(tx, config, window.name, window.limit, window.until)
         return (
             f"the ceiling of {window.limit} answers to the public a {window.name} is "
             f"reached ([limits] answers_per_{window.name})"

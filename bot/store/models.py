@@ -31,6 +31,7 @@ __all__ = [
     "CaseEvent",
     "CaseLot",
     "CaseRow",
+    "ConfigVersion",
     "Contact",
     "Conversation",
     "DeadlineRow",
@@ -548,3 +549,20 @@ class Instance(Base):
     __tablename__ = "instances"
     name: Mapped[str] = mapped_column(String(120), primary_key=True)
     beat_at: Mapped[datetime]
+
+
+class ConfigVersion(Base):
+    """A version of the configuration (``bot.services.config_versions``): the whole TOML
+    document as it was imported, when, by whom (None: the command line or the server's
+    first start), why, and from where (``file``: the first start's file; ``cli``: ``config
+    import``; ``web``; ``dlt``: ``dlt import``). The one with the highest id is in force.
+    Ids are given as the highest plus one, not by a sequence: two instances writing at
+    once collide on the primary key, and one of them takes the other's version."""
+
+    __tablename__ = "config_versions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    created_at: Mapped[datetime]
+    by_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    reason: Mapped[str] = mapped_column(String(500), default="")
+    source: Mapped[str] = mapped_column(String(8))
+    text: Mapped[str] = mapped_column(Text)

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, or_, select, update
 from sqlalchemy import event as sqlalchemy_event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import ORMExecuteState, Session
@@ -708,6 +709,12 @@ class Store:
         self._turn = asyncio.Lock() if serialize else None
         self._holder: asyncio.Task[Any] | None = None
 
+    def use_places(self, places: Callable[[str], str]) -> None:
+        """Name the places typed into events as ``places`` does from now on (a new version
+        of the configuration): the cases kept were folded with the names before."""
+        self.places = places
+        self.cases.clear()
+
     @asynccontextmanager
     async def turn(self) -> AsyncIterator[None]:
         """One turn for several transactions in a row (SQLite): the transactions of the
@@ -784,19 +791,36 @@ def named_places(event: Event, places: Callable[[str], str]) -> Event:
 async def sync_places(
     tx: Tx, authorities: dict[str, str], pounds: dict[str, tuple[str, str]]
 ) -> None:
-    """Make the authorities and pounds tables match the configuration (case counters kept)."""
-    for code, name in authorities.items():
-        row = await tx.session.get(Authority, code)
-        if row is None:
-            tx.session.add(Authority(code=code, name=name))
-        else:
-            row.name = name
-    await tx.session.flush()
-    for code, (authority, name) in pounds.items():
-        pound = await tx.session.get(Pound, code)
-        if pound is None:
-            tx.session.add(Pound(code=code, authority_code=authority, name=name, last_case_seq=0))
-        else:
-            pound.authority_code = authority
-            pound.name = name
-    await tx.session.flush()
+    """Make the authorities and pounds tables match the configuration (case counters kept).
+    Inserted or updated in one statement a row (``ON CONFLICT``), in the order of their
+    codes: servers starting together on one database write them side by side."""
+    dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    # Only what differs is written: a server on a database it cannot write still starts
+    # (and its health check says so).
+    authorities_had = await tx.session.execute(select(Authority.code, Authority.name))
+    had = {code: name for code, name in authorities_had}
+    pounds_had = await tx.session.execute(select(Pound.code, Pound.authority_code, Pound.name))
+    kept = {code: (authority, name) for code, authority, name in pounds_had}
+    for code, name in sorted(authorities.items()):
+        if had.get(code) == name:
+            continue
+        row = insert(Authority).values(code=code, name=name)
+        await tx.session.execute(
+            row.on_conflict_do_update(index_elements=["code"], set_={"name": row.excluded.name})
+        )
+    for code, (authority, name) in sorted(pounds.items()):
+        if kept.get(code) == (authority, name):
+            continue
+        pound = insert(Pound).values(
+            code=code, authority_code=authority, name=name, last_case_seq=0
+        )
+        await tx.session.execute(
+            pound.on_conflict_do_update(
+                index_elements=["code"],
+                set_={
+                    "authority_code": pound.excluded.authority_code,
+                    "name": pound.excluded.name,
+                },
+            )
+        )

@@ -12,6 +12,7 @@
 ``/web/lang/<code>``     switches the language of the pages
 ``/web/users``           the users, for administrators (``bot.web.users``)
 ``/notices/<authority>`` the public notice board (no sign-in)
+``/web/config``          the configuration's versions (state admins; ``bot.web.config_pages``)
 
 The printable documents and the charts (``/web/documents/...``, ``/web/charts/...``,
 ``bot.web.documents`` and ``bot.web.charts``) are route factories: each takes the session
@@ -30,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 from bot.web import pages
 from bot.web.charts import chart_routes
+from bot.web.config_pages import config_routes
 from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
@@ -42,6 +44,7 @@ __all__ = ["ROUTE_FACTORIES", "web_routes"]
 ROUTE_FACTORIES: tuple[Callable[[GetCaller], Sequence[BaseRoute]], ...] = (
     document_routes,
     chart_routes,
+    config_routes,
 )
 
 _STATIC = Path(__file__).parent / "static"

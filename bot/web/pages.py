@@ -90,7 +90,8 @@ class Desk:
     # -- plumbing --------------------------------------------------------------------
 
     def pages(self, app: App) -> Pages:
-        if self._pages is None:
+        # Made again for a new version of the configuration (its kinds, its pounds' names).
+        if self._pages is None or self._pages.config is not app.config:
             self._pages = Pages(app.config)
         return self._pages
 

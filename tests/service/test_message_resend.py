@@ -192,7 +192,7 @@ async def test_the_copy_passes_the_send_gate_a_stop_since_drops_it(
         await set_contact(tx, OWNER, opted_out=True)  # the owner said STOP since
         second = await resend(tx, deps, anil, ids["no_case"])
     sender = FakeSender()
-    await deliver_once(store, {"sms": sender}, "w", gate=send_gate(deps))
+    await deliver_once(store, {"sms": sender}, "w", gate=send_gate(lambda: deps))
     assert sender.sent == []
     rows = {r.id: r for r in await _outbox(store)}
     for done in (first, second):
@@ -209,7 +209,7 @@ async def test_the_copy_is_sent_once_and_the_log_links_the_two_rows(
     async with store.transaction() as tx:
         done = await resend(tx, deps, anil, ids["no_case"])
     sender = FakeSender()
-    gate = send_gate(deps)
+    gate = send_gate(lambda: deps)
     await deliver_once(store, {"sms": sender}, "w", gate=gate)
     await deliver_once(store, {"sms": sender}, "w", gate=gate)
     again = [sent for sent in sender.sent if sent[2].startswith("resend:")]

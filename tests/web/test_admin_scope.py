@@ -328,6 +328,13 @@ async def _change_user(r: Rig, admin: str | None) -> None:
         assert name not in page.text  # a redirect, or a refusal
 
 
+async def _configuration(r: Rig, admin: str | None) -> None:
+    """The configuration is the state's: a state admin's page; an authority admin's 403."""
+    for path in ("/web/config", "/web/config/1"):
+        page = await r.client.get(path)
+        assert page.status_code == (200 if admin is None else 403), (path, admin)
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -389,6 +396,8 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("GET", "/web/users/audit.csv"): _audit,
     ("GET", "/web/users/{user_id:int}"): _user_page,
     ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
+    ("GET", "/web/config"): _configuration,
+    ("GET", "/web/config/{version_id}"): _configuration,
 }
 
 

@@ -35,6 +35,7 @@ SAMPLES = {
     "message_id": "1",
     "user_id": "1",
     "change": "edit",
+    "version_id": "1",
     "secret": "the-webhook-secret-of-the-provider-0123456789",
 }
 _PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")
