@@ -229,16 +229,9 @@ async def test_the_case_page_names_the_owner_and_the_seizer_and_the_board_never_
 
 async def test_a_sale_on_the_desk_on_another_day_names_the_auction_form(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
-        keeper = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
-        officer = await r.user("officer", authority="KNM-GP", name="Latha")
-        await r.say(keeper, SEIZE)
-        r.clock.advance(days=8)
-        await r.say(keeper, "REPORT KNM-1")
-        await r.say(officer, "NOTICE KNM-1 AT Kunnamangalam")
-        r.clock.advance(days=8)
-        await r.say(officer, "AUCTION KNM-1 ON 20-03-2026 AT Panchayat office yard")
-        r.clock.advance(days=6)  # past the auction's day
-        await r.sign_in(officer)
+        await _to_auction_day(r)
+        r.clock.advance(days=3)  # past the auction's day
+        await r.sign_in(await r.user("officer", authority="KNM-GP", name="Mini"))
         lot = {"lot": "1", "count": "1", "person": "Mammu", "place": "Chathamangalam"}
         refused = await _step(r, "KNM-1", "sold", status=409, amount="4000", confirm="yes", **lot)
         assert "The auction is fixed for" in refused, refused
