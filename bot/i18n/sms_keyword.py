@@ -104,9 +104,9 @@ def to_send(tr: Translator, line: str, *, data: bool = False, form: str = "") ->
     ``line`` is the command as the message gives it: fixed text of the template (an
     example made of the language's command words, ``literal``), or with ``data`` one
     variable (a command with its case number and amount)."""
-    desk = _DESK.get()
-    if form and desk is not None and not probing():
-        return desk(form, tr)
+    desk = desk_form(tr, form) if form else None
+    if desk is not None:
+        return desk
     if probing():  # the template: the keyword a variable, whatever is configured
         body = leaf(tr, line, "command") if data else line
         return leaf(tr, WORST_KEYWORD + " ", "keyword") + body
@@ -125,5 +125,5 @@ def desk_form(tr: Translator, form: str) -> str | None:
 def or_form(tr: Translator, word: str, form: str) -> str:
     """``word``, a command word a message names, or on the web desk (``on_desk``) the
     form of the step ``form``."""
-    desk = _DESK.get()
-    return desk(form, tr) if desk is not None and not probing() else word
+    found = desk_form(tr, form)
+    return word if found is None else found
