@@ -15,10 +15,19 @@ from typing import NamedTuple
 from sqlalchemy import Select, func, literal, select
 from sqlalchemy.exc import IntegrityError
 
-from bot.store.models import ConfigVersion, User
+from bot.store.models import ConfigChange, ConfigVersion, User
 from bot.store.tx import Tx
 
-__all__ = ["VersionRow", "add_version", "latest_id", "version", "versions"]
+__all__ = [
+    "ChangeRow",
+    "VersionRow",
+    "add_changes",
+    "add_version",
+    "changes",
+    "latest_id",
+    "version",
+    "versions",
+]
 
 
 class VersionRow(NamedTuple):
@@ -91,3 +100,71 @@ async def add_version(
     except IntegrityError:
         return None
     return row.id
+
+
+class ChangeRow(NamedTuple):
+    """A value a version changed (``config_changes``), with the version's when, who and
+    why."""
+
+    version_id: int
+    at: datetime
+    by_name: str
+    reason: str
+    authority_code: str | None
+    entity: str
+    key: str
+    field: str
+    old: str | None
+    new: str | None
+
+
+async def add_changes(
+    tx: Tx,
+    version_id: int,
+    rows: list[tuple[str | None, str, str, str, str | None, str | None]],
+) -> None:
+    """Record what version ``version_id`` changed: (authority, entity, key, field, old,
+    new) a row."""
+    tx.session.add_all(
+        ConfigChange(
+            version_id=version_id,
+            authority_code=authority,
+            entity=entity,
+            key=key,
+            field=field,
+            old=old,
+            new=new,
+        )
+        for authority, entity, key, field, old, new in rows
+    )
+    await tx.session.flush()
+
+
+async def changes(
+    tx: Tx, *, authority: str | None = None, version_id: int | None = None, limit: int = 500
+) -> list[ChangeRow]:
+    """The values changed, the newest first: of ``authority`` (None: every authority's
+    and the state's) or of one version."""
+    query = (
+        select(
+            ConfigChange.version_id,
+            ConfigVersion.created_at,
+            func.coalesce(User.name, ""),
+            ConfigVersion.reason,
+            ConfigChange.authority_code,
+            ConfigChange.entity,
+            ConfigChange.key,
+            ConfigChange.field,
+            ConfigChange.old,
+            ConfigChange.new,
+        )
+        .join(ConfigVersion, ConfigVersion.id == ConfigChange.version_id)
+        .outerjoin(User, User.id == ConfigVersion.by_user_id)
+        .order_by(ConfigChange.version_id.desc(), ConfigChange.id)
+        .limit(limit)
+    )
+    if authority is not None:
+        query = query.where(ConfigChange.authority_code == authority)
+    if version_id is not None:
+        query = query.where(ConfigChange.version_id == version_id)
+    return [ChangeRow._make(row) for row in (await tx.session.execute(query)).all()]

@@ -31,6 +31,7 @@ __all__ = [
     "CaseEvent",
     "CaseLot",
     "CaseRow",
+    "ConfigChange",
     "ConfigVersion",
     "Contact",
     "Conversation",
@@ -566,3 +567,21 @@ class ConfigVersion(Base):
     reason: Mapped[str] = mapped_column(String(500), default="")
     source: Mapped[str] = mapped_column(String(8))
     text: Mapped[str] = mapped_column(Text)
+
+
+class ConfigChange(Base):
+    """One value changed by a configuration version written on the web desk
+    (``bot.services.config_edit``): of what (``entity``: authority, pound, kind, fine,
+    feeding, dlt, ...; ``key``: its code), which field, the old and the new value as text
+    (None: none), and the authority it belongs to (None: the state's), so that an
+    authority's audit can be exported. Who, when and why are the version's."""
+
+    __tablename__ = "config_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("config_versions.id"), index=True)
+    authority_code: Mapped[str | None] = mapped_column(String(32), index=True)
+    entity: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(64))
+    field: Mapped[str] = mapped_column(String(64))
+    old: Mapped[str | None] = mapped_column(Text)
+    new: Mapped[str | None] = mapped_column(Text)

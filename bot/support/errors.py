@@ -9,12 +9,15 @@ __all__ = [
     "AppError",
     "BadInputError",
     "CaseChangedError",
+    "ConfigChangedError",
+    "ConfigRefusedError",
     "InviteInvalidError",
     "NoAccountError",
     "NoReceiptError",
     "NotAllowedError",
     "NotFailedError",
     "NotHolderError",
+    "NothingChangedError",
     "PurgedMessageError",
     "UnknownCaseError",
     "UnknownMessageError",
@@ -118,3 +121,23 @@ class PurgedMessageError(AppError):
     nothing left to send again."""
 
     code = "purged_message"
+
+
+class ConfigChangedError(AppError):
+    """The configuration in force is no longer the version a change was made on (another
+    change came first): nothing was written; the change is to be made again on it."""
+
+    code = "config_changed"
+
+
+class NothingChangedError(AppError):
+    """A change to the configuration that changes no value: no version was written."""
+
+    code = "nothing_changed"
+
+
+class ConfigRefusedError(AppError):
+    """A change that would leave the configuration failing its checks (``faults``: the
+    faults, as ``poundbot config check`` gives them): nothing was written."""
+
+    code = "config_refused"
