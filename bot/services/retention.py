@@ -2,7 +2,8 @@
 the configured period (``[retention] messages_days``, ``bot.config.RetentionSettings``),
 its text and its telephone number are purged (``bot.store.message_care``): the body
 emptied, the number replaced by a word that keeps nothing of it, the raw request of a
-message in and its reply, a WhatsApp template's variables of a message out, gone. The
+message in and its reply, a WhatsApp template's variables of a message out, gone, and
+the numbers a provider's answer quoted in a failed message's error. The
 row stays, with its time, channel and status, so that Today's counts and the log's
 counts by day, status and channel are the same after as before; the log says "purged
 after N days" in place of the text.

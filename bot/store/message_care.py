@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.store.models import CaseRow, InboxRow, OutboxRow, User
+from bot.support.phones import strip_phones
 
 __all__ = ["PURGED", "UNSENT", "MessageCare", "OutboxMessage", "resend_key"]
 
@@ -160,7 +161,25 @@ class MessageCare:
                 .values(body="", recipient=PURGED, content_variables=None, purged_at=self.now)
                 .execution_options(synchronize_session=False)
             )
+            await self._purge_errors(out_ids)
         return len(in_ids), len(out_ids)
+
+    async def _purge_errors(self, out_ids: list[int]) -> None:
+        """The last error of each of ``out_ids`` without the telephone numbers a provider's
+        answer may quote (``strip_phones``); the rest of it (the reason it failed) kept."""
+        o = OutboxRow
+        rows = await self.session.execute(
+            select(o.id, o.last_error).where(o.id.in_(out_ids), o.last_error.is_not(None))
+        )
+        for row_id, error in rows.all():
+            kept = strip_phones(error)
+            if kept != error:
+                await self.session.execute(
+                    update(o)
+                    .where(o.id == row_id)
+                    .values(last_error=kept)
+                    .execution_options(synchronize_session=False)
+                )
 
 
 def _inbox_due(before: datetime) -> Select[int]:

@@ -61,6 +61,12 @@ async def _given(store: Store) -> tuple[datetime, datetime]:
                 _out("old-sent", "sent", old),
                 _out("old-failed", "failed", old, last_error="dlt: no template"),
                 _out("old-stop", "dropped", old, last_error="stop: said STOP"),
+                _out(
+                    "old-refused",
+                    "failed",
+                    old,
+                    last_error="provider 400: The 'To' number +919847012345 is not valid",
+                ),
                 _out("old-wa", "delivered", old, channel="whatsapp"),
                 _out("old-queued", "queued", old, attempts=0),
                 _out("old-sending", "sending", old),
@@ -93,13 +99,15 @@ async def test_old_messages_lose_their_text_and_number_and_keep_their_counts(
     old, recent = await _given(store)
     counts_before = await _counts(store, deps, old), await _counts(store, deps, recent)
     purged = await purge_messages(store, DAYS, store.clock.now())
-    assert (purged.inbox, purged.outbox) == (1, 4)
+    assert (purged.inbox, purged.outbox) == (1, 5)
     outs, ins = await _rows(store)
-    for key in ("old-sent", "old-failed", "old-stop", "old-wa"):
+    for key in ("old-sent", "old-failed", "old-stop", "old-wa", "old-refused"):
         row = outs[key]
         assert (row.body, row.recipient, row.content_variables) == ("", PURGED, None)
         assert row.purged_at is not None
     assert outs["old-failed"].last_error == "dlt: no template"  # its status stays
+    # a provider's answer quoting the number keeps its reason, not the number
+    assert outs["old-refused"].last_error == "provider 400: The 'To' number is not valid"
     for key in ("old-queued", "old-sending", "recent"):  # never a message still to go
         assert outs[key].body == f"BODY-{key}"
         assert outs[key].recipient == OWNER
@@ -114,7 +122,7 @@ async def test_old_messages_lose_their_text_and_number_and_keep_their_counts(
         shown = await log(tx, deps, Caller(role="admin", channel="web"), MessageFilter())
     lines = {(m.direction, m.id): m for m in shown.items}
     gone = [m for m in lines.values() if m.purged_after is not None]
-    assert len(gone) == 5
+    assert len(gone) == 6
     assert {m.purged_after for m in gone} == {DAYS + 20}
     assert all(m.body == "" and m.number == "" and not m.may_resend for m in gone)
 
@@ -128,7 +136,7 @@ async def test_a_dry_run_counts_and_changes_nothing(store: Store) -> None:
     before = await _rows(store)
     bodies = {k: (r.body, r.recipient) for k, r in before[0].items()}
     dry = await purge_messages(store, DAYS, store.clock.now(), dry_run=True)
-    assert (dry.inbox, dry.outbox, dry.dry_run) == (1, 4, True)
+    assert (dry.inbox, dry.outbox, dry.dry_run) == (1, 5, True)
     after = await _rows(store)
     assert {k: (r.body, r.recipient) for k, r in after[0].items()} == bodies
     assert all(r.purged_at is None for r in after[1].values())
@@ -164,4 +172,4 @@ async def test_the_retention_is_read_from_the_configuration(store: Store, deps: 
     assert deps.config.retention.messages_days == DAYS  # the sample's, as the default
     await _given(store)
     shorter = await purge_messages(store, 5, store.clock.now(), dry_run=True)
-    assert (shorter.inbox, shorter.outbox) == (2, 5)  # the recent ones are past 5 days
+    assert (shorter.inbox, shorter.outbox) == (2, 6)  # the recent ones are past 5 days
