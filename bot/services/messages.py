@@ -25,7 +25,7 @@ from bot.observe.logsafe import mask_phone
 from bot.services.base import Deps
 from bot.services.desk import pounds_of
 from bot.store.message_care import OutboxMessage
-from bot.store.message_reads import STATUSES, status_of_row
+from bot.store.message_reads import STATUSES, LogKey, log_key, status_of_row
 from bot.support.caller import ADMIN, OFFICER, Caller
 from bot.support.errors import (
     BadInputError,
@@ -45,6 +45,7 @@ __all__ = [
     "MessageReads",
     "Resending",
     "Resent",
+    "cursor",
     "day_counts",
     "log",
     "resend",
@@ -74,6 +75,8 @@ class MessageReads(Protocol):
         until: datetime | None,
         now: datetime,
         upto: int,
+        before: LogKey | None = None,
+        after: LogKey | None = None,
     ) -> list[tuple[Any, ...]]: ...
 
     async def message_counts(
@@ -102,7 +105,13 @@ class MessageFilter:
     channel: str = ""
     status: str = ""
     day: date | None = None
+    #: The page's number, as shown (1: the newest messages).
     page: int = 1
+    #: Where the page begins: after the message whose ``cursor`` is ``older`` (the next
+    #: page down), or before the one whose cursor is ``newer`` (the page up); "" both: the
+    #: newest messages.
+    older: str = ""
+    newer: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +162,9 @@ class MessageLog:
     items: list[MessageItem]
     page: int
     more: bool
+    #: The cursors of the pages down (older messages; "" none) and up (newer; "" none).
+    older: str = ""
+    newer: str = ""
     statuses: tuple[str, ...] = STATUSES
     channels: tuple[str, ...] = field(default=("sms", "whatsapp", "telegram"))
 
@@ -194,7 +206,11 @@ async def log(tx: MessageReads, deps: Deps, caller: Caller, wanted: MessageFilte
     """A page of the messages the caller may see, newest first."""
     pounds = _pounds(deps, caller)
     since, until = _day_bounds(deps, wanted.day) if wanted.day else (None, None)
-    page = max(1, wanted.page)
+    before, after = _cursor(wanted.older), _cursor(wanted.newer)
+    if before is None and after is None:
+        page = 1
+    else:
+        page = max(2, wanted.page) if after is None else max(1, wanted.page)
     rows = await tx.message_rows(
         pounds,
         case=_case(wanted.case) if wanted.case.strip() else "",
@@ -204,13 +220,47 @@ async def log(tx: MessageReads, deps: Deps, caller: Caller, wanted: MessageFilte
         since=since,
         until=until,
         now=deps.clock.now(),
-        upto=page * PAGE + 1,
+        upto=PAGE + 1,
+        before=before,
+        after=after,
     )
     now = deps.clock.now()
-    shown = rows[(page - 1) * PAGE :]
+    if after is not None:  # the page up: the PAGE nearest to it, and whether more are above
+        above = len(rows) > PAGE
+        rows = rows[-PAGE:]
+        page = max(2, page) if above else 1
+        more = True
+    else:
+        above, more = before is not None, len(rows) > PAGE
+        rows = rows[:PAGE]
     # an officer reads the last four digits of a number; an admin, of any scope, all
-    items = [_item(r, now, admin=caller.is_admin) for r in shown[:PAGE]]
-    return MessageLog(items, page, len(shown) > PAGE)
+    items = [_item(r, now, admin=caller.is_admin) for r in rows]
+    older = cursor(log_key(rows[-1])) if more and rows else ""
+    newer = cursor(log_key(rows[0])) if above and rows else ""
+    return MessageLog(items, page, bool(older), older, newer)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def cursor(key: LogKey) -> str:
+    """A page's cursor: the key of a message as text for a link (``KEY-DIR-ID``, the time
+    in microseconds)."""
+    at, direction, row_id = key
+    return f"{(at - _EPOCH) // timedelta(microseconds=1)}-{direction}-{row_id}"
+
+
+def _cursor(text: str) -> LogKey | None:
+    """The key of a cursor (None: none, or not one: the newest messages)."""
+    parts = text.split("-")
+    if len(parts) != 3 or parts[1] not in ("in", "out"):
+        return None
+    micros, direction, row_id = parts
+    if not (micros.isascii() and micros.isdigit() and row_id.isascii() and row_id.isdigit()):
+        return None
+    if len(micros) > 18 or len(row_id) > 12:
+        return None
+    return (_EPOCH + timedelta(microseconds=int(micros)), direction, int(row_id))
 
 
 def _item(r: tuple[Any, ...], now: datetime, *, admin: bool) -> MessageItem:

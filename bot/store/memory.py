@@ -37,6 +37,7 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.store.codec import act_of_intake, dump_event, load_event
+from bot.store.message_reads import LogKey
 from bot.store.models import (
     CaseEvent,
     CaseRow,
@@ -825,9 +826,11 @@ class MemoryCases:
         until: datetime | None,
         now: datetime,
         upto: int,
+        before: LogKey | None = None,
+        after: LogKey | None = None,
     ) -> list[tuple[Any, ...]]:
         """As ``bot.store.message_reads.MessageLogReading.message_rows``."""
-        from bot.store.message_reads import status_of_row
+        from bot.store.message_reads import log_key, status_of_row
 
         mine = {f"{p}-{n}" for p, n in self.data.cases if pounds is None or p in pounds}
 
@@ -841,11 +844,14 @@ class MemoryCases:
                 and (since is None or r[1] >= since)
                 and (until is None or r[1] < until)
                 and (not status or status_of_row(r[0], r[4], r[5], r[6], r[7], now) == status)
+                and (before is None or log_key(r) < before)
+                and (after is None or log_key(r) > after)
             )
 
         found = [r for r in self.data.messages if keep(r)]
-        found.sort(key=lambda r: (r[1], r[0], r[12]), reverse=True)
-        return found[:upto]
+        found.sort(key=log_key, reverse=after is None)
+        kept = found[:upto]
+        return kept if after is None else kept[::-1]
 
     async def case_events(self, case_id: int) -> list[tuple[CaseEvent, str | None]]:
         """The events of a case in order, each with its actor's name (or None)."""

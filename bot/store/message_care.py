@@ -172,7 +172,7 @@ class MessageCare:
             select(o.id, o.last_error).where(o.id.in_(out_ids), o.last_error.is_not(None))
         )
         for row_id, error in rows.all():
-            kept = strip_phones(error)
+            kept = strip_phones(error or "")
             if kept != error:
                 await self.session.execute(
                     update(o)

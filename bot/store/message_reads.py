@@ -13,7 +13,7 @@ from sqlalchemy.orm import aliased
 
 from bot.store.models import CaseRow, InboxRow, OutboxRow, User
 
-__all__ = ["FAILED", "STATUSES", "MessageLogReading", "status_of_row"]
+__all__ = ["FAILED", "STATUSES", "LogKey", "MessageLogReading", "log_key", "status_of_row"]
 
 _QUEUED = ("queued", "sending")
 
@@ -111,6 +111,42 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+#: The place of a message in the log's order (newest first): its time, its direction
+#: ("in" before "out" at the same time, reading up), its row's id.
+LogKey = tuple[datetime, str, int]
+
+
+def log_key(row: tuple[Any, ...]) -> LogKey:
+    """The key of a row as ``message_rows`` gives it."""
+    return (_aware(row[1]), str(row[0]), int(row[12]))
+
+
+def _from_key(
+    at: Any, row_id: Any, direction: str, before: LogKey | None, after: LogKey | None
+) -> list[ColumnElement[bool]]:
+    """The conditions on one source (``direction``: "in" the inbox, "out" the outbox) of
+    the rows older than ``before`` and newer than ``after``, in the order (time,
+    direction, id)."""
+    where: list[ColumnElement[bool]] = []
+    if before is not None:
+        t, d, key_id = before
+        if d == direction:
+            where.append(or_(at < t, and_(at == t, row_id < key_id)))
+        else:  # the other source's rows at t come before ("in" < "out") or after it
+            where.append(at < t if direction > d else at <= t)
+    if after is not None:
+        t, d, key_id = after
+        if d == direction:
+            where.append(or_(at > t, and_(at == t, row_id > key_id)))
+        else:
+            where.append(at > t if direction < d else at >= t)
+    return where
+
+
+def _order(at: Any, row_id: Any, newest_first: bool) -> tuple[Any, Any]:
+    return (at.desc(), row_id.desc()) if newest_first else (at.asc(), row_id.asc())
+
+
 class MessageLogReading:
     """The log's reads as methods of the transaction (``bot.store.tx.Tx``)."""
 
@@ -152,10 +188,14 @@ class MessageLogReading:
         until: datetime | None,
         now: datetime,
         upto: int,
+        before: LogKey | None = None,
+        after: LogKey | None = None,
     ) -> list[tuple[Any, ...]]:
-        """Up to ``upto`` messages, newest first: the outbox's about cases of ``pounds``
-        (None: every message, the inbox's too), narrowed by the filters given (empty: not
-        narrowed; ``case`` as stored, ``KNM-17``; ``since`` up to before ``until``). Each
+        """Up to ``upto`` messages, newest first, older than the key ``before`` or (the
+        ``upto`` nearest to it) newer than ``after`` when given (a keyset: each source
+        read by its index from the key on, however deep the page): the outbox's about
+        cases of ``pounds`` (None: every message, the inbox's too), narrowed by the
+        filters given (empty: not narrowed; ``case`` as stored, ``KNM-17``; ``since`` up to before ``until``). Each
         row: direction ("in", "out"), time, channel, number, status ("received" or
         "answered" for the inbox, the outbox's own), last_error, attempts,
         next_attempt_at, template, case_number, body, sent_at, id; then, for a message
@@ -177,6 +217,8 @@ class MessageLogReading:
             out_where.append(o.created_at >= since)
         if until is not None:
             out_where.append(o.created_at < until)
+        out_where += _from_key(o.created_at, o.id, "out", before, after)
+        newest_first = after is None
         found: list[tuple[Any, ...]] = []
         wanted = _outbox_status(status, now) if status else None
         if not status or wanted is not None:
@@ -205,7 +247,7 @@ class MessageLogReading:
                 )
                 .outerjoin(User, User.id == o.resent_by)
                 .where(*out_where)
-                .order_by(o.created_at.desc(), o.id.desc())
+                .order_by(*_order(o.created_at, o.id, newest_first))
                 .limit(upto)
             )
             found += [tuple(r) for r in (await self.session.execute(outs)).all()]
@@ -223,6 +265,7 @@ class MessageLogReading:
                 in_where.append(i.processed_at.is_(None))
             if status == "answered":
                 in_where.append(i.processed_at.is_not(None))
+            in_where += _from_key(i.received_at, i.id, "in", before, after)
             answered = i.processed_at.is_not(None)
             ins = (
                 select(
@@ -246,12 +289,13 @@ class MessageLogReading:
                     i.purged_at,
                 )
                 .where(*in_where)
-                .order_by(i.received_at.desc(), i.id.desc())
+                .order_by(*_order(i.received_at, i.id, newest_first))
                 .limit(upto)
             )
             found += [
                 ("in", r[1], r[2], r[3], "answered" if r[4] else "received", *r[5:])
                 for r in (await self.session.execute(ins)).all()
             ]
-        found.sort(key=lambda r: (_aware(r[1]), r[0], r[12]), reverse=True)
-        return found[:upto]
+        found.sort(key=lambda r: (_aware(r[1]), r[0], r[12]), reverse=newest_first)
+        kept = found[:upto]
+        return kept if newest_first else kept[::-1]

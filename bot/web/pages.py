@@ -364,6 +364,8 @@ class Desk:
             status=query.get("status", ""),
             day=day_or_none(query.get("day", ""), app.deps.today()),
             page=int(page) if page.isascii() and page.isdigit() and len(page) < 7 else 1,
+            older=query.get("older", "")[:40],
+            newer=query.get("newer", "")[:40],
         )
         async with app.store.reading() as tx:
             signed = await self._caller(tx, request)
@@ -377,9 +379,13 @@ class Desk:
                 return self._message(request, app, signed, status, render.app_error(exc, tr))
         tr = translator(language_of(request, signed[1], app.config))
 
-        def page_link(number: int) -> str:
-            params = {k: v for k, v in query.items() if k not in ("page", "lang")}
-            params["page"] = str(number)
+        def page_link(number: int, older: str = "", newer: str = "") -> str:
+            """The log's page ``number``: below ``older``, above ``newer``, or the first."""
+            skip = ("page", "lang", "older", "newer", "resent")
+            params = {k: v for k, v in query.items() if k not in skip}
+            if older or newer:
+                params |= {"page": str(number), "older": older} if older else {}
+                params |= {"page": str(number), "newer": newer} if newer else {}
             return "/web/messages?" + urlencode(params)
 
         def when(at: datetime) -> str:

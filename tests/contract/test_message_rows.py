@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.config import Config
 from bot.store.memory import MemoryCases
-from bot.store.message_reads import status_of_row
+from bot.store.message_reads import log_key, status_of_row
 from bot.store.models import InboxRow, OutboxRow
 from bot.store.rows import add
 from domain.calendar import LOCAL_TZ
@@ -153,3 +153,61 @@ async def test_the_day_is_counted_by_status_as_its_rows_are_named(
         status = status_of_row(r[0], r[4], r[5], r[6], r[7], NOW)
         named[status] = named.get(status, 0) + 1
     assert every == named == {**mine, "sent": 1, "received": 1}  # yesterday's left out
+
+
+async def _page(cases: Any, upto: int, **key: Any) -> list[tuple[Any, ...]]:
+    async with cases.reading() as tx:
+        return list(
+            await tx.message_rows(
+                None,
+                case="",
+                phone="",
+                channel="",
+                status="",
+                since=None,
+                until=None,
+                now=NOW,
+                upto=upto,
+                **key,
+            )
+        )
+
+
+async def test_the_pages_walked_down_by_key_and_back_up_hold_every_message_once(
+    cases: Any, config: Config
+) -> None:
+    """A keyset through messages in and out at one same time (their order: time, "out"
+    above "in", id): down three at a time, then up from the last, nothing skipped or
+    read twice."""
+    await _given(cases, config)
+    async with cases.transaction() as tx:
+        for n in range(2, 6):
+            row = InboxRow(
+                channel="sms",
+                provider_id=f"p{n}",
+                sender="+919847000077",
+                body=f"inbound-{n}",
+                raw={},
+                received_at=NOW,
+                processed_at=NOW,
+            )
+            if isinstance(tx, MemoryCases):
+                tx.add_row(row)
+            else:
+                await add(tx, row)
+    every = await _page(cases, 100)
+    assert len(every) == 12
+    keys = [log_key(r) for r in every]
+    assert keys == sorted(keys, reverse=True)
+    down: list[tuple[Any, ...]] = []
+    page = await _page(cases, 3)
+    while page:
+        down += page
+        page = await _page(cases, 3, before=log_key(page[-1]))
+    assert [log_key(r) for r in down] == keys
+    up: list[tuple[Any, ...]] = []
+    page = await _page(cases, 3, after=log_key(every[-1]))
+    while page:
+        up = page + up
+        page = await _page(cases, 3, after=log_key(page[0]))
+    assert [log_key(r) for r in up] == keys[:-1]

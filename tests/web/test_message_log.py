@@ -177,3 +177,70 @@ async def test_today_counts_the_days_messages_failed_first(tmp_path: Path) -> No
         follow = await r.client.get("/web/messages?status=failed&day=2026-03-01")
         assert "BODY-KNM-FAILED" in follow.text
         assert "BODY-KNM-DLT" not in follow.text
+
+
+async def test_the_pages_of_a_long_log_go_down_and_back_up_each_message_once(
+    tmp_path: Path,
+) -> None:
+    """Older and Newer follow the log by its keys (however deep): 120 messages, at one
+    same time, in and out, read down three pages and back up."""
+    from html import unescape
+
+    from bot.services.messages import PAGE
+
+    async with rig(tmp_path) as r:
+        await r.sign_in(await r.user("admin", name="Anil"))
+        now = r.clock.now()
+        async with r.app.store.transaction() as tx:
+            for n in range(120):
+                if n % 3:
+                    tx.session.add(
+                        OutboxRow(
+                            idempotency_key=f"page:{n}",
+                            channel="sms",
+                            recipient=OWNER,
+                            body=f"MSG-{n:03d}",
+                            status="sent",
+                            attempts=1,
+                            next_attempt_at=now,
+                            created_at=now - timedelta(minutes=n // 7),
+                        )
+                    )
+                else:
+                    tx.session.add(
+                        InboxRow(
+                            channel="sms",
+                            provider_id=f"page-{n}",
+                            sender=OWNER,
+                            body=f"MSG-{n:03d}",
+                            raw={},
+                            received_at=now - timedelta(minutes=n // 7),
+                            processed_at=now,
+                        )
+                    )
+
+        def bodies(text: str) -> list[str]:
+            return re.findall(r"MSG-\d{3}", text)
+
+        def link(text: str, word: str) -> str | None:
+            found = re.search(rf'<a href="([^"]+)">{word}</a>', text)
+            return unescape(found.group(1)) if found else None
+
+        pages: list[list[str]] = []
+        page = await r.client.get("/web/messages")
+        assert link(page.text, "Newer") is None
+        while True:
+            assert page.status_code == 200
+            pages.append(bodies(page.text))
+            older = link(page.text, "Older")
+            if older is None:
+                break
+            page = await r.client.get(older)
+        assert [len(p) for p in pages] == [PAGE, PAGE, 120 - 2 * PAGE]
+        seen = [b for p in pages for b in p]
+        assert sorted(seen) == [f"MSG-{n:03d}" for n in range(120)]
+        back: list[list[str]] = []
+        while (newer := link(page.text, "Newer")) is not None:
+            page = await r.client.get(newer)
+            back.append(bodies(page.text))
+        assert back == pages[-2::-1]
