@@ -191,17 +191,16 @@ class MessageLogReading:
         before: LogKey | None = None,
         after: LogKey | None = None,
     ) -> list[tuple[Any, ...]]:
-        """Up to ``upto`` messages, newest first, older than the key ``before`` or (the
-        ``upto`` nearest to it) newer than ``after`` when given (a keyset: each source
-        read by its index from the key on, however deep the page): the outbox's about
-        cases of ``pounds`` (None: every message, the inbox's too), narrowed by the
-        filters given (empty: not narrowed; ``case`` as stored, ``KNM-17``; ``since`` up to before ``until``). Each
-        row: direction ("in", "out"), time, channel, number, status ("received" or
-        "answered" for the inbox, the outbox's own), last_error, attempts,
-        next_attempt_at, template, case_number, body, sent_at, id; then, for a message
-        out, when it was sent again and by whom (a user's name) and the id of the row
-        that sends it again, and the id of the row it sends again (None, or for a
-        message in: each None); and when it was purged (None: not)."""
+        """Up to ``upto`` messages, newest first, older than the key ``before`` or (the ``upto``
+        nearest to it) newer than ``after`` when given (a keyset: each source read by its index from
+        the key on, however deep the page): the outbox's about cases of ``pounds`` (None: every
+        message, the inbox's too), narrowed by the filters given (empty: not narrowed; ``case`` as
+        stored, ``KNM-17``; ``since`` up to before ``until``). Each row: direction ("in", "out"),
+        time, channel, number, status ("received" or "answered" for the inbox, the outbox's own),
+        last_error, attempts, next_attempt_at, template, case_number, body, sent_at, id; then, for a
+        message out, when it was sent again and by whom (a user's name) and the id of the row that
+        sends it again, and the id of the row it sends again (None, or for a message in: each None);
+        and when it was purged (None: not)."""
         o, i, again = OutboxRow, InboxRow, aliased(OutboxRow)
         out_where: list[Any] = []
         if pounds is not None:
