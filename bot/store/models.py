@@ -284,7 +284,11 @@ class InboxRow(Base):
     """Every inbound message, stored raw before it is acted on."""
 
     __tablename__ = "inbox"
-    __table_args__ = (UniqueConstraint("channel", "provider_id"),)
+    __table_args__ = (
+        UniqueConstraint("channel", "provider_id"),
+        # The log of messages, newest first, by its key; the purge, oldest first.
+        Index("ix_inbox_log", "received_at", "id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     channel: Mapped[str] = mapped_column(String(16))
     provider_id: Mapped[str] = mapped_column(String(64))
@@ -303,7 +307,13 @@ class OutboxRow(Base):
     """Every outbound message, with its idempotency key and delivery status."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_due", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbox_due", "status", "next_attempt_at"),
+        # The log of messages, newest first, by its key (bot.store.message_reads): all,
+        # and a case's (an officer's).
+        Index("ix_outbox_log", "created_at", "id"),
+        Index("ix_outbox_case_log", "case_number", "created_at", "id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     idempotency_key: Mapped[str] = mapped_column(String(120), unique=True)
     channel: Mapped[str] = mapped_column(String(16))
