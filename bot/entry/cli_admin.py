@@ -566,10 +566,21 @@ def restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def _places() -> Places:
-    """The authorities and pounds of the configuration in force."""
+def _places(in_force: str | None) -> Places:
+    """The authorities and pounds of the configuration in force: ``in_force``, the text
+    of the version in force of the database replaced, else (it holds none, or cannot be
+    read) the configuration file's."""
+    from bot.config import ConfigError, parse_config
+
     try:
-        config = load()
+        config = parse_config(in_force, "the database's version in force") if in_force else load()
+    except ConfigError as exc:
+        if not in_force:
+            raise
+        raise CommandError(
+            f"the configuration in force in the database replaced has {len(exc.faults)} "
+            "fault(s): poundbot config check"
+        ) from None
     except OSError as exc:
         raise CommandError(
             f"cannot read the configuration {config_path()}: {exc.strerror or exc}"
