@@ -39,6 +39,7 @@ from bot.support.clock import Clock, SystemClock
 __all__ = [
     "App",
     "config_path",
+    "file_fault",
     "from_database",
     "load",
     "open_app",
@@ -122,16 +123,32 @@ async def from_database(store: Store, path: str) -> tuple[Config, int]:
         if found is None:
             raise fault
         row = found
-        what = "has faults" if isinstance(fault, ConfigError) else "cannot be read"
         log.warning(
-            "Configuration: version %d of the database is in force; the file %s %s "
-            "(poundbot config check %s)",
+            "Configuration: version %d of the database is in force; the file %s %s, and is "
+            "not read (poundbot config check %s)",
             row.id,
             path,
-            what,
+            file_fault(fault),
             path,
         )
     return config_of(row), row.id
+
+
+#: How many of a file's faults a warning names (``poundbot config check`` lists them all).
+BRIEF_FAULTS = 3
+
+
+def file_fault(fault: ConfigError | OSError) -> str:
+    """What is wrong with a configuration file, in brief: "cannot be read (No such file
+    or directory)", or "has 2 faults (line 4: ...; line 9: ...)", naming the first
+    ``BRIEF_FAULTS``."""
+    if not isinstance(fault, ConfigError):
+        return f"cannot be read ({fault.strerror or fault})"
+    named = "; ".join(f"line {f.line}: {f.message}" for f in fault.faults[:BRIEF_FAULTS])
+    more = len(fault.faults) - BRIEF_FAULTS
+    named += f"; {more} more" if more > 0 else ""
+    count = len(fault.faults)
+    return f"has {count} fault{'s' if count != 1 else ''} ({named})"
 
 
 @asynccontextmanager

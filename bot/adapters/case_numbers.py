@@ -88,6 +88,8 @@ class Issued:
 
     pounds: Mapping[str, PoundMark]
     cases: tuple[IssuedCase, ...]
+    #: The text of its configuration's version in force (None: it holds none).
+    configuration: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +119,24 @@ ORDER BY c.pound_code, c.seq
 """
 
 
+# The version in force is the one with the highest id (``bot.store.config_versions``);
+# a database from before the configuration was kept in it has no such table.
+_HAS_VERSIONS = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'config_versions'"
+_IN_FORCE = "SELECT text FROM config_versions ORDER BY id DESC LIMIT 1"
+
+
 def read_issued(path: Path) -> Issued:
-    """The pounds and cases of the poundbot database ``path``; raises Unreadable."""
+    """The pounds and cases of the poundbot database ``path``, and the text of its
+    configuration's version in force; raises Unreadable."""
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         pounds = connection.execute(_POUNDS).fetchall()
         cases = connection.execute(_CASES).fetchall()
+        in_force = (
+            connection.execute(_IN_FORCE).fetchone()
+            if connection.execute(_HAS_VERSIONS).fetchone()
+            else None
+        )
     except sqlite3.DatabaseError as exc:
         raise Unreadable(f"not a poundbot database: {exc}") from None
     finally:
@@ -140,6 +154,7 @@ def read_issued(path: Path) -> Issued:
             )
             for number, pound, seq, on, at, name, phone in cases
         ),
+        str(in_force[0]) if in_force is not None else None,
     )
 
 

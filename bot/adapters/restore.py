@@ -122,7 +122,7 @@ def _write_into(source: Path, database: Path) -> None:
         src.close()
 
 
-def _no_places() -> Places:
+def _no_places(_configuration: str | None) -> Places:
     return Places({}, {})
 
 
@@ -156,12 +156,13 @@ def restore(
     *,
     force: bool = False,
     next_numbers: Mapping[str, int] | None = None,
-    places: Callable[[], Places] = _no_places,
+    places: Callable[[str | None], Places] = _no_places,
 ) -> Restored:
     """Replace the embedded database ``database`` with the checked ``backup``, keeping
     the case numbers the database replaced has issued, or those given in
     ``next_numbers`` (pound: next number; ``places``, the configuration, says which
-    pounds there are)."""
+    pounds there are: given the text of the version in force of the database replaced,
+    None when it holds none or cannot be read)."""
     if not backup.is_file():
         raise RestoreError(f"no file {backup}")
     database.parent.mkdir(parents=True, exist_ok=True)
@@ -197,8 +198,13 @@ def restore(
                     "(e.g. systemctl stop poundbot)"
                 )
             try:
+                in_force = replaced.configuration if replaced is not None else None
                 counters = keep_numbers(
-                    backed, replaced, next_numbers or {}, places, unread=unread or ""
+                    backed,
+                    replaced,
+                    next_numbers or {},
+                    lambda: places(in_force),
+                    unread=unread or "",
                 )
             except CaseNumberError as exc:
                 raise RestoreError(str(exc)) from None

@@ -70,8 +70,9 @@ class ParseError(BadInputError):
     """The text is not a command poundbot understands; ``code`` says what is wrong."""
 
     def __init__(self, code: str, **facts: object) -> None:
-        super().__init__(code, **facts)
+        super().__init__(code)
         self.code = code
+        self.facts = facts
 
 
 _CASE_COMMANDS = {

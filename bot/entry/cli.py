@@ -22,6 +22,9 @@ from bot.support.languages import LANGUAGES
 # measures this).
 
 if TYPE_CHECKING:
+    import logging
+
+    from bot.config import Config
     from bot.store.schema import SchemaRefused
 
 __all__ = ["build_parser", "main"]
@@ -33,9 +36,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from bot.bootstrap import config_path, load, open_app
+    from bot.bootstrap import open_app
     from bot.channels.telegram.webhook import TelegramOptions
-    from bot.config import ConfigError
     from bot.config.settings import Settings
     from bot.entry.app import build_app, log_report, report_lines
     from bot.entry.cli_admin import CommandError, check_url
@@ -45,16 +47,6 @@ def _serve(args: argparse.Namespace) -> int:
     log = logging.getLogger("poundbot")
     if args.config:  # --config PATH: as POUNDBOT_CONFIG=PATH
         os.environ["POUNDBOT_CONFIG"] = args.config
-    try:
-        config = load()
-    except (ConfigError, OSError) as exc:
-        log.error("refusing to start: the configuration %s is not valid", config_path())
-        if isinstance(exc, ConfigError):
-            for fault in exc.faults:
-                log.error("  %s:%d: %s", config_path(), fault.line, fault.message)
-        else:
-            log.error("  %s", exc)
-        return 2
     try:
         settings = Settings.from_env()
     except ValueError as exc:
@@ -80,6 +72,9 @@ def _serve(args: argparse.Namespace) -> int:
         for line in refused.differences:
             log.error("  %s", line)
         return 2
+    config = _starts_on(log)
+    if config is None:
+        return 2
 
     # The first lines: what is on and off, before uvicorn or a migration logs anything.
     options = TelegramOptions(polling=args.polling)
@@ -104,6 +99,34 @@ def _serve(args: argparse.Namespace) -> int:
         proxy_headers=False,
     )
     return 0
+
+
+def _starts_on(log: logging.Logger) -> Config | None:
+    """The configuration ``serve`` starts on: the database's version in force, else (none
+    yet) the configuration file, which the first start imports. A file with faults, or
+    one that cannot be read, refuses the start only when the database has no version to
+    run on (None, said in the log); beside a version, it is warned of as the app opens
+    (``bot.bootstrap.from_database``)."""
+    from bot.bootstrap import config_path, load
+    from bot.config import ConfigError
+    from bot.entry.config_store import database_version
+    from bot.services.config_versions import config_of
+
+    try:
+        found = database_version()
+    except Exception:  # not readable: as a database without a version (the file is read)
+        found = None
+    try:
+        return config_of(found) if found is not None else load()
+    except (ConfigError, OSError) as exc:
+        name = f"version {found.id} of the database" if found is not None else config_path()
+        log.error("refusing to start: the configuration %s is not valid", name)
+        if isinstance(exc, ConfigError):
+            for fault in exc.faults:
+                log.error("  %s:%d: %s", exc.name, fault.line, fault.message)
+        else:
+            log.error("  %s", exc)
+        return None
 
 
 async def _schema_fault(url: str) -> SchemaRefused | None:

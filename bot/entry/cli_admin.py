@@ -13,11 +13,11 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from alembic.script import ScriptDirectory
 
@@ -154,6 +154,24 @@ def _post(role: str, pound: str | None, authority: str | None) -> str:
     return role
 
 
+def _who(user: User, *, named: bool = False) -> str:
+    """A user's post (``_post``), and their name after it when ``named`` and they have one."""
+    post = _post(user.role, user.pound_code, user.authority_code)
+    return f"{post}, {user.name}" if named and user.name else post
+
+
+_Done = TypeVar("_Done")
+
+
+async def _change_user(
+    change: Callable[..., Awaitable[_Done]], user_id: int, *given: object, **options: object
+) -> _Done:
+    """The use case ``change`` of the user ``user_id``, as the command line (the system),
+    in a transaction of its own: what it returns."""
+    async with _open() as app, app.store.transaction() as tx:
+        return await change(tx, app.deps, Caller.system(), user_id, *given, **options)
+
+
 def _offices(role: str, offices: str | None) -> str:
     """The offices a user holds, as ``--office`` names them: "police_station",
     "local_authority,secretary,specified_officer (none declared)"."""
@@ -274,7 +292,7 @@ async def users_add(args: argparse.Namespace) -> int:
             offices=args.office,
             reason=args.reason,
         )
-    post = _post(user.role, user.pound_code, user.authority_code)
+    post = _who(user)
     extras = [
         f"phone {user.phone}" if user.phone else "",
         f"Telegram id {user.telegram_id}" if user.telegram_id is not None else "",
@@ -311,12 +329,8 @@ async def users_list(args: argparse.Namespace) -> int:
 
 async def users_offices(args: argparse.Namespace) -> int:
     """Declare the offices a user holds (``--none``: none declared)."""
-    async with _open() as app, app.store.transaction() as tx:
-        user = await set_offices(
-            tx, app.deps, Caller.system(), args.id, args.office, reason=args.reason
-        )
-    who = _post(user.role, user.pound_code, user.authority_code)
-    print(f"user {user.id} ({who}) holds: {_offices(user.role, user.offices)}")
+    user = await _change_user(set_offices, args.id, args.office, reason=args.reason)
+    print(f"user {user.id} ({_who(user)}) holds: {_offices(user.role, user.offices)}")
     return 0
 
 
@@ -338,8 +352,7 @@ async def users_edit(args: argparse.Namespace) -> int:
         )
         user = await tx.user_by_id(args.id)
     assert user is not None  # (edited just now)
-    who = _post(user.role, user.pound_code, user.authority_code)
-    print(f"edited user {user.id} ({who}):")
+    print(f"edited user {user.id} ({_who(user)}):")
     for change in done:
         print(f"  {change.field}: {change.old or '-'} -> {change.new or '-'}")
     return 0
@@ -347,25 +360,20 @@ async def users_edit(args: argparse.Namespace) -> int:
 
 async def users_disable(args: argparse.Namespace) -> int:
     """Disable a user at once (their web sessions end), for a reason."""
-    async with _open() as app, app.store.transaction() as tx:
-        user = await disable_user(tx, app.deps, Caller.system(), args.id, reason=args.reason)
-    who = _post(user.role, user.pound_code, user.authority_code)
-    name = f", {user.name}" if user.name else ""
+    user = await _change_user(disable_user, args.id, reason=args.reason)
     print(
-        f"disabled user {user.id} ({who}{name}): their web sessions are ended; their phone "
-        "and Telegram id are free again (the audit keeps them)"
+        f"disabled user {user.id} ({_who(user, named=True)}): their web sessions are ended; "
+        "their phone and Telegram id are free again (the audit keeps them)"
     )
     return 0
 
 
 async def users_enable(args: argparse.Namespace) -> int:
     """Enable a disabled user again, for a reason."""
-    async with _open() as app, app.store.transaction() as tx:
-        user = await enable_user(tx, app.deps, Caller.system(), args.id, reason=args.reason)
-    who = _post(user.role, user.pound_code, user.authority_code)
+    user = await _change_user(enable_user, args.id, reason=args.reason)
     print(
-        f"enabled user {user.id} ({who}): give them a phone (users edit {user.id} --phone) "
-        f"or a Telegram account (users reinvite {user.id})"
+        f"enabled user {user.id} ({_who(user)}): give them a phone (users edit {user.id} "
+        f"--phone) or a Telegram account (users reinvite {user.id})"
     )
     return 0
 
@@ -390,22 +398,16 @@ async def users_history(args: argparse.Namespace) -> int:
 
 async def users_reinvite(args: argparse.Namespace) -> int:
     """A new single-use invite code for an existing user; the older unused ones expire."""
-    async with _open() as app, app.store.transaction() as tx:
-        made = await reinvite_user(
-            tx, app.deps, Caller.system(), args.id, reason=args.reason, days=args.days
-        )
+    made = await _change_user(reinvite_user, args.id, reason=args.reason, days=args.days)
     _print_invite(made, f"user {args.id}, ")
     return 0
 
 
 async def users_remove(args: argparse.Namespace) -> int:
     """Disable a user (``users disable``); the audit log keeps them."""
-    async with _open() as app, app.store.transaction() as tx:
-        user = await remove_user(tx, app.deps, Caller.system(), args.id, reason=args.reason)
-    who = _post(user.role, user.pound_code, user.authority_code)
-    name = f", {user.name}" if user.name else ""
+    user = await _change_user(remove_user, args.id, reason=args.reason)
     print(
-        f"removed user {user.id} ({who}{name}): kept for the audit log; "
+        f"removed user {user.id} ({_who(user, named=True)}): kept for the audit log; "
         "their phone and Telegram id are free again"
     )
     return 0
@@ -566,10 +568,21 @@ def restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def _places() -> Places:
-    """The authorities and pounds of the configuration in force."""
+def _places(in_force: str | None) -> Places:
+    """The authorities and pounds of the configuration in force: ``in_force``, the text
+    of the version in force of the database replaced, else (it holds none, or cannot be
+    read) the configuration file's."""
+    from bot.config import ConfigError, parse_config
+
     try:
-        config = load()
+        config = parse_config(in_force, "the database's version in force") if in_force else load()
+    except ConfigError as exc:
+        if not in_force:
+            raise
+        raise CommandError(
+            f"the configuration in force in the database replaced has {len(exc.faults)} "
+            "fault(s): poundbot config check"
+        ) from None
     except OSError as exc:
         raise CommandError(
             f"cannot read the configuration {config_path()}: {exc.strerror or exc}"

@@ -19,26 +19,25 @@ from bot.entry.config_store import database_url, database_version, store_version
 if TYPE_CHECKING:
     from bot.store.config_versions import VersionRow
 
-__all__ = ["add_config_commands", "check_in_force"]
+__all__ = ["add_config_commands", "check_in_force", "note_file_differs", "read_in_force"]
 
 
-def check_in_force(strict: bool) -> int | None:
-    """``config check`` without a FILE: the database's version in force, as ``config
-    check`` checks a file, with a note when the configuration file differs from it; None
-    when the database holds no version (the file is checked, as before a first start)."""
-    from bot.config import ConfigError, config_path, parse_config, read_config_text
-    from bot.entry.cli_check import check_loaded
-
+def read_in_force() -> VersionRow | None:
+    """The database's version in force for a command that reads the file without one
+    (``config check``, ``config show``): None when the database holds none, or cannot
+    be read (said on stderr: such a command needs no database)."""
     try:
-        found = database_version()
-    except Exception as exc:  # said, and the file checked: a check needs no database
-        print(f"note: the database could not be read ({exc}): checking the file", file=sys.stderr)
+        return database_version()
+    except Exception as exc:  # said, and the file read: these commands need no database
+        print(f"note: the database could not be read ({exc}): reading the file", file=sys.stderr)
         return None
-    if found is None:
-        return None
-    row = found
-    name = f"configuration version {row.id}"
-    done = check_loaded(name, lambda: parse_config(row.text, name), strict=strict)
+
+
+def note_file_differs(row: VersionRow) -> None:
+    """On stderr, when the configuration file in use says otherwise than ``row``, the
+    version in force: that it is not read, and how to put it in force."""
+    from bot.config import ConfigError, config_path, read_config_text
+
     path = config_path()
     try:
         differs = read_config_text(path) != row.text
@@ -50,6 +49,22 @@ def check_in_force(strict: bool) -> int | None:
             f"from it and is not read (to put it in force: poundbot config import {path})",
             file=sys.stderr,
         )
+
+
+def check_in_force(strict: bool) -> int | None:
+    """``config check`` without a FILE: the database's version in force, as ``config
+    check`` checks a file, with a note when the configuration file differs from it; None
+    when the database holds no version (the file is checked, as before a first start)."""
+    from bot.config import parse_config
+    from bot.entry.cli_check import check_loaded
+
+    found = read_in_force()
+    if found is None:
+        return None
+    row = found
+    name = f"configuration version {row.id}"
+    done = check_loaded(name, lambda: parse_config(row.text, name), strict=strict)
+    note_file_differs(row)
     return done
 
 

@@ -13,19 +13,30 @@ __all__ = ["add_settings_commands"]
 
 
 def _config_show(args: argparse.Namespace) -> int:
-    """Print the configuration in force, a key a line, with its file and line or
-    "default"; a file with faults is refused as ``config check`` refuses it."""
+    """Print the configuration in force, a key a line, with its line or "default": the
+    database's version in force, else (the database holds none, or FILE is named) the
+    file; a configuration with faults is refused as ``config check`` refuses it."""
     from bot.config import ConfigError, sample_config_path
     from bot.config.show import shown
 
-    if args.file is not None:
+    found = None
+    if args.file is None:
+        from bot.entry.cli_config import read_in_force
+
+        found = read_in_force()
+    if found is not None:
+        path = f"configuration version {found.id}"
+        origin = "the database's version in force: poundbot config history"
+    elif args.file is not None:
         path, origin = args.file, "named on the command line"
     elif os.environ.get("POUNDBOT_CONFIG"):
-        path, origin = os.environ["POUNDBOT_CONFIG"], "POUNDBOT_CONFIG"
+        path, origin = os.environ["POUNDBOT_CONFIG"], "POUNDBOT_CONFIG; the database holds none"
     else:
-        path, origin = str(sample_config_path()), "the sample shipped with poundbot"
+        path = str(sample_config_path())
+        origin = "the sample shipped with poundbot; the database holds none"
     try:
-        lines = shown(Path(path).read_bytes().decode("utf-8"), path)
+        text = found.text if found is not None else Path(path).read_bytes().decode("utf-8")
+        lines = shown(text, path)
     except ConfigError as exc:
         for fault in exc.faults:
             print(f"{path}:{fault.line}: {fault.message}", file=sys.stderr)
@@ -34,6 +45,10 @@ def _config_show(args: argparse.Namespace) -> int:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         print(f"{path}: cannot read: {reason or exc}", file=sys.stderr)
         return 1
+    if found is not None:
+        from bot.entry.cli_config import note_file_differs
+
+        note_file_differs(found)
     print(f"# the configuration in force: {path} ({origin})")
     print("# the environment's settings: poundbot env")
     print("\n".join(lines))
@@ -93,13 +108,15 @@ def add_settings_commands(config_sub: Any, sub: Any) -> None:
     """``config show`` under ``config``; ``env`` at the top."""
     show = config_sub.add_parser(
         "show",
-        help="print the configuration in force, each key with its file and line or default",
+        help="print the configuration in force (the database's version, else the file), "
+        "each key with its line or default",
     )
     show.add_argument(
         "file",
         metavar="FILE",
         nargs="?",
-        help="the file to show (default: the one in use: POUNDBOT_CONFIG, else the sample)",
+        help="the file to show (default: the database's version in force, else the file in "
+        "use: POUNDBOT_CONFIG, else the sample)",
     )
     show.set_defaults(func=_config_show)
     env = sub.add_parser(

@@ -68,7 +68,7 @@ def _require_scope(caller: Caller, authority: str | None) -> None:
 def _required(reason: str) -> str:
     """The reason given for a change, which must be said."""
     if not reason.strip():
-        raise BadInputError("a reason is required")
+        raise BadInputError("a reason is required", reason="reason_required")
     return " ".join(reason.split())
 
 
@@ -129,13 +129,19 @@ def _made(user: User) -> list[tuple[str, object, object]]:
 
 def _check_place(deps: Deps, role: str, pound: str | None, authority: str | None) -> None:
     if role not in ROLES:
-        raise BadInputError("unknown role", role=role)
+        raise BadInputError("unknown role", reason="unknown_role", role=role)
     if role == KEEPER and (pound is None or pound not in deps.config.pounds):
-        raise BadInputError("a keeper needs a known pound", pound=pound)
+        raise BadInputError("a keeper needs a known pound", reason="keeper_pound", pound=pound)
     if role == OFFICER and (authority is None or authority not in deps.config.authorities):
-        raise BadInputError("an officer needs a known authority", authority=authority)
+        raise BadInputError(
+            "an officer needs a known authority", reason="officer_authority", authority=authority
+        )
     if role == ADMIN and authority is not None and authority not in deps.config.authorities:
-        raise BadInputError("an authority admin needs a known authority", authority=authority)
+        raise BadInputError(
+            "an authority admin needs a known authority",
+            reason="admin_authority",
+            authority=authority,
+        )
 
 
 def _offices(role: str, offices: Sequence[str]) -> str:
@@ -147,10 +153,10 @@ def _offices(role: str, offices: Sequence[str]) -> str:
         try:
             office = office_of(value)
         except ValueError as exc:
-            raise BadInputError(str(exc), office=value) from None
+            raise BadInputError(str(exc), reason="unknown_office", office=value) from None
         refused = refused_office(role, office)
         if refused is not None:
-            raise BadInputError(refused, office=office.value)
+            raise BadInputError(refused, reason="office_refused", office=office.value)
         held.append(office)
     return offices_text(held)
 
@@ -183,13 +189,15 @@ async def add_user(
     _require_scope(caller, authority)
     held = _offices(role, offices)
     if lang is not None and lang not in LANGS:
-        raise BadInputError("unknown language", lang=lang)
+        raise BadInputError("unknown language", reason="unknown_language", lang=lang)
     if phone is not None:
         phone = normalize_phone(phone, deps.config.phone_region)  # PhoneError names the fault
     if phone is not None and await tx.is_registered(phone=phone):
-        raise BadInputError("already registered", value=phone)
+        raise BadInputError("already registered", reason="already_registered", value=phone)
     if telegram_id is not None and await tx.is_registered(telegram_id=telegram_id):
-        raise BadInputError("already registered", value=str(telegram_id))
+        raise BadInputError(
+            "already registered", reason="already_registered", value=str(telegram_id)
+        )
     user = User(
         role=role,
         pound_code=pound,
@@ -254,30 +262,38 @@ async def edit_user(
         values["name"] = " ".join(name.split())
     if lang is not None:
         if lang not in LANGS:
-            raise BadInputError("unknown language", lang=lang)
+            raise BadInputError("unknown language", reason="unknown_language", lang=lang)
         values["lang"] = lang
     if phone is not None:
         phone = normalize_phone(phone, deps.config.phone_region)  # PhoneError names the fault
         if phone != user.phone and await tx.is_registered(phone=phone):
-            raise BadInputError("already registered", value=phone)
+            raise BadInputError("already registered", reason="already_registered", value=phone)
         values["phone"] = phone
     if pound is not None:
         if user.role != KEEPER:
-            raise BadInputError("only a keeper has a pound", role=user.role)
+            raise BadInputError(
+                "only a keeper has a pound", reason="keeper_only_pound", role=user.role
+            )
         _check_place(deps, KEEPER, pound, None)
         moved_to = deps.authority_of(pound)
         values["pound_code"], values["authority_code"] = pound, moved_to
     if authority is not None or state:
         if user.role not in (OFFICER, ADMIN):
-            raise BadInputError("only an officer has an authority of their own", role=user.role)
+            raise BadInputError(
+                "only an officer has an authority of their own",
+                reason="no_own_authority",
+                role=user.role,
+            )
         if state and (user.role != ADMIN or authority is not None):
-            raise BadInputError("only an admin without an authority is of the state")
+            raise BadInputError(
+                "only an admin without an authority is of the state", reason="state_admin_only"
+            )
         _check_place(deps, user.role, None, authority)
         moved_to = values["authority_code"] = None if state else authority
     _require_scope(caller, moved_to)  # nowhere out of the caller's authority
     changed = {k: v for k, v in values.items() if _text(getattr(user, k)) != _text(v)}
     if not changed:
-        raise BadInputError("nothing to change", user_id=user_id)
+        raise BadInputError("nothing to change", reason="nothing_to_change", user_id=user_id)
     before = {k: getattr(user, k) for k in changed}
     await tx.update_user(user, **changed)
     return await _audit(tx, caller, user, [(k, before[k], v) for k, v in changed.items()], why)
@@ -319,7 +335,7 @@ async def enable_user(
         raise UnknownUserError("no such user", user_id=user_id)
     _require_scope(caller, user.authority_code)
     if user.active:
-        raise BadInputError("already active", user_id=user_id)
+        raise BadInputError("already active", reason="already_active", user_id=user_id)
     _check_place(deps, user.role, user.pound_code, user.authority_code)
     await tx.update_user(user, active=True)
     await _audit(tx, caller, user, [("active", False, True)], why)
@@ -338,7 +354,7 @@ async def user_history(
     of ``authority``, oldest first. An authority admin reads their authority's alone."""
     _require_admin(caller)
     if authority is not None and authority not in deps.config.authorities:
-        raise BadInputError("unknown authority", authority=authority)
+        raise BadInputError("unknown authority", reason="unknown_authority", authority=authority)
     if not caller.is_state_admin:
         authority = authority or caller.authority
         _require_scope(caller, authority)

@@ -1,6 +1,9 @@
 """Errors of the application layer (the domain's own are in ``domain.errors``).
 
-Each has a stable ``code`` the renderers translate; none carries user-facing text.
+Each has a stable ``code`` the renderers translate, and may have a stable ``reason``
+(the particular refusal of its kind: ``reason_required``, ``already_registered``, ...)
+that a renderer translates in place of its code, as the domain's refusals have; none
+carries user-facing text.
 """
 
 from __future__ import annotations
@@ -32,8 +35,10 @@ class AppError(Exception):
 
     code = "app_error"
 
-    def __init__(self, message: str = "", **facts: object) -> None:
+    def __init__(self, message: str = "", *, reason: str | None = None, **facts: object) -> None:
         super().__init__(message or self.code)
+        #: Which refusal of its kind, a stable key (None: its code says all).
+        self.reason = reason
         self.facts = facts
 
 

@@ -511,7 +511,7 @@ async def _edit(tx: UserStore, deps: Deps, caller: Caller, user_id: int, form: _
             state=role == ADMIN and not form.authority,
         )
     except BadInputError as exc:
-        if str(exc) != "nothing to change" or not offices_changed:
+        if exc.reason != "nothing_to_change" or not offices_changed:
             raise
     if offices_changed:
         await set_offices(tx, deps, caller, user_id, form.offices, reason=form.reason)

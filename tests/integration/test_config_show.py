@@ -61,12 +61,16 @@ def test_a_key_left_out_is_shown_with_the_default_in_force(
     assert rows["backups.time"][1] != "default"  # still in the file
 
 
-def test_the_file_in_use_is_poundbot_config_else_the_sample(
+def test_without_a_version_in_the_database_the_file_in_use_is_poundbot_config_else_the_sample(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("POUNDBOT_CONFIG", raising=False)
     assert main(["config", "show"]) == 0
-    assert "(the sample shipped with poundbot)" in capsys.readouterr().out.splitlines()[0]
+    assert (
+        capsys.readouterr()
+        .out.splitlines()[0]
+        .endswith("(the sample shipped with poundbot; the database holds none)")
+    )
     path = tmp_path / "poundbot.toml"
     path.write_text(SAMPLE.replace("sms_per_second = 1", "sms_per_second = 2", 1), "utf-8")
     monkeypatch.setenv("POUNDBOT_CONFIG", str(path))
@@ -74,7 +78,7 @@ def test_the_file_in_use_is_poundbot_config_else_the_sample(
     assert rows["reminders.sms_per_second"][0] == "2"
     assert main(["config", "show"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == (
-        f"# the configuration in force: {path} (POUNDBOT_CONFIG)"
+        f"# the configuration in force: {path} (POUNDBOT_CONFIG; the database holds none)"
     )
 
 

@@ -283,3 +283,112 @@ def test_dlt_import_writes_a_version_when_the_database_holds_the_configuration(
     assert status == 0
     assert "nothing stored" in out
     assert len(run(capsys, "config", "history")[1].splitlines()) == 3
+
+
+# -- what reads the configuration in force: serve, config show ------------------------
+
+
+def _serve(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> tuple[int, str]:
+    """``poundbot serve`` up to the server itself (not started): status, and what it
+    logged at warning and above."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="poundbot"):
+        status = main(["serve"])
+    return status, "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING)
+
+
+def _broken(tmp_path: Path) -> Path:
+    """The sample with two faults, at lines 2 and 3."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text(
+        "# edited\n[nonsense]\nx = 1\n"
+        + SAMPLE.replace('timezone = "Asia/Kolkata"', 'timezone = "Mars"', 1),
+        encoding="utf-8",
+    )
+    return broken
+
+
+async def test_serve_starts_on_the_version_in_force_beside_a_file_with_faults(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = _broken(tmp_path)
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(broken))
+    # No version yet: nothing to run on, and a file with faults is not imported.
+    status, logged = await asyncio.to_thread(_serve, monkeypatch, caplog)
+    assert status == 2
+    assert f"refusing to start: the configuration {broken} is not valid" in logged
+    assert f"{broken}:2: " in logged
+    assert await asyncio.to_thread(_in_force) is None
+    # Once the database holds a version, it is what starts; the file is only warned of.
+    monkeypatch.delenv("POUNDBOT_CONFIG")
+    assert await _started(url) == 1
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(broken))
+    status, logged = await asyncio.to_thread(_serve, monkeypatch, caplog)
+    assert (status, logged.count("refusing")) == (0, 0)
+    assert "Configuration: 3 authorities, 4 pounds (KNM, PTM, ENM, VTV)" in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="poundbot"):
+        async with open_app(url=url, migrate=False, file=str(broken)) as app:
+            assert (app.version, cow_fine(app)) == (1, Money.rupees(750))
+    (warning,) = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warning.startswith(
+        f"Configuration: version 1 of the database is in force; the file {broken} has "
+        "2 faults (line 2: "
+    )
+    assert f"and is not read (poundbot config check {broken})" in warning
+
+
+async def test_serve_starts_on_the_version_in_force_beside_a_file_that_differs(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert await _started(url) == 1
+    other = tmp_path / "other.toml"
+    other.write_text(with_new_fine(), encoding="utf-8")
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(other))
+    status, logged = await asyncio.to_thread(_serve, monkeypatch, caplog)
+    assert (status, logged.count("refusing")) == (0, 0)
+    assert "Configuration: 3 authorities, 4 pounds (KNM, PTM, ENM, VTV)" in caplog.text
+
+
+def _in_force() -> int | None:
+    """The id of the version in force in the commands' database (None: none)."""
+    from bot.entry.config_store import database_version
+
+    found = database_version()
+    return None if found is None else found.id
+
+
+def test_config_show_shows_the_version_in_force_else_the_file(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    edited = tmp_path / "edited.toml"
+    edited.write_text(SAMPLE.replace("sms_per_second = 1", "sms_per_second = 2", 1), "utf-8")
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(edited))
+    status, out, err = run(capsys, "config", "show")  # no version yet: the file in use
+    assert (status, err) == (0, "")
+    assert out.splitlines()[0] == (
+        f"# the configuration in force: {edited} (POUNDBOT_CONFIG; the database holds none)"
+    )
+    assert "reminders.sms_per_second = 2 " in out
+    new = tmp_path / "new.toml"
+    new.write_text(with_new_fine(), encoding="utf-8")
+    assert run(capsys, "config", "import", str(new))[0] == 0
+    status, out, err = run(capsys, "config", "show")
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "# the configuration in force: configuration version 1 (the database's version in "
+        "force: poundbot config history)"
+    )
+    assert "reminders.sms_per_second = 1 " in out
+    assert 'tariffs.KNM-GP.fines.cow[2].rupees = "900" ' in out
+    assert f"note: version 1 of the database is in force; the file {edited} differs" in err
+    # A file named is shown as it is, whatever the database holds.
+    status, out, err = run(capsys, "config", "show", str(edited))
+    assert (status, err) == (0, "")
+    assert (
+        out.splitlines()[0] == f"# the configuration in force: {edited} (named on the command line)"
+    )
+    assert "reminders.sms_per_second = 2 " in out

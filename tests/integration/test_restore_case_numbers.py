@@ -273,6 +273,26 @@ def test_the_pounds_asked_for_come_from_a_configuration_that_can_be_read(
     assert left_beside(db) == []
 
 
+def test_the_pounds_come_from_the_version_in_force_of_the_database_replaced(
+    db: Path,
+    after_backup: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The database holds the configuration: the file is not read, even when it cannot be."""
+    from bot.config import sample_config_path
+
+    assert run(capsys, "config", "import", str(sample_config_path()))[0] == 0
+    monkeypatch.setenv("POUNDBOT_CONFIG", str(tmp_path / "missing.toml"))
+    assert refused(capsys, "restore", "--next-number", "XYZ=3", str(after_backup)) == (
+        "--next-number XYZ=3: XYZ is not a pound of the configuration (ENM, KNM, PTM, VTV)"
+    )
+    status, out, err = run(capsys, "restore", "--next-number", "KNM=10", str(after_backup))
+    assert (status, err) == (0, "")
+    assert "case numbers: KNM goes on from KNM-9, as --next-number says" in out
+
+
 # -- bad --next-number values ----------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "done_note",
     "invite_lines",
     "post",
+    "refusal_reasons",
 ]
 
 
@@ -130,66 +131,69 @@ def invite_lines(code: str, when: str, link: str, tr: Translator) -> list[str]:
 
 
 #: The refusals of the administrator's use cases (``bot.services.admin``) by their
-#: message, each with what to do instead.
+#: reason (``AppError.reason``), each with what to do instead; those without one by
+#: their code (``change_refused``).
 _REFUSALS: Final[dict[str, Callable[[Translator], str]]] = {
     # TRANSLATORS: web desk, the page of users — a change was sent without its reason.
-    "a reason is required": lambda tr: tr.gettext(
+    "reason_required": lambda tr: tr.gettext(
         "Give the reason for the change: it is kept in the history."
     ),
     # TRANSLATORS: web desk, the page of users — the phone number (or Telegram account)
     # is registered to another user, enabled or disabled.
-    "already registered": lambda tr: tr.gettext(
+    "already_registered": lambda tr: tr.gettext(
         "This phone number is already registered to another user."
     ),
     # TRANSLATORS: web desk, the page of users — a pound-keeper added without a pound.
-    "a keeper needs a known pound": lambda tr: tr.gettext("Choose the pound of the pound-keeper."),
+    "keeper_pound": lambda tr: tr.gettext("Choose the pound of the pound-keeper."),
     # TRANSLATORS: web desk, the page of users — an officer added without a local
     # authority.
-    "an officer needs a known authority": lambda tr: tr.gettext(
-        "Choose the local authority of the officer."
-    ),
+    "officer_authority": lambda tr: tr.gettext("Choose the local authority of the officer."),
     # TRANSLATORS: web desk, the page of users — a local authority not among those
     # offered.
-    "an authority admin needs a known authority": lambda tr: tr.gettext(
-        "Choose a local authority from the list."
-    ),
-    "unknown authority": lambda tr: tr.gettext("Choose a local authority from the list."),
+    "admin_authority": lambda tr: tr.gettext("Choose a local authority from the list."),
+    "unknown_authority": lambda tr: tr.gettext("Choose a local authority from the list."),
     # TRANSLATORS: web desk, the page of users — a role that is not one of those offered.
-    "unknown role": lambda tr: tr.gettext("Choose a role."),
+    "unknown_role": lambda tr: tr.gettext("Choose a role."),
     # TRANSLATORS: web desk, the page of users — a language not among those offered.
-    "unknown language": lambda tr: tr.gettext("Choose a language from the list."),
+    "unknown_language": lambda tr: tr.gettext("Choose a language from the list."),
+    # TRANSLATORS: web desk, the page of users — an office a user in this role may
+    # not hold (a pound-keeper holds only the pound-keeper's).
+    "office_refused": lambda tr: tr.gettext("A user in this role cannot hold that office."),
+    "unknown_office": lambda tr: tr.gettext("A user in this role cannot hold that office."),
     # TRANSLATORS: web desk, the page of users — an edit that changed nothing.
-    "nothing to change": lambda tr: tr.gettext("Nothing was changed."),
+    "nothing_to_change": lambda tr: tr.gettext("Nothing was changed."),
     # TRANSLATORS: web desk, the page of users — a pound given to a user who is not a
     # pound-keeper.
-    "only a keeper has a pound": lambda tr: tr.gettext("Only a pound-keeper has a pound."),
+    "keeper_only_pound": lambda tr: tr.gettext("Only a pound-keeper has a pound."),
     # TRANSLATORS: web desk, the page of users — a local authority given to a
     # pound-keeper (whose authority is that of their pound).
-    "only an officer has an authority of their own": lambda tr: tr.gettext(
+    "no_own_authority": lambda tr: tr.gettext(
         "A pound-keeper's local authority is that of their pound: choose the pound."
     ),
     # TRANSLATORS: web desk, the page of users — an officer or an authority's
     # administrator made a state administrator.
-    "only an admin without an authority is of the state": lambda tr: tr.gettext(
+    "state_admin_only": lambda tr: tr.gettext(
         "Only an administrator can be made a state administrator."
     ),
     # TRANSLATORS: web desk, the page of users — enabling a user who is enabled.
-    "already active": lambda tr: tr.gettext("This user is already enabled."),
+    "already_active": lambda tr: tr.gettext("This user is already enabled."),
 }
 
 
+def refusal_reasons() -> tuple[str, ...]:
+    """The reasons of the administrator's refusals that have words of their own."""
+    return tuple(_REFUSALS)
+
+
 def change_refused(exc: AppError, tr: Translator) -> str:
-    """Why a change to a user was refused, and what to do instead (a phone number that
-    is not a mobile number, a role that may not be given: as the chat says it)."""
+    """Why a change to a user was refused, and what to do instead, by the refusal's
+    reason; a refusal without one by its code (a phone number that is not a mobile
+    number, a role that may not be given: as the chat says it)."""
     if exc.code == "unknown_user":
         # TRANSLATORS: web desk, the page of users — no such user, or a disabled user
         # edited (enable them first).
         return tr.gettext("There is no such enabled user. A disabled user is enabled first.")
-    text = _REFUSALS.get(str(exc))
+    text = _REFUSALS.get(exc.reason or "")
     if text is not None:
         return text(tr)
-    if exc.code == "bad_input" and "office" in exc.facts:
-        # TRANSLATORS: web desk, the page of users — an office a user in this role may
-        # not hold (a pound-keeper holds only the pound-keeper's).
-        return tr.gettext("A user in this role cannot hold that office.")
     return app_error(exc, tr)
