@@ -108,7 +108,8 @@ SELECT p.code, p.authority_code, COALESCE(a.name, ''), p.name,
        MAX(p.last_case_seq, COALESCE((SELECT MAX(seq) FROM cases WHERE pound_code = p.code), 0))
 FROM pounds p LEFT JOIN authorities a ON a.code = p.authority_code
 """
-# The keeper who recorded a case is the actor of its first event (``Tx.recorded_by``).
+# Who recorded a case (a keeper, or an officer) is the actor of its first event
+# (``Tx.recorded_by``).
 _CASES = """
 SELECT c.number, c.pound_code, c.seq, c.impounded_on, c.created_at,
        COALESCE(u.name, ''), COALESCE(u.phone, '')

@@ -145,8 +145,10 @@ class Status(CaseOrder):
 class Seize(Order):
     """SEIZE: the cattle brought in (s.7): the lots, the place of seizure, the day and
     hour brought (when not now), who seized, the owner and the owner's phone when known,
-    the day of seizure when not the day brought (s.19), and the description shared by
-    the lots."""
+    the day of seizure when not the day brought (s.19), the description shared by the
+    lots, and the pound the cattle were brought to when the order names it (an officer's
+    on the web desk; a keeper's SEIZE is into their own pound, and the chat's names none).
+    """
 
     name: ClassVar[str] = "seize"
     lots: tuple[SeizeLot, ...]
@@ -158,6 +160,7 @@ class Seize(Order):
     owner: str = ""
     owner_phone: str | None = None
     seized_on: date | None = None
+    pound: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,11 +13,11 @@ from bot.services import keeper as keeping
 from bot.services.base import Deps
 from bot.services.outcomes import Seized
 from bot.store.tx import Tx
-from bot.support.caller import KEEPER, Caller
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError
 from domain.s07_seizure import Lot, Person, Seizure
 
-__all__ = ["corrected", "person_of", "report_seizure", "seizure_of"]
+__all__ = ["corrected", "person_of", "pound_of", "report_seizure", "seizure_of"]
 
 
 def person_of(text: str) -> Person | None:
@@ -28,17 +28,32 @@ def person_of(text: str) -> Person | None:
     return Person(name.strip(), residence.strip())
 
 
+def pound_of(command: o.Seize, caller: Caller) -> str:
+    """The pound a SEIZE brings the cattle to (s.7): a keeper's own pound; the pound an
+    officer's names (whether it is of the officer's authority is the use case's to say,
+    ``bot.services.keeper.record_seizure``). The chat's SEIZE has no word for a pound, so
+    an officer records a seizure on the web desk's form, which names it. Anyone else may
+    not report a seizure."""
+    if caller.role == KEEPER and caller.pound is not None:
+        if command.pound not in (None, caller.pound):
+            raise NotAllowedError("not the keeper of this pound", pound=command.pound)
+        return caller.pound
+    if caller.role == OFFICER and command.pound is not None:
+        return command.pound
+    raise NotAllowedError("only a pound's keeper, or an officer naming its pound, reports one")
+
+
 def seizure_of(command: o.Seize, caller: Caller, now: datetime) -> Seizure:
-    """The seizure report (s.7) a keeper's SEIZE makes, at the local time ``now``."""
-    if caller.role != KEEPER or caller.pound is None:
-        raise NotAllowedError("only a pound-keeper reports a seizure")
+    """The seizure report (s.7) a SEIZE makes, at the local time ``now``, into the pound
+    ``pound_of`` gives."""
+    pound = pound_of(command, caller)
     day = command.on or now.date()
     # Without an hour, a report of today is taken as brought now; of an earlier day, the
     # hour is unknown and not shown.
     hour_known = command.at is not None or day == now.date()
     hour = command.at or (now.time() if day == now.date() else time())
     return Seizure(
-        pound=caller.pound,
+        pound=pound,
         lots=tuple(Lot(lot.kind, lot.count, lot.description) for lot in command.lots),
         place_seized=command.place,
         brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),

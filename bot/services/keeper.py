@@ -75,8 +75,10 @@ async def record_seizure(
     tx: CaseStore, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None = None
 ) -> Recorded:
     """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day,
-    under the Act in force for the pound on the day the cattle were impounded."""
-    require_keeper(caller, seizure.pound)
+    under the Act in force for the pound on the day the cattle were impounded. Recorded by
+    the pound's keeper, or by an officer of its authority (a pound without a keeper has
+    its seizures recorded so); the case's first event names who."""
+    _require_intake(deps, caller, seizure.pound)
     seizure = under_its_act(deps, seizure)
     today = deps.today()
     # Validate (facts and tariff) before taking a number: a refused report leaves no gap.
@@ -99,16 +101,30 @@ def daily_charge(deps: Deps, case: Case, day: date) -> Money:
     return statement_of(deps, case, day).daily_rate
 
 
+def _require_intake(deps: Deps, caller: Caller, pound: str) -> None:
+    """Only the keeper of ``pound`` or an officer of its authority records a seizure (s.7)."""
+    if caller.role == OFFICER:
+        require_officer(deps, caller, pound)
+        return
+    require_keeper(caller, pound)
+
+
 async def _require_recorder_or_officer(
     tx: CaseStore, deps: Deps, caller: Caller, loaded: LoadedCase
 ) -> None:
-    """Only the keeper who recorded the case (s.7) or an officer of its authority."""
+    """Only an officer of the case's authority, or a keeper of its pound: the keeper who
+    recorded the case (s.7), or any when an officer recorded it (the keeper keeps the
+    pound's record of cattle the officer brought in); another keeper's case is theirs."""
     if caller.role == OFFICER:
         require_officer(deps, caller, loaded)
         return
     require_keeper(caller, loaded.pound)
     recorder = await tx.recorded_by(loaded)
-    if recorder is not None and recorder != caller.user_id:
+    if (
+        recorder.role == KEEPER
+        and recorder.user_id is not None
+        and recorder.user_id != caller.user_id
+    ):
         raise NotAllowedError("only the keeper who recorded the case", number=loaded.row.number)
 
 

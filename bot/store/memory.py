@@ -54,6 +54,7 @@ from bot.store.tx import (
     SHUT,
     LoadedCase,
     ReadOnlyError,
+    Recorder,
     as_typed,
     named_places,
     owner_name_of,
@@ -252,10 +253,10 @@ class MemoryCases:
             raise UnknownCaseError("no such case", number=f"{key[0]}-{key[1]}")
         return self._loaded(key)
 
-    async def recorded_by(self, loaded: LoadedCase) -> int | None:
-        """The user who recorded the seizure of a case (the actor of its first event)."""
-        user: int | None = self._held(loaded).events[0]["actor_user_id"]
-        return user
+    async def recorded_by(self, loaded: LoadedCase) -> Recorder:
+        """Who recorded the seizure of a case (the actor of its first event)."""
+        first = self._held(loaded).events[0]
+        return Recorder(first["actor_user_id"], first["actor_role"])
 
     async def append_events(
         self, loaded: LoadedCase, after: Case, actor: Caller, *, from_seq: int | None = None

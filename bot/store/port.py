@@ -28,7 +28,7 @@ from datetime import date, datetime
 from typing import Any, Protocol
 
 from bot.store.models import CaseEvent, CaseRow, Invite, LedgerEntry, User, UserChange
-from bot.store.tx import LoadedCase, Tx
+from bot.store.tx import LoadedCase, Recorder, Tx
 from bot.support.caller import Caller
 from domain.accounts import Postings
 from domain.case import Case
@@ -62,8 +62,8 @@ class CaseStore(Protocol):
         """The case with this number (``knm 17``); none is ``UnknownCaseError``."""
         ...
 
-    async def recorded_by(self, loaded: LoadedCase) -> int | None:
-        """The user who recorded the seizure of a case (the actor of its first event)."""
+    async def recorded_by(self, loaded: LoadedCase) -> Recorder:
+        """Who recorded the seizure of a case (the actor of its first event)."""
         ...
 
     async def append_events(

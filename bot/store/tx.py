@@ -62,6 +62,7 @@ __all__ = [
     "SHUT",
     "LoadedCase",
     "ReadOnlyError",
+    "Recorder",
     "Store",
     "Tx",
     "case_named",
@@ -196,6 +197,15 @@ class LoadedCase:
     @property
     def pound(self) -> str:
         return self.row.pound_code
+
+
+@dataclass(frozen=True, slots=True)
+class Recorder:
+    """Who recorded the seizure of a case (s.7): the actor of its first event, their
+    user's id (None: the command line, or a user not kept) and their role then."""
+
+    user_id: int | None
+    role: str
 
 
 def as_typed(text: str) -> str:
@@ -372,13 +382,16 @@ class Tx(
         self._folded[(row.pound_code, row.seq)] = (events[-1][0], case)
         return case
 
-    async def recorded_by(self, loaded: LoadedCase) -> int | None:
-        """The user who recorded the seizure of a case (the actor of its first event)."""
-        return await self.session.scalar(
-            select(CaseEvent.actor_user_id).where(
-                CaseEvent.case_id == loaded.row.id, CaseEvent.seq == 0
+    async def recorded_by(self, loaded: LoadedCase) -> Recorder:
+        """Who recorded the seizure of a case (the actor of its first event)."""
+        found = (
+            await self.session.execute(
+                select(CaseEvent.actor_user_id, CaseEvent.actor_role).where(
+                    CaseEvent.case_id == loaded.row.id, CaseEvent.seq == 0
+                )
             )
-        )
+        ).one()
+        return Recorder(found[0], found[1])
 
     async def _rebuild(self, row: CaseRow) -> LoadedCase:
         events = (

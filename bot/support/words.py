@@ -231,7 +231,8 @@ KEYWORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "register": {"en": ("REGISTER",), "ml": ("രജിസ്റ്റർ",), "ta": ("பதிவேடு",), "kn": ("ನೋಂದಣಿ",)},
         # keepers, officers and admins: a sign-in link of the web desk
         "web": {"en": ("WEB", "DESK"), "ml": ("വെബ്",), "ta": ("இணையம்",), "kn": ("ವೆಬ್",)},
-        # the keeper who recorded a case, or an officer of its authority (s.7)
+        # the keeper who recorded a case (the pound's, when an officer recorded it), or an
+        # officer of its authority (s.7)
         "correct": {
             "en": ("CORRECT", "CORRECTION"),
             "ml": ("തിരുത്തുക", "തിരുത്ത്"),

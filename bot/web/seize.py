@@ -1,6 +1,10 @@
 """Record a seizure on the web desk (s.7): ``GET /web/cases/new`` is the form, ``POST
 /web/cases/new`` records it, with its photos.
 
+A pound's keeper records it into their pound; an officer of the local authority into a
+pound of their authority they choose on the form (a pound without a keeper has its
+seizures recorded so). The case's first event names who recorded it.
+
 The form makes the order a SEIZE line makes (``bot.web.seize_form``) and the reply runs
 it (``bot.conversation.reply.run_command``): the same use case, the same refusals, the
 same owner's message queued, the same answer as the chat's. A refusal shows the form
@@ -34,6 +38,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from bot.adapters.photo_store import Kept, PhotoRefusedError, prepare
+from bot.config import Config
 from bot.config.names import local
 from bot.conversation.commands import ParseError
 from bot.conversation.orders import Seize
@@ -52,7 +57,7 @@ from bot.i18n.chrome import web_names as names
 from bot.services.runtime import App
 from bot.store import case_lookups
 from bot.store.tx import Tx
-from bot.support.caller import KEEPER, Caller
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError
 from bot.web.actions import form_of
 from bot.web.forms import form_fields
@@ -84,11 +89,14 @@ def seize_routes(desk: Desk) -> list[BaseRoute]:
         signed = await session_of(request, desk.keys)
         if signed is None:
             return RedirectResponse("/web/signin", status_code=303)
-        if not _records(signed[1]):
+        caller = signed[1]
+        if not _records(caller, app.config):
             return _refused(request, app, desk, signed)
         async with app.store.reading() as tx:
             after = await last_event_id(tx)
-        filled = blank(app.deps.local_now().replace(tzinfo=None))
+        pounds = _pounds_of(caller, app.config)
+        only = pounds[0] if len(pounds) == 1 else ""
+        filled = blank(app.deps.local_now().replace(tzinfo=None), pound=only)
         return _page(request, app, desk, signed, filled, after=after)
 
     async def record(request: Request) -> Response:
@@ -120,7 +128,7 @@ async def _record(
     if not desk.keys.csrf_ok(signed[0], fields.get("csrf", "")):
         text = tr.gettext("The form has expired. Open the page again and repeat the step.")
         return _message(request, app, desk, signed, 403, text)
-    if not _records(signed[1]):
+    if not _records(signed[1], app.config):
         return _refused(request, app, desk, signed)
     filled = filled_of(fields)
     after = fields.get("after", "")
@@ -133,8 +141,13 @@ async def _record(
     if fields.get("more") or fields.get("fewer"):  # a row more or less: nothing sent
         return _page(request, app, desk, signed, filled, after=after)
     caller = replace(signed[1], lang=tr.lang)
+    pound = filled.get("pound") if caller.role == OFFICER else None  # a keeper's: their own
+    if pound == "":
+        # TRANSLATORS: web desk — an officer sent the seizure form without choosing the
+        # pound the cattle were brought to.
+        return again(tr.gettext("Choose the pound the cattle were brought to."), 400)
     try:
-        order = order_of(filled, app.config, tr.lang, app.deps.today())
+        order = order_of(filled, app.config, tr.lang, app.deps.today(), pound=pound)
     except ParseError as exc:
         return again(render.parse_error(exc.code, exc.facts, tr), 400)
     uploads = [f for f in posted.getlist("photos") if isinstance(f, UploadFile) and f.filename]
@@ -158,10 +171,20 @@ async def _record(
     return response
 
 
-def _records(caller: Caller) -> bool:
-    """Whether the caller may record a seizure: the use case's rule (``seizure_of``,
-    ``record_seizure``): a pound's keeper, into that pound."""
-    return caller.role == KEEPER and caller.pound is not None
+def _records(caller: Caller, config: Config) -> bool:
+    """Whether the caller may record a seizure: the use case's rule (``pound_of``,
+    ``record_seizure``): a pound's keeper, into that pound; an officer, into a pound of
+    their authority."""
+    if caller.role == KEEPER:
+        return caller.pound is not None
+    return bool(_pounds_of(caller, config))
+
+
+def _pounds_of(caller: Caller, config: Config) -> list[str]:
+    """The pounds an officer chooses among: those of their authority (none for others)."""
+    if caller.role != OFFICER or caller.authority is None:
+        return []
+    return [code for code, pound in config.pounds.items() if pound.authority == caller.authority]
 
 
 async def _pictures(
@@ -205,7 +228,7 @@ async def _recorded(
     if earlier is not None:
         raise _SentTwice(earlier)
     reply: Reply = await run_command(
-        tx, app.deps, caller, order, tr.lang, sms=False, desk=lambda step, t: _form_named(step, t)
+        tx, app.deps, caller, order, tr.lang, sms=False, desk=lambda s, t: _form_named(s, t, caller)
     )
     if reply.refused or reply.loaded is None:
         return reply.text
@@ -221,10 +244,11 @@ async def _recorded(
     return seized.row.number, "\n".join([reply.text, *lines])
 
 
-def _form_named(step: str, tr: Translator) -> str:
-    """A step an answer names, as its form on the case page the answer is shown on."""
+def _form_named(step: str, tr: Translator, caller: Caller) -> str:
+    """A step an answer names, as its form on the case page the answer is shown on (below,
+    if the step is of the caller's role; else on the page of the role that takes it)."""
     spec = form_of(step)
-    return names.desk_form(step, tr, below=spec is not None and KEEPER in spec.roles)
+    return names.desk_form(step, tr, below=spec is not None and caller.role in spec.roles)
 
 
 def _nothing_recorded(tr: Translator) -> str:
@@ -258,6 +282,10 @@ def _page(
         "sent": sent,
         "kinds": pages.kinds(tr),
         "pound_name": local(app.config.pounds[caller.pound].name, lang) if caller.pound else "",
+        "pounds": [
+            (code, local(app.config.pounds[code].name, lang))
+            for code in _pounds_of(caller, app.config)
+        ],
         "max_photos": MAX_PHOTOS,
         "max_mb": max_mb(app.deps),
         "lang_query": f"?lang={request.query_params['lang']}"
@@ -282,9 +310,10 @@ def _message(
 
 
 def _refused(request: Request, app: App, desk: Desk, signed: tuple[str, Caller]) -> Response:
-    """Not a pound-keeper: refused as the use case refuses a SEIZE (403)."""
+    """Neither a pound's keeper nor an officer of an authority with pounds: refused as the
+    use case refuses a SEIZE (403)."""
     tr = translator(language_of(request, signed[1], app.config))
-    refusal = NotAllowedError("only a pound-keeper reports a seizure")
+    refusal = NotAllowedError("only a pound's keeper or an officer reports a seizure")
     return _message(request, app, desk, signed, 403, render.app_error(refusal, tr))
 
 

@@ -36,7 +36,16 @@ __all__ = ["FIRST_ROWS", "MAX_ROWS", "Filled", "LotRow", "blank", "filled_of", "
 FIRST_ROWS: Final = 3
 MAX_ROWS: Final = 10
 #: The text fields of the form besides the lots, each at most this long.
-_TEXTS: Final = ("place", "brought_on", "brought_at", "seized_on", "seizer", "owner", "phone")
+_TEXTS: Final = (
+    "pound",
+    "place",
+    "brought_on",
+    "brought_at",
+    "seized_on",
+    "seizer",
+    "owner",
+    "phone",
+)
 _LONGEST: Final = 300
 
 
@@ -88,10 +97,12 @@ def filled_of(form: Mapping[str, str]) -> Filled:
     return Filled(rows, texts)
 
 
-def blank(now: datetime) -> Filled:
+def blank(now: datetime, pound: str = "") -> Filled:
     """A new form: three empty rows, brought now (the day and hour typed as the desk
-    types them)."""
+    types them), into ``pound`` when one is chosen already (an officer's only pound)."""
     texts = {"brought_on": now.strftime("%d-%m-%Y"), "brought_at": now.strftime("%H:%M")}
+    if pound:
+        texts["pound"] = pound
     return Filled(tuple(LotRow() for _ in range(FIRST_ROWS)), texts)
 
 
@@ -101,8 +112,11 @@ def _lot(row: LotRow, config: Config) -> SeizeLot:
     return SeizeLot(parse_count(row.count), row.kind, row.description)
 
 
-def order_of(filled: Filled, config: Config, lang: str, today: date) -> Seize:
-    """The SEIZE order the form makes; ParseError as the chat's reader refuses the same
+def order_of(
+    filled: Filled, config: Config, lang: str, today: date, *, pound: str | None = None
+) -> Seize:
+    """The SEIZE order the form makes, into ``pound`` when the form names one (an
+    officer's; a keeper's is their own); ParseError as the chat's reader refuses the same
     fault (no lots, a kind not configured, a count, a day or an hour not read, no place,
     a telephone number that is not a mobile number's)."""
     lots = tuple(_lot(row, config) for row in filled.rows if not row.blank)
@@ -131,4 +145,5 @@ def order_of(filled: Filled, config: Config, lang: str, today: date) -> Seize:
         owner=filled.get("owner").strip(" ,"),
         owner_phone=owner_phone,
         seized_on=parse_date(seized, today) if seized else None,
+        pound=pound,
     )

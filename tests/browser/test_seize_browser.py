@@ -1,8 +1,10 @@
 """Record a seizure on the web desk in Chromium, at 360 × 640 and at desktop width, in
 English and Malayalam: a keeper opens the form from Today, fills two lots (one added
 with "More lots", no script), the place and the owner, attaches a photo, sends it and
-lands on the new case, its photo shown; every field labelled, nothing loaded from
-another host. The phone's screenshot in English is the one in docs/."""
+lands on the new case, its photo shown; an officer does the same into a pound of their
+authority chosen on the form (one without a keeper), and the case's timeline names
+them; every field labelled, nothing loaded from another host. The phone's screenshot in
+English is the one in docs/."""
 
 from __future__ import annotations
 
@@ -76,6 +78,39 @@ def test_a_keeper_records_a_seizure_with_a_photo(
         assert f"Kunnamangalam market {n}" in main
         assert "+919847012345" in main
         _shoot(page, f"seize-case-{lang}-{size}")
+    _clean(server)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_an_officer_records_a_seizure_into_a_pound_they_choose(
+    server: Server, new_context: Any, size: str, tmp_path: Path
+) -> None:
+    officer = _user(server, "officer", authority="KNM-GP", name="Latha", lang="en")
+    photo = _photo(tmp_path)
+    page = server.watch(new_context(*SIZES[size]).new_page())
+    _sign_in(server, page, officer)
+    for n, lang in enumerate(("en", "ml"), start=1):
+        page.goto(f"{server.base}/web/lang/{lang}?next=/web/")
+        page.click('main a[href="/web/cases/new"]')
+        page.wait_for_url(f"{server.base}/web/cases/new")
+        assert page.locator("html").get_attribute("lang") == lang
+        pound = page.locator("#pound")
+        assert pound.input_value() == ""  # two pounds: none chosen for the officer
+        choices = pound.locator("option").evaluate_all("os => os.map(o => o.value)")
+        assert choices == ["", "KNM", "PTM"]
+        pound.select_option("PTM")  # no keeper is registered there
+        _fill(page, photo, n)
+        assert page.locator("#pound").input_value() == "PTM"  # kept through "More lots"
+        _shoot(page, f"seize-officer-form-{lang}-{size}")
+        page.locator("form.seize p.send button").click()
+        page.wait_for_url(f"{server.base}/web/cases/PTM-{n}#reply")
+        assert f"PTM-{n}" in page.locator("#reply").inner_text()
+        photos = page.locator('section[aria-labelledby="photos"] img')
+        assert photos.count() == 1
+        assert photos.first.evaluate("img => img.complete && img.naturalWidth > 0")
+        timeline = page.locator('section[aria-labelledby="timeline"]').inner_text()
+        assert "Latha" in timeline
+        _shoot(page, f"seize-officer-case-{lang}-{size}")
     _clean(server)
 
 

@@ -13,7 +13,8 @@ import pytest
 from bot.config import Config
 from bot.services.base import Deps
 from bot.store.port import CaseStore
-from bot.support.caller import KEEPER, Caller
+from bot.store.tx import Recorder
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from bot.support.errors import BadInputError, CaseChangedError, UnknownCaseError
 from domain.case import Case
@@ -143,7 +144,21 @@ async def test_events_appended_are_folded_back_into_the_same_case(
         assert loaded.row.stage == "reported"
         last = await tx.last_event_row(loaded)
         assert (last.seq, last.type) == (1, "ReportedUnclaimed")
-        assert await tx.recorded_by(loaded) is None
+        assert await tx.recorded_by(loaded) == Recorder(None, KEEPER)
+
+
+async def test_the_recorder_is_the_actor_of_the_first_event_not_of_the_last(
+    cases: Any, config: Config
+) -> None:
+    officer = Caller(role=OFFICER, channel="web", authority="KNM-GP")
+    report = seizure()
+    async with cases.transaction() as tx:
+        seq = await tx.next_case_seq(report.pound)
+        case = Case.open(f"KNM-{seq}", report, config.kinds, report.impounded_on)
+        await tx.add_case(case, seq, officer, None)
+    await step(cases, "KNM-1", reported)  # by the keeper
+    async with cases.transaction() as tx:
+        assert await tx.recorded_by(await tx.load_case("KNM-1")) == Recorder(None, OFFICER)
 
 
 async def test_a_step_taken_first_elsewhere_is_a_changed_case(cases: Any, config: Config) -> None:

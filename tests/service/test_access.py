@@ -32,7 +32,8 @@ KEEPER_ACTIONS: dict[str, Action] = {
     "record deposit (s.14)": lambda tx, d, c: k.record_deposit(tx, d, c, "KNM-1"),
     "report unclaimed (s.13(1))": lambda tx, d, c: k.report_unclaimed(tx, d, c, "KNM-1"),
 }
-#: The keeper who recorded the case, or an officer of its authority (s.7).
+#: The keeper who recorded the case (any keeper of its pound when an officer recorded it),
+#: or an officer of its authority (s.7).
 RECORD_ACTIONS: dict[str, Action] = {
     "correct seizure (s.7)": lambda tx, d, c: k.correct_seizure(tx, d, c, "KNM-1", seizure(), "x"),
     "void a case (s.7)": lambda tx, d, c: k.void_case(tx, d, c, "KNM-1", "entered twice"),

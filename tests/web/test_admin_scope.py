@@ -171,10 +171,11 @@ async def _step(r: Rig, admin: str | None) -> None:
 
 
 async def _seize(r: Rig, admin: str | None) -> None:
-    """The form of a seizure posted with the session's CSRF token: refused (403), nothing
-    recorded."""
+    """The form of a seizure posted with the session's CSRF token, naming a pound as an
+    officer's does: refused (403), nothing recorded."""
     csrf = csrf_of((await r.client.get("/web/")).text)
     form = {"csrf": csrf, "after": "0", "kind-1": "cow", "count-1": "1", "place": "Here"}
+    form["pound"] = "KNM"
     async with r.app.store.transaction() as tx:
         before = await last_event_id(tx)
     page = await r.client.post("/web/cases/new", data=form)
@@ -351,7 +352,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("GET", "/web/lang/{code}"): alike("/web/lang/en", 303),
     ("GET", "/web/cases"): listing("/web/cases", shown=lambda n: f'href="/web/cases/{n}"'),
     ("GET", "/web/messages"): _messages_log,
-    # Recording a seizure is a pound-keeper's (s.7): no admin's, of any scope.
+    # Recording a seizure is a pound-keeper's or an officer's (s.7): no admin's, of any scope.
     ("GET", "/web/cases/new"): alike("/web/cases/new", 403),
     ("POST", "/web/cases/new"): _seize,
     ("GET", "/web/cases/{number}"): _case_page,

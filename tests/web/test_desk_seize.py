@@ -1,8 +1,10 @@
 """Record a seizure on the web desk (s.7), over real HTTP with multipart forms: two lots
 and two photos make one case whose page shows them, with the owner's message queued as
 after a SEIZE by SMS; each fault of the form is refused as the chat refuses it, the form
-again with its fields kept and nothing stored; a form sent twice records one case; only
-a pound's keeper records one. On SQLite and PostgreSQL."""
+again with its fields kept and nothing stored; a form sent twice records one case; a
+pound's keeper records one into their pound, an officer into a pound of their authority
+they choose (one without a keeper too), and the pound's keeper corrects the officer's
+case; admins and officers of another authority are refused. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ from PIL import Image
 from sqlalchemy import func, select
 
 from bot.bootstrap import open_app
+from bot.i18n import render, translator
 from bot.store.models import CaseRow, OutboxRow, PhotoRow
+from bot.support.errors import NotAllowedError
 from tests.conftest import ENGINES
 from tests.integration.test_migrations import fresh_pg_database
-from tests.web.rig import Rig, csrf_of, rig
+from tests.web.rig import Rig, csrf_of, rig, step_form
 
 OWNER_PHONE = "+919847012345"
 _AFTER = re.compile(r'name="after" value="(\d+)"')
@@ -245,6 +249,8 @@ async def test_a_keeper_records_into_their_own_pound_only(desk: Rig) -> None:
     r = desk
     await _keeper(r, pound="ENM", phone="+919847000011")
     form = await _form(r)
+    # The keeper's form names their pound and offers no other.
+    assert 'name="pound"' not in (await r.client.get("/web/cases/new")).text
     done = await r.client.post("/web/cases/new", data=form | _fields(pound="KNM"))
     assert done.headers["location"] == "/web/cases/ENM-1#reply"
 
@@ -252,24 +258,155 @@ async def test_a_keeper_records_into_their_own_pound_only(desk: Rig) -> None:
 @pytest.mark.parametrize(
     "who",
     [
-        pytest.param({"role": "officer", "authority": "KNM-GP"}, id="officer"),
         pytest.param({"role": "admin", "authority": "KNM-GP"}, id="authority admin"),
         pytest.param({"role": "admin"}, id="state admin"),
     ],
 )
-async def test_only_a_pounds_keeper_records_a_seizure(desk: Rig, who: dict[str, str]) -> None:
+async def test_an_admin_does_not_record_a_seizure(desk: Rig, who: dict[str, str]) -> None:
     r = desk
     await r.sign_in(await r.user(name="Latha", **who))
     assert 'href="/web/cases/new"' not in (await r.client.get("/web/")).text
     page = await r.client.get("/web/cases/new")
     assert page.status_code == 403
+    assert "Your role does not allow this" in page.text
     assert 'name="place"' not in page.text
     csrf = csrf_of((await r.client.get("/web/")).text)
     posted = await r.client.post(
-        "/web/cases/new", data={"csrf": csrf, "after": "0", "rows": "3"} | _fields()
+        "/web/cases/new",
+        data={"csrf": csrf, "after": "0", "rows": "3"} | _fields(pound="KNM"),
+        files=[("photos", ("cow.png", png((1, 2, 3)), "image/png"))],
     )
     assert posted.status_code == 403
     assert await _count(r, CaseRow) == 0
+    assert await _count(r, PhotoRow) == 0
+
+
+# --- an officer of the local authority ---------------------------------------------------
+
+
+async def _officer(r: Rig, lang: str = "en", authority: str = "KNM-GP") -> None:
+    user = await r.user("officer", authority=authority, name="Latha", lang=lang)
+    await r.sign_in(user)
+
+
+async def test_an_officer_records_into_a_pound_of_their_authority_without_a_keeper(
+    desk: Rig,
+) -> None:
+    r = desk
+    await _officer(r)
+    assert 'href="/web/cases/new"' in (await r.client.get("/web/")).text
+    assert 'href="/web/cases/new"' in (await r.client.get("/web/cases")).text
+    form = await _form(r)
+    shown = (await r.client.get("/web/cases/new")).text
+    # A choice of the authority's pounds, none chosen; no other authority's.
+    assert '<select id="pound" name="pound" required>' in shown
+    assert '<option value="KNM">' in shown
+    assert '<option value="PTM">' in shown
+    assert 'value="ENM"' not in shown
+    photos = [("photos", ("cow.png", png((120, 80, 40)), "image/png"))]
+    done = await r.client.post("/web/cases/new", data=form | _fields(pound="PTM"), files=photos)
+    assert done.status_code == 303, done.text
+    assert done.headers["location"] == "/web/cases/PTM-1#reply"
+    page = (await r.client.get("/web/cases/PTM-1")).text
+    assert "Case PTM-1 recorded: 2 cows, 1 goat." in page
+    assert "1 photo kept with PTM-1." in page
+    assert page.count('<img src="/photo/') == 1
+    # Who seized (as typed) and who recorded it (the officer, on the timeline).
+    assert "Rajan K., Pathimangalam" in page
+    timeline = page[page.index('aria-labelledby="timeline"') :]
+    assert "Cattle brought to the pound (s.7); recorded by officer Latha on the web desk" in (
+        timeline
+    )
+    async with r.app.store.transaction() as tx:
+        loaded = await tx.load_case("PTM-1")
+        recorder = await tx.recorded_by(loaded)
+        told = (
+            await tx.session.execute(
+                select(OutboxRow.case_number).where(OutboxRow.recipient == OWNER_PHONE)
+            )
+        ).all()
+    assert loaded.case.seizure.pound == "PTM"
+    assert recorder.role == "officer"
+    assert [row.case_number for row in told] == ["PTM-1"]
+    assert await _count(r, PhotoRow) == 1
+
+
+async def test_an_officer_must_choose_the_pound(desk: Rig) -> None:
+    r = desk
+    await _officer(r)
+    form = await _form(r)
+    page = await r.client.post(
+        "/web/cases/new",
+        data=form | _fields(pound=""),
+        files=[("photos", ("cow.png", png((1, 2, 3)), "image/png"))],
+    )
+    assert page.status_code == 400
+    assert "Choose the pound the cattle were brought to." in page.text
+    assert 'value="Ravi, Chathamangalam"' in page.text
+    assert await _count(r, CaseRow) == 0
+    assert await _count(r, PhotoRow) == 0
+    assert await _count(r, OutboxRow) == 0
+
+
+@pytest.mark.parametrize(
+    ("pound", "refusal"),
+    [
+        pytest.param("ENM", "Your role does not allow this", id="another authority's pound"),
+        pytest.param("XYZ", "That pound is not known", id="no such pound"),
+    ],
+)
+async def test_an_officer_records_into_no_pound_of_another_authority(
+    desk: Rig, pound: str, refusal: str
+) -> None:
+    r = desk
+    await _officer(r)
+    form = await _form(r)
+    page = await r.client.post(
+        "/web/cases/new",
+        data=form | _fields(pound=pound),
+        files=[("photos", ("cow.png", png((1, 2, 3)), "image/png"))],
+    )
+    assert page.status_code == 409
+    assert refusal in html.unescape(page.text)
+    assert 'value="Kunnamangalam market"' in page.text
+    assert await _count(r, CaseRow) == 0
+    assert await _count(r, PhotoRow) == 0
+    assert await _count(r, OutboxRow) == 0
+
+
+async def test_an_officer_of_another_authority_is_refused_in_malayalam(desk: Rig) -> None:
+    r = desk
+    await _officer(r, lang="ml", authority="ENM-GP")
+    form = await _form(r)
+    shown = (await r.client.get("/web/cases/new")).text
+    # ENM-GP has one pound: chosen already, no blank choice.
+    select = shown[shown.index('<select id="pound"') :]
+    select = select[: select.index("</select>")]
+    assert '<option value="ENM" selected>' in select
+    assert '<option value="">' not in select
+    page = await r.client.post("/web/cases/new", data=form | _fields(pound="KNM"))
+    assert page.status_code == 409
+    tr = translator("ml")
+    assert html.escape(render.app_error(NotAllowedError("x"), tr)) in page.text
+    assert await _count(r, CaseRow) == 0
+
+
+async def test_the_pounds_keeper_corrects_the_case_an_officer_recorded_on_the_desk(
+    desk: Rig,
+) -> None:
+    r = desk
+    await _officer(r)
+    form = await _form(r)
+    done = await r.client.post("/web/cases/new", data=form | _fields(pound="KNM"))
+    assert done.headers["location"] == "/web/cases/KNM-1#reply"
+    await _keeper(r)
+    page = await r.client.get("/web/cases/KNM-1")
+    assert 'action="/web/cases/KNM-1/correct"' in page.text
+    fields = {"field": "place", "value": "Kunnamangalam bus stand", "reason": "misheard"}
+    corrected = await r.client.post("/web/cases/KNM-1/correct", data=step_form(page.text) | fields)
+    assert corrected.status_code == 303, corrected.text
+    async with r.app.store.transaction() as tx:
+        assert (await tx.load_case("KNM-1")).case.seizure.place_seized == fields["value"]
 
 
 async def test_without_the_csrf_token_nothing_is_recorded(desk: Rig) -> None:

@@ -288,7 +288,8 @@ _OFFICER: Final[dict[str, tuple[_Text, _Text]]] = {
     ),
 }
 
-#: The keeper who recorded a case, or an officer of its authority (s.7).
+#: The keeper who recorded a case (the pound's keeper, when an officer recorded it), or an
+#: officer of its authority (s.7).
 _RECORD: Final[dict[str, tuple[_Text, _Text]]] = {
     "correct": (
         # TRANSLATORS: HELP — s.7: the grammar of CORRECT. Keep the capital words (they
