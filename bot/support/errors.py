@@ -15,7 +15,9 @@ __all__ = [
     "NotAllowedError",
     "NotFailedError",
     "NotHolderError",
+    "PlanChangedError",
     "PurgedMessageError",
+    "SheetRefusedError",
     "UnknownCaseError",
     "UnknownMessageError",
     "UnknownPoundError",
@@ -118,3 +120,17 @@ class PurgedMessageError(AppError):
     nothing left to send again."""
 
     code = "purged_message"
+
+
+class SheetRefusedError(AppError):
+    """A file of rows (a CSV of users, a DLT portal's export) that cannot be read as one
+    (``why``: too big, not UTF-8, not CSV, a column missing, ...): nothing is changed."""
+
+    code = "sheet_refused"
+
+
+class PlanChangedError(AppError):
+    """What a dry run showed no longer holds (the users, or the configuration, changed
+    since): nothing was changed; the dry run is shown again."""
+
+    code = "plan_changed"
