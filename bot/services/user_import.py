@@ -426,4 +426,3 @@ async def apply_import(
 
 def _first_refused(plan: Plan) -> int:
     return next(line.line for line in plan.lines if line.kind == REFUSED)
-

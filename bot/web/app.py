@@ -10,7 +10,8 @@
 ``/web/cases/new``       the form of a seizure (s.7) and its recording (``bot.web.seize``)
 ``/web/cases/<number>``  one case; POST ``/web/cases/<number>/<step>`` takes a step
 ``/web/lang/<code>``     switches the language of the pages
-``/web/users``           the users, for administrators (``bot.web.users``)
+``/web/users``           the users, for administrators (``bot.web.users``); users from a
+                         CSV file (``/web/users/import``, ``bot.web.users_import``)
 ``/notices/<authority>`` the public notice board (no sign-in)
 ``/web/config``          the configuration's versions (state admins; ``bot.web.config_pages``)
 
@@ -36,6 +37,7 @@ from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
 from bot.web.users import UserDesk
+from bot.web.users_import import UserImportDesk
 
 __all__ = ["ROUTE_FACTORIES", "web_routes"]
 
@@ -79,6 +81,7 @@ def web_routes(secret: str, public_url: str, telegram_username: str = "") -> lis
     ]
     # The page of users posts its forms with the desk's CSRF token: it takes the keys.
     routes += UserDesk(keys, telegram_username).routes()
+    routes += UserImportDesk(keys, telegram_username).routes()
     get_caller = current_caller(keys)
     for factory in ROUTE_FACTORIES:
         routes += factory(get_caller)

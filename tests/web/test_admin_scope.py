@@ -328,6 +328,35 @@ async def _change_user(r: Rig, admin: str | None) -> None:
         assert name not in page.text  # a redirect, or a refusal
 
 
+async def _import_users(r: Rig, admin: str | None) -> None:
+    """A CSV of an officer of each authority, checked: the admin's own line a new user,
+    the other authority's refused (a state admin: both new, and imported)."""
+    csrf = csrf_of((await r.client.get("/web/users/import")).text)
+    phones = {None: "98470001", "KNM-GP": "98470002", "ENM-GP": "98470003"}[admin]
+    sheet = "".join(
+        f"Officer {n},{phones}{n:02d},officer,{authority}\n"
+        for n, authority in enumerate(("KNM-GP", "ENM-GP"), start=1)
+    )
+    page = await r.client.post(
+        "/web/users/import",
+        data={"csrf": csrf, "reason": "bulk"},
+        files={"file": ("u.csv", f"name,phone,role,authority\n{sheet}".encode(), "text/csv")},
+    )
+    assert page.status_code == 200, admin
+    for n, authority in enumerate(("KNM-GP", "ENM-GP"), start=2):
+        line = page.text[page.text.index(f'id="line-{n}"') :].split("</tr>")[0]
+        assert ("new user" in line) == sees(admin, authority), (admin, authority)
+    assert ('action="/web/users/import/apply"' in page.text) == (admin is None)
+
+
+async def _apply_import(r: Rig, admin: str | None) -> None:
+    """A confirmation not sealed for the session is refused (403), whoever sends it."""
+    csrf = csrf_of((await r.client.get("/web/users/import")).text)
+    form = {"csrf": csrf, "reason": "bulk", "digest": "0", "sheet": "cGhvbmU=", "seal": "x"}
+    page = await r.client.post("/web/users/import/apply", data=form)
+    assert page.status_code == 403, admin
+
+
 async def _configuration(r: Rig, admin: str | None) -> None:
     """The configuration is the state's: a state admin's page; an authority admin's 403."""
     for path in ("/web/config", "/web/config/1"):
@@ -396,6 +425,9 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("GET", "/web/users/audit.csv"): _audit,
     ("GET", "/web/users/{user_id:int}"): _user_page,
     ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
+    ("GET", "/web/users/import"): alike("/web/users/import", 200),
+    ("POST", "/web/users/import"): _import_users,
+    ("POST", "/web/users/import/apply"): _apply_import,
     ("GET", "/web/config"): _configuration,
     ("GET", "/web/config/{version_id}"): _configuration,
 }
