@@ -15,6 +15,10 @@ The dry run runs the very use cases in one transaction and undoes it; the import
 them again in one transaction and keeps it only if every line goes through and the plan
 is the one the dry run showed (``Plan.digest``): else nothing is kept
 (``PlanChangedError``: the users changed since; ``BadInputError``: a line is refused).
+
+Why it is long: a line's cells read into a user's values (a role, a language, a pound or
+an authority by its code or name), the line new or changed through the use cases, and
+the plan and its digest, which the dry run and the import share.
 """
 
 from __future__ import annotations
