@@ -391,6 +391,17 @@ def _add_admin_commands(sub: Any) -> None:
     history.add_argument("id", type=int, metavar="ID", nargs="?", help="only this user")
     history.add_argument("--authority", metavar="CODE", help="only the users of this authority")
     history.set_defaults(func=_admin("users_history"))
+    imported = users.add_parser(
+        "import",
+        help="add and change users in bulk from a CSV file (name, phone, role, language, "
+        "pound, authority, offices, reason): what each line does, then all of it or nothing",
+    )
+    imported.add_argument("file", metavar="FILE", help="the CSV file (UTF-8), one user a line")
+    imported.add_argument(
+        "--dry-run", action="store_true", help="say what each line would do, change nothing"
+    )
+    _reason_option(imported)
+    imported.set_defaults(func=_admin("users_import"))
 
     contacts = sub.add_parser(
         "contacts", help="the channel a telephone number is written to on"
