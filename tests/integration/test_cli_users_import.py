@@ -30,9 +30,11 @@ def test_a_dry_run_says_each_line_and_the_import_adds_them_with_invites(
     assert "imported: 2 new, 0 changed, 0 unchanged, 0 refused" in out
     assert out.count("invite line ") == 2
     listed = run(capsys, "users", "list")[1]
-    assert "+919847000001" in listed and "+919847000002" in listed
+    assert "+919847000001" in listed
+    assert "+919847000002" in listed
     again = run(capsys, "users", "import", str(sheet), "--reason", "roll-out")
-    assert again[0] == 0 and "nothing to change" in again[1]
+    assert again[0] == 0
+    assert "nothing to change" in again[1]
 
 
 def test_a_refused_line_or_a_bad_file_imports_nothing(
