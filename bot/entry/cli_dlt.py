@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-
     from bot.config import Config
     from bot.config.settings import Settings
     from bot.services.dlt_ids import DltPlan

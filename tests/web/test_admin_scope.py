@@ -124,6 +124,16 @@ def alike(path: str, status: int, method: str = "GET") -> Check:
     return check
 
 
+def alike_unless_state(path: str) -> Check:
+    """A state admin's page: 200 to them, 403 to an authority admin."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        page = await r.client.get(path)
+        assert page.status_code == (200 if admin is None else 403), (path, admin)
+
+    return check
+
+
 def of_a_case(template: str, shown: Callable[[str], tuple[int, ...]]) -> Check:
     """A route about one case: each case of an authority the admin administers answers
     one of ``shown(number)``; another authority's a 403 or 404 page that does not show
@@ -357,6 +367,27 @@ async def _apply_import(r: Rig, admin: str | None) -> None:
     assert page.status_code == 403, admin
 
 
+async def _dlt_check(r: Rig, admin: str | None) -> None:
+    """The DLT export is the configuration's: checked by a state admin; refused (403)
+    to an authority admin."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    sheet = b"Template ID,Template Name,Template Content,Status\n1207,x,Hello {#var#},Approved\n"
+    page = await r.client.post(
+        "/web/config/dlt",
+        data={"csrf": csrf, "reason": "ids"},
+        files={"file": ("t.csv", sheet, "text/csv")},
+    )
+    assert page.status_code == (200 if admin is None else 403), admin
+
+
+async def _dlt_apply(r: Rig, admin: str | None) -> None:
+    """A confirmation not sealed for the session: refused (403), nothing stored."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    form = {"csrf": csrf, "reason": "x", "version": "1", "sheet": "", "seal": "", "filename": ""}
+    page = await r.client.post("/web/config/dlt/apply", data=form)
+    assert page.status_code == 403, admin
+
+
 async def _configuration(r: Rig, admin: str | None) -> None:
     """The configuration is the state's: a state admin's page; an authority admin's 403."""
     for path in ("/web/config", "/web/config/1"):
@@ -429,6 +460,9 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("POST", "/web/users/import"): _import_users,
     ("POST", "/web/users/import/apply"): _apply_import,
     ("GET", "/web/config"): _configuration,
+    ("GET", "/web/config/dlt"): alike_unless_state("/web/config/dlt"),
+    ("POST", "/web/config/dlt"): _dlt_check,
+    ("POST", "/web/config/dlt/apply"): _dlt_apply,
     ("GET", "/web/config/{version_id}"): _configuration,
 }
 
