@@ -678,6 +678,7 @@ EXAMPLES: dict[str, str] = {
     "users enable": 'poundbot users enable 3 --reason "back from leave"',
     "users reinvite": 'poundbot users reinvite 3 --reason "new phone"',
     "users history": "poundbot users history 3",
+    "users import": 'poundbot users import users.csv --reason "spring roll-out" --dry-run',
     "users remove": "poundbot users remove 3",
     "contacts channel": "poundbot contacts channel +919847012345 whatsapp",
     "invite": 'poundbot invite --role keeper --pound KNM --name "Velayudhan"',
