@@ -414,6 +414,17 @@ def _add_admin_commands(sub: Any) -> None:
     history.add_argument("id", type=int, metavar="ID", nargs="?", help="only this user")
     history.add_argument("--authority", metavar="CODE", help="only the users of this authority")
     history.set_defaults(func=_admin("users_history"))
+    imported = users.add_parser(
+        "import",
+        help="add and change users in bulk from a CSV file (name, phone, role, language, "
+        "pound, authority, offices, reason): what each line does, then all of it or nothing",
+    )
+    imported.add_argument("file", metavar="FILE", help="the CSV file (UTF-8), one user a line")
+    imported.add_argument(
+        "--dry-run", action="store_true", help="say what each line would do, change nothing"
+    )
+    _reason_option(imported)
+    imported.set_defaults(func=_admin("users_import"))
 
     contacts = sub.add_parser(
         "contacts", help="the channel a telephone number is written to on"
@@ -690,6 +701,7 @@ EXAMPLES: dict[str, str] = {
     "users enable": 'poundbot users enable 3 --reason "back from leave"',
     "users reinvite": 'poundbot users reinvite 3 --reason "new phone"',
     "users history": "poundbot users history 3",
+    "users import": 'poundbot users import users.csv --reason "spring roll-out" --dry-run',
     "users remove": "poundbot users remove 3",
     "contacts channel": "poundbot contacts channel +919847012345 whatsapp",
     "invite": 'poundbot invite --role keeper --pound KNM --name "Velayudhan"',

@@ -76,6 +76,7 @@ __all__ = [
     "users_edit",
     "users_enable",
     "users_history",
+    "users_import",
     "users_list",
     "users_offices",
     "users_reinvite",
@@ -410,6 +411,69 @@ async def users_remove(args: argparse.Namespace) -> int:
         f"removed user {user.id} ({_who(user, named=True)}): kept for the audit log; "
         "their phone and Telegram id are free again"
     )
+    return 0
+
+
+async def users_import(args: argparse.Namespace) -> int:
+    """Users in bulk from a CSV file (``bot.services.user_import``, as the web desk's
+    ``/web/users/import``): what each line does, then (unless ``--dry-run``) the import
+    of exactly that, in one transaction, and the new users' invites; a refused line
+    imports nothing."""
+    from bot.i18n import translator
+    from bot.i18n.chrome import user_import as words
+    from bot.services.user_import import REFUSED, apply_import, plan_import
+    from bot.support.errors import SheetRefusedError
+
+    tr = translator("en")
+    try:
+        data = await asyncio.to_thread(Path(args.file).read_bytes)
+    except OSError as exc:
+        raise CommandError(f"{args.file}: cannot read: {exc.strerror or exc}") from None
+    async with _open() as app:
+        try:
+            plan = await plan_import(
+                app.store,
+                app.deps,
+                Caller.system(),
+                data,
+                reason=args.reason,
+                words=words.vocabulary(),
+            )
+        except SheetRefusedError as exc:
+            raise CommandError(f"{args.file}: {words.sheet_refused(exc, tr)}") from None
+        for line in plan.lines:
+            said = (
+                [words.line_refused(line.refusal, tr)]
+                if line.refusal is not None
+                else [words.change_line(c, tr) for c in line.changes]
+            )
+            who = " ".join(filter(None, (line.name, line.phone)))
+            print(f"line {line.line}\t{line.kind}\t{who}\t{'; '.join(said)}")
+        if plan.ignored:
+            print(f"columns not read: {', '.join(plan.ignored)}", file=sys.stderr)
+        counts = ", ".join(f"{plan.count(k)} {k}" for k in ("new", "changed", "unchanged", REFUSED))
+        print(counts)
+        if plan.refused:
+            print("nothing imported: correct the refused lines", file=sys.stderr)
+            return 1
+        if args.dry_run or not plan.changes:
+            print("dry run: nothing changed" if args.dry_run else "nothing to change")
+            return 0
+        done = await apply_import(
+            app.store,
+            app.deps,
+            Caller.system(),
+            data,
+            reason=args.reason,
+            expected=plan.digest,
+            words=words.vocabulary(),
+        )
+    print(f"imported: {counts}")
+    bot_name = os.environ.get("TELEGRAM_BOT_USERNAME", "").strip().lstrip("@")
+    for invited in done.invites:
+        expires = invited.expires_at.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M %Z")
+        link = f"https://t.me/{bot_name}?start={invited.code}" if bot_name else invited.code
+        print(f"invite line {invited.line}, user {invited.user_id}: {link} (until {expires})")
     return 0
 
 

@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from bot.config import Config
     from bot.config.settings import Settings
+    from bot.services.dlt_ids import DltPlan
     from bot.support.dlt import DltStamp, Registry, Template
 
 __all__ = ["SHOWN", "add_dlt_commands", "dlt_report", "sample_text"]
@@ -118,11 +117,13 @@ def _templates(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from bot.config import ConfigError
     from bot.config.dlt_ids import IdsRefused, write_ids
     from bot.entry.cli_refusals import one_line, refusals
     from bot.entry.config_store import database_version
+    from bot.services.dlt_ids import plan_ids
     from bot.support.dlt import registry
-    from bot.support.dlt_import import ExportError, match, parse_columns, read_export
+    from bot.support.dlt_import import ExportError, parse_columns, read_export
 
     try:  # the database holds the configuration: the ids go there
         in_force = database_version()
@@ -130,17 +131,16 @@ def _import(args: argparse.Namespace) -> int:
         print(f"poundbot: error: {one_line(exc)}", file=sys.stderr)
         return 1
     if in_force is not None:
-        from bot.config import parse_config
-
         path = f"configuration version {in_force.id}"
-        config = parse_config(in_force.text, path)
+        text = in_force.text
         if args.config:
             print(f"note: the database holds the configuration: {args.config} is not read")
     else:
         loaded = _load(args.config)
         if loaded is None:
             return 1
-        path, config = loaded
+        path = loaded[0]
+        text = Path(path).read_text(encoding="utf-8")
     from bot.config.load import sample_config_path
 
     if (
@@ -162,8 +162,16 @@ def _import(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"poundbot: error: {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    everything = registry()
-    found = match(rows, everything)
+    try:
+        plan = plan_ids(text, path, rows, version=in_force.id if in_force else None)
+    except IdsRefused as exc:
+        print(f"poundbot: error: {path}: {exc}", file=sys.stderr)
+        return 1
+    except ConfigError as exc:
+        for fault in exc.faults:
+            print(f"{path}:{fault.line}: {fault.message}", file=sys.stderr)
+        return 1
+    found, everything = plan.found, registry()
     for row, names in found.matched:
         print(f"matched   line {row.line}: {row.template_id} -> {', '.join(names)}")
     for row, why in found.unmatched:
@@ -173,21 +181,20 @@ def _import(args: argparse.Namespace) -> int:
         print(f"rejected  line {row.line}: {row.template_id} {row.name} ({row.status})")
     for row in found.pending:
         print(f"pending   line {row.line}: {row.template_id} {row.name} ({row.status})")
-    ids = dict(config.dlt.template_ids) | found.ids
-    lacking = [t.name for t in _configured(config) if t.name not in ids]
-    for name in lacking:
+    for name in plan.lacking:
         print(f"no id     {name}: {everything.about(name.rpartition('.')[0])}")
+    languages = ", ".join(plan.languages)
     print(
         f"{len(found.ids)} templates matched from {len(rows)} rows ({len(found.rejected)} "
         f"rejected, {len(found.pending)} pending, {len(found.unmatched)} unmatched); "
-        f"{len(lacking)} of poundbot's templates ({', '.join(config.sms_languages)}) still "
+        f"{len(plan.lacking)} of poundbot's templates ({languages}) still "
         "lack an approved id"
     )
     if args.dry_run:
         print(f"dry run: {path} not changed")
         return 0
     if in_force is not None:
-        return _new_version(in_force.text, path, found.ids, args.file, config.dlt.enforced)
+        return _new_version(plan, path, args.file)
     try:
         write_ids(Path(path), found.ids)
     except IdsRefused as exc:
@@ -197,38 +204,27 @@ def _import(args: argparse.Namespace) -> int:
         print(f"poundbot: error: {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(f"wrote {len(found.ids)} template ids into [dlt.templates] of {path}")
-    if not config.dlt.enforced:
+    if not plan.enforced:
         print(f"note: [dlt] entity_id is not set in {path}: SMS go without the ids until it is")
     return 0
 
 
-def _new_version(text: str, name: str, ids: Mapping[str, str], export: str, enforced: bool) -> int:
-    """The ids merged into the configuration in force (``text``, called ``name``),
-    stored as a new version (source ``dlt``) when that changes it."""
-    from bot.config import ConfigError, parse_config
-    from bot.config.dlt_ids import IdsRefused, merged_text
+def _new_version(plan: DltPlan, name: str, export: str) -> int:
+    """The configuration after the import (``plan``), stored as a new version (source
+    ``dlt``) when that changes it."""
     from bot.entry.config_store import store_version
 
-    try:
-        new = merged_text(text, ids)
-        parse_config(new, name)
-    except IdsRefused as exc:
-        print(f"poundbot: error: {name}: {exc}", file=sys.stderr)
-        return 1
-    except ConfigError as exc:
-        for fault in exc.faults:
-            print(f"{name}:{fault.line}: {fault.message}", file=sys.stderr)
-        return 1
-    if new == text:
+    if not plan.changes:
         print(f"{name} has these template ids already: nothing stored")
         return 0
+    ids = plan.found.ids
     reason = f"dlt import {export}: {len(ids)} template ids"
-    version_id, _ = store_version(new, source="dlt", reason=reason)
+    version_id, _ = store_version(plan.text, source="dlt", reason=reason)
     print(
         f"wrote {len(ids)} template ids into [dlt.templates] of the configuration: version "
         f"{version_id}, in force on every instance within seconds"
     )
-    if not enforced:
+    if not plan.enforced:
         print("note: [dlt] entity_id is not set: SMS go without the ids until it is")
     return 0
 

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Final
 
 from bot.support.dlt import Registry, Template
@@ -39,6 +39,7 @@ __all__ = [
     "normalise",
     "parse_columns",
     "read_export",
+    "read_sheet",
 ]
 
 #: The fields poundbot reads, each with the headings the portals give it (compared
@@ -132,32 +133,36 @@ def parse_columns(spec: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def _cells(path: Path) -> list[list[str]]:
+def _cells(name: str, data: bytes) -> list[list[str]]:
     """The sheet's rows as text cells: CSV (UTF-8, with or without a BOM; comma,
-    semicolon or tab) or the first worksheet of an XLSX workbook."""
-    suffix = path.suffix.lower()
+    semicolon or tab) or the first worksheet of an XLSX workbook; ``name`` is the file's
+    (its ending says which)."""
+    suffix = PurePath(name).suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
-        return _xlsx_cells(path)
+        return _xlsx_cells(name, data)
     if suffix not in (".csv", ".txt", ".tsv"):
-        raise ExportError(f"{path.name}: give a .csv or .xlsx file (save an .xls as .xlsx)")
+        raise ExportError(f"{name}: give a .csv or .xlsx file (save an .xls as .xlsx)")
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ExportError(f"{path.name}: not UTF-8 text: save the sheet as CSV UTF-8") from None
+        raise ExportError(f"{name}: not UTF-8 text: save the sheet as CSV UTF-8") from None
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)
-    return [list(row) for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    try:
+        return [list(row) for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:
+        raise ExportError(f"{name}: not a CSV file that can be read ({exc})") from None
 
 
-def _xlsx_cells(path: Path) -> list[list[str]]:
+def _xlsx_cells(name: str, data: bytes) -> list[list[str]]:
     import zipfile
 
     from openpyxl import load_workbook  # only an XLSX needs it
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise ExportError(f"{path.name}: not an XLSX workbook ({exc})") from None
+        raise ExportError(f"{name}: not an XLSX workbook ({exc})") from None
     try:
         sheet = book.worksheets[0]
         return [
@@ -177,7 +182,13 @@ def _xlsx_text(value: object) -> str:
 
 def read_export(path: Path, columns: Mapping[str, str] | None = None) -> list[Row]:
     """The rows of a portal's export, by ``COLUMNS`` or the headings ``columns`` names."""
-    rows = _cells(path)
+    return read_sheet(path.name, path.read_bytes(), columns)
+
+
+def read_sheet(name: str, data: bytes, columns: Mapping[str, str] | None = None) -> list[Row]:
+    """The rows of a portal's export ``data`` (a file called ``name``: an upload), by
+    ``COLUMNS`` or the headings ``columns`` names."""
+    rows = _cells(name, data)
     wanted = {
         what: (columns[what],) if columns and what in columns else names
         for what, names in COLUMNS.items()
@@ -198,7 +209,7 @@ def read_export(path: Path, columns: Mapping[str, str] | None = None) -> list[Ro
             ]
     lacking = [" or ".join(repr(h) for h in wanted[what]) for what in REQUIRED]
     raise ExportError(
-        f"{path.name}: no heading row with the columns {'; '.join(lacking)} in its first "
+        f"{name}: no heading row with the columns {'; '.join(lacking)} in its first "
         f"{_HEADING_ROWS} rows: name this sheet's columns with --columns "
         "(e.g. --columns 'id=DLT Template Id,content=Body,status=State')"
     )

@@ -21,7 +21,9 @@ __all__ = [
     "NotFailedError",
     "NotHolderError",
     "NothingChangedError",
+    "PlanChangedError",
     "PurgedMessageError",
+    "SheetRefusedError",
     "UnknownCaseError",
     "UnknownMessageError",
     "UnknownPoundError",
@@ -146,3 +148,17 @@ class ConfigRefusedError(AppError):
     faults, as ``poundbot config check`` gives them): nothing was written."""
 
     code = "config_refused"
+
+
+class SheetRefusedError(AppError):
+    """A file of rows (a CSV of users, a DLT portal's export) that cannot be read as one
+    (``why``: too big, not UTF-8, not CSV, a column missing, ...): nothing is changed."""
+
+    code = "sheet_refused"
+
+
+class PlanChangedError(AppError):
+    """What a dry run showed no longer holds (the users, or the configuration, changed
+    since): nothing was changed; the dry run is shown again."""
+
+    code = "plan_changed"

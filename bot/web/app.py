@@ -10,9 +10,12 @@
 ``/web/cases/new``       the form of a seizure (s.7) and its recording (``bot.web.seize``)
 ``/web/cases/<number>``  one case; POST ``/web/cases/<number>/<step>`` takes a step
 ``/web/lang/<code>``     switches the language of the pages
-``/web/users``           the users, for administrators (``bot.web.users``)
+``/web/users``           the users, for administrators (``bot.web.users``); users from a
+                         CSV file (``/web/users/import``, ``bot.web.users_import``)
 ``/notices/<authority>`` the public notice board (no sign-in)
-``/web/config``          the configuration's versions (state admins; ``bot.web.config_pages``)
+``/web/config``          the configuration's versions (state admins; ``bot.web.config_pages``);
+                         the DLT portal's export uploaded (``/web/config/dlt``,
+                         ``bot.web.config_dlt``)
 
 The printable documents and the charts (``/web/documents/...``, ``/web/charts/...``,
 ``bot.web.documents`` and ``bot.web.charts``) are route factories: each takes the session
@@ -31,11 +34,13 @@ from starlette.staticfiles import StaticFiles
 
 from bot.web import pages
 from bot.web.charts import chart_routes
+from bot.web.config_dlt import DltDesk
 from bot.web.config_pages import config_routes
 from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
 from bot.web.users import UserDesk
+from bot.web.users_import import UserImportDesk
 
 __all__ = ["ROUTE_FACTORIES", "web_routes"]
 
@@ -79,6 +84,9 @@ def web_routes(secret: str, public_url: str, telegram_username: str = "") -> lis
     ]
     # The page of users posts its forms with the desk's CSRF token: it takes the keys.
     routes += UserDesk(keys, telegram_username).routes()
+    routes += UserImportDesk(keys, telegram_username).routes()
+    # Before the configuration's /web/config/{version_id}: "dlt" is no version.
+    routes += DltDesk(keys).routes()
     get_caller = current_caller(keys)
     for factory in ROUTE_FACTORIES:
         routes += factory(get_caller)

@@ -124,6 +124,16 @@ def alike(path: str, status: int, method: str = "GET") -> Check:
     return check
 
 
+def alike_unless_state(path: str) -> Check:
+    """A state admin's page: 200 to them, 403 to an authority admin."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        page = await r.client.get(path)
+        assert page.status_code == (200 if admin is None else 403), (path, admin)
+
+    return check
+
+
 def of_a_case(template: str, shown: Callable[[str], tuple[int, ...]]) -> Check:
     """A route about one case: each case of an authority the admin administers answers
     one of ``shown(number)``; another authority's a 403 or 404 page that does not show
@@ -329,6 +339,56 @@ async def _change_user(r: Rig, admin: str | None) -> None:
         assert name not in page.text  # a redirect, or a refusal
 
 
+async def _import_users(r: Rig, admin: str | None) -> None:
+    """A CSV of an officer of each authority, checked: the admin's own line a new user,
+    the other authority's refused (a state admin: both new, and imported)."""
+    csrf = csrf_of((await r.client.get("/web/users/import")).text)
+    phones = {None: "98470001", "KNM-GP": "98470002", "ENM-GP": "98470003"}[admin]
+    sheet = "".join(
+        f"Officer {n},{phones}{n:02d},officer,{authority}\n"
+        for n, authority in enumerate(("KNM-GP", "ENM-GP"), start=1)
+    )
+    page = await r.client.post(
+        "/web/users/import",
+        data={"csrf": csrf, "reason": "bulk"},
+        files={"file": ("u.csv", f"name,phone,role,authority\n{sheet}".encode(), "text/csv")},
+    )
+    assert page.status_code == 200, admin
+    for n, authority in enumerate(("KNM-GP", "ENM-GP"), start=2):
+        line = page.text[page.text.index(f'id="line-{n}"') :].split("</tr>")[0]
+        assert ("new user" in line) == sees(admin, authority), (admin, authority)
+    assert ('action="/web/users/import/apply"' in page.text) == (admin is None)
+
+
+async def _apply_import(r: Rig, admin: str | None) -> None:
+    """A confirmation not sealed for the session is refused (403), whoever sends it."""
+    csrf = csrf_of((await r.client.get("/web/users/import")).text)
+    form = {"csrf": csrf, "reason": "bulk", "digest": "0", "sheet": "cGhvbmU=", "seal": "x"}
+    page = await r.client.post("/web/users/import/apply", data=form)
+    assert page.status_code == 403, admin
+
+
+async def _dlt_check(r: Rig, admin: str | None) -> None:
+    """The DLT export is the configuration's: checked by a state admin; refused (403)
+    to an authority admin."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    sheet = b"Template ID,Template Name,Template Content,Status\n1207,x,Hello {#var#},Approved\n"
+    page = await r.client.post(
+        "/web/config/dlt",
+        data={"csrf": csrf, "reason": "ids"},
+        files={"file": ("t.csv", sheet, "text/csv")},
+    )
+    assert page.status_code == (200 if admin is None else 403), admin
+
+
+async def _dlt_apply(r: Rig, admin: str | None) -> None:
+    """A confirmation not sealed for the session: refused (403), nothing stored."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    form = {"csrf": csrf, "reason": "x", "version": "1", "sheet": "", "seal": "", "filename": ""}
+    page = await r.client.post("/web/config/dlt/apply", data=form)
+    assert page.status_code == 403, admin
+
+
 async def _configuration(r: Rig, admin: str | None) -> None:
     """The configuration is the state's: a state admin's page; an authority admin's 403."""
     for path in ("/web/config", "/web/config/1"):
@@ -397,7 +457,13 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("GET", "/web/users/audit.csv"): _audit,
     ("GET", "/web/users/{user_id:int}"): _user_page,
     ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
+    ("GET", "/web/users/import"): alike("/web/users/import", 200),
+    ("POST", "/web/users/import"): _import_users,
+    ("POST", "/web/users/import/apply"): _apply_import,
     ("GET", "/web/config"): _configuration,
+    ("GET", "/web/config/dlt"): alike_unless_state("/web/config/dlt"),
+    ("POST", "/web/config/dlt"): _dlt_check,
+    ("POST", "/web/config/dlt/apply"): _dlt_apply,
     ("GET", "/web/config/{version_id}"): _configuration,
 }
 

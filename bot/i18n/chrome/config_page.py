@@ -39,6 +39,9 @@ def config_labels(tr: Translator) -> dict[str, str]:
         "first": tr.gettext("The first version: the whole configuration."),
         # TRANSLATORS: web desk, the configuration — a link back to the list of versions.
         "back": tr.gettext("All the versions"),
+        # TRANSLATORS: web desk, the configuration — the link to the page that reads the
+        # DLT portal's export of approved templates into a new version.
+        "dlt": tr.gettext("DLT template ids from the portal's export"),
     }
 
 
