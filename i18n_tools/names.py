@@ -73,6 +73,16 @@ DATES: Final = frozenset(
 #: amount or a case code is written in digits and takes its ending (``%(date)s-ന്``).
 NOT_NAMES: Final = DATES | frozenset(
     {
+        # the desk's imports: a column's heading, a line's number, a file's size
+        # limit, a portal's status, a role's word (which takes its ending), a reader's
+        # reason in English
+        "column",
+        "columns",
+        "line",
+        "size",
+        "status",
+        "role",
+        "detail",
         # amounts
         "amount",
         "balance",

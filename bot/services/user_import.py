@@ -173,7 +173,7 @@ def _digest(lines: Sequence[PlanLine], reason: str) -> str:
 def _reason(reason: str) -> str:
     said = " ".join(reason.split())
     if not said:
-        raise BadInputError("a reason is required")
+        raise BadInputError("a reason is required", reason="reason_required")
     return said
 
 
@@ -181,7 +181,7 @@ def _role(text: str, words: Vocabulary) -> str:
     said = text.strip().casefold()
     role = said if said in ROLES else words.roles.get(said, "")
     if not role:
-        raise BadInputError("unknown role", role=text.strip())
+        raise BadInputError("unknown role", reason="import_role", role=text.strip())
     return role
 
 
@@ -190,7 +190,7 @@ def _lang(text: str) -> str | None:
         return None
     lang = language_named(text)
     if lang is None:
-        raise BadInputError("unknown language", lang=text.strip())
+        raise BadInputError("unknown language", reason="import_language", lang=text.strip())
     return lang
 
 
@@ -238,18 +238,22 @@ class _Row:
 
 def _row(row: user_sheet.SheetRow, deps: Deps, words: Vocabulary, reason: str) -> _Row:
     if row.overflow:
-        raise BadInputError("more cells than headings")
+        raise BadInputError("more cells than headings", reason="import_cells")
     role = _role(row.get("role"), words)
     if not row.get("phone"):
-        raise BadInputError("a phone number is required")
+        raise BadInputError("a phone number is required", reason="import_phone")
     phone = normalize_phone(row.get("phone"), deps.config.phone_region)
     pound = _code(row.get("pound"), deps.config.pounds, "pound")
     authority = _code(row.get("authority"), deps.config.authorities, "authority")
     if role != KEEPER and pound is not None:
-        raise BadInputError("only a keeper has a pound", role=role)
+        raise BadInputError("only a keeper has a pound", reason="keeper_only_pound", role=role)
     if role == KEEPER and authority is not None:
         if pound is None or authority != deps.authority_of(pound):
-            raise BadInputError("only an officer has an authority of their own", role=role)
+            raise BadInputError(
+                "only an officer has an authority of their own",
+                reason="no_own_authority",
+                role=role,
+            )
         authority = None  # a keeper's is their pound's
     name = " ".join(row.get("name").split()) or None
     return _Row(
@@ -304,7 +308,7 @@ async def _changed(
     if not caller.administers(user.authority_code):
         raise NotAllowedError("a user of another authority", authority=user.authority_code or "")
     if user.role != row.role:
-        raise BadInputError("the role differs", role=user.role)
+        raise BadInputError("the role differs", reason="import_role_differs", role=user.role)
     edits: dict[str, str] = {}
     if row.name is not None and row.name != user.name:
         edits["name"] = row.name
@@ -355,7 +359,7 @@ async def _run(
             row = _row(raw, deps, words, reason)
             phone = row.phone
             if phone in seen:
-                raise BadInputError("given twice", line=seen[phone])
+                raise BadInputError("given twice", reason="import_twice", line=seen[phone])
             seen[phone] = raw.line
             user = await tx.user_by_phone(phone)
             if user is None:

@@ -95,33 +95,33 @@ def sheet_refused(exc: AppError, tr: Translator) -> str:
 
 _LINE_REFUSALS: Final[dict[str, Callable[[AppError, Translator], str]]] = {
     # TRANSLATORS: web desk, users from a CSV file — a line's role is none of poundbot's.
-    "unknown role": lambda exc, tr: tr.gettext("Unknown role: write keeper, officer or admin."),
+    "import_role": lambda exc, tr: tr.gettext("Unknown role: write keeper, officer or admin."),
     # TRANSLATORS: web desk, users from a CSV file — a line's language is none of the four.
-    "unknown language": lambda exc, tr: tr.gettext("Unknown language: write ml, en, ta or kn."),
+    "import_language": lambda exc, tr: tr.gettext("Unknown language: write ml, en, ta or kn."),
     # TRANSLATORS: web desk, users from a CSV file — no pound has the code (or name) given.
-    "unknown pound": lambda exc, tr: (
+    "unknown_pound": lambda exc, tr: (
         tr.gettext("No pound is called %(pound)s.") % {"pound": exc.facts.get("pound", "")}
     ),
     # TRANSLATORS: web desk, users from a CSV file — no local authority has the code (or
     # name) given.
-    "unknown authority": lambda exc, tr: (
+    "unknown_authority": lambda exc, tr: (
         tr.gettext("No local authority is called %(authority)s.")
         % {"authority": exc.facts.get("authority", "")}
     ),
     # TRANSLATORS: web desk, users from a CSV file — a line without a phone number (the
     # number is how a user is found again by the next import).
-    "a phone number is required": lambda exc, tr: tr.gettext(
+    "import_phone": lambda exc, tr: tr.gettext(
         "Give the phone number: a user is found again by it."
     ),
     # TRANSLATORS: web desk, users from a CSV file — the same phone number is on an
     # earlier line of the file, %(line)s its number.
-    "given twice": lambda exc, tr: (
+    "import_twice": lambda exc, tr: (
         tr.gettext("This phone number is on line %(line)s already: give each user once.")
         % {"line": exc.facts.get("line", "")}
     ),
     # TRANSLATORS: web desk, users from a CSV file — the phone number is a user's in
     # another role; a role is never changed (what a keeper did stays a keeper's).
-    "the role differs": lambda exc, tr: (
+    "import_role_differs": lambda exc, tr: (
         tr.gettext(
             "This phone number is a %(role)s's: a role is not changed. Disable that user on "
             "their page and import the line again."
@@ -130,15 +130,15 @@ _LINE_REFUSALS: Final[dict[str, Callable[[AppError, Translator], str]]] = {
     ),
     # TRANSLATORS: web desk, users from a CSV file — a line with more cells than the
     # heading row has columns.
-    "more cells than headings": lambda exc, tr: tr.gettext(
+    "import_cells": lambda exc, tr: tr.gettext(
         "This line has more cells than the heading row: a stray comma?"
     ),
     # TRANSLATORS: web desk, users from a CSV file — a pound-keeper without a pound.
-    "a keeper needs a known pound": lambda exc, tr: tr.gettext(
+    "keeper_pound": lambda exc, tr: tr.gettext(
         "A pound-keeper needs the pound's code in the Pound column."
     ),
     # TRANSLATORS: web desk, users from a CSV file — an officer without a local authority.
-    "an officer needs a known authority": lambda exc, tr: tr.gettext(
+    "officer_authority": lambda exc, tr: tr.gettext(
         "An officer needs the local authority's code in the Local authority column."
     ),
 }
@@ -146,7 +146,7 @@ _LINE_REFUSALS: Final[dict[str, Callable[[AppError, Translator], str]]] = {
 
 def line_refused(exc: AppError, tr: Translator) -> str:
     """Why a line of the sheet is refused, and what to do instead."""
-    text = _LINE_REFUSALS.get(str(exc))
+    text = _LINE_REFUSALS.get(exc.reason or "")
     if text is not None:
         return text(exc, tr)
     return change_refused(exc, tr)
