@@ -28,9 +28,6 @@ from bot.config import Config
 from bot.config.edit import Change, shown
 from bot.services.base import Deps
 from bot.services.config_edit import Written, apply_edit, may_change
-from bot.services.config_versions import config_of
-from bot.services.runtime import App
-from bot.store.config_versions import version
 from bot.store.tariff_reads import cases_counted_since
 from bot.store.tx import Store
 from bot.support.caller import Caller
@@ -51,7 +48,6 @@ __all__ = [
     "Touched",
     "UnknownTariffError",
     "add_rates",
-    "take_up",
     "tariff_of",
     "tariffs_of",
     "touched_by",
@@ -323,15 +319,3 @@ async def withdraw_rate(
         return []
 
     return await apply_edit(store, caller, based_on=based_on, edit=edit, reason=reason)
-
-
-async def take_up(app: App, written: Written) -> None:
-    """Put the version just written to work on this instance at once (the others take
-    it up within seconds: ``bot.entry.workers.run_config_watch``); a newer one in use
-    already is kept."""
-    if app.version is None or app.version >= written.version_id:
-        return
-    async with app.store.reading() as tx:
-        row = await version(tx, written.version_id)
-    if row is not None:
-        app.swap(config_of(row), row.id)

@@ -23,7 +23,6 @@ from bot.services.tariff_edit import (
     NewRates,
     RateInForceError,
     add_rates,
-    take_up,
     tariff_of,
     tariffs_of,
     touched_by,
@@ -32,6 +31,7 @@ from bot.services.tariff_edit import (
 from bot.store.models import User
 from bot.support.caller import ADMIN, OFFICER, Caller
 from bot.support.errors import BadInputError, ConfigChangedError, NotAllowedError
+from bot.web.config_tariffs import take_up
 from domain.money import Money
 from domain.statement import statement
 from tests.conftest import ENGINES

@@ -335,6 +335,33 @@ async def _configuration(r: Rig, admin: str | None) -> None:
         assert page.status_code == (200 if admin is None else 403), (path, admin)
 
 
+async def _tariffs(r: Rig, admin: str | None) -> None:
+    """The tariffs: each admin their authority's (a state admin every one)."""
+    page = await r.client.get("/web/config/tariffs")
+    assert page.status_code == 200
+    for name, authority in (("KNM-GP", "KNM-GP"), ("ENM", "ENM-GP")):
+        link = f'href="/web/config/tariffs/{name}"'
+        assert (link in page.text) == sees(admin, authority), (name, admin)
+
+
+async def _tariff(r: Rig, admin: str | None) -> None:
+    for name, authority in (("KNM-GP", "KNM-GP"), ("ENM", "ENM-GP")):
+        page = await r.client.get(f"/web/config/tariffs/{name}")
+        assert page.status_code == (200 if sees(admin, authority) else 403), (name, admin)
+
+
+async def _tariff_change(r: Rig, admin: str | None) -> None:
+    """A rate with no day: their own authority's form again (400), another's refused
+    (403); nothing written either way."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    before = r.app.version
+    for name, authority in (("KNM-GP", "KNM-GP"), ("ENM", "ENM-GP")):
+        form = {"csrf": csrf, "based_on": str(before), "amount-cow": "900", "reason": "r"}
+        page = await r.client.post(f"/web/config/tariffs/{name}/add", data=form)
+        assert page.status_code == (400 if sees(admin, authority) else 403), (name, admin)
+    assert r.app.version == before
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -398,6 +425,9 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
     ("GET", "/web/config"): _configuration,
     ("GET", "/web/config/{version_id}"): _configuration,
+    ("GET", "/web/config/tariffs"): _tariffs,
+    ("GET", "/web/config/tariffs/{name}"): _tariff,
+    ("POST", "/web/config/tariffs/{name}/{change}"): _tariff_change,
 }
 
 
