@@ -362,6 +362,23 @@ async def _tariff_change(r: Rig, admin: str | None) -> None:
     assert r.app.version == before
 
 
+async def _dlt(r: Rig, admin: str | None) -> None:
+    """The DLT ids are the state's: a state admin's page; an authority admin's 403."""
+    page = await r.client.get("/web/config/dlt")
+    assert page.status_code == (200 if admin is None else 403), admin
+
+
+async def _dlt_change(r: Rig, admin: str | None) -> None:
+    """An id that is not digits: the state admin's form again (400); refused to an
+    authority admin (403); nothing written either way."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    before = r.app.version
+    form = {"csrf": csrf, "based_on": str(before), "name": "entity_id", "id": "x", "reason": "r"}
+    page = await r.client.post("/web/config/dlt", data=form)
+    assert page.status_code == (400 if admin is None else 403), admin
+    assert r.app.version == before
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -425,6 +442,8 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
     ("GET", "/web/config"): _configuration,
     ("GET", "/web/config/{version_id}"): _configuration,
+    ("GET", "/web/config/dlt"): _dlt,
+    ("POST", "/web/config/dlt"): _dlt_change,
     ("GET", "/web/config/tariffs"): _tariffs,
     ("GET", "/web/config/tariffs/{name}"): _tariff,
     ("POST", "/web/config/tariffs/{name}/{change}"): _tariff_change,
