@@ -203,7 +203,7 @@ class _Tariffs:
                             "source": row.source,
                             "in_force": row == in_force,
                             "future": row.applies_from > today,
-                            "closed": len(row.closed),
+                            "closed": words.closed_kept(len(row.closed), tr),
                         }
                     )
             schedules.append({"code": schedule, "rows": rows})

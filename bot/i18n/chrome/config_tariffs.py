@@ -8,7 +8,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.refusals.errors import app_error
 from bot.support.errors import AppError
 
-__all__ = ["bad_amount", "bad_date", "change_refused", "done_note"]
+__all__ = ["bad_amount", "bad_date", "change_refused", "closed_kept", "done_note"]
 
 
 def bad_date(tr: Translator) -> str:
@@ -21,6 +21,20 @@ def bad_amount(kind: str, tr: Translator) -> str:
     # is not an amount of rupees more than nothing, with at most two decimals (paise).
     text = tr.gettext("The amount for %(kind)s is not an amount of rupees such as 500 or 37.50.")
     return text % {"kind": kind}
+
+
+def closed_kept(count: int, tr: Translator) -> str:
+    """Beside a rate dated back: how many closed cases it is not applied to ("": none)."""
+    if not count:
+        return ""
+    # TRANSLATORS: web desk, a tariff — a rate dated back is not applied to the cases
+    # closed before it was added: they keep the figures they were settled on.
+    text = tr.ngettext(
+        "%(count)d closed case keeps its settled figures",
+        "%(count)d closed cases keep their settled figures",
+        count,
+    )
+    return text % {"count": count}
 
 
 def done_note(done: str, version: int, tr: Translator) -> str:
