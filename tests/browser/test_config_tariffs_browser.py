@@ -56,7 +56,7 @@ def test_an_admin_adds_and_withdraws_a_rate_and_sets_a_dlt_id(
             page.wait_for_load_state()
             assert "Resolution 4/2026" not in page.locator("main").inner_text()
 
-            page.goto(f"{server.base}/web/config/dlt?edit={name}")
+            page.goto(f"{server.base}/web/config/dlt-ids?edit={name}")
             edit = page.locator("form#edit")
             edit.locator('[name="id"]').fill(f"12071600000000000{n}{m}")
             edit.locator('[name="reason"]').fill("approved on the portal")

@@ -364,7 +364,7 @@ async def _tariff_change(r: Rig, admin: str | None) -> None:
 
 async def _dlt(r: Rig, admin: str | None) -> None:
     """The DLT ids are the state's: a state admin's page; an authority admin's 403."""
-    page = await r.client.get("/web/config/dlt")
+    page = await r.client.get("/web/config/dlt-ids")
     assert page.status_code == (200 if admin is None else 403), admin
 
 
@@ -374,7 +374,7 @@ async def _dlt_change(r: Rig, admin: str | None) -> None:
     csrf = csrf_of((await r.client.get("/web/")).text)
     before = r.app.version
     form = {"csrf": csrf, "based_on": str(before), "name": "entity_id", "id": "x", "reason": "r"}
-    page = await r.client.post("/web/config/dlt", data=form)
+    page = await r.client.post("/web/config/dlt-ids", data=form)
     assert page.status_code == (400 if admin is None else 403), admin
     assert r.app.version == before
 
@@ -442,8 +442,8 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("POST", "/web/users/{user_id:int}/{change}"): _change_user,
     ("GET", "/web/config"): _configuration,
     ("GET", "/web/config/{version_id}"): _configuration,
-    ("GET", "/web/config/dlt"): _dlt,
-    ("POST", "/web/config/dlt"): _dlt_change,
+    ("GET", "/web/config/dlt-ids"): _dlt,
+    ("POST", "/web/config/dlt-ids"): _dlt_change,
     ("GET", "/web/config/tariffs"): _tariffs,
     ("GET", "/web/config/tariffs/{name}"): _tariff,
     ("POST", "/web/config/tariffs/{name}/{change}"): _tariff_change,

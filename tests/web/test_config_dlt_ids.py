@@ -50,12 +50,14 @@ async def test_a_state_admin_sets_each_id_one_by_one(desk: Rig) -> None:
     admin = await r.user("admin", name="Suma")
     name = _a_template(r)
     needed = len(registry().only(r.app.config.sms_languages))
-    page = await _as(r, admin, f"/web/config/dlt?edit={name}")
+    page = await _as(r, admin, f"/web/config/dlt-ids?edit={name}")
     assert page.status_code == 200
     assert f"0 of {needed} SMS templates have an id" in page.text
     assert "DLT is off" in page.text
     assert f'value="{name}"' in page.text
-    saved = await r.client.post("/web/config/dlt", data=_form(page, name=name, id=ID, reason="r"))
+    saved = await r.client.post(
+        "/web/config/dlt-ids", data=_form(page, name=name, id=ID, reason="r")
+    )
     assert saved.status_code == 303
     shown = await r.client.get(saved.headers["location"])
     assert "Saved: version 2 is in force." in shown.text
@@ -66,12 +68,15 @@ async def test_a_state_admin_sets_each_id_one_by_one(desk: Rig) -> None:
     kind, _, lang = name.rpartition(".")
     assert f'{kind}.{lang} = "{ID}"' in row.text
     entity = await r.client.post(
-        "/web/config/dlt", data=_form(shown, name="entity_id", id="1201160000000000000", reason="r")
+        "/web/config/dlt-ids",
+        data=_form(shown, name="entity_id", id="1201160000000000000", reason="r"),
     )
     assert entity.status_code == 303
     assert r.app.config.dlt.entity_id == "1201160000000000000"
-    page = await r.client.get(f"/web/config/dlt?edit={name}")
-    removed = await r.client.post("/web/config/dlt", data=_form(page, name=name, id="", reason="r"))
+    page = await r.client.get(f"/web/config/dlt-ids?edit={name}")
+    removed = await r.client.post(
+        "/web/config/dlt-ids", data=_form(page, name=name, id="", reason="r")
+    )
     assert removed.status_code == 303
     assert name not in r.app.config.dlt.template_ids
     changes = await audit(r.app.store, Caller(role=ADMIN, channel="web"), None)
@@ -99,9 +104,9 @@ async def test_a_form_refused_is_kept_with_why_and_nothing_written(
     r = desk
     admin = await r.user("admin", name="Suma")
     name = _a_template(r)
-    page = await _as(r, admin, f"/web/config/dlt?edit={name}")
+    page = await _as(r, admin, f"/web/config/dlt-ids?edit={name}")
     form = _form(page, name=name, id=ID, reason="r") | fields
-    refused = await r.client.post("/web/config/dlt", data=form)
+    refused = await r.client.post("/web/config/dlt-ids", data=form)
     assert refused.status_code in (400, 409)
     assert said in refused.text
     assert len(await history(r.app.store)) == 1
@@ -116,8 +121,8 @@ async def test_anyone_but_a_state_admin_is_refused(desk: Rig) -> None:
         ("keeper", {"pound": "KNM"}),
     ):
         user = await r.user(role, name=role, **where)
-        assert (await _as(r, user, "/web/config/dlt")).status_code == 403
+        assert (await _as(r, user, "/web/config/dlt-ids")).status_code == 403
         csrf = csrf_of((await r.client.get("/web/")).text)
         form = {"csrf": csrf, "based_on": "1", "name": name, "id": ID, "reason": "r"}
-        assert (await r.client.post("/web/config/dlt", data=form)).status_code == 403
+        assert (await r.client.post("/web/config/dlt-ids", data=form)).status_code == 403
     assert len(await history(r.app.store)) == 1

@@ -1,8 +1,8 @@
-"""The DLT ids on the web desk, for state administrators: ``/web/config/dlt`` lists every
+"""The DLT ids on the web desk, for state administrators: ``/web/config/dlt-ids`` lists every
 SMS template the configuration's languages need (``bot.support.dlt.registry``), each
 kind a line with its id in each language or "missing", 50 kinds a page (``?missing=1``:
 those with an id missing); ``?edit=<kind>.<lang>`` opens the form of one id, and the
-principal entity's id has its own. POST ``/web/config/dlt`` saves one id
+principal entity's id has its own. POST ``/web/config/dlt-ids`` saves one id
 (``bot.services.dlt_edit``) with the desk's CSRF token, the version it was opened on and
 a reason; refused, the page again with the form filled and why, nothing written."""
 
@@ -28,9 +28,9 @@ from bot.web.pages import Desk
 from bot.web.session import session_of
 from bot.web.templating import language_of
 
-__all__ = ["dlt_routes"]
+__all__ = ["dlt_id_routes"]
 
-_PATH: Final = "/web/config/dlt"
+_PATH: Final = "/web/config/dlt-ids"
 _PAGE: Final = 50
 _NAME: Final = re.compile(r"[a-z0-9-]{1,60}\.[a-z]{2}")
 Signed = tuple[str, Caller]
@@ -49,7 +49,7 @@ def _note(request: Request, app: App, signed: Signed) -> str:
     return words.done_note("dlt", int(saved), tr)
 
 
-def dlt_routes(desk: Desk) -> list[BaseRoute]:
+def dlt_id_routes(desk: Desk) -> list[BaseRoute]:
     """The page of DLT ids and its form, with the desk's keys and templates."""
 
     def render(
@@ -57,7 +57,9 @@ def dlt_routes(desk: Desk) -> list[BaseRoute]:
     ) -> Response:
         lang = language_of(request, signed[1], app.config)
         extra = {"caller": signed[1], "csrf": desk.keys.csrf(signed[0])}
-        return desk.pages(app).page(request, "config/dlt.html", lang, extra | values, status=status)
+        return desk.pages(app).page(
+            request, "config/dlt_ids.html", lang, extra | values, status=status
+        )
 
     def refused(request: Request, app: App, signed: Signed, exc: AppError) -> Response:
         tr = translator(language_of(request, signed[1], app.config))
