@@ -23,11 +23,14 @@ __all__ = ["DatedRate", "FeedingDays", "RateTable", "Tariff", "feeding_days", "f
 
 
 class DatedRate(NamedTuple):
-    """One row of a rate table: from ``applies_from`` on, ``amount``, by ``source``."""
+    """One row of a rate table: from ``applies_from`` on, ``amount``, by ``source``;
+    ``closed``: the cases closed when the row was added (dated back), which keep the
+    figures they were settled on (``Tariff.for_case``)."""
 
     applies_from: date
     amount: Money
     source: str
+    closed: frozenset[str] = frozenset()
 
 
 class RateTable:
@@ -165,9 +168,32 @@ class Tariff(NamedTuple):
         its first and last day (``RateTable.spans``)."""
         return self._table(self.feeding, kind, "s.4").spans(first, last)
 
+    @cites("s.4", "s.11")
+    def for_case(self, number: str) -> Tariff:
+        """The tariff case ``number`` is counted by: without the rows it was closed
+        before (a row dated back keeps the figures a closed case was settled on)."""
+        if not any(number in row.closed for row in self._rows()):
+            return self
+        return self._replace(
+            fines={kind: _without(table, number) for kind, table in self.fines.items()},
+            feeding={kind: _without(table, number) for kind, table in self.feeding.items()},
+        )
+
+    def _rows(self) -> Iterable[DatedRate]:
+        for tables in (self.fines, self.feeding):
+            for table in tables.values():
+                yield from table.rows
+
     @staticmethod
     def _table(tables: Mapping[str, RateTable], kind: str, provision: str) -> RateTable:
         try:
             return tables[kind]
         except KeyError:
             raise UnknownKindError(f"no {provision} rate for {kind}", provision) from None
+
+
+def _without(table: RateTable, number: str) -> RateTable:
+    """``table`` without the rows case ``number`` was closed before (never every row:
+    a closed case was counted by one at least)."""
+    kept = tuple(row for row in table.rows if number not in row.closed)
+    return table if not kept or len(kept) == len(table.rows) else RateTable(kept)

@@ -56,6 +56,8 @@ __all__ = [
 Check = Callable[[Any, Key, str], Any]  # (value, key, where) -> the value read
 _CLOCK = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
 _RUPEES = re.compile(r"-?\d+(\.\d+)?")
+#: A case number as stored: the pound's code and the number (``KNM-17``).
+_CASE_NUMBER = re.compile(r"[A-Z]{2,6}-[1-9]\d{0,8}")
 
 
 def listing(values: Iterable[str]) -> str:
@@ -208,6 +210,17 @@ def order(value: Any, key: Key, where: str) -> tuple[DuesItem, ...]:
     if not isinstance(value, list) or sorted(map(str, value)) != sorted(heads):
         raise Bad(f"{where} must list each of {listing(heads)} once")
     return tuple(DuesItem(v) for v in value)
+
+
+def case_numbers(value: Any, key: Key, where: str) -> frozenset[str]:
+    """A list of case numbers (``KNM-17``): the closed cases a rate dated back keeps
+    the figures of (``domain.tariff.DatedRate.closed``)."""
+    if not isinstance(value, list):
+        raise Bad(f'{where} must be a list of case numbers such as ["KNM-17", "KNM-20"]')
+    for i, number in enumerate(value):
+        if not isinstance(number, str) or not _CASE_NUMBER.fullmatch(number):
+            raise Bad(f"{where}: {number!r} is not a case number such as KNM-17", i)
+    return frozenset(value)
 
 
 def names(value: Any, key: Key, where: str) -> tuple[str, ...]:

@@ -661,7 +661,12 @@ class Reader:
         for kind in self.kind_codes:
             if kind not in value:
                 self.fault(key, f"{where}: no rate for kind '{kind}'")
-        spec = {"from": checks.day, "rupees": checks.amount, "source": checks.text}
+        spec = {
+            "from": checks.day,
+            "rupees": checks.amount,
+            "source": checks.text,
+            "closed": checks.case_numbers,
+        }
         tables: dict[str, RateTable] = {}
         for kind, rows in value.items():
             if kind not in self.kind_codes:
@@ -671,11 +676,14 @@ class Reader:
                 continue
             read: dict[date, DatedRate] = {}
             for i, row in enumerate(rows):
-                rec = self.record(row, (*key, kind, i), f"{where}.{kind} row {i + 1}", spec)
+                at = (*key, kind, i)
+                rec = self.record(row, at, f"{where}.{kind} row {i + 1}", spec, ("closed",))
+                closed = rec.pop("closed") or frozenset()
                 if rec["from"] in read:
                     self.fault((*key, kind, i), f"{where}.{kind}: two rows from {rec['from']}")
                 elif None not in rec.values():
-                    read[rec["from"]] = DatedRate(rec["from"], rec["rupees"], rec["source"])
+                    row_read = DatedRate(rec["from"], rec["rupees"], rec["source"], closed)
+                    read[rec["from"]] = row_read
             if len(read) == len(rows) and kind in self.kind_codes:
                 tables[kind] = RateTable.of(read.values())
         return tables if sorted(tables) == sorted(self.kind_codes) else None

@@ -105,6 +105,11 @@ class Deps:
         except KeyError:
             raise UnknownPoundError("unknown pound", pound=pound) from None
 
+    def tariff_of(self, case: Case) -> Tariff:
+        """The tariff ``case`` is counted by: its pound's, without a row dated back past
+        it when it was closed (``Tariff.for_case``: it keeps its settled figures)."""
+        return self.tariff(case.seizure.pound).for_case(case.number)
+
     def authority_of(self, pound: str) -> str:
         try:
             return self.config.pounds[pound].authority
@@ -162,7 +167,7 @@ def statement_of(deps: Deps, case: Case, on: date | None = None) -> Statement:
     the configured order of deductions: what every answer reads its figures from. Kept
     with the case (``Case.kept``): a case whose fold is kept (``bot.store.case_cache``)
     is asked about again as the same object."""
-    tariff = deps.tariff(case.seizure.pound)
+    tariff = deps.tariff_of(case)
     day = on or deps.today()
     order = deps.config.deduction_order
     return case.kept(

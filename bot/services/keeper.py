@@ -188,7 +188,7 @@ async def record_payment(
     require_keeper(caller, loaded.pound)
     today = deps.today()
     day = on or today
-    tariff = deps.tariff(loaded.pound)
+    tariff = deps.tariff_of(loaded.case)
     order = deps.config.deduction_order
     after = release_on_payment(loaded.case, tariff, day, today, tendered=amount, order=order)
     dues = dues_unmet(after, tariff, day, order)  # less what settled sales met (s.15(2))
@@ -222,7 +222,7 @@ async def record_deposit(
     require_keeper(caller, loaded.pound)
     today = deps.today()
     day = on or today
-    tariff = deps.tariff(loaded.pound)
+    tariff = deps.tariff_of(loaded.case)
     after = release_on_deposit(loaded.case, tariff, day, today, tendered=amount)
     dues = statement_of(deps, after, day).dues
     (event_row,) = await tx.append_events(loaded, after, caller)

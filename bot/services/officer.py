@@ -207,7 +207,7 @@ async def record_lot(
         declared_not_barred=declared_not_barred,
         on=day,
         today=today,
-        tariff=deps.tariff(loaded.pound),
+        tariff=deps.tariff_of(loaded.case),
         barred_classes=_barred_classes(deps, loaded.case.profile),
     )
     recorded = await _apply(tx, deps, caller, loaded, after)
@@ -325,7 +325,7 @@ async def settle_sale(
     day = on or today
     after, settled, short = settle_or_state_expenses(
         loaded.case,
-        deps.tariff(loaded.pound),
+        deps.tariff_of(loaded.case),
         on=day,
         expenses=expenses,
         today=today,

@@ -26,7 +26,7 @@ async def write_postings(
     """Write the postings of the newest event of ``after`` (``loaded`` holds the case
     before it), under the event's audit-log row; they are the domain's, to the paisa."""
     postings = postings_for(
-        loaded.case, after, deps.tariff(loaded.pound), deps.config.deduction_order
+        loaded.case, after, deps.tariff_of(loaded.case), deps.config.deduction_order
     )
     if postings.legs:
         row = event_row if event_row is not None else await tx.last_event_row(loaded)

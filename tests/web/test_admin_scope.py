@@ -396,6 +396,50 @@ async def _configuration(r: Rig, admin: str | None) -> None:
         assert page.status_code == (200 if admin is None else 403), (path, admin)
 
 
+async def _tariffs(r: Rig, admin: str | None) -> None:
+    """The tariffs: each admin their authority's (a state admin every one)."""
+    page = await r.client.get("/web/config/tariffs")
+    assert page.status_code == 200
+    for name, authority in (("KNM-GP", "KNM-GP"), ("ENM", "ENM-GP")):
+        link = f'href="/web/config/tariffs/{name}"'
+        assert (link in page.text) == sees(admin, authority), (name, admin)
+
+
+async def _tariff(r: Rig, admin: str | None) -> None:
+    for name, authority in (("KNM-GP", "KNM-GP"), ("ENM", "ENM-GP")):
+        page = await r.client.get(f"/web/config/tariffs/{name}")
+        assert page.status_code == (200 if sees(admin, authority) else 403), (name, admin)
+
+
+async def _tariff_change(r: Rig, admin: str | None) -> None:
+    """A rate with no day: their own authority's form again (400), another's refused
+    (403); nothing written either way."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    before = r.app.version
+    for name, authority in (("KNM-GP", "KNM-GP"), ("ENM", "ENM-GP")):
+        form = {"csrf": csrf, "based_on": str(before), "amount-cow": "900", "reason": "r"}
+        page = await r.client.post(f"/web/config/tariffs/{name}/add", data=form)
+        assert page.status_code == (400 if sees(admin, authority) else 403), (name, admin)
+    assert r.app.version == before
+
+
+async def _dlt(r: Rig, admin: str | None) -> None:
+    """The DLT ids are the state's: a state admin's page; an authority admin's 403."""
+    page = await r.client.get("/web/config/dlt-ids")
+    assert page.status_code == (200 if admin is None else 403), admin
+
+
+async def _dlt_change(r: Rig, admin: str | None) -> None:
+    """An id that is not digits: the state admin's form again (400); refused to an
+    authority admin (403); nothing written either way."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    before = r.app.version
+    form = {"csrf": csrf, "based_on": str(before), "name": "entity_id", "id": "x", "reason": "r"}
+    page = await r.client.post("/web/config/dlt-ids", data=form)
+    assert page.status_code == (400 if admin is None else 403), admin
+    assert r.app.version == before
+
+
 def _documented(number: str) -> tuple[int, ...]:
     """KNM-1 is settled and delivered: its account and receipt; ENM-1 has none yet."""
     return (200,) if number == "KNM-1" else (404,)
@@ -465,6 +509,11 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("POST", "/web/config/dlt"): _dlt_check,
     ("POST", "/web/config/dlt/apply"): _dlt_apply,
     ("GET", "/web/config/{version_id}"): _configuration,
+    ("GET", "/web/config/dlt-ids"): _dlt,
+    ("POST", "/web/config/dlt-ids"): _dlt_change,
+    ("GET", "/web/config/tariffs"): _tariffs,
+    ("GET", "/web/config/tariffs/{name}"): _tariff,
+    ("POST", "/web/config/tariffs/{name}/{change}"): _tariff_change,
 }
 
 
