@@ -83,6 +83,9 @@ NOT_NAMES: Final = DATES | frozenset(
         "status",
         "role",
         "detail",
+        # numbers: a configuration's version, how many have an id
+        "version",
+        "with",
         # amounts
         "amount",
         "balance",

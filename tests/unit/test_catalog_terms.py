@@ -53,7 +53,8 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("local authority", "ಸ್ಥಳೀಯ ಸಂಸ್ಥೆ", "ಪ್ರಾಧಿಕಾರ"),
         Term("feeding and watering charges", "ಮೇವು", "ಆಹಾರ"),
         Term("public auction", "ಬಹಿರಂಗ ಹರಾಜು", "ಸಾರ್ವಜನಿಕ ಹರಾಜ"),
-        Term("notice", "ನೋಟಿಸ್", "ಸೂಚನೆ"),
+        # ಅಧಿಸೂಚನೆ is a notification (of a rate, s.4, s.11), not a notice
+        Term("notice", "ನೋಟಿಸ್", "(?<!ಅಧಿ)ಸೂಚನೆ"),
         Term("claim established", "ಸಾಬೀತಾಗು", "ಸ್ಥಾಪಿ"),
         Term("too early", "ಇನ್ನೂ ಸಮಯವಾಗಿಲ್ಲ", "ಬೇಗನೆ"),
         Term("lot", "ಲಾಟ್", "ಗುಂಪು|ಗುಂಪಿನ|ಗುಂಪನ್ನು"),
