@@ -13,6 +13,9 @@
 ``/web/users``           the users, for administrators (``bot.web.users``)
 ``/notices/<authority>`` the public notice board (no sign-in)
 ``/web/config``          the configuration's versions (state admins; ``bot.web.config_pages``)
+``/web/config/authorities``, ``/web/config/pounds``, ``/web/config/kinds``  the places
+                         and kinds of cattle edited, and the audit of the configuration's
+                         changes (``bot.web.config_places``)
 
 The printable documents and the charts (``/web/documents/...``, ``/web/charts/...``,
 ``bot.web.documents`` and ``bot.web.charts``) are route factories: each takes the session
@@ -32,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from bot.web import pages
 from bot.web.charts import chart_routes
 from bot.web.config_pages import config_routes
+from bot.web.config_places import PlaceDesk
 from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
@@ -79,6 +83,8 @@ def web_routes(secret: str, public_url: str, telegram_username: str = "") -> lis
     ]
     # The page of users posts its forms with the desk's CSRF token: it takes the keys.
     routes += UserDesk(keys, telegram_username).routes()
+    # Before /web/config/{version_id}: "authorities", "pounds", ... are no version's id.
+    routes += PlaceDesk(desk).routes()
     get_caller = current_caller(keys)
     for factory in ROUTE_FACTORIES:
         routes += factory(get_caller)

@@ -39,6 +39,9 @@ def config_labels(tr: Translator) -> dict[str, str]:
         "first": tr.gettext("The first version: the whole configuration."),
         # TRANSLATORS: web desk, the configuration — a link back to the list of versions.
         "back": tr.gettext("All the versions"),
+        # TRANSLATORS: web desk, the configuration — the link to the forms that change the
+        # local authorities, the pounds and the kinds of cattle.
+        "places": tr.gettext("Places and kinds of cattle"),
     }
 
 
