@@ -138,7 +138,11 @@ def _market_fields(form: Form, markets: Any, languages: Iterable[str]) -> None:
 
 def market_rows(form: Form) -> list[int]:
     """The rows of villages a form shows: those filled in, then blank ones."""
-    filled = [int(k.rsplit(".", 1)[1]) for k in form if re.fullmatch(r"market\.village\.\d+", k)]
+    filled = [
+        int(k.rsplit(".", 1)[1])
+        for k, v in form.items()
+        if re.fullmatch(r"market\.village\.\d+", k) and v.strip()
+    ]
     last = max(filled, default=-1)
     return list(range(last + 1 + _BLANK_MARKETS))
 
