@@ -1,5 +1,6 @@
-"""CSV exports for the authority's office: the cases, the ledger, and the audit of the
-changes to its users.
+"""CSV exports for the authority's office: the cases, the ledger, the audit of the
+changes to its users, and the audit of the changes to its configuration made on the web
+desk (``config_audit_record``, beside the users' ``audit_record``).
 
 Amounts leave the database as integer paise and are written as rupees with two
 decimals by integer division, so a clerk's desk calculator agrees to the paisa.
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date
 from typing import Literal
 
+from bot.store.config_versions import ChangeRow
 from bot.store.exports import case_lots, case_rows, last_event_days
 from bot.store.models import UserChange
 from bot.store.port import LedgerReads
@@ -25,12 +27,14 @@ from domain.calendar import LOCAL_TZ
 __all__ = [
     "AUDIT_HEADER",
     "CASE_HEADER",
+    "CONFIG_AUDIT_HEADER",
     "LEDGER_HEADER",
     "CaseLine",
     "LedgerLine",
     "audit_record",
     "case_record",
     "changed_by",
+    "config_audit_record",
     "kinds_text",
     "ledger_lines",
     "ledger_record",
@@ -50,6 +54,19 @@ CASE_HEADER = (
 )
 LEDGER_HEADER = ("date", "authority", "case", "account", "amount_rupees", "provision")
 AUDIT_HEADER = ("at", "user", "authority", "by", "field", "old", "new", "reason")
+#: The audit of the configuration: a value changed on the web desk a row.
+CONFIG_AUDIT_HEADER = (
+    "at",
+    "version",
+    "authority",
+    "by",
+    "entity",
+    "key",
+    "field",
+    "old",
+    "new",
+    "reason",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +148,26 @@ def audit_record(change: UserChange) -> list[str]:
         str(change.user_id),
         change.authority_code or "",
         changed_by(change),
+        change.field,
+        change.old or "",
+        change.new or "",
+        change.reason,
+    ]
+
+
+def config_audit_record(change: ChangeRow) -> list[str]:
+    """One CSV record of the audit of the configuration (``CONFIG_AUDIT_HEADER``): when
+    (in the pounds' time, to the second), the version it made, the authority (empty: the
+    state's), who (by name), what (entity and its code), which field, the old and new
+    value as the audit keeps them (JSON for a text per language or a list), and why."""
+    at = change.at if change.at.tzinfo else change.at.replace(tzinfo=UTC)
+    return [
+        at.astimezone(LOCAL_TZ).isoformat(timespec="seconds"),
+        str(change.version_id),
+        change.authority_code or "",
+        change.by_name,
+        change.entity,
+        change.key,
         change.field,
         change.old or "",
         change.new or "",

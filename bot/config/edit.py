@@ -92,11 +92,13 @@ def _set(table: MutableMapping[str, Any], field: str, value: Value) -> None:
         return
     old = table.get(field)
     if isinstance(value, dict) and isinstance(old, MutableMapping):
+        # Looked up again after each removal: the proxy tomlkit gives for dotted keys
+        # (``address.en = ...``) no longer finds its other keys once one is deleted.
         for language in [language for language in old if language not in value]:
-            del old[language]
+            del table[field][language]
         for language, text in value.items():
-            if old.get(language) != text:
-                old[language] = text
+            if table[field].get(language) != text:
+                table[field][language] = text
         return
     if isinstance(value, dict):
         inline = tomlkit.inline_table()

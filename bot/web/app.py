@@ -19,6 +19,9 @@
 ``/web/config/tariffs``  the tariffs, their dated rows added and withdrawn (admins;
                          ``bot.web.config_tariffs``)
 ``/web/config/dlt-ids``  the DLT ids, one by one (state admins; ``bot.web.config_dlt_ids``)
+``/web/config/authorities``, ``/web/config/pounds``, ``/web/config/kinds``  the places
+                         and kinds of cattle edited, and the audit of the configuration's
+                         changes (``bot.web.config_places``)
 
 The printable documents and the charts (``/web/documents/...``, ``/web/charts/...``,
 ``bot.web.documents`` and ``bot.web.charts``) are route factories: each takes the session
@@ -41,6 +44,7 @@ from bot.web.config_dlt import DltDesk
 from bot.web.config_dlt_ids import dlt_id_routes
 from bot.web.config_pages import config_routes
 from bot.web.config_tariffs import tariff_routes
+from bot.web.config_places import PlaceDesk
 from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller
@@ -90,10 +94,11 @@ def web_routes(secret: str, public_url: str, telegram_username: str = "") -> lis
     # The page of users posts its forms with the desk's CSRF token: it takes the keys.
     routes += UserDesk(keys, telegram_username).routes()
     routes += UserImportDesk(keys, telegram_username).routes()
-    # Before the configuration's /web/config/{version_id}: "dlt", "dlt-ids" and
-    # "tariffs" are no version's id.
+    # Before the configuration's /web/config/{version_id}: "dlt", "dlt-ids", "tariffs",
+    # "authorities", "pounds", ... are no version's id.
     routes += DltDesk(keys).routes()
     routes += tariff_routes(desk) + dlt_id_routes(desk)
+    routes += PlaceDesk(desk).routes()
     get_caller = current_caller(keys)
     for factory in ROUTE_FACTORIES:
         routes += factory(get_caller)

@@ -1,7 +1,10 @@
 """The configuration on the web desk, for state administrators, read only:
 
-``/web/config``       the version in force (when, by whom, from where, why) and every
-                      version, newest first, each a link to its page;
+``/web/config``       the version in force (when, by whom, from where, why), the recent
+                      changes made on the web desk, and every version, newest first,
+                      each a link to its page; an authority's administrator is sent to
+                      the places of their authority and its changes
+                      (``bot.web.config_places``);
 ``/web/config/<id>``  one version: its changes from the one before, as a unified diff.
 
 A version is imported on the server (``poundbot config import``); every instance takes
@@ -11,9 +14,10 @@ it up within seconds (``bot.services.config_versions``).
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from bot.config.names import local
 from bot.i18n import fmt, translator
 from bot.i18n.catalogs import Translator
 from bot.i18n.chrome.config_page import (
@@ -24,11 +28,14 @@ from bot.i18n.chrome.config_page import (
     source_name,
     version_title,
 )
+from bot.i18n.chrome.config_places import changes_labels
 from bot.i18n.documents.documents import document_labels
+from bot.services.config_edit import audit
 from bot.services.config_versions import desk_version, desk_versions, diff
 from bot.services.runtime import App
 from bot.store.config_versions import VersionRow
 from bot.support.caller import Caller
+from bot.web.config_places import recent_changes
 from bot.web.printing import GetCaller, guarded, not_found, page
 from bot.web.templating import language_of
 from domain.calendar import LOCAL_TZ
@@ -59,6 +66,8 @@ def _context(request: Request, app: App, caller: Caller, title: str) -> dict[str
 
 
 async def _versions(request: Request, app: App, caller: Caller) -> Response:
+    if caller.is_admin and not caller.is_state_admin:  # their authority's part of it
+        return RedirectResponse("/web/config/authorities", status_code=303)
     rows = await desk_versions(app.store, caller)
     tr = translator(language_of(request, caller, app.config))
     shown = [_row(row, tr) for row in rows]
@@ -68,6 +77,12 @@ async def _versions(request: Request, app: App, caller: Caller) -> Response:
         "in_force": in_force(rows[0].id, tr) if rows else "",
         "current": shown[0] if shown else None,
         "versions": shown,
+        "changes": recent_changes(await audit(app.store, caller, None), tr),
+        "cl": changes_labels(tr),
+        "version_links": True,
+        "csv_authorities": [
+            (code, local(a.name, tr.lang)) for code, a in app.config.authorities.items()
+        ],
     }
     return page(request, "config/index.html", context)
 

@@ -22,6 +22,7 @@ from bot.conversation.photos import last_event_id
 from bot.services import keeper as k
 from bot.services import officer as o
 from bot.services.admin import disable_user
+from bot.store.config_versions import latest_id
 from bot.store.models import OutboxRow, User
 from bot.support.caller import Caller
 from bot.web.app import web_routes
@@ -390,10 +391,84 @@ async def _dlt_apply(r: Rig, admin: str | None) -> None:
 
 
 async def _configuration(r: Rig, admin: str | None) -> None:
-    """The configuration is the state's: a state admin's page; an authority admin's 403."""
-    for path in ("/web/config", "/web/config/1"):
-        page = await r.client.get(path)
-        assert page.status_code == (200 if admin is None else 403), (path, admin)
+    """The configuration's versions are the state's: a state admin's pages; an authority
+    admin is sent from the list to their authority's places (a version's page: 403)."""
+    page = await r.client.get("/web/config")
+    assert page.status_code == (200 if admin is None else 303), admin
+    page = await r.client.get("/web/config/1")
+    assert page.status_code == (200 if admin is None else 403), admin
+
+
+#: What only each authority's configuration shows (its pound's address, its office).
+PLACE_TEXTS = {"KNM-GP": "Juma Masjid bus stop", "ENM-GP": "Perla-Badiadka Road"}
+
+
+def of_an_authority(template: str, codes: dict[str, str], *, state: bool = False) -> Check:
+    """A form of the configuration about one authority's entry (``codes``: the code in
+    the path, of which authority): its admins read it (a state admin every one),
+    another's admin gets a 403 without its content; ``state``: the state admin's alone."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        for code, authority in codes.items():
+            page = await r.client.get(template.format(code=code))
+            allowed = admin is None or (not state and sees(admin, authority))
+            assert page.status_code == (200 if allowed else 403), (template, code, admin)
+            if not allowed:
+                assert all(text not in page.text for text in PLACE_TEXTS.values())
+
+    return check
+
+
+def changed_by_an_authority(template: str, codes: dict[str, str], *, state: bool = False) -> Check:
+    """A form of the configuration posted with a reason and nothing changed: its admins
+    are told nothing changed (400); another authority's admin is refused (403); no
+    version written."""
+
+    async def check(r: Rig, admin: str | None) -> None:
+        csrf = csrf_of((await r.client.get("/web/")).text)
+        async with r.app.store.reading() as tx:
+            latest = await latest_id(tx)
+        for code, authority in codes.items():
+            form = {"csrf": csrf, "based_on": str(latest), "reason": "walk"}
+            page = await r.client.post(template.format(code=code), data=form)
+            allowed = admin is None or (not state and sees(admin, authority))
+            assert page.status_code == (400 if allowed else 403), (template, code, admin)
+        async with r.app.store.reading() as tx:
+            assert await latest_id(tx) == latest
+
+    return check
+
+
+async def _places(r: Rig, admin: str | None) -> None:
+    page = await r.client.get("/web/config/authorities")
+    assert page.status_code == 200
+    for pound, authority in (("PTM", "KNM-GP"), ("ENM", "ENM-GP")):
+        assert (f'href="/web/config/pounds/{pound}"' in page.text) == sees(admin, authority)
+
+
+async def _config_audit(r: Rig, admin: str | None) -> None:
+    for authority in ("KNM-GP", "ENM-GP"):
+        page = await r.client.get(f"/web/config/changes.csv?authority={authority}")
+        assert page.status_code == (200 if sees(admin, authority) else 403), authority
+    everything = await r.client.get("/web/config/changes.csv")
+    assert everything.status_code == 200  # a state admin's all, an authority admin's own
+
+
+async def _new_pound(r: Rig, admin: str | None) -> None:
+    """A new pound of each authority, sent with a village without its market place: to
+    the admin's own authority told why (400), to another's refused (403); nothing
+    written."""
+    csrf = csrf_of((await r.client.get("/web/")).text)
+    async with r.app.store.reading() as tx:
+        latest = await latest_id(tx)
+    for authority in ("KNM-GP", "ENM-GP"):
+        form = {"csrf": csrf, "based_on": str(latest), "authority": authority, "reason": "x"}
+        form |= {"code": "NEW", "name.en": "New", "address.en": "x", "lang.1": "ml"}
+        form |= {"market.village.0": "Nowhere"}
+        page = await r.client.post("/web/config/pounds/new", data=form)
+        assert page.status_code == (400 if sees(admin, authority) else 403), authority
+    async with r.app.store.reading() as tx:
+        assert await latest_id(tx) == latest
 
 
 async def _tariffs(r: Rig, admin: str | None) -> None:
@@ -514,6 +589,46 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("GET", "/web/config/tariffs"): _tariffs,
     ("GET", "/web/config/tariffs/{name}"): _tariff,
     ("POST", "/web/config/tariffs/{name}/{change}"): _tariff_change,
+    ("GET", "/web/config/changes.csv"): _config_audit,
+    ("GET", "/web/config/authorities"): _places,
+    ("GET", "/web/config/authorities/new"): of_an_authority(
+        "/web/config/authorities/new", {"": "-"}, state=True
+    ),
+    ("POST", "/web/config/authorities/new"): changed_by_an_authority(
+        "/web/config/authorities/new", {"": "-"}, state=True
+    ),
+    ("GET", "/web/config/authorities/{code}"): of_an_authority(
+        "/web/config/authorities/{code}", {"KNM-GP": "KNM-GP", "ENM-GP": "ENM-GP"}
+    ),
+    ("POST", "/web/config/authorities/{code}"): changed_by_an_authority(
+        "/web/config/authorities/{code}", {"KNM-GP": "KNM-GP", "ENM-GP": "ENM-GP"}
+    ),
+    ("GET", "/web/config/pounds/new"): alike("/web/config/pounds/new", 200),
+    ("POST", "/web/config/pounds/new"): _new_pound,
+    ("GET", "/web/config/pounds/import"): of_an_authority(
+        "/web/config/pounds/import", {"": "-"}, state=True
+    ),
+    ("POST", "/web/config/pounds/import"): changed_by_an_authority(
+        "/web/config/pounds/import", {"": "-"}, state=True
+    ),
+    ("GET", "/web/config/pounds/{code}"): of_an_authority(
+        "/web/config/pounds/{code}", {"PTM": "KNM-GP", "ENM": "ENM-GP"}
+    ),
+    ("POST", "/web/config/pounds/{code}"): changed_by_an_authority(
+        "/web/config/pounds/{code}", {"PTM": "KNM-GP", "ENM": "ENM-GP"}
+    ),
+    ("GET", "/web/config/kinds/new"): of_an_authority(
+        "/web/config/kinds/new", {"": "-"}, state=True
+    ),
+    ("POST", "/web/config/kinds/new"): changed_by_an_authority(
+        "/web/config/kinds/new", {"": "-"}, state=True
+    ),
+    ("GET", "/web/config/kinds/{code}"): of_an_authority(
+        "/web/config/kinds/{code}", {"cow": "-"}, state=True
+    ),
+    ("POST", "/web/config/kinds/{code}"): changed_by_an_authority(
+        "/web/config/kinds/{code}", {"cow": "-"}, state=True
+    ),
 }
 
 

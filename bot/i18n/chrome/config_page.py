@@ -42,6 +42,9 @@ def config_labels(tr: Translator) -> dict[str, str]:
         # TRANSLATORS: web desk, the configuration — the link to the page that reads the
         # DLT portal's export of approved templates into a new version.
         "dlt": tr.gettext("DLT template ids from the portal's export"),
+        # TRANSLATORS: web desk, the configuration — the link to the forms that change the
+        # local authorities, the pounds and the kinds of cattle.
+        "places": tr.gettext("Places and kinds of cattle"),
     }
 
 
