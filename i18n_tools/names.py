@@ -86,6 +86,8 @@ NOT_NAMES: Final = DATES | frozenset(
         # numbers: a configuration's version, how many have an id
         "version",
         "with",
+        # a line's reason for being refused, a sentence of its own
+        "why",
         # amounts
         "amount",
         "balance",

@@ -43,8 +43,8 @@ from bot.web.charts import chart_routes
 from bot.web.config_dlt import DltDesk
 from bot.web.config_dlt_ids import dlt_id_routes
 from bot.web.config_pages import config_routes
-from bot.web.config_tariffs import tariff_routes
 from bot.web.config_places import PlaceDesk
+from bot.web.config_tariffs import tariff_routes
 from bot.web.documents import document_routes
 from bot.web.seize import seize_routes
 from bot.web.session import GetCaller, Keys, current_caller

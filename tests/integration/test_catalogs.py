@@ -280,7 +280,9 @@ def test_statutory_texts_carry_a_translator_comment_naming_their_provision() -> 
         cited = _CITATION.findall(_ids(message)[0])
         if cited:
             comment = " ".join(message.auto_comments)
-            assert "TRANSLATORS:" in comment, message.id
+            # Jinja's extractor keeps a template's comment without its TRANSLATORS: tag
+            in_templates = all(path.endswith(".html") for path, _ in message.locations)
+            assert in_templates or "TRANSLATORS:" in comment, message.id
             assert re.search(r"\bs\.\d", comment), message.id
 
 

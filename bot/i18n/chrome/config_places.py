@@ -148,11 +148,16 @@ def _field_names(tr: Translator) -> dict[str, str]:
         "kind": tr.gettext("Kind"),
         # TRANSLATORS: web desk, the configuration — the fields of a local authority.
         "district": tr.gettext("District"),
+        # TRANSLATORS: web desk, the configuration — the office where the s.13(2) notice
+        # is affixed.
         "office_address": tr.gettext("Office address (s.13(2) notice)"),
+        # TRANSLATORS: s.13(2): the notice is proclaimed by beat of drum in the village.
         "village": tr.gettext("Village (s.13(2) proclamation)"),
+        # TRANSLATORS: s.13(2): ... and in the market place nearest the place of seizure.
         "market_place": tr.gettext("Market place (s.13(2) proclamation)"),
         "default_language": tr.gettext("Language of its messages"),
         "expected_sale_expenses": tr.gettext("Expected expenses of a sale (₹)"),
+        # TRANSLATORS: s.18: members of the local authority may not buy at its sales.
         "members": tr.gettext("Members (may not buy at its sales, s.18)"),
         "markets": tr.gettext("Villages and their market places"),
         # TRANSLATORS: web desk, the configuration — the fields of a pound.
