@@ -266,9 +266,8 @@ def report(found: dict[str, Any], names: list[str]) -> bool:
         cells = []
         for n in names:
             t = by[n]
-            cells.append(
-                f"{statistics.median(t) * 1e3:8.2f} {_q(t, 0.95) * 1e3:8.2f} {_q(t, 0.99) * 1e3:8.2f}"
-            )
+            p50, p95, p99 = statistics.median(t), _q(t, 0.95), _q(t, 0.99)
+            cells.append(f"{p50 * 1e3:8.2f} {p95 * 1e3:8.2f} {p99 * 1e3:8.2f}")
         print(f"{op:34} " + "  |  ".join(cells))
     for n in names:
         jobs, took = passes[n]
@@ -281,7 +280,9 @@ def report(found: dict[str, Any], names: list[str]) -> bool:
             ok &= verdict(f"{op}, p50 {state} / {one}", ratio, "<=", RATIO)
         (sj, st), (oj, ot) = passes[state], passes[one]
         if sj and oj:
-            ok &= verdict(f"reminder pass per due job, {state} / {one}", (st / sj) / (ot / oj), "<=", RATIO)
+            ok &= verdict(
+                f"reminder pass per due job, {state} / {one}", (st / sj) / (ot / oj), "<=", RATIO
+            )
     return ok
 
 
@@ -302,12 +303,17 @@ async def build(
 
 async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", default=os.environ.get("POUNDBOT_BENCH_PG_URL") or os.environ.get("POUNDBOT_TEST_PG_URL"))
+    parser.add_argument(
+        "--url",
+        default=os.environ.get("POUNDBOT_BENCH_PG_URL") or os.environ.get("POUNDBOT_TEST_PG_URL"),
+    )
     parser.add_argument("--authorities", type=int, default=1200)
     parser.add_argument("--pounds", type=int)
     parser.add_argument("--cases", type=int)
     parser.add_argument("--rounds", type=int, default=200)
-    parser.add_argument("--sqlite", action="store_true", help="the busiest authority alone, on SQLite")
+    parser.add_argument(
+        "--sqlite", action="store_true", help="the busiest authority alone, on SQLite"
+    )
     args = parser.parse_args(argv)
     n = args.authorities
     pounds = args.pounds or round(n * 5 / 3)

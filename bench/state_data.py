@@ -35,7 +35,7 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -554,7 +554,7 @@ def copy_case(
         for row in compiled[name]:
             new: dict[str, Any] = {}
             for col, value in row.items():
-                if value is None or isinstance(value, bool | int) and col not in ("id", "seq"):
+                if value is None or (isinstance(value, bool | int) and col not in ("id", "seq")):
                     if col in REFS and value is not None:
                         value = c.ids[REFS[col]].get(value)
                     elif col in USER_REFS and value is not None:
@@ -659,7 +659,9 @@ def owner_phone(serial: int) -> str:
     return f"+9198{serial:08d}"
 
 
-def _users(p: Plan, only: int | None, now: datetime) -> tuple[list[dict[str, Any]], dict[str, int], dict[int, int]]:
+def _users(
+    p: Plan, only: int | None, now: datetime
+) -> tuple[list[dict[str, Any]], dict[str, int], dict[int, int]]:
     """The keepers (one a pound) and officers (one an authority), their ids by pound and
     by authority (the officer's id at ``-1 - authority``)."""
     rows: list[dict[str, Any]] = []
@@ -821,9 +823,3 @@ async def generate(
                 )
             await conn.execute(text("ANALYZE"))
     return writer.written
-
-
-def _days(templates: Templates) -> Iterator[tuple[str, int]]:
-    for route, t in templates.items():
-        for day, _ in t.snapshots:
-            yield route, day
