@@ -16,7 +16,7 @@ from bot.config import Config, parse_config
 from bot.store.config_versions import VersionRow, add_version, version, versions
 from bot.store.tx import Store
 from bot.support.caller import Caller
-from bot.support.errors import NotAllowedError
+from bot.support.errors import ConfigChangedError, NotAllowedError
 
 __all__ = [
     "SOURCES",
@@ -121,12 +121,20 @@ def diff(before: VersionRow | None, after: VersionRow) -> list[str]:
 
 
 async def import_text(
-    store: Store, text: str, *, source: str, reason: str, by_user_id: int | None = None
+    store: Store,
+    text: str,
+    *,
+    source: str,
+    reason: str,
+    by_user_id: int | None = None,
+    based_on: int | None = None,
 ) -> Imported:
     """Store ``text`` as the new version in force, unless it is the version in force
     already. The caller has checked it (``poundbot config check``'s checks); it is
     parsed again here so that nothing that fails to load is ever stored (raises
-    ``ConfigError``)."""
+    ``ConfigError``). ``based_on``: the version ``text`` was made from, which must still
+    be the one in force (else ``ConfigChangedError``, nothing stored): a change made on
+    one version is never written over another made meanwhile."""
     if source not in SOURCES:
         raise ValueError(f"unknown source of a configuration: {source}")
     parse_config(text, "the configuration imported")
@@ -135,9 +143,13 @@ async def import_text(
             found = await version(tx)
             if found is not None and found.text == text:
                 return Imported(found.id, new=False)
+            if based_on is not None and (found is None or found.id != based_on):
+                raise ConfigChangedError("the configuration changed", based_on=based_on)
             added = await add_version(tx, text, source=source, reason=reason, by_user_id=by_user_id)
         if added is not None:
             return Imported(added, new=True)
+        if based_on is not None:
+            raise ConfigChangedError("another version came first", based_on=based_on)
         # Another import took that id first: compare with it, and write after it.
 
 

@@ -20,7 +20,12 @@ from bot.store.tx import Store
 from bot.support.caller import Caller
 from bot.support.dlt import Registry, registry
 from bot.support.dlt_import import Matched, Row, match, read_sheet
-from bot.support.errors import BadInputError, NotAllowedError, PlanChangedError
+from bot.support.errors import (
+    BadInputError,
+    ConfigChangedError,
+    NotAllowedError,
+    PlanChangedError,
+)
 
 __all__ = ["DltPlan", "desk_import", "desk_plan", "plan_ids"]
 
@@ -126,5 +131,15 @@ async def desk_import(
         raise PlanChangedError("the configuration changed since the dry run")
     if not plan.changes:
         raise BadInputError("nothing to change")
-    done = await import_text(store, plan.text, source="dlt", reason=why, by_user_id=caller.user_id)
+    try:
+        done = await import_text(
+            store,
+            plan.text,
+            source="dlt",
+            reason=why,
+            by_user_id=caller.user_id,
+            based_on=version,
+        )
+    except ConfigChangedError:  # a version stored between the plan and the import
+        raise PlanChangedError("the configuration changed since the dry run") from None
     return plan, done

@@ -392,3 +392,22 @@ def test_config_show_shows_the_version_in_force_else_the_file(
         out.splitlines()[0] == f"# the configuration in force: {edited} (named on the command line)"
     )
     assert "reminders.sms_per_second = 2 " in out
+
+
+async def test_an_import_made_on_a_version_is_refused_once_another_is_in_force(url: str) -> None:
+    """The DLT export's import is made on the version its dry run read: a version stored
+    between the two is not written over."""
+    from bot.support.errors import ConfigChangedError
+
+    async with open_app(url=url, migrate=False) as app:
+        done = await import_text(app.store, with_new_fine(), source="cli", reason="new fine")
+        assert done.id == 2
+        with pytest.raises(ConfigChangedError):
+            await import_text(
+                app.store, SAMPLE + "\n# made on 1\n", source="dlt", reason="ids", based_on=1
+            )
+        assert [r.id for r in await history(app.store)] == [2, 1]
+        made = await import_text(
+            app.store, with_new_fine() + "\n# on 2\n", source="dlt", reason="ids", based_on=2
+        )
+        assert (made.id, made.new) == (3, True)
