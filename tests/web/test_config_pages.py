@@ -73,6 +73,8 @@ async def test_a_state_admin_reads_the_version_in_force_every_version_and_its_ch
     assert "the configuration file, at the first start" in page.text
     assert "the operator" in page.text  # version 1: no user imported it
     assert 'href="/web/config/2"' in page.text
+    for link in ("tariffs", "dlt-ids", "dlt", "authorities"):  # its forms, each a link
+        assert f'href="/web/config/{link}"' in page.text
     assert 'href="/web/config/1"' in page.text
     today = await r.client.get("/web/")
     assert 'href="/web/config"' in today.text  # the link in the menu

@@ -45,6 +45,8 @@ def config_labels(tr: Translator) -> dict[str, str]:
         # TRANSLATORS: web desk, the configuration — the link to the forms that change the
         # local authorities, the pounds and the kinds of cattle.
         "places": tr.gettext("Places and kinds of cattle"),
+        "tariffs": tr.gettext("Tariffs"),
+        "dlt_ids": tr.gettext("DLT template ids"),
     }
 
 
