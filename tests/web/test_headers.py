@@ -36,6 +36,7 @@ SAMPLES = {
     "user_id": "1",
     "change": "edit",
     "version_id": "1",
+    "name": "KNM-GP",
     "secret": "the-webhook-secret-of-the-provider-0123456789",
 }
 _PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")
