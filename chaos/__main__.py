@@ -1,7 +1,8 @@
 """``python -m chaos [--small] [--only NAME]``: run the scenarios, print the table, exit 1
 on a fail. PostgreSQL for the two-instance scenarios comes from ``POUNDBOT_CHAOS_PG_URL``
 or ``POUNDBOT_TEST_PG_URL`` (a database of its own is made and dropped); without either
-they run on one SQLite file."""
+they run on one SQLite file. The PostgreSQL restart makes a cluster of its own (the
+server programs must be installed; without them it is left out, and says so)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chaos import flood, outbox, settle, sms
+from chaos import flood, outbox, pg_restart, settle, sms
 from chaos.report import Outcome, table
 
 FULL = {
@@ -24,6 +25,8 @@ FULL = {
     # 150 missed calls from 150 numbers at once; the hour's ceiling at 100.
     "flood": {"callers": 150, "per_hour": 100},
     "settle": {"cases": 60},
+    # 300 SMS at 10 a second; PostgreSQL down 10 s, stopped as 40 come at once.
+    "restart": {"messages": 300, "down": 10.0, "pace": 0.1, "burst": 40},
 }
 SMALL = {
     "kill": {"burst": 40, "runs": 1},
@@ -33,6 +36,7 @@ SMALL = {
     "media": {"senders": 6, "drips": 2, "drip_bytes": 400, "kept_side": 2000},
     "flood": {"callers": 30, "per_hour": 12},
     "settle": {"cases": 6},
+    "restart": {"messages": 40, "down": 3.0, "pace": 0.2, "burst": 10},
 }
 
 
@@ -63,6 +67,14 @@ async def main(small: bool, only: list[str]) -> list[Outcome]:
             outcomes.append(
                 await settle.concurrent_settle(Path(tmp) / "settle", pg_url=pg, **scale["settle"])  # type: ignore[arg-type]
             )
+        if "restart" in only:
+            print("== PostgreSQL restarted under SMS traffic", file=sys.stderr, flush=True)
+            try:
+                outcomes.append(
+                    await pg_restart.restarted(Path(tmp) / "restart", **scale["restart"])  # type: ignore[arg-type]
+                )
+            except pg_restart.NoPostgres as exc:
+                print(f"  .. left out: {exc}", file=sys.stderr, flush=True)
     return outcomes
 
 
@@ -72,11 +84,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--only",
         action="append",
-        choices=["kill", "lock", "outbox", "media", "flood", "settle"],
+        choices=["kill", "lock", "outbox", "media", "flood", "settle", "restart"],
         help="run only these",
     )
     args = parser.parse_args()
-    everything = ["kill", "lock", "outbox", "media", "flood", "settle"]
+    everything = ["kill", "lock", "outbox", "media", "flood", "settle", "restart"]
     results = asyncio.run(main(args.small, args.only or everything))
     print(table(results))
     sys.exit(0 if all(o.passed for o in results) else 1)

@@ -1,7 +1,9 @@
 """The chaos scenarios of ``make chaos`` at a small scale (seconds): poundbot's own
 processes killed with SIGKILL, its SQLite file held by another process, two instances
 delivering one outbox through a slow Telegram API, a keeper's MMS of slow and huge
-pictures, two officers settling one sale at once on two instances. Each asserts the
+pictures, two officers settling one sale at once on two instances, PostgreSQL stopped and
+started again under a server taking SMS (on a cluster the test makes; skipped where
+PostgreSQL's server programs are not installed). Each asserts the
 pass line: nothing lost, nothing twice, no webhook answered late. The same scenarios at
 the full scale of ``make chaos`` are the slow tests at the end (``make test-slow``)."""
 
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from chaos import flood, outbox, settle, sms
+from chaos import flood, outbox, pg_restart, settle, sms
 from chaos.__main__ import SMALL, main
 from chaos.report import Outcome, table
 from tests.conftest import PG_URL
@@ -92,13 +94,33 @@ async def test_two_officers_settling_one_sale_at_once_settle_it_once_and_one_is_
     assert outcome.answered == outcome.requests
 
 
+async def test_a_postgresql_restart_under_sms_traffic_is_ridden_out_by_the_same_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The server reconnects by itself: /healthz 503 while PostgreSQL is down, 200 within
+    10 s of its start; each SMS answered once (those that came while it was down: "send
+    it again", and sent again they make their one case); the same server process."""
+    if pg_restart.server_bindir() is None:
+        pytest.skip("no PostgreSQL server programs (initdb, pg_ctl) installed")
+    outcome = await pg_restart.restarted(tmp_path, **SMALL["restart"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.failures == []  # /healthz 503 then 200, the same pid, each answered once
+    assert outcome.lost == 0
+    assert outcome.duplicated == 0
+    assert outcome.answered == outcome.requests
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("scenario", ["kill", "lock", "outbox", "media", "flood", "settle"])
+@pytest.mark.parametrize(
+    "scenario", ["kill", "lock", "outbox", "media", "flood", "settle", "restart"]
+)
 async def test_each_scenario_at_the_full_scale_of_make_chaos_passes(
     scenario: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``make chaos``, one scenario a test (the slow tests, ``make test-slow``): minutes.
     Two instances run on PostgreSQL when ``POUNDBOT_TEST_PG_URL`` names a server."""
+    if scenario == "restart" and pg_restart.server_bindir() is None:
+        pytest.skip("no PostgreSQL server programs (initdb, pg_ctl) installed")
     (outcome,) = await main(small=False, only=[scenario])
     _show(outcome, capsys)
     assert outcome.passed, table([outcome])
