@@ -15,7 +15,10 @@ could not be stored: nothing recorded), or by an SMS of the sweep when it was st
 and not acted on; whoever is asked to send it again does, once the database is back, and
 each keeper's message makes exactly one case. ``/healthz`` answers 503 while the database
 is down and 200 within ``recover`` seconds of its start; the server process is the same
-one throughout (it reconnected by itself).
+one throughout (it reconnected by itself). Then the cluster is restarted once more while
+no request is in flight and ``/healthz`` is not asked, and ``burst`` SMS come at once
+after its start: each is answered (none of the stale connections the server kept is used:
+``pool_pre_ping``).
 """
 
 from __future__ import annotations
@@ -339,7 +342,7 @@ async def restarted(
             await admin.close()
         url = pg.url("poundbot")
         config = _config(tmp)
-        await _prepare(url, (messages + 1) // 2, config)
+        await _prepare(url, (messages + burst + 1) // 2, config)
         twilio = TimedTwilio()
         sock = bind()
         port = sock.getsockname()[1]
@@ -423,12 +426,24 @@ async def _run(
         progress(f"pg restart: {len(again)} asked to send it again; they do")
         for sent in again:
             await traffic.sms(sent.request, sent.sid + "r")
+        await server.drained(60)
+        # Restarted again while no request is in flight and /healthz is not asked: the
+        # connections the server keeps are stale. Those who write at once after the start
+        # are answered, not asked to send it again.
+        stop_polling.set()
+        await poller
+        await pg.stop()
+        await pg.start()
+        after = await asyncio.gather(
+            *(traffic.sms(r, f"SMpg{r}") for r in range(messages, messages + burst))
+        )
+        stale = [s for s in after if s.text is None or s.text == _again(s.body)]
+        progress(f"pg restart: restarted idle; {len(stale)} of {burst} SMS at once then refused")
         drained = await server.drained(60)
-    stop_polling.set()
-    await poller
     alive = server.proc.returncode is None and server.proc.pid == pid
     await server.stop()
-    outcome = _tally(server, traffic, messages, again_text)
+    again_text |= {s.sid: _again(s.body) for s in after}
+    outcome = _tally(server, traffic, messages + burst, again_text)
     (swept,) = server.query("SELECT count(*) FROM outbox WHERE idempotency_key LIKE 'sms-reply:%'")[
         0
     ]
@@ -441,6 +456,11 @@ async def _run(
         outcome.failures.append("the server process ended (it did not reconnect by itself)")
     if not again:
         outcome.failures.append("no SMS was asked to be sent again: none came while it was down")
+    if stale:
+        outcome.failures.append(
+            f"{len(stale)} SMS sent right after an idle restart were not answered (stale "
+            "connections)"
+        )
     if not drained:
         outcome.failures.append("SMS still waiting to be acted on or sent after 60 s")
     outcome.note = (
@@ -473,7 +493,7 @@ def _tally(server: PgServer, traffic: Traffic, messages: int, again: dict[str, s
     }
     arrived = Counter((m.get("To", ""), m.get("Body", "")) for m in server.twilio.messages)
     outcome = Outcome(
-        f"PostgreSQL restarted under SMS traffic ({messages} SMS)",
+        f"PostgreSQL restarted under SMS traffic, then idle ({messages} SMS)",
         messages,
         answered=0,
         lost=0,

@@ -99,7 +99,9 @@ async def test_a_postgresql_restart_under_sms_traffic_is_ridden_out_by_the_same_
 ) -> None:
     """The server reconnects by itself: /healthz 503 while PostgreSQL is down, 200 within
     10 s of its start; each SMS answered once (those that came while it was down: "send
-    it again", and sent again they make their one case); the same server process."""
+    it again", and sent again they make their one case); the same server process. Fails
+    without ``pool_pre_ping``: an SMS right after a restart while idle took a stale
+    connection and was asked to send it again."""
     if pg_restart.server_bindir() is None:
         pytest.skip("no PostgreSQL server programs (initdb, pg_ctl) installed")
     outcome = await pg_restart.restarted(tmp_path, **SMALL["restart"])  # type: ignore[arg-type]
