@@ -277,20 +277,21 @@ class Traffic:
 
 @dataclass
 class Health:
-    """``/healthz`` polled every ``every`` seconds: (when, status; 0 no answer)."""
+    """``/healthz`` polled every ``every`` seconds: (when asked, status; 0 no answer)."""
 
     base: str
     every: float = 0.1
     seen: list[tuple[float, int]] = field(default_factory=list)
 
     async def run(self, stop: asyncio.Event) -> None:
-        async with httpx.AsyncClient(timeout=5) as http:
+        async with httpx.AsyncClient(timeout=10) as http:
             while not stop.is_set():
+                asked = time.monotonic()
                 try:
                     status = (await http.get(self.base + "/healthz")).status_code
                 except httpx.HTTPError:
                     status = 0
-                self.seen.append((time.monotonic(), status))
+                self.seen.append((asked, status))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), self.every)
 
