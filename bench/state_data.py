@@ -758,9 +758,7 @@ def _fired_rounds(jobs: list[dict[str, Any]], today: date) -> None:
     five years of them."""
     for job in jobs:
         if job["kind"] == "round" and job["status"] == "pending" and job["day"] < today:
-            job.update(
-                status="done", attempts=1, claimed_by="template", done_at=job["fire_at"]
-            )
+            job.update(status="done", attempts=1, claimed_by="template", done_at=job["fire_at"])
 
 
 async def generate(
