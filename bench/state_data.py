@@ -750,6 +750,17 @@ def _pg(value: Any, is_json: bool) -> Any:
     return value
 
 
+def _fired_rounds(jobs: list[dict[str, Any]], today: date) -> None:
+    """The morning rounds of ``jobs`` before ``today`` as the morning's pass left them,
+    done. A template stops on its last day with work: the round of the next morning is
+    still pending there (its items cancelled as the case closed), where a running
+    deployment fired it, empty, that morning; left pending, the measured pass would fire
+    five years of them."""
+    for job in jobs:
+        if job["kind"] == "round" and job["status"] == "pending" and job["day"] < today:
+            job.update(status="done", attempts=1, claimed_by="template", done_at=job["fire_at"])
+
+
 async def generate(
     engine: AsyncEngine,
     p: Plan,
@@ -798,7 +809,9 @@ async def generate(
             ids={},
             seq=case.seq,
         )
-        for name, found_rows in copy_case(rows, c, counters).items():
+        copied = copy_case(rows, c, counters)
+        _fired_rounds(copied["reminder_jobs"], p.today)
+        for name, found_rows in copied.items():
             pending[name].extend(found_rows)
         last_seq[case.pound] = case.seq
         if n % chunk == 0 or n == len(cases):

@@ -303,6 +303,10 @@ async def _fire_round(batch: _Batch, job: JobRow) -> tuple[int, int]:
             live.append((item, found))
         else:
             stale.append(item.id)
+    if not live:  # nothing to tell (its items met or moved): no one to look up
+        batch.messages[job.id] = 0
+        batch.stale += stale
+        return 0, 0
     people = await _people(batch, job.audience, job.place)
     config, today = batch.config, batch.today
     # Each person's items: those for an office they hold, or that none of them holds.

@@ -113,6 +113,11 @@ class User(Base):
     hold (``bot.support.offices``)."""
 
     __tablename__ = "users"
+    __table_args__ = (
+        # A pound's keepers, an authority's officers (bot.store.users, the desk's Today).
+        Index("ix_users_pound", "pound_code"),
+        Index("ix_users_authority", "authority_code"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     role: Mapped[str] = mapped_column(String(16))
     pound_code: Mapped[str | None] = mapped_column(ForeignKey("pounds.code"))
@@ -425,6 +430,8 @@ class DeadlineRow(Base):
         # The web desk's Today: open deadlines by day (covering its count), and by kind.
         Index("ix_deadlines_open_due", "status", "due_on", "pound_code", "who"),
         Index("ix_deadlines_open_kind", "status", "kind", "due_on"),
+        # An authority's Today: the open deadlines of its pounds, each section by kind.
+        Index("ix_deadlines_open_pound", "status", "pound_code", "kind", "due_on"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))

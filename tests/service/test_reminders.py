@@ -16,7 +16,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 
 from bot.config import Config
 from bot.i18n import render, translator
@@ -635,6 +635,30 @@ async def test_no_one_to_tell_is_a_failed_reminder_and_the_series_goes_on(
         "no active keeper of KNM with Telegram or a phone"
     ] * 2
     assert [j.day for j in await _jobs(store, "waiting")] == [d(10), d(10)]
+
+
+async def test_a_round_with_nothing_live_tells_no_one_and_cancels_its_stale_items(
+    store: Store, deps: Deps, keeper: Caller, config: Config, clock: FixedClock, people: None
+) -> None:
+    async with store.transaction() as tx:
+        await k.record_seizure(tx, deps, keeper, seizure())
+    await remind_once(store, config, "w")  # planned on 1 March: the 9 and 10 March rounds
+    waiting = await _jobs(store, "waiting")
+    assert waiting
+    async with store.transaction() as tx:  # met meanwhile, its jobs not cancelled (a race)
+        await tx.session.execute(update(DeadlineRow).values(status="closed"))
+        before = await tx.session.scalar(select(func.count()).select_from(OutboxRow))
+    clock.set(local(d(10)))
+    done = await remind_once(store, config, "w")
+    assert (done.reminders, done.messages, done.failed) == (0, 0, 0)
+    cancelled = await _jobs(store, "cancelled")
+    assert [j.id for j in cancelled] == [j.id for j in waiting]
+    assert {j.last_error for j in cancelled} == {"no longer due: met or moved"}
+    rounds = [j for j in await _jobs(store, "done") if j.kind == "round"]
+    fired = [(j.day, j.messages, j.last_error) for j in rounds]
+    assert fired == [(d(9), 0, None), (d(10), 0, None)]
+    async with store.transaction() as tx:
+        assert await tx.session.scalar(select(func.count()).select_from(OutboxRow)) == before
 
 
 # -- s.15(5) and s.16(3): the refused account, the pending claim ---------------------------
