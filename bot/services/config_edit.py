@@ -20,7 +20,13 @@ from tomlkit.toml_document import TOMLDocument
 
 from bot.config import ConfigError, parse_config
 from bot.config.edit import Change, dump, load
-from bot.store.config_versions import ChangeRow, add_changes, add_version, changes, version
+from bot.store.config_versions import (
+    ChangeRow,
+    add_changes,
+    add_version,
+    changes,
+    version,
+)
 from bot.store.tx import Store
 from bot.support.caller import Caller
 from bot.support.errors import (
@@ -64,28 +70,33 @@ async def apply_edit(
     why = " ".join(reason.split())
     if not why:
         raise BadInputError("a reason is required")
-    async with store.transaction() as tx:
+    # The version read, changed, written out and checked outside the transaction that
+    # writes it: on SQLite a transaction that writes holds every other writer, and a
+    # state's document takes a while to parse and check.
+    async with store.reading() as tx:
         found = await version(tx)
-        if found is None or found.id != based_on:
-            raise ConfigChangedError("the configuration changed", based_on=based_on)
-        try:
-            document = load(found.text)
-        except ParseError as exc:  # not reached: every version stored was parsed
-            raise ConfigRefusedError("the version in force does not parse") from exc
-        made = edit(document)
-        for change in made:
-            if not may_change(caller, change.authority):
-                raise NotAllowedError("not an administrator of it", authority=change.authority)
-        if not made:
-            raise NothingChangedError("no value changed")
-        text = dump(document)
-        try:
-            parse_config(text, f"the change to version {found.id}")
-        except ConfigError as exc:
-            faults = [fault.message for fault in exc.faults]
-            raise ConfigRefusedError("the change fails the checks", faults=faults) from exc
+    if found is None or found.id != based_on:
+        raise ConfigChangedError("the configuration changed", based_on=based_on)
+    try:
+        document = load(found.text)
+    except ParseError as exc:  # not reached: every version stored was parsed
+        raise ConfigRefusedError("the version in force does not parse") from exc
+    made = edit(document)
+    for change in made:
+        if not may_change(caller, change.authority):
+            raise NotAllowedError("not an administrator of it", authority=change.authority)
+    if not made:
+        raise NothingChangedError("no value changed")
+    text = dump(document)
+    try:
+        parse_config(text, f"the change to version {found.id}")
+    except ConfigError as exc:
+        faults = [fault.message for fault in exc.faults]
+        raise ConfigRefusedError("the change fails the checks", faults=faults) from exc
+    async with store.transaction() as tx:
+        # the id after ``based_on``: taken by a change written meanwhile, it collides
         added = await add_version(
-            tx, text, source="web", reason=why[:500], by_user_id=caller.user_id
+            tx, text, source="web", reason=why[:500], by_user_id=caller.user_id, after=based_on
         )
         if added is None:
             raise ConfigChangedError("another change came first", based_on=based_on)

@@ -145,7 +145,9 @@ async def import_text(
                 return Imported(found.id, new=False)
             if based_on is not None and (found is None or found.id != based_on):
                 raise ConfigChangedError("the configuration changed", based_on=based_on)
-            added = await add_version(tx, text, source=source, reason=reason, by_user_id=by_user_id)
+            added = await add_version(
+                tx, text, source=source, reason=reason, by_user_id=by_user_id, after=based_on
+            )
         if added is not None:
             return Imported(added, new=True)
         if based_on is not None:

@@ -80,11 +80,18 @@ async def versions(tx: Tx) -> list[VersionRow]:
 
 
 async def add_version(
-    tx: Tx, text: str, *, source: str, reason: str, by_user_id: int | None = None
+    tx: Tx,
+    text: str,
+    *,
+    source: str,
+    reason: str,
+    by_user_id: int | None = None,
+    after: int | None = None,
 ) -> int | None:
-    """Write ``text`` as the next version; its id, or None when another writer took that
-    id first (its version is then the one in force)."""
-    latest = await latest_id(tx)
+    """Write ``text`` as the next version (``after``: the one after version ``after``,
+    the version it was made on); its id, or None when another writer took that id first
+    (its version is then the one in force)."""
+    latest = after if after is not None else await latest_id(tx)
     row = ConfigVersion(
         id=(latest or 0) + 1,
         created_at=tx.now,

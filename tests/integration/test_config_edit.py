@@ -128,3 +128,22 @@ async def test_a_change_on_one_instance_is_read_through_another_within_seconds(u
             first.store, STATE_ADMIN, based_on=first.version, edit=phone("0495 777"), reason="r"
         )
         await _within(5, lambda: second.config.pounds["KNM"].phone == "0495 777")
+
+
+async def test_a_version_written_after_one_already_followed_is_refused(url: str) -> None:
+    """A change is written as the version after the one it was made on: once another
+    change has taken that place, it is refused (None), not written after it."""
+    from bot.store.config_versions import add_version
+
+    async with open_app(url=url, migrate=False) as app:
+        first = await current(app.store)
+        assert first is not None
+        async with app.store.transaction() as tx:
+            made = await add_version(tx, first.text + "\n# one\n", source="web", reason="a")
+        assert made == first.id + 1
+        async with app.store.transaction() as tx:
+            late = await add_version(
+                tx, first.text + "\n# two\n", source="web", reason="b", after=first.id
+            )
+        assert late is None
+        assert [r.id for r in await history(app.store)] == [first.id + 1, first.id]
