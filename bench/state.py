@@ -34,6 +34,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from datetime import date, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ from state_data import (
     record_templates,
     state_config,
 )
+from state_ops import run_ops
 from targets import fresh_pg_database, verdict
 
 from bot.bootstrap import open_app
@@ -314,6 +316,11 @@ async def main(argv: list[str]) -> int:
     parser.add_argument(
         "--sqlite", action="store_true", help="the busiest authority alone, on SQLite"
     )
+    parser.add_argument(
+        "--no-ops",
+        action="store_true",
+        help="leave out the operations (migrate, pg_dump and pg_restore, start)",
+    )
     args = parser.parse_args(argv)
     n = args.authorities
     pounds = args.pounds or round(n * 5 / 3)
@@ -342,7 +349,18 @@ async def main(argv: list[str]) -> int:
         await build(state_url, config, p, templates, None, "PostgreSQL, the state")
         await build(one_url, config, p, templates, MEASURED, "PostgreSQL, one authority")
         found = await measure(config, {"state": state_url, "one authority": one_url}, args.rounds)
-    return 0 if report(found, ["state", "one authority"]) else 1
+        ok = report(found, ["state", "one authority"])
+        if not args.no_ops:
+            with tempfile.TemporaryDirectory() as work:
+                ok &= await run_ops(
+                    state_url,
+                    partial(fresh_pg_database, args.url),
+                    config,
+                    n,
+                    pounds,
+                    Path(work),
+                )
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
