@@ -14,6 +14,14 @@ CASES, FIND over the open cases; then one reminder pass on each, per due job.
 Target: each p50 on the state / p50 on one authority <= 1.5 (the cost of one authority's
 work must not grow with the state's size); p95 and p99 printed as information.
 
+Then the operations on the state's database (``bench/state_ops.py``; ``--no-ops`` leaves
+them out), figures under the heading "operations": its size and the rows of its big
+tables; ``poundbot migrate`` from three revisions back to the head, and at the head (what
+each start checks); ``pg_dump -Fc`` (time, size) and the restore of the Backups page's
+PostgreSQL section, its three steps run as the page writes them into a fresh database,
+with cases recorded after the dump: the one verdict, that the restore lists exactly those
+and lowers no pound's counter; ``poundbot serve`` until ``/healthz`` answers, three times.
+
 ``--sqlite``: instead, the first authority's five years alone on SQLite (as one
 panchayat's embedded database), generated and measured, no ratios.
 Run: ``make bench-state`` (not part of ``make bench``), or

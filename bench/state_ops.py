@@ -66,13 +66,14 @@ BACKUP_DOC = ROOT / "docs" / "operator" / "backup.md"
 #: The tables whose rows are counted beside the database's size.
 BIG_TABLES = (
     "cases",
+    "case_lots",
     "case_events",
+    "payments",
+    "ledger_entries",
+    "deadlines",
+    "reminder_jobs",
     "inbox",
     "outbox",
-    "reminder_jobs",
-    "deadlines",
-    "ledger_entries",
-    "contacts",
 )
 #: How many revisions back ``poundbot migrate`` starts from.
 BACK = 3
