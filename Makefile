@@ -86,7 +86,9 @@ bench: $(STAMP)
 # A state's history on one PostgreSQL (bench/state.py, bench/state_data.py; not part of
 # `make bench` nor of CI): 1,200 authorities, 2,000 pounds, five years of cases on every
 # route, bulk-loaded, and one authority's work measured on it against the same on a
-# database of that authority alone (targets: ratios <= 1.5). Needs POUNDBOT_BENCH_PG_URL
+# database of that authority alone (targets: ratios <= 1.5); then the operations on it,
+# timed: poundbot migrate, pg_dump and the documented restore with its case-number check,
+# poundbot serve's start (ARGS=--no-ops leaves them out). Needs POUNDBOT_BENCH_PG_URL
 # (or POUNDBOT_TEST_PG_URL); ARGS="--authorities 30" for a small run, ARGS=--sqlite for
 # the busiest panchayat's five years on SQLite.
 bench-state: $(STAMP)

@@ -14,6 +14,14 @@ CASES, FIND over the open cases; then one reminder pass on each, per due job.
 Target: each p50 on the state / p50 on one authority <= 1.5 (the cost of one authority's
 work must not grow with the state's size); p95 and p99 printed as information.
 
+Then the operations on the state's database (``bench/state_ops.py``; ``--no-ops`` leaves
+them out), figures under the heading "operations": its size and the rows of its big
+tables; ``poundbot migrate`` from three revisions back to the head, and at the head (what
+each start checks); ``pg_dump -Fc`` (time, size) and the restore of the Backups page's
+PostgreSQL section, its three steps run as the page writes them into a fresh database,
+with cases recorded after the dump: the one verdict, that the restore lists exactly those
+and lowers no pound's counter; ``poundbot serve`` until ``/healthz`` answers, three times.
+
 ``--sqlite``: instead, the first authority's five years alone on SQLite (as one
 panchayat's embedded database), generated and measured, no ratios.
 Run: ``make bench-state`` (not part of ``make bench``), or
@@ -34,6 +42,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from datetime import date, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +58,7 @@ from state_data import (
     record_templates,
     state_config,
 )
+from state_ops import run_ops
 from targets import fresh_pg_database, verdict
 
 from bot.bootstrap import open_app
@@ -314,6 +324,11 @@ async def main(argv: list[str]) -> int:
     parser.add_argument(
         "--sqlite", action="store_true", help="the busiest authority alone, on SQLite"
     )
+    parser.add_argument(
+        "--no-ops",
+        action="store_true",
+        help="leave out the operations (migrate, pg_dump and pg_restore, start)",
+    )
     args = parser.parse_args(argv)
     n = args.authorities
     pounds = args.pounds or round(n * 5 / 3)
@@ -342,7 +357,18 @@ async def main(argv: list[str]) -> int:
         await build(state_url, config, p, templates, None, "PostgreSQL, the state")
         await build(one_url, config, p, templates, MEASURED, "PostgreSQL, one authority")
         found = await measure(config, {"state": state_url, "one authority": one_url}, args.rounds)
-    return 0 if report(found, ["state", "one authority"]) else 1
+        ok = report(found, ["state", "one authority"])
+        if not args.no_ops:
+            with tempfile.TemporaryDirectory() as work:
+                ok &= await run_ops(
+                    state_url,
+                    partial(fresh_pg_database, args.url),
+                    config,
+                    n,
+                    pounds,
+                    Path(work),
+                )
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
