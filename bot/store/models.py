@@ -187,6 +187,16 @@ class CaseRow(Base):
         # The public search (FIND) over the cases still in the pound, a state's too: on
         # PostgreSQL a trigram index (pg_trgm), so that a word is found by the index and
         # not by reading every such case; partial to those stages (``IN_POUND_SQL``).
+        # An authority's cases by stage, newest first: the desk's counts and pages of its
+        # cases read this index alone (on PostgreSQL the kinds too), not each case's row.
+        Index(
+            "ix_cases_pound_stage",
+            "pound_code",
+            "stage",
+            "impounded_on",
+            "id",
+            postgresql_include=["kinds"],
+        ),
         Index(
             "ix_cases_search_in_pound",
             "search_text",
@@ -210,6 +220,9 @@ class CaseRow(Base):
     #: What the public search matches, casefolded: the place seized, then each lot's kind
     #: and public description, a line each (``search_text``), kept in step with the lots.
     search_text: Mapped[str] = mapped_column(Text, server_default="")
+    #: The kinds of its lots, each once between spaces (`` cow goat ``): the desk's filter
+    #: by kind (``kinds_text``), kept in step with the lots.
+    kinds: Mapped[str] = mapped_column(String(200), server_default="")
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 

@@ -38,7 +38,7 @@ from bot.store.models import (
     SaleLot,
     SettlementRow,
 )
-from bot.store.search_text import IN_POUND_SQL, search_text
+from bot.store.search_text import IN_POUND_SQL, kinds_text, search_text
 from bot.support import budget
 from bot.support.caller import Caller
 from bot.support.clock import Clock
@@ -471,6 +471,7 @@ class Tx(
         row.search_text = search_text(
             row.place_seized, ((lot.kind, lot.description) for lot in lots)
         )
+        row.kinds = kinds_text(lot.kind for lot in lots)
 
     async def open_cases_naming(self, phone: str, limit: int) -> tuple[list[str], int]:
         """The numbers of the newest ``limit`` open cases whose owner's number is

@@ -1,14 +1,17 @@
-"""search text: the public search over a state's cases still in the pound, by an index
+"""search columns: FIND over a state's cases in the pound, and an authority's cases, by index
 
 ``cases.search_text`` holds what ``FIND`` matches of a case (the place seized, then each
 lot's kind and public description, a line each, casefolded: ``bot.store.search_text``),
-kept in step with the lots; each case recorded before this revision takes it from its
-row and its lots. ``ix_cases_search_in_pound`` indexes it over the cases still in the
-pound: on PostgreSQL a trigram index (the ``pg_trgm`` extension, made here when missing;
-a trusted extension, so the database's owner may make it), so that a word is found
+and ``cases.kinds`` the kinds of its lots (`` cow goat ``), both kept in step with the
+lots; each case recorded before this revision takes them from its row and its lots.
+``ix_cases_search_in_pound`` indexes the search text over the cases still in the pound:
+on PostgreSQL a trigram index (the ``pg_trgm`` extension, made here when missing; a
+trusted extension, so the database's owner may make it), so that a word is found
 without reading every open case of a state; on SQLite a plain partial index.
+``ix_cases_pound_stage`` (pound, stage, day impounded, id; on PostgreSQL with the kinds)
+gives the desk's counts of an authority's cases, by stage or by kind, from the index.
 
-Downgrade drops the index and the column (the extension stays).
+Downgrade drops the indexes and the columns (the extension stays).
 
 Revision ID: 0025
 Revises: 0024
@@ -39,7 +42,17 @@ IN_POUND = (
 def upgrade() -> None:
     with op.batch_alter_table("cases") as batch:
         batch.add_column(sa.Column("search_text", sa.Text(), server_default="", nullable=False))
+        batch.add_column(
+            sa.Column("kinds", sa.String(length=200), server_default="", nullable=False)
+        )
     _fill()
+    op.create_index(
+        "ix_cases_pound_stage",
+        "cases",
+        ["pound_code", "stage", "impounded_on", "id"],
+        unique=False,
+        postgresql_include=["kinds"],
+    )
     if op.get_bind().dialect.name == "postgresql":
         op.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
     op.create_index(
@@ -55,11 +68,17 @@ def upgrade() -> None:
 
 
 def _fill() -> None:
-    """Each case's search text from its place seized and its lots, in order."""
-    from bot.store.search_text import search_text
+    """Each case's search text and kinds from its place seized and its lots, in order."""
+    from bot.store.search_text import kinds_text, search_text
 
     bind = op.get_bind()
-    cases = sa.table("cases", sa.column("id"), sa.column("place_seized"), sa.column("search_text"))
+    cases = sa.table(
+        "cases",
+        sa.column("id"),
+        sa.column("place_seized"),
+        sa.column("search_text"),
+        sa.column("kinds"),
+    )
     lots = sa.table(
         "case_lots",
         sa.column("case_id"),
@@ -70,7 +89,7 @@ def _fill() -> None:
     written = (
         cases.update()
         .where(cases.c.id == sa.bindparam("case_id"))
-        .values(search_text=sa.bindparam("text"))
+        .values(search_text=sa.bindparam("text"), kinds=sa.bindparam("case_kinds"))
     )
     last = 0
     while True:
@@ -93,7 +112,11 @@ def _fill() -> None:
         bind.execute(
             written,
             [
-                {"case_id": case_id, "text": search_text(place or "", of_case[case_id])}
+                {
+                    "case_id": case_id,
+                    "text": search_text(place or "", of_case[case_id]),
+                    "case_kinds": kinds_text(kind for kind, _ in of_case[case_id]),
+                }
                 for case_id, place in found
             ],
         )
@@ -101,5 +124,7 @@ def _fill() -> None:
 
 def downgrade() -> None:
     op.drop_index("ix_cases_search_in_pound", table_name="cases")
+    op.drop_index("ix_cases_pound_stage", table_name="cases")
     with op.batch_alter_table("cases") as batch:
+        batch.drop_column("kinds")
         batch.drop_column("search_text")
