@@ -74,6 +74,9 @@ T_AUTHORITY, T_POUND = "KNM-GP", "KNM"
 T_CASE = "KNM-1"
 T_KEEPER, T_OFFICER, T_OWNER = "+919847000010", "+919847000020", "+919847012345"
 T_START = date(2026, 3, 2)
+#: The place of seizure in the templates: each copy puts one of its authority's places
+#: there (``place_name``), so that a search by a place finds that authority's cases.
+T_PLACE = "Chembakappara"
 #: Rates from before any case of the five years.
 RATES_FROM = date(2015, 1, 1)
 TO = "+14155550100"
@@ -115,7 +118,7 @@ Line = tuple[int, str, str]  # (day from impounding, who: K keeper, O officer, W
 
 
 def _seize(heads: str) -> str:
-    return f"SEIZE {heads} AT Kunnamangalam market OWNER Ravi {T_OWNER.removeprefix('+91')}"
+    return f"SEIZE {heads} AT {T_PLACE} OWNER Ravi {T_OWNER.removeprefix('+91')}"
 
 
 _AUCTION = "AUCTION KNM-1 ON {d:%d-%m-%Y} AT Kunnamangalam market"
@@ -218,6 +221,33 @@ ROUTES: Mapping[str, tuple[int, tuple[Line, ...]]] = MappingProxyType(
 def _flat(table: RateTable) -> RateTable:
     first = table.rows[0]
     return RateTable((DatedRate(RATES_FROM, first.amount, first.source),))
+
+
+#: Places of seizure an authority has (``place_name``).
+PLACES = 5
+_STEMS = (
+    "Kunnu", "Vella", "Cheru", "Puthu", "Kotta", "Mana", "Thiru", "Kadu", "Nila", "Pala",
+    "Ambala", "Kulathu", "Eda", "Karim", "Mel", "Kizhak", "Padinjar", "Vadak", "Then", "Kaya",
+)  # fmt: skip
+_ENDS = (
+    "ppara", "kkara", "mpuzha", "ppally", "kkadu", "mkulam", "nthura", "kkunnu", "mmala",
+    "ppadam", "kkal", "vayal", "nchery", "kkode", "mthottam", "ttil", "ppuram", "vila",
+    "nkara", "kkavu",
+)  # fmt: skip
+_SPOTS = (
+    "junction", "temple road", "school road", "market", "bridge", "ferry", "colony", "field",
+    "paddy", "canal", "hill", "church road", "mosque road", "bus stop", "ground", "beach",
+)  # fmt: skip
+
+
+def place_name(authority: int, k: int) -> str:
+    """The ``k``-th place of seizure of the ``authority``-th authority: a village's name and
+    a spot in it (``Kunnuppara junction``), the 6,400 first different; one village's name
+    recurs in sixteen authorities, each with a spot of its own."""
+    i = authority * PLACES + k
+    n = len(_STEMS) * len(_ENDS)
+    village = _STEMS[i % len(_STEMS)] + _ENDS[(i // len(_STEMS)) % len(_ENDS)]
+    return f"{village} {_SPOTS[(i // n) % len(_SPOTS)]}"
 
 
 def authority_code(i: int) -> str:
@@ -410,6 +440,7 @@ _TOKENS = re.compile(
     r"(?P<auth>\bKNM-GP\b)|(?P<case>\bKNM-1\b)|(?P<pound>\bKNM\b)"
     r"|(?P<phone>\+?(?:91)?98470(?:00010|00020|12345)\b)"
     r"|(?P<sid>\bSM[0-9a-f]{32}\b)|(?P<fk>\bFK\d{8}\b)"
+    rf"|(?P<place>{T_PLACE})|(?P<lplace>{T_PLACE.casefold()})"
     rf"|(?P<date>(?<!\d){_ISO}(?!\d))"
 )
 _KEY_IDS = re.compile(r"(?P<deadline>(?<=\bd)\d+(?=:))|(?P<user>(?<=:u)\d+\b)")
@@ -464,6 +495,10 @@ class _Text:
                 out.append(c.number)
             elif kind == "pound":
                 out.append(c.pound)
+            elif kind == "place":
+                out.append(c.place)
+            elif kind == "lplace":
+                out.append(c.place.casefold())
             elif kind == "auth":
                 out.append(c.authority)
             elif kind in ("phone", "phone_plus"):
@@ -497,6 +532,7 @@ class _Copy:
     number: str
     pound: str
     authority: str
+    place: str
     delta: timedelta
     phones: Mapping[str, str]
     users: Mapping[int, int]
@@ -799,6 +835,7 @@ async def generate(
             number=f"{case.pound}-{case.seq}",
             pound=case.pound,
             authority=authority_code(case.authority),
+            place=place_name(case.authority, case.serial % PLACES),
             delta=timedelta(days=(case.impounded_on - T_START).days),
             phones={
                 T_KEEPER: staff_phone(1, int(case.pound.encode().hex(), 16) % 10_000_000),
@@ -834,5 +871,11 @@ async def generate(
                         f"(SELECT coalesce(max(id), 0) + 1 FROM {name}), false)"
                     )
                 )
-            await conn.execute(text("ANALYZE"))
+    if writer.pg:
+        # What autovacuum does to tables that have taken their rows in (PostgreSQL 13 and
+        # later vacuum after inserts too): statistics, and the visibility map that lets
+        # an index be read without the rows it points to. A state in service has both.
+        async with engine.connect() as conn:
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            await conn.execute(text("VACUUM ANALYZE"))
     return writer.written

@@ -210,12 +210,8 @@ def _listing(
         filters.append(CaseRow.owner_phone == bindparam("phone"))
     if stage:
         filters.append(CaseRow.stage == bindparam("stage"))
-    if kind:
-        filters.append(
-            select(CaseLot.id)
-            .where(CaseLot.case_id == CaseRow.id, CaseLot.kind == bindparam("kind"))
-            .exists()
-        )
+    if kind:  # the kinds on the case's row (``kinds_text``), as a pattern: ``% cow %``
+        filters.append(CaseRow.kinds.like(bindparam("kind"), escape="\\"))
     if since:
         filters.append(CaseRow.impounded_on >= bindparam("since"))
     if until:
@@ -259,7 +255,8 @@ def _wanted(
 ) -> dict[str, Any]:
     """The parameters of the filters in use (an empty one narrows nothing); each word a
     pattern that finds it anywhere, in lower case, its ``%``, ``_`` and ``\\`` as written."""
-    params = {"stage": stage, "kind": kind, "since": since, "until": until, "phone": phone}
+    kinds = f"% {_escape_like(kind)} %" if kind else ""
+    params = {"stage": stage, "kind": kinds, "since": since, "until": until, "phone": phone}
     likes = {f"word{i}": f"%{_escape_like(w.casefold())}%" for i, w in enumerate(words)}
     return {"pounds": pounds} | {k: v for k, v in params.items() if v} | likes
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select
+from sqlalchemy import ColumnElement, and_, case, false, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -162,8 +162,7 @@ class MessageLogReading:
         status = _outbox_category(now)
         outs = select(status, func.count()).where(o.created_at >= since, o.created_at < until)
         if pounds is not None:
-            mine = select(CaseRow.number).where(CaseRow.pound_code.in_(pounds))
-            outs = outs.where(o.case_number.in_(mine))
+            outs = outs.where(_of_pounds(o.case_number, pounds))
         counted = {str(s): int(n) for s, n in (await self.session.execute(outs.group_by(status)))}
         if pounds is None:
             answered = i.processed_at.is_not(None)
@@ -298,3 +297,11 @@ class MessageLogReading:
         found.sort(key=lambda r: (_aware(r[1]), r[0], r[12]), reverse=newest_first)
         kept = found[:upto]
         return kept if newest_first else kept[::-1]
+
+
+def _of_pounds(number: Any, pounds: list[str]) -> ColumnElement[bool]:
+    """A case number of one of ``pounds``: ``KNM-17`` is of ``KNM`` (``<POUND>-<n>``, and
+    ``.`` follows ``-``), as ranges of the outbox's index by case number, so that a day's
+    count reads the messages of those pounds' cases and not every message of the state's
+    day joined to the pounds' cases."""
+    return or_(*(and_(number >= f"{p}-", number < f"{p}.") for p in pounds), false())

@@ -21,9 +21,13 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    event,
+    text,
 )
-from sqlalchemy.engine import Dialect
+from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from bot.store.search_text import IN_POUND_SQL
 
 __all__ = [
     "Authority",
@@ -180,6 +184,27 @@ class CaseRow(Base):
         UniqueConstraint("pound_code", "seq"),
         # The web desk's list of cases, newest first (bot.services.desk).
         Index("ix_cases_impounded", "impounded_on", "id"),
+        # The public search (FIND) over the cases still in the pound, a state's too: on
+        # PostgreSQL a trigram index (pg_trgm), so that a word is found by the index and
+        # not by reading every such case; partial to those stages (``IN_POUND_SQL``).
+        # An authority's cases by stage, newest first: the desk's counts and pages of its
+        # cases read this index alone (on PostgreSQL the kinds too), not each case's row.
+        Index(
+            "ix_cases_pound_stage",
+            "pound_code",
+            "stage",
+            "impounded_on",
+            "id",
+            postgresql_include=["kinds"],
+        ),
+        Index(
+            "ix_cases_search_in_pound",
+            "search_text",
+            postgresql_using="gin",
+            postgresql_ops={"search_text": "gin_trgm_ops"},
+            postgresql_where=text(IN_POUND_SQL),
+            sqlite_where=text(IN_POUND_SQL),
+        ),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     pound_code: Mapped[str] = mapped_column(ForeignKey("pounds.code"))
@@ -192,8 +217,22 @@ class CaseRow(Base):
     #: The owner's name of the latest seizure facts, as the desk's search compares it
     #: (``bot.support.spelling.searchable_name``): None when no owner is named.
     owner_name: Mapped[str | None] = mapped_column(String(200))
+    #: What the public search matches, casefolded: the place seized, then each lot's kind
+    #: and public description, a line each (``search_text``), kept in step with the lots.
+    search_text: Mapped[str] = mapped_column(Text, server_default="")
+    #: The kinds of its lots, each once between spaces (`` cow goat ``): the desk's filter
+    #: by kind (``kinds_text``), kept in step with the lots.
+    kinds: Mapped[str] = mapped_column(String(200), server_default="")
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
+
+
+# The trigram index of ``search_text`` needs PostgreSQL's pg_trgm (the migrations make it
+# too); a schema made from these tables (the tests' ``create_all``) makes it first.
+@event.listens_for(CaseRow.__table__, "before_create")
+def _trigrams(target: Any, connection: Connection, **kw: Any) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS pg_trgm")
 
 
 class CaseLot(Base):

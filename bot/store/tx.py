@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, or_, select, update
+from sqlalchemy import Table, bindparam, delete, func, or_, select, text, update
 from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import ORMExecuteState, Session
-from sqlalchemy.sql import Executable
+from sqlalchemy.sql import Executable, Select
 
 from bot.observe.metrics import DB_WAIT, DB_WAIT_REFUSED
 from bot.store import desk_reads, exports, message_care, message_reads, users, web_sessions
@@ -38,6 +38,7 @@ from bot.store.models import (
     SaleLot,
     SettlementRow,
 )
+from bot.store.search_text import IN_POUND_SQL, kinds_text, search_text
 from bot.support import budget
 from bot.support.caller import Caller
 from bot.support.clock import Clock
@@ -56,6 +57,7 @@ from domain.events import (
 )
 from domain.money import Money
 from domain.s15_sale import Settlement
+from domain.stages import IN_POUND_STAGES
 
 __all__ = [
     "CASE_AHEAD",
@@ -69,11 +71,14 @@ __all__ = [
     "named_places",
     "owner_name_of",
     "parse_case_number",
+    "search_query",
     "sync_places",
 ]
 
 #: Stages of a case on no working list: finished, or voided as entered by mistake.
 SHUT = ("released", "closed", "voided")
+#: The stages of ``IN_POUND_SQL``: a search over these uses the index's predicate.
+IN_POUND_VALUES = {stage.value for stage in IN_POUND_STAGES}
 
 _TURN_WAIT = DB_WAIT.labels("turn")
 
@@ -456,12 +461,17 @@ class Tx(
     def _set_lots(self, row: CaseRow, case: Case) -> None:
         # The public search reads these: the description as the public may read it (no
         # owner's name, no telephone number); the case's events keep it as written.
+        lots = public_lots(case.seizure)
         self.session.add_all(
             CaseLot(
                 case_id=row.id, idx=i, kind=lot.kind, count=lot.count, description=lot.description
             )
-            for i, lot in enumerate(public_lots(case.seizure))
+            for i, lot in enumerate(lots)
         )
+        row.search_text = search_text(
+            row.place_seized, ((lot.kind, lot.description) for lot in lots)
+        )
+        row.kinds = kinds_text(lot.kind for lot in lots)
 
     async def open_cases_naming(self, phone: str, limit: int) -> tuple[list[str], int]:
         """The numbers of the newest ``limit`` open cases whose owner's number is
@@ -544,35 +554,8 @@ class Tx(
     ) -> list[LoadedCase]:
         """Open cases (or those in ``stages``) whose kind, public description or place of
         seizure match every word; a word given as its forms matches by any of them."""
-        query = select(CaseRow).where(
-            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(SHUT)
-        )
-        for word in words:
-            forms = [word] if isinstance(word, str) else list(word)
-            likes = [f"%{_escape_like(form.casefold())}%" for form in forms]
-            lot_match = (
-                select(CaseLot.id)
-                .where(CaseLot.case_id == CaseRow.id)
-                .where(
-                    or_(
-                        *(func.lower(CaseLot.kind).like(like, escape="\\") for like in likes),
-                        *(
-                            func.lower(CaseLot.description).like(like, escape="\\")
-                            for like in likes
-                        ),
-                    )
-                )
-                .exists()
-            )
-            query = query.where(
-                or_(
-                    *(func.lower(CaseRow.place_seized).like(like, escape="\\") for like in likes),
-                    lot_match,
-                )
-            )
-        rows = (
-            await self.session.execute(query.order_by(CaseRow.id.desc()).limit(limit))
-        ).scalars()
+        query = search_query(words, limit, stages=stages)
+        rows = (await self.session.execute(query)).scalars()
         return [await self._rebuild(row) for row in rows]
 
     # -- money --
@@ -837,3 +820,29 @@ async def sync_places(
                 },
             )
         )
+
+
+def search_query(
+    words: Sequence[str | Sequence[str]], limit: int, *, stages: Sequence[str] | None
+) -> Select[CaseRow]:
+    """The newest ``limit`` cases open (or in ``stages``) whose ``search_text`` holds every
+    word (``bot.store.search_text``), one of its forms where it has several. Over the cases
+    still in the pound, the stages are the index's own predicate, written as it is, so
+    that PostgreSQL reads the trigram index and not every open case of a state."""
+    if stages is not None and set(stages) == IN_POUND_VALUES:
+        query = select(CaseRow).where(text(IN_POUND_SQL))
+    else:
+        query = select(CaseRow).where(
+            CaseRow.stage.in_(stages) if stages else CaseRow.stage.not_in(SHUT)
+        )
+    for word in words:
+        forms = [word] if isinstance(word, str) else list(word)
+        query = query.where(
+            or_(
+                *(
+                    CaseRow.search_text.like(f"%{_escape_like(form.casefold())}%", escape="\\")
+                    for form in forms
+                )
+            )
+        )
+    return query.order_by(CaseRow.id.desc()).limit(limit)

@@ -178,7 +178,11 @@ async def old_case_row(session: AsyncSession, seq: int, number: str, stage: str,
 
 
 #: The columns of ``cases`` revisions after 0004 added, as ``ALTER TABLE`` adds them.
-LATER_CASE_COLUMNS = {"owner_name": "VARCHAR(200)"}
+LATER_CASE_COLUMNS = {
+    "owner_name": "VARCHAR(200)",
+    "search_text": "TEXT NOT NULL DEFAULT ''",
+    "kinds": "VARCHAR(200) NOT NULL DEFAULT ''",
+}
 
 
 @asynccontextmanager

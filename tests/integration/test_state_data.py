@@ -17,8 +17,9 @@ import pytest
 from sqlalchemy import text
 
 from bot.bootstrap import open_app
+from bot.conversation.reply import handle_text
 from bot.services import desk, documents, public
-from bot.support.caller import OFFICER, Caller
+from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.clock import FixedClock
 from domain.calendar import LOCAL_TZ
 from tests.conftest import PG_URL
@@ -85,10 +86,12 @@ async def test_the_generated_state_reads_back_through_the_services(
             ).scalar_one()
         officer = Caller(role=OFFICER, channel="web", user_id=officer_id, authority=auth)
         stages: Counter[str] = Counter()
+        views = []
         async with app.store.transaction() as tx:
             for case in mine:
                 number = f"{case.pound}-{case.seq}"
                 view = await desk.case_view(tx, app.deps, officer, number)
+                views.append(view)
                 stages[view.loaded.case.stage.value] += 1
                 answer = await public.dues_today(tx, app.deps, number)
                 assert answer.case.number == number
@@ -105,7 +108,32 @@ async def test_the_generated_state_reads_back_through_the_services(
         # Closed cases and cases still under way alike.
         assert stages["released"]
         assert stages["closed"]
-        # A new case takes the next number of its pound.
+        # Each case is seized at one of its authority's places; a search by a village
+        # finds the cases still in the pound seized there (one recorded now), none elsewhere.
+        assert {c.place_seized for c in (v.loaded.case.seizure for v in views)} == {
+            sd.place_name(0, k) for k in range(sd.PLACES)
+        }
+        village, other = (sd.place_name(0, k) for k in (0, 1))
+        async with app.store.transaction() as tx:
+            keeper_id = (
+                await tx.session.execute(
+                    text("SELECT id FROM users WHERE pound_code=:p"), {"p": mine[-1].pound}
+                )
+            ).scalar_one()
+            keeper = Caller(
+                role=KEEPER, channel="sms", user_id=keeper_id, pound=mine[-1].pound, lang="en"
+            )
+            seized = await handle_text(
+                tx, app.deps, keeper, f"SEIZE 1 goat (black) AT {village}", sms=False
+            )
+            assert not seized.refused, seized.text
+        async with app.store.transaction() as tx:
+            found = await public.find_cases(tx, app.deps, [village.split()[0]])
+            assert found
+            assert all(c.place_seized.startswith(village.split()[0]) for c in found)
+            assert await public.find_cases(tx, app.deps, ["goat", village.split()[0], "black"])
+            assert not await public.find_cases(tx, app.deps, ["goat", other.split()[0]])
+        # The new case took the next number of its pound.
         pound = mine[-1].pound
         last = max(c.seq for c in plan.cases if c.pound == pound)
         async with app.store.transaction() as tx:
@@ -114,4 +142,6 @@ async def test_the_generated_state_reads_back_through_the_services(
                     text("SELECT last_case_seq FROM pounds WHERE code=:p"), {"p": pound}
                 )
             ).scalar_one()
-        assert seq == last
+        assert seq == last + 1
+        assert seized.loaded is not None
+        assert seized.loaded.row.number == f"{pound}-{last + 1}"

@@ -254,6 +254,11 @@ async def test_the_list_of_cases_filters_by_stage_kind_pound_and_dates(tmp_path:
         page = (await r.client.get("/web/cases?since=2026-03-02")).text
         assert 'placeholder="dd-mm-yyyy" name="since" value="02-03-2026"' in page
         assert 'type="date"' not in page
+        # A correction of the cattle moves the case between the kinds.
+        await r.say(keeper, "CORRECT KNM-1 CATTLE 2 cow 1 sheep BECAUSE it is a sheep")
+        assert await shown("kind=goat") == set()
+        assert await shown("kind=sheep") == {"KNM-1"}
+        assert await shown("kind=buffalo") == {"KNM-2"}
 
 
 async def test_the_list_of_cases_counts_all_that_match_and_pages_them(tmp_path: Path) -> None:
