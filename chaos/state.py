@@ -379,11 +379,13 @@ async def three_instances(
     keepers: int,
     desk: int,
     pace: float,
+    burst: int,
 ) -> Outcome:
     """The run (see the module): an SMS and a Telegram seizure every ``pace`` seconds for
-    ``seconds``, ``owners`` owners, ``keepers`` keepers and ``desk`` cases waiting for
-    their notice in each authority. Raises ``NoNginx`` without nginx; ``pg_url`` None:
-    ``ValueError`` (one SQLite file is not three instances' database)."""
+    ``seconds`` (and ``burst`` of each at once as the kill comes), ``owners`` owners,
+    ``keepers`` keepers and ``desk`` cases waiting for their notice in each authority.
+    Raises ``NoNginx`` without nginx; ``pg_url`` None: ``ValueError`` (one SQLite file is
+    not three instances' database)."""
     if not pg_url:
         raise ValueError("three instances run on PostgreSQL: no PostgreSQL URL given")
     if nginx.NGINX is None:
@@ -393,14 +395,21 @@ async def three_instances(
         config = _config(tmp)
         progress(f"state: preparing {owners} owners, 2 authorities, {keepers} keepers each")
         people = await _prepare(url, config, owners=owners, keepers=keepers, desk=desk)
-        return await _run(tmp, url, config, people, seconds=seconds, pace=pace)
+        return await _run(tmp, url, config, people, seconds=seconds, pace=pace, burst=burst)
     finally:
         if dropped:
             await _drop(pg_url, dropped)
 
 
 async def _run(
-    tmp: Path, url: str, config: Path, people: People, *, seconds: float, pace: float
+    tmp: Path,
+    url: str,
+    config: Path,
+    people: People,
+    *,
+    seconds: float,
+    pace: float,
+    burst: int,
 ) -> Outcome:
     twilio, telegram = TimedTwilio(), FakeTelegram()
     async with serve(twilio.app()) as twilio_url, serve(telegram.app()) as telegram_url:
@@ -436,7 +445,9 @@ async def _run(
             front = tmp / "nginx"
             front.mkdir(parents=True, exist_ok=True)
             async with nginx.running(front, [s.base for s in servers]) as base:
-                load, kill = await _load(base, url, people, servers, seconds=seconds, pace=pace)
+                load, kill = await _load(
+                    base, url, people, servers, seconds=seconds, pace=pace, burst=burst
+                )
                 drained = await _drained(servers[0], 120)
         finally:
             await asyncio.gather(*(s.stop() for s in servers))
@@ -451,6 +462,7 @@ async def _load(
     *,
     seconds: float,
     pace: float,
+    burst: int,
 ) -> tuple[Load, str]:
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
     async with (
@@ -480,6 +492,12 @@ async def _load(
             n += 1
             if not killed and time.monotonic() - started >= seconds / 2:
                 killed = True
+                # A burst at once, and the kill while a third of it is with the victim.
+                for _ in range(burst):
+                    tasks.append(asyncio.create_task(load.owner_sms(n)))
+                    tasks.append(asyncio.create_task(load.seize(n)))
+                    n += 1
+                await asyncio.sleep(0.05)
                 victim = servers[1]
                 victim.kill()
                 await victim.wait()
