@@ -261,12 +261,17 @@ class Load:
     updates: Updates = field(default_factory=lambda: Updates(first=900_000))
 
     async def owner_sms(self, n: int) -> None:
-        """Owner ``n % owners`` asks about their case: ``DUES <case>``, ``DUES``, ``STATUS``."""
+        """Owner ``n % owners`` asks, in turn, ``DUES <case>`` (an owner with a case in each
+        authority names the one in B, then the one in A), ``DUES`` and ``STATUS`` (about
+        their newest case: B's for an owner with a case in each)."""
         owner = n % len(self.people.owners)
         cases = self.people.owners[owner]
-        newest = cases[-1]
-        body = [f"DUES {newest}", "DUES", "STATUS"][(n // len(self.people.owners)) % 3]
-        asked = Sms(owner, f"SMstate{n:06d}", body, newest)
+        turn = n // len(self.people.owners)
+        named = cases[-1 - (turn // 3) % len(cases)]
+        body, expect = [(f"DUES {named}", named), ("DUES", cases[-1]), ("STATUS", cases[-1])][
+            turn % 3
+        ]
+        asked = Sms(owner, f"SMstate{n:06d}", body, expect)
         self.sms.append(asked)
         params = {
             "MessageSid": asked.sid,
