@@ -28,10 +28,15 @@ The pass line, once the outbox has drained: each SMS answered exactly once (in i
 response, or by the one SMS the sweep sends for it); each Telegram update stored, acted
 on and answered once (one case for each seizure, one answer naming it); each outbox row
 handed to its provider once (so no reminder twice); every reminder due sent; each desk
-notice recorded once; every answer to an owner names the case it is about — a case of B
-for an owner whose case is in B, the number and the pound's name where the answer gives
-it — and never a case of the other authority; and the message log of B's admin (the
-desk's Messages page) holds that owner's messages about the B case, not A's admin.
+notice recorded once; every answer to an owner names the case it is about and no other —
+a case of B (its number begins with B's pound's code) for an owner whose case is in B,
+never a case of the other authority; and the desk's log of messages (the Messages page)
+shows each authority's admin an owner's messages about the case in that authority, and
+none about the case in the other. (The owner's own SMS and the answers carried in
+Twilio's response are logged without a case: the state admins' log holds them.) A
+message in flight at the kill, handed to its provider and not yet recorded, is sent
+again by the instance that takes the claim over (``bot.adapters.outbox``): at most one
+per delivery loop, shown apart, not counted as sent twice.
 """
 
 from __future__ import annotations
