@@ -1,7 +1,8 @@
 """``python -m chaos [--small] [--only NAME]``: run the scenarios, print the table, exit 1
 on a fail. PostgreSQL for the two-instance scenarios comes from ``POUNDBOT_CHAOS_PG_URL``
 or ``POUNDBOT_TEST_PG_URL`` (a database of its own is made and dropped); without either
-they run on one SQLite file. The PostgreSQL restart makes a cluster of its own (the
+they run on one SQLite file; the three instances behind nginx need it (and nginx), else
+they are left out, and say so. The PostgreSQL restart makes a cluster of its own (the
 server programs must be installed; without them it is left out, and says so)."""
 
 from __future__ import annotations
