@@ -95,9 +95,12 @@ bench-state: $(STAMP)
 	PYTHONUNBUFFERED=1 $(BIN)/python bench/state.py $(ARGS)
 
 # poundbot under faults at full scale (kill -9 during an SMS burst, the SQLite file held
-# by another process, two instances with a slow Telegram API; minutes): prints a table
-# and fails unless nothing is lost or sent twice. Two instances run on PostgreSQL when
-# POUNDBOT_CHAOS_PG_URL (or POUNDBOT_TEST_PG_URL) names a server. `make test` runs the
+# by another process, two instances with a slow Telegram API; three instances behind the
+# shipped nginx on one PostgreSQL under owners' SMS, keepers' Telegram, the desk and
+# reminders, one killed and started again; minutes): prints a table and fails unless
+# nothing is lost or sent twice. Two instances run on PostgreSQL when
+# POUNDBOT_CHAOS_PG_URL (or POUNDBOT_TEST_PG_URL) names a server; the three need it (and
+# nginx), else they are left out. ARGS="--only state" runs one. `make test` runs the
 # same at a small scale (tests/integration/test_chaos.py).
 chaos: $(STAMP)
 	$(BIN)/python -m chaos $(ARGS)

@@ -1,7 +1,8 @@
 """``python -m chaos [--small] [--only NAME]``: run the scenarios, print the table, exit 1
 on a fail. PostgreSQL for the two-instance scenarios comes from ``POUNDBOT_CHAOS_PG_URL``
 or ``POUNDBOT_TEST_PG_URL`` (a database of its own is made and dropped); without either
-they run on one SQLite file. The PostgreSQL restart makes a cluster of its own (the
+they run on one SQLite file; the three instances behind nginx need it (and nginx), else
+they are left out, and say so. The PostgreSQL restart makes a cluster of its own (the
 server programs must be installed; without them it is left out, and says so)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chaos import flood, outbox, pg_restart, settle, sms
+from chaos import flood, outbox, pg_restart, settle, sms, state
 from chaos.report import Outcome, table
 
 FULL = {
@@ -27,6 +28,16 @@ FULL = {
     "settle": {"cases": 60},
     # 300 SMS at 10 a second; PostgreSQL down 10 s, stopped as 40 come at once.
     "restart": {"messages": 300, "down": 10.0, "pace": 0.1, "burst": 40},
+    # 120 s of an SMS and a Telegram seizure every 0.25 s (40 of each at once as one of the
+    # three instances is killed), the desk, reminders falling due.
+    "state": {
+        "seconds": 120.0,
+        "owners": 60,
+        "keepers": 6,
+        "desk": 30,
+        "pace": 0.25,
+        "burst": 40,
+    },
 }
 SMALL = {
     "kill": {"burst": 40, "runs": 1},
@@ -37,6 +48,14 @@ SMALL = {
     "flood": {"callers": 30, "per_hour": 12},
     "settle": {"cases": 6},
     "restart": {"messages": 40, "down": 3.0, "pace": 0.2, "burst": 10},
+    "state": {
+        "seconds": 25.0,
+        "owners": 12,
+        "keepers": 3,
+        "desk": 6,
+        "pace": 0.4,
+        "burst": 12,
+    },
 }
 
 
@@ -75,6 +94,17 @@ async def main(small: bool, only: list[str]) -> list[Outcome]:
                 )
             except pg_restart.NoPostgres as exc:
                 print(f"  .. left out: {exc}", file=sys.stderr, flush=True)
+        if "state" in only:
+            print("== three instances behind nginx, one killed", file=sys.stderr, flush=True)
+            if not pg:
+                print("  .. left out: no PostgreSQL URL given", file=sys.stderr, flush=True)
+            else:
+                try:
+                    outcomes.append(
+                        await state.three_instances(Path(tmp) / "state", pg, **scale["state"])  # type: ignore[arg-type]
+                    )
+                except state.NoNginx as exc:
+                    print(f"  .. left out: {exc}", file=sys.stderr, flush=True)
     return outcomes
 
 
@@ -84,11 +114,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--only",
         action="append",
-        choices=["kill", "lock", "outbox", "media", "flood", "settle", "restart"],
+        choices=["kill", "lock", "outbox", "media", "flood", "settle", "restart", "state"],
         help="run only these",
     )
     args = parser.parse_args()
-    everything = ["kill", "lock", "outbox", "media", "flood", "settle", "restart"]
+    everything = ["kill", "lock", "outbox", "media", "flood", "settle", "restart", "state"]
     results = asyncio.run(main(args.small, args.only or everything))
     print(table(results))
     sys.exit(0 if all(o.passed for o in results) else 1)

@@ -3,7 +3,9 @@ processes killed with SIGKILL, its SQLite file held by another process, two inst
 delivering one outbox through a slow Telegram API, a keeper's MMS of slow and huge
 pictures, two officers settling one sale at once on two instances, PostgreSQL stopped and
 started again under a server taking SMS (on a cluster the test makes; skipped where
-PostgreSQL's server programs are not installed). Each asserts the
+PostgreSQL's server programs are not installed), three instances behind the shipped nginx
+on one PostgreSQL under a mixed load, one killed and started again (skipped without
+``POUNDBOT_TEST_PG_URL`` or nginx). Each asserts the
 pass line: nothing lost, nothing twice, no webhook answered late. The same scenarios at
 the full scale of ``make chaos`` are the slow tests at the end (``make test-slow``)."""
 
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from chaos import flood, outbox, pg_restart, settle, sms
+from chaos import flood, nginx, outbox, pg_restart, settle, sms, state
 from chaos.__main__ import SMALL, main
 from chaos.report import Outcome, table
 from tests.conftest import PG_URL
@@ -112,9 +114,38 @@ async def test_a_postgresql_restart_under_sms_traffic_is_ridden_out_by_the_same_
     assert outcome.answered == outcome.requests
 
 
+def _state_runs_here() -> None:
+    """Skip, saying why, where the state scenario cannot run."""
+    if PG_URL is None:
+        pytest.skip("three instances share one PostgreSQL: POUNDBOT_TEST_PG_URL is not set")
+    if nginx.NGINX is None:
+        pytest.skip("nginx is not installed (.ci/run installs nginx-light)")
+
+
+async def test_state_wide_number_three_instances_behind_nginx_one_killed_each_answered_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Owners' SMS on the one number, keepers' seizures by Telegram, officers at the desk
+    and reminders falling due, through the shipped nginx to three instances on one
+    PostgreSQL, one killed with SIGKILL mid-way and started again: each message answered
+    once, each seizure one case, each notice recorded once, no message (no reminder) sent
+    twice beyond the one in flight at the kill, every due reminder sent; an owner's
+    answer is about their own case — in B for a case in B, never one in A — and the
+    Messages page shows each authority's admin that owner's messages about its own case
+    only."""
+    _state_runs_here()
+    outcome = await state.three_instances(tmp_path, PG_URL, **SMALL["state"])  # type: ignore[arg-type]
+    _show(outcome, capsys)
+    assert outcome.failures == []  # answers about the right case, reminders sent, desk 200
+    assert outcome.lost == 0
+    assert outcome.duplicated == 0
+    assert outcome.answered + outcome.cut == outcome.requests
+    assert "killed" in outcome.note
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "scenario", ["kill", "lock", "outbox", "media", "flood", "settle", "restart"]
+    "scenario", ["kill", "lock", "outbox", "media", "flood", "settle", "restart", "state"]
 )
 async def test_each_scenario_at_the_full_scale_of_make_chaos_passes(
     scenario: str, capsys: pytest.CaptureFixture[str]
@@ -123,6 +154,8 @@ async def test_each_scenario_at_the_full_scale_of_make_chaos_passes(
     Two instances run on PostgreSQL when ``POUNDBOT_TEST_PG_URL`` names a server."""
     if scenario == "restart" and pg_restart.server_bindir() is None:
         pytest.skip("no PostgreSQL server programs (initdb, pg_ctl) installed")
+    if scenario == "state":
+        _state_runs_here()
     (outcome,) = await main(small=False, only=[scenario])
     _show(outcome, capsys)
     assert outcome.passed, table([outcome])

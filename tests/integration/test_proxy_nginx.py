@@ -12,10 +12,8 @@ with Exotel or Mobile Seva faked on loopback)."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
-import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,17 +24,16 @@ import pytest
 from bot.bootstrap import open_app
 from bot.config.settings import Settings
 from bot.entry.app import build_app
-from bot.fakes.loopback import bind, serve
+from bot.fakes.loopback import serve
+from chaos import nginx
 from tests.e2e.india_harness import india_rig
 from tests.e2e.test_client_address import from_peer, sms, stored
 
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 #: A poundbot already serving (``.ci/wheel-check``'s installed wheel); unset: the app in process.
 UPSTREAM = os.environ.get("POUNDBOT_PROXY_UPSTREAM", "")
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 
 pytestmark = pytest.mark.skipif(
-    NGINX is None, reason="nginx is not installed (.ci/run installs it)"
+    nginx.NGINX is None, reason="nginx is not installed (.ci/run installs it)"
 )
 
 #: (method, path) a person's browser or a provider sends, each through the proxy.
@@ -57,29 +54,6 @@ THROUGH = [
 ]
 
 
-def _config(folder: Path, listen: int, upstream: str) -> Path:
-    """deploy/nginx.conf's HTTPS server, its headers to poundbot and its locations, in a
-    server of its own: on a loopback port, without TLS, passing to ``upstream`` (the
-    test's poundbot)."""
-    server = (DEPLOY / "nginx.conf").read_text(encoding="utf-8").split("ssl_protocols")[1]
-    headers = re.findall(r"^\s*proxy_set_header .*;\s*$", server, re.M)
-    locations = re.findall(r"^\s*location .*\}\s*$", server, re.M)
-    assert headers, "no proxy_set_header lines found in deploy/nginx.conf"
-    assert locations, "no location lines found in deploy/nginx.conf"
-    body = "\n".join(
-        [*headers, *(line.replace("http://127.0.0.1:8080", upstream) for line in locations)]
-    )
-    conf = folder / "nginx.conf"
-    conf.write_text(
-        f"daemon off;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
-        "events {}\n"
-        f"http {{\n access_log off;\n client_body_temp_path {folder};\n"
-        f" proxy_temp_path {folder};\n client_max_body_size 2m;\n"
-        f" server {{\n  listen 127.0.0.1:{listen};\n{body}\n }}\n}}\n"
-    )
-    return conf
-
-
 @asynccontextmanager
 async def poundbot(tmp_path: Path) -> AsyncIterator[str]:
     """The base URL of the poundbot nginx passes to."""
@@ -97,25 +71,8 @@ async def poundbot(tmp_path: Path) -> AsyncIterator[str]:
 @asynccontextmanager
 async def nginx_in_front(tmp_path: Path, upstream: str) -> AsyncIterator[str]:
     """The base URL of the shipped nginx (on 127.0.0.1) in front of ``upstream``."""
-    sock = bind()
-    port = sock.getsockname()[1]
-    sock.close()
-    assert NGINX is not None
-    conf = _config(tmp_path, port, upstream)
-    proc = await asyncio.create_subprocess_exec(NGINX, "-c", str(conf), "-p", str(tmp_path))
-    try:
-        base = f"http://127.0.0.1:{port}"
-        async with httpx.AsyncClient(base_url=base) as client:
-            for _ in range(200):
-                try:
-                    await client.get("/healthz")
-                    break
-                except httpx.TransportError:
-                    await asyncio.sleep(0.05)
+    async with nginx.running(tmp_path, [upstream]) as base:
         yield base
-    finally:
-        proc.terminate()
-        await asyncio.wait_for(proc.wait(), timeout=10)
 
 
 async def test_every_route_a_person_uses_answers_through_the_shipped_nginx(
@@ -139,7 +96,7 @@ async def test_every_route_a_person_uses_answers_through_the_shipped_nginx(
 
 def shipped_settings() -> dict[str, str]:
     """The settings deploy/env.example sets (its lines not commented out)."""
-    text = (DEPLOY / "env.example").read_text(encoding="utf-8")
+    text = (nginx.DEPLOY / "env.example").read_text(encoding="utf-8")
     return dict(re.findall(r"^([A-Z][A-Z0-9_]+)=(.*)$", text, re.M))
 
 
