@@ -31,9 +31,10 @@ handed to its provider once (so no reminder twice); every reminder due sent; eac
 notice recorded once; every answer to an owner names the case it is about and no other —
 a case of B (its number begins with B's pound's code) for an owner whose case is in B,
 never a case of the other authority; and the desk's log of messages (the Messages page)
-shows each authority's admin an owner's messages about the case in that authority, and
-none about the case in the other. (The owner's own SMS is logged without a case, in the
-state admins' log only; an answer carried in Twilio's response is not in the log.) A
+shows each authority's admin an owner's messages about the case in that authority, sent
+and received (an SMS received is logged with the case it was about), and none about the
+case in the other. (An answer carried in Twilio's response is not a message of the log
+of its own: the SMS it answers is shown answered.) A
 message in flight at the kill, handed to its provider and not yet recorded, is sent
 again by the instance that takes the claim over (``bot.adapters.outbox``): at most one
 per delivery loop, shown apart, not counted as sent twice.

@@ -33,9 +33,9 @@ from bot.services import public
 from bot.services.base import Deps, act_of_caller, proviso_offices_of, under_its_act
 from bot.store.contacts import contact_lang
 from bot.store.messages import set_contact
-from bot.store.tx import LoadedCase, Tx
+from bot.store.tx import LoadedCase, Tx, parse_case_number
 from bot.support.caller import PUBLIC, Caller
-from bot.support.errors import AppError
+from bot.support.errors import AppError, BadInputError, UnknownCaseError
 from domain.accounts import Postings
 from domain.errors import DomainError
 from domain.profiles import Profile
@@ -188,11 +188,28 @@ async def handle_text(tx: Tx, deps: Deps, caller: Caller, text: str, *, sms: boo
                 return Reply(render.no_case_for_number(translator(lang)), lang)
         command, more = replace(command, case=found[0][0]), found[1] - 1
     reply = await run_command(tx, deps, caller, command, lang, sms=sms)
+    tx.about_case = _about(command, reply)
     if more and not reply.refused:
         with rendering_sms(sms):
             others = render.more_cases_for_number(more, translator(reply.lang))
         reply = replace(reply, text=in_parts([reply.text, others]))
     return await _with_notes(tx, deps, caller, parsed, reply, sms=sms)
+
+
+def _about(command: o.Order, reply: Reply) -> str | None:
+    """The case a line was about (``KNM-17``): the case of its step, else the case it
+    named or was taken to ask of, unless no case has that number."""
+    if reply.loaded is not None:
+        return reply.loaded.row.number
+    if not isinstance(command, o.CaseOrder) or not command.case:
+        return None
+    if reply.refusal is not None and reply.refusal.code == UnknownCaseError.code:
+        return None
+    try:
+        pound, seq = parse_case_number(command.case)
+    except BadInputError:
+        return None
+    return f"{pound}-{seq}"
 
 
 async def _own_case(tx: Tx, caller: Caller) -> tuple[list[str], int] | None:

@@ -2,10 +2,11 @@
 case, number, channel, status and day, and Today's counts of the day by status.
 
 Who sees what: a state admin every message, with full numbers and bodies; an authority
-admin the messages about cases of their authority's pounds, with full numbers; an officer
-those same messages, the numbers masked (the last four digits). Neither sees another
-authority's, nor a message about no case (the inbox's, the replies to strangers): those
-are the state admin's alone. A keeper is refused: the log is the office's, not the
+admin the messages about cases of their authority's pounds, sent and received (a message
+received is about the case acting on it found: ``InboxRow.case_number``), with full
+numbers; an officer those same messages, the numbers masked (the last four digits).
+Neither sees another authority's, nor a message about no case (a HELP, the replies to
+strangers): those are the state admin's alone. A keeper is refused: the log is the office's, not the
 pound's.
 
 A message out that failed (or that DLT refused) may be sent again, once (``resend``), by

@@ -836,7 +836,7 @@ class MemoryCases:
         mine = {f"{p}-{n}" for p, n in self.data.cases if pounds is None or p in pounds}
 
         def keep(r: tuple[Any, ...]) -> bool:
-            if pounds is not None and (r[0] == "in" or r[9] not in mine):
+            if pounds is not None and r[9] not in mine:
                 return False
             return (
                 (not case or r[9] == case)
@@ -875,7 +875,8 @@ def _message(row: InboxRow | OutboxRow, number: int) -> tuple[Any, ...]:
     """A message as ``message_rows`` gives it."""
     if isinstance(row, InboxRow):
         status = "answered" if row.processed_at is not None else "received"
-        at = (row.received_at, row.channel, row.sender, status, None, 0, None, None, None)
+        at = (row.received_at, row.channel, row.sender, status, None, 0, None, None)
+        at = (*at, row.case_number)
         return ("in", *at, row.body, row.processed_at, number, None, None, None, None, None)
     return (
         "out",

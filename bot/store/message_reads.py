@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, and_, case, false, func, literal, or_, sel
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from bot.store.models import CaseRow, InboxRow, OutboxRow, User
+from bot.store.models import InboxRow, OutboxRow, User
 
 __all__ = ["FAILED", "STATUSES", "LogKey", "MessageLogReading", "log_key", "status_of_row"]
 
@@ -156,23 +156,24 @@ class MessageLogReading:
         self, pounds: list[str] | None, *, since: datetime, until: datetime, now: datetime
     ) -> dict[str, int]:
         """How many messages from ``since`` up to before ``until`` have each status of the
-        log (``STATUSES``; none: left out), counted by the database: the outbox's about
-        cases of ``pounds`` (None: every message, the inbox's too)."""
+        log (``STATUSES``; none: left out), counted by the database: those about cases of
+        ``pounds``, in and out (None: every message)."""
         o, i = OutboxRow, InboxRow
         status = _outbox_category(now)
         outs = select(status, func.count()).where(o.created_at >= since, o.created_at < until)
         if pounds is not None:
             outs = outs.where(_of_pounds(o.case_number, pounds))
         counted = {str(s): int(n) for s, n in (await self.session.execute(outs.group_by(status)))}
-        if pounds is None:
-            answered = i.processed_at.is_not(None)
-            ins = (
-                select(answered, func.count())
-                .where(i.received_at >= since, i.received_at < until)
-                .group_by(answered)
-            )
-            for done, n in await self.session.execute(ins):
-                counted["answered" if done else "received"] = int(n)
+        answered = i.processed_at.is_not(None)
+        ins = (
+            select(answered, func.count())
+            .where(i.received_at >= since, i.received_at < until)
+            .group_by(answered)
+        )
+        if pounds is not None:
+            ins = ins.where(_of_pounds(i.case_number, pounds))
+        for done, n in await self.session.execute(ins):
+            counted["answered" if done else "received"] = int(n)
         return counted
 
     async def message_rows(
@@ -192,8 +193,8 @@ class MessageLogReading:
     ) -> list[tuple[Any, ...]]:
         """Up to ``upto`` messages, newest first, older than the key ``before`` or (the ``upto``
         nearest to it) newer than ``after`` when given (a keyset: each source read by its index from
-        the key on, however deep the page): the outbox's about cases of ``pounds`` (None: every
-        message, the inbox's too), narrowed by the filters given (empty: not narrowed; ``case`` as
+        the key on, however deep the page): those about cases of ``pounds``, in and out (None:
+        every message), narrowed by the filters given (empty: not narrowed; ``case`` as
         stored, ``KNM-17``; ``since`` up to before ``until``). Each row: direction ("in", "out"),
         time, channel, number, status ("received" or "answered" for the inbox, the outbox's own),
         last_error, attempts, next_attempt_at, template, case_number, body, sent_at, id; then, for a
@@ -203,8 +204,7 @@ class MessageLogReading:
         o, i, again = OutboxRow, InboxRow, aliased(OutboxRow)
         out_where: list[Any] = []
         if pounds is not None:
-            mine = select(CaseRow.number).where(CaseRow.pound_code.in_(pounds))
-            out_where.append(o.case_number.in_(mine))
+            out_where.append(_of_pounds(o.case_number, pounds))
         if case:
             out_where.append(o.case_number == case)
         if phone:
@@ -249,8 +249,12 @@ class MessageLogReading:
                 .limit(upto)
             )
             found += [tuple(r) for r in (await self.session.execute(outs)).all()]
-        if pounds is None and not case and status in ("", "received", "answered"):
+        if status in ("", "received", "answered"):
             in_where: list[Any] = []
+            if pounds is not None:
+                in_where.append(_of_pounds(i.case_number, pounds))
+            if case:
+                in_where.append(i.case_number == case)
             if phone:
                 in_where.append(i.sender == phone)
             if channel:
@@ -276,7 +280,7 @@ class MessageLogReading:
                     literal(0),
                     literal(None),
                     literal(None),
-                    literal(None),
+                    i.case_number,
                     i.body,
                     i.processed_at,
                     i.id,

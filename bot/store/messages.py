@@ -118,7 +118,9 @@ _INBOX_CLAIM_WITH_SENDER_AND_CASE = (
 _INBOX_DONE = (
     update(_INBOX)
     .where(_INBOX.c.id == bindparam("row_id"))
-    .values(reply=bindparam("reply"), processed_at=bindparam("now"))
+    .values(
+        reply=bindparam("reply"), processed_at=bindparam("now"), case_number=bindparam("about")
+    )
 )
 
 
@@ -208,7 +210,8 @@ async def act_on_inbound(
             if processed_at is None:
                 reply = await handler(tx)
                 await tx.session.execute(
-                    _INBOX_DONE, {"row_id": row_id, "reply": reply, "now": tx.now}
+                    _INBOX_DONE,
+                    {"row_id": row_id, "reply": reply, "now": tx.now, "about": tx.about_case},
                 )
     except BaseException:  # rolled back: not acted on (cancelled too)
         MESSAGES_FAILED.labels(message.channel).inc()
@@ -242,12 +245,14 @@ async def enqueue(
     content_variables: str | None = None,
     purpose: str = "notice",
     about: About | None = None,
+    case: str | None = None,
 ) -> bool:
     """Queue an outbound message once per idempotency key; False if it was queued already.
     ``content_sid`` and ``content_variables``: a WhatsApp template sent instead of ``body``.
     ``purpose``: why it is sent (``bot.adapters.outbox``: ``answer``, ``notice`` or
     ``staff``), read by the checks it passes when it is sent. ``about``: what a message
-    about a case is (``About``), rendered again from the case when it is sent.
+    about a case is (``About``), rendered again from the case when it is sent; ``case``:
+    the case a message not rendered again is about (an answer), for the log.
 
     A body in parts (``sms_fit.in_parts``) goes by SMS as one SMS a part, in order (the
     first under ``key``, the next under ``key#2``, ...), each its own DLT template; on
@@ -268,6 +273,7 @@ async def enqueue(
             content_variables=content_variables,
             purpose=purpose,
             about=about,
+            case=case,
         )
         queued = queued or one
     return queued
@@ -285,6 +291,7 @@ async def _enqueue_one(
     content_variables: str | None,
     purpose: str,
     about: About | None,
+    case: str | None,
 ) -> bool:
     result = await tx.session.execute(
         _insert(tx, OutboxRow)
@@ -301,7 +308,7 @@ async def _enqueue_one(
             content_variables=content_variables,
             purpose=purpose,
             kind=about.kind if about else None,
-            case_number=about.case if about else None,
+            case_number=about.case if about else case,
             lang=about.lang if about else None,
             ref=about.ref if about else None,
         )

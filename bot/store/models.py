@@ -332,6 +332,8 @@ class InboxRow(Base):
         UniqueConstraint("channel", "provider_id"),
         # The log of messages, newest first, by its key; the purge, oldest first.
         Index("ix_inbox_log", "received_at", "id"),
+        # The log of an authority's messages: those about the cases of its pounds.
+        Index("ix_inbox_case_log", "case_number", "received_at", "id"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     channel: Mapped[str] = mapped_column(String(16))
@@ -345,6 +347,10 @@ class InboxRow(Base):
     #: When its personal data (the body, the number, the raw request, the reply) was
     #: purged after the retention period (``bot.services.retention``); the row stays.
     purged_at: Mapped[datetime | None]
+    #: The case it was about, as acting on it found it (``Tx.about_case``): the case it
+    #: named, or the sender's own case a question without a number was taken to ask of;
+    #: None for a message about no case.
+    case_number: Mapped[str | None] = mapped_column(String(20))
 
 
 class OutboxRow(Base):

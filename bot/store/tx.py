@@ -259,6 +259,11 @@ class Tx(
         #: them next (the sender of an inbound message and the row of the case it names,
         #: read with its claim: ``bot.store.messages.act_on_inbound``); each is taken once.
         self.read_ahead: dict[tuple[str, str], Any] = {}
+        #: The case the message being acted on is about (``KNM-17``), as the words
+        #: acting on it found it (``bot.conversation.reply.handle_text``): recorded on
+        #: its inbox row (``bot.store.messages.act_on_inbound``) and on the answer
+        #: queued for it, so that the log shows both to the authority of the case.
+        self.about_case: str | None = None
 
     def case_ahead(self, number: tuple[str, int], columns: Sequence[Any]) -> None:
         """The ``CASE_AHEAD`` columns of case ``number`` (None: no such case), read by

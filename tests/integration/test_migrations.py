@@ -380,3 +380,68 @@ async def test_upgrading_from_0017_gives_each_case_the_owners_name_of_its_latest
         "KNM-3": None,
         "KNM-4": None,
     }
+
+
+async def test_upgrading_from_0024_fills_the_search_text_and_kinds_and_the_cases_of_messages(
+    database_url: str,
+) -> None:
+    """Revision 0025 fills each case's search text and kinds from its place and lots;
+    0026 gives each message received, acted on and not purged, the case its text names
+    when a case has that number."""
+    from datetime import UTC, date, datetime
+
+    from sqlalchemy import insert, select
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    from bot.store.models import Authority, CaseLot, CaseRow, InboxRow, Pound
+    from domain.events import Impounded
+    from domain.s07_seizure import Lot, Seizure
+
+    seizure = Seizure("KNM", (Lot("cow", 1),), "market", datetime(2026, 3, 1, 10))
+    now = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+    engine = make_engine(database_url)
+    try:
+        await upgrade(engine, "0024")
+        async with AsyncSession(engine) as session, session.begin():
+            session.add(Authority(code="KNM-GP", name="Kunnamangalam"))
+            await session.flush()
+            session.add(Pound(code="KNM", authority_code="KNM-GP", name="Pound"))
+            await session.flush()
+            await _add_case_with_events(
+                session, 1, [Impounded(on=date(2026, 3, 1), seizure=seizure)]
+            )
+            await session.execute(
+                insert(CaseLot.__table__).values(
+                    case_id=select(CaseRow.id).where(CaseRow.number == "KNM-1").scalar_subquery(),
+                    idx=0,
+                    kind="cow",
+                    count=1,
+                    description="Brown, white forehead",
+                )
+            )
+            for n, (body, purged) in enumerate(
+                [("DUES knm 1", None), ("DUES KNM-9", None), ("DUES KNM-1", now), ("HELP", None)]
+            ):
+                await session.execute(
+                    insert(InboxRow.__table__).values(
+                        channel="sms",
+                        provider_id=f"SM{n}",
+                        sender="+919847012345",
+                        body=body,
+                        raw={},
+                        received_at=now,
+                        processed_at=now,
+                        reply="ok",
+                        purged_at=purged,
+                    )
+                )
+        await upgrade(engine)
+        async with AsyncSession(engine) as session:
+            case = (await session.execute(select(CaseRow.search_text, CaseRow.kinds))).one()
+            messages = dict(
+                (await session.execute(select(InboxRow.provider_id, InboxRow.case_number))).all()
+            )
+    finally:
+        await engine.dispose()
+    assert tuple(case) == ("market\ncow\nbrown, white forehead", " cow ")
+    assert messages == {"SM0": "KNM-1", "SM1": None, "SM2": None, "SM3": None}

@@ -8,10 +8,13 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+from bot.channels.sms.answer import answer_by_push, sender_number_of
 from bot.i18n import translator
 from bot.i18n.chrome import web_names as names
 from bot.store.message_reads import STATUSES
+from bot.store.messages import Inbound, act_on_inbound, store_inbound
 from bot.store.models import InboxRow, OutboxRow
+from bot.store.tx import case_named
 from tests.web.rig import Rig, rig
 
 OWNER = "+919847012345"
@@ -244,3 +247,60 @@ async def test_the_pages_of_a_long_log_go_down_and_back_up_each_message_once(
             page = await r.client.get(newer)
             back.append(bodies(page.text))
         assert back == pages[-2::-1]
+
+
+async def test_owners_sms_on_one_number_show_in_the_log_of_their_cases_authority_alone(
+    tmp_path: Path,
+) -> None:
+    """One state-wide number: an owner's SMS naming their case, and another owner's plain
+    ``DUES`` (taken to ask of the case their number names), each with the answer queued
+    for it, are in the log and the day's counts of the authority of that case, and of no
+    other; a message about no case is the state admin's."""
+    async with rig(tmp_path) as r:
+        knm = await r.user("keeper", pound="KNM", phone="+919847000010", name="Suresh")
+        enm = await r.user("keeper", pound="ENM", phone="+919847000011", name="Mini")
+        await r.say(knm, f"{SEIZE} OWNER Ravi 9847012345")
+        await r.say(enm, "SEIZE 1 goat AT Edavanna OWNER Ayisha 9847012399")
+        sent = [(OWNER, "DUES knm 1"), ("+919847012399", "dues"), ("+919847000077", "HELP")]
+        for n, (sender, body) in enumerate(sent):
+            message = Inbound("sms", f"SM-in-{n}", sender, body, {})
+            await store_inbound(r.app.store, message)
+            await act_on_inbound(
+                r.app.store,
+                message,
+                answer_by_push(r.app, message),
+                sender=sender_number_of(r.app, message),
+                case=case_named(body),
+            )
+        now = r.clock.now()
+
+        async def log(pounds: list[str] | None) -> list[tuple[str, str | None, str]]:
+            async with r.app.store.transaction() as tx:
+                rows = await tx.message_rows(
+                    pounds, case="", phone="", channel="", status="", since=None,
+                    until=None, now=now, upto=50,
+                )  # fmt: skip
+            return [(row[0], row[9], row[10][:10]) for row in rows if row[2] == "sms"]
+
+        knm_log, enm_log = await log(["KNM"]), await log(["ENM"])
+        assert ("in", "KNM-1", "DUES knm 1") in knm_log
+        assert ("in", "ENM-1", "dues") in enm_log
+        # The owner told of the intake, then the answer queued for the SMS.
+        assert [c for d, c, _ in knm_log if d == "out"] == ["KNM-1", "KNM-1"]
+        assert [c for d, c, _ in enm_log if d == "out"] == ["ENM-1", "ENM-1"]
+        assert all(c == "KNM-1" for _, c, _ in knm_log)
+        assert all(c == "ENM-1" for _, c, _ in enm_log)
+        everything = await log(None)
+        assert ("in", None, "HELP") in everything
+        # Today's counts of KNM-GP's officer count the message received about KNM-1.
+        async with r.app.store.transaction() as tx:
+            counted = await tx.message_counts(
+                ["KNM"], since=now - timedelta(hours=1), until=now + timedelta(hours=1), now=now
+            )
+        assert counted.get("answered") == 1
+        # The page: the officer of ENM-GP reads the owner's SMS, the number masked.
+        await r.sign_in(await r.user("officer", authority="ENM-GP", name="Latha"))
+        page = (await r.client.get("/web/messages?case=ENM-1&status=answered")).text
+        assert "+91******2399" in page
+        assert '<a href="/web/cases/ENM-1">ENM-1</a>' in page
+        assert "KNM-1" not in page

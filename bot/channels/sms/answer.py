@@ -159,6 +159,7 @@ async def queue_answer(tx: Tx, app: App, message: Inbound, text: str) -> None:
             recipient=sender_number(message.sender, app.config.phone_region),
             body=text,
             purpose="answer",
+            case=tx.about_case,
         )
 
 
