@@ -194,18 +194,11 @@ def _listing(
     filters: list[Any] = []
     for i in range(words):
         like: Any = bindparam(f"word{i}")
-        in_lots = (
-            select(CaseLot.id)
-            .where(
-                CaseLot.case_id == CaseRow.id,
-                func.lower(CaseLot.description).like(like, escape="\\")
-                | func.lower(CaseLot.kind).like(like, escape="\\"),
-            )
-            .exists()
-        )
-        # The owner's name too: the desk is staff's (the public's search reads no name).
+        # The place and the lots' kinds and descriptions as the public search reads them
+        # (``search_text``, casefolded), and the owner's name: the desk is staff's. Both
+        # are on the row (and, on PostgreSQL, in ``ix_cases_pound_newest``).
         named = func.lower(CaseRow.owner_name).like(like, escape="\\")
-        filters.append(func.lower(CaseRow.place_seized).like(like, escape="\\") | named | in_lots)
+        filters.append(CaseRow.search_text.like(like, escape="\\") | named)
     if phone:
         filters.append(CaseRow.owner_phone == bindparam("phone"))
     if stage:
