@@ -194,18 +194,11 @@ def _listing(
     filters: list[Any] = []
     for i in range(words):
         like: Any = bindparam(f"word{i}")
-        in_lots = (
-            select(CaseLot.id)
-            .where(
-                CaseLot.case_id == CaseRow.id,
-                func.lower(CaseLot.description).like(like, escape="\\")
-                | func.lower(CaseLot.kind).like(like, escape="\\"),
-            )
-            .exists()
-        )
-        # The owner's name too: the desk is staff's (the public's search reads no name).
+        # The place and the lots' kinds and descriptions as the public search reads them
+        # (``search_text``, casefolded), and the owner's name: the desk is staff's. Both
+        # are on the row (and, on PostgreSQL, in ``ix_cases_pound_newest``).
         named = func.lower(CaseRow.owner_name).like(like, escape="\\")
-        filters.append(func.lower(CaseRow.place_seized).like(like, escape="\\") | named | in_lots)
+        filters.append(CaseRow.search_text.like(like, escape="\\") | named)
     if phone:
         filters.append(CaseRow.owner_phone == bindparam("phone"))
     if stage:
@@ -226,14 +219,18 @@ def _listing(
     )
     count = select(func.count()).select_from(matching.limit(cap + 1).subquery())
     pound = _Unindexed(CaseRow.pound_code) if many else CaseRow.pound_code
-    newest = (
-        select(*_CASE_COLUMNS)
+    # The page's cases chosen by what the index of the pounds' cases holds (on PostgreSQL
+    # ``ix_cases_pound_newest`` holds every column a filter reads: the choice reads no
+    # row), then their rows read by id: a state's rows are not read for an authority's page.
+    keys = (
+        select(CaseRow.id.label("key"))
         .where(pound.in_(pounds), *filters)
         .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
         .offset(bindparam("offset"))
         .limit(page + 1)  # one more: is there an older page?
         .subquery()
     )
+    newest = select(*_CASE_COLUMNS).join(keys, keys.c.key == CaseRow.id).subquery()
     # The page's cases with their lots, one row a lot, and the count, in one statement
     # (the count is a subquery of its own: the database runs it once, not once a row).
     listing = (

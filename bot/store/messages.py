@@ -118,9 +118,7 @@ _INBOX_CLAIM_WITH_SENDER_AND_CASE = (
 _INBOX_DONE = (
     update(_INBOX)
     .where(_INBOX.c.id == bindparam("row_id"))
-    .values(
-        reply=bindparam("reply"), processed_at=bindparam("now"), case_number=bindparam("about")
-    )
+    .values(reply=bindparam("reply"), processed_at=bindparam("now"), case_number=bindparam("about"))
 )
 
 
