@@ -876,8 +876,7 @@ def _message(row: InboxRow | OutboxRow, number: int) -> tuple[Any, ...]:
     if isinstance(row, InboxRow):
         status = "answered" if row.processed_at is not None else "received"
         at = (row.received_at, row.channel, row.sender, status, None, 0, None, None)
-        at = (*at, row.case_number)
-        return ("in", *at, row.body, row.processed_at, number, None, None, None, None, None)
+        return ("in", *at, row.case_number, row.body, row.processed_at, number, *[None] * 5)
     return (
         "out",
         row.created_at,
