@@ -56,6 +56,7 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.money import Money
+from domain.s07_seizure import Lot
 from domain.s15_sale import Settlement
 from domain.stages import IN_POUND_STAGES
 
@@ -302,6 +303,7 @@ class Tx(
     ) -> CaseRow:
         """Store a newly opened case and its first event."""
         seizure = case.seizure
+        searched, kinds = _searched(seizure.place_seized, public_lots(seizure))
         row = CaseRow(
             pound_code=seizure.pound,
             seq=seq,
@@ -311,6 +313,8 @@ class Tx(
             place_seized=seizure.place_seized,
             owner_phone=owner_phone,
             owner_name=owner_name_of(case),
+            search_text=searched,
+            kinds=kinds,
             created_at=self.now,
             updated_at=self.now,
         )
@@ -473,10 +477,9 @@ class Tx(
             )
             for i, lot in enumerate(lots)
         )
-        row.search_text = search_text(
-            row.place_seized, ((lot.kind, lot.description) for lot in lots)
-        )
-        row.kinds = kinds_text(lot.kind for lot in lots)
+        searched, kinds = _searched(row.place_seized, lots)
+        if (row.search_text, row.kinds) != (searched, kinds):  # a new case has them already
+            row.search_text, row.kinds = searched, kinds
 
     async def open_cases_naming(self, phone: str, limit: int) -> tuple[list[str], int]:
         """The numbers of the newest ``limit`` open cases whose owner's number is
@@ -825,6 +828,13 @@ async def sync_places(
                 },
             )
         )
+
+
+def _searched(place: str, lots: Sequence[Lot]) -> tuple[str, str]:
+    """The ``search_text`` and ``kinds`` of a case seized at ``place`` with ``lots`` (as
+    the public reads them)."""
+    found = search_text(place, ((lot.kind, lot.description) for lot in lots))
+    return found, kinds_text(lot.kind for lot in lots)
 
 
 def search_query(
