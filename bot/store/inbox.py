@@ -56,9 +56,12 @@ async def mark_failed(tx: Tx, channel: str, provider_id: str, reply: str) -> boo
 
 
 async def mark_processed(tx: Tx, row_id: int, reply: str) -> None:
-    """Mark the inbox row ``row_id`` processed with ``reply``."""
+    """Mark the inbox row ``row_id`` processed with ``reply``, about the case acting on it
+    found (``Tx.about_case``), as ``bot.store.messages.act_on_inbound`` marks one."""
     await tx.session.execute(
-        update(InboxRow).where(InboxRow.id == row_id).values(processed_at=tx.now, reply=reply)
+        update(InboxRow)
+        .where(InboxRow.id == row_id)
+        .values(processed_at=tx.now, reply=reply, case_number=tx.about_case)
     )
 
 

@@ -140,3 +140,19 @@ async def test_a_database_fault_leaves_the_message_for_the_next_pass(
             )
         ).scalar_one()
     assert "KNM-2" in answer.body
+
+
+async def test_a_message_the_sweep_answers_keeps_the_case_it_was_about(
+    store: Store, config: Config, clock: FixedClock
+) -> None:
+    """Stored and left by an instance killed since, then answered by the sweep: the
+    message and its answer are about the case the step made, as a live request's are
+    (the authority of the case sees both in its log)."""
+    app = await _one_stored(store, config, clock)
+    assert await SmsSweep(app).once() == 1
+    async with store.transaction() as tx:
+        number = await tx.session.scalar(select(CaseRow.number))
+        row = (await tx.session.execute(select(InboxRow))).scalar_one()
+        answer = (await tx.session.execute(select(OutboxRow))).scalar_one()
+    assert number == "KNM-1"
+    assert (row.case_number, answer.case_number) == ("KNM-1", "KNM-1")

@@ -152,6 +152,7 @@ class SmsSweep:
                 recipient=sender_number(phone_of(message.sender), self.app.config.phone_region),
                 body=reply,
                 purpose="answer",
+                case=tx.about_case,
             )
 
     async def run(self, stop: asyncio.Event) -> None:
