@@ -12,22 +12,29 @@ authority's cases, not from each case's lots.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from domain.s07_seizure import Lot
 from domain.stages import IN_POUND_STAGES
 
-__all__ = ["IN_POUND_SQL", "SEPARATOR", "kinds_text", "search_text"]
+__all__ = [
+    "IN_POUND_SQL",
+    "IN_POUND_VALUES",
+    "SEPARATOR",
+    "kinds_text",
+    "search_columns",
+    "search_text",
+]
 
 #: Between the parts of ``search_text``: no word of a search holds it, so a word matches
 #: within one part (the place, a kind, a description), as it did part by part.
 SEPARATOR = "\n"
 
-#: The cases with cattle still in the pound, as SQL: the predicate of the partial index,
-#: written into the query as it is (a literal), so that PostgreSQL sees the query's
-#: cases are the index's.
-IN_POUND_SQL = (
-    "stage IN (" + ", ".join(f"'{s}'" for s in sorted(x.value for x in IN_POUND_STAGES)) + ")"
-)
+#: The stages with cattle still in the pound (a search over these uses the index).
+IN_POUND_VALUES = frozenset(stage.value for stage in IN_POUND_STAGES)
+#: The same as SQL: the predicate of the partial index, written into the query as it is
+#: (a literal), so that PostgreSQL sees the query's cases are the index's.
+IN_POUND_SQL = "stage IN (" + ", ".join(f"'{s}'" for s in sorted(IN_POUND_VALUES)) + ")"
 
 
 def search_text(place: str, lots: Iterable[tuple[str, str]]) -> str:
@@ -43,3 +50,10 @@ def kinds_text(kinds: Iterable[str]) -> str:
     """The kinds of a case's lots as the desk's filter by kind matches them: each once, in
     order, between spaces (`` cow goat ``; a kind is found as ``% cow %``)."""
     return " " + " ".join(sorted(set(kinds))) + " "
+
+
+def search_columns(place: str, lots: Sequence[Lot]) -> tuple[str, str]:
+    """The ``search_text`` and ``kinds`` of a case seized at ``place`` with ``lots`` (as
+    the public reads them: ``public_lots``)."""
+    found = search_text(place, ((lot.kind, lot.description) for lot in lots))
+    return found, kinds_text(lot.kind for lot in lots)

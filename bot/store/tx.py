@@ -38,7 +38,7 @@ from bot.store.models import (
     SaleLot,
     SettlementRow,
 )
-from bot.store.search_text import IN_POUND_SQL, kinds_text, search_text
+from bot.store.search_text import IN_POUND_SQL, IN_POUND_VALUES, search_columns
 from bot.support import budget
 from bot.support.caller import Caller
 from bot.support.clock import Clock
@@ -56,9 +56,7 @@ from domain.events import (
     SeizureCorrected,
 )
 from domain.money import Money
-from domain.s07_seizure import Lot
 from domain.s15_sale import Settlement
-from domain.stages import IN_POUND_STAGES
 
 __all__ = [
     "CASE_AHEAD",
@@ -78,8 +76,6 @@ __all__ = [
 
 #: Stages of a case on no working list: finished, or voided as entered by mistake.
 SHUT = ("released", "closed", "voided")
-#: The stages of ``IN_POUND_SQL``: a search over these uses the index's predicate.
-IN_POUND_VALUES = {stage.value for stage in IN_POUND_STAGES}
 
 _TURN_WAIT = DB_WAIT.labels("turn")
 
@@ -303,7 +299,7 @@ class Tx(
     ) -> CaseRow:
         """Store a newly opened case and its first event."""
         seizure = case.seizure
-        searched, kinds = _searched(seizure.place_seized, public_lots(seizure))
+        searched, kinds = search_columns(seizure.place_seized, public_lots(seizure))
         row = CaseRow(
             pound_code=seizure.pound,
             seq=seq,
@@ -477,7 +473,7 @@ class Tx(
             )
             for i, lot in enumerate(lots)
         )
-        searched, kinds = _searched(row.place_seized, lots)
+        searched, kinds = search_columns(row.place_seized, lots)
         if (row.search_text, row.kinds) != (searched, kinds):  # a new case has them already
             row.search_text, row.kinds = searched, kinds
 
@@ -828,13 +824,6 @@ async def sync_places(
                 },
             )
         )
-
-
-def _searched(place: str, lots: Sequence[Lot]) -> tuple[str, str]:
-    """The ``search_text`` and ``kinds`` of a case seized at ``place`` with ``lots`` (as
-    the public reads them)."""
-    found = search_text(place, ((lot.kind, lot.description) for lot in lots))
-    return found, kinds_text(lot.kind for lot in lots)
 
 
 def search_query(
