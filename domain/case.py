@@ -46,12 +46,14 @@ from domain.events import (
     Event,
     Impounded,
     LotOffered,
+    LotsSeparated,
     OwnerRefusedToPay,
     SeizureCorrected,
 )
 from domain.kinds import Kinds
 from domain.profiles import Profile, require_counterpart
 from domain.provisions import cites
+from domain.s07_owners import carried_events
 from domain.s07_seizure import Lot, Seizure
 from domain.s13_unclaimed import NoticeFacts, report_first, require_notice_standing
 from domain.s14_deposit import complaint_last_day
@@ -350,6 +352,8 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
             seizure = replace(
                 event.seizure, act=self.seizure.act, act_settings=self.seizure.act_settings
             )
+        elif isinstance(event, LotsSeparated):  # the case goes on for the rest
+            seizure = seizure.without(event.lots)
         return replace(self, seizure=seizure, stage=stage, events=(*self.events, event))
 
     def from_intake(self, seizure: Seizure) -> Case:
@@ -360,6 +364,23 @@ class Case(NoticeFacts, SaleFacts, DepositFacts):
     def noted(self, event: Event, stage: Stage) -> Case:
         """The case with ``event`` added as it was recorded, at ``stage``, unchecked."""
         return replace(self, stage=stage, events=(*self.events, event))
+
+    @cites("s.7", "s.12", "s.14", "s.15(1)")
+    def separate(
+        self, lots: tuple[int, ...], into: str, on: date, today: date
+    ) -> tuple[Case, Case]:
+        """The lots at ``lots``, one owner's, separated on ``on`` into a case of their own
+        numbered ``into`` (``domain.s07_owners``): this case going on for the rest, and
+        the new one, carrying the steps so far. Refused, nothing changed, as the Act
+        would refuse it."""
+        rest = self.apply(LotsSeparated(on=on, lots=lots, into=into), today)
+        return rest, self.part(lots, into)
+
+    @cites("s.7", "s.12", "s.14")
+    def part(self, lots: tuple[int, ...], into: str) -> Case:
+        """The case the lots at ``lots`` would make on their own, numbered ``into``: what
+        their owner owes and may do (an owner asking of their own cattle)."""
+        return Case.replay(into, carried_events(self, lots))
 
     @cites("s.7")
     def void(self, reason: str, on: date, today: date) -> Case:

@@ -29,6 +29,7 @@ __all__ = [
     "Event",
     "Impounded",
     "LotOffered",
+    "LotsSeparated",
     "NoticePosted",
     "OwnerRefusedToPay",
     "ReportedUnclaimed",
@@ -47,9 +48,12 @@ class Event:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Impounded(Event):
-    """The cattle were brought to the pound (s.7)."""
+    """The cattle were brought to the pound (s.7). ``separated_from``: the case these
+    cattle were first recorded in, with cattle of another owner, when their owner's
+    step separated them into a case of their own (``LotsSeparated``)."""
 
     seizure: Seizure
+    separated_from: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,6 +67,16 @@ class SeizureCorrected(Event):
     seizure: Seizure
     reason: str
     supersedes_notice: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LotsSeparated(Event):
+    """The lots at ``lots`` (indexes in the record before), one owner's of a case whose
+    cattle are of more than one owner, went into a case of their own, ``into``, for a
+    step of that owner's (paying, depositing, refusing): the case goes on for the rest."""
+
+    lots: tuple[int, ...]
+    into: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

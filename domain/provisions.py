@@ -65,7 +65,7 @@ PROVISIONS: Final[dict[str, str]] = {
 MODULES: Final[dict[str, tuple[str, ...]]] = {
     "s.2(1)": ("kinds",),
     "s.4": ("s04_s11_dues", "tariff", "dues_items"),
-    "s.7": ("s07_seizure", "s07_correction"),
+    "s.7": ("s07_seizure", "s07_correction", "s07_owners"),
     "s.11": ("s04_s11_dues", "tariff", "dues_items"),
     "s.12": ("s12_release", "s12_claim"),
     "s.13(1)": ("s13_unclaimed",),

@@ -15,7 +15,13 @@ from domain.errors import (
     InvalidCaseError,
     VoidRefusedError,
 )
-from domain.events import CaseVoided, DeliveredOnDeposit, Impounded, SeizureCorrected
+from domain.events import (
+    CaseVoided,
+    DeliveredOnDeposit,
+    Impounded,
+    LotsSeparated,
+    SeizureCorrected,
+)
 from domain.provisions import cites
 from domain.s13_unclaimed import notice_facts
 from domain.s14_deposit import complaint_last_day
@@ -104,6 +110,8 @@ def _guard_correction(case: Case, event: SeizureCorrected) -> None:
         )
     check = case.from_intake(corrected)
     for later in case.events[1:]:
+        if isinstance(later, LotsSeparated):
+            continue  # the corrected record is of the lots left
         if isinstance(later, SeizureCorrected):
             if later.supersedes_notice:  # the notice it superseded is posted again
                 check = check.noted(later, Stage.REPORTED)

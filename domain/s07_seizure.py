@@ -5,7 +5,7 @@ seizer and the owner where known. A report that is not a lawful record is refuse
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from domain.errors import FutureDateError, InvalidCaseError, SeizedAfterBroughtError
@@ -37,6 +37,10 @@ class Lot:
     kind: str
     count: int
     description: str = ""
+    #: The owner of these cattle, where the lots of a case are of more than one owner
+    #: (cattle of two owners brought in together); None: the case's owner
+    #: (``Seizure.owner``), or not known.
+    owner: Person | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,51 @@ class Seizure:
     @property
     def head_count(self) -> int:
         return sum(lot.count for lot in self.lots)
+
+    @cites("s.7")
+    def owner_of(self, lot: int) -> Person | None:
+        """The owner of the lot at index ``lot``: its own, else the case's (s.7)."""
+        return self.lots[lot].owner or self.owner
+
+    @property
+    @cites("s.7")
+    def owners(self) -> tuple[Person | None, ...]:
+        """The owners of the lots, each once, in the order of the lots (None: a lot
+        whose owner is not known)."""
+        return tuple(dict.fromkeys(self.owner_of(i) for i in range(len(self.lots))))
+
+    @property
+    @cites("s.7")
+    def owned_apart(self) -> bool:
+        """Whether the lots are of more than one owner (or some of an owner not known):
+        each owner's cattle then follow the Act on their own (``domain.s07_owners``)."""
+        return len(self.owners) > 1
+
+    @cites("s.7")
+    def lots_of_owner(self, lot: int) -> tuple[int, ...]:
+        """The indexes of the lots of the owner of the lot at ``lot``: that lot alone
+        when its owner is not known."""
+        owner = self.owner_of(lot)
+        if owner is None:
+            return (lot,)
+        return tuple(i for i in range(len(self.lots)) if self.owner_of(i) == owner)
+
+    @cites("s.7")
+    def part(self, lots: tuple[int, ...]) -> Seizure:
+        """The record of the lots at ``lots`` alone, one owner's: that owner is the
+        owner of the case they make."""
+        return replace(
+            self,
+            lots=tuple(replace(self.lots[i], owner=None) for i in lots),
+            owner=self.owner_of(lots[0]),
+        )
+
+    @cites("s.7")
+    def without(self, lots: tuple[int, ...]) -> Seizure:
+        """The record of the lots not at ``lots``: when those left are one owner's, that
+        owner is the owner of the case."""
+        left = replace(self, lots=tuple(lot for i, lot in enumerate(self.lots) if i not in lots))
+        return left if left.owned_apart else left.part(tuple(range(len(left.lots))))
 
     @cites("s.7", "s.2(1)")
     def validate(self, kinds: Kinds, today: date) -> None:

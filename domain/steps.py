@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from domain import (
     s07_correction,
+    s07_owners,
     s12_release,
     s13_3_proviso,
     s13_unclaimed,
@@ -27,6 +28,7 @@ __all__ = ["DECLARED", "STEPS"]
 #: The modules that declare steps, in the order of the Act.
 _SECTIONS: Final = (
     s07_correction,
+    s07_owners,
     s12_release,
     s13_unclaimed,
     s13_3_proviso,

@@ -30,6 +30,7 @@ from domain.events import (
     Event,
     Impounded,
     LotOffered,
+    LotsSeparated,
     NoticePosted,
     OwnerRefusedToPay,
     ReportedUnclaimed,
@@ -64,6 +65,8 @@ AUCTION_STAGES = frozenset({S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING})
 ALLOWED_FROM: dict[type[Event], frozenset[Stage]] = {
     Impounded: frozenset(),  # only ever the first event
     SeizureCorrected: frozenset(Stage) - {S.RELEASED, S.CLOSED, S.VOIDED},
+    # s.7: one owner's lots separated for that owner's step, before any is offered.
+    LotsSeparated: frozenset({S.IMPOUNDED, S.REPORTED, S.NOTICE_POSTED, S.OWNER_REFUSED}),
     # A case entered by mistake, while no money has moved (Case.void names the step
     # that moved it otherwise).
     CaseVoided: frozenset({S.IMPOUNDED, S.REPORTED, S.NOTICE_POSTED, S.OWNER_REFUSED, S.SELLING}),

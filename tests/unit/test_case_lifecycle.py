@@ -42,6 +42,7 @@ from domain.events import (
     Event,
     Impounded,
     LotOffered,
+    LotsSeparated,
     NoticePosted,
     OwnerRefusedToPay,
     ReportedUnclaimed,
@@ -54,6 +55,7 @@ from domain.s15_sale import close_sale
 from domain.stages import Stage
 from tests.unit import (
     test_s07_correction,
+    test_s07_owners,
     test_s12_claim,
     test_s13_3_proviso,
     test_s13_unclaimed,
@@ -87,6 +89,7 @@ from tests.unit.domain_fixtures import (
 EVENT_PROVISION: dict[type[Event], str] = {
     Impounded: "s.7",
     SeizureCorrected: "s.7",
+    LotsSeparated: "s.7",
     CaseVoided: "s.7",
     ClaimedAndPaid: "s.12",
     DeliveredOnDeposit: "s.14",
@@ -121,6 +124,7 @@ def any_event(kind: type[Event], on: date) -> Event:
         Impounded: lambda: Impounded(on=on, seizure=seizure()),
         SeizureCorrected: lambda: SeizureCorrected(on=on, seizure=seizure(), reason="typo"),
         CaseVoided: lambda: CaseVoided(on=on, reason="entered twice"),
+        LotsSeparated: lambda: LotsSeparated(on=on, lots=(0,), into="KNM-9"),
         ClaimedAndPaid: lambda: ClaimedAndPaid(on=on, paid=rs(1000)),
         DeliveredOnDeposit: lambda: DeliveredOnDeposit(on=on, deposited=rs(1000)),
         DepositOutcome: lambda: DepositOutcome(on=on, returned=True, reference="CC 7/2026"),
@@ -202,6 +206,7 @@ def test_a_step_the_act_does_not_allow_from_the_stage_is_refused_citing_its_prov
 #: Every allowed step: the rows are beside the tests of their sections.
 ALLOWED = [
     *test_s07_correction.ALLOWED,
+    *test_s07_owners.ALLOWED,
     *test_s12_claim.ALLOWED,
     *test_s13_unclaimed.ALLOWED,
     *test_s13_3_proviso.ALLOWED,
