@@ -29,6 +29,7 @@ from bot.support.errors import BadInputError
 from bot.support.phones import PhoneError, normalize_phone, phone_runs
 from bot.support.words import (
     CONNECTIVE_INDEX,
+    CONNECTIVES,
     close_keyword,
     field_of,
     keyword_of,
@@ -105,6 +106,10 @@ _CASE_COMMANDS = {
 _CONNECTIVES_OF: dict[str, frozenset[str]] = {
     "dispose": frozenset({"by", "ref", "how", "on"}),
 }
+#: The owner's steps a LOT makes of that lot's owner's only (s.12, s.14, s.15(1)).
+_BY_LOT: Final = frozenset({"paid", "deposited", "refused"})
+#: The connecting words of the other commands on a case: LOT is only the owner's steps'.
+_CONNECTIVES_ON_CASE: Final = frozenset(CONNECTIVES) - {"lot"}
 
 
 def parse_date(text: str, today: date) -> date:
@@ -223,18 +228,78 @@ def _lots(config: Config, lang: str, tokens: list[str]) -> list[SeizeLot]:
     return lots
 
 
+def _connective(token: str) -> str | None:
+    """The connecting word ``token`` is (``owner``, ``at``, ...), or None."""
+    found = None if token.startswith("(") else CONNECTIVE_INDEX.get(normalize_word(token))
+    return found[0] if found is not None else None
+
+
+def _starts_lot(config: Config, lang: str, tokens: list[str]) -> bool:
+    """Whether ``tokens`` start with a lot: a count and the word of a kind."""
+    if not tokens or not tokens[0].isdecimal() or not 1 <= int(tokens[0]) <= 10_000:
+        return False
+    try:
+        _kind(config, lang, [t for t in tokens[1:4] if not t.startswith("(")])
+    except ParseError:
+        return False
+    return True
+
+
+def _owned_runs(
+    config: Config, lang: str, tokens: list[str]
+) -> tuple[list[tuple[list[str], list[str] | None]], list[str]]:
+    """The lots of a SEIZE line, run by run, each run with the OWNER written after it
+    (None: none), and the tokens from the first other connecting word on. An OWNER
+    belongs to the lots written since the OWNER before it; a lot after an OWNER starts
+    a new run."""
+    runs: list[tuple[list[str], list[str] | None]] = []
+    lots: list[str] = []
+    owner: list[str] | None = None
+    for i, token in enumerate(tokens):
+        name = _connective(token)
+        if name is not None and name not in ("owner", "lot"):
+            runs.append((lots, owner))
+            return runs, tokens[i:]
+        if name == "owner" and owner is None:
+            owner = []
+        elif owner is not None and _starts_lot(config, lang, tokens[i:]):
+            runs.append((lots, owner))
+            lots, owner = [token], None
+        elif owner is not None:
+            owner.append(token)
+        else:
+            lots.append(token)
+    runs.append((lots, owner))
+    return runs, []
+
+
 def _seize(config: Config, lang: str, rest: str, today: date) -> o.Seize:
     main, _, tail = rest.partition(";")
-    head, parts = _split_connectives(_TOKEN.findall(main))
+    runs, after = _owned_runs(config, lang, _TOKEN.findall(main))
+    _, parts = _split_connectives(after, only=_CONNECTIVES_ON_CASE)
     # After ";" comes the description; OWNER, BY and SEIZED are still recognised there,
     # so an owner's name and number never end up in the (public) description.
     words, more = _split_connectives(tail.split(), only=_AFTER_DESCRIPTION, taken=frozenset(parts))
     parts.update(more)
     shared = " ".join(words).strip()
-    lots = [
-        lot if lot.description else replace(lot, description=shared)
-        for lot in _lots(config, lang, head)
-    ]
+    # One OWNER after all the lots is the owner of them all (the case's); OWNERs written
+    # after lots among others are each the owner of the lots before it.
+    one_owner = len(runs) == 1 or (len(runs) == 2 and not runs[1][0] and runs[1][1] is None)
+    if one_owner and runs[0][1] is not None:
+        if "owner" in parts:
+            raise ParseError("two_owners_of_all")
+        parts["owner"] = runs[0][1]
+    lots: list[o.SeizeLot] = []
+    for run, owner_words in runs:
+        owner, phone = ("", None)
+        if owner_words is not None and not one_owner:
+            owner, phone = name_and_phone(" ".join(owner_words), config.phone_region)
+            if not owner:
+                raise ParseError("owner_without_name")
+        for lot in _lots(config, lang, run):
+            if not lot.description:
+                lot = replace(lot, description=shared)
+            lots.append(replace(lot, owner=owner, owner_phone=phone))
     if not lots:
         raise ParseError("missing_cattle")
     place = " ".join(parts.get("at", [])).strip(" ,")
@@ -327,10 +392,14 @@ def _correct(config: Config, lang: str, rest: str, today: date) -> o.Correct:
     if name == "seized":
         return replace(base, seized_on=_one_date(value, today))
     if name == "owner":
+        lot = None
+        if value and _connective(value[0]) == "lot":  # OWNER LOT <n> <name>: that lot's
+            lot = parse_count(value[1] if len(value) > 1 else "")
+            value = value[2:]
         owner, phone = name_and_phone(" ".join(value), config.phone_region)
         if not owner and phone is None:
             raise ParseError("missing_person")
-        return replace(base, owner=owner, owner_phone=phone)
+        return replace(base, owner=owner, owner_phone=phone, lot=lot)
     if not text:
         raise ParseError("missing_place" if name == "place" else "missing_person")
     return replace(base, text=text)
@@ -481,7 +550,13 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
     tokens = [t for t in tokens if t.strip(".,;:!?")]
     if tokens:
         tokens[-1] = tokens[-1].rstrip(".!?")
-    head, parts = _split_connectives(tokens, _CONNECTIVES_OF.get(name))
+    only = _CONNECTIVES_OF.get(name, None if name in _BY_LOT else _CONNECTIVES_ON_CASE)
+    head, parts = _split_connectives(tokens, only)
+    lot = None
+    if "lot" in parts:  # LOT <n> [amount]: the amount may follow the lot's number
+        lot_words = parts.pop("lot")
+        lot = parse_count(lot_words[0] if lot_words else "")
+        head = [*head, *lot_words[1:]]
     on = _date_time(parts["on"], today)[0] if "on" in parts else None
     case = _OnCase(lang=lang, case=number.upper(), on=on)
     if name == "notice":
@@ -520,11 +595,13 @@ def _case_command(name: str, lang: str, rest: str, today: date, region: str) -> 
     if name in ("paid", "deposited"):  # the amount given, if any: checked against the dues
         paid = o.Paid if name == "paid" else o.Deposited
         if not head:
-            return paid(**case)
+            return paid(**case, lot=lot)
         try:
-            return paid(**case, amount=parse_amount(" ".join(head)))
+            return paid(**case, amount=parse_amount(" ".join(head)), lot=lot)
         except ParseError:
             raise ParseError("bad_paid_amount", text=" ".join(head)) from None
+    if name == "refused":
+        return o.Refused(**case, lot=lot)
     if name == "settle":
         spent = parse_amount(head[0]) if head else expenses
         return o.Settle(**case, expenses=spent or Money.zero())

@@ -66,6 +66,10 @@ class SeizeLot:
     count: int
     kind: str
     description: str = ""
+    #: The owner of this lot and their number, when the lots are of more than one owner
+    #: (an OWNER written after the lot); blank: the case's owner.
+    owner: str = ""
+    owner_phone: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,6 +181,9 @@ class Correct(CaseOrder):
     seized_on: date | None = None
     owner: str = ""
     owner_phone: str | None = None
+    #: OWNER LOT n: the owner of that lot (and of no other), where the lots are of more
+    #: than one owner.
+    lot: int | None = None
     #: The new place of seizure, or the new seizer's name.
     text: str = ""
 
@@ -203,6 +210,8 @@ class Paid(CaseOrder):
 
     name: ClassVar[str] = "paid"
     amount: Money | None = None
+    #: LOT n: the lots of that lot's owner only, on their own dues (s.12).
+    lot: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -211,6 +220,8 @@ class Deposited(CaseOrder):
 
     name: ClassVar[str] = "deposited"
     amount: Money | None = None
+    #: LOT n: the lots of that lot's owner only, on their own dues (s.14).
+    lot: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -220,7 +231,11 @@ class Report(CaseOrder):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Refused(CaseOrder):
+    """REFUSED (s.15(1)): the owner refused or omitted to pay; LOT n: the owner of that
+    lot, for their lots only."""
+
     name: ClassVar[str] = "refused"
+    lot: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
