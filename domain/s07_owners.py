@@ -45,7 +45,7 @@ def lots_of_owner_step(case: Case, lot: int) -> tuple[int, ...]:
         raise InvalidCaseError(
             f"the case has no lot {lot}",
             "s.7",
-            reason="no_such_lot",
+            reason="no_lot",
             facts={"lot": lot, "lots": len(lots)},
         )
     return case.seizure.lots_of_owner(lot - 1)
@@ -57,7 +57,7 @@ def _guard_separation(case: Case, event: LotsSeparated) -> None:
     count = len(case.seizure.lots)
     if not event.lots or any(not 0 <= i < count for i in event.lots):
         raise InvalidCaseError(
-            "no such lot", "s.7", reason="no_such_lot", facts={"lot": 0, "lots": count}
+            "no such lot", "s.7", reason="no_lot", facts={"lot": 0, "lots": count}
         )
     if len(set(event.lots)) >= count:
         raise InvalidCaseError(

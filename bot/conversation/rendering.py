@@ -156,16 +156,26 @@ def _void(ctx: Ctx, command: o.Void, loaded: LoadedCase) -> str:
     return render.case_voided(statement_of(ctx.deps, loaded.case), ctx.tr)
 
 
+def _separated(ctx: Ctx, recorded: Recorded, text: str) -> str:
+    """An owner's step on their own lots: first, which cattle now make their case."""
+    separated = recorded.separated
+    if separated is None:
+        return text
+    lots, number = separated.lots, recorded.case.number
+    return f"{render.lots_separated(separated.from_number, lots, number, ctx.tr)}\n{text}"
+
+
 def _paid(ctx: Ctx, command: o.Paid, paid: Recorded | PaidAfterPartSale) -> str:
     if isinstance(paid, PaidAfterPartSale):
         return render.paid_after_part_sale(paid.statement, ctx.tr, ctx.sms)
-    return render.payment_recorded(paid.case, paid.dues, ctx.tr, ctx.sms)
+    return _separated(ctx, paid, render.payment_recorded(paid.case, paid.dues, ctx.tr, ctx.sms))
 
 
 def _deposited(ctx: Ctx, command: o.Deposited, recorded: Recorded) -> str:
     by = statement_of(ctx.deps, recorded.case).complaint_by
     today = ctx.deps.today()
-    return render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms, today=today)
+    text = render.deposit_recorded(recorded.case, recorded.dues, by, ctx.tr, ctx.sms, today=today)
+    return _separated(ctx, recorded, text)
 
 
 def _report(ctx: Ctx, command: o.Report, reported: Reported) -> str:
@@ -173,7 +183,8 @@ def _report(ctx: Ctx, command: o.Report, reported: Reported) -> str:
 
 
 def _refused(ctx: Ctx, command: o.Refused, recorded: Recorded) -> str:
-    return render.owner_refusal_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, ctx.sms)
+    text = render.owner_refusal_recorded(statement_of(ctx.deps, recorded.case), ctx.tr, ctx.sms)
+    return _separated(ctx, recorded, text)
 
 
 def _cases(ctx: Ctx, command: o.Cases, items: list[keeping.OpenCase]) -> str:

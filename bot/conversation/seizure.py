@@ -5,6 +5,7 @@ worded from it, ``bot.conversation.rendering``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, time
 
@@ -15,9 +16,10 @@ from bot.services.outcomes import Seized
 from bot.store.tx import Tx
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError
+from domain.errors import InvalidCaseError
 from domain.s07_seizure import Lot, Person, Seizure
 
-__all__ = ["corrected", "person_of", "pound_of", "report_seizure", "seizure_of"]
+__all__ = ["corrected", "lot_index", "person_of", "pound_of", "report_seizure", "seizure_of"]
 
 
 def person_of(text: str) -> Person | None:
@@ -54,7 +56,10 @@ def seizure_of(command: o.Seize, caller: Caller, now: datetime) -> Seizure:
     hour = command.at or (now.time() if day == now.date() else time())
     return Seizure(
         pound=pound,
-        lots=tuple(Lot(lot.kind, lot.count, lot.description) for lot in command.lots),
+        lots=tuple(
+            Lot(lot.kind, lot.count, lot.description, owner=person_of(lot.owner))
+            for lot in command.lots
+        ),
         place_seized=command.place,
         brought_at=datetime.combine(day, hour.replace(second=0, microsecond=0)),
         seizer=person_of(command.seizer),
@@ -69,6 +74,7 @@ def corrected(seizure: Seizure, command: o.Correct) -> Seizure:
     field = command.fact
     if field == "cattle":
         # A lot written without a description keeps the one it had, if of the same kind.
+        # A lot keeps the owner of its own it had, by its place.
         old = seizure.lots
         lots = tuple(
             Lot(
@@ -76,6 +82,7 @@ def corrected(seizure: Seizure, command: o.Correct) -> Seizure:
                 lot.count,
                 lot.description
                 or (old[i].description if i < len(old) and old[i].kind == lot.kind else ""),
+                owner=old[i].owner if i < len(old) else None,
             )
             for i, lot in enumerate(command.lots)
         )
@@ -90,16 +97,41 @@ def corrected(seizure: Seizure, command: o.Correct) -> Seizure:
         return replace(seizure, seized_on=command.seized_on)
     if field == "seizer":
         return replace(seizure, seizer=person_of(command.text))
+    if command.lot is not None:  # OWNER LOT n: that lot's owner, of it alone
+        index = lot_index(seizure, command.lot)
+        owned = list(seizure.lots)
+        owned[index] = replace(owned[index], owner=person_of(command.owner) or owned[index].owner)
+        return replace(seizure, lots=tuple(owned))
     return replace(seizure, owner=person_of(command.owner) or seizure.owner)
 
 
+def lot_index(seizure: Seizure, lot: int) -> int:
+    """The place of lot number ``lot`` (from 1) in the record; a number it has not is
+    refused (s.7)."""
+    if not 1 <= lot <= len(seizure.lots):
+        raise InvalidCaseError(
+            f"the case has no lot {lot}",
+            "s.7",
+            reason="no_lot",
+            facts={"lot": lot, "lots": len(seizure.lots)},
+        )
+    return lot - 1
+
+
 async def report_seizure(
-    tx: Tx, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None
+    tx: Tx,
+    deps: Deps,
+    caller: Caller,
+    seizure: Seizure,
+    owner_phone: str | None,
+    lot_phones: Sequence[str | None] = (),
 ) -> Seized:
     """Record cattle brought in (s.7): the case, its fines (s.11), what one more day
     costs, the pound's name and the owner's number (``render.seizure_ack`` words the
     keeper's reply: case number, fines, daily charge, s.13(1) date)."""
-    recorded = await keeping.record_seizure(tx, deps, caller, seizure, owner_phone=owner_phone)
+    recorded = await keeping.record_seizure(
+        tx, deps, caller, seizure, owner_phone=owner_phone, lot_phones=lot_phones
+    )
     # The rate in force on the day brought (s.4), not today's: a report entered late
     # quotes what the days in the pound were charged at.
     daily = keeping.daily_charge(deps, recorded.case, seizure.impounded_on)

@@ -12,7 +12,7 @@ share; the outcomes of the steps that no one else is told of sit with them.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -20,7 +20,7 @@ from bot.adapters.photo_store import first_photos
 from bot.config import Authority, Pound
 from bot.conversation import orders as o
 from bot.conversation.photos import Target, photo_target
-from bot.conversation.seizure import corrected, report_seizure, seizure_of
+from bot.conversation.seizure import corrected, lot_index, report_seizure, seizure_of
 from bot.i18n import Translator, reply_language
 from bot.i18n import render as words
 from bot.services import keeper as keeping
@@ -268,7 +268,10 @@ async def _set_contact(ctx: Ctx, *, lang: str | None = None, opted_out: bool | N
 
 async def _seize(ctx: Ctx, command: o.Seize) -> Done:
     seizure = seizure_of(command, ctx.caller, ctx.deps.local_now())
-    seized = await report_seizure(ctx.tx, ctx.deps, ctx.caller, seizure, command.owner_phone)
+    phones = tuple(lot.owner_phone for lot in command.lots)
+    seized = await report_seizure(
+        ctx.tx, ctx.deps, ctx.caller, seizure, command.owner_phone, phones
+    )
     return Done(seized, seized.loaded)
 
 
@@ -283,6 +286,7 @@ async def _correct(ctx: Ctx, command: o.Correct) -> Done:
         seizure,
         command.reason,
         owner_phone=command.owner_phone,
+        lot=None if command.lot is None else lot_index(seizure, command.lot),
     )
     return Done(Corrected(recorded, command.owner_phone), recorded.loaded)
 
@@ -294,10 +298,24 @@ async def _void(ctx: Ctx, command: o.Void) -> Done:
     return Done(loaded, loaded)
 
 
-async def _paid(ctx: Ctx, command: o.Paid) -> Done:
-    recorded = await keeping.record_payment(
-        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
+async def _owners_case(
+    ctx: Ctx, command: o.Paid | o.Deposited | o.Refused
+) -> tuple[CaseRef, keeping.Separation | None]:
+    """The case an owner's step is on: with LOT n, that lot's owner's lots, separated
+    into a case of their own when the case has cattle of another owner too (s.7)."""
+    if command.lot is None:
+        return ctx.case(command), None
+    return await keeping.separate_owners_lots(
+        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), command.lot, on=command.on
     )
+
+
+async def _paid(ctx: Ctx, command: o.Paid) -> Done:
+    case, separated = await _owners_case(ctx, command)
+    recorded = await keeping.record_payment(
+        ctx.tx, ctx.deps, ctx.caller, case, on=command.on, amount=command.amount
+    )
+    recorded = replace(recorded, separated=separated)
     stated = statement_of(ctx.deps, recorded.case, recorded.dues.on)
     if stated.account is None or not stated.account.paid or recorded.case.deemed_unclaimed:
         return Done(recorded, recorded.loaded)
@@ -306,9 +324,11 @@ async def _paid(ctx: Ctx, command: o.Paid) -> Done:
 
 
 async def _deposited(ctx: Ctx, command: o.Deposited) -> Done:
+    case, separated = await _owners_case(ctx, command)
     recorded = await keeping.record_deposit(
-        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on, amount=command.amount
+        ctx.tx, ctx.deps, ctx.caller, case, on=command.on, amount=command.amount
     )
+    recorded = replace(recorded, separated=separated)
     return Done(recorded, recorded.loaded)
 
 
@@ -323,9 +343,9 @@ async def _report(ctx: Ctx, command: o.Report) -> Done:
 
 
 async def _refused(ctx: Ctx, command: o.Refused) -> Done:
-    recorded = await keeping.record_owner_refusal(
-        ctx.tx, ctx.deps, ctx.caller, ctx.case(command), on=command.on
-    )
+    case, separated = await _owners_case(ctx, command)
+    recorded = await keeping.record_owner_refusal(ctx.tx, ctx.deps, ctx.caller, case, on=command.on)
+    recorded = replace(recorded, separated=separated)
     return Done(recorded, recorded.loaded)
 
 

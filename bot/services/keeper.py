@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -25,6 +26,7 @@ from domain.events import ClaimedAndPaid, OwnerRefusedToPay, ReportedUnclaimed, 
 from domain.figures import Figures, lots_remaining
 from domain.money import Money
 from domain.s04_s11_dues import Dues
+from domain.s07_owners import lots_of_owner_step
 from domain.s07_seizure import Lot, Seizure, require_brought_by
 from domain.s12_release import release_on_payment
 from domain.s14_deposit import release_on_deposit
@@ -47,14 +49,26 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """A case after a step, with its dues on the day of the step."""
+    """A case after a step, with its dues on the day of the step; ``separated``: the
+    step was an owner's on their own lots, separated for it from a case of more than
+    one owner (``separate_owners_lots``)."""
 
     loaded: LoadedCase
     dues: Dues
+    separated: Separation | None = None
 
     @property
     def case(self) -> Case:
         return self.loaded.case
+
+
+@dataclass(frozen=True, slots=True)
+class Separation:
+    """One owner's lots, separated from the case ``from_number`` (its lots at ``lots``,
+    by their place in its record before) into the case their owner's step is on."""
+
+    from_number: str
+    lots: tuple[Lot, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +86,12 @@ class OpenCase:
 
 
 async def record_seizure(
-    tx: CaseStore, deps: Deps, caller: Caller, seizure: Seizure, owner_phone: str | None = None
+    tx: CaseStore,
+    deps: Deps,
+    caller: Caller,
+    seizure: Seizure,
+    owner_phone: str | None = None,
+    lot_phones: Sequence[str | None] = (),
 ) -> Recorded:
     """Record cattle brought in (s.7): numbered ``<POUND>-<n>``, with the dues of the day,
     under the Act in force for the pound on the day the cattle were impounded. Recorded by
@@ -88,6 +107,8 @@ async def record_seizure(
     case = Case.open(f"{seizure.pound}-{seq}", seizure, deps.config.kinds, today)
     row = await tx.add_case(case, seq, caller, owner_phone)
     loaded = LoadedCase(row, case)
+    if any(lot_phones):  # the numbers of the owners of lots of their own
+        await tx.set_lot_phones(loaded, lot_phones)
     return Recorded(loaded, statement_of(deps, case, today).dues)
 
 
@@ -137,10 +158,12 @@ async def correct_seizure(
     reason: str,
     *,
     owner_phone: str | None = None,
+    lot: int | None = None,
 ) -> Recorded:
     """Correct the intake facts (s.7) in one transaction: the correction and its reason
     in the audit log, the deadlines moved; refused if a recorded step would become
-    unlawful. ``owner_phone``, when given, replaces the owner's number."""
+    unlawful. ``owner_phone``, when given, replaces the owner's number: of the lot at
+    index ``lot`` when it is that lot's owner that is corrected."""
     loaded = await load_for_step(tx, number)
     await _require_recorder_or_officer(tx, deps, caller, loaded)
     if seizure.pound != loaded.pound:
@@ -149,9 +172,14 @@ async def correct_seizure(
     seizure.validate(deps.config.kinds, today)
     require_brought_by(seizure, _wall_clock(deps))
     after = loaded.case.apply(SeizureCorrected(on=today, seizure=seizure, reason=reason), today)
-    if owner_phone is not None:
+    phones = await tx.lot_phones(loaded)
+    if owner_phone is not None and lot is None:
         loaded.row.owner_phone = owner_phone
     await tx.append_events(loaded, after, caller)
+    if lot is not None and owner_phone is not None:
+        kept = list(phones) + [None] * (len(after.seizure.lots) - len(phones))
+        kept[lot] = owner_phone
+        await tx.set_lot_phones(LoadedCase(loaded.row, after), kept[: len(after.seizure.lots)])
     return Recorded(LoadedCase(loaded.row, after), statement_of(deps, after, today).dues)
 
 
@@ -166,6 +194,50 @@ async def void_case(
     after = loaded.case.void(reason, today, today)
     await tx.append_events(loaded, after, caller)
     return LoadedCase(loaded.row, after)
+
+
+async def separate_owners_lots(
+    tx: CaseStore,
+    deps: Deps,
+    caller: Caller,
+    number: CaseRef,
+    lot: int,
+    on: date | None = None,
+) -> tuple[LoadedCase, Separation | None]:
+    """The case an owner's step on lot number ``lot`` (from 1) of case ``number`` is to
+    be taken on (s.7, ss.12, 14, 15(1)): the case itself when that lot's owner's lots are
+    all its lots; else a case of their own, numbered next in the pound, separated from it
+    on ``on`` (today by default) with the steps so far, the first case going on for the
+    rest. Each keeps the numbers of its owners. A lot the case has not, or cattle already
+    dealt with together (a head offered, money moved), is refused, nothing written."""
+    loaded = await load_for_step(tx, number)
+    if caller.role == OFFICER:
+        require_officer(deps, caller, loaded)
+    else:
+        require_keeper(caller, loaded.pound)
+    case = loaded.case
+    lots = lots_of_owner_step(case, lot)
+    if len(lots) == len(case.seizure.lots):
+        return loaded, None
+    today = deps.today()
+    seq = await tx.next_case_seq(loaded.pound)
+    rest, part = case.separate(lots, f"{loaded.pound}-{seq}", on or today, today)
+    phones = await tx.lot_phones(loaded)
+
+    def phone(i: int) -> str | None:
+        return phones[i] if case.seizure.lots[i].owner is not None else loaded.row.owner_phone
+
+    kept = [i for i in range(len(case.seizure.lots)) if i not in lots]
+    await tx.append_events(loaded, rest, caller)
+    left = LoadedCase(loaded.row, rest)
+    if rest.seizure.owned_apart:
+        await tx.set_lot_phones(left, [phones[i] for i in kept])
+    else:  # the rest are one owner's: theirs is the case's number
+        loaded.row.owner_phone = phone(kept[0])
+        await tx.set_lot_phones(left, [])
+    row = await tx.add_case(part, seq, caller, phone(lots[0]))
+    separated = Separation(case.number, tuple(case.seizure.lots[i] for i in lots))
+    return LoadedCase(row, part), separated
 
 
 async def record_payment(

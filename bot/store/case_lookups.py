@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import bindparam, func, select
 
-from bot.store.models import CaseEvent, CaseRow
+from bot.store.models import CaseEvent, CaseRow, naming_phone
 from bot.store.tx import Tx
 
 __all__ = [
@@ -18,7 +18,7 @@ __all__ = [
 #: Built once: the example in an answer to the public runs it.
 _NEWEST_OF_NUMBER = (
     select(CaseRow.number)
-    .where(CaseRow.owner_phone == bindparam("phone"))
+    .where(naming_phone(bindparam("phone")))
     .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
     .limit(1)
 )

@@ -37,6 +37,7 @@ from bot.store.models import (
     LedgerEntry,
     SettlementRow,
     User,
+    naming_phone,
 )
 from bot.support.caller import KEEPER
 
@@ -200,7 +201,7 @@ def _listing(
         named = func.lower(CaseRow.owner_name).like(like, escape="\\")
         filters.append(CaseRow.search_text.like(like, escape="\\") | named)
     if phone:
-        filters.append(CaseRow.owner_phone == bindparam("phone"))
+        filters.append(naming_phone(bindparam("phone")))
     if stage:
         filters.append(CaseRow.stage == bindparam("stage"))
     if kind:  # the kinds on the case's row (``kinds_text``), as a pattern: ``% cow %``

@@ -68,7 +68,7 @@ from bot.support.public_text import public_lots
 from domain.accounts import Postings
 from domain.case import Case
 from domain.deadlines import Deadline, deadlines
-from domain.events import DisposedOtherwise, LotOffered, SeizureCorrected
+from domain.events import DisposedOtherwise, LotOffered, LotsSeparated, SeizureCorrected
 from domain.money import Money
 from domain.profiles import Office, Profile
 from domain.s15_sale import Settlement
@@ -135,6 +135,12 @@ class _Held:
     #: (kind, count, public description) of each lot, as the public search and the
     #: desk's list read them.
     lots: list[tuple[str, int, str]] = field(default_factory=list)
+    #: The number of the owner of each lot that names one of its own, by its place.
+    lot_phones: dict[int, str] = field(default_factory=dict)
+
+    def names_phone(self, phone: str) -> bool:
+        """Whether the case's owner, or a lot's, has the number ``phone``."""
+        return self.row["owner_phone"] == phone or phone in self.lot_phones.values()
 
 
 @dataclass(slots=True)
@@ -253,6 +259,18 @@ class MemoryCases:
             raise UnknownCaseError("no such case", number=f"{key[0]}-{key[1]}")
         return self._loaded(key)
 
+    async def set_lot_phones(self, loaded: LoadedCase, phones: Sequence[str | None]) -> None:
+        """The numbers of the owners of the case's lots, by each lot's place in its record
+        as it is now (None: the lot names no owner of its own with a number)."""
+        held = self._held(loaded)
+        held.lot_phones = {i: phone for i, phone in enumerate(phones) if phone}
+
+    async def lot_phones(self, loaded: LoadedCase) -> tuple[str | None, ...]:
+        """The number of the owner of each lot of the case, by its place (None: none of
+        its own)."""
+        found = self._held(loaded).lot_phones
+        return tuple(found.get(i) for i in range(len(loaded.case.seizure.lots)))
+
     async def recorded_by(self, loaded: LoadedCase) -> Recorder:
         """Who recorded the seizure of a case (the actor of its first event)."""
         first = self._held(loaded).events[0]
@@ -289,7 +307,7 @@ class MemoryCases:
             )
         loaded.row.stage = after.stage.value
         loaded.row.updated_at = self.now
-        if any(isinstance(e, SeizureCorrected) for e in new):
+        if any(isinstance(e, SeizureCorrected | LotsSeparated) for e in new):
             loaded.row.impounded_on = after.seizure.impounded_on
             loaded.row.place_seized = after.seizure.place_seized
             loaded.row.owner_name = owner_name_of(after)
@@ -302,7 +320,12 @@ class MemoryCases:
 
     async def open_cases_naming(self, phone: str, limit: int) -> tuple[list[str], int]:
         """The newest ``limit`` open cases' numbers whose owner is ``phone``, and their count."""
-        keys = self._find(lambda r: r["owner_phone"] == phone and r["stage"] not in SHUT)
+        self.flush()
+        keys = [
+            key
+            for key, held in self.data.cases.items()
+            if held.names_phone(phone) and held.row["stage"] not in SHUT
+        ]
         rows = sorted(
             (self.data.cases[k].row for k in keys),
             key=lambda r: (r["impounded_on"], r["id"]),
@@ -738,7 +761,7 @@ class MemoryCases:
             return (
                 row["pound_code"] in pounds
                 and all(names(held, word) for word in words)
-                and (not phone or row["owner_phone"] == phone)
+                and (not phone or held.names_phone(phone))
                 and (not stage or row["stage"] == stage)
                 and (not kind or any(k == kind for k, _, _ in held.lots))
                 and (since is None or row["impounded_on"] >= since)

@@ -22,10 +22,13 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
     event,
+    select,
     text,
+    union,
 )
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.store.search_text import IN_POUND_SQL
 
@@ -44,6 +47,7 @@ __all__ = [
     "Instance",
     "Invite",
     "LedgerEntry",
+    "LotOwnerPhone",
     "MediaFetch",
     "OutboxRow",
     "Payment",
@@ -58,6 +62,7 @@ __all__ = [
     "UtcDateTime",
     "WebLink",
     "WebSession",
+    "naming_phone",
 ]
 
 NAMING = {
@@ -254,6 +259,19 @@ class CaseLot(Base):
     kind: Mapped[str] = mapped_column(String(32))
     count: Mapped[int] = mapped_column(Integer)
     description: Mapped[str] = mapped_column(Text, default="")
+
+
+class LotOwnerPhone(Base):
+    """The number of the owner of a lot, where a case's lots are of more than one owner
+    (``Lot.owner``): one row per lot that names an owner with a number, by the lot's
+    place in the case's record as it is now. The case's own owner keeps
+    ``cases.owner_phone``."""
+
+    __tablename__ = "lot_owner_phones"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id", ondelete="CASCADE"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    phone: Mapped[str] = mapped_column(String(20), index=True)
 
 
 class CaseEvent(Base):
@@ -656,3 +674,14 @@ class ConfigChange(Base):
     field: Mapped[str] = mapped_column(String(64))
     old: Mapped[str | None] = mapped_column(Text)
     new: Mapped[str | None] = mapped_column(Text)
+
+
+def naming_phone(phone: Any) -> ColumnElement[bool]:
+    """The cases whose owner's number is ``phone`` (a value or a bound parameter): the
+    case's own owner's, or a lot's owner's (``LotOwnerPhone``); each side by its index."""
+    return CaseRow.id.in_(
+        union(
+            select(CaseRow.id).where(CaseRow.owner_phone == phone),
+            select(LotOwnerPhone.case_id).where(LotOwnerPhone.phone == phone),
+        )
+    )

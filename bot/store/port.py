@@ -62,6 +62,16 @@ class CaseStore(Protocol):
         """The case with this number (``knm 17``); none is ``UnknownCaseError``."""
         ...
 
+    async def set_lot_phones(self, loaded: LoadedCase, phones: Sequence[str | None]) -> None:
+        """The numbers of the owners of the case's lots, by each lot's place in its record
+        as it is now (None: the lot names no owner of its own with a number)."""
+        ...
+
+    async def lot_phones(self, loaded: LoadedCase) -> tuple[str | None, ...]:
+        """The number of the owner of each lot of the case, by its place (None: none of
+        its own)."""
+        ...
+
     async def recorded_by(self, loaded: LoadedCase) -> Recorder:
         """Who recorded the seizure of a case (the actor of its first event)."""
         ...

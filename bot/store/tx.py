@@ -33,10 +33,12 @@ from bot.store.models import (
     CaseLot,
     CaseRow,
     LedgerEntry,
+    LotOwnerPhone,
     Payment,
     Pound,
     SaleLot,
     SettlementRow,
+    naming_phone,
 )
 from bot.store.search_text import IN_POUND_SQL, IN_POUND_VALUES, search_columns
 from bot.support import budget
@@ -52,6 +54,7 @@ from domain.events import (
     DisposedOtherwise,
     Event,
     LotOffered,
+    LotsSeparated,
     NoticePosted,
     SeizureCorrected,
 )
@@ -320,6 +323,29 @@ class Tx(
         await self.append_events(LoadedCase(row, case), case, actor, from_seq=0)
         return row
 
+    async def set_lot_phones(self, loaded: LoadedCase, phones: Sequence[str | None]) -> None:
+        """The numbers of the owners of the case's lots, by each lot's place in its record
+        as it is now (None: the lot names no owner of its own with a number)."""
+        case_id = loaded.row.id
+        await self.session.execute(delete(LotOwnerPhone).where(LotOwnerPhone.case_id == case_id))
+        self.session.add_all(
+            LotOwnerPhone(case_id=case_id, idx=i, phone=phone)
+            for i, phone in enumerate(phones)
+            if phone
+        )
+        await self.session.flush()
+
+    async def lot_phones(self, loaded: LoadedCase) -> tuple[str | None, ...]:
+        """The number of the owner of each lot of the case, by its place (None: none of
+        its own)."""
+        rows = await self.session.execute(
+            select(LotOwnerPhone.idx, LotOwnerPhone.phone).where(
+                LotOwnerPhone.case_id == loaded.row.id
+            )
+        )
+        found = {int(idx): str(phone) for idx, phone in rows.all()}
+        return tuple(found.get(i) for i in range(len(loaded.case.seizure.lots)))
+
     async def load_case(self, number: str, *, for_update: bool = False) -> LoadedCase:
         """The case with this number (tolerant: ``knm 17``): the fold kept for its last
         event (``bot.store.case_cache``), else rebuilt from its events. A step
@@ -445,7 +471,7 @@ class Tx(
         self.session.add_all(rows)
         loaded.row.stage = after.stage.value
         loaded.row.updated_at = self.now
-        if any(isinstance(e, SeizureCorrected) for e in after.events[start:]):
+        if any(isinstance(e, SeizureCorrected | LotsSeparated) for e in after.events[start:]):
             loaded.row.impounded_on = after.seizure.impounded_on
             loaded.row.place_seized = after.seizure.place_seized
             loaded.row.owner_name = owner_name_of(after)
@@ -483,7 +509,7 @@ class Tx(
         rows = (
             await self.session.execute(
                 select(CaseRow.number, func.count().over())
-                .where(CaseRow.owner_phone == phone, CaseRow.stage.not_in(SHUT))
+                .where(naming_phone(phone), CaseRow.stage.not_in(SHUT))
                 .order_by(CaseRow.impounded_on.desc(), CaseRow.id.desc())
                 .limit(limit)
             )

@@ -68,7 +68,7 @@ def test_the_lots_of_an_owner_are_found_from_any_of_them() -> None:
     assert lots_of_owner_step(case, 2) == (1,)
     with pytest.raises(InvalidCaseError) as refused:
         lots_of_owner_step(case, 4)
-    assert refused.value.reason == "no_such_lot"
+    assert refused.value.reason == "no_lot"
 
 
 def test_one_owner_of_all_the_lots_is_the_case_owner_as_before() -> None:

@@ -44,7 +44,7 @@ from domain.case import Case
 from domain.money import Money
 from domain.profiles import Profile
 from domain.s04_s11_dues import Dues
-from domain.s07_seizure import Seizure
+from domain.s07_seizure import Lot, Seizure
 from domain.stages import Stage
 from domain.statement import Statement, dates_of
 
@@ -187,6 +187,20 @@ def _seized_line(seizure: Seizure, complaint_by: date, tr: Translator) -> str:
     # the ten days to complain count from the day of seizure.
     text = tr.gettext(
         "Seized on %(seized)s: a complaint of illegal seizure may be made until %(date)s (s.19)."
+    )
+    return text % values
+
+
+def lots_separated(from_number: str, lots: Sequence[Lot], number: str, tr: Translator) -> str:
+    """One owner's cattle of a case of more than one owner went into a case of their own
+    for that owner's step (s.7): which, and the case they are now."""
+    values = {"cattle": cattle(lots, tr), "from": from_number, "case": number}
+    # TRANSLATORS: s.7 — cattle of two owners were brought in as one case; one owner's
+    # cattle (%(cattle)s) now make a case of their own, %(case)s, for that owner's step
+    # (paying, depositing, refusing); case %(from)s goes on for the other owner's cattle.
+    text = tr.gettext(
+        "The %(cattle)s of case %(from)s are now case %(case)s, their owner's alone; case "
+        "%(from)s goes on for the rest."
     )
     return text % values
 
