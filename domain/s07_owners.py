@@ -8,20 +8,17 @@ so far (the s.13(1) report, the s.13(2) notice that stands, an auction fixed), a
 the owner's step under the Act as a case of one owner; the first case goes on for the
 rest, under the same dates (the s.13 days still run from the impounding and the notice).
 A separation is taken before any head is offered for sale and before money moves: once
-it has, the cattle were dealt with together."""
+one is, the cattle were dealt with together."""
 
 from __future__ import annotations
 
 from domain.errors import InvalidCaseError, TransitionRefusedError
 from domain.events import (
-    DisposedOtherwise,
     Event,
     Impounded,
-    LotOffered,
     LotsSeparated,
     OwnerRefusedToPay,
     ReportedUnclaimed,
-    SaleClosed,
 )
 from domain.provisions import cites
 from domain.s12_claim import BEFORE_SETTLEMENT
@@ -53,7 +50,9 @@ def lots_of_owner_step(case: Case, lot: int) -> tuple[int, ...]:
 
 @cites("s.7", "s.12", "s.14", "s.15(1)")
 def _guard_separation(case: Case, event: LotsSeparated) -> None:
-    """Lots of the case, not all of them, before a head is offered or money moves."""
+    """Lots of the case, not all of them, while no money has moved for them together (a
+    head sold in an earlier round, s.15(5)). The stages it follows are before any head is
+    offered."""
     count = len(case.seizure.lots)
     if not event.lots or any(not 0 <= i < count for i in event.lots):
         raise InvalidCaseError(
@@ -65,29 +64,14 @@ def _guard_separation(case: Case, event: LotsSeparated) -> None:
             "s.7",
             reason="all_lots",
         )
-
-
-@cites("s.7", "s.13(3)", "s.15(1)")
-def _refuse_once_dealt_together(case: Case, event: LotsSeparated) -> LotsSeparated:
-    """Once a head was offered for sale or money moved, the cattle were dealt with
-    together: said so, rather than that the stage does not allow it."""
-    dealt = next(
-        (
-            e
-            for e in case.events
-            if isinstance(e, LotOffered | DisposedOtherwise | SaleClosed)
-            or case.step_of(e).moves_money(e)
-        ),
-        None,
-    )
-    if dealt is not None:
+    moved = case.money_step
+    if moved is not None:
         raise TransitionRefusedError(
-            f"the cattle were dealt with together on {dealt.on.isoformat()}",
+            f"the cattle were dealt with together on {moved.on.isoformat()}",
             "s.7",
-            reason="dealt_together",
-            facts={"date": dealt.on},
+            reason="head_sold",
+            facts={"date": moved.on},
         )
-    return event
 
 
 def _same_stage(case: Case, event: LotsSeparated) -> Stage:
@@ -100,7 +84,6 @@ SEPARATION: Step[LotsSeparated] = Step(
     provision="s.7",
     # Before a head is offered: the sale offers the cattle together.
     follows=BEFORE_SETTLEMENT - {Stage.SELLING},
-    prepare=_refuse_once_dealt_together,
     guard=_guard_separation,
     leads_to=_same_stage,
 )

@@ -151,6 +151,7 @@ NOT_NAMES: Final = DATES | frozenset(
         "help",
         "notice",
         "on",
+        "owner",
         "receipt",
         "refunded",
         "reject",

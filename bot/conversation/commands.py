@@ -287,7 +287,7 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> o.Seize:
     one_owner = len(runs) == 1 or (len(runs) == 2 and not runs[1][0] and runs[1][1] is None)
     if one_owner and runs[0][1] is not None:
         if "owner" in parts:
-            raise ParseError("two_owners_of_all")
+            raise ParseError("owner_of_lots")
         parts["owner"] = runs[0][1]
     lots: list[o.SeizeLot] = []
     for run, owner_words in runs:
@@ -295,7 +295,7 @@ def _seize(config: Config, lang: str, rest: str, today: date) -> o.Seize:
         if owner_words is not None and not one_owner:
             owner, phone = name_and_phone(" ".join(owner_words), config.phone_region)
             if not owner:
-                raise ParseError("owner_without_name")
+                raise ParseError("owner_of_lots")
         for lot in _lots(config, lang, run):
             if not lot.description:
                 lot = replace(lot, description=shared)

@@ -49,8 +49,8 @@ async def test_one_owner_pays_for_their_own_lot_on_its_own_dues(
     at(clock, date(2026, 3, 3))
     reply = await say(store, deps, en(keeper), "PAID KNM-1 LOT 2")
     assert reply.startswith(
-        "The 1 goat of case KNM-1 are now case KNM-2, their owner's alone; case KNM-1 goes on "
-        "for the rest.\nCase KNM-2: "
+        "New case KNM-2 for the owner of the 1 goat of case KNM-1; case KNM-1 goes on for the "
+        "rest.\nCase KNM-2: "
     )
     assert "1 goat released (s.12)" in reply
     assert await stage_of(store, "KNM-2") is Stage.RELEASED
@@ -95,7 +95,7 @@ async def test_an_owner_deposits_for_their_lot_and_the_other_refuses_for_theirs(
     assert await stage_of(store, "KNM-2") is Stage.ON_DEPOSIT
     # The goat is all that is left of KNM-1, Ayisha's: her refusal is the case's.
     reply = await say(store, deps, en(keeper), "REFUSED KNM-1 LOT 1")
-    assert "now case" not in reply
+    assert "New case" not in reply
     assert await stage_of(store, "KNM-1") is Stage.OWNER_REFUSED
     assert await stage_of(store, "KNM-2") is Stage.ON_DEPOSIT
 
@@ -153,5 +153,5 @@ async def test_without_lot_a_step_is_the_whole_cases(
     await seize_two(store, deps, keeper)
     at(clock, date(2026, 3, 3))
     reply = await say(store, deps, en(keeper), "PAID KNM-1")
-    assert "now case" not in reply
+    assert "New case" not in reply
     assert await stage_of(store, "KNM-1") is Stage.RELEASED

@@ -119,9 +119,9 @@ def test_correct_sets_the_owner_of_one_lot() -> None:
 @pytest.mark.parametrize(
     ("line", "code"),
     [
-        ("SEIZE 1 cow OWNER 1 goat OWNER Ayisha AT field", "owner_without_name"),
-        ("SEIZE 1 cow OWNER 9847012345 1 goat OWNER Ayisha AT field", "owner_without_name"),
-        ("SEIZE 1 cow 1 goat OWNER Ravi AT field OWNER Ayisha", "two_owners_of_all"),
+        ("SEIZE 1 cow OWNER 1 goat OWNER Ayisha AT field", "owner_of_lots"),
+        ("SEIZE 1 cow OWNER 9847012345 1 goat OWNER Ayisha AT field", "owner_of_lots"),
+        ("SEIZE 1 cow 1 goat OWNER Ravi AT field OWNER Ayisha", "owner_of_lots"),
     ],
 )
 def test_an_owner_without_a_name_or_written_twice_is_refused(line: str, code: str) -> None:

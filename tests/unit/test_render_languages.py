@@ -222,6 +222,13 @@ def _payment_sms(lang: str) -> Shown:
     return Shown(text, facts)
 
 
+@entry("lots_separated", "s.7")
+def _lots_separated(lang: str) -> Shown:
+    case = paid()
+    text = r.lots_separated(CASE_NUMBER, case.seizure.lots[:1], "KNM-2", tr(lang))
+    return Shown(text, (CASE_NUMBER, "KNM-2", cattle(case.seizure.lots[:1], tr(lang))))
+
+
 def _part_sold() -> Case:
     """The owner's route: one cow sold on 12 March for Rs 100, the rest still owed."""
     sale = LotOffered(

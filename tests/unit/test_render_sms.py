@@ -56,6 +56,7 @@ PARSE_ERRORS = (
     "unknown_kind",
     "missing_place",
     "missing_cattle",
+    "owner_of_lots",
     "bad_date",
     "bad_time",
     "unknown_lang",

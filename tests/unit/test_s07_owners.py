@@ -134,7 +134,7 @@ def test_no_separation_once_a_head_was_offered() -> None:
     offered = case.apply(sale(0, 1, rs(900), AUCTION_FROM), today=AUCTION_FROM)
     with pytest.raises(TransitionRefusedError) as refused:
         offered.separate((1,), "KNM-9", AUCTION_FROM, today=AUCTION_FROM)
-    assert refused.value.reason == "dealt_together"
+    assert refused.value.reason == "stage"  # the cattle are being sold together
 
 
 def test_a_lot_of_an_owner_not_known_is_separated_alone() -> None:

@@ -199,8 +199,8 @@ def lots_separated(from_number: str, lots: Sequence[Lot], number: str, tr: Trans
     # cattle (%(cattle)s) now make a case of their own, %(case)s, for that owner's step
     # (paying, depositing, refusing); case %(from)s goes on for the other owner's cattle.
     text = tr.gettext(
-        "The %(cattle)s of case %(from)s are now case %(case)s, their owner's alone; case "
-        "%(from)s goes on for the rest."
+        "New case %(case)s for the owner of the %(cattle)s of case %(from)s; case %(from)s "
+        "goes on for the rest."
     )
     return text % values
 

@@ -221,18 +221,6 @@ _REASONS: Final[dict[str, Callable[[Translator], str]]] = {
     "seized_after_brought": lambda tr: tr.gettext(
         "The day of seizure, %(seized)s, is after the day the cattle were brought in, %(date)s."
     ),
-    # TRANSLATORS: s.7 — LOT n on a case whose cattle are all of that lot's owner: the
-    # step is on the whole case, without LOT.
-    "all_lots": lambda tr: tr.gettext(
-        "All the cattle of the case are of that owner: send the step without LOT."
-    ),
-    # TRANSLATORS: s.7, s.13(3), s.15(1) — LOT n for one owner's cattle once the cattle
-    # of the case were offered for sale or money moved for them together (%(date)s):
-    # they can no longer be taken apart.
-    "dealt_together": lambda tr: tr.gettext(
-        "The cattle of this case were dealt with together on %(date)s (offered for sale or "
-        "paid for): one owner's cattle can no longer be taken apart."
-    ),
     # TRANSLATORS: s.15(4) — a receipt needs the name of who received.
     "receipt_without_name": lambda tr: tr.gettext(
         "A receipt needs the name of the person who received the cattle and the balance."

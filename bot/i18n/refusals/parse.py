@@ -200,17 +200,12 @@ _MESSAGES: Final[dict[str, _Message]] = {
     "phone_two_numbers": lambda tr: tr.gettext(
         "Give one mobile number for the owner, not '%(text)s'."
     ),
-    # TRANSLATORS: s.7 — SEIZE with an owner's word (%(owner)s, OWNER) and no name after
-    # it: the name of the owner of the lots written before it.
-    "owner_without_name": lambda tr: tr.gettext(
-        "Write the owner's name after %(owner)s: the owner of the cattle written before it, "
-        "like %(example)s."
-    ),
-    # TRANSLATORS: s.7 — SEIZE with the owner's word (%(owner)s, OWNER) both after all the
-    # lots and again later in the line: one owner of all the cattle is written once.
-    "two_owners_of_all": lambda tr: tr.gettext(
-        "Write %(owner)s once after all the cattle for one owner of them all, or once after "
-        "each owner's cattle."
+    # TRANSLATORS: s.7 — SEIZE with the owner's word (%(owner)s, OWNER) and no name after
+    # it, or written both after all the cattle and again later in the line: the owner of
+    # all the cattle is written once after them all, or each owner after their cattle.
+    "owner_of_lots": lambda tr: tr.gettext(
+        "Write the owner's name after %(owner)s: once after all the cattle for one owner of "
+        "them all, or after each owner's cattle, like %(example)s."
     ),
     # TRANSLATORS: s.7 — CORRECT or VOID without a reason after BECAUSE.
     "missing_reason": lambda tr: tr.gettext(
@@ -250,7 +245,7 @@ _EXAMPLE: Final = {
     "bad_count": "seize",
     "unknown_kind": "seize",
     "missing_place": "seize",
-    "owner_without_name": "seize",
+    "owner_of_lots": "seize",
     "missing_cattle": "seize",
     "bad_date": "date",
     "bad_time": "time",
