@@ -155,3 +155,16 @@ async def test_without_lot_a_step_is_the_whole_cases(
     reply = await say(store, deps, en(keeper), "PAID KNM-1")
     assert "New case" not in reply
     assert await stage_of(store, "KNM-1") is Stage.RELEASED
+
+
+async def test_the_keepers_reply_numbers_each_lot_with_its_owner(
+    store: Store, deps: Deps, keeper: Caller
+) -> None:
+    reply = await say(store, deps, en(keeper), TWO_OWNERS, sms=False)
+    assert "Lot 1: 1 cow, owner Kunhammed.\nLot 2: 1 goat, owner Ayisha.\n" in reply
+    one = await say(store, deps, en(keeper), "SEIZE 2 cow OWNER Ravi AT Mavoor", sms=False)
+    assert "Lot 1" not in one
+    unknown = await say(
+        store, deps, en(keeper), "SEIZE 1 cow OWNER Ravi 1 goat AT Mavoor", sms=False
+    )
+    assert "Lot 1: 1 cow, owner Ravi.\nLot 2: 1 goat, owner not known.\n" in unknown

@@ -163,6 +163,7 @@ def seizure_ack(
     return join(
         [
             recorded % values,
+            *owners_of_lots(seizure, tr, kinds),
             brought % where,
             _seized_line(seizure, dates_of(case).complaint_by, tr),
             fines % {"amount": values["fines"]},
@@ -173,6 +174,27 @@ def seizure_ack(
         ],
         sms=False,
     )
+
+
+def owners_of_lots(seizure: Seizure, tr: Translator, kinds: KindMap | None = None) -> list[str]:
+    """Each lot, by its number, with its owner, where the lots are of more than one owner
+    (s.7): the number an owner's step names (``LOT 2``). None for a case of one owner."""
+    if not seizure.owned_apart:
+        return []
+    lines = []
+    for index, lot in enumerate(seizure.lots):
+        owner = seizure.owner_of(index)
+        values = {"lot": index + 1, "cattle": cattle([lot], tr, kinds)}
+        if owner is None:
+            # TRANSLATORS: s.7 — a lot of a case whose cattle are of more than one owner,
+            # by its number (LOT 2 names it), whose owner is not known.
+            lines.append(tr.gettext("Lot %(lot)d: %(cattle)s, owner not known.") % values)
+            continue
+        # TRANSLATORS: s.7 — a lot of a case whose cattle are of more than one owner, by
+        # its number (LOT 2 names it), and its owner's name.
+        text = tr.gettext("Lot %(lot)d: %(cattle)s, owner %(owner)s.")
+        lines.append(text % {**values, "owner": sms_name(owner.name)})
+    return lines
 
 
 def _seized_line(seizure: Seizure, complaint_by: date, tr: Translator) -> str:
