@@ -23,6 +23,7 @@ __all__ = [
     "ask_description",
     "ask_fix",
     "ask_kind",
+    "ask_lot_owner",
     "ask_more",
     "ask_owner",
     "ask_photos",
@@ -42,8 +43,10 @@ __all__ = [
     "label",
     "not_given",
     "nothing_to_cancel",
+    "owner_of_lot",
     "photos_received",
     "registered",
+    "same_owner",
     "stale_button",
     "stranger",
     "summary",
@@ -224,6 +227,12 @@ _LABELS: Final[dict[str, _Text]] = {
     "seized": lambda tr: tr.gettext("Seized on"),
     # TRANSLATORS: a button: the cattle were seized on the day they were brought in.
     "same_day": lambda tr: tr.gettext("Same day"),
+    # TRANSLATORS: s.7 — a button under the question of the owner, when the cattle are of
+    # more than one lot: the owner of each lot is asked in turn.
+    "owners": lambda tr: tr.gettext("A different owner for each lot"),
+    # TRANSLATORS: s.7 — a button under the question of a lot's owner: nobody knows
+    # whose that lot is.
+    "no_owner": lambda tr: tr.gettext("Owner not known"),
 }
 
 
@@ -325,6 +334,29 @@ def ask_owner(tr: Translator) -> str:
         "Whose are they, if known? Type the owner's name, where they live and phone, "
         "like: Suresh, Chathamangalam, 9847012345. Or press Skip."
     )
+
+
+def ask_lot_owner(lot: int, cattle: str, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — the owner of one lot, when the lots are of different owners;
+    # %(lot)d is the lot's number, %(cattle)s its cattle as in "1 goat". Keep the
+    # example's commas and number.
+    text = tr.gettext(
+        "Whose is lot %(lot)d, %(cattle)s? Type the owner's name, where they live and "
+        "phone, like: Ayisha, Mavoor, 9847012346."
+    )
+    return text % {"lot": lot, "cattle": cattle}
+
+
+def same_owner(lot: int, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a button under the question of a lot's owner: the owner already
+    # given for lot %(lot)d owns this lot too.
+    return tr.gettext("Same owner as lot %(lot)d") % {"lot": lot}
+
+
+def owner_of_lot(lot: int, cattle: str, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a line of the summary of a report whose lots are of different
+    # owners; %(lot)d is the lot's number, %(cattle)s its cattle as in "1 goat".
+    return tr.gettext("Owner of lot %(lot)d, %(cattle)s") % {"lot": lot, "cattle": cattle}
 
 
 def ask_when(tr: Translator) -> str:
