@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from bot.bootstrap import open_app
 from bot.channels.telegram import seize_record
 from bot.conversation.commands import parse
 from bot.conversation.orders import Seize, SeizeLot
@@ -29,6 +30,7 @@ from tests.e2e.telegram_rig import (
     sent,
     start_clock,
 )
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.photo_samples import jpeg_with_gps, png
 
 EN = translator("en")
@@ -41,6 +43,29 @@ async def rig(tmp_path: Path) -> AsyncIterator[TelegramRig]:
     async with (
         fake_bot_api() as (fake, fake_url),
         poundbot_on(fake, fake_url, url, clock, Updates()) as rig,
+    ):
+        yield rig
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield db_url(tmp_path)
+        return
+    with fresh_pg_database() as url:
+        yield url
+
+
+@pytest.fixture
+async def any_rig(database: str) -> AsyncIterator[TelegramRig]:
+    """The rig on SQLite and on PostgreSQL."""
+    clock = start_clock()
+    async with open_app(url=database, clock=clock, migrate=True):
+        pass
+    await seed_users(database, clock)
+    async with (
+        fake_bot_api() as (fake, fake_url),
+        poundbot_on(fake, fake_url, database, clock, Updates()) as rig,
     ):
         yield rig
 
@@ -367,8 +392,9 @@ async def _to_the_owner(rig: TelegramRig, *lots: tuple[str, str]) -> Call:
 
 
 async def test_each_lot_is_given_its_owner_as_a_seize_line_gives_them(
-    rig: TelegramRig, monkeypatch: pytest.MonkeyPatch
+    any_rig: TelegramRig, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    rig = any_rig
     orders: list[object] = []
     run = seize_record.run_command
 
@@ -446,8 +472,9 @@ async def test_each_lot_is_given_its_owner_as_a_seize_line_gives_them(
 
 
 async def test_a_lot_of_an_owner_not_known_and_owners_asked_again_when_the_cattle_change(
-    rig: TelegramRig,
+    any_rig: TelegramRig,
 ) -> None:
+    rig = any_rig
     question = await _to_the_owner(rig, ("cow", "2"), ("goat", "1"))
     question = await press(rig, question, "seize:owners")
     question = await press(rig, question, "seize:no_owner")
@@ -487,8 +514,9 @@ async def test_a_lot_of_an_owner_not_known_and_owners_asked_again_when_the_cattl
 
 
 async def test_lots_given_one_owner_each_are_that_owners_and_one_lot_has_one_owner(
-    rig: TelegramRig,
+    any_rig: TelegramRig,
 ) -> None:
+    rig = any_rig
     question = await _to_the_owner(rig, ("cow", "2"), ("goat", "1"))
     question = await press(rig, question, "seize:owners")
     question = await say(rig, "Kunhammed, Chathamangalam, 9847012345")
