@@ -33,7 +33,16 @@ from bot.conversation.commands import (
 from bot.conversation.orders import Seize, SeizeLot
 from bot.support.phones import PhoneError
 
-__all__ = ["FIRST_ROWS", "MAX_ROWS", "Filled", "LotRow", "blank", "filled_of", "order_of"]
+__all__ = [
+    "FIRST_ROWS",
+    "LOT_OWNER_WITHOUT_NAME",
+    "MAX_ROWS",
+    "Filled",
+    "LotRow",
+    "blank",
+    "filled_of",
+    "order_of",
+]
 
 #: The lot rows a new form shows, and the most it shows (a SEIZE line rarely has more
 #: than three kinds; ten rows is a whole herd of several owners).
@@ -51,6 +60,9 @@ _TEXTS: Final = (
     "phone",
 )
 _LONGEST: Final = 300
+#: The fault of a lot's owner's phone given without their name (the form's alone: a
+#: SEIZE line has ``owner_without_name``); its fact ``lot``, the row's number.
+LOT_OWNER_WITHOUT_NAME: Final = "lot_owner_without_name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +143,7 @@ def _lot(number: int, row: LotRow, config: Config) -> SeizeLot:
     count = parse_count(row.count)
     owner, phone = row.owner.strip(" ,"), _phone(row.phone, config)
     if phone is not None and not owner:
-        raise ParseError("lot_owner_without_name", word=str(number))
+        raise ParseError(LOT_OWNER_WITHOUT_NAME, lot=number)
     return SeizeLot(count, row.kind, row.description, owner=owner, owner_phone=phone)
 
 

@@ -282,10 +282,16 @@ async def on_text(turn: Turn, typed: str) -> None:
             state["owners"] = None
             state["step"] = _next(state, "owner")
     elif step == "lot_owner":
+        lot = len(state["owners"]) + 1
         try:
-            owner = lot_owner_of(turn, len(state["owners"]) + 1, value)
+            owner = lot_owner_of(turn, lot, value)
         except ParseError as exc:  # no name, or not a mobile's number: asked again
-            note = render.parse_error(exc.code, exc.facts, tr)
+            unnamed = exc.code == "lot_owner_without_name"
+            note = (
+                text.lot_owner_without_name(lot, tr)
+                if unnamed
+                else render.parse_error(exc.code, exc.facts, tr)
+            )
         else:
             _add_owner(state, list(owner))
     elif step == "when":

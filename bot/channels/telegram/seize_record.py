@@ -54,7 +54,7 @@ def lot_owner_of(turn: Turn, lot: int, value: str) -> tuple[str, str | None]:
     a name is refused too (ParseError), as a SEIZE line refuses an OWNER without one."""
     name, phone = owner_of(turn, value)
     if not name:
-        raise ParseError("lot_owner_without_name", word=str(lot))
+        raise ParseError("lot_owner_without_name", lot=lot)
     return name, phone
 
 

@@ -4,6 +4,9 @@ command menus, and the prompts and buttons of the guided seizure report.
 Pure functions of (facts, Translator) -> str, like ``render``. Buttons are looked up
 by a stable key (``label("skip", tr)``); the channel matches presses by their callback
 ids, never by these labels.
+
+Why it is long: every question, button and answer of the guided seizure report is here,
+beside the onboarding and menu texts, so that the channel's modules hold no text.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ __all__ = [
     "invite_refused",
     "kind_name",
     "label",
+    "lot_owner_without_name",
     "not_given",
     "nothing_to_cancel",
     "owner_of_lot",
@@ -345,6 +349,13 @@ def ask_lot_owner(lot: int, cattle: str, tr: Translator) -> str:
         "phone, like: Ayisha, Mavoor, 9847012346."
     )
     return text % {"lot": lot, "cattle": cattle}
+
+
+def lot_owner_without_name(lot: int, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a phone number was given for the owner of lot %(lot)d (its
+    # number in the report) but no name.
+    text = tr.gettext("Give the name of the owner of lot %(lot)d too, not only the phone number.")
+    return text % {"lot": lot}
 
 
 def same_owner(lot: int, tr: Translator) -> str:

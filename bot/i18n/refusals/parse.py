@@ -206,11 +206,6 @@ _MESSAGES: Final[dict[str, _Message]] = {
         "Write the owner's name after %(owner)s: the owner of the cattle written before it, "
         "like %(example)s."
     ),
-    # TRANSLATORS: s.7 — the seizure report of Telegram or the web desk gave a phone
-    # number for the owner of lot %(word)s (its number) but no name.
-    "lot_owner_without_name": lambda tr: tr.gettext(
-        "Give the name of the owner of lot %(word)s too, not only the phone number."
-    ),
     # TRANSLATORS: s.7 — SEIZE with the owner's word (%(owner)s, OWNER) both after all the
     # lots and again later in the line: one owner of all the cattle is written once.
     "two_owners_of_all": lambda tr: tr.gettext(
