@@ -31,7 +31,7 @@ from domain.deadlines import Deadline
 from domain.money import Money
 from domain.profiles import KERALA_1961, Office, Profile
 from domain.s04_s11_dues import Dues
-from domain.s07_seizure import Lot
+from domain.s07_seizure import Lot, Person
 from domain.s15_3_account import Account
 from domain.s15_sale import Settlement
 from domain.stages import Stage
@@ -378,6 +378,23 @@ class CaseView:
     held: frozenset[Office] = frozenset()
     #: Its pound's keepers are all disabled: without a keeper until one is named.
     keeperless: bool = False
+    #: The number of the owner of each lot with an owner of its own, by the lot's place
+    #: (None: none of its own; ``CaseStore.lot_phones``).
+    lot_phones: tuple[str | None, ...] = ()
+
+    @property
+    def lot_owners(self) -> list[tuple[Person | None, str]]:
+        """Each lot's owner and their number (blank: none known), when the lots are of
+        more than one owner (s.7); else none: the case's owner is the owner of all."""
+        seizure = self.loaded.case.seizure
+        if not seizure.owned_apart:
+            return []
+        owners: list[tuple[Person | None, str]] = []
+        for i, lot in enumerate(seizure.lots):
+            own = self.lot_phones[i] if i < len(self.lot_phones) else None
+            phone = own if lot.owner is not None else self.loaded.row.owner_phone
+            owners.append((seizure.owner_of(i), phone or ""))
+        return owners
 
 
 async def case_of(
@@ -432,4 +449,5 @@ async def case_view(
         stated=stated,
         held=await tx.offices_held(authority) if caller.role == OFFICER else frozenset(),
         keeperless=bool(await tx.keeperless_pounds([loaded.pound])),
+        lot_phones=await tx.lot_phones(loaded),
     )

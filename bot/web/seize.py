@@ -62,7 +62,7 @@ from bot.support.errors import NotAllowedError
 from bot.web.actions import form_of
 from bot.web.forms import form_fields
 from bot.web.pages import Desk
-from bot.web.seize_form import Filled, blank, filled_of, order_of
+from bot.web.seize_form import LOT_OWNER_WITHOUT_NAME, Filled, blank, filled_of, order_of
 from bot.web.session import session_of, set_flash_cookie
 from bot.web.templating import language_of
 
@@ -149,6 +149,8 @@ async def _record(
     try:
         order = order_of(filled, app.config, tr.lang, app.deps.today(), pound=pound)
     except ParseError as exc:
+        if exc.code == LOT_OWNER_WITHOUT_NAME:
+            return again(_lot_owner_without_name(exc.facts["lot"], tr), 400)
         return again(render.parse_error(exc.code, exc.facts, tr), 400)
     uploads = [f for f in posted.getlist("photos") if isinstance(f, UploadFile) and f.filename]
     pictures = await _pictures(app, uploads, limit, tr)
@@ -249,6 +251,13 @@ def _form_named(step: str, tr: Translator, caller: Caller) -> str:
     if the step is of the caller's role; else on the page of the role that takes it)."""
     spec = form_of(step)
     return names.desk_form(step, tr, below=spec is not None and caller.role in spec.roles)
+
+
+def _lot_owner_without_name(lot: object, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a phone number was given for the owner of lot %(lot)d (its
+    # number in the report) but no name.
+    text = tr.gettext("Give the name of the owner of lot %(lot)d too, not only the phone number.")
+    return text % {"lot": lot}
 
 
 def _nothing_recorded(tr: Translator) -> str:

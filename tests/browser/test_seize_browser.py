@@ -1,7 +1,8 @@
 """Record a seizure on the web desk in Chromium, at 360 × 640 and at desktop width, in
 English and Malayalam: a keeper opens the form from Today, fills two lots (one added
-with "More lots", no script), the place and the owner, attaches a photo, sends it and
-lands on the new case, its photo shown; an officer does the same into a pound of their
+with "More lots", no script, with an owner of its own), the place and the owner,
+attaches a photo, sends it and lands on the new case, its photo and each lot's owner
+shown; an officer does the same into a pound of their
 authority chosen on the form (one without a keeper), and the case's timeline names
 them; every field labelled, nothing loaded from another host. The phone's screenshot in
 English is the one in docs/."""
@@ -45,6 +46,8 @@ def _fill(page: Page, photo: Path, n: int) -> None:
     assert page.locator("#description-1").input_value() == "brown, white forehead"
     page.select_option("#kind-4", "goat")
     page.fill("#count-4", "1")
+    page.fill("#owner-4", "Ayisha, Mavoor")  # the goat's owner: another than the cows'
+    page.fill("#phone-4", "9847012346")
     page.fill("#owner", "Ravi, Chathamangalam")
     page.fill("#phone", "9847012345")
     page.set_input_files("#photos", str(photo))
@@ -77,6 +80,12 @@ def test_a_keeper_records_a_seizure_with_a_photo(
         main = page.locator("main").inner_text()
         assert f"Kunnamangalam market {n}" in main
         assert "+919847012345" in main
+        # Each lot's owner and number: the cows the form's owner's, the goat its own.
+        owners = page.locator("td.lot-owner").all_inner_texts()
+        assert owners == [
+            "Ravi, Chathamangalam +919847012345",
+            "Ayisha, Mavoor +919847012346",
+        ]
         _shoot(page, f"seize-case-{lang}-{size}")
     _clean(server)
 

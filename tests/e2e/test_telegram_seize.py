@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from bot.bootstrap import open_app
 from bot.channels.telegram import seize_record
+from bot.conversation.commands import parse
 from bot.conversation.orders import Seize, SeizeLot
 from bot.fakes.telegram_api import Call, Updates
 from bot.i18n import render, translator
@@ -28,6 +30,7 @@ from tests.e2e.telegram_rig import (
     sent,
     start_clock,
 )
+from tests.integration.test_migrations import ENGINES, fresh_pg_database
 from tests.photo_samples import jpeg_with_gps, png
 
 EN = translator("en")
@@ -40,6 +43,29 @@ async def rig(tmp_path: Path) -> AsyncIterator[TelegramRig]:
     async with (
         fake_bot_api() as (fake, fake_url),
         poundbot_on(fake, fake_url, url, clock, Updates()) as rig,
+    ):
+        yield rig
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield db_url(tmp_path)
+        return
+    with fresh_pg_database() as url:
+        yield url
+
+
+@pytest.fixture
+async def any_rig(database: str) -> AsyncIterator[TelegramRig]:
+    """The rig on SQLite and on PostgreSQL."""
+    clock = start_clock()
+    async with open_app(url=database, clock=clock, migrate=True):
+        pass
+    await seed_users(database, clock)
+    async with (
+        fake_bot_api() as (fake, fake_url),
+        poundbot_on(fake, fake_url, database, clock, Updates()) as rig,
     ):
         yield rig
 
@@ -345,3 +371,172 @@ async def test_the_guided_report_is_the_seize_order_through_the_dispatcher(
     assert (order.lots, order.place) == ((SeizeLot(2, "cow", "brown"),), "Kunnamangalam market")
     assert (order.on, order.at, order.seized_on) == (date(2026, 2, 28), None, date(2026, 2, 26))
     assert (order.seizer, order.owner, order.owner_phone) == ("", "", None)
+
+
+async def _to_the_owner(rig: TelegramRig, *lots: tuple[str, str]) -> Call:
+    """A report of ``lots`` ((kind, count) each), no description, place, photos or
+    seizer: the owner's question."""
+    question = await say(rig, "/seize")
+    for n, (kind, count) in enumerate(lots):
+        if n:
+            question = await press(rig, question, "seize:more")
+        question = await press(rig, question, f"seize:kind:{kind}")
+        question = await press(rig, question, f"seize:count:{count}")
+    question = await press(rig, question, "seize:next")
+    question = await press(rig, question, "seize:skip")  # no description
+    question = await say(rig, "Mavoor road")
+    question = await press(rig, question, "seize:done")  # no photos
+    question = await press(rig, question, "seize:skip")  # no seizer
+    assert question.text == text.ask_owner(EN)
+    return question
+
+
+async def test_each_lot_is_given_its_owner_as_a_seize_line_gives_them(
+    any_rig: TelegramRig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rig = any_rig
+    orders: list[object] = []
+    run = seize_record.run_command
+
+    async def spy(*args: Any, **kwargs: Any) -> Any:
+        orders.append(args[3])
+        return await run(*args, **kwargs)
+
+    monkeypatch.setattr(seize_record, "run_command", spy)
+    question = await _to_the_owner(rig, ("cow", "1"), ("goat", "1"), ("calf", "2"))
+    assert [d for _, d in question.buttons] == ["seize:skip", "seize:owners", "seize:cancel"]
+    question = await press(rig, question, "seize:owners")
+    assert question.text == text.ask_lot_owner(1, "1 cow", EN)
+    # The first lot's owner: nobody's to be the same as yet.
+    assert [d for _, d in question.buttons] == ["seize:no_owner", "seize:cancel"]
+    question = await say(rig, "Kunhammed, Chathamangalam, 9847012345")
+    assert question.text == text.ask_lot_owner(2, "1 goat", EN)
+    assert ("Same owner as lot 1", "seize:same_owner:1") in question.buttons
+    assert ("Owner not known", "seize:no_owner") in question.buttons
+    # A landline, or a number without a name: said so, the same lot asked again.
+    refused = await say(rig, "Ayisha, Mavoor, 0495 2370000")
+    assert "'0495 2370000' is a landline" in refused.text
+    assert refused.text.endswith(text.ask_lot_owner(2, "1 goat", EN))
+    refused = await say(rig, "9847012346")
+    assert refused.text.startswith(
+        "Give the name of the owner of lot 2 too, not only the phone number."
+    )
+    assert refused.text.endswith(text.ask_lot_owner(2, "1 goat", EN))
+    question = await say(rig, "Ayisha, Mavoor, 9847012346")
+    assert question.text == text.ask_lot_owner(3, "2 calves", EN)
+    assert [d for _, d in question.buttons] == [
+        "seize:same_owner:1",
+        "seize:same_owner:2",
+        "seize:no_owner",
+        "seize:cancel",
+    ]
+    question = await press(rig, question, "seize:same_owner:1")
+    assert question.text == text.ask_when(EN)
+    question = await press(rig, question, "seize:now")
+    summary = await press(rig, question, "seize:same")
+    for line in (
+        "Owner of lot 1, 1 cow: Kunhammed, Chathamangalam +919847012345",
+        "Owner of lot 2, 1 goat: Ayisha, Mavoor +919847012346",
+        "Owner of lot 3, 2 calves: Kunhammed, Chathamangalam +919847012345",
+    ):
+        assert line in summary.text
+    assert "\nOwner:" not in summary.text
+    ack = last_message(await rig.press(KEEPER, summary, "seize:confirm"))
+    assert ack.text.startswith("Case KNM-1 recorded: 1 cow, 1 goat, 2 calves.")
+
+    # The order a SEIZE line with an OWNER after each owner's lots makes.
+    (order,) = orders
+    line = parse(
+        "SEIZE 1 cow OWNER Kunhammed, Chathamangalam, 9847012345 1 goat OWNER Ayisha, "
+        "Mavoor, 9847012346 2 calf OWNER Kunhammed, Chathamangalam, 9847012345 AT Mavoor road",
+        rig.app.config,
+        date(2026, 3, 1),
+    )
+    assert isinstance(order, Seize)
+    assert isinstance(line, Seize)
+    assert order.lots == line.lots
+    assert (order.owner, order.owner_phone) == (line.owner, line.owner_phone) == ("", None)
+    async with rig.app.store.transaction() as tx:
+        loaded = await tx.load_case("KNM-1")
+        phones = await tx.lot_phones(loaded)
+    seizure = loaded.case.seizure
+    assert seizure.owner is None
+    assert loaded.row.owner_phone is None
+    assert [(o.name, o.residence) if o else None for o in (lot.owner for lot in seizure.lots)] == [
+        ("Kunhammed", "Chathamangalam"),
+        ("Ayisha", "Mavoor"),
+        ("Kunhammed", "Chathamangalam"),
+    ]
+    assert phones == ("+919847012345", "+919847012346", "+919847012345")
+    assert seizure.lots_of_owner(0) == (0, 2)
+
+
+async def test_a_lot_of_an_owner_not_known_and_owners_asked_again_when_the_cattle_change(
+    any_rig: TelegramRig,
+) -> None:
+    rig = any_rig
+    question = await _to_the_owner(rig, ("cow", "2"), ("goat", "1"))
+    question = await press(rig, question, "seize:owners")
+    question = await press(rig, question, "seize:no_owner")
+    question = await say(rig, "Ayisha, Mavoor, 9847012346")
+    question = await press(rig, question, "seize:now")
+    summary = await press(rig, question, "seize:same")
+    assert "Owner of lot 1, 2 cows: not given" in summary.text
+    assert "Owner of lot 2, 1 goat: Ayisha, Mavoor +919847012346" in summary.text
+
+    # The cattle fixed: the owners were of the lots as they were, and are asked again.
+    fix = await press(rig, summary, "seize:fix")
+    question = await press(rig, fix, "seize:field:cattle")
+    question = await press(rig, question, "seize:kind:cow")
+    question = await press(rig, question, "seize:count:3")
+    question = await press(rig, question, "seize:more")
+    question = await press(rig, question, "seize:kind:goat")
+    question = await press(rig, question, "seize:count:1")
+    question = await press(rig, question, "seize:next")
+    assert question.text == text.ask_owner(EN)
+    question = await press(rig, question, "seize:owners")
+    assert question.text == text.ask_lot_owner(1, "3 cows", EN)
+    question = await press(rig, question, "seize:no_owner")
+    summary = await say(rig, "Ayisha, Mavoor, 9847012346")  # fixing: the summary next
+    assert "Owner of lot 1, 3 cows: not given" in summary.text
+    ack = last_message(await rig.press(KEEPER, summary, "seize:confirm"))
+    assert ack.text.startswith("Case KNM-1 recorded: 3 cows, 1 goat.")
+    async with rig.app.store.transaction() as tx:
+        loaded = await tx.load_case("KNM-1")
+        phones = await tx.lot_phones(loaded)
+    seizure = loaded.case.seizure
+    assert seizure.owner is None
+    assert seizure.lots[0].owner is None
+    assert seizure.lots[1].owner is not None
+    assert seizure.lots[1].owner.name == "Ayisha"
+    assert phones == (None, "+919847012346")
+    assert seizure.owned_apart
+
+
+async def test_lots_given_one_owner_each_are_that_owners_and_one_lot_has_one_owner(
+    any_rig: TelegramRig,
+) -> None:
+    rig = any_rig
+    question = await _to_the_owner(rig, ("cow", "2"), ("goat", "1"))
+    question = await press(rig, question, "seize:owners")
+    question = await say(rig, "Kunhammed, Chathamangalam, 9847012345")
+    question = await press(rig, question, "seize:same_owner:1")
+    question = await press(rig, question, "seize:now")
+    summary = await press(rig, question, "seize:same")
+    assert "Owner: Kunhammed, Chathamangalam +919847012345" in summary.text
+    assert "Owner of lot" not in summary.text
+    await rig.press(KEEPER, summary, "seize:confirm")
+    seizure = await seizure_of(rig, "KNM-1")
+    assert seizure.owner is not None
+    assert seizure.owner.name == "Kunhammed"
+    assert all(lot.owner is None for lot in seizure.lots)
+    # The case's owner is told by SMS, as after a SEIZE with one OWNER.
+    assert await rig.count(OutboxRow, OutboxRow.idempotency_key == "intake:KNM-1") == 1
+
+    # One lot: the owner is the case's; there is no owner per lot to ask.
+    question = await _to_the_owner(rig, ("cow", "1"))
+    assert [d for _, d in question.buttons] == ["seize:skip", "seize:cancel"]
+    calls = await rig.press(KEEPER, question, "seize:skip")
+    stale = await rig.press(KEEPER, question, "seize:skip")
+    assert [c.method for c in stale] == ["answerCallbackQuery"]
+    assert last_message(calls).text == text.ask_when(EN)

@@ -13,6 +13,7 @@ import io
 import re
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,9 @@ from PIL import Image
 from sqlalchemy import func, select
 
 from bot.bootstrap import open_app
+from bot.conversation.commands import parse
+from bot.conversation.orders import Seize
+from bot.conversation.seizure import person_of
 from bot.i18n import render, translator
 from bot.store.models import CaseRow, OutboxRow, PhotoRow
 from bot.support.errors import NotAllowedError
@@ -152,6 +156,14 @@ async def test_a_keeper_records_two_lots_with_two_photos(desk: Rig) -> None:
             {"brought_on": "05-03-2026"}, "That date is after today", id="a day in the future"
         ),
         pytest.param({"place": ""}, "Say where the cattle were seized", id="no place"),
+        pytest.param(
+            {"owner-2": "Ayisha, Mavoor", "phone-2": "12345"}, "12345", id="bad lot phone"
+        ),
+        pytest.param(
+            {"phone-2": "9847012346"},
+            "Give the name of the owner of lot 2 too, not only the phone number.",
+            id="lot phone without a name",
+        ),
     ],
 )
 async def test_a_fault_of_the_form_shows_it_again_with_nothing_stored(
@@ -415,4 +427,111 @@ async def test_without_the_csrf_token_nothing_is_recorded(desk: Rig) -> None:
     form = await _form(r)
     page = await r.client.post("/web/cases/new", data=form | _fields(csrf="forged"))
     assert page.status_code == 403
+    assert await _count(r, CaseRow) == 0
+
+
+async def test_each_lot_may_name_its_own_owner_as_after_each_lot_in_a_seize_line(
+    desk: Rig,
+) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    page = (await r.client.get("/web/cases/new")).text
+    assert 'name="owner-1"' in page
+    assert 'name="phone-3"' in page
+    lots = {
+        "owner-1": "Kunhammed, Chathamangalam",
+        "phone-1": "98470 12346",
+        "owner-2": "Ayisha, Mavoor",
+        "phone-2": "9847012347",
+        "kind-3": "calf",
+        "count-3": "1",
+        "owner-3": "Kunhammed, Chathamangalam",
+        "phone-3": "9847012346",
+    }
+    done = await r.client.post("/web/cases/new", data=form | _fields(owner="", phone="", **lots))
+    assert done.status_code == 303, done.text
+    async with r.app.store.transaction() as tx:
+        loaded = await tx.load_case("KNM-1")
+        phones = await tx.lot_phones(loaded)
+    seizure = loaded.case.seizure
+    # As the chat's SEIZE 2 cow OWNER Kunhammed ... 1 goat OWNER Ayisha ... records them.
+    line = parse(
+        "SEIZE 2 cow (brown, white forehead) OWNER Kunhammed, Chathamangalam 9847012346 "
+        "1 goat (black kid) OWNER Ayisha, Mavoor 9847012347 1 calf OWNER Kunhammed, "
+        "Chathamangalam 9847012346 AT Kunnamangalam market",
+        r.app.config,
+        date(2026, 3, 1),
+    )
+    assert isinstance(line, Seize)
+    assert [
+        (lot.owner.name, lot.owner.residence) if lot.owner else None for lot in seizure.lots
+    ] == [
+        ("Kunhammed", "Chathamangalam"),
+        ("Ayisha", "Mavoor"),
+        ("Kunhammed", "Chathamangalam"),
+    ]
+    assert [person_of(lot.owner) for lot in line.lots] == [lot.owner for lot in seizure.lots]
+    assert phones == tuple(lot.owner_phone for lot in line.lots)
+    assert phones == ("+919847012346", "+919847012347", "+919847012346")
+    assert seizure.owner is None
+    assert loaded.row.owner_phone is None
+    assert seizure.lots_of_owner(0) == (0, 2)
+    # The case page shows each lot's owner and number to the staff.
+    shown = (await r.client.get("/web/cases/KNM-1")).text
+    cells = re.findall(r'<td data-label="Owner" class="lot-owner">(.*?)</td>', shown)
+    assert cells == [
+        'Kunhammed, Chathamangalam <a href="tel:+919847012346">+919847012346</a>',
+        'Ayisha, Mavoor <a href="tel:+919847012347">+919847012347</a>',
+        'Kunhammed, Chathamangalam <a href="tel:+919847012346">+919847012346</a>',
+    ]
+
+
+async def test_a_lot_of_its_own_owner_beside_the_owner_of_the_others(desk: Rig) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    lots = {"owner-2": "Ayisha, Mavoor", "phone-2": "9847012347"}
+    done = await r.client.post("/web/cases/new", data=form | _fields(**lots))
+    assert done.status_code == 303, done.text
+    async with r.app.store.transaction() as tx:
+        loaded = await tx.load_case("KNM-1")
+        phones = await tx.lot_phones(loaded)
+    seizure = loaded.case.seizure
+    assert seizure.owner is not None
+    assert seizure.owner.name == "Ravi"
+    assert seizure.lots[0].owner is None
+    assert seizure.lots[1].owner is not None
+    assert seizure.lots[1].owner.name == "Ayisha"
+    assert loaded.row.owner_phone == OWNER_PHONE
+    assert phones == (None, "+919847012347")
+    shown = (await r.client.get("/web/cases/KNM-1")).text
+    cells = re.findall(r'<td data-label="Owner" class="lot-owner">(.*?)</td>', shown)
+    assert cells == [
+        f'Ravi, Chathamangalam <a href="tel:{OWNER_PHONE}">{OWNER_PHONE}</a>',
+        'Ayisha, Mavoor <a href="tel:+919847012347">+919847012347</a>',
+    ]
+    # A case of one owner: no owner by lot; the case's owner as before.
+    form = await _form(r)
+    done = await r.client.post("/web/cases/new", data=form | _fields())
+    assert done.status_code == 303, done.text
+    one = (await r.client.get("/web/cases/KNM-2")).text
+    assert "lot-owner" not in one
+    assert "Ravi" in one
+    assert OWNER_PHONE in one
+
+
+async def test_a_lots_owner_is_kept_when_the_form_is_shown_again(desk: Rig) -> None:
+    r = desk
+    await _keeper(r)
+    form = await _form(r)
+    lots = {"owner-2": "Ayisha, Mavoor", "phone-2": "0495 2370000"}
+    page = await r.client.post("/web/cases/new", data=form | _fields(**lots))
+    assert page.status_code == 400
+    assert "is a landline" in html.unescape(page.text)
+    assert 'name="owner-2" value="Ayisha, Mavoor"' in page.text
+    assert 'name="phone-2" value="0495 2370000"' in page.text
+    more = await r.client.post("/web/cases/new", data=form | _fields(more="1", **lots))
+    assert 'name="owner-2" value="Ayisha, Mavoor"' in more.text
+    assert 'name="owner-4" value=""' in more.text
     assert await _count(r, CaseRow) == 0

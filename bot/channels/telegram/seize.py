@@ -3,7 +3,12 @@
     /seize -> kind -> count -> more? --another--> kind
                                      --go on--> description -> place [-> place name]
            -> photos -> seizer -> owner -> when -> seized -> confirm --fix--> fix -> <step>
-                                                                     --confirm--> record_seizure
+                                  |                                  --confirm--> record_seizure
+                                  --a different owner for each lot--> lot_owner (lot 1, 2, ...)
+
+The owner typed at ``owner`` is the owner of every lot (the case's); with more than one
+lot, the keeper may instead give each lot's owner in turn (``lot_owner``: typed, the same
+as an earlier lot's, or not known), as ``SEIZE 1 cow OWNER ... 1 goat OWNER ...`` does.
 
 Every step's state is kept in the chat's row of ``conversations`` (``ChatState``), so
 the next update may reach another instance or a restarted one. Buttons carry stable
@@ -18,6 +23,7 @@ from typing import Any, Final
 
 from bot.channels.telegram.seize_record import (
     kind_of,
+    lot_owner_of,
     now,
     owner_of,
     record,
@@ -61,7 +67,8 @@ _ACTIONS: Final[dict[str, frozenset[str]]] = {
     "place_name": frozenset({"skip"}),
     "photos": frozenset({"done"}),
     "seizer": frozenset({"skip"}),
-    "owner": frozenset({"skip"}),
+    "owner": frozenset({"skip", "owners"}),
+    "lot_owner": frozenset({"same_owner", "no_owner"}),
     "when": frozenset({"now"}),
     "seized": frozenset({"same"}),
     "confirm": frozenset({"confirm", "fix"}),
@@ -83,6 +90,9 @@ def _new() -> dict[str, Any]:
         "seizer": "",
         "owner": "",
         "owner_phone": None,
+        # Lots of different owners: [name, phone] (or None: not known) of each lot asked
+        # so far; None: one owner of every lot (``owner``).
+        "owners": None,
         "brought_at": None,
         "hour_known": True,
         "seized_on": None,
@@ -167,14 +177,24 @@ def _apply_button(turn: Turn, state: dict[str, Any], action: str, arg: str) -> N
     elif action == "more":
         state["step"] = "kind"
     elif action == "next":
-        state["step"] = _next(state, "cattle")
+        # Cattle fixed in a report whose lots had owners of their own: asked again.
+        state["step"] = "owner" if state.pop("ask_owners", False) else _next(state, "cattle")
     elif action == "skip":
         part = {"description": "description", "place_name": "place"}.get(step, step)
         if step in ("description", "seizer"):
             state[step] = ""
         elif step == "owner":
-            state["owner"], state["owner_phone"] = "", None
+            state["owner"], state["owner_phone"], state["owners"] = "", None, None
         state["step"] = _next(state, part)
+    elif action == "owners" and len(state["lots"]) > 1:
+        state["owner"], state["owner_phone"], state["owners"] = "", None, []
+        state["step"] = "lot_owner"
+    elif action == "same_owner" and arg.isdecimal():
+        owners = state.get("owners") or []
+        if 1 <= int(arg) <= len(owners) and owners[int(arg) - 1]:
+            _add_owner(state, owners[int(arg) - 1])
+    elif action == "no_owner":
+        _add_owner(state, None)
     elif action == "done":
         state["step"] = _next(state, "photos")
     elif action == "now":
@@ -196,11 +216,29 @@ def _reopen(state: dict[str, Any], field: str) -> None:
     state["fixing"] = True
     if field == "cattle":
         state["lots"], state["kind"] = [], None
+        if state.get("owners") is not None:  # the owners were of the lots as they were
+            state["owners"], state["ask_owners"] = None, True
     elif field == "place":
         state["place"], state["location"] = "", ""
     elif field == "photos":
         state["photos"] = []
     state["step"] = _FIRST_STEP.get(field, field)
+
+
+def _add_owner(state: dict[str, Any], owner: list[Any] | None) -> None:
+    """The owner of the lot asked (``[name, phone]``, None: not known); after the last
+    lot, the next part. Lots all of one owner are that owner's, the case's (or all of an
+    owner not known: no owner given)."""
+    owners = [*state["owners"], owner]
+    if len(owners) < len(state["lots"]):
+        state["owners"] = owners
+        return
+    if all(o == owners[0] for o in owners):
+        state["owner"], state["owner_phone"] = owners[0] or ("", None)
+        state["owners"] = None
+    else:
+        state["owners"] = owners
+    state["step"] = _next(state, "owner")
 
 
 def _add_lot(state: dict[str, Any], count: int) -> None:
@@ -241,7 +279,21 @@ async def on_text(turn: Turn, typed: str) -> None:
         except ParseError as exc:  # a number that is not a valid mobile: asked again
             note = render.parse_error(exc.code, exc.facts, tr)
         else:
+            state["owners"] = None
             state["step"] = _next(state, "owner")
+    elif step == "lot_owner":
+        lot = len(state["owners"]) + 1
+        try:
+            owner = lot_owner_of(turn, lot, value)
+        except ParseError as exc:  # no name, or not a mobile's number: asked again
+            unnamed = exc.code == "lot_owner_without_name"
+            note = (
+                text.lot_owner_without_name(lot, tr)
+                if unnamed
+                else render.parse_error(exc.code, exc.facts, tr)
+            )
+        else:
+            _add_owner(state, list(owner))
     elif step == "when":
         answer = when_of(turn, value)
         if answer is None:

@@ -23,7 +23,7 @@ from bot.conversation.photos import Target, attach_pictures
 from bot.conversation.reply import Reply, run_command
 from bot.i18n import LANGUAGES
 
-__all__ = ["kind_of", "now", "owner_of", "record", "seized_of", "when_of"]
+__all__ = ["kind_of", "lot_owner_of", "now", "owner_of", "record", "seized_of", "when_of"]
 
 _TIME: Final = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 
@@ -47,6 +47,15 @@ def owner_of(turn: Turn, value: str) -> tuple[str, str | None]:
     """``Suresh, Chathamangalam, 9847012345`` -> ("Suresh, Chathamangalam", "+919847012345");
     ParseError naming the fault when the number is not a valid mobile number."""
     return name_and_phone(value, turn.deps.config.phone_region)
+
+
+def lot_owner_of(turn: Turn, lot: int, value: str) -> tuple[str, str | None]:
+    """The owner of lot number ``lot`` typed, as ``owner_of`` reads it; a number without
+    a name is refused too (ParseError), as a SEIZE line refuses an OWNER without one."""
+    name, phone = owner_of(turn, value)
+    if not name:
+        raise ParseError("lot_owner_without_name", lot=lot)
+    return name, phone
 
 
 def _time(value: str) -> time | None:
@@ -89,9 +98,15 @@ def _order(turn: Turn, state: dict[str, Any]) -> Seize:
     brought = brought_at(state)
     hour_known = state.get("hour_known", True)
     description = state["description"]
+    # Lots of different owners: each lot's owner and number, as ``SEIZE 1 cow OWNER ...
+    # 1 goat OWNER ...`` gives them (None: not known); else the case's one owner.
+    owners = state.get("owners") or [None] * len(state["lots"])
     return Seize(
         lang=turn.lang,
-        lots=tuple(SeizeLot(count, kind, description) for kind, count in state["lots"]),
+        lots=tuple(
+            SeizeLot(count, kind, description, *(owner or ("", None)))
+            for (kind, count), owner in zip(state["lots"], owners, strict=True)
+        ),
         place=state["place"],
         on=brought.date() if brought is not None else None,
         at=brought.time() if brought is not None and hour_known else None,

@@ -33,7 +33,11 @@ _ACTION_LABEL: Final = {
     "fix": "fix",
     "back": "back",
     "cancel": "cancel",
+    "owners": "owners",
+    "no_owner": "no_owner",
 }
+#: The most "Same owner as lot n" buttons a lot's question shows (one per owner given).
+_MOST_SAME: Final = 6
 # Steps whose question has one button beside Cancel: (question, label, action).
 _SIMPLE: Final = {
     "description": (text.ask_description, "skip", "skip"),
@@ -74,9 +78,30 @@ def _cattle(turn: Turn, state: dict[str, Any]) -> str:
     return render.cattle(lots, turn.tr, turn.deps.config.kinds)
 
 
+def _lot_cattle(turn: Turn, state: dict[str, Any], index: int) -> str:
+    """The cattle of the lot at ``index``, as in "1 goat"."""
+    kind, count = state["lots"][index]
+    return render.cattle([Lot(kind, count)], turn.tr, turn.deps.config.kinds)
+
+
+def _person(owner: Any) -> str:
+    """An owner as the summary shows them: name and number (``[name, phone]``)."""
+    return " ".join(p for p in owner or () if p)
+
+
+def _owner_lines(turn: Turn, state: dict[str, Any]) -> list[tuple[str, str]]:
+    """The summary's owner: one line, or a line of each lot's when they have their own."""
+    owners = state.get("owners")
+    if owners is None:
+        return [(text.label("owner", turn.tr), _person([state["owner"], state["owner_phone"]]))]
+    return [
+        (text.owner_of_lot(i + 1, _lot_cattle(turn, state, i), turn.tr), _person(owner))
+        for i, owner in enumerate(owners)
+    ]
+
+
 def _summary(turn: Turn, state: dict[str, Any]) -> str:
     tr, missing = turn.tr, text.not_given(turn.tr)
-    owner = " ".join(p for p in (state["owner"], state["owner_phone"] or "") if p)
     when = brought_at(state)
     if when is not None and not state.get("hour_known", True):
         shown_when = fmt.date(when.date(), tr.lang)
@@ -84,19 +109,19 @@ def _summary(turn: Turn, state: dict[str, Any]) -> str:
         shown_when = fmt.datetime(when, tr.lang) if when else ""
     seized = state.get("seized_on")
     lines = [
-        ("cattle", _cattle(turn, state)),
-        ("description", state["description"]),
-        ("place", state["place"]),
-        ("photos", str(len(state["photos"])) if state["photos"] else ""),
-        ("seizer", state["seizer"]),
-        ("owner", owner),
-        ("when", shown_when),
+        (text.label("cattle", tr), _cattle(turn, state)),
+        (text.label("description", tr), state["description"]),
+        (text.label("place", tr), state["place"]),
+        (text.label("photos", tr), str(len(state["photos"])) if state["photos"] else ""),
+        (text.label("seizer", tr), state["seizer"]),
+        *_owner_lines(turn, state),
+        (text.label("when", tr), shown_when),
         (
-            "seized",
+            text.label("seized", tr),
             fmt.date(date.fromisoformat(seized), tr.lang) if seized else text.label("same_day", tr),
         ),
     ]
-    return text.summary([(text.label(k, tr), v or missing) for k, v in lines], tr)
+    return text.summary([(k, v or missing) for k, v in lines], tr)
 
 
 def prompt(turn: Turn, state: dict[str, Any]) -> tuple[str, Keyboard, Keyboard]:
@@ -123,8 +148,33 @@ def prompt(turn: Turn, state: dict[str, Any]) -> tuple[str, Keyboard, Keyboard]:
         fields = [Button(text.label(f, tr), f"seize:field:{f}") for f in FIELDS]
         back = (_button(turn, "back", "back"),)
         return text.ask_fix(tr), (*_rows(fields, 2), back), ()
+    if step == "lot_owner":
+        return _lot_owner(turn, state, tr), (*_owner_buttons(turn, state), cancel), ()
     ask, key, action = _SIMPLE[step]
+    if step == "owner" and len(state["lots"]) > 1:  # or each lot's owner in turn
+        both = (_button(turn, key, action), _button(turn, "owners", "owners"))
+        return ask(tr), (both, cancel), ()
     return ask(tr), ((_button(turn, key, action),), cancel), ()
+
+
+def _lot_owner(turn: Turn, state: dict[str, Any], tr: Translator) -> str:
+    """Whose is the next lot whose owner is not given yet."""
+    index = len(state["owners"])
+    return text.ask_lot_owner(index + 1, _lot_cattle(turn, state, index), tr)
+
+
+def _owner_buttons(turn: Turn, state: dict[str, Any]) -> list[tuple[Button, ...]]:
+    """Under a lot's owner: "Same owner as lot n" for each owner given so far (the first
+    lot of each), and "Owner not known"."""
+    firsts: dict[tuple[str, ...], int] = {}
+    for i, owner in enumerate(state["owners"]):
+        if owner:
+            firsts.setdefault(tuple(p or "" for p in owner), i + 1)
+    same = [
+        Button(text.same_owner(n, turn.tr), f"seize:same_owner:{n}")
+        for n in list(firsts.values())[:_MOST_SAME]
+    ]
+    return [*_rows(same, 2), (_button(turn, "no_owner", "no_owner"),)]
 
 
 def photo_buttons(turn: Turn) -> Keyboard:
@@ -141,6 +191,8 @@ def chosen(turn: Turn, shown: str, action: str, arg: str) -> str:
         answer = arg
     elif action == "field":
         answer = text.label(arg, tr) if arg in FIELDS else arg
+    elif action == "same_owner":
+        answer = text.same_owner(int(arg), tr) if arg.isdecimal() else arg
     else:
         answer = text.label(_ACTION_LABEL[action], tr)
     return f"{shown}\n→ {answer}" if shown else f"→ {answer}"

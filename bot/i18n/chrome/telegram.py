@@ -4,6 +4,9 @@ command menus, and the prompts and buttons of the guided seizure report.
 Pure functions of (facts, Translator) -> str, like ``render``. Buttons are looked up
 by a stable key (``label("skip", tr)``); the channel matches presses by their callback
 ids, never by these labels.
+
+Why it is long: every question, button and answer of the guided seizure report is here,
+beside the onboarding and menu texts, so that the channel's modules hold no text.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ __all__ = [
     "ask_description",
     "ask_fix",
     "ask_kind",
+    "ask_lot_owner",
     "ask_more",
     "ask_owner",
     "ask_photos",
@@ -40,10 +44,13 @@ __all__ = [
     "invite_refused",
     "kind_name",
     "label",
+    "lot_owner_without_name",
     "not_given",
     "nothing_to_cancel",
+    "owner_of_lot",
     "photos_received",
     "registered",
+    "same_owner",
     "stale_button",
     "stranger",
     "summary",
@@ -224,6 +231,12 @@ _LABELS: Final[dict[str, _Text]] = {
     "seized": lambda tr: tr.gettext("Seized on"),
     # TRANSLATORS: a button: the cattle were seized on the day they were brought in.
     "same_day": lambda tr: tr.gettext("Same day"),
+    # TRANSLATORS: s.7 — a button under the question of the owner, when the cattle are of
+    # more than one lot: the owner of each lot is asked in turn.
+    "owners": lambda tr: tr.gettext("A different owner for each lot"),
+    # TRANSLATORS: s.7 — a button under the question of a lot's owner: nobody knows
+    # whose that lot is.
+    "no_owner": lambda tr: tr.gettext("Owner not known"),
 }
 
 
@@ -325,6 +338,36 @@ def ask_owner(tr: Translator) -> str:
         "Whose are they, if known? Type the owner's name, where they live and phone, "
         "like: Suresh, Chathamangalam, 9847012345. Or press Skip."
     )
+
+
+def ask_lot_owner(lot: int, cattle: str, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — the owner of one lot, when the lots are of different owners;
+    # %(lot)d is the lot's number, %(cattle)s its cattle as in "1 goat". Keep the
+    # example's commas and number.
+    text = tr.gettext(
+        "Whose is lot %(lot)d, %(cattle)s? Type the owner's name, where they live and "
+        "phone, like: Ayisha, Mavoor, 9847012346."
+    )
+    return text % {"lot": lot, "cattle": cattle}
+
+
+def lot_owner_without_name(lot: int, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a phone number was given for the owner of lot %(lot)d (its
+    # number in the report) but no name.
+    text = tr.gettext("Give the name of the owner of lot %(lot)d too, not only the phone number.")
+    return text % {"lot": lot}
+
+
+def same_owner(lot: int, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a button under the question of a lot's owner: the owner already
+    # given for lot %(lot)d owns this lot too.
+    return tr.gettext("Same owner as lot %(lot)d") % {"lot": lot}
+
+
+def owner_of_lot(lot: int, cattle: str, tr: Translator) -> str:
+    # TRANSLATORS: s.7 — a line of the summary of a report whose lots are of different
+    # owners; %(lot)d is the lot's number, %(cattle)s its cattle as in "1 goat".
+    return tr.gettext("Owner of lot %(lot)d, %(cattle)s") % {"lot": lot, "cattle": cattle}
 
 
 def ask_when(tr: Translator) -> str:
