@@ -15,7 +15,7 @@ from bot.i18n import render, reply_language
 from bot.notifications.case_messages import ACCOUNT, AUCTION, CANCELLED, IMPOUNDED, REPORT
 from bot.notifications.notify import notify_officers, notify_phone
 from bot.services import keeper as keeping
-from bot.services.base import Deps
+from bot.services.base import Deps, statement_of
 from bot.services.outcomes import (
     AuctionScheduled,
     Corrected,
@@ -24,7 +24,8 @@ from bot.services.outcomes import (
     Seized,
     Settled,
 )
-from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, Told
+from bot.services.owners import lots_of_phone, owners_lots, owners_part
+from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, OwnerTold, Told
 from bot.store.messages import About
 from bot.store.tx import Tx
 from domain.case import Case
@@ -42,21 +43,55 @@ __all__ = [
 
 
 async def tell_owner_of_intake(tx: Tx, deps: Deps, seized: Seized) -> Told:
-    """Cattle brought in (s.7): the owner gets the intake SMS (never at night)."""
+    """Cattle brought in (s.7): the owner gets the intake SMS (never at night). In a case
+    of more than one owner, each owner with a number gets the intake SMS of their own
+    lots alone (their fines and charges), never naming the other owner."""
     case = seized.case
-    key = f"intake:{case.number}"
-    return Told(INTAKE, await _intake_sms(tx, deps, case, seized.dues, seized.owner_phone, key))
+    owners = owners_lots(case.seizure, seized.lot_phones, seized.owner_phone)
+    if len(owners) < 2:
+        phone = owners[0][1] if owners else seized.owner_phone
+        key = f"intake:{case.number}"
+        return Told(INTAKE, await _intake_sms(tx, deps, case, seized.dues, phone, key))
+    told: list[OwnerTold] = []
+    for lots, phone in owners:
+        sms = await _owners_intake_sms(tx, deps, case, seized.dues, lots, phone)
+        told.append((tuple(i + 1 for i in lots), sms))
+    return Told(INTAKE, _together(told), tuple(told))
 
 
 async def tell_owner_of_correction(tx: Tx, deps: Deps, corrected: Corrected) -> Told | None:
     """A correction that gives the owner's number: the owner gets the intake SMS, once
-    for that number."""
+    for that number. A lot's owner corrected (OWNER LOT n) in a case of more than one
+    owner: that owner gets the intake SMS of their own lots alone."""
     phone = corrected.owner_phone
     if phone is None:
         return None
-    case = corrected.recorded.case
-    key = f"intake:{case.number}:{phone}"
-    return Told(INTAKE, await _intake_sms(tx, deps, case, corrected.recorded.dues, phone, key))
+    loaded = corrected.recorded.loaded
+    case, dues = loaded.case, corrected.recorded.dues
+    if corrected.lot is None or not case.seizure.owned_apart:
+        key = f"intake:{case.number}:{phone}"
+        return Told(INTAKE, await _intake_sms(tx, deps, case, dues, phone, key))
+    phones = await tx.lot_phones(loaded)
+    lots = lots_of_phone(case.seizure, phones, loaded.row.owner_phone, phone)
+    sms = await _owners_intake_sms(tx, deps, case, dues, lots, phone)
+    return Told(INTAKE, sms, ((tuple(i + 1 for i in lots), sms),))
+
+
+async def _owners_intake_sms(
+    tx: Tx, deps: Deps, case: Case, dues: Dues, lots: tuple[int, ...], phone: str | None
+) -> OwnerSms:
+    """The intake SMS of the lots at ``lots``, one owner's, to that owner's number: the
+    case those lots would make on their own (``owners_part``), else the whole case's."""
+    part = owners_part(case, lots, deps.today())
+    if part is not None:
+        case, dues = part, statement_of(deps, part).dues
+    return await _intake_sms(tx, deps, case, dues, phone, f"intake:{case.number}:{phone}")
+
+
+def _together(told: list[OwnerTold]) -> OwnerSms:
+    """What became of the owners' SMS, in one word: queued when one of them was."""
+    found = {sms for _, sms in told}
+    return "queued" if "queued" in found else "opted_out" if "opted_out" in found else "no_number"
 
 
 async def _intake_sms(
