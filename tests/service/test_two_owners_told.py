@@ -186,9 +186,10 @@ async def test_each_owner_asks_of_their_own_lot_and_anyone_else_of_the_whole_cas
     # Anyone else, and the keeper, of the whole case.
     assert (await say(store, deps, SOMEONE, "DUES KNM-1")).startswith(whole_dues)
     assert (await say(store, deps, en(keeper), "DUES KNM-1")).startswith(whole_dues)
-    assert (await say(store, deps, SOMEONE, "STATUS KNM-1")).startswith(
-        "Case KNM-1 (1 cow, 1 goat): "
-    )
+    whole = [await say(store, deps, SOMEONE, text) for text in ("STATUS KNM-1", "DEPOSIT KNM-1")]
+    assert whole[0].startswith("Case KNM-1 (1 cow, 1 goat): ")
+    assert whole[1].startswith("Case KNM-1: to dispute the seizure, deposit Rs 1,431.50 ")
+    names_none_of(whole, OF_KUNHAMMED + OF_AYISHA)  # the whole case names no owner
     # Nothing was written by the owners' questions.
     assert await stage_of(store, "KNM-1") is Stage.IMPOUNDED
     async with store.transaction() as tx:

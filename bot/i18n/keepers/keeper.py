@@ -170,7 +170,9 @@ def seizure_ack(
             "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
         )
         steps = report_steps(dates_of(case), seizure.impounded_on, tr)
-        if told:  # what the owner is told, in the same SMS when it fits the staff budget
+        # What the owner is told, in the same SMS when it fits the staff budget; what each
+        # owner of some of the cattle is told, in an SMS of its own (its own template).
+        if told and not owners:
             joined = [join([core % values, step, told], sms=True) for step in steps]
             for text in joined:
                 offer(text)
