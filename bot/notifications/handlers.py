@@ -27,7 +27,7 @@ from bot.services.outcomes import (
 from bot.services.owners import lots_of_phone, owners_lots, owners_part
 from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, OwnerTold, Told
 from bot.store.messages import About
-from bot.store.tx import Tx
+from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.profiles import Power
 from domain.s04_s11_dues import Dues
@@ -131,20 +131,38 @@ async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, corrected: Corrected)
         return None
     if cancelled.auction_on < deps.today():
         return None  # a day already gone: nothing to call off
-    if not row.owner_phone:
+    owners = await _owners_numbers(tx, loaded)
+    if not owners:
         return Told(AUCTION_CANCELLED, "no_number")
     number, day = row.number, cancelled.auction_on
-    queued = await notify_phone(
-        tx,
-        row.owner_phone,
-        f"auction-cancelled:{number}:{day.isoformat()}",
-        lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
-        deps.config.pounds[row.pound_code].languages[0],
-        deps.config.reminders,
-        about=About(CANCELLED, number, "", day.isoformat()),
-        act=case.profile,
+    told: list[bool] = []
+    for phone, own_key in owners:
+        told.append(
+            await notify_phone(
+                tx,
+                phone,
+                f"auction-cancelled:{number}:{day.isoformat()}{own_key}",
+                lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
+                deps.config.pounds[row.pound_code].languages[0],
+                deps.config.reminders,
+                about=About(CANCELLED, number, "", day.isoformat()),
+                act=case.profile,
+            )
+        )
+    return Told(AUCTION_CANCELLED, "queued" if any(told) else "opted_out")
+
+
+async def _owners_numbers(tx: Tx, loaded: LoadedCase) -> tuple[tuple[str, str], ...]:
+    """The numbers a case's own messages to its owner go to (the auction fixed or called
+    off, s.13(3)), each with what ends its key: the case owner's (its key as ever); in
+    a case of more than one owner, each lot owner's number too, once (their key ends with
+    the number). The messages name no lot and no owner."""
+    phones = dict.fromkeys(
+        phone for phone in (loaded.row.owner_phone, *await tx.lot_phones(loaded)) if phone
     )
-    return Told(AUCTION_CANCELLED, "queued" if queued else "opted_out")
+    return tuple(
+        (phone, "" if phone == loaded.row.owner_phone else f":{phone}") for phone in phones
+    )
 
 
 async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> None:
@@ -169,25 +187,28 @@ async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> Non
 
 async def tell_owner_of_auction(tx: Tx, deps: Deps, scheduled: AuctionScheduled) -> None:
     """The owner, if their number is known, is told of the auction fixed (s.13(3)),
-    unless its day is already gone (an auction recorded as held)."""
-    row, fixed = scheduled.recorded.loaded.row, scheduled.recorded.case.scheduled_auction
-    if not fixed or not row.owner_phone or scheduled.on < deps.today():
+    unless its day is already gone (an auction recorded as held); in a case of more than
+    one owner, each owner with a number."""
+    loaded, fixed = scheduled.recorded.loaded, scheduled.recorded.case.scheduled_auction
+    if not fixed or scheduled.on < deps.today():
         return
+    row = loaded.row
     number, day, place = row.number, scheduled.on, fixed.place  # as the step recorded it
-    await notify_phone(
-        tx,
-        row.owner_phone,
-        f"auction:{number}:{day.isoformat()}",
-        lambda tr: render.auction_sms(number, day, place, tr),
-        reply_language(pound=deps.config.pounds.get(row.pound_code)),
-        deps.config.reminders,
-        template=lambda tr: Template(
-            "owner_auction", render.auction_values(number, day, place, tr)
-        ),
-        templates=deps.config.whatsapp_templates,
-        about=About(AUCTION, number, "", day.isoformat()),
-        act=scheduled.recorded.case.profile,
-    )
+    for phone, own_key in await _owners_numbers(tx, loaded):
+        await notify_phone(
+            tx,
+            phone,
+            f"auction:{number}:{day.isoformat()}{own_key}",
+            lambda tr: render.auction_sms(number, day, place, tr),
+            reply_language(pound=deps.config.pounds.get(row.pound_code)),
+            deps.config.reminders,
+            template=lambda tr: Template(
+                "owner_auction", render.auction_values(number, day, place, tr)
+            ),
+            templates=deps.config.whatsapp_templates,
+            about=About(AUCTION, number, "", day.isoformat()),
+            act=scheduled.recorded.case.profile,
+        )
 
 
 async def tell_owner_of_account(tx: Tx, deps: Deps, outcome: Settled | PaidAfterPartSale) -> None:

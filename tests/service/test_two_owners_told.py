@@ -268,3 +268,23 @@ async def test_nothing_an_owner_receives_names_the_other_owner(
     assert [key for key, _ in ayisha] == [f"intake:KNM-1:{AYISHA}"]
     names_none_of(answers[KUNHAMMED] + [body for _, body in kunhammed], OF_AYISHA)
     names_none_of(answers[AYISHA] + [body for _, body in ayisha], OF_KUNHAMMED)
+
+
+async def test_an_auction_of_the_cattle_of_both_owners_is_told_to_each_owner(
+    store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
+) -> None:
+    await each_in_their_language(store, deps)
+    await seize_two(store, deps, keeper)
+    at(clock, date(2026, 3, 9))  # unclaimed: the cattle of both go to the s.13(3) sale
+    await say(store, deps, en(keeper), "REPORT KNM-1")
+    at(clock, date(2026, 3, 10))
+    await say(store, deps, en(officer), "NOTICE KNM-1 AT Kunnamangalam, Kunnamangalam market")
+    await say(store, deps, en(officer), "AUCTION KNM-1 ON 18-03-2026 AT Panchayat office")
+    kunhammed = await bodies(store, KUNHAMMED)
+    ayisha = await bodies(store, AYISHA)
+    assert [key for key, _ in kunhammed][1:] == [f"auction:KNM-1:2026-03-18:{KUNHAMMED}"]
+    assert [key for key, _ in ayisha][1:] == [f"auction:KNM-1:2026-03-18:{AYISHA}"]
+    assert kunhammed[1][1].startswith("Case KNM-1: ")  # in English
+    assert ayisha[1][1].startswith("കേസ് KNM-1: ")  # in Malayalam
+    names_none_of([body for _, body in kunhammed], OF_AYISHA)
+    names_none_of([body for _, body in ayisha], OF_KUNHAMMED)
