@@ -135,21 +135,25 @@ async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, corrected: Corrected)
     if not owners:
         return Told(AUCTION_CANCELLED, "no_number")
     number, day = row.number, cancelled.auction_on
-    told: list[bool] = []
+    lot_phones = await tx.lot_phones(loaded)
+    told: list[OwnerTold] = []
     for phone, own_key in owners:
-        told.append(
-            await notify_phone(
-                tx,
-                phone,
-                f"auction-cancelled:{number}:{day.isoformat()}{own_key}",
-                lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
-                deps.config.pounds[row.pound_code].languages[0],
-                deps.config.reminders,
-                about=About(CANCELLED, number, "", day.isoformat()),
-                act=case.profile,
-            )
+        queued = await notify_phone(
+            tx,
+            phone,
+            f"auction-cancelled:{number}:{day.isoformat()}{own_key}",
+            lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
+            deps.config.pounds[row.pound_code].languages[0],
+            deps.config.reminders,
+            about=About(CANCELLED, number, "", day.isoformat()),
+            act=case.profile,
         )
-    return Told(AUCTION_CANCELLED, "queued" if any(told) else "opted_out")
+        lots = lots_of_phone(case.seizure, lot_phones, row.owner_phone, phone)
+        told.append((tuple(i + 1 for i in lots), "queued" if queued else "opted_out"))
+    if len(told) == 1:
+        return Told(AUCTION_CANCELLED, told[0][1])
+    # Each owner of some of the cattle: the keeper's answer names their lots.
+    return Told(AUCTION_CANCELLED, _together(told), tuple(told))
 
 
 async def _owners_numbers(tx: Tx, loaded: LoadedCase) -> tuple[tuple[str, str], ...]:

@@ -270,7 +270,7 @@ async def test_nothing_an_owner_receives_names_the_other_owner(
     names_none_of(answers[AYISHA] + [body for _, body in ayisha], OF_KUNHAMMED)
 
 
-async def test_an_auction_of_the_cattle_of_both_owners_is_told_to_each_owner(
+async def test_an_auction_of_the_cattle_of_both_owners_fixed_or_called_off_is_told_to_each(
     store: Store, deps: Deps, keeper: Caller, officer: Caller, clock: FixedClock
 ) -> None:
     await each_in_their_language(store, deps)
@@ -286,5 +286,18 @@ async def test_an_auction_of_the_cattle_of_both_owners_is_told_to_each_owner(
     assert [key for key, _ in ayisha][1:] == [f"auction:KNM-1:2026-03-18:{AYISHA}"]
     assert kunhammed[1][1].startswith("Case KNM-1: ")  # in English
     assert ayisha[1][1].startswith("കേസ് KNM-1: ")  # in Malayalam
+    # A correction of what the notice stated calls the auction off: each owner is told.
+    at(clock, date(2026, 3, 11))
+    reply = await say(
+        store, deps, en(officer), "CORRECT KNM-1 PLACE Chathamangalam BECAUSE wrong place"
+    )
+    assert reply.endswith(
+        "The owner of lot 1 will be told by SMS of their cattle. "
+        "The owner of lot 2 will be told by SMS of their cattle."
+    )
+    kunhammed = await bodies(store, KUNHAMMED)
+    ayisha = await bodies(store, AYISHA)
+    assert [key for key, _ in kunhammed][2:] == [f"auction-cancelled:KNM-1:2026-03-18:{KUNHAMMED}"]
+    assert [key for key, _ in ayisha][2:] == [f"auction-cancelled:KNM-1:2026-03-18:{AYISHA}"]
     names_none_of([body for _, body in kunhammed], OF_AYISHA)
     names_none_of([body for _, body in ayisha], OF_KUNHAMMED)
