@@ -4,15 +4,19 @@ the dispatcher every channel shares and the outbox."""
 
 from __future__ import annotations
 
-from datetime import date
+import asyncio
+from datetime import date, datetime
 
 from sqlalchemy import select
 
+from bot.adapters.outbox import deliver_once
+from bot.bootstrap import send_gate
 from bot.services.base import Deps
 from bot.store.models import OutboxRow
 from bot.store.tx import Store
 from bot.support.caller import Caller
 from bot.support.clock import FixedClock
+from domain.calendar import LOCAL_TZ
 from domain.stages import Stage
 from tests.service.test_owner_answers import at, en, say, stage_of
 from tests.service.test_two_owners import AYISHA, KUNHAMMED, seize_two
@@ -43,6 +47,30 @@ def names_none_of(texts: list[str], of_other: tuple[str, ...]) -> None:
         assert text  # something was said
         for word in of_other:
             assert word not in text, (word, text)
+
+
+class Sender:
+    """An SMS provider that keeps what it was given to send."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str, str]] = []
+
+    async def send(self, recipient: str, body: str, key: str) -> str:
+        await asyncio.sleep(0)
+        self.sent.append((recipient, body, key))
+        return f"SM{len(self.sent)}"
+
+    def to(self, phone: str) -> str:
+        return "".join(body for recipient, body, _ in self.sent if recipient == phone)
+
+
+async def deliver(store: Store, deps: Deps) -> Sender:
+    """Send what the outbox holds, through the send gate (which renders a message about a
+    case again from the case, when it goes)."""
+    sender, gate = Sender(), send_gate(lambda: deps)
+    while await deliver_once(store, {"sms": sender}, "test", gate=gate):
+        pass
+    return sender
 
 
 async def each_in_their_language(store: Store, deps: Deps) -> None:
@@ -90,6 +118,41 @@ async def test_each_owner_gets_the_intake_sms_of_their_own_lot_in_their_language
     assert "പശു" not in ayisha  # no cow
     names_none_of([kunhammed], OF_AYISHA)
     names_none_of([ayisha], OF_KUNHAMMED)
+
+
+async def test_an_intake_sms_held_for_the_morning_is_still_of_the_owners_own_lot(
+    store: Store, deps: Deps, keeper: Caller, clock: FixedClock
+) -> None:
+    await each_in_their_language(store, deps)
+    clock.set(datetime(2026, 3, 1, 22, 10, tzinfo=LOCAL_TZ))  # no SMS to owners at night
+    await seize_two(store, deps, keeper)
+    clock.set(datetime(2026, 3, 2, 8, 30, tzinfo=LOCAL_TZ))
+    sent = await deliver(store, deps)
+    # Rendered again in the morning, with the day's charges: the cow's alone.
+    kunhammed = sent.to(KUNHAMMED)
+    assert kunhammed.startswith("Case KNM-1: 1 cow impounded at ")
+    assert "Due today Rs 991." in kunhammed  # Rs 750 and two days at Rs 120.50
+    assert "goat" not in kunhammed
+    ayisha = sent.to(AYISHA)
+    assert "1 ആട്" in ayisha
+    assert "₹280." in ayisha  # Rs 200 and two days at Rs 40
+    assert "പശു" not in ayisha
+
+
+async def test_an_intake_sms_held_for_the_morning_is_dropped_once_its_owners_lots_left(
+    store: Store, deps: Deps, keeper: Caller, clock: FixedClock
+) -> None:
+    clock.set(datetime(2026, 3, 1, 22, 10, tzinfo=LOCAL_TZ))
+    await seize_two(store, deps, keeper)
+    clock.set(datetime(2026, 3, 2, 7, 0, tzinfo=LOCAL_TZ))
+    await say(store, deps, en(keeper), "PAID KNM-1 LOT 2")  # Ayisha's goat, now KNM-2
+    clock.set(datetime(2026, 3, 2, 8, 30, tzinfo=LOCAL_TZ))
+    sent = await deliver(store, deps)
+    # KNM-1 is now the cow's alone: Ayisha is told nothing of it.
+    assert sent.to(AYISHA) == ""
+    assert "KNM-1" in sent.to(KUNHAMMED)
+    [(_, body)] = await bodies(store, AYISHA)
+    assert "പശു" not in body
 
 
 async def test_an_owner_without_a_number_is_said_to_be_untold_and_the_other_is_told(
