@@ -10,12 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from bot.store.port import CaseStore
+from bot.store.tx import LoadedCase
 from domain.case import Case
 from domain.errors import DomainError
 from domain.events import LotsSeparated
 from domain.s07_seizure import Seizure
 
-__all__ = ["lots_of_phone", "owners_lots", "owners_part", "phone_of_lot"]
+__all__ = [
+    "is_owners_number",
+    "lots_of_phone",
+    "owners_case",
+    "owners_lots",
+    "owners_part",
+    "phone_of_lot",
+]
 
 
 def phone_of_lot(
@@ -69,3 +78,25 @@ def owners_part(case: Case, lots: tuple[int, ...], today: date) -> Case | None:
     except DomainError:
         return None
     return case.part(lots, into=case.number)
+
+
+async def owners_case(
+    tx: CaseStore, loaded: LoadedCase, phone: str | None, today: date
+) -> Case | None:
+    """The case an owner with the number ``phone`` would see of ``loaded``: their lots on
+    their own (``owners_part``) when the case is of more than one owner; None when the
+    whole case is theirs to see (one owner's, the cattle dealt with together, or the
+    number none of its owners')."""
+    case = loaded.case
+    if phone is None or not case.seizure.owned_apart:
+        return None
+    phones = await tx.lot_phones(loaded)
+    return owners_part(
+        case, lots_of_phone(case.seizure, phones, loaded.row.owner_phone, phone), today
+    )
+
+
+async def is_owners_number(tx: CaseStore, loaded: LoadedCase, phone: str) -> bool:
+    """Whether ``phone`` is the number of an owner of some of the case's cattle now (the
+    case owner's, or a lot's own owner's)."""
+    return phone == loaded.row.owner_phone or phone in await tx.lot_phones(loaded)

@@ -13,7 +13,7 @@ from datetime import date
 
 from bot.config.names import Name
 from bot.services.base import Deps, figures_for, statement_of
-from bot.services.owners import lots_of_phone, owners_part
+from bot.services.owners import owners_case
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
 from bot.support.errors import VoidedCaseError
@@ -95,14 +95,10 @@ async def owners_view(
     is the number of an owner of some of the cattle of a case of more than one owner, the
     case their lots would make on their own (``Case.part``, under the case's number:
     nothing written), while the lots could still be separated (s.7); else the case."""
-    case = loaded.case
-    if phone is not None and case.seizure.owned_apart:
-        phones = await tx.lot_phones(loaded)
-        lots = lots_of_phone(case.seizure, phones, loaded.row.owner_phone, phone)
-        part = owners_part(case, lots, deps.today())
-        if part is not None:
-            return part, facts_of(part, _named(deps, loaded))
-    return case, public_facts(deps, loaded)
+    part = await owners_case(tx, loaded, phone, deps.today())
+    if part is not None:
+        return part, facts_of(part, _named(deps, loaded))
+    return loaded.case, public_facts(deps, loaded)
 
 
 def _not_voided(loaded: LoadedCase) -> LoadedCase:
