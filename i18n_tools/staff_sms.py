@@ -38,6 +38,7 @@ from bot.i18n.keepers.keeper import (
     open_cases,
     owner_refusal_recorded,
     owner_sms_line,
+    owners_sms_lines,
     paid_after_part_sale,
     payment_recorded,
     report_sent,
@@ -185,6 +186,9 @@ def _corrections(tr: Translator, stops: dict[str, Stop], month: str) -> dict[str
         told: OwnerSms
         for told in ("queued", "opted_out", "no_number"):
             out[f"{month} correct {name} {told}"] = in_parts([text, owner_sms_line(told, tr)])
+            # A lot's owner corrected in a case of more than one owner (OWNER LOT n).
+            lot_told = owners_sms_lines((((2,), told),), tr)
+            out[f"{month} correct {name} {told} lot"] = in_parts([text, lot_told])
     return out
 
 
@@ -262,6 +266,16 @@ def _timeline_replies(tr: Translator, start: date, where: Places) -> dict[str, s
             tr,
             True,
             owner_sms=told,
+        )
+        # Cattle of more than one owner: each owner's lots and SMS, each way first.
+        out[f"{month} seize owners {told}"] = seizure_ack(
+            first,
+            dues_on(first, tariff, start),
+            daily_charge(first, tariff, start),
+            tr,
+            True,
+            owner_sms=told,
+            owners=(((1,), told), ((2, 3), "queued"), ((4,), "no_number")),
         )
     out[f"{month} seize"] = seizure_ack(
         first, dues_on(first, tariff, start), daily_charge(first, tariff, start), tr, True

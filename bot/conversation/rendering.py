@@ -38,7 +38,7 @@ from bot.services.outcomes import (
     Seized,
     Settled,
 )
-from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms
+from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, Told
 from bot.store.tx import LoadedCase
 
 __all__ = ["RENDERERS", "Renderer"]
@@ -49,7 +49,14 @@ Renderer = Callable[[Ctx, Any, Any], str]
 
 def _told(ctx: Ctx, what: str) -> OwnerSms | None:
     """What became of the owner's SMS ``what`` that the step's subscribers queued."""
-    return next((told.sms for told in ctx.told if told.what == what), None)
+    told = _told_all(ctx, what)
+    return told.sms if told is not None else None
+
+
+def _told_all(ctx: Ctx, what: str) -> Told | None:
+    """The owner's SMS ``what`` that the step's subscribers queued, with each owner's
+    in a case of more than one owner."""
+    return next((told for told in ctx.told if told.what == what), None)
 
 
 # --- anyone --------------------------------------------------------------------------
@@ -136,6 +143,7 @@ def _seize(ctx: Ctx, command: o.Seize, seized: Seized) -> str:
         kinds=ctx.kinds,
         pound_name=seized.pound_name,
         owner_sms=_told(ctx, INTAKE) or "no_number",
+        owners=told.owners if (told := _told_all(ctx, INTAKE)) else (),
     )
 
 
@@ -145,10 +153,15 @@ def _correct(ctx: Ctx, command: o.Correct, corrected: Corrected) -> str:
     )
     # By SMS what the owner is told is an SMS of its own (a template of its own).
     for what in (AUCTION_CANCELLED, INTAKE):  # the auction called off; the intake SMS
-        told = _told(ctx, what)
+        told = _told_all(ctx, what)
         if told is not None:
             with rendering_sms(ctx.sms):
-                text = in_parts([text, render.owner_sms_line(told, ctx.tr)])
+                line = (
+                    render.owners_sms_lines(told.owners, ctx.tr)
+                    if told.owners
+                    else render.owner_sms_line(told.sms, ctx.tr)
+                )
+                text = in_parts([text, line])
     return text
 
 

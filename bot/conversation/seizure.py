@@ -136,4 +136,7 @@ async def report_seizure(
     # quotes what the days in the pound were charged at.
     daily = keeping.daily_charge(deps, recorded.case, seizure.impounded_on)
     pound_name = deps.config.pounds[seizure.pound].name
-    return Seized(recorded.loaded, recorded.dues, daily, pound_name, owner_phone)
+    phones = tuple(lot_phones) + (None,) * (len(seizure.lots) - len(lot_phones))
+    return Seized(
+        recorded.loaded, recorded.dues, daily, pound_name, owner_phone, phones[: len(seizure.lots)]
+    )

@@ -35,7 +35,7 @@ from bot.store.contacts import contact
 from bot.store.messages import enqueue, set_contact
 from bot.store.tx import LoadedCase, Tx
 from bot.store.users import user as user_row
-from bot.support.caller import Caller
+from bot.support.caller import PUBLIC, Caller
 from bot.support.links import SOURCE_PATH, board_path, signin_path
 from domain.kinds import Kinds
 from domain.money import Money
@@ -174,16 +174,22 @@ async def _example_case(ctx: Ctx) -> str:
     return f"{pound}-17" if pound else ""
 
 
+def _owners_number(ctx: Ctx) -> str | None:
+    """The number a member of the public asks from: an owner of some of a case's cattle
+    is answered of their own lots (``public.owners_view``)."""
+    return ctx.caller.phone if ctx.caller.role == PUBLIC else None
+
+
 async def _dues(ctx: Ctx, command: o.Dues) -> public.DuesAnswer:
-    return await public.dues_today(ctx.tx, ctx.deps, command.case)
+    return await public.dues_today(ctx.tx, ctx.deps, command.case, _owners_number(ctx))
 
 
 async def _deposit(ctx: Ctx, command: o.Deposit) -> public.DepositAnswer:
-    return await public.deposit_quote(ctx.tx, ctx.deps, command.case)
+    return await public.deposit_quote(ctx.tx, ctx.deps, command.case, _owners_number(ctx))
 
 
 async def _status(ctx: Ctx, command: o.Status) -> public.Outcome:
-    return await public.outcome(ctx.tx, ctx.deps, command.case)
+    return await public.outcome(ctx.tx, ctx.deps, command.case, _owners_number(ctx))
 
 
 async def _find(ctx: Ctx, command: o.Find) -> Found:
@@ -278,6 +284,7 @@ async def _seize(ctx: Ctx, command: o.Seize) -> Done:
 async def _correct(ctx: Ctx, command: o.Correct) -> Done:
     loaded = await load_for_step(ctx.tx, ctx.case(command))
     seizure = corrected(loaded.case.seizure, command)
+    lot = None if command.lot is None else lot_index(seizure, command.lot)
     recorded = await keeping.correct_seizure(
         ctx.tx,
         ctx.deps,
@@ -286,9 +293,9 @@ async def _correct(ctx: Ctx, command: o.Correct) -> Done:
         seizure,
         command.reason,
         owner_phone=command.owner_phone,
-        lot=None if command.lot is None else lot_index(seizure, command.lot),
+        lot=lot,
     )
-    return Done(Corrected(recorded, command.owner_phone), recorded.loaded)
+    return Done(Corrected(recorded, command.owner_phone, lot), recorded.loaded)
 
 
 async def _void(ctx: Ctx, command: o.Void) -> Done:

@@ -15,7 +15,9 @@ hour later), the case is read again:
   notice) once an auction is fixed again for that day or the cattle left the pound; the
   keeper's report to the officer ("the notice is due now") once the notice is recorded;
 - one that still applies is rendered from the case's statement of that day (the dues to
-  the day, the report's day), in the reader's language, as an SMS when it goes by SMS.
+  the day, the report's day), in the reader's language, as an SMS when it goes by SMS;
+  the intake SMS to an owner of some of the cattle of a case of more than one owner, of
+  their own lots alone, and dropped once their lots left the case (``bot.services.owners``).
 
 A message queued before messages recorded what they are goes as it was queued.
 """
@@ -32,6 +34,7 @@ from bot.i18n.catalogs import Translator
 from bot.i18n.dlt_probe import rendering_sms
 from bot.observe.metrics import CASE_MESSAGES_OVERTAKEN
 from bot.services.base import Deps, statement_of
+from bot.services.owners import is_owners_number, owners_case
 from bot.store.tx import Tx
 from bot.support.dlt import PART
 from bot.support.errors import UnknownCaseError
@@ -59,6 +62,9 @@ class _Facts(NamedTuple):
     statement: Statement
     pound_name: str
     ref: str
+    #: Whether the reader's number is still that of an owner of the cattle the message
+    #: is about (an intake SMS to one owner of some of them).
+    theirs: bool = True
 
 
 class _Kind(NamedTuple):
@@ -175,8 +181,18 @@ class CaseMessages:
         case = loaded.case
         deps = self.deps()
         pound = deps.config.pounds[case.seizure.pound]
+        if message.kind == IMPOUNDED:
+            # An owner of some of the cattle is told of their own lots alone; an intake
+            # SMS to an owner by their number (its key ends with it) whose lots have left
+            # the case (separated into a case of their own) says nothing of the rest.
+            theirs = not message.key.endswith(f":{message.recipient}") or await is_owners_number(
+                tx, loaded, message.recipient
+            )
+            case = await owners_case(tx, loaded, message.recipient, self._today()) or case
+        else:
+            theirs = True
         statement = statement_of(deps, case, self._today())
-        return kind, _Facts(case, statement, pound.name, message.ref or "")
+        return kind, _Facts(case, statement, pound.name, message.ref or "", theirs)
 
     def _today(self) -> date:
         return self.deps().today()
@@ -186,7 +202,7 @@ class CaseMessages:
         if found is None:
             return None
         kind, facts = found
-        if kind.applies(facts):
+        if facts.theirs and kind.applies(facts):
             return None
         CASE_MESSAGES_OVERTAKEN.labels(message.kind or "").inc()
         stage = facts.case.stage.value

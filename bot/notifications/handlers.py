@@ -15,7 +15,7 @@ from bot.i18n import render, reply_language
 from bot.notifications.case_messages import ACCOUNT, AUCTION, CANCELLED, IMPOUNDED, REPORT
 from bot.notifications.notify import notify_officers, notify_phone
 from bot.services import keeper as keeping
-from bot.services.base import Deps
+from bot.services.base import Deps, statement_of
 from bot.services.outcomes import (
     AuctionScheduled,
     Corrected,
@@ -24,9 +24,10 @@ from bot.services.outcomes import (
     Seized,
     Settled,
 )
-from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, Told
+from bot.services.owners import lots_of_phone, owners_lots, owners_part
+from bot.services.subscribers import AUCTION_CANCELLED, INTAKE, OwnerSms, OwnerTold, Told
 from bot.store.messages import About
-from bot.store.tx import Tx
+from bot.store.tx import LoadedCase, Tx
 from domain.case import Case
 from domain.profiles import Power
 from domain.s04_s11_dues import Dues
@@ -42,21 +43,55 @@ __all__ = [
 
 
 async def tell_owner_of_intake(tx: Tx, deps: Deps, seized: Seized) -> Told:
-    """Cattle brought in (s.7): the owner gets the intake SMS (never at night)."""
+    """Cattle brought in (s.7): the owner gets the intake SMS (never at night). In a case
+    of more than one owner, each owner with a number gets the intake SMS of their own
+    lots alone (their fines and charges), never naming the other owner."""
     case = seized.case
-    key = f"intake:{case.number}"
-    return Told(INTAKE, await _intake_sms(tx, deps, case, seized.dues, seized.owner_phone, key))
+    owners = owners_lots(case.seizure, seized.lot_phones, seized.owner_phone)
+    if len(owners) < 2:
+        phone = owners[0][1] if owners else seized.owner_phone
+        key = f"intake:{case.number}"
+        return Told(INTAKE, await _intake_sms(tx, deps, case, seized.dues, phone, key))
+    told: list[OwnerTold] = []
+    for lots, phone in owners:
+        sms = await _owners_intake_sms(tx, deps, case, seized.dues, lots, phone)
+        told.append((tuple(i + 1 for i in lots), sms))
+    return Told(INTAKE, _together(told), tuple(told))
 
 
 async def tell_owner_of_correction(tx: Tx, deps: Deps, corrected: Corrected) -> Told | None:
     """A correction that gives the owner's number: the owner gets the intake SMS, once
-    for that number."""
+    for that number. A lot's owner corrected (OWNER LOT n) in a case of more than one
+    owner: that owner gets the intake SMS of their own lots alone."""
     phone = corrected.owner_phone
     if phone is None:
         return None
-    case = corrected.recorded.case
-    key = f"intake:{case.number}:{phone}"
-    return Told(INTAKE, await _intake_sms(tx, deps, case, corrected.recorded.dues, phone, key))
+    loaded = corrected.recorded.loaded
+    case, dues = loaded.case, corrected.recorded.dues
+    if corrected.lot is None or not case.seizure.owned_apart:
+        key = f"intake:{case.number}:{phone}"
+        return Told(INTAKE, await _intake_sms(tx, deps, case, dues, phone, key))
+    phones = await tx.lot_phones(loaded)
+    lots = lots_of_phone(case.seizure, phones, loaded.row.owner_phone, phone)
+    sms = await _owners_intake_sms(tx, deps, case, dues, lots, phone)
+    return Told(INTAKE, sms, ((tuple(i + 1 for i in lots), sms),))
+
+
+async def _owners_intake_sms(
+    tx: Tx, deps: Deps, case: Case, dues: Dues, lots: tuple[int, ...], phone: str | None
+) -> OwnerSms:
+    """The intake SMS of the lots at ``lots``, one owner's, to that owner's number: the
+    case those lots would make on their own (``owners_part``), else the whole case's."""
+    part = owners_part(case, lots, deps.today())
+    if part is not None:
+        case, dues = part, statement_of(deps, part).dues
+    return await _intake_sms(tx, deps, case, dues, phone, f"intake:{case.number}:{phone}")
+
+
+def _together(told: list[OwnerTold]) -> OwnerSms:
+    """What became of the owners' SMS, in one word: queued when one of them was."""
+    found = {sms for _, sms in told}
+    return "queued" if "queued" in found else "opted_out" if "opted_out" in found else "no_number"
 
 
 async def _intake_sms(
@@ -96,20 +131,42 @@ async def tell_owner_auction_cancelled(tx: Tx, deps: Deps, corrected: Corrected)
         return None
     if cancelled.auction_on < deps.today():
         return None  # a day already gone: nothing to call off
-    if not row.owner_phone:
+    owners = await _owners_numbers(tx, loaded)
+    if not owners:
         return Told(AUCTION_CANCELLED, "no_number")
     number, day = row.number, cancelled.auction_on
-    queued = await notify_phone(
-        tx,
-        row.owner_phone,
-        f"auction-cancelled:{number}:{day.isoformat()}",
-        lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
-        deps.config.pounds[row.pound_code].languages[0],
-        deps.config.reminders,
-        about=About(CANCELLED, number, "", day.isoformat()),
-        act=case.profile,
+    lot_phones = await tx.lot_phones(loaded)
+    told: list[OwnerTold] = []
+    for phone, own_key in owners:
+        queued = await notify_phone(
+            tx,
+            phone,
+            f"auction-cancelled:{number}:{day.isoformat()}{own_key}",
+            lambda owner_tr: render.auction_cancelled_sms(number, day, owner_tr),
+            deps.config.pounds[row.pound_code].languages[0],
+            deps.config.reminders,
+            about=About(CANCELLED, number, "", day.isoformat()),
+            act=case.profile,
+        )
+        lots = lots_of_phone(case.seizure, lot_phones, row.owner_phone, phone)
+        told.append((tuple(i + 1 for i in lots), "queued" if queued else "opted_out"))
+    if len(told) == 1:
+        return Told(AUCTION_CANCELLED, told[0][1])
+    # Each owner of some of the cattle: the keeper's answer names their lots.
+    return Told(AUCTION_CANCELLED, _together(told), tuple(told))
+
+
+async def _owners_numbers(tx: Tx, loaded: LoadedCase) -> tuple[tuple[str, str], ...]:
+    """The numbers a case's own messages to its owner go to (the auction fixed or called
+    off, s.13(3)), each with what ends its key: the case owner's (its key as ever); in
+    a case of more than one owner, each lot owner's number too, once (their key ends with
+    the number). The messages name no lot and no owner."""
+    phones = dict.fromkeys(
+        phone for phone in (loaded.row.owner_phone, *await tx.lot_phones(loaded)) if phone
     )
-    return Told(AUCTION_CANCELLED, "queued" if queued else "opted_out")
+    return tuple(
+        (phone, "" if phone == loaded.row.owner_phone else f":{phone}") for phone in phones
+    )
 
 
 async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> None:
@@ -134,25 +191,28 @@ async def tell_officers_of_report(tx: Tx, deps: Deps, reported: Reported) -> Non
 
 async def tell_owner_of_auction(tx: Tx, deps: Deps, scheduled: AuctionScheduled) -> None:
     """The owner, if their number is known, is told of the auction fixed (s.13(3)),
-    unless its day is already gone (an auction recorded as held)."""
-    row, fixed = scheduled.recorded.loaded.row, scheduled.recorded.case.scheduled_auction
-    if not fixed or not row.owner_phone or scheduled.on < deps.today():
+    unless its day is already gone (an auction recorded as held); in a case of more than
+    one owner, each owner with a number."""
+    loaded, fixed = scheduled.recorded.loaded, scheduled.recorded.case.scheduled_auction
+    if not fixed or scheduled.on < deps.today():
         return
+    row = loaded.row
     number, day, place = row.number, scheduled.on, fixed.place  # as the step recorded it
-    await notify_phone(
-        tx,
-        row.owner_phone,
-        f"auction:{number}:{day.isoformat()}",
-        lambda tr: render.auction_sms(number, day, place, tr),
-        reply_language(pound=deps.config.pounds.get(row.pound_code)),
-        deps.config.reminders,
-        template=lambda tr: Template(
-            "owner_auction", render.auction_values(number, day, place, tr)
-        ),
-        templates=deps.config.whatsapp_templates,
-        about=About(AUCTION, number, "", day.isoformat()),
-        act=scheduled.recorded.case.profile,
-    )
+    for phone, own_key in await _owners_numbers(tx, loaded):
+        await notify_phone(
+            tx,
+            phone,
+            f"auction:{number}:{day.isoformat()}{own_key}",
+            lambda tr: render.auction_sms(number, day, place, tr),
+            reply_language(pound=deps.config.pounds.get(row.pound_code)),
+            deps.config.reminders,
+            template=lambda tr: Template(
+                "owner_auction", render.auction_values(number, day, place, tr)
+            ),
+            templates=deps.config.whatsapp_templates,
+            about=About(AUCTION, number, "", day.isoformat()),
+            act=scheduled.recorded.case.profile,
+        )
 
 
 async def tell_owner_of_account(tx: Tx, deps: Deps, outcome: Settled | PaidAfterPartSale) -> None:

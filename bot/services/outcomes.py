@@ -31,13 +31,15 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class Seized:
     """A seizure recorded (s.7): the case it opened, its fines (s.11), what one more day
-    costs at the rate of the day brought (s.4), the pound's name, the owner's number."""
+    costs at the rate of the day brought (s.4), the pound's name, the owner's number, and
+    the number of each lot's own owner, by its place (None: none of its own)."""
 
     loaded: LoadedCase
     dues: Dues
     daily: Money
     pound_name: str
     owner_phone: str | None
+    lot_phones: tuple[str | None, ...] = ()
 
     @property
     def case(self) -> Case:
@@ -46,11 +48,13 @@ class Seized:
 
 @dataclass(frozen=True, slots=True)
 class Corrected:
-    """A seizure report corrected (s.7), and the owner's number it gave, if it gave one
-    (the correction may also have superseded the notice and cancelled the auction)."""
+    """A seizure report corrected (s.7), and the owner's number it gave, if it gave one:
+    of the lot at index ``lot`` when it corrected that lot's owner (the correction may
+    also have superseded the notice and cancelled the auction)."""
 
     recorded: Recorded
     owner_phone: str | None
+    lot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,9 @@
 """What anyone may ask: dues, a deposit, a search of open cases, the outcome of a case.
 
 Public answers carry the public facts of a case only: kinds, counts, descriptions,
-place of seizure, pound and dates. Never a name or a telephone number.
+place of seizure, pound and dates. Never a name or a telephone number. An owner of some
+of a case's cattle who asks from their number is answered of their own lots alone
+(``bot.services.owners``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from datetime import date
 
 from bot.config.names import Name
 from bot.services.base import Deps, figures_for, statement_of
+from bot.services.owners import owners_case
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
 from bot.support.errors import VoidedCaseError
@@ -37,6 +40,7 @@ __all__ = [
     "facts_of",
     "find_cases",
     "outcome",
+    "owners_view",
     "public_facts",
 ]
 
@@ -75,9 +79,26 @@ def facts_of(case: Case, pound_name: str) -> PublicCase:
 def public_facts(deps: Deps, loaded: LoadedCase) -> PublicCase:
     """The public facts of a loaded case, with its pound's name; kept with the case (a
     kept fold is the same object from one answer to the next)."""
-    pound = deps.config.pounds.get(loaded.pound)
-    name = pound.name if pound else loaded.pound
+    name = _named(deps, loaded)
     return loaded.case.kept(("public facts", name), (), lambda: facts_of(loaded.case, name))
+
+
+def _named(deps: Deps, loaded: LoadedCase) -> str:
+    pound = deps.config.pounds.get(loaded.pound)
+    return pound.name if pound else loaded.pound
+
+
+async def owners_view(
+    tx: CaseStore, deps: Deps, loaded: LoadedCase, phone: str | None
+) -> tuple[Case, PublicCase]:
+    """The case an answer to ``phone`` speaks of, with its public facts: when ``phone``
+    is the number of an owner of some of the cattle of a case of more than one owner, the
+    case their lots would make on their own (``Case.part``, under the case's number:
+    nothing written), while the lots could still be separated (s.7); else the case."""
+    part = await owners_case(tx, loaded, phone, deps.today())
+    if part is not None:
+        return part, facts_of(part, _named(deps, loaded))
+    return loaded.case, public_facts(deps, loaded)
 
 
 def _not_voided(loaded: LoadedCase) -> LoadedCase:
@@ -102,16 +123,20 @@ class DuesAnswer:
     figures: Figures | None = None
 
 
-async def dues_today(tx: CaseStore, deps: Deps, number: str) -> DuesAnswer:
+async def dues_today(
+    tx: CaseStore, deps: Deps, number: str, phone: str | None = None
+) -> DuesAnswer:
     """What the owner owes today on a case (s.11, s.4, s.12), and what comes next: the
-    case's statement of the day."""
+    case's statement of the day; asked from the number of an owner of some of its
+    cattle, of their lots alone (``owners_view``)."""
     loaded = _not_voided(await tx.load_case(number))
-    stated = statement_of(deps, loaded.case)
+    case, facts = await owners_view(tx, deps, loaded, phone)
+    stated = statement_of(deps, case)
     return DuesAnswer(
-        public_facts(deps, loaded),
+        facts,
         stated.dues,
         stated.ahead,
-        loaded.case,
+        case,
         stated.account,
         stated,
         figures_of(stated),
@@ -127,11 +152,15 @@ class DepositAnswer:
     case: Case
 
 
-async def deposit_quote(tx: CaseStore, deps: Deps, number: str) -> DepositAnswer:
-    """What a deposit under s.14 would be today, and the s.19 last day to complain."""
+async def deposit_quote(
+    tx: CaseStore, deps: Deps, number: str, phone: str | None = None
+) -> DepositAnswer:
+    """What a deposit under s.14 would be today, and the s.19 last day to complain;
+    asked from the number of an owner of some of its cattle, for their lots alone."""
     loaded = _not_voided(await tx.load_case(number))
-    deposit = statement_of(deps, loaded.case).deposit
-    return DepositAnswer(public_facts(deps, loaded), deposit, loaded.case)
+    case, facts = await owners_view(tx, deps, loaded, phone)
+    deposit = statement_of(deps, case).deposit
+    return DepositAnswer(facts, deposit, case)
 
 
 async def find_cases(tx: CaseStore, deps: Deps, words: list[str]) -> list[PublicCase]:
@@ -200,14 +229,16 @@ class Outcome:
     figures: Figures | None = None
 
 
-async def outcome(tx: CaseStore, deps: Deps, number: str) -> Outcome:
-    """The outcome of a case; after a sale, its account (s.15(3))."""
+async def outcome(tx: CaseStore, deps: Deps, number: str, phone: str | None = None) -> Outcome:
+    """The outcome of a case; after a sale, its account (s.15(3)); asked from the number
+    of an owner of some of its cattle, where their lots stand."""
     loaded = await tx.load_case(number)
-    stated = statement_of(deps, loaded.case)
+    case, facts = await owners_view(tx, deps, loaded, phone)
+    stated = statement_of(deps, case)
     return Outcome(
-        public_facts(deps, loaded),
+        facts,
         stated.account,
-        loaded.case,
+        case,
         stated.on,
         stated,
         figures_of(stated),

@@ -15,11 +15,23 @@ from typing import Any, Literal, NamedTuple
 
 from bot.store.tx import Tx
 
-__all__ = ["AUCTION_CANCELLED", "INTAKE", "Handler", "OwnerSms", "Subscribers", "Told"]
+__all__ = [
+    "AUCTION_CANCELLED",
+    "INTAKE",
+    "Handler",
+    "OwnerSms",
+    "OwnerTold",
+    "Subscribers",
+    "Told",
+]
 
 #: What became of an SMS to the owner: queued, refused by the number (STOP), no number.
 OwnerSms = Literal["queued", "opted_out", "no_number"]
 
+
+#: What became of the SMS of one owner of some of a case's cattle: the numbers (from 1)
+#: of their lots, and their SMS.
+OwnerTold = tuple[tuple[int, ...], OwnerSms]
 
 #: The owner's SMS an answer speaks of (``Told.what``): the intake SMS (s.7), the SMS
 #: that the auction is called off (s.13(3)).
@@ -29,10 +41,13 @@ AUCTION_CANCELLED = "auction_cancelled"
 
 class Told(NamedTuple):
     """What a subscriber queued for the owner, that the caller's answer says: ``what``
-    names the message (``intake``, ``auction_cancelled``), ``sms`` what became of it."""
+    names the message (``intake``, ``auction_cancelled``), ``sms`` what became of it;
+    ``owners``, when each owner of some of the cattle was told of their own lots apart,
+    what became of each one's SMS, with the numbers (from 1) of their lots."""
 
     what: str
     sms: OwnerSms
+    owners: tuple[OwnerTold, ...] = ()
 
 
 #: A subscriber ``(tx, deps, outcome)``: what it queued that the caller's answer says, if

@@ -377,6 +377,14 @@ def _owner_sms_line(lang: str) -> Shown:
     return Shown(text, ())
 
 
+@entry("owners_sms_lines", "s.7")
+def _owners_sms_lines(lang: str) -> Shown:
+    text = r.owners_sms_lines(
+        (((1,), "queued"), ((2, 3), "opted_out"), ((4,), "no_number")), tr(lang)
+    )
+    return Shown(text, ("2, 3",))
+
+
 @entry("open_cases", "s.13(1) report due today")
 def _open_cases_chat(lang: str) -> Shown:
     text = r.open_cases([in_pound(open_case(), REPORTED_ON)], tr(lang), sms=False)

@@ -49,7 +49,8 @@ def call_handler(app: App, caller_number: str) -> Handler:
         numbers, total = await tx.open_cases_naming(phone, MAX_CASES)
         if not numbers:
             return render.no_case_for_number(tr)
-        outcomes = [await public.outcome(tx, app.deps, number) for number in numbers]
+        # Each case as its owner with this number sees it: their own lots alone.
+        outcomes = [await public.outcome(tx, app.deps, number, phone) for number in numbers]
         more = total - len(numbers)
         offices = app.config.proviso_offices
         return render.cases_for_number(outcomes, more, tr, kinds=app.config.kinds, offices=offices)

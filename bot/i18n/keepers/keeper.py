@@ -54,9 +54,13 @@ if TYPE_CHECKING:
 #: Whether the owner is told of an impounding by SMS: queued, the number asked for no
 #: SMS (STOP), or no number was given.
 OwnerSms = Literal["queued", "opted_out", "no_number"]
+#: What became of the SMS of one owner of some of a case's cattle: the numbers (from 1)
+#: of their lots, and their SMS.
+OwnerTold = tuple[tuple[int, ...], OwnerSms]
 
 __all__ = [
     "OwnerSms",
+    "OwnerTold",
     "brought_when",
     "case_voided",
     "correction_recorded",
@@ -64,6 +68,7 @@ __all__ = [
     "open_cases",
     "owner_refusal_recorded",
     "owner_sms_line",
+    "owners_sms_lines",
     "paid_after_part_sale",
     "payment_recorded",
     "report_sent",
@@ -90,6 +95,41 @@ def owner_sms_line(owner_sms: OwnerSms, tr: Translator) -> str:
     return tr.gettext("The owner's number asked for no SMS: tell the owner in person.")
 
 
+def owners_sms_lines(owners: Sequence[OwnerTold], tr: Translator) -> str:
+    """Whether each owner of some of the cattle will be told of their own lots by SMS,
+    naming their lots by number (never the owner)."""
+    return " ".join(_owner_of_lots_line(lots, sms, tr) for lots, sms in owners)
+
+
+def _owner_of_lots_line(lots: tuple[int, ...], owner_sms: OwnerSms, tr: Translator) -> str:
+    values = {"lots": ", ".join(str(lot) for lot in lots)}
+    if owner_sms == "queued":
+        # TRANSLATORS: s.7 — cattle of more than one owner: the owner of these lots (by
+        # number: "1, 3") gets an SMS of their own cattle alone.
+        text = tr.ngettext(
+            "The owner of lot %(lots)s will be told by SMS of their cattle.",
+            "The owner of lots %(lots)s will be told by SMS of their cattle.",
+            len(lots),
+        )
+    elif owner_sms == "no_number":
+        # TRANSLATORS: s.7 — cattle of more than one owner: no number was given for the
+        # owner of these lots (OWNER <name> <number>): that owner gets no SMS.
+        text = tr.ngettext(
+            "No number for the owner of lot %(lots)s: that owner is not told by SMS.",
+            "No number for the owner of lots %(lots)s: that owner is not told by SMS.",
+            len(lots),
+        )
+    else:
+        # TRANSLATORS: s.7 — cattle of more than one owner: the number of the owner of
+        # these lots asked for no SMS (STOP): tell that owner another way.
+        text = tr.ngettext(
+            "The number of the owner of lot %(lots)s asked for no SMS: tell that owner in person.",
+            "The number of the owner of lots %(lots)s asked for no SMS: tell that owner in person.",
+            len(lots),
+        )
+    return text % values
+
+
 def seizure_ack(
     case: Case,
     dues: Dues,
@@ -100,6 +140,7 @@ def seizure_ack(
     kinds: KindMap | None = None,
     pound_name: str | None = None,
     owner_sms: OwnerSms | None = None,
+    owners: Sequence[OwnerTold] = (),
 ) -> str:
     """What was recorded on a seizure (s.7): cattle, fines (s.11), the daily feeding
     charge (s.4) and the day the unclaimed report falls due (s.13(1)).
@@ -107,9 +148,11 @@ def seizure_ack(
     ``daily_charge`` is what one more day costs for all the heads (s.4) at the rate in
     force on the day brought; ``pound_name`` names the pound in the chat form (its code
     when not given); ``owner_sms`` says whether the owner will be told by SMS
-    (``owner_sms_line``; left out when not given).
+    (``owner_sms_line``; left out when not given); ``owners``, in a case of more than
+    one owner, whether each will be told of their own lots (``owners_sms_lines``).
     """
-    told = owner_sms_line(owner_sms, tr) if owner_sms else ""
+    told = owners_sms_lines(owners, tr) if owners else ""
+    told = told or (owner_sms_line(owner_sms, tr) if owner_sms else "")
     seizure = case.seizure
     values = {
         "case": case.number,
@@ -127,7 +170,9 @@ def seizure_ack(
             "Case %(case)s: %(cattle)s impounded. Fines %(fines)s, feeding %(daily)s a day."
         )
         steps = report_steps(dates_of(case), seizure.impounded_on, tr)
-        if told:  # what the owner is told, in the same SMS when it fits the staff budget
+        # What the owner is told, in the same SMS when it fits the staff budget; what each
+        # owner of some of the cattle is told, in an SMS of its own (its own template).
+        if told and not owners:
             joined = [join([core % values, step, told], sms=True) for step in steps]
             for text in joined:
                 offer(text)
