@@ -2,7 +2,10 @@
 (SEIZE ... FUND, CORRECT, VOID, OUTCOME, REFUNDED, CLAIMED, REJECT, DISPOSE, NORECEIPT
 rounds), with random dates, pounds (tariffs, feeding-day policies, rates that change
 during a case), kinds, counts, prices, part sales and expenses, typed through the
-dispatcher on a real SQLite store.
+dispatcher on a real SQLite store. A case is of one owner, or of two (an ``OWNER`` after
+each owner's lots, sometimes a lot whose owner is not known); an owner's ``PAID``,
+``DEPOSITED`` or ``REFUSED`` with ``LOT n`` separates their lots into a case of their own
+(s.7), and the steps then go on on either case.
 
 After every step it checks:
 
@@ -22,6 +25,10 @@ After every step it checks:
   statement, their English renderings say those figures (cattle remaining, owed and met
   from proceeds, days impounded, heads sold and disposed of), and whether the owner may
   pay or deposit is what PAID and DEPOSITED do (``tests/service/views_agree.py``).
+- all of this of every case separated as of the first; a separation numbers the new case
+  next in the pound, carries the steps so far, and leaves the dues of the two what the
+  whole owed; the first case and the cases separated from it hold the cattle brought in
+  (heads of each kind), and their money is what was paid and deposited at the pound.
 
 ``POUNDBOT_STATE_MACHINE_EXAMPLES`` (default 10) and ``POUNDBOT_STATE_MACHINE_STEPS``
 (default 30) size the run of ``make test``; a big run is not derandomized unless
@@ -29,6 +36,7 @@ After every step it checks:
 machine at length, not derandomized: ``POUNDBOT_STATE_MACHINE_LONG_EXAMPLES`` (default
 100) and ``POUNDBOT_STATE_MACHINE_LONG_STEPS`` (default 40); and derandomized at the
 size ``make test`` once had (30 examples of 30 steps), the same examples every run.
+``POUNDBOT_STATE_MACHINE_NOSHRINK=1`` reports a failure as found, without shrinking it.
 """
 
 from __future__ import annotations
@@ -313,7 +321,8 @@ def _owners_step_again(self: PoundMachine, word: str, lot: int) -> None:
 
 
 class PoundMachine(RuleBasedStateMachine):
-    """One case in a pound, driven by a keeper, an officer and the owner."""
+    """A case in a pound (and the cases separated from it), driven by a keeper, an
+    officer and the owners."""
 
     config: Config
 
