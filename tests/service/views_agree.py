@@ -183,9 +183,10 @@ def _accepted(step: Any, case: Case, tariff: Tariff, today: date) -> bool:
     return True
 
 
-def check(views: Views, case: Case, tariff: Tariff) -> None:
+def check(views: Views, case: Case, tariff: Tariff, others: int = 0) -> None:
     """The nine views carry one set of figures, and their renderings say them; what the
-    figures say the owner may do (pay, deposit) is what the steps do."""
+    figures say the owner may do (pay, deposit) is what the steps do. ``others``: the
+    pound's other cases (in its charts too)."""
     f = views.statement
     number = case.number
     if f.on >= case.last_event_on:
@@ -281,10 +282,17 @@ def check(views: Views, case: Case, tariff: Tariff) -> None:
     ]
     if f.days_impounded is None:
         assert not bars, views.stay_chart
-    else:
+    elif not others:
         assert len(bars) == 1, bars
         series, low, high = bars[0]
         assert low <= f.days_impounded, (f, bars)
         assert high is None or f.days_impounded <= high, (f, bars)
         still = series == "Still in the pound"
         assert still == (f.remaining > 0), f"the chart counts the case {series!r}: {f}"
+    else:  # the pound's other cases are in the chart too: one of its bars is this case's
+        days = f.days_impounded
+        series = "Still in the pound" if f.remaining > 0 else "Left the pound"
+        assert any(
+            s == series and low <= days and (high is None or days <= high) for s, low, high in bars
+        ), f"the chart does not count the case {series!r} at {days} days: {bars}"
+        assert len(bars) <= 1 + others, bars
