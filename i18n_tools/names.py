@@ -115,6 +115,7 @@ NOT_NAMES: Final = DATES | frozenset(
         "kept",
         "least",
         "lot",
+        "lots",
         "mb",
         "months",
         "mp",

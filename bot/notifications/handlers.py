@@ -48,8 +48,8 @@ async def tell_owner_of_intake(tx: Tx, deps: Deps, seized: Seized) -> Told:
     lots alone (their fines and charges), never naming the other owner."""
     case = seized.case
     owners = owners_lots(case.seizure, seized.lot_phones, seized.owner_phone)
-    if len(owners) < 2:
-        phone = owners[0][1] if owners else seized.owner_phone
+    if len(owners) < 2 or not case.seizure.owned_apart:  # one owner, or none known
+        phone = owners[0][1] if len(owners) == 1 else seized.owner_phone
         key = f"intake:{case.number}"
         return Told(INTAKE, await _intake_sms(tx, deps, case, seized.dues, phone, key))
     told: list[OwnerTold] = []

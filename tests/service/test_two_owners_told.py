@@ -364,3 +364,13 @@ async def test_an_auction_of_the_cattle_of_both_owners_fixed_or_called_off_is_to
     assert [key for key, _ in ayisha][2:] == [f"auction-cancelled:KNM-1:2026-03-18:{AYISHA}"]
     names_none_of([body for _, body in kunhammed], OF_AYISHA)
     names_none_of([body for _, body in ayisha], OF_KUNHAMMED)
+
+
+async def test_cattle_of_no_owner_known_are_told_of_as_one_case(
+    store: Store, deps: Deps, keeper: Caller
+) -> None:
+    """Lots naming no owner are not owners' lots: the reply says, once, that no owner's
+    number was given, not a line for each lot."""
+    reply = await say(store, deps, en(keeper), "SEIZE 2 cow 1 buffalo AT Kunnamangalam market")
+    assert "No owner's number: the owner is not told by SMS." in reply
+    assert "lot" not in reply.lower()
