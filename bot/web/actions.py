@@ -88,6 +88,9 @@ class Form:
 
 
 _ON = Field("on", "date")
+#: The lot whose owner's step it is (``LOT n``): shown where the lots are of more than one
+#: owner; left blank, the step is the whole case's.
+_OWNERS_LOT = Field("lot", "lot")
 _IN_POUND = frozenset({Stage.IMPOUNDED, Stage.REPORTED, Stage.NOTICE_POSTED})
 _AUCTION = frozenset({Stage.NOTICE_POSTED, Stage.OWNER_REFUSED, Stage.SELLING})
 _K, _O = frozenset({KEEPER}), frozenset({OFFICER})
@@ -103,8 +106,10 @@ _OWNER_TAKES_BACK = _IN_POUND | frozenset(
 FORMS: tuple[Form, ...] = (
     # s.12; on the owner's route also during the sale, of what the proceeds leave owed
     # (s.15(1)): offered while ``Case.lawful_today`` allows it.
-    Form("paid", (_ON,), _OWNER_TAKES_BACK, _K, ClaimedAndPaid),
-    Form("deposited", (_ON,), _OWNER_TAKES_BACK, _K, DeliveredOnDeposit),
+    # An owner's step on their own lots (LOT n): offered where the lots are of more than
+    # one owner (s.7); blank, the whole case's.
+    Form("paid", (_OWNERS_LOT, _ON), _OWNER_TAKES_BACK, _K, ClaimedAndPaid),
+    Form("deposited", (_OWNERS_LOT, _ON), _OWNER_TAKES_BACK, _K, DeliveredOnDeposit),
     Form(
         "report",
         (_ON,),
@@ -112,7 +117,7 @@ FORMS: tuple[Form, ...] = (
         _K,
         ReportedUnclaimed,
     ),
-    Form("refused", (_ON,), _IN_POUND, _K | _O, OwnerRefusedToPay),
+    Form("refused", (_OWNERS_LOT, _ON), _IN_POUND, _K | _O, OwnerRefusedToPay),
     Form(
         "notice",
         (Field("places", "text", True), _ON),

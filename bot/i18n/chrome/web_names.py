@@ -281,6 +281,11 @@ _FIELDS: Final[dict[str, _Name]] = {
     # proclaimed (by beat of drum, where the Act has one), separated by commas.
     "places": lambda tr: tr.gettext("Proclaimed at (places, separated by commas)"),
     # TRANSLATORS: web desk — a form field: which lot of the case.
+    # TRANSLATORS: s.7 — the lot whose owner pays, deposits or refuses for their own
+    # cattle, in a case of cattle of more than one owner.
+    "paid.lot": lambda tr: tr.gettext("Whose cattle: the owner of lot"),
+    "deposited.lot": lambda tr: tr.gettext("Whose cattle: the owner of lot"),
+    "refused.lot": lambda tr: tr.gettext("Whose cattle: the owner of lot"),
     "lot": lambda tr: tr.gettext("Lot"),
     # TRANSLATORS: web desk — a form field: how many heads of the lot.
     "count": lambda tr: tr.gettext("Heads"),
