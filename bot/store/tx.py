@@ -91,9 +91,10 @@ _CASE_NAMED = re.compile(rf"(?<![^\W\d_]){_CASE_NUMBER}(?!\d)")
 
 def owner_name_of(case: Case) -> str | None:
     """The owner's name of the case's latest seizure facts, as ``cases.owner_name`` keeps
-    it for staff's search (None: no owner named)."""
-    owner = case.seizure.owner
-    return searchable_name(owner.name) if owner is not None else None
+    it for staff's search (None: no owner named); the owners' names, each once, where the
+    lots are of more than one owner."""
+    names = [owner.name for owner in case.seizure.owners if owner is not None]
+    return searchable_name(" ".join(dict.fromkeys(names))) if names else None
 
 
 def case_named(text: str) -> tuple[str, int] | None:

@@ -121,3 +121,20 @@ async def test_the_public_search_never_finds_a_case_by_its_owners_name(
 async def test_the_public_is_refused_the_desks_list(cases: AnyStore, deps: Deps) -> None:
     with pytest.raises(NotAllowedError):
         await _found(cases, deps, Caller(role=PUBLIC, channel="web"), "kunhammed")
+
+
+async def test_a_case_of_two_owners_is_found_by_either_owners_name(
+    case_store: AnyStore, deps: Deps, officer: Caller
+) -> None:
+    record = seizure("KNM")
+    lots = (
+        replace(record.lots[0], owner=Person("Kunhammed P.", "Mavoor")),
+        replace(record.lots[0], kind="goat", count=1, owner=Person("Ayisha", "Mavoor")),
+    )
+    async with case_store.transaction() as tx:
+        recorded = await keeping.record_seizure(
+            tx, deps, _keeper_of("KNM", "KNM-GP"), replace(record, lots=lots, owner=None)
+        )
+    number = recorded.loaded.row.number
+    assert await _found(case_store, deps, officer, "ayisha") == [number]
+    assert await _found(case_store, deps, officer, "Kunhammed") == [number]
