@@ -37,15 +37,7 @@ def lots_of_owner_step(case: Case, lot: int) -> tuple[int, ...]:
     """The indexes of the lots an owner's step on lot number ``lot`` (from 1, as the
     keeper writes ``LOT 2``) is for: the lots of that lot's owner; refused, naming the
     lots there are, for a number the case has not."""
-    lots = case.seizure.lots
-    if not 1 <= lot <= len(lots):
-        raise InvalidCaseError(
-            f"the case has no lot {lot}",
-            "s.7",
-            reason="no_lot",
-            facts={"lot": lot, "lots": len(lots)},
-        )
-    return case.seizure.lots_of_owner(lot - 1)
+    return case.seizure.lots_of_owner(case.seizure.index_of_lot(lot))
 
 
 @cites("s.7", "s.12", "s.14", "s.15(1)")

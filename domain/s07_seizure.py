@@ -126,6 +126,19 @@ class Seizure:
         return sum(lot.count for lot in self.lots)
 
     @cites("s.7")
+    def index_of_lot(self, lot: int) -> int:
+        """The place of lot number ``lot`` (from 1, as the keeper writes ``LOT 2``) in the
+        record; a number the record has not is refused, naming how many lots it has."""
+        if not 1 <= lot <= len(self.lots):
+            raise InvalidCaseError(
+                f"the case has no lot {lot}",
+                "s.7",
+                reason="no_lot",
+                facts={"lot": lot, "lots": len(self.lots)},
+            )
+        return lot - 1
+
+    @cites("s.7")
     def owner_of(self, lot: int) -> Person | None:
         """The owner of the lot at index ``lot``: its own, else the case's (s.7)."""
         return self.lots[lot].owner or self.owner

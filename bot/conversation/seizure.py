@@ -16,10 +16,9 @@ from bot.services.outcomes import Seized
 from bot.store.tx import Tx
 from bot.support.caller import KEEPER, OFFICER, Caller
 from bot.support.errors import NotAllowedError
-from domain.errors import InvalidCaseError
 from domain.s07_seizure import Lot, Person, Seizure
 
-__all__ = ["corrected", "lot_index", "person_of", "pound_of", "report_seizure", "seizure_of"]
+__all__ = ["corrected", "person_of", "pound_of", "report_seizure", "seizure_of"]
 
 
 def person_of(text: str) -> Person | None:
@@ -98,24 +97,11 @@ def corrected(seizure: Seizure, command: o.Correct) -> Seizure:
     if field == "seizer":
         return replace(seizure, seizer=person_of(command.text))
     if command.lot is not None:  # OWNER LOT n: that lot's owner, of it alone
-        index = lot_index(seizure, command.lot)
+        index = seizure.index_of_lot(command.lot)
         owned = list(seizure.lots)
         owned[index] = replace(owned[index], owner=person_of(command.owner) or owned[index].owner)
         return replace(seizure, lots=tuple(owned))
     return replace(seizure, owner=person_of(command.owner) or seizure.owner)
-
-
-def lot_index(seizure: Seizure, lot: int) -> int:
-    """The place of lot number ``lot`` (from 1) in the record; a number it has not is
-    refused (s.7)."""
-    if not 1 <= lot <= len(seizure.lots):
-        raise InvalidCaseError(
-            f"the case has no lot {lot}",
-            "s.7",
-            reason="no_lot",
-            facts={"lot": lot, "lots": len(seizure.lots)},
-        )
-    return lot - 1
 
 
 async def report_seizure(

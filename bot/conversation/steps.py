@@ -20,7 +20,7 @@ from bot.adapters.photo_store import first_photos
 from bot.config import Authority, Pound
 from bot.conversation import orders as o
 from bot.conversation.photos import Target, photo_target
-from bot.conversation.seizure import corrected, lot_index, report_seizure, seizure_of
+from bot.conversation.seizure import corrected, report_seizure, seizure_of
 from bot.i18n import Translator, reply_language
 from bot.i18n import render as words
 from bot.services import keeper as keeping
@@ -284,7 +284,7 @@ async def _seize(ctx: Ctx, command: o.Seize) -> Done:
 async def _correct(ctx: Ctx, command: o.Correct) -> Done:
     loaded = await load_for_step(ctx.tx, ctx.case(command))
     seizure = corrected(loaded.case.seizure, command)
-    lot = None if command.lot is None else lot_index(seizure, command.lot)
+    lot = None if command.lot is None else seizure.index_of_lot(command.lot)
     recorded = await keeping.correct_seizure(
         ctx.tx,
         ctx.deps,

@@ -16,6 +16,7 @@ from bot.services.base import (
     statement_of,
     under_its_act,
 )
+from bot.services.owners import phone_of_lot
 from bot.services.postings import write_postings
 from bot.store.port import CaseStore
 from bot.store.tx import LoadedCase
@@ -225,7 +226,7 @@ async def separate_owners_lots(
     phones = await tx.lot_phones(loaded)
 
     def phone(i: int) -> str | None:
-        return phones[i] if case.seizure.lots[i].owner is not None else loaded.row.owner_phone
+        return phone_of_lot(case.seizure, phones, loaded.row.owner_phone, i)
 
     kept = [i for i in range(len(case.seizure.lots)) if i not in lots]
     await tx.append_events(loaded, rest, caller)

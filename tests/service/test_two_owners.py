@@ -168,3 +168,25 @@ async def test_the_keepers_reply_numbers_each_lot_with_its_owner(
         store, deps, en(keeper), "SEIZE 1 cow OWNER Ravi 1 goat AT Mavoor", sms=False
     )
     assert "Lot 1: 1 cow, owner Ravi.\nLot 2: 1 goat, owner not known.\n" in unknown
+
+
+async def test_correct_sets_one_lots_owner_and_a_lot_the_case_has_not_is_refused(
+    store: Store, deps: Deps, keeper: Caller
+) -> None:
+    await seize_two(store, deps, keeper)
+    refused = await say(
+        store, deps, en(keeper), "CORRECT KNM-1 OWNER LOT 3 Ayisha 9847012347 BECAUSE typo"
+    )
+    assert "There is no lot 3 in this case." in refused
+    async with store.transaction() as tx:
+        loaded = await tx.load_case("KNM-1")
+        assert await tx.lot_phones(loaded) == (KUNHAMMED, AYISHA)
+        assert len(loaded.case.events) == 1
+    await say(
+        store, deps, en(keeper), "CORRECT KNM-1 OWNER LOT 2 Ayisha K 9847012347 BECAUSE new phone"
+    )
+    async with store.transaction() as tx:
+        loaded = await tx.load_case("KNM-1")
+        owners = [lot.owner.name if lot.owner else "" for lot in loaded.case.seizure.lots]
+        assert owners == ["Kunhammed", "Ayisha K"]
+        assert await tx.lot_phones(loaded) == (KUNHAMMED, "+919847012347")
