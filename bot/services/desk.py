@@ -20,6 +20,7 @@ from datetime import date, timedelta
 from typing import Any, NamedTuple
 
 from bot.services.base import Deps, act_of_case, statement_of
+from bot.services.owners import phone_of_lot
 from bot.store.models import LedgerEntry
 from bot.store.port import CaseStore, DeskReads, UnitOfWork
 from bot.store.tx import LoadedCase, parse_case_number
@@ -389,12 +390,11 @@ class CaseView:
         seizure = self.loaded.case.seizure
         if not seizure.owned_apart:
             return []
-        owners: list[tuple[Person | None, str]] = []
-        for i, lot in enumerate(seizure.lots):
-            own = self.lot_phones[i] if i < len(self.lot_phones) else None
-            phone = own if lot.owner is not None else self.loaded.row.owner_phone
-            owners.append((seizure.owner_of(i), phone or ""))
-        return owners
+        owner_phone = self.loaded.row.owner_phone
+        return [
+            (seizure.owner_of(i), phone_of_lot(seizure, self.lot_phones, owner_phone, i) or "")
+            for i in range(len(seizure.lots))
+        ]
 
 
 async def case_of(
@@ -449,5 +449,6 @@ async def case_view(
         stated=stated,
         held=await tx.offices_held(authority) if caller.role == OFFICER else frozenset(),
         keeperless=bool(await tx.keeperless_pounds([loaded.pound])),
-        lot_phones=await tx.lot_phones(loaded),
+        # Read only for cattle of more than one owner: a case page of one owner asks no more.
+        lot_phones=await tx.lot_phones(loaded) if loaded.case.seizure.owned_apart else (),
     )
